@@ -1,0 +1,51 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import react from '@vitejs/plugin-react'
+
+const shared = { '@shared': resolve(import.meta.dirname, 'src/shared') }
+
+export default defineConfig({
+  main: {
+    resolve: { alias: shared },
+    build: {
+      rolldownOptions: {
+        input: {
+          // Electron shell entry.
+          index: resolve(import.meta.dirname, 'src/main/index.ts'),
+          // Browser-host shell entry: same core, plain Node, never imports electron.
+          host: resolve(import.meta.dirname, 'src/main/host/main.ts'),
+          // Standalone sandbox gateway (npm run sandbox uses tsx; this is for the built app).
+          sandbox: resolve(import.meta.dirname, 'src/sandbox/cli.ts')
+        }
+      }
+    }
+  },
+  preload: {
+    resolve: { alias: shared },
+    build: {
+      // A sandboxed preload can only require('electron'): bundle everything else into one CJS file.
+      externalizeDeps: false,
+      rolldownOptions: {
+        external: ['electron'],
+        input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true }
+      }
+    }
+  },
+  renderer: {
+    resolve: { alias: { ...shared, '@renderer': resolve(import.meta.dirname, 'src/renderer/src') } },
+    plugins: [react()],
+    build: {
+      rolldownOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'src/renderer/index.html'),
+          // The browser-host bridge: provides window.studio over a WebSocket. Served only by the browser host.
+          bridge: resolve(import.meta.dirname, 'src/renderer/bridge/index.ts')
+        },
+        output: {
+          entryFileNames: (chunk) => (chunk.name === 'bridge' ? 'bridge.js' : 'assets/[name]-[hash].js')
+        }
+      }
+    }
+  }
+})

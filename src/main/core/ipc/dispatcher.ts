@@ -1,0 +1,79 @@
+import { z } from 'zod'
+import { invokes, isInvokeChannel, type InvokeChannel, type Invokes } from '@shared/contract'
+import { StudioError, type Result, type StudioErrorData } from '@shared/errors'
+import type { SecretGuard } from './secret-guard'
+
+export interface CallContext {
+  /** Which shell carried the call (for logs; both shells get the same handlers). */
+  shell: 'electron' | 'browser'
+}
+
+/** One handler per channel; a missing or mistyped one fails to compile. */
+export type Handlers = {
+  [C in InvokeChannel]: (
+    input: z.output<Invokes[C]['input']>,
+    ctx: CallContext
+  ) => Promise<z.input<Invokes[C]['output']>> | z.input<Invokes[C]['output']>
+}
+
+export interface DispatcherOptions {
+  guard: SecretGuard
+  log?: (line: string) => void
+}
+
+export type Dispatch = (channel: unknown, input: unknown, ctx: CallContext) => Promise<Result<unknown>>
+
+/** Turns anything thrown into coded data with no key in it. */
+export function toErrorData(e: unknown, guard: SecretGuard): StudioErrorData {
+  if (e instanceof StudioError) {
+    const data = e.toData()
+    data.message = guard.scrub(data.message)
+    if (data.details) data.details = JSON.parse(guard.scrub(JSON.stringify(data.details))) as StudioErrorData['details']
+    return data
+  }
+  if (e instanceof z.ZodError) {
+    const issue = e.issues[0]
+    const field = issue?.path.map(String).join('.') || undefined
+    const message = issue ? `${field ? field + ': ' : ''}${issue.message}` : 'Invalid input'
+    return { code: 'INVALID_INPUT', message: guard.scrub(message), retryable: false, ...(field ? { field } : {}) }
+  }
+  const message = e instanceof Error ? e.message : String(e)
+  return { code: 'INTERNAL', message: `Internal error in the studio host: ${guard.scrub(message)}`, retryable: false }
+}
+
+/**
+ * The one entry point for every invoke, shared by both shells (after their own sender check):
+ * unknown channel -> refused; input parsed by the contract schema before the handler runs;
+ * output parsed by the contract (unknown fields stripped) and checked for keys before it leaves.
+ */
+export function createDispatcher(handlers: Handlers, opts: DispatcherOptions): Dispatch {
+  const { guard } = opts
+  const log = opts.log ?? (() => {})
+  return async (channel, input, ctx) => {
+    if (!isInvokeChannel(channel)) {
+      log(`refused unknown channel ${JSON.stringify(String(channel).slice(0, 80))}`)
+      return { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'This request is not part of the studio contract', retryable: false } }
+    }
+    const spec = invokes[channel]
+    const parsed = spec.input.safeParse(input)
+    if (!parsed.success) return { ok: false, error: toErrorData(parsed.error, guard) }
+    try {
+      const handler = handlers[channel] as (i: unknown, c: CallContext) => unknown
+      const raw = await handler(parsed.data, ctx)
+      const out = spec.output.safeParse(raw)
+      if (!out.success) {
+        log(`handler ${channel} returned a value outside its contract: ${guard.scrub(out.error.message)}`)
+        return { ok: false, error: { code: 'INTERNAL', message: `The host produced an invalid answer for ${channel}`, retryable: false } }
+      }
+      if (guard.leaks(JSON.stringify(out.data) ?? '')) {
+        log(`blocked a ${channel} answer that contained a key`)
+        return { ok: false, error: { code: 'INTERNAL', message: 'The answer was withheld because it contained a secret', retryable: false } }
+      }
+      return { ok: true, value: out.data }
+    } catch (e) {
+      const data = toErrorData(e, guard)
+      if (data.code === 'INTERNAL') log(`${channel} failed: ${data.message}`)
+      return { ok: false, error: data }
+    }
+  }
+}

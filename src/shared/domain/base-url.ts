@@ -1,0 +1,44 @@
+/**
+ * Gateway base URL rules: https, or http only for a loopback host (the sandbox, local tests).
+ * No credentials, query or fragment in the URL: the key travels only in the Authorization header.
+ * Returns the normalised URL (no trailing slash) or a specific reason.
+ */
+export type BaseUrlCheck = { ok: true; url: string } | { ok: false; reason: BaseUrlProblem; message: string }
+
+export type BaseUrlProblem = 'empty' | 'malformed' | 'scheme' | 'insecure' | 'credentials' | 'query'
+
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase()
+  if (h === 'localhost' || h === '::1') return true
+  const m = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h)
+  return m !== null && m.slice(1).every((p) => Number(p) <= 255)
+}
+
+export function checkBaseUrl(input: string): BaseUrlCheck {
+  const raw = input.trim()
+  if (raw === '') return { ok: false, reason: 'empty', message: 'Enter the gateway address, for example https://api.example.com' }
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return { ok: false, reason: 'malformed', message: 'This is not a web address. It should look like https://api.example.com' }
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return { ok: false, reason: 'scheme', message: `The address must start with https:// (found ${url.protocol}//)` }
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    return {
+      ok: false,
+      reason: 'insecure',
+      message: 'Plain http:// would send your key unencrypted; use https:// (http is allowed only for this computer: 127.0.0.1 or localhost)'
+    }
+  }
+  if (url.username !== '' || url.password !== '') {
+    return { ok: false, reason: 'credentials', message: 'Remove the user name or password from the address; the key is entered separately' }
+  }
+  if (url.search !== '' || url.hash !== '') {
+    return { ok: false, reason: 'query', message: 'Remove the ?query or #fragment from the address' }
+  }
+  const path = url.pathname.replace(/\/+$/, '')
+  return { ok: true, url: `${url.protocol}//${url.host}${path}` }
+}

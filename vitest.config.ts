@@ -1,0 +1,33 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'vitest/config'
+
+const alias = {
+  '@shared': resolve(import.meta.dirname, 'src/shared'),
+  '@renderer': resolve(import.meta.dirname, 'src/renderer/src')
+}
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/main/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/sandbox/**/*.test.ts', 'src/preload/**/*.test.ts', 'scripts/**/*.test.ts'],
+          testTimeout: 20_000
+        }
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'renderer',
+          environment: 'happy-dom',
+          include: ['src/renderer/**/*.test.{ts,tsx}'],
+          testTimeout: 20_000
+        }
+      }
+    ]
+  }
+})
