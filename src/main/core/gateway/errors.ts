@@ -1,0 +1,88 @@
+import { StudioError } from '@shared/errors'
+import { parseRetryAfter } from './retry-after'
+
+/** The message of any of the gateway's error shapes (wire notes §3a), or null. */
+export function gatewayMessageOf(body: unknown): { message: string; code?: string; type?: string } | null {
+  if (body === null || typeof body !== 'object') return null
+  const b = body as Record<string, unknown>
+  const err = b.error
+  if (err && typeof err === 'object') {
+    const e = err as Record<string, unknown>
+    if (typeof e.message === 'string') {
+      return {
+        message: e.message,
+        ...(typeof e.code === 'string' && e.code !== '' ? { code: e.code } : {}),
+        ...(typeof e.type === 'string' ? { type: e.type } : {})
+      }
+    }
+  }
+  if (typeof b.message === 'string' && (b.success === false || typeof b.code === 'string')) {
+    return { message: b.message, ...(typeof b.code === 'string' ? { code: b.code } : {}) }
+  }
+  return null
+}
+
+/** Drops the ` (request id: …)` suffix from display text but keeps the id for support. */
+function splitRequestId(message: string): { text: string; requestId?: string } {
+  const m = /\s*\(request id: ([^)]+)\)\s*$/.exec(message)
+  return m ? { text: message.slice(0, m.index), requestId: m[1] } : { text: message }
+}
+
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Maps a non-2xx gateway answer to a coded StudioError, following the wire notes' table:
+ * 401 bad key, 403 quota or access, 429 with or without a body, 503 no channel, 500 validation quirk,
+ * 400 task_not_exist. The message says what happened and what to do.
+ */
+export function errorFromResponse(status: number, text: string, headers: Headers, now = Date.now()): StudioError {
+  const body = parseBody(text)
+  const g = gatewayMessageOf(body)
+  const { text: gatewayText, requestId } = splitRequestId(g?.message ?? '')
+  const details: Record<string, unknown> = {}
+  if (requestId) details.requestId = requestId
+  if (g?.code) details.gatewayCode = g.code
+  if (gatewayText) details.gatewayMessage = gatewayText
+  const said = gatewayText ? ` The gateway said: ${gatewayText}` : ''
+  const code = g?.code ?? ''
+
+  if (status === 401) {
+    return new StudioError('UNAUTHORIZED', `The gateway refused the API key (401): it is wrong, disabled, expired or used up.${said}`, { status, details })
+  }
+  if (status === 403) {
+    if (code === 'insufficient_user_quota' || code === 'pre_consume_token_quota_failed') {
+      return new StudioError('INSUFFICIENT_QUOTA', `Not enough quota for this request (403).${said}`, { status, details })
+    }
+    return new StudioError('FORBIDDEN', `The key is not allowed to do this (403).${said}`, { status, details })
+  }
+  if (status === 429) {
+    const retryAfterMs = parseRetryAfter(headers.get('retry-after'), now)
+    if (retryAfterMs !== null) details.retryAfterMs = retryAfterMs
+    const wait = retryAfterMs !== null ? ` Try again in ${Math.ceil(retryAfterMs / 1000)} s.` : ' Wait a little and try again.'
+    return new StudioError('RATE_LIMITED', `The gateway is rate limiting requests (429).${wait}${said}`, { status, retryable: true, details })
+  }
+  if (status === 503 && code === 'model_not_found') {
+    return new StudioError('MODEL_UNAVAILABLE', `This model is not available for your key right now (503).${said}`, { status, details })
+  }
+  if (status === 500 && code === 'invalid_request') {
+    return new StudioError('GATEWAY_VALIDATION', `The gateway rejected the request as invalid.${said}`, { status, details })
+  }
+  if (status === 400 && (code === 'task_not_exist' || gatewayText === 'task_not_exist')) {
+    return new StudioError('TASK_NOT_FOUND', 'The gateway does not know this task (task_not_exist).', { status, details })
+  }
+  if (status === 404 && body === undefined) {
+    return new StudioError('NOT_A_GATEWAY', `Nothing answers at this address (404): check the base URL.`, { status, details })
+  }
+  const retryable = status >= 500
+  return new StudioError('GATEWAY_ERROR', `The gateway answered with an error (${status}).${said || (text && body === undefined ? ' The answer was not JSON.' : '')}`, {
+    status,
+    retryable,
+    details
+  })
+}

@@ -1,0 +1,131 @@
+import { StudioError } from '@shared/errors'
+import { errorFromResponse } from './errors'
+
+export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>
+
+export interface GatewayConnection {
+  baseUrl: string
+  key: string
+}
+
+export interface GatewayRequest {
+  method: 'GET' | 'POST'
+  path: string
+  query?: Record<string, string>
+  json?: unknown
+  body?: BodyInit
+  headers?: Record<string, string>
+  /** Total time allowed for the answer's headers. */
+  timeoutMs: number
+  signal?: AbortSignal
+  /** A POST that may charge: a failure after sending becomes OUTCOME_UNKNOWN, never a retry. */
+  paid?: boolean
+}
+
+const TLS_CODES = /^(CERT_|ERR_TLS|ERR_SSL|UNABLE_TO_(GET|VERIFY)|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH|ERR_CERT)/
+const PRE_SEND_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL'])
+
+function causeCode(e: unknown): string {
+  let cur: unknown = e
+  for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
+    const c = (cur as { code?: unknown }).code
+    if (typeof c === 'string') return c
+    cur = (cur as { cause?: unknown }).cause
+  }
+  return ''
+}
+
+/**
+ * Maps a thrown fetch failure to a coded error. Failures before any byte left (refused, DNS) are
+ * safe to retry; failures after (reset, timeout) leave a paid POST's outcome unknown.
+ */
+export function classifyFetchFailure(e: unknown, req: Pick<GatewayRequest, 'method' | 'paid'>, userAborted: boolean, timedOut: boolean): StudioError {
+  if (userAborted) return new StudioError('CANCELLED', 'Cancelled', { cause: e })
+  const code = causeCode(e)
+  if (PRE_SEND_CODES.has(code)) {
+    const what = code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'the gateway host name could not be found' : 'nothing is listening there'
+    return new StudioError('NETWORK_UNREACHABLE', `Can't reach the gateway: ${what} (${code}). Check the address and your connection.`, {
+      retryable: true,
+      details: { cause: code, preSend: true },
+      cause: e
+    })
+  }
+  if (TLS_CODES.test(code)) {
+    return new StudioError('TLS', `The gateway's secure connection could not be verified (${code}). Check the address or your network's certificate.`, {
+      details: { cause: code },
+      cause: e
+    })
+  }
+  const unknownOutcome = req.method === 'POST' && req.paid === true
+  if (timedOut) {
+    return unknownOutcome
+      ? new StudioError('OUTCOME_UNKNOWN', 'The gateway did not answer in time after the request was sent; it may have been accepted and charged.', { cause: e })
+      : new StudioError('TIMEOUT', 'The gateway did not answer in time.', { retryable: true, cause: e })
+  }
+  if (unknownOutcome) {
+    return new StudioError('OUTCOME_UNKNOWN', 'The connection dropped after the request was sent; it may have been accepted and charged.', {
+      details: { cause: code || 'unknown' },
+      cause: e
+    })
+  }
+  return new StudioError('NETWORK_UNREACHABLE', `The connection to the gateway failed${code ? ` (${code})` : ''}.`, {
+    retryable: true,
+    details: { cause: code || 'unknown' },
+    cause: e
+  })
+}
+
+export function gatewayUrl(conn: Pick<GatewayConnection, 'baseUrl'>, path: string, query?: Record<string, string>): string {
+  const url = new URL(conn.baseUrl.replace(/\/+$/, '') + path)
+  if (query) for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v)
+  return url.toString()
+}
+
+/**
+ * Sends one request to the profile's own origin: the key only in `Authorization: Bearer`, redirects
+ * never followed (a redirect could carry the request to another origin), HTTP status checked before
+ * the body is read. Returns the Response for the caller to parse (JSON, stream or bytes).
+ */
+export async function sendGateway(fetchImpl: FetchLike, conn: GatewayConnection, req: GatewayRequest): Promise<Response> {
+  const timeout = new AbortController()
+  const timer = setTimeout(() => timeout.abort(new Error('timeout')), req.timeoutMs)
+  const signal = req.signal ? AbortSignal.any([req.signal, timeout.signal]) : timeout.signal
+  const headers: Record<string, string> = { Accept: 'application/json', ...req.headers, Authorization: `Bearer ${conn.key}` }
+  let body = req.body
+  if (req.json !== undefined) {
+    body = JSON.stringify(req.json)
+    headers['Content-Type'] = 'application/json'
+  }
+  let res: Response
+  try {
+    res = await fetchImpl(gatewayUrl(conn, req.path, req.query), { method: req.method, headers, body, redirect: 'manual', signal })
+  } catch (e) {
+    throw classifyFetchFailure(e, req, req.signal?.aborted === true, timeout.signal.aborted)
+  } finally {
+    clearTimeout(timer)
+  }
+  if (res.status >= 300 && res.status < 400 || res.type === 'opaqueredirect') {
+    await res.body?.cancel().catch(() => {})
+    throw new StudioError('REDIRECT_REFUSED', `The gateway tried to redirect the request (${res.status}); redirects are not followed so the key stays with this gateway. Check the base URL.`, {
+      status: res.status
+    })
+  }
+  return res
+}
+
+/** Reads a JSON answer: non-2xx becomes a coded error, HTML or non-JSON becomes NOT_A_GATEWAY. */
+export async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text()
+  if (!res.ok) throw errorFromResponse(res.status, text, res.headers)
+  const trimmed = text.trimStart()
+  if (trimmed.startsWith('<')) {
+    throw new StudioError('NOT_A_GATEWAY', 'The address answered with a web page, not the gateway API. Check the base URL (it is usually the API address, not the website).', {
+      status: res.status
+    })
+  }
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new StudioError('NOT_A_GATEWAY', 'The address answered, but not with the gateway API (the answer was not JSON). Check the base URL.', { status: res.status })
+  }
+}

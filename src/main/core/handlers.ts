@@ -1,0 +1,40 @@
+import type { AppInfo, AppSettings } from '@shared/domain/settings'
+import type { UsageService } from './balance/usage-service'
+import type { Handlers } from './ipc/dispatcher'
+import type { ProfileService } from './profiles/profile-service'
+
+export interface HandlerDeps {
+  info: AppInfo
+  settings: { get(): AppSettings; update(patch: Partial<AppSettings>): AppSettings }
+  profiles: ProfileService
+  usage: UsageService
+}
+
+/** Contract channel -> core call: one table, shared by both shells. */
+export function createHandlers(d: HandlerDeps): Handlers {
+  return {
+    'app:get-info': () => d.info,
+    'settings:get': () => d.settings.get(),
+    'settings:update': (patch) => d.settings.update(patch),
+
+    'profiles:list': () => d.profiles.list(),
+    'profiles:add': (input) => d.profiles.add(input),
+    'profiles:update': async (input) => {
+      const view = await d.profiles.update(input)
+      if (input.key !== undefined || input.baseUrl !== undefined) d.usage.forget(input.id)
+      return view
+    },
+    'profiles:remove': async ({ id }) => {
+      await d.profiles.remove(id)
+      d.usage.forget(id)
+      return {}
+    },
+    'profiles:select': ({ id }) => d.profiles.select(id),
+    'profiles:test-connection': (input) => d.profiles.testConnection(input),
+
+    'balance:get-usage': async (input) => {
+      const id = input?.profileId ?? (await d.profiles.activeId())
+      return d.usage.get(id, input?.refresh === true)
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto'
+import { checkBaseUrl } from '@shared/domain/base-url'
+import type { DisplayUnit, KeyPersistence, ProfileKind, ProfileList, ProfileView } from '@shared/domain/profiles'
+import { keyStateOf, type ConnectionReport } from '@shared/domain/usage'
+import { StudioError } from '@shared/errors'
+import type { FetchLike } from '../gateway/http'
+import { fetchTokenUsage } from '../gateway/usage'
+import type { KeyValueStore } from '../store/kv-store'
+import type { KeyVault } from './key-vault'
+
+export interface StoredProfile {
+  id: string
+  name: string
+  baseUrl: string
+  displayUnit: DisplayUnit
+}
+
+export type ProfilesFile = { profiles: StoredProfile[]; activeId: string } & Record<string, unknown>
+
+/** A profile that exists only while the app runs: the Sandbox and one given by environment variables. */
+export interface RuntimeProfile {
+  id: string
+  name: string
+  baseUrl: string
+  kind: Exclude<ProfileKind, 'gateway'>
+  synthetic: boolean
+}
+
+export const SANDBOX_PROFILE_ID = 'sandbox'
+export const ENV_PROFILE_ID = 'env'
+
+export function requireBaseUrl(input: string): string {
+  const check = checkBaseUrl(input)
+  if (!check.ok) throw new StudioError('INVALID_INPUT', check.message, { field: 'baseUrl', details: { reason: check.reason } })
+  return check.url
+}
+
+/**
+ * Profiles: the built-in Sandbox, an optional environment profile, and the user's gateways.
+ * Every change is validated completely before anything is written, so nothing is saved half-way.
+ */
+export class ProfileService {
+  private readonly runtime: RuntimeProfile[] = []
+  private readonly listeners = new Set<(list: ProfileList) => void>()
+
+  constructor(
+    private readonly store: KeyValueStore<ProfilesFile>,
+    private readonly vault: KeyVault,
+    private readonly fetchImpl: FetchLike
+  ) {}
+
+  addRuntime(p: RuntimeProfile, key: string, select: boolean): void {
+    this.runtime.push(p)
+    this.vault.setEphemeral(p.id, key)
+    if (select) this.store.set('activeId', p.id)
+  }
+
+  onChanged(listener: (list: ProfileList) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  private async changed(): Promise<ProfileList> {
+    const list = await this.list()
+    for (const l of this.listeners) l(list)
+    return list
+  }
+
+  private view(p: StoredProfile | RuntimeProfile): ProfileView {
+    const runtime = 'kind' in p
+    return {
+      id: p.id,
+      name: p.name,
+      baseUrl: p.baseUrl,
+      kind: runtime ? p.kind : 'gateway',
+      readOnly: runtime,
+      synthetic: runtime ? p.synthetic : false,
+      key: this.vault.status(p.id),
+      displayUnit: runtime ? { kind: 'quota' } : p.displayUnit
+    }
+  }
+
+  async list(): Promise<ProfileList> {
+    const views = [...this.runtime.map((p) => this.view(p)), ...this.store.get('profiles').map((p) => this.view(p))]
+    let activeId = this.store.get('activeId')
+    if (!views.some((v) => v.id === activeId)) activeId = views[0]?.id ?? SANDBOX_PROFILE_ID
+    return { profiles: views, activeId, keychainAvailable: await this.vault.keychainAvailable() }
+  }
+
+  get(id: string): ProfileView {
+    const p = this.runtime.find((r) => r.id === id) ?? this.store.get('profiles').find((s) => s.id === id)
+    if (!p) throw new StudioError('NOT_FOUND', 'That profile no longer exists', { field: 'id' })
+    return this.view(p)
+  }
+
+  async activeId(): Promise<string> {
+    return (await this.list()).activeId
+  }
+
+  private checkName(name: string, exceptId?: string): string {
+    const n = name.trim()
+    if (n === '') throw new StudioError('INVALID_INPUT', 'Give the profile a name', { field: 'name' })
+    const all = [...this.runtime, ...this.store.get('profiles')]
+    if (all.some((p) => p.id !== exceptId && p.name.toLowerCase() === n.toLowerCase())) {
+      throw new StudioError('CONFLICT', `A profile named "${n}" already exists`, { field: 'name' })
+    }
+    return n
+  }
+
+  async add(input: { name: string; baseUrl: string; key: string; persistence: KeyPersistence }): Promise<ProfileView> {
+    const name = this.checkName(input.name)
+    const baseUrl = requireBaseUrl(input.baseUrl)
+    if (input.key.trim() === '') throw new StudioError('KEY_MISSING', 'Enter the API key for this gateway', { field: 'key' })
+    const id = `p-${randomBytes(6).toString('hex')}`
+    await this.vault.set(id, input.key, input.persistence)
+    const profile: StoredProfile = { id, name, baseUrl, displayUnit: { kind: 'quota' } }
+    this.store.set('profiles', [...this.store.get('profiles'), profile])
+    await this.changed()
+    return this.view(profile)
+  }
+
+  async update(input: { id: string; name?: string; baseUrl?: string; key?: string; persistence?: KeyPersistence; displayUnit?: DisplayUnit }): Promise<ProfileView> {
+    const profiles = this.store.get('profiles')
+    const current = profiles.find((p) => p.id === input.id)
+    if (!current) {
+      if (this.runtime.some((r) => r.id === input.id)) throw new StudioError('FORBIDDEN', 'Built-in profiles cannot be edited', { field: 'id' })
+      throw new StudioError('NOT_FOUND', 'That profile no longer exists', { field: 'id' })
+    }
+    // Validate everything first; write only when all of it is good.
+    const next: StoredProfile = {
+      ...current,
+      ...(input.name !== undefined ? { name: this.checkName(input.name, current.id) } : {}),
+      ...(input.baseUrl !== undefined ? { baseUrl: requireBaseUrl(input.baseUrl) } : {}),
+      ...(input.displayUnit !== undefined ? { displayUnit: input.displayUnit } : {})
+    }
+    if (input.key !== undefined) {
+      if (input.key.trim() === '') throw new StudioError('KEY_MISSING', 'Enter the new API key, or leave the field empty to keep the current one', { field: 'key' })
+      await this.vault.set(current.id, input.key, input.persistence ?? 'auto')
+    } else if (input.persistence !== undefined) {
+      const key = await this.vault.require(current.id)
+      await this.vault.set(current.id, key, input.persistence)
+    }
+    this.store.set('profiles', profiles.map((p) => (p.id === current.id ? next : p)))
+    await this.changed()
+    return this.view(next)
+  }
+
+  async remove(id: string): Promise<void> {
+    const profiles = this.store.get('profiles')
+    if (!profiles.some((p) => p.id === id)) {
+      if (this.runtime.some((r) => r.id === id)) throw new StudioError('FORBIDDEN', 'Built-in profiles cannot be removed', { field: 'id' })
+      throw new StudioError('NOT_FOUND', 'That profile no longer exists', { field: 'id' })
+    }
+    this.store.set('profiles', profiles.filter((p) => p.id !== id))
+    this.vault.remove(id)
+    if (this.store.get('activeId') === id) this.store.set('activeId', SANDBOX_PROFILE_ID)
+    await this.changed()
+  }
+
+  async select(id: string): Promise<ProfileList> {
+    this.get(id)
+    this.store.set('activeId', id)
+    return this.changed()
+  }
+
+  /** The connection for gateway calls of a profile. */
+  async connection(id: string): Promise<{ baseUrl: string; key: string }> {
+    const view = this.get(id)
+    return { baseUrl: view.baseUrl, key: await this.vault.require(id) }
+  }
+
+  /** Calls the usage route and reports the key, for a saved profile or an unsaved address + key. */
+  async testConnection(input: { id: string } | { baseUrl: string; key: string; id?: string }): Promise<ConnectionReport> {
+    let conn: { baseUrl: string; key: string }
+    if ('baseUrl' in input) {
+      const baseUrl = requireBaseUrl(input.baseUrl)
+      let key = input.key.trim()
+      // Editing a saved profile without retyping its key: test with the saved one.
+      if (key === '' && input.id) key = await this.vault.require(input.id)
+      if (key === '') throw new StudioError('KEY_MISSING', 'Enter the API key to test', { field: 'key' })
+      this.vault.track(key)
+      conn = { baseUrl, key }
+    } else {
+      conn = await this.connection(input.id)
+    }
+    const started = performance.now()
+    const usage = await fetchTokenUsage(this.fetchImpl, conn)
+    return { keyName: usage.name, state: keyStateOf(usage, Date.now()), usage, latencyMs: Math.round(performance.now() - started) }
+  }
+}
