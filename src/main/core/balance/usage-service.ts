@@ -19,6 +19,7 @@ export class UsageService {
   private readonly cache = new Map<string, KeyUsage>()
   private readonly calls = new Map<string, number[]>()
   private readonly inflight = new Map<string, Promise<KeyUsage>>()
+  private readonly fetchedAt = new Map<string, number>()
 
   constructor(
     private readonly profiles: ProfileService,
@@ -41,10 +42,17 @@ export class UsageService {
 
   async get(profileId: string, refresh = false): Promise<KeyUsage> {
     const cached = this.cache.get(profileId)
-    const t = this.now()
-    if (cached && (!refresh || t - cached.fetchedAt < USAGE_MIN_INTERVAL_MS)) return cached
+    const fetchedAt = this.fetchedAt.get(profileId) ?? 0
+    if (cached && (!refresh || this.now() - fetchedAt < USAGE_MIN_INTERVAL_MS)) return cached
     const running = this.inflight.get(profileId)
     if (running) return running
+    // Registered before the first await so concurrent callers share one request.
+    const p = this.fetchFresh(profileId, cached).finally(() => this.inflight.delete(profileId))
+    this.inflight.set(profileId, p)
+    return p
+  }
+
+  private async fetchFresh(profileId: string, cached: KeyUsage | undefined): Promise<KeyUsage> {
     const conn = await this.profiles.connection(profileId)
     const origin = new URL(conn.baseUrl).origin
     const budget = this.budgetLeft(origin)
@@ -55,19 +63,17 @@ export class UsageService {
         details: { retryAfterMs: budget.retryAfterMs, local: true }
       })
     }
+    const t = this.now()
     this.calls.get(origin)!.push(t)
-    const p = fetchTokenUsage(this.fetchImpl, conn)
-      .then((usage) => {
-        this.cache.set(profileId, usage)
-        this.onUpdate(profileId, usage)
-        return usage
-      })
-      .finally(() => this.inflight.delete(profileId))
-    this.inflight.set(profileId, p)
-    return p
+    const usage = await fetchTokenUsage(this.fetchImpl, conn)
+    this.cache.set(profileId, usage)
+    this.fetchedAt.set(profileId, t)
+    this.onUpdate(profileId, usage)
+    return usage
   }
 
   forget(profileId: string): void {
     this.cache.delete(profileId)
+    this.fetchedAt.delete(profileId)
   }
 }

@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// `npm test`: typecheck + lint + unit + build + end-to-end, then one summary line `N passed, N failed`.
+// Each step's own output streams through; counts come from the runners' JSON reports. A step that
+// cannot report counts (typecheck, lint, build) counts as one check.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+
+const root = join(import.meta.dirname, '..')
+const reports = join(root, 'test-results', 'reports')
+rmSync(reports, { recursive: true, force: true })
+mkdirSync(reports, { recursive: true })
+
+const only = new Set(process.argv.slice(2))
+const want = (name) => only.size === 0 || only.has(name)
+const totals = { passed: 0, failed: 0, skipped: 0 }
+const failedSteps = []
+
+function run(name, cmd, args, env = {}) {
+  process.stderr.write(`\n=== ${name}: ${cmd} ${args.join(' ')}\n`)
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  return r.status === 0
+}
+
+function check(name, cmd, args) {
+  if (!want(name)) return
+  if (run(name, cmd, args)) totals.passed++
+  else {
+    totals.failed++
+    failedSteps.push(name)
+  }
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'))
+  } catch {
+    return null
+  }
+}
+
+check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit'])
+if (want('typecheck')) check('typecheck-web', 'npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit'])
+check('lint', 'npx', ['eslint', '.', '--max-warnings', '0'])
+
+if (want('unit')) {
+  const file = join(reports, 'vitest.json')
+  const ok = run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`])
+  const r = readJson(file)
+  if (r) {
+    totals.passed += r.numPassedTests
+    totals.failed += r.numFailedTests
+    totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
+  }
+  if (!ok || !r) {
+    if (!r) totals.failed++
+    failedSteps.push('unit')
+  }
+}
+
+if (want('e2e')) {
+  const built = run('build', 'npx', ['electron-vite', 'build'])
+  if (!built) {
+    totals.failed++
+    failedSteps.push('build')
+  } else {
+    const file = join(reports, 'playwright.json')
+    const ok = run('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file })
+    const r = existsSync(file) ? readJson(file) : null
+    if (r?.stats) {
+      totals.passed += r.stats.expected + (r.stats.flaky ?? 0)
+      totals.failed += r.stats.unexpected
+      totals.skipped += r.stats.skipped
+    }
+    if (!ok || !r) {
+      if (!r) totals.failed++
+      failedSteps.push('e2e')
+    }
+  }
+}
+
+if (failedSteps.length) process.stderr.write(`\nFailed steps: ${failedSteps.join(', ')}\n`)
+const skipped = totals.skipped ? `, ${totals.skipped} skipped` : ''
+process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed${skipped}\n`)
+process.exit(failedSteps.length || totals.failed ? 1 : 0)

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest'
+import { errorFromResponse } from './errors'
+import { parseTokenUsage } from './usage'
+import { parseRetryAfter } from './retry-after'
+import fc from 'fast-check'
+
+const h = (o: Record<string, string> = {}) => new Headers(o)
+
+describe('errorFromResponse', () => {
+  it.each([
+    [401, { error: { message: 'Invalid token (request id: 2026112100000000012345)', type: 'new_api_error', code: '' } }, 'UNAUTHORIZED'],
+    [401, { success: false, message: 'Invalid Bearer token' }, 'UNAUTHORIZED'],
+    [403, { error: { message: '用户额度不足, 剩余额度: $0.01', type: 'new_api_error', code: 'insufficient_user_quota' } }, 'INSUFFICIENT_QUOTA'],
+    [403, { error: { message: 'token quota is not enough', type: 'new_api_error', code: 'pre_consume_token_quota_failed' } }, 'INSUFFICIENT_QUOTA'],
+    [403, { error: { message: 'This token has no access to model x', type: 'new_api_error', code: '' } }, 'FORBIDDEN'],
+    [503, { error: { message: 'No available channel for model x under group default (distributor)', type: 'new_api_error', code: 'model_not_found' } }, 'MODEL_UNAVAILABLE'],
+    [500, { error: { message: 'field messages is required', type: 'new_api_error', param: '', code: 'invalid_request' } }, 'GATEWAY_VALIDATION'],
+    [400, { code: 'task_not_exist', message: 'task_not_exist', data: null }, 'TASK_NOT_FOUND'],
+    [502, { type: 'error', error: { type: '<nil>', message: 'upstream exploded' } }, 'GATEWAY_ERROR']
+  ])('maps %i %j to %s', (status, body, code) => {
+    const e = errorFromResponse(status, JSON.stringify(body), h())
+    expect(e.code).toBe(code)
+    expect(e.status).toBe(status)
+  })
+
+  it('keeps the request id out of the message but in the details', () => {
+    const e = errorFromResponse(401, JSON.stringify({ error: { message: 'Invalid token (request id: abc123)', type: 'new_api_error', code: '' } }), h())
+    expect(e.message).toContain('Invalid token')
+    expect(e.message).not.toContain('abc123')
+    expect(e.details?.requestId).toBe('abc123')
+  })
+
+  it('handles a 429 with an empty body, with and without Retry-After', () => {
+    expect(errorFromResponse(429, '', h()).details?.retryAfterMs).toBeUndefined()
+    const e = errorFromResponse(429, '', h({ 'retry-after': '7' }))
+    expect(e.code).toBe('RATE_LIMITED')
+    expect(e.retryable).toBe(true)
+    expect(e.details?.retryAfterMs).toBe(7000)
+  })
+})
+
+describe('parseRetryAfter', () => {
+  it('reads seconds and HTTP dates', () => {
+    expect(parseRetryAfter('2')).toBe(2000)
+    expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:07 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(7000)
+    expect(parseRetryAfter('soon')).toBeNull()
+    expect(parseRetryAfter('')).toBeNull()
+  })
+  it('never throws and never returns a negative or non-finite value', () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const v = parseRetryAfter(s)
+        return v === null || (Number.isFinite(v) && v >= 0)
+      }),
+      { numRuns: 2000 }
+    )
+  })
+})
+
+describe('parseTokenUsage', () => {
+  it('reads the usage record and model limits as the wire notes describe', () => {
+    const u = parseTokenUsage(
+      { code: true, message: 'ok', data: { name: 'k', total_granted: 10, total_used: 3, total_available: 7, unlimited_quota: false, model_limits: { 'm-1': true, 'm-2': 500, bad: 'x' }, model_limits_enabled: true, expires_at: 0 } },
+      5
+    )
+    expect(u).toMatchObject({ name: 'k', totalAvailable: 7, modelLimits: { 'm-1': true, 'm-2': 500 }, modelLimitsEnabled: true, expiresAt: 0, fetchedAt: 5 })
+    expect(u.modelLimits).not.toHaveProperty('bad')
+  })
+  it('turns odd shapes into clear errors, never crashes', () => {
+    expect(() => parseTokenUsage({ success: false, message: 'quota lookup failed' }, 0)).toThrow(/quota lookup failed/)
+    expect(() => parseTokenUsage('<html>', 0)).toThrow(/not with a key usage record/)
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        try {
+          parseTokenUsage(v, 0)
+        } catch (e) {
+          return (e as { code?: string }).code !== undefined
+        }
+        return true
+      })
+    )
+  })
+})

@@ -1,0 +1,133 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { SecretGuard } from '../ipc/secret-guard'
+import { openConfStore } from '../store/kv-store'
+import { scriptedServer, usageBody, type ScriptedHandler } from '../testing/scripted-server'
+import { KeyVault, type SecretsFile } from './key-vault'
+import { ProfileService, SANDBOX_PROFILE_ID, type ProfilesFile } from './profile-service'
+import { noKeychain } from './secret-backend'
+
+const KEY = 'sk-profile-key-0123456789'
+const closers: Array<() => Promise<void>> = []
+afterEach(async () => {
+  while (closers.length) await closers.pop()!()
+})
+
+async function gateway(handler: ScriptedHandler) {
+  const s = await scriptedServer(handler)
+  closers.push(s.close)
+  return s
+}
+
+function service(dir = mkdtempSync(join(tmpdir(), 'profiles-'))) {
+  const guard = new SecretGuard()
+  const vault = new KeyVault(openConfStore<SecretsFile>(dir, 'secrets', { entries: {} }), noKeychain, guard)
+  const store = openConfStore<ProfilesFile>(dir, 'profiles', { profiles: [], activeId: SANDBOX_PROFILE_ID })
+  const svc = new ProfileService(store, vault, (i, init) => fetch(i, init))
+  svc.addRuntime({ id: SANDBOX_PROFILE_ID, name: 'Sandbox', baseUrl: 'http://127.0.0.1:9', kind: 'sandbox', synthetic: true }, 'sk-sandbox-key-000', false)
+  return { dir, svc, store, guard }
+}
+
+describe('ProfileService', () => {
+  it('lists the built-in Sandbox first and active on first run', async () => {
+    const { svc } = service()
+    const list = await svc.list()
+    expect(list.activeId).toBe('sandbox')
+    expect(list.profiles[0]).toMatchObject({ id: 'sandbox', readOnly: true, synthetic: true, key: { configured: true, protection: 'session' } })
+  })
+
+  it('adds, selects, edits and removes a gateway profile', async () => {
+    const { svc } = service()
+    const events: string[] = []
+    svc.onChanged((l) => events.push(l.activeId))
+    const p = await svc.add({ name: 'Work', baseUrl: 'https://gw.example.com/', key: KEY, persistence: 'auto' })
+    expect(p).toMatchObject({ name: 'Work', baseUrl: 'https://gw.example.com', kind: 'gateway', key: { configured: true, last4: '6789' } })
+    await svc.select(p.id)
+    expect((await svc.list()).activeId).toBe(p.id)
+    const edited = await svc.update({ id: p.id, name: 'Work 2' })
+    expect(edited.name).toBe('Work 2')
+    expect(edited.key.configured).toBe(true)
+    await svc.remove(p.id)
+    expect((await svc.list()).activeId).toBe('sandbox')
+    expect(events.length).toBe(4)
+  })
+
+  it.each([
+    ['', 'baseUrl'],
+    ['ftp://x.example', 'baseUrl'],
+    ['http://gw.example.com', 'baseUrl'],
+    ['https://user:pw@gw.example.com', 'baseUrl'],
+    ['not a url', 'baseUrl']
+  ])('refuses base URL %j at its field and saves nothing', async (baseUrl, field) => {
+    const { svc } = service()
+    await expect(svc.add({ name: 'X', baseUrl, key: KEY, persistence: 'auto' })).rejects.toMatchObject({ code: 'INVALID_INPUT', field })
+    expect((await svc.list()).profiles).toHaveLength(1)
+  })
+
+  it('refuses an empty key and a duplicate name', async () => {
+    const { svc } = service()
+    await expect(svc.add({ name: 'X', baseUrl: 'https://a.example', key: ' ', persistence: 'auto' })).rejects.toMatchObject({ field: 'key' })
+    await expect(svc.add({ name: 'sandbox', baseUrl: 'https://a.example', key: KEY, persistence: 'auto' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      field: 'name'
+    })
+  })
+
+  it('does not let built-in profiles be edited or removed', async () => {
+    const { svc } = service()
+    await expect(svc.update({ id: 'sandbox', name: 'Mine' })).rejects.toMatchObject({ code: 'FORBIDDEN' })
+    await expect(svc.remove('sandbox')).rejects.toMatchObject({ code: 'FORBIDDEN' })
+  })
+
+  it('an invalid edit changes nothing', async () => {
+    const { svc } = service()
+    const p = await svc.add({ name: 'Work', baseUrl: 'https://gw.example.com', key: KEY, persistence: 'auto' })
+    await expect(svc.update({ id: p.id, name: 'Renamed', baseUrl: 'http://insecure.example' })).rejects.toMatchObject({ field: 'baseUrl' })
+    expect(svc.get(p.id).name).toBe('Work')
+  })
+
+  it('tests a connection and reports the key', async () => {
+    const gw = await gateway((req, res) => {
+      res.writeHead(req.headers.authorization === `Bearer ${KEY}` ? 200 : 401, { 'content-type': 'application/json' })
+      res.end(req.headers.authorization === `Bearer ${KEY}` ? usageBody() : JSON.stringify({ success: false, message: 'Invalid token' }))
+    })
+    const { svc } = service()
+    const report = await svc.testConnection({ baseUrl: gw.url, key: KEY })
+    expect(report).toMatchObject({ keyName: 'studio key', state: 'active', usage: { totalAvailable: 750 } })
+    await expect(svc.testConnection({ baseUrl: gw.url, key: 'sk-wrong-key-000000' })).rejects.toMatchObject({ code: 'UNAUTHORIZED', status: 401 })
+  })
+
+  it.each([
+    ['a web page', (_: unknown, res: import('node:http').ServerResponse) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end('<!doctype html><title>Welcome</title>') }, 'NOT_A_GATEWAY'],
+    ['a redirect', (_: unknown, res: import('node:http').ServerResponse) => { res.writeHead(302, { location: 'https://elsewhere.example/' }); res.end() }, 'REDIRECT_REFUSED'],
+    ['an empty 429', (_: unknown, res: import('node:http').ServerResponse) => { res.writeHead(429); res.end() }, 'RATE_LIMITED'],
+    ['a 404 page', (_: unknown, res: import('node:http').ServerResponse) => { res.writeHead(404); res.end('404 page not found') }, 'NOT_A_GATEWAY']
+  ])('explains %s precisely', async (_name, handler, code) => {
+    const gw = await gateway(handler as ScriptedHandler)
+    const { svc } = service()
+    await expect(svc.testConnection({ baseUrl: gw.url, key: KEY })).rejects.toMatchObject({ code })
+  })
+
+  it('explains an unreachable gateway', async () => {
+    const gw = await gateway((_, res) => res.end())
+    const url = gw.url
+    await gw.close()
+    closers.pop()
+    const { svc } = service()
+    await expect(svc.testConnection({ baseUrl: url, key: KEY })).rejects.toMatchObject({ code: 'NETWORK_UNREACHABLE' })
+  })
+
+  it('never sends the key anywhere but the Authorization header of its own origin', async () => {
+    const gw = await gateway((_, res) => {
+      res.writeHead(302, { location: 'http://127.0.0.1:1/steal' })
+      res.end()
+    })
+    const { svc } = service()
+    await expect(svc.testConnection({ baseUrl: gw.url, key: KEY })).rejects.toMatchObject({ code: 'REDIRECT_REFUSED' })
+    expect(gw.requests).toHaveLength(1)
+    expect(gw.requests[0].url).toBe('/api/usage/token/')
+    expect(gw.requests[0].url).not.toContain(KEY)
+  })
+})

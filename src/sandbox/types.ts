@@ -1,0 +1,79 @@
+/** Public types of the sandbox gateway (re-exported by index.ts). */
+
+export interface SandboxKeySpec {
+  key: string
+  name?: string
+  /** Raw quota units remaining; default 50_000_000 (= 100 USD at 500_000 per unit). */
+  quota?: number
+  unlimited?: boolean
+  /** Unix seconds; 0 = never. */
+  expiresAt?: number
+  modelLimits?: Record<string, true> | null
+  disabled?: boolean
+  /** Fault specs applied to every request of this key (syntax in faults.ts / README of the report). */
+  faults?: string[]
+}
+
+export interface SandboxOptions {
+  /** 0 = a free port. */
+  port?: number
+  /** Time scale, default 1; 60 = a minute of task time per second. */
+  speed?: number
+  seed?: number
+  /** When omitted, one random key 'sk-sandbox-<random>'. */
+  keys?: SandboxKeySpec[]
+  quiet?: boolean
+  /** Lifetime of result URLs in task-time seconds (default 86400, i.e. scaled by speed). */
+  urlTtlSeconds?: number
+  /** Port of the second ("CDN") origin that serves result files; 0 = a free port. */
+  cdnPort?: number
+}
+
+export interface SandboxRequestLogEntry {
+  id: number
+  at: number
+  method: string
+  /** Without query. */
+  path: string
+  query: Record<string, string>
+  headers: Record<string, string>
+  bodyDigest: string
+  bodyBytes: number
+  key: string | null
+  /** 0 when the connection was dropped or is still hanging without a status. */
+  status: number
+  /** e.g. 'video.create'; 'cdn.file' for result downloads; 'cdn.other' for anything else on the CDN origin. */
+  route: string
+  /** A create that charged quota. */
+  paid: boolean
+  /** Which listener saw it: the gateway origin or the second (CDN) origin. */
+  origin: 'gateway' | 'cdn'
+  /** Fault modes that were applied to this request. */
+  faults: string[]
+}
+
+export interface SandboxAccountView {
+  name: string
+  quotaRemaining: number
+  used: number
+  unlimited: boolean
+  expiresAt: number
+}
+
+export interface SandboxHandle {
+  /** http://127.0.0.1:<port> */
+  url: string
+  /** The first key. */
+  key: string
+  /** The second origin (http://127.0.0.1:<other port>) that serves result files and receives redirects. */
+  cdnUrl: string
+  addKey(spec: SandboxKeySpec): void
+  updateKey(key: string, patch: Partial<SandboxKeySpec>): void
+  account(key: string): SandboxAccountView | undefined
+  log(): SandboxRequestLogEntry[]
+  clearLog(): void
+  setFaults(key: string, faults: string[]): void
+  /** Move task time forward by this many task seconds (tasks progress, URLs age). */
+  advance(taskSeconds: number): void
+  close(): Promise<void>
+}
