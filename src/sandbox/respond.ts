@@ -18,6 +18,15 @@ export async function writeReply(res: ServerResponse, reply: Reply, faults: Faul
   return writeBody(res, reply, faults, rangeHeader)
 }
 
+/** Resolves once everything written so far has reached the socket, so a destroy cannot eat it. */
+function flushed(res: ServerResponse): Promise<void> {
+  if (res.destroyed || res.writableEnded) return Promise.resolve()
+  return new Promise<void>((resolve) => {
+    res.write(Buffer.alloc(0), () => resolve())
+    res.once('close', () => resolve())
+  }).then(() => sleep(5))
+}
+
 async function put(res: ServerResponse, chunk: string | Buffer): Promise<boolean> {
   if (res.destroyed || res.writableEnded) return false
   if (!res.write(chunk)) {
@@ -54,6 +63,7 @@ class Pipe {
       if (this.written + n > limit) {
         const rest = limit - this.written
         if (rest > 0) await put(this.res, buf.subarray(off, off + rest))
+        await flushed(this.res)
         this.res.socket?.destroy()
         return false
       }
@@ -115,6 +125,7 @@ async function writeBody(res: ServerResponse, reply: Reply, faults: FaultSet, ra
   if (faults.has('truncate') || faults.has('reset') || faults.has('stall')) {
     await pipe.send(bytes.subarray(0, cut))
     if (faults.has('stall')) return status
+    await flushed(res)
     if (faults.has('reset')) res.socket?.resetAndDestroy()
     else res.socket?.destroy()
     return status
@@ -150,6 +161,7 @@ async function writeSse(res: ServerResponse, reply: Reply, body: SseBody, faults
   }
   if (faults.has('stall')) return reply.status
   if (faults.has('reset')) {
+    await flushed(res)
     res.socket?.resetAndDestroy()
     return reply.status
   }

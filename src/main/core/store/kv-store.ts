@@ -16,25 +16,29 @@ export interface StoreNotice {
   message: string
 }
 
+/** What conf and electron-store (a conf subclass) share, as far as recovery and the core need. */
+export interface ConfLike {
+  get(key: string): unknown
+  set(key: string, value: unknown): void
+}
+
 /**
- * Opens a conf store (atomic writes, mode 0600) and survives a corrupt file: conf throws on bad
- * JSON, so the file is quarantined, the last good copy (`.bak`, refreshed after every good load) is
- * restored, and a notice is recorded for the user. Never a silent reset.
+ * Opens a conf-family store and survives a corrupt file: conf throws on bad JSON (with
+ * `clearInvalidConfig: false`, which every caller must pass), so the file is quarantined, the last
+ * good copy (`.bak`, refreshed after every good load) is restored, and a notice is recorded for the
+ * user. Never a silent reset. `make` must create the store for exactly `file`.
  */
-export function openConfStore<T extends Record<string, unknown>>(
-  dir: string,
+export function openRecoverableStore<T extends Record<string, unknown>>(
+  file: string,
   name: string,
-  defaults: T,
+  make: () => ConfLike,
   notices: StoreNotice[] = []
 ): KeyValueStore<T> {
-  const file = join(dir, `${name}.json`)
   const bak = `${file}.bak`
-  const make = () =>
-    new Conf<T>({ cwd: dir, configName: name, defaults, configFileMode: 0o600, clearInvalidConfig: false, projectName: 'generation-studio' })
-  let conf: Conf<T>
+  let conf: ConfLike
   try {
     conf = make()
-  } catch (e) {
+  } catch {
     const quarantine = `${file}.corrupt-${Date.now()}`
     if (existsSync(file)) renameSync(file, quarantine)
     if (existsSync(bak)) {
@@ -43,7 +47,6 @@ export function openConfStore<T extends Record<string, unknown>>(
     } else {
       notices.push({ store: name, message: `${name}.json was damaged and had no backup; started empty (damaged file kept as ${quarantine})` })
     }
-    void e
     conf = make()
   }
   try {
@@ -53,7 +56,19 @@ export function openConfStore<T extends Record<string, unknown>>(
   }
   return {
     get: (key) => conf.get(key as string) as T[typeof key],
-    set: (key, value) => conf.set(key as string, value as never),
+    set: (key, value) => conf.set(key as string, value),
     path: file
   }
+}
+
+/** Opens a conf store (atomic writes, mode 0600) with corrupt-file recovery; used outside Electron. */
+export function openConfStore<T extends Record<string, unknown>>(
+  dir: string,
+  name: string,
+  defaults: T,
+  notices: StoreNotice[] = []
+): KeyValueStore<T> {
+  const make = () =>
+    new Conf<T>({ cwd: dir, configName: name, defaults, configFileMode: 0o600, clearInvalidConfig: false, projectName: 'generation-studio' })
+  return openRecoverableStore<T>(join(dir, `${name}.json`), name, make as () => ConfLike, notices)
 }

@@ -1,0 +1,55 @@
+import { BrowserWindow, nativeTheme } from 'electron'
+import { hardenedWindowOptions } from '../security/web-preferences'
+import type { WindowRegistry } from './window-registry'
+
+export const WINDOW_TITLE = 'Generation Studio'
+
+/** Painted before the first frame, so a dark system does not flash white while the page loads. */
+export function windowBackground(dark: boolean): string {
+  return dark ? '#111317' : '#f7f7f8'
+}
+
+export interface MainWindowOptions {
+  preload: string
+  isPackaged: boolean
+  /** The renderer entry (app://bundle/index.html, or the dev server when unpackaged). */
+  url: string
+  windows: WindowRegistry
+  log?: (line: string) => void
+}
+
+/** Creates the studio window from the hardened options; it appears only once its first paint is ready. */
+export function createMainWindow(opts: MainWindowOptions): BrowserWindow {
+  const win = new BrowserWindow(
+    hardenedWindowOptions(
+      {
+        width: 1280,
+        height: 820,
+        minWidth: 900,
+        minHeight: 600,
+        show: false,
+        title: WINDOW_TITLE,
+        backgroundColor: windowBackground(nativeTheme.shouldUseDarkColors)
+      },
+      { preload: opts.preload, isPackaged: opts.isPackaged }
+    )
+  )
+  // Registered before loading, so the page's first IPC call already comes from a known window.
+  opts.windows.add(win.webContents)
+  win.once('ready-to-show', () => win.show())
+  const onTheme = () => {
+    if (!win.isDestroyed()) win.setBackgroundColor(windowBackground(nativeTheme.shouldUseDarkColors))
+  }
+  nativeTheme.on('updated', onTheme)
+  win.once('closed', () => nativeTheme.removeListener('updated', onTheme))
+  win.loadURL(opts.url).catch((e: unknown) => opts.log?.(`the studio page failed to load: ${String(e)}`))
+  return win
+}
+
+/** Brings a window to the front, restoring it from the dock or taskbar. */
+export function focusWindow(win: BrowserWindow | undefined): void {
+  if (!win || win.isDestroyed()) return
+  if (win.isMinimized()) win.restore()
+  win.show()
+  win.focus()
+}

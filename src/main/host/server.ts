@@ -1,0 +1,172 @@
+import { createReadStream } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { BRIDGE_PATH } from '@shared/bridge-protocol'
+import { buildCsp } from '../security/csp'
+import { checkAccess, FORBIDDEN_TEXT, newToken, tokenCookie, type AccessDecision } from './access'
+import type { HostCore } from './host-core'
+import { containedRealPath, contentTypeOf, injectBridgeScript, resolveStaticPath } from './static-files'
+import { createWsBridge, type BridgeStats } from './ws-bridge'
+
+export interface HostServerOptions {
+  core: HostCore
+  /** The built renderer (out/renderer): index.html, bridge.js, assets/. */
+  rendererDir: string
+  /** 0 (default) picks a free port. */
+  port?: number
+  /** Loopback only, by type: the host must never listen on a reachable interface. */
+  host?: '127.0.0.1'
+}
+
+export interface HostServer {
+  /** Open this: it carries the per-launch token. */
+  url: string
+  origin: string
+  port: number
+  bridgeStats(): BridgeStats
+  close(): Promise<void>
+}
+
+/** After this many refusals, only every 100th is logged, so a hostile page cannot flood the log. */
+const LOGGED_REFUSALS = 20
+
+/** Serves the built studio and its WebSocket bridge to the user's browser, for this launch only. */
+export async function startHostServer(opts: HostServerOptions): Promise<HostServer> {
+  const { core, rendererDir } = opts
+  const token = newToken()
+  const bridge = createWsBridge(core)
+  const server = createServer((req, res) => {
+    handleRequest(req, res).catch((e: unknown) => {
+      core.log(`browser host: request failed: ${String(e)}`)
+      if (!res.headersSent) sendText(res, 500, 'Internal error\n')
+      else res.destroy()
+    })
+  })
+  server.on('upgrade', handleUpgrade)
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1', exclusive: true }, () => {
+        server.off('error', reject)
+        resolve()
+      })
+    })
+  } catch (e) {
+    await bridge.close() // drops its event sink from the core
+    throw e
+  }
+  const address = server.address()
+  if (address === null || typeof address === 'string') throw new Error('The host server has no TCP address')
+  const port = address.port
+  const origin = `http://127.0.0.1:${port}`
+  const securityHeaders: Record<string, string> = {
+    'Content-Security-Policy': buildCsp({ connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] }),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    // The origin changes with every launch, so a cache could never be reused; no-store also keeps
+    // pages out of the disk cache.
+    'Cache-Control': 'no-store'
+  }
+
+  let refusals = 0
+  function refuse(kind: string, path: string, access: Extract<AccessDecision, { ok: false }>): void {
+    refusals++
+    if (refusals <= LOGGED_REFUSALS || refusals % 100 === 0) {
+      core.log(`browser host: refused ${kind} ${JSON.stringify(path.slice(0, 80))} (bad ${access.reason}; ${refusals} so far)`)
+    }
+  }
+
+  async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    for (const [k, v] of Object.entries(securityHeaders)) res.setHeader(k, v)
+    const { pathname, queryToken } = splitTarget(req.url)
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD')
+      return sendText(res, 405, 'Method not allowed\n')
+    }
+    const access = checkAccess({ headers: req.headers, queryToken, requireOrigin: false }, port, token)
+    if (!access.ok) {
+      refuse('request', pathname, access)
+      return sendText(res, 403, FORBIDDEN_TEXT)
+    }
+    // Serve the token URL directly (no redirect) so plain HTTP clients work too; the bridge script
+    // then removes the token from the address bar.
+    if (access.setCookie) res.setHeader('Set-Cookie', tokenCookie(port, token))
+    if (pathname === BRIDGE_PATH) return sendText(res, 426, 'Upgrade required\n')
+
+    const candidate = resolveStaticPath(rendererDir, pathname)
+    const file = candidate && (await containedRealPath(rendererDir, candidate))
+    const info = file ? await stat(file).catch(() => null) : null
+    if (!file || !info?.isFile()) return sendText(res, 404, 'Not found\n')
+
+    const type = contentTypeOf(file)
+    if (type.startsWith('text/html')) {
+      const body = Buffer.from(injectBridgeScript(await readFile(file, 'utf8')), 'utf8')
+      return send(res, 200, type, body, req.method === 'HEAD')
+    }
+    res.writeHead(200, { 'Content-Type': type, 'Content-Length': String(info.size) })
+    if (req.method === 'HEAD') return void res.end()
+    await pipeline(createReadStream(file), res)
+  }
+
+  function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on('error', () => {}) // a peer that vanishes mid-handshake is not our problem
+    const { pathname, queryToken } = splitTarget(req.url)
+    // Browsers authenticate with the cookie; the query token is for scripts (tests, benchmarks).
+    const access = checkAccess({ headers: req.headers, queryToken, requireOrigin: true }, port, token)
+    if (!access.ok) {
+      refuse('upgrade', pathname, access)
+      return rejectUpgrade(socket, 403, 'Forbidden', FORBIDDEN_TEXT)
+    }
+    if (pathname !== BRIDGE_PATH) return rejectUpgrade(socket, 404, 'Not Found', 'Not found\n')
+    bridge.accept(req, socket, head)
+  }
+
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    port,
+    bridgeStats: () => bridge.stats(),
+    async close() {
+      await bridge.close()
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+    }
+  }
+
+  function sendText(res: ServerResponse, status: number, text: string): void {
+    send(res, status, 'text/plain; charset=utf-8', Buffer.from(text, 'utf8'), false)
+  }
+}
+
+function send(res: ServerResponse, status: number, type: string, body: Buffer, headOnly: boolean): void {
+  res.writeHead(status, { 'Content-Type': type, 'Content-Length': String(body.length) })
+  res.end(headOnly ? undefined : body)
+}
+
+/** Splits the raw request target without normalising it, so `..` tricks reach the path check intact. */
+export function splitTarget(target: string | undefined): { pathname: string; queryToken: string | null } {
+  const raw = target ?? '/'
+  const q = raw.indexOf('?')
+  const pathname = q < 0 ? raw : raw.slice(0, q)
+  const queryToken = q < 0 ? null : new URLSearchParams(raw.slice(q + 1)).get('token')
+  return { pathname, queryToken }
+}
+
+function rejectUpgrade(socket: Duplex, status: number, statusText: string, body: string): void {
+  const head = [
+    `HTTP/1.1 ${status} ${statusText}`,
+    'Connection: close',
+    'Content-Type: text/plain; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`
+  ].join('\r\n')
+  socket.once('finish', () => socket.destroy())
+  socket.end(`${head}\r\n\r\n${body}`)
+}

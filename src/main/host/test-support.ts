@@ -1,0 +1,133 @@
+// Shared by the browser-host tests: a fake renderer build, a fake core, raw HTTP and WS clients.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { WebSocket } from 'ws'
+import type { EventName } from '@shared/contract'
+import type { Result } from '@shared/errors'
+import type { EventSink } from '../core/ipc/event-hub'
+import type { HostCore } from './host-core'
+import { cookieName } from './access'
+
+export const APP_SCRIPT = '<script type="module" crossorigin src="/assets/app.js"></script>'
+
+export function makeRendererDir(): { dir: string; cleanup(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'studio-renderer-'))
+  mkdirSync(join(dir, 'assets'))
+  writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><meta charset="utf-8">${APP_SCRIPT}</head><body><div id="root"></div></body></html>`)
+  writeFileSync(join(dir, 'bridge.js'), 'export {}\n')
+  writeFileSync(join(dir, 'assets', 'app.js'), 'console.log("app")\n')
+  writeFileSync(join(dir, 'assets', 'style.css'), 'body{}\n')
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+export interface FakeCore extends HostCore {
+  calls: Array<{ channel: unknown; input: unknown; shell: string }>
+  logged: string[]
+  emit(name: EventName, payload: unknown): void
+}
+
+/** Echoes invokes back, so a test sees exactly what crossed the socket. */
+export function fakeCore(answer?: (channel: unknown, input: unknown) => Promise<Result<unknown>>): FakeCore {
+  const sinks = new Set<EventSink>()
+  const core: FakeCore = {
+    calls: [],
+    logged: [],
+    dispatch: async (channel, input, ctx) => {
+      core.calls.push({ channel, input, shell: ctx.shell })
+      return answer ? answer(channel, input) : { ok: true, value: { echo: { channel, input } } }
+    },
+    events: {
+      addSink(sink) {
+        sinks.add(sink)
+        return () => sinks.delete(sink)
+      }
+    },
+    log: (line) => core.logged.push(line),
+    emit: (name, payload) => {
+      for (const s of sinks) s(name, payload)
+    }
+  }
+  return core
+}
+
+export interface RawResponse {
+  status: number
+  headers: IncomingHttpHeaders
+  body: string
+}
+
+/** A raw GET: unlike fetch, it lets a test send any Host and Origin it likes. */
+export function httpGet(port: number, path: string, headers: OutgoingHttpHeaders = {}, method = 'GET'): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+export function tokenOf(url: string): string {
+  const token = new URL(url).searchParams.get('token')
+  if (!token) throw new Error('url has no token')
+  return token
+}
+
+export function authCookie(port: number, token: string): string {
+  return `${cookieName(port)}=${token}`
+}
+
+/** Opens a bridge socket the way the page does (Origin + cookie) unless told otherwise. */
+export function openSocket(port: number, headers: Record<string, string>, path = '/bridge'): WebSocket {
+  return new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers })
+}
+
+export function browserHeaders(port: number, token: string): Record<string, string> {
+  return { Origin: `http://127.0.0.1:${port}`, Cookie: authCookie(port, token) }
+}
+
+/** Resolves with the handshake status: 101 when the socket opened, else the HTTP status. */
+export function handshakeStatus(ws: WebSocket): Promise<number> {
+  return new Promise((resolve) => {
+    ws.once('open', () => {
+      ws.close()
+      resolve(101)
+    })
+    ws.once('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0)
+      res.resume()
+      ws.terminate()
+    })
+    ws.once('error', () => resolve(-1))
+  })
+}
+
+export function opened(ws: WebSocket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve())
+    ws.once('error', reject)
+  })
+}
+
+/** Collects parsed JSON frames; `next(pred)` waits for the first matching one. */
+export function frames(ws: WebSocket): { next(pred?: (f: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> } {
+  const seen: Array<Record<string, unknown>> = []
+  const waiters: Array<{ pred: (f: Record<string, unknown>) => boolean; resolve: (f: Record<string, unknown>) => void }> = []
+  ws.on('message', (data) => {
+    const f = JSON.parse(String(data)) as Record<string, unknown>
+    const w = waiters.findIndex((x) => x.pred(f))
+    if (w >= 0) waiters.splice(w, 1)[0].resolve(f)
+    else seen.push(f)
+  })
+  return {
+    next(pred = () => true) {
+      const i = seen.findIndex(pred)
+      if (i >= 0) return Promise.resolve(seen.splice(i, 1)[0])
+      return new Promise((resolve) => waiters.push({ pred, resolve }))
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { WebSocket, WebSocketServer, type RawData } from 'ws'
+import { InvokeFrameSchema, MAX_FRAME_BYTES, parseFrame, type ServerFrame } from '@shared/bridge-protocol'
+import type { Disposer } from '@shared/contract-kit'
+import type { Result } from '@shared/errors'
+import type { HostCore } from './host-core'
+
+/** A client that stops reading (hung tab) must not make the host buffer without bound. */
+const MAX_BUFFERED_BYTES = 16 * 1024 * 1024
+/** Per socket, the first few malformed frames are logged in full; the rest only counted. */
+const LOGGED_MALFORMED_PER_SOCKET = 5
+
+export interface BridgeStats {
+  /** Frames ignored because they were not a valid invoke (all sockets, since start). */
+  malformed: number
+  clients: number
+}
+
+export interface WsBridge {
+  /** Called for an upgrade that already passed the access check. */
+  accept(req: IncomingMessage, socket: Duplex, head: Buffer): void
+  stats(): BridgeStats
+  close(): Promise<void>
+}
+
+/**
+ * The WebSocket side of `window.studio`: invokes go to the same dispatcher the Electron shell
+ * uses, every core event is pushed to every page. Nothing a page sends can throw out of here.
+ */
+export function createWsBridge(core: HostCore): WsBridge {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false })
+  let malformed = 0
+
+  const removeSink: Disposer = core.events.addSink((name, payload) => {
+    const text = JSON.stringify({ t: 'event', name, payload } satisfies ServerFrame)
+    for (const client of wss.clients) send(client, text)
+  })
+
+  function send(ws: WebSocket, text: string): void {
+    if (ws.readyState !== WebSocket.OPEN) return
+    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      core.log('browser host: a page stopped reading its bridge socket; dropping it so it reconnects')
+      ws.terminate()
+      return
+    }
+    ws.send(text)
+  }
+
+  function onConnection(ws: WebSocket): void {
+    let ignored = 0
+    const ignore = (why: string): void => {
+      malformed++
+      ignored++
+      if (ignored <= LOGGED_MALFORMED_PER_SOCKET) core.log(`browser host: ignored a bridge frame (${why})`)
+    }
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      if (isBinary) return ignore('binary frame')
+      const frame = parseFrame(InvokeFrameSchema, data.toString())
+      if (!frame) return ignore('not a valid invoke frame')
+      void answer(frame.id, frame.channel, frame.input).then((text) => send(ws, text))
+    })
+    ws.on('error', (e) => core.log(`browser host: bridge socket error: ${e.message}`))
+    ws.on('close', () => {
+      if (ignored > LOGGED_MALFORMED_PER_SOCKET) core.log(`browser host: a bridge socket sent ${ignored} malformed frames in all`)
+    })
+  }
+
+  async function answer(id: number, channel: string, input: unknown): Promise<string> {
+    let result: Result<unknown>
+    try {
+      result = await core.dispatch(channel, input, { shell: 'browser' })
+    } catch (e) {
+      // The dispatcher catches handler errors itself; this is only a last line of defence.
+      core.log(`browser host: dispatch threw for ${channel}: ${String(e)}`)
+      result = { ok: false, error: { code: 'INTERNAL', message: 'Internal error in the studio host', retryable: false } }
+    }
+    try {
+      return JSON.stringify({ t: 'result', id, result } satisfies ServerFrame)
+    } catch {
+      const error = { code: 'INTERNAL', message: `The host could not encode the answer for ${channel}`, retryable: false } as const
+      return JSON.stringify({ t: 'result', id, result: { ok: false, error } } satisfies ServerFrame)
+    }
+  }
+
+  wss.on('connection', onConnection)
+
+  return {
+    accept(req, socket, head) {
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
+    },
+    stats: () => ({ malformed, clients: wss.clients.size }),
+    close() {
+      removeSink()
+      for (const client of wss.clients) client.terminate()
+      return new Promise((resolve) => wss.close(() => resolve()))
+    }
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The Electron shell: lifecycle only. Every decision lives in a module under electron/ or security/
+ * (tested with a mocked electron); this file wires them in the order Electron requires.
+ */
+import { fileURLToPath } from 'node:url'
+import { app, dialog, ipcMain, protocol, session, type BrowserWindow } from 'electron'
+import { createStudioCore, type StudioCore } from './core/studio-core'
+import type { StoreNotice } from './core/store/kv-store'
+import { installAppProtocol, registerAppScheme } from './electron/app-protocol'
+import { addWindowEventSink, registerIpcHandlers } from './electron/ipc'
+import { claimSingleInstance, disposeBeforeQuit, resolveDataDir } from './electron/lifecycle'
+import { createMainWindow, focusWindow } from './electron/main-window'
+import { createNetFetch } from './electron/net-fetch'
+import { createSafeStorageBackend } from './electron/secret-backend'
+import { createElectronStoreOpener } from './electron/store'
+import { WindowRegistry } from './electron/window-registry'
+import { installContentsHardening } from './security/harden-contents'
+import { rendererTarget } from './security/origins'
+import { installPermissionHandlers } from './security/permissions'
+
+// Resolved from this entry file (out/main/index.js), never from a shared chunk whose URL differs.
+const PRELOAD = fileURLToPath(new URL('../preload/index.cjs', import.meta.url))
+const RENDERER_DIR = fileURLToPath(new URL('../renderer', import.meta.url))
+
+function main(): void {
+  // Before the lock: Electron keys the single-instance lock on userData.
+  const dataDir = resolveDataDir(app, process.env.STUDIO_DATA_DIR)
+  const windows = new WindowRegistry()
+  let mainWindow: BrowserWindow | undefined
+  let core: StudioCore | undefined
+  const log = (line: string) => (core ? core.log(line) : console.error(`[studio] ${line}`))
+  const target = rendererTarget(app.isPackaged, process.env.ELECTRON_RENDERER_URL)
+  const openWindow = () => {
+    mainWindow = createMainWindow({ preload: PRELOAD, isPackaged: app.isPackaged, url: target.url, windows, log })
+    mainWindow.once('closed', () => (mainWindow = undefined))
+  }
+
+  if (!claimSingleInstance(app, () => (mainWindow ? focusWindow(mainWindow) : core && openWindow()))) return
+  app.enableSandbox()
+  registerAppScheme(protocol)
+  installContentsHardening(app, { trusted: target.origins, log })
+  disposeBeforeQuit(app, () => core?.dispose(), log)
+
+  app.on('window-all-closed', () => {
+    // macOS apps stay alive without windows; the core keeps polling until the user quits.
+    if (process.platform !== 'darwin') app.quit()
+  })
+  app.on('activate', () => {
+    if (core && !mainWindow) openWindow()
+  })
+
+  void app
+    .whenReady()
+    .then(async () => {
+      installPermissionHandlers(session.defaultSession, target.origins)
+      installAppProtocol(protocol, RENDERER_DIR)
+      const storeNotices: StoreNotice[] = []
+      core = await createStudioCore({
+        shell: 'electron',
+        dataDir,
+        appVersion: app.getVersion(),
+        platform: process.platform,
+        secrets: createSafeStorageBackend(),
+        openStore: createElectronStoreOpener(dataDir, storeNotices),
+        fetch: createNetFetch(),
+        env: { gatewayUrl: process.env.STUDIO_GATEWAY_URL, apiKey: process.env.STUDIO_API_KEY },
+        sandbox: { enabled: true, speed: Number(process.env.STUDIO_SANDBOX_SPEED) || 1 }
+      })
+      // The core only collects notices from its own conf opener; ours are handed over here.
+      for (const n of storeNotices) {
+        core.notices.push(n)
+        core.log(`store notice: ${n.message}`)
+      }
+      registerIpcHandlers(ipcMain, core.dispatch, { windows, trusted: target.origins }, core.log)
+      addWindowEventSink(core.events, { windows, trusted: target.origins })
+      openWindow()
+    })
+    .catch((e: unknown) => {
+      log(`startup failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
+      dialog.showErrorBox('Generation Studio could not start', e instanceof Error ? e.message : String(e))
+      app.exit(1)
+    })
+}
+
+main()

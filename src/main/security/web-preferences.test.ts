@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { HARDENED_WEB_PREFERENCES, hardenedWebPreferences, hardenedWindowOptions } from './web-preferences'
+
+const EXPECTED = {
+  sandbox: true,
+  contextIsolation: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webSecurity: true,
+  webviewTag: false,
+  allowRunningInsecureContent: false,
+  experimentalFeatures: false,
+  disableBlinkFeatures: 'Auxclick',
+  spellcheck: false
+}
+
+describe('hardened web preferences', () => {
+  it('are exactly the hardened set, with the preload and devtools in an unpackaged build', () => {
+    expect(hardenedWebPreferences({ preload: '/app/out/preload/index.cjs', isPackaged: false })).toStrictEqual({
+      ...EXPECTED,
+      preload: '/app/out/preload/index.cjs',
+      devTools: true
+    })
+  })
+
+  it('turn devtools off in a packaged build', () => {
+    expect(hardenedWebPreferences({ preload: '/p.cjs', isPackaged: true }).devTools).toBe(false)
+  })
+
+  it('never enable blink features or carry extra keys', () => {
+    const prefs = hardenedWebPreferences({ preload: '/p.cjs', isPackaged: true })
+    expect(Object.keys(prefs).sort()).toEqual([...Object.keys(EXPECTED), 'preload', 'devTools'].sort())
+    expect(prefs).not.toHaveProperty('enableBlinkFeatures')
+  })
+
+  it('are frozen, so no caller can loosen them', () => {
+    const prefs = hardenedWebPreferences({ preload: '/p.cjs', isPackaged: false })
+    expect(Object.isFrozen(prefs)).toBe(true)
+    expect(Object.isFrozen(HARDENED_WEB_PREFERENCES)).toBe(true)
+    expect(() => {
+      ;(prefs as { sandbox: boolean }).sandbox = false
+    }).toThrow(TypeError)
+    expect(() => {
+      ;(HARDENED_WEB_PREFERENCES as { nodeIntegration: boolean }).nodeIntegration = true
+    }).toThrow(TypeError)
+    expect(HARDENED_WEB_PREFERENCES).toStrictEqual(EXPECTED)
+  })
+
+  it('are attached to window options and win over any preferences smuggled into them', () => {
+    // Built from entries so the lint rules against insecure preference literals stay meaningful.
+    const smuggled = Object.fromEntries([
+      ['width', 10],
+      ['webPreferences', Object.fromEntries([['sandbox', false], ['nodeIntegration', true]])]
+    ]) as Parameters<typeof hardenedWindowOptions>[0]
+    const options = hardenedWindowOptions(smuggled, { preload: '/p.cjs', isPackaged: true })
+    expect(options.width).toBe(10)
+    expect(options.webPreferences).toStrictEqual({ ...EXPECTED, preload: '/p.cjs', devTools: false })
+  })
+})

@@ -1,0 +1,142 @@
+import { MAX_FRAME_BYTES, lostConnectionResult, parseFrame, ServerFrameSchema } from '@shared/bridge-protocol'
+import type { BridgeTransport, Disposer } from '@shared/contract-kit'
+import type { Result } from '@shared/errors'
+
+/** The part of a WebSocket the transport uses; the browser's WebSocket and `ws` both fit. */
+export interface SocketLike {
+  readonly readyState: number
+  send(data: string): void
+  close(code?: number, reason?: string): void
+  onopen: ((ev: never) => void) | null
+  onclose: ((ev: never) => void) | null
+  onerror: ((ev: never) => void) | null
+  // `never` parameters let both the DOM's and ws's handler types fit; we only read `data`.
+  onmessage: ((ev: never) => void) | null
+}
+
+export interface SocketTransportOptions {
+  connect: () => SocketLike
+  /** Delay before reconnect attempt n (0-based). */
+  backoffMs?: (attempt: number) => number
+}
+
+export interface SocketTransport extends BridgeTransport {
+  /** Stops reconnecting and fails whatever is still waiting (tests, page teardown). */
+  close(): void
+}
+
+const OPEN = 1
+
+export function defaultBackoff(attempt: number): number {
+  const base = Math.min(250 * 2 ** attempt, 5000)
+  return base * (0.8 + Math.random() * 0.4)
+}
+
+/**
+ * `window.studio`'s transport in the browser host: invokes wait for an open socket, answers are
+ * matched by id, and a dropped socket fails its waiting invokes at once (retryable) instead of
+ * leaving the UI spinning, then reconnects with backoff. Events are fanned out to local listeners.
+ */
+export function createSocketTransport(opts: SocketTransportOptions): SocketTransport {
+  const backoff = opts.backoffMs ?? defaultBackoff
+  const pending = new Map<number, (r: Result<unknown>) => void>()
+  const listeners = new Map<string, Set<(payload: unknown) => void>>()
+  let queue: string[] = []
+  let socket: SocketLike | null = null
+  let attempt = 0
+  let nextId = 1
+  let closed = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+
+  function failAll(): void {
+    const waiting = [...pending.values()]
+    pending.clear()
+    queue = []
+    for (const resolve of waiting) resolve(lostConnectionResult())
+  }
+
+  function onMessage(data: unknown): void {
+    if (typeof data !== 'string') return
+    const frame = parseFrame(ServerFrameSchema, data)
+    if (!frame) return
+    if (frame.t === 'result') {
+      const resolve = pending.get(frame.id)
+      pending.delete(frame.id)
+      resolve?.(frame.result as Result<unknown>)
+      return
+    }
+    for (const listener of [...(listeners.get(frame.name) ?? [])]) {
+      try {
+        listener(frame.payload)
+      } catch (e) {
+        // One broken listener must not starve the others; still surface it in the console.
+        if (typeof reportError === 'function') reportError(e)
+        else console.error(e)
+      }
+    }
+  }
+
+  function open(): void {
+    if (closed) return
+    const ws = opts.connect()
+    socket = ws
+    ws.onopen = () => {
+      attempt = 0
+      const toSend = queue
+      queue = []
+      for (const text of toSend) ws.send(text)
+    }
+    ws.onmessage = (ev: { data: unknown }) => onMessage(ev.data)
+    ws.onerror = () => {} // a close event always follows; that is where we act
+    ws.onclose = () => {
+      if (socket !== ws) return
+      socket = null
+      failAll()
+      if (!closed) timer = setTimeout(open, backoff(attempt++))
+    }
+  }
+
+  open()
+
+  return {
+    invoke(channel, input) {
+      const id = nextId++
+      let text: string
+      try {
+        text = JSON.stringify({ t: 'invoke', id, channel, input })
+      } catch {
+        return Promise.resolve(invalid('The request could not be serialised'))
+      }
+      // Cheap bound first (a UTF-16 unit is at most 3 UTF-8 bytes), exact count only when close.
+      if (text.length * 3 > MAX_FRAME_BYTES && new TextEncoder().encode(text).length > MAX_FRAME_BYTES) {
+        return Promise.resolve(invalid('The request is too large for the studio bridge'))
+      }
+      if (closed) return Promise.resolve(lostConnectionResult())
+      return new Promise((resolve) => {
+        pending.set(id, resolve)
+        if (socket?.readyState === OPEN) socket.send(text)
+        else queue.push(text)
+      })
+    },
+    subscribe(event, listener): Disposer {
+      let set = listeners.get(event)
+      if (!set) listeners.set(event, (set = new Set()))
+      set.add(listener)
+      return () => {
+        set.delete(listener)
+      }
+    },
+    close() {
+      closed = true
+      clearTimeout(timer)
+      const ws = socket
+      socket = null
+      failAll()
+      ws?.close(1000, 'closed')
+    }
+  }
+}
+
+function invalid(message: string): Result<never> {
+  return { ok: false, error: { code: 'INVALID_INPUT', message, retryable: false } }
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next'
+import type { ProfileList } from '@shared/domain/profiles'
+import { useUiStore } from '@renderer/store/ui'
+import { ProfileForm } from './ProfileForm'
+import { RemoveProfileDialog } from './RemoveProfileDialog'
+
+/** The add/edit form and the delete confirmation, opened through the UI store. */
+export function ProfileDialogs({ list }: { list: ProfileList }) {
+  const { t } = useTranslation()
+  const formTarget = useUiStore((s) => s.profileForm)
+  const removeTarget = useUiStore((s) => s.removeTarget)
+  const closeProfileForm = useUiStore((s) => s.closeProfileForm)
+  const closeRemove = useUiStore((s) => s.closeRemove)
+  const setNotice = useUiStore((s) => s.setNotice)
+
+  const editing = formTarget?.mode === 'edit' ? list.profiles.find((p) => p.id === formTarget.profileId) : undefined
+  const removing = removeTarget ? list.profiles.find((p) => p.id === removeTarget) : undefined
+  // A profile deleted meanwhile (another window, the host) has nothing left to edit.
+  const showForm = formTarget?.mode === 'add' || (editing !== undefined && !editing.readOnly)
+
+  return (
+    <>
+      {showForm && (
+        <ProfileForm
+          key={editing?.id ?? 'new'}
+          profile={editing}
+          keychainAvailable={list.keychainAvailable}
+          onCancel={closeProfileForm}
+          onSaved={(name) => {
+            closeProfileForm()
+            setNotice(t('profiles.saved', { name }))
+          }}
+        />
+      )}
+      {removing && !removing.readOnly && (
+        <RemoveProfileDialog
+          profile={removing}
+          onClose={closeRemove}
+          onRemoved={(name) => {
+            closeRemove()
+            setNotice(t('profiles.removed', { name }))
+          }}
+        />
+      )}
+    </>
+  )
+}

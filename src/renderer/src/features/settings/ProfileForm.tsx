@@ -1,0 +1,201 @@
+import { useRef, useState, type FormEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { API_KEY_MAX, PROFILE_NAME_MAX, type KeyPersistence, type ProfileView } from '@shared/domain/profiles'
+import { isStudioError } from '@shared/errors'
+import { Dialog } from '@renderer/components/Dialog'
+import { TextField } from '@renderer/components/TextField'
+import { balanceKeys } from '@renderer/features/balance/queries'
+import { profileKeys } from '@renderer/features/profiles/queries'
+import { errorMessage, errorTitle, fieldErrorText } from '@renderer/lib/error-text'
+import { studio } from '@renderer/lib/studio'
+import { PersistenceChoice, type ChosenPersistence } from './PersistenceChoice'
+import { firstInvalid, isFormField, validateForSave, validateForTest, type FieldErrors, type FormField } from './profile-form-validation'
+import { TestConnectionResult } from './TestConnection'
+import { useConnectionTest } from './use-connection-test'
+
+export interface ProfileFormProps {
+  /** The profile being edited; a new profile when absent. */
+  profile?: ProfileView
+  keychainAvailable: boolean
+  onSaved: (name: string) => void
+  onCancel: () => void
+}
+
+/**
+ * Add or edit a gateway profile. Mistakes the host would reject are shown at their field before
+ * any request; host errors that name a field land at that field, others at the top. The key input
+ * is uncontrolled and never prefilled, so the key is not copied into React state or the DOM's
+ * value attribute; it is read once when saving or testing.
+ */
+export function ProfileForm({ profile, keychainAvailable, onSaved, onCancel }: ProfileFormProps) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const editing = profile !== undefined
+  const [name, setName] = useState(profile?.name ?? '')
+  const [baseUrl, setBaseUrl] = useState(profile?.baseUrl ?? '')
+  const initialPersistence: ChosenPersistence = profile?.key.protection === 'file' ? 'file' : 'session'
+  const [persistence, setPersistence] = useState<ChosenPersistence>(initialPersistence)
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({})
+  const [formError, setFormError] = useState<unknown>(null)
+  const [saving, setSaving] = useState(false)
+  const test = useConnectionTest()
+  const refs = { name: useRef<HTMLInputElement>(null), baseUrl: useRef<HTMLInputElement>(null), key: useRef<HTMLInputElement>(null) }
+
+  const keyValue = () => refs.key.current?.value ?? ''
+  const values = () => ({ name, baseUrl, key: keyValue() })
+
+  const showFieldErrors = (errors: FieldErrors) => {
+    setFieldErrors(errors)
+    const first = firstInvalid(errors)
+    if (first) refs[first].current?.focus()
+  }
+  const clearFieldError = (field: FormField) => setFieldErrors((e) => (e[field] ? { ...e, [field]: undefined } : e))
+
+  /** A host error that names one of our fields is shown there; anything else at the top of the form. */
+  const showHostError = (error: unknown): void => {
+    if (isStudioError(error) && isFormField(error.field)) showFieldErrors({ [error.field]: fieldErrorText(t, error) })
+    else setFormError(error)
+  }
+
+  const chosenPersistence = (): KeyPersistence | undefined => {
+    if (keychainAvailable) return editing ? undefined : 'auto'
+    // On edit, a new key or a changed choice is sent; otherwise the stored key is left as it is.
+    if (editing && keyValue().trim() === '' && persistence === initialPersistence) return undefined
+    return persistence
+  }
+
+  const onTest = async () => {
+    setFormError(null)
+    const errors = validateForTest(t, values(), !editing)
+    if (firstInvalid(errors)) {
+      test.reset()
+      showFieldErrors(errors)
+      return
+    }
+    setFieldErrors((e) => ({ name: e.name }))
+    const outcome = await test.run({ baseUrl: baseUrl.trim(), key: keyValue().trim(), ...(profile ? { id: profile.id } : {}) })
+    if (outcome && !outcome.ok && isStudioError(outcome.error) && isFormField(outcome.error.field)) {
+      test.reset()
+      showHostError(outcome.error)
+    }
+  }
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (saving) return
+    setFormError(null)
+    const errors = validateForSave(t, values(), !editing)
+    if (firstInvalid(errors)) {
+      showFieldErrors(errors)
+      return
+    }
+    setFieldErrors({})
+    setSaving(true)
+    const key = keyValue().trim()
+    const savedPersistence = chosenPersistence()
+    try {
+      if (profile) {
+        await studio.profiles.update({
+          id: profile.id,
+          name: name.trim(),
+          baseUrl: baseUrl.trim(),
+          ...(key !== '' ? { key } : {}),
+          ...(savedPersistence ? { persistence: savedPersistence } : {})
+        })
+        // A new address or key makes the cached balance someone else's.
+        if (key !== '' || baseUrl.trim() !== profile.baseUrl) await queryClient.invalidateQueries({ queryKey: balanceKeys.usage(profile.id) })
+      } else {
+        await studio.profiles.add({ name: name.trim(), baseUrl: baseUrl.trim(), key, persistence: savedPersistence ?? 'auto' })
+      }
+      await queryClient.invalidateQueries({ queryKey: profileKeys.list() })
+      setSaving(false)
+      onSaved(name.trim())
+    } catch (error) {
+      setSaving(false)
+      // Nothing was saved (the host validates everything before writing): the form stays open.
+      showHostError(error)
+    }
+  }
+
+  const keyHelp = !editing
+    ? t('form.apiKeyHelpAdd')
+    : profile.key.last4
+      ? t('form.apiKeyHelpEditLast4', { last4: profile.key.last4 })
+      : t('form.apiKeyHelpEdit')
+
+  return (
+    <Dialog title={editing ? t('form.editTitle') : t('form.addTitle')} onClose={onCancel} busy={saving} className="dialog-form">
+      <form className="profile-form" noValidate onSubmit={onSubmit}>
+        {formError !== null && (
+          <div role="alert" className="form-alert">
+            <p className="form-alert-title">{errorTitle(t, formError)}</p>
+            <p className="form-alert-detail">{errorMessage(formError)}</p>
+          </div>
+        )}
+        <TextField
+          label={t('form.name')}
+          inputRef={refs.name}
+          value={name}
+          maxLength={PROFILE_NAME_MAX}
+          placeholder={t('form.namePlaceholder')}
+          autoComplete="off"
+          error={fieldErrors.name}
+          onChange={(e) => {
+            setName(e.target.value)
+            clearFieldError('name')
+          }}
+        />
+        <TextField
+          label={t('form.baseUrl')}
+          inputRef={refs.baseUrl}
+          value={baseUrl}
+          inputMode="url"
+          spellCheck={false}
+          autoComplete="off"
+          placeholder="https://api.example.com"
+          help={t('form.baseUrlHelp')}
+          error={fieldErrors.baseUrl}
+          onChange={(e) => {
+            setBaseUrl(e.target.value)
+            clearFieldError('baseUrl')
+            test.reset()
+          }}
+        />
+        <TextField
+          label={t('form.apiKey')}
+          inputRef={refs.key}
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={API_KEY_MAX}
+          help={keyHelp}
+          error={fieldErrors.key}
+          onChange={() => {
+            clearFieldError('key')
+            test.reset()
+          }}
+        />
+        {keychainAvailable ? (
+          <p className="field-help">{t('form.keychainNote')}</p>
+        ) : (
+          <PersistenceChoice value={persistence} onChange={setPersistence} />
+        )}
+        <TestConnectionResult state={test.state} />
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={() => void onTest()} aria-busy={test.state.status === 'testing' || undefined}>
+            {t('form.testConnection')}
+          </button>
+          <span className="dialog-actions-spacer" />
+          {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus mid-save. */}
+          <button type="button" className="button" onClick={() => !saving && onCancel()} aria-disabled={saving || undefined}>
+            {t('form.cancel')}
+          </button>
+          <button type="submit" className="button button-primary" aria-disabled={saving || undefined} aria-busy={saving || undefined}>
+            {t('form.save')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next'
+import { Icon } from '@renderer/components/Icon'
+import { useProfileList } from '@renderer/features/profiles/queries'
+import { errorMessage } from '@renderer/lib/error-text'
+import { useUiStore } from '@renderer/store/ui'
+import { AppearanceSettings } from './AppearanceSettings'
+import { ProfileDialogs } from './ProfileDialogs'
+import { ProfileList } from './ProfileList'
+import { ADD_PROFILE_BUTTON_ID } from './RemoveProfileDialog'
+
+/** Profiles and keys, then appearance. */
+export function SettingsView() {
+  const { t } = useTranslation()
+  const { data: list, error } = useProfileList()
+  const openProfileForm = useUiStore((s) => s.openProfileForm)
+  const notice = useUiStore((s) => s.notice)
+
+  return (
+    <div className="settings">
+      <section className="settings-section" aria-labelledby="settings-profiles">
+        <div className="section-header">
+          <h2 id="settings-profiles">{t('settings.profilesHeading')}</h2>
+          <button type="button" id={ADD_PROFILE_BUTTON_ID} className="button button-primary" onClick={() => openProfileForm({ mode: 'add' })}>
+            <Icon name="plus" size={16} />
+            {t('profiles.add')}
+          </button>
+        </div>
+        <p className="section-intro">{t('settings.profilesIntro')}</p>
+        <p role="status" className="notice">
+          {notice}
+        </p>
+        {list ? (
+          <ProfileList list={list} />
+        ) : error ? (
+          <div role="alert" className="form-alert">
+            <p className="form-alert-title">{t('settings.loadFailed')}</p>
+            <p className="form-alert-detail">{errorMessage(error)}</p>
+          </div>
+        ) : (
+          <p className="muted">{t('app.loading')}</p>
+        )}
+        {list && <ProfileDialogs list={list} />}
+      </section>
+      <section className="settings-section" aria-labelledby="settings-appearance">
+        <h2 id="settings-appearance">{t('settings.appearanceHeading')}</h2>
+        <AppearanceSettings />
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,31 @@
+import type { MouseEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Header } from './Header'
+import { Nav } from './Nav'
+import { useReadyMarker } from './use-ready-marker'
+import { useViewShortcuts } from './use-view-shortcuts'
+import { ViewOutlet } from './ViewOutlet'
+
+/** The window: navigation on the left, the banner and the current area on the right. */
+export function AppShell() {
+  const { t } = useTranslation()
+  useViewShortcuts()
+  useReadyMarker()
+  // Focus moves without changing the URL: the Electron shell refuses navigation of any kind.
+  const skipToContent = (e: MouseEvent<HTMLAnchorElement>) => {
+    e.preventDefault()
+    document.getElementById('main-content')?.focus()
+  }
+  return (
+    <div className="app-shell">
+      <a href="#main-content" className="skip-link" onClick={skipToContent}>
+        {t('app.skipToContent')}
+      </a>
+      <Nav />
+      <div className="app-body">
+        <Header />
+        <ViewOutlet />
+      </div>
+    </div>
+  )
+}

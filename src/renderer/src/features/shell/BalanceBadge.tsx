@@ -1,0 +1,114 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import type { KeyUsage } from '@shared/domain/usage'
+import { isStudioError } from '@shared/errors'
+import { Tooltip } from '@renderer/components/Tooltip'
+import { balanceHeadline, formatQuota, shownAvailable } from '@renderer/features/balance/format'
+import { balanceKeys, usageQuery } from '@renderer/features/balance/queries'
+import { useActiveProfileId } from '@renderer/features/profiles/queries'
+import { errorMessage, errorTitle } from '@renderer/lib/error-text'
+import { studio } from '@renderer/lib/studio'
+import { useNow } from '@renderer/lib/use-now'
+
+/** The compact balance of the active profile, in the header. */
+export function BalanceBadge() {
+  const profileId = useActiveProfileId()
+  if (!profileId) return null
+  // Keyed by profile so nothing of the previous profile's state carries over.
+  return <BalanceBadgeFor key={profileId} profileId={profileId} />
+}
+
+function UsageDetails({ usage, locale }: { usage: KeyUsage; locale: string }) {
+  const { t } = useTranslation()
+  const quota = (n: number) => formatQuota(n, locale)
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'medium' }).format(usage.fetchedAt)
+  return (
+    <>
+      <span className="tooltip-line">{t('balance.granted', { value: usage.unlimited ? t('balance.unlimited') : quota(usage.totalGranted) })}</span>
+      <span className="tooltip-line">{t('balance.used', { value: quota(usage.totalUsed) })}</span>
+      <span className="tooltip-line">{t('balance.available', { value: usage.unlimited ? t('balance.unlimited') : quota(shownAvailable(usage)) })}</span>
+      <span className="tooltip-line">
+        {usage.expiresAt > 0
+          ? t('balance.expiresAt', { value: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(usage.expiresAt * 1000) })
+          : t('balance.neverExpires')}
+      </span>
+      <span className="tooltip-line tooltip-muted">{t('balance.fetchedAt', { value: time })}</span>
+      <span className="tooltip-line tooltip-muted">{t('balance.unitNote')}</span>
+    </>
+  )
+}
+
+function BalanceBadgeFor({ profileId }: { profileId: string }) {
+  const { t, i18n } = useTranslation()
+  const queryClient = useQueryClient()
+  const query = useQuery(usageQuery(profileId))
+  const now = useNow()
+  const locale = i18n.language
+
+  // Asks the host to look again; it serves its cache when the last check is very recent (rate limit).
+  const refresh = () => {
+    void queryClient
+      .fetchQuery({ queryKey: balanceKeys.usage(profileId), queryFn: () => studio.balance.getUsage({ profileId, refresh: true }), staleTime: 0 })
+      .catch(() => {
+        // The error is in the query state and shown by the badge.
+      })
+  }
+
+  let state: string
+  let value: string
+  let details
+  if (query.data) {
+    const headline = balanceHeadline(query.data, now)
+    state = headline.state
+    value =
+      headline.state === 'active'
+        ? formatQuota(headline.available, locale)
+        : t(headline.state === 'unlimited' ? 'balance.unlimited' : headline.state === 'expired' ? 'balance.expired' : 'balance.exhausted')
+    details = <UsageDetails usage={query.data} locale={locale} />
+  } else if (query.error) {
+    state = 'error'
+    value = isStudioError(query.error) && query.error.code === 'KEY_MISSING' ? t('balance.noKey') : t('balance.unavailable')
+    details = (
+      <>
+        <span className="tooltip-line tooltip-strong">{errorTitle(t, query.error)}</span>
+        <span className="tooltip-line">{errorMessage(query.error)}</span>
+      </>
+    )
+  } else {
+    state = 'loading'
+    value = t('balance.loading')
+    details = null
+  }
+  // A failed re-check keeps the last record on screen, and says why it is not newer.
+  const staleError = query.data && query.error ? <span className="tooltip-line tooltip-strong">{errorTitle(t, query.error)}: {errorMessage(query.error)}</span> : null
+
+  return (
+    <Tooltip
+      placement="bottom-end"
+      content={
+        <>
+          {details}
+          {staleError}
+          {state !== 'loading' && <span className="tooltip-line tooltip-muted">{t('balance.refreshHint')}</span>}
+        </>
+      }
+    >
+      {(describedBy) => (
+        <button
+          type="button"
+          className="balance-badge"
+          data-state={state}
+          data-testid="balance-badge"
+          aria-label={t('balance.accessibleName', { value })}
+          aria-describedby={describedBy}
+          aria-busy={query.isFetching || undefined}
+          onClick={refresh}
+        >
+          <span className="balance-dot" aria-hidden="true" />
+          <span className="balance-caption">{t('balance.label')}</span>
+          <span className="balance-value">{value}</span>
+        </button>
+      )}
+    </Tooltip>
+  )
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next'
+import { Icon } from '@renderer/components/Icon'
+import { Tooltip } from '@renderer/components/Tooltip'
+import { ariaShortcut, shortcutLabel } from '@renderer/lib/platform'
+import { useUiStore } from '@renderer/store/ui'
+import { VIEWS } from './views'
+
+/** The main navigation: one button per area, the current one marked with aria-current. */
+export function Nav() {
+  const { t } = useTranslation()
+  const current = useUiStore((s) => s.view)
+  const setView = useUiStore((s) => s.setView)
+  return (
+    <nav className="nav" aria-label={t('nav.label')}>
+      <div className="nav-brand" aria-hidden="true">
+        <Icon name="sparkle" size={20} />
+        <span>{t('app.title')}</span>
+      </div>
+      <ul className="nav-list">
+        {VIEWS.map((v) => (
+          <li key={v.id}>
+            <Tooltip content={t('nav.shortcut', { keys: shortcutLabel(v.shortcut) })} placement="right">
+              {(describedBy) => (
+                <button
+                  type="button"
+                  className="nav-item"
+                  aria-current={current === v.id ? 'page' : undefined}
+                  aria-describedby={describedBy}
+                  aria-keyshortcuts={ariaShortcut(v.shortcut)}
+                  onClick={() => setView(v.id)}
+                >
+                  <Icon name={v.icon} />
+                  <span className="nav-item-label">{t(v.labelKey)}</span>
+                </button>
+              )}
+            </Tooltip>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next'
+import { SettingsView } from '@renderer/features/settings/SettingsView'
+import { useUiStore, type ViewId } from '@renderer/store/ui'
+import { EmptyState } from './EmptyState'
+
+type UnbuiltView = Exclude<ViewId, 'settings'>
+
+const DESCRIPTION_KEYS = {
+  chat: 'empty.chat',
+  images: 'empty.images',
+  video: 'empty.video',
+  balance: 'empty.balance'
+} as const satisfies Record<UnbuiltView, `empty.${UnbuiltView}`>
+
+/** The main landmark: the current area, titled by its h1. */
+export function ViewOutlet() {
+  const { t } = useTranslation()
+  const view = useUiStore((s) => s.view)
+  return (
+    <main id="main-content" className="main" aria-labelledby="view-title" tabIndex={-1} data-view={view}>
+      <h1 id="view-title" className="view-title">
+        {t(`nav.${view}`)}
+      </h1>
+      {view === 'settings' ? <SettingsView /> : <EmptyState icon={view} description={t(DESCRIPTION_KEYS[view])} />}
+    </main>
+  )
+}

@@ -1,0 +1,64 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { SandboxContext } from '../context.js'
+import { FaultSet, FaultSpecError, parseFaultList, takeFaults } from '../faults.js'
+import { cdnError, preFaultReply } from '../pre-faults.js'
+import type { Reply } from '../reply.js'
+import { writeReply } from '../respond.js'
+import { sha256Hex } from '../rng.js'
+import { flatHeaders, parseTarget, readBody } from '../server.js'
+
+/**
+ * The second origin: result files behind signed, expiring URLs, like a vendor CDN. It never asks for
+ * a key, and it logs every request's headers, so tests can prove no credential was sent here.
+ */
+export async function handleCdn(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const method = (req.method ?? 'GET').toUpperCase()
+  const { path, query, search } = parseTarget(req.url)
+  const headers = flatHeaders(req)
+  const body = (await readBody(req)) ?? Buffer.alloc(0)
+  const isFile = path.startsWith('/files/')
+  const entry = ctx.log.open({
+    at: ctx.clock.wallMs(),
+    method,
+    path,
+    query,
+    headers,
+    bodyDigest: sha256Hex(body),
+    bodyBytes: body.length,
+    key: null,
+    origin: 'cdn',
+    route: isFile ? 'cdn.file' : 'cdn.other'
+  })
+  const send = async (reply: Reply, faults = new FaultSet([])) => {
+    entry.faults = faults.names()
+    entry.status = reply.status
+    entry.status = await writeReply(res, reply, faults, headers['range'])
+  }
+  if (!isFile || (method !== 'GET' && method !== 'HEAD')) return send(cdnError(404, 'NoSuchKey', 'The specified key does not exist.'))
+
+  const check = ctx.files.check(path, query)
+  if (!check.ok) return send(cdnError(check.status, check.code, check.message))
+  const file = check.file
+  let own
+  try {
+    own = parseFaultList(headers['x-sandbox-fault'])
+  } catch (err) {
+    if (err instanceof FaultSpecError) return send(cdnError(400, 'InvalidArgument', err.message))
+    throw err
+  }
+  const faults = new FaultSet([
+    ...takeFaults(own, 'cdn.file', false),
+    ...takeFaults(file.faults, 'cdn.file', true),
+    ...takeFaults(ctx.faultsOf(file.owner), 'cdn.file', true)
+  ])
+  const refused = preFaultReply(ctx, faults, { format: 'content', requestId: '', routeName: 'cdn.file', pathAndQuery: path + search, cdn: true })
+  if (refused) return send(refused, faults)
+  const bytes = await ctx.files.bytes(file)
+  const reply: Reply = {
+    status: 200,
+    headers: { 'content-type': file.contentType, 'cache-control': 'private, max-age=3600', etag: `"${sha256Hex(bytes).slice(0, 16)}"` },
+    body: method === 'HEAD' ? Buffer.alloc(0) : bytes,
+    media: method !== 'HEAD'
+  }
+  return send(reply, faults)
+}

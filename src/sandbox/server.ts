@@ -1,0 +1,173 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { authorizeRelay, authorizeUsage, presentedCredential, resolveKey } from './auth.js'
+import type { SandboxContext } from './context.js'
+import { invalidJson, invalidUrl, relayError } from './errors.js'
+import { FaultSet, FaultSpecError, parseFaultList, takeFaults, type Fault } from './faults.js'
+import { preFaultReply } from './pre-faults.js'
+import { json, ReplyError, type Reply } from './reply.js'
+import { writeReply } from './respond.js'
+import type { Router, SandboxRequest } from './router.js'
+import { sha256Hex } from './rng.js'
+import { handleControl } from './routes/control.js'
+import { handleCdn } from './routes/cdn.js'
+
+/** Bodies above this are refused like the gateway does (413), before anything is parsed. */
+const MAX_BODY = 200 * 1024 * 1024
+
+export function isLoopback(addr: string | undefined): boolean {
+  return !!addr && (addr === '127.0.0.1' || addr === '::1' || addr === '::ffff:127.0.0.1')
+}
+
+export function flatHeaders(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined) continue
+    out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v
+  }
+  return out
+}
+
+export function parseTarget(rawUrl: string | undefined): { path: string; query: Record<string, string>; search: string } {
+  const u = new URL(rawUrl ?? '/', 'http://127.0.0.1')
+  const query: Record<string, string> = {}
+  for (const [k, v] of u.searchParams) if (!(k in query)) query[k] = v
+  return { path: u.pathname, query, search: u.search }
+}
+
+export async function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    const b = chunk as Buffer
+    size += b.length
+    if (size > MAX_BODY) return null
+    chunks.push(b)
+  }
+  return Buffer.concat(chunks)
+}
+
+function sandboxError(status: number, message: string): Reply {
+  return json(status, { error: { message, type: 'sandbox_error', param: '', code: 'sandbox_fault_spec' } })
+}
+
+/** Every write goes through here so the log always gets the status that was actually sent. */
+export function track(ctx: SandboxContext, res: ServerResponse, sockets: Set<ServerResponse>): void {
+  sockets.add(res)
+  res.on('close', () => sockets.delete(res))
+}
+
+export function createGatewayServer(ctx: SandboxContext, router: Router, open: Set<ServerResponse>): Server {
+  return createServer((req, res) => {
+    track(ctx, res, open)
+    handle(ctx, router, req, res).catch((err: unknown) => {
+      if (!res.headersSent && !res.destroyed) {
+        res.writeHead(500, { 'content-type': 'application/json' })
+        res.end(JSON.stringify({ error: { message: `sandbox internal error: ${String(err)}`, type: 'sandbox_error', param: '', code: '' } }))
+      } else res.destroy()
+    })
+  })
+}
+
+export function createCdnServer(ctx: SandboxContext, open: Set<ServerResponse>): Server {
+  return createServer((req, res) => {
+    track(ctx, res, open)
+    handleCdn(ctx, req, res).catch(() => res.destroy())
+  })
+}
+
+async function handle(ctx: SandboxContext, router: Router, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const method = (req.method ?? 'GET').toUpperCase()
+  const { path, query, search } = parseTarget(req.url)
+  const headers = flatHeaders(req)
+  if (path.startsWith('/__sandbox/')) {
+    if (!isLoopback(req.socket.remoteAddress)) return void res.writeHead(403).end()
+    return handleControl(ctx, method, path, req, res)
+  }
+  const body = await readBody(req)
+  const requestId = ctx.nextRequestId()
+  const entry = ctx.log.open({
+    at: ctx.clock.wallMs(),
+    method,
+    path,
+    query,
+    headers,
+    bodyDigest: sha256Hex(body ?? Buffer.alloc(0)),
+    bodyBytes: body?.length ?? 0,
+    key: null,
+    origin: 'gateway'
+  })
+  const send = async (reply: Reply, faults = new FaultSet([])) => {
+    reply.headers = { 'x-oneapi-request-id': requestId, ...reply.headers }
+    entry.paid = entry.paid || !!reply.paid
+    entry.faults = faults.names()
+    entry.status = reply.status
+    entry.status = await writeReply(res, reply, faults, headers['range'])
+  }
+
+  const match = router.match(method, path)
+  if (!match) {
+    entry.route = 'not_found'
+    return send(invalidUrl({ format: 'openai', requestId }, method, path))
+  }
+  const { route, params } = match
+  entry.route = route.name
+  const e = { format: route.format, requestId }
+  if (body === null) return send(relayError(e, 413, 'read_request_body_failed', 'request body too large'))
+
+  const credential = presentedCredential(route.auth, headers, query)
+  const acc = resolveKey(ctx, credential)
+  entry.key = acc?.key ?? (credential ? credential.replace(/^bearer\s+/i, '') : null)
+
+  let headerFaults: Fault[]
+  try {
+    headerFaults = parseFaultList(headers['x-sandbox-fault'])
+  } catch (err) {
+    if (err instanceof FaultSpecError) return send(sandboxError(400, err.message))
+    throw err
+  }
+  const keyFaults = acc ? ctx.faultsOf(acc.key) : []
+  const faults = new FaultSet([...takeFaults(headerFaults, route.name, false), ...takeFaults(keyFaults, route.name, false)])
+  const resultFaults = headerFaults.filter((f) => f.result).map((f) => ({ ...f }))
+
+  const refused = preFaultReply(ctx, faults, { format: route.format, requestId, routeName: route.name, pathAndQuery: path + search })
+  if (refused) return send(refused, faults)
+
+  const auth = route.auth === 'usage' ? authorizeUsage(ctx, headers) : authorizeRelay(ctx, route.auth, headers, query, requestId)
+  if (!auth.ok) return send(auth.reply, faults)
+
+  let parsed: Record<string, unknown> | undefined
+  const sreq: SandboxRequest = {
+    method,
+    path,
+    query,
+    params,
+    headers,
+    body,
+    requestId,
+    route,
+    account: auth.account,
+    faults,
+    resultFaults,
+    entry,
+    json() {
+      if (parsed) return parsed
+      let v: unknown
+      try {
+        v = JSON.parse(body.toString('utf8'))
+      } catch (err) {
+        throw invalidJson(e, (err as Error).message)
+      }
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) throw invalidJson(e, 'the body must be a JSON object')
+      parsed = v as Record<string, unknown>
+      return parsed
+    }
+  }
+  let reply: Reply
+  try {
+    reply = await route.handler(sreq, ctx)
+  } catch (err) {
+    if (err instanceof ReplyError) reply = err.reply
+    else throw err
+  }
+  return send(reply, faults)
+}

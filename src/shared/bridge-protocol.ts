@@ -1,0 +1,59 @@
+import { z } from 'zod'
+import { StudioErrorDataSchema, type Result } from './errors'
+
+/**
+ * The browser host's WebSocket protocol, shared by the host (src/main/host/ws-bridge.ts) and the
+ * page's bridge (src/renderer/bridge). One JSON object per text frame:
+ *   page -> host  { t: 'invoke', id, channel, input }    id: unique per page, echoed back
+ *   host -> page  { t: 'result', id, result: Result }     exactly one per invoke
+ *   host -> page  { t: 'event', name, payload }           every contract event, to every page
+ * Either side ignores frames that do not parse; nothing here trusts the other side.
+ */
+
+export const BRIDGE_PATH = '/bridge'
+
+/** Larger frames close the socket (ws maxPayload), so the page refuses them before sending. */
+export const MAX_FRAME_BYTES = 1024 * 1024
+
+const FrameId = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
+
+export const InvokeFrameSchema = z.strictObject({
+  t: z.literal('invoke'),
+  id: FrameId,
+  channel: z.string().min(1).max(200),
+  input: z.unknown()
+})
+export type InvokeFrame = z.infer<typeof InvokeFrameSchema>
+
+const ResultSchema = z.union([
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), error: StudioErrorDataSchema })
+])
+
+export const ResultFrameSchema = z.object({ t: z.literal('result'), id: FrameId, result: ResultSchema })
+export const EventFrameSchema = z.object({ t: z.literal('event'), name: z.string(), payload: z.unknown() })
+export const ServerFrameSchema = z.discriminatedUnion('t', [ResultFrameSchema, EventFrameSchema])
+
+export type ResultFrame = { t: 'result'; id: number; result: Result<unknown> }
+export type EventFrame = { t: 'event'; name: string; payload: unknown }
+export type ServerFrame = ResultFrame | EventFrame
+
+/** Parses one text frame against a schema; anything else (bad JSON, wrong shape) is null. */
+export function parseFrame<S extends z.ZodType>(schema: S, text: string): z.output<S> | null {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return null
+  }
+  const parsed = schema.safeParse(json)
+  return parsed.success ? parsed.data : null
+}
+
+/** What an invoke resolves to when the socket carrying it went away before its answer came. */
+export function lostConnectionResult(): Result<never> {
+  return {
+    ok: false,
+    error: { code: 'NETWORK_UNREACHABLE', message: 'Lost the connection to the studio host', retryable: true }
+  }
+}
