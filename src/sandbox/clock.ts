@@ -33,11 +33,6 @@ export class SandboxClock {
     this.offsetMs += Math.max(0, taskMs)
   }
 
-  /** The wall-clock moment (ms) at which task time will read `taskMs`. */
-  wallAtTask(taskMs: number): number {
-    return this.t0 + (taskMs - this.offsetMs) / this.speed
-  }
-
   /** Real milliseconds for a span of task time. */
   realDelay(taskMs: number): number {
     return taskMs / this.speed

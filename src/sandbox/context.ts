@@ -16,6 +16,8 @@ export class SandboxContext {
   readonly files: FileStore
   /** Per-key faults, parsed once so their `*N` counters persist across requests. */
   readonly keyFaults = new Map<string, Fault[]>()
+  /** Asset groups by id (assets themselves are tasks of the `asset` family). */
+  readonly assetGroups = new Map<string, { owner: string; name: string; description: string; createdWallMs: number }>()
   gatewayUrl = ''
   private requestSeq = 0
 

@@ -4,7 +4,7 @@ import { json, ReplyError, type Reply } from './reply.js'
  * How a route answers relay-stage errors (wire notes §3a). Middleware errors (auth, model routing,
  * rate limit) are the OpenAI-shaped `new_api_error` on every route, whatever its format.
  */
-export type ErrorFormat = 'openai' | 'claude' | 'task' | 'content' | 'usage' | 'billing'
+export type ErrorFormat = 'openai' | 'claude' | 'task' | 'content' | 'usage' | 'billing' | 'asset'
 
 export interface ErrorTarget {
   format: ErrorFormat
@@ -29,6 +29,8 @@ export function relayError(t: ErrorTarget, status: number, code: string, message
       return json(status, { code, message, data: null })
     case 'content':
       return json(status, { error: { message, type } })
+    case 'asset':
+      return json(status, { state: 0, data: null, error: { Code: code, Message: message } })
     default:
       return json(status, { error: { message: withRequestId(message, t.requestId), type, param: '', code } })
   }
@@ -36,10 +38,11 @@ export function relayError(t: ErrorTarget, status: number, code: string, message
 
 /**
  * Body validation. The gateway answers 500 `invalid_request` on relay routes (a quirk of its error
- * constructor), but 400 on task routes, whose validators set the status themselves.
+ * constructor), but 400 on task routes, whose validators set the status themselves, and on the asset
+ * routes, which answer in their own `{state, data, error}` envelope.
  */
 export function invalid(t: ErrorTarget, message: string): ReplyError {
-  const status = t.format === 'task' ? 400 : 500
+  const status = t.format === 'task' || t.format === 'asset' ? 400 : 500
   return new ReplyError(relayError(t, status, 'invalid_request', message))
 }
 

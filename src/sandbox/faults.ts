@@ -11,7 +11,7 @@ export const FAULT_MODES = {
   '429-json': 'HTTP 429 with the gateway rate-limit JSON body, no Retry-After',
   '5xx': 'upstream-style 5xx error (`=503`, default 502) in the route format',
   'stream-error': 'error status (`=N`, default 503) with a JSON body but Content-Type text/event-stream',
-  redirect: '302 to another origin (`=url`, default the sandbox CDN origin, same path)',
+  redirect: '302 to another origin (`=url`; default the CDN origin, or the gateway origin for downloads), same path',
   'html-200': 'an HTML error page with status 200',
   'quota-query-fail': 'billing routes: 200 with the quota lookup error body',
   'insufficient-quota': '403 insufficient_user_quota',
@@ -65,7 +65,7 @@ export function parseFault(raw: string): Fault {
     s = s.slice(0, count.index)
   }
   let route: string | undefined
-  const at = /@([a-z0-9.\-]+)$/i.exec(s)
+  const at = /@([a-z0-9.-]+)$/i.exec(s)
   if (at) {
     route = at[1]
     s = s.slice(0, at.index)

@@ -19,9 +19,13 @@ export type UrlCheck = { ok: true; file: StoredFile } | { ok: false; status: 403
  * Result files with signed, expiring URLs, like a vendor CDN's presigned links. Expiry is measured in
  * wall time, from a lifetime given in task time (so it shrinks with speed).
  */
+/** Benchmarks make many results: old objects expire from the store like a CDN's lifecycle rule. */
+const MAX_FILES = 10_000
+const MAX_CACHED = 64
+
 export class FileStore {
   private readonly files = new Map<string, StoredFile>()
-  private cache = new Map<string, Promise<Buffer>>()
+  private readonly cache = new Map<string, Promise<Buffer>>()
   cdnUrl = ''
 
   constructor(
@@ -32,6 +36,11 @@ export class FileStore {
 
   put(file: StoredFile): StoredFile {
     this.files.set(file.id, file)
+    if (this.files.size > MAX_FILES) {
+      const oldest = this.files.keys().next().value as string
+      this.files.delete(oldest)
+      this.cache.delete(oldest)
+    }
     return file
   }
 
@@ -45,6 +54,7 @@ export class FileStore {
     if (!p) {
       p = file.load()
       this.cache.set(file.id, p)
+      if (this.cache.size > MAX_CACHED) this.cache.delete(this.cache.keys().next().value as string)
       p.catch(() => this.cache.delete(file.id))
     }
     return p

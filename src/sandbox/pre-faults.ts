@@ -50,7 +50,7 @@ export function preFaultReply(ctx: SandboxContext, faults: FaultSet, t: PreFault
         return { ...r, headers: { ...r.headers, 'content-type': 'text/event-stream' } }
       }
       case 'redirect':
-        return { status: 302, headers: { location: f.arg || `${ctx.cdnUrl}${t.pathAndQuery}`, 'content-length': '0' }, body: '' }
+        return { status: 302, headers: { location: f.arg || `${t.cdn ? ctx.gatewayUrl : ctx.cdnUrl}${t.pathAndQuery}`, 'content-length': '0' }, body: '' }
       case 'html-200':
         return text(200, HTML_ERROR_PAGE, 'text/html; charset=utf-8')
       case 'quota-query-fail':

@@ -1,3 +1,5 @@
+import type { Fault } from './faults.js'
+
 /** What a handler returns. The responder (respond.ts) writes it and applies the request's faults. */
 
 export interface SseBody {
@@ -18,6 +20,8 @@ export interface Reply {
   media?: boolean
   /** This request charged quota (a paid create). */
   paid?: boolean
+  /** Extra faults for the writer, e.g. `result:` faults of a task whose bytes this reply carries. */
+  faults?: Fault[]
 }
 
 export function json(status: number, value: unknown, headers: Record<string, string> = {}): Reply {

@@ -55,6 +55,14 @@ export class IdSource {
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`
   }
 
+  /** A decimal id such as vendors' numeric task ids; never starts with 0. */
+  digits(len: number): string {
+    const r = this.next()
+    let s = String(1 + Math.floor(r() * 9))
+    for (let i = 1; i < len; i++) s += String(Math.floor(r() * 10))
+    return s
+  }
+
   int(max: number): number {
     return Math.floor(this.next()() * max)
   }

@@ -41,8 +41,6 @@ export interface RouteDef {
   auth: AuthMode
   format: ErrorFormat
   handler: Handler
-  /** Streams when the body says so; lets `stream-error` know to answer in SSE clothing. */
-  streams?: (req: { path: string; query: Record<string, string>; body: Buffer }) => boolean
 }
 
 export type Match = { route: RouteDef; params: Record<string, string> } | null
@@ -66,15 +64,5 @@ export class Router {
 
   list(): readonly RouteDef[] {
     return this.routes
-  }
-}
-
-/** Whether a JSON body asks for a stream, without failing on bodies that are not JSON. */
-export function bodyWantsStream(body: Buffer): boolean {
-  try {
-    const v = JSON.parse(body.toString('utf8')) as unknown
-    return typeof v === 'object' && v !== null && (v as Record<string, unknown>).stream === true
-  } catch {
-    return false
   }
 }

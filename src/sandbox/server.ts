@@ -50,15 +50,22 @@ function sandboxError(status: number, message: string): Reply {
   return json(status, { error: { message, type: 'sandbox_error', param: '', code: 'sandbox_fault_spec' } })
 }
 
-/** Every write goes through here so the log always gets the status that was actually sent. */
-export function track(ctx: SandboxContext, res: ServerResponse, sockets: Set<ServerResponse>): void {
-  sockets.add(res)
-  res.on('close', () => sockets.delete(res))
+/** Open responses, so close() can end hanging and stalled ones instead of waiting for them. */
+export function track(res: ServerResponse, open: Set<ServerResponse>): void {
+  open.add(res)
+  res.on('close', () => open.delete(res))
+}
+
+/** Marks the log entry when the connection closed before the response was complete (abort, drop, reset). */
+export function watchAbort(res: ServerResponse, entry: { aborted: boolean }): void {
+  res.on('close', () => {
+    if (!res.writableFinished) entry.aborted = true
+  })
 }
 
 export function createGatewayServer(ctx: SandboxContext, router: Router, open: Set<ServerResponse>): Server {
   return createServer((req, res) => {
-    track(ctx, res, open)
+    track(res, open)
     handle(ctx, router, req, res).catch((err: unknown) => {
       if (!res.headersSent && !res.destroyed) {
         res.writeHead(500, { 'content-type': 'application/json' })
@@ -70,7 +77,7 @@ export function createGatewayServer(ctx: SandboxContext, router: Router, open: S
 
 export function createCdnServer(ctx: SandboxContext, open: Set<ServerResponse>): Server {
   return createServer((req, res) => {
-    track(ctx, res, open)
+    track(res, open)
     handleCdn(ctx, req, res).catch(() => res.destroy())
   })
 }
@@ -96,7 +103,9 @@ async function handle(ctx: SandboxContext, router: Router, req: IncomingMessage,
     key: null,
     origin: 'gateway'
   })
-  const send = async (reply: Reply, faults = new FaultSet([])) => {
+  watchAbort(res, entry)
+  const send = async (reply: Reply, base = new FaultSet([])) => {
+    const faults = reply.faults?.length ? new FaultSet([...base.list, ...reply.faults]) : base
     reply.headers = { 'x-oneapi-request-id': requestId, ...reply.headers }
     entry.paid = entry.paid || !!reply.paid
     entry.faults = faults.names()

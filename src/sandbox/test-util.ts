@@ -9,11 +9,15 @@ export async function sandboxForFile(opts: SandboxOptions = {}): Promise<Sandbox
   return sb
 }
 
+/** Answers under test are untyped JSON, checked field by field at runtime. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the one escape hatch for test JSON
+export type Json = any
+
 export interface Got {
   status: number
   headers: Headers
   text: string
-  json: any
+  json: Json
 }
 
 export async function call(sb: { url: string }, method: string, path: string, init: { headers?: Record<string, string>; body?: unknown; raw?: BodyInit } = {}): Promise<Got> {
@@ -25,7 +29,7 @@ export async function call(sb: { url: string }, method: string, path: string, in
   }
   const res = await fetch(sb.url + path, { method, headers, body, redirect: 'manual' })
   const text = await res.text()
-  let json: any
+  let json: Json
   try {
     json = JSON.parse(text)
   } catch {
@@ -64,7 +68,7 @@ export async function stream(sb: { url: string }, path: string, body: unknown, h
   return { res, events, raw }
 }
 
-export function datas(events: SseEvent[]): any[] {
+export function datas(events: SseEvent[]): Json[] {
   return events.map((e) => {
     try {
       return JSON.parse(e.data)

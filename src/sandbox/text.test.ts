@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { bearer, call, datas, keysOf, sandboxForFile, stream } from './test-util.js'
+import { type Json, bearer, call, datas, keysOf, sandboxForFile, stream } from './test-util.js'
 
 const KEY = 'sk-text-key'
 const sb = await sandboxForFile({ keys: [{ key: KEY, name: 'text' }, { key: 'sk-text-limited', modelLimits: { 'gpt-4o-mini': true } }] })
 const auth = bearer(KEY)
 const ERR_KEYS = ['code', 'message', 'param', 'type']
 
-function expectOpenAiValidation(r: { status: number; json: any }, pattern: RegExp) {
+function expectOpenAiValidation(r: { status: number; json: Json }, pattern: RegExp) {
   expect(r.status).toBe(500)
   expect(keysOf(r.json.error)).toEqual(ERR_KEYS)
   expect(r.json.error.code).toBe('invalid_request')
@@ -24,17 +24,17 @@ describe('content format', () => {
     expect(r.status).toBe(200)
     expect(keysOf(r.json)).toEqual(['models', 'nextPageToken'])
     expect(r.json.nextPageToken).toBeNull()
-    const m = r.json.models.find((x: any) => x.name === 'gemini-2.5-flash')
+    const m = r.json.models.find((x: Json) => x.name === 'gemini-2.5-flash')
     expect(m).toEqual({
       name: 'gemini-2.5-flash', baseModelId: null, version: null, displayName: 'gemini-2.5-flash', description: null, inputTokenLimit: null,
       outputTokenLimit: null, supportedGenerationMethods: null, thinking: null, temperature: null, maxTemperature: null, topP: null, topK: null
     })
-    expect(r.json.models.every((x: any) => !x.name.startsWith('models/'))).toBe(true)
+    expect(r.json.models.every((x: Json) => !x.name.startsWith('models/'))).toBe(true)
     for (const id of ['imagegen-4.0', 'image-model-2', 'vidq2-pro', 'Kl-2.6', 'gk-video-3', 'vo3.1-fast-components', 'claude-sonnet-4-5']) {
-      expect(r.json.models.map((x: any) => x.name)).toContain(id)
+      expect(r.json.models.map((x: Json) => x.name)).toContain(id)
     }
     const lim = await call(sb, 'GET', '/v1beta/models?key=sk-text-limited')
-    expect(lim.json.models.map((x: any) => x.name)).toEqual(['gpt-4o-mini'])
+    expect(lim.json.models.map((x: Json) => x.name)).toEqual(['gpt-4o-mini'])
   })
 
   it('answers the content-generation result field by field', async () => {
@@ -45,8 +45,8 @@ describe('content format', () => {
     expect(typeof c.content.parts[0].text).toBe('string')
     expect(c.content.parts[0].text).toMatch(/```ts[\s\S]*```/)
     expect(c.finishReason).toBe('STOP')
-    expect(c.safetyRatings.map((s: any) => s.category)).toEqual(['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT'])
-    expect(c.safetyRatings.every((s: any) => s.probability === 'NEGLIGIBLE')).toBe(true)
+    expect(c.safetyRatings.map((s: Json) => s.category)).toEqual(['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT'])
+    expect(c.safetyRatings.every((s: Json) => s.probability === 'NEGLIGIBLE')).toBe(true)
     const u = r.json.usageMetadata
     expect(Number.isInteger(u.promptTokenCount) && Number.isInteger(u.candidatesTokenCount)).toBe(true)
     expect(u.totalTokenCount).toBe(u.promptTokenCount + u.candidatesTokenCount)
@@ -89,7 +89,7 @@ describe('content format', () => {
       headers: auth,
       body: { ...body, tools: [{ functionDeclarations: [{ name: 'lookup', parameters: { type: 'object', properties: { q: { type: 'string' } } } }] }] }
     })
-    const call0 = f.json.candidates[0].content.parts.find((p: any) => p.functionCall)
+    const call0 = f.json.candidates[0].content.parts.find((p: Json) => p.functionCall)
     expect(call0.functionCall.name).toBe('lookup')
     expect(typeof call0.functionCall.args.q).toBe('string')
   })
@@ -270,7 +270,7 @@ describe('chat completions', () => {
     const tools = [{ type: 'function', function: { name: 'find', parameters: { type: 'object', properties: { q: { type: 'string' } } } } }]
     const s = await stream(sb, '/v1/chat/completions', { ...body, tools, stream: true }, auth)
     const d = datas(s.events).slice(0, -2)
-    const args = d.flatMap((c) => c.choices[0].delta.tool_calls ?? []).map((t: any) => t.function.arguments).join('')
+    const args = d.flatMap((c) => c.choices[0].delta.tool_calls ?? []).map((t: Json) => t.function.arguments).join('')
     expect(JSON.parse(args)).toHaveProperty('q')
     expect(d.at(-1).choices[0].finish_reason).toBe('tool_calls')
   })

@@ -50,6 +50,8 @@ export interface SandboxRequestLogEntry {
   origin: 'gateway' | 'cdn'
   /** Fault modes that were applied to this request. */
   faults: string[]
+  /** The connection closed before the response was complete (client abort, or a drop/reset/stall fault). */
+  aborted: boolean
 }
 
 export interface SandboxAccountView {

@@ -21,17 +21,19 @@ export const InvokeFrameSchema = z.strictObject({
   t: z.literal('invoke'),
   id: FrameId,
   channel: z.string().min(1).max(200),
-  input: z.unknown()
+  // Absent for channels without input: JSON drops `undefined`. (zod 4 object keys are required
+  // unless marked optional, even for unknown.)
+  input: z.unknown().optional()
 })
 export type InvokeFrame = z.infer<typeof InvokeFrameSchema>
 
 const ResultSchema = z.union([
-  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(true), value: z.unknown().optional() }),
   z.object({ ok: z.literal(false), error: StudioErrorDataSchema })
 ])
 
 export const ResultFrameSchema = z.object({ t: z.literal('result'), id: FrameId, result: ResultSchema })
-export const EventFrameSchema = z.object({ t: z.literal('event'), name: z.string(), payload: z.unknown() })
+export const EventFrameSchema = z.object({ t: z.literal('event'), name: z.string(), payload: z.unknown().optional() })
 export const ServerFrameSchema = z.discriminatedUnion('t', [ResultFrameSchema, EventFrameSchema])
 
 export type ResultFrame = { t: 'result'; id: number; result: Result<unknown> }

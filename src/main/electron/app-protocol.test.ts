@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -146,5 +146,24 @@ describe('scheme registration', () => {
     expect(handle).toHaveBeenCalledWith('app', expect.any(Function))
     const res: Response = await handle.mock.calls[0][1](new Request('app://bundle/'))
     expect(res.status).toBe(200)
+  })
+})
+
+const BUILT = join(import.meta.dirname, '..', '..', '..', 'out', 'renderer')
+
+describe.skipIf(!existsSync(join(BUILT, 'index.html')))('the built renderer (out/renderer) served over app://', () => {
+  it('answers its entry and every script and stylesheet it references, each with the CSP', async () => {
+    const serve = createAppRequestHandler(BUILT)
+    const html = await serve(new Request('app://bundle/index.html'))
+    expect(html.status).toBe(200)
+    const refs = [...readFileSync(join(BUILT, 'index.html'), 'utf8').matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1])
+    expect(refs.length).toBeGreaterThan(0)
+    for (const ref of refs) {
+      const url = new URL(ref, 'https://bundle.invalid/index.html').pathname
+      const res = await serve(new Request(`app://bundle${url}`))
+      expect(res.status, ref).toBe(200)
+      expect(res.headers.get('content-type'), ref).toMatch(/^(text\/javascript|text\/css)/)
+      expect(res.headers.get('content-security-policy')).toBe(buildCsp())
+    }
   })
 })

@@ -10,7 +10,9 @@ import { APP_HOST, APP_SCHEME } from '../security/origins'
  * whole disk. The CSP travels as a response header on every answer.
  */
 export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
-  // Must run before `ready`. No bypassCSP: our own CSP header must bind these pages.
+  // Must run before `ready`, and once: a second call replaces the first (electron#6802), so a later
+  // scheme (studio-media) joins this list. No bypassCSP: our CSP header must bind these pages. No
+  // corsEnabled: it would let other origins read these files without any CORS check.
   protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }])
 }
 
@@ -21,8 +23,9 @@ const FORBIDDEN_SEGMENT = /^\.{1,2}$|[\0\\/:]/
 
 /**
  * Turns a request URL into path segments under the renderer dir, or a refusal. Pure, so every
- * traversal trick can be tested without Electron. The raw path is inspected before decoding, so an
- * encoded slash or dot segment can never be rebuilt into a traversal by the decoder.
+ * traversal trick can be tested without Electron. The path is split before it is decoded and each
+ * decoded segment is checked, so `%2e%2e`, `..%2f` or `%5c` can never become a traversal; the raw
+ * check in front of that is a second, independent layer (the browser host uses the same two).
  */
 export function resolveAppPath(requestUrl: string): Resolution {
   const m = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)([^?#]*)/i.exec(requestUrl)

@@ -21,13 +21,13 @@ console.log = console.error
 console.info = console.error
 console.debug = console.error
 
-/** The package root, found from this file whether it runs built (out/main) or from source. */
-function findAppRoot(start: string): { root: string; version: string } {
+/** The app's package.json, found from this file whether it runs built (out/main) or from source. */
+function findAppRoot(start: string): { version: string } {
   let dir = start
   for (let i = 0; i < 6; i++) {
     try {
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string }
-      if (pkg.name === APP_NAME) return { root: dir, version: pkg.version ?? '0.0.0' }
+      if (pkg.name === APP_NAME) return { version: pkg.version ?? '0.0.0' }
     } catch {
       // not here; keep walking up
     }
@@ -41,10 +41,12 @@ async function main(): Promise<void> {
   // The key now lives only in the core's memory; nothing this process spawns may inherit it.
   delete process.env.STUDIO_API_KEY
 
-  const { root, version } = findAppRoot(dirname(fileURLToPath(import.meta.url)))
-  const rendererDir = join(root, 'out', 'renderer')
+  const here = dirname(fileURLToPath(import.meta.url))
+  const { version } = findAppRoot(here)
+  // Built layout: out/main/host.js next to out/renderer/.
+  const rendererDir = join(here, '..', 'renderer')
   if (!existsSync(join(rendererDir, 'index.html'))) {
-    throw new ConfigError('The studio is not built yet (no out/renderer/index.html): run `npm run build` first')
+    throw new ConfigError(`The studio is not built yet (no ${join(rendererDir, 'index.html')}): run \`npm run build\` first`)
   }
 
   const core = await createStudioCore({

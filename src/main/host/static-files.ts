@@ -1,22 +1,30 @@
 import { realpath } from 'node:fs/promises'
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 
+const FORBIDDEN_RAW = /%2f|%5c|%00|\\|\0/i
+const FORBIDDEN_SEGMENT = /^\.{1,2}$|[\0\\/:]/
+
 /**
- * Maps a URL path to a file inside the renderer build, or null. Pure (no disk access) so the
- * Electron shell's app:// handler can share it. Refuses anything that could leave rootDir:
- * `..` segments (also percent-encoded), backslashes, NUL, and bad escapes.
+ * Maps a raw URL path (no query) to a file inside the renderer build, or null. Pure, so every trick
+ * is unit-tested. Same rules as the Electron shell's `resolveAppPath` (src/main/electron/app-protocol.ts):
+ * the raw path is checked before decoding, so an encoded slash or dot segment can never be rebuilt
+ * into a traversal; then each segment is decoded alone and dot segments, empty segments, drive
+ * letters and separators are refused.
  */
 export function resolveStaticPath(rootDir: string, urlPath: string): string | null {
-  let decoded: string
-  try {
-    decoded = decodeURIComponent(urlPath)
-  } catch {
-    return null
+  const rawPath = urlPath === '' || urlPath === '/' ? '/index.html' : urlPath
+  if (!rawPath.startsWith('/') || FORBIDDEN_RAW.test(rawPath)) return null
+  const segments: string[] = []
+  for (const raw of rawPath.slice(1).split('/')) {
+    let segment: string
+    try {
+      segment = decodeURIComponent(raw)
+    } catch {
+      return null
+    }
+    if (segment === '' || FORBIDDEN_SEGMENT.test(segment)) return null
+    segments.push(segment)
   }
-  if (!decoded.startsWith('/') || decoded.includes('\0') || decoded.includes('\\')) return null
-  const segments = decoded.split('/').filter((s) => s !== '' && s !== '.')
-  if (segments.some((s) => s === '..' || s.includes(':'))) return null
-  if (segments.length === 0) segments.push('index.html')
   const root = resolve(rootDir)
   const file = join(root, ...segments)
   return isInside(root, file) ? file : null

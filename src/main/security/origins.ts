@@ -27,9 +27,8 @@ export function originOf(url: unknown): string | null {
   // Credentials in a URL are a classic disguise (`app://bundle@evil`); no trusted URL carries them.
   if (u.username !== '' || u.password !== '') return null
   if (SPECIAL.has(u.protocol)) return u.origin
-  if (u.protocol !== `${APP_SCHEME}:`) return null
-  // Our scheme is registered without ports, so any port means it is not our origin.
-  if (u.host === '' || u.port !== '') return null
+  if (u.protocol !== `${APP_SCHEME}:` || u.host === '') return null
+  // host includes any port, so `app://bundle:81` is a different origin, as in Chromium.
   return `${u.protocol}//${u.host}`
 }
 

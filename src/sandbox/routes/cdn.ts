@@ -5,7 +5,7 @@ import { cdnError, preFaultReply } from '../pre-faults.js'
 import type { Reply } from '../reply.js'
 import { writeReply } from '../respond.js'
 import { sha256Hex } from '../rng.js'
-import { flatHeaders, parseTarget, readBody } from '../server.js'
+import { flatHeaders, parseTarget, readBody, watchAbort } from '../server.js'
 
 /**
  * The second origin: result files behind signed, expiring URLs, like a vendor CDN. It never asks for
@@ -29,6 +29,7 @@ export async function handleCdn(ctx: SandboxContext, req: IncomingMessage, res: 
     origin: 'cdn',
     route: isFile ? 'cdn.file' : 'cdn.other'
   })
+  watchAbort(res, entry)
   const send = async (reply: Reply, faults = new FaultSet([])) => {
     entry.faults = faults.names()
     entry.status = reply.status
@@ -57,8 +58,9 @@ export async function handleCdn(ctx: SandboxContext, req: IncomingMessage, res: 
   const reply: Reply = {
     status: 200,
     headers: { 'content-type': file.contentType, 'cache-control': 'private, max-age=3600', etag: `"${sha256Hex(bytes).slice(0, 16)}"` },
-    body: method === 'HEAD' ? Buffer.alloc(0) : bytes,
-    media: method !== 'HEAD'
+    // For HEAD, node:http sends the headers (with the real length) and drops the body itself.
+    body: bytes,
+    media: true
   }
   return send(reply, faults)
 }

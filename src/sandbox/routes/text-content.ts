@@ -136,7 +136,6 @@ export const contentRoutes: RouteDef[] = [
     name: 'text.content',
     auth: 'content',
     format: 'openai',
-    handler: handle,
-    streams: (r) => r.path.endsWith(':streamGenerateContent') || r.query.alt === 'sse'
+    handler: handle
   }
 ]

@@ -3,7 +3,6 @@ import { charge, fail, optArray, optBool, optInt, optNumber, optObject, requireM
 import { findModel, textCost } from '../catalog.js'
 import { json, sse, type Reply } from '../reply.js'
 import type { RouteDef, SandboxRequest } from '../router.js'
-import { bodyWantsStream } from '../router.js'
 import { argsFor, countTokens, generate, jsonPieces, paceFor, pieces, thinkingText } from '../text/corpus.js'
 import { hash32 } from '../rng.js'
 
@@ -144,5 +143,5 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
 }
 
 export const messagesRoutes: RouteDef[] = [
-  { method: 'POST', pattern: /^\/v1\/messages\/?$/, name: 'text.messages', auth: 'messages', format: 'claude', handler: handle, streams: (r) => bodyWantsStream(r.body) }
+  { method: 'POST', pattern: /^\/v1\/messages\/?$/, name: 'text.messages', auth: 'messages', format: 'claude', handler: handle }
 ]

@@ -69,6 +69,17 @@ function within(seed: number, salt: string, [lo, hi]: [number, number]): number 
   return Math.round((lo + (hash32(seed, salt) % 1000) / 1000 * (hi - lo)) * 1000)
 }
 
+/**
+ * The echo keeps the request's shape but not megabytes of inline Base64: long strings are shortened,
+ * so a task holds little memory and a poll answer stays small.
+ */
+export function trimEcho(v: unknown): unknown {
+  if (typeof v === 'string') return v.length > 4096 ? `${v.slice(0, 64)}…(${v.length} chars)` : v
+  if (Array.isArray(v)) return v.map(trimEcho)
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trimEcho(x)]))
+  return v
+}
+
 export type NewTask = Omit<Task, 'createdWallMs' | 'createdTaskMs' | 'queueMs' | 'runMs' | 'refunded' | 'files' | 'bareId'> & {
   bareId?: string
 }
@@ -83,6 +94,7 @@ export class TaskStore {
     const d = DURATIONS[t.family]
     const task: Task = {
       ...t,
+      input: trimEcho(t.input) as Record<string, unknown>,
       bareId: t.bareId ?? t.id.replace(/^[^:]+:/, ''),
       createdWallMs: this.clock.wallMs(),
       createdTaskMs: this.clock.taskMs(),
@@ -116,9 +128,13 @@ export class TaskStore {
     return { stage: t.outcome, progress: 100, stageSinceTaskMs: t.createdTaskMs + runEnd, done: true }
   }
 
-  /** Wall-clock ms of a task-time instant, never before the task was created. */
+  /**
+   * Wall-clock ms of a task-time instant of this task: its creation plus the scaled span, never in the
+   * future (a manual `advance` makes task time run ahead of wall time).
+   */
   wallOf(t: Task, taskMs: number): number {
-    return Math.max(t.createdWallMs, Math.round(this.clock.wallAtTask(taskMs)))
+    const wall = t.createdWallMs + this.clock.realDelay(taskMs - t.createdTaskMs)
+    return Math.round(Math.min(this.clock.wallMs(), Math.max(t.createdWallMs, wall)))
   }
 
   all(): Task[] {

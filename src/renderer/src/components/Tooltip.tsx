@@ -1,5 +1,15 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react'
 
+/** Keyboard focus shows the tooltip; a mouse click (which also focuses) must not leave it stuck open. */
+function showsFocusRing(el: EventTarget): boolean {
+  if (!(el instanceof Element)) return false
+  try {
+    return el.matches(':focus-visible')
+  } catch {
+    return true
+  }
+}
+
 export interface TooltipProps {
   /** What the tooltip says; also the trigger's accessible description. */
   content: ReactNode
@@ -27,7 +37,7 @@ export function Tooltip({ content, children, placement = 'bottom' }: TooltipProp
       className="tooltip-anchor"
       onMouseEnter={() => setOpen(true)}
       onMouseLeave={() => setOpen(false)}
-      onFocus={() => setOpen(true)}
+      onFocus={(e) => showsFocusRing(e.target) && setOpen(true)}
       onBlur={() => setOpen(false)}
       onKeyDown={onKeyDown}
     >

@@ -50,7 +50,6 @@ export const en = {
     refreshHint: 'Click to check again.'
   },
   settings: {
-    title: 'Settings',
     profilesHeading: 'Profiles',
     profilesIntro: 'A profile is a gateway address and its API key. The key stays in the studio host; this window only sees whether one is saved and its last four characters.',
     appearanceHeading: 'Appearance',
@@ -102,7 +101,6 @@ export const en = {
     testConnection: 'Test connection',
     testing: 'Testing…',
     save: 'Save',
-    saving: 'Saving…',
     cancel: 'Cancel',
     errors: {
       nameRequired: 'Give the profile a name',
@@ -124,7 +122,6 @@ export const en = {
     title: 'Delete profile?',
     body: 'Delete “{{name}}” and its saved key? This cannot be undone.',
     confirm: 'Delete',
-    deleting: 'Deleting…',
     cancel: 'Cancel'
   },
   connection: {
@@ -151,7 +148,6 @@ export const en = {
     saveFailed: 'The setting could not be saved'
   },
   errors: {
-    detail: 'Details: {{message}}',
     generic: 'Something went wrong',
     UNAUTHORIZED: 'The gateway refused the API key (401)',
     FORBIDDEN: 'The key is not allowed to do this (403)',

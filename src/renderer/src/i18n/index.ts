@@ -42,7 +42,8 @@ export function createI18n(lang: UiLanguage = resolveLanguage('system', systemLa
     initAsync: false,
     // React escapes text itself.
     interpolation: { escapeValue: false },
-    returnNull: false
+    returnNull: false,
+    showSupportNotice: false
   })
   return instance
 }

@@ -49,7 +49,6 @@ export const zh: Messages = {
     refreshHint: '点击重新查询。'
   },
   settings: {
-    title: '设置',
     profilesHeading: '配置档',
     profilesIntro: '配置档由网关地址和 API 密钥组成。密钥只保存在工作室主进程中，本窗口只知道是否已保存以及末四位。',
     appearanceHeading: '外观',
@@ -101,7 +100,6 @@ export const zh: Messages = {
     testConnection: '测试连接',
     testing: '测试中…',
     save: '保存',
-    saving: '保存中…',
     cancel: '取消',
     errors: {
       nameRequired: '请为配置档命名',
@@ -123,7 +121,6 @@ export const zh: Messages = {
     title: '删除配置档？',
     body: '删除“{{name}}”及其保存的密钥？此操作无法撤销。',
     confirm: '删除',
-    deleting: '正在删除…',
     cancel: '取消'
   },
   connection: {
@@ -150,7 +147,6 @@ export const zh: Messages = {
     saveFailed: '无法保存此设置'
   },
   errors: {
-    detail: '详情：{{message}}',
     generic: '出现问题',
     UNAUTHORIZED: '网关拒绝了此 API 密钥（401）',
     FORBIDDEN: '此密钥无权执行该操作（403）',

@@ -3,7 +3,7 @@ import type { BaseUrlProblem } from '@shared/domain/base-url'
 import { isStudioError } from '@shared/errors'
 import { en } from '@renderer/i18n/en'
 
-type ErrorTitleKey = `errors.${Exclude<keyof typeof en.errors, 'detail' | 'generic'>}`
+type ErrorTitleKey = `errors.${Exclude<keyof typeof en.errors, 'generic'>}`
 
 /** A short localized title for an error, by its code: what happened, in the user's language. */
 export function errorTitle(t: TFunction, error: unknown): string {

@@ -8,17 +8,19 @@ export type ChosenPersistence = 'session' | 'file'
  * Shown only when the system has no keychain: the key is kept for this session unless the user
  * explicitly accepts an unencrypted file, with the risk spelled out next to that option.
  */
-export function PersistenceChoice({ value, onChange, disabled }: { value: ChosenPersistence; onChange: (v: ChosenPersistence) => void; disabled?: boolean }) {
+export function PersistenceChoice({ value, onChange }: { value: ChosenPersistence; onChange: (v: ChosenPersistence) => void }) {
   const { t } = useTranslation()
   const id = useId()
   const sessionHelpId = `${id}-session-help`
   const fileWarningId = `${id}-file-warning`
   return (
-    <fieldset className="choice-group" disabled={disabled}>
+    <fieldset className="choice-group">
       <legend className="field-label">{t('form.persistenceLegend')}</legend>
       <p className="field-help">{t('form.persistenceIntro')}</p>
-      <label className="choice">
+      {/* Each radio is named by its label only; the help or warning is its description. */}
+      <div className="choice">
         <input
+          id={`${id}-session`}
           type="radio"
           name={`${id}-persistence`}
           value="session"
@@ -26,15 +28,18 @@ export function PersistenceChoice({ value, onChange, disabled }: { value: Chosen
           onChange={() => onChange('session')}
           aria-describedby={sessionHelpId}
         />
-        <span>
-          <span className="choice-label">{t('form.persistenceSession')}</span>
+        <div>
+          <label htmlFor={`${id}-session`} className="choice-label">
+            {t('form.persistenceSession')}
+          </label>
           <span id={sessionHelpId} className="field-help">
             {t('form.persistenceSessionHelp')}
           </span>
-        </span>
-      </label>
-      <label className="choice">
+        </div>
+      </div>
+      <div className="choice">
         <input
+          id={`${id}-file`}
           type="radio"
           name={`${id}-persistence`}
           value="file"
@@ -42,14 +47,16 @@ export function PersistenceChoice({ value, onChange, disabled }: { value: Chosen
           onChange={() => onChange('file')}
           aria-describedby={fileWarningId}
         />
-        <span>
-          <span className="choice-label">{t('form.persistenceFile')}</span>
+        <div>
+          <label htmlFor={`${id}-file`} className="choice-label">
+            {t('form.persistenceFile')}
+          </label>
           <span id={fileWarningId} className={value === 'file' ? 'warning warning-strong' : 'warning'}>
             <Icon name="warning" size={16} />
             {t('form.persistenceFileWarning')}
           </span>
-        </span>
-      </label>
+        </div>
+      </div>
     </fieldset>
   )
 }

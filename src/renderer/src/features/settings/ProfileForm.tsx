@@ -40,15 +40,18 @@ export function ProfileForm({ profile, keychainAvailable, onSaved, onCancel }: P
   const [formError, setFormError] = useState<unknown>(null)
   const [saving, setSaving] = useState(false)
   const test = useConnectionTest()
-  const refs = { name: useRef<HTMLInputElement>(null), baseUrl: useRef<HTMLInputElement>(null), key: useRef<HTMLInputElement>(null) }
+  const nameRef = useRef<HTMLInputElement>(null)
+  const baseUrlRef = useRef<HTMLInputElement>(null)
+  const keyRef = useRef<HTMLInputElement>(null)
+  const inputOf = (field: FormField) => (field === 'name' ? nameRef : field === 'baseUrl' ? baseUrlRef : keyRef).current
 
-  const keyValue = () => refs.key.current?.value ?? ''
+  const keyValue = () => keyRef.current?.value ?? ''
   const values = () => ({ name, baseUrl, key: keyValue() })
 
   const showFieldErrors = (errors: FieldErrors) => {
     setFieldErrors(errors)
     const first = firstInvalid(errors)
-    if (first) refs[first].current?.focus()
+    if (first) inputOf(first)?.focus()
   }
   const clearFieldError = (field: FormField) => setFieldErrors((e) => (e[field] ? { ...e, [field]: undefined } : e))
 
@@ -120,7 +123,9 @@ export function ProfileForm({ profile, keychainAvailable, onSaved, onCancel }: P
 
   const keyHelp = !editing
     ? t('form.apiKeyHelpAdd')
-    : profile.key.last4
+    : profile.key.needsReentry
+      ? t('keyStatus.reentry')
+      : profile.key.last4
       ? t('form.apiKeyHelpEditLast4', { last4: profile.key.last4 })
       : t('form.apiKeyHelpEdit')
 
@@ -135,7 +140,7 @@ export function ProfileForm({ profile, keychainAvailable, onSaved, onCancel }: P
         )}
         <TextField
           label={t('form.name')}
-          inputRef={refs.name}
+          inputRef={nameRef}
           value={name}
           maxLength={PROFILE_NAME_MAX}
           placeholder={t('form.namePlaceholder')}
@@ -148,7 +153,7 @@ export function ProfileForm({ profile, keychainAvailable, onSaved, onCancel }: P
         />
         <TextField
           label={t('form.baseUrl')}
-          inputRef={refs.baseUrl}
+          inputRef={baseUrlRef}
           value={baseUrl}
           inputMode="url"
           spellCheck={false}
@@ -164,7 +169,7 @@ export function ProfileForm({ profile, keychainAvailable, onSaved, onCancel }: P
         />
         <TextField
           label={t('form.apiKey')}
-          inputRef={refs.key}
+          inputRef={keyRef}
           type="password"
           autoComplete="off"
           spellCheck={false}

@@ -8,9 +8,9 @@ import { useProfileList } from '@renderer/features/profiles/queries'
 export function ProfileSwitcher() {
   const { t } = useTranslation()
   const id = useId()
-  const { data } = useProfileList()
+  const { data, error } = useProfileList()
   const selectProfile = useSelectProfile()
-  if (!data) return <span className="header-placeholder">{t('app.loading')}</span>
+  if (!data) return <span className="header-placeholder">{error ? t('settings.loadFailed') : t('app.loading')}</span>
   const active = data.profiles.find((p) => p.id === data.activeId)
   const hintId = `${id}-synthetic`
   return (

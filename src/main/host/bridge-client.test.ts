@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { WebSocket as NodeWebSocket } from 'ws'
+import type { Result } from '@shared/errors'
+import { createSocketTransport, type SocketLike } from '../../renderer/bridge/socket-transport'
+import { noKeychain } from '../core/profiles/secret-backend'
+import { createStudioCore, type StudioCore } from '../core/studio-core'
+import { startHostServer, type HostServer } from './server'
+import { browserHeaders, fakeCore, makeRendererDir, tokenOf } from './test-support'
+
+type Api = Record<string, Record<string, (arg?: unknown) => unknown>>
+
+/** The page's bridge script (src/renderer/bridge/index.ts), evaluated in Node against the real host. */
+describe('window.studio from the bridge script', () => {
+  const renderer = makeRendererDir()
+  const dataDir = mkdtempSync(join(tmpdir(), 'studio-bridge-data-'))
+  const fakeWindow: { studio?: Api } = {}
+  const replaceState = vi.fn()
+  let core: StudioCore
+  let server: HostServer
+
+  beforeAll(async () => {
+    core = await createStudioCore({ shell: 'browser', secrets: noKeychain, dataDir, appVersion: '1.2.3', platform: 'linux', sandbox: { enabled: false } })
+    server = await startHostServer({ core, rendererDir: renderer.dir })
+    const headers = browserHeaders(server.port, tokenOf(server.url))
+    // What a browser adds by itself: our Origin and the cookie the token URL set.
+    class PageWebSocket extends NodeWebSocket {
+      constructor(url: string) {
+        super(url, { headers })
+      }
+    }
+    vi.stubGlobal('window', fakeWindow)
+    vi.stubGlobal('location', new URL(`${server.url}#/video`))
+    vi.stubGlobal('history', { state: { from: 'app' }, replaceState })
+    vi.stubGlobal('WebSocket', PageWebSocket)
+    await import('../../renderer/bridge/index')
+  })
+  afterAll(async () => {
+    vi.unstubAllGlobals()
+    await server.close()
+    await core.dispose()
+    renderer.cleanup()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('defines window.studio at once, read-only, with exactly the contract namespaces', () => {
+    const descriptor = Object.getOwnPropertyDescriptor(fakeWindow, 'studio')
+    expect(descriptor).toMatchObject({ writable: false, configurable: false })
+    expect(() => {
+      ;(fakeWindow as Record<string, unknown>).studio = {}
+    }).toThrow(TypeError)
+    expect(Object.isFrozen(fakeWindow.studio)).toBe(true)
+    expect(Object.keys(fakeWindow.studio!).sort()).toEqual(['app', 'balance', 'profiles', 'settings'])
+  })
+
+  it('takes the token out of the address bar and keeps the rest of the URL', () => {
+    expect(replaceState).toHaveBeenCalledWith({ from: 'app' }, '', '/#/video')
+  })
+
+  it('invokes the real core over the socket (calls made before it opened are queued)', async () => {
+    expect(await fakeWindow.studio!.app.getInfo()).toEqual({ ok: true, value: { name: 'Generation Studio', version: '1.2.3', shell: 'browser', platform: 'linux' } })
+    expect(await fakeWindow.studio!.settings.update({ language: 'xx' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
+  })
+
+  it('delivers host events to subscribed listeners until they unsubscribe', async () => {
+    const seen: unknown[] = []
+    const off = fakeWindow.studio!.settings.onChanged((p: unknown) => seen.push(p)) as () => void
+    await fakeWindow.studio!.settings.update({ theme: 'light' })
+    await vi.waitFor(() => expect(seen).toEqual([{ theme: 'light', language: 'system' }]))
+    off()
+    await fakeWindow.studio!.settings.update({ theme: 'dark' })
+    // The answer to a later invoke arrives after the event it caused, so nothing else is coming.
+    await fakeWindow.studio!.app.getInfo()
+    expect(seen).toHaveLength(1)
+  })
+})
+
+describe('the bridge transport when the socket drops', () => {
+  it('fails the waiting invoke as NETWORK_UNREACHABLE, reconnects, and works again', async () => {
+    const renderer = makeRendererDir()
+    const release: Array<() => void> = []
+    const core = fakeCore(
+      (channel) =>
+        new Promise<Result<unknown>>((resolve) => {
+          if (channel === 'slow:call') release.push(() => resolve({ ok: true, value: 'late' }))
+          else resolve({ ok: true, value: 'fast' })
+        })
+    )
+    const server = await startHostServer({ core, rendererDir: renderer.dir })
+    const headers = browserHeaders(server.port, tokenOf(server.url))
+    const sockets: NodeWebSocket[] = []
+    const transport = createSocketTransport({
+      connect: () => {
+        const ws = new NodeWebSocket(`ws://127.0.0.1:${server.port}/bridge`, { headers })
+        sockets.push(ws)
+        return ws as unknown as SocketLike
+      },
+      backoffMs: () => 5
+    })
+
+    expect(await transport.invoke('quick:call', 1)).toEqual({ ok: true, value: 'fast' })
+    const waiting = transport.invoke('slow:call', 2)
+    await vi.waitFor(() => expect(release).toHaveLength(1))
+    sockets[0].terminate()
+    expect(await waiting).toEqual({ ok: false, error: { code: 'NETWORK_UNREACHABLE', message: 'Lost the connection to the studio host', retryable: true } })
+
+    expect(await transport.invoke('quick:call', 3)).toEqual({ ok: true, value: 'fast' })
+    expect(sockets).toHaveLength(2)
+    release[0]() // the old answer has nowhere to go; the host must not mind
+    transport.close()
+    await server.close()
+    renderer.cleanup()
+  })
+})

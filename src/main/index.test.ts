@@ -1,0 +1,216 @@
+import { EventEmitter } from 'node:events'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { INVOKE_CHANNELS } from '@shared/contract'
+import type { CoreOptions } from './core/studio-core'
+import { fakeEvent, FakeSession, FakeWebContents } from './electron/testing/fakes'
+
+/** Everything the entry touches, rebuilt before each test; the entry runs at import. */
+const h = vi.hoisted(() => ({
+  lock: true,
+  coreFails: false,
+  calls: [] as string[],
+  windows: [] as Array<EventEmitter & { options: Record<string, unknown>; loadURL: (u: string) => Promise<void>; focus: () => void; webContents: unknown }>,
+  electron: undefined as unknown as Record<string, unknown>,
+  core: undefined as unknown as { dispose: () => Promise<void>; log: (l: string) => void; notices: unknown[] },
+  coreOptions: undefined as unknown as CoreOptions
+}))
+
+vi.mock('electron', async () => {
+  const { EventEmitter } = await import('node:events')
+  const { FakeSession, FakeWebContents } = await import('./electron/testing/fakes')
+  const rec = (name: string, value?: unknown) =>
+    vi.fn((..._args: unknown[]) => {
+      h.calls.push(name)
+      return value
+    })
+  class BrowserWindow extends EventEmitter {
+    webContents = new FakeWebContents()
+    loadURL = vi.fn(async () => {})
+    show = vi.fn()
+    focus = vi.fn()
+    restore = vi.fn()
+    setBackgroundColor = vi.fn()
+    constructor(readonly options: Record<string, unknown>) {
+      super()
+      h.windows.push(this)
+    }
+    isMinimized = () => false
+    isDestroyed = () => false
+  }
+  const app = Object.assign(new EventEmitter(), {
+    isPackaged: true,
+    getPath: vi.fn(() => '/home/u/.config/Generation Studio'),
+    setPath: rec('setPath'),
+    getVersion: () => '9.9.9',
+    requestSingleInstanceLock: vi.fn(() => {
+      h.calls.push('requestSingleInstanceLock')
+      return h.lock
+    }),
+    quit: rec('quit'),
+    exit: rec('exit'),
+    enableSandbox: rec('enableSandbox'),
+    whenReady: vi.fn(() => {
+      h.calls.push('whenReady')
+      return Promise.resolve()
+    })
+  })
+  const electron = {
+    app,
+    BrowserWindow,
+    protocol: { registerSchemesAsPrivileged: rec('registerSchemesAsPrivileged'), handle: rec('protocol.handle') },
+    session: { defaultSession: new FakeSession() },
+    ipcMain: { handle: vi.fn(), removeHandler: vi.fn(), on: vi.fn(), removeAllListeners: vi.fn() },
+    dialog: { showErrorBox: rec('showErrorBox') },
+    nativeTheme: Object.assign(new EventEmitter(), { shouldUseDarkColors: false }),
+    safeStorage: {},
+    net: { fetch: vi.fn() },
+    shell: { openExternal: vi.fn() }
+  }
+  h.electron = electron
+  return { ...electron, default: electron }
+})
+
+vi.mock('./core/studio-core', async () => {
+  const { EventHub } = await import('./core/ipc/event-hub')
+  const { SecretGuard } = await import('./core/ipc/secret-guard')
+  return {
+    createStudioCore: vi.fn(async (opts: CoreOptions) => {
+      h.calls.push('createStudioCore')
+      h.coreOptions = opts
+      if (h.coreFails) throw new Error('the data dir is read-only')
+      h.core = {
+        dispatch: vi.fn(async () => ({ ok: true, value: null })),
+        events: new EventHub(new SecretGuard()),
+        log: vi.fn(),
+        notices: [],
+        dispose: vi.fn(async () => {})
+      } as never
+      return h.core
+    })
+  }
+})
+
+type FakeApp = EventEmitter & Record<string, ReturnType<typeof vi.fn>> & { isPackaged: boolean }
+const app = () => h.electron.app as FakeApp
+const settle = () => new Promise((r) => setTimeout(r, 0))
+
+async function launch(env: Record<string, string | undefined> = {}) {
+  vi.resetModules()
+  const saved = { ...process.env }
+  Object.assign(process.env, { STUDIO_DATA_DIR: undefined, ELECTRON_RENDERER_URL: undefined, ...env })
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k]
+  try {
+    await import('./index')
+    await settle()
+    await settle()
+  } finally {
+    process.env = saved
+  }
+}
+
+beforeEach(() => {
+  // The electron mock outlives vi.resetModules, so each launch starts from a clean app and clean spies.
+  if (h.electron) app().removeAllListeners()
+  vi.clearAllMocks()
+  h.lock = true
+  h.coreFails = false
+  h.calls = []
+  h.windows = []
+})
+
+describe('the Electron entry', () => {
+  it('as a second instance: quits at once and starts nothing', async () => {
+    h.lock = false
+    await launch({ STUDIO_DATA_DIR: '/tmp/studio-second' })
+    expect(h.calls).toEqual(['setPath', 'requestSingleInstanceLock', 'quit'])
+    expect(h.windows).toHaveLength(0)
+  })
+
+  it('moves userData to STUDIO_DATA_DIR before taking the lock, and hands that dir to the core', async () => {
+    await launch({ STUDIO_DATA_DIR: '/tmp/studio-first' })
+    expect(h.calls.indexOf('setPath')).toBeLessThan(h.calls.indexOf('requestSingleInstanceLock'))
+    expect(app().setPath).toHaveBeenCalledWith('userData', '/tmp/studio-first')
+    expect(h.coreOptions.dataDir).toBe('/tmp/studio-first')
+  })
+
+  it('sandboxes every renderer and registers the app scheme before ready', async () => {
+    await launch()
+    const ready = h.calls.indexOf('whenReady')
+    expect(h.calls.indexOf('enableSandbox')).toBeGreaterThan(-1)
+    expect(h.calls.indexOf('enableSandbox')).toBeLessThan(ready)
+    expect(h.calls.indexOf('registerSchemesAsPrivileged')).toBeLessThan(ready)
+    expect(h.calls.indexOf('protocol.handle')).toBeGreaterThan(ready)
+  })
+
+  it('builds the core for the Electron shell with the Electron adapters and the env profile', async () => {
+    await launch({ STUDIO_GATEWAY_URL: 'https://gw.example', STUDIO_API_KEY: 'sk-env-0123456789' })
+    expect(h.coreOptions).toMatchObject({
+      shell: 'electron',
+      dataDir: '/home/u/.config/Generation Studio',
+      appVersion: '9.9.9',
+      platform: process.platform,
+      env: { gatewayUrl: 'https://gw.example', apiKey: 'sk-env-0123456789' }
+    })
+    expect(h.coreOptions.secrets.name).toBeTypeOf('function')
+    expect(h.coreOptions.openStore).toBeTypeOf('function')
+    expect(h.coreOptions.fetch).toBeTypeOf('function')
+  })
+
+  it('denies permissions on the default session, registers every channel, then opens the hardened window on app://', async () => {
+    await launch()
+    const session = (h.electron.session as { defaultSession: FakeSession }).defaultSession
+    expect(session.checkHandler!(null, 'media', 'app://bundle', {})).toBe(false)
+    const handled = (h.electron.ipcMain as { handle: ReturnType<typeof vi.fn> }).handle.mock.calls.map((c) => c[0])
+    expect(handled.sort()).toEqual([...INVOKE_CHANNELS].sort())
+    expect(h.windows).toHaveLength(1)
+    const win = h.windows[0]
+    expect(win.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, devTools: false })
+    expect(String((win.options.webPreferences as { preload: string }).preload)).toMatch(/[/\\]preload[/\\]index\.cjs$/)
+    expect(win.loadURL).toHaveBeenCalledWith('app://bundle/index.html')
+  })
+
+  it('never loads a dev server in a packaged build', async () => {
+    await launch({ ELECTRON_RENDERER_URL: 'http://localhost:5173' })
+    expect(h.windows[0].loadURL).toHaveBeenCalledWith('app://bundle/index.html')
+  })
+
+  it('hardens every webContents the app creates', async () => {
+    await launch()
+    const wc = new FakeWebContents()
+    app().emit('web-contents-created', fakeEvent({}), wc)
+    expect(wc.windowOpenHandler!({ url: 'https://evil.example' })).toEqual({ action: 'deny' })
+  })
+
+  it('focuses the first window when a second instance starts', async () => {
+    await launch()
+    app().emit('second-instance', fakeEvent({}), [], '/')
+    expect(h.windows[0].focus).toHaveBeenCalled()
+  })
+
+  it('disposes the core before quitting', async () => {
+    await launch()
+    app().emit('before-quit', fakeEvent({}))
+    await vi.waitFor(() => expect(h.core.dispose).toHaveBeenCalled())
+    await vi.waitFor(() => expect(app().quit).toHaveBeenCalled())
+  })
+
+  it('reopens a window on activate only when none is open', async () => {
+    await launch()
+    app().emit('activate')
+    expect(h.windows).toHaveLength(1)
+    h.windows[0].emit('closed')
+    app().emit('activate')
+    expect(h.windows).toHaveLength(2)
+  })
+
+  it('tells the user and exits when the core cannot start', async () => {
+    h.coreFails = true
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    await launch()
+    expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('the data dir is read-only'))
+    consoleError.mockRestore()
+    expect(h.calls).toContain('showErrorBox')
+    expect(app().exit).toHaveBeenCalledWith(1)
+    expect(h.windows).toHaveLength(0)
+  })
+})

@@ -1,0 +1,169 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { MAX_FRAME_BYTES } from '@shared/bridge-protocol'
+import { createSocketTransport, defaultBackoff, type SocketLike } from './socket-transport'
+
+/** A socket the test drives by hand: open it, feed it frames, drop it. */
+class FakeSocket implements SocketLike {
+  readyState = 0
+  sent: string[] = []
+  onopen: ((ev: never) => void) | null = null
+  onclose: ((ev: never) => void) | null = null
+  onerror: ((ev: never) => void) | null = null
+  onmessage: ((ev: never) => void) | null = null
+  send(data: string): void {
+    if (this.readyState !== 1) throw new Error('not open')
+    this.sent.push(data)
+  }
+  close(): void {
+    this.drop()
+  }
+  open(): void {
+    this.readyState = 1
+    this.onopen?.({} as never)
+  }
+  drop(): void {
+    this.readyState = 3
+    this.onerror?.({} as never)
+    this.onclose?.({} as never)
+  }
+  receive(data: unknown): void {
+    this.onmessage?.({ data } as never)
+  }
+  invokes(): Array<{ id: number; channel: string; input?: unknown }> {
+    return this.sent.map((s) => JSON.parse(s))
+  }
+}
+
+const LOST = { ok: false, error: { code: 'NETWORK_UNREACHABLE', message: 'Lost the connection to the studio host', retryable: true } }
+
+describe('the bridge socket transport', () => {
+  let sockets: FakeSocket[]
+  const backoffs: number[] = []
+  const make = () =>
+    createSocketTransport({
+      connect: () => {
+        const s = new FakeSocket()
+        sockets.push(s)
+        return s
+      },
+      backoffMs: (n) => {
+        backoffs.push(n)
+        return 100 * (n + 1)
+      }
+    })
+
+  beforeEach(() => {
+    sockets = []
+    backoffs.length = 0
+    vi.useFakeTimers()
+  })
+  afterEach(() => vi.useRealTimers())
+
+  it('queues invokes until the socket opens, then sends them in order', () => {
+    const t = make()
+    void t.invoke('app:get-info', undefined)
+    void t.invoke('settings:update', { theme: 'dark' })
+    expect(sockets[0].sent).toEqual([])
+    sockets[0].open()
+    expect(sockets[0].invokes()).toEqual([
+      { t: 'invoke', id: 1, channel: 'app:get-info' },
+      { t: 'invoke', id: 2, channel: 'settings:update', input: { theme: 'dark' } }
+    ])
+  })
+
+  it('resolves each invoke with the Result carrying its id, in any order', async () => {
+    const t = make()
+    sockets[0].open()
+    const a = t.invoke('a:x', 1)
+    const b = t.invoke('b:x', 2)
+    sockets[0].receive(JSON.stringify({ t: 'result', id: 2, result: { ok: true, value: 'B' } }))
+    sockets[0].receive(JSON.stringify({ t: 'result', id: 1, result: { ok: false, error: { code: 'NOT_FOUND', message: 'no', retryable: false } } }))
+    expect(await b).toEqual({ ok: true, value: 'B' })
+    expect(await a).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'no', retryable: false } })
+  })
+
+  it('ignores frames that are not valid server frames', async () => {
+    const t = make()
+    sockets[0].open()
+    const a = t.invoke('a:x', 1)
+    for (const junk of ['nope', '{}', JSON.stringify({ t: 'result', id: 1, result: { ok: 'yes' } }), JSON.stringify({ t: 'result', id: 1, result: { ok: false, error: { code: 'MADE_UP', message: '', retryable: false } } }), new ArrayBuffer(4)]) {
+      sockets[0].receive(junk)
+    }
+    sockets[0].receive(JSON.stringify({ t: 'result', id: 1, result: { ok: true } }))
+    expect(await a).toEqual({ ok: true })
+  })
+
+  it('fails every waiting invoke when the socket drops, then reconnects with growing backoff', async () => {
+    const t = make()
+    sockets[0].open()
+    const sent = t.invoke('a:x', 1)
+    sockets[0].drop()
+    expect(await sent).toEqual(LOST)
+    expect(sockets).toHaveLength(1)
+    vi.advanceTimersByTime(100)
+    expect(sockets).toHaveLength(2)
+    const queued = t.invoke('a:x', 2)
+    sockets[1].drop() // the host is still down: the queued call fails rather than hanging
+    expect(await queued).toEqual(LOST)
+    vi.advanceTimersByTime(199)
+    expect(sockets).toHaveLength(2)
+    vi.advanceTimersByTime(1)
+    expect(sockets).toHaveLength(3)
+    sockets[2].open()
+    expect(backoffs).toEqual([0, 1])
+    const later = t.invoke('a:x', 3)
+    sockets[2].receive(JSON.stringify({ t: 'result', id: sockets[2].invokes()[0].id, result: { ok: true, value: 3 } }))
+    expect(await later).toEqual({ ok: true, value: 3 })
+    sockets[2].drop()
+    expect(backoffs).toEqual([0, 1, 0]) // a successful open resets the backoff
+  })
+
+  it('fans events out to their listeners, survives a throwing listener, and honours disposers', () => {
+    const reportError = vi.fn()
+    vi.stubGlobal('reportError', reportError)
+    const t = make()
+    sockets[0].open()
+    const seen: unknown[] = []
+    t.subscribe('settings:changed', () => {
+      throw new Error('listener bug')
+    })
+    const off = t.subscribe('settings:changed', (p) => seen.push(p))
+    t.subscribe('profiles:changed', () => seen.push('wrong'))
+    sockets[0].receive(JSON.stringify({ t: 'event', name: 'settings:changed', payload: { theme: 'dark' } }))
+    expect(seen).toEqual([{ theme: 'dark' }])
+    expect(reportError).toHaveBeenCalledOnce()
+    off()
+    sockets[0].receive(JSON.stringify({ t: 'event', name: 'settings:changed', payload: { theme: 'light' } }))
+    expect(seen).toEqual([{ theme: 'dark' }])
+    vi.unstubAllGlobals()
+  })
+
+  it('refuses an input too large for one frame without sending it or losing the socket', async () => {
+    const t = make()
+    sockets[0].open()
+    expect(await t.invoke('a:x', 'x'.repeat(MAX_FRAME_BYTES))).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
+    expect(await t.invoke('a:x', { big: 1n })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
+    expect(sockets[0].sent).toEqual([])
+    expect(sockets[0].readyState).toBe(1)
+  })
+
+  it('stops for good after close(): waiting calls fail, no reconnect, later calls fail at once', async () => {
+    const t = make()
+    sockets[0].open()
+    const waiting = t.invoke('a:x', 1)
+    t.close()
+    expect(await waiting).toEqual(LOST)
+    vi.advanceTimersByTime(10_000)
+    expect(sockets).toHaveLength(1)
+    expect(await t.invoke('a:x', 2)).toEqual(LOST)
+  })
+})
+
+describe('defaultBackoff', () => {
+  it('grows from about 250 ms and caps at about 5 s', () => {
+    expect(defaultBackoff(0)).toBeGreaterThanOrEqual(200)
+    expect(defaultBackoff(0)).toBeLessThanOrEqual(300)
+    expect(defaultBackoff(20)).toBeLessThanOrEqual(6000)
+    expect(defaultBackoff(20)).toBeGreaterThanOrEqual(4000)
+  })
+})

@@ -1,0 +1,200 @@
+/**
+ * An in-memory stand-in for the studio host, for renderer tests. `window.studio` is built exactly as
+ * the preload builds it (`buildRawApi` over a transport); every input is parsed by the contract's
+ * schema first, as the real dispatcher does, so a renderer that sends an off-contract input fails.
+ */
+import { EVENT_NAMES, INVOKE_CHANNELS, invokes, type EventName, type Events, type InvokeChannel, type Invokes } from '@shared/contract'
+import { buildRawApi, type BridgeTransport, type EventPayload, type InvokeOutput } from '@shared/contract-kit'
+import type { ProfileList, ProfileView } from '@shared/domain/profiles'
+import type { AppSettings } from '@shared/domain/settings'
+import type { ConnectionReport, KeyUsage } from '@shared/domain/usage'
+import { StudioError, type Result } from '@shared/errors'
+import type { z } from 'zod'
+
+type ParsedInput<C extends InvokeChannel> = z.output<Invokes[C]['input']>
+export type FakeHandler<C extends InvokeChannel> = (input: ParsedInput<C>) => InvokeOutput<Invokes, C> | Promise<InvokeOutput<Invokes, C>>
+type Handlers = { [C in InvokeChannel]: FakeHandler<C> }
+
+export interface RecordedCall {
+  channel: string
+  input: unknown
+}
+
+export function sandboxProfile(overrides: Partial<ProfileView> = {}): ProfileView {
+  return {
+    id: 'sandbox',
+    name: 'Sandbox',
+    baseUrl: 'http://127.0.0.1:41000',
+    kind: 'sandbox',
+    readOnly: true,
+    synthetic: true,
+    key: { configured: true, last4: 'sbx1', protection: 'session' },
+    displayUnit: { kind: 'quota' },
+    ...overrides
+  }
+}
+
+export function gatewayProfile(overrides: Partial<ProfileView> = {}): ProfileView {
+  return {
+    id: 'p-work',
+    name: 'Work gateway',
+    baseUrl: 'https://api.example.com',
+    kind: 'gateway',
+    readOnly: false,
+    synthetic: false,
+    key: { configured: true, last4: 'k9Zq', protection: 'os' },
+    displayUnit: { kind: 'quota' },
+    ...overrides
+  }
+}
+
+export function usage(overrides: Partial<KeyUsage> = {}): KeyUsage {
+  return {
+    name: 'studio-key',
+    totalGranted: 5_000_000,
+    totalUsed: 3_765_433,
+    totalAvailable: 1_234_567,
+    unlimited: false,
+    modelLimitsEnabled: false,
+    modelLimits: {},
+    expiresAt: 0,
+    fetchedAt: Date.UTC(2026, 0, 5, 9, 30, 0),
+    ...overrides
+  }
+}
+
+export function report(overrides: Partial<ConnectionReport> = {}): ConnectionReport {
+  return { keyName: 'studio-key', state: 'active', usage: usage(), latencyMs: 142, ...overrides }
+}
+
+export class FakeHost {
+  readonly calls: RecordedCall[] = []
+  list: ProfileList
+  settings: AppSettings = { theme: 'system', language: 'en' }
+  /** Usage per profile id: a record, or an error the host would throw. */
+  usageByProfile: Record<string, KeyUsage | StudioError> = { sandbox: usage() }
+  private readonly listeners = new Map<string, Set<(payload: unknown) => void>>()
+  private readonly handlers: Handlers
+
+  constructor(init: { profiles?: ProfileView[]; activeId?: string; keychainAvailable?: boolean } = {}) {
+    this.list = {
+      profiles: init.profiles ?? [sandboxProfile()],
+      activeId: init.activeId ?? 'sandbox',
+      keychainAvailable: init.keychainAvailable ?? true
+    }
+    this.handlers = this.defaultHandlers()
+  }
+
+  /** Replaces one channel's behaviour for a test. */
+  on<C extends InvokeChannel>(channel: C, handler: FakeHandler<C>): this {
+    ;(this.handlers as Record<string, unknown>)[channel] = handler
+    return this
+  }
+
+  emit<N extends EventName>(event: N, payload: EventPayload<Events, N>): void {
+    for (const listener of this.listeners.get(event) ?? []) listener(payload)
+  }
+
+  callsTo(channel: InvokeChannel): unknown[] {
+    return this.calls.filter((c) => c.channel === channel).map((c) => c.input)
+  }
+
+  readonly transport: BridgeTransport = {
+    invoke: async (channel, input): Promise<Result<unknown>> => {
+      this.calls.push({ channel, input })
+      const spec = invokes[channel as InvokeChannel]
+      if (!spec) return { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: `No channel ${channel}`, retryable: false } }
+      const parsed = spec.input.safeParse(input)
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]
+        const field = issue?.path.map(String).join('.') || undefined
+        return { ok: false, error: { code: 'INVALID_INPUT', message: `Off-contract input: ${issue?.message}`, retryable: false, ...(field ? { field } : {}) } }
+      }
+      try {
+        const handler = this.handlers[channel as InvokeChannel] as (i: unknown) => unknown
+        return { ok: true, value: await handler(parsed.data) }
+      } catch (e) {
+        if (e instanceof StudioError) return { ok: false, error: e.toData() }
+        return { ok: false, error: { code: 'INTERNAL', message: String(e), retryable: false } }
+      }
+    },
+    subscribe: (event, listener) => {
+      const set = this.listeners.get(event) ?? new Set()
+      set.add(listener)
+      this.listeners.set(event, set)
+      return () => set.delete(listener)
+    }
+  }
+
+  /** Installs `window.studio` as the preload would. */
+  install(): this {
+    ;(window as unknown as { studio?: unknown }).studio = buildRawApi(INVOKE_CHANNELS, EVENT_NAMES, this.transport)
+    return this
+  }
+
+  static uninstall(): void {
+    delete (window as unknown as { studio?: unknown }).studio
+  }
+
+  private changed(): ProfileList {
+    this.emit('profiles:changed', this.list)
+    return this.list
+  }
+
+  private defaultHandlers(): Handlers {
+    return {
+      'app:get-info': () => ({ name: 'Generation Studio', version: '0.0.0-test', shell: 'browser', platform: 'linux' }),
+      'settings:get': () => this.settings,
+      'settings:update': (patch) => {
+        this.settings = { ...this.settings, ...patch }
+        this.emit('settings:changed', this.settings)
+        return this.settings
+      },
+      'profiles:list': () => this.list,
+      'profiles:add': (input) => {
+        if (this.list.profiles.some((p) => p.name.toLowerCase() === input.name.toLowerCase())) {
+          throw new StudioError('CONFLICT', `A profile named "${input.name}" already exists`, { field: 'name' })
+        }
+        const protection = input.persistence === 'file' ? 'file' : input.persistence === 'auto' && this.list.keychainAvailable ? 'os' : 'session'
+        const view = gatewayProfile({
+          id: `p-${this.list.profiles.length}`,
+          name: input.name,
+          baseUrl: input.baseUrl,
+          key: { configured: true, last4: input.key.slice(-4), protection }
+        })
+        this.list = { ...this.list, profiles: [...this.list.profiles, view] }
+        this.changed()
+        return view
+      },
+      'profiles:update': (input) => {
+        const current = this.list.profiles.find((p) => p.id === input.id)
+        if (!current) throw new StudioError('NOT_FOUND', 'That profile no longer exists', { field: 'id' })
+        const next = { ...current, ...(input.name ? { name: input.name } : {}), ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}) }
+        this.list = { ...this.list, profiles: this.list.profiles.map((p) => (p.id === input.id ? next : p)) }
+        this.changed()
+        return next
+      },
+      'profiles:remove': ({ id }) => {
+        this.list = {
+          ...this.list,
+          profiles: this.list.profiles.filter((p) => p.id !== id),
+          activeId: this.list.activeId === id ? 'sandbox' : this.list.activeId
+        }
+        this.changed()
+        return {}
+      },
+      'profiles:select': ({ id }) => {
+        this.list = { ...this.list, activeId: id }
+        return this.changed()
+      },
+      'profiles:test-connection': () => report(),
+      'balance:get-usage': (input) => {
+        const id = input?.profileId ?? this.list.activeId
+        const u = this.usageByProfile[id]
+        if (u === undefined) throw new StudioError('KEY_MISSING', 'This profile has no API key yet; add it in Settings', { field: 'key' })
+        if (u instanceof StudioError) throw u
+        return u
+      }
+    }
+  }
+}

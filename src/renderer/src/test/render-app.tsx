@@ -1,0 +1,48 @@
+/** Renders the whole app against a FakeHost, the way main.tsx does, with fresh state per test. */
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { expect } from 'vitest'
+import { App } from '@renderer/App'
+import { createI18n, type UiLanguage } from '@renderer/i18n'
+import { createQueryClient } from '@renderer/lib/query-client'
+import { resetUiStore, useUiStore, type ViewId } from '@renderer/store/ui'
+import { FakeHost } from './fake-host'
+
+// React's act() warnings need this flag; Testing Library sets it only when test globals are enabled.
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+export interface RenderAppOptions {
+  host?: FakeHost
+  language?: UiLanguage
+  /** Start in this area instead of Chat. */
+  view?: ViewId
+  /** Wait until the first profile list has loaded (the app's ready marker). Default true. */
+  waitForReady?: boolean
+}
+
+export async function renderApp(opts: RenderAppOptions = {}) {
+  const host = (opts.host ?? new FakeHost()).install()
+  resetUiStore()
+  if (opts.view) useUiStore.getState().setView(opts.view)
+  const queryClient = createQueryClient()
+  const i18n = createI18n(opts.language ?? 'en')
+  const user = userEvent.setup()
+  const result = render(<App queryClient={queryClient} i18n={i18n} />)
+  if (opts.waitForReady !== false) await waitFor(() => expect(document.documentElement.dataset.appState).toBe('ready'))
+  return { host, user, queryClient, i18n, ...result }
+}
+
+/** Undo everything a test left behind: DOM, bridge, UI store, <html> attributes. */
+export function resetApp(): void {
+  cleanup()
+  FakeHost.uninstall()
+  resetUiStore()
+  const html = document.documentElement
+  for (const key of Object.keys(html.dataset)) delete html.dataset[key]
+  html.removeAttribute('lang')
+}
+
+export async function openSettings(user: ReturnType<typeof userEvent.setup>): Promise<void> {
+  await user.click(screen.getByRole('button', { name: 'Settings' }))
+  await screen.findByRole('heading', { level: 1, name: 'Settings' })
+}

@@ -1,0 +1,31 @@
+import type { SandboxContext } from '../context.js'
+import type { SandboxRequest } from '../router.js'
+import type { Outcome, Snapshot, Task } from './store.js'
+
+/**
+ * How a task will end, fixed at creation: by a fault on the create request, or by a marker in the
+ * prompt (so end-to-end tests can drive failures through a real client without custom headers).
+ */
+export function failureOf(req: SandboxRequest, prompt: string, canCancel: boolean): { outcome: Outcome; failure?: { message: string; code: string } } {
+  if (req.faults.has('task-cancel') || prompt.includes('sandbox:cancel')) {
+    return canCancel ? { outcome: 'cancelled', failure: { message: 'The task was cancelled', code: 'cancelled' } } : { outcome: 'failed', failure: { message: 'The task was cancelled upstream', code: 'cancelled' } }
+  }
+  if (prompt.includes('sandbox:moderation')) {
+    return { outcome: 'failed', failure: { message: 'The request was blocked by content moderation', code: 'content_policy_violation' } }
+  }
+  if (req.faults.has('task-fail') || prompt.includes('sandbox:fail')) {
+    return { outcome: 'failed', failure: { message: 'Video generation failed upstream, please retry', code: 'generation_failed' } }
+  }
+  return { outcome: 'succeeded' }
+}
+
+/** The task's state now; a task that ended badly gives its pre-charge back once, as the gateway's poller does. */
+export function settle(ctx: SandboxContext, task: Task): Snapshot {
+  const snap = ctx.tasks.snapshot(task)
+  if (snap.done && task.outcome !== 'succeeded' && !task.refunded) {
+    task.refunded = true
+    const acc = ctx.accounts.get(task.owner)
+    if (acc) ctx.accounts.refund(acc, task.cost)
+  }
+  return snap
+}
