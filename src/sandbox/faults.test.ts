@@ -68,6 +68,7 @@ describe('stream faults, every format', () => {
     it(`${f.name}: reset and limit-data break the connection mid-body`, async () => {
       const r = await readAll(await post(f.path, f.body, 'reset'))
       expect(r.error).toBeDefined()
+      expect(r.text.length).toBeGreaterThan(0)
       expect(r.text).not.toContain(f.terminal === '"finishReason"' ? 'STOP' : f.terminal)
       const l = await readAll(await post(f.path, f.body, 'limit-data=100'))
       expect(l.error).toBeDefined()
@@ -168,6 +169,28 @@ describe('faults on paid creates', () => {
     expect(u.status).toBe(401)
     const t = await call(sb, 'GET', '/v1/videos/anything', { headers: { ...auth, 'x-sandbox-fault': 'task-not-exist' } })
     expect(t.json).toEqual({ code: 'task_not_exist', message: 'task_not_exist', data: null })
+    const sat = await call(sb, 'POST', '/v1/videos', { headers: { ...auth, 'x-sandbox-fault': '429-json' }, body: {} })
+    expect(sat).toMatchObject({ status: 429, json: { code: 'fail_to_fetch_task', data: null } })
+    const lim = await call(sb, 'POST', '/v1/chat/completions', { headers: { ...auth, 'x-sandbox-fault': '429-json' }, body: {} })
+    expect(lim).toMatchObject({ status: 429, json: { error: { type: 'new_api_error', code: '' } } })
+    expect(lim.headers.get('retry-after')).toBeNull()
+  })
+
+  it('odd-status reports another status word on task queries while the task goes on', async () => {
+    const c = await call(sb, 'POST', '/v1/videos', { headers: auth, body: { model: 'Kl-2.5', prompt: 'odd' } })
+    const q = await call(sb, 'GET', `/v1/videos/${c.json.id}`, { headers: { ...auth, 'x-sandbox-fault': 'odd-status' } })
+    expect(q.json.status).toBe('unknown')
+    const v = await call(sb, 'POST', '/v1/video/create', { headers: auth, body: { model: 'vidq1', images: [] } })
+    const u = await call(sb, 'GET', `/v1/video/query?id=${v.json.task_id}`, { headers: { ...auth, 'x-sandbox-fault': 'odd-status=SUCCESS' } })
+    expect(u.json.status).toBe('SUCCESS')
+    sb.advance(1000)
+    expect((await call(sb, 'GET', `/v1/videos/${c.json.id}`, { headers: auth })).json.status).toBe('completed')
+  })
+
+  it('unimplemented OpenAI routes answer 501 api_not_implemented', async () => {
+    const r = await call(sb, 'POST', '/v1/images/variations', { headers: auth, body: {} })
+    expect(r.status).toBe(501)
+    expect(r.json.error).toMatchObject({ code: 'api_not_implemented', type: 'new_api_error' })
   })
 })
 

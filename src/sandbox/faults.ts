@@ -8,7 +8,7 @@
 export const FAULT_MODES = {
   // Rejected before the handler runs: nothing is created or charged.
   '429': 'HTTP 429 with an empty body; `=N` adds Retry-After: N, `=date:N` an HTTP-date N s ahead',
-  '429-json': 'HTTP 429 with the gateway rate-limit JSON body, no Retry-After',
+  '429-json': 'HTTP 429 with the rate-limit JSON body (task routes: the upstream-saturated task error), no Retry-After',
   '5xx': 'upstream-style 5xx error (`=503`, default 502) in the route format',
   'stream-error': 'error status (`=N`, default 503) with a JSON body but Content-Type text/event-stream',
   redirect: '302 to another origin (`=url`; default the CDN origin, or the gateway origin for downloads), same path',
@@ -37,6 +37,7 @@ export const FAULT_MODES = {
   crlf: 'streams: CRLF line endings',
   'sse-ping': 'streams: `: PING` comment lines between events',
   'wrong-bytes': 'binary results: bytes with the wrong magic number',
+  'odd-status': 'task queries: report `=word` (default unknown) as the status, the task goes on',
   'task-fail': 'the created task fails',
   'task-cancel': 'the created task ends cancelled (or failed where cancelled is not in the vocabulary)'
 } as const

@@ -43,7 +43,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   keys.forEach(addKey)
 
   const open = new Set<ServerResponse>()
-  const gateway = createGatewayServer(ctx, buildRouter(), open)
+  const gateway = createGatewayServer(ctx, buildRouter(), open, opts.quiet ?? false)
   const cdn = createCdnServer(ctx, open)
   const port = await listen(gateway, opts.port ?? 0)
   let cdnPort: number

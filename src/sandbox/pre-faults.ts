@@ -39,6 +39,8 @@ export function preFaultReply(ctx: SandboxContext, faults: FaultSet, t: PreFault
       case '429':
         return { status: 429, headers: { 'content-length': '0', ...retryAfter(f.arg, ctx.clock.wallMs()) }, body: '' }
       case '429-json':
+        // Task routes replace an upstream 429's message with their own.
+        if (t.format === 'task') return json(429, { code: 'fail_to_fetch_task', message: '当前分组上游负载已饱和，请稍后再试', data: null })
         return middlewareError(e, 429, '您已达到请求数限制：1分钟内最多请求10次')
       case '5xx': {
         const status = Number(f.arg) >= 500 ? Number(f.arg) : 502

@@ -18,6 +18,14 @@ export function isLoopback(addr: string | undefined): boolean {
   return !!addr && (addr === '127.0.0.1' || addr === '::1' || addr === '::ffff:127.0.0.1')
 }
 
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return path
+  }
+}
+
 export function flatHeaders(req: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [k, v] of Object.entries(req.headers)) {
@@ -63,10 +71,12 @@ export function watchAbort(res: ServerResponse, entry: { aborted: boolean }): vo
   })
 }
 
-export function createGatewayServer(ctx: SandboxContext, router: Router, open: Set<ServerResponse>): Server {
+export function createGatewayServer(ctx: SandboxContext, router: Router, open: Set<ServerResponse>, quiet: boolean): Server {
   return createServer((req, res) => {
     track(res, open)
     handle(ctx, router, req, res).catch((err: unknown) => {
+      // A bug in the sandbox must not pass for a gateway answer silently.
+      if (!quiet) process.stderr.write(`sandbox: internal error on ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}\n`)
       if (!res.headersSent && !res.destroyed) {
         res.writeHead(500, { 'content-type': 'application/json' })
         res.end(JSON.stringify({ error: { message: `sandbox internal error: ${String(err)}`, type: 'sandbox_error', param: '', code: '' } }))
@@ -113,7 +123,8 @@ async function handle(ctx: SandboxContext, router: Router, req: IncomingMessage,
     entry.status = await writeReply(res, reply, faults, headers['range'])
   }
 
-  const match = router.match(method, path)
+  // Clients may percent-encode the colon of `:generateContent` or of a `<family>:` id.
+  const match = router.match(method, safeDecode(path))
   if (!match) {
     entry.route = 'not_found'
     return send(invalidUrl({ format: 'openai', requestId }, method, path))

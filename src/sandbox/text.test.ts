@@ -76,6 +76,10 @@ describe('content format', () => {
     expect(chunks.map((c) => c.candidates[0].content.parts[0].text).join('')).toBe(plain.json.candidates[0].content.parts[0].text)
   })
 
+  it('matches a percent-encoded colon in the action', async () => {
+    expect((await call(sb, 'POST', '/v1beta/models/gemini-2.5-flash%3AgenerateContent', { headers: auth, body })).status).toBe(200)
+  })
+
   it('streams on :generateContent?alt=sse as newer gateways do', async () => {
     const s = await stream(sb, `${path}?alt=sse`, body, auth)
     expect(s.events.length).toBeGreaterThan(5)

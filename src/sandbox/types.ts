@@ -22,6 +22,7 @@ export interface SandboxOptions {
   seed?: number
   /** When omitted, one random key 'sk-sandbox-<random>'. */
   keys?: SandboxKeySpec[]
+  /** No stderr report of internal sandbox errors (the sandbox never writes anything else). */
   quiet?: boolean
   /** Lifetime of result URLs in task-time seconds (default 86400, i.e. scaled by speed). */
   urlTtlSeconds?: number

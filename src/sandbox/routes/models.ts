@@ -1,5 +1,6 @@
 import type { Account } from '../accounts.js'
 import { MODELS } from '../catalog.js'
+import { withRequestId } from '../errors.js'
 import { json } from '../reply.js'
 import type { RouteDef } from '../router.js'
 
@@ -10,7 +11,14 @@ function visibleModels(acc: Account): string[] {
   return MODELS.map((m) => m.id)
 }
 
+/** OpenAI routes the gateway knows but does not implement. */
+const notImplemented: RouteDef['handler'] = (req) =>
+  json(501, { error: { message: withRequestId('API not implemented', req.requestId), type: 'new_api_error', param: '', code: 'api_not_implemented' } })
+
 export const modelRoutes: RouteDef[] = [
+  { method: 'POST', pattern: /^\/v1\/images\/variations\/?$/, name: 'not_implemented', auth: 'bearer', format: 'openai', handler: notImplemented },
+  { method: 'GET', pattern: /^\/v1\/files(\/.*)?$/, name: 'not_implemented', auth: 'bearer', format: 'openai', handler: notImplemented },
+  { method: 'POST', pattern: /^\/v1\/files(\/.*)?$/, name: 'not_implemented', auth: 'bearer', format: 'openai', handler: notImplemented },
   {
     method: 'GET',
     pattern: /^\/v1beta\/models\/?$/,

@@ -20,14 +20,6 @@ export const GK_RATIOS = ['16:9', '9:16', '2:3', '3:2', '1:1']
 export const TIERS = ['720P', '1080P']
 const KL_DIMS: Record<string, string> = { '16:9': '1280x720', '9:16': '720x1280', '1:1': '960x960' }
 
-function decodeParam(v: string): string {
-  try {
-    return decodeURIComponent(v)
-  } catch {
-    return v
-  }
-}
-
 function klCreate(req: SandboxRequest, ctx: SandboxContext, b: Body, model: string): Task {
   const prompt = reqString(req, b, 'prompt')
   const seconds = optString(req, b, 'seconds')
@@ -120,14 +112,16 @@ async function create(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
 }
 
 function lookup(req: SandboxRequest, ctx: SandboxContext): Task | undefined {
-  const t = ctx.tasks.find(decodeParam(req.params.id), req.account.key)
+  const t = ctx.tasks.find(req.params.id, req.account.key)
   return t && t.family !== 'asset' && t.family !== 'img' ? t : undefined
 }
 
 function get(req: SandboxRequest, ctx: SandboxContext): Reply {
   const t = lookup(req, ctx)
   if (!t) return taskNotExist()
-  return json(200, videoObject(ctx, t, { expiredUrl: req.faults.has('expired-url') }))
+  const body = videoObject(ctx, t, { expiredUrl: req.faults.has('expired-url') })
+  if (req.faults.has('odd-status')) body.status = req.faults.get('odd-status')?.arg || 'unknown'
+  return json(200, body)
 }
 
 /** Streams the bytes through (no redirect); 400 until the task is complete, as the gateway's proxy does. */

@@ -104,7 +104,9 @@ function query(req: SandboxRequest, ctx: SandboxContext): Reply {
   if (!id) throw fail(req, 'query parameter id is required')
   const task = ctx.tasks.find(id, req.account.key)
   if (!task || task.family === 'asset' || task.family === 'img') return taskNotExist()
-  return json(200, queryView(ctx, task, { expiredUrl: req.faults.has('expired-url') }))
+  const body = queryView(ctx, task, { expiredUrl: req.faults.has('expired-url') })
+  if (req.faults.has('odd-status')) body.status = req.faults.get('odd-status')?.arg || 'unknown'
+  return json(200, body)
 }
 
 /** Remix tasks (both routes) cost the remix model's price for the source's length. */
