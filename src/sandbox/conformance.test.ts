@@ -89,7 +89,8 @@ async function statuses(path: string, auth: Record<string, string>): Promise<str
     const s = (await call(sb, 'GET', path, { headers: auth })).json.status
     if (seen.at(-1) !== s) seen.push(s)
     if (['completed', 'failed', 'cancelled'].includes(s)) return seen
-    sb.advance(2)
+    // Every stage lasts longer than a step except the queue, and the first poll always sees the queue.
+    sb.advance(5)
   }
   throw new Error(`${path} never finished: ${seen}`)
 }
