@@ -215,6 +215,8 @@ describe('native image task', () => {
   })
 
   it('answers generating, then success with image_urls (return_url) or base64', async () => {
+    // Speed 1: the task stays "generating" until the test advances time, however busy the machine is.
+    const sb = await sandboxForFile({ speed: 1, keys: [{ key: KEY, name: 'img' }] })
     const s = await call(sb, 'POST', submit, { headers: auth, body })
     const task_id = s.json.data.task_id
     const q = { req_key: 'imagegen_t2i_v40', task_id, req_json: '{"return_url":true}' }
