@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { INVOKE_CHANNELS } from '@shared/contract'
+import { INVOKE_CHANNELS, UPLOAD_CHANNELS } from '@shared/contract'
 import type { CoreOptions } from './core/studio-core'
 import { fakeEvent, FakeSession, FakeWebContents } from './electron/testing/fakes'
 
@@ -24,6 +24,7 @@ vi.mock('electron', async () => {
       return value
     })
   class BrowserWindow extends EventEmitter {
+    static getFocusedWindow = () => null
     webContents = new FakeWebContents()
     loadURL = vi.fn(async () => {})
     show = vi.fn()
@@ -60,7 +61,7 @@ vi.mock('electron', async () => {
     protocol: { registerSchemesAsPrivileged: rec('registerSchemesAsPrivileged'), handle: rec('protocol.handle') },
     session: { defaultSession: new FakeSession() },
     ipcMain: { handle: vi.fn(), removeHandler: vi.fn(), on: vi.fn(), removeAllListeners: vi.fn() },
-    dialog: { showErrorBox: rec('showErrorBox') },
+    dialog: { showErrorBox: rec('showErrorBox'), showOpenDialog: vi.fn(async () => ({ canceled: false, filePaths: ['/home/u/cat.png'] })) },
     nativeTheme: Object.assign(new EventEmitter(), { shouldUseDarkColors: false }),
     safeStorage: {},
     net: { fetch: vi.fn() },
@@ -73,6 +74,7 @@ vi.mock('electron', async () => {
 vi.mock('./core/studio-core', async () => {
   const { EventHub } = await import('./core/ipc/event-hub')
   const { SecretGuard } = await import('./core/ipc/secret-guard')
+  const { MediaLibrary } = await import('./core/files/media')
   return {
     createStudioCore: vi.fn(async (opts: CoreOptions) => {
       h.calls.push('createStudioCore')
@@ -80,6 +82,8 @@ vi.mock('./core/studio-core', async () => {
       if (h.coreFails) throw new Error('the data dir is read-only')
       h.core = {
         dispatch: vi.fn(async () => ({ ok: true, value: null })),
+        upload: vi.fn(async () => ({ ok: true, value: null })),
+        media: new MediaLibrary(opts.mediaUrlPrefix ?? '/media/'),
         events: new EventHub(new SecretGuard()),
         log: vi.fn(),
         notices: [],
@@ -140,6 +144,8 @@ describe('the Electron entry', () => {
     expect(h.calls.indexOf('enableSandbox')).toBeLessThan(ready)
     expect(h.calls.indexOf('registerSchemesAsPrivileged')).toBeLessThan(ready)
     expect(h.calls.indexOf('protocol.handle')).toBeGreaterThan(ready)
+    const handledSchemes = (h.electron.protocol as { handle: ReturnType<typeof vi.fn> }).handle.mock.calls.map((c) => c[0])
+    expect(handledSchemes.sort()).toEqual(['app', 'studio-media'])
   })
 
   it('builds the core for the Electron shell with the Electron adapters and the env profile', async () => {
@@ -154,6 +160,15 @@ describe('the Electron entry', () => {
     expect(h.coreOptions.secrets.name).toBeTypeOf('function')
     expect(h.coreOptions.openStore).toBeTypeOf('function')
     expect(h.coreOptions.fetch).toBeTypeOf('function')
+    expect(h.coreOptions.mediaUrlPrefix).toBe('studio-media://m/')
+  })
+
+  it('gives the core a file picker that uses the system dialog', async () => {
+    await launch()
+    expect(await h.coreOptions.pickFiles!('image-edit', false)).toEqual(['/home/u/cat.png'])
+    const showOpenDialog = (h.electron.dialog as { showOpenDialog: ReturnType<typeof vi.fn> }).showOpenDialog
+    // No window has focus in the fake, so the dialog is parented to the studio's main window.
+    expect(showOpenDialog).toHaveBeenCalledWith(h.windows[0], expect.objectContaining({ properties: ['openFile'] }))
   })
 
   it('denies permissions on the default session, registers every channel, then opens the hardened window on app://', async () => {
@@ -161,7 +176,7 @@ describe('the Electron entry', () => {
     const session = (h.electron.session as { defaultSession: FakeSession }).defaultSession
     expect(session.checkHandler!(null, 'media', 'app://bundle', {})).toBe(false)
     const handled = (h.electron.ipcMain as { handle: ReturnType<typeof vi.fn> }).handle.mock.calls.map((c) => c[0])
-    expect(handled.sort()).toEqual([...INVOKE_CHANNELS].sort())
+    expect(handled.sort()).toEqual([...INVOKE_CHANNELS, ...UPLOAD_CHANNELS].sort())
     expect(h.windows).toHaveLength(1)
     const win = h.windows[0]
     expect(win.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, devTools: false })

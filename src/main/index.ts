@@ -3,19 +3,22 @@
  * (tested with a mocked electron); this file wires them in the order Electron requires.
  */
 import { fileURLToPath } from 'node:url'
-import { app, dialog, ipcMain, protocol, session, type BrowserWindow } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron'
 import { createStudioCore, type StudioCore } from './core/studio-core'
 import type { StoreNotice } from './core/store/kv-store'
 import { installAppProtocol, registerAppScheme } from './electron/app-protocol'
+import { createFilePicker } from './electron/file-dialog'
 import { addWindowEventSink, registerIpcHandlers } from './electron/ipc'
 import { claimSingleInstance, disposeBeforeQuit, resolveDataDir } from './electron/lifecycle'
 import { createMainWindow, focusWindow } from './electron/main-window'
+import { installMediaProtocol } from './electron/media-protocol'
 import { createNetFetch } from './electron/net-fetch'
 import { createSafeStorageBackend } from './electron/secret-backend'
 import { createElectronStoreOpener } from './electron/store'
+import { registerUploadHandlers } from './electron/upload-ipc'
 import { WindowRegistry } from './electron/window-registry'
 import { installContentsHardening } from './security/harden-contents'
-import { rendererTarget } from './security/origins'
+import { MEDIA_URL_PREFIX, rendererTarget } from './security/origins'
 import { installPermissionHandlers } from './security/permissions'
 
 // Resolved from this entry file (out/main/index.js), never from a shared chunk whose URL differs.
@@ -64,14 +67,18 @@ function main(): void {
         openStore: createElectronStoreOpener(dataDir, storeNotices),
         fetch: createNetFetch(),
         env: { gatewayUrl: process.env.STUDIO_GATEWAY_URL, apiKey: process.env.STUDIO_API_KEY },
-        sandbox: { enabled: true, speed: Number(process.env.STUDIO_SANDBOX_SPEED) || 1 }
+        sandbox: { enabled: true, speed: Number(process.env.STUDIO_SANDBOX_SPEED) || 1 },
+        pickFiles: createFilePicker(dialog, () => BrowserWindow.getFocusedWindow() ?? mainWindow),
+        mediaUrlPrefix: MEDIA_URL_PREFIX
       })
+      installMediaProtocol(protocol, core.media)
       // The core only collects notices from its own conf opener; ours are handed over here.
       for (const n of storeNotices) {
         core.notices.push(n)
         core.log(`store notice: ${n.message}`)
       }
       registerIpcHandlers(ipcMain, core.dispatch, { windows, trusted: target.origins }, core.log)
+      registerUploadHandlers(ipcMain, core.upload, { windows, trusted: target.origins }, core.log)
       addWindowEventSink(core.events, { windows, trusted: target.origins })
       openWindow()
     })

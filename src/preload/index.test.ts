@@ -1,15 +1,24 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { EVENT_NAMES, INVOKE_CHANNELS } from '@shared/contract'
+import { EVENT_NAMES, INVOKE_CHANNELS, UPLOAD_CHANNELS } from '@shared/contract'
 import { apiPathOfChannel, apiPathOfEvent } from '@shared/contract-kit'
 
 type Listener = (event: unknown, payload: unknown) => void
 
 const h = vi.hoisted(() => ({
   exposed: new Map<string, unknown>(),
-  listeners: new Map<string, Set<Listener>>()
+  listeners: new Map<string, Set<Listener>>(),
+  /** What webUtils.getPathForFile knows: Files the user dropped or chose. */
+  diskPaths: new WeakMap<object, string>()
 }))
 
 vi.mock('electron', () => ({
+  // Like Electron: a path for a File from disk, '' for a File built in JS, a throw for a plain Blob.
+  webUtils: {
+    getPathForFile: vi.fn((file: unknown) => {
+      if (!(file instanceof File)) throw new TypeError('not a File')
+      return h.diskPaths.get(file) ?? ''
+    })
+  },
   contextBridge: { exposeInMainWorld: vi.fn((key: string, api: unknown) => h.exposed.set(key, api)) },
   ipcRenderer: {
     invoke: vi.fn(async (channel: string, input: unknown) => ({ ok: true, value: { channel, input } })),
@@ -23,7 +32,7 @@ vi.mock('electron', () => ({
   }
 }))
 
-type Api = Record<string, Record<string, (arg?: unknown) => unknown>>
+type Api = Record<string, Record<string, (arg?: unknown, meta?: unknown) => unknown>>
 let api: Api
 
 beforeAll(async () => {
@@ -51,6 +60,10 @@ describe('the preload bridge', () => {
       const [ns, fn] = apiPathOfEvent(e)
       ;(expected[ns] ??= []).push(fn)
     }
+    for (const c of UPLOAD_CHANNELS) {
+      const [ns, fn] = apiPathOfChannel(c)
+      ;(expected[ns] ??= []).push(fn)
+    }
     expect(Object.keys(api).sort()).toEqual(Object.keys(expected).sort())
     for (const [ns, fns] of Object.entries(expected)) {
       expect(Object.keys(api[ns]).sort(), ns).toEqual(fns.sort())
@@ -60,9 +73,13 @@ describe('the preload bridge', () => {
 
   it('exposes no ipcRenderer, process, or generic invoke anywhere', () => {
     const text = JSON.stringify(Object.fromEntries(Object.entries(api).map(([ns, fns]) => [ns, Object.keys(fns)])))
-    for (const banned of ['ipcRenderer', 'invoke', 'send', 'sendSync', 'process', 'env', 'require', 'on']) {
+    // A contract channel may be named like one of these (chat:send is `chat.send`); nothing else may.
+    const fromContract = new Set([...INVOKE_CHANNELS, ...UPLOAD_CHANNELS].map((c) => apiPathOfChannel(c).join('.')))
+    for (const banned of ['ipcRenderer', 'invoke', 'send', 'sendSync', 'process', 'env', 'require', 'on', 'getPathForFile', 'webUtils']) {
       expect(Object.keys(api)).not.toContain(banned)
-      for (const fns of Object.values(api)) expect(Object.keys(fns)).not.toContain(banned)
+      for (const [ns, fns] of Object.entries(api)) {
+        if (Object.keys(fns).includes(banned)) expect(fromContract, `${ns}.${banned}`).toContain(`${ns}.${banned}`)
+      }
     }
     expect(text).not.toMatch(/ipcRenderer|process/)
   })
@@ -80,6 +97,46 @@ describe('the preload bridge', () => {
       expect(await api[ns][fn](input)).toEqual({ ok: true, value: { channel, input } })
       expect(ipcRenderer.invoke).toHaveBeenLastCalledWith(channel, input)
     }
+  })
+
+  describe('files.upload', () => {
+    const png = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])
+    const invoke = async () => (await import('electron')).ipcRenderer.invoke as unknown as ReturnType<typeof vi.fn>
+
+    it('sends the path behind a dropped or chosen File to main, not its bytes, and never returns the path', async () => {
+      const file = new File([png()], 'cat.png', { type: 'image/png' })
+      h.diskPaths.set(file, '/home/u/Pictures/cat.png')
+      const result = await api.files.upload(file, { purpose: 'chat-attachment', name: 'cat.png' })
+      expect(await invoke()).toHaveBeenLastCalledWith('files:upload', { path: '/home/u/Pictures/cat.png', meta: { purpose: 'chat-attachment', name: 'cat.png' } })
+      // The mocked main echoes its input; the real one answers a grant. Either way it is main's answer.
+      expect(result).toMatchObject({ ok: true })
+    })
+
+    it('sends the bytes of a pasted image (a File built in JS, or a plain Blob)', async () => {
+      for (const blob of [new File([png()], 'image.png'), new Blob([png()], { type: 'image/png' })]) {
+        await api.files.upload(blob, { purpose: 'image-edit', name: 'pasted.png' })
+        const [channel, input] = (await invoke()).mock.lastCall as [string, { bytes: Uint8Array; meta: unknown; path?: string }]
+        expect(channel).toBe('files:upload')
+        expect(input.path).toBeUndefined()
+        expect(input.bytes).toBeInstanceOf(Uint8Array)
+        expect([...input.bytes]).toEqual([...png()])
+        expect(input.meta).toEqual({ purpose: 'image-edit', name: 'pasted.png' })
+      }
+    })
+
+    it('refuses an oversized blob, bad meta or a non-file without reading it or calling main', async () => {
+      const calls = (await invoke()).mock.calls.length
+      const arrayBuffer = vi.fn()
+      const huge = { size: 51 * 1024 * 1024, type: '', arrayBuffer, slice: vi.fn() }
+      expect(await api.files.upload(huge, { purpose: 'video-reference', name: 'huge.png' })).toMatchObject({
+        ok: false,
+        error: { code: 'INVALID_INPUT', field: 'file', details: { reason: 'too-large' } }
+      })
+      expect(arrayBuffer).not.toHaveBeenCalled()
+      expect(await api.files.upload(new Blob([png()]), { purpose: 'chat-attachment', name: 'x', path: '/etc/passwd' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
+      expect(await api.files.upload('/etc/passwd', { purpose: 'chat-attachment', name: 'x' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'file' } })
+      expect((await invoke()).mock.calls.length).toBe(calls)
+    })
   })
 
   it.each(EVENT_NAMES)('%s: delivers only the payload, and the disposer removes the listener', (event) => {

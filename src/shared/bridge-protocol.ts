@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { UploadChannel } from './contract'
 import { StudioErrorDataSchema, type Result } from './errors'
 
 /**
@@ -11,6 +12,16 @@ import { StudioErrorDataSchema, type Result } from './errors'
  */
 
 export const BRIDGE_PATH = '/bridge'
+
+/**
+ * Uploads do not fit a WebSocket frame (MAX_FRAME_BYTES) and should stream, so each upload channel
+ * is a POST route: the body is the file, the meta fields are query parameters, the answer is the
+ * Result as JSON. Same origin, authenticated by the launch cookie, Origin required.
+ */
+export const UPLOAD_ROUTES = { 'files:upload': '/upload' } as const satisfies Record<UploadChannel, string>
+
+/** Media by id: `/media/<id>`, same origin and cookie as the page (the Electron shell uses studio-media://). */
+export const MEDIA_PATH_PREFIX = '/media/'
 
 /** Larger frames close the socket (ws maxPayload), so the page refuses them before sending. */
 export const MAX_FRAME_BYTES = 1024 * 1024
@@ -27,7 +38,7 @@ export const InvokeFrameSchema = z.strictObject({
 })
 export type InvokeFrame = z.infer<typeof InvokeFrameSchema>
 
-const ResultSchema = z.union([
+export const ResultSchema = z.union([
   z.object({ ok: z.literal(true), value: z.unknown().optional() }),
   z.object({ ok: z.literal(false), error: StudioErrorDataSchema })
 ])

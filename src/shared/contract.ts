@@ -1,33 +1,50 @@
 /**
- * THE contract: every invoke channel (input and output schemas) and every event (payload schema).
+ * THE contract: every invoke channel (input and output schemas), every event (payload schema) and
+ * every upload channel (meta and output schemas).
  * The preload's `window.studio`, the host's handler table and the renderer's `lib/studio.ts` are all
- * derived from these two objects, so a missing handler or a drifted type fails to compile.
+ * derived from these objects, so a missing handler or a drifted type fails to compile.
  * Features declare their part in `contract/<feature>.ts` and are merged here.
  */
-import type { EventTable, InvokeTable, RawStudioApi, StudioClient } from './contract-kit'
+import type { EventTable, InvokeTable, RawStudioApi, StudioClient, UploadTable } from './contract-kit'
 import { appEvents, appInvokes } from './contract/app'
 import { balanceEvents, balanceInvokes } from './contract/balance'
+import { chatEvents, chatInvokes } from './contract/chat'
+import { filesInvokes, filesUploads } from './contract/files'
+import { imagesEvents, imagesInvokes } from './contract/images'
 import { profileEvents, profileInvokes } from './contract/profiles'
 
 export const invokes = {
   ...appInvokes,
   ...profileInvokes,
-  ...balanceInvokes
+  ...balanceInvokes,
+  ...chatInvokes,
+  ...filesInvokes,
+  ...imagesInvokes
 } satisfies InvokeTable
 
 export const events = {
   ...appEvents,
   ...profileEvents,
-  ...balanceEvents
+  ...balanceEvents,
+  ...chatEvents,
+  ...imagesEvents
 } satisfies EventTable
+
+/** Channels that carry a file (Blob/File) from the page to the host; see UploadSpec. */
+export const uploads = {
+  ...filesUploads
+} satisfies UploadTable
 
 export type Invokes = typeof invokes
 export type Events = typeof events
+export type Uploads = typeof uploads
 export type InvokeChannel = keyof Invokes
 export type EventName = keyof Events
+export type UploadChannel = keyof Uploads
 
 export const INVOKE_CHANNELS = Object.keys(invokes) as InvokeChannel[]
 export const EVENT_NAMES = Object.keys(events) as EventName[]
+export const UPLOAD_CHANNELS = Object.keys(uploads) as UploadChannel[]
 
 export function isInvokeChannel(c: unknown): c is InvokeChannel {
   return typeof c === 'string' && Object.prototype.hasOwnProperty.call(invokes, c)
@@ -35,8 +52,11 @@ export function isInvokeChannel(c: unknown): c is InvokeChannel {
 export function isEventName(e: unknown): e is EventName {
   return typeof e === 'string' && Object.prototype.hasOwnProperty.call(events, e)
 }
+export function isUploadChannel(c: unknown): c is UploadChannel {
+  return typeof c === 'string' && Object.prototype.hasOwnProperty.call(uploads, c)
+}
 
 /** The shape of `window.studio`. */
-export type StudioBridge = RawStudioApi<Invokes, Events>
+export type StudioBridge = RawStudioApi<Invokes, Events, Uploads>
 /** The renderer's typed client (errors thrown as StudioError). */
-export type Studio = StudioClient<Invokes, Events>
+export type Studio = StudioClient<Invokes, Events, Uploads>

@@ -1,5 +1,10 @@
 import type { AppInfo, AppSettings } from '@shared/domain/settings'
 import type { UsageService } from './balance/usage-service'
+import { createChatHandlers } from './chat/chat-handlers'
+import type { ChatService } from './chat/chat-service'
+import { fileHandlers, type FileDeps } from './files/file-handlers'
+import { createImageHandlers } from './images/image-handlers'
+import type { ImageService } from './images/image-service'
 import type { Handlers } from './ipc/dispatcher'
 import type { ProfileService } from './profiles/profile-service'
 
@@ -8,6 +13,10 @@ export interface HandlerDeps {
   settings: { get(): AppSettings; update(patch: Partial<AppSettings>): AppSettings }
   profiles: ProfileService
   usage: UsageService
+  chat: ChatService
+  /** File grants (src/main/core/files); `pickFiles` only in the Electron shell. */
+  files: FileDeps
+  images: ImageService
 }
 
 /** Contract channel -> core call: one table, shared by both shells. */
@@ -35,6 +44,15 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'balance:get-usage': async (input) => {
       const id = input?.profileId ?? (await d.profiles.activeId())
       return d.usage.get(id, input?.refresh === true)
-    }
+    },
+
+    // chat:* (src/main/core/chat/chat-handlers.ts)
+    ...createChatHandlers(d.chat),
+
+    // files:pick, files:release (src/main/core/files/file-handlers.ts)
+    ...fileHandlers(d.files),
+
+    // images:* (src/main/core/images/image-handlers.ts)
+    ...createImageHandlers(d.images)
   }
 }

@@ -2,11 +2,20 @@ import { mkdirSync } from 'node:fs'
 import type { ProfileList } from '@shared/domain/profiles'
 import { DEFAULT_SETTINGS, type AppSettings } from '@shared/domain/settings'
 import { UsageService } from './balance/usage-service'
+import { ChatService } from './chat/chat-service'
+import { ConversationStore } from './chat/conversation-store'
+import { PresetStore, type PresetsFile } from './chat/presets'
 import type { FetchLike } from './gateway/http'
+import { fileUploadHandlers, type PickFiles } from './files/file-handlers'
+import { FileGrants } from './files/grants'
+import { MediaLibrary } from './files/media'
 import { createHandlers } from './handlers'
+import type { SaveFile } from './images/gallery-actions'
+import { ImageService } from './images/image-service'
 import { createDispatcher, type Dispatch } from './ipc/dispatcher'
 import { EventHub } from './ipc/event-hub'
 import { SecretGuard } from './ipc/secret-guard'
+import { createUploadDispatcher, type UploadDispatch } from './ipc/upload-dispatcher'
 import { createFileLogger, type Logger } from './log'
 import { KeyVault, type SecretsFile } from './profiles/key-vault'
 import { ENV_PROFILE_ID, ProfileService, requireBaseUrl, SANDBOX_PROFILE_ID, type ProfilesFile } from './profiles/profile-service'
@@ -28,10 +37,21 @@ export interface CoreOptions {
   /** The built-in Sandbox gateway (on by default). */
   sandbox?: { enabled: boolean; speed?: number }
   logToConsole?: boolean
+  /** The shell's file dialog (Electron); without it files:pick answers an empty list. */
+  pickFiles?: PickFiles
+  /** Media URLs are this + id: `studio-media://m/` (Electron), `/media/` (browser host, the default). */
+  mediaUrlPrefix?: string
+  /** Electron: gallery export through the save dialog; without it export answers a download URL. */
+  saveFile?: SaveFile
 }
 
 export interface StudioCore {
   dispatch: Dispatch
+  /** Uploads (files.upload): both shells call this after their own sender/access check. */
+  upload: UploadDispatch
+  /** Serves media URLs: the shells' `studio-media:` handler and `/media/` route look ids up here. */
+  media: MediaLibrary
+  files: FileGrants
   events: EventHub
   guard: SecretGuard
   log: Logger
@@ -58,6 +78,11 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
 
   const disposers: Array<() => Promise<void> | void> = []
   let sandboxUrl: string | null = null
+  // Files: the grant table and the media table behind preview URLs.
+  const media = new MediaLibrary(opts.mediaUrlPrefix ?? '/media/')
+  const files = await FileGrants.open({ dataDir: opts.dataDir, media })
+  disposers.push(() => files.dispose())
+
   if (opts.sandbox?.enabled !== false) {
     // Loaded lazily: the sandbox (and its image codecs) is not needed before the window exists.
     const { startSandbox } = await import('../../sandbox/index')
@@ -74,6 +99,40 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   await vault.warm(list.profiles.map((p) => p.id))
   for (const n of notices) log(`store notice: ${n.message}`)
 
+  // Chat: conversations in <dataDir>/chat, presets in a small conf store, streams through the runner.
+  const chatNotice = (message: string) => {
+    notices.push({ store: 'chat', message })
+    log(`store notice: ${message}`)
+  }
+  const chat = new ChatService({
+    store: await ConversationStore.open(opts.dataDir, { notice: chatNotice }),
+    presets: new PresetStore(open<PresetsFile>('chat-presets', { presets: [] })),
+    profiles,
+    fetch: fetchImpl,
+    files,
+    emit: (name, payload) => events.emit(name, payload),
+    log,
+    scrub: (text) => guard.scrub(text)
+  })
+  disposers.push(() => chat.dispose())
+
+  // Images: gallery in <dataDir>/images + <dataDir>/library/images; running jobs resume from their journal.
+  const images = await ImageService.open({
+    dataDir: opts.dataDir,
+    profiles,
+    fetch: fetchImpl,
+    files,
+    media,
+    emit: (name, payload) => events.emit(name, payload),
+    log,
+    notice: (message) => {
+      notices.push({ store: 'images', message })
+      log(`store notice: ${message}`)
+    },
+    saveFile: opts.saveFile
+  })
+  disposers.push(() => images.dispose())
+
   const handlers = createHandlers({
     info: { name: 'Generation Studio', version: opts.appVersion, shell: opts.shell, platform: opts.platform },
     settings: {
@@ -86,12 +145,19 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
       }
     },
     profiles,
-    usage
+    usage,
+    chat,
+    files: { grants: files, pickFiles: opts.pickFiles },
+    images
   })
   const dispatch = createDispatcher(handlers, { guard, log })
+  const upload = createUploadDispatcher(fileUploadHandlers(files), { guard, log })
   log(`core ready (${opts.shell})`)
   return {
     dispatch,
+    upload,
+    media,
+    files,
     events,
     guard,
     log,

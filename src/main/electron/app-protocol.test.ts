@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildCsp } from '../security/csp'
-import { createAppRequestHandler, installAppProtocol, registerAppScheme, resolveAppFile, resolveAppPath } from './app-protocol'
+import { createAppRequestHandler, ELECTRON_CSP, installAppProtocol, registerAppScheme, resolveAppFile, resolveAppPath } from './app-protocol'
 
 let root: string
 let bundle: string
@@ -90,8 +90,12 @@ describe('the app:// request handler', () => {
     const res = await get('app://bundle/index.html')
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
-    expect(res.headers.get('content-security-policy')).toBe(buildCsp())
+    expect(res.headers.get('content-security-policy')).toBe(ELECTRON_CSP)
     expect(res.headers.get('content-security-policy')).toContain("connect-src 'none'")
+    // The Electron shell's pages show media from studio-media:// and nothing else remote.
+    expect(ELECTRON_CSP).toBe(buildCsp({ media: ['studio-media:'] }))
+    expect(ELECTRON_CSP).toContain("img-src 'self' blob: studio-media: data:")
+    expect(ELECTRON_CSP).toContain("media-src 'self' blob: studio-media:")
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(await res.text()).toContain('Generation Studio')
   })
@@ -106,7 +110,7 @@ describe('the app:// request handler', () => {
     const res = await get(`app://bundle/${path}`)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe(type)
-    expect(res.headers.get('content-security-policy')).toBe(buildCsp())
+    expect(res.headers.get('content-security-policy')).toBe(ELECTRON_CSP)
   })
 
   it.each([
@@ -119,7 +123,7 @@ describe('the app:// request handler', () => {
   ])('refuses %s with %i, never leaking the file, and still sends the CSP', async (url, status) => {
     const res = await get(url)
     expect(res.status).toBe(status)
-    expect(res.headers.get('content-security-policy')).toBe(buildCsp())
+    expect(res.headers.get('content-security-policy')).toBe(ELECTRON_CSP)
     expect(await res.text()).not.toContain('sk-canary')
   })
 
@@ -132,11 +136,13 @@ describe('the app:// request handler', () => {
 })
 
 describe('scheme registration', () => {
-  it('registers app as standard, secure and fetch-capable, never bypassing the CSP', () => {
+  it('registers app and studio-media in one call as standard, secure and fetch-capable, never bypassing the CSP or opening CORS', () => {
     const registerSchemesAsPrivileged = vi.fn()
     registerAppScheme({ registerSchemesAsPrivileged })
+    expect(registerSchemesAsPrivileged).toHaveBeenCalledOnce()
     expect(registerSchemesAsPrivileged).toHaveBeenCalledWith([
-      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+      { scheme: 'studio-media', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }
     ])
   })
 
@@ -163,7 +169,7 @@ describe.skipIf(!existsSync(join(BUILT, 'index.html')))('the built renderer (out
       const res = await serve(new Request(`app://bundle${url}`))
       expect(res.status, ref).toBe(200)
       expect(res.headers.get('content-type'), ref).toMatch(/^(text\/javascript|text\/css)/)
-      expect(res.headers.get('content-security-policy')).toBe(buildCsp())
+      expect(res.headers.get('content-security-policy')).toBe(ELECTRON_CSP)
     }
   })
 })

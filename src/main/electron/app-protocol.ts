@@ -2,7 +2,7 @@ import { readFile, realpath, stat } from 'node:fs/promises'
 import { extname, isAbsolute, join, relative, sep } from 'node:path'
 import type { Protocol } from 'electron'
 import { buildCsp } from '../security/csp'
-import { APP_HOST, APP_SCHEME } from '../security/origins'
+import { APP_HOST, APP_SCHEME, MEDIA_SCHEME } from '../security/origins'
 
 /**
  * Serves the built renderer on `app://bundle/` (security-anchors A18): a standard, secure scheme so
@@ -10,11 +10,19 @@ import { APP_HOST, APP_SCHEME } from '../security/origins'
  * whole disk. The CSP travels as a response header on every answer.
  */
 export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
-  // Must run before `ready`, and once: a second call replaces the first (electron#6802), so a later
-  // scheme (studio-media) joins this list. No bypassCSP: our CSP header must bind these pages. No
-  // corsEnabled: it would let other origins read these files without any CORS check.
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }])
+  // Must run before `ready`, and once: a second call replaces the first (electron#6802), so the
+  // media scheme (media-protocol.ts) is registered here too. No bypassCSP: our CSP header must bind
+  // these pages. No corsEnabled: it would let other origins read these files without any CORS check
+  // (the page only needs <img>/<video> loads from studio-media, which CORS does not gate).
+  // stream: true lets media elements play and seek (Range) from studio-media responses.
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }
+  ])
 }
+
+/** The Electron shell's page policy: the browser host's plus images and videos from studio-media. */
+export const ELECTRON_CSP = buildCsp({ media: [`${MEDIA_SCHEME}:`] })
 
 export type Resolution = { ok: true; segments: string[] } | { ok: false; status: 400 | 404 }
 
@@ -98,7 +106,7 @@ export function contentTypeOf(file: string): string {
 }
 
 /** The protocol handler: GET/HEAD only, files from `rootDir`, the CSP and nosniff on every answer. */
-export function createAppRequestHandler(rootDir: string, csp: string = buildCsp()): (request: Request) => Promise<Response> {
+export function createAppRequestHandler(rootDir: string, csp: string = ELECTRON_CSP): (request: Request) => Promise<Response> {
   const base = { 'Content-Security-Policy': csp, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' }
   const refuse = (status: number, text: string) =>
     new Response(text, { status, headers: { ...base, 'Content-Type': 'text/plain; charset=utf-8' } })

@@ -3,14 +3,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { WebSocket as NodeWebSocket } from 'ws'
+import { EVENT_NAMES, INVOKE_CHANNELS, UPLOAD_CHANNELS } from '@shared/contract'
 import type { Result } from '@shared/errors'
 import { createSocketTransport, type SocketLike } from '../../renderer/bridge/socket-transport'
+import { imageBytes } from '../core/files/testing/images'
 import { noKeychain } from '../core/profiles/secret-backend'
 import { createStudioCore, type StudioCore } from '../core/studio-core'
 import { startHostServer, type HostServer } from './server'
 import { browserHeaders, fakeCore, makeRendererDir, tokenOf } from './test-support'
 
-type Api = Record<string, Record<string, (arg?: unknown) => unknown>>
+type Api = Record<string, Record<string, (arg?: unknown, meta?: unknown) => unknown>>
 
 /** The page's bridge script (src/renderer/bridge/index.ts), evaluated in Node against the real host. */
 describe('window.studio from the bridge script', () => {
@@ -35,10 +37,18 @@ describe('window.studio from the bridge script', () => {
     vi.stubGlobal('location', new URL(`${server.url}#/video`))
     vi.stubGlobal('history', { state: { from: 'app' }, replaceState })
     vi.stubGlobal('WebSocket', PageWebSocket)
+    // The page's fetch: relative URLs on its origin, with the Origin and cookie a browser adds.
+    const nodeFetch = globalThis.fetch
+    vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) =>
+      nodeFetch(new URL(input, server.origin), { ...init, headers: { ...(init.headers as Record<string, string>), ...headers } })
+    )
     await import('../../renderer/bridge/index')
   })
   afterAll(async () => {
     vi.unstubAllGlobals()
+    // The page's transport reconnects once the host goes away; that socket must never open (Node
+    // 20 has no global WebSocket, so without this stub the reconnect throws after the tests).
+    vi.stubGlobal('WebSocket', class { readyState = 0; send() {} close() {} })
     await server.close()
     await core.dispose()
     renderer.cleanup()
@@ -52,7 +62,10 @@ describe('window.studio from the bridge script', () => {
       ;(fakeWindow as Record<string, unknown>).studio = {}
     }).toThrow(TypeError)
     expect(Object.isFrozen(fakeWindow.studio)).toBe(true)
-    expect(Object.keys(fakeWindow.studio!).sort()).toEqual(['app', 'balance', 'profiles', 'settings'])
+    const namespaces = new Set([...INVOKE_CHANNELS, ...EVENT_NAMES, ...UPLOAD_CHANNELS].map((c) => c.slice(0, c.indexOf(':'))))
+    expect(Object.keys(fakeWindow.studio!).sort()).toEqual([...namespaces].sort())
+    expect(namespaces).toContain('files')
+    expect(typeof fakeWindow.studio!.files.upload).toBe('function')
   })
 
   it('takes the token out of the address bar and keeps the rest of the URL', () => {
@@ -62,6 +75,28 @@ describe('window.studio from the bridge script', () => {
   it('invokes the real core over the socket (calls made before it opened are queued)', async () => {
     expect(await fakeWindow.studio!.app.getInfo()).toEqual({ ok: true, value: { name: 'Generation Studio', version: '1.2.3', shell: 'browser', platform: 'linux' } })
     expect(await fakeWindow.studio!.settings.update({ language: 'xx' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
+  })
+
+  it('uploads a real PNG with files.upload (an HTTP POST, not the socket) and its previewUrl serves the same bytes', async () => {
+    const png = await imageBytes('png', 30, 20)
+    const file = new File([new Uint8Array(png)], 'dot.png', { type: 'image/png' })
+    const result = (await fakeWindow.studio!.files.upload(file, { purpose: 'chat-attachment', name: 'dot.png' })) as Result<{ previewUrl: string; fileId: string }>
+    expect(result).toMatchObject({ ok: true, value: { name: 'dot.png', mimeType: 'image/png', width: 30, height: 20, bytes: png.length } })
+    if (!result.ok) throw new Error('upload failed')
+    const preview = await fetch(result.value.previewUrl)
+    expect(preview.status).toBe(200)
+    expect(preview.headers.get('content-type')).toBe('image/png')
+    expect(Buffer.from(await preview.arrayBuffer())).toEqual(png)
+    expect(core.files.get(result.value.fileId).grant.previewUrl).toBe(result.value.previewUrl)
+  })
+
+  it('gets the host refusal of an upload as coded data, and files.pick answers an empty list', async () => {
+    const notes = new File(['just text'], 'notes.png', { type: 'image/png' })
+    expect(await fakeWindow.studio!.files.upload(notes, { purpose: 'image-edit', name: 'notes.png' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', field: 'file', details: { reason: 'wrong-type' } }
+    })
+    expect(await fakeWindow.studio!.files.pick({ purpose: 'image-edit' })).toEqual({ ok: true, value: { files: [] } })
   })
 
   it('delivers host events to subscribed listeners until they unsubscribe', async () => {

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { MEDIA_PATH_PREFIX } from '@shared/bridge-protocol'
 import { noKeychain } from '../core/profiles/secret-backend'
 import { createStudioCore, type StudioCore } from '../core/studio-core'
 import { ConfigError, readHostConfig } from './host-config'
@@ -56,7 +57,9 @@ async function main(): Promise<void> {
     appVersion: version,
     platform: process.platform,
     env: { gatewayUrl: config.gatewayUrl, apiKey: config.apiKey },
-    sandbox: { enabled: true, speed: config.sandboxSpeed }
+    sandbox: { enabled: true, speed: config.sandboxSpeed },
+    // Same origin as the page, authenticated by the launch cookie; no pickFiles: the page uploads.
+    mediaUrlPrefix: MEDIA_PATH_PREFIX
   })
   let server: HostServer
   try {

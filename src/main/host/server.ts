@@ -3,9 +3,10 @@ import { readFile, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { BRIDGE_PATH } from '@shared/bridge-protocol'
+import { BRIDGE_PATH, MEDIA_PATH_PREFIX } from '@shared/bridge-protocol'
 import { buildCsp } from '../security/csp'
 import { checkAccess, FORBIDDEN_TEXT, newToken, tokenCookie, type AccessDecision } from './access'
+import { handleMedia, handleUpload, sendResult, uploadChannelOf } from './file-routes'
 import type { HostCore } from './host-core'
 import { containedRealPath, contentTypeOf, injectBridgeScript, resolveStaticPath } from './static-files'
 import { createWsBridge, type BridgeStats } from './ws-bridge'
@@ -32,7 +33,10 @@ export interface HostServer {
 /** After this many refusals, only every 100th is logged, so a hostile page cannot flood the log. */
 const LOGGED_REFUSALS = 20
 
-/** Serves the built studio and its WebSocket bridge to the user's browser, for this launch only. */
+/**
+ * Serves the built studio, its WebSocket bridge, uploads (POST /upload) and media (/media/<id>,
+ * file-routes.ts) to the user's browser, for this launch only.
+ */
 export async function startHostServer(opts: HostServerOptions): Promise<HostServer> {
   const { core, rendererDir } = opts
   const token = newToken()
@@ -85,6 +89,20 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     for (const [k, v] of Object.entries(securityHeaders)) res.setHeader(k, v)
     const { pathname, queryToken } = splitTarget(req.url)
+    const uploadChannel = uploadChannelOf(pathname)
+    if (uploadChannel) {
+      if (req.method !== 'POST') {
+        res.setHeader('Allow', 'POST')
+        return sendText(res, 405, 'Method not allowed\n')
+      }
+      // Origin is required here: browsers send it on every POST, and no other site can send ours.
+      const access = checkAccess({ headers: req.headers, queryToken, requireOrigin: true }, port, token)
+      if (!access.ok) {
+        refuse('upload', pathname, access)
+        return sendResult(res, { ok: false, error: { code: 'FORBIDDEN_SENDER', message: FORBIDDEN_TEXT.trim(), retryable: false } }, 403)
+      }
+      return handleUpload(req, res, core, uploadChannel)
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD')
       return sendText(res, 405, 'Method not allowed\n')
@@ -98,6 +116,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     // then removes the token from the address bar.
     if (access.setCookie) res.setHeader('Set-Cookie', tokenCookie(port, token))
     if (pathname === BRIDGE_PATH) return sendText(res, 426, 'Upgrade required\n')
+    if (pathname.startsWith(MEDIA_PATH_PREFIX)) return handleMedia(req, res, core, pathname.slice(MEDIA_PATH_PREFIX.length))
 
     const candidate = resolveStaticPath(rendererDir, pathname)
     const file = candidate && (await containedRealPath(rendererDir, candidate))

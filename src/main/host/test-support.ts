@@ -24,6 +24,7 @@ export function makeRendererDir(): { dir: string; cleanup(): void } {
 
 export interface FakeCore extends HostCore {
   calls: Array<{ channel: unknown; input: unknown; shell: string }>
+  uploads: Array<{ channel: unknown; meta: unknown; bytes: number; shell: string }>
   logged: string[]
   emit(name: EventName, payload: unknown): void
 }
@@ -33,11 +34,20 @@ export function fakeCore(answer?: (channel: unknown, input: unknown) => Promise<
   const sinks = new Set<EventSink>()
   const core: FakeCore = {
     calls: [],
+    uploads: [],
     logged: [],
     dispatch: async (channel, input, ctx) => {
       core.calls.push({ channel, input, shell: ctx.shell })
       return answer ? answer(channel, input) : { ok: true, value: { echo: { channel, input } } }
     },
+    // Reads the whole body, so a test sees what crossed the wire; no media at all.
+    upload: async (channel, body, meta, ctx) => {
+      let bytes = 0
+      if (body.kind === 'stream') for await (const chunk of body.stream) bytes += chunk.byteLength
+      core.uploads.push({ channel, meta, bytes, shell: ctx.shell })
+      return { ok: true, value: { received: bytes } }
+    },
+    media: { resolve: () => null },
     events: {
       addSink(sink) {
         sinks.add(sink)
@@ -68,6 +78,32 @@ export function httpGet(port: number, path: string, headers: OutgoingHttpHeaders
     })
     req.on('error', reject)
     req.end()
+  })
+}
+
+/** Any method, an optional body (chunked when it is an iterable), the answer's bytes kept as bytes. */
+export function httpSend(
+  port: number,
+  path: string,
+  opts: { method?: string; headers?: OutgoingHttpHeaders; body?: Uint8Array | AsyncIterable<Uint8Array> } = {}
+): Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer; json(): unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers: { host: `127.0.0.1:${port}`, ...opts.headers } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks)
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, json: () => JSON.parse(bytes.toString('utf8')) })
+      })
+    })
+    req.on('error', reject)
+    const body = opts.body
+    if (body === undefined) return void req.end()
+    if (body instanceof Uint8Array) return void req.end(body)
+    void (async () => {
+      for await (const chunk of body) if (!req.write(chunk)) await new Promise((r) => req.once('drain', r))
+      req.end()
+    })().catch(reject)
   })
 }
 

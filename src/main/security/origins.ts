@@ -10,6 +10,11 @@ export const APP_HOST = 'bundle'
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`
 
+/** The Electron shell's media scheme: `studio-media://m/<mediaId>` (core/files/media.ts). */
+export const MEDIA_SCHEME = 'studio-media'
+export const MEDIA_HOST = 'm'
+export const MEDIA_URL_PREFIX = `${MEDIA_SCHEME}://${MEDIA_HOST}/`
+
 /** Schemes whose origin Node computes itself (the WHATWG "special" schemes that have hosts). */
 const SPECIAL = new Set(['http:', 'https:', 'ws:', 'wss:'])
 

@@ -4,16 +4,19 @@
  * Plain browser code; imports only the shared contract and protocol.
  */
 import { BRIDGE_PATH } from '@shared/bridge-protocol'
-import { EVENT_NAMES, INVOKE_CHANNELS } from '@shared/contract'
+import { EVENT_NAMES, INVOKE_CHANNELS, uploads } from '@shared/contract'
 import { buildRawApi } from '@shared/contract-kit'
+import { createHttpUpload } from './http-upload'
 import { createSocketTransport } from './socket-transport'
 
 const url = location.origin.replace(/^http/, 'ws') + BRIDGE_PATH
 // The socket authenticates with the HttpOnly cookie the host set when the token URL was loaded.
-const transport = createSocketTransport({ connect: () => new WebSocket(url) })
+const socket = createSocketTransport({ connect: () => new WebSocket(url) })
+// Files go as same-origin POST bodies (streamed by the browser), never through the socket.
+const transport = { invoke: socket.invoke, subscribe: socket.subscribe, upload: createHttpUpload() }
 
 Object.defineProperty(window, 'studio', {
-  value: buildRawApi(INVOKE_CHANNELS, EVENT_NAMES, transport),
+  value: buildRawApi(INVOKE_CHANNELS, EVENT_NAMES, transport, uploads),
   writable: false,
   configurable: false,
   enumerable: true

@@ -20,7 +20,8 @@ export interface SocketTransportOptions {
   backoffMs?: (attempt: number) => number
 }
 
-export interface SocketTransport extends BridgeTransport {
+/** Invokes and events; uploads go over HTTP (http-upload.ts), not through the socket. */
+export interface SocketTransport extends Omit<BridgeTransport, 'upload'> {
   /** Stops reconnecting and fails whatever is still waiting (tests, page teardown). */
   close(): void
 }

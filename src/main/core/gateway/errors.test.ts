@@ -16,7 +16,12 @@ describe('errorFromResponse', () => {
     [503, { error: { message: 'No available channel for model x under group default (distributor)', type: 'new_api_error', code: 'model_not_found' } }, 'MODEL_UNAVAILABLE'],
     [500, { error: { message: 'field messages is required', type: 'new_api_error', param: '', code: 'invalid_request' } }, 'GATEWAY_VALIDATION'],
     [400, { code: 'task_not_exist', message: 'task_not_exist', data: null }, 'TASK_NOT_FOUND'],
-    [502, { type: 'error', error: { type: '<nil>', message: 'upstream exploded' } }, 'GATEWAY_ERROR']
+    [502, { type: 'error', error: { type: '<nil>', message: 'upstream exploded' } }, 'GATEWAY_ERROR'],
+    // Messages-format relay errors carry no code (wire notes §3a): quota and validation are still recognised.
+    [403, { type: 'error', error: { type: 'new_api_error', message: '用户额度不足, 剩余额度: ＄0.000000 (request id: 1)' } }, 'INSUFFICIENT_QUOTA'],
+    [403, { type: 'error', error: { type: 'new_api_error', message: 'This token has no access to model x' } }, 'FORBIDDEN'],
+    [500, { type: 'error', error: { type: 'new_api_error', message: 'field messages is required' } }, 'GATEWAY_VALIDATION'],
+    [500, { type: 'error', error: { type: 'upstream_error', message: 'upstream returned status 500' } }, 'GATEWAY_ERROR']
   ])('maps %i %j to %s', (status, body, code) => {
     const e = errorFromResponse(status, JSON.stringify(body), h())
     expect(e.code).toBe(code)

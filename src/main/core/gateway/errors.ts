@@ -22,6 +22,9 @@ export function gatewayMessageOf(body: unknown): { message: string; code?: strin
   return null
 }
 
+/** Quota refusals in the gateway's languages, for error shapes that drop the code (wire notes §3b). */
+const QUOTA_TEXT = /额度不足|预扣费额度失败|quota is not enough|insufficient (user )?quota/i
+
 /** Drops the ` (request id: …)` suffix from display text but keeps the id for support. */
 function splitRequestId(message: string): { text: string; requestId?: string } {
   const m = /\s*\(request id: ([^)]+)\)\s*$/.exec(message)
@@ -51,12 +54,14 @@ export function errorFromResponse(status: number, text: string, headers: Headers
   if (gatewayText) details.gatewayMessage = gatewayText
   const said = gatewayText ? ` The gateway said: ${gatewayText}` : ''
   const code = g?.code ?? ''
+  // Messages-format relay errors ({type:'error',error:{type,message}}) carry no code (wire notes §3a).
+  const claudeShaped = body !== null && typeof body === 'object' && (body as Record<string, unknown>).type === 'error'
 
   if (status === 401) {
     return new StudioError('UNAUTHORIZED', `The gateway refused the API key (401): it is wrong, disabled, expired or used up.${said}`, { status, details })
   }
   if (status === 403) {
-    if (code === 'insufficient_user_quota' || code === 'pre_consume_token_quota_failed') {
+    if (code === 'insufficient_user_quota' || code === 'pre_consume_token_quota_failed' || (claudeShaped && QUOTA_TEXT.test(gatewayText))) {
       return new StudioError('INSUFFICIENT_QUOTA', `Not enough quota for this request (403).${said}`, { status, details })
     }
     return new StudioError('FORBIDDEN', `The key is not allowed to do this (403).${said}`, { status, details })
@@ -70,7 +75,8 @@ export function errorFromResponse(status: number, text: string, headers: Headers
   if (status === 503 && code === 'model_not_found') {
     return new StudioError('MODEL_UNAVAILABLE', `This model is not available for your key right now (503).${said}`, { status, details })
   }
-  if (status === 500 && code === 'invalid_request') {
+  // Only the gateway's own validation answers 500 with `new_api_error`; upstream failures say upstream_error.
+  if (status === 500 && (code === 'invalid_request' || (claudeShaped && g?.type === 'new_api_error'))) {
     return new StudioError('GATEWAY_VALIDATION', `The gateway rejected the request as invalid.${said}`, { status, details })
   }
   if (status === 400 && (code === 'task_not_exist' || gatewayText === 'task_not_exist')) {

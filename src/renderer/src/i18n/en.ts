@@ -2,6 +2,8 @@
  * English messages: the source of truth for message keys. `zh.ts` must have the same shape
  * (enforced by its type), and `t()` only accepts keys that exist here.
  */
+import { chatEn } from './chat.en'
+
 export const en = {
   app: {
     title: 'Generation Studio',
@@ -171,6 +173,7 @@ export const en = {
     OUTCOME_UNKNOWN: 'The outcome is unknown',
     CANCELLED: 'Cancelled'
   },
+  chat: chatEn,
   fatal: {
     title: 'The studio cannot start',
     noBridge: 'This page was opened without the studio host, so it cannot reach your profiles or the gateway.',

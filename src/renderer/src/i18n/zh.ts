@@ -1,3 +1,4 @@
+import { chatZh } from './chat.zh'
 import type { Messages } from './en'
 
 /** Simplified Chinese. Typed as `Messages`, so a missing or extra key fails to compile. */
@@ -170,6 +171,7 @@ export const zh: Messages = {
     OUTCOME_UNKNOWN: '结果未知',
     CANCELLED: '已取消'
   },
+  chat: chatZh,
   fatal: {
     title: '工作室无法启动',
     noBridge: '此页面未通过工作室主进程打开，因此无法访问配置档或网关。',

@@ -3,7 +3,7 @@
  * resolved values or thrown `StudioError`s (so TanStack Query and forms see a typed `.code` and
  * `.field`), and passes event subscriptions through unchanged (each returns its disposer).
  */
-import { EVENT_NAMES, INVOKE_CHANNELS, type Studio, type StudioBridge } from '@shared/contract'
+import { EVENT_NAMES, INVOKE_CHANNELS, UPLOAD_CHANNELS, type Studio, type StudioBridge } from '@shared/contract'
 import { apiPathOfChannel, apiPathOfEvent } from '@shared/contract-kit'
 import { StudioError, type Result } from '@shared/errors'
 
@@ -23,7 +23,7 @@ export function readBridge(): StudioBridge | undefined {
 export function bridgeProblem(bridge: unknown = readBridge()): BridgeProblem | null {
   if (bridge === null || typeof bridge !== 'object') return { kind: 'missing' }
   const api = bridge as LooseApi
-  const paths = [...INVOKE_CHANNELS.map(apiPathOfChannel), ...EVENT_NAMES.map(apiPathOfEvent)]
+  const paths = [...INVOKE_CHANNELS.map(apiPathOfChannel), ...UPLOAD_CHANNELS.map(apiPathOfChannel), ...EVENT_NAMES.map(apiPathOfEvent)]
   const missing = paths.filter(([ns, fn]) => typeof api[ns]?.[fn] !== 'function').map(([ns, fn]) => `studio.${ns}.${fn}`)
   return missing.length === 0 ? null : { kind: 'incomplete', missing }
 }
@@ -50,6 +50,16 @@ export function createStudioClient(source: BridgeSource): Studio {
     client[ns][fn] = async (input?: unknown) => {
       const call = bridge()[ns][fn] as (input?: unknown) => Promise<Result<unknown>>
       return unwrap(await call(input))
+    }
+  }
+  // Uploads: `studio.files.upload(file, meta)` takes the page's File/Blob; the bridge carries it
+  // (Electron: the path behind it or its bytes, browser host: a POST body), never this client.
+  for (const channel of UPLOAD_CHANNELS) {
+    const [ns, fn] = apiPathOfChannel(channel)
+    client[ns] ??= {}
+    client[ns][fn] = async (blob: Blob, meta: unknown) => {
+      const call = bridge()[ns][fn] as (blob: Blob, meta: unknown) => Promise<Result<unknown>>
+      return unwrap(await call(blob, meta))
     }
   }
   for (const event of EVENT_NAMES) {

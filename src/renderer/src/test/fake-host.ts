@@ -3,12 +3,14 @@
  * the preload builds it (`buildRawApi` over a transport); every input is parsed by the contract's
  * schema first, as the real dispatcher does, so a renderer that sends an off-contract input fails.
  */
-import { EVENT_NAMES, INVOKE_CHANNELS, invokes, type EventName, type Events, type InvokeChannel, type Invokes } from '@shared/contract'
+import { EVENT_NAMES, INVOKE_CHANNELS, invokes, uploads, type EventName, type Events, type InvokeChannel, type Invokes } from '@shared/contract'
 import { buildRawApi, type BridgeTransport, type EventPayload, type InvokeOutput } from '@shared/contract-kit'
 import type { ProfileList, ProfileView } from '@shared/domain/profiles'
+import type { FileGrant, FilePurpose } from '@shared/domain/files'
 import type { AppSettings } from '@shared/domain/settings'
 import type { ConnectionReport, KeyUsage } from '@shared/domain/usage'
 import { StudioError, type Result } from '@shared/errors'
+import { FakeChat } from './fake-chat'
 import type { z } from 'zod'
 
 type ParsedInput<C extends InvokeChannel> = z.output<Invokes[C]['input']>
@@ -73,8 +75,18 @@ export class FakeHost {
   settings: AppSettings = { theme: 'system', language: 'en' }
   /** Usage per profile id: a record, or an error the host would throw. */
   usageByProfile: Record<string, KeyUsage | StudioError> = { sandbox: usage() }
+  /** files.upload (the meta already passed the contract in buildRawApi); replace it per test. */
+  uploadHandler: (blob: Blob, meta: { purpose: FilePurpose; name: string }) => FileGrant | Promise<FileGrant> = (blob, meta) => ({
+    fileId: `file-${this.calls.length}`,
+    name: meta.name,
+    bytes: blob.size,
+    mimeType: blob.type || 'image/png',
+    previewUrl: `/media/m-${this.calls.length}`
+  })
   private readonly listeners = new Map<string, Set<(payload: unknown) => void>>()
   private readonly handlers: Handlers
+  /** Chat conversations, presets and models; its helpers play the host's part of a stream. */
+  readonly chat = new FakeChat((event, payload) => this.emit(event, payload))
 
   constructor(init: { profiles?: ProfileView[]; activeId?: string; keychainAvailable?: boolean } = {}) {
     this.list = {
@@ -118,6 +130,15 @@ export class FakeHost {
         return { ok: false, error: { code: 'INTERNAL', message: String(e), retryable: false } }
       }
     },
+    upload: async (channel, blob, meta): Promise<Result<unknown>> => {
+      this.calls.push({ channel, input: { meta, bytes: blob.size } })
+      try {
+        return { ok: true, value: await this.uploadHandler(blob, meta as { purpose: FilePurpose; name: string }) }
+      } catch (e) {
+        if (e instanceof StudioError) return { ok: false, error: e.toData() }
+        return { ok: false, error: { code: 'INTERNAL', message: String(e), retryable: false } }
+      }
+    },
     subscribe: (event, listener) => {
       const set = this.listeners.get(event) ?? new Set()
       set.add(listener)
@@ -128,7 +149,7 @@ export class FakeHost {
 
   /** Installs `window.studio` as the preload would. */
   install(): this {
-    ;(window as unknown as { studio?: unknown }).studio = buildRawApi(INVOKE_CHANNELS, EVENT_NAMES, this.transport)
+    ;(window as unknown as { studio?: unknown }).studio = buildRawApi(INVOKE_CHANNELS, EVENT_NAMES, this.transport, uploads)
     return this
   }
 
@@ -143,6 +164,7 @@ export class FakeHost {
 
   private defaultHandlers(): Handlers {
     return {
+      ...this.chat.handlers(),
       'app:get-info': () => ({ name: 'Generation Studio', version: '0.0.0-test', shell: 'browser', platform: 'linux' }),
       'settings:get': () => this.settings,
       'settings:update': (patch) => {
@@ -194,7 +216,10 @@ export class FakeHost {
         if (u === undefined) throw new StudioError('KEY_MISSING', 'This profile has no API key yet; add it in Settings', { field: 'key' })
         if (u instanceof StudioError) throw u
         return u
-      }
+      },
+      // The browser host has no dialog: the page uses <input type=file> and files.upload.
+      'files:pick': () => ({ files: [] }),
+      'files:release': () => ({})
     }
   }
 }

@@ -3,6 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect } from 'vitest'
 import { App } from '@renderer/App'
+import { resetChatState } from '@renderer/features/chat/reset'
 import { createI18n, type UiLanguage } from '@renderer/i18n'
 import { createQueryClient } from '@renderer/lib/query-client'
 import { resetUiStore, useUiStore, type ViewId } from '@renderer/store/ui'
@@ -23,6 +24,7 @@ export interface RenderAppOptions {
 export async function renderApp(opts: RenderAppOptions = {}) {
   const host = (opts.host ?? new FakeHost()).install()
   resetUiStore()
+  resetChatState()
   if (opts.view) useUiStore.getState().setView(opts.view)
   const queryClient = createQueryClient()
   const i18n = createI18n(opts.language ?? 'en')
@@ -37,6 +39,7 @@ export function resetApp(): void {
   cleanup()
   FakeHost.uninstall()
   resetUiStore()
+  resetChatState()
   const html = document.documentElement
   for (const key of Object.keys(html.dataset)) delete html.dataset[key]
   html.removeAttribute('lang')

@@ -67,7 +67,6 @@ describe('the app shell', () => {
   })
 
   it.each([
-    ['Chat', /streamed replies/],
     ['Images', /mask painter/],
     ['Video', /video jobs/],
     ['Balance', /granted, used/]

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next'
+import { ChatView } from '@renderer/features/chat/ChatView'
+import { ChatStreamSync } from '@renderer/features/chat/ChatStreamSync'
 import { SettingsView } from '@renderer/features/settings/SettingsView'
 import { useUiStore, type ViewId } from '@renderer/store/ui'
 import { EmptyState } from './EmptyState'
 
-type UnbuiltView = Exclude<ViewId, 'settings'>
+type UnbuiltView = Exclude<ViewId, 'settings' | 'chat'>
 
 const DESCRIPTION_KEYS = {
-  chat: 'empty.chat',
   images: 'empty.images',
   video: 'empty.video',
   balance: 'empty.balance'
@@ -21,7 +22,9 @@ export function ViewOutlet() {
       <h1 id="view-title" className="view-title">
         {t(`nav.${view}`)}
       </h1>
-      {view === 'settings' ? <SettingsView /> : <EmptyState icon={view} description={t(DESCRIPTION_KEYS[view])} />}
+      {/* Streams keep folding into the live store while another area is shown. */}
+      <ChatStreamSync />
+      {view === 'settings' ? <SettingsView /> : view === 'chat' ? <ChatView /> : <EmptyState icon={view} description={t(DESCRIPTION_KEYS[view])} />}
     </main>
   )
 }

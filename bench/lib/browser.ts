@@ -1,0 +1,104 @@
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core'
+
+/** Flags from reference/performance-anchors.md section 7: no GPU, no background work that adds noise. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync'
+]
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS })
+}
+
+/** One browser for `fn`, closed afterwards even when `fn` throws. */
+export async function withBrowser<T>(fn: (browser: Browser) => Promise<T>): Promise<T> {
+  const browser = await launchBrowser()
+  try {
+    return await fn(browser)
+  } finally {
+    await browser.close().catch(() => {})
+  }
+}
+
+/** A fresh context (own cache, storage, code cache) closed afterwards, so runs do not warm each other. */
+export async function withContext<T>(browser: Browser, fn: (context: BrowserContext) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  try {
+    await context.addInitScript(RECORDER_SCRIPT)
+    return await fn(context)
+  } finally {
+    await context.close().catch(() => {})
+  }
+}
+
+/**
+ * Installed before any page script: a rAF loop that records frame deltas while armed, and a
+ * long-task observer. In the page so the numbers are the page's own clock, not CDP round trips.
+ */
+const RECORDER_SCRIPT = `(() => {
+  const rec = { frames: [], last: 0, armed: false, longTasks: [] };
+  Object.defineProperty(window, '__bench', { value: rec });
+  const tick = (t) => {
+    if (rec.armed) { if (rec.last) rec.frames.push(t - rec.last); rec.last = t; }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  try {
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) rec.longTasks.push({ start: e.startTime, duration: e.duration }); })
+      .observe({ type: 'longtask', buffered: true });
+  } catch {}
+})()`
+
+/** Starts recording frame deltas and forgets earlier long tasks. */
+export async function armFrames(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const rec = (window as unknown as { __bench: { frames: number[]; last: number; armed: boolean; longTasks: unknown[] } }).__bench
+    rec.frames = []
+    rec.last = 0
+    rec.armed = true
+    rec.longTasks = []
+    return performance.now()
+  })
+}
+
+export interface FrameRecord {
+  /** ms between consecutive animation frames while armed. */
+  frames: number[]
+  /** Durations of main-thread tasks > 50 ms while armed. */
+  longTasks: number[]
+}
+
+export async function disarmFrames(page: Page, since: number): Promise<FrameRecord> {
+  return page.evaluate((t0) => {
+    const rec = (window as unknown as { __bench: { frames: number[]; armed: boolean; longTasks: Array<{ start: number; duration: number }> } }).__bench
+    rec.armed = false
+    return { frames: rec.frames.slice(), longTasks: rec.longTasks.filter((l) => l.start >= t0).map((l) => l.duration) }
+  }, since)
+}
+
+/** Records `ms` of frames on an otherwise idle page: the baseline of every frame-time metric. */
+export async function idleFrames(page: Page, ms: number): Promise<FrameRecord> {
+  const t0 = await armFrames(page)
+  await page.waitForTimeout(ms)
+  return disarmFrames(page, t0)
+}
+
+export async function cdp(page: Page): Promise<CDPSession> {
+  return page.context().newCDPSession(page)
+}
+
+/**
+ * JS heap in use after a full GC. Collected twice: the first pass can leave objects whose
+ * finalizers free more on the second, which made single-GC readings jump by MBs in probes.
+ */
+export async function heapAfterGc(session: CDPSession): Promise<number> {
+  await session.send('HeapProfiler.collectGarbage')
+  await session.send('HeapProfiler.collectGarbage')
+  const usage = (await session.send('Runtime.getHeapUsage')) as { usedSize: number }
+  return usage.usedSize
+}

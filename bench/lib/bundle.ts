@@ -1,0 +1,55 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import { join, posix } from 'node:path'
+
+export interface RendererBundle {
+  /** The entry chunk named by index.html, relative to out/renderer. */
+  entry: string
+  /** Entry plus every chunk it imports statically (what runs before the first render). */
+  startup: string[]
+  startupBytes: number
+  entryBytes: number
+  /** Chunks reached only through import(): what can load after start-up. */
+  lazy: string[]
+}
+
+const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*"(\.\.?\/[^"]+\.js)"/g
+const DYNAMIC_IMPORT = /\bimport\(\s*"(\.\.?\/[^"]+\.js)"\s*\)/g
+
+function importsOf(code: string, re: RegExp): string[] {
+  return [...code.matchAll(re)].map((m) => m[1])
+}
+
+/**
+ * Reads the built renderer (out/renderer): sizes are of the minified files as shipped. Only the
+ * app's index.html entry counts; bridge.js is the browser host's stand-in for the preload and is
+ * not part of the Electron renderer the budget is for.
+ */
+export function analyseRendererBundle(rendererDir: string): RendererBundle {
+  const html = readFileSync(join(rendererDir, 'index.html'), 'utf8')
+  const entryMatch = /<script[^>]*type="module"[^>]*src="\.?\/?([^"]+)"/.exec(html)
+  if (!entryMatch) throw new Error('out/renderer/index.html has no module entry script')
+  const entry = entryMatch[1]
+  const seen = new Set<string>()
+  const queue = [entry]
+  // Bounded: a chunk graph larger than the assets folder would mean a parsing bug, not a real graph.
+  const limit = readdirSync(join(rendererDir, 'assets')).length + 1
+  while (queue.length && seen.size <= limit) {
+    const file = queue.shift() as string
+    if (seen.has(file)) continue
+    seen.add(file)
+    const code = readFileSync(join(rendererDir, file), 'utf8')
+    for (const rel of importsOf(code, STATIC_IMPORT)) queue.push(posix.join(posix.dirname(file), rel))
+  }
+  const startup = [...seen]
+  const lazy = new Set<string>()
+  for (const name of readdirSync(join(rendererDir, 'assets'))) {
+    if (!name.endsWith('.js')) continue
+    const file = `assets/${name}`
+    for (const rel of importsOf(readFileSync(join(rendererDir, file), 'utf8'), DYNAMIC_IMPORT)) {
+      const target = posix.join('assets', rel)
+      if (!seen.has(target)) lazy.add(target)
+    }
+  }
+  const size = (f: string) => readFileSync(join(rendererDir, f)).byteLength
+  return { entry, startup, startupBytes: startup.reduce((a, f) => a + size(f), 0), entryBytes: size(entry), lazy: [...lazy] }
+}

@@ -1,0 +1,96 @@
+import type { StreamOp } from '@shared/domain/chat'
+import { messageText } from '../parts'
+import { defined, imagesOf, resolveImage, sendableTurns } from './history'
+import type { BuildInput, DecodeState, FormatCodec, GatewayCall } from './types'
+
+type Body = Record<string, unknown>
+
+/** OpenAI-style usage (`prompt_tokens`, …), shared with legacy completions. */
+export function openAiUsage(u: unknown): DecodeState['meta']['usage'] | undefined {
+  if (!u || typeof u !== 'object') return undefined
+  const x = u as Body
+  const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined)
+  const usage = defined({ input: n(x.prompt_tokens), output: n(x.completion_tokens), total: n(x.total_tokens) })
+  return Object.keys(usage).length ? usage : undefined
+}
+
+function userContent(input: BuildInput, m: BuildInput['history'][number]): unknown {
+  const text = messageText(m)
+  const images = imagesOf(m).map((a) => resolveImage(a, input.inline))
+  if (images.length === 0) return text
+  const parts: Body[] = []
+  if (text !== '') parts.push({ type: 'text', text })
+  for (const img of images) {
+    if (img.kind === 'missing') parts.push({ type: 'text', text: img.note })
+    else parts.push({ type: 'image_url', image_url: { url: img.kind === 'url' ? img.url : `data:${img.mimeType};base64,${img.base64}` } })
+  }
+  return parts
+}
+
+function buildRequest(input: BuildInput): GatewayCall {
+  if (input.params.format !== 'chat') throw new Error('general chat codec needs chat params')
+  const p = input.params.params
+  const messages: Body[] = []
+  if (input.system.trim() !== '') messages.push({ role: 'system', content: input.system })
+  for (const m of sendableTurns(input.history)) {
+    messages.push(m.role === 'user' ? { role: 'user', content: userContent(input, m) } : { role: 'assistant', content: messageText(m) })
+  }
+  return {
+    path: '/v1/chat/completions',
+    json: {
+      model: input.model,
+      messages,
+      stream: true,
+      // Usage arrives in a final chunk with `choices: []` only when asked for.
+      stream_options: { include_usage: true },
+      ...defined({ max_tokens: p.max_tokens, temperature: p.temperature, top_p: p.top_p, stop: p.stop?.length ? p.stop : undefined })
+    }
+  }
+}
+
+function step(state: DecodeState, body: Body): StreamOp[] {
+  const ops: StreamOp[] = []
+  const usage = openAiUsage(body.usage)
+  if (usage) state.meta.usage = usage
+  const choices = Array.isArray(body.choices) ? (body.choices as Body[]) : []
+  // We never ask for n > 1; a usage-only chunk has `choices: []` and carries no text.
+  const choice = choices.find((c) => c && (c.index === 0 || c.index === undefined))
+  if (!choice) return ops
+  const delta = (choice.delta && typeof choice.delta === 'object' ? choice.delta : {}) as Body
+  const reasoning = typeof delta.reasoning_content === 'string' ? delta.reasoning_content : typeof delta.reasoning === 'string' ? delta.reasoning : ''
+  if (reasoning !== '') ops.push({ part: state.parts.run('thinking'), type: 'thinking', append: reasoning })
+  for (const key of ['content', 'refusal'] as const) {
+    const text = delta[key]
+    if (typeof text === 'string' && text !== '') ops.push({ part: state.parts.run('text'), type: 'text', append: text })
+  }
+  if (Array.isArray(delta.tool_calls)) {
+    for (const call of delta.tool_calls as Body[]) {
+      if (!call || typeof call !== 'object') continue
+      const fn = (call.function && typeof call.function === 'object' ? call.function : {}) as Body
+      const { index, fresh } = state.parts.byKey(`tool:${typeof call.index === 'number' ? call.index : 0}`, 'tool_call')
+      const args = typeof fn.arguments === 'string' ? fn.arguments : ''
+      if (!fresh && args === '') continue
+      ops.push({
+        part: index,
+        type: 'tool_call',
+        append: args,
+        ...(fresh && typeof fn.name === 'string' ? { name: fn.name } : {}),
+        ...(fresh && typeof call.id === 'string' ? { id: call.id } : {})
+      })
+    }
+  }
+  if (typeof choice.finish_reason === 'string' && choice.finish_reason !== '') {
+    state.meta.finishReason = choice.finish_reason
+    state.terminal = true
+  }
+  return ops
+}
+
+/** The general chat route, `POST /v1/chat/completions`: OpenAI-style chunks ending in `[DONE]`. */
+export const generalCodec: FormatCodec = {
+  format: 'chat',
+  buildRequest,
+  step,
+  // Some compatible servers skip [DONE]; a non-null finish_reason also ends the answer (§5.4).
+  isComplete: (s) => s.done || s.terminal
+}

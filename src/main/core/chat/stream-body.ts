@@ -1,0 +1,150 @@
+import { StudioError, isStudioError } from '@shared/errors'
+import { errorFromResponse } from '../gateway/errors'
+import { sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
+import { SseReader, type SseItem } from '../gateway/sse'
+import type { GatewayCall } from './formats'
+
+export interface SendOptions {
+  headersTimeoutMs: number
+  preSendRetries: number
+  preSendBackoffMs: number
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(done, ms)
+    function done() {
+      clearTimeout(t)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    signal.addEventListener('abort', done, { once: true })
+  })
+}
+
+/**
+ * Sends the stream request. Only a failure before any byte left (refused, DNS) is retried: once the
+ * request may have reached the gateway it may also have been charged, so it is never sent twice.
+ * The status is checked before the body is touched: an error status is a JSON error even when the
+ * gateway labelled it text/event-stream (wire notes §1d).
+ */
+export async function openStream(fetchImpl: FetchLike, conn: GatewayConnection, call: GatewayCall, signal: AbortSignal, opts: SendOptions): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const res = await sendGateway(fetchImpl, conn, {
+        method: 'POST',
+        path: call.path,
+        query: call.query,
+        json: call.json,
+        headers: { Accept: 'text/event-stream', ...call.headers },
+        timeoutMs: opts.headersTimeoutMs,
+        signal,
+        paid: true
+      })
+      if (res.status >= 400) throw errorFromResponse(res.status, await res.text(), res.headers)
+      return res
+    } catch (e) {
+      const preSend = isStudioError(e) && e.details?.preSend === true
+      if (!preSend || attempt >= opts.preSendRetries || signal.aborted) throw e
+      // Full jitter keeps several windows from retrying in lockstep.
+      await sleep(Math.random() * opts.preSendBackoffMs * 2 ** attempt, signal)
+      if (signal.aborted) throw e
+    }
+  }
+}
+
+/** Thrown for a failure of the connection while the body was being read (not a gateway answer). */
+export class BodyBroken extends Error {
+  constructor(override readonly cause: unknown) {
+    super('stream body broken')
+  }
+}
+
+export function causeCode(e: unknown): string {
+  let cur: unknown = e
+  for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
+    const c = (cur as { code?: unknown }).code
+    if (typeof c === 'string') return c
+    cur = (cur as { cause?: unknown }).cause
+  }
+  return ''
+}
+
+/**
+ * Reads the answer body into SSE items. `onChunk` runs for every network chunk (the idle timer).
+ * A body that is not an event stream is read whole: the gateway may answer 200 with a JSON error
+ * (OpenAI channels), and older builds answer the content format with one JSON object.
+ */
+export async function readStreamBody(res: Response, onItem: (item: SseItem) => void, onChunk: () => void): Promise<void> {
+  const type = res.headers.get('content-type') ?? ''
+  if (!/text\/event-stream/i.test(type)) {
+    let text: string
+    try {
+      text = await res.text()
+    } catch (e) {
+      throw new BodyBroken(e)
+    }
+    const trimmed = text.trim()
+    if (trimmed.startsWith('<')) {
+      throw new StudioError('NOT_A_GATEWAY', 'The address answered with a web page, not the gateway API. Check the base URL.', { status: res.status })
+    }
+    if (trimmed !== '') onItem({ kind: 'event', data: trimmed })
+    return
+  }
+  if (!res.body) return
+  const reader = res.body.getReader()
+  const sse = new SseReader(onItem)
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>
+      try {
+        chunk = await reader.read()
+      } catch (e) {
+        throw new BodyBroken(e)
+      }
+      if (chunk.done) break
+      onChunk()
+      sse.push(chunk.value)
+    }
+    sse.end()
+  } finally {
+    // Closes the socket when we stop early (error event, oversized event); harmless after EOF.
+    reader.cancel().catch(() => {})
+  }
+}
+
+export type StopReason = 'user' | 'idle' | 'total' | 'shutdown'
+
+/** How a stream that did not finish normally ends: its status and the error shown with it. */
+export function classifyEnd(e: unknown, stop: StopReason | undefined, timing: { idleTimeoutMs: number; totalTimeoutMs: number }): { status: 'cancelled' | 'incomplete' | 'error'; error?: StudioError } {
+  const kept = 'The text received so far was kept.'
+  if (stop === 'user') return { status: 'cancelled' }
+  if (stop === 'idle') {
+    const s = Math.round(timing.idleTimeoutMs / 1000)
+    return { status: 'incomplete', error: new StudioError('TIMEOUT', `The gateway sent nothing for ${s} s, so the answer was stopped. ${kept}`, { retryable: true }) }
+  }
+  if (stop === 'total') {
+    const min = Math.round(timing.totalTimeoutMs / 60_000)
+    return { status: 'incomplete', error: new StudioError('TIMEOUT', `The answer took longer than ${min} min and was stopped. ${kept}`, { retryable: true }) }
+  }
+  if (stop === 'shutdown') return { status: 'incomplete', error: new StudioError('STREAM_INCOMPLETE', `The app closed while the answer was streaming. ${kept}`) }
+  if (e instanceof BodyBroken) {
+    const code = causeCode(e.cause)
+    return {
+      status: 'incomplete',
+      error: new StudioError('STREAM_INCOMPLETE', `The connection dropped before the answer was finished${code ? ` (${code})` : ''}. ${kept}`, {
+        retryable: true,
+        details: { cause: code || 'unknown' }
+      })
+    }
+  }
+  if (isStudioError(e)) return { status: 'error', error: e }
+  const message = e instanceof Error ? e.message : String(e)
+  return { status: 'error', error: new StudioError('INTERNAL', `The answer could not be read: ${message}`) }
+}
+
+export function incompleteError(): StudioError {
+  return new StudioError('STREAM_INCOMPLETE', "The answer ended before the gateway said it was finished, so it may be cut short. The text received so far was kept.", {
+    retryable: true
+  })
+}

@@ -1,0 +1,24 @@
+import type { Handlers } from '../ipc/dispatcher'
+import type { ImageService } from './image-service'
+
+type ImageChannel = Extract<keyof Handlers, `images:${string}`>
+
+/** The images channels of the contract, mapped onto the images host. */
+export function createImageHandlers(images: ImageService): Pick<Handlers, ImageChannel> {
+  const { actions } = images
+  return {
+    'images:generate': (input) => images.generate(input),
+    'images:submit-native': (input) => images.submitNative(input),
+    'images:edit': (input) => images.edit(input),
+    'images:list-jobs': () => images.listJobs(),
+    'images:list-gallery': (input) => actions.list(input?.filter, input?.before, input?.limit),
+    'images:get-item': ({ id }) => actions.get(id),
+    'images:update-item': ({ id, favorite }) => actions.setFavorite(id, favorite),
+    'images:delete-item': async ({ id }) => {
+      await actions.delete(id)
+      return {}
+    },
+    'images:export-item': ({ id }) => actions.export(id),
+    'images:protect-outside-mask': ({ id, featherPx }) => actions.protectOutsideMask(id, featherPx)
+  }
+}

@@ -1,0 +1,142 @@
+import { StudioError } from '@shared/errors'
+import { readJson, sendGateway, type FetchLike, type GatewayConnection, type GatewayRequest } from '../gateway/http'
+import { removeCopies } from './edit-inputs'
+import type { GalleryStore } from './gallery-store'
+import type { JobBook } from './job-book'
+import type { JobRecord, PendingResult } from './job-journal'
+import { pollNativeTask } from './native-poller'
+import { saveResults } from './result-saver'
+import type { ImageTiming } from './timing'
+
+export interface RunDeps {
+  book: JobBook
+  gallery: GalleryStore
+  /** For the long synchronous POSTs (undici's 300 s header limit raised). */
+  longFetch: FetchLike
+  /** Everything else: polls, the native submit, result downloads. */
+  fetch: FetchLike
+  timing: ImageTiming
+  /** Aborted when the host shuts down: running work stops and is resumed from the journal next time. */
+  signal: AbortSignal
+  log: (line: string) => void
+}
+
+/** Reads the image result (`data[]` of url / b64_json / revised_prompt) leniently. */
+export function readImageResult(body: unknown): PendingResult[] {
+  const data = (body as { data?: unknown } | null)?.data
+  if (!Array.isArray(data)) throw new StudioError('GATEWAY_ERROR', 'The gateway answered without a `data` list of images.')
+  const out: PendingResult[] = []
+  for (const d of data) {
+    if (!d || typeof d !== 'object') continue
+    const x = d as Record<string, unknown>
+    const revisedPrompt = typeof x.revised_prompt === 'string' && x.revised_prompt !== '' ? x.revised_prompt : undefined
+    if (typeof x.b64_json === 'string' && x.b64_json !== '') out.push({ b64: x.b64_json, revisedPrompt })
+    else if (typeof x.url === 'string' && x.url !== '') out.push({ url: x.url, revisedPrompt })
+  }
+  if (!out.length) throw new StudioError('GATEWAY_ERROR', 'The gateway answered, but with no images (no url or b64_json).')
+  return out
+}
+
+/**
+ * The work of a job after it was recorded: send once, follow, save, end. Shared by new jobs and by
+ * jobs resumed from the journal. A paid request is sent at most once here: any failure after it
+ * may have reached the gateway ends the job `outcome-unknown`, never in an automatic re-send.
+ */
+export class ImageRuns {
+  constructor(private readonly d: RunDeps) {}
+
+  /** Sends a paid POST and reads its JSON; a body cut off after a 200 means the answer (and what was paid for) is lost. */
+  async sendPaid(conn: GatewayConnection, req: Omit<GatewayRequest, 'paid' | 'signal'>, fetchImpl: FetchLike): Promise<unknown> {
+    const res = await sendGateway(fetchImpl, conn, { ...req, paid: true, signal: this.d.signal })
+    try {
+      return await readJson(res)
+    } catch (e) {
+      if (e instanceof StudioError) throw e
+      if (this.d.signal.aborted) throw new StudioError('CANCELLED', 'The studio is shutting down.', { cause: e })
+      throw new StudioError('OUTCOME_UNKNOWN', 'The connection dropped while the answer was arriving; the request was accepted and has probably been charged, but its images were not received.', { cause: e })
+    }
+  }
+
+  /** A synchronous generate or edit: one POST, then its images. */
+  async runSync(rec: JobRecord, conn: GatewayConnection, req: Omit<GatewayRequest, 'paid' | 'signal'>): Promise<void> {
+    try {
+      const body = await this.sendPaid(conn, req, this.d.longFetch)
+      const results = readImageResult(body)
+      await this.d.book.step(rec, { phase: 'saving', pending: results, progressNote: `Saving ${results.length} image${results.length === 1 ? '' : 's'}` })
+      await this.finish(rec, conn, results)
+    } catch (e) {
+      await this.fail(rec, e)
+    }
+  }
+
+  /** Submits the native task; its id is journaled before the first poll. */
+  async runNativeSubmit(rec: JobRecord, conn: GatewayConnection, body: Record<string, unknown>): Promise<void> {
+    try {
+      const answer = (await this.sendPaid(
+        conn,
+        { method: 'POST', path: '/imgnative', query: { Action: 'CVSync2AsyncSubmitTask', Version: '2022-08-31' }, json: body, timeoutMs: this.d.timing.nativeSubmitHeadersMs },
+        this.d.fetch
+      )) as { code?: unknown; message?: unknown; data?: { task_id?: unknown } } | null
+      const taskId = answer?.data?.task_id
+      if (answer?.code !== 10000 || typeof taskId !== 'string' || taskId === '') {
+        const said = typeof answer?.message === 'string' ? `: ${answer.message}` : ''
+        throw new StudioError('GATEWAY_ERROR', `The native task was not accepted (code ${String(answer?.code)})${said}.`)
+      }
+      await this.d.book.step(rec, { phase: 'polling', taskId, progressNote: 'Submitted; waiting for the task' })
+    } catch (e) {
+      return this.fail(rec, e)
+    }
+    await this.follow(rec, conn)
+  }
+
+  /** Polls a submitted native task to its images (also after a restart). */
+  async follow(rec: JobRecord, conn: GatewayConnection): Promise<void> {
+    try {
+      const outcome = await pollNativeTask({
+        fetch: this.d.fetch,
+        conn,
+        taskId: rec.job.taskId!,
+        timing: this.d.timing.poll,
+        signal: this.d.signal,
+        onPoll: (note) => this.d.book.note(rec, note)
+      })
+      if (outcome.kind === 'failed') return await this.d.book.end(rec, 'failed', { error: outcome.error })
+      await this.d.book.step(rec, { phase: 'saving', pending: outcome.results, progressNote: 'Downloading the images' })
+      await this.finish(rec, conn, outcome.results)
+    } catch (e) {
+      await this.fail(rec, e)
+    }
+  }
+
+  /** Saves results into the gallery and ends the job: done with warnings, or failed when nothing could be kept. */
+  async finish(rec: JobRecord, conn: GatewayConnection, results: PendingResult[]): Promise<void> {
+    const saved = await saveResults(
+      { gallery: this.d.gallery, fetch: this.d.fetch, download: this.d.timing.download, retryBaseMs: this.d.timing.downloadRetryMs, log: this.d.log },
+      conn,
+      results,
+      rec.template,
+      this.d.signal
+    )
+    if (saved.error) {
+      await this.d.book.end(rec, 'failed', { error: saved.error, warnings: saved.warnings })
+      await this.dropUnusedCopies(rec)
+      return
+    }
+    await this.d.book.end(rec, 'done', { itemIds: saved.items.map((i) => i.id), warnings: saved.warnings })
+  }
+
+  /** Ends a job from an error. Shutdown is not an end: the journal keeps it running for the next start. */
+  async fail(rec: JobRecord, e: unknown): Promise<void> {
+    if (this.d.signal.aborted) return
+    const err = e instanceof StudioError ? e : new StudioError('INTERNAL', `The image job failed inside the studio: ${(e as Error)?.message ?? String(e)}`)
+    if (err.code === 'INTERNAL') this.d.log(`image job ${rec.job.jobId} failed: ${err.message}`)
+    await this.d.book.end(rec, err.code === 'OUTCOME_UNKNOWN' ? 'outcome-unknown' : 'failed', { error: err }).catch(() => {})
+    await this.dropUnusedCopies(rec)
+  }
+
+  /** The edit's library copies of source and mask, once no gallery item refers to them. */
+  async dropUnusedCopies(rec: JobRecord): Promise<void> {
+    if (rec.itemIds.length || (!rec.template.sourceFile && !rec.template.maskFile)) return
+    await removeCopies({ sourceFile: rec.template.sourceFile, maskFile: rec.template.maskFile }, this.d.gallery).catch(() => {})
+  }
+}

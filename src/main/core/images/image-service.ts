@@ -1,0 +1,202 @@
+import type { EditRequest, GenerateRequest, ImageJob, NativeTaskRequest } from '@shared/domain/images'
+import { StudioError } from '@shared/errors'
+import type { FileGrants } from '../files/grants'
+import type { MediaLibrary } from '../files/media'
+import type { FetchLike, GatewayConnection } from '../gateway/http'
+import type { EventHub } from '../ipc/event-hub'
+import { buildEditFields, buildImage2Body, buildImagegenBody, buildNativeSubmitBody, image2Size, NATIVE_MODEL } from './builders'
+import { buildEditForm, checkEditInputs, copyEditInputs } from './edit-inputs'
+import { GalleryActions, type SaveFile } from './gallery-actions'
+import { GalleryStore } from './gallery-store'
+import { ImageRuns } from './image-runs'
+import { JobBook } from './job-book'
+import { JobJournal, type ItemTemplate, type JobRecord } from './job-journal'
+import { createLongFetch, type LongFetch } from './long-fetch'
+import { checkReferences, describeReferences, resolveReferences } from './references'
+import { DEFAULT_IMAGE_TIMING, editHeadersMs, type ImageTiming } from './timing'
+import { checkEditParams, checkGenerate, checkNative } from './validate'
+
+export interface ImageServiceDeps {
+  dataDir: string
+  profiles: { activeId(): Promise<string>; connection(id: string): Promise<GatewayConnection> }
+  fetch: FetchLike
+  /** The grant table: local files as edit sources, masks and references. */
+  files?: Pick<FileGrants, 'get' | 'readBytes'>
+  media: MediaLibrary
+  emit: EventHub['emit']
+  log?: (line: string) => void
+  notice?: (message: string) => void
+  /** Electron: the save dialog + copy. Absent in the browser host (export answers a download URL). */
+  saveFile?: SaveFile
+  timing?: Partial<ImageTiming>
+}
+
+/** The largest edit upload (25 MB) sets how long the long-request dispatcher must wait for headers. */
+const MAX_EDIT_BYTES = 25 * 1024 * 1024
+
+/**
+ * The images host: generate (both families), the native task, edits with a mask, and the gallery.
+ * Each start call validates first (nothing is sent for bad input), records the job, answers the
+ * page at once with the running job, and does the work in the background, reporting through
+ * `images:job-updated` until exactly one terminal status.
+ */
+export class ImageService {
+  readonly gallery: GalleryStore
+  readonly actions: GalleryActions
+  private readonly book: JobBook
+  private readonly runs: ImageRuns
+  private readonly stop = new AbortController()
+  private readonly inFlight = new Set<Promise<void>>()
+
+  private constructor(
+    private readonly d: ImageServiceDeps,
+    gallery: GalleryStore,
+    journal: JobJournal,
+    private readonly long: LongFetch,
+    private readonly timing: ImageTiming
+  ) {
+    const log = d.log ?? (() => {})
+    this.gallery = gallery
+    this.book = new JobBook({ journal, gallery, emit: d.emit, now: Date.now, newId: () => gallery.newId() })
+    this.runs = new ImageRuns({ book: this.book, gallery, longFetch: long.fetch, fetch: d.fetch, timing, signal: this.stop.signal, log })
+    this.actions = new GalleryActions({ gallery, emit: d.emit, saveFile: d.saveFile })
+    if (long.fallback) log('images: could not raise the HTTP headers timeout; long image requests are limited to 300 s')
+  }
+
+  static async open(d: ImageServiceDeps): Promise<ImageService> {
+    const timing = { ...DEFAULT_IMAGE_TIMING, ...d.timing }
+    const notice = d.notice ?? (() => {})
+    const gallery = await GalleryStore.open({ dataDir: d.dataDir, media: d.media, notice })
+    const journal = await JobJournal.open(d.dataDir, notice)
+    const long = await createLongFetch(d.fetch, Math.max(timing.syncHeadersMs, editHeadersMs(timing, MAX_EDIT_BYTES)))
+    const service = new ImageService(d, gallery, journal, long, timing)
+    await service.resume(journal)
+    return service
+  }
+
+  private track(work: Promise<void>): void {
+    this.inFlight.add(work)
+    void work.finally(() => this.inFlight.delete(work))
+  }
+
+  /** The active profile's connection, before a job exists (a missing key fails the call, not a job). */
+  private async connect(): Promise<{ profileId: string; conn: GatewayConnection }> {
+    const profileId = await this.d.profiles.activeId()
+    return { profileId, conn: await this.d.profiles.connection(profileId) }
+  }
+
+  async generate(req: GenerateRequest): Promise<ImageJob> {
+    const warnings = checkGenerate(req)
+    const refs = req.family === 'image2' ? (req.image ?? []) : []
+    const sources = { files: this.d.files, gallery: this.gallery }
+    checkReferences(refs, sources)
+    const { profileId, conn } = await this.connect()
+    const planned = req.family === 'imagegen' ? buildImagegenBody(req) : { ...image2Size(req), requestedSize: image2Size(req).size }
+    const params: Record<string, unknown> = { ...req, ...(req.family === 'image2' && refs.length ? { image: describeReferences(refs, sources) } : {}) }
+    const template: ItemTemplate = { origin: 'generate', model: req.model, prompt: req.prompt, params, profileId, requestedSize: planned.requestedSize }
+    const rec = await this.book.begin('generate', template, [...warnings, ...planned.warnings])
+    this.track(
+      (async () => {
+        let body: Record<string, unknown>
+        try {
+          body = req.family === 'imagegen' ? buildImagegenBody(req).body : buildImage2Body(req, await resolveReferences(refs, sources)).body
+        } catch (e) {
+          return this.runs.fail(rec, e)
+        }
+        await this.runs.runSync(rec, conn, { method: 'POST', path: '/v1/images/generations', json: body, timeoutMs: this.timing.syncHeadersMs })
+      })()
+    )
+    return this.book.view(rec)
+  }
+
+  async submitNative(req: NativeTaskRequest): Promise<ImageJob> {
+    const warnings = checkNative(req)
+    const { profileId, conn } = await this.connect()
+    const built = buildNativeSubmitBody(req)
+    const template: ItemTemplate = { origin: 'native', model: NATIVE_MODEL, prompt: req.prompt, params: { ...req }, profileId, requestedSize: built.requestedSize }
+    const rec = await this.book.begin('native', template, warnings)
+    this.track(this.runs.runNativeSubmit(rec, conn, built.body))
+    return this.book.view(rec)
+  }
+
+  async edit(req: EditRequest): Promise<ImageJob> {
+    const warnings = checkEditParams(req)
+    const checked = await checkEditInputs(req, { files: this.d.files, gallery: this.gallery })
+    const { profileId, conn } = await this.connect()
+    const fields = buildEditFields(req)
+    const jobId = this.gallery.newId()
+    const copies = await copyEditInputs(checked, this.gallery, jobId)
+    const { source, maskFileId, ...rest } = req
+    void source
+    void maskFileId
+    const template: ItemTemplate = {
+      origin: 'edit',
+      model: req.model,
+      prompt: req.prompt,
+      params: { ...rest, source: checked.source.describe, masked: checked.mask !== undefined },
+      profileId,
+      requestedSize: fields.requestedSize,
+      ...(checked.source.parentId ? { parentId: checked.source.parentId } : {}),
+      ...copies
+    }
+    const rec = await this.book.begin('edit', template, [...warnings, ...checked.warnings], jobId)
+    this.track(
+      (async () => {
+        let form: FormData
+        try {
+          form = await buildEditForm(fields.body, checked, copies, this.gallery)
+        } catch (e) {
+          return this.runs.fail(rec, e)
+        }
+        const timeoutMs = editHeadersMs(this.timing, checked.source.bytes)
+        await this.runs.runSync(rec, conn, { method: 'POST', path: '/v1/images/edits', body: form, timeoutMs })
+      })()
+    )
+    return this.book.view(rec)
+  }
+
+  listJobs(): { jobs: ImageJob[] } {
+    return { jobs: this.book.list() }
+  }
+
+  /**
+   * Picks up what the journal says was in flight: native tasks are polled again (their id was
+   * saved before the first poll), downloads of URL results are retried, and a request whose answer
+   * never arrived is shown as outcome-unknown (it may have been charged), never re-sent.
+   */
+  private async resume(journal: JobJournal): Promise<void> {
+    for (const rec of journal.all()) {
+      if (rec.phase === 'ended') continue
+      if (rec.phase === 'sending') {
+        const err = new StudioError('OUTCOME_UNKNOWN', 'The studio closed while this request was being sent; it may have been accepted and charged. Check the gallery and usage before sending it again.')
+        await this.book.end(rec, 'outcome-unknown', { error: err })
+        await this.runs.dropUnusedCopies(rec)
+        continue
+      }
+      let conn: GatewayConnection
+      try {
+        conn = await this.d.profiles.connection(rec.template.profileId)
+      } catch (e) {
+        await this.runs.fail(rec, e)
+        continue
+      }
+      // A native task can always be asked again for its images; other jobs only have their URLs.
+      if (rec.job.taskId) this.track(this.runs.follow(rec, conn))
+      else if (rec.pending?.length) this.track(this.runs.finish(rec, conn, rec.pending).catch((e: unknown) => this.runs.fail(rec, e)))
+      else await this.runs.fail(rec, new StudioError('GATEWAY_ERROR', 'The studio closed while saving images that arrived inline (b64_json); they could not be recovered.'))
+    }
+  }
+
+  /** Waits for background work to settle (tests; shutdown uses dispose). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight])
+  }
+
+  /** Stops polling and downloads; the journal keeps them for the next start. */
+  async dispose(): Promise<void> {
+    this.stop.abort(new Error('shutting down'))
+    await this.idle()
+    await this.gallery.flush()
+    await this.long.close()
+  }
+}

@@ -1,0 +1,118 @@
+import { setTimeout as sleepFor } from 'node:timers/promises'
+import { StudioError } from '@shared/errors'
+import { readJson, sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
+import { buildNativeResultBody, NATIVE_VERSION } from './builders'
+import type { PendingResult } from './job-journal'
+
+/**
+ * Follows a native image task to its images (wire notes §5b): `CVSync2AsyncGetResult` until the
+ * status is `success` or `failed`. Polls are queries, so transient failures are simply retried on
+ * the schedule; the create itself is never repeated.
+ */
+
+export interface PollTiming {
+  /** Waits before each poll: the last value repeats. Jittered by ±jitter. */
+  delaysMs: number[]
+  jitter: number
+  /** Give up (task id kept in the message) after this long. */
+  maxTotalMs: number
+  /** A Retry-After above this is clamped (the task keeps its place; we just ask later). */
+  retryAfterCapMs: number
+  headersMs: number
+}
+
+export const DEFAULT_POLL_TIMING: PollTiming = { delaysMs: [2000, 3000, 5000, 8000, 10_000], jitter: 0.2, maxTotalMs: 30 * 60_000, retryAfterCapMs: 60_000, headersMs: 20_000 }
+
+const LOST_AFTER_MISSES = 3
+/** Statuses that end the task; anything else (generating, in_queue, an unknown word) keeps polling. */
+const DONE = new Set(['success', 'succeeded', 'done', 'completed'])
+const FAILED = new Set(['failed', 'failure', 'not_found', 'expired', 'cancelled'])
+
+export function pollDelay(attempt: number, t: Pick<PollTiming, 'delaysMs' | 'jitter'>, random: () => number = Math.random): number {
+  const base = t.delaysMs[Math.min(attempt, t.delaysMs.length - 1)]
+  return Math.max(0, Math.round(base * (1 + t.jitter * (2 * random() - 1))))
+}
+
+export type PollOutcome = { kind: 'success'; results: PendingResult[] } | { kind: 'failed'; error: StudioError }
+
+export interface PollInput {
+  fetch: FetchLike
+  conn: GatewayConnection
+  taskId: string
+  timing?: Partial<PollTiming>
+  signal?: AbortSignal
+  onPoll?: (note: string) => void
+  random?: () => number
+  now?: () => number
+}
+
+function taskFailed(taskId: string, message: string, details: Record<string, unknown> = {}): PollOutcome {
+  return { kind: 'failed', error: new StudioError('GATEWAY_ERROR', message, { details: { taskId, ...details } }) }
+}
+
+/** Reads one result answer leniently: unknown shapes keep polling, never crash. */
+export function readResult(body: unknown): { status: string; results: PendingResult[]; message?: string; code?: number } {
+  const b = (body ?? {}) as Record<string, unknown>
+  const data = (b.data ?? {}) as Record<string, unknown>
+  const status = typeof data.status === 'string' ? data.status.toLowerCase() : 'unknown'
+  const urls = Array.isArray(data.image_urls) ? data.image_urls.filter((u): u is string => typeof u === 'string' && u !== '') : []
+  const b64 = Array.isArray(data.binary_data_base64) ? data.binary_data_base64.filter((x): x is string => typeof x === 'string' && x !== '') : []
+  const results: PendingResult[] = urls.length ? urls.map((url) => ({ url })) : b64.map((x) => ({ b64: x }))
+  return { status, results, message: typeof b.message === 'string' ? b.message : undefined, code: typeof b.code === 'number' ? b.code : undefined }
+}
+
+export async function pollNativeTask(p: PollInput): Promise<PollOutcome> {
+  const t = { ...DEFAULT_POLL_TIMING, ...p.timing }
+  const now = p.now ?? Date.now
+  const started = now()
+  let misses = 0
+  let wait = pollDelay(0, t, p.random)
+  for (let attempt = 1; ; attempt++) {
+    await sleepFor(wait, undefined, { signal: p.signal })
+    if (now() - started > t.maxTotalMs) {
+      return taskFailed(p.taskId, `The native task ${p.taskId} had not finished after ${Math.round(t.maxTotalMs / 60_000)} minutes; the studio stopped following it.`, { reason: 'stale' })
+    }
+    wait = pollDelay(attempt, t, p.random)
+    let body: unknown
+    try {
+      const res = await sendGateway(p.fetch, p.conn, {
+        method: 'POST',
+        path: '/imgnative',
+        query: { Action: 'CVSync2AsyncGetResult', Version: NATIVE_VERSION },
+        json: buildNativeResultBody(p.taskId),
+        timeoutMs: t.headersMs,
+        signal: p.signal
+      })
+      body = await readJson(res)
+      misses = 0
+    } catch (e) {
+      if (!(e instanceof StudioError) || e.code === 'CANCELLED') throw e
+      if (e.code === 'RATE_LIMITED') {
+        const after = e.details?.retryAfterMs
+        if (typeof after === 'number') wait = Math.min(Math.max(after, 1000), t.retryAfterCapMs)
+        p.onPoll?.('The gateway asked to slow down; polling again shortly.')
+        continue
+      }
+      if (e.code === 'TASK_NOT_FOUND') {
+        if (++misses >= LOST_AFTER_MISSES) return taskFailed(p.taskId, `The gateway no longer knows the native task ${p.taskId} (task_not_exist, ${misses} times in a row).`, { reason: 'lost' })
+        continue
+      }
+      // Transient: the network, a timeout, a 5xx. The task goes on at the gateway; ask again later.
+      if (e.retryable) {
+        p.onPoll?.(`Checking the task failed (${e.message}); trying again.`)
+        continue
+      }
+      return { kind: 'failed', error: new StudioError(e.code, e.message, { status: e.status, details: { ...e.details, taskId: p.taskId } }) }
+    }
+    const r = readResult(body)
+    if (r.code !== undefined && r.code !== 10000) {
+      return taskFailed(p.taskId, `The native task failed: ${r.message ?? `code ${r.code}`}.`, { gatewayCode: r.code })
+    }
+    if (DONE.has(r.status)) {
+      if (!r.results.length) return taskFailed(p.taskId, 'The native task finished but returned no images.', { reason: 'empty' })
+      return { kind: 'success', results: r.results }
+    }
+    if (FAILED.has(r.status)) return taskFailed(p.taskId, `The native task ended ${r.status}${r.message && r.message !== 'Success' ? `: ${r.message}` : ''}.`, { reason: r.status })
+    p.onPoll?.(`Task ${r.status} (check ${attempt})`)
+  }
+}

@@ -1,0 +1,103 @@
+import { setTimeout as sleepFor } from 'node:timers/promises'
+import type { GalleryItem } from '@shared/domain/images'
+import { StudioError } from '@shared/errors'
+import type { FetchLike, GatewayConnection } from '../gateway/http'
+import type { StoredItem } from './gallery-index'
+import type { GalleryStore } from './gallery-store'
+import type { ItemTemplate, PendingResult } from './job-journal'
+import { measureMaskHonesty } from './mask-honesty'
+import { decodeBase64Image, downloadResult, writeResultBytes, type DownloadTiming, type SavedFile } from './result-files'
+
+export interface SaverDeps {
+  gallery: GalleryStore
+  fetch: FetchLike
+  download?: Partial<DownloadTiming>
+  /** Base wait before retrying a download that failed transiently (doubles each time). */
+  retryBaseMs?: number
+  log?: (line: string) => void
+}
+
+export interface SavedResults {
+  items: GalleryItem[]
+  warnings: string[]
+  /** Set when nothing could be saved: the job fails with it. */
+  error?: StudioError
+}
+
+const DOWNLOAD_ATTEMPTS = 3
+
+/**
+ * Turns a job's results into gallery items: each image written by the host (b64 decoded, URLs
+ * downloaded with retries for transient failures), its real size read from the file header and
+ * compared with the size asked for, and for a masked edit, the mask-honesty measurement.
+ */
+export async function saveResults(d: SaverDeps, conn: GatewayConnection, results: PendingResult[], t: ItemTemplate, signal?: AbortSignal): Promise<SavedResults> {
+  const stored: StoredItem[] = []
+  const warnings: string[] = []
+  const errors: StudioError[] = []
+  for (const r of results) {
+    const id = d.gallery.newId()
+    let file: SavedFile
+    try {
+      file = await saveOne(d, conn, r, id, signal)
+    } catch (e) {
+      if (e instanceof StudioError && e.code === 'CANCELLED') throw e
+      errors.push(e instanceof StudioError ? e : new StudioError('STORAGE', `The image could not be written: ${(e as Error).message}`))
+      continue
+    }
+    const item: StoredItem = {
+      id,
+      file: file.name,
+      width: file.width,
+      height: file.height,
+      format: file.format,
+      bytes: file.bytes,
+      createdAt: Date.now(),
+      origin: t.origin,
+      profileId: t.profileId,
+      model: t.model,
+      prompt: t.prompt,
+      params: t.params,
+      favorite: false,
+      ...(r.revisedPrompt ? { revisedPrompt: r.revisedPrompt } : {}),
+      ...(t.requestedSize ? { requestedSize: t.requestedSize } : {}),
+      ...(t.parentId ? { parentId: t.parentId } : {}),
+      ...(t.maskFile ? { maskFile: t.maskFile } : {}),
+      ...(t.sourceFile ? { sourceFile: t.sourceFile } : {})
+    }
+    const actual = `${file.width}x${file.height}`
+    if (t.requestedSize && t.requestedSize !== actual) warnings.push(`Asked for ${t.requestedSize}, received ${actual}.`)
+    if (t.maskFile && t.sourceFile) {
+      try {
+        const report = await measureMaskHonesty(d.gallery.pathOf(t.sourceFile), file.path, d.gallery.pathOf(t.maskFile))
+        item.outsideMaskChange = report.outsideMaskChange
+        warnings.push(...report.warnings)
+      } catch (e) {
+        warnings.push(`Whether the mask was respected could not be checked: ${(e as Error).message}.`)
+      }
+    }
+    stored.push(item)
+  }
+  if (errors.length && stored.length) warnings.push(`${errors.length} of ${results.length} images could not be saved: ${errors[0].message}`)
+  const items = stored.length ? await d.gallery.add(stored) : []
+  return { items, warnings: dedupe(warnings), ...(stored.length ? {} : { error: errors[0] ?? new StudioError('GATEWAY_ERROR', 'The gateway returned no images.') }) }
+}
+
+async function saveOne(d: SaverDeps, conn: GatewayConnection, r: PendingResult, id: string, signal?: AbortSignal): Promise<SavedFile> {
+  if (r.b64 !== undefined) return writeResultBytes(d.gallery.libraryDir, id, decodeBase64Image(r.b64))
+  if (!r.url) throw new StudioError('GATEWAY_ERROR', 'A result had neither a url nor b64_json.')
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await downloadResult({ fetch: d.fetch, url: r.url, gateway: conn, dir: d.gallery.libraryDir, id, timing: d.download, signal })
+    } catch (e) {
+      // A GET can be retried; only transient failures are (an expired link stays expired).
+      if (!(e instanceof StudioError) || !e.retryable || attempt >= DOWNLOAD_ATTEMPTS) throw e
+      d.log?.(`image download attempt ${attempt} failed (${e.message}); retrying`)
+      await sleepFor((d.retryBaseMs ?? 1000) * 2 ** (attempt - 1), undefined, { signal })
+    }
+  }
+}
+
+function dedupe(list: string[]): string[] {
+  return [...new Set(list)]
+}

@@ -1,0 +1,50 @@
+import { lostConnectionResult, ResultSchema, UPLOAD_ROUTES } from '@shared/bridge-protocol'
+import type { BridgeTransport } from '@shared/contract-kit'
+import type { Result } from '@shared/errors'
+
+export interface HttpUploadOptions {
+  /** The page's fetch by default; tests pass one that adds what a browser adds (Origin, cookie). */
+  fetch?: (input: string, init: RequestInit) => Promise<Response>
+  /** Prefix for the route; '' on the page (same origin). */
+  base?: string
+}
+
+function refused(message: string): Result<never> {
+  return { ok: false, error: { code: 'INVALID_INPUT', message, retryable: false } }
+}
+
+/**
+ * `window.studio`'s uploads in the browser host: the Blob is the POST body, so the browser
+ * streams it from disk and it never sits in a WebSocket frame. The host answers a Result as JSON,
+ * for refusals too; anything else (a proxy page, a dropped connection) becomes a coded error.
+ */
+export function createHttpUpload(opts: HttpUploadOptions = {}): BridgeTransport['upload'] {
+  const doFetch = opts.fetch ?? ((input: string, init: RequestInit) => fetch(input, init))
+  return async (channel, blob, meta) => {
+    if (!Object.prototype.hasOwnProperty.call(UPLOAD_ROUTES, channel)) return refused(`No upload route for ${channel}`)
+    const route = UPLOAD_ROUTES[channel as keyof typeof UPLOAD_ROUTES]
+    const query = new URLSearchParams()
+    for (const [key, value] of Object.entries(typeof meta === 'object' && meta !== null ? meta : {})) {
+      if (typeof value !== 'string') return refused('Upload details must be text')
+      query.set(key, value)
+    }
+    let res: Response
+    try {
+      res = await doFetch(`${opts.base ?? ''}${route}?${query.toString()}`, {
+        method: 'POST',
+        body: blob,
+        // The cookie authenticates; the browser adds our Origin to every POST, which the host requires.
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/octet-stream' }
+      })
+    } catch {
+      return lostConnectionResult()
+    }
+    const parsed = ResultSchema.safeParse(await res.json().catch(() => undefined))
+    if (parsed.success) return parsed.data as Result<unknown>
+    return {
+      ok: false,
+      error: { code: 'INTERNAL', message: `The studio host answered the upload with HTTP ${res.status}`, status: res.status, retryable: false }
+    }
+  }
+}

@@ -1,0 +1,166 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ChatFormat } from '@shared/domain/chat'
+import { descriptionOf, isInvalid } from '@renderer/test/a11y'
+import { defaultParamsOf } from '@renderer/test/fake-chat'
+import { inParameters, openedConversation, promptBox, sendButton } from '@renderer/test/chat'
+import { FakeHost } from '@renderer/test/fake-host'
+import { renderApp, resetApp } from '@renderer/test/render-app'
+
+afterEach(resetApp)
+
+async function renderConversation(format: ChatFormat = 'chat') {
+  const host = new FakeHost()
+  const conversation = host.chat.add({ title: 'Draft', format, params: defaultParamsOf(format) })
+  const app = await renderApp({ host })
+  await openedConversation('Draft')
+  return { ...app, host, conversation }
+}
+
+/** Every channel that would start, save or send something. */
+const writes = (host: FakeHost) =>
+  host.calls.filter((c) => ['chat:send', 'chat:update-conversation', 'chat:create-conversation', 'chat:complete-text'].includes(c.channel))
+
+describe('the composer', () => {
+  it('refuses an empty prompt with a visible reason and sends nothing', async () => {
+    const { host, user } = await renderConversation()
+    expect(sendButton().getAttribute('aria-disabled')).toBe('true')
+    expect(descriptionOf(sendButton())).toBe('Type a message to send.')
+    await user.click(sendButton())
+    await user.type(promptBox(), '   {Enter}')
+    expect(writes(host)).toEqual([])
+  })
+
+  it('sends with Enter and with Ctrl+Enter, and Shift+Enter adds a line instead', async () => {
+    const { host, user, conversation } = await renderConversation()
+    await user.type(promptBox(), 'line one{Shift>}{Enter}{/Shift}line two')
+    expect((promptBox() as HTMLTextAreaElement).value).toBe('line one\nline two')
+    expect(host.callsTo('chat:send')).toEqual([])
+    await user.keyboard('{Control>}{Enter}{/Control}')
+    await waitFor(() => expect(host.callsTo('chat:send')).toEqual([{ conversationId: conversation.id, text: 'line one\nline two' }]))
+  })
+
+  it('shows bad JSON at the field and sends nothing until it is fixed', async () => {
+    const { host, user, conversation } = await renderConversation('messages')
+    const tools = inParameters().getByRole('textbox', { name: 'tools' })
+    await user.click(tools)
+    await user.paste('[{"name": "lookup",')
+    expect(isInvalid(tools)).toBe(true)
+    expect(descriptionOf(tools)).toMatch(/^Not valid JSON: /)
+    await user.type(promptBox(), 'Use the tool')
+    expect(sendButton().getAttribute('aria-disabled')).toBe('true')
+    expect(descriptionOf(sendButton())).toBe('Fix the highlighted parameters first.')
+    await user.click(sendButton())
+    await user.type(promptBox(), '{Enter}')
+    await act(() => new Promise((r) => setTimeout(r, 800)))
+    expect(writes(host)).toEqual([])
+
+    await user.clear(tools)
+    await user.paste('[{"name": "lookup", "input_schema": {"type": "object"}}]')
+    expect(isInvalid(tools)).toBe(false)
+    await user.click(sendButton())
+    await waitFor(() => expect(host.callsTo('chat:send')).toHaveLength(1))
+    expect(host.callsTo('chat:update-conversation')).toContainEqual({
+      id: conversation.id,
+      params: { format: 'messages', params: { max_tokens: 4096, tools: '[{"name": "lookup", "input_schema": {"type": "object"}}]' } }
+    })
+  })
+
+  it('shows an out-of-range number at the field and sends nothing', async () => {
+    const { host, user } = await renderConversation('chat')
+    const temperature = inParameters().getByRole('spinbutton', { name: 'temperature' })
+    await user.type(temperature, '3')
+    expect(isInvalid(temperature)).toBe(true)
+    expect(descriptionOf(temperature)).toContain('Must be from 0 to 2')
+    await user.type(promptBox(), 'Hello{Enter}')
+    await act(() => new Promise((r) => setTimeout(r, 800)))
+    expect(writes(host)).toEqual([])
+  })
+
+  it('saves valid parameters under their exact names before sending', async () => {
+    const { host, user, conversation } = await renderConversation('content')
+    await user.type(inParameters().getByRole('spinbutton', { name: 'topK' }), '40')
+    await user.selectOptions(inParameters().getByRole('combobox', { name: 'HARM_CATEGORY_HATE_SPEECH' }), 'BLOCK_ONLY_HIGH')
+    await user.click(inParameters().getByRole('checkbox', { name: 'thinkingConfig.includeThoughts' }))
+    const stops = inParameters().getByRole('textbox', { name: 'stopSequences' })
+    await user.type(stops, 'END{Enter}')
+    await user.type(promptBox(), 'Go{Enter}')
+    await waitFor(() => expect(host.callsTo('chat:send')).toHaveLength(1))
+    const updates = host.callsTo('chat:update-conversation') as { params?: unknown }[]
+    expect(updates[updates.length - 1]).toEqual({
+      id: conversation.id,
+      params: {
+        format: 'content',
+        params: {
+          topK: 40,
+          stopSequences: ['END'],
+          thinkingConfig: { includeThoughts: true },
+          safetySettings: [{ category: 'HARM_CATEGORY_HATE_SPEECH', threshold: 'BLOCK_ONLY_HIGH' }]
+        }
+      }
+    })
+    const sendIndex = host.calls.findIndex((c) => c.channel === 'chat:send')
+    const updateIndex = host.calls.findLastIndex((c) => c.channel === 'chat:update-conversation')
+    expect(updateIndex).toBeLessThan(sendIndex)
+  })
+
+  it('shows the messages max_tokens default and offers a system instruction except for completions', async () => {
+    const { user } = await renderConversation('messages')
+    const maxTokens = inParameters().getByRole('spinbutton', { name: 'max_tokens' }) as HTMLInputElement
+    expect(maxTokens.value).toBe('4096')
+    expect(descriptionOf(maxTokens)).toBe('Default 4096; always sent.')
+    expect(screen.getByRole('textbox', { name: 'System instruction' })).toBeTruthy()
+    await user.click(within(screen.getByRole('radiogroup', { name: 'Format' })).getByRole('radio', { name: 'Legacy completions' }))
+    expect(screen.queryByRole('textbox', { name: 'System instruction' })).toBeNull()
+    expect(screen.getByText('Legacy completions have no system instruction: the document is the whole prompt.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Attach image' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy()
+  })
+
+  it('attaches images through files.upload, shows them as chips and sends their grants', async () => {
+    const { host, user, conversation } = await renderConversation('content')
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!
+    expect(input.accept).toBe('image/*')
+    await user.upload(input, new File(['png-bytes'], 'cat.png', { type: 'image/png' }))
+    const chips = await screen.findByRole('list', { name: 'Attachments' })
+    await waitFor(() => expect(within(chips).queryByText('Uploading…')).toBeNull())
+    expect(within(chips).getByText('cat.png')).toBeTruthy()
+    expect(chips.querySelector('img.chat-attachment-thumb')?.getAttribute('src')).toMatch(/^blob:/)
+    // A file that is not an image is refused before any upload.
+    fireEvent.drop(screen.getByRole('form', { name: 'Message composer' }), { dataTransfer: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })], types: ['Files'] } })
+    expect(screen.getByText('“notes.txt” is not a PNG, JPEG, WebP or GIF image.')).toBeTruthy()
+    expect(host.calls.filter((c) => c.channel === 'files:upload')).toHaveLength(1)
+    expect((host.calls.find((c) => c.channel === 'files:upload')?.input as { meta: unknown }).meta).toEqual({ purpose: 'chat-attachment', name: 'cat.png' })
+
+    await user.type(promptBox(), 'What is this?{Enter}')
+    await waitFor(() => expect(host.callsTo('chat:send')).toHaveLength(1))
+    expect(host.callsTo('chat:send')[0]).toEqual({
+      conversationId: conversation.id,
+      text: 'What is this?',
+      attachments: [{ kind: 'file', fileId: expect.any(String), name: 'cat.png', mimeType: 'image/png', bytes: 9 }]
+    })
+    expect(screen.queryByRole('list', { name: 'Attachments' })).toBeNull()
+  })
+
+  it('attaches dropped images and removes a chip on request', async () => {
+    const { user } = await renderConversation('chat')
+    const form = screen.getByRole('form', { name: 'Message composer' })
+    const file = new File(['gif'], 'wave.gif', { type: 'image/gif' })
+    fireEvent.drop(form, { dataTransfer: { files: [file], types: ['Files'] } })
+    const chips = await screen.findByRole('list', { name: 'Attachments' })
+    await user.click(within(chips).getByRole('button', { name: 'Remove wave.gif' }))
+    expect(screen.queryByRole('list', { name: 'Attachments' })).toBeNull()
+  })
+
+  it('takes image URLs in the messages format', async () => {
+    const { host, user, conversation } = await renderConversation('messages')
+    await user.type(screen.getByRole('textbox', { name: 'Image URL' }), 'not a url')
+    await user.click(screen.getByRole('button', { name: 'Add image URL' }))
+    expect(screen.getByText('Enter an http(s) address of an image')).toBeTruthy()
+    await user.clear(screen.getByRole('textbox', { name: 'Image URL' }))
+    await user.type(screen.getByRole('textbox', { name: 'Image URL' }), 'https://example.com/a.png{Enter}')
+    await user.type(promptBox(), 'Describe{Enter}')
+    await waitFor(() => expect(host.callsTo('chat:send')).toHaveLength(1))
+    expect(host.callsTo('chat:send')[0]).toEqual({ conversationId: conversation.id, text: 'Describe', attachments: [{ kind: 'url', url: 'https://example.com/a.png' }] })
+  })
+})

@@ -1,0 +1,163 @@
+import { useId, useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Attachment, ChatFormat } from '@shared/domain/chat'
+import { errorMessage, errorTitle } from '@renderer/lib/error-text'
+import { useChatActions } from '../chat-actions'
+import type { SettingsValidation } from '../settings/settings-model'
+import { useActiveStreamId } from '../stream-store'
+import { ATTACHMENT_SUPPORT } from './attachment-rules'
+import { AttachmentChips } from './AttachmentChips'
+import { ImageUrlField } from './ImageUrlField'
+import { sendBlock } from './send-readiness'
+import { useAttachments } from './use-attachments'
+
+export const PROMPT_ID = 'chat-prompt'
+
+const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Files')
+
+/** The prompt, its images and Send/Stop. Nothing is sent while a reason to refuse is shown. */
+export function Composer({ format, validation }: { format: ChatFormat; validation: SettingsValidation }) {
+  const { t } = useTranslation()
+  const id = useId()
+  const { conversationId, send, stop } = useChatActions()
+  const streaming = useActiveStreamId(conversationId) !== undefined
+  const [text, setText] = useState('')
+  const [pending, setPending] = useState(false)
+  const [error, setError] = useState<unknown>(null)
+  const [dragging, setDragging] = useState(false)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const attachments = useAttachments()
+  const support = ATTACHMENT_SUPPORT[format]
+  const block = sendBlock(text, attachments.items, format, validation)
+
+  const submit = () => {
+    if (block || pending || streaming) return
+    setPending(true)
+    setError(null)
+    const ready = attachments.items.flatMap((i): Attachment[] => (i.attachment ? [i.attachment] : []))
+    send({ text, attachments: ready }).then(
+      () => {
+        setText('')
+        attachments.clear()
+        setPending(false)
+      },
+      (e: unknown) => {
+        setError(e)
+        setPending(false)
+      }
+    )
+  }
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    submit()
+  }
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Escape' && streaming) {
+      e.preventDefault()
+      stop()
+    } else if (e.key === 'Enter' && !e.nativeEvent.isComposing && (e.ctrlKey || e.metaKey || !e.shiftKey)) {
+      e.preventDefault()
+      submit()
+    }
+  }
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = Array.from(e.clipboardData.files)
+    if (files.length === 0 || !support.files) return
+    e.preventDefault()
+    attachments.addFiles(files)
+  }
+  const onDrop = (e: DragEvent) => {
+    setDragging(false)
+    if (!hasFiles(e) || !support.files) return
+    e.preventDefault()
+    attachments.addFiles(Array.from(e.dataTransfer.files))
+  }
+  const onAttachClick = () => fileInput.current?.click()
+  const reasonText = block ? t(`chat.composer.reasons.${block}`) : t('chat.composer.keysHint')
+
+  return (
+    <form
+      className="chat-composer"
+      aria-label={t('chat.composer.label')}
+      data-dragging={dragging || undefined}
+      onSubmit={onSubmit}
+      onDragOver={(e) => {
+        if (!hasFiles(e) || !support.files) return
+        e.preventDefault()
+        setDragging(true)
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      {support.files || support.urls ? (
+        <AttachmentChips items={attachments.items} onRemove={attachments.remove} />
+      ) : (
+        <p className="field-help">{t('chat.composer.noAttachments')}</p>
+      )}
+      {support.urls && <ImageUrlField onAdd={attachments.addUrl} />}
+      {attachments.notice && (
+        <p className="field-error" role="status">
+          {attachments.notice}
+        </p>
+      )}
+      {dragging && <p className="chat-drop-hint">{t('chat.composer.dropHint')}</p>}
+      <div className="chat-composer-row">
+        <label htmlFor={PROMPT_ID} className="sr-only">
+          {t('chat.composer.prompt')}
+        </label>
+        <textarea
+          id={PROMPT_ID}
+          className="input textarea chat-prompt"
+          value={text}
+          rows={Math.min(10, Math.max(2, text.split('\n').length))}
+          placeholder={t('chat.composer.promptPlaceholder')}
+          aria-describedby={`${id}-reason`}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+        />
+        <div className="chat-composer-buttons">
+          {support.files && (
+            <>
+              <button type="button" className="button" onClick={onAttachClick}>
+                {t('chat.composer.attach')}
+              </button>
+              <input
+                ref={fileInput}
+                type="file"
+                accept="image/*"
+                multiple
+                hidden
+                tabIndex={-1}
+                onChange={(e) => {
+                  attachments.addFiles(Array.from(e.target.files ?? []))
+                  e.target.value = ''
+                }}
+              />
+            </>
+          )}
+          {streaming ? (
+            <button type="button" className="button button-danger" onClick={stop} aria-keyshortcuts="Escape">
+              {t('chat.composer.stop')}
+            </button>
+          ) : (
+            <button type="submit" className="button button-primary" aria-disabled={block !== null || pending || undefined} aria-busy={pending || undefined} aria-describedby={`${id}-reason`}>
+              {pending ? t('chat.composer.sending') : t('chat.composer.send')}
+            </button>
+          )}
+        </div>
+      </div>
+      <p id={`${id}-reason`} className={block ? 'chat-composer-reason' : 'chat-composer-reason muted'}>
+        {reasonText}
+      </p>
+      {error !== null && (
+        <div role="alert" className="form-alert">
+          <p className="form-alert-title">
+            {t('chat.composer.sendFailed')}: {errorTitle(t, error)}
+          </p>
+          <p className="form-alert-detail">{errorMessage(error)}</p>
+        </div>
+      )}
+    </form>
+  )
+}

@@ -1,0 +1,49 @@
+import { useId, useState, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { imageUrl } from './attachment-rules'
+
+/** Attaches an image by address (formats whose requests carry image URLs). */
+export function ImageUrlField({ onAdd }: { onAdd: (url: string) => boolean }) {
+  const { t } = useTranslation()
+  const id = useId()
+  const [value, setValue] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const add = () => {
+    const url = imageUrl(value)
+    if (!url) return setError(t('chat.composer.badImageUrl'))
+    if (!onAdd(url)) return setError(t('chat.composer.tooMany'))
+    setValue('')
+    setError(null)
+  }
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return
+    e.preventDefault()
+    add()
+  }
+  return (
+    <div className="chat-image-url">
+      <label htmlFor={id} className="sr-only">
+        {t('chat.composer.imageUrl')}
+      </label>
+      <input
+        id={id}
+        className="input"
+        type="url"
+        value={value}
+        placeholder={t('chat.composer.imageUrlPlaceholder')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => setValue(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <button type="button" className="button button-small" onClick={add}>
+        {t('chat.composer.addImageUrl')}
+      </button>
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}

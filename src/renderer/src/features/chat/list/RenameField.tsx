@@ -1,0 +1,35 @@
+import { useState, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+
+/** Inline title editor: Enter or leaving the field saves, Escape cancels. */
+export function RenameField({ title, onSave, onCancel }: { title: string; onSave: (title: string) => void; onCancel: () => void }) {
+  const { t } = useTranslation()
+  const [value, setValue] = useState(title)
+  const commit = () => {
+    const next = value.trim()
+    if (next === '' || next === title) onCancel()
+    else onSave(next)
+  }
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault()
+      commit()
+    } else if (e.key === 'Escape') {
+      e.preventDefault()
+      e.stopPropagation()
+      onCancel()
+    }
+  }
+  return (
+    <input
+      className="input chat-conv-rename"
+      aria-label={t('chat.list.titleField')}
+      value={value}
+      maxLength={200}
+      ref={(el) => el?.select()}
+      onChange={(e) => setValue(e.target.value)}
+      onKeyDown={onKeyDown}
+      onBlur={commit}
+    />
+  )
+}

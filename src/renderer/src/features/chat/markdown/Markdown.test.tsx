@@ -1,0 +1,140 @@
+import { act, cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ReactNode } from 'react'
+import { I18nextProvider } from 'react-i18next'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createI18n } from '@renderer/i18n'
+import { Markdown } from './Markdown'
+import { RenderProbe } from './render-probe'
+
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+afterEach(cleanup)
+
+const i18n = createI18n('en')
+const wrap = (node: ReactNode, probe: ((key: string) => void) | null = null) => (
+  <I18nextProvider i18n={i18n}>
+    <RenderProbe.Provider value={probe}>{node}</RenderProbe.Provider>
+  </I18nextProvider>
+)
+
+describe('the markdown renderer', () => {
+  it('renders headings, lists, tables, quotes, inline styles and links as elements', () => {
+    const { container } = render(
+      wrap(
+        <Markdown
+          text={[
+            '## Plan',
+            '',
+            '1. **Book** the *train*',
+            '2. Pack `sunscreen`',
+            '',
+            '| Day | Place |',
+            '|-----|:-----:|',
+            '| Mon | Kyoto |',
+            '',
+            '> Remember the [map](https://example.com/map).'
+          ].join('\n')}
+        />
+      )
+    )
+    expect(screen.getByRole('heading', { level: 4, name: 'Plan' })).toBeTruthy()
+    const list = screen.getByRole('list')
+    expect(list.tagName).toBe('OL')
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2)
+    expect(within(list).getByText('Book').tagName).toBe('STRONG')
+    expect(within(list).getByText('train').tagName).toBe('EM')
+    expect(within(list).getByText('sunscreen').tagName).toBe('CODE')
+    const table = screen.getByRole('table')
+    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Day', 'Place'])
+    expect(within(table).getByRole('cell', { name: 'Kyoto' }).className).toBe('md-align-center')
+    const link = screen.getByRole('link', { name: 'map' })
+    expect(link.getAttribute('href')).toBe('https://example.com/map')
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer')
+    expect(container.querySelector('blockquote')).toBeTruthy()
+  })
+
+  it('highlights a closed code fence and copies its code', async () => {
+    const user = userEvent.setup()
+    // After setup: user-event installs its own clipboard stub.
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText')
+    const { container } = render(wrap(<Markdown text={'```ts\nconst answer = 42\n```'} />))
+    expect(container.querySelector('.tok-keyword')?.textContent).toBe('const')
+    expect(container.querySelector('.tok-number')?.textContent).toBe('42')
+    await user.click(screen.getByRole('button', { name: 'Copy code' }))
+    expect(writeText).toHaveBeenCalledWith('const answer = 42')
+    expect(await screen.findByText('Copied')).toBeTruthy()
+  })
+
+  it('shows an open fence plain while streaming, and colours it once it closes', () => {
+    const { container, rerender } = render(wrap(<Markdown text={'```js\nlet x = 1\n'} streaming />))
+    expect(container.querySelector('.md-code-body')?.textContent).toBe('let x = 1')
+    expect(container.querySelector('.tok-keyword')).toBeNull()
+    rerender(wrap(<Markdown text={'```js\nlet x = 1\n```\n'} streaming />))
+    expect(container.querySelector('.tok-keyword')?.textContent).toBe('let')
+  })
+
+  it('never turns text into HTML: tags stay text and unsafe links are inert', () => {
+    const evil = [
+      '<script>window.pwned = true</script>',
+      '<img src=x onerror="window.pwned = true">',
+      '[click me](javascript:alert(1))',
+      '![pic](javascript:alert(2))',
+      '[data](data:text/html,<script>alert(3)</script>)',
+      'javascript:alert(4)'
+    ].join('\n\n')
+    const { container } = render(wrap(<Markdown text={evil} />))
+    expect(container.querySelector('script')).toBeNull()
+    expect(container.querySelector('img')).toBeNull()
+    expect(container.querySelector('[onerror]')).toBeNull()
+    expect(container.querySelectorAll('a')).toHaveLength(0)
+    expect(container.textContent).toContain('<script>window.pwned = true</script>')
+    const inert = screen.getByText('click me')
+    expect(inert.tagName).toBe('SPAN')
+    expect(inert.className).toBe('md-link-inert')
+    expect((window as { pwned?: boolean }).pwned).toBeUndefined()
+  })
+})
+
+describe('streaming cost', () => {
+  it('renders each sealed block once while the live tail grows', () => {
+    const renders = new Map<string, number>()
+    const probe = (key: string) => renders.set(key, (renders.get(key) ?? 0) + 1)
+    let text = '# Title\n\nFirst paragraph.\n\n- a\n- b\n\n```py\nprint(1)\n```\n\nThe tail'
+    const { rerender, container } = render(wrap(<Markdown text={text} streaming />, probe))
+    const tailKey = String(text.indexOf('The tail'))
+    // Heading, paragraph, list (with its two nested item paragraphs), code: all sealed, all rendered once.
+    const sealed = new Map(renders)
+    sealed.delete(tailKey)
+    expect([...sealed.keys()].sort()).toEqual(['0', '27', '36', '9'])
+    expect([...sealed.values()].reduce((a, b) => a + b)).toBe(6)
+    for (let i = 0; i < 20; i++) {
+      text += ` grows ${i}`
+      act(() => rerender(wrap(<Markdown text={text} streaming />, probe)))
+    }
+    for (const [key, count] of sealed) expect(renders.get(key)).toBe(count)
+    expect(renders.get(tailKey)).toBe(21)
+    expect(container.textContent).toContain('grows 19')
+
+    // A blank line seals the tail paragraph: it renders once more (in its chunk), then no more.
+    text += '\n\nNew tail'
+    act(() => rerender(wrap(<Markdown text={text} streaming />, probe)))
+    const sealedTail = renders.get(tailKey)
+    text += ' more'
+    act(() => rerender(wrap(<Markdown text={text} streaming />, probe)))
+    expect(renders.get(tailKey)).toBe(sealedTail)
+    for (const [key, count] of sealed) expect(renders.get(key)).toBe(count)
+  })
+
+  it('keeps per-update work bounded by the tail on a long answer', () => {
+    const renders = { count: 0 }
+    const probe = () => (renders.count += 1)
+    const paragraphs = Array.from({ length: 400 }, (_, i) => `Paragraph ${i} with **bold** text.`).join('\n\n')
+    let text = `${paragraphs}\n\nTail`
+    const { rerender } = render(wrap(<Markdown text={text} streaming />, probe))
+    expect(renders.count).toBe(401)
+    renders.count = 0
+    text += ' more'
+    act(() => rerender(wrap(<Markdown text={text} streaming />, probe)))
+    expect(renders.count).toBe(1)
+  })
+})

@@ -1,0 +1,66 @@
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ChatMessage } from '@shared/domain/chat'
+import { useLiveIds, useStreamingMessageId } from '../stream-store'
+import { MessageRow } from './MessageRow'
+import { useVirtualRows } from './use-virtual-rows'
+
+/** Rows not measured yet are assumed this tall; measurement corrects it within a frame. */
+const ESTIMATED_ROW_PX = 160
+/** Rows rendered beyond each edge of the viewport, so fast scrolling shows no blank. */
+const OVERSCAN_ROWS = 4
+
+export interface MessageListProps {
+  conversationId: string | null
+  /** Saved messages, oldest first. */
+  messages: readonly ChatMessage[]
+  hasOlder: boolean
+  loadingOlder: boolean
+  onLoadOlder: () => void
+}
+
+/** Saved ids in order, then live ids the host has not returned yet (a message just sent or streaming). */
+function mergeIds(messages: readonly ChatMessage[], liveIds: readonly string[]): { ids: string[]; byId: Map<string, ChatMessage> } {
+  const byId = new Map(messages.map((m) => [m.id, m]))
+  const ids = messages.map((m) => m.id)
+  for (const id of liveIds) if (!byId.has(id)) ids.push(id)
+  return { ids, byId }
+}
+
+/** The conversation's messages, newest at the bottom, windowed: only rows near the viewport exist in the DOM. */
+export function MessageList({ conversationId, messages, hasOlder, loadingOlder, onLoadOlder }: MessageListProps) {
+  const { t } = useTranslation()
+  const liveIds = useLiveIds(conversationId)
+  const busy = useStreamingMessageId(conversationId) !== undefined
+  const { ids, byId } = useMemo(() => mergeIds(messages, liveIds), [messages, liveIds])
+  const { attachScroller, attachContent, measureRow, onScroll, range, padTop, padBottom, following, followLatest } = useVirtualRows({
+    keys: ids,
+    estimate: ESTIMATED_ROW_PX,
+    overscan: OVERSCAN_ROWS
+  })
+  const visible = ids.slice(range.start, range.end)
+  return (
+    <div className="chat-messages-frame">
+      <div className="chat-messages" ref={attachScroller} onScroll={onScroll} tabIndex={0} role="feed" aria-label={t('chat.messages.label')} aria-busy={busy || undefined}>
+        <div ref={attachContent} className="chat-messages-content">
+          {hasOlder && (
+            <button type="button" className="button button-small chat-load-older" onClick={onLoadOlder} aria-busy={loadingOlder || undefined}>
+              {loadingOlder ? t('chat.messages.loadingEarlier') : t('chat.messages.loadEarlier')}
+            </button>
+          )}
+          {ids.length === 0 && <p className="chat-messages-empty muted">{t('chat.messages.empty')}</p>}
+          <div className="virtual-spacer" style={{ height: padTop }} aria-hidden="true" />
+          {visible.map((id, i) => (
+            <MessageRow key={id} id={id} saved={byId.get(id)} position={range.start + i + 1} count={ids.length} busy={busy} measureRow={measureRow} />
+          ))}
+          <div className="virtual-spacer" style={{ height: padBottom }} aria-hidden="true" />
+        </div>
+      </div>
+      {!following && (
+        <button type="button" className="button button-small chat-jump-latest" onClick={followLatest}>
+          {t('chat.messages.jumpToLatest')}
+        </button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ChatMessage } from '@shared/domain/chat'
+import { errorMessage } from '@renderer/lib/error-text'
+import { useChatActions } from '../chat-actions'
+import { chatErrorTitle, retryAfterSeconds } from './error-title'
+
+function RegenerateButton({ messageId, disabled }: { messageId: string; disabled: boolean }) {
+  const { t } = useTranslation()
+  const { send } = useChatActions()
+  const [error, setError] = useState<unknown>(null)
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-small"
+        aria-disabled={disabled || undefined}
+        onClick={() => !disabled && send({ text: '', regenerate: messageId }).then(() => setError(null), setError)}
+      >
+        {t('chat.actions.regenerate')}
+      </button>
+      {error !== null && <span className="field-error">{errorMessage(error)}</span>}
+    </>
+  )
+}
+
+/** What became of an answer when it is not simply complete: streaming, stopped, cut short, or failed. */
+export function MessageStatus({ message, busy, regenerate = true }: { message: ChatMessage; busy: boolean; regenerate?: boolean }) {
+  const { t } = useTranslation()
+  const hadOutput = message.parts.some((p) => p.type !== 'image' && (p.type === 'tool_call' ? p.input.length > 0 : p.text.length > 0))
+  switch (message.status) {
+    case 'complete':
+      return null
+    case 'streaming':
+      return (
+        <p className="chat-status">
+          <span className="badge badge-active">{t('chat.status.streaming')}</span>
+        </p>
+      )
+    case 'cancelled':
+      return (
+        <p className="chat-status">
+          <span className="badge badge-muted">{t('chat.status.stopped')}</span> <span className="muted">{t('chat.status.stoppedDetail')}</span>
+        </p>
+      )
+    case 'incomplete':
+      return (
+        <div className="chat-status chat-status-warning">
+          <span className="badge badge-warning">{t('chat.status.incomplete')}</span> <span>{t('chat.status.incompleteDetail')}</span>
+          {regenerate && message.role === 'assistant' && <RegenerateButton messageId={message.id} disabled={busy} />}
+        </div>
+      )
+    case 'error': {
+      const seconds = message.error ? retryAfterSeconds(message.error) : undefined
+      return (
+        <div className="form-alert chat-status-error" role="alert">
+          <p className="form-alert-title">{message.error ? chatErrorTitle(t, message.error, hadOutput) : t('chat.status.error')}</p>
+          {message.error && <p className="form-alert-detail">{message.error.message}</p>}
+          {seconds !== undefined && <p className="form-alert-detail">{t('chat.errors.retryAfter', { seconds })}</p>}
+          {regenerate && message.role === 'assistant' && <RegenerateButton messageId={message.id} disabled={busy} />}
+        </div>
+      )
+    }
+  }
+}

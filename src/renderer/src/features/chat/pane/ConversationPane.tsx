@@ -1,0 +1,77 @@
+import { useEffect, useId, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { errorMessage, errorTitle } from '@renderer/lib/error-text'
+import { useChatActions } from '../chat-actions'
+import { useChatUiStore } from '../chat-ui-store'
+import { CompletionsEditor } from '../completions/CompletionsEditor'
+import { Composer } from '../composer/Composer'
+import { MessageList } from '../messages/MessageList'
+import { useConversation } from '../queries'
+import { SettingsBar } from '../settings/SettingsBar'
+import type { ConversationSettings } from '../settings/use-settings'
+import { dispatchStream } from '../stream-store'
+import type { ChatMessage } from '@shared/domain/chat'
+
+const NO_MESSAGES: readonly ChatMessage[] = []
+
+/** The open conversation: its title, settings, messages (or the completions document) and the composer. */
+export function ConversationPane({ conversationId, settings }: { conversationId: string | null; settings: ConversationSettings }) {
+  const { t } = useTranslation()
+  const titleId = useId()
+  const query = useConversation(conversationId)
+  const { stop } = useChatActions()
+  const paramsOpen = useChatUiStore((s) => s.paramsOpen)
+  const setParamsOpen = useChatUiStore((s) => s.setParamsOpen)
+  const loaded = query.data
+  const title = conversationId === null ? t('chat.view.newTitle') : (loaded?.conversation.title || t('chat.view.untitled'))
+  const format = settings.draft.format
+
+  // Finished live copies are only needed while the conversation is open (M1: memory returns on close).
+  useEffect(() => (conversationId ? () => dispatchStream({ type: 'forget', conversationId }) : undefined), [conversationId])
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && !e.defaultPrevented) stop()
+  }
+
+  return (
+    <section className="chat-pane" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+      <div className="chat-pane-header">
+        <h2 id={titleId} className="chat-pane-title">
+          {title}
+        </h2>
+        <button type="button" className="button button-small" aria-expanded={paramsOpen} aria-controls="chat-parameters" onClick={() => setParamsOpen(!paramsOpen)}>
+          {t('chat.settings.parameters')}
+        </button>
+      </div>
+      <SettingsBar settings={settings} />
+      {query.isError ? (
+        <div role="alert" className="form-alert chat-load-error">
+          <p className="form-alert-title">
+            {t('chat.view.loadFailed')}: {errorTitle(t, query.error)}
+          </p>
+          <p className="form-alert-detail">{errorMessage(query.error)}</p>
+          <button type="button" className="button button-small" onClick={() => void query.refetch()}>
+            {t('chat.view.retry')}
+          </button>
+        </div>
+      ) : conversationId !== null && !loaded ? (
+        <p className="chat-loading muted" role="status">
+          {t('app.loading')}
+        </p>
+      ) : format === 'completions' ? (
+        <CompletionsEditor key={conversationId ?? 'new'} conversationId={conversationId} savedDocument={loaded?.conversation.document ?? ''} validation={settings.validation} />
+      ) : (
+        <>
+          <MessageList
+            conversationId={conversationId}
+            messages={loaded?.messages ?? NO_MESSAGES}
+            hasOlder={query.hasNextPage}
+            loadingOlder={query.isFetchingNextPage}
+            onLoadOlder={() => void query.fetchNextPage()}
+          />
+          <Composer format={format} validation={settings.validation} />
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,55 @@
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ConversationSettings } from '../settings/use-settings'
+import { FIELDS, type FieldSpec } from './param-fields'
+import { ParamField } from './ParamField'
+import { PresetsSection } from './PresetsSection'
+import { problemText } from './problem-text'
+
+export const PARAMETERS_PANEL_ID = 'chat-parameters'
+
+const GROUPS = ['thinking', 'safety', 'tools', 'output'] as const
+
+/** The format's parameters under their request names, validated as typed, plus presets. */
+export function ParametersPanel({ settings }: { settings: ConversationSettings }) {
+  const { t } = useTranslation()
+  const headingId = useId()
+  const { draft, fieldProblems } = settings
+  const specs = FIELDS[draft.format]
+  const field = (spec: FieldSpec) => {
+    const problem = fieldProblems[spec.key]
+    const disabled = spec.key === 'thinking.budget_tokens' && draft.fields['thinking.enabled'] !== true
+    return (
+      <ParamField
+        key={spec.key}
+        spec={spec}
+        value={draft.fields[spec.key]}
+        error={problem ? problemText(t, problem) : null}
+        disabled={disabled}
+        onChange={(value) => settings.setField(spec.key, value)}
+      />
+    )
+  }
+  return (
+    <section id={PARAMETERS_PANEL_ID} className="chat-params" aria-labelledby={headingId}>
+      <h2 id={headingId} className="chat-panel-title">
+        {t('chat.params.heading')}
+      </h2>
+      <p className="field-help">{t('chat.params.intro')}</p>
+      <div className="chat-params-fields">
+        {specs.filter((s) => !s.group).map(field)}
+        {GROUPS.map((group) => {
+          const inGroup = specs.filter((s) => s.group === group)
+          if (inGroup.length === 0) return null
+          return (
+            <fieldset key={group} className="chat-param-group">
+              <legend className="field-label">{t(`chat.params.groups.${group}`)}</legend>
+              {inGroup.map(field)}
+            </fieldset>
+          )
+        })}
+      </div>
+      <PresetsSection settings={settings} />
+    </section>
+  )
+}

@@ -1,0 +1,29 @@
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ChatFormatSchema, type ChatFormat } from '@shared/domain/chat'
+
+const FORMATS = ChatFormatSchema.options
+
+/** The request format of the conversation: four radios, each explained in one line. */
+export function FormatChoice({ value, onChange }: { value: ChatFormat; onChange: (format: ChatFormat) => void }) {
+  const { t } = useTranslation()
+  const id = useId()
+  return (
+    <fieldset className="chat-format" role="radiogroup" aria-labelledby={`${id}-legend`} aria-describedby={`${id}-help`}>
+      <legend id={`${id}-legend`} className="field-label">
+        {t('chat.settings.format')}
+      </legend>
+      <div className="chat-format-options">
+        {FORMATS.map((format) => (
+          <label key={format} className="chat-format-option" title={t(`chat.settings.formatHelp.${format}`)}>
+            <input type="radio" name={`${id}-format`} value={format} checked={value === format} onChange={() => onChange(format)} />
+            <span>{t(`chat.settings.formats.${format}`)}</span>
+          </label>
+        ))}
+      </div>
+      <p id={`${id}-help`} className="field-help">
+        {t(`chat.settings.formatHelp.${value}`)}
+      </p>
+    </fieldset>
+  )
+}

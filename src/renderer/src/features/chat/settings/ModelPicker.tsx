@@ -1,0 +1,54 @@
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useModels } from '../queries'
+import { MODEL_MAX_CHARS } from './settings-model'
+
+export interface ModelPickerProps {
+  value: string
+  onChange: (model: string) => void
+  error?: string | null
+}
+
+/**
+ * A combobox over the gateway's model list that also takes any typed id (gateways route models the
+ * list does not show). Native `<input list>`: keyboard and screen-reader support come with it.
+ */
+export function ModelPicker({ value, onChange, error }: ModelPickerProps) {
+  const { t } = useTranslation()
+  const id = useId()
+  const models = useModels()
+  const status = models.isPending ? t('chat.settings.modelsLoading') : models.isError ? t('chat.settings.modelsFailed') : t('chat.settings.modelHelp')
+  return (
+    <div className="field chat-model">
+      <label htmlFor={id} className="field-label">
+        {t('chat.settings.model')}
+      </label>
+      <input
+        id={id}
+        className="input"
+        list={`${id}-models`}
+        value={value}
+        maxLength={MODEL_MAX_CHARS}
+        placeholder={t('chat.settings.modelPlaceholder')}
+        autoComplete="off"
+        spellCheck={false}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-help${error ? ` ${id}-error` : ''}`}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <datalist id={`${id}-models`}>
+        {models.data?.models.map((m) => (
+          <option key={m} value={m} />
+        ))}
+      </datalist>
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+      <p id={`${id}-help`} className="field-help">
+        {status}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next'
+import { FormatChoice } from './FormatChoice'
+import { ModelPicker } from './ModelPicker'
+import { SystemField } from './SystemField'
+import type { ConversationSettings } from './use-settings'
+
+/** Model, format and system instruction of the open conversation. */
+export function SettingsBar({ settings }: { settings: ConversationSettings }) {
+  const { t } = useTranslation()
+  const { draft, validation } = settings
+  const problems = validation.ok ? [] : validation.settings
+  const modelProblem = problems.find((p) => p === 'modelRequired' || p === 'modelTooLong')
+  return (
+    <div className="chat-settings">
+      <div className="chat-settings-row">
+        <ModelPicker value={draft.model} onChange={settings.setModel} error={modelProblem ? t(`chat.settings.problems.${modelProblem}`) : null} />
+        <FormatChoice value={draft.format} onChange={settings.setFormat} />
+      </div>
+      <SystemField
+        format={draft.format}
+        value={draft.system}
+        onChange={settings.setSystem}
+        error={problems.includes('systemTooLong') ? t('chat.settings.problems.systemTooLong') : null}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,51 @@
+/**
+ * A conversation's settings as the form holds them (model, format, system instruction, parameter
+ * draft), their validation, and what changed against the saved conversation. Pure.
+ */
+import { SYSTEM_MAX_CHARS, type ChatFormat, type ChatParams, type Conversation } from '@shared/domain/chat'
+import { draftToParams, paramsToDraft, type FieldProblem, type ParamDraft } from '../params/param-draft'
+
+export interface SettingsDraft {
+  format: ChatFormat
+  model: string
+  system: string
+  fields: ParamDraft
+}
+
+export interface Settings {
+  model: string
+  system: string
+  params: ChatParams
+}
+
+export type SettingsProblem = 'modelRequired' | 'modelTooLong' | 'systemTooLong'
+
+export type SettingsValidation =
+  | { ok: true; value: Settings }
+  | { ok: false; settings: SettingsProblem[]; fields: Record<string, FieldProblem> }
+
+export const MODEL_MAX_CHARS = 200
+
+export function draftFromConversation(c: Pick<Conversation, 'model' | 'system' | 'params'>): SettingsDraft {
+  return { format: c.params.format, model: c.model, system: c.system, fields: paramsToDraft(c.params) }
+}
+
+export function validateSettings(draft: SettingsDraft): SettingsValidation {
+  const settings: SettingsProblem[] = []
+  const model = draft.model.trim()
+  if (model === '') settings.push('modelRequired')
+  else if (model.length > MODEL_MAX_CHARS) settings.push('modelTooLong')
+  if (draft.format !== 'completions' && draft.system.length > SYSTEM_MAX_CHARS) settings.push('systemTooLong')
+  const params = draftToParams(draft.format, draft.fields)
+  if (settings.length > 0 || !params.ok) return { ok: false, settings, fields: params.ok ? {} : params.problems }
+  return { ok: true, value: { model, system: draft.system, params: params.params } }
+}
+
+/** The `chat:update-conversation` fields that differ from what is saved; null when nothing does. */
+export function settingsPatch(saved: Settings, next: Settings): Partial<Settings> | null {
+  const patch: Partial<Settings> = {}
+  if (saved.model !== next.model) patch.model = next.model
+  if (saved.system !== next.system) patch.system = next.system
+  if (JSON.stringify(saved.params) !== JSON.stringify(next.params)) patch.params = next.params
+  return Object.keys(patch).length > 0 ? patch : null
+}

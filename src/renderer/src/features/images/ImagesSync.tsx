@@ -1,0 +1,22 @@
+import { useEffect } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { imagesApi } from './api'
+import { imageKeys, upsertJob } from './queries'
+
+/** Host events into the cache while the Images area is open; renders nothing. */
+export function ImagesSync() {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    const api = imagesApi()
+    const offJob = api.onJobUpdated((job) => upsertJob(queryClient, job))
+    const offGallery = api.onGalleryChanged(({ ids }) => {
+      void queryClient.invalidateQueries({ queryKey: imageKeys.galleries() })
+      for (const id of ids) void queryClient.invalidateQueries({ queryKey: imageKeys.item(id) })
+    })
+    return () => {
+      offJob()
+      offGallery()
+    }
+  }, [queryClient])
+  return null
+}

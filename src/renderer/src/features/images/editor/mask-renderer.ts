@@ -1,0 +1,222 @@
+/**
+ * Pure mask rasteriser over an ImageData-like RGBA buffer. No canvas, no DOM: the same code paints
+ * the display-size overlay on the page, replays the full-resolution mask in the export worker and
+ * runs in happy-dom tests.
+ *
+ * While painting, the ALPHA channel holds coverage (0 = untouched, 255 = fully painted). Strokes
+ * combine with max (paint) or min (erase), so re-rasterising an overlap is harmless and a stroke
+ * can be drawn segment by segment as points arrive. `finalizeForExport` then turns coverage into
+ * the gateway's convention: alpha 0 where painted (editable), 255 elsewhere.
+ *
+ * Hardness makes a feather band centred on the radius: coverage is exactly 0.5 at the radius for
+ * every hardness, so the exported (thresholded) mask is the circle the cursor shows, and softness
+ * only changes the preview of the edge.
+ */
+import type { MaskOp, Stroke, StrokeMode } from './mask-model'
+
+export interface Raster {
+  readonly data: Uint8ClampedArray
+  readonly width: number
+  readonly height: number
+}
+
+/** Image to raster coordinates: raster = image * scale + (dx, dy). */
+export interface RasterTransform {
+  readonly scale: number
+  readonly dx: number
+  readonly dy: number
+}
+
+/** A pixel rectangle, half-open: x0 <= x < x1. */
+export interface Rect {
+  x0: number
+  y0: number
+  x1: number
+  y1: number
+}
+
+export const IDENTITY: RasterTransform = { scale: 1, dx: 0, dy: 0 }
+/** Coverage at or above this counts as painted in the exported mask (0.5 of 255, rounded). */
+export const PAINTED_THRESHOLD = 128
+
+export function fullRect(r: Raster): Rect {
+  return { x0: 0, y0: 0, x1: r.width, y1: r.height }
+}
+
+export function isEmptyRect(r: Rect): boolean {
+  return r.x1 <= r.x0 || r.y1 <= r.y0
+}
+
+export function unionRect(a: Rect | null, b: Rect | null): Rect | null {
+  if (!a || isEmptyRect(a)) return b && !isEmptyRect(b) ? b : null
+  if (!b || isEmptyRect(b)) return a
+  return { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) }
+}
+
+/** Where the image lies in the raster, clipped to the raster. */
+export function imageClip(r: Raster, t: RasterTransform, imageWidth: number, imageHeight: number): Rect {
+  return {
+    x0: Math.max(0, Math.floor(t.dx)),
+    y0: Math.max(0, Math.floor(t.dy)),
+    x1: Math.min(r.width, Math.ceil(t.dx + imageWidth * t.scale)),
+    y1: Math.min(r.height, Math.ceil(t.dy + imageHeight * t.scale))
+  }
+}
+
+/** Half the width of the feather band around the radius. */
+export function featherHalfWidth(radius: number, hardness: number): number {
+  return (1 - Math.min(1, Math.max(0, hardness))) * radius * 0.5
+}
+
+/** Coverage (0..1) at distance d from a brush's centre line. */
+export function coverageAt(d: number, radius: number, hardness: number): number {
+  const w = featherHalfWidth(radius, hardness)
+  if (w <= 0) return d < radius ? 1 : 0
+  if (d <= radius - w) return 1
+  if (d >= radius + w) return 0
+  const t = (radius + w - d) / (2 * w)
+  return t * t * (3 - 2 * t)
+}
+
+/**
+ * Rasterises one round-capped segment (raster coordinates) into the alpha channel, inside `clip`.
+ * Returns the touched rectangle, or null when nothing lies inside the clip.
+ */
+export function rasterSegment(
+  r: Raster,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  radius: number,
+  hardness: number,
+  mode: StrokeMode,
+  clip: Rect
+): Rect | null {
+  const w = featherHalfWidth(radius, hardness)
+  const outer = radius + w
+  const x0 = Math.max(clip.x0, Math.floor(Math.min(ax, bx) - outer))
+  const y0 = Math.max(clip.y0, Math.floor(Math.min(ay, by) - outer))
+  const x1 = Math.min(clip.x1, Math.ceil(Math.max(ax, bx) + outer))
+  const y1 = Math.min(clip.y1, Math.ceil(Math.max(ay, by) + outer))
+  if (x1 <= x0 || y1 <= y0) return null
+  const data = r.data
+  const width = r.width
+  const sx = bx - ax
+  const sy = by - ay
+  const len2 = sx * sx + sy * sy
+  const inv = len2 > 0 ? 1 / len2 : 0
+  const hard = w <= 0
+  const outer2 = outer * outer
+  const inner = radius - w
+  const inner2 = inner > 0 ? inner * inner : -1
+  const paint = mode === 'paint'
+  for (let y = y0; y < y1; y++) {
+    const py = y + 0.5 - ay
+    let i = (y * width + x0) * 4 + 3
+    for (let x = x0; x < x1; x++, i += 4) {
+      const px = x + 0.5 - ax
+      let t = (px * sx + py * sy) * inv
+      t = t < 0 ? 0 : t > 1 ? 1 : t
+      const ex = px - t * sx
+      const ey = py - t * sy
+      const d2 = ex * ex + ey * ey
+      if (d2 >= outer2) continue
+      let v = 255
+      if (!hard && d2 > inner2) {
+        const u = (outer - Math.sqrt(d2)) / (2 * w)
+        v = Math.round(255 * u * u * (3 - 2 * u))
+        if (v === 0) continue
+      }
+      if (paint) {
+        if (v > data[i]) data[i] = v
+      } else if (data[i] > 255 - v) data[i] = 255 - v
+    }
+  }
+  return { x0, y0, x1, y1 }
+}
+
+/**
+ * Rasterises a stroke from point index `from` on (so a stroke in progress draws only its new
+ * segments). A single point is a dot.
+ */
+export function rasterStroke(r: Raster, s: Stroke, t: RasterTransform, clip: Rect, from = 0): Rect | null {
+  const p = s.points
+  const n = p.length / 2
+  if (n === 0 || from >= n) return null
+  const radius = s.radius * t.scale
+  const X = (i: number) => p[2 * i] * t.scale + t.dx
+  const Y = (i: number) => p[2 * i + 1] * t.scale + t.dy
+  if (n === 1) return rasterSegment(r, X(0), Y(0), X(0), Y(0), radius, s.hardness, s.mode, clip)
+  let dirty: Rect | null = null
+  for (let i = Math.max(1, from); i < n; i++) {
+    dirty = unionRect(dirty, rasterSegment(r, X(i - 1), Y(i - 1), X(i), Y(i), radius, s.hardness, s.mode, clip))
+  }
+  return dirty
+}
+
+/** Invert, clear or fill inside `clip` (outside the image there is nothing to mask). */
+export function applyWholeOp(r: Raster, kind: 'invert' | 'clear' | 'fill', clip: Rect): Rect | null {
+  if (isEmptyRect(clip)) return null
+  const data = r.data
+  for (let y = clip.y0; y < clip.y1; y++) {
+    const end = (y * r.width + clip.x1) * 4
+    for (let i = (y * r.width + clip.x0) * 4 + 3; i < end; i += 4) {
+      data[i] = kind === 'invert' ? 255 - data[i] : kind === 'fill' ? 255 : 0
+    }
+  }
+  return { ...clip }
+}
+
+export function applyOp(r: Raster, op: MaskOp, t: RasterTransform, clip: Rect): Rect | null {
+  return op.kind === 'stroke' ? rasterStroke(r, op, t, clip) : applyWholeOp(r, op.kind, clip)
+}
+
+/**
+ * Rebuilds the coverage inside `clip` from nothing: starts at the last clear or fill (everything
+ * before it is overwritten anyway), so a long session with a "clear" in it replays only the tail.
+ */
+export function replay(r: Raster, ops: readonly MaskOp[], t: RasterTransform, clip: Rect): void {
+  let start = 0
+  for (let i = ops.length - 1; i >= 0; i--) {
+    const k = ops[i].kind
+    if (k === 'clear' || k === 'fill') {
+      start = i
+      break
+    }
+  }
+  applyWholeOp(r, 'clear', clip)
+  for (let i = start; i < ops.length; i++) applyOp(r, ops[i], t, clip)
+}
+
+/** Coverage to the gateway's mask: black pixels, alpha 0 where painted (editable), 255 elsewhere. */
+export function finalizeForExport(r: Raster): void {
+  const data = r.data
+  for (let i = 0; i < data.length; i += 4) {
+    data[i] = 0
+    data[i + 1] = 0
+    data[i + 2] = 0
+    data[i + 3] = data[i + 3] >= PAINTED_THRESHOLD ? 0 : 255
+  }
+}
+
+/** Sets the colour channels once (the overlay's colour); painting touches only alpha. */
+export function tint(r: Raster, red: number, green: number, blue: number): void {
+  const data = r.data
+  for (let i = 0; i < data.length; i += 4) {
+    data[i] = red
+    data[i + 1] = green
+    data[i + 2] = blue
+  }
+}
+
+/** Pixels whose alpha equals `alpha`: the tests' and the export check's measure. */
+export function countAlpha(r: Raster, alpha: number): number {
+  let n = 0
+  for (let i = 3; i < r.data.length; i += 4) if (r.data[i] === alpha) n++
+  return n
+}
+
+export function createRaster(width: number, height: number): Raster {
+  return { data: new Uint8ClampedArray(width * height * 4), width, height }
+}

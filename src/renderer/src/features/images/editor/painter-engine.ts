@@ -1,0 +1,263 @@
+/**
+ * The painter's imperative core (no React): the view, the stroke being drawn, and ONE repaint per
+ * animation frame. Pointer samples only append to arrays here; the frame callback rasterises the
+ * new segments at display resolution and uploads their dirty rectangle. The committed mask lives
+ * in the store as a stroke list; this engine shows it and never holds the full-size mask.
+ */
+import type { MaskOp, Stroke, StrokeMode } from './mask-model'
+import { appendPoint, sampleSpacing } from './mask-model'
+import { DisplayMask, drawImageLayer, type SourceBitmaps } from './display-layers'
+import { featherHalfWidth, imageClip, type RasterTransform } from './mask-renderer'
+import { fitView, panBy, screenToImage, zoomAt, ZOOM_STEP, type View } from './view-transform'
+
+export interface EngineHost {
+  readonly imageWidth: number
+  readonly imageHeight: number
+  brush(): { size: number; hardness: number }
+  ops(): readonly MaskOp[]
+  commit(op: Stroke): void
+  onZoom(percent: number): void
+}
+
+export interface Scheduler {
+  request(cb: () => void): number
+  cancel(handle: number): void
+}
+
+const browserScheduler: Scheduler = {
+  request: (cb) => requestAnimationFrame(cb),
+  cancel: (h) => cancelAnimationFrame(h)
+}
+
+interface LiveStroke {
+  stroke: { kind: 'stroke'; mode: StrokeMode; radius: number; hardness: number; points: number[] }
+  /** Points already on the display raster. */
+  drawn: number
+}
+
+export class PainterEngine {
+  private view: View = { scale: 1, x: 0, y: 0 }
+  private stage = { w: 0, h: 0, dpr: 1 }
+  private fitted = false
+  private imageCtx: CanvasRenderingContext2D | null = null
+  private source: SourceBitmaps | null = null
+  readonly mask: DisplayMask
+  private frameHandle: number | null = null
+  private want = { image: false, mask: false }
+  private live: LiveStroke | null = null
+  /** The ops the display raster shows. */
+  private shown: readonly MaskOp[] = []
+  /** A stroke handed to the store whose echo needs no replay (it is on screen already). */
+  private justCommitted: Stroke | null = null
+  private cursor = { x: 0, y: 0, visible: false }
+  /** Last frame's timing, for the "measured feel" probe. */
+  lastFrameMs = 0
+
+  constructor(
+    private readonly host: EngineHost,
+    canvases: { image: HTMLCanvasElement | null; mask: HTMLCanvasElement | null; cursor: HTMLElement | null },
+    private readonly scheduler: Scheduler = browserScheduler
+  ) {
+    this.imageCanvas = canvases.image
+    this.maskCanvas = canvases.mask
+    this.cursorEl = canvases.cursor
+    this.imageCtx = canvases.image?.getContext('2d') ?? null
+    this.mask = new DisplayMask(canvases.mask?.getContext('2d') ?? null)
+    this.shown = host.ops()
+  }
+  private readonly imageCanvas: HTMLCanvasElement | null
+  private readonly maskCanvas: HTMLCanvasElement | null
+  private readonly cursorEl: HTMLElement | null
+
+  /** The stage's CSS size changed (ResizeObserver); canvases follow at device resolution. */
+  resize(w: number, h: number, dpr: number): void {
+    this.stage = { w: Math.max(1, w), h: Math.max(1, h), dpr: dpr > 0 ? dpr : 1 }
+    const cw = Math.round(this.stage.w * this.stage.dpr)
+    const ch = Math.round(this.stage.h * this.stage.dpr)
+    for (const c of [this.imageCanvas, this.maskCanvas]) {
+      if (c && (c.width !== cw || c.height !== ch)) {
+        c.width = cw
+        c.height = ch
+      }
+    }
+    this.mask.resize(cw, ch)
+    if (!this.fitted) this.fit()
+    else this.invalidate()
+  }
+
+  setSource(source: SourceBitmaps): void {
+    this.source = source
+    this.want.image = true
+    this.request()
+  }
+
+  getView(): View {
+    return this.view
+  }
+
+  setView(view: View): void {
+    this.view = view
+    this.host.onZoom(Math.round(view.scale * 100))
+    this.invalidate()
+  }
+
+  fit(): void {
+    this.fitted = true
+    this.setView(fitView(this.host.imageWidth, this.host.imageHeight, this.stage.w, this.stage.h))
+  }
+
+  /** Zoom by a factor at a stage point (the stage centre when none is given). */
+  zoom(factor: number, cx = this.stage.w / 2, cy = this.stage.h / 2): void {
+    this.setView(zoomAt(this.view, factor, cx, cy))
+  }
+
+  zoomStep(direction: 1 | -1): void {
+    this.zoom(direction > 0 ? ZOOM_STEP : 1 / ZOOM_STEP)
+  }
+
+  pan(dx: number, dy: number): void {
+    this.setView(panBy(this.view, dx, dy))
+  }
+
+  toImage(sx: number, sy: number): [number, number] {
+    return screenToImage(this.view, sx, sy)
+  }
+
+  beginStroke(sx: number, sy: number, mode: StrokeMode): void {
+    const { size, hardness } = this.host.brush()
+    const [x, y] = this.toImage(sx, sy)
+    this.live = { stroke: { kind: 'stroke', mode, radius: size / 2, hardness, points: [x, y] }, drawn: 0 }
+    this.request()
+  }
+
+  /** Coalesced samples in stage CSS pixels; thinned as they are appended. */
+  extendStroke(samples: ReadonlyArray<readonly [number, number]>): void {
+    const live = this.live
+    if (!live) return
+    const spacing = sampleSpacing(live.stroke.radius)
+    let added = false
+    for (const [sx, sy] of samples) {
+      const [x, y] = this.toImage(sx, sy)
+      added = appendPoint(live.stroke.points, x, y, spacing) || added
+    }
+    if (added) this.request()
+  }
+
+  /** Ends the stroke at its last sample and hands it to the store. */
+  endStroke(sx?: number, sy?: number): void {
+    const live = this.live
+    if (!live) return
+    if (sx !== undefined && sy !== undefined) {
+      const [x, y] = this.toImage(sx, sy)
+      const p = live.stroke.points
+      if (p[p.length - 2] !== x || p[p.length - 1] !== y) p.push(x, y)
+    }
+    this.flush()
+    this.live = null
+    const op: Stroke = { ...live.stroke, points: live.stroke.points.slice() }
+    this.justCommitted = op
+    this.host.commit(op)
+  }
+
+  get drawing(): boolean {
+    return this.live !== null
+  }
+
+  /** The store's ops changed: a stroke we just drew needs nothing, anything else a full replay. */
+  syncOps(ops: readonly MaskOp[]): void {
+    if (ops === this.shown) return
+    const echo = this.justCommitted !== null && ops.length === this.shown.length + 1 && ops[ops.length - 1] === this.justCommitted
+    this.justCommitted = null
+    this.shown = ops
+    if (!echo) {
+      this.want.mask = true
+      this.request()
+    }
+  }
+
+  showCursor(sx: number, sy: number): void {
+    this.cursor = { x: sx, y: sy, visible: true }
+    this.request()
+  }
+
+  hideCursor(): void {
+    this.cursor.visible = false
+    this.request()
+  }
+
+  /** Brush size or hardness changed: only the cursor preview needs a frame. */
+  brushChanged(): void {
+    this.request()
+  }
+
+  destroy(): void {
+    if (this.frameHandle !== null) this.scheduler.cancel(this.frameHandle)
+    this.frameHandle = null
+  }
+
+  /** Runs a pending frame now (end of stroke, tests). */
+  flush(): void {
+    if (this.frameHandle !== null) {
+      this.scheduler.cancel(this.frameHandle)
+      this.frameHandle = null
+    }
+    this.frame()
+  }
+
+  private invalidate(): void {
+    this.want.image = true
+    this.want.mask = true
+    this.request()
+  }
+
+  /** At most one repaint per animation frame, however many events asked for one. */
+  private request(): void {
+    if (this.frameHandle === null) this.frameHandle = this.scheduler.request(() => this.frame())
+  }
+
+  private rasterTransform(): RasterTransform {
+    const d = this.stage.dpr
+    return { scale: this.view.scale * d, dx: this.view.x * d, dy: this.view.y * d }
+  }
+
+  private frame(): void {
+    this.frameHandle = null
+    const started = performance.now()
+    const t = this.rasterTransform()
+    const { imageWidth: iw, imageHeight: ih } = this.host
+    if (this.want.image && this.imageCtx && this.source) {
+      drawImageLayer(this.imageCtx, this.source, iw, ih, t, this.mask.raster.width, this.mask.raster.height)
+    }
+    this.want.image = false
+    const clip = imageClip(this.mask.raster, t, iw, ih)
+    const live = this.live
+    if (this.want.mask) {
+      this.mask.replayAll(this.shown, t, clip, live?.stroke ?? null)
+      if (live) live.drawn = live.stroke.points.length / 2
+      this.want.mask = false
+    } else if (live && live.drawn < live.stroke.points.length / 2) {
+      this.mask.drawSegments(live.stroke, t, clip, live.drawn)
+      live.drawn = live.stroke.points.length / 2
+    }
+    this.drawCursor()
+    this.lastFrameMs = performance.now() - started
+  }
+
+  /** The brush outline at the pointer: the radius ring plus the feather band as a soft fill. */
+  private drawCursor(): void {
+    const el = this.cursorEl
+    if (!el) return
+    el.hidden = !this.cursor.visible
+    if (!this.cursor.visible) return
+    const { size, hardness } = this.host.brush()
+    const r = (size / 2) * this.view.scale
+    const w = featherHalfWidth(size / 2, hardness) * this.view.scale
+    const outer = Math.max(1, r + w)
+    el.style.width = `${outer * 2}px`
+    el.style.height = `${outer * 2}px`
+    el.style.transform = `translate(${this.cursor.x - outer}px, ${this.cursor.y - outer}px)`
+    const inner = Math.max(0, ((r - w) / outer) * 100)
+    el.style.setProperty('--ring', `${(r / outer) * 100}%`)
+    el.style.background = `radial-gradient(circle closest-side, rgb(255 45 85 / 0.35) ${inner}%, rgb(255 45 85 / 0) 100%)`
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The painter's React-visible state: brush settings, the committed mask history, compare and the
+ * zoom shown in the toolbar. Pointer positions and the stroke being drawn are NOT here: they live
+ * in the engine (refs), so a pointer move never causes a React render.
+ */
+import { create } from 'zustand'
+import { EMPTY_HISTORY, pushOp, redo, undo, type MaskHistory, type MaskOp } from './mask-model'
+import { clampSize, loadPrefs, savePrefs, stepHardness, stepSize, type PainterPrefs } from './painter-prefs'
+
+export interface PainterState extends PainterPrefs {
+  history: MaskHistory
+  compare: boolean
+  zoomPercent: number
+  setTool(tool: PainterPrefs['tool']): void
+  setSize(size: number): void
+  stepSize(direction: 1 | -1): void
+  setHardness(hardness: number): void
+  stepHardness(direction: 1 | -1): void
+  setOpacity(opacity: number): void
+  commit(op: MaskOp): void
+  undo(): void
+  redo(): void
+  setCompare(on: boolean): void
+  setZoomPercent(percent: number): void
+  /** A new source image: empty mask, prefs kept. */
+  resetMask(): void
+}
+
+export const usePainterStore = create<PainterState>()((set, get) => ({
+  ...loadPrefs(),
+  history: EMPTY_HISTORY,
+  compare: false,
+  zoomPercent: 100,
+  setTool: (tool) => set({ tool }),
+  setSize: (size) => set({ size: clampSize(size) }),
+  stepSize: (d) => set({ size: stepSize(get().size, d) }),
+  setHardness: (hardness) => set({ hardness: Math.min(1, Math.max(0, hardness)) }),
+  stepHardness: (d) => set({ hardness: stepHardness(get().hardness, d) }),
+  setOpacity: (opacity) => set({ opacity: Math.min(1, Math.max(0.1, opacity)) }),
+  commit: (op) => set({ history: pushOp(get().history, op) }),
+  undo: () => set({ history: undo(get().history) }),
+  redo: () => set({ history: redo(get().history) }),
+  setCompare: (compare) => set({ compare }),
+  setZoomPercent: (zoomPercent) => set({ zoomPercent }),
+  resetMask: () => set({ history: EMPTY_HISTORY, compare: false })
+}))
+
+// Remember brush settings whenever one of them changes.
+usePainterStore.subscribe((s, prev) => {
+  if (s.tool !== prev.tool || s.size !== prev.size || s.hardness !== prev.hardness || s.opacity !== prev.opacity) {
+    savePrefs({ tool: s.tool, size: s.size, hardness: s.hardness, opacity: s.opacity })
+  }
+})
+
+/** For tests: prefs from storage, empty mask. */
+export function resetPainterStore(): void {
+  usePainterStore.setState({ ...loadPrefs(), history: EMPTY_HISTORY, compare: false, zoomPercent: 100 })
+}

@@ -1,0 +1,174 @@
+/** Small labelled controls shared by the image forms; help and error texts are each control's description. */
+import { useId, type ReactNode, type Ref } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { TriState } from './generate/generate-draft'
+
+function describedBy(id: string, error?: string | null, help?: ReactNode): string | undefined {
+  return [error ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean).join(' ') || undefined
+}
+
+function Notes({ id, error, help }: { id: string; error?: string | null; help?: ReactNode }) {
+  return (
+    <>
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+      {help && (
+        <div id={`${id}-help`} className="field-help">
+          {help}
+        </div>
+      )}
+    </>
+  )
+}
+
+export interface SelectOption {
+  value: string
+  label: string
+}
+
+export function SelectField(p: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  options: readonly SelectOption[]
+  help?: ReactNode
+  error?: string | null
+  disabled?: boolean
+}) {
+  const id = useId()
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        {p.label}
+      </label>
+      <select
+        id={id}
+        className="select"
+        value={p.value}
+        disabled={p.disabled}
+        onChange={(e) => p.onChange(e.target.value)}
+        aria-invalid={p.error ? true : undefined}
+        aria-describedby={describedBy(id, p.error, p.help)}
+      >
+        {p.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <Notes id={id} error={p.error} help={p.help} />
+    </div>
+  )
+}
+
+export function PromptField(p: {
+  value: string
+  onChange: (value: string) => void
+  error?: string | null
+  help?: ReactNode
+  placeholder?: string
+  inputRef?: Ref<HTMLTextAreaElement>
+  rows?: number
+}) {
+  const { t } = useTranslation()
+  const id = useId()
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        {t('images.common.prompt')}
+      </label>
+      <textarea
+        id={id}
+        ref={p.inputRef}
+        className="input textarea"
+        rows={p.rows ?? 4}
+        value={p.value}
+        placeholder={p.placeholder}
+        onChange={(e) => p.onChange(e.target.value)}
+        aria-invalid={p.error ? true : undefined}
+        aria-describedby={describedBy(id, p.error, p.help)}
+      />
+      <Notes id={id} error={p.error} help={p.help} />
+    </div>
+  )
+}
+
+/** Absent, true and false are three different requests, so this is three radios, not a checkbox. */
+export function WatermarkChoice({ value, onChange }: { value: TriState; onChange: (v: TriState) => void }) {
+  const { t } = useTranslation()
+  const name = useId()
+  const options: [TriState, string][] = [
+    ['absent', t('images.watermark.absent')],
+    ['true', t('images.watermark.on')],
+    ['false', t('images.watermark.off')]
+  ]
+  return (
+    <fieldset className="choice-row" aria-describedby={`${name}-help`}>
+      <legend className="field-label">{t('images.watermark.legend')}</legend>
+      {options.map(([v, label]) => (
+        <label key={v} className="choice">
+          <input type="radio" name={name} value={v} checked={value === v} onChange={() => onChange(v)} />
+          <span className="choice-label">{label}</span>
+        </label>
+      ))}
+      <p id={`${name}-help`} className="field-help">
+        {t('images.watermark.help')}
+      </p>
+    </fieldset>
+  )
+}
+
+/** A list of URL inputs with add and remove; `errorAt(i)` gives the problem of row i. */
+export function UrlList(p: {
+  legend: string
+  itemLabel: string
+  help: ReactNode
+  urls: readonly string[]
+  max: number
+  onChange: (urls: string[]) => void
+  errorAt: (i: number) => string | null
+  error?: string | null
+}) {
+  const { t } = useTranslation()
+  const id = useId()
+  return (
+    <fieldset className="url-list" aria-describedby={describedBy(id, p.error, p.help)}>
+      <legend className="field-label">{p.legend}</legend>
+      {p.urls.map((url, i) => {
+        const err = p.errorAt(i)
+        const label = `${p.itemLabel} ${i + 1}`
+        return (
+          <div key={i} className="url-row">
+            <div className="field">
+              <input
+                className="input"
+                type="url"
+                aria-label={label}
+                value={url}
+                placeholder="https://"
+                onChange={(e) => p.onChange(p.urls.map((u, k) => (k === i ? e.target.value : u)))}
+                aria-invalid={err ? true : undefined}
+                aria-describedby={err ? `${id}-e${i}` : undefined}
+              />
+              {err && (
+                <p id={`${id}-e${i}`} className="field-error">
+                  {err}
+                </p>
+              )}
+            </div>
+            <button type="button" className="button button-small" onClick={() => p.onChange(p.urls.filter((_, k) => k !== i))}>
+              {t('images.common.removeNamed', { name: label })}
+            </button>
+          </div>
+        )
+      })}
+      <button type="button" className="button button-small" disabled={p.urls.length >= p.max} onClick={() => p.onChange([...p.urls, ''])}>
+        {t('images.generate.addUrl')}
+      </button>
+      <Notes id={id} error={p.error} help={p.help} />
+    </fieldset>
+  )
+}

@@ -1,0 +1,143 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { GalleryItem } from '@shared/domain/images'
+import { errorMessage, errorTitle } from '@renderer/lib/error-text'
+import { useImagesUi } from '../images-ui-store'
+import { useGallery } from '../queries'
+import { DeleteItemDialog } from './DeleteItemDialog'
+import { GalleryCell } from './GalleryCell'
+import { GalleryFilters } from './GalleryFilters'
+import { moveIndex } from './grid-window'
+import { useGridWindow } from './use-grid-window'
+import { useGalleryActions } from './use-gallery-actions'
+
+/**
+ * The gallery: a windowed grid (only the rows on screen are in the DOM), filters, and item actions.
+ * Items come from the host page by page; the next page loads when the window nears the end.
+ */
+export function Gallery() {
+  const { t } = useTranslation()
+  const filter = useImagesUi((s) => s.filter)
+  const gallery = useGallery(filter)
+  const items = useMemo(() => gallery.data?.pages.flatMap((p) => p.items) ?? [], [gallery.data])
+  const total = gallery.data?.pages[0]?.total
+  const win = useGridWindow(items.length)
+  const [active, setActive] = useState(0)
+  const [deleting, setDeleting] = useState<GalleryItem | null>(null)
+  const wantFocus = useRef<number | null>(null)
+  const gridRef = useRef<HTMLDivElement | null>(null)
+  const actions = useGalleryActions(setDeleting)
+  const activeIndex = Math.min(active, Math.max(0, items.length - 1))
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = gallery
+
+  // Load the next page before the user reaches the end of what is loaded.
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && win.endIndex >= items.length - win.layout.columns * 3) void fetchNextPage()
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, win.endIndex, items.length, win.layout.columns])
+
+  // Move focus to a cell after it has been rendered (it may have been outside the window).
+  useEffect(() => {
+    if (wantFocus.current === null) return
+    const cell = gridRef.current?.querySelector<HTMLElement>(`[data-index="${wantFocus.current}"]`)
+    if (cell) {
+      cell.focus()
+      wantFocus.current = null
+    }
+  })
+
+  const attachWindow = win.attach
+  const attach = useCallback(
+    (el: HTMLDivElement | null) => {
+      gridRef.current = el
+      attachWindow(el)
+    },
+    [attachWindow]
+  )
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (items.length === 0 || (e.target as HTMLElement).getAttribute('role') !== 'gridcell') return
+    const pageRows = Math.max(1, Math.floor(win.viewport / win.layout.rowHeight))
+    const next = moveIndex(activeIndex, e.key, win.layout.columns, items.length, pageRows)
+    const item = items[activeIndex]
+    if (next !== null) {
+      e.preventDefault()
+      setActive(next)
+      wantFocus.current = next
+      win.reveal(next)
+    } else if (e.key === 'Enter') {
+      e.preventDefault()
+      actions.edit(item)
+    } else if (e.key === 'f' || e.key === 'F') {
+      e.preventDefault()
+      actions.toggleFavorite(item)
+    } else if (e.key === 'Delete') {
+      e.preventDefault()
+      actions.askDelete(item)
+    }
+  }
+
+  const rows = []
+  for (let r = win.startRow; r < win.endRow; r++) {
+    const cells = []
+    for (let c = 0; c < win.layout.columns; c++) {
+      const index = r * win.layout.columns + c
+      const item = items[index]
+      if (!item) break
+      cells.push(
+        <GalleryCell key={item.id} item={item} index={index} column={c} active={index === activeIndex} width={win.layout.cellWidth} actions={actions} onFocusCell={setActive} />
+      )
+    }
+    rows.push(
+      <div key={r} role="row" aria-rowindex={r + 1} className="gallery-row" style={{ transform: `translateY(${r * win.layout.rowHeight}px)`, height: win.layout.rowHeight }}>
+        {cells}
+      </div>
+    )
+  }
+
+  return (
+    <section className="gallery" aria-labelledby="gallery-title">
+      <h2 id="gallery-title" className="section-title">
+        {t('images.gallery.label')}
+      </h2>
+      <GalleryFilters total={total} />
+      {gallery.isError && (
+        <div role="alert" className="form-alert">
+          <p className="form-alert-title">{t('images.gallery.loadFailed')}</p>
+          <p className="form-alert-detail">
+            {errorTitle(t, gallery.error)}: {errorMessage(gallery.error)}
+          </p>
+        </div>
+      )}
+      {gallery.isSuccess && items.length === 0 && <p className="field-help">{filterIsEmpty(filter) ? t('images.gallery.empty') : t('images.gallery.noMatches')}</p>}
+      <div
+        ref={attach}
+        role="grid"
+        aria-label={t('images.gallery.label')}
+        aria-rowcount={win.rowCount}
+        aria-colcount={win.layout.columns}
+        aria-describedby="gallery-keys"
+        className="gallery-scroller"
+        onScroll={win.onScroll}
+        onKeyDown={onKeyDown}
+      >
+        <div role="rowgroup" className="gallery-canvas" style={{ height: win.totalHeight }}>
+          {rows}
+        </div>
+      </div>
+      <p id="gallery-keys" className="sr-only">
+        {t('images.gallery.keyboardHint')}
+      </p>
+      {deleting && (
+        <DeleteItemDialog
+          item={deleting}
+          onClose={() => setDeleting(null)}
+          fallbackFocus={() => gridRef.current?.querySelector<HTMLElement>('[role="gridcell"]') ?? gridRef.current}
+        />
+      )}
+    </section>
+  )
+}
+
+function filterIsEmpty(f: { query?: string; model?: string; origin?: string; favorite?: boolean }): boolean {
+  return !f.query && !f.model && !f.origin && !f.favorite
+}

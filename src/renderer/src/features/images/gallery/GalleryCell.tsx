@@ -1,0 +1,66 @@
+import { memo } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { GalleryItem } from '@shared/domain/images'
+import type { GalleryActions } from './use-gallery-actions'
+
+export interface GalleryCellProps {
+  item: GalleryItem
+  index: number
+  column: number
+  active: boolean
+  width: number
+  actions: GalleryActions
+  onFocusCell: (index: number) => void
+}
+
+/**
+ * One thumbnail (by host media URL, lazily decoded) named by its prompt, with its actions. Only
+ * the active cell is in the Tab order (roving tabindex); its buttons follow it.
+ */
+export const GalleryCell = memo(function GalleryCell({ item, index, column, active, width, actions, onFocusCell }: GalleryCellProps) {
+  const { t } = useTranslation()
+  const name = item.prompt || t('images.gallery.untitled')
+  const tab = active ? 0 : -1
+  return (
+    <div
+      role="gridcell"
+      aria-colindex={column + 1}
+      aria-label={name}
+      tabIndex={tab}
+      data-index={index}
+      className="gallery-cell"
+      style={{ width }}
+      onFocus={(e) => {
+        if (e.target === e.currentTarget || !active) onFocusCell(index)
+      }}
+    >
+      <div className="gallery-media" style={{ height: width }}>
+        <img className="gallery-thumb" src={item.url} alt="" loading="lazy" decoding="async" width={width} height={width} />
+        <button type="button" className="gallery-fav" tabIndex={tab} aria-pressed={item.favorite} onClick={() => actions.toggleFavorite(item)}>
+          <span aria-hidden="true">{item.favorite ? '★' : '☆'}</span>
+          <span className="sr-only">{t('images.gallery.favorite')}</span>
+        </button>
+        <div className="gallery-actions">
+        <button type="button" className="button button-small" tabIndex={tab} onClick={() => actions.edit(item)}>
+          {t('images.gallery.edit')}
+        </button>
+        <button type="button" className="button button-small" tabIndex={tab} onClick={() => actions.useAsReference(item)}>
+          {t('images.gallery.useAsReference')}
+        </button>
+        <button type="button" className="button button-small" tabIndex={tab} onClick={() => actions.copyPrompt(item)}>
+          {t('images.gallery.copyPrompt')}
+        </button>
+        <button type="button" className="button button-small" tabIndex={tab} onClick={() => actions.exportItem(item)}>
+          {t('images.gallery.export')}
+        </button>
+        <button type="button" className="button button-small button-danger" tabIndex={tab} onClick={() => actions.askDelete(item)}>
+          {t('images.gallery.delete')}
+          </button>
+        </div>
+      </div>
+      <p className="gallery-caption" aria-hidden="true">
+        {name}
+      </p>
+    </div>
+  )
+})

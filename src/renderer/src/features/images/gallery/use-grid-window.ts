@@ -1,0 +1,78 @@
+/**
+ * The gallery scroller's size and scroll position, read at most once per animation frame (a
+ * scroll event can fire several times per frame), turned into the rows to render.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { gridLayout, gridWindow, type GridLayout, type GridWindow } from './grid-window'
+
+/** Before the first layout (and in layout-less test DOMs) assume a typical panel. */
+const FALLBACK = { width: 960, height: 720 }
+
+export interface GridWindowState extends GridWindow {
+  layout: GridLayout
+  viewport: number
+  attach: (el: HTMLElement | null) => void
+  onScroll: () => void
+  /** Scrolls so that item `index` is fully visible. */
+  reveal: (index: number) => void
+}
+
+export function useGridWindow(count: number): GridWindowState {
+  const [box, setBox] = useState({ width: 0, height: 0, scrollTop: 0 })
+  const el = useRef<HTMLElement | null>(null)
+  const frame = useRef<number | null>(null)
+  const observer = useRef<ResizeObserver | null>(null)
+
+  const read = useCallback(() => {
+    frame.current = null
+    const e = el.current
+    if (!e) return
+    const next = { width: e.clientWidth, height: e.clientHeight, scrollTop: e.scrollTop }
+    setBox((b) => (b.width === next.width && b.height === next.height && b.scrollTop === next.scrollTop ? b : next))
+  }, [])
+
+  const onScroll = useCallback(() => {
+    if (frame.current === null) frame.current = requestAnimationFrame(read)
+  }, [read])
+
+  const attach = useCallback(
+    (node: HTMLElement | null) => {
+      observer.current?.disconnect()
+      el.current = node
+      if (!node) return
+      read()
+      if (typeof ResizeObserver !== 'undefined') {
+        observer.current = new ResizeObserver(() => onScroll())
+        observer.current.observe(node)
+      }
+    },
+    [read, onScroll]
+  )
+
+  useEffect(
+    () => () => {
+      observer.current?.disconnect()
+      if (frame.current !== null) cancelAnimationFrame(frame.current)
+    },
+    []
+  )
+
+  const layout = gridLayout(box.width || FALLBACK.width)
+  const viewport = box.height || FALLBACK.height
+  const win = gridWindow(count, layout.columns, layout.rowHeight, box.scrollTop, viewport)
+
+  const reveal = useCallback(
+    (index: number) => {
+      const e = el.current
+      if (!e) return
+      const top = Math.floor(index / layout.columns) * layout.rowHeight
+      const bottom = top + layout.rowHeight
+      if (top < e.scrollTop) e.scrollTop = top
+      else if (bottom > e.scrollTop + viewport) e.scrollTop = bottom - viewport
+      setBox((b) => ({ ...b, scrollTop: e.scrollTop }))
+    },
+    [layout.columns, layout.rowHeight, viewport]
+  )
+
+  return { ...win, layout, viewport, attach, onScroll, reveal }
+}

@@ -1,0 +1,100 @@
+import { useTranslation } from 'react-i18next'
+import { TextField } from '@renderer/components/TextField'
+import { IMAGE2_RATIO_SIZES, IMAGE2_SIZES } from '@shared/domain/images'
+import { PromptField, SelectField, WatermarkChoice } from '../fields'
+import { useGenerateDraft } from './draft-store'
+import { IMAGE2_RATIOS, type Image2Draft, type Image2Ratio } from './generate-draft'
+import type { ErrorFor } from './GenerateForm'
+import { ReferenceList } from './ReferenceList'
+
+/** What the chosen ratio or size becomes, and the gateway's fallback rule, said in the form. */
+export function RatioSizeNote({ ratio }: { ratio: Image2Draft['ratio'] }) {
+  const { t } = useTranslation()
+  return (
+    <span data-testid="ratio-size-note">
+      {ratio ? `${t('images.generate.ratioGives', { ratio, size: IMAGE2_RATIO_SIZES[ratio] })} ` : `${t('images.generate.ratioOrSize')} `}
+      {t('images.generate.ratioFallback')}
+    </span>
+  )
+}
+
+/**
+ * image-model-2: prompt, n (0 or empty = 1), ratio presets or size tiers, references (URL,
+ * gallery, file), response format, quality, style, background, watermark.
+ */
+export function Image2Fields({ errorFor }: { errorFor: ErrorFor }) {
+  const { t } = useTranslation()
+  const d = useGenerateDraft((s) => s.image2)
+  const patch = useGenerateDraft((s) => s.patchImage2)
+  const dflt = { value: '', label: t('images.common.default') }
+  return (
+    <>
+      <PromptField value={d.prompt} onChange={(prompt) => patch({ prompt })} error={errorFor('prompt')} placeholder={t('images.generate.promptPlaceholder')} />
+      <div className="field-grid">
+        <TextField
+          label={t('images.common.count')}
+          inputMode="numeric"
+          value={d.n}
+          placeholder="1"
+          onChange={(e) => patch({ n: e.target.value })}
+          error={errorFor('n')}
+          help={t('images.generate.countHelpImage2')}
+        />
+        <SelectField
+          label={t('images.common.ratio')}
+          value={d.ratio}
+          // A ratio is a size preset: choosing one clears the explicit size (the host would let the size win).
+          onChange={(v) => patch({ ratio: v as Image2Ratio | '', ...(v ? { size: '' } : {}) })}
+          options={[dflt, ...IMAGE2_RATIOS.map((r) => ({ value: r, label: `${r} (${IMAGE2_RATIO_SIZES[r]})` }))]}
+          help={<RatioSizeNote ratio={d.ratio} />}
+        />
+        <SelectField
+          label={t('images.generate.sizeImage2')}
+          value={d.ratio ? IMAGE2_RATIO_SIZES[d.ratio] : d.size}
+          onChange={(v) => patch({ size: v as Image2Draft['size'], ratio: '' })}
+          options={[dflt, ...IMAGE2_SIZES.map((s) => ({ value: s, label: s })), { value: 'custom', label: t('images.generate.sizeCustom') }]}
+        />
+        {d.size === 'custom' && !d.ratio && (
+          <TextField
+            label={t('images.generate.sizeCustomField')}
+            value={d.customSize}
+            placeholder="1280x720"
+            onChange={(e) => patch({ customSize: e.target.value })}
+            error={errorFor('customSize') ?? errorFor('size')}
+          />
+        )}
+      </div>
+      <ReferenceList errorFor={errorFor} />
+      <div className="field-grid">
+        <SelectField
+          label={t('images.common.responseFormat')}
+          value={d.responseFormat}
+          onChange={(v) => patch({ responseFormat: v as Image2Draft['responseFormat'] })}
+          options={[dflt, { value: 'url', label: t('images.common.url') }, { value: 'b64_json', label: t('images.common.base64') }]}
+        />
+        <TextField
+          label={t('images.generate.quality')}
+          value={d.quality}
+          list="image2-quality-values"
+          onChange={(e) => patch({ quality: e.target.value })}
+          error={errorFor('quality')}
+          help={t('images.generate.qualityHelp')}
+        />
+        <datalist id="image2-quality-values">
+          {['auto', 'high', 'medium', 'low', 'hd', 'standard'].map((q) => (
+            <option key={q} value={q} />
+          ))}
+        </datalist>
+        <TextField label={t('images.generate.style')} value={d.style} onChange={(e) => patch({ style: e.target.value })} error={errorFor('style')} help={t('images.generate.passThrough')} />
+        <TextField
+          label={t('images.generate.background')}
+          value={d.background}
+          onChange={(e) => patch({ background: e.target.value })}
+          error={errorFor('background')}
+          help={t('images.generate.passThrough')}
+        />
+      </div>
+      <WatermarkChoice value={d.watermark} onChange={(watermark) => patch({ watermark })} />
+    </>
+  )
+}

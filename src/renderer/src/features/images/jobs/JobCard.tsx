@@ -1,0 +1,82 @@
+import { memo } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { GalleryItem, ImageJob } from '@shared/domain/images'
+import { errorTitle } from '@renderer/lib/error-text'
+import { StudioError } from '@shared/errors'
+import { sizeReport } from './job-text'
+
+function SizeLine({ item }: { item: GalleryItem }) {
+  const { t } = useTranslation()
+  const r = sizeReport(item)
+  if (r.kind === 'differs') return <span className="job-size job-size-differs">{t('images.jobs.sizeDiffers', { requested: r.requested, actual: r.actual })}</span>
+  return <span className="job-size">{t(r.kind === 'matches' ? 'images.jobs.sizeMatches' : 'images.jobs.actualSize', { actual: r.actual })}</span>
+}
+
+export interface JobCardProps {
+  job: ImageJob
+  onEdit?: (item: GalleryItem) => void
+}
+
+/** One job: status, progress, precise error, warnings, and its images with revised prompt and sizes. Memoized: only changed jobs re-render. */
+export const JobCard = memo(function JobCard({ job, onEdit }: JobCardProps) {
+  const { t, i18n } = useTranslation()
+  const error = job.error ? StudioError.fromData(job.error) : null
+  const time = new Date(job.createdAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })
+  return (
+    <article className="job-card" data-status={job.status} aria-labelledby={`job-${job.jobId}`}>
+      <header className="job-head">
+        <h3 id={`job-${job.jobId}`} className="job-title">
+          {t(`images.jobs.kind.${job.kind}`)} · {time}
+        </h3>
+        <span className={`badge badge-status badge-${job.status}`} data-testid="job-status">
+          {t(`images.jobs.status.${job.status}`)}
+        </span>
+      </header>
+      {job.status === 'running' && (
+        <div className="job-progress">
+          <progress aria-label={t('images.jobs.progress')} />
+          {job.progressNote && <span className="field-help">{job.progressNote}</span>}
+        </div>
+      )}
+      {job.taskId && <p className="field-help">{t('images.jobs.taskId', { id: job.taskId })}</p>}
+      {job.status === 'outcome-unknown' && (
+        <p className="warning warning-strong" role="note">
+          {t('images.jobs.outcomeUnknown')}
+        </p>
+      )}
+      {error && (
+        <div className="form-alert" role="group" aria-label={errorTitle(t, error)}>
+          <p className="form-alert-title">{errorTitle(t, error)}</p>
+          <p className="form-alert-detail">{error.message}</p>
+        </div>
+      )}
+      {job.warnings.length > 0 && (
+        <ul className="job-warnings" aria-label={t('images.jobs.warnings')}>
+          {job.warnings.map((w, i) => (
+            <li key={i} className="warning">
+              {w}
+            </li>
+          ))}
+        </ul>
+      )}
+      {job.items.length > 0 && (
+        <ul className="job-items">
+          {job.items.map((item) => (
+            <li key={item.id} className="job-item">
+              <img className="job-thumb" src={item.url} alt={t('images.jobs.resultAlt', { prompt: item.prompt || t('images.gallery.untitled') })} loading="lazy" decoding="async" />
+              <div className="job-item-meta">
+                <SizeLine item={item} />
+                {item.revisedPrompt && <p className="job-revised">{t('images.jobs.revisedPrompt', { text: item.revisedPrompt })}</p>}
+                {onEdit && (
+                  <button type="button" className="button button-small" onClick={() => onEdit(item)}>
+                    {t('images.gallery.edit')}
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  )
+})

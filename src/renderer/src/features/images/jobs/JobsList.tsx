@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next'
+import type { GalleryItem } from '@shared/domain/images'
+import { useImagesUi } from '../images-ui-store'
+import { sourceOfItem } from '../editor/source'
+import { useJobs } from '../queries'
+import { JobCard } from './JobCard'
+
+/** Recent and running jobs, newest first; updates arrive as host events. */
+export function JobsList() {
+  const { t } = useTranslation()
+  const jobs = useJobs()
+  const openEditor = useImagesUi((s) => s.openEditor)
+  const onEdit = (item: GalleryItem) => openEditor(sourceOfItem(item))
+  const list = jobs.data ?? []
+  return (
+    <section className="jobs" aria-labelledby="jobs-title">
+      <h2 id="jobs-title" className="section-title">
+        {t('images.jobs.label')}
+      </h2>
+      {list.length === 0 ? (
+        <p className="field-help">{t('images.jobs.empty')}</p>
+      ) : (
+        <div className="job-list">
+          {list.map((job) => (
+            <JobCard key={job.jobId} job={job} onEdit={onEdit} />
+          ))}
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,104 @@
+import { useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { TextField } from '@renderer/components/TextField'
+import { errorTitle } from '@renderer/lib/error-text'
+import { NATIVE_IMAGE_URLS_MAX, NATIVE_PROMPT_RECOMMENDED_MAX, NATIVE_SIZE_PRESETS, RESOLUTIONS } from '@shared/domain/images'
+import { PromptField, SelectField, UrlList } from '../fields'
+import { useFocusFirstInvalid } from '../generate/GenerateForm'
+import { hostFieldText, hostProblem, type HostProblem } from '../host-errors'
+import { useSubmitNative } from '../mutations'
+import { problemText, type FieldProblems } from '../problems'
+import { EMPTY_NATIVE, promptTooLong, validateNative, type NativeDraft } from './native-draft'
+
+/** The native async image task: prompt with a live counter, sizes from the spec's presets, URLs, force_single, deprecated area. */
+export function NativeTaskForm() {
+  const { t } = useTranslation()
+  const [d, setDraft] = useState<NativeDraft>(EMPTY_NATIVE)
+  const [problems, setProblems] = useState<FieldProblems>({})
+  const [host, setHost] = useState<HostProblem | null>(null)
+  const [attempt, setAttempt] = useState(0)
+  const formRef = useRef<HTMLFormElement>(null)
+  const submit = useSubmitNative()
+  useFocusFirstInvalid(formRef, attempt)
+  const patch = (p: Partial<NativeDraft>) => setDraft((cur) => ({ ...cur, ...p }))
+  const errorFor = (field: string) => problemText(t, problems[field]) ?? hostFieldText(host, field)
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    const v = validateNative(d)
+    setProblems(v.problems)
+    setHost(null)
+    setAttempt((n) => n + 1)
+    if (v.request) submit.mutate(v.request, { onError: (err) => setHost(hostProblem(err)) })
+  }
+
+  const tooLong = promptTooLong(d.prompt)
+  const counter = (
+    <>
+      <span data-testid="prompt-counter" data-over={tooLong || undefined}>
+        {t('images.native.counter', { count: d.prompt.length, max: NATIVE_PROMPT_RECOMMENDED_MAX })}
+      </span>
+      {tooLong && (
+        <span className="warning" role="status">
+          {t('images.native.tooLong', { max: NATIVE_PROMPT_RECOMMENDED_MAX })}
+        </span>
+      )}
+    </>
+  )
+  const presetOptions = [
+    { value: '', label: t('images.native.presetNone') },
+    ...NATIVE_SIZE_PRESETS.map((p, i) => ({ value: String(i), label: t('images.native.presetOption', { width: p.width, height: p.height, ratio: p.ratio, tier: p.tier }) })),
+    { value: 'custom', label: t('images.native.presetCustom') }
+  ]
+
+  return (
+    <form ref={formRef} className="image-form" onSubmit={onSubmit} noValidate aria-label={t('images.view.nativeTab')}>
+      <p className="field-help">{t('images.native.intro')}</p>
+      <PromptField value={d.prompt} onChange={(prompt) => patch({ prompt })} error={errorFor('prompt')} help={counter} />
+      <div className="field-grid">
+        <SelectField
+          label={t('images.common.resolution')}
+          value={d.resolution}
+          onChange={(v) => patch({ resolution: v as NativeDraft['resolution'] })}
+          options={[{ value: '', label: t('images.common.default') }, ...RESOLUTIONS.map((r) => ({ value: r, label: r }))]}
+        />
+        <SelectField label={t('images.native.preset')} value={d.preset} onChange={(preset) => patch({ preset })} options={presetOptions} error={d.preset !== 'custom' ? errorFor('width') : null} />
+        {d.preset === 'custom' && (
+          <>
+            <TextField label={t('images.native.width')} inputMode="numeric" value={d.width} onChange={(e) => patch({ width: e.target.value })} error={errorFor('width')} />
+            <TextField label={t('images.native.height')} inputMode="numeric" value={d.height} onChange={(e) => patch({ height: e.target.value })} error={errorFor('height')} />
+          </>
+        )}
+      </div>
+      <UrlList
+        legend={t('images.native.imageUrls')}
+        itemLabel={t('images.native.imageUrl')}
+        help={t('images.native.imageUrlsHelp')}
+        urls={d.urls}
+        max={NATIVE_IMAGE_URLS_MAX}
+        onChange={(urls) => patch({ urls })}
+        errorAt={(i) => errorFor(`image_urls.${i}`)}
+        error={errorFor('image_urls')}
+      />
+      <label className="choice">
+        <input type="checkbox" checked={d.forceSingle} onChange={(e) => patch({ forceSingle: e.target.checked })} />
+        <span className="choice-label">{t('images.native.forceSingle')}</span>
+      </label>
+      <details className="deprecated" open={Boolean(errorFor('size')) || d.area !== '' || undefined}>
+        <summary>{t('images.native.deprecated')}</summary>
+        <TextField label={t('images.native.area')} inputMode="numeric" value={d.area} placeholder="4194304" onChange={(e) => patch({ area: e.target.value })} error={errorFor('size')} help={t('images.native.areaHelp')} />
+      </details>
+      {host && !host.field && (
+        <div role="alert" className="form-alert">
+          <p className="form-alert-title">{errorTitle(t, host.error)}</p>
+          <p className="form-alert-detail">{host.message}</p>
+        </div>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" aria-busy={submit.isPending || undefined}>
+          {t('images.native.submit')}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,49 @@
+/** Host data of the Images area in TanStack Query: jobs and gallery pages, kept fresh by host events. */
+import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query'
+import type { GalleryFilter, GalleryItem, ImageJob } from '@shared/domain/images'
+import { imagesApi } from './api'
+
+export const GALLERY_PAGE = 200
+
+export const imageKeys = {
+  all: ['images'] as const,
+  jobs: () => ['images', 'jobs'] as const,
+  galleries: () => ['images', 'gallery'] as const,
+  gallery: (filter: GalleryFilter) => ['images', 'gallery', filter] as const,
+  item: (id: string) => ['images', 'item', id] as const
+}
+
+export function useJobs() {
+  return useQuery({ queryKey: imageKeys.jobs(), queryFn: () => imagesApi().listJobs(), select: (d) => d.jobs })
+}
+
+/** Gallery pages, newest first; the next page starts before the oldest item seen. */
+export function useGallery(filter: GalleryFilter) {
+  return useInfiniteQuery({
+    queryKey: imageKeys.gallery(filter),
+    queryFn: ({ pageParam }) => imagesApi().listGallery({ filter, limit: GALLERY_PAGE, ...(pageParam === undefined ? {} : { before: pageParam }) }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => (last.items.length < GALLERY_PAGE ? undefined : last.items[last.items.length - 1].createdAt)
+  })
+}
+
+export function useGalleryItem(id: string | null) {
+  return useQuery({ queryKey: imageKeys.item(id ?? ''), queryFn: () => imagesApi().getItem({ id: id! }), enabled: id !== null })
+}
+
+/** A job's newest state replaces its old one; new jobs go first. */
+export function upsertJob(queryClient: QueryClient, job: ImageJob): void {
+  queryClient.setQueryData<{ jobs: ImageJob[] }>(imageKeys.jobs(), (old) => {
+    const jobs = old?.jobs ?? []
+    const i = jobs.findIndex((j) => j.jobId === job.jobId)
+    return { jobs: i < 0 ? [job, ...jobs] : jobs.map((j, k) => (k === i ? job : j)) }
+  })
+}
+
+/** An item changed (favourite): every cached page showing it gets the new copy. */
+export function replaceItem(queryClient: QueryClient, item: GalleryItem): void {
+  queryClient.setQueryData(imageKeys.item(item.id), item)
+  queryClient.setQueriesData<{ pages: { items: GalleryItem[]; total: number }[]; pageParams: unknown[] }>({ queryKey: imageKeys.galleries() }, (old) =>
+    old ? { ...old, pages: old.pages.map((p) => ({ ...p, items: p.items.map((x) => (x.id === item.id ? item : x)) })) } : old
+  )
+}

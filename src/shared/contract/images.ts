@@ -1,0 +1,54 @@
+import { z } from 'zod'
+import type { InvokeSpec } from '../contract-kit'
+import {
+  EditRequestSchema,
+  GalleryFilterSchema,
+  GalleryItemSchema,
+  GenerateRequestSchema,
+  ImageJobSchema,
+  NativeTaskRequestSchema
+} from '../domain/images'
+
+const ItemId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)
+
+export const imagesInvokes = {
+  'images:generate': {
+    doc: 'Starts POST /v1/images/generations in either family; progress and the result arrive as images:job-updated.',
+    input: GenerateRequestSchema,
+    output: ImageJobSchema
+  },
+  'images:submit-native': {
+    doc: 'Submits the native async image task and follows it to its images.',
+    input: NativeTaskRequestSchema,
+    output: ImageJobSchema
+  },
+  'images:edit': {
+    doc: 'Starts POST /v1/images/edits (multipart built in the host) with the source image and the painted mask.',
+    input: EditRequestSchema,
+    output: ImageJobSchema
+  },
+  'images:list-jobs': { doc: 'Recent and running jobs.', input: z.undefined(), output: z.object({ jobs: z.array(ImageJobSchema) }) },
+  'images:list-gallery': {
+    doc: 'Gallery items, newest first, filtered; paged by `before` (createdAt of the last item seen).',
+    input: z.strictObject({ filter: GalleryFilterSchema.optional(), before: z.number().optional(), limit: z.number().int().min(1).max(500).optional() }).optional(),
+    output: z.object({ items: z.array(GalleryItemSchema), total: z.number().int() })
+  },
+  'images:get-item': { doc: 'One gallery item.', input: z.strictObject({ id: ItemId }), output: GalleryItemSchema },
+  'images:update-item': { doc: 'Marks or unmarks a favourite.', input: z.strictObject({ id: ItemId, favorite: z.boolean() }), output: GalleryItemSchema },
+  'images:delete-item': { doc: 'Deletes an item and its file.', input: z.strictObject({ id: ItemId }), output: z.strictObject({}) },
+  'images:export-item': {
+    doc: 'Saves a copy where the user chooses (Electron dialog); the browser host answers with a download URL instead.',
+    input: z.strictObject({ id: ItemId }),
+    output: z.object({ saved: z.boolean(), downloadUrl: z.string().optional(), fileName: z.string() })
+  },
+  'images:protect-outside-mask': {
+    doc: 'A new item: the edit result with the original pasted back outside the mask, across a feathered seam.',
+    input: z.strictObject({ id: ItemId, featherPx: z.number().int().min(0).max(64).optional() }),
+    output: GalleryItemSchema
+  }
+} satisfies Record<string, InvokeSpec>
+
+export const imagesEvents = {
+  'images:job-updated': ImageJobSchema,
+  'images:gallery-changed': z.object({ ids: z.array(z.string()) })
+}

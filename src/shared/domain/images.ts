@@ -1,0 +1,165 @@
+import { z } from 'zod'
+import { StudioErrorDataSchema } from '../errors'
+
+/** The two body families of POST /v1/images/generations, and the native async image task. */
+export const IMAGEGEN_MODELS = ['imagegen-4.0', 'imagegen-4.5'] as const
+export const IMAGE2_MODELS = ['image-model-2'] as const
+export const EDIT_MODELS = ['imagegen-4.0', 'imagegen-4.5', 'image-model-1'] as const
+
+export const RESOLUTIONS = ['1k', '2k', '4k'] as const
+export const IMAGEGEN_RATIOS = ['1:1', '16:9', '9:16', '4:3', '3:4'] as const
+
+/** Second family: ratio presets and the size each gives (spec table). */
+export const IMAGE2_RATIO_SIZES = {
+  '1:1': '1024x1024',
+  '4:3': '1536x1152',
+  '3:2': '1536x1024',
+  '2:3': '1024x1536',
+  '16:9': '1920x1080',
+  '9:16': '1080x1920'
+} as const
+export const IMAGE2_SIZES = ['1024x1024', '1536x1152', '1536x1024', '1024x1536', '1920x1080', '1080x1920'] as const
+
+/** Native task: the spec's recommended sizes, as presets. */
+export const NATIVE_SIZE_PRESETS = [
+  { tier: '1k', width: 1024, height: 1024, ratio: '1:1' },
+  { tier: '2k', width: 2048, height: 2048, ratio: '1:1' },
+  { tier: '2k', width: 2304, height: 1728, ratio: '4:3' },
+  { tier: '2k', width: 2496, height: 1664, ratio: '3:2' },
+  { tier: '2k', width: 2560, height: 1440, ratio: '16:9' },
+  { tier: '2k', width: 3024, height: 1296, ratio: '21:9' },
+  { tier: '4k', width: 4096, height: 4096, ratio: '1:1' },
+  { tier: '4k', width: 4694, height: 3520, ratio: '4:3' },
+  { tier: '4k', width: 4992, height: 3328, ratio: '3:2' },
+  { tier: '4k', width: 5404, height: 3040, ratio: '16:9' },
+  { tier: '4k', width: 6198, height: 2656, ratio: '21:9' }
+] as const
+export const NATIVE_PROMPT_RECOMMENDED_MAX = 800
+export const NATIVE_AREA_MIN = 1024 * 1024
+export const NATIVE_AREA_MAX = 4096 * 4096
+export const NATIVE_IMAGE_URLS_MAX = 10
+
+/** A reference image: a public URL, or something local the host turns into what the family accepts. */
+export const ImageRefSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('url'), url: z.string().url().max(4096) }),
+  z.strictObject({ kind: z.literal('file'), fileId: z.string().min(1).max(64) }),
+  z.strictObject({ kind: z.literal('gallery'), itemId: z.string().min(1).max(64) })
+])
+export type ImageRef = z.infer<typeof ImageRefSchema>
+
+const Prompt = z.string().max(20_000)
+const WxStarH = z.string().regex(/^\d{2,5}\*\d{2,5}$/, 'size is <width>*<height>, e.g. 2048*2048')
+const WxH = z.string().regex(/^\d{2,5}x\d{2,5}$/, 'size is <width>x<height>, e.g. 1024x1024')
+/** `watermark` where absent, true and false are three different requests. */
+export const TriStateSchema = z.enum(['absent', 'true', 'false'])
+
+export const GenerateRequestSchema = z.discriminatedUnion('family', [
+  z.strictObject({
+    family: z.literal('imagegen'),
+    model: z.enum(IMAGEGEN_MODELS),
+    prompt: Prompt,
+    n: z.number().int().min(1).max(10),
+    size: WxStarH.optional(),
+    ratio: z.enum(IMAGEGEN_RATIOS).optional(),
+    resolution: z.enum(RESOLUTIONS).optional(),
+    /** First family: reference image URLs only. */
+    image: z.array(z.string().url().max(4096)).max(10).optional()
+  }),
+  z.strictObject({
+    family: z.literal('image2'),
+    model: z.enum(IMAGE2_MODELS),
+    prompt: Prompt,
+    /** Absent or 0 becomes 1 at the gateway; the form shows that. */
+    n: z.number().int().min(0).max(10).optional(),
+    size: WxH.optional(),
+    ratio: z.enum(Object.keys(IMAGE2_RATIO_SIZES) as [keyof typeof IMAGE2_RATIO_SIZES]).optional(),
+    image: z.array(ImageRefSchema).max(10).optional(),
+    response_format: z.enum(['url', 'b64_json']).optional(),
+    quality: z.string().max(40).optional(),
+    style: z.string().max(200).optional(),
+    background: z.string().max(200).optional(),
+    watermark: TriStateSchema.default('absent')
+  })
+])
+export type GenerateRequest = z.infer<typeof GenerateRequestSchema>
+
+export const NativeTaskRequestSchema = z.strictObject({
+  prompt: Prompt,
+  resolution: z.enum(RESOLUTIONS).optional(),
+  width: z.number().int().min(64).max(8192).optional(),
+  height: z.number().int().min(64).max(8192).optional(),
+  /** Deprecated area in pixels (1024x1024 to 4096x4096). */
+  size: z.number().int().optional(),
+  image_urls: z.array(z.string().url().max(4096)).max(NATIVE_IMAGE_URLS_MAX).optional(),
+  force_single: z.boolean().optional()
+})
+export type NativeTaskRequest = z.infer<typeof NativeTaskRequestSchema>
+
+/** POST /v1/images/edits, built as multipart in the host. The mask is a PNG the painter exported (a granted upload). */
+export const EditRequestSchema = z.strictObject({
+  source: z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('file'), fileId: z.string().min(1).max(64) }),
+    z.strictObject({ kind: z.literal('gallery'), itemId: z.string().min(1).max(64) })
+  ]),
+  maskFileId: z.string().min(1).max(64).optional(),
+  prompt: z.string().max(20_000),
+  model: z.enum(EDIT_MODELS),
+  n: z.number().int().min(0).max(10).optional(),
+  size: z.string().max(20).optional(),
+  quality: z.string().max(20).optional(),
+  watermark: TriStateSchema.default('absent'),
+  /** Native family only. */
+  ratio: z.string().max(10).optional(),
+  response_format: z.enum(['url', 'b64_json']).optional(),
+  resolution: z.enum(RESOLUTIONS).optional()
+})
+export type EditRequest = z.infer<typeof EditRequestSchema>
+
+export const GalleryItemSchema = z.object({
+  id: z.string(),
+  /** Host media URL; never a path, never base64. */
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  format: z.enum(['png', 'jpeg', 'webp', 'gif']),
+  bytes: z.number().int(),
+  createdAt: z.number(),
+  origin: z.enum(['generate', 'native', 'edit', 'protect']),
+  profileId: z.string(),
+  model: z.string(),
+  prompt: z.string(),
+  revisedPrompt: z.string().optional(),
+  /** The size asked for and the size received, when they differ it is shown. */
+  requestedSize: z.string().optional(),
+  params: z.record(z.string(), z.unknown()),
+  parentId: z.string().optional(),
+  maskUrl: z.string().optional(),
+  favorite: z.boolean(),
+  /** After an edit with a mask: share of pixels changed outside the mask (0..1). */
+  outsideMaskChange: z.number().min(0).max(1).optional()
+})
+export type GalleryItem = z.infer<typeof GalleryItemSchema>
+
+export const ImageJobStatusSchema = z.enum(['running', 'done', 'failed', 'outcome-unknown', 'cancelled'])
+export const ImageJobSchema = z.object({
+  jobId: z.string(),
+  kind: z.enum(['generate', 'native', 'edit']),
+  status: ImageJobStatusSchema,
+  createdAt: z.number(),
+  /** Native task: the gateway's task id, once known. */
+  taskId: z.string().optional(),
+  progressNote: z.string().optional(),
+  items: z.array(GalleryItemSchema),
+  error: StudioErrorDataSchema.optional(),
+  /** Warnings shown with the result, e.g. "the upstream ignored the mask". */
+  warnings: z.array(z.string())
+})
+export type ImageJob = z.infer<typeof ImageJobSchema>
+
+export const GalleryFilterSchema = z.strictObject({
+  query: z.string().max(200).optional(),
+  model: z.string().max(100).optional(),
+  origin: z.enum(['generate', 'native', 'edit', 'protect']).optional(),
+  favorite: z.boolean().optional()
+})
+export type GalleryFilter = z.infer<typeof GalleryFilterSchema>
