@@ -1,75 +1,18 @@
-import { realpath } from 'node:fs/promises'
-import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { join, resolve } from 'node:path'
+import { containedRealPath, contentTypeOf, isInside, safePathSegments } from '../security/bundle-paths'
 
-const FORBIDDEN_RAW = /%2f|%5c|%00|\\|\0/i
-const FORBIDDEN_SEGMENT = /^\.{1,2}$|[\0\\/:]/
+export { containedRealPath, contentTypeOf }
 
 /**
- * Maps a raw URL path (no query) to a file inside the renderer build, or null. Pure, so every trick
- * is unit-tested. Same rules as the Electron shell's `resolveAppPath` (src/main/electron/app-protocol.ts):
- * the raw path is checked before decoding, so an encoded slash or dot segment can never be rebuilt
- * into a traversal; then each segment is decoded alone and dot segments, empty segments, drive
- * letters and separators are refused.
+ * Maps a raw URL path (no query) to a file inside the renderer build, or null. The segment rules are
+ * the ones the Electron shell's app:// protocol uses (security/bundle-paths.ts).
  */
 export function resolveStaticPath(rootDir: string, urlPath: string): string | null {
-  const rawPath = urlPath === '' || urlPath === '/' ? '/index.html' : urlPath
-  if (!rawPath.startsWith('/') || FORBIDDEN_RAW.test(rawPath)) return null
-  const segments: string[] = []
-  for (const raw of rawPath.slice(1).split('/')) {
-    let segment: string
-    try {
-      segment = decodeURIComponent(raw)
-    } catch {
-      return null
-    }
-    if (segment === '' || FORBIDDEN_SEGMENT.test(segment)) return null
-    segments.push(segment)
-  }
+  const segments = safePathSegments(urlPath)
+  if (!segments) return null
   const root = resolve(rootDir)
   const file = join(root, ...segments)
   return isInside(root, file) ? file : null
-}
-
-function isInside(root: string, file: string): boolean {
-  const rel = relative(root, file)
-  return rel !== '' && !rel.startsWith('..' + sep) && rel !== '..' && !isAbsolute(rel)
-}
-
-/** Follows symlinks and checks the real file is still inside the real root. */
-export async function containedRealPath(rootDir: string, file: string): Promise<string | null> {
-  try {
-    const [realRoot, realFile] = await Promise.all([realpath(rootDir), realpath(file)])
-    return isInside(realRoot, realFile) ? realFile : null
-  } catch {
-    return null
-  }
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.wasm': 'application/wasm'
-}
-
-export function contentTypeOf(file: string): string {
-  return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream'
 }
 
 export const BRIDGE_SCRIPT_TAG = '<script type="module" src="/bridge.js"></script>'
