@@ -12,8 +12,9 @@ import { markdownPieces } from './markdown-fixture'
 
 /**
  * `bench:tokens=N` or `bench:chars=C` (the first pieces reaching C characters), then optional
- * `,rate=R` (tokens/s, 0 = burst) and `,steps=K,stepms=S,pause=P`: after the prefix, wait P ms,
- * send K more single pieces S ms apart, wait P ms, end (S2: the cost of one update at a known length).
+ * `,rate=R` (tokens/s, 0 = burst) and `,steps=K,stepms=S,pause=P,tail=T`: after the prefix, wait P ms,
+ * send K more single pieces S ms apart, wait T ms (default P), end (S2: the cost of one update at a
+ * known length).
  */
 const MARK = /bench:(tokens|chars)=(\d+)((?:,[a-z]+=\d+)*)/
 
@@ -24,6 +25,7 @@ export interface StreamPlan {
   steps: number
   stepMs: number
   pauseMs: number
+  tailMs: number
 }
 
 export function parsePlan(text: string): StreamPlan | null {
@@ -34,7 +36,7 @@ export function parsePlan(text: string): StreamPlan | null {
     const [k, v] = kv.split('=')
     opt[k] = Number(v)
   }
-  return { prefix: Number(m[2]), byChars: m[1] === 'chars', rate: opt.rate ?? 0, steps: opt.steps ?? 0, stepMs: opt.stepms ?? 50, pauseMs: opt.pause ?? 1000 }
+  return { prefix: Number(m[2]), byChars: m[1] === 'chars', rate: opt.rate ?? 0, steps: opt.steps ?? 0, stepMs: opt.stepms ?? 50, pauseMs: opt.pause ?? 1000, tailMs: opt.tail ?? opt.pause ?? 1000 }
 }
 
 /** The pieces of a plan: the prefix, then `steps` more. */
@@ -91,7 +93,7 @@ function stream(res: ServerResponse, model: string, plan: StreamPlan): void {
     if (step < steps.length) {
       res.write(frame({ content: steps[step++] }, null))
       timer = setTimeout(stepOnce, plan.stepMs)
-    } else timer = setTimeout(finish, plan.pauseMs)
+    } else timer = setTimeout(finish, plan.tailMs)
   }
   const tick = () => {
     if (res.destroyed) return

@@ -13,6 +13,7 @@ import { claimSingleInstance, disposeBeforeQuit, resolveDataDir } from './electr
 import { createMainWindow, focusWindow } from './electron/main-window'
 import { installMediaProtocol } from './electron/media-protocol'
 import { createNetFetch } from './electron/net-fetch'
+import { createSaveFile } from './electron/save-dialog'
 import { createSafeStorageBackend } from './electron/secret-backend'
 import { createElectronStoreOpener } from './electron/store'
 import { registerUploadHandlers } from './electron/upload-ipc'
@@ -69,6 +70,8 @@ function main(): void {
         env: { gatewayUrl: process.env.STUDIO_GATEWAY_URL, apiKey: process.env.STUDIO_API_KEY },
         sandbox: { enabled: true, speed: Number(process.env.STUDIO_SANDBOX_SPEED) || 1 },
         pickFiles: createFilePicker(dialog, () => BrowserWindow.getFocusedWindow() ?? mainWindow),
+        // Images: gallery export through the OS save dialog (the core answers a download URL without it).
+        saveFile: createSaveFile(dialog, () => BrowserWindow.getFocusedWindow() ?? mainWindow),
         mediaUrlPrefix: MEDIA_URL_PREFIX
       })
       installMediaProtocol(protocol, core.media)

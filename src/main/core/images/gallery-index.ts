@@ -4,9 +4,8 @@ import { writeFileAtomic } from '../store/atomic-file'
 
 /**
  * The gallery's index file: what is kept per image (prompt, model, parameters, lineage) and how it
- * survives damage. Every write is atomic (temp + fsync + rename) and first copies the current file
- * to `.bak`, so the last good state is at most one change behind; a damaged file is moved aside and
- * the backup restored, with a notice, never a silent reset.
+ * survives damage. Every write is atomic (temp + fsync + rename) and refreshes `.bak`; a damaged
+ * file is moved aside and the backup restored, with a notice, never a silent reset.
  */
 
 /** A gallery item as stored: file names instead of media URLs (ids change every launch). */
@@ -107,12 +106,14 @@ export async function loadIndex(path: string, notice: (message: string) => void)
   return []
 }
 
-/** The write every save goes through: last good copy first, then the atomic replace. */
+/**
+ * The write every save goes through: the file, then the same content as the backup, each atomic.
+ * The backup is thus the last state known good (we just wrote it whole); a file damaged later,
+ * outside our writes, is restored without losing the latest change.
+ */
 export async function writeIndexWithBackup(path: string, data: string): Promise<void> {
-  await copyFile(path, `${path}.bak`).catch((e: NodeJS.ErrnoException) => {
-    if (e.code !== 'ENOENT') throw e
-  })
   await writeFileAtomic(path, data)
+  await writeFileAtomic(`${path}.bak`, data)
 }
 
 export function serializeIndex(items: Iterable<StoredItem>): string {

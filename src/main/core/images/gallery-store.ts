@@ -62,9 +62,9 @@ export class GalleryStore {
       if (!names.has(item.file)) missing++
       else this.items.set(item.id, item)
     }
-    if (missing) this.notice(`${missing} gallery images were missing from the library folder and were removed from the gallery.`)
+    if (missing) this.notice(`${count(missing)} missing from the library folder and removed from the gallery.`)
     const adopted = await this.adoptOrphans(names)
-    if (adopted) this.notice(`${adopted} images found in the library folder were added back to the gallery without their prompts.`)
+    if (adopted) this.notice(`${count(adopted)} found in the library folder and added back to the gallery without ${adopted === 1 ? 'its prompt' : 'their prompts'}.`)
     for (const item of this.items.values()) this.registerFiles(item)
     if (missing || adopted) await this.save()
   }
@@ -196,6 +196,11 @@ export class GalleryStore {
   async flush(): Promise<void> {
     await this.writer.flush()
   }
+}
+
+/** "1 image was" / "3 images were", for notices. */
+function count(n: number): string {
+  return n === 1 ? '1 image was' : `${n} images were`
 }
 
 async function readHead(path: string): Promise<Uint8Array> {

@@ -118,8 +118,9 @@ export class ImageRuns {
       this.d.signal
     )
     if (saved.error) {
-      await this.d.book.end(rec, 'failed', { error: saved.error, warnings: saved.warnings })
+      // Cleanup first, so whoever sees the terminal state also sees the final library.
       await this.dropUnusedCopies(rec)
+      await this.d.book.end(rec, 'failed', { error: saved.error, warnings: saved.warnings })
       return
     }
     await this.d.book.end(rec, 'done', { itemIds: saved.items.map((i) => i.id), warnings: saved.warnings })
@@ -130,8 +131,8 @@ export class ImageRuns {
     if (this.d.signal.aborted) return
     const err = e instanceof StudioError ? e : new StudioError('INTERNAL', `The image job failed inside the studio: ${(e as Error)?.message ?? String(e)}`)
     if (err.code === 'INTERNAL') this.d.log(`image job ${rec.job.jobId} failed: ${err.message}`)
-    await this.d.book.end(rec, err.code === 'OUTCOME_UNKNOWN' ? 'outcome-unknown' : 'failed', { error: err }).catch(() => {})
     await this.dropUnusedCopies(rec)
+    await this.d.book.end(rec, err.code === 'OUTCOME_UNKNOWN' ? 'outcome-unknown' : 'failed', { error: err }).catch(() => {})
   }
 
   /** The edit's library copies of source and mask, once no gallery item refers to them. */

@@ -4,13 +4,13 @@ import type { FileGrants } from '../files/grants'
 import type { MediaLibrary } from '../files/media'
 import type { FetchLike, GatewayConnection } from '../gateway/http'
 import type { EventHub } from '../ipc/event-hub'
-import { buildEditFields, buildImage2Body, buildImagegenBody, buildNativeSubmitBody, image2Size, NATIVE_MODEL } from './builders'
+import { buildEditFields, buildImage2Body, buildImagegenBody, buildNativeSubmitBody, NATIVE_MODEL } from './builders'
 import { buildEditForm, checkEditInputs, copyEditInputs } from './edit-inputs'
 import { GalleryActions, type SaveFile } from './gallery-actions'
 import { GalleryStore } from './gallery-store'
 import { ImageRuns } from './image-runs'
 import { JobBook } from './job-book'
-import { JobJournal, type ItemTemplate, type JobRecord } from './job-journal'
+import { JobJournal, type ItemTemplate } from './job-journal'
 import { createLongFetch, type LongFetch } from './long-fetch'
 import { checkReferences, describeReferences, resolveReferences } from './references'
 import { DEFAULT_IMAGE_TIMING, editHeadersMs, type ImageTiming } from './timing'
@@ -91,7 +91,8 @@ export class ImageService {
     const sources = { files: this.d.files, gallery: this.gallery }
     checkReferences(refs, sources)
     const { profileId, conn } = await this.connect()
-    const planned = req.family === 'imagegen' ? buildImagegenBody(req) : { ...image2Size(req), requestedSize: image2Size(req).size }
+    // Planned without reading reference bytes: the warnings and the size asked for do not depend on them.
+    const planned = req.family === 'imagegen' ? buildImagegenBody(req) : buildImage2Body(req, [])
     const params: Record<string, unknown> = { ...req, ...(req.family === 'image2' && refs.length ? { image: describeReferences(refs, sources) } : {}) }
     const template: ItemTemplate = { origin: 'generate', model: req.model, prompt: req.prompt, params, profileId, requestedSize: planned.requestedSize }
     const rec = await this.book.begin('generate', template, [...warnings, ...planned.warnings])
@@ -169,8 +170,8 @@ export class ImageService {
       if (rec.phase === 'ended') continue
       if (rec.phase === 'sending') {
         const err = new StudioError('OUTCOME_UNKNOWN', 'The studio closed while this request was being sent; it may have been accepted and charged. Check the gallery and usage before sending it again.')
-        await this.book.end(rec, 'outcome-unknown', { error: err })
         await this.runs.dropUnusedCopies(rec)
+        await this.book.end(rec, 'outcome-unknown', { error: err })
         continue
       }
       let conn: GatewayConnection

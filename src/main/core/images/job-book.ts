@@ -35,8 +35,12 @@ export class JobBook {
     return { ...rec.job, items }
   }
 
-  list(): ImageJob[] {
-    return this.d.journal.all().map((r) => this.view(r))
+  /** Every running job and the most recent finished ones; capped so the answer stays a small IPC payload. */
+  list(limit = 30): ImageJob[] {
+    return this.d.journal
+      .all()
+      .filter((r, i) => r.phase !== 'ended' || i < limit)
+      .map((r) => this.view(r))
   }
 
   /** Records a new job before anything is sent (write-ahead), then announces it. */

@@ -1,5 +1,5 @@
-import { readFile, rename } from 'node:fs/promises'
-import { join } from 'node:path'
+import { mkdir, readFile, rename } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import type { ImageJob } from '@shared/domain/images'
 import { AtomicWriter } from '../store/atomic-file'
 import { writeIndexWithBackup } from './gallery-index'
@@ -86,6 +86,7 @@ export class JobJournal {
   /** Opens the journal, restoring the backup of a damaged file (with a notice). */
   static async open(dataDir: string, notice: (message: string) => void): Promise<JobJournal> {
     const journal = new JobJournal(dataDir)
+    await mkdir(dirname(journal.path), { recursive: true, mode: 0o700 })
     let read = await readJsonFile(journal.path)
     if (!read.ok || !jobsOf(read.value)) {
       const damaged = read.ok || !read.missing

@@ -31,15 +31,18 @@ export interface LongFetch {
   close(): Promise<void>
 }
 
-/**
- * A FetchLike whose calls may wait `headersTimeoutMs` for headers (our AbortSignal still decides
- * when to give up). `bodyTimeoutMs` bounds silence between body bytes of a large JSON answer.
- */
-export async function createLongFetch(base: FetchLike, headersTimeoutMs: number, bodyTimeoutMs = 120_000): Promise<LongFetch> {
+export interface LongFetchOptions {
+  /** Bounds silence between body bytes of a large JSON answer (b64_json images). */
+  bodyTimeoutMs?: number
+  /** The dispatcher's limit sits this much above ours, so the studio's own timer (and message) wins. */
+  marginMs?: number
+}
+
+/** A FetchLike whose calls may wait `headersTimeoutMs` for headers (our AbortSignal still decides when to give up). */
+export async function createLongFetch(base: FetchLike, headersTimeoutMs: number, o: LongFetchOptions = {}): Promise<LongFetch> {
   const Agent = await nodeAgentClass()
   if (!Agent) return { fetch: base, fallback: true, close: async () => {} }
-  // The dispatcher's own limit sits a little above ours, so the studio's timer (and message) wins.
-  const agent = new Agent({ headersTimeout: headersTimeoutMs + 5_000, bodyTimeout: bodyTimeoutMs, connect: { timeout: 10_000 } })
+  const agent = new Agent({ headersTimeout: headersTimeoutMs + (o.marginMs ?? 5_000), bodyTimeout: o.bodyTimeoutMs ?? 120_000, connect: { timeout: 10_000 } })
   return {
     fetch: (input, init) => base(input, { ...init, dispatcher: agent } as RequestInit),
     fallback: false,

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises'
 import sharp from 'sharp'
 
 /**
@@ -13,6 +14,11 @@ export const CHANGE_THRESHOLD = 24
 export const IGNORED_MASK_SHARE = 0.02
 /** Mask alpha at or above this is "keep" (the sandbox and most painters use the same midpoint). */
 const KEEP_ALPHA = 128
+/**
+ * Pixels per slice of the per-pixel passes that build a new image: a few milliseconds of work,
+ * then the event loop gets a turn (IPC, streams), instead of one 200 ms block at 4096x4096.
+ */
+const SLICE = 1 << 19
 
 export interface Planes {
   width: number
@@ -57,12 +63,12 @@ export async function decodePlanes(sourcePath: string, resultPath: string, maskP
   }
 }
 
-/** Share (0..1) of keep-area pixels whose largest channel difference exceeds the threshold; 0 when nothing is kept. */
-export function changedOutsideShare(p: Pick<Planes, 'source' | 'result' | 'keep'>, threshold = CHANGE_THRESHOLD): number {
+/** Kept and changed pixel counts over pixels [start, end) (one tight pass; see changedOutsideShare). */
+function countChanged(p: Pick<Planes, 'source' | 'result' | 'keep'>, threshold: number, start: number, end: number): { kept: number; changed: number } {
   const { source: a, result: b, keep } = p
   let kept = 0
   let changed = 0
-  for (let i = 0, o = 0; i < keep.length; i++, o += 3) {
+  for (let i = start, o = start * 3; i < end; i++, o += 3) {
     if (keep[i] < KEEP_ALPHA) continue
     kept++
     let d = a[o] - b[o]
@@ -75,6 +81,25 @@ export function changedOutsideShare(p: Pick<Planes, 'source' | 'result' | 'keep'
     if (e > d) d = e
     if (d > threshold) changed++
   }
+  return { kept, changed }
+}
+
+/** Share (0..1) of keep-area pixels whose largest channel difference exceeds the threshold; 0 when nothing is kept. */
+export function changedOutsideShare(p: Pick<Planes, 'source' | 'result' | 'keep'>, threshold = CHANGE_THRESHOLD): number {
+  const { kept, changed } = countChanged(p, threshold, 0, p.keep.length)
+  return kept === 0 ? 0 : changed / kept
+}
+
+/** The same share, computed in slices so a 4096x4096 comparison never holds the event loop for long. */
+export async function changedOutsideShareSliced(p: Pick<Planes, 'source' | 'result' | 'keep'>, threshold = CHANGE_THRESHOLD): Promise<number> {
+  let kept = 0
+  let changed = 0
+  for (let start = 0; start < p.keep.length; start += SLICE) {
+    const c = countChanged(p, threshold, start, Math.min(p.keep.length, start + SLICE))
+    kept += c.kept
+    changed += c.changed
+    await yieldToLoop()
+  }
   return kept === 0 ? 0 : changed / kept
 }
 
@@ -85,7 +110,7 @@ export interface HonestyReport {
 
 export async function measureMaskHonesty(sourcePath: string, resultPath: string, maskPath: string): Promise<HonestyReport> {
   const planes = await decodePlanes(sourcePath, resultPath, maskPath)
-  const share = changedOutsideShare(planes)
+  const share = await changedOutsideShareSliced(planes)
   const warnings: string[] = []
   if (planes.resizedFrom) {
     warnings.push(
@@ -109,23 +134,30 @@ export async function measureMaskHonesty(sourcePath: string, resultPath: string,
 export async function featheredKeep(keep: Uint8Array, width: number, height: number, featherPx: number): Promise<Uint8Array> {
   if (featherPx <= 0) return keep
   // A Gaussian reaches about 2 sigma visibly, so sigma = feather / 2 spreads the seam over ~featherPx.
+  // b-w output: otherwise sharp turns the one-band raw input into three sRGB bands.
   const blurred = await sharp(keep, { raw: { width, height, channels: 1 } })
     .blur(Math.max(0.3, featherPx / 2))
+    .toColourspace('b-w')
     .raw()
     .toBuffer()
-  const out = new Uint8Array(keep.length)
-  for (let i = 0; i < keep.length; i++) {
-    const k = keep[i]
-    const b = blurred[i]
-    out[i] = k > b ? k : b
+  if (blurred.length !== keep.length) throw new Error('the feathered mask came back with an unexpected layout')
+  // Every byte is overwritten below, so no zero-fill.
+  const out = Buffer.allocUnsafeSlow(keep.length)
+  for (let start = 0; start < keep.length; start += SLICE) {
+    const end = Math.min(keep.length, start + SLICE)
+    for (let i = start; i < end; i++) {
+      const k = keep[i]
+      const b = blurred[i]
+      out[i] = k > b ? k : b
+    }
+    await yieldToLoop()
   }
   return out
 }
 
-/** original * w + result * (1 - w), per channel, rounded; w = 255 copies the original byte for byte. */
-export function blendByWeight(source: Uint8Array, result: Uint8Array, weight: Uint8Array): Uint8Array {
-  const out = new Uint8Array(source.length)
-  for (let i = 0, o = 0; i < weight.length; i++, o += 3) {
+/** original * w + result * (1 - w) for pixels [start, end), rounded; w = 255 copies the original byte for byte. */
+export function blendRange(source: Uint8Array, result: Uint8Array, weight: Uint8Array, out: Uint8Array, start: number, end: number): void {
+  for (let i = start, o = start * 3; i < end; i++, o += 3) {
     const w = weight[i]
     if (w === 255) {
       out[o] = source[o]
@@ -142,6 +174,15 @@ export function blendByWeight(source: Uint8Array, result: Uint8Array, weight: Ui
       out[o + 2] = (source[o + 2] * w + result[o + 2] * v + 127) / 255
     }
   }
+}
+
+/** The whole blend, in slices that let the event loop breathe. */
+export async function blendByWeight(source: Uint8Array, result: Uint8Array, weight: Uint8Array): Promise<Uint8Array> {
+  const out = Buffer.allocUnsafeSlow(source.length)
+  for (let start = 0; start < weight.length; start += SLICE) {
+    blendRange(source, result, weight, out, start, Math.min(weight.length, start + SLICE))
+    await yieldToLoop()
+  }
   return out
 }
 
@@ -156,7 +197,7 @@ export interface ProtectedImage {
 export async function protectOutsideMask(sourcePath: string, resultPath: string, maskPath: string, featherPx = 8): Promise<ProtectedImage> {
   const p = await decodePlanes(sourcePath, resultPath, maskPath)
   const weight = await featheredKeep(p.keep, p.width, p.height, featherPx)
-  const pixels = blendByWeight(p.source, p.result, weight)
+  const pixels = await blendByWeight(p.source, p.result, weight)
   const png = await sharp(pixels, { raw: { width: p.width, height: p.height, channels: 3 } })
     .png({ compressionLevel: 6 })
     .toBuffer()

@@ -98,6 +98,7 @@ export function checkNative(req: NativeTaskRequest): string[] {
   req.image_urls?.forEach((url, i) => {
     if (!isHttpUrl(url)) throw invalid(`image_urls.${i}`, 'Reference images for the native task must be http(s) URLs.')
   })
+  if (req.size !== undefined) warnings.push('`size` (an area in pixels) is deprecated for the native task; width/height or resolution say the same more precisely.')
   if (req.size !== undefined && req.width !== undefined) warnings.push('Both the deprecated area `size` and width/height were given; the upstream decides which one wins.')
   return warnings
 }

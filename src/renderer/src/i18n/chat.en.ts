@@ -1,7 +1,6 @@
 /** English chat messages, merged into `en` as `chat` (kept apart so each file stays readable). */
 export const chatEn = {
   view: {
-    label: 'Chat',
     loadFailed: 'This conversation could not be loaded',
     retry: 'Try again',
     newTitle: 'New conversation',
@@ -56,6 +55,7 @@ export const chatEn = {
     },
     system: 'System instruction',
     systemPlaceholder: 'How the model should behave in this conversation (optional)',
+    formatLocked: '{{format}} is fixed for this conversation; start a new one for another format.',
     systemAbsent: 'Legacy completions have no system instruction: the document is the whole prompt.',
     parameters: 'Parameters',
     problems: {
@@ -86,10 +86,8 @@ export const chatEn = {
     },
     stops: {
       add: 'Add',
-      addNamed: 'Add to {{name}}',
       remove: 'Remove “{{value}}”',
       help: 'Up to {{max}}; press Enter to add. Write \\n for a line break.',
-      empty: 'None'
     },
     errors: {
       required: 'Required',
@@ -115,7 +113,8 @@ export const chatEn = {
       saved: 'Saved preset “{{name}}”.',
       applied: 'Applied preset “{{name}}”.',
       deleted: 'Deleted the preset.',
-      fixFirst: 'Fix the parameters before saving a preset.'
+      fixFirst: 'Fix the parameters before saving a preset.',
+      otherFormat: 'This preset is for the “{{format}}” format; start a new conversation to apply it.'
     }
   },
   composer: {
@@ -196,9 +195,9 @@ export const chatEn = {
     copy: 'Copy',
     copied: 'Copied',
     copyFailed: 'Copy failed',
-    edit: 'Edit and resend',
+    edit: 'Edit',
     editField: 'Edit message',
-    resend: 'Send edited message',
+    resend: 'Submit edit',
     cancelEdit: 'Cancel',
     regenerate: 'Regenerate',
     branch: 'Branch from here'

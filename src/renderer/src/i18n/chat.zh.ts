@@ -3,7 +3,6 @@ import type { Messages } from './en'
 /** Simplified Chinese chat messages; typed from the English ones, so a missing or extra key fails to compile. */
 export const chatZh: Messages['chat'] = {
   view: {
-    label: '对话',
     loadFailed: '无法加载此对话',
     retry: '重试',
     newTitle: '新对话',
@@ -58,6 +57,7 @@ export const chatZh: Messages['chat'] = {
     },
     system: '系统指令',
     systemPlaceholder: '模型在此对话中应如何表现（可选）',
+    formatLocked: '此对话的格式固定为“{{format}}”；如需其他格式，请新建对话。',
     systemAbsent: '旧版补全没有系统指令：整个文档就是提示词。',
     parameters: '参数',
     problems: {
@@ -88,10 +88,8 @@ export const chatZh: Messages['chat'] = {
     },
     stops: {
       add: '添加',
-      addNamed: '添加到 {{name}}',
       remove: '移除“{{value}}”',
       help: '最多 {{max}} 个；按 Enter 添加。输入 \\n 表示换行。',
-      empty: '无'
     },
     errors: {
       required: '必填',
@@ -117,7 +115,8 @@ export const chatZh: Messages['chat'] = {
       saved: '已保存预设“{{name}}”。',
       applied: '已应用预设“{{name}}”。',
       deleted: '已删除预设。',
-      fixFirst: '请先修正参数再保存预设。'
+      fixFirst: '请先修正参数再保存预设。',
+      otherFormat: '此预设适用于“{{format}}”格式；请新建对话后再应用。'
     }
   },
   composer: {
@@ -198,9 +197,9 @@ export const chatZh: Messages['chat'] = {
     copy: '复制',
     copied: '已复制',
     copyFailed: '复制失败',
-    edit: '编辑并重新发送',
+    edit: '编辑',
     editField: '编辑消息',
-    resend: '发送修改后的消息',
+    resend: '提交修改',
     cancelEdit: '取消',
     regenerate: '重新生成',
     branch: '从此处分支'

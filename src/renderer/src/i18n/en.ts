@@ -3,6 +3,7 @@
  * (enforced by its type), and `t()` only accepts keys that exist here.
  */
 import { chatEn } from './chat.en'
+import { imagesEn } from './images.en'
 
 export const en = {
   app: {
@@ -174,6 +175,7 @@ export const en = {
     CANCELLED: 'Cancelled'
   },
   chat: chatEn,
+  images: imagesEn,
   fatal: {
     title: 'The studio cannot start',
     noBridge: 'This page was opened without the studio host, so it cannot reach your profiles or the gateway.',

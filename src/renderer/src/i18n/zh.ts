@@ -1,4 +1,5 @@
 import { chatZh } from './chat.zh'
+import { imagesZh } from './images.zh'
 import type { Messages } from './en'
 
 /** Simplified Chinese. Typed as `Messages`, so a missing or extra key fails to compile. */
@@ -172,6 +173,7 @@ export const zh: Messages = {
     CANCELLED: '已取消'
   },
   chat: chatZh,
+  images: imagesZh,
   fatal: {
     title: '工作室无法启动',
     noBridge: '此页面未通过工作室主进程打开，因此无法访问配置档或网关。',

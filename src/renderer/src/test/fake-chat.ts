@@ -163,10 +163,9 @@ export class FakeChat {
         if (input.model !== undefined) c.model = input.model
         if (input.system !== undefined) c.system = input.system
         if (input.document !== undefined) c.document = input.document
-        if (input.params !== undefined) {
-          c.params = input.params
-          c.format = input.params.format
-        }
+        // As the host: a conversation keeps the format it started with.
+        if (input.params !== undefined && input.params.format !== c.format) throw new StudioError('INVALID_INPUT', `These parameters are for the ${input.params.format} format, but this conversation uses ${c.format}.`, { field: 'params' })
+        if (input.params !== undefined) c.params = input.params
         return this.summary(c)
       },
       'chat:delete-conversation': ({ id }) => {

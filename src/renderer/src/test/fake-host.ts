@@ -11,6 +11,7 @@ import type { AppSettings } from '@shared/domain/settings'
 import type { ConnectionReport, KeyUsage } from '@shared/domain/usage'
 import { StudioError, type Result } from '@shared/errors'
 import { FakeChat } from './fake-chat'
+import { FakeImages } from './fake-images'
 import type { z } from 'zod'
 
 type ParsedInput<C extends InvokeChannel> = z.output<Invokes[C]['input']>
@@ -87,6 +88,8 @@ export class FakeHost {
   private readonly handlers: Handlers
   /** Chat conversations, presets and models; its helpers play the host's part of a stream. */
   readonly chat = new FakeChat((event, payload) => this.emit(event, payload))
+  /** Jobs and gallery items; its helpers play the host's part of a job. */
+  readonly images = new FakeImages((event, payload) => this.emit(event, payload))
 
   constructor(init: { profiles?: ProfileView[]; activeId?: string; keychainAvailable?: boolean } = {}) {
     this.list = {
@@ -165,6 +168,7 @@ export class FakeHost {
   private defaultHandlers(): Handlers {
     return {
       ...this.chat.handlers(),
+      ...this.images.handlers(),
       'app:get-info': () => ({ name: 'Generation Studio', version: '0.0.0-test', shell: 'browser', platform: 'linux' }),
       'settings:get': () => this.settings,
       'settings:update': (patch) => {

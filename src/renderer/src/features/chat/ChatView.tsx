@@ -24,6 +24,7 @@ function useOpenMostRecent(): void {
 export function ChatView() {
   useOpenMostRecent()
   const selectedId = useChatUiStore((s) => s.selectedId)
+  const paneKey = useChatUiStore((s) => s.paneKey)
   const paramsOpen = useChatUiStore((s) => s.paramsOpen)
   const settings = useConversationSettings(selectedId)
   useSettingsAutosave(selectedId)
@@ -31,7 +32,7 @@ export function ChatView() {
     <div className="chat-view" data-params-open={paramsOpen || undefined}>
       <ConversationList />
       <ChatActionsProvider conversationId={selectedId} validation={settings.validation}>
-        <ConversationPane key={selectedId ?? 'new'} conversationId={selectedId} settings={settings} />
+        <ConversationPane key={paneKey} conversationId={selectedId} settings={settings} />
       </ChatActionsProvider>
       {paramsOpen && <ParametersPanel settings={settings} />}
     </div>

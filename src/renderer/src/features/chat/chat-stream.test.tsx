@@ -48,6 +48,7 @@ describe('sending and streaming', () => {
     expect(within(done).getByText('Tokens: 12 in · 30 out · 42 total')).toBeTruthy()
     expect(within(done).getByText('Fushimi Inari')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy()
+    expect(screen.getAllByRole('status').some((s) => s.textContent === 'The answer is complete.')).toBe(true)
   })
 
   it('applies deltas in seq order when they arrive out of order', async () => {

@@ -35,7 +35,7 @@ async function ensureConversation(queryClient: QueryClient, target: SendTarget):
   if (patch) await studio.chat.updateConversation({ id: created.id, ...patch })
   queryClient.setQueryData(chatKeys.conversation(created.id), { pages: [conversation], pageParams: [undefined] })
   useDraftStore.getState().drop(NEW_CONVERSATION)
-  useChatUiStore.getState().select(created.id)
+  useChatUiStore.getState().adoptCreated(created.id)
   void queryClient.invalidateQueries({ queryKey: chatKeys.lists() })
   return created.id
 }

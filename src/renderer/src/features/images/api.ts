@@ -1,14 +1,9 @@
-/**
- * The images part of the typed client. Everything goes through `lib/studio.ts`; this seam only
- * names the namespace's type from the images contract, so the feature compiles against
- * `src/shared/contract/images.ts` itself.
- */
-import type { StudioClient } from '@shared/contract-kit'
-import type { imagesEvents, imagesInvokes } from '@shared/contract/images'
+/** The images namespace of the typed client (lib/studio.ts), in one place so tests and code agree on it. */
+import type { Studio } from '@shared/contract'
 import { studio } from '@renderer/lib/studio'
 
-export type ImagesApi = StudioClient<typeof imagesInvokes, typeof imagesEvents>['images']
+export type ImagesApi = Studio['images']
 
 export function imagesApi(): ImagesApi {
-  return (studio as unknown as { images: ImagesApi }).images
+  return studio.images
 }

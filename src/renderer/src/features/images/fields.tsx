@@ -1,5 +1,5 @@
 /** Small labelled controls shared by the image forms; help and error texts are each control's description. */
-import { useId, type ReactNode, type Ref } from 'react'
+import { useId, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TriState } from './generate/generate-draft'
 
@@ -70,7 +70,6 @@ export function PromptField(p: {
   error?: string | null
   help?: ReactNode
   placeholder?: string
-  inputRef?: Ref<HTMLTextAreaElement>
   rows?: number
 }) {
   const { t } = useTranslation()
@@ -82,7 +81,6 @@ export function PromptField(p: {
       </label>
       <textarea
         id={id}
-        ref={p.inputRef}
         className="input textarea"
         rows={p.rows ?? 4}
         value={p.value}

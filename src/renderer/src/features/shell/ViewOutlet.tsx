@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChatView } from '@renderer/features/chat/ChatView'
 import { ChatStreamSync } from '@renderer/features/chat/ChatStreamSync'
@@ -5,10 +6,12 @@ import { SettingsView } from '@renderer/features/settings/SettingsView'
 import { useUiStore, type ViewId } from '@renderer/store/ui'
 import { EmptyState } from './EmptyState'
 
-type UnbuiltView = Exclude<ViewId, 'settings' | 'chat'>
+type UnbuiltView = Exclude<ViewId, 'settings' | 'chat' | 'images'>
+
+// The canvas editor and gallery stay out of the entry chunk (PERFORMANCE T1).
+const ImagesView = lazy(() => import('@renderer/features/images/ImagesView'))
 
 const DESCRIPTION_KEYS = {
-  images: 'empty.images',
   video: 'empty.video',
   balance: 'empty.balance'
 } as const satisfies Record<UnbuiltView, `empty.${UnbuiltView}`>
@@ -24,7 +27,17 @@ export function ViewOutlet() {
       </h1>
       {/* Streams keep folding into the live store while another area is shown. */}
       <ChatStreamSync />
-      {view === 'settings' ? <SettingsView /> : view === 'chat' ? <ChatView /> : <EmptyState icon={view} description={t(DESCRIPTION_KEYS[view])} />}
+      {view === 'settings' ? (
+        <SettingsView />
+      ) : view === 'chat' ? (
+        <ChatView />
+      ) : view === 'images' ? (
+        <Suspense fallback={<p className="view-loading">{t('app.loading')}</p>}>
+          <ImagesView />
+        </Suspense>
+      ) : (
+        <EmptyState icon={view} description={t(DESCRIPTION_KEYS[view])} />
+      )}
     </main>
   )
 }

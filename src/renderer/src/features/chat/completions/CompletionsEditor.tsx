@@ -107,7 +107,7 @@ export function CompletionsEditor({ conversationId, savedDocument, validation }:
           </button>
         )}
         <span id={`${id}-reason`} className="chat-composer-reason">
-          {block === 'empty' ? t('chat.completions.empty') : block ? t(`chat.composer.reasons.${block}`) : streaming ? t('chat.completions.continuing') : autosave.statusText}
+          {streaming ? t('chat.completions.continuing') : block === 'empty' ? t('chat.completions.empty') : block ? t(`chat.composer.reasons.${block}`) : autosave.statusText}
         </span>
       </div>
       {live && !streaming && (

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ChatFormat } from '@shared/domain/chat'
+import { StudioError } from '@shared/errors'
 import { descriptionOf, isInvalid } from '@renderer/test/a11y'
 import { defaultParamsOf } from '@renderer/test/fake-chat'
 import { inParameters, openedConversation, promptBox, sendButton } from '@renderer/test/chat'
@@ -105,16 +106,25 @@ describe('the composer', () => {
   })
 
   it('shows the messages max_tokens default and offers a system instruction except for completions', async () => {
-    const { user } = await renderConversation('messages')
+    const { host, user } = await renderConversation('messages')
     const maxTokens = inParameters().getByRole('spinbutton', { name: 'max_tokens' }) as HTMLInputElement
     expect(maxTokens.value).toBe('4096')
     expect(descriptionOf(maxTokens)).toBe('Default 4096; always sent.')
     expect(screen.getByRole('textbox', { name: 'System instruction' })).toBeTruthy()
-    await user.click(within(screen.getByRole('radiogroup', { name: 'Format' })).getByRole('radio', { name: 'Legacy completions' }))
+    // A started conversation keeps its format (the host refuses params of another format).
+    const formats = () => within(screen.getByRole('radiogroup', { name: 'Format' }))
+    expect((formats().getByRole('radio', { name: 'Messages' }) as HTMLInputElement).checked).toBe(true)
+    expect((formats().getByRole('radio', { name: 'Legacy completions' }) as HTMLInputElement).disabled).toBe(true)
+    await user.click(screen.getByRole('button', { name: 'New conversation' }))
+    await openedConversation('New conversation')
+    await user.click(formats().getByRole('radio', { name: 'Legacy completions' }))
     expect(screen.queryByRole('textbox', { name: 'System instruction' })).toBeNull()
     expect(screen.getByText('Legacy completions have no system instruction: the document is the whole prompt.')).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Attach image' })).toBeNull()
-    expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy()
+    await user.type(screen.getByRole('textbox', { name: 'Document' }), 'Roses are red')
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    await waitFor(() => expect(host.callsTo('chat:complete-text')).toHaveLength(1))
+    expect(host.callsTo('chat:create-conversation')).toEqual([{ format: 'completions', model: 'model-alpha' }])
   })
 
   it('attaches images through files.upload, shows them as chips and sends their grants', async () => {
@@ -150,6 +160,31 @@ describe('the composer', () => {
     const chips = await screen.findByRole('list', { name: 'Attachments' })
     await user.click(within(chips).getByRole('button', { name: 'Remove wave.gif' }))
     expect(screen.queryByRole('list', { name: 'Attachments' })).toBeNull()
+  })
+
+  it('keeps the prompt and shows the host’s error when the first send of a new conversation fails', async () => {
+    const host = new FakeHost().on('chat:send', () => {
+      throw new StudioError('KEY_MISSING', 'This profile has no API key yet; add it in Settings', { field: 'key' })
+    })
+    const { user } = await renderApp({ host })
+    await openedConversation('New conversation')
+    await user.type(promptBox(), 'Hello?{Enter}')
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('The message was not sent: No API key')
+    expect(alert.textContent).toContain('This profile has no API key yet; add it in Settings')
+    expect((promptBox() as HTMLTextAreaElement).value).toBe('Hello?')
+    expect(host.callsTo('chat:create-conversation')).toHaveLength(1)
+    await user.type(promptBox(), '{Enter}')
+    await waitFor(() => expect(host.callsTo('chat:send')).toHaveLength(2))
+    // The conversation made by the first try is reused, not created again.
+    expect(host.callsTo('chat:create-conversation')).toHaveLength(1)
+  })
+
+  it('attaches a pasted image', async () => {
+    await renderConversation('messages')
+    fireEvent.paste(promptBox(), { clipboardData: { files: [new File(['jpg'], 'shot.jpg', { type: 'image/jpeg' })] } })
+    const chips = await screen.findByRole('list', { name: 'Attachments' })
+    expect(within(chips).getByText('shot.jpg')).toBeTruthy()
   })
 
   it('takes image URLs in the messages format', async () => {

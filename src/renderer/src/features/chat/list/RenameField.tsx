@@ -1,10 +1,15 @@
-import { useState, type KeyboardEvent } from 'react'
+import { useCallback, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 
 /** Inline title editor: Enter or leaving the field saves, Escape cancels. */
 export function RenameField({ title, onSave, onCancel }: { title: string; onSave: (title: string) => void; onCancel: () => void }) {
   const { t } = useTranslation()
   const [value, setValue] = useState(title)
+  // Stable, so focus moves in and the text is selected once when the field appears, not on every keystroke.
+  const selectAll = useCallback((el: HTMLInputElement | null) => {
+    el?.focus()
+    el?.select()
+  }, [])
   const commit = () => {
     const next = value.trim()
     if (next === '' || next === title) onCancel()
@@ -26,7 +31,7 @@ export function RenameField({ title, onSave, onCancel }: { title: string; onSave
       aria-label={t('chat.list.titleField')}
       value={value}
       maxLength={200}
-      ref={(el) => el?.select()}
+      ref={selectAll}
       onChange={(e) => setValue(e.target.value)}
       onKeyDown={onKeyDown}
       onBlur={commit}

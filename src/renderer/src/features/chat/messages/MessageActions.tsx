@@ -34,7 +34,7 @@ export function MessageActions({ message, busy, onEdit }: MessageActionsProps) {
           {t('chat.actions.edit')}
         </button>
       )}
-      {message.role === 'assistant' && settled && message.status === 'complete' && (
+      {message.role === 'assistant' && (message.status === 'complete' || message.status === 'cancelled') && (
         <button type="button" className="button button-small" aria-disabled={busy || undefined} onClick={() => run(() => send({ text: '', regenerate: message.id }))}>
           {t('chat.actions.regenerate')}
         </button>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ChatMessage } from '@shared/domain/chat'
 import { useLiveIds, useStreamingMessageId } from '../stream-store'
@@ -39,6 +39,12 @@ export function MessageList({ conversationId, messages, hasOlder, loadingOlder, 
     overscan: OVERSCAN_ROWS
   })
   const visible = ids.slice(range.start, range.end)
+  // A message just sent (or an answer just started) brings the view to the bottom, even if the user had scrolled up.
+  const liveCount = useRef(liveIds.length)
+  useEffect(() => {
+    if (liveIds.length > liveCount.current) followLatest()
+    liveCount.current = liveIds.length
+  }, [liveIds.length, followLatest])
   return (
     <div className="chat-messages-frame">
       <div className="chat-messages" ref={attachScroller} onScroll={onScroll} tabIndex={0} role="feed" aria-label={t('chat.messages.label')} aria-busy={busy || undefined}>

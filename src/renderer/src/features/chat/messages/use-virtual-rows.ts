@@ -8,10 +8,7 @@
  * scroll write), so following a stream never forces a layout per delta.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import { computeOffsets, visibleRange, type RowRange } from './virtual-range'
-
-/** Within this distance of the bottom the list counts as "at the bottom" and follows new content. */
-const FOLLOW_THRESHOLD_PX = 48
+import { computeOffsets, followAfterScroll, visibleRange, type RowRange } from './virtual-range'
 
 export interface VirtualRowsOptions {
   keys: readonly string[]
@@ -92,9 +89,7 @@ export function useVirtualRows({ keys, estimate, overscan }: VirtualRowsOptions)
     const { scrollTop: readTop, clientHeight, scrollHeight } = el
     if (scrolled.current) {
       scrolled.current = false
-      const distance = scrollHeight - readTop - clientHeight
-      if (distance <= FOLLOW_THRESHOLD_PX) followingNow.current = true
-      else if (readTop < lastWrittenTop.current - 1) followingNow.current = false
+      followingNow.current = followAfterScroll(followingNow.current, { scrollTop: readTop, scrollHeight, clientHeight, lastWrittenTop: lastWrittenTop.current })
       setFollowing(followingNow.current)
     }
     setView((v) => (v.scrollTop === readTop && v.viewport === clientHeight ? v : { scrollTop: readTop, viewport: clientHeight }))

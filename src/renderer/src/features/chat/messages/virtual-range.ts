@@ -36,3 +36,24 @@ export function visibleRange(offsets: Float64Array, scrollTop: number, viewport:
   const last = rowAt(offsets, Math.max(0, scrollTop + viewport - 1))
   return { start: Math.max(0, first - overscan), end: Math.min(count, last + 1 + overscan) }
 }
+
+/** Within this distance of the bottom the list counts as "at the bottom" and follows new content. */
+export const FOLLOW_THRESHOLD_PX = 48
+
+export interface ScrollReading {
+  scrollTop: number
+  scrollHeight: number
+  clientHeight: number
+  /** Where the list last scrolled itself to (following); a reading above it means the user moved up. */
+  lastWrittenTop: number
+}
+
+/**
+ * Whether to keep following new content after a scroll. Only a move up by the user stops it
+ * (content that grew below us is not a reason); reaching the bottom again resumes it.
+ */
+export function followAfterScroll(following: boolean, r: ScrollReading): boolean {
+  if (r.scrollHeight - r.scrollTop - r.clientHeight <= FOLLOW_THRESHOLD_PX) return true
+  if (r.scrollTop < r.lastWrittenTop - 1) return false
+  return following
+}

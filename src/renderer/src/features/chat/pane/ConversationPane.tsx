@@ -6,6 +6,7 @@ import { useChatUiStore } from '../chat-ui-store'
 import { CompletionsEditor } from '../completions/CompletionsEditor'
 import { Composer } from '../composer/Composer'
 import { MessageList } from '../messages/MessageList'
+import { StreamAnnouncer } from '../messages/StreamAnnouncer'
 import { useConversation } from '../queries'
 import { SettingsBar } from '../settings/SettingsBar'
 import type { ConversationSettings } from '../settings/use-settings'
@@ -44,6 +45,7 @@ export function ConversationPane({ conversationId, settings }: { conversationId:
         </button>
       </div>
       <SettingsBar settings={settings} />
+      <StreamAnnouncer conversationId={conversationId} />
       {query.isError ? (
         <div role="alert" className="form-alert chat-load-error">
           <p className="form-alert-title">
@@ -59,7 +61,7 @@ export function ConversationPane({ conversationId, settings }: { conversationId:
           {t('app.loading')}
         </p>
       ) : format === 'completions' ? (
-        <CompletionsEditor key={conversationId ?? 'new'} conversationId={conversationId} savedDocument={loaded?.conversation.document ?? ''} validation={settings.validation} />
+        <CompletionsEditor conversationId={conversationId} savedDocument={loaded?.conversation.document ?? ''} validation={settings.validation} />
       ) : (
         <>
           <MessageList

@@ -31,8 +31,8 @@ export function PresetsSection({ settings }: { settings: ConversationSettings })
   }
   const onApply = () => {
     if (!selected) return
-    settings.applyPreset(selected)
-    setNotice(t('chat.params.presets.applied', { name: selected.name }))
+    if (settings.applyPreset(selected)) setNotice(t('chat.params.presets.applied', { name: selected.name }))
+    else setNotice(t('chat.params.presets.otherFormat', { format: t(`chat.settings.formats.${selected.params.format}`) }))
   }
   const onDelete = () => {
     if (!selected) return

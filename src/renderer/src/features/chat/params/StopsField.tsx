@@ -60,7 +60,8 @@ export function StopsField({ name, values, max, error, onChange }: StopsFieldPro
           onChange={(e) => setEntry(e.target.value)}
           onKeyDown={onKeyDown}
         />
-        <button type="button" className="button button-small" aria-label={t('chat.params.stops.addNamed', { name })} onClick={add}>
+        {/* Named just "Add": a name containing the field's ("stop") would collide with the composer's Stop. */}
+        <button type="button" className="button button-small" aria-describedby={`${id}-help`} onClick={add}>
           {t('chat.params.stops.add')}
         </button>
       </div>

@@ -5,7 +5,7 @@ import { ChatFormatSchema, type ChatFormat } from '@shared/domain/chat'
 const FORMATS = ChatFormatSchema.options
 
 /** The request format of the conversation: four radios, each explained in one line. */
-export function FormatChoice({ value, onChange }: { value: ChatFormat; onChange: (format: ChatFormat) => void }) {
+export function FormatChoice({ value, locked, onChange }: { value: ChatFormat; locked: boolean; onChange: (format: ChatFormat) => void }) {
   const { t } = useTranslation()
   const id = useId()
   return (
@@ -16,13 +16,14 @@ export function FormatChoice({ value, onChange }: { value: ChatFormat; onChange:
       <div className="chat-format-options">
         {FORMATS.map((format) => (
           <label key={format} className="chat-format-option" title={t(`chat.settings.formatHelp.${format}`)}>
-            <input type="radio" name={`${id}-format`} value={format} checked={value === format} onChange={() => onChange(format)} />
+            <input type="radio" name={`${id}-format`} value={format} checked={value === format} disabled={locked && value !== format} onChange={() => onChange(format)} />
             <span>{t(`chat.settings.formats.${format}`)}</span>
           </label>
         ))}
       </div>
       <p id={`${id}-help`} className="field-help">
-        {t(`chat.settings.formatHelp.${value}`)}
+        {/* Once started, what matters is that the format is fixed; each option's title still explains it. */}
+        {locked ? t('chat.settings.formatLocked', { format: t(`chat.settings.formats.${value}`) }) : t(`chat.settings.formatHelp.${value}`)}
       </p>
     </fieldset>
   )

@@ -17,9 +17,9 @@ export function ModelPicker({ value, onChange, error }: ModelPickerProps) {
   const { t } = useTranslation()
   const id = useId()
   const models = useModels()
-  const status = models.isPending ? t('chat.settings.modelsLoading') : models.isError ? t('chat.settings.modelsFailed') : t('chat.settings.modelHelp')
+  const problem = models.isError ? t('chat.settings.modelsFailed') : models.isPending ? t('chat.settings.modelsLoading') : null
   return (
-    <div className="field chat-model">
+    <div className="chat-model">
       <label htmlFor={id} className="field-label">
         {t('chat.settings.model')}
       </label>
@@ -46,8 +46,9 @@ export function ModelPicker({ value, onChange, error }: ModelPickerProps) {
           {error}
         </p>
       )}
-      <p id={`${id}-help`} className="field-help">
-        {status}
+      {/* The usual hint is for screen readers only; loading and failure are shown to everyone. */}
+      <p id={`${id}-help`} className={problem ? 'field-help chat-model-help' : 'sr-only'}>
+        {problem ?? t('chat.settings.modelHelp')}
       </p>
     </div>
   )

@@ -14,7 +14,7 @@ export function SettingsBar({ settings }: { settings: ConversationSettings }) {
     <div className="chat-settings">
       <div className="chat-settings-row">
         <ModelPicker value={draft.model} onChange={settings.setModel} error={modelProblem ? t(`chat.settings.problems.${modelProblem}`) : null} />
-        <FormatChoice value={draft.format} onChange={settings.setFormat} />
+        <FormatChoice value={draft.format} locked={settings.formatLocked} onChange={settings.setFormat} />
       </div>
       <SystemField
         format={draft.format}

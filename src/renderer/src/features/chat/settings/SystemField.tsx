@@ -17,7 +17,7 @@ export function SystemField({ format, value, onChange, error }: { format: ChatFo
       <textarea
         id={id}
         className="input textarea"
-        rows={2}
+        rows={1}
         value={value}
         maxLength={SYSTEM_MAX_CHARS}
         placeholder={t('chat.settings.systemPlaceholder')}

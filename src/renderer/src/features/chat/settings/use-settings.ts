@@ -49,7 +49,10 @@ export interface ConversationSettings {
   setSystem: (system: string) => void
   setFormat: (format: ChatFormat) => void
   setField: (key: string, value: DraftValue) => void
-  applyPreset: (preset: ChatPreset) => void
+  /** False when the preset is for another format than this (already started) conversation. */
+  applyPreset: (preset: ChatPreset) => boolean
+  /** The host keeps a conversation in the format it started with. */
+  formatLocked: boolean
 }
 
 const NO_PROBLEMS: Readonly<Record<string, FieldProblem>> = {}
@@ -75,10 +78,16 @@ export function useConversationSettings(conversationId: string | null): Conversa
     fieldProblems: validation.ok ? NO_PROBLEMS : validation.fields,
     setModel: (model) => edit({ model }),
     setSystem: (system) => edit({ system }),
-    setFormat: (format) => edit({ format, fields: paramsToDraft(defaultParams(format)) }),
+    setFormat: (format) => {
+      if (conversationId === null) edit({ format, fields: paramsToDraft(defaultParams(format)) })
+    },
     setField: (field, value) => edit({ fields: { ...draft.fields, [field]: value } }),
-    applyPreset: (preset) =>
+    applyPreset: (preset) => {
+      if (conversationId !== null && preset.params.format !== draft.format) return false
       edit({ format: preset.params.format, model: preset.model ?? draft.model, system: preset.system, fields: paramsToDraft(preset.params) })
+      return true
+    },
+    formatLocked: conversationId !== null
   }
 }
 

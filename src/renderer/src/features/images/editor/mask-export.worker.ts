@@ -21,7 +21,7 @@ scope.onmessage = (e) => {
       if (!ctx) throw new Error('This system cannot draw the mask (no 2D canvas in workers)')
       renderMaskBands(ops, width, height, (band, top) => {
         // ImageData wants its own buffer length; a band's array is exactly width x rows x 4.
-        ctx.putImageData(new ImageData(band.data, band.width, band.height), 0, top)
+        ctx.putImageData(new ImageData(band.data as Uint8ClampedArray<ArrayBuffer>, band.width, band.height), 0, top)
       })
       const rastered = performance.now()
       const blob = await canvas.convertToBlob({ type: 'image/png' })

@@ -60,9 +60,9 @@ export const canRedo = (h: MaskHistory): boolean => h.undone.length > 0
 export function mayHavePaint(ops: readonly MaskOp[]): boolean {
   for (let i = ops.length - 1; i >= 0; i--) {
     const op = ops[i]
-    if (op.kind === 'clear') return false
-    if (op.kind === 'fill' || op.kind === 'invert') return true
-    if (op.mode === 'paint') return true
+    if (op.kind === 'stroke') {
+      if (op.mode === 'paint') return true
+    } else return op.kind !== 'clear'
   }
   return false
 }

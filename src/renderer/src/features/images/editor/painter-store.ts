@@ -11,6 +11,8 @@ export interface PainterState extends PainterPrefs {
   history: MaskHistory
   compare: boolean
   zoomPercent: number
+  /** Which source the mask belongs to: reopening the same image keeps its mask. */
+  owner: string | null
   setTool(tool: PainterPrefs['tool']): void
   setSize(size: number): void
   stepSize(direction: 1 | -1): void
@@ -23,7 +25,7 @@ export interface PainterState extends PainterPrefs {
   setCompare(on: boolean): void
   setZoomPercent(percent: number): void
   /** A new source image: empty mask, prefs kept. */
-  resetMask(): void
+  resetMask(owner?: string | null): void
 }
 
 export const usePainterStore = create<PainterState>()((set, get) => ({
@@ -31,6 +33,7 @@ export const usePainterStore = create<PainterState>()((set, get) => ({
   history: EMPTY_HISTORY,
   compare: false,
   zoomPercent: 100,
+  owner: null,
   setTool: (tool) => set({ tool }),
   setSize: (size) => set({ size: clampSize(size) }),
   stepSize: (d) => set({ size: stepSize(get().size, d) }),
@@ -42,7 +45,7 @@ export const usePainterStore = create<PainterState>()((set, get) => ({
   redo: () => set({ history: redo(get().history) }),
   setCompare: (compare) => set({ compare }),
   setZoomPercent: (zoomPercent) => set({ zoomPercent }),
-  resetMask: () => set({ history: EMPTY_HISTORY, compare: false })
+  resetMask: (owner = null) => set({ history: EMPTY_HISTORY, compare: false, owner })
 }))
 
 // Remember brush settings whenever one of them changes.
@@ -54,5 +57,5 @@ usePainterStore.subscribe((s, prev) => {
 
 /** For tests: prefs from storage, empty mask. */
 export function resetPainterStore(): void {
-  usePainterStore.setState({ ...loadPrefs(), history: EMPTY_HISTORY, compare: false, zoomPercent: 100 })
+  usePainterStore.setState({ ...loadPrefs(), history: EMPTY_HISTORY, compare: false, zoomPercent: 100, owner: null })
 }

@@ -15,10 +15,12 @@ function SizeLine({ item }: { item: GalleryItem }) {
 export interface JobCardProps {
   job: ImageJob
   onEdit?: (item: GalleryItem) => void
+  /** The editor shows the images itself, large, with compare. */
+  hideItems?: boolean
 }
 
 /** One job: status, progress, precise error, warnings, and its images with revised prompt and sizes. Memoized: only changed jobs re-render. */
-export const JobCard = memo(function JobCard({ job, onEdit }: JobCardProps) {
+export const JobCard = memo(function JobCard({ job, onEdit, hideItems = false }: JobCardProps) {
   const { t, i18n } = useTranslation()
   const error = job.error ? StudioError.fromData(job.error) : null
   const time = new Date(job.createdAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })
@@ -59,7 +61,7 @@ export const JobCard = memo(function JobCard({ job, onEdit }: JobCardProps) {
           ))}
         </ul>
       )}
-      {job.items.length > 0 && (
+      {!hideItems && job.items.length > 0 && (
         <ul className="job-items">
           {job.items.map((item) => (
             <li key={item.id} className="job-item">

@@ -1,0 +1,85 @@
+import { cdp, heapAfterGc } from '../lib/browser'
+import { chatViewMissing, withChatBench, withChatPage, type ChatBench } from '../lib/chat-bench'
+import { sendAndWait, startNewConversation } from '../lib/chat-page'
+import type { Metric, RunContext } from '../lib/metric'
+import { entry, notMeasurable, type BenchEntry } from '../lib/report'
+import { interleave, median, round } from '../lib/stats'
+
+const PAIRS = 5
+const SMALL = 20_000
+const LARGE = 40_000
+/** Memory does not depend on pace; a brisk rate keeps the metric inside the suite's time budget. */
+const RATE = 12_000
+const MB = 1024 * 1024
+const M_GROWTH = `renderer heap growth streaming ${LARGE / 1000}k tokens, MB`
+const M_CLOSE = `renderer heap after the ${LARGE / 1000}k answer's conversation is closed + GC, MB`
+const T_GROWTH = `<= 2.2x the growth at ${SMALL / 1000}k (linear)`
+const T_CLOSE = '<= 1.1x the heap before the stream'
+
+interface HeapRun {
+  before: number
+  after: number
+  closed: number
+}
+
+/** One fresh page: heap before, after streaming `tokens`, and after leaving that conversation. */
+function heapRun(rig: ChatBench, tokens: number): Promise<HeapRun> {
+  return withChatPage(rig, async (page, bridge) => {
+    const session = await cdp(page)
+    await startNewConversation(page)
+    const before = await heapAfterGc(session)
+    await sendAndWait(page, bridge, `bench:tokens=${tokens},rate=${RATE}`)
+    const after = await heapAfterGc(session)
+    // "Close": open a new conversation, which unmounts the one holding the long answer.
+    await startNewConversation(page)
+    await page.waitForTimeout(300)
+    const closed = await heapAfterGc(session)
+    return { before, after, closed }
+  })
+}
+
+async function run(ctx: RunContext): Promise<BenchEntry[]> {
+  return withChatBench(async (rig) => {
+    const missing = await chatViewMissing(rig)
+    if (missing) return [notMeasurable('M1', M_GROWTH, T_GROWTH, 'chat view', missing), notMeasurable('M1-close', M_CLOSE, T_CLOSE, 'chat view', missing)]
+    const runs = await interleave(PAIRS, { baseline: () => heapRun(rig, SMALL), subject: () => heapRun(rig, LARGE) }, 0)
+    const growth = (r: HeapRun) => (r.after - r.before) / MB
+    const value = median(runs.subject.map(growth))
+    const baseline = median(runs.baseline.map(growth))
+    const closed = median(runs.subject.map((r) => r.closed / MB))
+    const before = median(runs.subject.map((r) => r.before / MB))
+    ctx.log(`M1 growth ${round(value)} MB at ${LARGE} vs ${round(baseline)} MB at ${SMALL}; after close ${round(closed)} vs ${round(before)} MB`)
+    return [
+      entry({
+        id: 'M1',
+        metric: M_GROWTH,
+        value,
+        baseline,
+        target: T_GROWTH,
+        pass: value / baseline <= 2.2,
+        runs: PAIRS,
+        note: `heap after GC (CDP HeapProfiler.collectGarbage x2 + Runtime.getHeapUsage), fresh page per run; before ${round(before)} MB`
+      }),
+      entry({
+        id: 'M1-close',
+        metric: M_CLOSE,
+        value: closed,
+        baseline: before,
+        target: T_CLOSE,
+        pass: closed / before <= 1.1,
+        runs: PAIRS,
+        note: `closed = a new conversation opened in the same page; after the stream ${round(median(runs.subject.map((r) => r.after / MB)))} MB`
+      })
+    ]
+  })
+}
+
+export const m1: Metric = {
+  id: 'M1',
+  describes: [
+    { id: 'M1', metric: M_GROWTH, target: T_GROWTH },
+    { id: 'M1-close', metric: M_CLOSE, target: T_CLOSE }
+  ],
+  budgetMs: 180_000,
+  run
+}

@@ -1,0 +1,167 @@
+// Test harness for the images host: a real ImageService over the sandbox (or a scripted server),
+// real grants and media, events captured, calls parsed by the contract like the dispatcher does.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { invokes } from '@shared/contract'
+import type { ImageJob } from '@shared/domain/images'
+import { StudioError, type StudioErrorData } from '@shared/errors'
+import type { z } from 'zod'
+import { startSandbox, type SandboxHandle } from '../../../../sandbox/index'
+import { FileGrants } from '../../files/grants'
+import { MediaLibrary } from '../../files/media'
+import type { FetchLike } from '../../gateway/http'
+import type { Handlers } from '../../ipc/dispatcher'
+import { EventHub } from '../../ipc/event-hub'
+import { SecretGuard } from '../../ipc/secret-guard'
+import type { SaveFile } from '../gallery-actions'
+import { createImageHandlers } from '../image-handlers'
+import { ImageService } from '../image-service'
+import type { ImageTiming } from '../timing'
+
+type ImageChannel = Extract<keyof typeof invokes, `images:${string}`>
+
+export interface SentRequest {
+  url: string
+  init?: RequestInit
+}
+
+export const FAST_TIMING: Partial<ImageTiming> = { poll: { delaysMs: [15, 25, 40], jitter: 0 }, downloadRetryMs: 5 }
+
+export interface ImagesHarness {
+  sb: SandboxHandle
+  dataDir: string
+  images: ImageService
+  grants: FileGrants
+  media: MediaLibrary
+  events: Array<{ name: string; payload: unknown }>
+  /** Every request the service made (URL and init), before it left. */
+  sent: SentRequest[]
+  call<C extends ImageChannel>(channel: C, input: z.input<(typeof invokes)[C]['input']>): Promise<z.output<(typeof invokes)[C]['output']>>
+  fail<C extends ImageChannel>(channel: C, input: z.input<(typeof invokes)[C]['input']>): Promise<StudioErrorData>
+  /** The job's terminal state, from its events. */
+  settled(jobId: string, timeoutMs?: number): Promise<ImageJob>
+  jobEvents(jobId: string): ImageJob[]
+  grantBytes(bytes: Uint8Array, name: string): Promise<string>
+  /** Reopens the service on the same data dir (a restart). */
+  restart(): Promise<ImagesHarness>
+  close(): Promise<void>
+}
+
+export interface HarnessOptions {
+  sandbox?: SandboxHandle
+  /** Point the profile at another gateway (a scripted server) instead of the sandbox. */
+  gateway?: { baseUrl: string; key: string }
+  dataDir?: string
+  timing?: Partial<ImageTiming>
+  saveFile?: SaveFile
+  fetch?: FetchLike
+  /** Replaces the real grant table for the service (e.g. a grant too big to make on disk). */
+  files?: Pick<FileGrants, 'get' | 'readBytes'>
+}
+
+export async function imagesHarness(opts: HarnessOptions = {}): Promise<ImagesHarness> {
+  const sb = opts.sandbox ?? (await startSandbox({ speed: 1000, quiet: true }))
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'images-host-'))
+  const gateway = opts.gateway ?? { baseUrl: sb.url, key: sb.key }
+  const guard = new SecretGuard()
+  guard.add(gateway.key)
+  const hub = new EventHub(guard)
+  const events: Array<{ name: string; payload: unknown }> = []
+  hub.addSink((name, payload) => events.push({ name, payload }))
+  const media = new MediaLibrary('/media/')
+  const grants = await FileGrants.open({ dataDir, media })
+  const sent: SentRequest[] = []
+  const base: FetchLike = opts.fetch ?? ((i, init) => fetch(i, init))
+  const images = await ImageService.open({
+    dataDir,
+    profiles: { activeId: async () => 'sandbox', connection: async () => gateway },
+    fetch: (input, init) => {
+      sent.push({ url: String(input), init })
+      return base(input, init)
+    },
+    files: opts.files ?? grants,
+    media,
+    emit: (n, p) => hub.emit(n, p),
+    saveFile: opts.saveFile,
+    timing: { ...FAST_TIMING, ...opts.timing }
+  })
+  const handlers = createImageHandlers(images) as Pick<Handlers, ImageChannel>
+
+  const call: ImagesHarness['call'] = async (channel, input) => {
+    const parsed = invokes[channel].input.parse(input)
+    const out = await (handlers[channel] as (i: unknown, c: unknown) => unknown)(parsed, { shell: 'browser' })
+    return invokes[channel].output.parse(out) as never
+  }
+  const jobEvents = (jobId: string) => events.filter((e) => e.name === 'images:job-updated' && (e.payload as ImageJob).jobId === jobId).map((e) => e.payload as ImageJob)
+  const h: ImagesHarness = {
+    sb,
+    dataDir,
+    images,
+    grants,
+    media,
+    events,
+    sent,
+    call,
+    fail: async (channel, input) => {
+      try {
+        await call(channel, input)
+      } catch (e) {
+        if (e instanceof StudioError) return e.toData()
+        if (e && typeof e === 'object' && 'issues' in e) return { code: 'INVALID_INPUT', message: String(e), retryable: false, field: (e as z.ZodError).issues[0]?.path.join('.') }
+        throw e
+      }
+      throw new Error(`${channel} was expected to fail`)
+    },
+    settled: async (jobId, timeoutMs = 15_000) => {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const done = jobEvents(jobId).find((j) => j.status !== 'running')
+        if (done) return done
+        if (Date.now() > deadline) throw new Error(`job ${jobId} did not settle; last: ${JSON.stringify(jobEvents(jobId).at(-1))}`)
+        await new Promise((r) => setTimeout(r, 10))
+      }
+    },
+    jobEvents,
+    grantBytes: async (bytes, name) => (await grants.grantUpload(bytes, name, 'image-edit')).fileId,
+    restart: async () => {
+      await images.dispose()
+      await grants.dispose()
+      return imagesHarness({ ...opts, sandbox: sb, dataDir })
+    },
+    close: async () => {
+      await images.dispose()
+      await grants.dispose()
+      if (!opts.sandbox) await sb.close()
+    }
+  }
+  return h
+}
+
+/** A PNG of the given size: a smooth gradient, so any repaint is visible. */
+export async function gradientPng(width: number, height: number): Promise<Buffer> {
+  const px = Buffer.alloc(width * height * 3)
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 3
+      px[o] = (x * 255) / width
+      px[o + 1] = (y * 255) / height
+      px[o + 2] = 128
+    }
+  }
+  return sharp(px, { raw: { width, height, channels: 3 } }).png().toBuffer()
+}
+
+/** The painter's mask: opaque (keep) everywhere except a transparent rectangle (may change). */
+export async function rectMask(width: number, height: number, r: { x: number; y: number; w: number; h: number }): Promise<Buffer> {
+  const px = Buffer.alloc(width * height * 4, 255)
+  for (let y = r.y; y < r.y + r.h; y++) for (let x = r.x; x < r.x + r.w; x++) px[(y * width + x) * 4 + 3] = 0
+  return sharp(px, { raw: { width, height, channels: 4 } }).png().toBuffer()
+}
+
+/** RGB pixels of an image file or buffer. */
+export async function rgbOf(input: string | Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(input).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  return { data, width: info.width, height: info.height }
+}

@@ -1,0 +1,35 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { MessageStatus } from '@shared/domain/chat'
+import { useLiveMessage, useStreamingMessageId } from '../stream-store'
+
+const OUTCOME_KEYS = {
+  complete: 'chat.messages.announceDone',
+  cancelled: 'chat.messages.announceStopped',
+  incomplete: 'chat.status.incomplete',
+  error: 'chat.messages.announceFailed'
+} as const satisfies Record<Exclude<MessageStatus, 'streaming'>, string>
+
+/**
+ * Tells screen-reader users once how an answer ended. The streaming text itself is not announced
+ * (the message is aria-busy while it streams), so nobody hears every delta.
+ */
+export function StreamAnnouncer({ conversationId }: { conversationId: string | null }) {
+  const { t } = useTranslation()
+  const streamingId = useStreamingMessageId(conversationId)
+  const [watched, setWatched] = useState<string | null>(null)
+  const [said, setSaid] = useState('')
+  const message = useLiveMessage(watched ?? '')
+  if (streamingId && streamingId !== watched) {
+    setWatched(streamingId)
+    setSaid('')
+  } else if (!streamingId && watched && message && message.status !== 'streaming') {
+    setWatched(null)
+    setSaid(t(OUTCOME_KEYS[message.status]))
+  }
+  return (
+    <p className="sr-only" role="status">
+      {said}
+    </p>
+  )
+}

@@ -1,0 +1,116 @@
+import { useState, type DragEvent, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import '@renderer/styles/images.css'
+import { EditorView } from './editor/EditorView'
+import { filesOf, useOpenFile } from './editor/SourcePicker'
+import { Gallery } from './gallery/Gallery'
+import { GenerateForm } from './generate/GenerateForm'
+import { useImagesUi } from './images-ui-store'
+import { ImagesSync } from './ImagesSync'
+import { JobsList } from './jobs/JobsList'
+import { NativeTaskForm } from './native/NativeTaskForm'
+
+const PANELS = ['generate', 'native'] as const
+
+function CreatePanel() {
+  const { t } = useTranslation()
+  const panel = useImagesUi((s) => s.panel)
+  const setPanel = useImagesUi((s) => s.setPanel)
+  const label = (p: (typeof PANELS)[number]) => t(p === 'generate' ? 'images.view.generateTab' : 'images.view.nativeTab')
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return
+    e.preventDefault()
+    const next = PANELS[(PANELS.indexOf(panel) + 1) % PANELS.length]
+    setPanel(next)
+    document.getElementById(`images-tab-${next}`)?.focus()
+  }
+  return (
+    <div className="images-create" aria-label={t('images.view.createLabel')} role="region">
+      <div role="tablist" aria-label={t('images.view.createLabel')} className="tabs" onKeyDown={onKeyDown}>
+        {PANELS.map((p) => (
+          <button
+            key={p}
+            id={`images-tab-${p}`}
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={panel === p}
+            aria-controls={`images-panel-${p}`}
+            tabIndex={panel === p ? 0 : -1}
+            onClick={() => setPanel(p)}
+          >
+            {label(p)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`images-panel-${panel}`} aria-labelledby={`images-tab-${panel}`} className="tab-panel">
+        {panel === 'generate' ? <GenerateForm /> : <NativeTaskForm />}
+      </div>
+      <JobsList />
+    </div>
+  )
+}
+
+/**
+ * The Images area: create (generate or native task) with its jobs, and the gallery; or the editor.
+ * Loaded lazily (PERFORMANCE T1: the canvas editor is not in the entry chunk). A file dropped
+ * anywhere here opens in the editor.
+ */
+export default function ImagesView() {
+  const { t } = useTranslation()
+  const editorOpen = useImagesUi((s) => s.editorOpen)
+  const notice = useImagesUi((s) => s.notice)
+  const openEditor = useImagesUi((s) => s.openEditor)
+  const [over, setOver] = useState(false)
+  const opener = useOpenFile()
+  const onDrop = (e: DragEvent) => {
+    if (editorOpen) return
+    e.preventDefault()
+    setOver(false)
+    const file = filesOf(e)[0]
+    if (file) void opener.open(file)
+  }
+  return (
+    <div
+      className="images-view"
+      data-drop-over={over || undefined}
+      onDragOver={(e) => {
+        if (editorOpen || !e.dataTransfer?.types.includes('Files')) return
+        e.preventDefault()
+        setOver(true)
+      }}
+      onDragLeave={(e) => {
+        if (e.currentTarget === e.target) setOver(false)
+      }}
+      onDrop={onDrop}
+    >
+      <ImagesSync />
+      <p role="status" className="notice images-notice">
+        {notice}
+      </p>
+      {editorOpen ? (
+        <EditorView />
+      ) : (
+        <div className="images-layout">
+          <CreatePanel />
+          <div className="images-gallery">
+            <div className="gallery-toolbar">
+              <button type="button" className="button" onClick={() => openEditor()}>
+                {t('images.view.openEditor')}
+              </button>
+              <span className="field-help">{t('images.view.dropHint')}</span>
+              {opener.busy && <span role="status">{t('images.editor.uploading', { name: opener.busy })}</span>}
+            </div>
+            {opener.error && (
+              <div role="alert" className="form-alert">
+                <p className="form-alert-title">{t('images.editor.refused')}</p>
+                <p className="form-alert-detail">{opener.error}</p>
+              </div>
+            )}
+            <Gallery />
+          </div>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,97 @@
+import { useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { TextField } from '@renderer/components/TextField'
+import { EDIT_MODELS, IMAGEGEN_RATIOS, RESOLUTIONS } from '@shared/domain/images'
+import { errorTitle } from '@renderer/lib/error-text'
+import { PromptField, SelectField, WatermarkChoice } from '../fields'
+import { useFocusFirstInvalid } from '../generate/GenerateForm'
+import { hostFieldText } from '../host-errors'
+import type { EditorSource } from '../images-ui-store'
+import { problemText, type FieldProblems } from '../problems'
+import { EMPTY_EDIT, isNativeEditModel, qualityOptions, validateEdit, withModel, type EditDraft, type EditModel } from './edit-draft'
+import { mayHavePaint } from './mask-model'
+import { usePainterStore } from './painter-store'
+import type { useApplyEdit } from './use-apply-edit'
+
+const PHASE_KEYS = { exporting: 'images.editor.exporting', uploading: 'images.editor.uploadingMask', sending: 'images.editor.sending' } as const
+
+/** The edit's parameters per model family, and "Apply edit" (mask export, upload, edit). */
+export function EditForm({ source, applier }: { source: EditorSource; applier: ReturnType<typeof useApplyEdit> }) {
+  const { t } = useTranslation()
+  const [d, setDraft] = useState<EditDraft>(EMPTY_EDIT)
+  const [problems, setProblems] = useState<FieldProblems>({})
+  const [attempt, setAttempt] = useState(0)
+  const formRef = useRef<HTMLFormElement>(null)
+  const painted = usePainterStore((s) => mayHavePaint(s.history.ops))
+  useFocusFirstInvalid(formRef, attempt)
+  const { state, apply, busy } = applier
+  const host = state.phase === 'failed' ? (state.problem ?? null) : null
+  const errorFor = (field: string) => problemText(t, problems[field]) ?? hostFieldText(host, field)
+  const patch = (p: Partial<EditDraft>) => setDraft((cur) => ({ ...cur, ...p }))
+  const native = isNativeEditModel(d.model)
+  const dflt = { value: '', label: t('images.common.default') }
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    if (busy) return
+    const v = validateEdit(d, source)
+    setProblems(v.problems)
+    setAttempt((n) => n + 1)
+    if (v.request) void apply(v.request, usePainterStore.getState().history.ops, source)
+  }
+
+  return (
+    <form ref={formRef} className="image-form edit-form" onSubmit={onSubmit} noValidate aria-label={t('images.editor.form')}>
+      <PromptField value={d.prompt} onChange={(prompt) => patch({ prompt })} error={errorFor('prompt')} rows={3} />
+      <SelectField
+        label={t('images.editor.editModel')}
+        value={d.model}
+        onChange={(v) => setDraft((cur) => withModel(cur, v as EditModel))}
+        options={EDIT_MODELS.map((m) => ({ value: m, label: m }))}
+      />
+      <div className="field-grid">
+        <TextField label={t('images.common.count')} inputMode="numeric" value={d.n} placeholder="1" onChange={(e) => patch({ n: e.target.value })} error={errorFor('n')} help={t('images.generate.countHelpImage2')} />
+        <TextField label={t('images.common.size')} value={d.size} placeholder="1024x1024" onChange={(e) => patch({ size: e.target.value })} error={errorFor('size')} help={t('images.editor.sizeHelp')} />
+        <SelectField
+          label={t('images.common.quality')}
+          value={d.quality}
+          onChange={(quality) => patch({ quality })}
+          options={[dflt, ...qualityOptions(d.model).map((q) => ({ value: q, label: q }))]}
+          error={errorFor('quality')}
+        />
+        {native && (
+          <>
+            <SelectField label={t('images.common.ratio')} value={d.ratio} onChange={(v) => patch({ ratio: v as EditDraft['ratio'] })} options={[dflt, ...IMAGEGEN_RATIOS.map((r) => ({ value: r, label: r }))]} />
+            <SelectField
+              label={t('images.common.responseFormat')}
+              value={d.responseFormat}
+              onChange={(v) => patch({ responseFormat: v as EditDraft['responseFormat'] })}
+              options={[dflt, { value: 'url', label: t('images.common.url') }, { value: 'b64_json', label: t('images.common.base64') }]}
+            />
+            <SelectField label={t('images.common.resolution')} value={d.resolution} onChange={(v) => patch({ resolution: v as EditDraft['resolution'] })} options={[dflt, ...RESOLUTIONS.map((r) => ({ value: r, label: r }))]} />
+          </>
+        )}
+      </div>
+      <WatermarkChoice value={d.watermark} onChange={(watermark) => patch({ watermark })} />
+      <p className={painted ? 'field-help' : 'warning'} data-testid="mask-note">
+        {painted ? t('images.editor.maskInfo', { width: source.width, height: source.height }) : t('images.editor.noMask')}
+      </p>
+      {host && !host.field && (
+        <div role="alert" className="form-alert">
+          <p className="form-alert-title">{errorTitle(t, host.error)}</p>
+          <p className="form-alert-detail">{host.message}</p>
+        </div>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" aria-busy={busy || undefined}>
+          {t('images.editor.apply')}
+        </button>
+        {busy && state.phase in PHASE_KEYS && (
+          <span role="status" className="field-help">
+            {t(PHASE_KEYS[state.phase as keyof typeof PHASE_KEYS])}
+          </span>
+        )}
+      </div>
+    </form>
+  )
+}

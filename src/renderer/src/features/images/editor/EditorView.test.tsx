@@ -1,0 +1,143 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { StudioError } from '@shared/errors'
+import { FakeHost } from '@renderer/test/fake-host'
+import { galleryItem } from '@renderer/test/fake-images'
+import { isInvalid } from '@renderer/test/a11y'
+import { renderImages, resetImages } from '@renderer/test/render-images'
+import { exportMaskInWorker, maskExport, type MaskExporter } from './mask-export'
+import { drag, openPainter } from '@renderer/test/painter-kit'
+
+let exporter: ReturnType<typeof vi.fn<MaskExporter>>
+beforeEach(() => {
+  // happy-dom has no Worker or OffscreenCanvas; the worker's own code is tested in mask-export-core.test.ts.
+  exporter = vi.fn<MaskExporter>(async (_ops, width, height) => ({ blob: new Blob(['png'], { type: 'image/png' }), width, height, rasterMs: 40, encodeMs: 180 }))
+  maskExport.run = exporter
+})
+afterEach(() => {
+  maskExport.run = exportMaskInWorker
+  resetImages()
+})
+
+const form = () => within(screen.getByRole('form', { name: 'Edit settings' }))
+
+describe('edit flow', () => {
+  it('refuses an empty prompt at the field: no mask export, no upload, no edit', async () => {
+    const { host, user, stage } = await openPainter()
+    drag(stage, [[300, 300]])
+    await user.click(screen.getByRole('button', { name: 'Apply edit' }))
+    expect(isInvalid(form().getByRole('textbox', { name: 'Prompt' }))).toBe(true)
+    expect(exporter).not.toHaveBeenCalled()
+    expect(host.calls.filter((c) => c.channel === 'files:upload' || c.channel === 'images:edit')).toHaveLength(0)
+  })
+
+  it('exports the mask at the source size, uploads it as mask.png, and sends the edit with it', async () => {
+    const host = new FakeHost()
+    host.uploadHandler = (blob, meta) => ({ fileId: 'mask-file-1', name: meta.name, bytes: blob.size, mimeType: 'image/png', width: 4096, height: 4096 })
+    const { user, stage } = await openPainter(host)
+    drag(stage, [
+      [300, 300],
+      [400, 300]
+    ])
+    await user.type(form().getByRole('textbox', { name: 'Prompt' }), 'a red door')
+    await user.selectOptions(form().getByRole('combobox', { name: 'Quality' }), 'high')
+    await user.click(within(form().getByRole('group', { name: 'Watermark' })).getByRole('radio', { name: 'Off' }))
+    await user.click(screen.getByRole('button', { name: 'Apply edit' }))
+    await waitFor(() => expect(host.callsTo('images:edit')).toHaveLength(1))
+    expect(exporter).toHaveBeenCalledTimes(1)
+    const [ops, width, height] = exporter.mock.calls[0]
+    expect([ops.length, width, height]).toEqual([1, 4096, 4096])
+    expect(host.calls.find((c) => c.channel === 'files:upload')?.input).toMatchObject({ meta: { purpose: 'image-edit', name: 'mask.png' } })
+    expect(host.callsTo('images:edit')[0]).toEqual({
+      source: { kind: 'gallery', itemId: 'src-1' },
+      maskFileId: 'mask-file-1',
+      prompt: 'a red door',
+      model: 'imagegen-4.0',
+      quality: 'high',
+      watermark: 'false'
+    })
+  })
+
+  it('offers per-model quality values and the native-only fields only for the native family', async () => {
+    const { user } = await openPainter()
+    const options = () => Array.from((form().getByRole('combobox', { name: 'Quality' }) as HTMLSelectElement).options).map((o) => o.value)
+    expect(options()).toEqual(['', 'auto', 'high', 'medium', 'low', 'hd', 'standard'])
+    expect(form().getByRole('combobox', { name: 'Resolution' })).toBeTruthy()
+    await user.selectOptions(form().getByRole('combobox', { name: 'Edit model' }), 'image-model-1')
+    expect(options()).toEqual(['', 'standard'])
+    expect(form().queryByRole('combobox', { name: 'Resolution' })).toBeNull()
+    expect(form().queryByRole('combobox', { name: 'Ratio' })).toBeNull()
+  })
+
+  it('refuses a mask whose uploaded size differs from the source', async () => {
+    const host = new FakeHost()
+    host.uploadHandler = (blob, meta) => ({ fileId: 'm', name: meta.name, bytes: blob.size, mimeType: 'image/png', width: 1024, height: 1024 })
+    const { user, stage } = await openPainter(host)
+    drag(stage, [[300, 300]])
+    await user.type(form().getByRole('textbox', { name: 'Prompt' }), 'x')
+    await user.click(screen.getByRole('button', { name: 'Apply edit' }))
+    expect(await screen.findByText('The mask came out 1024×1024, not 4096×4096; it was not sent.')).toBeTruthy()
+    expect(host.callsTo('images:edit')).toHaveLength(0)
+  })
+
+  it('shows the result with compare, warns when the edit changed pixels outside the mask, and protects', async () => {
+    const { host, user, stage } = await openPainter()
+    drag(stage, [[300, 300]])
+    await user.type(form().getByRole('textbox', { name: 'Prompt' }), 'a red door')
+    await user.click(screen.getByRole('button', { name: 'Apply edit' }))
+    await waitFor(() => expect(host.callsTo('images:edit')).toHaveLength(1))
+    const job = host.images.lastJob()
+    const result = galleryItem({ id: 'res-1', origin: 'edit', prompt: 'a red door', width: 4096, height: 4096, parentId: 'src-1', outsideMaskChange: 0.124 })
+    act(() => {
+      host.images.update(job.jobId, { status: 'done', items: [result], warnings: ['The upstream seems to have ignored the mask.'] })
+    })
+    const region = within(await screen.findByRole('region', { name: 'Result' }))
+    expect(region.getByTestId('edit-result-image').getAttribute('src')).toBe('/media/res-1')
+    const compare = region.getByRole('button', { name: 'Compare' })
+    await user.click(compare)
+    expect(region.getByLabelText('Showing the source')).toBeTruthy()
+    await user.click(compare)
+    expect(region.getByText('About 12.4% of the image changed outside your mask: this channel may have ignored it.')).toBeTruthy()
+    await user.click(region.getByRole('button', { name: 'Protect outside the mask' }))
+    await waitFor(() => expect(host.callsTo('images:protect-outside-mask')).toHaveLength(1))
+    expect(host.callsTo('images:protect-outside-mask')[0]).toMatchObject({ id: 'res-1' })
+    expect(await screen.findByText('A protected copy was added to the gallery.')).toBeTruthy()
+    await user.click(region.getByRole('button', { name: 'Back to the mask' }))
+    expect(screen.getByRole('region', { name: 'Mask painter' })).toBeTruthy()
+  })
+})
+
+describe('opening a file to edit', () => {
+  it('shows the host’s precise refusal of a wrong type and opens nothing', async () => {
+    const host = new FakeHost()
+    host.uploadHandler = () => {
+      throw new StudioError('INVALID_INPUT', '"photo.png" is not a PNG, JPEG or WebP image: its name ends in .png, but its content is not an image.', { field: 'file' })
+    }
+    const { user } = await renderImages({ host })
+    await user.click(screen.getByRole('button', { name: 'Edit an image…' }))
+    await user.upload(screen.getByTestId('editor-file-input'), new File(['hello'], 'photo.png', { type: 'image/png' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('This file can’t be edited')
+    expect(alert.textContent).toContain('its content is not an image')
+    expect(screen.queryByRole('region', { name: 'Mask painter' })).toBeNull()
+  })
+
+  it('refuses a file over 25 MB before a byte is sent', async () => {
+    const { host, user } = await renderImages()
+    await user.click(screen.getByRole('button', { name: 'Edit an image…' }))
+    const big = new File([new Uint8Array(25 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' })
+    await user.upload(screen.getByTestId('editor-file-input'), big)
+    expect((await screen.findByRole('alert')).textContent).toContain('image edits accept files up to 25 MB')
+    expect(host.calls.filter((c) => c.channel === 'files:upload')).toHaveLength(0)
+  })
+
+  it('opens an uploaded file in the painter with its size', async () => {
+    const host = new FakeHost()
+    host.uploadHandler = (blob, meta) => ({ fileId: 'f-1', name: meta.name, bytes: blob.size, mimeType: 'image/webp', width: 6198, height: 2656, previewUrl: '/media/f-1' })
+    const { user } = await renderImages({ host })
+    await user.click(screen.getByRole('button', { name: 'Edit an image…' }))
+    await user.upload(screen.getByTestId('editor-file-input'), new File(['RIFF'], 'wide.webp', { type: 'image/webp' }))
+    expect(await screen.findByRole('region', { name: 'Mask painter' })).toBeTruthy()
+    expect(screen.getByText(/wide\.webp · 6198×2656 source/)).toBeTruthy()
+  })
+})

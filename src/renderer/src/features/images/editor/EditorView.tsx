@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useImagesUi, type EditorSource } from '../images-ui-store'
+import { EditForm } from './EditForm'
+import { EditResult } from './EditResult'
+import { MaskPainter } from './MaskPainter'
+import { usePainterStore } from './painter-store'
+import { SourcePicker } from './SourcePicker'
+import { useApplyEdit } from './use-apply-edit'
+
+/** One source's editing session: painter (or the finished result) beside the edit form. */
+function EditSession({ source }: { source: EditorSource }) {
+  const { t } = useTranslation()
+  const applier = useApplyEdit()
+  const jobId = applier.state.phase === 'submitted' ? applier.state.jobId : undefined
+  // A submitted edit shows its result; "Back to the mask" keeps the mask for another try, and the
+  // next submitted edit (a new job id) shows its own result again.
+  const [maskViewFor, setMaskViewFor] = useState<string | undefined>(undefined)
+  const showResult = jobId !== undefined && maskViewFor !== jobId
+  return (
+    <div className="editor-layout">
+      <div className="editor-main">
+        <p className="field-help">
+          {source.label} · {t('images.editor.sourceInfo', { width: source.width, height: source.height })}
+        </p>
+        {showResult ? <EditResult jobId={jobId} source={source} onBack={() => setMaskViewFor(jobId)} /> : <MaskPainter source={source} />}
+      </div>
+      <aside className="editor-side">
+        <EditForm source={source} applier={applier} />
+        <SourcePicker compact />
+      </aside>
+    </div>
+  )
+}
+
+/** The editor: a source picker until an image is chosen, then the session; a new source starts a new mask. */
+export function EditorView() {
+  const { t } = useTranslation()
+  const source = useImagesUi((s) => s.source)
+  const close = useImagesUi((s) => s.closeEditor)
+  const key = source ? `${source.ref.kind}:${source.ref.kind === 'gallery' ? source.ref.itemId : source.ref.fileId}` : 'none'
+  useEffect(() => {
+    const painter = usePainterStore.getState()
+    if (painter.owner !== key) painter.resetMask(key)
+  }, [key])
+  return (
+    <section className="editor" aria-labelledby="editor-title">
+      <header className="editor-head">
+        <h2 id="editor-title" className="section-title">
+          {t('images.editor.title')}
+        </h2>
+        <button type="button" className="button button-small" onClick={close}>
+          {t('images.editor.back')}
+        </button>
+      </header>
+      {source ? <EditSession key={key} source={source} /> : <SourcePicker />}
+    </section>
+  )
+}

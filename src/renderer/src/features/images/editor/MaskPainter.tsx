@@ -1,0 +1,62 @@
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { EditorSource } from '../images-ui-store'
+import type { PainterEngine } from './painter-engine'
+import { usePainterCommands } from './painter-commands'
+import { usePainterStore } from './painter-store'
+import { PainterStage } from './PainterStage'
+import { PainterToolbar } from './PainterToolbar'
+import { toolForKey } from './tools'
+
+/** Typing in a field must not switch tools or clear the mask. */
+function isTextEntry(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true
+  return target instanceof HTMLInputElement && !['range', 'checkbox', 'radio', 'button'].includes(target.type)
+}
+
+export interface MaskPainterProps {
+  source: EditorSource
+}
+
+/**
+ * The mask painter region: the registry-driven toolbar and the stage. Its key handler is the one
+ * place shortcuts are resolved (tools.ts), for whichever control inside the region has focus.
+ */
+export function MaskPainter({ source }: MaskPainterProps) {
+  const { t } = useTranslation()
+  const helpId = useId()
+  const engineRef = useRef<PainterEngine | null>(null)
+  const commands = usePainterCommands(engineRef)
+
+  // Releasing a held compare key outside the region must not leave compare stuck on.
+  useEffect(() => {
+    const release = () => usePainterStore.getState().setCompare(false)
+    window.addEventListener('blur', release)
+    return () => window.removeEventListener('blur', release)
+  }, [])
+
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.defaultPrevented || isTextEntry(e.target)) return
+    const tool = toolForKey(e.nativeEvent)
+    if (!tool) return
+    // Space and Enter on a focused button activate it; arrows on a slider move it.
+    e.preventDefault()
+    if (tool.release && e.repeat) return
+    tool.perform(commands)
+  }
+  const onKeyUp = (e: KeyboardEvent<HTMLElement>) => {
+    const tool = toolForKey(e.nativeEvent)
+    if (tool?.release && !isTextEntry(e.target)) tool.release(commands)
+  }
+
+  return (
+    <section className="mask-painter" role="region" aria-label={t('images.painter.region')} onKeyDown={onKeyDown} onKeyUp={onKeyUp}>
+      <PainterToolbar commands={commands} />
+      <PainterStage source={source} engineRef={engineRef} describedBy={helpId} />
+      <p id={helpId} className="painter-help">
+        {t('images.painter.stageHelp')}
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { FakeHost } from '@renderer/test/fake-host'
+import { hasFocus } from '@renderer/test/a11y'
+import { renderImages, resetImages } from '@renderer/test/render-images'
+
+afterEach(resetImages)
+
+async function withGallery(count: number) {
+  const host = new FakeHost()
+  host.images.seed(count, (i) => ({ favorite: i === 3, model: i % 2 ? 'image-model-2' : 'imagegen-4.0' }))
+  const r = await renderImages({ host })
+  const grid = await screen.findByRole('grid', { name: 'Gallery' })
+  await within(grid).findByRole('gridcell', { name: 'prompt 0' })
+  return { ...r, grid }
+}
+
+describe('gallery', () => {
+  it('windows 1,000 items: a bounded number of cells, each named by its prompt', async () => {
+    const { grid } = await withGallery(1000)
+    const cells = within(grid).getAllByRole('gridcell')
+    expect(cells.length).toBeGreaterThan(4)
+    expect(cells.length).toBeLessThanOrEqual(60)
+    expect(screen.getByText('1,000 images')).toBeTruthy()
+    expect(Number(grid.getAttribute('aria-rowcount'))).toBeGreaterThan(cells.length / 5)
+    expect(within(grid).getByRole('gridcell', { name: 'prompt 0' }).querySelector('img')?.getAttribute('src')).toBe('/media/img-0')
+  })
+
+  it('moves between cells with the arrow keys and toggles a favourite with F or its button', async () => {
+    const { grid, user, host } = await withGallery(12)
+    const first = within(grid).getByRole('gridcell', { name: 'prompt 0' })
+    first.focus()
+    await user.keyboard('{ArrowRight}')
+    const second = within(grid).getByRole('gridcell', { name: 'prompt 1' })
+    expect(hasFocus(second)).toBe(true)
+    expect(second.tabIndex).toBe(0)
+    expect(first.tabIndex).toBe(-1)
+    await user.keyboard('f')
+    await waitFor(() => expect(host.callsTo('images:update-item')).toEqual([{ id: 'img-1', favorite: true }]))
+    const fav = within(within(grid).getByRole('gridcell', { name: 'prompt 3' })).getByRole('button', { name: 'Favourite' })
+    expect(fav.getAttribute('aria-pressed')).toBe('true')
+    await user.click(fav)
+    await waitFor(() => expect(host.callsTo('images:update-item')).toContainEqual({ id: 'img-3', favorite: false }))
+  })
+
+  it('deletes after a confirmation, and the cell goes away', async () => {
+    const { grid, user, host } = await withGallery(3)
+    await user.click(within(within(grid).getByRole('gridcell', { name: 'prompt 1' })).getByRole('button', { name: 'Delete' }))
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete image?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(within(grid).queryByRole('gridcell', { name: 'prompt 1' })).toBeNull())
+    expect(host.callsTo('images:delete-item')).toEqual([{ id: 'img-1' }])
+    expect(screen.getByText('Image deleted.')).toBeTruthy()
+  })
+
+  it('filters by prompt, model, origin and favourites through the host', async () => {
+    const { user, host } = await withGallery(6)
+    await user.type(screen.getByRole('searchbox', { name: 'Search prompts' }), 'prompt 4')
+    await waitFor(() => expect(host.callsTo('images:list-gallery')).toContainEqual({ filter: { query: 'prompt 4' }, limit: 200 }))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by model' }), 'imagegen-4.0')
+    await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }))
+    await waitFor(() => expect(host.callsTo('images:list-gallery')).toContainEqual({ filter: { query: 'prompt 4', model: 'imagegen-4.0', favorite: true }, limit: 200 }))
+    expect(await screen.findByText('No image matches these filters.')).toBeTruthy()
+  })
+
+  it('uses an item as a reference (image-model-2), copies its prompt, and exports it', async () => {
+    const { grid, user, host } = await withGallery(3)
+    const writeText = vi.fn(() => Promise.resolve())
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    const cell = within(within(grid).getByRole('gridcell', { name: 'prompt 2' }))
+    await user.click(cell.getByRole('button', { name: 'Use as reference' }))
+    expect((screen.getByRole('radio', { name: 'image-model-2' }) as HTMLInputElement).checked).toBe(true)
+    const form = within(screen.getByRole('form', { name: 'Generate' }))
+    expect(form.getByText('Gallery: prompt 2')).toBeTruthy()
+    await user.click(form.getByRole('button', { name: 'Generate' }))
+    expect(host.callsTo('images:generate')).toEqual([{ family: 'image2', model: 'image-model-2', prompt: '', image: [{ kind: 'gallery', itemId: 'img-2' }], watermark: 'absent' }])
+    await user.click(cell.getByRole('button', { name: 'Copy prompt' }))
+    expect(writeText).toHaveBeenCalledWith('prompt 2')
+    await user.click(cell.getByRole('button', { name: 'Export' }))
+    expect(await screen.findByText('Saved “img-2.png”.')).toBeTruthy()
+  })
+
+  it('opens the editor on an item with “Edit this”', async () => {
+    const { grid, user } = await withGallery(2)
+    await user.click(within(within(grid).getByRole('gridcell', { name: 'prompt 0' })).getByRole('button', { name: 'Edit this' }))
+    expect(await screen.findByRole('region', { name: 'Mask painter' })).toBeTruthy()
+  })
+})

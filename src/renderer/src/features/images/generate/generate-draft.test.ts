@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { EMPTY_IMAGE2, EMPTY_IMAGEGEN, image2SizeShown, validateImage2, validateImagegen } from './generate-draft'
+
+describe('imagegen draft', () => {
+  it('requires a prompt and n, and a size written with a star', () => {
+    const v = validateImagegen({ ...EMPTY_IMAGEGEN, n: '', size: '1024x1024', urls: ['ftp://x'] })
+    expect(v.request).toBeNull()
+    expect(Object.keys(v.problems).sort()).toEqual(['image.0', 'n', 'prompt', 'size'])
+    expect(v.problems.size?.key).toBe('sizeStar')
+  })
+
+  it('becomes exactly the first family’s request', () => {
+    const v = validateImagegen({ ...EMPTY_IMAGEGEN, model: 'imagegen-4.5', prompt: 'a fox', n: '2', size: ' 2048*2048 ', ratio: '16:9', resolution: '2k', urls: ['https://example.com/a.png'] })
+    expect(v.request).toEqual({ family: 'imagegen', model: 'imagegen-4.5', prompt: 'a fox', n: 2, size: '2048*2048', ratio: '16:9', resolution: '2k', image: ['https://example.com/a.png'] })
+  })
+
+  it('refuses n outside 1..10', () => {
+    expect(validateImagegen({ ...EMPTY_IMAGEGEN, prompt: 'x', n: '0' }).problems.n?.key).toBe('countRange')
+    expect(validateImagegen({ ...EMPTY_IMAGEGEN, prompt: 'x', n: '11' }).problems.n?.key).toBe('countRange')
+  })
+})
+
+describe('image-model-2 draft', () => {
+  it('leaves n out when empty, sends 0 as typed, and always says the watermark choice', () => {
+    expect(validateImage2({ ...EMPTY_IMAGE2, prompt: 'p' }).request).toEqual({ family: 'image2', model: 'image-model-2', prompt: 'p', watermark: 'absent' })
+    expect(validateImage2({ ...EMPTY_IMAGE2, prompt: 'p', n: '0', watermark: 'false' }).request).toMatchObject({ n: 0, watermark: 'false' })
+  })
+
+  it('sends the ratio (not a size) for a ratio preset, and shows the size it gives', () => {
+    const d = { ...EMPTY_IMAGE2, prompt: 'p', ratio: '16:9' as const }
+    expect(validateImage2(d).request).toMatchObject({ ratio: '16:9' })
+    expect(validateImage2(d).request).not.toHaveProperty('size')
+    expect(image2SizeShown(d)).toBe('1920x1080')
+    expect(image2SizeShown({ size: '1536x1024', customSize: '', ratio: '' })).toBe('1536x1024')
+  })
+
+  it('checks a custom size and reference URLs; a reference makes the prompt optional', () => {
+    const v = validateImage2({ ...EMPTY_IMAGE2, size: 'custom', customSize: '1280*720', refs: [{ ref: { kind: 'url', url: 'nope' }, label: '' }] })
+    expect(v.problems.customSize?.key).toBe('sizeX')
+    expect(v.problems['image.0']?.key).toBe('url')
+    expect(v.problems.prompt).toBeUndefined()
+    const ok = validateImage2({ ...EMPTY_IMAGE2, refs: [{ ref: { kind: 'gallery', itemId: 'img-1' }, label: 'x' }], quality: 'high', background: 'transparent' })
+    expect(ok.request).toMatchObject({ image: [{ kind: 'gallery', itemId: 'img-1' }], quality: 'high', background: 'transparent' })
+  })
+})

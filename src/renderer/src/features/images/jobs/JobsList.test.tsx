@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { act, screen, within } from '@testing-library/react'
+import { FakeHost } from '@renderer/test/fake-host'
+import { galleryItem } from '@renderer/test/fake-images'
+import { renderImages, resetImages } from '@renderer/test/render-images'
+
+afterEach(resetImages)
+
+const card = (status: string) => screen.getAllByRole('article').find((a) => a.dataset.status === status)!
+
+describe('jobs list', () => {
+  it('renders each status: progress, precise error, outcome unknown, warnings, revised prompt and sizes', async () => {
+    const host = new FakeHost()
+    const base = { createdAt: Date.UTC(2026, 0, 5, 10), items: [], warnings: [] }
+    host.images.jobs = [
+      { ...base, jobId: 'j1', kind: 'native', status: 'running', taskId: 'task-77', progressNote: 'generating' },
+      { ...base, jobId: 'j2', kind: 'generate', status: 'failed', error: { code: 'INSUFFICIENT_QUOTA', message: 'Your key has 12 quota left; this costs 40.', retryable: false } },
+      { ...base, jobId: 'j3', kind: 'generate', status: 'outcome-unknown', error: { code: 'OUTCOME_UNKNOWN', message: 'The connection dropped after the request was sent.', retryable: false } },
+      {
+        ...base,
+        jobId: 'j4',
+        kind: 'generate',
+        status: 'done',
+        warnings: ['1280x720 is not one of the official sizes.'],
+        items: [galleryItem({ id: 'r1', prompt: 'kite', revisedPrompt: 'a red kite over the sea', requestedSize: '2048*2048', width: 1024, height: 1024 })]
+      }
+    ]
+    await renderImages({ host })
+    await screen.findAllByRole('article')
+    const running = within(card('running'))
+    expect(running.getByTestId('job-status').textContent).toBe('Running')
+    expect(running.getByRole('progressbar', { name: 'In progress' })).toBeTruthy()
+    expect(running.getByText('Task task-77')).toBeTruthy()
+    const failed = within(card('failed'))
+    expect(failed.getByText('Not enough quota')).toBeTruthy()
+    expect(failed.getByText('Your key has 12 quota left; this costs 40.')).toBeTruthy()
+    const unknown = within(card('outcome-unknown'))
+    expect(unknown.getByText(/may have been charged — check/)).toBeTruthy()
+    const done = within(card('done'))
+    expect(done.getByText('Revised prompt: a red kite over the sea')).toBeTruthy()
+    expect(done.getByText('Asked 2048x2048, got 1024x1024')).toBeTruthy()
+    expect(within(done.getByRole('list', { name: 'Warnings' })).getByText(/not one of the official sizes/)).toBeTruthy()
+    expect(done.getByRole('img', { name: 'Result: kite' }).getAttribute('src')).toBe('/media/r1')
+  })
+
+  it('follows a submitted job through host events until it is done', async () => {
+    const { host, user } = await renderImages()
+    const f = within(screen.getByRole('form', { name: 'Generate' }))
+    await user.type(f.getByRole('textbox', { name: 'Prompt' }), 'a lighthouse')
+    await user.click(f.getByRole('button', { name: 'Generate' }))
+    expect((await screen.findByTestId('job-status')).textContent).toBe('Running')
+    const job = host.images.lastJob()
+    act(() => {
+      host.images.update(job.jobId, { status: 'done', items: [galleryItem({ id: 'new-1', prompt: 'a lighthouse', requestedSize: '1024x1024' })] })
+    })
+    expect((await screen.findByText('Done')).closest('article')?.dataset.status).toBe('done')
+    expect(screen.getByText('1024x1024 as asked')).toBeTruthy()
+  })
+})

@@ -1,0 +1,24 @@
+/** Opens the mask painter on a 4096² gallery item and drives it with pointer gestures. */
+import { fireEvent, screen, within } from '@testing-library/react'
+import { FakeHost } from './fake-host'
+import { galleryItem } from './fake-images'
+import { renderImages } from './render-images'
+
+export async function openPainter(host = new FakeHost()) {
+  host.images.items = [galleryItem({ id: 'src-1', prompt: 'a quiet street', width: 4096, height: 4096 })]
+  const r = await renderImages({ host })
+  const cell = await screen.findByRole('gridcell', { name: 'a quiet street' })
+  await r.user.click(within(cell).getByRole('button', { name: 'Edit this' }))
+  const painter = await screen.findByRole('region', { name: 'Mask painter' })
+  return { ...r, painter: within(painter), stage: within(painter).getByTestId('painter-stage') }
+}
+
+/** A drag on the stage with pointer events (what a mouse or pen sends). */
+export function drag(stage: HTMLElement, points: [number, number][], button = 0): void {
+  const [first, ...rest] = points
+  fireEvent.pointerDown(stage, { pointerId: 1, button, buttons: 1, clientX: first[0], clientY: first[1] })
+  for (const [x, y] of rest) fireEvent.pointerMove(stage, { pointerId: 1, buttons: 1, clientX: x, clientY: y })
+  const last = points[points.length - 1]
+  fireEvent.pointerUp(stage, { pointerId: 1, button, clientX: last[0], clientY: last[1] })
+}
+
