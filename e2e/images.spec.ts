@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import type { Locator, Page } from '@playwright/test'
@@ -190,20 +191,27 @@ test.describe('images', () => {
     const input = page.getByTestId('editor-file-input')
     const before = studio.gateway.log().length
     const alert = page.getByRole('alert')
+    // A real file on disk: the browser reads it from there, as it would a user's.
+    const dir = mkdtempSync(join(tmpdir(), 'studio-e2e-files-'))
+    const huge = join(dir, 'huge.png')
+    writeFileSync(huge, Buffer.alloc(25 * 1024 * 1024 + 1))
+    try {
+      await input.setInputFiles(huge)
+      await expect(alert).toContainText('This file can’t be edited')
+      await expect(alert).toContainText('"huge.png" is 25 MB; image edits accept files up to 25 MB.')
 
-    await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(25 * 1024 * 1024 + 1) })
-    await expect(alert).toContainText('This file can’t be edited')
-    await expect(alert).toContainText('"huge.png" is 25 MB; image edits accept files up to 25 MB.')
+      const gif = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64')
+      await input.setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: gif })
+      await expect(alert).toContainText('"anim.gif" is not a PNG, JPEG or WebP image: it is a GIF, which image edits do not accept.')
 
-    const gif = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64')
-    await input.setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: gif })
-    await expect(alert).toContainText('"anim.gif" is not a PNG, JPEG or WebP image: it is a GIF, which image edits do not accept.')
+      await input.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('these are notes, not pixels') })
+      await expect(alert).toContainText('its name ends in .png, but its content is not an image')
 
-    await input.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('these are notes, not pixels') })
-    await expect(alert).toContainText('its name ends in .png, but its content is not an image')
-
-    await expect(page.getByRole('region', { name: 'Mask painter' })).toHaveCount(0)
-    expect(studio.gateway.log().length).toBe(before)
+      await expect(page.getByRole('region', { name: 'Mask painter' })).toHaveCount(0)
+      expect(studio.gateway.log().length).toBe(before)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   test('the gallery survives a restart', async ({ studio }) => {

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs'
 import { expect, test } from './fixtures'
 test('probe painter feel at 4096', async ({ studio, page }) => {
   test.setTimeout(180_000)
@@ -8,6 +9,8 @@ test('probe painter feel at 4096', async ({ studio, page }) => {
     const raf = window.requestAnimationFrame.bind(window)
     window.requestAnimationFrame = (cb) => raf((t) => { const s = performance.now(); cb(t); w.__cb.push(performance.now() - s) })
     new PerformanceObserver((l) => { for (const e of l.getEntries()) w.__long.push(e.duration) }).observe({ type: 'longtask', buffered: true })
+    ;(w as unknown as { __loaf: unknown[] }).__loaf = []
+    new PerformanceObserver((l) => { for (const e of l.getEntries() as unknown as { duration: number; blockingDuration: number; renderStart: number; startTime: number; styleAndLayoutStart: number; scripts: { invoker: string; sourceFunctionName: string; duration: number; forcedStyleAndLayoutDuration: number; sourceURL: string }[] }[]) (w as unknown as { __loaf: unknown[] }).__loaf.push({ d: Math.round(e.duration), render: Math.round(e.startTime + e.duration - e.renderStart), style: Math.round(e.startTime + e.duration - e.styleAndLayoutStart), scripts: e.scripts.map((x) => `${x.invoker}|${x.sourceFunctionName}|${Math.round(x.duration)}|forced ${Math.round(x.forcedStyleAndLayoutDuration)}`) }) }).observe({ type: 'long-animation-frame', buffered: false })
   })
   await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary })
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Images' }).click()
@@ -33,8 +36,10 @@ test('probe painter feel at 4096', async ({ studio, page }) => {
     await page.waitForTimeout(300)
     const res = await page.evaluate(async () => {
     const w = window as unknown as { __cb: number[]; __long: number[] }
-    const stage = document.querySelector('[data-testid=painter-stage]') as HTMLElement
-    const r = stage.getBoundingClientRect()
+    const real = document.querySelector('[data-testid=painter-stage]') as HTMLElement
+    const base = document.getElementById('probe-css')?.textContent?.includes('pointer-events:none')
+    const stage = base ? (document.querySelector('.painter-help') as HTMLElement) : real
+    const r = real.getBoundingClientRect()
     const frames: number[] = []
     w.__cb.length = 0; w.__long.length = 0
     const N = 180
@@ -56,15 +61,19 @@ test('probe painter feel at 4096', async ({ studio, page }) => {
     const cbs = w.__cb.slice()
     return { frameP50: q(frames.slice(1), 0.5), frameP95: q(frames.slice(1), 0.95), over25: frames.slice(1).filter((f) => f > 25).length, cbP50: q(cbs, 0.5), cbP95: q(cbs, 0.95), cbMax: Math.max(...cbs), longTasks: w.__long.slice() }
   })
-    console.log(label, JSON.stringify(res))
+    console.log(label.padEnd(18), 'p50', res.frameP50.toFixed(1), 'p95', res.frameP95.toFixed(1), '>25', res.over25, 'cb95', res.cbP95.toFixed(1))
   }
-  for (let k = 0; k < 2; k++) {
-    await paint('base', '')
-    await paint('no-cursor', '.brush-cursor{display:none!important}')
-    await paint('no-opacity', '.painter-mask{opacity:1!important}')
-    await paint('no-checker', '.painter-stage{background:none!important}')
-    await paint('all-three', '.brush-cursor{display:none!important}.painter-mask{opacity:1!important}.painter-stage{background:none!important}')
-  }
+  await paint('warm', '')
+  const variants: [string, string][] = [
+    ['base', ''],
+    ['no-opacity', '.painter-mask{opacity:1!important}'],
+    ['no-image-canvas', '.painter-layer:not(.painter-mask){visibility:hidden!important}'],
+    ['no-mask-canvas', '.painter-mask{visibility:hidden!important}'],
+    ['no-cursor', '.brush-cursor{display:none!important}'],
+    ['no-checker', '.painter-stage{background:none!important}'],
+    ['baseline-dispatch', '.painter-stage{pointer-events:none}']
+  ]
+  for (let k = 0; k < 2; k++) for (const [l, c] of variants) await paint(l, c)
   // Idle baseline
   const idle = await page.evaluate(async () => {
     const frames: number[] = []

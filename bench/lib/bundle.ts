@@ -12,8 +12,9 @@ export interface RendererBundle {
   lazy: string[]
 }
 
-const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*"(\.\.?\/[^"]+\.js)"/g
-const DYNAMIC_IMPORT = /\bimport\(\s*"(\.\.?\/[^"]+\.js)"\s*\)/g
+// The minifier quotes specifiers with ", ' or ` (dynamic imports come out as import(`./x.js`)).
+const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*["'`](\.\.?\/[^"'`]+\.js)["'`]/g
+const DYNAMIC_IMPORT = /\bimport\(\s*["'`](\.\.?\/[^"'`]+\.js)["'`]\s*\)/g
 
 function importsOf(code: string, re: RegExp): string[] {
   return [...code.matchAll(re)].map((m) => m[1])

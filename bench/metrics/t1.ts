@@ -78,6 +78,9 @@ function bundleEntries(lazyScriptsAtStartup: string[]): BenchEntry[] {
   const heavyPackages = graph.packages.filter((p) => HEAVY_PACKAGES.test(p))
   const heavyFiles = graph.files.filter((f) => HEAVY_FILES.test(f))
   const offenders = [...heavyPackages, ...heavyFiles, ...lazyScriptsAtStartup.map((s) => `${s} (lazy chunk fetched during start-up)`)]
+  // Reported, not counted: the chat's own highlighter is a few KB, not a grammar library, but the
+  // reference asks for grammars to be lazy, so whoever reads the note should see it is eager.
+  const eagerSmall = graph.files.filter((f) => /markdown\/highlight\//.test(f) && !/\.test\./.test(f))
   return [
     entry({
       id: 'T1-entry',
@@ -97,7 +100,7 @@ function bundleEntries(lazyScriptsAtStartup: string[]): BenchEntry[] {
       target: '0 (charts, editor, video board, highlighters lazy)',
       pass: offenders.length === 0,
       runs: 1,
-      note: `${graph.files.length} source files statically reachable from main.tsx; packages: ${graph.packages.sort().join(', ')}${offenders.length ? `; NOT LAZY: ${offenders.join(', ')}` : ''}`
+      note: `${graph.files.length} source files statically reachable from main.tsx; packages: ${graph.packages.sort().join(', ')}${offenders.length ? `; NOT LAZY: ${offenders.join(', ')}` : ''}${eagerSmall.length ? `; eager but small (not counted): ${eagerSmall.join(', ')}` : ''}`
     })
   ]
 }

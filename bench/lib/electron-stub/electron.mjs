@@ -21,6 +21,8 @@ function lenient(impl) {
 }
 
 const userData = process.env.STUDIO_DATA_DIR || join(tmpdir(), 'bench-t2-userdata')
+/** When the entry first asked for `ready`: its static imports are done by then (diagnosis of T2). */
+let msToWhenReady = null
 
 export const app = lenient({
   isPackaged: false,
@@ -30,7 +32,10 @@ export const app = lenient({
   getPath: () => userData,
   setPath: noop,
   requestSingleInstanceLock: () => true,
-  whenReady: () => Promise.resolve(),
+  whenReady: () => {
+    msToWhenReady ??= performance.now()
+    return Promise.resolve()
+  },
   isReady: () => true,
   on: noop,
   once: noop,
@@ -52,7 +57,7 @@ function loadedModules() {
 
 export class BrowserWindow {
   constructor() {
-    const report = { msToWindow: performance.now(), modules: loadedModules() }
+    const report = { msToWindow: performance.now(), msToWhenReady, modules: loadedModules() }
     writeSync(1, `BENCH_T2_WINDOW ${JSON.stringify(report)}\n`)
     process.exit(0)
   }

@@ -82,14 +82,14 @@ describe('the browser host HTTP server', () => {
   })
 
   it('puts the exact CSP and the hardening headers on every answer, even refusals', async () => {
-    const csp = buildCsp({ connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] })
+    const csp = buildCsp({ connect: ["'self'", `ws://127.0.0.1:${port}`, `ws://localhost:${port}`] })
     for (const res of [await httpGet(port, '/', { cookie }), await httpGet(port, '/'), await httpGet(port, '/nope', { cookie })]) {
       expect(res.headers['content-security-policy']).toBe(csp)
       expect(res.headers['x-content-type-options']).toBe('nosniff')
       expect(res.headers['referrer-policy']).toBe('no-referrer')
       expect(res.headers['cache-control']).toBe('no-store')
     }
-    expect(csp).toContain(`connect-src ws://127.0.0.1:${port} ws://localhost:${port};`)
+    expect(csp).toContain(`connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port};`)
   })
 
   it('serves index.html with the bridge script first in <head>, before the app script', async () => {

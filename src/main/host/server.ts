@@ -67,7 +67,8 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   const port = address.port
   const origin = `http://127.0.0.1:${port}`
   const securityHeaders: Record<string, string> = {
-    'Content-Security-Policy': buildCsp({ connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] }),
+    // 'self' for the page's uploads (POST /upload); the ws origins for the bridge socket. Nothing else.
+    'Content-Security-Policy': buildCsp({ connect: ["'self'", `ws://127.0.0.1:${port}`, `ws://localhost:${port}`] }),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'X-Frame-Options': 'DENY',

@@ -44,7 +44,7 @@ export function ConversationPane({ conversationId, settings }: { conversationId:
           {t('chat.settings.parameters')}
         </button>
       </div>
-      <SettingsBar settings={settings} />
+      {settings.ready && <SettingsBar settings={settings} />}
       <StreamAnnouncer conversationId={conversationId} />
       {query.isError ? (
         <div role="alert" className="form-alert chat-load-error">

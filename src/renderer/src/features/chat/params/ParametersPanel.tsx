@@ -36,20 +36,26 @@ export function ParametersPanel({ settings }: { settings: ConversationSettings }
         {t('chat.params.heading')}
       </h2>
       <p className="field-help">{t('chat.params.intro')}</p>
-      <div className="chat-params-fields">
-        {specs.filter((s) => !s.group).map(field)}
-        {GROUPS.map((group) => {
-          const inGroup = specs.filter((s) => s.group === group)
-          if (inGroup.length === 0) return null
-          return (
-            <fieldset key={group} className="chat-param-group">
-              <legend className="field-label">{t(`chat.params.groups.${group}`)}</legend>
-              {inGroup.map(field)}
-            </fieldset>
-          )
-        })}
-      </div>
-      <PresetsSection settings={settings} />
+      {settings.ready ? (
+        <>
+          <div className="chat-params-fields">
+            {specs.filter((s) => !s.group).map(field)}
+            {GROUPS.map((group) => {
+              const inGroup = specs.filter((s) => s.group === group)
+              if (inGroup.length === 0) return null
+              return (
+                <fieldset key={group} className="chat-param-group">
+                  <legend className="field-label">{t(`chat.params.groups.${group}`)}</legend>
+                  {inGroup.map(field)}
+                </fieldset>
+              )
+            })}
+          </div>
+          <PresetsSection settings={settings} />
+        </>
+      ) : (
+        <p className="muted">{t('app.loading')}</p>
+      )}
     </section>
   )
 }

@@ -41,11 +41,18 @@ export function validateSettings(draft: SettingsDraft): SettingsValidation {
   return { ok: true, value: { model, system: draft.system, params: params.params } }
 }
 
+/** JSON with object keys sorted, so the host's key order never reads as a change. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v
+  )
+}
+
 /** The `chat:update-conversation` fields that differ from what is saved; null when nothing does. */
 export function settingsPatch(saved: Settings, next: Settings): Partial<Settings> | null {
   const patch: Partial<Settings> = {}
   if (saved.model !== next.model) patch.model = next.model
   if (saved.system !== next.system) patch.system = next.system
-  if (JSON.stringify(saved.params) !== JSON.stringify(next.params)) patch.params = next.params
+  if (stableJson(saved.params) !== stableJson(next.params)) patch.params = next.params
   return Object.keys(patch).length > 0 ? patch : null
 }

@@ -53,6 +53,8 @@ export interface ConversationSettings {
   applyPreset: (preset: ChatPreset) => boolean
   /** The host keeps a conversation in the format it started with. */
   formatLocked: boolean
+  /** False while an existing conversation's saved settings are still loading (nothing to show or edit yet). */
+  ready: boolean
 }
 
 const NO_PROBLEMS: Readonly<Record<string, FieldProblem>> = {}
@@ -87,7 +89,8 @@ export function useConversationSettings(conversationId: string | null): Conversa
       edit({ format: preset.params.format, model: preset.model ?? draft.model, system: preset.system, fields: paramsToDraft(preset.params) })
       return true
     },
-    formatLocked: conversationId !== null
+    formatLocked: conversationId !== null,
+    ready: conversationId === null || saved !== undefined
   }
 }
 

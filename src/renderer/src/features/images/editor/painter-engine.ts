@@ -243,21 +243,30 @@ export class PainterEngine {
     this.lastFrameMs = performance.now() - started
   }
 
-  /** The brush outline at the pointer: the radius ring plus the feather band as a soft fill. */
+  /**
+   * The brush outline at the pointer: the radius ring plus the feather band as a soft fill. Per
+   * frame only its transform changes (a compositor-only update on its own layer); size and
+   * gradient are rewritten only when the brush or the zoom changed, so moving costs no repaint.
+   */
   private drawCursor(): void {
     const el = this.cursorEl
     if (!el) return
-    el.hidden = !this.cursor.visible
+    if (el.hidden === this.cursor.visible) el.hidden = !this.cursor.visible
     if (!this.cursor.visible) return
     const { size, hardness } = this.host.brush()
     const r = (size / 2) * this.view.scale
     const w = featherHalfWidth(size / 2, hardness) * this.view.scale
     const outer = Math.max(1, r + w)
-    el.style.width = `${outer * 2}px`
-    el.style.height = `${outer * 2}px`
-    el.style.transform = `translate(${this.cursor.x - outer}px, ${this.cursor.y - outer}px)`
-    const inner = Math.max(0, ((r - w) / outer) * 100)
-    el.style.setProperty('--ring', `${(r / outer) * 100}%`)
-    el.style.background = `radial-gradient(circle closest-side, rgb(255 45 85 / 0.35) ${inner}%, rgb(255 45 85 / 0) 100%)`
+    const shape = `${outer.toFixed(2)}|${r.toFixed(2)}|${w.toFixed(2)}`
+    if (shape !== this.cursorShape) {
+      this.cursorShape = shape
+      const inner = Math.max(0, ((r - w) / outer) * 100)
+      el.style.width = `${outer * 2}px`
+      el.style.height = `${outer * 2}px`
+      el.style.setProperty('--ring', `${(r / outer) * 100}%`)
+      el.style.background = `radial-gradient(circle closest-side, rgb(255 45 85 / 0.35) ${inner}%, rgb(255 45 85 / 0) 100%)`
+    }
+    el.style.transform = `translate3d(${this.cursor.x - outer}px, ${this.cursor.y - outer}px, 0)`
   }
+  private cursorShape = ''
 }

@@ -1,0 +1,33 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+export type FormatLabel = 'General chat' | 'Content (parts)' | 'Messages' | 'Legacy completions'
+
+/** Drives the chat view by role and accessible name, the way a keyboard or screen-reader user would. */
+export class ChatPage {
+  constructor(readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click()
+  }
+
+  async newConversation(format: FormatLabel, model: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'New conversation' }).click()
+    await this.page.getByRole('radiogroup', { name: 'Format' }).getByRole('radio', { name: format }).check()
+    await this.page.getByRole('combobox', { name: 'Model' }).fill(model)
+  }
+
+  async send(prompt: string): Promise<void> {
+    await this.page.getByRole('textbox', { name: 'Prompt' }).fill(prompt)
+    await this.page.getByRole('button', { name: 'Send', exact: true }).click()
+  }
+
+  lastAnswer(): Locator {
+    return this.page.getByRole('article', { name: 'Assistant message' }).last()
+  }
+
+  async waitForAnswer(status: 'complete' | 'incomplete' | 'cancelled' | 'error'): Promise<Locator> {
+    const answer = this.lastAnswer()
+    await expect(answer).toHaveAttribute('data-status', status, { timeout: 30_000 })
+    return answer
+  }
+}

@@ -1,0 +1,70 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { analyseRendererBundle } from '../bench/lib/bundle'
+import { staticImportGraph } from '../bench/lib/import-graph'
+import { parsePlan, planPieces } from '../bench/lib/long-gateway'
+import { markdownPieces } from '../bench/lib/markdown-fixture'
+
+const dirs: string[] = []
+function tempDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'bench-test-'))
+  dirs.push(d)
+  return d
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
+})
+
+describe('bench fixtures', () => {
+  it('streams the same markdown every time, cut to exactly the tokens asked for', () => {
+    const a = markdownPieces(5000)
+    expect(a).toHaveLength(5000)
+    expect(markdownPieces(5000)).toEqual(a)
+    const text = a.join('')
+    for (const feature of ['## Section', '```ts', '| name | id |', '1. ', '   - ', '$x_']) expect(text).toContain(feature)
+  })
+
+  it('reads a stream plan from the prompt and cuts a char-sized prefix where the length is reached', () => {
+    expect(parsePlan('hello')).toBeNull()
+    expect(parsePlan('bench:tokens=20000,rate=2400')).toMatchObject({ prefix: 20000, byChars: false, rate: 2400, steps: 0 })
+    const plan = parsePlan('bench:chars=2000,steps=5,stepms=100,pause=3000,tail=700')
+    expect(plan).toMatchObject({ prefix: 2000, byChars: true, rate: 0, steps: 5, stepMs: 100, pauseMs: 3000, tailMs: 700 })
+    const { prefix, steps } = planPieces(plan!)
+    const len = prefix.join('').length
+    expect(len).toBeGreaterThanOrEqual(2000)
+    expect(len - prefix.at(-1)!.length).toBeLessThan(2000)
+    expect(steps).toHaveLength(5)
+  })
+})
+
+describe('bench start-up checks', () => {
+  it('counts the entry and its static imports as start-up, import() targets as lazy', () => {
+    const dir = tempDir()
+    mkdirSync(join(dir, 'assets'))
+    writeFileSync(join(dir, 'index.html'), '<script type="module" crossorigin src="./assets/index-a.js"></script>')
+    writeFileSync(join(dir, 'assets/index-a.js'), 'import{x}from"./shared-b.js";const v=()=>import(`./chart-c.js`);')
+    writeFileSync(join(dir, 'assets/shared-b.js'), 'export const x=1;')
+    writeFileSync(join(dir, 'assets/chart-c.js'), 'import{x}from"./shared-b.js";export default x;')
+    const b = analyseRendererBundle(dir)
+    expect(b.entry).toBe('assets/index-a.js')
+    expect(b.startup.sort()).toEqual(['assets/index-a.js', 'assets/shared-b.js'])
+    expect(b.lazy).toEqual(['assets/chart-c.js'])
+    expect(b.startupBytes).toBeGreaterThan(b.entryBytes)
+  })
+
+  it('follows static imports and aliases but not import() or type-only imports', () => {
+    const root = tempDir()
+    mkdirSync(join(root, 'src/views'), { recursive: true })
+    writeFileSync(join(root, 'src/main.tsx'), "import { a } from './a'\nimport type { T } from './types'\nimport { View } from '@app/views/View'\nconst lazy = () => import('./heavy')\n")
+    writeFileSync(join(root, 'src/a.ts'), "import React from 'react'\nexport const a = 1\n")
+    writeFileSync(join(root, 'src/views/View.tsx'), "export { helper } from '../helper'\nimport 'recharts'\n")
+    writeFileSync(join(root, 'src/helper.ts'), 'export const helper = 1\n')
+    writeFileSync(join(root, 'src/heavy.ts'), "import 'mermaid'\n")
+    writeFileSync(join(root, 'src/types.ts'), "import 'katex'\n")
+    const g = staticImportGraph(root, 'src/main.tsx', { '@app': 'src' })
+    expect(g.files.sort()).toEqual(['src/a.ts', 'src/helper.ts', 'src/main.tsx', 'src/views/View.tsx'])
+    expect(g.packages.sort()).toEqual(['react', 'recharts'])
+  })
+})
