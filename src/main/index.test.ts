@@ -8,10 +8,11 @@ import { fakeEvent, FakeSession, FakeWebContents } from './electron/testing/fake
 const h = vi.hoisted(() => ({
   lock: true,
   coreFails: false,
+  coreGate: undefined as Promise<void> | undefined,
   calls: [] as string[],
   windows: [] as Array<EventEmitter & { options: Record<string, unknown>; loadURL: (u: string) => Promise<void>; focus: () => void; webContents: unknown }>,
   electron: undefined as unknown as Record<string, unknown>,
-  core: undefined as unknown as { dispose: () => Promise<void>; log: (l: string) => void; notices: unknown[] },
+  core: undefined as unknown as { dispose: () => Promise<void>; log: (l: string) => void; notices: unknown[]; dispatch: ReturnType<typeof vi.fn> },
   coreOptions: undefined as unknown as CoreOptions
 }))
 
@@ -79,6 +80,7 @@ vi.mock('./core/studio-core', async () => {
     createStudioCore: vi.fn(async (opts: CoreOptions) => {
       h.calls.push('createStudioCore')
       h.coreOptions = opts
+      if (h.coreGate) await h.coreGate
       if (h.coreFails) throw new Error('the data dir is read-only')
       h.core = {
         dispatch: vi.fn(async () => ({ ok: true, value: null })),
@@ -107,6 +109,9 @@ async function launch(env: Record<string, string | undefined> = {}) {
     await import('./index')
     await settle()
     await settle()
+    // The core is imported after the window opens; wait until the entry has asked for it.
+    if (h.lock) await vi.waitFor(() => expect(h.calls).toContain('createStudioCore'))
+    await settle()
   } finally {
     process.env = saved
   }
@@ -118,6 +123,7 @@ beforeEach(() => {
   vi.clearAllMocks()
   h.lock = true
   h.coreFails = false
+  h.coreGate = undefined
   h.calls = []
   h.windows = []
 })
@@ -169,6 +175,22 @@ describe('the Electron entry', () => {
     const showOpenDialog = (h.electron.dialog as { showOpenDialog: ReturnType<typeof vi.fn> }).showOpenDialog
     // No window has focus in the fake, so the dialog is parented to the studio's main window.
     expect(showOpenDialog).toHaveBeenCalledWith(h.windows[0], expect.objectContaining({ properties: ['openFile'] }))
+  })
+
+  it('opens the window before the core is loaded, and calls made meanwhile wait for the core', async () => {
+    let release!: () => void
+    h.coreGate = new Promise<void>((r) => (release = r))
+    await launch()
+    expect(h.windows).toHaveLength(1)
+    expect(h.calls).toContain('createStudioCore')
+    const handle = (h.electron.ipcMain as { handle: ReturnType<typeof vi.fn> }).handle
+    const [, listener] = handle.mock.calls.find((c) => c[0] === 'app:get-info')!
+    const contents = h.windows[0].webContents as { mainFrame: { url: string } }
+    contents.mainFrame.url = 'app://bundle/index.html'
+    const pending = listener({ sender: contents, senderFrame: contents.mainFrame }, undefined)
+    release()
+    await pending
+    expect(h.core.dispatch).toHaveBeenCalled()
   })
 
   it('denies permissions on the default session, registers every channel, then opens the hardened window on app://', async () => {
@@ -226,6 +248,5 @@ describe('the Electron entry', () => {
     consoleError.mockRestore()
     expect(h.calls).toContain('showErrorBox')
     expect(app().exit).toHaveBeenCalledWith(1)
-    expect(h.windows).toHaveLength(0)
   })
 })

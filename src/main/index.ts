@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron'
-import { createStudioCore, type StudioCore } from './core/studio-core'
+import type { StudioCore } from './core/studio-core'
 import type { StoreNotice } from './core/store/kv-store'
 import { installAppProtocol, registerAppScheme } from './electron/app-protocol'
 import { createFilePicker } from './electron/file-dialog'
@@ -58,6 +58,16 @@ function main(): void {
     .then(async () => {
       installPermissionHandlers(session.defaultSession, target.origins)
       installAppProtocol(protocol, RENDERER_DIR)
+      // The window comes first (T2): the core, its stores, the gateway client and the built-in sandbox
+      // are loaded after it, and calls that arrive meanwhile wait for the core instead of failing.
+      const policy = { windows, trusted: target.origins }
+      let coreReady!: (c: StudioCore) => void
+      const corePromise = new Promise<StudioCore>((resolve) => (coreReady = resolve))
+      registerIpcHandlers(ipcMain, async (channel, input, ctx) => (await corePromise).dispatch(channel, input, ctx), policy, log)
+      registerUploadHandlers(ipcMain, async (channel, body, meta, ctx) => (await corePromise).upload(channel, body, meta, ctx), policy, log)
+      openWindow()
+
+      const { createStudioCore } = await import('./core/studio-core')
       const storeNotices: StoreNotice[] = []
       core = await createStudioCore({
         shell: 'electron',
@@ -80,10 +90,8 @@ function main(): void {
         core.notices.push(n)
         core.log(`store notice: ${n.message}`)
       }
-      registerIpcHandlers(ipcMain, core.dispatch, { windows, trusted: target.origins }, core.log)
-      registerUploadHandlers(ipcMain, core.upload, { windows, trusted: target.origins }, core.log)
-      addWindowEventSink(core.events, { windows, trusted: target.origins })
-      openWindow()
+      addWindowEventSink(core.events, policy)
+      coreReady(core)
     })
     .catch((e: unknown) => {
       log(`startup failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
