@@ -7,15 +7,9 @@ import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron
 import type { StudioCore } from './core/studio-core'
 import type { StoreNotice } from './core/store/kv-store'
 import { installAppProtocol, registerAppScheme } from './electron/app-protocol'
-import { createFilePicker } from './electron/file-dialog'
 import { addWindowEventSink, registerIpcHandlers } from './electron/ipc'
 import { claimSingleInstance, disposeBeforeQuit, resolveDataDir } from './electron/lifecycle'
 import { createMainWindow, focusWindow } from './electron/main-window'
-import { installMediaProtocol } from './electron/media-protocol'
-import { createNetFetch } from './electron/net-fetch'
-import { createSaveFile } from './electron/save-dialog'
-import { createSafeStorageBackend } from './electron/secret-backend'
-import { createElectronStoreOpener } from './electron/store'
 import { registerUploadHandlers } from './electron/upload-ipc'
 import { WindowRegistry } from './electron/window-registry'
 import { installContentsHardening } from './security/harden-contents'
@@ -67,7 +61,18 @@ function main(): void {
       registerUploadHandlers(ipcMain, async (channel, body, meta, ctx) => (await corePromise).upload(channel, body, meta, ctx), policy, log)
       openWindow()
 
-      const { createStudioCore } = await import('./core/studio-core')
+      // Everything only the core needs is loaded with it, after the window (T2): electron-store (conf,
+      // ajv, semver), zod (through the dialogs' shared file rules and errors), net and safeStorage glue.
+      const [{ createStudioCore }, { createElectronStoreOpener }, { createFilePicker }, { createSaveFile }, { createSafeStorageBackend }, { createNetFetch }, { installMediaProtocol }] =
+        await Promise.all([
+          import('./core/studio-core'),
+          import('./electron/store'),
+          import('./electron/file-dialog'),
+          import('./electron/save-dialog'),
+          import('./electron/secret-backend'),
+          import('./electron/net-fetch'),
+          import('./electron/media-protocol')
+        ])
       const storeNotices: StoreNotice[] = []
       core = await createStudioCore({
         shell: 'electron',

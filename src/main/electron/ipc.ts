@@ -1,5 +1,6 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron'
-import { INVOKE_CHANNELS } from '@shared/contract'
+// Names only (no zod, no schemas): this module is on the start path before the window (T2).
+import { INVOKE_CHANNEL_NAMES as INVOKE_CHANNELS } from '@shared/channel-names'
 import type { Disposer } from '@shared/contract-kit'
 import type { Result } from '@shared/errors'
 import type { Dispatch } from '../core/ipc/dispatcher'

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import type { Protocol } from 'electron'
-import { replyMedia, type MediaReply } from '../core/files/media-response'
+import type { MediaReply } from '../core/files/media-response'
 import type { MediaSource } from '../core/files/media'
 import { MEDIA_HOST, MEDIA_SCHEME } from '../security/origins'
 
@@ -24,10 +24,20 @@ function toResponse(reply: MediaReply): Response {
   return new Response(body, { status: reply.status, headers: reply.headers })
 }
 
+type MediaResponseModule = typeof import('../core/files/media-response')
+let mediaResponse: Promise<MediaResponseModule> | null = null
+
+/** Loaded on the first media request, not on the start path before the window (T2). */
+function loadMediaResponse(): Promise<MediaResponseModule> {
+  mediaResponse ??= import('../core/files/media-response')
+  return mediaResponse
+}
+
 export function createMediaRequestHandler(media: MediaSource): (request: Request) => Promise<Response> {
   return async (request) => {
     const id = mediaIdOf(request.url)
     if (id === null) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' } })
+    const { replyMedia } = await loadMediaResponse()
     return toResponse(
       await replyMedia(media, id, {
         method: request.method,

@@ -35,8 +35,9 @@ export interface SendInput {
 type Streaming = typeof import('./streaming')
 
 /**
- * Starts answers: validates everything first (nothing is sent on bad input), saves the turn and an
- * empty `streaming` answer, then hands the request to the runner. One stream per conversation.
+ * Starts answers: validates everything first (nothing is sent on bad input), hands the request to
+ * the runner and saves the turn and an empty `streaming` answer alongside it (the runner's saves of
+ * the answer wait for that one). One stream per conversation.
  */
 export class ChatSender {
   private runner: StreamRunner | null = null
@@ -155,13 +156,23 @@ export class ChatSender {
       if (opts.document !== undefined) x.document = opts.document + messageText(m)
     }
     store.markLive(assistant.id, true)
-    await store.update(c.id, (x) => {
+    // The request does not wait for the turn to reach disk (R1: no file writes between chat:send and
+    // the gateway request); the save runs alongside it and send() still answers only once it is done. The atomic writer orders writes per file, and every later
+    // write of this stream waits for this one, so a checkpoint can never be overtaken by it.
+    const initial = store.update(c.id, (x) => {
       x.messages = [...messages, assistant]
       x.title = opts.title
       x.updatedAt = now
       if (opts.document !== undefined) x.document = opts.document
     })
-    this.d.emit('chat:conversations-changed', { ids: [c.id] })
+    // Observed here so a failure is never an unhandled rejection; send() reports it below.
+    const saved = initial.then(
+      () => true,
+      () => false
+    )
+    const afterInitial = async () => {
+      if (!(await saved)) throw new StudioError('NOT_FOUND', 'The turn was never saved')
+    }
     void runner.start({
       streamId,
       conversationId: c.id,
@@ -169,22 +180,35 @@ export class ChatSender {
       call,
       conn,
       message: assistant,
-      checkpoint: (m) => store.update(c.id, (x) => place(x, m), { index: false }).then(() => undefined),
+      checkpoint: async (m) => {
+        await afterInitial()
+        await store.update(c.id, (x) => place(x, m), { index: false })
+      },
       finish: async (m) => {
         store.markLive(m.id, false)
         try {
+          await afterInitial()
           await store.update(c.id, (x) => {
             place(x, m)
             x.updatedAt = this.d.now()
           })
         } catch (e) {
-          // Deleted while streaming: there is nothing left to save the answer into.
+          // Deleted while streaming (or the turn could not be saved): nothing to save the answer into.
           if (e instanceof StudioError && e.code === 'NOT_FOUND') return
           throw e
         }
         this.d.emit('chat:conversations-changed', { ids: [c.id] })
       }
     }).catch((e: unknown) => this.d.log(`stream ${streamId} failed unexpectedly: ${this.d.scrub(String(e))}`))
+    try {
+      await initial
+    } catch (e) {
+      // The turn is not on disk: take the request back, and report the failure as before.
+      runner.stop(streamId)
+      store.markLive(assistant.id, false)
+      throw e
+    }
+    this.d.emit('chat:conversations-changed', { ids: [c.id] })
     return { streamId, assistantMessageId: assistant.id }
   }
 }

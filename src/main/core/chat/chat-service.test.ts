@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ChatMessage, ChatParams } from '@shared/domain/chat'
 import { ConversationStore } from './conversation-store'
 import { messageText } from './parts'
@@ -201,5 +201,43 @@ describe('conversations', () => {
     expect((await h.fail('chat:create-conversation', { format: 'chat', model: 'x', presetId: p1.id })).field).toBe('presetId')
     await h.call('chat:delete-preset', { id: p1.id })
     expect((await h.call('chat:list-presets', undefined)).presets).toEqual([])
+  })
+})
+
+describe('R1: the gateway request does not wait for the disk', () => {
+  it('streams before the turn is written; every later save of the stream waits for that write', async () => {
+    const h = await harness()
+    const id = await converse(h, 'chat', 'deepseek-v3')
+    const realUpdate = h.store.update.bind(h.store)
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    const order: string[] = []
+    let calls = 0
+    vi.spyOn(h.store, 'update').mockImplementation(async (cid, change, o) => {
+      if (calls++ === 0) {
+        await gate
+        order.push('turn')
+      } else {
+        order.push(o?.index === false ? 'checkpoint' : 'final')
+      }
+      return realUpdate(cid, change, o)
+    })
+    const sending = h.call('chat:send', { conversationId: id, text: 'Tell me about tea' })
+    // The first delta reaches the renderer side while the turn's write is still held back.
+    await vi.waitFor(() => expect(h.events.some((e) => e.name === 'chat:stream-delta')).toBe(true), { timeout: 5_000 })
+    expect(order).toEqual([])
+    expect(h.events.some((e) => e.name === 'chat:stream-ended')).toBe(false)
+    release()
+    const sent = await sending
+    const ended = await h.ended(sent.streamId)
+    expect(ended.status).toBe('complete')
+    expect(order[0]).toBe('turn')
+    expect(order.at(-1)).toBe('final')
+    const conv = await h.call('chat:get-conversation', { id })
+    expect(conv.messages.map((m) => [m.role, m.status])).toEqual([
+      ['user', 'complete'],
+      ['assistant', 'complete']
+    ])
+    expect(messageText(conv.messages[1])).toBe(messageText(ended.message as ChatMessage))
   })
 })

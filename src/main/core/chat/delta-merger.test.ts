@@ -96,4 +96,51 @@ describe('DeltaMerger', () => {
       { numRuns: 300 }
     )
   })
+  it('R3: measures the window from when a message arrived, not when emit started (emit takes time)', () => {
+    const clock = new FakeClock()
+    const arrived: number[] = []
+    // Emit costs 0 ms, then 10 ms (schema check, guard, stringify), then 0 ms...
+    const costs = [0, 10, 0, 10, 0, 10, 0]
+    const m = new DeltaMerger(() => {
+      clock.t += costs[arrived.length] ?? 0
+      arrived.push(clock.now())
+    }, 16, clock)
+    m.push([op('first')])
+    expect(arrived).toEqual([1000])
+    for (let i = 0; i < 12; i++) {
+      clock.advance(5)
+      m.push([op(String(i))])
+    }
+    clock.advance(100)
+    expect(arrived.length).toBeGreaterThan(2)
+    for (let i = 1; i < arrived.length; i++) expect(arrived[i] - arrived[i - 1]).toBeGreaterThanOrEqual(16)
+  })
+
+  it('R3 (property): gaps between arrivals stay >= the window whatever emit costs; the first push is still immediate', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ gap: fc.integer({ min: 0, max: 40 }), cost: fc.integer({ min: 0, max: 12 }) }), { minLength: 1, maxLength: 100 }),
+        async (pushes) => {
+          const clock = new FakeClock()
+          const arrived: number[] = []
+          let k = 0
+          const m = new DeltaMerger(() => {
+            clock.t += pushes[k++ % pushes.length].cost
+            arrived.push(clock.now())
+          }, 16, clock)
+          m.push([op('x')])
+          expect(arrived).toHaveLength(1)
+          for (const p of pushes) {
+            clock.advance(p.gap)
+            m.push([op('y')])
+          }
+          const done = m.drain()
+          clock.advance(200)
+          await done
+          for (let i = 1; i < arrived.length; i++) expect(arrived[i] - arrived[i - 1]).toBeGreaterThanOrEqual(16)
+        }
+      ),
+      { numRuns: 200 }
+    )
+  })
 })

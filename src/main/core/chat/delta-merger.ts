@@ -95,8 +95,15 @@ export class DeltaMerger {
       this.ops = []
       this.meta = {}
       this.hasMeta = false
+      // Stamp before (so a push made from inside emit still sees the window) and again after: emit
+      // takes variable time (validation, secret guard, serialization), and the window must be
+      // measured from when the message actually left, or two messages can land < windowMs apart.
       this.lastEmit = this.clock.now()
-      this.emit(delta)
+      try {
+        this.emit(delta)
+      } finally {
+        this.lastEmit = this.clock.now()
+      }
     }
     this.release()
   }

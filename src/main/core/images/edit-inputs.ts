@@ -1,6 +1,6 @@
 import { openAsBlob } from 'node:fs'
 import { copyFile, rm, stat } from 'node:fs/promises'
-import sharp from 'sharp'
+import { loadSharp } from './load-sharp'
 import { FILE_RULES } from '@shared/domain/files'
 import type { EditRequest } from '@shared/domain/images'
 import type { FileGrants } from '../files/grants'
@@ -89,6 +89,7 @@ export async function checkEditInputs(req: EditRequest, d: EditSources): Promise
   }
   const warnings: string[] = []
   // The alpha channel's range says whether the mask marks anything at all (sharp decodes off the event loop).
+  const sharp = await loadSharp()
   const stats = await sharp(m.path).ensureAlpha().stats()
   const alpha = stats.channels[stats.channels.length - 1]
   if (alpha.min >= 128) throw invalid('maskFileId', 'The mask has no transparent area, so nothing could change. Paint the area to edit.')

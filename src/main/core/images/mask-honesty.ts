@@ -1,5 +1,5 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises'
-import sharp from 'sharp'
+import { loadSharp } from './load-sharp'
 
 /**
  * Mask honesty for edits: the painter's mask says "change only here" (transparent = editable), but
@@ -34,6 +34,7 @@ export interface Planes {
 }
 
 async function rgb(input: string | Buffer, size?: { width: number; height: number }): Promise<{ data: Buffer; width: number; height: number }> {
+  const sharp = await loadSharp()
   // No rotate(): masks are painted over stored pixels, so EXIF orientation must not move them.
   let img = sharp(input, { failOn: 'error' }).toColourspace('srgb').removeAlpha()
   if (size) img = img.resize(size.width, size.height, { fit: 'fill' })
@@ -43,6 +44,7 @@ async function rgb(input: string | Buffer, size?: { width: number; height: numbe
 
 /** Decodes the three images to comparable planes (in parallel: sharp spreads them over its threads). */
 export async function decodePlanes(sourcePath: string, resultPath: string, maskPath: string): Promise<Planes> {
+  const sharp = await loadSharp()
   const [src, resMeta, mask] = await Promise.all([
     rgb(sourcePath),
     sharp(resultPath).metadata(),
@@ -133,6 +135,7 @@ export async function measureMaskHonesty(sourcePath: string, resultPath: string,
  */
 export async function featheredKeep(keep: Uint8Array, width: number, height: number, featherPx: number): Promise<Uint8Array> {
   if (featherPx <= 0) return keep
+  const sharp = await loadSharp()
   // A Gaussian reaches about 2 sigma visibly, so sigma = feather / 2 spreads the seam over ~featherPx.
   // b-w output: otherwise sharp turns the one-band raw input into three sRGB bands.
   const blurred = await sharp(keep, { raw: { width, height, channels: 1 } })
@@ -198,6 +201,7 @@ export async function protectOutsideMask(sourcePath: string, resultPath: string,
   const p = await decodePlanes(sourcePath, resultPath, maskPath)
   const weight = await featheredKeep(p.keep, p.width, p.height, featherPx)
   const pixels = await blendByWeight(p.source, p.result, weight)
+  const sharp = await loadSharp()
   const png = await sharp(pixels, { raw: { width: p.width, height: p.height, channels: 3 } })
     .png({ compressionLevel: 6 })
     .toBuffer()

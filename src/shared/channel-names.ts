@@ -1,0 +1,54 @@
+/**
+ * The invoke and upload channel NAMES without their schemas (no zod), for code on the Electron
+ * start path that only registers handlers (electron/ipc.ts, electron/upload-ipc.ts): importing
+ * contract.ts there would load zod and every schema before the window opens (T2).
+ * contract.ts checks at compile time that these lists name exactly its channels, and
+ * src/main/electron/channel-names.test.ts that they equal Object.keys(invokes) / Object.keys(uploads) in order.
+ * Keep this file free of imports.
+ */
+export const INVOKE_CHANNEL_NAMES = [
+  'app:get-info',
+  'settings:get',
+  'settings:update',
+  'profiles:list',
+  'profiles:add',
+  'profiles:update',
+  'profiles:remove',
+  'profiles:select',
+  'profiles:test-connection',
+  'balance:get-usage',
+  'chat:list-models',
+  'chat:list-conversations',
+  'chat:get-conversation',
+  'chat:create-conversation',
+  'chat:update-conversation',
+  'chat:delete-conversation',
+  'chat:duplicate-conversation',
+  'chat:branch-conversation',
+  'chat:send',
+  'chat:complete-text',
+  'chat:stop',
+  'chat:export-conversation',
+  'chat:list-presets',
+  'chat:save-preset',
+  'chat:delete-preset',
+  'files:pick',
+  'files:release',
+  'images:generate',
+  'images:submit-native',
+  'images:edit',
+  'images:list-jobs',
+  'images:list-gallery',
+  'images:get-item',
+  'images:update-item',
+  'images:delete-item',
+  'images:export-item',
+  'images:protect-outside-mask'
+] as const
+
+export const UPLOAD_CHANNEL_NAMES = [
+  'files:upload'
+] as const
+
+export type InvokeChannelName = (typeof INVOKE_CHANNEL_NAMES)[number]
+export type UploadChannelName = (typeof UPLOAD_CHANNEL_NAMES)[number]
