@@ -38,7 +38,9 @@ test.describe('chat', () => {
     const doc = chat.page.getByRole('textbox', { name: 'Document' })
     await doc.fill('Once upon a time')
     await chat.page.getByRole('button', { name: 'Continue' }).click()
-    await expect.poll(async () => (await doc.inputValue()).length, { timeout: 30_000 }).toBeGreaterThan('Once upon a time'.length + 20)
+    // While streaming, the document is shown read-only with the live text; read it once it is editable again.
+    const settledLength = async () => ((await doc.isEditable()) ? (await doc.inputValue()).length : 0)
+    await expect.poll(settledLength, { timeout: 30_000 }).toBeGreaterThan('Once upon a time'.length + 20)
     expect(await doc.inputValue()).toMatch(/^Once upon a time/)
     expect(studio.gateway.log().filter((r) => r.route === 'text.completions')).toHaveLength(1)
   })

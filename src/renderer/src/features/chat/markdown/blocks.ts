@@ -118,10 +118,23 @@ function parseTable(key: string, lines: string[]): Block {
   return { kind: 'table', key, header, align: fit(align as string[]) as Align[], rows: lines.slice(2).map((l) => fit(splitRow(l))) }
 }
 
+/**
+ * A copy of `s` that shares no memory with the string it was cut from. Concatenating makes a rope;
+ * slicing the rope flattens it into a new sequential string, so the result refers only to that copy.
+ */
+export function flat(s: string): string {
+  return (' ' + s).slice(1)
+}
+
 /** One segment of `source` as a block; `base` offsets keys so they are unique within a message. */
 export function parseSegment(source: string, segment: Segment, base = 0): Block {
   const key = String(base + segment.start)
-  const lines = linesOf(source.slice(segment.start, segment.end))
+  // Parse from a flat copy of the segment, not a slice of `source`: V8 slices (and everything cut
+  // from them: split lines, trim(), regex captures) point into the whole text they came from. A
+  // streaming message seals blocks against ever-longer versions of its text, so blocks holding
+  // slices would keep every earlier version alive (M1: retained text grew quadratically). Strings
+  // cut from the copy only retain the segment itself.
+  const lines = linesOf(flat(source.slice(segment.start, segment.end)))
   switch (segment.kind) {
     case 'heading': {
       const m = /^ {0,3}(#{1,6})[ \t]*(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(lines[0]) ?? ['', '#', lines[0]]

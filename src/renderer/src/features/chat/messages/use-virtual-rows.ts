@@ -33,6 +33,9 @@ export interface VirtualRows {
   followLatest: () => void
 }
 
+/** How long the growing newest row must keep its height before that height is committed to state. */
+const SETTLE_MS = 250
+
 /** Before the first layout (and in layout-less test DOMs) assume the window's height. */
 function viewportOf(measured: number): number {
   return measured > 0 ? measured : typeof window === 'undefined' ? 800 : window.innerHeight || 800
@@ -68,21 +71,52 @@ export function useVirtualRows({ keys, estimate, overscan }: VirtualRowsOptions)
   const scrolled = useRef(false)
   const followingNow = useRef(true)
   const lastWrittenTop = useRef(0)
+  const lastKey = useRef<string | undefined>(keys[keys.length - 1])
+  const deferred = useRef(new Map<string, number>())
+  const deferTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+
+  useLayoutEffect(() => {
+    lastKey.current = keys[keys.length - 1]
+  }, [keys])
+
+  const commitHeights = useCallback((batch: ReadonlyMap<string, number>) => {
+    setHeights((prev) => {
+      let next: Map<string, number> | null = null
+      for (const [key, h] of batch) {
+        if (prev.get(key) === h) continue
+        next ??= new Map(prev)
+        next.set(key, h)
+      }
+      return next ?? prev
+    })
+  }, [])
+
+  const commitDeferred = useCallback(() => {
+    if (deferTimer.current !== null) clearTimeout(deferTimer.current)
+    deferTimer.current = null
+    if (deferred.current.size === 0) return
+    const batch = deferred.current
+    deferred.current = new Map()
+    commitHeights(batch)
+  }, [commitHeights])
 
   const flush = useCallback(() => {
     frame.current = null
     if (pending.current.size > 0) {
       const batch = pending.current
       pending.current = new Map()
-      setHeights((prev) => {
-        let next: Map<string, number> | null = null
-        for (const [key, h] of batch) {
-          if (prev.get(key) === h) continue
-          next ??= new Map(prev)
-          next.set(key, h)
-        }
-        return next ?? prev
-      })
+      // S1: while following, the growing newest row changes height every frame. Its height stays out
+      // of React state (following positions the view from the DOM, and that row is in range anyway),
+      // so a delta costs one commit, not two; it is committed once the row stops growing.
+      const last = lastKey.current
+      const grown = last === undefined ? undefined : batch.get(last)
+      if (followingNow.current && last !== undefined && grown !== undefined) {
+        batch.delete(last)
+        deferred.current.set(last, grown)
+        if (deferTimer.current !== null) clearTimeout(deferTimer.current)
+        deferTimer.current = setTimeout(commitDeferred, SETTLE_MS)
+      }
+      if (batch.size > 0) commitHeights(batch)
     }
     const el = scroller.current
     if (!el) return
@@ -91,13 +125,17 @@ export function useVirtualRows({ keys, estimate, overscan }: VirtualRowsOptions)
       scrolled.current = false
       followingNow.current = followAfterScroll(followingNow.current, { scrollTop: readTop, scrollHeight, clientHeight, lastWrittenTop: lastWrittenTop.current })
       setFollowing(followingNow.current)
+      if (!followingNow.current) commitDeferred()
     }
-    setView((v) => (v.scrollTop === readTop && v.viewport === clientHeight ? v : { scrollTop: readTop, viewport: clientHeight }))
+    // While following, the rendered range comes from the total height, not the scroll position:
+    // keeping scrollTop out of state then saves a commit per frame.
+    const follow = followingNow.current
+    setView((v) => (v.viewport === clientHeight && (follow || v.scrollTop === readTop) ? v : { scrollTop: readTop, viewport: clientHeight }))
     if (followingNow.current && scrollHeight - clientHeight - readTop > 0.5) {
       lastWrittenTop.current = scrollHeight - clientHeight
       el.scrollTop = scrollHeight
     }
-  }, [])
+  }, [commitHeights, commitDeferred])
 
   const schedule = useCallback(() => {
     if (frame.current === null) frame.current = requestAnimationFrame(flush)
@@ -122,6 +160,8 @@ export function useVirtualRows({ keys, estimate, overscan }: VirtualRowsOptions)
       observer.current = null
       if (frame.current !== null) cancelAnimationFrame(frame.current)
       frame.current = null
+      if (deferTimer.current !== null) clearTimeout(deferTimer.current)
+      deferTimer.current = null
     }
   }, [schedule])
 

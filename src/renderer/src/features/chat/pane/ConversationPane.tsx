@@ -1,4 +1,5 @@
 import { useEffect, useId, type KeyboardEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import { useChatActions } from '../chat-actions'
@@ -7,7 +8,7 @@ import { CompletionsEditor } from '../completions/CompletionsEditor'
 import { Composer } from '../composer/Composer'
 import { MessageList } from '../messages/MessageList'
 import { StreamAnnouncer } from '../messages/StreamAnnouncer'
-import { useConversation } from '../queries'
+import { chatKeys, useConversation } from '../queries'
 import { SettingsBar } from '../settings/SettingsBar'
 import type { ConversationSettings } from '../settings/use-settings'
 import { dispatchStream } from '../stream-store'
@@ -28,7 +29,21 @@ export function ConversationPane({ conversationId, settings }: { conversationId:
   const format = settings.draft.format
 
   // Finished live copies are only needed while the conversation is open (M1: memory returns on close).
-  useEffect(() => (conversationId ? () => dispatchStream({ type: 'forget', conversationId }) : undefined), [conversationId])
+  // The cached pages go too: kept for the default gcTime (5 min) they would hold every message of the
+  // closed conversation. Removed a tick later and only when nothing observes them any more, so a
+  // remount (StrictMode, a quick switch back) keeps its data; reopening refetches.
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    if (!conversationId) return undefined
+    return () => {
+      dispatchStream({ type: 'forget', conversationId })
+      const queryKey = chatKeys.conversation(conversationId)
+      setTimeout(() => {
+        const cached = queryClient.getQueryCache().find({ queryKey, exact: true })
+        if (cached && cached.getObserversCount() === 0) queryClient.removeQueries({ queryKey, exact: true })
+      }, 0)
+    }
+  }, [conversationId, queryClient])
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape' && !e.defaultPrevented) stop()
