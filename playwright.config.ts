@@ -9,6 +9,8 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
+  // A hung browser or host must fail the run, never stall CI.
+  globalTimeout: 25 * 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,

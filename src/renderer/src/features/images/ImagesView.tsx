@@ -1,4 +1,4 @@
-import { useState, type DragEvent, type KeyboardEvent } from 'react'
+import { useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import '@renderer/styles/images.css'
 import { EditorView } from './editor/EditorView'
@@ -54,7 +54,7 @@ function CreatePanel() {
 /**
  * The Images area: create (generate or native task) with its jobs, and the gallery; or the editor.
  * Loaded lazily (PERFORMANCE T1: the canvas editor is not in the entry chunk). A file dropped
- * anywhere here opens in the editor.
+ * or pasted anywhere here opens in the editor.
  */
 export default function ImagesView() {
   const { t } = useTranslation()
@@ -70,6 +70,13 @@ export default function ImagesView() {
     const file = filesOf(e)[0]
     if (file) void opener.open(file)
   }
+  // A pasted image (a screenshot, a copied file) opens in the editor; pasted text is left alone.
+  const onPaste = (e: ClipboardEvent) => {
+    const file = Array.from(e.clipboardData?.files ?? []).find((f) => f.type.startsWith('image/'))
+    if (!file) return
+    e.preventDefault()
+    void opener.open(file)
+  }
   return (
     <div
       className="images-view"
@@ -83,11 +90,19 @@ export default function ImagesView() {
         if (e.currentTarget === e.target) setOver(false)
       }}
       onDrop={onDrop}
+      onPaste={onPaste}
     >
       <ImagesSync />
       <p role="status" className="notice images-notice">
         {notice}
       </p>
+      {opener.busy && <p role="status">{t('images.editor.uploading', { name: opener.busy })}</p>}
+      {opener.error && (
+        <div role="alert" className="form-alert">
+          <p className="form-alert-title">{t('images.editor.refused')}</p>
+          <p className="form-alert-detail">{opener.error}</p>
+        </div>
+      )}
       {editorOpen ? (
         <EditorView />
       ) : (
@@ -99,14 +114,7 @@ export default function ImagesView() {
                 {t('images.view.openEditor')}
               </button>
               <span className="field-help">{t('images.view.dropHint')}</span>
-              {opener.busy && <span role="status">{t('images.editor.uploading', { name: opener.busy })}</span>}
             </div>
-            {opener.error && (
-              <div role="alert" className="form-alert">
-                <p className="form-alert-title">{t('images.editor.refused')}</p>
-                <p className="form-alert-detail">{opener.error}</p>
-              </div>
-            )}
             <Gallery />
           </div>
         </div>

@@ -91,16 +91,26 @@ export function EditResult({ jobId, source, onBack }: { jobId: string; source: E
               {error}
             </p>
           )}
-          <div className="result-bar">
-            <button type="button" className="button" onClick={onBack}>
-              {t('images.editor.newMask')}
-            </button>
-            <button type="button" className="button" onClick={() => useImagesUi.getState().openEditor(sourceOfItem(item))}>
-              {t('images.editor.editAgain')}
-            </button>
-          </div>
         </>
       )}
+      {/* Always there: a failed or refused edit must lead back to the mask for another try. */}
+      <div className="result-bar">
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setCompare(false)
+            onBack()
+          }}
+        >
+          {t('images.editor.newMask')}
+        </button>
+        {item && (
+          <button type="button" className="button" onClick={() => useImagesUi.getState().openEditor(sourceOfItem(item))}>
+            {t('images.editor.editAgain')}
+          </button>
+        )}
+      </div>
     </section>
   )
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { StudioError } from '@shared/errors'
 import { FakeHost } from '@renderer/test/fake-host'
 import { galleryItem } from '@renderer/test/fake-images'
@@ -105,6 +105,21 @@ describe('edit flow', () => {
     await user.click(region.getByRole('button', { name: 'Back to the mask' }))
     expect(screen.getByRole('region', { name: 'Mask painter' })).toBeTruthy()
   })
+  it('shows a failed edit precisely and leads back to the mask, which is kept', async () => {
+    const { host, user, stage } = await openPainter()
+    drag(stage, [[300, 300]])
+    await user.type(form().getByRole('textbox', { name: 'Prompt' }), 'x')
+    await user.click(screen.getByRole('button', { name: 'Apply edit' }))
+    await waitFor(() => expect(host.callsTo('images:edit')).toHaveLength(1))
+    act(() => {
+      host.images.update(host.images.lastJob().jobId, { status: 'failed', error: { code: 'GATEWAY_VALIDATION', message: 'mask: must be the same size as the image', retryable: false } })
+    })
+    const region = within(await screen.findByRole('region', { name: 'Result' }))
+    expect(region.getByText('mask: must be the same size as the image')).toBeTruthy()
+    await user.click(region.getByRole('button', { name: 'Back to the mask' }))
+    expect(screen.getByRole('region', { name: 'Mask painter' })).toBeTruthy()
+    expect(within(screen.getByRole('region', { name: 'Mask painter' })).getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', false)
+  })
 })
 
 describe('opening a file to edit', () => {
@@ -139,5 +154,19 @@ describe('opening a file to edit', () => {
     await user.upload(screen.getByTestId('editor-file-input'), new File(['RIFF'], 'wide.webp', { type: 'image/webp' }))
     expect(await screen.findByRole('region', { name: 'Mask painter' })).toBeTruthy()
     expect(screen.getByText(/wide\.webp · 6198×2656 source/)).toBeTruthy()
+  })
+
+  it('opens a dropped or pasted image too', async () => {
+    const host = new FakeHost()
+    host.uploadHandler = (blob, meta) => ({ fileId: `f-${meta.name}`, name: meta.name, bytes: blob.size, mimeType: 'image/png', width: 640, height: 480, previewUrl: '/media/x' })
+    const { user } = await renderImages({ host })
+    const view = document.querySelector('.images-view') as HTMLElement
+    const dropped = new File(['png'], 'dropped.png', { type: 'image/png' })
+    fireEvent.drop(view, { dataTransfer: { files: [dropped], types: ['Files'] } })
+    expect(await screen.findByText(/dropped\.png · 640×480 source/)).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Back to gallery' }))
+    fireEvent.paste(view, { clipboardData: { files: [new File(['png'], 'pasted.png', { type: 'image/png' })] } })
+    expect(await screen.findByText(/pasted\.png · 640×480 source/)).toBeTruthy()
+    expect(host.calls.filter((c) => c.channel === 'files:upload').map((c) => (c.input as { meta: { purpose: string } }).meta.purpose)).toEqual(['image-edit', 'image-edit'])
   })
 })

@@ -45,6 +45,6 @@ describe('sample thinning', () => {
     expect(appendPoint(pts, 2, 0, 2)).toBe(true)
     expect(pts).toEqual([0, 0, 2, 0])
     expect(sampleSpacing(1)).toBe(0.5)
-    expect(sampleSpacing(50)).toBe(10)
+    expect(sampleSpacing(30)).toBe(10)
   })
 })

@@ -84,7 +84,11 @@ export function appendPoint(points: number[], x: number, y: number, spacing: num
   return true
 }
 
-/** The thinning distance for a brush: a fifth of its radius, at least half an image pixel. */
+/**
+ * The thinning distance for a brush: a third of its radius (the kept polyline then strays at most
+ * (r/3)²/(8r) = r/72 from the pointer's path on a bend as tight as the brush), at least half an
+ * image pixel.
+ */
 export function sampleSpacing(radius: number): number {
-  return Math.max(0.5, radius * 0.2)
+  return Math.max(0.5, radius / 3)
 }

@@ -12,6 +12,7 @@
  * every hardness, so the exported (thresholded) mask is the circle the cursor shows, and softness
  * only changes the preview of the edge.
  */
+import { capsuleSpan, pixelWord, pixelWords } from './capsule'
 import type { MaskOp, Stroke, StrokeMode } from './mask-model'
 
 export interface Raster {
@@ -80,6 +81,8 @@ export function coverageAt(d: number, radius: number, hardness: number): number 
 
 /**
  * Rasterises one round-capped segment (raster coordinates) into the alpha channel, inside `clip`.
+ * Row by row: the fully covered core (closer than radius - feather) is one native fill, and the
+ * falloff is computed per pixel only across the feather band on either side of it.
  * Returns the touched rectangle, or null when nothing lies inside the clip.
  */
 export function rasterSegment(
@@ -95,6 +98,7 @@ export function rasterSegment(
 ): Rect | null {
   const w = featherHalfWidth(radius, hardness)
   const outer = radius + w
+  const inner = w > 0 ? radius - w : radius
   const x0 = Math.max(clip.x0, Math.floor(Math.min(ax, bx) - outer))
   const y0 = Math.max(clip.y0, Math.floor(Math.min(ay, by) - outer))
   const x1 = Math.min(clip.x1, Math.ceil(Math.max(ax, bx) + outer))
@@ -102,35 +106,58 @@ export function rasterSegment(
   if (x1 <= x0 || y1 <= y0) return null
   const data = r.data
   const width = r.width
+  const words = pixelWords(data)
+  const paint = mode === 'paint'
+  const core = pixelWord(data, paint ? 255 : 0)
   const sx = bx - ax
   const sy = by - ay
   const len2 = sx * sx + sy * sy
   const inv = len2 > 0 ? 1 / len2 : 0
-  const hard = w <= 0
   const outer2 = outer * outer
-  const inner = radius - w
   const inner2 = inner > 0 ? inner * inner : -1
-  const paint = mode === 'paint'
+  // A pixel already fully painted (or fully erased) cannot change.
+  const done = paint ? 255 : 0
+  const span: [number, number] = [0, 0]
   for (let y = y0; y < y1; y++) {
+    if (!capsuleSpan(ax, ay, bx, by, outer, y + 0.5, span)) continue
+    // Pixel x is inside the open interval (lo, hi) when lo < x + 0.5 < hi.
+    const os = Math.max(x0, Math.floor(span[0] - 0.5) + 1)
+    const oe = Math.min(x1, Math.ceil(span[1] - 0.5))
+    if (os >= oe) continue
+    const row = y * width
+    let cs = oe
+    let ce = oe
+    if (inner > 0 && capsuleSpan(ax, ay, bx, by, inner, y + 0.5, span)) {
+      cs = Math.max(os, Math.floor(span[0] - 0.5) + 1)
+      ce = Math.min(oe, Math.ceil(span[1] - 0.5))
+      if (cs < ce) words.fill(core, row + cs, row + ce)
+      else cs = ce = oe
+    }
+    // A hard brush's core is its whole span; otherwise the falloff on the band either side of it.
+    if (w <= 0 && cs < ce) continue
     const py = y + 0.5 - ay
-    let i = (y * width + x0) * 4 + 3
-    for (let x = x0; x < x1; x++, i += 4) {
-      const px = x + 0.5 - ax
-      let t = (px * sx + py * sy) * inv
-      t = t < 0 ? 0 : t > 1 ? 1 : t
-      const ex = px - t * sx
-      const ey = py - t * sy
-      const d2 = ex * ex + ey * ey
-      if (d2 >= outer2) continue
-      let v = 255
-      if (!hard && d2 > inner2) {
-        const u = (outer - Math.sqrt(d2)) / (2 * w)
-        v = Math.round(255 * u * u * (3 - 2 * u))
-        if (v === 0) continue
+    for (let part = 0; part < 2; part++) {
+      const from = part === 0 ? os : ce
+      const to = part === 0 ? cs : oe
+      for (let x = from, i = (row + from) * 4 + 3; x < to; x++, i += 4) {
+        if (data[i] === done) continue
+        const px = x + 0.5 - ax
+        let t = (px * sx + py * sy) * inv
+        t = t < 0 ? 0 : t > 1 ? 1 : t
+        const ex = px - t * sx
+        const ey = py - t * sy
+        const d2 = ex * ex + ey * ey
+        if (d2 >= outer2) continue
+        let v = 255
+        if (d2 > inner2) {
+          const u = (outer - Math.sqrt(d2)) / (2 * w)
+          v = Math.round(255 * u * u * (3 - 2 * u))
+          if (v === 0) continue
+        }
+        if (paint) {
+          if (v > data[i]) data[i] = v
+        } else if (data[i] > 255 - v) data[i] = 255 - v
       }
-      if (paint) {
-        if (v > data[i]) data[i] = v
-      } else if (data[i] > 255 - v) data[i] = 255 - v
     }
   }
   return { x0, y0, x1, y1 }
@@ -159,11 +186,15 @@ export function rasterStroke(r: Raster, s: Stroke, t: RasterTransform, clip: Rec
 export function applyWholeOp(r: Raster, kind: 'invert' | 'clear' | 'fill', clip: Rect): Rect | null {
   if (isEmptyRect(clip)) return null
   const data = r.data
+  if (kind !== 'invert') {
+    const words = pixelWords(data)
+    const word = pixelWord(data, kind === 'fill' ? 255 : 0)
+    for (let y = clip.y0; y < clip.y1; y++) words.fill(word, y * r.width + clip.x0, y * r.width + clip.x1)
+    return { ...clip }
+  }
   for (let y = clip.y0; y < clip.y1; y++) {
     const end = (y * r.width + clip.x1) * 4
-    for (let i = (y * r.width + clip.x0) * 4 + 3; i < end; i += 4) {
-      data[i] = kind === 'invert' ? 255 - data[i] : kind === 'fill' ? 255 : 0
-    }
+    for (let i = (y * r.width + clip.x0) * 4 + 3; i < end; i += 4) data[i] = 255 - data[i]
   }
   return { ...clip }
 }

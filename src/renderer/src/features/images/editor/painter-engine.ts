@@ -1,13 +1,17 @@
 /**
  * The painter's imperative core (no React): the view, the stroke being drawn, and ONE repaint per
  * animation frame. Pointer samples only append to arrays here; the frame callback rasterises the
- * new segments at display resolution and uploads their dirty rectangle. The committed mask lives
- * in the store as a stroke list; this engine shows it and never holds the full-size mask.
+ * new segments at display resolution and uploads their dirty rectangle. View changes redraw the
+ * visible region, or, when that has become costly, are previewed by a transform (view-preview.ts).
+ * The committed mask lives in the store as a stroke list; this engine shows it and never holds the
+ * full-size mask.
  */
 import type { MaskOp, Stroke, StrokeMode } from './mask-model'
 import { appendPoint, sampleSpacing } from './mask-model'
 import { DisplayMask, drawImageLayer, type SourceBitmaps } from './display-layers'
-import { featherHalfWidth, imageClip, type RasterTransform } from './mask-renderer'
+import { imageClip, type RasterTransform } from './mask-renderer'
+import { BrushCursor } from './brush-cursor'
+import { ViewPreview } from './view-preview'
 import { fitView, panBy, screenToImage, zoomAt, ZOOM_STEP, type View } from './view-transform'
 
 export interface EngineHost {
@@ -39,7 +43,9 @@ export class PainterEngine {
   private view: View = { scale: 1, x: 0, y: 0 }
   private stage = { w: 0, h: 0, dpr: 1 }
   private fitted = false
-  private imageCtx: CanvasRenderingContext2D | null = null
+  private readonly imageCanvas: HTMLCanvasElement | null
+  private readonly maskCanvas: HTMLCanvasElement | null
+  private readonly imageCtx: CanvasRenderingContext2D | null
   private source: SourceBitmaps | null = null
   readonly mask: DisplayMask
   private frameHandle: number | null = null
@@ -49,9 +55,8 @@ export class PainterEngine {
   private shown: readonly MaskOp[] = []
   /** A stroke handed to the store whose echo needs no replay (it is on screen already). */
   private justCommitted: Stroke | null = null
-  private cursor = { x: 0, y: 0, visible: false }
-  /** Last frame's timing, for the "measured feel" probe. */
-  lastFrameMs = 0
+  private readonly cursor: BrushCursor
+  private readonly preview: ViewPreview
 
   constructor(
     private readonly host: EngineHost,
@@ -60,14 +65,12 @@ export class PainterEngine {
   ) {
     this.imageCanvas = canvases.image
     this.maskCanvas = canvases.mask
-    this.cursorEl = canvases.cursor
+    this.cursor = new BrushCursor(canvases.cursor)
+    this.preview = new ViewPreview([canvases.image, canvases.mask], () => this.invalidate())
     this.imageCtx = canvases.image?.getContext('2d') ?? null
     this.mask = new DisplayMask(canvases.mask?.getContext('2d') ?? null)
     this.shown = host.ops()
   }
-  private readonly imageCanvas: HTMLCanvasElement | null
-  private readonly maskCanvas: HTMLCanvasElement | null
-  private readonly cursorEl: HTMLElement | null
 
   /** The stage's CSS size changed (ResizeObserver); canvases follow at device resolution. */
   resize(w: number, h: number, dpr: number): void {
@@ -98,7 +101,9 @@ export class PainterEngine {
   setView(view: View): void {
     this.view = view
     this.host.onZoom(Math.round(view.scale * 100))
-    this.invalidate()
+    // While a stroke is drawn the display raster must match the view exactly.
+    if (this.live || !this.preview.preview(view)) this.invalidate()
+    else this.request()
   }
 
   fit(): void {
@@ -124,6 +129,10 @@ export class PainterEngine {
   }
 
   beginStroke(sx: number, sy: number, mode: StrokeMode): void {
+    if (this.preview.pending) {
+      this.preview.cancel()
+      this.invalidate()
+    }
     const { size, hardness } = this.host.brush()
     const [x, y] = this.toImage(sx, sy)
     this.live = { stroke: { kind: 'stroke', mode, radius: size / 2, hardness, points: [x, y] }, drawn: 0 }
@@ -176,12 +185,12 @@ export class PainterEngine {
   }
 
   showCursor(sx: number, sy: number): void {
-    this.cursor = { x: sx, y: sy, visible: true }
+    this.cursor.moveTo(sx, sy)
     this.request()
   }
 
   hideCursor(): void {
-    this.cursor.visible = false
+    this.cursor.hide()
     this.request()
   }
 
@@ -191,6 +200,7 @@ export class PainterEngine {
   }
 
   destroy(): void {
+    this.preview.cancel()
     if (this.frameHandle !== null) this.scheduler.cancel(this.frameHandle)
     this.frameHandle = null
   }
@@ -222,9 +232,10 @@ export class PainterEngine {
 
   private frame(): void {
     this.frameHandle = null
-    const started = performance.now()
     const t = this.rasterTransform()
     const { imageWidth: iw, imageHeight: ih } = this.host
+    const full = this.want.image || this.want.mask
+    const started = performance.now()
     if (this.want.image && this.imageCtx && this.source) {
       drawImageLayer(this.imageCtx, this.source, iw, ih, t, this.mask.raster.width, this.mask.raster.height)
     }
@@ -239,34 +250,8 @@ export class PainterEngine {
       this.mask.drawSegments(live.stroke, t, clip, live.drawn)
       live.drawn = live.stroke.points.length / 2
     }
-    this.drawCursor()
-    this.lastFrameMs = performance.now() - started
-  }
-
-  /**
-   * The brush outline at the pointer: the radius ring plus the feather band as a soft fill. Per
-   * frame only its transform changes (a compositor-only update on its own layer); size and
-   * gradient are rewritten only when the brush or the zoom changed, so moving costs no repaint.
-   */
-  private drawCursor(): void {
-    const el = this.cursorEl
-    if (!el) return
-    if (el.hidden === this.cursor.visible) el.hidden = !this.cursor.visible
-    if (!this.cursor.visible) return
+    if (full) this.preview.drawn(this.view, performance.now() - started)
     const { size, hardness } = this.host.brush()
-    const r = (size / 2) * this.view.scale
-    const w = featherHalfWidth(size / 2, hardness) * this.view.scale
-    const outer = Math.max(1, r + w)
-    const shape = `${outer.toFixed(2)}|${r.toFixed(2)}|${w.toFixed(2)}`
-    if (shape !== this.cursorShape) {
-      this.cursorShape = shape
-      const inner = Math.max(0, ((r - w) / outer) * 100)
-      el.style.width = `${outer * 2}px`
-      el.style.height = `${outer * 2}px`
-      el.style.setProperty('--ring', `${(r / outer) * 100}%`)
-      el.style.background = `radial-gradient(circle closest-side, rgb(255 45 85 / 0.35) ${inner}%, rgb(255 45 85 / 0) 100%)`
-    }
-    el.style.transform = `translate3d(${this.cursor.x - outer}px, ${this.cursor.y - outer}px, 0)`
+    this.cursor.draw(size, hardness, this.view.scale)
   }
-  private cursorShape = ''
 }

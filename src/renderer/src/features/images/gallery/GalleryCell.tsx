@@ -3,6 +3,15 @@ import { useTranslation } from 'react-i18next'
 import type { GalleryItem } from '@shared/domain/images'
 import type { GalleryActions } from './use-gallery-actions'
 
+/** The item actions shown on the thumbnail: message key, action, destructive. */
+const ACTIONS: readonly (readonly ['edit' | 'useAsReference' | 'copyPrompt' | 'export' | 'delete', Exclude<keyof GalleryActions, 'toggleFavorite'>, boolean])[] = [
+  ['edit', 'edit', false],
+  ['useAsReference', 'useAsReference', false],
+  ['copyPrompt', 'copyPrompt', false],
+  ['export', 'exportItem', false],
+  ['delete', 'askDelete', true]
+]
+
 export interface GalleryCellProps {
   item: GalleryItem
   index: number
@@ -41,21 +50,11 @@ export const GalleryCell = memo(function GalleryCell({ item, index, column, acti
           <span className="sr-only">{t('images.gallery.favorite')}</span>
         </button>
         <div className="gallery-actions">
-        <button type="button" className="button button-small" tabIndex={tab} onClick={() => actions.edit(item)}>
-          {t('images.gallery.edit')}
-        </button>
-        <button type="button" className="button button-small" tabIndex={tab} onClick={() => actions.useAsReference(item)}>
-          {t('images.gallery.useAsReference')}
-        </button>
-        <button type="button" className="button button-small" tabIndex={tab} onClick={() => actions.copyPrompt(item)}>
-          {t('images.gallery.copyPrompt')}
-        </button>
-        <button type="button" className="button button-small" tabIndex={tab} onClick={() => actions.exportItem(item)}>
-          {t('images.gallery.export')}
-        </button>
-        <button type="button" className="button button-small button-danger" tabIndex={tab} onClick={() => actions.askDelete(item)}>
-          {t('images.gallery.delete')}
-          </button>
+          {ACTIONS.map(([key, run, danger]) => (
+            <button key={key} type="button" className={danger ? 'button button-small button-danger' : 'button button-small'} tabIndex={tab} onClick={() => actions[run](item)}>
+              {t(`images.gallery.${key}`)}
+            </button>
+          ))}
         </div>
       </div>
       <p className="gallery-caption" aria-hidden="true">

@@ -35,7 +35,7 @@ export function NativeTaskForm() {
   const tooLong = promptTooLong(d.prompt)
   const counter = (
     <>
-      <span data-testid="prompt-counter" data-over={tooLong || undefined}>
+      <span className="prompt-counter" data-testid="prompt-counter" data-over={tooLong || undefined}>
         {t('images.native.counter', { count: d.prompt.length, max: NATIVE_PROMPT_RECOMMENDED_MAX })}
       </span>
       {tooLong && (
