@@ -1,0 +1,50 @@
+import { useId, useRef, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { errorMessage, errorTitle } from '@renderer/lib/error-text'
+import { Dialog } from './Dialog'
+
+export interface ConfirmDialogProps {
+  title: string
+  body: ReactNode
+  cancelLabel: string
+  confirmLabel: string
+  busy: boolean
+  /** The failure of the confirmed action, shown inside the dialog (which stays open). */
+  error: unknown
+  onConfirm: () => void
+  onClose: () => void
+  /** Where focus goes when the opener is gone (the deleted thing's own button). */
+  fallbackFocus: () => HTMLElement | null
+}
+
+/**
+ * A destructive confirmation (an alertdialog): focus starts on Cancel, the safe choice; Cancel and
+ * Escape do nothing while the action runs; a failure is shown in place.
+ */
+export function ConfirmDialog(p: ConfirmDialogProps) {
+  const { t } = useTranslation()
+  const bodyId = useId()
+  const cancelRef = useRef<HTMLButtonElement>(null)
+  return (
+    <Dialog role="alertdialog" title={p.title} describedBy={bodyId} onClose={p.onClose} busy={p.busy} initialFocus={cancelRef} fallbackFocus={p.fallbackFocus}>
+      <div id={bodyId} className="dialog-body">
+        {p.body}
+      </div>
+      {p.error != null && (
+        <div role="alert" className="form-alert">
+          <p className="form-alert-title">{errorTitle(t, p.error)}</p>
+          <p className="form-alert-detail">{errorMessage(p.error)}</p>
+        </div>
+      )}
+      <div className="dialog-actions">
+        <span className="dialog-actions-spacer" />
+        <button type="button" ref={cancelRef} className="button" onClick={() => !p.busy && p.onClose()} aria-disabled={p.busy || undefined}>
+          {p.cancelLabel}
+        </button>
+        <button type="button" className="button button-danger-solid" onClick={() => !p.busy && p.onConfirm()} aria-busy={p.busy || undefined}>
+          {p.confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  )
+}
