@@ -38,8 +38,15 @@ test.describe('chat', () => {
     const doc = chat.page.getByRole('textbox', { name: 'Document' })
     await doc.fill('Once upon a time')
     await chat.page.getByRole('button', { name: 'Continue' }).click()
-    // While streaming, the document is shown read-only with the live text; read it once it is editable again.
-    const settledLength = async () => ((await doc.isEditable()) ? (await doc.inputValue()).length : 0)
+    // While streaming, the document is shown read-only with the live text (not a <textarea>), and it can
+    // switch between the check and the read: read it only once it is an editable textarea again.
+    const settledLength = async () => {
+      try {
+        return (await doc.isEditable()) ? (await doc.inputValue()).length : 0
+      } catch {
+        return 0
+      }
+    }
     await expect.poll(settledLength, { timeout: 30_000 }).toBeGreaterThan('Once upon a time'.length + 20)
     expect(await doc.inputValue()).toMatch(/^Once upon a time/)
     expect(studio.gateway.log().filter((r) => r.route === 'text.completions')).toHaveLength(1)
