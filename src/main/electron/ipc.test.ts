@@ -1,30 +1,18 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { IpcMain, IpcMainInvokeEvent } from 'electron'
+import type { IpcMainInvokeEvent } from 'electron'
 import { INVOKE_CHANNELS } from '@shared/contract'
-import type { Result } from '@shared/errors'
 import type { Dispatch } from '../core/ipc/dispatcher'
 import { EventHub } from '../core/ipc/event-hub'
 import { SecretGuard } from '../core/ipc/secret-guard'
 import { addWindowEventSink, registerIpcHandlers, senderRefusal } from './ipc'
-import { FakeWebContents } from './testing/fakes'
+import { FakeWebContents, fakeIpcSetup } from './testing/fakes'
 import { WindowRegistry } from './window-registry'
 
-type Handler = (event: IpcMainInvokeEvent, input: unknown) => Promise<Result<unknown>>
-
 function setup() {
-  const handlers = new Map<string, Handler>()
-  const ipcMain = {
-    handle: vi.fn((channel: string, fn: Handler) => handlers.set(channel, fn)),
-    removeHandler: vi.fn((channel: string) => handlers.delete(channel))
-  }
+  const base = fakeIpcSetup()
   const dispatch = vi.fn<Dispatch>(async () => ({ ok: true, value: 'dispatched' }))
-  const windows = new WindowRegistry()
-  const ours = new FakeWebContents('app://bundle/index.html')
-  windows.add(ours.asElectron)
-  const log = vi.fn()
-  const dispose = registerIpcHandlers(ipcMain as unknown as IpcMain, dispatch, { windows }, log)
-  const call = (channel: string, event: unknown, input?: unknown) => handlers.get(channel)!(event as IpcMainInvokeEvent, input)
-  return { handlers, ipcMain, dispatch, windows, ours, log, dispose, call }
+  const dispose = registerIpcHandlers(base.asIpcMain, dispatch, { windows: base.windows }, base.log)
+  return { ...base, dispatch, dispose }
 }
 
 /** An invoke event as Electron builds it: the sender and the frame that sent it. */

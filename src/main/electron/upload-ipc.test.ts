@@ -1,28 +1,15 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { IpcMain, IpcMainInvokeEvent } from 'electron'
 import { UPLOAD_CHANNELS } from '@shared/contract'
-import type { Result } from '@shared/errors'
 import type { UploadDispatch } from '../core/ipc/upload-dispatcher'
-import { FakeWebContents } from './testing/fakes'
+import { FakeWebContents, fakeIpcSetup } from './testing/fakes'
 import { registerUploadHandlers } from './upload-ipc'
-import { WindowRegistry } from './window-registry'
-
-type Handler = (event: IpcMainInvokeEvent, input: unknown) => Promise<Result<unknown>>
 
 function setup() {
-  const handlers = new Map<string, Handler>()
-  const ipcMain = {
-    handle: vi.fn((channel: string, fn: Handler) => handlers.set(channel, fn)),
-    removeHandler: vi.fn((channel: string) => handlers.delete(channel))
-  }
+  const base = fakeIpcSetup()
   const upload = vi.fn<UploadDispatch>(async () => ({ ok: true, value: 'granted' }))
-  const windows = new WindowRegistry()
-  const ours = new FakeWebContents('app://bundle/index.html')
-  windows.add(ours.asElectron)
-  const log = vi.fn()
-  const dispose = registerUploadHandlers(ipcMain as unknown as IpcMain, upload, { windows }, log)
-  const call = (event: unknown, input: unknown) => handlers.get('files:upload')!(event as IpcMainInvokeEvent, input)
-  return { handlers, upload, ours, log, dispose, call }
+  const dispose = registerUploadHandlers(base.asIpcMain, upload, { windows: base.windows }, base.log)
+  const call = (event: unknown, input: unknown) => base.call('files:upload', event, input)
+  return { handlers: base.handlers, upload, ours: base.ours, log: base.log, dispose, call }
 }
 
 const from = (sender: FakeWebContents, senderFrame: unknown = sender.mainFrame) => ({ sender, senderFrame })

@@ -1,5 +1,8 @@
 import { EventEmitter } from 'node:events'
-import type { WebContents } from 'electron'
+import { vi } from 'vitest'
+import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron'
+import type { Result } from '@shared/errors'
+import { WindowRegistry } from '../window-registry'
 
 /** An Electron-style event: the listener may cancel the default action. */
 export function fakeEvent<T extends object>(fields: T): T & { defaultPrevented: boolean; preventDefault(): void } {
@@ -71,4 +74,23 @@ export class FakeWebContents extends EventEmitter {
   get asElectron(): WebContents {
     return this as unknown as WebContents
   }
+}
+
+type InvokeHandler = (event: IpcMainInvokeEvent, input: unknown) => Promise<Result<unknown>>
+
+/**
+ * An ipcMain that keeps its handlers in a map, and a window registry holding one studio window on
+ * app://bundle: what every IPC registration test starts from.
+ */
+export function fakeIpcSetup() {
+  const handlers = new Map<string, InvokeHandler>()
+  const ipcMain = {
+    handle: vi.fn((channel: string, fn: InvokeHandler) => handlers.set(channel, fn)),
+    removeHandler: vi.fn((channel: string) => handlers.delete(channel))
+  }
+  const windows = new WindowRegistry()
+  const ours = new FakeWebContents('app://bundle/index.html')
+  windows.add(ours.asElectron)
+  const call = (channel: string, event: unknown, input?: unknown) => handlers.get(channel)!(event as IpcMainInvokeEvent, input)
+  return { handlers, ipcMain, asIpcMain: ipcMain as unknown as IpcMain, windows, ours, log: vi.fn(), call }
 }
