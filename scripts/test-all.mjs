@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck + lint + unit + build + end-to-end, then one summary line `N passed, N failed`.
+// `npm test`: typecheck + lint + security scan + unit + build + end-to-end, then one summary line `N passed, N failed`.
 // Each step's own output streams through; counts come from the runners' JSON reports. A step that
 // cannot report counts (typecheck, lint, build) counts as one check.
 import { spawnSync } from 'node:child_process'
@@ -42,6 +42,7 @@ function readJson(file) {
 check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit'])
 if (want('typecheck')) check('typecheck-web', 'npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit'])
 check('lint', 'npx', ['eslint', '.', '--max-warnings', '0'])
+check('security', 'node', ['--import', 'tsx', 'security/check.ts'])
 
 if (want('unit')) {
   const file = join(reports, 'vitest.json')

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Protocol } from 'electron'
 import { containedRealPath, contentTypeOf, isInside, safePathSegments } from '../security/bundle-paths'
-import { buildCsp } from '../security/csp'
+import { electronCsp } from '../security/csp'
 import { APP_HOST, APP_SCHEME, MEDIA_SCHEME } from '../security/origins'
 
 /**
@@ -23,7 +23,7 @@ export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPri
 }
 
 /** The Electron shell's page policy: the browser host's plus images and videos from studio-media. */
-export const ELECTRON_CSP = buildCsp({ media: [`${MEDIA_SCHEME}:`] })
+export const ELECTRON_CSP = electronCsp(MEDIA_SCHEME)
 
 export type Resolution = { ok: true; segments: string[] } | { ok: false; status: 400 | 404 }
 

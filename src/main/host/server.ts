@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { BRIDGE_PATH, MEDIA_PATH_PREFIX } from '@shared/bridge-protocol'
-import { buildCsp } from '../security/csp'
+import { browserHostCsp } from '../security/csp'
 import { checkAccess, FORBIDDEN_TEXT, newToken, tokenCookie, type AccessDecision } from './access'
 import { handleMedia, handleUpload, sendResult, uploadChannelOf } from './file-routes'
 import type { HostCore } from './host-core'
@@ -68,7 +68,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   const origin = `http://127.0.0.1:${port}`
   const securityHeaders: Record<string, string> = {
     // 'self' for the page's uploads (POST /upload); the ws origins for the bridge socket. Nothing else.
-    'Content-Security-Policy': buildCsp({ connect: ["'self'", `ws://127.0.0.1:${port}`, `ws://localhost:${port}`] }),
+    'Content-Security-Policy': browserHostCsp(port),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'X-Frame-Options': 'DENY',

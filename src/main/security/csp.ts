@@ -28,3 +28,13 @@ export function buildCsp(opts: CspOptions = {}): string {
     "worker-src 'self' blob:"
   ].join('; ')
 }
+
+/** The Electron shell's page policy: images and videos may also come from the media scheme. */
+export function electronCsp(mediaScheme: string): string {
+  return buildCsp({ media: [`${mediaScheme}:`] })
+}
+
+/** The browser host's page policy: 'self' for the page's uploads, the ws origins of its bridge socket. */
+export function browserHostCsp(port: number): string {
+  return buildCsp({ connect: ["'self'", `ws://127.0.0.1:${port}`, `ws://localhost:${port}`] })
+}

@@ -1,0 +1,28 @@
+// Packaging (`npm run dist`). The fuses are flipped at package time, before signing, so the OS
+// signature check keeps them from being flipped back (security-anchors B1). The binary cannot be built
+// on machines without the Electron download; electron-builder.config.test.ts checks this object.
+/** @type {import('electron-builder').Configuration} */
+module.exports = {
+  appId: 'studio.generation.desktop',
+  productName: 'Generation Studio',
+  directories: { output: 'dist', buildResources: 'resources' },
+  // Only the built app goes in: sources, tests and the sandbox CLI stay out of the package.
+  files: ['out/**/*', 'package.json', '!**/*.map'],
+  asar: true,
+  // sharp ships native binaries; they must live outside the archive to be loadable.
+  asarUnpack: ['**/node_modules/sharp/**', '**/node_modules/@img/**'],
+  electronFuses: {
+    runAsNode: false,
+    enableCookieEncryption: true,
+    enableNodeOptionsEnvironmentVariable: false,
+    enableNodeCliInspectArguments: false,
+    enableEmbeddedAsarIntegrityValidation: true,
+    onlyLoadAppFromAsar: true,
+    grantFileProtocolExtraPrivileges: false
+  },
+  mac: { category: 'public.app-category.graphics-design', hardenedRuntime: true, target: ['dmg'] },
+  win: { target: ['nsis'] },
+  linux: { target: ['AppImage'], category: 'Graphics' },
+  // No auto-update channel is configured: nothing is published from a build.
+  publish: null
+}
