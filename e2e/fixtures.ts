@@ -2,35 +2,47 @@ import { test as base, expect, type Page } from '@playwright/test'
 import { startSandbox, type SandboxHandle } from '../src/sandbox/index'
 import { launchBrowserHost, newCanaryKey, removeDir, tempDataDir, type LaunchedStudio } from './support/launch'
 import { recordBridgeTraffic } from './support/canary'
+import { launchElectron, type LaunchedElectron } from './support/electron-launch'
 
 export { expect }
 
 /**
  * Each test gets: a gateway sandbox of its own (accepting a unique canary key), a temp data dir,
- * and a `launch()` that starts the built studio and opens it. STUDIO_E2E_SHELL=electron is reserved
- * for machines with the Electron binary (see e2e/electron.spec.ts); everything here drives the
- * browser host, which is what `npm start` runs where Electron cannot start.
+ * and a `launch()` that starts the built studio and opens it. By default the studio runs as the
+ * browser host in Chromium (what `npm start` runs where Electron cannot start); with
+ * STUDIO_E2E_SHELL=electron, on machines that have the Electron binary, the same specs drive the
+ * Electron shell through Playwright's _electron.
  */
 export interface StudioFixture {
+  shell: 'browser' | 'electron'
   canary: string
   gateway: SandboxHandle
   dataDir: string
+  /** Bridge socket frames (browser host only: the Electron shell has no socket to record). */
   bridge: { frames: string[] }
   /** Starts the studio (again, after a restart) and opens its page. */
   launch(env?: Record<string, string | undefined>): Promise<Page>
   /** Stops the host, keeping the data dir. */
   stop(): Promise<void>
-  host(): LaunchedStudio
+  /** The studio's output so far (its log lines and the ready line). */
+  output(): string
 }
 
-export const test = base.extend<{ studio: StudioFixture }>({
+const SHELL = process.env.STUDIO_E2E_SHELL === 'electron' ? 'electron' : 'browser'
+
+async function gatewayAndDir() {
+  const canary = newCanaryKey()
+  const gateway = await startSandbox({ port: 0, speed: 60, quiet: true, keys: [{ key: canary, name: 'canary key', quota: 40_000_000 }] })
+  return { canary, gateway, dataDir: tempDataDir() }
+}
+
+const browserStudio = base.extend<{ studio: StudioFixture }>({
   studio: async ({ page }, use) => {
-    const canary = newCanaryKey()
-    const gateway = await startSandbox({ port: 0, speed: 60, quiet: true, keys: [{ key: canary, name: 'canary key', quota: 40_000_000 }] })
-    const dataDir = tempDataDir()
+    const { canary, gateway, dataDir } = await gatewayAndDir()
     const bridge = recordBridgeTraffic(page)
     let current: LaunchedStudio | undefined
-    const fixture: StudioFixture = {
+    await use({
+      shell: 'browser',
       canary,
       gateway,
       dataDir,
@@ -44,14 +56,40 @@ export const test = base.extend<{ studio: StudioFixture }>({
       async stop() {
         await current?.stop()
       },
-      host() {
-        if (!current) throw new Error('launch() first')
-        return current
-      }
-    }
-    await use(fixture)
+      output: () => current?.output() ?? ''
+    })
     await current?.stop()
     await gateway.close()
     removeDir(dataDir)
   }
 })
+
+// No `page` here: the Electron shell brings its own window, and no Chromium is needed.
+const electronStudio = base.extend<{ studio: StudioFixture }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture names from this pattern; none are needed.
+  studio: async ({}, use) => {
+    const { canary, gateway, dataDir } = await gatewayAndDir()
+    let current: LaunchedElectron | undefined
+    await use({
+      shell: 'electron',
+      canary,
+      gateway,
+      dataDir,
+      bridge: { frames: [] },
+      async launch(env = {}) {
+        current = await launchElectron(env, dataDir)
+        await expect(current.page.locator('html')).toHaveAttribute('data-app-state', 'ready')
+        return current.page
+      },
+      async stop() {
+        await current?.stop()
+      },
+      output: () => current?.output() ?? ''
+    })
+    await current?.stop()
+    await gateway.close()
+    removeDir(dataDir)
+  }
+})
+
+export const test = SHELL === 'electron' ? electronStudio : browserStudio
