@@ -1,7 +1,8 @@
 /**
  * The invoke and upload channel NAMES without their schemas (no zod), for code on the Electron
- * start path that only registers handlers (electron/ipc.ts, electron/upload-ipc.ts): importing
- * contract.ts there would load zod and every schema before the window opens (T2).
+ * start path that only registers handlers (electron/ipc.ts, electron/upload-ipc.ts) and for the
+ * renderer's client (lib/studio.ts): importing contract.ts there would load zod and every schema
+ * before the window opens (T2) or before the page is interactive (T1).
  * contract.ts checks at compile time that these lists name exactly its channels, and
  * src/main/electron/channel-names.test.ts that they equal Object.keys(invokes) / Object.keys(uploads) in order.
  * Keep this file free of imports.
@@ -50,5 +51,17 @@ export const UPLOAD_CHANNEL_NAMES = [
   'files:upload'
 ] as const
 
+export const EVENT_NAMES_LIST = [
+  'settings:changed',
+  'profiles:changed',
+  'balance:usage-updated',
+  'chat:stream-delta',
+  'chat:stream-ended',
+  'chat:conversations-changed',
+  'images:job-updated',
+  'images:gallery-changed'
+] as const
+
 export type InvokeChannelName = (typeof INVOKE_CHANNEL_NAMES)[number]
 export type UploadChannelName = (typeof UPLOAD_CHANNEL_NAMES)[number]
+export type EventNameFromList = (typeof EVENT_NAMES_LIST)[number]

@@ -5,7 +5,7 @@
  * derived from these objects, so a missing handler or a drifted type fails to compile.
  * Features declare their part in `contract/<feature>.ts` and are merged here.
  */
-import type { InvokeChannelName, UploadChannelName } from './channel-names'
+import type { EventNameFromList, InvokeChannelName, UploadChannelName } from './channel-names'
 import type { EventTable, InvokeTable, RawStudioApi, StudioClient, UploadTable } from './contract-kit'
 import { appEvents, appInvokes } from './contract/app'
 import { balanceEvents, balanceInvokes } from './contract/balance'
@@ -49,7 +49,11 @@ export type UploadChannel = keyof Uploads
  */
 type SameUnion<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 type MustBeTrue<T extends true> = T
-export type ChannelNamesMatchContract = [MustBeTrue<SameUnion<InvokeChannelName, InvokeChannel>>, MustBeTrue<SameUnion<UploadChannelName, UploadChannel>>]
+export type ChannelNamesMatchContract = [
+  MustBeTrue<SameUnion<InvokeChannelName, InvokeChannel>>,
+  MustBeTrue<SameUnion<UploadChannelName, UploadChannel>>,
+  MustBeTrue<SameUnion<EventNameFromList, EventName>>
+]
 
 export const INVOKE_CHANNELS = Object.keys(invokes) as InvokeChannel[]
 export const EVENT_NAMES = Object.keys(events) as EventName[]

@@ -3,7 +3,10 @@
  * resolved values or thrown `StudioError`s (so TanStack Query and forms see a typed `.code` and
  * `.field`), and passes event subscriptions through unchanged (each returns its disposer).
  */
-import { EVENT_NAMES, INVOKE_CHANNELS, UPLOAD_CHANNELS, type Studio, type StudioBridge } from '@shared/contract'
+// The zod-free name lists: the renderer never parses with the contract's schemas (the host does), and
+// importing contract.ts would put every schema on the start-up path (T1).
+import { EVENT_NAMES_LIST as EVENT_NAMES, INVOKE_CHANNEL_NAMES as INVOKE_CHANNELS, UPLOAD_CHANNEL_NAMES as UPLOAD_CHANNELS } from '@shared/channel-names'
+import type { Studio, StudioBridge } from '@shared/contract'
 import { apiPathOfChannel, apiPathOfEvent } from '@shared/contract-kit'
 import { StudioError, type Result } from '@shared/errors'
 
