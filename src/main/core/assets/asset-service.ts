@@ -30,6 +30,8 @@ export interface AssetDeps {
   scheduler: PollScheduler
   emit: EventHub['emit']
   log?: (line: string) => void
+  /** Waits between status checks of an import (tests shorten them). */
+  followMs?: readonly number[]
 }
 
 type Obj = Record<string, unknown>
@@ -142,7 +144,8 @@ export class AssetService {
   }
 
   private follow(asset: Asset, attempt: number): void {
-    const wait = FOLLOW_MS[Math.min(attempt, FOLLOW_MS.length - 1)]
+    const steps = this.d.followMs ?? FOLLOW_MS
+    const wait = steps[Math.min(attempt, steps.length - 1)]
     this.d.scheduler.add(`asset:${asset.id}`, this.d.scheduler.now() + wait, asset.profileId, async () => {
       try {
         const a = await this.refresh(asset.id)

@@ -82,7 +82,7 @@ export async function videoHarness(opts: HarnessOptions = {}): Promise<VideoHarn
     ...FAST,
     ...opts.deps
   })
-  assets = await AssetService.open({ dataDir, profiles, fetch: base, scheduler: video.scheduler, emit: (n, p) => hub.emit(n, p) })
+  assets = await AssetService.open({ dataDir, profiles, fetch: base, scheduler: video.scheduler, emit: (n, p) => hub.emit(n, p), followMs: [20, 40] })
   const handlers = createVideoHandlers(video, assets, profiles.activeId) as Pick<Handlers, VideoChannel>
   const call: VideoHarness['call'] = async (channel, input) => {
     const parsed = invokes[channel].input.parse(input)
