@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs'
+import { createWriteStream, fdatasync } from 'node:fs'
 import { open, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable, Transform } from 'node:stream'
@@ -21,6 +21,8 @@ export interface DownloadLimits {
 }
 
 export const DEFAULT_VIDEO_DOWNLOAD: DownloadLimits = { headersMs: 30_000, idleMs: 60_000, maxBytes: 4 * 1024 * 1024 * 1024 }
+
+const FLUSH_EVERY = 16 * 1024 * 1024
 
 export interface SavedVideo {
   name: string
@@ -85,6 +87,7 @@ export async function fetchVideo(d: FetchVideoInput): Promise<SavedVideo> {
     const head = new Uint8Array(8)
     let headLen = 0
     let written = 0
+    let flushHook = () => {}
     const check = new Transform({
       transform(chunk: Buffer, _enc, cb) {
         clearTimeout(timer)
@@ -97,11 +100,25 @@ export async function fetchVideo(d: FetchVideoInput): Promise<SavedVideo> {
         }
         written += chunk.byteLength
         if (written > limits.maxBytes) return cb(downloadError('too-large', 'The result is over the size limit; the download was stopped.', false))
+        flushHook()
         cb(null, chunk)
       }
     })
     started = true
-    await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), check, createWriteStream(part, { mode: 0o600 }), { signal })
+    const out = createWriteStream(part, { mode: 0o600 })
+    // Write-back overlaps the download: every FLUSH_EVERY bytes the written part is flushed in the
+    // background, so the final fsync (durability before the rename) has little left to wait for.
+    let flushedAt = 0
+    let flushing: Promise<void> = Promise.resolve()
+    flushHook = () => {
+      // WriteStream#fd is set once the file is open (not in @types/node).
+      const fd = (out as unknown as { fd: number | null }).fd
+      if (written - flushedAt < FLUSH_EVERY || typeof fd !== 'number') return
+      flushedAt = written
+      flushing = flushing.then(() => new Promise<void>((r) => fdatasync(fd, () => r())))
+    }
+    await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), check, out, { signal })
+    await flushing
     clearTimeout(timer)
     if (written === 0) throw downloadError('empty', 'The result download was empty (0 bytes).', true)
     if (expected !== null && written !== expected) throw downloadError('truncated', `The result download was cut short: ${written} of ${expected} bytes arrived.`, true)

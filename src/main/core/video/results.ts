@@ -40,6 +40,7 @@ export class ResultKeeper {
   private running = 0
   private readonly waiting: Array<() => void> = []
   private readonly active = new Set<string>()
+  private readonly work = new Set<Promise<void>>()
 
   constructor(private readonly d: ResultDeps) {}
 
@@ -110,8 +111,19 @@ export class ResultKeeper {
     }
   }
 
-  /** Tries every source in order now; never throws. */
-  async fetchNow(rec: TaskRecord, conn: GatewayConnection): Promise<void> {
+  /** Tries every source in order now; never throws. Tracked so shutdown waits for it. */
+  fetchNow(rec: TaskRecord, conn: GatewayConnection): Promise<void> {
+    const p = this.fetchSources(rec, conn)
+    this.work.add(p)
+    void p.finally(() => this.work.delete(p))
+    return p
+  }
+
+  async idle(): Promise<void> {
+    while (this.work.size) await Promise.allSettled([...this.work])
+  }
+
+  private async fetchSources(rec: TaskRecord, conn: GatewayConnection): Promise<void> {
     const id = rec.task.id
     if (this.active.has(id) || this.d.signal.aborted) return
     this.active.add(id)

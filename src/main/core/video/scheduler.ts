@@ -70,6 +70,7 @@ export class PollScheduler {
   private timer: unknown = null
   private timerAt = Infinity
   private disposed = false
+  private readonly running = new Set<Promise<void>>()
   /** Request starts, for tests and benches. */
   started = 0
 
@@ -144,6 +145,11 @@ export class PollScheduler {
     this.rearm()
   }
 
+  /** Resolves when no started work is still running (after dispose: before the last writes). */
+  async idle(): Promise<void> {
+    while (this.running.size) await Promise.allSettled([...this.running])
+  }
+
   dispose(): void {
     this.disposed = true
     this.entries.clear()
@@ -205,13 +211,15 @@ export class PollScheduler {
         this.lastStart = now
         this.started++
         this.inFlight++
-        void e
+        const p: Promise<void> = e
           .run()
           .catch(() => {})
           .finally(() => {
             this.inFlight--
+            this.running.delete(p)
             this.arm()
           })
+        this.running.add(p)
       }
     }
     this.arm()

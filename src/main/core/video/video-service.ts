@@ -244,7 +244,9 @@ export class VideoService {
   async dispose(): Promise<void> {
     this.stop.abort(new Error('shutting down'))
     this.scheduler.dispose()
+    await this.scheduler.idle()
     await this.submitter.idle()
+    await this.results.idle()
     await this.book.dispose()
     await this.book.journal.flush()
   }

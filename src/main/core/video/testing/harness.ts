@@ -65,7 +65,7 @@ export async function videoHarness(opts: HarnessOptions = {}): Promise<VideoHarn
   const sent: VideoHarness['sent'] = []
   const base: FetchLike = opts.fetch ?? ((i, init) => fetch(i, init))
   const profiles = { activeId: async () => 'sandbox', connection: async () => ({ ...gateway }) }
-  let assets: AssetService | undefined
+  const ref: { assets?: AssetService } = {}
   const video = await VideoService.open({
     dataDir,
     profiles,
@@ -78,11 +78,12 @@ export async function videoHarness(opts: HarnessOptions = {}): Promise<VideoHarn
     emit: (n, p) => hub.emit(n, p),
     log: (line) => (process.env.VIDEO_TEST_LOG ? console.log(line) : undefined),
     notify: opts.notify,
-    asset: (id) => assets?.find(id),
+    asset: (id) => ref.assets?.find(id),
     ...FAST,
     ...opts.deps
   })
-  assets = await AssetService.open({ dataDir, profiles, fetch: base, scheduler: video.scheduler, emit: (n, p) => hub.emit(n, p), followMs: [20, 40] })
+  const assets = await AssetService.open({ dataDir, profiles, fetch: base, scheduler: video.scheduler, emit: (n, p) => hub.emit(n, p), followMs: [20, 40] })
+  ref.assets = assets
   const handlers = createVideoHandlers(video, assets, profiles.activeId) as Pick<Handlers, VideoChannel>
   const call: VideoHarness['call'] = async (channel, input) => {
     const parsed = invokes[channel].input.parse(input)
@@ -128,13 +129,13 @@ export async function videoHarness(opts: HarnessOptions = {}): Promise<VideoHarn
     },
     restart: async (more = {}) => {
       await video.dispose()
-      await assets!.flush()
+      await assets.flush()
       await grants.dispose()
       return videoHarness({ ...opts, ...more, sandbox: sb, dataDir, gateway })
     },
     close: async () => {
       await video.dispose()
-      await assets!.flush()
+      await assets.flush()
       await grants.dispose()
       if (!opts.sandbox) await sb.close()
     }
