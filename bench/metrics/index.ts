@@ -7,6 +7,14 @@ import { s1 } from './s1'
 import { s2 } from './s2'
 import { t1 } from './t1'
 import { t2 } from './t2'
+import { b4 } from './b4'
+import { p1 } from './p1'
+import { p2 } from './p2'
+import { p3 } from './p3'
 
 /** The suite in run order: start-up first (cheapest, least disturbed), then relay, then renderer. */
 export const METRICS: Metric[] = [t1, t2, r1, r3, s1, s2, l1, m1]
+// Video host (P1, P2, B4): in-process, simulated time where the spec says simulated minutes.
+METRICS.push(p1, p2, b4)
+// Video board (P3): the renderer under a routed bridge feed.
+METRICS.push(p3)

@@ -66,7 +66,10 @@ vi.mock('electron', async () => {
     nativeTheme: Object.assign(new EventEmitter(), { shouldUseDarkColors: false }),
     safeStorage: {},
     net: { fetch: vi.fn() },
-    shell: { openExternal: vi.fn() }
+    shell: { openExternal: vi.fn(), openPath: vi.fn(async () => '') },
+    // Video: OS notifications and the resume-from-sleep hook.
+    Notification: Object.assign(class extends EventEmitter { show = vi.fn() }, { isSupported: () => true }),
+    powerMonitor: new EventEmitter()
   }
   h.electron = electron
   return { ...electron, default: electron }

@@ -3,7 +3,7 @@
  * (tested with a mocked electron); this file wires them in the order Electron requires.
  */
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Notification, powerMonitor, protocol, session, shell } from 'electron'
 import type { StudioCore } from './core/studio-core'
 import type { StoreNotice } from './core/store/kv-store'
 import { installAppProtocol, registerAppScheme } from './electron/app-protocol'
@@ -73,6 +73,7 @@ function main(): void {
           import('./electron/net-fetch'),
           import('./electron/media-protocol')
         ])
+      const { createNotifier, createOpenFile } = await import('./electron/notifications')
       const storeNotices: StoreNotice[] = []
       core = await createStudioCore({
         shell: 'electron',
@@ -87,8 +88,13 @@ function main(): void {
         pickFiles: createFilePicker(dialog, () => BrowserWindow.getFocusedWindow() ?? mainWindow),
         // Images: gallery export through the OS save dialog (the core answers a download URL without it).
         saveFile: createSaveFile(dialog, () => BrowserWindow.getFocusedWindow() ?? mainWindow),
-        mediaUrlPrefix: MEDIA_URL_PREFIX
+        mediaUrlPrefix: MEDIA_URL_PREFIX,
+        // Video: OS notifications (a click focuses the window and opens the card) and the system player.
+        notify: createNotifier(Notification, () => mainWindow, focusWindow),
+        openFile: createOpenFile(shell)
       })
+      // After sleep, video tasks are checked again soon (and downloads that waited are retried).
+      powerMonitor.on('resume', () => core?.resume())
       installMediaProtocol(protocol, core.media)
       // The core only collects notices from its own conf opener; ours are handed over here.
       for (const n of storeNotices) {

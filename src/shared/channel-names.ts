@@ -44,7 +44,20 @@ export const INVOKE_CHANNEL_NAMES = [
   'images:update-item',
   'images:delete-item',
   'images:export-item',
-  'images:protect-outside-mask'
+  'images:protect-outside-mask',
+  'video:create',
+  'video:remix',
+  'video:list',
+  'video:get',
+  'video:remove',
+  'video:retry-download',
+  'video:check-now',
+  'video:open-file',
+  'video:submit-again',
+  'video:assets-create-group',
+  'video:assets-import',
+  'video:assets-list',
+  'video:assets-refresh'
 ] as const
 
 export const UPLOAD_CHANNEL_NAMES = [

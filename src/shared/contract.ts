@@ -13,6 +13,7 @@ import { chatEvents, chatInvokes } from './contract/chat'
 import { filesInvokes, filesUploads } from './contract/files'
 import { imagesEvents, imagesInvokes } from './contract/images'
 import { profileEvents, profileInvokes } from './contract/profiles'
+import { videoEvents, videoInvokes } from './contract/video'
 
 export const invokes = {
   ...appInvokes,
@@ -20,7 +21,8 @@ export const invokes = {
   ...balanceInvokes,
   ...chatInvokes,
   ...filesInvokes,
-  ...imagesInvokes
+  ...imagesInvokes,
+  ...videoInvokes
 } satisfies InvokeTable
 
 export const events = {
@@ -28,7 +30,8 @@ export const events = {
   ...profileEvents,
   ...balanceEvents,
   ...chatEvents,
-  ...imagesEvents
+  ...imagesEvents,
+  ...videoEvents
 } satisfies EventTable
 
 /** Channels that carry a file (Blob/File) from the page to the host; see UploadSpec. */

@@ -7,6 +7,9 @@ import { createImageHandlers } from './images/image-handlers'
 import type { ImageService } from './images/image-service'
 import type { Handlers } from './ipc/dispatcher'
 import type { ProfileService } from './profiles/profile-service'
+import type { AssetService } from './assets/asset-service'
+import { createVideoHandlers } from './video/video-handlers'
+import type { VideoService } from './video/video-service'
 
 export interface HandlerDeps {
   info: AppInfo
@@ -17,6 +20,8 @@ export interface HandlerDeps {
   /** File grants (src/main/core/files); `pickFiles` only in the Electron shell. */
   files: FileDeps
   images: ImageService
+  video: VideoService
+  assets: AssetService
 }
 
 /** Contract channel -> core call: one table, shared by both shells. */
@@ -53,6 +58,9 @@ export function createHandlers(d: HandlerDeps): Handlers {
     ...fileHandlers(d.files),
 
     // images:* (src/main/core/images/image-handlers.ts)
-    ...createImageHandlers(d.images)
+    ...createImageHandlers(d.images),
+
+    // video:* (src/main/core/video/video-handlers.ts)
+    ...createVideoHandlers(d.video, d.assets, () => d.profiles.activeId())
   }
 }

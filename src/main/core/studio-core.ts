@@ -21,6 +21,9 @@ import { KeyVault, type SecretsFile } from './profiles/key-vault'
 import { ENV_PROFILE_ID, ProfileService, requireBaseUrl, SANDBOX_PROFILE_ID, type ProfilesFile } from './profiles/profile-service'
 import type { SecretBackend } from './profiles/secret-backend'
 import { openConfStore, type OpenStore, type StoreNotice } from './store/kv-store'
+import { AssetService } from './assets/asset-service'
+import type { Notify } from './video/task-book'
+import { VideoService } from './video/video-service'
 
 export interface CoreOptions {
   dataDir: string
@@ -43,6 +46,10 @@ export interface CoreOptions {
   mediaUrlPrefix?: string
   /** Electron: gallery export through the save dialog; without it export answers a download URL. */
   saveFile?: SaveFile
+  /** OS notification when a video task completes or fails (Electron: electron/notifications.ts); without it the page shows video:notice. */
+  notify?: Notify
+  /** Opens a downloaded video with the system player (Electron shell.openPath); without it video:open-file answers a download URL. */
+  openFile?: (path: string) => Promise<boolean>
 }
 
 export interface StudioCore {
@@ -57,6 +64,8 @@ export interface StudioCore {
   log: Logger
   notices: StoreNotice[]
   sandboxUrl: string | null
+  /** The machine woke from sleep (Electron powerMonitor 'resume'): video tasks are checked again soon. */
+  resume(): void
   dispose(): Promise<void>
 }
 
@@ -133,6 +142,32 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   })
   disposers.push(() => images.dispose())
 
+  // Video: tasks journaled in <dataDir>/video/tasks, results in <dataDir>/library/videos; one poll scheduler.
+  let assets: AssetService | null = null
+  const video = await VideoService.open({
+    dataDir: opts.dataDir,
+    profiles,
+    fetch: fetchImpl,
+    files,
+    gallery: images.gallery,
+    media,
+    emit: (name, payload) => events.emit(name, payload),
+    log,
+    notice: (message) => {
+      notices.push({ store: 'video', message })
+      log(`store notice: ${message}`)
+    },
+    notify: opts.notify,
+    openFile: opts.openFile,
+    asset: (id) => assets?.find(id)
+  })
+  assets = await AssetService.open({ dataDir: opts.dataDir, profiles, fetch: fetchImpl, scheduler: video.scheduler, emit: (name, payload) => events.emit(name, payload), log })
+  profiles.onChanged(() => void video.onProfilesChanged())
+  disposers.push(async () => {
+    await video.dispose()
+    await assets?.flush()
+  })
+
   const handlers = createHandlers({
     info: { name: 'Generation Studio', version: opts.appVersion, shell: opts.shell, platform: opts.platform },
     settings: {
@@ -148,7 +183,9 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     usage,
     chat,
     files: { grants: files, pickFiles: opts.pickFiles },
-    images
+    images,
+    video,
+    assets
   })
   const dispatch = createDispatcher(handlers, { guard, log })
   const upload = createUploadDispatcher(fileUploadHandlers(files), { guard, log })
@@ -163,6 +200,7 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     log,
     notices,
     sandboxUrl,
+    resume: () => video.resume(),
     dispose: async () => {
       for (const d of disposers.reverse()) await d()
     }

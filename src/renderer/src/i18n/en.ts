@@ -4,6 +4,7 @@
  */
 import { chatEn } from './chat.en'
 import { imagesEn } from './images.en'
+import { videoEn } from './video.en'
 
 export const en = {
   app: {
@@ -176,6 +177,7 @@ export const en = {
   },
   chat: chatEn,
   images: imagesEn,
+  video: videoEn,
   fatal: {
     title: 'The studio cannot start',
     noBridge: 'This page was opened without the studio host, so it cannot reach your profiles or the gateway.',

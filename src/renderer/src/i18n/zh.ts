@@ -1,5 +1,6 @@
 import { chatZh } from './chat.zh'
 import { imagesZh } from './images.zh'
+import { videoZh } from './video.zh'
 import type { Messages } from './en'
 
 /** Simplified Chinese. Typed as `Messages`, so a missing or extra key fails to compile. */
@@ -174,6 +175,7 @@ export const zh: Messages = {
   },
   chat: chatZh,
   images: imagesZh,
+  video: videoZh,
   fatal: {
     title: '工作室无法启动',
     noBridge: '此页面未通过工作室主进程打开，因此无法访问配置档或网关。',

@@ -12,6 +12,7 @@ import type { ConnectionReport, KeyUsage } from '@shared/domain/usage'
 import { StudioError, type Result } from '@shared/errors'
 import { FakeChat } from './fake-chat'
 import { FakeImages } from './fake-images'
+import { FakeVideo } from './fake-video'
 import type { z } from 'zod'
 
 type ParsedInput<C extends InvokeChannel> = z.output<Invokes[C]['input']>
@@ -90,6 +91,8 @@ export class FakeHost {
   readonly chat = new FakeChat((event, payload) => this.emit(event, payload))
   /** Jobs and gallery items; its helpers play the host's part of a job. */
   readonly images = new FakeImages((event, payload) => this.emit(event, payload))
+  /** Video tasks and assets; its helpers play the host's part of a task. */
+  readonly video = new FakeVideo((event, payload) => this.emit(event, payload))
 
   constructor(init: { profiles?: ProfileView[]; activeId?: string; keychainAvailable?: boolean } = {}) {
     this.list = {
@@ -169,6 +172,7 @@ export class FakeHost {
     return {
       ...this.chat.handlers(),
       ...this.images.handlers(),
+      ...this.video.handlers(),
       'app:get-info': () => ({ name: 'Generation Studio', version: '0.0.0-test', shell: 'browser', platform: 'linux' }),
       'settings:get': () => this.settings,
       'settings:update': (patch) => {

@@ -67,7 +67,6 @@ describe('the app shell', () => {
   })
 
   it.each([
-    ['Video', /video jobs/],
     ['Balance', /granted, used/]
   ])('shows an honest empty state for %s, without controls that do nothing', async (area, what) => {
     const { user } = await renderApp()

@@ -3,16 +3,17 @@ import { useTranslation } from 'react-i18next'
 import { ChatView } from '@renderer/features/chat/ChatView'
 import { ChatStreamSync } from '@renderer/features/chat/ChatStreamSync'
 import { SettingsView } from '@renderer/features/settings/SettingsView'
+import { VideoSync } from '@renderer/features/video/VideoSync'
 import { useUiStore, type ViewId } from '@renderer/store/ui'
 import { EmptyState } from './EmptyState'
 
-type UnbuiltView = Exclude<ViewId, 'settings' | 'chat' | 'images'>
+type UnbuiltView = Exclude<ViewId, 'settings' | 'chat' | 'images' | 'video'>
 
 // The canvas editor and gallery stay out of the entry chunk (PERFORMANCE T1).
 const ImagesView = lazy(() => import('@renderer/features/images/ImagesView'))
+const VideoView = lazy(() => import('@renderer/features/video/VideoView'))
 
 const DESCRIPTION_KEYS = {
-  video: 'empty.video',
   balance: 'empty.balance'
 } as const satisfies Record<UnbuiltView, `empty.${UnbuiltView}`>
 
@@ -27,6 +28,8 @@ export function ViewOutlet() {
       </h1>
       {/* Streams keep folding into the live store while another area is shown. */}
       <ChatStreamSync />
+      {/* Video tasks finish while other areas are open: their updates and notifications are app-wide. */}
+      <VideoSync />
       {view === 'settings' ? (
         <SettingsView />
       ) : view === 'chat' ? (
@@ -34,6 +37,10 @@ export function ViewOutlet() {
       ) : view === 'images' ? (
         <Suspense fallback={<p className="view-loading">{t('app.loading')}</p>}>
           <ImagesView />
+        </Suspense>
+      ) : view === 'video' ? (
+        <Suspense fallback={<p className="view-loading">{t('app.loading')}</p>}>
+          <VideoView />
         </Suspense>
       ) : (
         <EmptyState icon={view} description={t(DESCRIPTION_KEYS[view])} />

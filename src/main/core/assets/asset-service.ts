@@ -1,0 +1,163 @@
+import { mkdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Asset, AssetGroup, AssetGroupCreate, AssetImportRequest } from '@shared/domain/video'
+import { StudioError } from '@shared/errors'
+import { readJson, sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
+import type { EventHub } from '../ipc/event-hub'
+import { AtomicWriter, writeFileAtomic } from '../store/atomic-file'
+import type { PollScheduler } from '../video/scheduler'
+
+/**
+ * Assets for video generation (spec "Asset import", wire notes §5b): create a group, import by a
+ * public HTTPS URL, follow the import until `Active` or failed (through the video scheduler, so the
+ * rate cap covers it), list. Kept in `<dataDir>/video/assets.json`.
+ */
+
+const BASE = '/v1/vendor/asset/'
+const FOLLOW_MS = [3000, 5000, 10_000, 20_000, 30_000]
+const GIVE_UP_MS = 2 * 3600_000
+
+interface AssetsFile {
+  version: 1
+  groups: AssetGroup[]
+  assets: Asset[]
+}
+
+export interface AssetDeps {
+  dataDir: string
+  profiles: { activeId(): Promise<string>; connection(id: string): Promise<GatewayConnection> }
+  fetch: FetchLike
+  scheduler: PollScheduler
+  emit: EventHub['emit']
+  log?: (line: string) => void
+  /** Waits between status checks of an import (tests shorten them). */
+  followMs?: readonly number[]
+}
+
+type Obj = Record<string, unknown>
+const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {})
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined)
+
+/** The asset answers wrap everything as `{state, data, error}`; state 1 is success. */
+function unwrap(body: unknown, what: string): Obj {
+  const b = obj(body)
+  const err = obj(b.error)
+  if (b.state !== 1 && b.state !== undefined) {
+    const msg = str(err.Message) ?? str(err.message) ?? `the gateway refused the ${what}`
+    throw new StudioError('GATEWAY_ERROR', `Asset ${what} failed: ${msg}`, { details: { gatewayCode: str(err.Code) ?? str(err.code) ?? '' } })
+  }
+  return obj(b.data)
+}
+
+export function assetState(raw: unknown): Asset['state'] {
+  const s = typeof raw === 'string' ? raw.toLowerCase() : ''
+  if (s === 'active') return 'active'
+  if (s === 'failed' || s === 'error' || s === 'rejected') return 'failed'
+  if (s === 'processing' || s === 'pending' || s === 'reviewing' || s === 'transcoding') return 'processing'
+  return 'unknown'
+}
+
+export class AssetService {
+  private data: AssetsFile = { version: 1, groups: [], assets: [] }
+  private readonly writer = new AtomicWriter(writeFileAtomic)
+  private readonly path: string
+
+  private constructor(private readonly d: AssetDeps) {
+    this.path = join(d.dataDir, 'video', 'assets.json')
+  }
+
+  static async open(d: AssetDeps): Promise<AssetService> {
+    const s = new AssetService(d)
+    await mkdir(join(d.dataDir, 'video'), { recursive: true, mode: 0o700 })
+    try {
+      const v = JSON.parse(await readFile(s.path, 'utf8')) as Partial<AssetsFile>
+      if (Array.isArray(v.groups) && Array.isArray(v.assets)) s.data = { version: 1, groups: v.groups, assets: v.assets }
+    } catch {
+      // none yet, or unreadable: start empty (the gateway still has them)
+    }
+    for (const a of s.data.assets) if (a.state === 'processing' || a.state === 'unknown') s.follow(a, 0)
+    return s
+  }
+
+  private save(): Promise<void> {
+    return this.writer.save(this.path, JSON.stringify(this.data))
+  }
+
+  find(id: string): Asset | undefined {
+    return this.data.assets.find((a) => a.id === id)
+  }
+
+  private async call(profileId: string, route: string, json: unknown): Promise<unknown> {
+    const conn = await this.d.profiles.connection(profileId)
+    return this.d.scheduler.request(profileId, async () => readJson(await sendGateway(this.d.fetch, conn, { method: 'POST', path: BASE + route, json, timeoutMs: 30_000 })))
+  }
+
+  async createGroup(req: AssetGroupCreate): Promise<AssetGroup> {
+    const profileId = req.profileId ?? (await this.d.profiles.activeId())
+    const data = unwrap(await this.call(profileId, 'CreateAssetGroup', { Name: req.name, ...(req.description ? { Description: req.description } : {}) }), 'group creation')
+    const id = str(data.Id)
+    if (!id) throw new StudioError('GATEWAY_ERROR', 'The gateway created the group but returned no group id.')
+    const group: AssetGroup = { id, profileId, name: req.name, ...(req.description ? { description: req.description } : {}), createdAt: Date.now() }
+    this.data.groups.push(group)
+    await this.save()
+    this.d.emit('video:assets-changed', { ids: [id] })
+    return group
+  }
+
+  async importAsset(req: AssetImportRequest): Promise<Asset> {
+    const profileId = req.profileId ?? (await this.d.profiles.activeId())
+    const data = unwrap(await this.call(profileId, 'CreateAsset', { GroupId: req.groupId, URL: req.url, AssetType: req.type, Name: req.name }), 'import')
+    const id = str(data.Id)
+    const taskId = str(data.task_id)
+    if (!id || !taskId) throw new StudioError('GATEWAY_ERROR', 'The gateway accepted the import but returned no asset id or task id.')
+    const now = Date.now()
+    const asset: Asset = { id, taskId, profileId, groupId: req.groupId, name: req.name, url: req.url, type: req.type, state: 'processing', rawStatus: null, createdAt: now, updatedAt: now }
+    this.data.assets.push(asset)
+    await this.save()
+    this.d.emit('video:assets-changed', { ids: [id] })
+    this.follow(asset, 0)
+    return asset
+  }
+
+  list(profileId: string): { groups: AssetGroup[]; assets: Asset[] } {
+    return { groups: this.data.groups.filter((g) => g.profileId === profileId), assets: this.data.assets.filter((a) => a.profileId === profileId) }
+  }
+
+  /** GetAsset by the import task id; updates and announces the asset. */
+  async refresh(id: string): Promise<Asset> {
+    const asset = this.find(id) ?? this.data.assets.find((a) => a.taskId === id)
+    if (!asset) throw new StudioError('NOT_FOUND', 'That asset is not known to the studio', { field: 'id' })
+    const data = unwrap(await this.call(asset.profileId, 'GetAsset', { task_id: asset.taskId }), 'status query')
+    const raw = str(data.Status) ?? null
+    const next = assetState(raw)
+    const changed = next !== asset.state || raw !== asset.rawStatus
+    asset.rawStatus = raw
+    asset.state = next
+    asset.updatedAt = Date.now()
+    const err = obj(data.Error)
+    if (next === 'failed') asset.error = { message: str(err.Message) ?? str(err.message) ?? 'The asset could not be imported.', ...(str(err.Code) ? { code: str(err.Code) } : {}) }
+    if (changed) {
+      await this.save()
+      this.d.emit('video:assets-changed', { ids: [asset.id] })
+    }
+    return asset
+  }
+
+  private follow(asset: Asset, attempt: number): void {
+    const steps = this.d.followMs ?? FOLLOW_MS
+    const wait = steps[Math.min(attempt, steps.length - 1)]
+    this.d.scheduler.add(`asset:${asset.id}`, this.d.scheduler.now() + wait, asset.profileId, async () => {
+      try {
+        const a = await this.refresh(asset.id)
+        if (a.state === 'active' || a.state === 'failed') return
+      } catch (e) {
+        (this.d.log ?? (() => {}))(`assets: checking ${asset.id} failed: ${e instanceof Error ? e.message : String(e)}`)
+      }
+      if (Date.now() - asset.createdAt < GIVE_UP_MS) this.follow(asset, attempt + 1)
+    })
+  }
+
+  async flush(): Promise<void> {
+    await this.writer.flush()
+  }
+}

@@ -1,0 +1,163 @@
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
+import { ended, ok, videoHarness, type VideoHarness } from './testing/harness'
+
+describe('faults: nothing lost, nothing sent twice', () => {
+  let sb: SandboxHandle
+  let h: VideoHarness
+  const paidCreates = () => sb.log().filter((e) => (e.route === 'video.create' || e.route === 'videos.create') && e.method === 'POST')
+
+  beforeAll(async () => {
+    sb = await startSandbox({ speed: 1000, quiet: true })
+    h = await videoHarness({ sandbox: sb })
+  })
+  afterAll(async () => {
+    await h.close()
+    await sb.close()
+  })
+  beforeEach(() => {
+    sb.setFaults(sb.key, [])
+    sb.clearLog()
+  })
+
+  it('a create whose answer is lost after sending is outcome-unknown and never re-sent', async () => {
+    sb.setFaults(sb.key, ['drop@video.create*1'])
+    const t = await h.call('video:create', { family: 'vidq', model: 'vidq1', prompt: 'dropped' })
+    const done = await h.until(t.id, ended)
+    expect(done.state).toBe('outcome-unknown')
+    expect(done.error?.studioCode).toBe('OUTCOME_UNKNOWN')
+    await new Promise((r) => setTimeout(r, 300))
+    expect(paidCreates()).toHaveLength(1)
+    expect(h.video.get(t.id).state).toBe('outcome-unknown')
+    // Only the user's explicit action sends it again, as a new task.
+    const again = await h.call('video:submit-again', { id: t.id })
+    expect(again.id).not.toBe(t.id)
+    expect((await h.until(again.id, ended)).state).toBe('succeeded')
+    expect(paidCreates()).toHaveLength(2)
+  })
+
+  it('an unknown status keeps polling and shows as unknown, then completes', async () => {
+    sb.setFaults(sb.key, ['odd-status=mystery@videos.get*4'])
+    const t = await h.call('video:create', { family: 'kl', model: 'Kl-2.5', prompt: 'odd' })
+    const unknown = await h.until(t.id, (x) => x.state === 'unknown')
+    expect(unknown.rawStatus).toBe('mystery')
+    const done = await h.until(t.id, ended)
+    expect(done.state).toBe('succeeded')
+  })
+
+  it('repeated task_not_exist marks the task lost (once is not enough)', async () => {
+    sb.setFaults(sb.key, ['task-not-exist@video.query*1'])
+    const a = await h.call('video:create', { family: 'vidq', model: 'vidq1', prompt: 'one miss' })
+    expect((await h.until(a.id, ended)).state).toBe('succeeded')
+    sb.setFaults(sb.key, ['task-not-exist@video.query'])
+    const b = await h.call('video:create', { family: 'vidq', model: 'vidq1', prompt: 'gone' })
+    const lost = await h.until(b.id, ended)
+    expect(lost.state).toBe('lost')
+    expect(lost.error?.code).toBe('task_not_exist')
+    expect(sb.log().filter((e) => e.route === 'video.query' && e.query.id === lost.taskId)).toHaveLength(3)
+  })
+
+  it('a 401 pauses the task until the key changes, then it resumes', async () => {
+    const t = await h.call('video:create', { family: 'unified2', model: 'vo3.1-components', prompt: 'auth' })
+    await h.until(t.id, (x) => x.taskId !== null)
+    sb.setFaults(sb.key, ['unauthorized@video.query'])
+    const paused = await h.until(t.id, (x) => x.state === 'paused')
+    expect(paused.error?.studioCode).toBe('UNAUTHORIZED')
+    const polls = sb.log().filter((e) => e.route === 'video.query').length
+    await new Promise((r) => setTimeout(r, 200))
+    expect(sb.log().filter((e) => e.route === 'video.query').length).toBe(polls)
+    // Same key: still paused.
+    await h.video.onProfilesChanged()
+    expect(h.video.get(t.id).state).toBe('paused')
+    // The user enters another key: polling resumes at once (here the gateway refuses that one too, so it pauses again).
+    sb.setFaults(sb.key, [])
+    const first = h.gateway.key
+    h.gateway.key = 'sk-someone-else-entirely'
+    await h.video.onProfilesChanged()
+    expect(h.video.get(t.id).state).toBe('unknown')
+    await h.until(t.id, (x) => x.state === 'paused' && x.polls > paused.polls)
+    // The right key again: it resumes and completes.
+    h.gateway.key = first
+    await h.video.onProfilesChanged()
+    expect((await h.until(t.id, ended)).state).toBe('succeeded')
+  })
+
+  it('Retry-After is honoured: no poll of that gateway before it passes', async () => {
+    const t = await h.call('video:create', { family: 'vidq', model: 'vidq1', prompt: 'slow down' })
+    await h.until(t.id, (x) => x.taskId !== null)
+    sb.setFaults(sb.key, ['429=1@video.query*1'])
+    await h.until(t.id, ended)
+    const q = sb.log().filter((e) => e.route === 'video.query')
+    const limited = q.findIndex((e) => e.status === 429)
+    expect(limited).toBeGreaterThanOrEqual(0)
+    const next = q[limited + 1]
+    expect(next.at - q[limited].at).toBeGreaterThanOrEqual(990)
+    expect(h.video.poller.retryAfters.length).toBeGreaterThan(0)
+  })
+
+  it('download order: an expired result URL falls back to /content', async () => {
+    sb.setFaults(sb.key, ['expired-url@video.query'])
+    const t = await h.call('video:create', { family: 'vidq', model: 'vidq2-turbo', prompt: 'expired' })
+    const done = await h.until(t.id, ended)
+    expect(done.download.state).toBe('done')
+    expect(done.result!.source).toBe('content')
+    const downloads = sb.log().filter((e) => e.route === 'cdn.file' || e.route === 'videos.content')
+    expect(downloads.map((e) => [e.route, e.status])).toEqual([
+      ['cdn.file', 403],
+      ['videos.content', 200]
+    ])
+    // The key went only to the gateway origin.
+    expect(sb.log().filter((e) => e.origin === 'cdn').every((e) => e.key === null)).toBe(true)
+  })
+
+  it('bad MP4 bytes are refused from every source, retried later, and no file is kept', async () => {
+    sb.setFaults(sb.key, ['result:wrong-bytes*2'])
+    const t = await h.call('video:create', { family: 'gk', model: 'gk-video-3', prompt: 'wrong bytes' })
+    const waiting = await h.until(t.id, (x) => x.download.state === 'waiting-retry')
+    expect(waiting.download.lastError).toMatch(/not an MP4/)
+    expect(readdirSync(join(h.dataDir, 'library', 'videos')).filter((n) => n.includes(t.id))).toEqual([])
+    const done = await h.until(t.id, ok)
+    expect(done.download.attempts).toBe(2)
+  })
+
+  it('restart: a task being polled resumes on the same data dir; a create cut off mid-send is outcome-unknown', async () => {
+    const t = await h.call('video:create', { family: 'kl', model: 'Kl-3.0-Omni', prompt: 'survive a restart' })
+    await h.until(t.id, (x) => x.taskId !== null && x.state !== 'submitting')
+    // A second task journaled as sending, as if the host died before the answer.
+    const rec = h.video.book.journal.get(t.id)!
+    const ghost = { ...structuredClone(rec), phase: 'sending' as const }
+    ghost.task.id = 'vghost000000000000'
+    ghost.task.taskId = null
+    ghost.task.state = 'submitting'
+    await h.video.book.journal.put(ghost)
+    const before = paidCreates().length
+    h = await h.restart()
+    const done = await h.until(t.id, ended)
+    expect(done.state).toBe('succeeded')
+    expect(done.taskId).toBe(rec.task.taskId)
+    expect(h.video.get('vghost000000000000').state).toBe('outcome-unknown')
+    expect(paidCreates().length).toBe(before)
+    // The finished file is served again after another restart.
+    h = await h.restart()
+    const kept = h.video.get(t.id)
+    expect(h.media.resolve(kept.result!.mediaUrl.slice('/media/'.length))).not.toBeNull()
+  })
+
+  it('OS notification adapter: called on completion; its click asks the page to open the card', async () => {
+    const shown: Array<{ title: string; tag: string; click: () => void }> = []
+    const h2 = await videoHarness({ sandbox: sb, notify: (n, onClick) => shown.push({ ...n, click: onClick }) })
+    try {
+      const t = await h2.call('video:create', { family: 'vidq', model: 'vidq1', prompt: 'notify me' })
+      await h2.until(t.id, ok)
+      expect(shown.map((s) => [s.title, s.tag])).toEqual([['Video ready', t.id]])
+      shown[0].click()
+      expect(h2.events.filter((e) => e.name === 'video:open-requested').map((e) => e.payload)).toEqual([{ id: t.id }])
+      const notice = h2.events.find((e) => e.name === 'video:notice')!.payload as { shownBySystem: boolean }
+      expect(notice.shownBySystem).toBe(true)
+    } finally {
+      await h2.close()
+    }
+  })
+})

@@ -1,0 +1,190 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ASSET_TYPES, isAllowedReferenceUrl, type Asset } from '@shared/domain/video'
+import { hostFieldText, hostProblem, type HostProblem } from '@renderer/features/images/host-errors'
+import { errorMessage, errorTitle } from '@renderer/lib/error-text'
+import { useVideoDraft } from '../create/draft-store'
+import { SelectField, TextInput } from '../create/fields'
+import { useCreateGroup, useImportAsset, useRefreshAsset } from '../mutations'
+import { videoProblemText, vp, type VideoProblems } from '../problems'
+import { useAssets } from '../queries'
+import { useVideoUi } from '../video-ui-store'
+
+function Alert({ host }: { host: HostProblem | null }) {
+  const { t } = useTranslation()
+  if (!host || host.field) return null
+  return (
+    <div role="alert" className="form-alert">
+      <p className="form-alert-title">{errorTitle(t, host.error)}</p>
+      <p className="form-alert-detail">{host.message}</p>
+    </div>
+  )
+}
+
+function GroupForm() {
+  const { t } = useTranslation()
+  const [name, setName] = useState('')
+  const [description, setDescription] = useState('')
+  const [problems, setProblems] = useState<VideoProblems>({})
+  const [host, setHost] = useState<HostProblem | null>(null)
+  const create = useCreateGroup()
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    setHost(null)
+    if (!name.trim()) return setProblems({ name: vp('nameRequired') })
+    setProblems({})
+    create.mutate(
+      { name: name.trim(), ...(description.trim() ? { description: description.trim() } : {}) },
+      {
+        onSuccess: (g) => {
+          useVideoUi.getState().setNotice(t('video.assets.groupCreated', { name: g.name }))
+          setName('')
+          setDescription('')
+        },
+        onError: (err) => setHost(hostProblem(err))
+      }
+    )
+  }
+  return (
+    <form className="video-form" onSubmit={onSubmit} noValidate aria-label={t('video.assets.createGroup')}>
+      <div className="field-grid">
+        <TextInput label={t('video.assets.groupName')} value={name} onChange={setName} error={videoProblemText(t, problems.name) ?? hostFieldText(host, 'name')} />
+        <TextInput label={t('video.assets.groupDescription')} value={description} onChange={setDescription} />
+      </div>
+      <Alert host={host} />
+      <div className="form-actions">
+        <button type="submit" className="button" aria-busy={create.isPending || undefined}>
+          {t('video.assets.createGroup')}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function ImportForm({ groups }: { groups: { id: string; name: string }[] }) {
+  const { t } = useTranslation()
+  const [groupId, setGroupId] = useState('')
+  const [url, setUrl] = useState('')
+  const [type, setType] = useState<Asset['type']>('Image')
+  const [name, setName] = useState('')
+  const [problems, setProblems] = useState<VideoProblems>({})
+  const [host, setHost] = useState<HostProblem | null>(null)
+  const importer = useImportAsset()
+  const group = groupId || groups[0]?.id || ''
+  const errorFor = (f: string) => videoProblemText(t, problems[f]) ?? hostFieldText(host, f)
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    setHost(null)
+    const p: VideoProblems = {}
+    if (!group) p.groupId = vp('groupRequired')
+    if (!isAllowedReferenceUrl(url.trim())) p.url = vp('assetUrl')
+    if (!name.trim()) p.name = vp('nameRequired')
+    setProblems(p)
+    if (Object.keys(p).length) return
+    importer.mutate(
+      { groupId: group, url: url.trim(), type, name: name.trim() },
+      {
+        onSuccess: (a) => {
+          useVideoUi.getState().setNotice(t('video.assets.imported', { name: a.name }))
+          setUrl('')
+          setName('')
+        },
+        onError: (err) => setHost(hostProblem(err))
+      }
+    )
+  }
+  return (
+    <form className="video-form" onSubmit={onSubmit} noValidate aria-label={t('video.assets.importHeading')}>
+      <h3 className="section-title">{t('video.assets.importHeading')}</h3>
+      <SelectField
+        label={t('video.assets.group')}
+        value={group}
+        options={groups.length ? groups.map((g) => ({ value: g.id, label: `${g.name} (${g.id})` })) : [{ value: '', label: t('video.assets.noGroups') }]}
+        onChange={setGroupId}
+        error={errorFor('groupId')}
+      />
+      <TextInput label={t('video.assets.url')} type="url" value={url} placeholder="https://" onChange={setUrl} error={errorFor('url')} help={t('video.assets.urlHelp')} />
+      <div className="field-grid">
+        <SelectField label={t('video.assets.type')} value={type} options={ASSET_TYPES.map((a) => ({ value: a, label: t(`video.assets.types.${a}`) }))} onChange={(v) => setType(v as Asset['type'])} />
+        <TextInput label={t('video.assets.name')} value={name} onChange={setName} error={errorFor('name')} />
+      </div>
+      <Alert host={host} />
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" aria-busy={importer.isPending || undefined}>
+          {t('video.assets.import')}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function AssetRow({ asset }: { asset: Asset }) {
+  const { t } = useTranslation()
+  const refresh = useRefreshAsset()
+  const family = useVideoUi((s) => s.family)
+  const use = () => {
+    const ok = useVideoDraft.getState().addRef(family, { ref: { kind: 'asset', assetId: asset.id }, label: asset.name })
+    const ui = useVideoUi.getState()
+    if (ok) {
+      ui.setPanel('create')
+      ui.setNotice(t('video.refs.added', { name: asset.name, family: t(`video.view.family.${family}`) }))
+    } else ui.setNotice(t('video.refs.full'))
+  }
+  const state = asset.state === 'unknown' ? t('video.assets.state.unknown', { raw: asset.rawStatus ?? '?' }) : t(`video.assets.state.${asset.state}`)
+  return (
+    <li className="video-asset" data-state={asset.state} aria-label={asset.name}>
+      <div className="video-asset-head">
+        <strong>{asset.name}</strong>
+        <span className={`badge badge-video badge-asset-${asset.state}`} data-testid="asset-state">
+          {state}
+        </span>
+      </div>
+      <span className="field-help video-mono">
+        {t('video.assets.reference', { id: asset.id })} · {t(`video.assets.types.${asset.type}`)}
+      </span>
+      {asset.error && <p className="field-error">{asset.error.code ? `${asset.error.message} (${asset.error.code})` : asset.error.message}</p>}
+      {refresh.error != null && <p className="field-error">{errorMessage(refresh.error)}</p>}
+      <div className="form-actions-inline">
+        {asset.state !== 'active' && asset.state !== 'failed' && (
+          <button type="button" className="button button-small" onClick={() => refresh.mutate(asset.id)} aria-busy={refresh.isPending || undefined}>
+            {t('video.assets.refresh')}
+          </button>
+        )}
+        {asset.state === 'active' && (
+          <button type="button" className="button button-small" onClick={use}>
+            {t('video.assets.useNamed', { name: asset.name })}
+          </button>
+        )}
+      </div>
+    </li>
+  )
+}
+
+/** Asset groups and imports: import by public URL, follow until Active or failed, pick into the form. */
+export function AssetsPanel() {
+  const { t } = useTranslation()
+  const assets = useAssets()
+  const groups = assets.data?.groups ?? []
+  const list = assets.data?.assets ?? []
+  return (
+    <div className="video-assets" role="region" aria-label={t('video.assets.label')}>
+      <p className="field-help">{t('video.assets.intro')}</p>
+      <h3 className="section-title">{t('video.assets.groups')}</h3>
+      <GroupForm />
+      <ImportForm groups={groups} />
+      <h3 className="section-title">{t('video.assets.list')}</h3>
+      {assets.isError && (
+        <div role="alert" className="form-alert">
+          <p className="form-alert-title">{t('video.assets.loadFailed')}</p>
+          <p className="form-alert-detail">{errorMessage(assets.error)}</p>
+        </div>
+      )}
+      {assets.isSuccess && list.length === 0 && <p className="field-help">{t('video.assets.empty')}</p>}
+      <ul className="video-asset-list" aria-label={t('video.assets.list')}>
+        {list.map((a) => (
+          <AssetRow key={a.id} asset={a} />
+        ))}
+      </ul>
+    </div>
+  )
+}

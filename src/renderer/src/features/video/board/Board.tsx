@@ -1,0 +1,174 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { moveIndex } from '@renderer/features/images/gallery/grid-window'
+import { errorMessage, errorTitle } from '@renderer/lib/error-text'
+import { useTaskIndex } from '../queries'
+import { EMPTY_INDEX, remixesOf } from '../task-index'
+import { useVideoUi } from '../video-ui-store'
+import { filterTasks, isFilterEmpty, modelsOf } from './board-filter'
+import { CARD_HEIGHT } from './board-layout'
+import { BoardFilters } from './BoardFilters'
+import { CardDialogs } from './CardDialogs'
+import { useBoardWindow } from './use-board-window'
+import { useCardActions } from './use-card-actions'
+import { VideoCard } from './VideoCard'
+
+/**
+ * The job board: a windowed grid of task cards (only the rows on screen are in the DOM, so 1,000
+ * tasks cost what 20 do), filters, keyboard movement and the card dialogs. A card is asked to show
+ * itself (a notification was clicked) through the UI store's focus request.
+ */
+export function Board() {
+  const { t } = useTranslation()
+  const query = useTaskIndex()
+  const index = query.data ?? EMPTY_INDEX
+  const filter = useVideoUi((s) => s.filter)
+  const focusRequest = useVideoUi((s) => s.focusRequest)
+  const ids = useMemo(() => filterTasks(index, filter), [index, filter])
+  // A pass over the index (1,000 tasks: well under a millisecond); cards get primitives from it, so
+  // a progress update elsewhere leaves their props equal.
+  const remixes = useMemo(() => remixesOf(index), [index])
+  const models = useMemo(() => modelsOf(index), [index])
+  const win = useBoardWindow(ids.length)
+  const [active, setActive] = useState(0)
+  const wantFocus = useRef<number | null>(null)
+  const gridRef = useRef<HTMLDivElement | null>(null)
+  const actions = useCardActions()
+  const activeIndex = Math.min(active, Math.max(0, ids.length - 1))
+
+  // A notification (or a lineage link) asked for a card: it becomes the active one (adjusted while
+  // rendering, React's pattern for state that follows props); the effect below scrolls to it.
+  const [seenSeq, setSeenSeq] = useState(0)
+  const requested = focusRequest && query.data ? ids.indexOf(focusRequest.id) : -1
+  if (focusRequest && requested >= 0 && focusRequest.seq !== seenSeq) {
+    setSeenSeq(focusRequest.seq)
+    setActive(requested)
+  }
+  useEffect(() => {
+    if (!focusRequest || !query.data || !(focusRequest.id in index.byId)) return
+    const i = ids.indexOf(focusRequest.id)
+    if (i < 0) {
+      // Filters hide it: clear them, and this runs again with the card in the list.
+      if (!isFilterEmpty(filter)) useVideoUi.getState().resetFilter()
+      return
+    }
+    useVideoUi.getState().clearFocusRequest()
+    wantFocus.current = i
+    win.reveal(i)
+  }, [focusRequest, ids, index.byId, query.data, filter, win])
+
+  // Move focus to a card after it has been rendered (it may have been outside the window).
+  useEffect(() => {
+    if (wantFocus.current === null) return
+    const cell = gridRef.current?.querySelector<HTMLElement>(`[data-index="${wantFocus.current}"]`)
+    if (cell) {
+      cell.focus()
+      wantFocus.current = null
+    }
+  })
+
+  const attachWindow = win.attach
+  const attach = useCallback(
+    (el: HTMLDivElement | null) => {
+      gridRef.current = el
+      attachWindow(el)
+    },
+    [attachWindow]
+  )
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (ids.length === 0 || (e.target as HTMLElement).getAttribute('role') !== 'gridcell') return
+    const pageRows = Math.max(1, Math.floor(win.viewport / win.layout.rowHeight))
+    const next = moveIndex(activeIndex, e.key, win.layout.columns, ids.length, pageRows)
+    const task = index.byId[ids[activeIndex]]
+    if (next !== null) {
+      e.preventDefault()
+      setActive(next)
+      wantFocus.current = next
+      win.reveal(next)
+    } else if (e.key === 'Enter') {
+      e.preventDefault()
+      const player = (e.target as HTMLElement).querySelector('video')
+      if (player) void player.play().catch(() => undefined)
+      else actions.details(task)
+    } else if (e.key === 'Delete') {
+      e.preventDefault()
+      actions.remove(task)
+    }
+  }
+
+  const rows = []
+  for (let r = win.startRow; r < win.endRow; r++) {
+    const cells = []
+    for (let c = 0; c < win.layout.columns; c++) {
+      const i = r * win.layout.columns + c
+      const id = ids[i]
+      if (id === undefined) break
+      const task = index.byId[id]
+      const kids = remixes.get(id)
+      const parent = task.remixOf ? index.byId[task.remixOf.id] : undefined
+      cells.push(
+        <VideoCard
+          key={id}
+          task={task}
+          index={i}
+          column={c}
+          active={i === activeIndex}
+          width={win.layout.cardWidth}
+          height={CARD_HEIGHT}
+          parentName={parent ? parent.prompt.trim() || parent.model : null}
+          remixCount={kids?.length ?? 0}
+          latestRemixId={kids?.[0] ?? null}
+          actions={actions}
+          onFocusCell={setActive}
+        />
+      )
+    }
+    rows.push(
+      <div key={r} role="row" aria-rowindex={r + 1} className="video-row" style={{ transform: `translateY(${r * win.layout.rowHeight}px)`, height: CARD_HEIGHT }}>
+        {cells}
+      </div>
+    )
+  }
+
+  return (
+    <section className="video-board" aria-labelledby="video-board-title">
+      <h2 id="video-board-title" className="section-title">
+        {t('video.board.label')}
+      </h2>
+      <BoardFilters models={models} shown={ids.length} total={index.order.length} />
+      {query.isError && (
+        <div role="alert" className="form-alert">
+          <p className="form-alert-title">{t('video.board.loadFailed')}</p>
+          <p className="form-alert-detail">
+            {errorTitle(t, query.error)}: {errorMessage(query.error)}
+          </p>
+        </div>
+      )}
+      {query.isSuccess && ids.length === 0 && (
+        <p className="video-empty" data-testid="board-empty">
+          {index.order.length === 0 ? t('video.board.empty') : t('video.board.noMatches')}
+        </p>
+      )}
+      <div
+        ref={attach}
+        role="grid"
+        aria-label={t('video.board.label')}
+        aria-rowcount={win.rowCount}
+        aria-colcount={win.layout.columns}
+        aria-describedby="video-board-keys"
+        className="video-scroller"
+        onScroll={win.onScroll}
+        onKeyDown={onKeyDown}
+      >
+        <div role="rowgroup" className="video-canvas" style={{ height: win.totalHeight }}>
+          {rows}
+        </div>
+      </div>
+      <p id="video-board-keys" className="sr-only">
+        {t('video.board.keyboardHint')}
+      </p>
+      <CardDialogs index={index} fallbackFocus={() => gridRef.current?.querySelector<HTMLElement>('[role="gridcell"]') ?? gridRef.current} />
+    </section>
+  )
+}

@@ -1,0 +1,159 @@
+import { memo } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { VideoTask } from '@shared/domain/video'
+import { noteCardRender } from '../render-probe'
+import { isFinal, paramSummary, returnedDiffers } from './card-text'
+import { Elapsed } from './Elapsed'
+import type { CardActions } from './use-card-actions'
+
+export interface VideoCardProps {
+  task: VideoTask
+  index: number
+  column: number
+  active: boolean
+  width: number
+  height: number
+  /** Lineage as primitives, so an unrelated update leaves the props equal. */
+  parentName: string | null
+  remixCount: number
+  latestRemixId: string | null
+  actions: CardActions
+  onFocusCell: (index: number) => void
+}
+
+const NOTES: Partial<Record<VideoTask['state'], 'unknownNote' | 'lostNote' | 'pausedNote' | 'outcomeUnknownNote'>> = {
+  unknown: 'unknownNote',
+  lost: 'lostNote',
+  paused: 'pausedNote',
+  'outcome-unknown': 'outcomeUnknownNote'
+}
+
+function Progress({ task }: { task: VideoTask }) {
+  const { t } = useTranslation()
+  if (isFinal(task)) return null
+  return (
+    <div className="video-progress">
+      {task.progress === null ? (
+        <progress aria-label={t('video.card.progress')} />
+      ) : (
+        <>
+          <progress aria-label={t('video.card.progress')} max={100} value={task.progress} />
+          <span data-testid="progress-value">{t('video.card.progressValue', { value: task.progress })}</span>
+        </>
+      )}
+    </div>
+  )
+}
+
+function Media({ task, name }: { task: VideoTask; name: string }) {
+  const { t } = useTranslation()
+  const r = task.result
+  if (r) {
+    return (
+      <video
+        className="video-player"
+        controls
+        // With a poster nothing is fetched until play; without one the first frame is the poster.
+        preload={r.posterUrl ? 'none' : 'metadata'}
+        poster={r.posterUrl}
+        src={r.mediaUrl}
+        aria-label={t('video.card.player', { prompt: name })}
+        data-testid="video-player"
+      />
+    )
+  }
+  return (
+    <div className="video-placeholder" data-state={task.state} aria-hidden="true">
+      <span>{t(`video.card.state.${task.state}`)}</span>
+    </div>
+  )
+}
+
+/**
+ * One task on the board. Memoized on its props: the task object is replaced only when that task
+ * changed, and everything else is primitives or stable, so an update renders exactly one card.
+ * Only the active card is in the Tab order (roving tabindex); its buttons follow it.
+ */
+export const VideoCard = memo(function VideoCard(p: VideoCardProps) {
+  const { t } = useTranslation()
+  noteCardRender(p.task.id)
+  const { task, actions } = p
+  const name = task.prompt.trim() || t('video.form.untitled')
+  const tab = p.active ? 0 : -1
+  const note = NOTES[task.state]
+  const download = t(`video.card.download.${task.download.state}`)
+  const summary = paramSummary(task.params)
+  const canRemix = task.state === 'succeeded' && task.taskId !== null
+  const btn = (label: string, run: () => void, extra = '') => (
+    <button type="button" className={`button button-small ${extra}`} tabIndex={tab} onClick={run}>
+      {label}
+    </button>
+  )
+  return (
+    <div
+      role="gridcell"
+      aria-colindex={p.column + 1}
+      aria-label={name}
+      tabIndex={tab}
+      data-index={p.index}
+      data-task-id={task.id}
+      data-state={task.state}
+      className="video-card"
+      style={{ width: p.width, height: p.height }}
+      onFocus={(e) => {
+        if (e.target === e.currentTarget || !p.active) p.onFocusCell(p.index)
+      }}
+    >
+      <div className="video-card-head">
+        <span className={`badge badge-video badge-${task.state}`} data-testid="task-state">
+          {t(`video.card.state.${task.state}`)}
+        </span>
+        <Elapsed task={task} />
+      </div>
+      <div className="video-card-model" data-testid="task-model">
+        {returnedDiffers(task) ? t('video.card.returnedModel', { requested: task.model, returned: task.returnedModel }) : task.model}
+      </div>
+      <div className="video-media">
+        <Media task={task} name={name} />
+      </div>
+      <Progress task={task} />
+      <p className="video-card-prompt" title={task.prompt}>
+        {name}
+      </p>
+      {task.error && (
+        <p className="video-card-error" data-testid="task-error">
+          {task.error.message}
+          {task.error.code && <span className="video-code"> · {t('video.card.errorCode', { code: task.error.code })}</span>}
+        </p>
+      )}
+      {note && <p className="video-card-note warning">{t(`video.card.${note}`)}</p>}
+      {task.state === 'unknown' && task.rawStatus && <p className="video-card-note">{t('video.card.rawStatus', { raw: task.rawStatus })}</p>}
+      {download && <p className="video-card-note">{download}</p>}
+      {task.remixOf && (
+        <p className="video-card-lineage" data-testid="lineage">
+          <button type="button" className="link-button" tabIndex={tab} onClick={() => actions.showTask(task.remixOf!.id)}>
+            {p.parentName === null ? t('video.card.remixOfMissing', { id: task.remixOf.taskId }) : t('video.card.remixOf', { name: p.parentName })}
+          </button>
+        </p>
+      )}
+      {p.remixCount > 0 && p.latestRemixId && (
+        <p className="video-card-lineage">
+          <button type="button" className="link-button" tabIndex={tab} onClick={() => actions.showTask(p.latestRemixId!)}>
+            {t('video.card.remixes', { count: p.remixCount })}
+          </button>
+        </p>
+      )}
+      {summary && <p className="video-card-params">{summary}</p>}
+      <div className="video-card-actions" role="group" aria-label={t('video.card.actions', { name })}>
+        {task.result && btn(t('video.card.open'), () => actions.openFile(task))}
+        {btn(t('video.card.copyPrompt'), () => actions.copyPrompt(task))}
+        {canRemix && btn(t('video.card.remix'), () => actions.remix(task))}
+        {!isFinal(task) || task.state === 'lost' ? btn(t('video.card.checkNow'), () => actions.checkNow(task)) : null}
+        {(task.download.state === 'failed' || task.download.state === 'waiting-retry') && btn(t('video.card.retryDownload'), () => actions.retryDownload(task))}
+        {btn(t('video.card.details'), () => actions.details(task))}
+        {btn(t('video.card.again'), () => actions.submitAgain(task))}
+        {btn(t('video.card.remove'), () => actions.remove(task), 'button-danger')}
+      </div>
+    </div>
+  )
+})

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { videoTask } from '@renderer/test/fake-video'
+import { indexOf } from '../task-index'
+import { EMPTY_FILTER, filterTasks, modelsOf } from './board-filter'
+import { formatDuration, paramSummary } from './card-text'
+
+const day = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).getTime()
+const index = indexOf([
+  videoTask({ id: 'run', state: 'running', model: 'gk-video-3', prompt: 'a red kite', createdAt: day(2026, 1, 5) }),
+  videoTask({ id: 'ok', state: 'succeeded', model: 'Kl-2.6', returnedModel: 'Kl-2.6-std-5s', prompt: 'harbour', createdAt: day(2026, 1, 4) }),
+  videoTask({ id: 'bad', state: 'failed', model: 'vidq1', prompt: 'storm', error: { message: 'moderation', code: 'policy_violation' }, createdAt: day(2026, 1, 3) }),
+  videoTask({ id: 'unk', state: 'outcome-unknown', model: 'vidq1', prompt: 'dusk', createdAt: day(2026, 1, 2) })
+])
+
+describe('board filter', () => {
+  it('returns the order itself when nothing is filtered', () => {
+    expect(filterTasks(index, EMPTY_FILTER)).toBe(index.order)
+  })
+
+  it('filters by status group, model, text (prompt, returned model, error code) and inclusive dates', () => {
+    expect(filterTasks(index, { ...EMPTY_FILTER, status: 'active' })).toEqual(['run'])
+    expect(filterTasks(index, { ...EMPTY_FILTER, status: 'attention' })).toEqual(['unk'])
+    expect(filterTasks(index, { ...EMPTY_FILTER, model: 'vidq1' })).toEqual(['bad', 'unk'])
+    expect(filterTasks(index, { ...EMPTY_FILTER, query: 'STD-5S' })).toEqual(['ok'])
+    expect(filterTasks(index, { ...EMPTY_FILTER, query: 'policy' })).toEqual(['bad'])
+    expect(filterTasks(index, { ...EMPTY_FILTER, from: '2026-01-03', to: '2026-01-04' })).toEqual(['ok', 'bad'])
+    expect(modelsOf(index)).toEqual(['Kl-2.6', 'gk-video-3', 'vidq1'])
+  })
+})
+
+describe('card text', () => {
+  it('formats elapsed time and the parameter summary', () => {
+    expect([formatDuration(42_000), formatDuration(185_000), formatDuration(3_725_000)]).toEqual(['0:42', '3:05', '1:02:05'])
+    expect(paramSummary({ size: '720P', aspect_ratio: '16:9', seconds: 10 })).toBe('720P · 16:9 · 10 s')
+    expect(paramSummary({ output_config: { resolution: '1080P', duration: 5 } })).toBe('1080P · 5 s')
+  })
+})

@@ -1,0 +1,72 @@
+/** What each card offers, in one stable object for the card buttons and the grid's keys. */
+import { useCallback, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { VideoTask } from '@shared/domain/video'
+import { errorMessage } from '@renderer/lib/error-text'
+import { useOpenFile, useTaskAction } from '../mutations'
+import { useVideoUi } from '../video-ui-store'
+
+export interface CardActions {
+  openFile(task: VideoTask): void
+  copyPrompt(task: VideoTask): void
+  remix(task: VideoTask): void
+  submitAgain(task: VideoTask): void
+  remove(task: VideoTask): void
+  details(task: VideoTask): void
+  checkNow(task: VideoTask): void
+  retryDownload(task: VideoTask): void
+  showTask(id: string): void
+}
+
+/** The browser host answers "open" with a download URL; the browser's own download saves it. */
+function download(url: string, fileName: string): void {
+  const a = document.createElement('a')
+  a.href = url
+  a.download = fileName
+  a.rel = 'noopener'
+  a.hidden = true
+  document.body.append(a)
+  a.click()
+  a.remove()
+}
+
+export function useCardActions(): CardActions {
+  const { t } = useTranslation()
+  const opener = useOpenFile()
+  const action = useTaskAction()
+  const say = useVideoUi((s) => s.setNotice)
+  const failed = useCallback((err: unknown) => say(t('video.card.actionFailed', { message: errorMessage(err) })), [say, t])
+  const openMutate = opener.mutate
+  const actionMutate = action.mutate
+
+  return useMemo<CardActions>(() => {
+    const ui = () => useVideoUi.getState()
+    return {
+      openFile: (task) =>
+        openMutate(task.id, {
+          onSuccess: (r) => {
+            if (r.downloadUrl) {
+              download(r.downloadUrl, r.fileName)
+              say(t('video.card.downloaded', { fileName: r.fileName }))
+            } else say(t('video.card.opened', { fileName: r.fileName }))
+          },
+          onError: failed
+        }),
+      copyPrompt: (task) => {
+        const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard
+        if (!clipboard) return say(t('video.card.copyFailed'))
+        clipboard.writeText(task.prompt).then(
+          () => say(t('video.card.copied')),
+          () => say(t('video.card.copyFailed'))
+        )
+      },
+      remix: (task) => ui().openDialog({ kind: 'remix', id: task.id }),
+      submitAgain: (task) => ui().openDialog({ kind: 'again', id: task.id }),
+      remove: (task) => ui().openDialog({ kind: 'remove', id: task.id }),
+      details: (task) => ui().openDialog({ kind: 'details', id: task.id }),
+      checkNow: (task) => actionMutate({ id: task.id, action: 'checkNow' }, { onError: failed }),
+      retryDownload: (task) => actionMutate({ id: task.id, action: 'retryDownload' }, { onError: failed }),
+      showTask: (id) => ui().requestFocus(id)
+    }
+  }, [openMutate, actionMutate, failed, say, t])
+}

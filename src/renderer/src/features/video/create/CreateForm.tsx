@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { VIDEO_FAMILIES, type VideoFamily } from '@shared/domain/video'
+import { hostFieldText, hostProblem, type HostProblem } from '@renderer/features/images/host-errors'
+import { errorTitle } from '@renderer/lib/error-text'
+import { useCreateVideo } from '../mutations'
+import { videoProblemText, type VideoProblems } from '../problems'
+import { useVideoUi } from '../video-ui-store'
+import { useVideoDraft } from './draft-store'
+import type { ErrorFor } from './fields'
+import { GkFields } from './GkFields'
+import { KlFields } from './KlFields'
+import { Unified2Fields } from './Unified2Fields'
+import { validateDraft } from './validate'
+import { VidqFields } from './VidqFields'
+
+const FIELDS: Record<VideoFamily, (p: { errorFor: ErrorFor }) => React.JSX.Element> = {
+  vidq: VidqFields,
+  unified2: Unified2Fields,
+  kl: KlFields,
+  gk: GkFields
+}
+
+/**
+ * The create form: a family switch and exactly that family's fields. Everything is validated
+ * here before any request (the refusal is shown at its field and the first bad field takes focus);
+ * a host refusal naming a field is shown there too.
+ */
+export function CreateForm() {
+  const { t } = useTranslation()
+  const family = useVideoUi((s) => s.family)
+  const [problems, setProblems] = useState<VideoProblems>({})
+  const [host, setHost] = useState<HostProblem | null>(null)
+  const [attempt, setAttempt] = useState(0)
+  const formRef = useRef<HTMLFormElement>(null)
+  const create = useCreateVideo()
+
+  useEffect(() => {
+    if (attempt === 0) return
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [attempt])
+
+  const errorFor: ErrorFor = (field) => videoProblemText(t, problems[field]) ?? hostFieldText(host, field)
+  const Fields = FIELDS[family]
+
+  const switchFamily = (f: VideoFamily) => {
+    useVideoUi.getState().setFamily(f)
+    setProblems({})
+    setHost(null)
+  }
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    const v = validateDraft(family, useVideoDraft.getState().drafts)
+    setProblems(v.problems)
+    setHost(null)
+    setAttempt((n) => n + 1)
+    if (!v.request) {
+      useVideoUi.getState().setNotice(t('video.form.refused'))
+      return
+    }
+    const name = v.request.prompt.trim().slice(0, 60) || v.request.model
+    create.mutate(v.request, {
+      onSuccess: () => useVideoUi.getState().setNotice(t('video.form.created', { name })),
+      onError: (err) => setHost(hostProblem(err))
+    })
+  }
+
+  const formLevel = problems.form ? videoProblemText(t, problems.form) : null
+  return (
+    <form ref={formRef} className="video-form" onSubmit={onSubmit} noValidate aria-label={t('video.view.createTab')}>
+      <fieldset className="choice-row video-families">
+        <legend className="field-label">{t('video.view.familyLegend')}</legend>
+        {VIDEO_FAMILIES.map((f) => (
+          <label key={f} className="choice">
+            <input type="radio" name="video-family" value={f} checked={family === f} onChange={() => switchFamily(f)} />
+            <span className="choice-label">{t(`video.view.family.${f}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <p className="field-help">{t(`video.view.familyHelp.${family}`)}</p>
+      <Fields errorFor={errorFor} />
+      {formLevel && (
+        <p className="field-error" role="alert">
+          {formLevel}
+        </p>
+      )}
+      {/* Also for a field refusal: the field it names may not be on screen (a removed row). */}
+      {host && (
+        <div role="alert" className="form-alert">
+          <p className="form-alert-title">{errorTitle(t, host.error)}</p>
+          <p className="form-alert-detail">{host.message}</p>
+        </div>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" aria-busy={create.isPending || undefined}>
+          {create.isPending ? t('video.form.sending') : t('video.form.submit')}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next'
+import { capabilityOf, GK_MODELS, GK_RATIOS, GK_SIZES } from '@shared/domain/video'
+import { useVideoDraft } from './draft-store'
+import { withModel, type GkDraft } from './drafts'
+import { enumOptions, SelectField, TextArea, TextInput, type ErrorFor } from './fields'
+import { RefEditor } from './RefEditor'
+
+/** The video-object multipart family (gk-video-3): references are files, lengths of pro and max are fixed. */
+export function GkFields({ errorFor }: { errorFor: ErrorFor }) {
+  const { t } = useTranslation()
+  const d = useVideoDraft((s) => s.drafts.gk)
+  const patch = (p: Partial<GkDraft>) => useVideoDraft.getState().patch('gk', p)
+  const cap = capabilityOf('gk', d.model)
+  const forced = cap.duration.forced
+  const notSent = t('video.form.notSent')
+  return (
+    <>
+      <SelectField
+        label={t('video.form.model')}
+        value={d.model}
+        options={GK_MODELS.map((m) => ({ value: m, label: m }))}
+        onChange={(m) => useVideoDraft.getState().replace('gk', withModel('gk', d, m as GkDraft['model']))}
+      />
+      <TextArea label={t('video.form.prompt')} value={d.prompt} onChange={(prompt) => patch({ prompt })} max={cap.promptMax} rows={4} error={errorFor('prompt')} />
+      <div className="field-grid">
+        <SelectField label={t('video.form.aspectRatio')} value={d.aspectRatio} options={enumOptions(GK_RATIOS, notSent)} onChange={(aspectRatio) => patch({ aspectRatio })} error={errorFor('aspect_ratio')} />
+        <SelectField
+          label={t('video.form.size')}
+          value={d.size}
+          options={enumOptions(GK_SIZES, notSent, cap.defaultResolution, (v) => t('video.form.defaultValue', { value: v }))}
+          onChange={(size) => patch({ size })}
+          error={errorFor('size')}
+        />
+        <TextInput
+          label={t('video.form.seconds')}
+          value={forced ? String(forced) : d.seconds}
+          inputMode="numeric"
+          disabled={Boolean(forced)}
+          onChange={(seconds) => patch({ seconds })}
+          error={errorFor('seconds')}
+          help={
+            forced ? (
+              <span data-testid="gk-forced">{t('video.form.forcedSeconds', { seconds: forced, model: d.model })}</span>
+            ) : (
+              t('video.form.secondsHelp', { min: cap.duration.min, max: cap.duration.max })
+            )
+          }
+        />
+      </div>
+      <RefEditor
+        legend={t('video.refs.references')}
+        refs={d.refs}
+        max={cap.maxReferences}
+        kinds={cap.referenceKinds}
+        onChange={(refs) => patch({ refs })}
+        field="references"
+        rowField={(i) => `references.${i}`}
+        errorFor={errorFor}
+        testId="gk-refs"
+        help={t('video.refs.limits')}
+      />
+    </>
+  )
+}

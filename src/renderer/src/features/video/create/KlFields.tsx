@@ -1,0 +1,94 @@
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { capabilityOf, KL_AUDIO, KL_MODELS, KL_MOTION_LEVELS, KL_RATIOS, KL_RESOLUTIONS, KL_SCENARIO_IDS, KL_SCENE_TYPES, KL_SECONDS } from '@shared/domain/video'
+import { useVideoDraft } from './draft-store'
+import { withScenario, type DraftRef, type KlDraft } from './drafts'
+import { CheckField, enumOptions, SelectField, TextArea, TextInput, type ErrorFor } from './fields'
+import { RefEditor } from './RefEditor'
+
+/** The video-object JSON family (Kl): scenario presets decide which references are needed. */
+export function KlFields({ errorFor }: { errorFor: ErrorFor }) {
+  const { t } = useTranslation()
+  const name = useId()
+  const d = useVideoDraft((s) => s.drafts.kl)
+  const patch = (p: Partial<KlDraft>) => useVideoDraft.getState().patch('kl', p)
+  const cap = capabilityOf('kl', d.model)
+  const notSent = t('video.form.notSent')
+  const slot = (ref: DraftRef | null) => (ref ? [ref] : [])
+  return (
+    <>
+      <SelectField label={t('video.form.model')} value={d.model} options={KL_MODELS.map((m) => ({ value: m, label: m }))} onChange={(m) => patch({ model: m as KlDraft['model'] })} />
+      <fieldset className="choice-row">
+        <legend className="field-label">{t('video.form.scenario')}</legend>
+        {KL_SCENARIO_IDS.map((s) => (
+          <label key={s} className="choice">
+            <input type="radio" name={name} value={s} checked={d.scenario === s} onChange={() => useVideoDraft.getState().replace('kl', withScenario(d, s))} />
+            <span className="choice-label">{t(`video.form.scenarios.${s}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <TextArea label={t('video.form.prompt')} value={d.prompt} onChange={(prompt) => patch({ prompt })} max={cap.promptMax} rows={4} error={errorFor('prompt')} />
+      {d.scenario !== 'text' && (
+        <RefEditor
+          legend={t('video.form.image')}
+          refs={slot(d.image)}
+          max={1}
+          kinds={cap.referenceKinds}
+          onChange={(refs) => patch({ image: refs[0] ?? null })}
+          field="image"
+          rowField={() => 'image'}
+          errorFor={errorFor}
+          testId="kl-image"
+          help={t('video.refs.urlHelp')}
+        />
+      )}
+      {d.scenario === 'first-last' && (
+        <RefEditor
+          legend={t('video.form.lastFrame')}
+          refs={slot(d.lastFrame)}
+          max={1}
+          kinds={cap.referenceKinds}
+          onChange={(refs) => patch({ lastFrame: refs[0] ?? null })}
+          field="last_frame"
+          rowField={() => 'last_frame'}
+          errorFor={errorFor}
+          testId="kl-last-frame"
+        />
+      )}
+      <div className="field-grid">
+        <SelectField label={t('video.form.seconds')} value={d.seconds} options={enumOptions(KL_SECONDS, notSent)} onChange={(seconds) => patch({ seconds })} error={errorFor('seconds')} />
+        <TextInput label={t('video.form.sizeWxH')} value={d.size} placeholder="1280x720" onChange={(size) => patch({ size })} error={errorFor('size')} />
+        <SelectField label={t('video.form.sceneType')} value={d.sceneType} options={enumOptions(KL_SCENE_TYPES, notSent)} onChange={(sceneType) => patch({ sceneType })} error={errorFor('scene_type')} />
+        <SelectField
+          label={t('video.form.motionLevel')}
+          value={d.motionLevel}
+          options={enumOptions(KL_MOTION_LEVELS, notSent)}
+          onChange={(motionLevel) => patch({ motionLevel })}
+          help={t('video.form.motionLevelHelp')}
+        />
+      </div>
+      <fieldset className="video-subgroup">
+        <legend className="field-label">{t('video.form.outputConfig')}</legend>
+        <div className="field-grid">
+          <TextInput
+            label={t('video.form.outputDuration')}
+            value={d.outputDuration}
+            inputMode="numeric"
+            onChange={(outputDuration) => patch({ outputDuration })}
+            error={errorFor('output_config.duration')}
+          />
+          <SelectField label={t('video.form.outputResolution')} value={d.outputResolution} options={enumOptions(KL_RESOLUTIONS, notSent)} onChange={(outputResolution) => patch({ outputResolution })} />
+          <SelectField label={t('video.form.outputAspect')} value={d.outputAspect} options={enumOptions(KL_RATIOS, notSent)} onChange={(outputAspect) => patch({ outputAspect })} />
+          <SelectField label={t('video.form.audioGeneration')} value={d.audioGeneration} options={enumOptions(KL_AUDIO, notSent)} onChange={(audioGeneration) => patch({ audioGeneration })} />
+        </div>
+      </fieldset>
+      <CheckField label={t('video.form.offpeak')} checked={d.offpeak} onChange={(offpeak) => patch({ offpeak })} />
+      <details className="video-advanced" open={Boolean(errorFor('video_url')) || d.scenario === 'motion-control' || undefined}>
+        <summary>{t('video.form.advanced')}</summary>
+        <TextInput label={t('video.form.videoUrl')} type="url" value={d.videoUrl} onChange={(videoUrl) => patch({ videoUrl })} error={errorFor('video_url')} />
+        <TextArea label={t('video.form.fileInfos')} value={d.fileInfos} onChange={(fileInfos) => patch({ fileInfos })} mono rows={2} error={errorFor('file_infos')} />
+        <TextArea label={t('video.form.extInfo')} value={d.extInfo} onChange={(extInfo) => patch({ extInfo })} mono rows={2} error={errorFor('ext_info')} />
+      </details>
+    </>
+  )
+}

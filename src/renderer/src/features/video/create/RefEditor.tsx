@@ -1,0 +1,169 @@
+import { useRef, useState, type DragEvent, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { VideoRefKind } from '@shared/domain/video'
+import type { DraftRef } from './drafts'
+import type { ErrorFor } from './fields'
+import { AssetPicker, GalleryPicker } from './RefPickers'
+import { useRefFiles } from './use-ref-files'
+
+export interface RefEditorProps {
+  legend: string
+  help?: ReactNode
+  refs: readonly DraftRef[]
+  max: number
+  /** Sources this model takes (the domain's referenceKinds). */
+  kinds: readonly VideoRefKind[]
+  onChange: (refs: DraftRef[]) => void
+  /** The field of the whole list (count problems) and of row i. */
+  field: string
+  rowField: (i: number) => string
+  errorFor: ErrorFor
+  testId?: string
+}
+
+/**
+ * A model's references: files (dialog, input or drop), gallery images, URLs (asset://<id> too) and
+ * imported assets, each offered only when the model takes that kind. Problems show at the row.
+ */
+export function RefEditor(p: RefEditorProps) {
+  const { t } = useTranslation()
+  const files = useRefFiles()
+  const input = useRef<HTMLInputElement>(null)
+  const [picker, setPicker] = useState<'gallery' | 'asset' | null>(null)
+  const [over, setOver] = useState(false)
+  const room = p.max - p.refs.length
+  const full = room <= 0
+  const takes = (k: VideoRefKind) => p.kinds.includes(k)
+  const add = (more: DraftRef[]) => {
+    if (more.length) p.onChange([...p.refs, ...more].slice(0, p.max))
+  }
+
+  const fromDisk = async () => {
+    const picked = await files.pick(room)
+    if (picked === null) input.current?.click()
+    else add(picked)
+  }
+  const onDrop = async (e: DragEvent) => {
+    if (!takes('file')) return
+    e.preventDefault()
+    setOver(false)
+    add(await files.addFiles(Array.from(e.dataTransfer.files), room))
+  }
+  const rowName = (r: DraftRef, i: number) => {
+    if (r.ref.kind === 'file') return t('video.refs.file', { name: r.label })
+    if (r.ref.kind === 'gallery') return t('video.refs.gallery', { name: r.label })
+    if (r.ref.kind === 'asset') return t('video.refs.asset', { name: r.label || r.ref.assetId })
+    return `${t('video.refs.url')} ${i + 1}`
+  }
+  const listError = files.error ?? p.errorFor(p.field)
+
+  return (
+    <fieldset
+      className="url-list video-refs"
+      data-testid={p.testId}
+      data-drop-over={over || undefined}
+      onDragOver={(e) => {
+        if (!takes('file') || !e.dataTransfer?.types.includes('Files')) return
+        e.preventDefault()
+        setOver(true)
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => void onDrop(e)}
+    >
+      <legend className="field-label">{p.legend}</legend>
+      {p.refs.map((r, i) => {
+        const err = p.errorFor(p.rowField(i))
+        const name = rowName(r, i)
+        return (
+          <div key={i} className="url-row">
+            {r.ref.kind === 'url' ? (
+              <div className="field">
+                <input
+                  className="input"
+                  type="url"
+                  aria-label={name}
+                  value={r.ref.url}
+                  placeholder="https://"
+                  aria-invalid={err ? true : undefined}
+                  onChange={(e) => p.onChange(p.refs.map((x, k) => (k === i ? { ...x, ref: { kind: 'url', url: e.target.value } } : x)))}
+                />
+                {err && <p className="field-error">{err}</p>}
+              </div>
+            ) : (
+              <div className="field">
+                <span className="ref-chip">
+                  {r.thumbUrl && <img src={r.thumbUrl} alt="" className="ref-thumb" />}
+                  {name}
+                </span>
+                {err && <p className="field-error">{err}</p>}
+              </div>
+            )}
+            <button type="button" className="button button-small" onClick={() => p.onChange(p.refs.filter((_, k) => k !== i))}>
+              {t('video.refs.remove', { name })}
+            </button>
+          </div>
+        )
+      })}
+      <div className="form-actions-inline">
+        {takes('file') && (
+          <button type="button" className="button button-small" disabled={full} onClick={() => void fromDisk()}>
+            {t('video.refs.fromDisk')}
+          </button>
+        )}
+        {takes('gallery') && (
+          <button type="button" className="button button-small" disabled={full} onClick={() => setPicker('gallery')}>
+            {t('video.refs.fromGallery')}
+          </button>
+        )}
+        {takes('url') && (
+          <button type="button" className="button button-small" disabled={full} onClick={() => add([{ ref: { kind: 'url', url: '' }, label: '' }])}>
+            {t('video.refs.addUrl')}
+          </button>
+        )}
+        {takes('asset') && (
+          <button type="button" className="button button-small" disabled={full} onClick={() => setPicker('asset')}>
+            {t('video.refs.fromAsset')}
+          </button>
+        )}
+        <input
+          ref={input}
+          type="file"
+          hidden
+          multiple={room > 1}
+          accept="image/png,image/jpeg,image/webp"
+          data-testid={p.testId ? `${p.testId}-file-input` : undefined}
+          onChange={(e) => {
+            const chosen = Array.from(e.target.files ?? [])
+            e.target.value = ''
+            void files.addFiles(chosen, room).then(add)
+          }}
+        />
+      </div>
+      {files.busy && <p role="status">{t('video.refs.uploading', { name: files.busy })}</p>}
+      {listError && (
+        <p className="field-error" role="alert">
+          {listError}
+        </p>
+      )}
+      {p.help && <div className="field-help">{p.help}</div>}
+      {picker === 'gallery' && (
+        <GalleryPicker
+          onClose={() => setPicker(null)}
+          onPick={(r) => {
+            add([r])
+            setPicker(null)
+          }}
+        />
+      )}
+      {picker === 'asset' && (
+        <AssetPicker
+          onClose={() => setPicker(null)}
+          onPick={(r) => {
+            add([r])
+            setPicker(null)
+          }}
+        />
+      )}
+    </fieldset>
+  )
+}

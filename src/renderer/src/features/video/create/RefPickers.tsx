@@ -1,0 +1,71 @@
+/** Dialogs that choose a reference from the image gallery or from the imported, Active assets. */
+import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { Dialog } from '@renderer/components/Dialog'
+import { studio } from '@renderer/lib/studio'
+import { useAssets } from '../queries'
+import type { DraftRef } from './drafts'
+
+const GALLERY_PICK_LIMIT = 60
+
+export function GalleryPicker({ onPick, onClose }: { onPick: (ref: DraftRef) => void; onClose: () => void }) {
+  const { t } = useTranslation()
+  const gallery = useQuery({ queryKey: ['video', 'gallery-pick'], queryFn: () => studio.images.listGallery({ limit: GALLERY_PICK_LIMIT }) })
+  const items = gallery.data?.items ?? []
+  return (
+    <Dialog title={t('video.refs.pickGalleryTitle')} onClose={onClose} className="video-picker">
+      {gallery.isSuccess && items.length === 0 && <p className="field-help">{t('video.refs.noGallery')}</p>}
+      <ul className="video-picker-grid">
+        {items.map((item) => {
+          const name = item.prompt || t('video.form.untitled')
+          return (
+            <li key={item.id}>
+              <button
+                type="button"
+                className="video-picker-item"
+                aria-label={`${t('video.refs.choose')}: ${name} (${item.width}×${item.height})`}
+                onClick={() => onPick({ ref: { kind: 'gallery', itemId: item.id }, label: name, thumbUrl: item.url })}
+              >
+                <img src={item.url} alt="" loading="lazy" decoding="async" />
+                <span>{name}</span>
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+      <div className="dialog-actions">
+        <span className="dialog-actions-spacer" />
+        <button type="button" className="button" onClick={onClose}>
+          {t('video.refs.close')}
+        </button>
+      </div>
+    </Dialog>
+  )
+}
+
+export function AssetPicker({ onPick, onClose }: { onPick: (ref: DraftRef) => void; onClose: () => void }) {
+  const { t } = useTranslation()
+  const assets = useAssets()
+  const usable = (assets.data?.assets ?? []).filter((a) => a.state === 'active' && a.type === 'Image')
+  return (
+    <Dialog title={t('video.refs.pickAssetTitle')} onClose={onClose} className="video-picker">
+      {assets.isSuccess && usable.length === 0 && <p className="field-help">{t('video.refs.noAssets')}</p>}
+      <ul className="video-asset-pick">
+        {usable.map((a) => (
+          <li key={a.id}>
+            <button type="button" className="button" onClick={() => onPick({ ref: { kind: 'asset', assetId: a.id }, label: a.name })}>
+              {t('video.assets.useNamed', { name: a.name })}
+            </button>
+            <span className="field-help video-mono">{t('video.assets.reference', { id: a.id })}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="dialog-actions">
+        <span className="dialog-actions-spacer" />
+        <button type="button" className="button" onClick={onClose}>
+          {t('video.refs.close')}
+        </button>
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,78 @@
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { capabilityOf, ORIENTATIONS, UNIFIED2_MODELS, UNIFIED2_RATIOS, UNIFIED2_SIZES } from '@shared/domain/video'
+import { useVideoDraft } from './draft-store'
+import { withOrientation, type Unified2Draft } from './drafts'
+import { CheckField, enumOptions, SelectField, TextArea, TextInput, type ErrorFor } from './fields'
+import { RefEditor } from './RefEditor'
+
+/** The unified route's second family (vo3.1-style): every field is required by the spec, so each starts at its default. */
+export function Unified2Fields({ errorFor }: { errorFor: ErrorFor }) {
+  const { t } = useTranslation()
+  const listId = useId()
+  const d = useVideoDraft((s) => s.drafts.unified2)
+  const patch = (p: Partial<Unified2Draft>) => useVideoDraft.getState().patch('unified2', p)
+  const cap = capabilityOf('unified2', d.model)
+  const defaultLabel = (v: string) => t('video.form.defaultValue', { value: v })
+  return (
+    <>
+      <TextInput
+        label={t('video.form.modelName')}
+        value={d.model}
+        list={listId}
+        onChange={(model) => patch({ model })}
+        error={errorFor('model')}
+        help={t('video.form.modelNameHelp')}
+      />
+      <datalist id={listId}>
+        {UNIFIED2_MODELS.map((m) => (
+          <option key={m} value={m} />
+        ))}
+      </datalist>
+      <RefEditor
+        legend={t('video.refs.references')}
+        refs={d.refs}
+        max={cap.maxReferences}
+        kinds={cap.referenceKinds}
+        onChange={(refs) => patch({ refs })}
+        field="images"
+        rowField={(i) => `images.${i}`}
+        errorFor={errorFor}
+        testId="unified2-refs"
+        help={t('video.refs.urlHelp')}
+      />
+      <TextArea label={t('video.form.prompt')} value={d.prompt} onChange={(prompt) => patch({ prompt })} max={cap.promptMax} rows={4} error={errorFor('prompt')} />
+      <div className="field-grid">
+        <SelectField
+          label={t('video.form.orientation')}
+          value={d.orientation}
+          options={ORIENTATIONS.map((o) => ({ value: o, label: t(`video.form.orientations.${o}`) }))}
+          onChange={(o) => useVideoDraft.getState().replace('unified2', withOrientation(d, o as Unified2Draft['orientation']))}
+        />
+        <SelectField label={t('video.form.size')} value={d.size} options={enumOptions(UNIFIED2_SIZES, undefined, cap.defaultResolution, defaultLabel)} onChange={(size) => patch({ size })} error={errorFor('size')} />
+        <SelectField
+          label={t('video.form.aspectRatio')}
+          value={d.aspectRatio}
+          options={enumOptions(UNIFIED2_RATIOS, undefined, cap.defaultAspectRatio, defaultLabel)}
+          onChange={(aspectRatio) => patch({ aspectRatio })}
+          error={errorFor('aspect_ratio')}
+        />
+        <TextInput
+          label={t('video.form.duration')}
+          value={d.duration}
+          inputMode="numeric"
+          onChange={(duration) => patch({ duration })}
+          error={errorFor('duration')}
+          help={t('video.form.durationDefault', { min: cap.duration.min, max: cap.duration.max, model: d.model, value: cap.duration.default })}
+        />
+      </div>
+      <CheckField
+        label={t('video.form.enableUpsample')}
+        checked={d.enableUpsample}
+        onChange={(enableUpsample) => patch({ enableUpsample })}
+        error={errorFor('enable_upsample')}
+        help={t('video.form.upsampleHelp')}
+      />
+    </>
+  )
+}

@@ -1,0 +1,202 @@
+/**
+ * What each family's form holds while the user types: plain strings and booleans, so nothing is
+ * coerced behind their back. Defaults come from the domain's capability table (the same data the
+ * host checks against), so a form never shows a default the host would not send.
+ */
+import {
+  capabilityOf,
+  GK_MODELS,
+  KL_MODELS,
+  UNIFIED2_MODELS,
+  VIDQ_MODELS,
+  type KlScenario,
+  type VideoRef
+} from '@shared/domain/video'
+
+/** A reference as the form shows it: the contract's ref plus a label and a thumbnail URL. */
+export interface DraftRef {
+  ref: VideoRef
+  label: string
+  thumbUrl?: string
+}
+
+export interface VidqDraft {
+  model: (typeof VIDQ_MODELS)[number]
+  refs: DraftRef[]
+  prompt: string
+  aspectRatio: string
+  audio: boolean
+  voiceId: string
+  isRec: boolean
+  bgm: boolean
+  duration: string
+  seed: string
+  resolution: string
+  payload: string
+  offPeak: boolean
+  watermark: boolean
+  wmPosition: string
+  wmUrl: string
+  metaData: string
+}
+
+export interface Unified2Draft {
+  model: string
+  refs: DraftRef[]
+  orientation: 'portrait' | 'landscape'
+  prompt: string
+  size: string
+  duration: string
+  aspectRatio: string
+  enableUpsample: boolean
+}
+
+export interface KlDraft {
+  model: (typeof KL_MODELS)[number]
+  scenario: KlScenario
+  prompt: string
+  seconds: string
+  size: string
+  image: DraftRef | null
+  lastFrame: DraftRef | null
+  outputDuration: string
+  outputResolution: string
+  outputAspect: string
+  audioGeneration: string
+  sceneType: string
+  motionLevel: string
+  offpeak: boolean
+  videoUrl: string
+  fileInfos: string
+  extInfo: string
+}
+
+export interface GkDraft {
+  model: (typeof GK_MODELS)[number]
+  prompt: string
+  aspectRatio: string
+  seconds: string
+  size: string
+  refs: DraftRef[]
+}
+
+export interface Drafts {
+  vidq: VidqDraft
+  unified2: Unified2Draft
+  kl: KlDraft
+  gk: GkDraft
+}
+
+const str = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n))
+
+export function emptyVidq(model: VidqDraft['model'] = 'vidq2-pro'): VidqDraft {
+  const cap = capabilityOf('vidq', model)
+  return {
+    model,
+    refs: [],
+    prompt: '',
+    aspectRatio: cap.defaultAspectRatio ?? '',
+    audio: false,
+    voiceId: '',
+    isRec: false,
+    bgm: false,
+    duration: str(cap.duration.default),
+    seed: '',
+    resolution: cap.defaultResolution ?? '',
+    payload: '',
+    offPeak: false,
+    watermark: false,
+    wmPosition: '3',
+    wmUrl: '',
+    metaData: ''
+  }
+}
+
+export function emptyUnified2(model: string = UNIFIED2_MODELS[0]): Unified2Draft {
+  const cap = capabilityOf('unified2', model)
+  return {
+    model,
+    refs: [],
+    orientation: 'portrait',
+    prompt: '',
+    size: cap.defaultResolution ?? '720x1280',
+    duration: str(cap.duration.default),
+    aspectRatio: cap.defaultAspectRatio ?? '9:16',
+    enableUpsample: false
+  }
+}
+
+export function emptyKl(model: KlDraft['model'] = KL_MODELS[0]): KlDraft {
+  return {
+    model,
+    scenario: 'text',
+    prompt: '',
+    seconds: '',
+    size: '',
+    image: null,
+    lastFrame: null,
+    outputDuration: '',
+    outputResolution: '',
+    outputAspect: '',
+    audioGeneration: '',
+    sceneType: '',
+    motionLevel: '',
+    offpeak: false,
+    videoUrl: '',
+    fileInfos: '',
+    extInfo: ''
+  }
+}
+
+export function emptyGk(model: GkDraft['model'] = GK_MODELS[0]): GkDraft {
+  const cap = capabilityOf('gk', model)
+  return { model, prompt: '', aspectRatio: '', seconds: str(cap.duration.forced ?? cap.duration.default), size: cap.defaultResolution ?? '', refs: [] }
+}
+
+export function emptyDrafts(): Drafts {
+  return { vidq: emptyVidq(), unified2: emptyUnified2(), kl: emptyKl(), gk: emptyGk() }
+}
+
+/**
+ * A model change keeps what the user chose, except values that were the old model's defaults:
+ * those follow the new model (q2's 5 s and 720p are not q1's).
+ */
+export function withModel<F extends 'vidq' | 'gk'>(family: F, draft: Drafts[F], model: Drafts[F]['model']): Drafts[F] {
+  const before = capabilityOf(family, draft.model)
+  const after = capabilityOf(family, model)
+  if (family === 'vidq') {
+    const d = draft as VidqDraft
+    const next: VidqDraft = { ...d, model: model as VidqDraft['model'] }
+    if (d.duration === str(before.duration.default)) next.duration = str(after.duration.default)
+    if (d.resolution === (before.defaultResolution ?? '')) next.resolution = after.defaultResolution ?? ''
+    return next as Drafts[F]
+  }
+  const d = draft as GkDraft
+  const next: GkDraft = { ...d, model: model as GkDraft['model'] }
+  // A forced length is shown as the value; leaving a forced model brings back the free field.
+  if (after.duration.forced) next.seconds = String(after.duration.forced)
+  else if (before.duration.forced) next.seconds = str(after.duration.default)
+  return next as Drafts[F]
+}
+
+/** Orientation decides the frame: portrait is 720x1280 and 9:16, landscape 1280x720 and 16:9. */
+export function withOrientation(d: Unified2Draft, orientation: Unified2Draft['orientation']): Unified2Draft {
+  const landscape = orientation === 'landscape'
+  return {
+    ...d,
+    orientation,
+    size: landscape ? '1280x720' : '720x1280',
+    aspectRatio: landscape ? '16:9' : '9:16',
+    enableUpsample: landscape ? d.enableUpsample : false
+  }
+}
+
+/** Presets set what the scenario implies (motion control: scene_type) and clear what it contradicts. */
+export function withScenario(d: KlDraft, scenario: KlScenario): KlDraft {
+  const next: KlDraft = { ...d, scenario }
+  if (scenario === 'motion-control') next.sceneType = 'motion_control'
+  else if (d.sceneType === 'motion_control') next.sceneType = ''
+  if (scenario !== 'first-last') next.lastFrame = null
+  if (scenario === 'text') next.image = null
+  return next
+}

@@ -1,0 +1,140 @@
+/** Labelled controls of the video forms; help and error texts are each control's accessible description. */
+import { useId, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { SelectField, type SelectOption } from '@renderer/features/images/fields'
+
+export { SelectField, type SelectOption }
+
+export type ErrorFor = (field: string) => string | null
+
+function describedBy(id: string, error?: string | null, help?: ReactNode): string | undefined {
+  return [error ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean).join(' ') || undefined
+}
+
+function Notes({ id, error, help }: { id: string; error?: string | null; help?: ReactNode }) {
+  return (
+    <>
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+      {help && (
+        <div id={`${id}-help`} className="field-help">
+          {help}
+        </div>
+      )}
+    </>
+  )
+}
+
+export function TextInput(p: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  error?: string | null
+  help?: ReactNode
+  placeholder?: string
+  inputMode?: 'numeric' | 'text' | 'url'
+  disabled?: boolean
+  list?: string
+  type?: 'text' | 'url' | 'date' | 'search'
+}) {
+  const id = useId()
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        {p.label}
+      </label>
+      <input
+        id={id}
+        className="input"
+        type={p.type ?? 'text'}
+        value={p.value}
+        inputMode={p.inputMode}
+        placeholder={p.placeholder}
+        disabled={p.disabled}
+        list={p.list}
+        onChange={(e) => p.onChange(e.target.value)}
+        aria-invalid={p.error ? true : undefined}
+        aria-describedby={describedBy(id, p.error, p.help)}
+      />
+      <Notes id={id} error={p.error} help={p.help} />
+    </div>
+  )
+}
+
+/** A textarea with a live character count against its limit (the count is part of the help). */
+export function TextArea(p: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  error?: string | null
+  help?: ReactNode
+  max?: number
+  rows?: number
+  mono?: boolean
+  disabled?: boolean
+}) {
+  const { t } = useTranslation()
+  const id = useId()
+  const over = p.max !== undefined && p.value.length > p.max
+  const count =
+    p.max === undefined ? null : (
+      <span className={over ? 'field-count field-count-over' : 'field-count'}>
+        {t('video.form.promptCount', { count: p.value.length.toLocaleString('en-US'), max: p.max.toLocaleString('en-US') })}
+      </span>
+    )
+  const help =
+    p.help || count ? (
+      <>
+        {count}
+        {p.help && <span> {p.help}</span>}
+      </>
+    ) : undefined
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        {p.label}
+      </label>
+      <textarea
+        id={id}
+        className={p.mono ? 'input textarea video-mono' : 'input textarea'}
+        rows={p.rows ?? 3}
+        value={p.value}
+        disabled={p.disabled}
+        onChange={(e) => p.onChange(e.target.value)}
+        aria-invalid={p.error ? true : undefined}
+        aria-describedby={describedBy(id, p.error, help)}
+      />
+      <Notes id={id} error={p.error} help={help} />
+    </div>
+  )
+}
+
+export function CheckField(p: { label: string; checked: boolean; onChange: (v: boolean) => void; help?: ReactNode; error?: string | null; disabled?: boolean }) {
+  const id = useId()
+  return (
+    <div className="field field-check">
+      <label className="choice" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          checked={p.checked}
+          disabled={p.disabled}
+          onChange={(e) => p.onChange(e.target.checked)}
+          aria-invalid={p.error ? true : undefined}
+          aria-describedby={describedBy(id, p.error, p.help)}
+        />
+        <span className="choice-label">{p.label}</span>
+      </label>
+      <Notes id={id} error={p.error} help={p.help} />
+    </div>
+  )
+}
+
+/** Options of an enum, with a first "not sent" entry when the field is optional. */
+export function enumOptions(values: readonly string[], notSent?: string, defaultValue?: string | null, defaultLabel?: (v: string) => string): SelectOption[] {
+  const opts = values.map((v) => ({ value: v, label: v === defaultValue && defaultLabel ? defaultLabel(v) : v }))
+  return notSent === undefined ? opts : [{ value: '', label: notSent }, ...opts]
+}

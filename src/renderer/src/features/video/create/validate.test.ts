@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest'
+import { emptyGk, emptyKl, emptyUnified2, emptyVidq, withModel, withOrientation, withScenario, type DraftRef } from './drafts'
+import { validateGk, validateKl, validateUnified2, validateVidq } from './validate'
+
+const url = (u: string): DraftRef => ({ ref: { kind: 'url', url: u }, label: '' })
+const file = (id: string): DraftRef => ({ ref: { kind: 'file', fileId: id }, label: id })
+
+describe('first family (vidq)', () => {
+  it('builds exactly the request: defaults of q2 are shown and sent, unset fields are not', () => {
+    const v = validateVidq({ ...emptyVidq('vidq2-pro'), prompt: 'a fox', refs: [url('https://cdn.example.com/a.png')] })
+    expect(v.problems).toEqual({})
+    expect(v.request).toEqual({
+      family: 'vidq',
+      model: 'vidq2-pro',
+      images: [{ kind: 'url', url: 'https://cdn.example.com/a.png' }],
+      prompt: 'a fox',
+      aspect_ratio: '16:9',
+      duration: 5,
+      resolution: '720p'
+    })
+  })
+
+  it('refuses a 2,001-character prompt, duration 11, three images and a bad seed, each at its field', () => {
+    const v = validateVidq({ ...emptyVidq(), prompt: 'x'.repeat(2001), duration: '11', seed: '-1', refs: [file('a'), file('b'), file('c')] })
+    expect(v.request).toBeNull()
+    expect(v.problems.prompt).toEqual({ key: 'promptTooLong', values: { max: '2,000', count: '2,001' } })
+    expect(v.problems.duration?.key).toBe('durationRange')
+    expect(v.problems.images?.key).toBe('vidqImages')
+    expect(v.problems.seed?.key).toBe('seedRange')
+  })
+
+  it('allows 3:4 only for q2 and q3, and a resolution only when the model has it', () => {
+    expect(validateVidq({ ...emptyVidq('vidq3-pro'), prompt: 'p', aspectRatio: '3:4' }).problems).toEqual({})
+    const q1 = validateVidq({ ...emptyVidq('vidq1'), prompt: 'p', aspectRatio: '4:3', resolution: '360p' })
+    expect(q1.problems.aspect_ratio?.key).toBe('aspectQ23')
+    expect(q1.problems.resolution).toBeUndefined()
+    expect(validateVidq({ ...emptyVidq('vidq2-pro'), prompt: 'p', resolution: '360p' }).problems.resolution?.key).toBe('resolutionModel')
+  })
+
+  it('needs a prompt, an image or is_rec; with is_rec an empty prompt is fine', () => {
+    expect(validateVidq({ ...emptyVidq(), prompt: ' ' }).problems.prompt?.key).toBe('vidqPromptOrImage')
+    expect(validateVidq({ ...emptyVidq(), isRec: true }).request).toMatchObject({ is_rec: true, prompt: '' })
+  })
+
+  it('refuses a payload over 1,048,576 characters and meta_data that is not JSON', () => {
+    const v = validateVidq({ ...emptyVidq(), prompt: 'p', payload: 'a'.repeat(1_048_577), metaData: '{"a":' })
+    expect(v.problems.payload).toEqual({ key: 'payloadTooLong', values: { max: '1,048,576', count: '1,048,577' } })
+    expect(v.problems.meta_data?.key).toBe('metaJson')
+    const ok = validateVidq({ ...emptyVidq(), prompt: 'p', payload: 'a'.repeat(1_048_576), metaData: '{"a":1}' })
+    expect(ok.request).toMatchObject({ payload: 'a'.repeat(1_048_576), meta_data: '{"a":1}' })
+  })
+
+  it('sends the watermark position and URL only with the watermark, and checks the URL', () => {
+    expect(validateVidq({ ...emptyVidq(), prompt: 'p', wmUrl: 'nonsense' }).request).not.toHaveProperty('wm_url')
+    expect(validateVidq({ ...emptyVidq(), prompt: 'p', watermark: true, wmUrl: 'http://example.com/m.png' }).problems.wm_url?.key).toBe('refUrl')
+    expect(validateVidq({ ...emptyVidq(), prompt: 'p', watermark: true, wmPosition: '1' }).request).toMatchObject({ watermark: true, wm_position: 1 })
+  })
+
+  it('treats asset://<id> typed as a URL as an asset reference', () => {
+    const v = validateVidq({ ...emptyVidq(), prompt: 'p', refs: [url('asset://asset-42')] })
+    expect(v.request).toMatchObject({ images: [{ kind: 'asset', assetId: 'asset-42' }] })
+  })
+
+  it('moves defaults with the model but keeps what the user chose', () => {
+    const q1 = withModel('vidq', emptyVidq('vidq2-pro'), 'vidq1')
+    expect([q1.duration, q1.resolution]).toEqual(['', ''])
+    const kept = withModel('vidq', { ...emptyVidq('vidq2-pro'), duration: '7' }, 'vidq1')
+    expect(kept.duration).toBe('7')
+  })
+})
+
+describe('second family (unified2)', () => {
+  it('has every required field at its default and refuses upsampling in portrait', () => {
+    const d = { ...emptyUnified2(), prompt: 'rain' }
+    expect(validateUnified2(d).request).toEqual({ family: 'unified2', model: 'vo3.1-fast-components', images: [], orientation: 'portrait', prompt: 'rain', size: '720x1280', duration: 8, aspect_ratio: '9:16' })
+    expect(validateUnified2({ ...d, enableUpsample: true }).problems.enable_upsample?.key).toBe('upsampleLandscape')
+    expect(validateUnified2({ ...withOrientation(d, 'landscape'), enableUpsample: true }).request).toMatchObject({ size: '1280x720', aspect_ratio: '16:9', enable_upsample: true })
+  })
+
+  it('refuses a file reference (URLs and assets only)', () => {
+    expect(validateUnified2({ ...emptyUnified2(), prompt: 'p', refs: [file('f')] }).problems['images.0']?.key).toBe('refKind')
+  })
+})
+
+describe('video-object JSON family (kl)', () => {
+  it('scenario presets need their inputs; motion control sets scene_type', () => {
+    const base = { ...emptyKl(), prompt: 'p' }
+    expect(validateKl(withScenario(base, 'image')).problems.image?.key).toBe('needsImage')
+    const fl = validateKl({ ...withScenario(base, 'first-last'), image: url('https://x.example/a.png') })
+    expect(fl.problems.last_frame?.key).toBe('needsLastFrame')
+    const motion = validateKl({ ...withScenario(base, 'motion-control'), image: url('https://x.example/a.png'), motionLevel: 'pro', outputResolution: '1080P' })
+    expect(motion.request).toMatchObject({ scenario: 'motion-control', scene_type: 'motion_control', motion_level: 'pro', output_config: { resolution: '1080P' } })
+  })
+
+  it('checks size syntax and the output duration', () => {
+    const v = validateKl({ ...emptyKl(), prompt: 'p', size: '1280*720', outputDuration: '0' })
+    expect(v.problems.size?.key).toBe('sizeWxH')
+    expect(v.problems['output_config.duration']?.key).toBe('durationRange')
+  })
+})
+
+describe('multipart family (gk)', () => {
+  it('sends the forced length of pro and max, and file references', () => {
+    const pro = withModel('gk', { ...emptyGk(), prompt: 'p', refs: [file('f1'), file('f2')] }, 'gk-video-3-pro')
+    expect(pro.seconds).toBe('10')
+    expect(validateGk(pro).request).toMatchObject({ model: 'gk-video-3-pro', seconds: 10, references: [{ kind: 'file', fileId: 'f1' }, { kind: 'file', fileId: 'f2' }] })
+    expect(validateGk(withModel('gk', pro, 'gk-video-3-max')).request).toMatchObject({ seconds: 15 })
+  })
+
+  it('refuses 16 seconds on gk-video-3 and URL references', () => {
+    const v = validateGk({ ...emptyGk(), prompt: 'p', seconds: '16', refs: [url('https://x.example/a.png')] })
+    expect(v.problems.seconds?.key).toBe('durationRange')
+    expect(v.problems['references.0']?.key).toBe('refKind')
+  })
+})

@@ -1,0 +1,370 @@
+import { z } from 'zod'
+import { ERROR_CODES } from '../errors'
+import {
+  capabilityOf,
+  GK_MODELS,
+  GK_RATIOS,
+  GK_SIZES,
+  isAllowedReferenceUrl,
+  KL_AUDIO,
+  KL_MODELS,
+  KL_MOTION_LEVELS,
+  KL_RATIOS,
+  KL_RESOLUTIONS,
+  KL_SCENARIO_IDS,
+  KL_SCENE_TYPES,
+  ORIENTATIONS,
+  REMIX_RATIOS,
+  REMIX_SIZES,
+  UNIFIED2_RATIOS,
+  UNIFIED2_SIZES,
+  VIDEO_FAMILIES,
+  VIDEO_LIMITS,
+  VIDEO_ROUTES,
+  VIDQ_MODELS,
+  VIDQ_RESOLUTIONS,
+  type VideoFamily
+} from './video-models'
+
+export * from './video-models'
+
+/* ------------------------------------------------------------------ references */
+
+const Id64 = z.string().min(1).max(64)
+/** An asset id as the gateway returns it (`asset-…`), used as `asset://{id}`. */
+const AssetId = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/, 'not an asset id')
+const RefUrl = z
+  .string()
+  .max(4096)
+  .refine(isAllowedReferenceUrl, 'must be an https:// address (plain http only for this computer)')
+
+export const VideoRefSchema = z.discriminatedUnion('kind', [
+  /** A granted local file (files:pick / files:upload with purpose video-reference). */
+  z.strictObject({ kind: z.literal('file'), fileId: Id64 }),
+  /** An image of the studio's gallery. */
+  z.strictObject({ kind: z.literal('gallery'), itemId: Id64 }),
+  z.strictObject({ kind: z.literal('url'), url: RefUrl }),
+  /** An imported asset, sent as `asset://{assetId}`; it must be Active. */
+  z.strictObject({ kind: z.literal('asset'), assetId: AssetId })
+])
+export type VideoRef = z.infer<typeof VideoRefSchema>
+
+/* ------------------------------------------------------------------ create requests */
+
+const Prompt = z.string().max(VIDEO_LIMITS.promptMaxOther)
+/** The profile to bill; absent: the selected one. */
+const ProfileId = Id64.optional()
+
+export const VidqCreateSchema = z.strictObject({
+  family: z.literal('vidq'),
+  profileId: ProfileId,
+  model: z.enum(VIDQ_MODELS),
+  /** 0: text to video, 1: image to video, 2: first and last frame. */
+  images: z.array(VideoRefSchema).max(VIDEO_LIMITS.vidqImagesMax, 'takes at most 2 images (first and last frame)').default([]),
+  prompt: z.string().max(VIDEO_LIMITS.vidqPromptMax, 'is at most 2000 characters').default(''),
+  aspect_ratio: z.enum(['16:9', '9:16', '3:4', '4:3', '1:1']).optional(),
+  audio: z.boolean().optional(),
+  voice_id: z.string().max(200).optional(),
+  is_rec: z.boolean().optional(),
+  bgm: z.boolean().optional(),
+  duration: z.number().int('is a whole number of seconds').min(1, 'is 1 to 10 seconds').max(10, 'is 1 to 10 seconds').optional(),
+  /** Absent or 0: a random seed. */
+  seed: z.number().int().min(0).max(2_147_483_647).optional(),
+  resolution: z.enum(VIDQ_RESOLUTIONS).optional(),
+  payload: z.string().max(VIDEO_LIMITS.vidqPayloadMax, 'is at most 1,048,576 characters').optional(),
+  off_peak: z.boolean().optional(),
+  watermark: z.boolean().optional(),
+  wm_position: z.number().int().min(1).max(4).optional(),
+  wm_url: RefUrl.optional(),
+  /** A JSON string, passed through. */
+  meta_data: z.string().max(100_000).optional()
+})
+
+export const Unified2CreateSchema = z.strictObject({
+  family: z.literal('unified2'),
+  profileId: ProfileId,
+  model: z.string().min(1).max(100).regex(/^[A-Za-z0-9._:-]+$/, 'not a model name'),
+  images: z.array(VideoRefSchema).max(4).default([]),
+  orientation: z.enum(ORIENTATIONS).default('portrait'),
+  prompt: Prompt,
+  size: z.enum(UNIFIED2_SIZES).default('720x1280'),
+  duration: z.number().int().min(1).max(VIDEO_LIMITS.unified2DurationMax).default(8),
+  aspect_ratio: z.enum(UNIFIED2_RATIOS).default('9:16'),
+  enable_upsample: z.boolean().optional()
+})
+
+export const KlCreateSchema = z.strictObject({
+  family: z.literal('kl'),
+  profileId: ProfileId,
+  model: z.enum(KL_MODELS),
+  /** Preset that decides which inputs are needed (motion-control also sets scene_type). */
+  scenario: z.enum(KL_SCENARIO_IDS).default('text'),
+  prompt: Prompt,
+  seconds: z.string().regex(/^\d{1,2}$/, 'is a whole number of seconds, e.g. "5"').optional(),
+  size: z.string().regex(/^\d{2,5}x\d{2,5}$/, 'is <width>x<height>, e.g. 1280x720').optional(),
+  image: VideoRefSchema.optional(),
+  output_config: z
+    .strictObject({
+      duration: z.number().int().min(1).max(60).optional(),
+      resolution: z.enum(KL_RESOLUTIONS).optional(),
+      aspect_ratio: z.enum(KL_RATIOS).optional(),
+      audio_generation: z.enum(KL_AUDIO).optional()
+    })
+    .optional(),
+  scene_type: z.enum(KL_SCENE_TYPES).optional(),
+  motion_level: z.enum(KL_MOTION_LEVELS).optional(),
+  offpeak: z.boolean().optional(),
+  /** metadata.last_frame_url: a URL or an asset. */
+  last_frame: VideoRefSchema.optional(),
+  /** metadata.video_url: reference video (motion control). */
+  video_url: RefUrl.optional(),
+  file_infos: z.string().max(100_000).optional(),
+  ext_info: z.string().max(100_000).optional()
+})
+
+export const GkCreateSchema = z.strictObject({
+  family: z.literal('gk'),
+  profileId: ProfileId,
+  model: z.enum(GK_MODELS),
+  prompt: Prompt,
+  aspect_ratio: z.enum(GK_RATIOS).optional(),
+  seconds: z.number().int().min(1).max(VIDEO_LIMITS.gkSecondsMax).optional(),
+  size: z.enum(GK_SIZES).optional(),
+  /** Sent as repeated `input_reference` file parts (built in the host). */
+  references: z.array(VideoRefSchema).max(VIDEO_LIMITS.gkReferencesMax).default([])
+})
+
+const CreateUnion = z.discriminatedUnion('family', [VidqCreateSchema, Unified2CreateSchema, KlCreateSchema, GkCreateSchema])
+export type VideoCreateRequest = z.output<typeof CreateUnion>
+export type VideoCreateInput = z.input<typeof CreateUnion>
+
+export interface RequestProblem {
+  field: string
+  message: string
+}
+
+function refKindProblems(family: VideoFamily, model: string, refs: VideoRef[], field: string, indexed = true): RequestProblem[] {
+  const cap = capabilityOf(family, model)
+  const out: RequestProblem[] = []
+  refs.forEach((r, i) => {
+    if (!cap.referenceKinds.includes(r.kind)) {
+      const allowed = cap.referenceKinds.join(', ')
+      out.push({ field: indexed ? `${field}.${i}` : field, message: `${model} takes references of kind ${allowed}, not ${r.kind}` })
+    }
+  })
+  return out
+}
+
+/**
+ * Cross-field rules of the spec (per model enums, scenario needs, landscape-only upsample) that a
+ * plain schema cannot say. The form shows them as you type; the host refuses with the first one
+ * before any request.
+ */
+export function videoRequestProblems(r: VideoCreateRequest): RequestProblem[] {
+  const p: RequestProblem[] = []
+  const cap = capabilityOf(r.family, r.model)
+  if (cap.promptRequired && !r.prompt.trim()) p.push({ field: 'prompt', message: 'A prompt is required' })
+  if (r.prompt.length > cap.promptMax) p.push({ field: 'prompt', message: `The prompt is at most ${cap.promptMax} characters` })
+  if (r.family === 'vidq') {
+    if (r.aspect_ratio && !cap.aspectRatios.includes(r.aspect_ratio))
+      p.push({ field: 'aspect_ratio', message: `${r.aspect_ratio} is only available for q2 and q3 models` })
+    if (r.resolution && !cap.resolutions.includes(r.resolution)) p.push({ field: 'resolution', message: `${r.model} allows ${cap.resolutions.join(', ')}` })
+    if (r.meta_data !== undefined && r.meta_data !== '') {
+      try {
+        JSON.parse(r.meta_data)
+      } catch {
+        p.push({ field: 'meta_data', message: 'meta_data must be a JSON string' })
+      }
+    }
+    if (!r.is_rec && !r.prompt.trim() && r.images.length === 0) p.push({ field: 'prompt', message: 'Write a prompt, add an image, or turn on the recommended prompt' })
+    p.push(...refKindProblems('vidq', r.model, r.images, 'images'))
+  } else if (r.family === 'unified2') {
+    if (r.enable_upsample && r.orientation !== 'landscape') p.push({ field: 'enable_upsample', message: 'High-definition enhancement is for landscape videos only' })
+    p.push(...refKindProblems('unified2', r.model, r.images, 'images'))
+  } else if (r.family === 'kl') {
+    if (r.scenario !== 'text' && !r.image) p.push({ field: 'image', message: 'This scenario needs a reference image' })
+    if (r.scenario === 'first-last' && !r.last_frame) p.push({ field: 'last_frame', message: 'First and last frame needs a last frame' })
+    if (r.scenario === 'motion-control' && r.scene_type && r.scene_type !== 'motion_control')
+      p.push({ field: 'scene_type', message: 'Motion control uses scene_type motion_control' })
+    if (r.image) p.push(...refKindProblems('kl', r.model, [r.image], 'image', false))
+    if (r.last_frame) p.push(...refKindProblems('kl', r.model, [r.last_frame], 'last_frame', false))
+  } else {
+    p.push(...refKindProblems('gk', r.model, r.references, 'references'))
+  }
+  return p
+}
+
+export const VideoCreateRequestSchema = CreateUnion.superRefine((r, ctx) => {
+  for (const problem of videoRequestProblems(r)) ctx.addIssue({ code: 'custom', path: problem.field.split('.'), message: problem.message })
+})
+
+/* ------------------------------------------------------------------ remix */
+
+export const VideoRemixRequestSchema = z.strictObject({
+  /** The studio's id of the source task (it must have a gateway task id). */
+  sourceId: Id64,
+  /** videos: POST /v1/videos/{id}/remix; unified: POST /v1/video/remix with task_id. Absent: the source's route. */
+  route: z.enum(VIDEO_ROUTES).optional(),
+  model: z.string().min(1).max(100).regex(/^[A-Za-z0-9._:-]+$/, 'not a model name'),
+  prompt: z.string().min(1, 'A prompt is required').max(VIDEO_LIMITS.promptMaxOther),
+  size: z.enum(REMIX_SIZES),
+  aspect_ratio: z.enum(REMIX_RATIOS),
+  parent_post_id: z.string().max(200).optional()
+})
+export type VideoRemixRequest = z.infer<typeof VideoRemixRequestSchema>
+
+/* ------------------------------------------------------------------ the task view */
+
+/**
+ * submitting: journaled, the create POST is in flight; queued/running: polling; unknown: the gateway
+ * answered a status word we do not know (still polled); lost: the gateway says the task does not
+ * exist, repeatedly; paused: the profile's key was refused (401) and polling waits for a new key;
+ * outcome-unknown: the create may have reached the gateway but no answer came; never re-sent by us.
+ */
+export const VIDEO_STATES = ['submitting', 'queued', 'running', 'succeeded', 'failed', 'cancelled', 'unknown', 'lost', 'paused', 'outcome-unknown'] as const
+export const VideoStateSchema = z.enum(VIDEO_STATES)
+export type VideoState = z.infer<typeof VideoStateSchema>
+/** States in which the task is finished for the scheduler (no more polls). */
+export const FINAL_VIDEO_STATES: readonly VideoState[] = ['succeeded', 'failed', 'cancelled', 'lost', 'outcome-unknown']
+
+export const DOWNLOAD_STATES = ['none', 'pending', 'downloading', 'done', 'waiting-retry', 'failed'] as const
+export const DownloadStateSchema = z.enum(DOWNLOAD_STATES)
+
+export const VideoResultSchema = z.object({
+  /** Host media URL of the verified file; never a path. */
+  mediaUrl: z.string(),
+  bytes: z.number().int().nonnegative(),
+  contentType: z.string(),
+  fileName: z.string(),
+  /** Which address gave the bytes: output.url, video_url, url, detail.url, metadata.url or content. */
+  source: z.string(),
+  /** A poster image URL when one could be made; the board may use the video's first frame instead. */
+  posterUrl: z.string().optional(),
+  downloadedAt: z.number()
+})
+export type VideoResult = z.infer<typeof VideoResultSchema>
+
+export const VideoTaskErrorSchema = z.object({
+  message: z.string(),
+  /** The gateway's `error.code` (or body `code`), as given. */
+  code: z.string().optional(),
+  /** The studio's classification. */
+  studioCode: z.enum(ERROR_CODES).optional()
+})
+
+export const VideoTaskSchema = z.object({
+  /** The studio's id (journal key). */
+  id: z.string(),
+  /** The gateway's task id, exactly as create returned it (prefix included); null before the answer. */
+  taskId: z.string().nullable(),
+  profileId: z.string(),
+  profileName: z.string().optional(),
+  family: z.enum(VIDEO_FAMILIES),
+  kind: z.enum(['create', 'remix']),
+  /** The route the task was created on, e.g. "POST /v1/video/create". */
+  createRoute: z.string(),
+  /** The query route family that matches it. */
+  queryRoute: z.enum(VIDEO_ROUTES),
+  model: z.string(),
+  /** The model the gateway reports (may carry a billing suffix); shown beside the requested one. */
+  returnedModel: z.string().optional(),
+  state: VideoStateSchema,
+  /** The gateway's status word as last seen. */
+  rawStatus: z.string().nullable(),
+  /** 0-100, or null when the gateway gives none. */
+  progress: z.number().int().min(0).max(100).nullable(),
+  prompt: z.string(),
+  /** The request's parameters (JSON-safe; references described, never bytes). */
+  params: z.record(z.string(), z.unknown()),
+  remixOf: z.object({ id: z.string(), taskId: z.string() }).optional(),
+  createdAt: z.number(),
+  submittedAt: z.number().optional(),
+  updatedAt: z.number(),
+  /** When the gateway says it finished (ms), or when we saw it finish. */
+  completedAt: z.number().optional(),
+  lastPolledAt: z.number().optional(),
+  nextPollAt: z.number().optional(),
+  polls: z.number().int().nonnegative(),
+  error: VideoTaskErrorSchema.optional(),
+  download: z.object({
+    state: DownloadStateSchema,
+    attempts: z.number().int().nonnegative(),
+    nextAttemptAt: z.number().optional(),
+    lastError: z.string().optional()
+  }),
+  result: VideoResultSchema.optional()
+})
+export type VideoTask = z.infer<typeof VideoTaskSchema>
+
+export const VideoFilterSchema = z.strictObject({
+  states: z.array(VideoStateSchema).max(VIDEO_STATES.length).optional(),
+  model: z.string().max(100).optional(),
+  query: z.string().max(200).optional(),
+  /** createdAt bounds, ms. */
+  from: z.number().optional(),
+  to: z.number().optional()
+})
+export type VideoFilter = z.infer<typeof VideoFilterSchema>
+
+/* ------------------------------------------------------------------ assets */
+
+export const ASSET_TYPES = ['Image', 'Video', 'Audio'] as const
+export const AssetTypeSchema = z.enum(ASSET_TYPES)
+export const ASSET_STATES = ['processing', 'active', 'failed', 'unknown'] as const
+
+export const AssetGroupSchema = z.object({
+  /** The gateway's group id (`data.Id`). */
+  id: z.string(),
+  profileId: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  createdAt: z.number()
+})
+export type AssetGroup = z.infer<typeof AssetGroupSchema>
+
+export const AssetSchema = z.object({
+  /** The gateway's asset id (`data.Id`); referenced as `asset://{id}`. */
+  id: z.string(),
+  /** The import task id, used to follow the asset. */
+  taskId: z.string(),
+  profileId: z.string(),
+  groupId: z.string(),
+  name: z.string(),
+  url: z.string(),
+  type: AssetTypeSchema,
+  state: z.enum(ASSET_STATES),
+  rawStatus: z.string().nullable(),
+  error: z.object({ message: z.string(), code: z.string().optional() }).optional(),
+  createdAt: z.number(),
+  updatedAt: z.number()
+})
+export type Asset = z.infer<typeof AssetSchema>
+
+export const AssetImportRequestSchema = z.strictObject({
+  profileId: ProfileId,
+  groupId: z.string().min(1).max(128),
+  url: z
+    .string()
+    .max(4096)
+    .refine(isAllowedReferenceUrl, 'must be a public https:// address'),
+  type: AssetTypeSchema,
+  name: z.string().trim().min(1, 'A name is required').max(200)
+})
+export type AssetImportRequest = z.infer<typeof AssetImportRequestSchema>
+
+export const AssetGroupCreateSchema = z.strictObject({
+  profileId: ProfileId,
+  name: z.string().trim().min(1, 'A name is required').max(200),
+  description: z.string().max(1000).optional()
+})
+export type AssetGroupCreate = z.infer<typeof AssetGroupCreateSchema>
+
+/** Integer 0-100 from an integer, "N" or "N%"; null for anything else. */
+export function parseProgress(v: unknown): number | null {
+  let n: number
+  if (typeof v === 'number') n = v
+  else if (typeof v === 'string' && /^\s*\d+(\.\d+)?\s*%?\s*$/.test(v)) n = Number.parseFloat(v)
+  else return null
+  if (!Number.isFinite(n)) return null
+  return Math.max(0, Math.min(100, Math.round(n)))
+}
