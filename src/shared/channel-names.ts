@@ -72,7 +72,12 @@ export const EVENT_NAMES_LIST = [
   'chat:stream-ended',
   'chat:conversations-changed',
   'images:job-updated',
-  'images:gallery-changed'
+  'images:gallery-changed',
+  'video:task-updated',
+  'video:tasks-removed',
+  'video:assets-changed',
+  'video:notice',
+  'video:open-requested'
 ] as const
 
 export type InvokeChannelName = (typeof INVOKE_CHANNEL_NAMES)[number]
