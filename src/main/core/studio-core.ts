@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs'
 import type { ProfileList } from '@shared/domain/profiles'
 import { DEFAULT_SETTINGS, type AppSettings } from '@shared/domain/settings'
+import type { Notify } from './balance/alerts'
+import { openBalance } from './balance/open-balance'
 import { UsageService } from './balance/usage-service'
 import { ChatService } from './chat/chat-service'
 import { ConversationStore } from './chat/conversation-store'
@@ -43,6 +45,8 @@ export interface CoreOptions {
   mediaUrlPrefix?: string
   /** Electron: gallery export through the save dialog; without it export answers a download URL. */
   saveFile?: SaveFile
+  /** Electron: OS notifications (low balance); the browser host leaves it out and the page shows them. */
+  notify?: Notify
 }
 
 export interface StudioCore {
@@ -75,6 +79,22 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   const profiles = new ProfileService(open<ProfilesFile>('profiles', { profiles: [], activeId: SANDBOX_PROFILE_ID }), vault, fetchImpl)
   const usage = new UsageService(profiles, fetchImpl, (profileId, u) => events.emit('balance:usage-updated', { profileId, usage: u }))
   profiles.onChanged((list: ProfileList) => events.emit('profiles:changed', list))
+  // Balance: snapshots and the generation log in <dataDir>/balance, per-profile settings in a small store.
+  const balance = await openBalance({
+    dataDir: opts.dataDir,
+    open,
+    fetch: fetchImpl,
+    usage,
+    profiles,
+    emit: (name, payload) => events.emit(name, payload),
+    notify: opts.notify,
+    language: () => (settings.get('app').language === 'zh' ? 'zh' : 'en'),
+    log,
+    notice: (message) => {
+      notices.push({ store: 'balance', message })
+      log(`store notice: ${message}`)
+    }
+  })
 
   const disposers: Array<() => Promise<void> | void> = []
   let sandboxUrl: string | null = null
@@ -112,7 +132,8 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     files,
     emit: (name, payload) => events.emit(name, payload),
     log,
-    scrub: (text) => guard.scrub(text)
+    scrub: (text) => guard.scrub(text),
+    recordGeneration: balance.recordGeneration
   })
   disposers.push(() => chat.dispose())
 
@@ -129,9 +150,11 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
       notices.push({ store: 'images', message })
       log(`store notice: ${message}`)
     },
-    saveFile: opts.saveFile
+    saveFile: opts.saveFile,
+    recordGeneration: balance.recordGeneration
   })
   disposers.push(() => images.dispose())
+  disposers.push(() => balance.dispose())
 
   const handlers = createHandlers({
     info: { name: 'Generation Studio', version: opts.appVersion, shell: opts.shell, platform: opts.platform },
@@ -146,6 +169,7 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     },
     profiles,
     usage,
+    balance,
     chat,
     files: { grants: files, pickFiles: opts.pickFiles },
     images
@@ -153,6 +177,8 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   const dispatch = createDispatcher(handlers, { guard, log })
   const upload = createUploadDispatcher(fileUploadHandlers(files), { guard, log })
   log(`core ready (${opts.shell})`)
+  // A usage record (and so a snapshot) on open; never holds up the window.
+  void balance.balance.onOpen()
   return {
     dispatch,
     upload,

@@ -10,6 +10,7 @@ import type { FileGrant, FilePurpose } from '@shared/domain/files'
 import type { AppSettings } from '@shared/domain/settings'
 import type { ConnectionReport, KeyUsage } from '@shared/domain/usage'
 import { StudioError, type Result } from '@shared/errors'
+import { FakeBalance } from './fake-balance'
 import { FakeChat } from './fake-chat'
 import { FakeImages } from './fake-images'
 import type { z } from 'zod'
@@ -90,6 +91,8 @@ export class FakeHost {
   readonly chat = new FakeChat((event, payload) => this.emit(event, payload))
   /** Jobs and gallery items; its helpers play the host's part of a job. */
   readonly images = new FakeImages((event, payload) => this.emit(event, payload))
+  /** Billing, history, spending and settings of the balance dashboard. */
+  readonly balance = new FakeBalance(() => this.list.activeId)
 
   constructor(init: { profiles?: ProfileView[]; activeId?: string; keychainAvailable?: boolean } = {}) {
     this.list = {
@@ -169,6 +172,7 @@ export class FakeHost {
     return {
       ...this.chat.handlers(),
       ...this.images.handlers(),
+      ...this.balance.handlers(),
       'app:get-info': () => ({ name: 'Generation Studio', version: '0.0.0-test', shell: 'browser', platform: 'linux' }),
       'settings:get': () => this.settings,
       'settings:update': (patch) => {

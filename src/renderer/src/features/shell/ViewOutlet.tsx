@@ -6,14 +6,15 @@ import { SettingsView } from '@renderer/features/settings/SettingsView'
 import { useUiStore, type ViewId } from '@renderer/store/ui'
 import { EmptyState } from './EmptyState'
 
-type UnbuiltView = Exclude<ViewId, 'settings' | 'chat' | 'images'>
+type UnbuiltView = Exclude<ViewId, 'settings' | 'chat' | 'images' | 'balance'>
 
 // The canvas editor and gallery stay out of the entry chunk (PERFORMANCE T1).
 const ImagesView = lazy(() => import('@renderer/features/images/ImagesView'))
+// The balance dashboard and its charts, likewise.
+const BalanceView = lazy(() => import('@renderer/features/balance/BalanceView'))
 
 const DESCRIPTION_KEYS = {
-  video: 'empty.video',
-  balance: 'empty.balance'
+  video: 'empty.video'
 } as const satisfies Record<UnbuiltView, `empty.${UnbuiltView}`>
 
 /** The main landmark: the current area, titled by its h1. */
@@ -34,6 +35,10 @@ export function ViewOutlet() {
       ) : view === 'images' ? (
         <Suspense fallback={<p className="view-loading">{t('app.loading')}</p>}>
           <ImagesView />
+        </Suspense>
+      ) : view === 'balance' ? (
+        <Suspense fallback={<p className="view-loading">{t('app.loading')}</p>}>
+          <BalanceView />
         </Suspense>
       ) : (
         <EmptyState icon={view} description={t(DESCRIPTION_KEYS[view])} />
