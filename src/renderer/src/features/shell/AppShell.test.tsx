@@ -66,10 +66,7 @@ describe('the app shell', () => {
     expect(tooltip.dataset.open).toBe('true')
   })
 
-  it.each([
-    ['Video', /video jobs/],
-    ['Balance', /granted, used/]
-  ])('shows an honest empty state for %s, without controls that do nothing', async (area, what) => {
+  it.each([['Video', /video jobs/]])('shows an honest empty state for %s, without controls that do nothing', async (area, what) => {
     const { user } = await renderApp()
     await user.click(screen.getByRole('button', { name: area }))
     const main = screen.getByRole('main')
