@@ -1,7 +1,7 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import type { ProfileView } from '@shared/domain/profiles'
 import { openConfStore } from '../store/kv-store'
 import { scriptedServer, usageBody } from '../testing/scripted-server'
@@ -11,6 +11,17 @@ import { BillingService } from './billing-service'
 import { GenerationLog } from './generation-log'
 import { SnapshotStore } from './snapshot-store'
 import { USAGE_AUTO_RESERVE, USAGE_MAX_CALLS_PER_WINDOW, UsageService } from './usage-service'
+
+const dirs: string[] = []
+function tempDir(prefix: string): string {
+  const d = mkdtempSync(join(tmpdir(), prefix))
+  dirs.push(d)
+  return d
+}
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
+
 
 const closers: Array<() => Promise<void>> = []
 afterEach(async () => {
@@ -27,7 +38,7 @@ async function setup(state: { used: number; granted?: number; unlimited?: boolea
     res.end(usageBody({ total_used: state.used, total_granted: granted, total_available: granted - state.used, unlimited_quota: state.unlimited ?? false, expires_at: state.expiresAt ?? 0 }))
   })
   closers.push(gw.close)
-  const dir = mkdtempSync(join(tmpdir(), 'balance-'))
+  const dir = tempDir('balance-')
   let now = Date.UTC(2026, 0, 5)
   const profiles = { activeId: async () => 'p', get: () => ({ ...profile, baseUrl: gw.url }), connection: async () => ({ baseUrl: gw.url, key: 'sk-balance-test' }) }
   const usage = new UsageService(profiles, (i, init) => fetch(i, init), () => {}, () => now)

@@ -1,13 +1,24 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import type { Snapshot } from '@shared/domain/balance'
 import { GenerationLog, MAX_GENERATIONS } from './generation-log'
 
+const dirs: string[] = []
+function tempDir(prefix: string): string {
+  const d = mkdtempSync(join(tmpdir(), prefix))
+  dirs.push(d)
+  return d
+}
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
+
+
 const snap = (at: number, used: number): Snapshot => ({ at, used, available: 1_000_000 - used, granted: 1_000_000, unlimited: false })
 
-async function open(dir = mkdtempSync(join(tmpdir(), 'genlog-')), notices: string[] = []) {
+async function open(dir = tempDir('genlog-'), notices: string[] = []) {
   let now = 1_000
   const log = await GenerationLog.open(dir, (m) => notices.push(m), () => now)
   return { log, dir, notices, at: (t: number) => (now = t) }

@@ -1,9 +1,20 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import type { Snapshot } from '@shared/domain/balance'
 import { KEEP_RECENT, MAX_SNAPSHOTS, SnapshotStore, thinSnapshots } from './snapshot-store'
+
+const dirs: string[] = []
+function tempDir(prefix: string): string {
+  const d = mkdtempSync(join(tmpdir(), prefix))
+  dirs.push(d)
+  return d
+}
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
+
 
 const s = (at: number, used = at): Snapshot => ({ at, used, available: 1e9 - used, granted: 1e9, unlimited: false })
 
@@ -25,7 +36,7 @@ describe('thinSnapshots', () => {
 
 describe('SnapshotStore', () => {
   it('collapses runs of equal values to their first and latest point, and persists', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'snaps-'))
+    const dir = tempDir('snaps-')
     const store = await SnapshotStore.open(dir, () => {})
     for (const at of [1, 2, 3, 4]) await store.add('p', s(at, 5))
     await store.add('p', s(5, 9))
@@ -37,7 +48,7 @@ describe('SnapshotStore', () => {
   })
 
   it('drops invalid entries and recovers a damaged file from its backup', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'snaps-'))
+    const dir = tempDir('snaps-')
     const store = await SnapshotStore.open(dir, () => {})
     await store.add('p', s(1))
     writeFileSync(store.path, 'not json')
