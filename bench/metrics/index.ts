@@ -11,6 +11,7 @@ import { b4 } from './b4'
 import { p1 } from './p1'
 import { p2 } from './p2'
 import { p3 } from './p3'
+import { t3 } from './t3'
 
 /** The suite in run order: start-up first (cheapest, least disturbed), then relay, then renderer. */
 export const METRICS: Metric[] = [t1, t2, r1, r3, s1, s2, l1, m1]
@@ -18,3 +19,5 @@ export const METRICS: Metric[] = [t1, t2, r1, r3, s1, s2, l1, m1]
 METRICS.push(p1, p2, b4)
 // Video board (P3): the renderer under a routed bridge feed.
 METRICS.push(p3)
+// Balance chart (T3).
+METRICS.push(t3)

@@ -1,4 +1,5 @@
 import type { AppInfo, AppSettings } from '@shared/domain/settings'
+import type { createBalanceHandlers } from './balance/balance-handlers'
 import type { UsageService } from './balance/usage-service'
 import { createChatHandlers } from './chat/chat-handlers'
 import type { ChatService } from './chat/chat-service'
@@ -16,6 +17,8 @@ export interface HandlerDeps {
   settings: { get(): AppSettings; update(patch: Partial<AppSettings>): AppSettings }
   profiles: ProfileService
   usage: UsageService
+  /** Billing, history, spending, settings, pre-flight (src/main/core/balance). */
+  balance: { handlers: ReturnType<typeof createBalanceHandlers>; balance: { forget(id: string): void } }
   chat: ChatService
   /** File grants (src/main/core/files); `pickFiles` only in the Electron shell. */
   files: FileDeps
@@ -41,6 +44,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'profiles:remove': async ({ id }) => {
       await d.profiles.remove(id)
       d.usage.forget(id)
+      d.balance.balance.forget(id)
       return {}
     },
     'profiles:select': ({ id }) => d.profiles.select(id),
@@ -50,6 +54,9 @@ export function createHandlers(d: HandlerDeps): Handlers {
       const id = input?.profileId ?? (await d.profiles.activeId())
       return d.usage.get(id, input?.refresh === true)
     },
+
+    // balance:* except get-usage (src/main/core/balance/balance-handlers.ts)
+    ...d.balance.handlers,
 
     // chat:* (src/main/core/chat/chat-handlers.ts)
     ...createChatHandlers(d.chat),

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { ProfileList } from '@shared/domain/profiles'
 import { DEFAULT_SETTINGS, type AppSettings } from '@shared/domain/settings'
+import { openBalance } from './balance/open-balance'
 import { UsageService } from './balance/usage-service'
 import { ChatService } from './chat/chat-service'
 import { ConversationStore } from './chat/conversation-store'
@@ -46,7 +47,7 @@ export interface CoreOptions {
   mediaUrlPrefix?: string
   /** Electron: gallery export through the save dialog; without it export answers a download URL. */
   saveFile?: SaveFile
-  /** OS notification when a video task completes or fails (Electron: electron/notifications.ts); without it the page shows video:notice. */
+  /** OS notifications (video task done or failed, low balance; Electron: electron/notifications.ts); without it the page shows them. */
   notify?: Notify
   /** Opens a downloaded video with the system player (Electron shell.openPath); without it video:open-file answers a download URL. */
   openFile?: (path: string) => Promise<boolean>
@@ -84,6 +85,22 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   const profiles = new ProfileService(open<ProfilesFile>('profiles', { profiles: [], activeId: SANDBOX_PROFILE_ID }), vault, fetchImpl)
   const usage = new UsageService(profiles, fetchImpl, (profileId, u) => events.emit('balance:usage-updated', { profileId, usage: u }))
   profiles.onChanged((list: ProfileList) => events.emit('profiles:changed', list))
+  // Balance: snapshots and the generation log in <dataDir>/balance, per-profile settings in a small store.
+  const balance = await openBalance({
+    dataDir: opts.dataDir,
+    open,
+    fetch: fetchImpl,
+    usage,
+    profiles,
+    emit: (name, payload) => events.emit(name, payload),
+    notify: opts.notify ? (n) => opts.notify?.({ ...n, tag: 'balance-low' }, () => undefined) : undefined,
+    language: () => (settings.get('app').language === 'zh' ? 'zh' : 'en'),
+    log,
+    notice: (message) => {
+      notices.push({ store: 'balance', message })
+      log(`store notice: ${message}`)
+    }
+  })
 
   const disposers: Array<() => Promise<void> | void> = []
   let sandboxUrl: string | null = null
@@ -121,7 +138,8 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     files,
     emit: (name, payload) => events.emit(name, payload),
     log,
-    scrub: (text) => guard.scrub(text)
+    scrub: (text) => guard.scrub(text),
+    recordGeneration: balance.recordGeneration
   })
   disposers.push(() => chat.dispose())
 
@@ -138,9 +156,11 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
       notices.push({ store: 'images', message })
       log(`store notice: ${message}`)
     },
-    saveFile: opts.saveFile
+    saveFile: opts.saveFile,
+    recordGeneration: balance.recordGeneration
   })
   disposers.push(() => images.dispose())
+  disposers.push(() => balance.dispose())
 
   // Video: tasks journaled in <dataDir>/video/tasks, results in <dataDir>/library/videos; one poll scheduler.
   let assets: AssetService | null = null
@@ -181,6 +201,7 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     },
     profiles,
     usage,
+    balance,
     chat,
     files: { grants: files, pickFiles: opts.pickFiles },
     images,
@@ -190,6 +211,8 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   const dispatch = createDispatcher(handlers, { guard, log })
   const upload = createUploadDispatcher(fileUploadHandlers(files), { guard, log })
   log(`core ready (${opts.shell})`)
+  // A usage record (and so a snapshot) on open; never holds up the window.
+  void balance.balance.onOpen()
   return {
     dispatch,
     upload,

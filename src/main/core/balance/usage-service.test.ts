@@ -8,7 +8,7 @@ import { ProfileService, type ProfilesFile } from '../profiles/profile-service'
 import { noKeychain } from '../profiles/secret-backend'
 import { openConfStore } from '../store/kv-store'
 import { scriptedServer, usageBody } from '../testing/scripted-server'
-import { USAGE_MAX_CALLS_PER_WINDOW, USAGE_MIN_INTERVAL_MS, USAGE_WINDOW_MS, UsageService } from './usage-service'
+import { USAGE_AUTO_RESERVE, USAGE_COOLDOWN_MS, USAGE_MAX_CALLS_PER_WINDOW, USAGE_MIN_INTERVAL_MS, USAGE_WINDOW_MS, UsageService } from './usage-service'
 
 const closers: Array<() => Promise<void>> = []
 afterEach(async () => {
@@ -60,5 +60,66 @@ describe('UsageService', () => {
     await Promise.all([usage.get('sandbox'), usage.get('sandbox'), usage.get('sandbox')])
     expect(gw.requests).toHaveLength(1)
     expect(updates).toEqual([701])
+  })
+})
+
+describe('UsageService after refusals', () => {
+  async function scripted(answer: () => { status: number; body: string; headers?: Record<string, string> }) {
+    const gw = await scriptedServer((_, res) => {
+      const a = answer()
+      res.writeHead(a.status, { 'content-type': 'application/json', ...a.headers })
+      res.end(a.body)
+    })
+    closers.push(gw.close)
+    let now = 5_000_000
+    const profiles = { connection: async () => ({ baseUrl: gw.url, key: 'sk-usage-test-000001' }) }
+    const usage = new UsageService(profiles as never, (i, init) => fetch(i, init), () => {}, () => now)
+    return { gw, usage, advance: (ms: number) => (now += ms) }
+  }
+
+  it('rests the origin after a 429 with an empty body, and says so when asked to refresh', async () => {
+    let status = 200
+    const t = await scripted(() => (status === 429 ? { status, body: '' } : { status, body: usageBody() }))
+    await t.usage.get('p')
+    status = 429
+    t.advance(USAGE_MIN_INTERVAL_MS + 1)
+    await expect(t.usage.get('p', true)).rejects.toMatchObject({ code: 'RATE_LIMITED', status: 429, details: { reason: 'gateway-429', retryAfterMs: USAGE_COOLDOWN_MS } })
+    t.advance(USAGE_MIN_INTERVAL_MS + 1)
+    await expect(t.usage.get('p', true)).rejects.toMatchObject({ code: 'RATE_LIMITED', details: { reason: 'cooldown', local: true } })
+    expect((await t.usage.get('p')).totalAvailable).toBe(750)
+    expect(t.gw.requests).toHaveLength(2)
+    status = 200
+    t.advance(USAGE_COOLDOWN_MS)
+    await t.usage.get('p', true)
+    expect(t.gw.requests).toHaveLength(3)
+  })
+
+  it('honours Retry-After on a 429', async () => {
+    const t = await scripted(() => ({ status: 429, body: '', headers: { 'retry-after': '300' } }))
+    await expect(t.usage.get('p')).rejects.toMatchObject({ details: { retryAfterMs: 300_000 } })
+    t.advance(200_000)
+    await expect(t.usage.get('p')).rejects.toMatchObject({ details: { reason: 'cooldown' } })
+    expect(t.gw.requests).toHaveLength(1)
+  })
+
+  it('marks a quota lookup failure answered with 200', async () => {
+    const t = await scripted(() => ({ status: 200, body: JSON.stringify({ success: false, message: 'record not found' }) }))
+    await expect(t.usage.get('p')).rejects.toMatchObject({ code: 'GATEWAY_ERROR', details: { reason: 'lookup-failed', gatewayMessage: 'record not found' } })
+  })
+
+  it('leaves the user a reserve of each window that automatic snapshots never take', async () => {
+    const t = await scripted(() => ({ status: 200, body: usageBody() }))
+    let taken = 0
+    for (let i = 0; i < USAGE_MAX_CALLS_PER_WINDOW; i++) {
+      const r = await t.usage.refreshIfAllowed('p')
+      if ('usage' in r) taken++
+      t.advance(1000)
+    }
+    expect(taken).toBe(USAGE_MAX_CALLS_PER_WINDOW - USAGE_AUTO_RESERVE)
+    const wait = await t.usage.refreshIfAllowed('p')
+    expect('waitMs' in wait && wait.waitMs > 0).toBe(true)
+    t.advance(USAGE_MIN_INTERVAL_MS)
+    await t.usage.get('p', true)
+    expect(t.gw.requests).toHaveLength(USAGE_MAX_CALLS_PER_WINDOW - USAGE_AUTO_RESERVE + 1)
   })
 })

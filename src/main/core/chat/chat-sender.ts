@@ -1,5 +1,6 @@
 import type { Attachment, ChatMessage } from '@shared/domain/chat'
 import { StudioError } from '@shared/errors'
+import type { RecordGeneration } from '../balance/generation-log'
 import type { FetchLike, GatewayConnection } from '../gateway/http'
 import type { EventHub } from '../ipc/event-hub'
 import { checkAttachments, readInline, type AttachmentSource } from './attachments'
@@ -22,6 +23,9 @@ export interface SenderDeps {
   scrub(text: string): string
   timing?: Partial<StreamTiming>
   now(): number
+  /** For the generation log: the profile a stream is charged to, read when it starts. */
+  activeProfileId?(): Promise<string>
+  recordGeneration?: RecordGeneration
 }
 
 export interface SendInput {
@@ -156,6 +160,8 @@ export class ChatSender {
       if (opts.document !== undefined) x.document = opts.document + messageText(m)
     }
     store.markLive(assistant.id, true)
+    // Not awaited: nothing may stand between chat:send and the gateway request (R1).
+    const chargedTo = this.d.recordGeneration ? this.d.activeProfileId?.().catch(() => null) : undefined
     // The request does not wait for the turn to reach disk (R1: no file writes between chat:send and
     // the gateway request); the save runs alongside it and send() still answers only once it is done. The atomic writer orders writes per file, and every later
     // write of this stream waits for this one, so a checkpoint can never be overtaken by it.
@@ -186,6 +192,8 @@ export class ChatSender {
       },
       finish: async (m) => {
         store.markLive(m.id, false)
+        // Refused requests (status `error`) cost nothing; anything that streamed may have.
+        if (m.status !== 'error') void chargedTo?.then((profileId) => profileId && this.d.recordGeneration?.({ profileId, kind: 'chat', model: c.model, ok: m.status === 'complete' }))
         try {
           await afterInitial()
           await store.update(c.id, (x) => {

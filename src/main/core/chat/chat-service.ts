@@ -1,5 +1,6 @@
 import type { ChatFormat, ChatParams, ChatPreset, Conversation, ConversationSummary } from '@shared/domain/chat'
 import { StudioError } from '@shared/errors'
+import type { RecordGeneration } from '../balance/generation-log'
 import type { FetchLike, GatewayConnection } from '../gateway/http'
 import type { EventHub } from '../ipc/event-hub'
 import type { AttachmentSource } from './attachments'
@@ -29,6 +30,8 @@ export interface ChatServiceDeps {
   scrub?: (text: string) => string
   timing?: Partial<StreamTiming>
   now?: () => number
+  /** The balance host's generation log (src/main/core/balance/generation-log.ts). */
+  recordGeneration?: RecordGeneration
 }
 
 /** The chat feature of the host: conversations, presets, models and streamed answers. */
@@ -50,7 +53,9 @@ export class ChatService {
       log: d.log ?? (() => {}),
       scrub: d.scrub ?? ((s) => s),
       timing: d.timing,
-      now: this.now
+      now: this.now,
+      activeProfileId: () => d.profiles.activeId(),
+      recordGeneration: d.recordGeneration
     })
   }
 

@@ -1,5 +1,6 @@
 import type { EditRequest, GenerateRequest, ImageJob, NativeTaskRequest } from '@shared/domain/images'
 import { StudioError } from '@shared/errors'
+import type { RecordGeneration } from '../balance/generation-log'
 import type { FileGrants } from '../files/grants'
 import type { MediaLibrary } from '../files/media'
 import type { FetchLike, GatewayConnection } from '../gateway/http'
@@ -10,7 +11,7 @@ import { GalleryActions, type SaveFile } from './gallery-actions'
 import { GalleryStore } from './gallery-store'
 import { ImageRuns } from './image-runs'
 import { JobBook } from './job-book'
-import { JobJournal, type ItemTemplate } from './job-journal'
+import { JobJournal, type ItemTemplate, type JobRecord } from './job-journal'
 import { createLongFetch, type LongFetch } from './long-fetch'
 import { checkReferences, describeReferences, resolveReferences } from './references'
 import { DEFAULT_IMAGE_TIMING, editHeadersMs, type ImageTiming } from './timing'
@@ -29,6 +30,8 @@ export interface ImageServiceDeps {
   /** Electron: the save dialog + copy. Absent in the browser host (export answers a download URL). */
   saveFile?: SaveFile
   timing?: Partial<ImageTiming>
+  /** The balance host's generation log (src/main/core/balance/generation-log.ts). */
+  recordGeneration?: RecordGeneration
 }
 
 /** The largest edit upload (25 MB) sets how long the long-request dispatcher must wait for headers. */
@@ -57,7 +60,14 @@ export class ImageService {
   ) {
     const log = d.log ?? (() => {})
     this.gallery = gallery
-    this.book = new JobBook({ journal, gallery, emit: d.emit, now: Date.now, newId: () => gallery.newId() })
+    const record = d.recordGeneration
+    // A finished job was charged; one whose answer never arrived may have been. Refusals were not.
+    const onEnded = record
+      ? (rec: JobRecord, status: ImageJob['status']) => {
+          if (status === 'done' || status === 'outcome-unknown') record({ profileId: rec.template.profileId, kind: 'image', model: rec.template.model, ok: status === 'done' })
+        }
+      : undefined
+    this.book = new JobBook({ journal, gallery, emit: d.emit, now: Date.now, newId: () => gallery.newId(), onEnded })
     this.runs = new ImageRuns({ book: this.book, gallery, longFetch: long.fetch, fetch: d.fetch, timing, signal: this.stop.signal, log })
     this.actions = new GalleryActions({ gallery, emit: d.emit, saveFile: d.saveFile })
     if (long.fallback) log('images: could not raise the HTTP headers timeout; long image requests are limited to 300 s')

@@ -12,6 +12,8 @@ export interface JobBookDeps {
   emit: EventHub['emit']
   now: () => number
   newId: () => string
+  /** Told once per job when it ends (the balance host's generation log). */
+  onEnded?: (rec: JobRecord, status: Terminal) => void
 }
 
 /**
@@ -84,6 +86,7 @@ export class JobBook {
     if (opts.itemIds) rec.itemIds = [...opts.itemIds]
     if (opts.error) rec.job.error = opts.error.toData()
     if (opts.warnings?.length) rec.job.warnings = [...rec.job.warnings, ...opts.warnings]
+    this.d.onEnded?.(rec, status)
     try {
       await this.d.journal.put(rec)
     } finally {

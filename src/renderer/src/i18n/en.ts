@@ -2,6 +2,7 @@
  * English messages: the source of truth for message keys. `zh.ts` must have the same shape
  * (enforced by its type), and `t()` only accepts keys that exist here.
  */
+import { balanceEn } from './balance.en'
 import { chatEn } from './chat.en'
 import { imagesEn } from './images.en'
 import { videoEn } from './video.en'
@@ -35,24 +36,7 @@ export const en = {
     syntheticHint: 'Results from the built-in Sandbox are generated locally and are not real model output.',
     switchFailed: 'Could not switch the profile'
   },
-  balance: {
-    label: 'Balance',
-    accessibleName: 'Balance: {{value}}',
-    loading: 'Loading…',
-    unlimited: 'Unlimited',
-    expired: 'Expired',
-    exhausted: 'Used up',
-    unavailable: 'Unavailable',
-    noKey: 'No key',
-    granted: 'Granted: {{value}}',
-    used: 'Used: {{value}}',
-    available: 'Available: {{value}}',
-    expiresAt: 'Expires: {{value}}',
-    neverExpires: 'Expires: never',
-    fetchedAt: 'Checked at {{value}}',
-    unitNote: 'Amounts in raw quota units.',
-    refreshHint: 'Click to check again.'
-  },
+  balance: balanceEn,
   settings: {
     profilesHeading: 'Profiles',
     profilesIntro: 'A profile is a gateway address and its API key. The key stays in the studio host; this window only sees whether one is saved and its last four characters.',

@@ -1,5 +1,6 @@
 import { chatZh } from './chat.zh'
 import { imagesZh } from './images.zh'
+import { balanceZh } from './balance.zh'
 import { videoZh } from './video.zh'
 import type { Messages } from './en'
 
@@ -33,24 +34,7 @@ export const zh: Messages = {
     syntheticHint: '内置沙盒的结果在本地生成，并非真实的模型输出。',
     switchFailed: '无法切换配置档'
   },
-  balance: {
-    label: '余额',
-    accessibleName: '余额：{{value}}',
-    loading: '加载中…',
-    unlimited: '无限额度',
-    expired: '已过期',
-    exhausted: '已用完',
-    unavailable: '无法获取',
-    noKey: '无密钥',
-    granted: '总额度：{{value}}',
-    used: '已用：{{value}}',
-    available: '剩余：{{value}}',
-    expiresAt: '到期：{{value}}',
-    neverExpires: '到期：永不过期',
-    fetchedAt: '查询于 {{value}}',
-    unitNote: '金额为原始额度单位。',
-    refreshHint: '点击重新查询。'
-  },
+  balance: balanceZh,
   settings: {
     profilesHeading: '配置档',
     profilesIntro: '配置档由网关地址和 API 密钥组成。密钥只保存在工作室主进程中，本窗口只知道是否已保存以及末四位。',

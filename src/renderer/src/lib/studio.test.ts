@@ -121,7 +121,21 @@ describe('bridge detection', () => {
   it('reports the functions an outdated bridge lacks', () => {
     const api = bridgeWith(async () => ({ ok: true, value: null }))
     const partial = { ...api, balance: {} }
-    expect(bridgeProblem(partial)).toEqual({ kind: 'incomplete', missing: ['studio.balance.getUsage', 'studio.balance.onUsageUpdated'] })
+    expect(bridgeProblem(partial)).toEqual({
+      kind: 'incomplete',
+      missing: [
+        'studio.balance.getUsage',
+        'studio.balance.getBilling',
+        'studio.balance.getHistory',
+        'studio.balance.getSpending',
+        'studio.balance.getSettings',
+        'studio.balance.updateSettings',
+        'studio.balance.preflight',
+        'studio.balance.onUsageUpdated',
+        'studio.balance.onHistoryChanged',
+        'studio.balance.onLowBalance'
+      ]
+    })
   })
 
   it('reports a bridge without the upload function', () => {

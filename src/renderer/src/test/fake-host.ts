@@ -10,6 +10,7 @@ import type { FileGrant, FilePurpose } from '@shared/domain/files'
 import type { AppSettings } from '@shared/domain/settings'
 import type { ConnectionReport, KeyUsage } from '@shared/domain/usage'
 import { StudioError, type Result } from '@shared/errors'
+import { FakeBalance } from './fake-balance'
 import { FakeChat } from './fake-chat'
 import { FakeImages } from './fake-images'
 import { FakeVideo } from './fake-video'
@@ -93,6 +94,8 @@ export class FakeHost {
   readonly images = new FakeImages((event, payload) => this.emit(event, payload))
   /** Video tasks and assets; its helpers play the host's part of a task. */
   readonly video = new FakeVideo((event, payload) => this.emit(event, payload))
+  /** Billing, history, spending and settings of the balance dashboard. */
+  readonly balance = new FakeBalance(() => this.list.activeId)
 
   constructor(init: { profiles?: ProfileView[]; activeId?: string; keychainAvailable?: boolean } = {}) {
     this.list = {
@@ -173,6 +176,7 @@ export class FakeHost {
       ...this.chat.handlers(),
       ...this.images.handlers(),
       ...this.video.handlers(),
+      ...this.balance.handlers(),
       'app:get-info': () => ({ name: 'Generation Studio', version: '0.0.0-test', shell: 'browser', platform: 'linux' }),
       'settings:get': () => this.settings,
       'settings:update': (patch) => {

@@ -1,9 +1,14 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { DisplayUnit } from '@shared/domain/profiles'
 import { studio } from '@renderer/lib/studio'
 
 export const balanceKeys = {
   all: ['balance'] as const,
-  usage: (profileId: string) => [...balanceKeys.all, 'usage', profileId] as const
+  usage: (profileId: string) => [...balanceKeys.all, 'usage', profileId] as const,
+  billing: (profileId: string) => [...balanceKeys.all, 'billing', profileId] as const,
+  history: (profileId: string) => [...balanceKeys.all, 'history', profileId] as const,
+  spending: (profileId: string) => [...balanceKeys.all, 'spending', profileId] as const,
+  settings: (profileId: string) => [...balanceKeys.all, 'settings', profileId] as const
 }
 
 /**
@@ -17,4 +22,45 @@ export function usageQuery(profileId: string) {
     queryFn: () => studio.balance.getUsage({ profileId }),
     staleTime: 5 * 60_000
   })
+}
+
+export function billingQuery(profileId: string) {
+  return queryOptions({
+    queryKey: balanceKeys.billing(profileId),
+    queryFn: () => studio.balance.getBilling({ profileId }),
+    staleTime: 5 * 60_000
+  })
+}
+
+/** Snapshots change when the host records one (`balance:history-changed` invalidates this). */
+export function historyQuery(profileId: string) {
+  return queryOptions({
+    queryKey: balanceKeys.history(profileId),
+    queryFn: () => studio.balance.getHistory({ profileId }),
+    staleTime: Infinity
+  })
+}
+
+export function spendingQuery(profileId: string) {
+  return queryOptions({
+    queryKey: balanceKeys.spending(profileId),
+    queryFn: () => studio.balance.getSpending({ profileId }),
+    staleTime: Infinity
+  })
+}
+
+export function settingsQuery(profileId: string) {
+  return queryOptions({
+    queryKey: balanceKeys.settings(profileId),
+    queryFn: () => studio.balance.getSettings({ profileId }),
+    staleTime: Infinity
+  })
+}
+
+const RAW: { unit: DisplayUnit; quotaPerUsd: number } = { unit: { kind: 'quota' }, quotaPerUsd: 500_000 }
+
+/** The display unit in effect for a profile (raw quota until the settings arrive: never a guessed currency). */
+export function useDisplayUnit(profileId: string): { unit: DisplayUnit; quotaPerUsd: number } {
+  const q = useQuery(settingsQuery(profileId))
+  return q.data ? { unit: q.data.effectiveUnit, quotaPerUsd: q.data.settings.quotaPerUsd } : RAW
 }

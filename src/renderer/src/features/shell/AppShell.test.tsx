@@ -66,18 +66,6 @@ describe('the app shell', () => {
     expect(tooltip.dataset.open).toBe('true')
   })
 
-  it.each([
-    ['Balance', /granted, used/]
-  ])('shows an honest empty state for %s, without controls that do nothing', async (area, what) => {
-    const { user } = await renderApp()
-    await user.click(screen.getByRole('button', { name: area }))
-    const main = screen.getByRole('main')
-    expect(within(main).getByText('Coming in a later release')).toBeTruthy()
-    expect(within(main).getByText(what)).toBeTruthy()
-    expect(within(main).queryAllByRole('button')).toHaveLength(0)
-    expect(within(main).queryAllByRole('textbox')).toHaveLength(0)
-  })
-
   it('has a skip link that moves focus to the main area', async () => {
     const { user } = await renderApp()
     await user.tab()

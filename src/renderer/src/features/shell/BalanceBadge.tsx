@@ -3,8 +3,11 @@ import { useTranslation } from 'react-i18next'
 import type { KeyUsage } from '@shared/domain/usage'
 import { isStudioError } from '@shared/errors'
 import { Tooltip } from '@renderer/components/Tooltip'
-import { balanceHeadline, formatQuota, shownAvailable } from '@renderer/features/balance/format'
-import { balanceKeys, usageQuery } from '@renderer/features/balance/queries'
+import type { DisplayUnit } from '@shared/domain/profiles'
+import { formatAmount, quotaInUnit } from '@shared/domain/balance-units'
+import { BalanceSync } from '@renderer/features/balance/BalanceSync'
+import { balanceHeadline, expiryState, formatDuration, shownAvailable } from '@renderer/features/balance/format'
+import { balanceKeys, useDisplayUnit, usageQuery } from '@renderer/features/balance/queries'
 import { useActiveProfileId } from '@renderer/features/profiles/queries'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import { studio } from '@renderer/lib/studio'
@@ -14,13 +17,20 @@ import { useNow } from '@renderer/lib/use-now'
 export function BalanceBadge() {
   const profileId = useActiveProfileId()
   if (!profileId) return null
-  // Keyed by profile so nothing of the previous profile's state carries over.
-  return <BalanceBadgeFor key={profileId} profileId={profileId} />
+  // Keyed by profile so nothing of the previous profile's state carries over; alerts and
+  // snapshot events are followed for every profile, wherever the user is.
+  return (
+    <>
+      <BalanceBadgeFor key={profileId} profileId={profileId} />
+      <BalanceSync />
+    </>
+  )
 }
 
-function UsageDetails({ usage, locale }: { usage: KeyUsage; locale: string }) {
+function UsageDetails({ usage, locale, unit, quotaPerUsd, now }: { usage: KeyUsage; locale: string; unit: DisplayUnit; quotaPerUsd: number; now: number }) {
   const { t } = useTranslation()
-  const quota = (n: number) => formatQuota(n, locale)
+  const quota = (n: number) => formatAmount(quotaInUnit(n, unit, quotaPerUsd), unit, locale)
+  const expiry = expiryState(usage.expiresAt, now)
   const time = new Intl.DateTimeFormat(locale, { timeStyle: 'medium' }).format(usage.fetchedAt)
   return (
     <>
@@ -33,7 +43,8 @@ function UsageDetails({ usage, locale }: { usage: KeyUsage; locale: string }) {
           : t('balance.neverExpires')}
       </span>
       <span className="tooltip-line tooltip-muted">{t('balance.fetchedAt', { value: time })}</span>
-      <span className="tooltip-line tooltip-muted">{t('balance.unitNote')}</span>
+      {expiry.kind === 'soon' && <span className="tooltip-line tooltip-strong">{t('balance.expiresSoon', { value: formatDuration(expiry.inMs, locale) })}</span>}
+      <span className="tooltip-line tooltip-muted">{unit.kind === 'quota' ? t('balance.unitNote') : t('balance.unitNoteIn', { unit: unit.kind === 'usd' ? 'USD' : 'CNY' })}</span>
     </>
   )
 }
@@ -42,6 +53,7 @@ function BalanceBadgeFor({ profileId }: { profileId: string }) {
   const { t, i18n } = useTranslation()
   const queryClient = useQueryClient()
   const query = useQuery(usageQuery(profileId))
+  const { unit, quotaPerUsd } = useDisplayUnit(profileId)
   const now = useNow()
   const locale = i18n.language
 
@@ -62,9 +74,9 @@ function BalanceBadgeFor({ profileId }: { profileId: string }) {
     state = headline.state
     value =
       headline.state === 'active'
-        ? formatQuota(headline.available, locale)
+        ? formatAmount(quotaInUnit(headline.available, unit, quotaPerUsd), unit, locale)
         : t(headline.state === 'unlimited' ? 'balance.unlimited' : headline.state === 'expired' ? 'balance.expired' : 'balance.exhausted')
-    details = <UsageDetails usage={query.data} locale={locale} />
+    details = <UsageDetails usage={query.data} locale={locale} unit={unit} quotaPerUsd={quotaPerUsd} now={now} />
   } else if (query.error) {
     state = 'error'
     value = isStudioError(query.error) && query.error.code === 'KEY_MISSING' ? t('balance.noKey') : t('balance.unavailable')

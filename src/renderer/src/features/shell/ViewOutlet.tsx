@@ -4,18 +4,13 @@ import { ChatView } from '@renderer/features/chat/ChatView'
 import { ChatStreamSync } from '@renderer/features/chat/ChatStreamSync'
 import { SettingsView } from '@renderer/features/settings/SettingsView'
 import { VideoSync } from '@renderer/features/video/VideoSync'
-import { useUiStore, type ViewId } from '@renderer/store/ui'
-import { EmptyState } from './EmptyState'
+import { useUiStore } from '@renderer/store/ui'
 
-type UnbuiltView = Exclude<ViewId, 'settings' | 'chat' | 'images' | 'video'>
-
-// The canvas editor and gallery stay out of the entry chunk (PERFORMANCE T1).
+// The canvas editor and gallery, the job board, and the dashboard with its charts stay out of the
+// entry chunk (PERFORMANCE T1).
 const ImagesView = lazy(() => import('@renderer/features/images/ImagesView'))
 const VideoView = lazy(() => import('@renderer/features/video/VideoView'))
-
-const DESCRIPTION_KEYS = {
-  balance: 'empty.balance'
-} as const satisfies Record<UnbuiltView, `empty.${UnbuiltView}`>
+const BalanceView = lazy(() => import('@renderer/features/balance/BalanceView'))
 
 /** The main landmark: the current area, titled by its h1. */
 export function ViewOutlet() {
@@ -43,7 +38,9 @@ export function ViewOutlet() {
           <VideoView />
         </Suspense>
       ) : (
-        <EmptyState icon={view} description={t(DESCRIPTION_KEYS[view])} />
+        <Suspense fallback={<p className="view-loading">{t('app.loading')}</p>}>
+          <BalanceView />
+        </Suspense>
       )}
     </main>
   )

@@ -1,0 +1,223 @@
+import { DEFAULT_BALANCE_SETTINGS, type BalanceSettings, type BillingPrefix, type GenerationKind, type Preflight, type Snapshot, type Spending } from '@shared/domain/balance'
+import { DAY_MS } from '@shared/domain/balance-forecast'
+import { formatAmount, quotaInUnit } from '@shared/domain/balance-units'
+import type { DisplayUnit, ProfileView } from '@shared/domain/profiles'
+import { keyStateOf, type KeyUsage } from '@shared/domain/usage'
+import { StudioError } from '@shared/errors'
+import type { EventHub } from '../ipc/event-hub'
+import type { KeyValueStore } from '../store/kv-store'
+import { checkCrossing, lowBalanceText, type AlertLanguage, type Notify } from './alerts'
+import type { BillingService } from './billing-service'
+import type { GenerationLog, RecordGeneration } from './generation-log'
+import type { SnapshotStore } from './snapshot-store'
+import type { UsageService } from './usage-service'
+
+/** A burst of generations gets one snapshot, this long after the last one ended. */
+export const SNAPSHOT_SETTLE_MS = 1500
+
+interface ProfileBalanceState {
+  settings?: BalanceSettings
+  billingPrefix?: BillingPrefix
+  armed?: boolean
+}
+export type BalanceFile = { profiles: Record<string, ProfileBalanceState> }
+
+export interface BalanceServiceDeps {
+  usage: UsageService
+  billing: BillingService
+  snapshots: SnapshotStore
+  generations: GenerationLog
+  store: KeyValueStore<BalanceFile>
+  profiles: { activeId(): Promise<string>; get(id: string): ProfileView }
+  emit: EventHub['emit']
+  /** The shell's OS notification (Electron); absent in the browser host, where the page shows it. */
+  notify?: Notify
+  language?: () => AlertLanguage
+  log?: (line: string) => void
+  now?: () => number
+}
+
+export interface SettingsView {
+  profileId: string
+  settings: BalanceSettings
+  effectiveUnit: DisplayUnit
+}
+
+/**
+ * The balance host: turns every fresh usage record into a snapshot (and the costs of the jobs
+ * before it), takes a snapshot after generations when the usage route's budget allows, keeps the
+ * per-profile settings, fires low-balance alerts once per crossing and answers pre-flight checks.
+ */
+export class BalanceService {
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>()
+  private readonly now: () => number
+  private disposed = false
+  private chain: Promise<void> = Promise.resolve()
+
+  constructor(private readonly d: BalanceServiceDeps) {
+    this.now = d.now ?? Date.now
+    d.usage.onUpdated((id, u) => {
+      // Serialised, so snapshots and cost attribution follow the order of the records.
+      this.chain = this.chain.then(() => this.onUsage(id, u)).catch((e: unknown) => this.d.log?.(`balance: snapshot failed: ${String(e)}`))
+    })
+    d.generations.onRecorded((e) => this.scheduleSnapshot(e.profileId))
+  }
+
+  /** For chat, images and the video engine: record a generation (fills in the quota known before it). */
+  readonly recordGeneration: RecordGeneration = (r) => {
+    this.d.generations.recorder({ ...r, quotaBefore: r.quotaBefore ?? this.d.usage.cached(r.profileId)?.totalAvailable })
+  }
+
+  /** On open: one usage record of the active profile (served from the cache when there is one). */
+  async onOpen(): Promise<void> {
+    try {
+      await this.d.usage.get(await this.d.profiles.activeId())
+    } catch (e) {
+      this.d.log?.(`balance: no usage record on open: ${String(e instanceof Error ? e.message : e)}`)
+    }
+  }
+
+  private state(profileId: string): ProfileBalanceState {
+    return this.d.store.get('profiles')[profileId] ?? {}
+  }
+
+  private setState(profileId: string, patch: Partial<ProfileBalanceState>): void {
+    const all = { ...this.d.store.get('profiles') }
+    all[profileId] = { ...all[profileId], ...patch }
+    this.d.store.set('profiles', all)
+  }
+
+  billingPrefix(profileId: string): BillingPrefix | undefined {
+    return this.state(profileId).billingPrefix
+  }
+
+  rememberBillingPrefix(profileId: string, prefix: BillingPrefix): void {
+    this.setState(profileId, { billingPrefix: prefix })
+  }
+
+  settingsOf(profileId: string): SettingsView {
+    const settings = { ...DEFAULT_BALANCE_SETTINGS, ...this.state(profileId).settings }
+    return { profileId, settings, effectiveUnit: settings.displayUnit ?? this.d.profiles.get(profileId).displayUnit }
+  }
+
+  async settings(profileId?: string): Promise<SettingsView> {
+    return this.settingsOf(profileId ?? (await this.d.profiles.activeId()))
+  }
+
+  updateSettings(input: { profileId: string } & Partial<BalanceSettings>): SettingsView {
+    this.d.profiles.get(input.profileId)
+    const current = this.settingsOf(input.profileId).settings
+    const next: BalanceSettings = {
+      displayUnit: input.displayUnit !== undefined ? input.displayUnit : current.displayUnit,
+      quotaPerUsd: input.quotaPerUsd ?? current.quotaPerUsd,
+      lowThreshold: input.lowThreshold !== undefined ? input.lowThreshold : current.lowThreshold
+    }
+    // A new threshold is judged afresh against the next record.
+    this.setState(input.profileId, { settings: next, ...(input.lowThreshold !== undefined ? { armed: true } : {}) })
+    const usage = this.d.usage.cached(input.profileId)
+    if (usage && input.lowThreshold !== undefined) this.checkAlert(input.profileId, usage)
+    return this.settingsOf(input.profileId)
+  }
+
+  async history(profileId?: string): Promise<{ profileId: string; snapshots: Snapshot[] }> {
+    const id = profileId ?? (await this.d.profiles.activeId())
+    return { profileId: id, snapshots: this.d.snapshots.list(id) }
+  }
+
+  async spending(profileId?: string, sinceDays?: number): Promise<Spending> {
+    const id = profileId ?? (await this.d.profiles.activeId())
+    return this.d.generations.spending(id, sinceDays ? this.now() - sinceDays * DAY_MS : 0)
+  }
+
+  async preflight(input: { profileId?: string; model: string; kind: GenerationKind }): Promise<Preflight> {
+    const id = input.profileId ?? (await this.d.profiles.activeId())
+    const { cost, basedOn } = this.d.generations.expectedCost(id, input.model.trim(), input.kind)
+    let usage = this.d.usage.cached(id)
+    if (!usage) usage = await this.d.usage.get(id).catch(() => undefined)
+    const base = { expectedCost: cost, basedOn, fetchedAt: usage?.fetchedAt ?? null }
+    if (!usage) return { ...base, available: null, unlimited: false, warn: false, reason: 'unknown' }
+    const state = keyStateOf(usage, this.now())
+    if (state === 'expired') return { ...base, available: Math.max(0, usage.totalAvailable), unlimited: usage.unlimited, warn: true, reason: 'expired' }
+    // An unlimited key's "available" is meaningless (it may be negative): no warning on it.
+    if (state === 'unlimited') return { ...base, available: null, unlimited: true, warn: false, reason: 'ok' }
+    const available = usage.totalAvailable
+    if (state === 'exhausted') return { ...base, available: Math.max(0, available), unlimited: false, warn: true, reason: 'exhausted' }
+    if (cost !== null && available < cost) return { ...base, available, unlimited: false, warn: true, reason: 'below-cost' }
+    const threshold = this.settingsOf(id).settings.lowThreshold
+    if (threshold !== null && available - (cost ?? 0) < threshold) return { ...base, available, unlimited: false, warn: false, reason: 'below-threshold' }
+    return { ...base, available, unlimited: false, warn: false, reason: 'ok' }
+  }
+
+  forget(profileId: string): void {
+    const all = { ...this.d.store.get('profiles') }
+    delete all[profileId]
+    this.d.store.set('profiles', all)
+    this.d.billing.forget(profileId)
+    void this.d.snapshots.remove(profileId).catch(() => {})
+    this.d.generations.remove(profileId)
+  }
+
+  private async onUsage(profileId: string, u: KeyUsage): Promise<void> {
+    const snap: Snapshot = { at: u.fetchedAt, available: u.totalAvailable, used: u.totalUsed, granted: u.totalGranted, unlimited: u.unlimited }
+    const prev = this.d.snapshots.last(profileId)
+    if (prev && prev.at <= snap.at) this.d.generations.attribute(profileId, prev, snap)
+    await this.d.snapshots.add(profileId, snap)
+    this.d.emit('balance:history-changed', { profileId })
+    this.checkAlert(profileId, u)
+  }
+
+  private checkAlert(profileId: string, u: KeyUsage): void {
+    const { settings, effectiveUnit } = this.settingsOf(profileId)
+    const { fire, next } = checkCrossing({ armed: this.state(profileId).armed ?? true }, u.totalAvailable, settings.lowThreshold, u.unlimited)
+    if (next.armed !== (this.state(profileId).armed ?? true)) this.setState(profileId, { armed: next.armed })
+    if (!fire || settings.lowThreshold === null) return
+    let profileName = profileId
+    try {
+      profileName = this.d.profiles.get(profileId).name
+    } catch {
+      // Removed meanwhile: the id names it.
+    }
+    const alert = { profileId, profileName, available: u.totalAvailable, threshold: settings.lowThreshold, at: this.now() }
+    this.d.emit('balance:low-balance', alert)
+    if (this.d.notify) {
+      const lang = this.d.language?.() ?? 'en'
+      const locale = lang === 'zh' ? 'zh-CN' : 'en'
+      const fmt = (raw: number) => formatAmount(quotaInUnit(raw, effectiveUnit, settings.quotaPerUsd), effectiveUnit, locale)
+      try {
+        this.d.notify(lowBalanceText(lang, profileName, fmt(Math.max(0, u.totalAvailable)), fmt(settings.lowThreshold)))
+      } catch (e) {
+        this.d.log?.(`balance: notification failed: ${String(e)}`)
+      }
+    }
+  }
+
+  /** One snapshot after a burst of generations, as soon as the usage route's budget allows it. */
+  scheduleSnapshot(profileId: string, delayMs = SNAPSHOT_SETTLE_MS): void {
+    if (this.disposed || this.timers.has(profileId)) return
+    const timer = setTimeout(() => {
+      this.timers.delete(profileId)
+      void this.takeSnapshot(profileId)
+    }, delayMs)
+    timer.unref?.()
+    this.timers.set(profileId, timer)
+  }
+
+  private async takeSnapshot(profileId: string): Promise<void> {
+    try {
+      const r = await this.d.usage.refreshIfAllowed(profileId)
+      if ('waitMs' in r) this.scheduleSnapshot(profileId, Math.max(SNAPSHOT_SETTLE_MS, r.waitMs))
+    } catch (e) {
+      const wait = e instanceof StudioError && e.code === 'RATE_LIMITED' ? e.details?.retryAfterMs : undefined
+      if (typeof wait === 'number') return this.scheduleSnapshot(profileId, Math.max(SNAPSHOT_SETTLE_MS, wait))
+      this.d.log?.(`balance: snapshot after generation skipped: ${String(e instanceof Error ? e.message : e)}`)
+    }
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true
+    for (const t of this.timers.values()) clearTimeout(t)
+    this.timers.clear()
+    await this.chain
+    await Promise.all([this.d.snapshots.flush(), this.d.generations.flush()])
+  }
+}

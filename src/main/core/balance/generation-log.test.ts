@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { Snapshot } from '@shared/domain/balance'
+import { GenerationLog, MAX_GENERATIONS } from './generation-log'
+
+const dirs: string[] = []
+function tempDir(prefix: string): string {
+  const d = mkdtempSync(join(tmpdir(), prefix))
+  dirs.push(d)
+  return d
+}
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
+
+
+const snap = (at: number, used: number): Snapshot => ({ at, used, available: 1_000_000 - used, granted: 1_000_000, unlimited: false })
+
+async function open(dir = tempDir('genlog-'), notices: string[] = []) {
+  let now = 1_000
+  const log = await GenerationLog.open(dir, (m) => notices.push(m), () => now)
+  return { log, dir, notices, at: (t: number) => (now = t) }
+}
+
+describe('GenerationLog', () => {
+  it('gives the whole used delta to the only job between two snapshots', async () => {
+    const { log, at } = await open()
+    at(1500)
+    log.record({ profileId: 'p', kind: 'chat', model: 'gpt-4o-mini' })
+    expect(log.attribute('p', snap(1000, 100), snap(2000, 340))).toBe(1)
+    expect(log.list('p')[0]).toMatchObject({ cost: 240, costBasis: 'exact' })
+  })
+
+  it('splits the delta between several jobs and marks the split', async () => {
+    const { log, at } = await open()
+    at(1200)
+    log.record({ profileId: 'p', kind: 'chat', model: 'a' })
+    at(1300)
+    log.record({ profileId: 'p', kind: 'image', model: 'b' })
+    at(1400)
+    log.record({ profileId: 'other', kind: 'chat', model: 'a' })
+    log.attribute('p', snap(1000, 0), snap(2000, 300))
+    expect(log.list('p').map((e) => [e.cost, e.costBasis])).toEqual([
+      [150, 'shared'],
+      [150, 'shared']
+    ])
+    expect(log.list('other')[0].cost).toBeUndefined()
+  })
+
+  it('does not price a job twice, nor jobs outside the interval', async () => {
+    const { log, at } = await open()
+    at(1500)
+    log.record({ profileId: 'p', kind: 'chat', model: 'a' })
+    log.attribute('p', snap(1000, 0), snap(2000, 50))
+    expect(log.attribute('p', snap(2000, 50), snap(3000, 90))).toBe(0)
+    expect(log.list('p')[0].cost).toBe(50)
+  })
+
+  it('sums spending by model and kind, newest window only', async () => {
+    const { log, at } = await open()
+    for (const [t, model] of [
+      [1100, 'a'],
+      [2100, 'a'],
+      [3100, 'b']
+    ] as const) {
+      at(t)
+      log.record({ profileId: 'p', kind: 'chat', model })
+    }
+    log.attribute('p', snap(1000, 0), snap(2000, 10))
+    log.attribute('p', snap(2000, 10), snap(3000, 40))
+    expect(log.spending('p', 0).byModel).toEqual([
+      { model: 'a', kind: 'chat', jobs: 2, costed: 2, cost: 40 },
+      { model: 'b', kind: 'chat', jobs: 1, costed: 0, cost: 0 }
+    ])
+    expect(log.spending('p', 2000).byModel.map((r) => r.jobs)).toEqual([1, 1])
+  })
+
+  it('estimates a job from the median of past priced jobs, exact ones first, then other profiles', async () => {
+    const { log, at } = await open()
+    const costs = [100, 300, 200]
+    costs.forEach((c, i) => {
+      at(1000 * (i + 1) + 500)
+      log.record({ profileId: 'p', kind: 'video', model: 'vidq1' })
+      log.attribute('p', snap(1000 * (i + 1), 0), snap(1000 * (i + 2), c))
+    })
+    at(9000)
+    log.record({ profileId: 'p', kind: 'video', model: 'vidq1', ok: false })
+    expect(log.expectedCost('p', 'vidq1', 'video')).toEqual({ cost: 200, basedOn: 3 })
+    expect(log.expectedCost('q', 'vidq1', 'video')).toEqual({ cost: 200, basedOn: 3 })
+    expect(log.expectedCost('p', 'other', 'video')).toEqual({ cost: null, basedOn: 0 })
+  })
+
+  it('keeps a bounded log on disk and reads it back', async () => {
+    const { log, dir } = await open()
+    for (let i = 0; i < MAX_GENERATIONS + 10; i++) log.record({ profileId: 'p', kind: 'chat', model: 'm', at: i })
+    await log.flush()
+    const again = await GenerationLog.open(dir, () => {})
+    expect(again.list()).toHaveLength(MAX_GENERATIONS)
+    expect(again.list()[0].at).toBe(10)
+  })
+
+  it('restores the backup of a damaged file, with a notice', async () => {
+    const { log, dir } = await open()
+    log.record({ profileId: 'p', kind: 'chat', model: 'kept' })
+    await log.flush()
+    writeFileSync(join(dir, 'balance', 'generations.json'), '{"entries": [')
+    const notices: string[] = []
+    const again = await GenerationLog.open(dir, (m) => notices.push(m))
+    expect(again.list().map((e) => e.model)).toEqual(['kept'])
+    expect(notices[0]).toMatch(/damaged; the last good copy was restored/)
+    expect(JSON.parse(readFileSync(join(dir, 'balance', 'generations.json'), 'utf8')).entries).toHaveLength(1)
+  })
+
+  it('never lets a recording failure reach the caller', async () => {
+    const { log } = await open()
+    expect(() => log.recorder({ profileId: 'p', kind: 'chat', model: null as unknown as string })).not.toThrow()
+  })
+})

@@ -1,0 +1,53 @@
+import { copyFile, readFile, rename } from 'node:fs/promises'
+import { writeFileAtomic } from '../store/atomic-file'
+
+/**
+ * The balance stores' files: every write atomic (temp + fsync + rename) and mirrored to `.bak`;
+ * a damaged file is moved aside and the backup restored, with a notice, never a silent reset.
+ */
+
+type Read = { ok: true; value: unknown } | { ok: false; missing: boolean }
+
+async function readJsonFile(path: string): Promise<Read> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (e) {
+    return { ok: false, missing: (e as NodeJS.ErrnoException).code === 'ENOENT' }
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch {
+    return { ok: false, missing: false }
+  }
+}
+
+/** Loads `path` (or its backup); `valid` says whether a parsed value has the expected shape. */
+export async function loadJsonWithBackup<T>(path: string, valid: (v: unknown) => v is T, what: string, notice: (message: string) => void): Promise<T | null> {
+  const main = await readJsonFile(path)
+  if (main.ok && valid(main.value)) return main.value
+  const damaged = main.ok || !main.missing
+  if (damaged) {
+    const kept = `${path}.corrupt-${Date.now()}`
+    await rename(path, kept).catch(() => {})
+    const bak = await readJsonFile(`${path}.bak`)
+    if (bak.ok && valid(bak.value)) {
+      notice(`The ${what} file was damaged; the last good copy was restored (damaged file kept as ${kept}).`)
+      await copyFile(`${path}.bak`, path).catch(() => {})
+      return bak.value
+    }
+    notice(`The ${what} file was damaged and had no usable backup; it starts empty (damaged file kept as ${kept}).`)
+    return null
+  }
+  const bak = await readJsonFile(`${path}.bak`)
+  if (bak.ok && valid(bak.value)) {
+    notice(`The ${what} file was missing; the last good copy was restored.`)
+    return bak.value
+  }
+  return null
+}
+
+export async function writeJsonWithBackup(path: string, data: string): Promise<void> {
+  await writeFileAtomic(path, data)
+  await writeFileAtomic(`${path}.bak`, data)
+}

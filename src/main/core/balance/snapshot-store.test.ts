@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { Snapshot } from '@shared/domain/balance'
+import { KEEP_RECENT, MAX_SNAPSHOTS, SnapshotStore, thinSnapshots } from './snapshot-store'
+
+const dirs: string[] = []
+function tempDir(prefix: string): string {
+  const d = mkdtempSync(join(tmpdir(), prefix))
+  dirs.push(d)
+  return d
+}
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
+
+
+const s = (at: number, used = at): Snapshot => ({ at, used, available: 1e9 - used, granted: 1e9, unlimited: false })
+
+describe('thinSnapshots', () => {
+  it('bounds a long series, keeping its span and every recent point', () => {
+    const list = Array.from({ length: 5000 }, (_, i) => s(i))
+    const out = thinSnapshots(list)
+    expect(out.length).toBeLessThanOrEqual(MAX_SNAPSHOTS)
+    expect(out[0].at).toBe(0)
+    expect(out.slice(-KEEP_RECENT).map((x) => x.at)).toEqual(list.slice(-KEEP_RECENT).map((x) => x.at))
+    expect(out.every((x, i) => i === 0 || x.at > out[i - 1].at)).toBe(true)
+  })
+
+  it('leaves a short series alone', () => {
+    const list = Array.from({ length: 10 }, (_, i) => s(i))
+    expect(thinSnapshots(list)).toEqual(list)
+  })
+})
+
+describe('SnapshotStore', () => {
+  it('collapses runs of equal values to their first and latest point, and persists', async () => {
+    const dir = tempDir('snaps-')
+    const store = await SnapshotStore.open(dir, () => {})
+    for (const at of [1, 2, 3, 4]) await store.add('p', s(at, 5))
+    await store.add('p', s(5, 9))
+    expect(store.list('p').map((x) => x.at)).toEqual([1, 4, 5])
+    await store.add('p', s(3, 1)) // older than the last: ignored
+    const again = await SnapshotStore.open(dir, () => {})
+    expect(again.list('p').map((x) => x.at)).toEqual([1, 4, 5])
+    expect(again.list('other')).toEqual([])
+  })
+
+  it('drops invalid entries and recovers a damaged file from its backup', async () => {
+    const dir = tempDir('snaps-')
+    const store = await SnapshotStore.open(dir, () => {})
+    await store.add('p', s(1))
+    writeFileSync(store.path, 'not json')
+    const notices: string[] = []
+    const again = await SnapshotStore.open(dir, (m) => notices.push(m))
+    expect(again.list('p')).toHaveLength(1)
+    expect(notices).toHaveLength(1)
+    writeFileSync(store.path, JSON.stringify({ version: 1, profiles: { p: [s(1), { at: 'x' }] } }))
+    expect((await SnapshotStore.open(dir, () => {})).list('p')).toHaveLength(1)
+  })
+})

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import type { LowBalanceAlert } from '@shared/domain/balance'
+import { formatAmount, quotaInUnit } from '@shared/domain/balance-units'
+import { studio } from '@renderer/lib/studio'
+import { balanceKeys, useDisplayUnit } from './queries'
+
+/**
+ * Host balance events into the page, wherever the user is: new snapshots refresh the trends, and a
+ * low-balance alert shows as a toast (and, in the browser host, as a Web Notification when the
+ * user allowed them; the Electron shell shows its own OS notification from the host).
+ */
+export function BalanceSync() {
+  const queryClient = useQueryClient()
+  const [alerts, setAlerts] = useState<Array<{ alert: LowBalanceAlert; webNotify: boolean }>>([])
+  useEffect(() => {
+    let browserHost = false
+    void studio.app
+      .getInfo()
+      .then((info) => (browserHost = info.shell === 'browser'))
+      .catch(() => {})
+    const offHistory = studio.balance.onHistoryChanged(({ profileId }) => {
+      void queryClient.invalidateQueries({ queryKey: balanceKeys.history(profileId) })
+      void queryClient.invalidateQueries({ queryKey: balanceKeys.spending(profileId) })
+    })
+    const offLow = studio.balance.onLowBalance((alert) => {
+      setAlerts((list) => [...list.filter((a) => a.alert.profileId !== alert.profileId), { alert, webNotify: browserHost }])
+    })
+    return () => {
+      offHistory()
+      offLow()
+    }
+  }, [queryClient])
+  if (alerts.length === 0) return null
+  return (
+    <div className="balance-toasts">
+      {alerts.map((a) => (
+        <LowBalanceToast key={a.alert.profileId} alert={a.alert} webNotify={a.webNotify} onDismiss={() => setAlerts((list) => list.filter((x) => x !== a))} />
+      ))}
+    </div>
+  )
+}
+
+function LowBalanceToast({ alert, webNotify, onDismiss }: { alert: LowBalanceAlert; webNotify: boolean; onDismiss: () => void }) {
+  const { t, i18n } = useTranslation()
+  const { unit, quotaPerUsd } = useDisplayUnit(alert.profileId)
+  const fmt = (raw: number) => formatAmount(quotaInUnit(raw, unit, quotaPerUsd), unit, i18n.language)
+  const title = t('balance.alert.title', { name: alert.profileName })
+  const body = t('balance.alert.body', { available: fmt(Math.max(0, alert.available)), threshold: fmt(alert.threshold) })
+  useEffect(() => {
+    if (!webNotify || typeof window === 'undefined' || !('Notification' in window) || Notification.permission !== 'granted') return
+    try {
+      new Notification(title, { body, tag: `low-balance-${alert.profileId}` })
+    } catch {
+      // Some browsers only allow notifications from a service worker; the toast is enough.
+    }
+    // Once per alert: the toast's text may re-render, the notification must not repeat.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [alert.at])
+  return (
+    <div className="balance-toast" role="alert" data-testid="low-balance-toast">
+      <p className="balance-toast-title">{title}</p>
+      <p>{body}</p>
+      <button type="button" className="button button-small" onClick={onDismiss}>
+        {t('balance.alert.dismiss')}
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod'
+import { DisplayUnitSchema } from './profiles'
+
+/**
+ * The balance dashboard's data as it crosses the bridge: billing figures, local snapshots, the
+ * studio's own generation log, per-profile balance settings, pre-flight answers and alerts.
+ */
+
+/** Which form of the billing routes a gateway answers: unprefixed `/dashboard/…` or `/v1/dashboard/…`. */
+export const BillingPrefixSchema = z.enum(['', '/v1'])
+export type BillingPrefix = z.infer<typeof BillingPrefixSchema>
+
+/** On the billing routes an unlimited key reports this as its limit (wire notes §4b). */
+export const UNLIMITED_BILLING_LIMIT = 100_000_000
+
+/**
+ * `/dashboard/billing/subscription` + `/dashboard/billing/usage`, as reported: values are in the
+ * site's display unit (USD, CNY or raw quota, per the site's configuration), `totalUsage` in
+ * hundredths of that unit.
+ */
+export const BillingSummarySchema = z.object({
+  prefix: BillingPrefixSchema,
+  hasPaymentMethod: z.boolean(),
+  softLimit: z.number(),
+  hardLimit: z.number(),
+  systemHardLimit: z.number(),
+  /** Unix seconds; 0 = never. */
+  accessUntil: z.number(),
+  /** Hundredths of the display unit, as the gateway sends it (a float). */
+  totalUsage: z.number(),
+  /** The limit is the gateway's "unlimited" marker. */
+  unlimited: z.boolean(),
+  fetchedAt: z.number()
+})
+export type BillingSummary = z.infer<typeof BillingSummarySchema>
+
+/** One local record of a key's quota (raw units), taken when the usage route answered. */
+export const SnapshotSchema = z.object({
+  at: z.number(),
+  available: z.number(),
+  used: z.number(),
+  granted: z.number(),
+  unlimited: z.boolean()
+})
+export type Snapshot = z.infer<typeof SnapshotSchema>
+
+export const GenerationKindSchema = z.enum(['chat', 'image', 'video'])
+export type GenerationKind = z.infer<typeof GenerationKindSchema>
+
+/** One finished generation of the studio, with what it cost when a snapshot pinned it down. */
+export const GenerationEntrySchema = z.object({
+  id: z.string(),
+  profileId: z.string(),
+  kind: GenerationKindSchema,
+  model: z.string(),
+  /** When it ended (ms). */
+  at: z.number(),
+  ok: z.boolean(),
+  /** The key's used quota known before it (raw units), when known. */
+  quotaBefore: z.number().optional(),
+  /** Raw quota units it cost, attributed from the snapshots around it. */
+  cost: z.number().optional(),
+  /** `exact`: the only job between two snapshots; `shared`: the delta was split between several jobs. */
+  costBasis: z.enum(['exact', 'shared']).optional()
+})
+export type GenerationEntry = z.infer<typeof GenerationEntrySchema>
+
+export const ModelSpendingSchema = z.object({
+  model: z.string(),
+  kind: GenerationKindSchema,
+  jobs: z.number().int(),
+  /** Jobs whose cost is known. */
+  costed: z.number().int(),
+  cost: z.number()
+})
+export type ModelSpending = z.infer<typeof ModelSpendingSchema>
+
+export const SpendingSchema = z.object({ byModel: z.array(ModelSpendingSchema), since: z.number() })
+export type Spending = z.infer<typeof SpendingSchema>
+
+export const QUOTA_PER_USD_DEFAULT = 500_000
+
+/** Per profile: how amounts are shown, and when to warn. */
+export const BalanceSettingsSchema = z.object({
+  /** null: follow the profile's display unit. */
+  displayUnit: DisplayUnitSchema.nullable(),
+  /** Raw quota units per 1 USD on this gateway (new-api's QuotaPerUnit, 500 000 by default). */
+  quotaPerUsd: z.number().positive().max(1e12),
+  /** Warn when the available quota (raw units) falls below this; null = no alert. */
+  lowThreshold: z.number().min(0).max(1e15).nullable()
+})
+export type BalanceSettings = z.infer<typeof BalanceSettingsSchema>
+
+export const DEFAULT_BALANCE_SETTINGS: BalanceSettings = { displayUnit: null, quotaPerUsd: QUOTA_PER_USD_DEFAULT, lowThreshold: null }
+
+export const PreflightSchema = z.object({
+  /** Raw units available; null when unknown (no record yet) or meaningless (unlimited). */
+  available: z.number().nullable(),
+  unlimited: z.boolean(),
+  /** Raw units a job of this model cost before (median of past jobs); null when none was measured. */
+  expectedCost: z.number().nullable(),
+  /** How many past jobs the estimate rests on. */
+  basedOn: z.number().int(),
+  warn: z.boolean(),
+  reason: z.enum(['ok', 'below-cost', 'exhausted', 'expired', 'below-threshold', 'unknown']),
+  /** When the usage record behind `available` was fetched (ms), if any. */
+  fetchedAt: z.number().nullable()
+})
+export type Preflight = z.infer<typeof PreflightSchema>
+
+export const LowBalanceAlertSchema = z.object({
+  profileId: z.string(),
+  profileName: z.string(),
+  available: z.number(),
+  threshold: z.number(),
+  at: z.number()
+})
+export type LowBalanceAlert = z.infer<typeof LowBalanceAlertSchema>
