@@ -138,7 +138,8 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     settings: {
       get: () => settings.get('app'),
       update: (patch) => {
-        const next = { ...settings.get('app'), ...patch }
+        // An explicit `undefined` (Electron's structured clone keeps it) leaves the setting as it was.
+        const next = { ...settings.get('app'), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) }
         settings.set('app', next)
         events.emit('settings:changed', next)
         return next
