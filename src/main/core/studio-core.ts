@@ -132,6 +132,8 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     saveFile: opts.saveFile
   })
   disposers.push(() => images.dispose())
+  // A new key (or profile) may unblock native tasks held after a 401/403.
+  profiles.onChanged(() => images.resumeHeld())
 
   const handlers = createHandlers({
     info: { name: 'Generation Studio', version: opts.appVersion, shell: opts.shell, platform: opts.platform },

@@ -71,3 +71,35 @@ export async function coreRig(opts: { gatewayUrl?: string; key?: string; dataDir
     }
   }
 }
+
+export interface FaultRule {
+  /** Which requests (by URL) get the fault. */
+  match: (url: string) => boolean
+  /** An `x-sandbox-fault` spec. */
+  fault: string
+  /** How many matching requests get it (decremented as they are sent). */
+  times: number
+  /** Count a use only when the answer passes this check (e.g. the poll that carried the result). */
+  spend?: (res: Response) => Promise<boolean>
+}
+
+/**
+ * A fetch that adds the sandbox's per-request fault header to chosen requests: how a test aims a
+ * fault at one call of a route (the native task's polls, not its submit) through the real client.
+ */
+export function faultingFetch(rules: FaultRule[], base: typeof fetch = fetch): typeof fetch {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = String(input)
+    const rule = rules.find((r) => r.times > 0 && r.match(url))
+    if (!rule) return base(input, init)
+    const headers = new Headers(init?.headers)
+    headers.set('x-sandbox-fault', rule.fault)
+    if (!rule.spend) rule.times--
+    const res = await base(input, { ...init, headers })
+    if (rule.spend && (await rule.spend(res.clone()))) rule.times--
+    return res
+  }) as typeof fetch
+}
+
+export const isPoll = (url: string) => url.includes('Action=CVSync2AsyncGetResult')
+export const isSubmit = (url: string) => url.includes('Action=CVSync2AsyncSubmitTask')
