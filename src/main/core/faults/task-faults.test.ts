@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
+import { ConversationStore } from '../chat/conversation-store'
 import { JobJournal, type JobRecord } from '../images/job-journal'
 import { gradientPng, imagesHarness, type ImagesHarness } from '../images/testing/harness'
 import { scriptedServer } from '../testing/scripted-server'
@@ -153,6 +154,19 @@ describe('the job journal on disk', () => {
     const again = await JobJournal.open(dir, (m) => notices.push(m))
     expect(again.all().map((r) => r.job.jobId)).toEqual(['kept'])
     expect(notices).toEqual([])
+    // The debris is removed at start-up (no partial file survives recovery).
+    expect(readdirSync(join(dir, 'images')).filter((n) => n.includes('.tmp-'))).toEqual([])
+  })
+
+  it('F24 the conversation store, too, starts from its intact files and clears the temp debris of a cut-off write', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'f24-chat-'))
+    const store = await ConversationStore.open(dir)
+    await store.create({ id: 'c1', title: 'kept', format: 'chat', model: 'm', messages: [], document: '', createdAt: 1, updatedAt: 1, params: {} } as never)
+    await store.flush()
+    writeFileSync(join(dir, 'chat', 'c1.json.tmp-999-deadbeef'), '{"conversation":{"id":"c1","mess')
+    const again = await ConversationStore.open(dir)
+    expect((await again.get('c1')).title).toBe('kept')
+    expect(readdirSync(join(dir, 'chat')).filter((n) => n.includes('.tmp-'))).toEqual([])
   })
 
   it('F25 a journal corrupted on disk: start-up survives, the last good copy is restored, the damaged file is kept, the user is told', async () => {
