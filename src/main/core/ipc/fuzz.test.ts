@@ -97,6 +97,7 @@ describe('IPC fuzz: every invoke channel through the real dispatcher over a full
     expect(new Set(INVOKE_CHANNELS).size).toBe(Object.keys(invokes).length)
   })
 
+  // Timeout generous: a channel takes 0.5-11 s alone, and `npm test` runs other suites beside it.
   it.each(INVOKE_CHANNELS)('%s: >= 1,000 hostile inputs -> coded refusals, no crash, no side effect on refusal', async (channel) => {
     const schema = invokes[channel].input
     const c = (counts[channel] = { runs: 0, refusedBySchema: 0, accepted: 0 })
@@ -160,7 +161,7 @@ describe('IPC fuzz: every invoke channel through the real dispatcher over a full
     expect(c.refusedBySchema).toBeGreaterThan(c.runs / 2)
     expect(Object.prototype).not.toHaveProperty('polluted')
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined()
-  })
+  }, 90_000)
 
   it('settings:update with fields explicitly undefined (as Electron IPC delivers them) keeps the settings', async () => {
     const before = await core.dispatch('settings:get', undefined, { shell: 'electron' })
