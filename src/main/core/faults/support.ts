@@ -28,7 +28,7 @@ export interface CoreRig {
 }
 
 /** A full core (sandbox off) whose active profile is the given gateway, with a recording fetch. */
-export async function coreRig(opts: { gatewayUrl?: string; key?: string; dataDir?: string; secrets?: SecretBackend; keepDir?: boolean } = {}): Promise<CoreRig> {
+export async function coreRig(opts: { gatewayUrl?: string; key?: string; dataDir?: string; secrets?: SecretBackend; keepDir?: boolean; fetch?: typeof fetch } = {}): Promise<CoreRig> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'studio-faults-'))
   const fetched: string[] = []
   const core = await createStudioCore({
@@ -41,7 +41,7 @@ export async function coreRig(opts: { gatewayUrl?: string; key?: string; dataDir
     ...(opts.gatewayUrl ? { env: { gatewayUrl: opts.gatewayUrl, apiKey: opts.key ?? 'sk-faults-key-0000000000' } } : {}),
     fetch: (input, init) => {
       fetched.push(String(input))
-      return fetch(input, init)
+      return (opts.fetch ?? fetch)(input, init)
     }
   })
   const events: CoreRig['events'] = []

@@ -7,7 +7,7 @@ import { ConversationStore } from '../chat/conversation-store'
 import { JobJournal, type JobRecord } from '../images/job-journal'
 import { gradientPng, imagesHarness, type ImagesHarness } from '../images/testing/harness'
 import { scriptedServer } from '../testing/scripted-server'
-import { faultingFetch, isPoll, type FaultRule } from './support'
+import { coreRig, faultingFetch, isPoll, type FaultRule } from './support'
 
 /**
  * Fault scenarios of a followed task (security-anchors §7) on the native image task, the feature
@@ -90,7 +90,8 @@ describe('a followed task under gateway faults', () => {
     const rule: FaultRule = { match: isPoll, fault: 'unauthorized', times: 1_000 }
     rules.push(rule)
     const job = await h.call('images:submit-native', { prompt: 'p' })
-    await sleep(300)
+    const deadline = Date.now() + 10_000
+    while (!/kept and will be checked again/.test(h.jobEvents(job.jobId).at(-1)?.progressNote ?? '') && Date.now() < deadline) await sleep(10)
     const held = h.jobEvents(job.jobId).at(-1)!
     expect(held.status).toBe('running')
     expect(held.progressNote).toMatch(/401.*kept and will be checked again once the key is updated/s)
@@ -106,6 +107,24 @@ describe('a followed task under gateway faults', () => {
     const done = await h.settled(job.jobId)
     expect(done.status).toBe('done')
     expect(submits()).toHaveLength(1)
+  })
+
+  it('F18 through the full core: updating the profile (a new key) resumes the held task to saved', async () => {
+    const rule: FaultRule = { match: isPoll, fault: 'unauthorized', times: 1_000 }
+    const rig = await coreRig({ fetch: faultingFetch([rule]) })
+    try {
+      const p = (await rig.call('profiles:add', { name: 'Gateway', baseUrl: sb.url, key: sb.key, persistence: 'session' })) as { id: string }
+      await rig.call('profiles:select', { id: p.id })
+      const job = (await rig.call('images:submit-native', { prompt: 'p' })) as { jobId: string }
+      await rig.waitFor('images:job-updated', (j) => j.jobId === job.jobId && /kept and will be checked again/.test(String(j.progressNote)))
+      rule.times = 0
+      await rig.call('profiles:update', { id: p.id, key: sb.key })
+      const done = await rig.waitFor('images:job-updated', (j) => j.jobId === job.jobId && j.status !== 'running')
+      expect(done.status).toBe('done')
+      expect(submits()).toHaveLength(1)
+    } finally {
+      await rig.close()
+    }
   })
 
   it('F19 the result link has expired (403) by the time it is downloaded: the task is asked for a fresh link and saved', async () => {
