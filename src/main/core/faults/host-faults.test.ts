@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -92,6 +92,7 @@ describe('one host per data folder', () => {
     expect(readFileSync(next.path, 'utf8')).toBe(String(process.pid))
     next.release()
     expect(readdirSync(dir)).toEqual([])
+    rmSync(dir, { recursive: true, force: true })
   })
 })
 

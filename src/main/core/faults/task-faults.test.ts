@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -155,6 +155,15 @@ describe('a followed task under gateway faults', () => {
 })
 
 describe('the job journal on disk', () => {
+  const dirs: string[] = []
+  const tempDir = (prefix: string) => {
+    const d = mkdtempSync(join(tmpdir(), prefix))
+    dirs.push(d)
+    return d
+  }
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true })
+  })
   const record = (jobId: string, phase: JobRecord['phase'] = 'ended'): JobRecord => ({
     job: { jobId, kind: 'native', status: phase === 'ended' ? 'done' : 'running', createdAt: Date.now(), warnings: [] },
     itemIds: [],
@@ -163,7 +172,7 @@ describe('the job journal on disk', () => {
   })
 
   it('F24 a crash mid-write leaves the previous journal intact: a leftover temp file is ignored and the records load', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'f24-'))
+    const dir = tempDir('f24-')
     const j = await JobJournal.open(dir, () => {})
     await j.put(record('kept'))
     await j.flush()
@@ -178,7 +187,7 @@ describe('the job journal on disk', () => {
   })
 
   it('F24 the conversation store, too, starts from its intact files and clears the temp debris of a cut-off write', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'f24-chat-'))
+    const dir = tempDir('f24-chat-')
     const store = await ConversationStore.open(dir)
     await store.create({ id: 'c1', title: 'kept', format: 'chat', model: 'm', messages: [], document: '', createdAt: 1, updatedAt: 1, params: {} } as never)
     await store.flush()
@@ -189,7 +198,7 @@ describe('the job journal on disk', () => {
   })
 
   it('F25 a journal corrupted on disk: start-up survives, the last good copy is restored, the damaged file is kept, the user is told', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'f25-'))
+    const dir = tempDir('f25-')
     const j = await JobJournal.open(dir, () => {})
     await j.put(record('a'))
     await j.put(record('b'))
