@@ -160,6 +160,8 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     recordGeneration: balance.recordGeneration
   })
   disposers.push(() => images.dispose())
+  // A new key (or profile) may unblock native tasks held after a 401/403.
+  profiles.onChanged(() => images.resumeHeld())
   disposers.push(() => balance.dispose())
 
   // Video: tasks journaled in <dataDir>/video/tasks, results in <dataDir>/library/videos; one poll scheduler.
@@ -193,7 +195,8 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     settings: {
       get: () => settings.get('app'),
       update: (patch) => {
-        const next = { ...settings.get('app'), ...patch }
+        // An explicit `undefined` (Electron's structured clone keeps it) leaves the setting as it was.
+        const next = { ...settings.get('app'), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) }
         settings.set('app', next)
         events.emit('settings:changed', next)
         return next

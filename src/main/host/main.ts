@@ -11,6 +11,7 @@ import { MEDIA_PATH_PREFIX } from '@shared/bridge-protocol'
 import { noKeychain } from '../core/profiles/secret-backend'
 import { createStudioCore, type StudioCore } from '../core/studio-core'
 import { ConfigError, readHostConfig } from './host-config'
+import { acquireInstanceLock } from './instance-lock'
 import { openInBrowser } from './open-browser'
 import { startHostServer, type HostServer } from './server'
 
@@ -39,6 +40,9 @@ function findAppRoot(start: string): { version: string } {
 
 async function main(): Promise<void> {
   const config = readHostConfig(process.env, process.platform, homedir())
+  // A second host on the same data folder exits here, before it could poll or write anything.
+  const lock = acquireInstanceLock(config.dataDir)
+  process.on('exit', () => lock.release())
   // The key now lives only in the core's memory; nothing this process spawns may inherit it.
   delete process.env.STUDIO_API_KEY
 

@@ -2,7 +2,7 @@ import { mkdir, readdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ConversationSummary } from '@shared/domain/chat'
 import { StudioError } from '@shared/errors'
-import { AtomicWriter } from '../store/atomic-file'
+import { AtomicWriter, removeTempLeftovers } from '../store/atomic-file'
 import {
   FILE_VERSION,
   asConversation,
@@ -56,6 +56,8 @@ export class ConversationStore {
   static async open(dataDir: string, opts: StoreOptions = {}): Promise<ConversationStore> {
     const store = new ConversationStore(join(dataDir, 'chat'), opts)
     await mkdir(store.dir, { recursive: true, mode: 0o700 })
+    // Debris of writes cut off by a crash; the files they were replacing are intact.
+    await removeTempLeftovers(store.dir)
     await store.loadIndex()
     return store
   }

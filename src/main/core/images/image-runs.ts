@@ -8,6 +8,9 @@ import { pollNativeTask } from './native-poller'
 import { saveResults } from './result-saver'
 import type { ImageTiming } from './timing'
 
+/** The gateway refused the key: the task is not lost, it waits for a working key. */
+const KEY_REFUSED = new Set(['UNAUTHORIZED', 'FORBIDDEN'])
+
 export interface RunDeps {
   book: JobBook
   gallery: GalleryStore
@@ -89,8 +92,13 @@ export class ImageRuns {
     await this.follow(rec, conn)
   }
 
-  /** Polls a submitted native task to its images (also after a restart). */
-  async follow(rec: JobRecord, conn: GatewayConnection): Promise<void> {
+  /**
+   * Polls a submitted native task to its images (also after a restart). A refused key (401/403)
+   * does not end the task: it is held, still journaled, and followed again once the key changes or
+   * at the next start (security-anchors F18). Result links that expired before the download are
+   * asked for again once: the task still has its images (F19).
+   */
+  async follow(rec: JobRecord, conn: GatewayConnection, requeried = false): Promise<void> {
     try {
       const outcome = await pollNativeTask({
         fetch: this.d.fetch,
@@ -100,16 +108,31 @@ export class ImageRuns {
         signal: this.d.signal,
         onPoll: (note) => this.d.book.note(rec, note)
       })
-      if (outcome.kind === 'failed') return await this.d.book.end(rec, 'failed', { error: outcome.error })
+      if (outcome.kind === 'failed') {
+        if (KEY_REFUSED.has(outcome.error.code)) return await this.hold(rec, outcome.error)
+        return await this.d.book.end(rec, 'failed', { error: outcome.error })
+      }
       await this.d.book.step(rec, { phase: 'saving', pending: outcome.results, progressNote: 'Downloading the images' })
-      await this.finish(rec, conn, outcome.results)
+      await this.finish(rec, conn, outcome.results, requeried ? undefined : () => this.follow(rec, conn, true))
     } catch (e) {
       await this.fail(rec, e)
     }
   }
 
-  /** Saves results into the gallery and ends the job: done with warnings, or failed when nothing could be kept. */
-  async finish(rec: JobRecord, conn: GatewayConnection, results: PendingResult[]): Promise<void> {
+  /** Jobs waiting for a working key; ImageService follows them again when profiles change. */
+  readonly held = new Set<JobRecord>()
+
+  private async hold(rec: JobRecord, error: StudioError): Promise<void> {
+    this.held.add(rec)
+    await this.d.book.step(rec, { phase: 'polling', progressNote: `${error.message} The task ${rec.job.taskId} is kept and will be checked again once the key is updated (Settings), or at the next start.` })
+  }
+
+  /**
+   * Saves results into the gallery and ends the job: done with warnings, or failed when nothing
+   * could be kept. `requery` asks the task for fresh links when the ones given have expired. A full
+   * disk keeps the job's links for the next start (download pending) instead of failing it.
+   */
+  async finish(rec: JobRecord, conn: GatewayConnection, results: PendingResult[], requery?: () => Promise<void>): Promise<void> {
     const saved = await saveResults(
       { gallery: this.d.gallery, fetch: this.d.fetch, download: this.d.timing.download, retryBaseMs: this.d.timing.downloadRetryMs, log: this.d.log },
       conn,
@@ -117,6 +140,15 @@ export class ImageRuns {
       rec.template,
       this.d.signal
     )
+    const reason = saved.error?.details?.reason
+    if (saved.error && requery && (reason === 'expired' || reason === 'gone')) {
+      this.d.book.note(rec, 'The result links had expired; asking the task for fresh ones')
+      return requery()
+    }
+    if (saved.error?.code === 'STORAGE' && rec.pending?.length) {
+      await this.d.book.step(rec, { phase: 'saving', progressNote: `${saved.error.message} The results are kept and will be downloaded at the next start.` })
+      return
+    }
     if (saved.error) {
       // Cleanup first, so whoever sees the terminal state also sees the final library.
       await this.dropUnusedCopies(rec)

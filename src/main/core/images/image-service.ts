@@ -198,6 +198,19 @@ export class ImageService {
     }
   }
 
+  /** Follows again the native tasks held because the gateway refused their key (profiles changed). */
+  resumeHeld(): void {
+    for (const rec of [...this.runs.held]) {
+      this.runs.held.delete(rec)
+      this.track(
+        this.d.profiles.connection(rec.template.profileId).then(
+          (conn) => this.runs.follow(rec, conn),
+          () => void this.runs.held.add(rec)
+        )
+      )
+    }
+  }
+
   /** Waits for background work to settle (tests; shutdown uses dispose). */
   async idle(): Promise<void> {
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight])

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { ImageJob } from '@shared/domain/images'
-import { AtomicWriter } from '../store/atomic-file'
+import { AtomicWriter, removeTempLeftovers } from '../store/atomic-file'
 import { writeIndexWithBackup } from './gallery-index'
 
 /**
@@ -87,6 +87,7 @@ export class JobJournal {
   static async open(dataDir: string, notice: (message: string) => void): Promise<JobJournal> {
     const journal = new JobJournal(dataDir)
     await mkdir(dirname(journal.path), { recursive: true, mode: 0o700 })
+    await removeTempLeftovers(dirname(journal.path))
     let read = await readJsonFile(journal.path)
     if (!read.ok || !jobsOf(read.value)) {
       const damaged = read.ok || !read.missing

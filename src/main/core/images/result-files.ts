@@ -179,11 +179,21 @@ export async function downloadResult(d: DownloadInput): Promise<SavedFile> {
     await rm(part, { force: true })
     if (e instanceof StudioError) throw e
     if (d.signal?.aborted) throw new StudioError('CANCELLED', 'The download was cancelled.', { cause: e })
+    const fsCode = (e as NodeJS.ErrnoException | null)?.code
+    if (fsCode && DISK_CODES.has(fsCode)) throw diskError(fsCode, e)
     const why = ctl.signal.aborted ? 'the result server stopped answering' : 'the connection failed or was cut'
     throw resultError('network', `Downloading the result failed: ${why}.`, true)
   } finally {
     clearTimeout(timer)
   }
+}
+
+/** Errors of the library's disk, not of the network: retrying the download at once would not help. */
+const DISK_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO'])
+
+function diskError(code: string, cause: unknown): StudioError {
+  const what = code === 'ENOSPC' || code === 'EDQUOT' ? 'the disk is full' : `the library folder cannot be written (${code})`
+  return new StudioError('STORAGE', `The image could not be saved: ${what}. Free some space; nothing partial was kept.`, { details: { reason: 'disk', cause: code }, cause })
 }
 
 function guessExt(pathname: string): string {

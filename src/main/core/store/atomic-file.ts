@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { open, rename, unlink } from 'node:fs/promises'
+import { open, readdir, rename, rm, unlink } from 'node:fs/promises'
+import { join } from 'node:path'
 
 /**
  * Writes a whole file so a crash leaves either the old or the new content, never a mix: temp file
@@ -79,3 +80,13 @@ export class AtomicWriter {
     this.slots.delete(path)
   }
 }
+
+/**
+ * Temp files of atomic writes cut off by a crash (a SIGKILL between write and rename). The real
+ * file is intact; the temp is debris (security-anchors §6.3). Only at start, before any writer runs.
+ */
+export async function removeTempLeftovers(dir: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[])
+  await Promise.all(names.filter((n) => /\.tmp-\d+-[0-9a-f]+$/.test(n)).map((n) => rm(join(dir, n), { force: true })))
+}
+

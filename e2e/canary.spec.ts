@@ -1,0 +1,94 @@
+import { join } from 'node:path'
+import { expect, test } from './fixtures'
+import { filesContaining, pageVisibleText } from './support/canary'
+import { ChatPage } from './support/chat-page'
+import { ROOT } from './support/launch'
+
+/**
+ * The canary-key gate (RELIABILITY.md, security-anchors §8.3): one unique key, typed into Settings
+ * once, then used for chat and images; afterwards it must appear nowhere the page or the disk can
+ * show it: 0 hits in every host-to-page bridge frame, the DOM and page storage, the host's log and
+ * output, every file of the data dir, the built renderer, and every request the gateway and CDN
+ * origins saw outside the gateway's Authorization header (URLs included). New features join this
+ * spec: drive them between "settings" and "search".
+ */
+
+test('the canary key is found nowhere after settings, chat and images', async ({ studio }) => {
+  test.setTimeout(120_000)
+  const { canary } = studio
+  const page = await studio.launch()
+
+  // Settings: the only time the key crosses the bridge, page -> host.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Add profile' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add profile' })
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Canary')
+  await dialog.getByRole('textbox', { name: 'Base URL' }).fill(studio.gateway.url)
+  await dialog.getByLabel('API key').fill(canary)
+  await dialog.getByRole('button', { name: 'Test connection', exact: true }).click()
+  await expect(dialog.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible()
+  await dialog.getByRole('radio', { name: 'Keep for this session only' }).check()
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog).toBeHidden()
+  const item = page.getByRole('listitem').filter({ hasText: 'Canary' })
+  await item.getByRole('button', { name: 'Use Canary' }).click()
+  await expect(page.getByRole('banner').getByTestId('balance-badge')).toHaveAttribute('data-state', 'active')
+
+  // Chat, in two formats.
+  const chat = new ChatPage(page)
+  await chat.open()
+  for (const [label, model] of [['General chat', 'gpt-4o-mini'], ['Messages', 'claude-haiku-4-5']] as const) {
+    await chat.newConversation(label, model)
+    await chat.send(`Say hello (${label})`)
+    await chat.waitForAnswer('complete')
+  }
+
+  // Images: a generation and a native task (its result comes from the CDN origin).
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Images' }).click()
+  const form = page.getByRole('form', { name: 'Generate' })
+  await form.getByRole('textbox', { name: 'Prompt' }).fill('a canary on a wire')
+  await form.getByRole('button', { name: 'Generate' }).click()
+  await expect(page.locator('article.job-card').first()).toHaveAttribute('data-status', 'done', { timeout: 30_000 })
+  await page.getByRole('tab', { name: 'Native task' }).click()
+  const native = page.getByRole('form', { name: 'Native task' })
+  await native.getByRole('textbox', { name: 'Prompt' }).fill('a canary in flight')
+  await native.getByRole('button', { name: 'Submit task' }).click()
+  await expect(page.locator('article.job-card[data-status="done"]')).toHaveCount(2, { timeout: 30_000 })
+
+  // Every route the key should have been used on was used with it.
+  const seen = studio.gateway.log()
+  for (const route of ['usage', 'text.chat', 'text.messages', 'image.generate', 'image.native.submit']) {
+    expect(seen.filter((r) => r.route.startsWith(route) && r.key === canary).length, route).toBeGreaterThan(0)
+  }
+
+  // Search: the bridge. Host -> page: 0 hits. Page -> host: only the frames that carried the typed key in.
+  const fromHost = studio.bridge.frames.filter((f) => f.startsWith('{"t":"result"') || f.startsWith('{"t":"event"'))
+  expect(fromHost.length).toBeGreaterThan(20)
+  expect(fromHost.filter((f) => f.includes(canary))).toEqual([])
+  const fromPage = studio.bridge.frames.filter((f) => f.includes(canary) && !fromHost.includes(f))
+  for (const f of fromPage) expect(JSON.parse(f).channel).toMatch(/^profiles:(add|test-connection)$/)
+  expect(fromPage.length).toBeLessThanOrEqual(2)
+
+  // The page: DOM, both storages, cookies, IndexedDB.
+  expect(await pageVisibleText(page)).not.toContain(canary)
+
+  // The requests: outside the gateway's Authorization header, nowhere (URL, query, other headers); the CDN never.
+  for (const r of seen) {
+    const { authorization, ...otherHeaders } = r.headers
+    const outside = JSON.stringify({ method: r.method, path: r.path, query: r.query, headers: otherHeaders })
+    expect(outside, `${r.origin} ${r.route}`).not.toContain(canary)
+    if (r.origin === 'cdn') expect(authorization, `cdn ${r.path}`).toBeUndefined()
+    else if (authorization !== undefined && r.key === canary) expect(authorization).toBe(`Bearer ${canary}`)
+  }
+  expect(seen.filter((r) => r.origin === 'cdn').length).toBeGreaterThan(0)
+
+  // The disk and the logs (the key was session-only: there is no encrypted secret to except here).
+  const output = studio.output()
+  await studio.stop()
+  expect(filesContaining(studio.dataDir, canary)).toEqual([])
+  expect(output).not.toContain(canary)
+
+  // The built renderer.
+  expect(filesContaining(join(ROOT, 'out', 'renderer'), canary)).toEqual([])
+  expect(filesContaining(join(ROOT, 'out', 'renderer'), 'sk-canary-')).toEqual([])
+})

@@ -1,0 +1,113 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect, test, type StudioFixture } from './fixtures'
+import { ChatPage } from './support/chat-page'
+import { launchBrowserHost } from './support/launch'
+
+/**
+ * Fault scenarios where the page must show the outcome (security-anchors §7), end to end: the built
+ * studio against the test's own sandbox, faults set on the canary key. The unit suites
+ * (src/main/core/faults/*.test.ts) cover every scenario at the host; these prove the user sees it.
+ */
+
+async function openImages(studio: StudioFixture): Promise<Page> {
+  const page = await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary })
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Images' }).click()
+  await expect(page.getByRole('tab', { name: 'Generate' })).toBeVisible()
+  return page
+}
+
+async function generate(page: Page, prompt: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Generate' })
+  await form.getByRole('textbox', { name: 'Prompt' }).fill(prompt)
+  await form.getByRole('button', { name: 'Generate' }).click()
+}
+
+const creates = (studio: StudioFixture) => studio.gateway.log().filter((r) => r.route === 'image.generate' && r.key === studio.canary)
+
+test.describe('fault scenarios the page must show', () => {
+  test('F2 a create dropped after it was sent shows "outcome unknown, may have been charged" and is never re-sent', async ({ studio }) => {
+    const page = await openImages(studio)
+    studio.gateway.setFaults(studio.canary, ['drop@image.generate*1'])
+    await generate(page, 'a kite over the sea')
+    const card = page.locator('article.job-card').first()
+    await expect(card).toHaveAttribute('data-status', 'outcome-unknown', { timeout: 30_000 })
+    await expect(card.getByRole('note')).toBeVisible()
+    await expect(card).toContainText(/may have been accepted and charged/)
+    await page.waitForTimeout(500)
+    expect(creates(studio)).toHaveLength(1)
+  })
+
+  test('F14 the studio stops while a create is in flight: after the restart the job shows outcome unknown, nothing re-sent', async ({ studio }) => {
+    const page = await openImages(studio)
+    studio.gateway.setFaults(studio.canary, ['hang@image.generate*1'])
+    await generate(page, 'a harbour at night')
+    await expect(page.locator('article.job-card').first()).toHaveAttribute('data-status', 'running')
+    await expect.poll(() => creates(studio).length).toBe(1)
+    await studio.stop()
+    const again = await openImages(studio)
+    const card = again.locator('article.job-card').first()
+    await expect(card).toHaveAttribute('data-status', 'outcome-unknown', { timeout: 15_000 })
+    await expect(card).toContainText(/closed while this request was being sent/)
+    await again.waitForTimeout(500)
+    expect(creates(studio)).toHaveLength(1)
+  })
+
+  test('F20 a result with the wrong bytes is retried, then the job fails with the reason; nothing is added to the gallery', async ({ studio }) => {
+    const page = await openImages(studio)
+    studio.gateway.setFaults(studio.canary, ['result:wrong-bytes'])
+    await generate(page, 'a lighthouse')
+    const card = page.locator('article.job-card').first()
+    await expect(card).toHaveAttribute('data-status', 'failed', { timeout: 30_000 })
+    await expect(card).toContainText(/not a PNG, JPEG or WebP image/)
+    expect(studio.gateway.log().filter((r) => r.origin === 'cdn')).toHaveLength(3)
+    await expect(page.getByRole('grid', { name: 'Gallery' }).getByRole('gridcell')).toHaveCount(0)
+  })
+
+  test('F7 a reset mid-answer marks the answer incomplete and keeps its text', async ({ studio }) => {
+    const page = await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary })
+    const chat = new ChatPage(page)
+    await chat.open()
+    studio.gateway.setFaults(studio.canary, ['reset@text.chat*1'])
+    await chat.newConversation('General chat', 'gpt-4o-mini')
+    await chat.send('Tell me about harbours')
+    const answer = await chat.waitForAnswer('incomplete')
+    await expect(answer).toContainText('Incomplete')
+    expect(((await answer.textContent()) ?? '').length).toBeGreaterThan(10)
+    expect(studio.gateway.log().filter((r) => r.route === 'text.chat')).toHaveLength(1)
+  })
+
+  test('F22 a redirect to another origin is refused with a precise error; the other origin sees nothing', async ({ studio }) => {
+    const page = await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary })
+    const chat = new ChatPage(page)
+    await chat.open()
+    studio.gateway.setFaults(studio.canary, ['redirect@text.chat*1'])
+    await chat.newConversation('General chat', 'gpt-4o-mini')
+    await chat.send('Hello')
+    const answer = await chat.waitForAnswer('error')
+    await expect(answer).toContainText(/redirect/i)
+    expect(studio.gateway.log().filter((r) => r.origin === 'cdn')).toHaveLength(0)
+  })
+
+  test('F25 a journal damaged on disk: the studio starts, the jobs come back from the last good copy', async ({ studio }) => {
+    const page = await openImages(studio)
+    await generate(page, 'first picture')
+    await expect(page.locator('article.job-card').first()).toHaveAttribute('data-status', 'done', { timeout: 30_000 })
+    await studio.stop()
+    const journal = join(studio.dataDir, 'images', 'jobs.json')
+    const text = readFileSync(journal, 'utf8')
+    writeFileSync(journal, text.slice(0, Math.floor(text.length / 2)))
+    const again = await openImages(studio)
+    await expect(again.locator('article.job-card').first()).toHaveAttribute('data-status', 'done')
+    const log = readFileSync(join(studio.dataDir, 'logs', 'host.log'), 'utf8')
+    expect(log).toMatch(/journal was damaged; the last good copy was restored/)
+  })
+
+  test('F26 a second studio on the same data folder exits with a clear message; the first keeps serving', async ({ studio }) => {
+    const page = await studio.launch()
+    await expect(launchBrowserHost({}, studio.dataDir)).rejects.toThrow(/Another studio is already running with this data folder/)
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
+    await expect(page.getByRole('button', { name: 'Add profile' })).toBeVisible()
+  })
+})

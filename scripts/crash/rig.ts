@@ -1,0 +1,63 @@
+import { mkdir } from 'node:fs/promises'
+import { FileGrants } from '../../src/main/core/files/grants'
+import { MediaLibrary } from '../../src/main/core/files/media'
+import { ChatService } from '../../src/main/core/chat/chat-service'
+import { ConversationStore } from '../../src/main/core/chat/conversation-store'
+import { PresetStore, type PresetsFile } from '../../src/main/core/chat/presets'
+import type { GatewayConnection } from '../../src/main/core/gateway/http'
+import { ImageService } from '../../src/main/core/images/image-service'
+import { openConfStore } from '../../src/main/core/store/kv-store'
+
+/**
+ * The real images host (job journal, native-task poller, result saver, gallery) and the real chat
+ * service (conversation store, stream runner) on one data dir, wired as studio-core wires them:
+ * what the crash child runs and what the parent's start-up recovery opens after each kill.
+ */
+export interface Services {
+  images: ImageService
+  chat: ChatService
+  store: ConversationStore
+  notices: string[]
+  close(): Promise<void>
+}
+
+export async function openServices(dataDir: string, gateway: GatewayConnection): Promise<Services> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  const notices: string[] = []
+  const notice = (m: string) => notices.push(m)
+  const media = new MediaLibrary('/media/')
+  const files = await FileGrants.open({ dataDir, media })
+  const profiles = { activeId: async () => 'crash', connection: async () => gateway }
+  const images = await ImageService.open({
+    dataDir,
+    profiles,
+    fetch: (i, init) => fetch(i, init),
+    files,
+    media,
+    emit: () => {},
+    notice,
+    timing: { poll: { delaysMs: [20, 30, 50], jitter: 0.2 }, downloadRetryMs: 20, syncHeadersMs: 20_000 }
+  })
+  const store = await ConversationStore.open(dataDir, { notice })
+  const chat = new ChatService({
+    store,
+    presets: new PresetStore(openConfStore<PresetsFile>(dataDir, 'chat-presets', { presets: [] })),
+    profiles,
+    fetch: (i, init) => fetch(i, init),
+    emit: () => {},
+    scrub: (s) => s.split(gateway.key).join('[key]'),
+    timing: { checkpointMs: 10 }
+  })
+  return {
+    images,
+    chat,
+    store,
+    notices,
+    close: async () => {
+      await chat.dispose()
+      await images.dispose()
+      await store.flush()
+      await files.dispose()
+    }
+  }
+}
