@@ -97,7 +97,16 @@ export const MarkdownBlock = memo(function MarkdownBlock({ block, live = false }
   return <BlockBody block={block} live={live} />
 })
 
-/** A run of sealed blocks; full chunks keep their array, so React skips them with one comparison. */
+/**
+ * A run of sealed blocks; full chunks keep their array, so React skips them with one comparison. Its
+ * own box (markdown-chunks.css) lets the browser skip the run while it is off screen.
+ */
 export const SealedChunk = memo(function SealedChunk({ blocks }: { blocks: readonly Block[] }) {
-  return blocks.map((b) => <MarkdownBlock key={b.key} block={b} />)
+  return (
+    <div className="md-chunk">
+      {blocks.map((b) => (
+        <MarkdownBlock key={b.key} block={b} />
+      ))}
+    </div>
+  )
 })
