@@ -56,7 +56,8 @@ export function fakeCore(answer?: (channel: unknown, input: unknown) => Promise<
     },
     log: (line) => core.logged.push(line),
     emit: (name, payload) => {
-      for (const s of sinks) s(name, payload)
+      // As the core's EventHub does: the payload serialized once, handed to every sink.
+      for (const s of sinks) s(name, payload, JSON.stringify(payload))
     }
   }
   return core

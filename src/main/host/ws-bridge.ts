@@ -32,8 +32,10 @@ export function createWsBridge(core: HostCore): WsBridge {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false })
   let malformed = 0
 
-  const removeSink: Disposer = core.events.addSink((name, payload) => {
-    const text = JSON.stringify({ t: 'event', name, payload } satisfies ServerFrame)
+  const removeSink: Disposer = core.events.addSink((name, _payload, json) => {
+    // The frame `{ t: 'event', name, payload }` (ServerFrame), built around the payload the hub
+    // already serialized instead of serializing it a second time.
+    const text = json === undefined ? JSON.stringify({ t: 'event', name, payload: undefined } satisfies ServerFrame) : `{"t":"event","name":${JSON.stringify(name)},"payload":${json}}`
     for (const client of wss.clients) send(client, text)
   })
 

@@ -162,15 +162,26 @@ export class ChatSender {
     store.markLive(assistant.id, true)
     // Not awaited: nothing may stand between chat:send and the gateway request (R1).
     const chargedTo = this.d.recordGeneration ? this.d.activeProfileId?.().catch(() => null) : undefined
-    // The request does not wait for the turn to reach disk (R1: no file writes between chat:send and
-    // the gateway request); the save runs alongside it and send() still answers only once it is done. The atomic writer orders writes per file, and every later
-    // write of this stream waits for this one, so a checkpoint can never be overtaken by it.
-    const initial = store.update(c.id, (x) => {
-      x.messages = [...messages, assistant]
-      x.title = opts.title
-      x.updatedAt = now
-      if (opts.document !== undefined) x.document = opts.document
-    })
+    // R1: nothing but the request between chat:send and the first token. The turn is applied to the
+    // conversation at once (readers see it), but its disk write waits until the first delta has gone
+    // out (or the stream ended, or `initialSaveDelayMs` passed): the write's file calls measurably
+    // delayed a fast gateway's first token. send() still answers only once the turn is saved. The
+    // atomic writer orders writes per file, and every later write of this stream waits for this one,
+    // so a checkpoint can never be overtaken by it.
+    let releaseSave = () => {}
+    const firstOutput = new Promise<void>((resolve) => (releaseSave = resolve))
+    const saveTimer = setTimeout(releaseSave, runner.timing.initialSaveDelayMs)
+    void firstOutput.then(() => clearTimeout(saveTimer))
+    const initial = store.update(
+      c.id,
+      (x) => {
+        x.messages = [...messages, assistant]
+        x.title = opts.title
+        x.updatedAt = now
+        if (opts.document !== undefined) x.document = opts.document
+      },
+      { writeAfter: firstOutput }
+    )
     // Observed here so a failure is never an unhandled rejection; send() reports it below.
     const saved = initial.then(
       () => true,
@@ -186,6 +197,7 @@ export class ChatSender {
       call,
       conn,
       message: assistant,
+      firstOutput: releaseSave,
       checkpoint: async (m) => {
         await afterInitial()
         await store.update(c.id, (x) => place(x, m), { index: false })
@@ -212,6 +224,7 @@ export class ChatSender {
       await initial
     } catch (e) {
       // The turn is not on disk: take the request back, and report the failure as before.
+      releaseSave()
       runner.stop(streamId)
       store.markLive(assistant.id, false)
       throw e

@@ -43,11 +43,29 @@ export class ChatService {
   constructor(private readonly d: ChatServiceDeps) {
     this.now = d.now ?? Date.now
     this.models = new ModelCatalog(d.fetch, (id) => d.profiles.connection(id), this.now)
-    d.profiles.onChanged?.(() => this.models.forgetAll())
+    // R1: the active connection is looked up once, not per send (the profile list is read from its
+    // file on every lookup); any profile change (select, edit, key, removal) forgets it. Without
+    // change notices there is nothing to invalidate on, so nothing is kept.
+    let active: Promise<GatewayConnection> | null = null
+    const cacheable = d.profiles.onChanged !== undefined
+    d.profiles.onChanged?.(() => {
+      active = null
+      this.models.forgetAll()
+    })
+    const lookUp = async () => d.profiles.connection(await d.profiles.activeId())
+    const connection = (): Promise<GatewayConnection> => {
+      if (!cacheable) return lookUp()
+      const pending = (active ??= lookUp())
+      // A failed lookup (no key yet, keychain locked) is not kept: the next send asks again.
+      pending.catch(() => {
+        if (active === pending) active = null
+      })
+      return pending
+    }
     this.sender = new ChatSender({
       store: d.store,
       fetch: d.fetch,
-      connection: async () => d.profiles.connection(await d.profiles.activeId()),
+      connection,
       files: d.files,
       emit: d.emit,
       log: d.log ?? (() => {}),

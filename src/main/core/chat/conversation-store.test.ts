@@ -120,6 +120,42 @@ describe('ConversationStore', () => {
     expect(existsSync(join(d, 'chat', 'c-1.json'))).toBe(false)
     expect((await open(d)).summaries()).toEqual([])
   })
+
+  it('with writeAfter, readers see the change at once and the disk only once the promise settles', async () => {
+    const d = dir()
+    const s = await open(d)
+    await s.create(conv('c-1', 'Before', [msg('m1', 'user', 'hi')]))
+    await s.flush()
+    const onDisk = () => JSON.parse(readFileSync(join(d, 'chat', 'c-1.json'), 'utf8')).conversation as StoredConversation
+    let release = () => {}
+    const gate = new Promise<void>((r) => (release = r))
+    const saved = s.update('c-1', (c) => ((c.title = 'After'), c.messages.push(msg('m2', 'assistant', 'yo'))), { writeAfter: gate })
+    await new Promise((r) => setTimeout(r, 30))
+    expect((await s.get('c-1')).messages.map((m) => m.id)).toEqual(['m1', 'm2'])
+    expect(s.summaries()[0]).toMatchObject({ title: 'After', messageCount: 2 })
+    expect(onDisk()).toMatchObject({ title: 'Before', messages: [{ id: 'm1' }] })
+    release()
+    await saved
+    expect(onDisk()).toMatchObject({ title: 'After', messages: [{ id: 'm1' }, { id: 'm2' }] })
+    expect((await open(d)).summaries()[0]).toMatchObject({ title: 'After', messageCount: 2 })
+  })
+
+  it('a delayed write of a conversation deleted meanwhile fails NOT_FOUND and writes nothing back', async () => {
+    const d = dir()
+    const s = await open(d)
+    await s.create(conv('c-1', 'Doomed'))
+    await s.flush()
+    let release = () => {}
+    const saved = s.update('c-1', (c) => (c.title = 'late'), { writeAfter: new Promise<void>((r) => (release = r)) })
+    await new Promise((r) => setTimeout(r, 10))
+    await s.delete('c-1')
+    release()
+    await expect(saved).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    await s.flush()
+    expect(existsSync(join(d, 'chat', 'c-1.json'))).toBe(false)
+    expect(s.summaries()).toEqual([])
+    expect((await open(d)).summaries()).toEqual([])
+  })
 })
 
 describe('AtomicWriter', () => {

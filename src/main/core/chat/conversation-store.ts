@@ -141,15 +141,22 @@ export class ConversationStore {
     await Promise.all([this.writeConversation(c), this.writeIndex()])
   }
 
-  /** Changes a conversation and saves it; `index: false` for checkpoints, which change no summary. */
-  async update(id: string, change: (c: StoredConversation) => void, opts: { index?: boolean } = {}): Promise<StoredConversation> {
+  /**
+   * Changes a conversation and saves it; `index: false` for checkpoints, which change no summary.
+   * The change is made (and seen by readers) at once; with `writeAfter` the disk write waits for
+   * that promise (R1: a turn's save must not compete with its first token).
+   */
+  async update(id: string, change: (c: StoredConversation) => void, opts: { index?: boolean; writeAfter?: Promise<unknown> } = {}): Promise<StoredConversation> {
     const c = await this.load(id)
     change(c)
-    const writes = [this.writeConversation(c)]
-    if (opts.index !== false) {
-      this.index.set(id, summaryOf(c))
-      writes.push(this.writeIndex())
+    if (opts.index !== false) this.index.set(id, summaryOf(c))
+    if (opts.writeAfter) {
+      await opts.writeAfter
+      // Deleted meanwhile: nothing to save into (and the index must not get the entry back).
+      if (this.deleted.has(id)) throw new StudioError('NOT_FOUND', 'That conversation no longer exists', { field: 'id' })
     }
+    const writes = [this.writeConversation(c)]
+    if (opts.index !== false) writes.push(this.writeIndex())
     await Promise.all(writes)
     return c
   }

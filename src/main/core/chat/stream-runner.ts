@@ -19,6 +19,11 @@ export interface StreamTiming {
   checkpointMs: number
   preSendRetries: number
   preSendBackoffMs: number
+  /**
+   * Longest a new turn's save waits for the first token (R1). A fast gateway answers inside it (the
+   * save then follows the first delta); a slow one gets the save done while it thinks.
+   */
+  initialSaveDelayMs: number
 }
 
 export const DEFAULT_STREAM_TIMING: StreamTiming = {
@@ -28,7 +33,8 @@ export const DEFAULT_STREAM_TIMING: StreamTiming = {
   windowMs: 16,
   checkpointMs: 1_000,
   preSendRetries: 2,
-  preSendBackoffMs: 250
+  preSendBackoffMs: 250,
+  initialSaveDelayMs: 30
 }
 
 export interface StreamJob {
@@ -43,6 +49,8 @@ export interface StreamJob {
   checkpoint(message: ChatMessage): Promise<void>
   /** Saves the final answer; the end is announced after it settles. */
   finish(message: ChatMessage): Promise<void>
+  /** Called once: right after the first delta with content went out, or when the stream ends without one. */
+  firstOutput?(): void
 }
 
 export interface StreamDeltaPayload {
@@ -86,7 +94,7 @@ interface Active {
  */
 export class StreamRunner {
   private readonly active = new Map<string, Active>()
-  private readonly timing: StreamTiming
+  readonly timing: StreamTiming
 
   constructor(
     private readonly fetchImpl: FetchLike,
@@ -134,8 +142,17 @@ export class StreamRunner {
     const state = createDecodeState()
     const message = cloneMessage(job.message)
     const sentMeta: Record<string, string> = {}
+    let announced = false
+    const firstOutput = () => {
+      if (announced) return
+      announced = true
+      job.firstOutput?.()
+    }
     const merger = new DeltaMerger(
-      (d) => this.sinks.delta({ streamId: job.streamId, conversationId: job.conversationId, messageId: message.id, seq: d.seq, ops: d.ops, ...d.meta }),
+      (d) => {
+        this.sinks.delta({ streamId: job.streamId, conversationId: job.conversationId, messageId: message.id, seq: d.seq, ops: d.ops, ...d.meta })
+        if (d.ops.length > 0) firstOutput()
+      },
       t.windowMs,
       this.clock
     )
@@ -174,6 +191,7 @@ export class StreamRunner {
       clearTimeout(idle)
       clearTimeout(total)
     }
+    firstOutput()
     // Deltas first, so the appends the renderer saw add up to the text that is saved.
     await merger.drain()
     merger.close()

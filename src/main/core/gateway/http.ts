@@ -87,9 +87,20 @@ export function gatewayUrl(conn: Pick<GatewayConnection, 'baseUrl'>, path: strin
  * the body is read. Returns the Response for the caller to parse (JSON, stream or bytes).
  */
 export async function sendGateway(fetchImpl: FetchLike, conn: GatewayConnection, req: GatewayRequest): Promise<Response> {
-  const timeout = new AbortController()
-  const timer = setTimeout(() => timeout.abort(new Error('timeout')), req.timeoutMs)
-  const signal = req.signal ? AbortSignal.any([req.signal, timeout.signal]) : timeout.signal
+  // One controller for both the caller's signal and the headers timeout. Not AbortSignal.any: on
+  // Node 20 it costs ~50 us per call (weak refs, a finalization registry), on the path of every
+  // streamed answer's first token (R1). The caller's abort keeps reaching the body after the
+  // headers (Stop while streaming); the timeout covers the headers only.
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort(new Error('timeout'))
+  }, req.timeoutMs)
+  const outer = req.signal
+  if (outer?.aborted) controller.abort(outer.reason)
+  else outer?.addEventListener('abort', () => controller.abort(outer.reason), { once: true })
+  const signal = controller.signal
   const headers: Record<string, string> = { Accept: 'application/json', ...req.headers, Authorization: `Bearer ${conn.key}` }
   let body = req.body
   if (req.json !== undefined) {
@@ -100,7 +111,7 @@ export async function sendGateway(fetchImpl: FetchLike, conn: GatewayConnection,
   try {
     res = await fetchImpl(gatewayUrl(conn, req.path, req.query), { method: req.method, headers, body, redirect: 'manual', signal })
   } catch (e) {
-    throw classifyFetchFailure(e, req, req.signal?.aborted === true, timeout.signal.aborted)
+    throw classifyFetchFailure(e, req, req.signal?.aborted === true, timedOut)
   } finally {
     clearTimeout(timer)
   }

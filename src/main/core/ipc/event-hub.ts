@@ -3,7 +3,11 @@ import type { Disposer } from '@shared/contract-kit'
 import type { z } from 'zod'
 import type { SecretGuard } from './secret-guard'
 
-export type EventSink = (name: EventName, payload: unknown) => void
+/**
+ * `json` is the payload already serialized (as checked for keys), for sinks that send text;
+ * undefined when the event has no payload.
+ */
+export type EventSink = (name: EventName, payload: unknown, json: string | undefined) => void
 
 /**
  * Host -> renderer events. Every payload is parsed by its contract schema and checked for keys
@@ -28,13 +32,17 @@ export class EventHub {
       this.log(`dropped event ${name}: payload outside its contract`)
       return
     }
-    if (this.guard.leaks(JSON.stringify(parsed.data) ?? '')) {
+    // Serialized once: checked for keys here, and handed to the sinks so a text transport (the
+    // browser host's socket) does not serialize the same payload again (a long answer's end event
+    // is a whole message).
+    const json: string | undefined = JSON.stringify(parsed.data)
+    if (this.guard.leaks(json ?? '')) {
       this.log(`dropped event ${name}: payload contained a key`)
       return
     }
     for (const sink of this.sinks) {
       try {
-        sink(name, parsed.data)
+        sink(name, parsed.data, json)
       } catch (e) {
         this.log(`event sink failed for ${name}: ${this.guard.scrub(String(e))}`)
       }

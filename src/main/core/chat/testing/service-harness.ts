@@ -60,14 +60,28 @@ export interface ChatHarness {
   close(): Promise<void>
 }
 
-export async function chatHarness(opts: { files?: AttachmentSource; timing?: Partial<StreamTiming>; speed?: number; dataDir?: string; sandbox?: SandboxHandle } = {}): Promise<ChatHarness> {
+export interface ChatHarnessOptions {
+  files?: AttachmentSource
+  timing?: Partial<StreamTiming>
+  speed?: number
+  dataDir?: string
+  sandbox?: SandboxHandle
+  /** Runs as each event leaves the host (synchronously, like a shell's sink). */
+  onEvent?: (e: Emitted) => void
+}
+
+export async function chatHarness(opts: ChatHarnessOptions = {}): Promise<ChatHarness> {
   const sb = opts.sandbox ?? (await startSandbox({ speed: opts.speed ?? 1000, quiet: true }))
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'chat-svc-'))
   const guard = new SecretGuard()
   guard.add(sb.key)
   const hub = new EventHub(guard)
   const events: Emitted[] = []
-  hub.addSink((name, payload) => events.push({ name, payload: payload as Record<string, unknown>, at: performance.now() }))
+  hub.addSink((name, payload) => {
+    const e = { name, payload: payload as Record<string, unknown>, at: performance.now() }
+    events.push(e)
+    opts.onEvent?.(e)
+  })
   const store = await ConversationStore.open(dataDir)
   const chat = new ChatService({
     store,

@@ -43,8 +43,11 @@ export function ChatStreamSync() {
         flush()
         dispatchStream({ type: 'ended', ended })
         // The saved message is shown already; refetching brings the host's copy (and any title it chose).
-        void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(ended.conversationId) })
-        void queryClient.invalidateQueries({ queryKey: chatKeys.lists() })
+        // The host announced the saved answer (`chat:conversations-changed`) just before this, so a
+        // fetch already under way has it: join that one rather than cancel and restart it (S1: one
+        // refetch of a long conversation at the end of a stream, not two).
+        void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(ended.conversationId) }, { cancelRefetch: false })
+        void queryClient.invalidateQueries({ queryKey: chatKeys.lists() }, { cancelRefetch: false })
       }),
       studio.chat.onConversationsChanged(({ ids }) => {
         void queryClient.invalidateQueries({ queryKey: chatKeys.lists() })

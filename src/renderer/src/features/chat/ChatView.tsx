@@ -20,21 +20,35 @@ function useOpenMostRecent(): void {
   }, [loaded, first])
 }
 
+/**
+ * The open conversation with its settings and parameters. Mounted afresh for each conversation the
+ * user opens (keyed by the pane key), so nothing that observed one conversation outlives it: a query
+ * observer kept across conversations still referenced the closed one's pages (M1: ~0.2 MB per long
+ * answer after close).
+ */
+function OpenConversation({ selectedId, paramsOpen }: { selectedId: string | null; paramsOpen: boolean }) {
+  const settings = useConversationSettings(selectedId)
+  useSettingsAutosave(selectedId)
+  return (
+    <>
+      <ChatActionsProvider conversationId={selectedId} validation={settings.validation}>
+        <ConversationPane conversationId={selectedId} settings={settings} />
+      </ChatActionsProvider>
+      {paramsOpen && <ParametersPanel settings={settings} />}
+    </>
+  )
+}
+
 /** The chat area: conversations on the left, the open conversation, and its parameters on the right. */
 export function ChatView() {
   useOpenMostRecent()
   const selectedId = useChatUiStore((s) => s.selectedId)
   const paneKey = useChatUiStore((s) => s.paneKey)
   const paramsOpen = useChatUiStore((s) => s.paramsOpen)
-  const settings = useConversationSettings(selectedId)
-  useSettingsAutosave(selectedId)
   return (
     <div className="chat-view" data-params-open={paramsOpen || undefined}>
       <ConversationList />
-      <ChatActionsProvider conversationId={selectedId} validation={settings.validation}>
-        <ConversationPane key={paneKey} conversationId={selectedId} settings={settings} />
-      </ChatActionsProvider>
-      {paramsOpen && <ParametersPanel settings={settings} />}
+      <OpenConversation key={paneKey} selectedId={selectedId} paramsOpen={paramsOpen} />
     </div>
   )
 }

@@ -137,4 +137,19 @@ describe('streaming cost', () => {
     act(() => rerender(wrap(<Markdown text={text} streaming />, probe)))
     expect(renders.count).toBe(1)
   })
+
+  it('puts sealed blocks in runs the browser may skip off screen, and keeps the live tail outside them', () => {
+    const paragraphs = Array.from({ length: 40 }, (_, i) => `Paragraph ${i}.`).join('\n\n')
+    const { container } = render(wrap(<Markdown text={`${paragraphs}\n\nLive tail`} streaming />))
+    const root = container.querySelector('.markdown')!
+    const runs = [...root.children].filter((el) => el.classList.contains('md-chunk'))
+    // 40 sealed paragraphs in runs of CHUNK_SIZE (16), in order, nothing lost or doubled.
+    expect(runs.map((r) => r.children.length)).toEqual([16, 16, 8])
+    // Only full runs (which never change again) may be skipped by the browser.
+    expect(runs.map((r) => r.classList.contains('md-chunk-full'))).toEqual([true, true, false])
+    expect(runs.flatMap((r) => [...r.children].map((p) => p.textContent))).toEqual(Array.from({ length: 40 }, (_, i) => `Paragraph ${i}.`))
+    const tail = root.lastElementChild!
+    expect(tail.classList.contains('md-chunk')).toBe(false)
+    expect(tail.textContent).toBe('Live tail')
+  })
 })

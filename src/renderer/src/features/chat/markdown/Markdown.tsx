@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { parseBlocks, type Block } from './blocks'
 import { advanceDoc, emptyDoc, type MarkdownDoc } from './incremental'
 import { MarkdownBlock, SealedChunk } from './MarkdownBlock'
+import './markdown-chunks.css'
 
 export interface MarkdownProps {
   text: string

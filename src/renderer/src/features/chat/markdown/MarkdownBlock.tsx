@@ -1,6 +1,7 @@
 import { memo, useContext, useMemo } from 'react'
 import type { Block, ListItem } from './blocks'
 import { CodeBlock } from './CodeBlock'
+import { CHUNK_SIZE } from './incremental'
 import { parseInline } from './inline'
 import { renderInline } from './InlineContent'
 import { RenderProbe } from './render-probe'
@@ -97,7 +98,18 @@ export const MarkdownBlock = memo(function MarkdownBlock({ block, live = false }
   return <BlockBody block={block} live={live} />
 })
 
-/** A run of sealed blocks; full chunks keep their array, so React skips them with one comparison. */
+/**
+ * A run of sealed blocks; full chunks keep their array, so React skips them with one comparison. Its
+ * own box (markdown-chunks.css) lets the browser skip the run while it is off screen.
+ */
 export const SealedChunk = memo(function SealedChunk({ blocks }: { blocks: readonly Block[] }) {
-  return blocks.map((b) => <MarkdownBlock key={b.key} block={b} />)
+  // Only full runs may be skipped: they never change again, and a short answer (one open run)
+  // keeps plain layout.
+  return (
+    <div className={blocks.length >= CHUNK_SIZE ? 'md-chunk md-chunk-full' : 'md-chunk'}>
+      {blocks.map((b) => (
+        <MarkdownBlock key={b.key} block={b} />
+      ))}
+    </div>
+  )
 })
