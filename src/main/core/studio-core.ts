@@ -181,7 +181,8 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     },
     notify: opts.notify,
     openFile: opts.openFile,
-    asset: (id) => assets?.find(id)
+    asset: (id) => assets?.find(id),
+    recordGeneration: balance.recordGeneration
   })
   assets = await AssetService.open({ dataDir: opts.dataDir, profiles, fetch: fetchImpl, scheduler: video.scheduler, emit: (name, payload) => events.emit(name, payload), log })
   profiles.onChanged(() => void video.onProfilesChanged())
