@@ -193,6 +193,7 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
 
   const handlers = createHandlers({
     info: { name: 'Generation Studio', version: opts.appVersion, shell: opts.shell, platform: opts.platform },
+    notices: () => notices,
     settings: {
       get: () => settings.get('app'),
       update: (patch) => {
