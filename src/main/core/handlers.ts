@@ -71,6 +71,6 @@ export function createHandlers(d: HandlerDeps): Handlers {
     ...createImageHandlers(d.images),
 
     // video:* (src/main/core/video/video-handlers.ts)
-    ...createVideoHandlers(d.video, d.assets, () => d.profiles.activeId())
+    ...createVideoHandlers(d.video, d.assets, () => d.profiles.activeId(), (id) => d.profiles.get(id))
   }
 }
