@@ -3,6 +3,7 @@ import { expect, test } from './fixtures'
 import { filesContaining, pageVisibleText } from './support/canary'
 import { ChatPage } from './support/chat-page'
 import { ROOT } from './support/launch'
+import { createForm, expectPlays, submit, waitForState } from './support/video-page'
 
 /**
  * The canary-key gate (RELIABILITY.md, security-anchors §8.3): one unique key, typed into Settings
@@ -13,8 +14,8 @@ import { ROOT } from './support/launch'
  * spec: drive them between "settings" and "search".
  */
 
-test('the canary key is found nowhere after settings, chat and images', async ({ studio }) => {
-  test.setTimeout(120_000)
+test('the canary key is found nowhere after settings, chat, images, video and the balance dashboard', async ({ studio }) => {
+  test.setTimeout(180_000)
   const { canary } = studio
   const page = await studio.launch()
 
@@ -55,9 +56,23 @@ test('the canary key is found nowhere after settings, chat and images', async ({
   await native.getByRole('button', { name: 'Submit task' }).click()
   await expect(page.locator('article.job-card[data-status="done"]')).toHaveCount(2, { timeout: 30_000 })
 
+  // Video: one create to a downloaded, playable result (polled and fetched through the gateway and CDN).
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Video' }).click()
+  await createForm(page).getByRole('textbox', { name: 'Prompt' }).fill('a canary at dawn')
+  await submit(page)
+  // The balance pre-flight may ask for a second click; either way one create is sent.
+  const anyway = createForm(page).getByRole('button', { name: 'Submit anyway' })
+  if (await anyway.isVisible({ timeout: 1_500 }).catch(() => false)) await anyway.click()
+  await expectPlays(await waitForState(page, 'a canary at dawn', 'Succeeded'))
+
+  // The balance dashboard, opened (usage, billing, history go through the key).
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Balance' }).click()
+  await expect(page.getByRole('heading', { name: 'Key usage' })).toBeVisible()
+  await expect(page.getByTestId('key-used').first()).toBeVisible({ timeout: 20_000 })
+
   // Every route the key should have been used on was used with it.
   const seen = studio.gateway.log()
-  for (const route of ['usage', 'text.chat', 'text.messages', 'image.generate', 'image.native.submit']) {
+  for (const route of ['usage', 'text.chat', 'text.messages', 'image.generate', 'image.native.submit', 'video.create', 'video.query']) {
     expect(seen.filter((r) => r.route.startsWith(route) && r.key === canary).length, route).toBeGreaterThan(0)
   }
 

@@ -90,7 +90,7 @@ test.describe('fault scenarios the page must show', () => {
     expect(studio.gateway.log().filter((r) => r.origin === 'cdn')).toHaveLength(0)
   })
 
-  test('F25 a journal damaged on disk: the studio starts, the jobs come back from the last good copy', async ({ studio }) => {
+  test('F25 a journal damaged on disk: the studio starts, the jobs come back from the last good copy, the user is told', async ({ studio }) => {
     const page = await openImages(studio)
     await generate(page, 'first picture')
     await expect(page.locator('article.job-card').first()).toHaveAttribute('data-status', 'done', { timeout: 30_000 })
@@ -100,6 +100,12 @@ test.describe('fault scenarios the page must show', () => {
     writeFileSync(journal, text.slice(0, Math.floor(text.length / 2)))
     const again = await openImages(studio)
     await expect(again.locator('article.job-card').first()).toHaveAttribute('data-status', 'done')
+    // The user is told: the shell's banner, served by app:get-notices, until dismissed.
+    const banner = again.getByTestId('store-notices')
+    await expect(banner).toContainText('The studio repaired saved data at start')
+    await expect(banner).toContainText(/journal was damaged; the last good copy was restored/)
+    await banner.getByRole('button', { name: 'Dismiss' }).click()
+    await expect(banner).toBeHidden()
     const log = readFileSync(join(studio.dataDir, 'logs', 'host.log'), 'utf8')
     expect(log).toMatch(/journal was damaged; the last good copy was restored/)
   })

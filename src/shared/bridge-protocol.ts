@@ -23,8 +23,21 @@ export const UPLOAD_ROUTES = { 'files:upload': '/upload' } as const satisfies Re
 /** Media by id: `/media/<id>`, same origin and cookie as the page (the Electron shell uses studio-media://). */
 export const MEDIA_PATH_PREFIX = '/media/'
 
-/** Larger frames close the socket (ws maxPayload), so the page refuses them before sending. */
+/** Host -> page frames: the size the host's own answers are designed to stay under. */
 export const MAX_FRAME_BYTES = 1024 * 1024
+
+/**
+ * Page -> host frames (invokes). Larger ones close the socket (ws maxPayload on the host), so the
+ * page refuses them before sending. 4 MiB: a maximal legal video `payload` (1,048,576 characters)
+ * still crosses when every character takes 3 UTF-8 bytes, plus the rest of the request.
+ */
+export const MAX_REQUEST_FRAME_BYTES = 4 * 1024 * 1024
+
+/** The page's refusal of an invoke over MAX_REQUEST_FRAME_BYTES (nothing is sent). */
+export function requestTooLargeMessage(bytes: number): string {
+  const mb = (n: number) => (n / (1024 * 1024)).toFixed(1)
+  return `The request is ${mb(bytes)} MB; the studio bridge takes at most ${mb(MAX_REQUEST_FRAME_BYTES)} MB per request. Nothing was sent.`
+}
 
 const FrameId = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
 

@@ -11,6 +11,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'app:get-info',
   'settings:get',
   'settings:update',
+  'app:get-notices',
   'profiles:list',
   'profiles:add',
   'profiles:update',

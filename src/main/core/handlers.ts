@@ -14,6 +14,8 @@ import type { VideoService } from './video/video-service'
 
 export interface HandlerDeps {
   info: AppInfo
+  /** Store and journal repairs made at start (F25 "the user is told"). */
+  notices?: () => ReadonlyArray<{ store: string; message: string }>
   settings: { get(): AppSettings; update(patch: Partial<AppSettings>): AppSettings }
   profiles: ProfileService
   usage: UsageService
@@ -33,6 +35,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'app:get-info': () => d.info,
     'settings:get': () => d.settings.get(),
     'settings:update': (patch) => d.settings.update(patch),
+    'app:get-notices': () => ({ notices: (d.notices?.() ?? []).map(({ store, message }) => ({ store, message })) }),
 
     'profiles:list': () => d.profiles.list(),
     'profiles:add': (input) => d.profiles.add(input),
@@ -68,6 +71,6 @@ export function createHandlers(d: HandlerDeps): Handlers {
     ...createImageHandlers(d.images),
 
     // video:* (src/main/core/video/video-handlers.ts)
-    ...createVideoHandlers(d.video, d.assets, () => d.profiles.activeId())
+    ...createVideoHandlers(d.video, d.assets, () => d.profiles.activeId(), (id) => d.profiles.get(id))
   }
 }

@@ -181,7 +181,8 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     },
     notify: opts.notify,
     openFile: opts.openFile,
-    asset: (id) => assets?.find(id)
+    asset: (id) => assets?.find(id),
+    recordGeneration: balance.recordGeneration
   })
   assets = await AssetService.open({ dataDir: opts.dataDir, profiles, fetch: fetchImpl, scheduler: video.scheduler, emit: (name, payload) => events.emit(name, payload), log })
   profiles.onChanged(() => void video.onProfilesChanged())
@@ -192,6 +193,7 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
 
   const handlers = createHandlers({
     info: { name: 'Generation Studio', version: opts.appVersion, shell: opts.shell, platform: opts.platform },
+    notices: () => notices,
     settings: {
       get: () => settings.get('app'),
       update: (patch) => {

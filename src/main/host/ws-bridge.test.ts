@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { MAX_FRAME_BYTES } from '@shared/bridge-protocol'
+import { MAX_REQUEST_FRAME_BYTES } from '@shared/bridge-protocol'
 import { startHostServer, type HostServer } from './server'
 import { authCookie, browserHeaders, fakeCore, frames, handshakeStatus, makeRendererDir, openSocket, opened, tokenOf, type FakeCore } from './test-support'
 
@@ -131,7 +131,7 @@ describe('the WebSocket bridge', () => {
     const big = await connect()
     const closed = new Promise<number>((resolve) => big.once('close', (code) => resolve(code)))
     big.on('error', () => {})
-    big.send(JSON.stringify({ t: 'invoke', id: 1, channel: 'app:get-info', input: 'x'.repeat(MAX_FRAME_BYTES) }))
+    big.send(JSON.stringify({ t: 'invoke', id: 1, channel: 'app:get-info', input: 'x'.repeat(MAX_REQUEST_FRAME_BYTES) }))
     expect(await closed).toBe(1009)
     const ws = await connect()
     const inbox = frames(ws)

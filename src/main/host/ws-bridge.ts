@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
-import { InvokeFrameSchema, MAX_FRAME_BYTES, parseFrame, type ServerFrame } from '@shared/bridge-protocol'
+import { InvokeFrameSchema, MAX_REQUEST_FRAME_BYTES, parseFrame, type ServerFrame } from '@shared/bridge-protocol'
 import type { Disposer } from '@shared/contract-kit'
 import type { Result } from '@shared/errors'
 import type { HostCore } from './host-core'
@@ -29,7 +29,7 @@ export interface WsBridge {
  * uses, every core event is pushed to every page. Nothing a page sends can throw out of here.
  */
 export function createWsBridge(core: HostCore): WsBridge {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false })
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_REQUEST_FRAME_BYTES, perMessageDeflate: false })
   let malformed = 0
 
   const removeSink: Disposer = core.events.addSink((name, _payload, json) => {

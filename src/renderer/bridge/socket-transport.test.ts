@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { MAX_FRAME_BYTES } from '@shared/bridge-protocol'
+import { MAX_REQUEST_FRAME_BYTES } from '@shared/bridge-protocol'
 import { createSocketTransport, defaultBackoff, type SocketLike } from './socket-transport'
 
 /** A socket the test drives by hand: open it, feed it frames, drop it. */
@@ -141,10 +141,22 @@ describe('the bridge socket transport', () => {
   it('refuses an input too large for one frame without sending it or losing the socket', async () => {
     const t = make()
     sockets[0].open()
-    expect(await t.invoke('a:x', 'x'.repeat(MAX_FRAME_BYTES))).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
+    const tooBig = await t.invoke('a:x', 'x'.repeat(MAX_REQUEST_FRAME_BYTES))
+    expect(tooBig).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
+    expect(!tooBig.ok && tooBig.error.message).toMatch(/^The request is 4\.0 MB; the studio bridge takes at most 4\.0 MB per request\. Nothing was sent\.$/)
     expect(await t.invoke('a:x', { big: 1n })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
     expect(sockets[0].sent).toEqual([])
     expect(sockets[0].readyState).toBe(1)
+  })
+
+  it('sends a maximal legal video payload (~1,048,000 characters, 3-byte characters) in one frame', async () => {
+    const t = make()
+    sockets[0].open()
+    const payload = '视'.repeat(1_048_000)
+    void t.invoke('video:create', { family: 'vidq', model: 'vidq1', prompt: 'p', images: [], payload })
+    expect(sockets[0].sent).toHaveLength(1)
+    expect(new TextEncoder().encode(sockets[0].sent[0]).length).toBeGreaterThan(3_000_000)
+    expect(JSON.parse(sockets[0].sent[0]).input.payload).toHaveLength(1_048_000)
   })
 
   it('stops for good after close(): waiting calls fail, no reconnect, later calls fail at once', async () => {

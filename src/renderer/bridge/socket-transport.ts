@@ -1,4 +1,4 @@
-import { MAX_FRAME_BYTES, lostConnectionResult, parseFrame, ServerFrameSchema } from '@shared/bridge-protocol'
+import { lostConnectionResult, MAX_REQUEST_FRAME_BYTES, parseFrame, requestTooLargeMessage, ServerFrameSchema } from '@shared/bridge-protocol'
 import type { BridgeTransport, Disposer } from '@shared/contract-kit'
 import type { Result } from '@shared/errors'
 
@@ -109,8 +109,9 @@ export function createSocketTransport(opts: SocketTransportOptions): SocketTrans
         return Promise.resolve(invalid('The request could not be serialised'))
       }
       // Cheap bound first (a UTF-16 unit is at most 3 UTF-8 bytes), exact count only when close.
-      if (text.length * 3 > MAX_FRAME_BYTES && new TextEncoder().encode(text).length > MAX_FRAME_BYTES) {
-        return Promise.resolve(invalid('The request is too large for the studio bridge'))
+      if (text.length * 3 > MAX_REQUEST_FRAME_BYTES) {
+        const bytes = new TextEncoder().encode(text).length
+        if (bytes > MAX_REQUEST_FRAME_BYTES) return Promise.resolve(invalid(requestTooLargeMessage(bytes)))
       }
       if (closed) return Promise.resolve(lostConnectionResult())
       return new Promise((resolve) => {

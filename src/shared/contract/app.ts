@@ -4,6 +4,9 @@ import { AppInfoSchema, AppSettingsSchema, LanguageSchema, ThemeSchema } from '.
 
 export const NoInput = z.undefined()
 
+/** One repair the host made to stored data (src/main/core/store/kv-store.ts StoreNotice). */
+export const StoreNoticeSchema = z.object({ store: z.string(), message: z.string() })
+
 export const appInvokes = {
   'app:get-info': { doc: 'Name, version and which shell is running.', input: NoInput, output: AppInfoSchema },
   'settings:get': { doc: 'The app-wide settings (theme, language).', input: NoInput, output: AppSettingsSchema },
@@ -11,6 +14,11 @@ export const appInvokes = {
     doc: 'Changes some settings and returns all of them.',
     input: z.strictObject({ theme: ThemeSchema.optional(), language: LanguageSchema.optional() }),
     output: AppSettingsSchema
+  },
+  'app:get-notices': {
+    doc: 'What the studio repaired or could not read at start (a journal restored from its last good copy, a store reset): shown once to the user.',
+    input: NoInput,
+    output: z.object({ notices: z.array(StoreNoticeSchema) })
   }
 } satisfies Record<string, InvokeSpec>
 

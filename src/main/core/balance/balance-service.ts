@@ -119,18 +119,25 @@ export class BalanceService {
     return this.settingsOf(input.profileId)
   }
 
+  /** The profile asked about: the active one, or a known one (an unknown id is refused, never looked up). */
+  private async known(profileId?: string): Promise<string> {
+    if (profileId === undefined) return this.d.profiles.activeId()
+    this.d.profiles.get(profileId)
+    return profileId
+  }
+
   async history(profileId?: string): Promise<{ profileId: string; snapshots: Snapshot[] }> {
-    const id = profileId ?? (await this.d.profiles.activeId())
+    const id = await this.known(profileId)
     return { profileId: id, snapshots: this.d.snapshots.list(id) }
   }
 
   async spending(profileId?: string, sinceDays?: number): Promise<Spending> {
-    const id = profileId ?? (await this.d.profiles.activeId())
+    const id = await this.known(profileId)
     return this.d.generations.spending(id, sinceDays ? this.now() - sinceDays * DAY_MS : 0)
   }
 
   async preflight(input: { profileId?: string; model: string; kind: GenerationKind }): Promise<Preflight> {
-    const id = input.profileId ?? (await this.d.profiles.activeId())
+    const id = await this.known(input.profileId)
     const { cost, basedOn } = this.d.generations.expectedCost(id, input.model.trim(), input.kind)
     let usage = this.d.usage.cached(id)
     if (!usage) usage = await this.d.usage.get(id).catch(() => undefined)

@@ -212,4 +212,22 @@ describe('the job journal on disk', () => {
     expect(notices[0]).toMatch(/damaged; the last good copy was restored/)
     expect(readdirSync(join(dir, 'images')).filter((n) => n.startsWith('jobs.json.corrupt-'))).toHaveLength(1)
   })
+
+  it('F25 the repair reaches the page: a full core started on a damaged journal serves the notice on app:get-notices', async () => {
+    const dir = tempDir('f25-core-')
+    const j = await JobJournal.open(dir, () => {})
+    await j.put(record('a'))
+    await j.put(record('b'))
+    await j.flush()
+    const path = join(dir, 'images', 'jobs.json')
+    truncateSync(path, Math.floor(readFileSync(path).length / 2))
+    const rig = await coreRig({ dataDir: dir, keepDir: true })
+    try {
+      const served = (await rig.call('app:get-notices')) as { notices: Array<{ store: string; message: string }> }
+      expect(served.notices).toEqual([{ store: 'images', message: expect.stringMatching(/damaged; the last good copy was restored/) }])
+      expect(((await rig.call('images:list-jobs')) as { jobs: Array<{ jobId: string }> }).jobs.map((x) => x.jobId).sort()).toEqual(['a', 'b'])
+    } finally {
+      await rig.close()
+    }
+  })
 })

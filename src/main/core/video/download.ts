@@ -139,6 +139,9 @@ export async function fetchVideo(d: FetchVideoInput): Promise<SavedVideo> {
     const inner = (e as { cause?: unknown })?.cause
     if (inner instanceof StudioError) throw inner
     if (d.signal?.aborted) throw new StudioError('CANCELLED', 'The download was cancelled.', { cause: e })
+    const code = (e as { code?: unknown })?.code
+    if (code === 'ENOSPC' || code === 'EDQUOT')
+      throw downloadError('disk-full', 'The disk is full: the partial file was removed and the video will be downloaded again later (free some space).', true)
     const why = ctl.signal.aborted ? 'the result server stopped answering' : 'the connection failed or was cut'
     throw downloadError('network', `Downloading the result failed: ${why}.`, true)
   } finally {

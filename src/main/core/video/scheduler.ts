@@ -138,7 +138,8 @@ export class PollScheduler {
     let i = 0
     for (const e of this.entries.values()) {
       if (e.priority > 0) continue
-      const soon = now + 500 + (i++ % 20) * 250
+      // Spread over 5 s in slots of 250 ms, jittered inside the slot: never a burst at wake-up.
+      const soon = now + 500 + (i++ % 20) * 250 + Math.floor(this.random() * 200)
       if (e.dueAt > soon) e.dueAt = soon
     }
     this.opts.onResume?.()

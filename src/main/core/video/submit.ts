@@ -9,6 +9,7 @@ import type { PollScheduler } from './scheduler'
 import { readTask } from './status'
 import type { TaskBook } from './task-book'
 import type { TaskRecord } from './task-journal'
+import type { RecordGeneration } from '../balance/generation-log'
 
 /**
  * Submitting: validate, build (reads reference bytes), journal with phase `sending` (awaited), POST
@@ -17,6 +18,16 @@ import type { TaskRecord } from './task-journal'
  */
 
 const CREATE_HEADERS_MS = 120_000
+/** A 429 means "not executed": the create is sent again at most this many times (security-anchors §5.3). */
+export const CREATE_429_RETRIES = 2
+/** A Retry-After longer than this is shown to the user instead of waited on. */
+export const CREATE_RETRY_AFTER_CAP_MS = 60_000
+
+/** The wait before re-sending a create refused with 429: its Retry-After, else 2-5 s, doubled per retry. */
+export function create429Wait(retryAfterMs: unknown, attempt: number, random: () => number): number {
+  if (typeof retryAfterMs === 'number' && Number.isFinite(retryAfterMs)) return Math.max(0, retryAfterMs)
+  return Math.round((2000 + 3000 * random()) * 2 ** attempt)
+}
 
 export interface SubmitDeps {
   book: TaskBook
@@ -27,6 +38,8 @@ export interface SubmitDeps {
   refs: RefSources
   log: (line: string) => void
   signal: AbortSignal
+  /** The balance generation log: told once per create the gateway accepted (a task id came back). */
+  recordGeneration?: RecordGeneration
 }
 
 export function newTaskId(): string {
@@ -137,31 +150,57 @@ export class Submitter {
     const book = this.d.book
     const t = rec.task
     let body: unknown
-    try {
-      body = await this.d.scheduler.request(t.profileId, async () => {
-        const res = await sendGateway(this.d.fetch, conn, {
-          method: 'POST',
-          path: built.path,
-          ...(built.json ? { json: built.json } : { body: built.form }),
-          timeoutMs: CREATE_HEADERS_MS,
-          signal: this.d.signal,
-          paid: true
+    for (let attempt = 0; ; attempt++) {
+      try {
+        body = await this.d.scheduler.request(t.profileId, async () => {
+          const res = await sendGateway(this.d.fetch, conn, {
+            method: 'POST',
+            path: built.path,
+            ...(built.json ? { json: built.json } : { body: built.form }),
+            timeoutMs: CREATE_HEADERS_MS,
+            signal: this.d.signal,
+            paid: true
+          })
+          return readJson(res)
         })
-        return readJson(res)
-      })
-    } catch (e) {
-      if (this.d.signal.aborted) return // stays `sending`: the next start shows it as outcome-unknown
-      const err = e instanceof StudioError ? e : new StudioError('INTERNAL', String(e))
-      const gatewayCode = typeof err.details?.gatewayCode === 'string' ? err.details.gatewayCode : undefined
-      t.state = err.code === 'OUTCOME_UNKNOWN' ? 'outcome-unknown' : 'failed'
-      t.error = { message: err.message, ...(gatewayCode ? { code: gatewayCode } : {}), studioCode: err.code }
-      rec.phase = 'ended'
-      const retryAfter = err.details?.retryAfterMs
-      if (err.code === 'RATE_LIMITED' && typeof retryAfter === 'number') this.d.scheduler.hold(t.profileId, book.now() + retryAfter)
-      await book.commit(rec)
-      book.announce(rec)
-      return
+        break
+      } catch (e) {
+        if (this.d.signal.aborted) return // stays `sending`: the next start shows it as outcome-unknown
+        // 429: refused, not executed, and no task id came back. Sent again after the wait (the
+        // gateway is held that long), at most twice; a wait above the cap is surfaced instead.
+        if (e instanceof StudioError && e.code === 'RATE_LIMITED' && attempt < CREATE_429_RETRIES) {
+          const wait = create429Wait(e.details?.retryAfterMs, attempt, this.d.scheduler.random)
+          if (wait <= CREATE_RETRY_AFTER_CAP_MS) {
+            this.d.log(`video: create of ${t.id} rate limited (429); sending again in ${wait} ms`)
+            this.d.scheduler.hold(t.profileId, book.now() + wait)
+            continue
+          }
+        }
+        await this.refused(rec, e)
+        return
+      }
     }
+    await this.accepted(rec, body)
+  }
+
+  private async refused(rec: TaskRecord, e: unknown): Promise<void> {
+    const book = this.d.book
+    const t = rec.task
+    const err = e instanceof StudioError ? e : new StudioError('INTERNAL', String(e))
+    const gatewayCode = typeof err.details?.gatewayCode === 'string' ? err.details.gatewayCode : undefined
+    t.state = err.code === 'OUTCOME_UNKNOWN' ? 'outcome-unknown' : 'failed'
+    t.error = { message: err.message, ...(gatewayCode ? { code: gatewayCode } : {}), studioCode: err.code }
+    rec.phase = 'ended'
+    const retryAfter = err.details?.retryAfterMs
+    // The gateway is held no longer than the cap (its polls go on after that).
+    if (err.code === 'RATE_LIMITED' && typeof retryAfter === 'number') this.d.scheduler.hold(t.profileId, book.now() + Math.min(retryAfter, CREATE_RETRY_AFTER_CAP_MS))
+    await book.commit(rec)
+    book.announce(rec)
+  }
+
+  private async accepted(rec: TaskRecord, body: unknown): Promise<void> {
+    const book = this.d.book
+    const t = rec.task
     const r = readTask(body)
     if (!r.taskId) {
       t.state = 'outcome-unknown'
@@ -173,6 +212,8 @@ export class Submitter {
     }
     t.taskId = r.taskId
     t.submittedAt = book.now()
+    // Accepted: a paid generation for the balance dashboard (never throws, never blocks).
+    this.d.recordGeneration?.({ profileId: t.profileId, kind: 'video', model: t.model })
     t.rawStatus = r.rawStatus
     if (r.progress !== null) t.progress = r.progress
     if (r.model && r.model !== t.model) t.returnedModel = r.model

@@ -5,7 +5,13 @@ import type { VideoService } from './video-service'
 type VideoChannels = Extract<keyof Handlers, `video:${string}`>
 
 /** Contract channel -> video core call. */
-export function createVideoHandlers(video: VideoService, assets: AssetService, activeProfile: () => Promise<string>): Pick<Handlers, VideoChannels> {
+export function createVideoHandlers(
+  video: VideoService,
+  assets: AssetService,
+  activeProfile: () => Promise<string>,
+  /** Throws for an unknown profile id (a named profile is checked, never just looked up). */
+  knownProfile?: (id: string) => unknown
+): Pick<Handlers, VideoChannels> {
   return {
     'video:create': (req) => video.create(req),
     'video:remix': (req) => video.remix(req),
@@ -21,7 +27,10 @@ export function createVideoHandlers(video: VideoService, assets: AssetService, a
     'video:submit-again': ({ id }) => video.submitAgain(id),
     'video:assets-create-group': (req) => assets.createGroup(req),
     'video:assets-import': (req) => assets.importAsset(req),
-    'video:assets-list': async (input) => assets.list(input?.profileId ?? (await activeProfile())),
+    'video:assets-list': async (input) => {
+      if (input?.profileId !== undefined) knownProfile?.(input.profileId)
+      return assets.list(input?.profileId ?? (await activeProfile()))
+    },
     'video:assets-refresh': ({ id }) => assets.refresh(id)
   }
 }

@@ -3,6 +3,7 @@ import type { Asset, VideoCreateRequest, VideoFilter, VideoRemixRequest, VideoTa
 import { StudioError } from '@shared/errors'
 import type { FileGrants } from '../files/grants'
 import type { MediaLibrary } from '../files/media'
+import type { RecordGeneration } from '../balance/generation-log'
 import type { FetchLike, GatewayConnection } from '../gateway/http'
 import type { EventHub } from '../ipc/event-hub'
 import type { DownloadLimits } from './download'
@@ -32,6 +33,8 @@ export interface VideoServiceDeps {
   asset?: (id: string) => Asset | undefined
   scheduler?: SchedulerOptions
   downloadLimits?: Partial<DownloadLimits>
+  /** The balance generation log, told when a create is accepted. */
+  recordGeneration?: RecordGeneration
   /** Tests: poll intervals scaled (0.01 = 100x faster) and download retry waits. */
   timing?: { pollScale?: number; downloadRetryMs?: readonly number[] }
 }
@@ -89,7 +92,8 @@ export class VideoService {
       profiles: d.profiles,
       refs: { files: d.files, gallery: d.gallery, asset: d.asset },
       log: this.log,
-      signal: this.stop.signal
+      signal: this.stop.signal,
+      recordGeneration: d.recordGeneration
     })
   }
 

@@ -11,7 +11,9 @@ export const en = {
   app: {
     title: 'Generation Studio',
     skipToContent: 'Skip to content',
-    loading: 'Loading…'
+    loading: 'Loading…',
+    noticesTitle: 'The studio repaired saved data at start',
+    noticesDismiss: 'Dismiss'
   },
   nav: {
     label: 'Main',

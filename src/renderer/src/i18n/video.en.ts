@@ -90,6 +90,20 @@ export const videoEn = {
     refused: 'Not sent: fix the marked fields.',
     untitled: 'Untitled'
   },
+  preflight: {
+    title: {
+      ok: 'Your balance may not cover this video',
+      'below-cost': 'Your balance may not cover this video',
+      exhausted: 'This key has no quota left',
+      expired: 'This key has expired',
+      'below-threshold': 'Your balance is below your alert threshold',
+      unknown: 'Your balance may not cover this video'
+    },
+    figures: 'Available: {{available}} · expected cost of a {{model}} video: {{expected}} (from {{jobs}} past jobs).',
+    unknownAmount: 'unknown',
+    again: 'Nothing was sent. Choose “Submit anyway” to send it, or change the model.',
+    submitAnyway: 'Submit anyway'
+  },
   refs: {
     images: 'Images',
     references: 'Reference images',

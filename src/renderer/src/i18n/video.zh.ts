@@ -92,6 +92,20 @@ export const videoZh: Messages['video'] = {
     refused: '未发送：请修正标出的字段。',
     untitled: '未命名'
   },
+  preflight: {
+    title: {
+      ok: '余额可能不足以生成此视频',
+      'below-cost': '余额可能不足以生成此视频',
+      exhausted: '此密钥的额度已用完',
+      expired: '此密钥已过期',
+      'below-threshold': '余额低于您设置的提醒阈值',
+      unknown: '余额可能不足以生成此视频'
+    },
+    figures: '可用：{{available}} · {{model}} 视频的预计费用：{{expected}}（基于 {{jobs}} 个以往任务）。',
+    unknownAmount: '未知',
+    again: '尚未发送。选择“仍然提交”即可发送，或更换模型。',
+    submitAnyway: '仍然提交'
+  },
   refs: {
     images: '图片',
     references: '参考图片',

@@ -9,7 +9,9 @@ export const zh: Messages = {
   app: {
     title: '生成工作室',
     skipToContent: '跳到主要内容',
-    loading: '加载中…'
+    loading: '加载中…',
+    noticesTitle: '工作室在启动时修复了已保存的数据',
+    noticesDismiss: '关闭'
   },
   nav: {
     label: '主导航',

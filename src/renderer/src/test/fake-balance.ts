@@ -1,7 +1,7 @@
 /** The balance host's part of the fake host: billing, history, spending, settings, pre-flight. */
 import type { InvokeChannel, Invokes } from '@shared/contract'
 import type { InvokeOutput } from '@shared/contract-kit'
-import { DEFAULT_BALANCE_SETTINGS, type BalanceSettings, type BillingSummary, type Snapshot, type Spending } from '@shared/domain/balance'
+import { DEFAULT_BALANCE_SETTINGS, type BalanceSettings, type BillingSummary, type Preflight, type Snapshot, type Spending } from '@shared/domain/balance'
 import type { DisplayUnit } from '@shared/domain/profiles'
 import { StudioError } from '@shared/errors'
 import type { z } from 'zod'
@@ -30,6 +30,8 @@ export class FakeBalance {
   spending: Spending = { byModel: [], since: 0 }
   settings: Record<string, BalanceSettings> = {}
   profileUnit: DisplayUnit = { kind: 'quota' }
+  /** What `balance:preflight` answers (tests set a warning). */
+  preflight: Preflight = { available: null, unlimited: false, expectedCost: null, basedOn: 0, warn: false, reason: 'unknown', fetchedAt: null }
 
   constructor(private readonly activeId: () => string) {}
 
@@ -61,7 +63,7 @@ export class FakeBalance {
         }
         return this.view(profileId)
       },
-      'balance:preflight': () => ({ available: null, unlimited: false, expectedCost: null, basedOn: 0, warn: false, reason: 'unknown', fetchedAt: null })
+      'balance:preflight': () => this.preflight
     }
   }
 }

@@ -96,6 +96,8 @@ export class FakeHost {
   readonly video = new FakeVideo((event, payload) => this.emit(event, payload))
   /** Billing, history, spending and settings of the balance dashboard. */
   readonly balance = new FakeBalance(() => this.list.activeId)
+  /** What `app:get-notices` answers (store repairs made at start). */
+  notices: Array<{ store: string; message: string }> = []
 
   constructor(init: { profiles?: ProfileView[]; activeId?: string; keychainAvailable?: boolean } = {}) {
     this.list = {
@@ -178,6 +180,7 @@ export class FakeHost {
       ...this.video.handlers(),
       ...this.balance.handlers(),
       'app:get-info': () => ({ name: 'Generation Studio', version: '0.0.0-test', shell: 'browser', platform: 'linux' }),
+      'app:get-notices': () => ({ notices: this.notices }),
       'settings:get': () => this.settings,
       'settings:update': (patch) => {
         this.settings = { ...this.settings, ...patch }

@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Header } from './Header'
 import { Nav } from './Nav'
+import { StoreNotices } from './StoreNotices'
 import { useReadyMarker } from './use-ready-marker'
 import { useViewShortcuts } from './use-view-shortcuts'
 import { ViewOutlet } from './ViewOutlet'
@@ -24,6 +25,7 @@ export function AppShell() {
       <Nav />
       <div className="app-body">
         <Header />
+        <StoreNotices />
         <ViewOutlet />
       </div>
     </div>

@@ -129,6 +129,11 @@ export const VideoCard = memo(function VideoCard(p: VideoCardProps) {
       {note && <p className="video-card-note warning">{t(`video.card.${note}`)}</p>}
       {task.state === 'unknown' && task.rawStatus && <p className="video-card-note">{t('video.card.rawStatus', { raw: task.rawStatus })}</p>}
       {download && <p className="video-card-note">{download}</p>}
+      {task.download.lastError && task.download.state !== 'done' && (
+        <p className="video-card-note warning" data-testid="download-error">
+          {task.download.lastError}
+        </p>
+      )}
       {task.remixOf && (
         <p className="video-card-lineage" data-testid="lineage">
           <button type="button" className="link-button" tabIndex={tab} onClick={() => actions.showTask(task.remixOf!.id)}>

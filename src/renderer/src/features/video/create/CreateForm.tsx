@@ -10,6 +10,7 @@ import { useVideoDraft } from './draft-store'
 import type { ErrorFor } from './fields'
 import { GkFields } from './GkFields'
 import { KlFields } from './KlFields'
+import { checkBalance, PreflightWarning, type PreflightHold } from './PreflightWarning'
 import { Unified2Fields } from './Unified2Fields'
 import { validateDraft } from './validate'
 import { VidqFields } from './VidqFields'
@@ -34,6 +35,9 @@ export function CreateForm() {
   const [attempt, setAttempt] = useState(0)
   const formRef = useRef<HTMLFormElement>(null)
   const create = useCreateVideo()
+  // A balance warning for this model: the next submit of the same model sends it anyway.
+  const [hold, setHold] = useState<PreflightHold | null>(null)
+  const [checking, setChecking] = useState(false)
 
   useEffect(() => {
     if (attempt === 0) return
@@ -59,8 +63,23 @@ export function CreateForm() {
       useVideoUi.getState().setNotice(t('video.form.refused'))
       return
     }
-    const name = v.request.prompt.trim().slice(0, 60) || v.request.model
-    create.mutate(v.request, {
+    const request = v.request
+    if (hold?.model !== request.model) {
+      setChecking(true)
+      void checkBalance(request.model, request.profileId).then((p) => {
+        setChecking(false)
+        if (p?.warn) setHold({ model: request.model, preflight: p })
+        else send(request)
+      })
+      return
+    }
+    send(request)
+  }
+
+  const send = (request: NonNullable<ReturnType<typeof validateDraft>['request']>) => {
+    setHold(null)
+    const name = request.prompt.trim().slice(0, 60) || request.model
+    create.mutate(request, {
       onSuccess: () => useVideoUi.getState().setNotice(t('video.form.created', { name })),
       onError: (err) => setHost(hostProblem(err))
     })
@@ -92,9 +111,10 @@ export function CreateForm() {
           <p className="form-alert-detail">{host.message}</p>
         </div>
       )}
+      {hold && <PreflightWarning hold={hold} />}
       <div className="form-actions">
-        <button type="submit" className="button button-primary" aria-busy={create.isPending || undefined}>
-          {create.isPending ? t('video.form.sending') : t('video.form.submit')}
+        <button type="submit" className="button button-primary" aria-busy={create.isPending || checking || undefined}>
+          {create.isPending ? t('video.form.sending') : hold ? t('video.preflight.submitAnyway') : t('video.form.submit')}
         </button>
       </div>
     </form>
