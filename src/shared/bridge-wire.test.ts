@@ -11,7 +11,7 @@ const errorData = fc.record(
     code: fc.oneof(fc.constantFrom(...ERROR_CODES), fc.constant('NOPE'), fc.integer()),
     message: fc.oneof(fc.string(), fc.integer()),
     retryable: fc.oneof(fc.boolean(), fc.constant('yes')),
-    status: fc.oneof(fc.integer(), fc.double(), fc.string()),
+    status: fc.oneof(fc.integer(), fc.double(), fc.string(), fc.constantFrom(2 ** 53, -(2 ** 53), 2 ** 53 - 1)),
     field: fc.oneof(fc.string(), fc.integer()),
     details: fc.oneof(fc.dictionary(fc.string(), json), json)
   },

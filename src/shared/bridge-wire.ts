@@ -45,7 +45,8 @@ function isJson(v: unknown): boolean {
 /** StudioErrorDataSchema's rules; the copy keeps only the known keys (as zod's object does). */
 function readErrorData(v: unknown): StudioErrorData | null {
   if (!isObj(v) || typeof v.code !== 'string' || !CODES.has(v.code) || typeof v.message !== 'string' || typeof v.retryable !== 'boolean') return null
-  if (has(v, 'status') && !Number.isInteger(v.status)) return null
+  // zod 4's int() means a safe integer.
+  if (has(v, 'status') && !Number.isSafeInteger(v.status)) return null
   if (has(v, 'field') && typeof v.field !== 'string') return null
   if (has(v, 'details') && !(isObj(v.details) && isJson(v.details))) return null
   const data: StudioErrorData = { code: v.code as StudioErrorData['code'], message: v.message, retryable: v.retryable }
