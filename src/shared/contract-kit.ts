@@ -116,16 +116,23 @@ function refused(message: string, field?: string): Result<never> {
  * One upload function: checks the blob, parses the meta and refuses an oversized blob before the
  * transport reads a byte of it (reading 60 MB only to be refused would stall the page).
  */
-function uploadFunction(channel: string, spec: UploadSpec, transport: BridgeTransport) {
+function uploadFunction(channel: string, spec: UploadSpec | (() => Promise<UploadSpec | undefined>), transport: BridgeTransport) {
   return async (blob: unknown, meta: unknown): Promise<Result<unknown>> => {
     if (!isBlobLike(blob)) return refused('Choose a file to upload', 'file')
-    const parsed = spec.meta.safeParse(meta)
+    let loaded: UploadSpec | undefined
+    try {
+      loaded = typeof spec === 'function' ? await spec() : spec
+    } catch {
+      return { ok: false, error: { code: 'INTERNAL', message: 'The upload checks could not be loaded', retryable: true } }
+    }
+    if (!loaded) return refused(`No upload channel ${channel}`)
+    const parsed = loaded.meta.safeParse(meta)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       const field = issue?.path.map(String).join('.') || undefined
       return refused(`${field ? field + ': ' : ''}${issue?.message ?? 'Invalid upload details'}`, field)
     }
-    const tooBig = spec.sizeRefusal(blob.size, parsed.data)
+    const tooBig = loaded.sizeRefusal(blob.size, parsed.data)
     if (tooBig) return { ok: false, error: tooBig }
     return transport.upload(channel, blob, parsed.data)
   }
@@ -140,7 +147,7 @@ export function buildRawApi(
   invokeChannels: readonly string[],
   eventChannels: readonly string[],
   transport: BridgeTransport,
-  uploads: UploadTable
+  uploads: UploadTable | LazyUploads
 ): Record<string, Record<string, unknown>> {
   const api: Record<string, Record<string, unknown>> = {}
   for (const channel of invokeChannels) {
@@ -156,11 +163,39 @@ export function buildRawApi(
       return transport.subscribe(event, listener)
     }
   }
-  for (const [channel, spec] of Object.entries(uploads)) {
+  const specs: [string, UploadSpec | (() => Promise<UploadSpec | undefined>)][] =
+    'load' in uploads && typeof uploads.load === 'function'
+      ? lazySpecs(uploads as LazyUploads)
+      : Object.entries(uploads as UploadTable)
+  for (const [channel, spec] of specs) {
     const [ns, fn] = apiPathOfChannel(channel)
     api[ns] ??= {}
     api[ns][fn] = uploadFunction(channel, spec, transport)
   }
   for (const ns of Object.values(api)) Object.freeze(ns)
   return Object.freeze(api)
+}
+
+/**
+ * Upload channels by name, with their specs (zod meta schemas) loaded on the first upload: the
+ * browser host's bridge script runs before the app, and zod must not be on the page's start-up path (T1).
+ */
+export interface LazyUploads {
+  channels: readonly string[]
+  load: () => Promise<UploadTable>
+}
+
+function lazySpecs({ channels, load }: LazyUploads): [string, () => Promise<UploadSpec | undefined>][] {
+  let table: Promise<UploadTable> | undefined
+  return channels.map((channel) => [
+    channel,
+    async () => {
+      // A failed load (a chunk that did not arrive) is retried by the next upload.
+      const loaded = await (table ??= load().catch((e: unknown) => {
+        table = undefined
+        throw e
+      }))
+      return Object.prototype.hasOwnProperty.call(loaded, channel) ? loaded[channel as keyof UploadTable] : undefined
+    }
+  ])
 }

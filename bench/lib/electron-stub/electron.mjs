@@ -85,5 +85,16 @@ export const dialog = lenient({
 export const shell = lenient({ openExternal: () => Promise.resolve(), openPath: () => Promise.resolve('') })
 export const webContents = lenient({ getAllWebContents: () => [] })
 export const Menu = lenient({ setApplicationMenu: noop, buildFromTemplate: () => lenient({}) })
+// OS notifications (video/balance alerts) and sleep/resume: a machine without a notification daemon.
+export class Notification {
+  static isSupported() {
+    return false
+  }
+  show() {}
+  on() {
+    return this
+  }
+}
+export const powerMonitor = lenient({ on: noop, off: noop, removeListener: noop })
 
-export default { app, BrowserWindow, ipcMain, protocol, session, safeStorage, net, nativeTheme, dialog, shell, webContents, Menu }
+export default { app, BrowserWindow, ipcMain, protocol, session, safeStorage, net, nativeTheme, dialog, shell, webContents, Menu, Notification, powerMonitor }

@@ -8,7 +8,7 @@ import { browserHostCsp } from '../security/csp'
 import { checkAccess, FORBIDDEN_TEXT, newToken, tokenCookie, type AccessDecision } from './access'
 import { handleMedia, handleUpload, sendResult, uploadChannelOf } from './file-routes'
 import type { HostCore } from './host-core'
-import { containedRealPath, contentTypeOf, injectBridgeScript, resolveStaticPath } from './static-files'
+import { containedRealPath, contentTypeOf, createStaticCache, injectBridgeScript, resolveStaticPath } from './static-files'
 import { createWsBridge, type BridgeStats } from './ws-bridge'
 
 export interface HostServerOptions {
@@ -79,6 +79,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     'Cache-Control': 'no-store'
   }
 
+  const staticCache = createStaticCache((file) => readFile(file))
   let refusals = 0
   function refuse(kind: string, path: string, access: Extract<AccessDecision, { ok: false }>): void {
     refusals++
@@ -129,6 +130,8 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
       const body = Buffer.from(injectBridgeScript(await readFile(file, 'utf8')), 'utf8')
       return send(res, 200, type, body, req.method === 'HEAD')
     }
+    const cached = await staticCache(file, info)
+    if (cached) return send(res, 200, type, cached, req.method === 'HEAD')
     res.writeHead(200, { 'Content-Type': type, 'Content-Length': String(info.size) })
     if (req.method === 'HEAD') return void res.end()
     await pipeline(createReadStream(file), res)

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { BRIDGE_SCRIPT_TAG, containedRealPath, contentTypeOf, injectBridgeScript, resolveStaticPath } from './static-files'
+import { BRIDGE_SCRIPT_TAG, containedRealPath, contentTypeOf, createStaticCache, injectBridgeScript, resolveStaticPath } from './static-files'
 
 const root = join(tmpdir(), 'studio-root')
 
@@ -84,5 +84,26 @@ describe('injectBridgeScript', () => {
     const out = injectBridgeScript(noHead)
     expect(out.indexOf(BRIDGE_SCRIPT_TAG)).toBe(noHead.indexOf('<script'))
     expect(injectBridgeScript('<p>hi</p>')).toBe(BRIDGE_SCRIPT_TAG + '<p>hi</p>')
+  })
+})
+
+describe('the static file cache', () => {
+  it('reads a file once while its size and mtime stay, again after a rebuild, and never caches big files', async () => {
+    const reads: string[] = []
+    const cache = createStaticCache(async (file) => {
+      reads.push(file)
+      return Buffer.from(file === '/a.js' ? 'aaaa' : 'bbbbb')
+    })
+    expect((await cache('/a.js', { size: 4, mtimeMs: 1 }))?.toString()).toBe('aaaa')
+    await cache('/a.js', { size: 4, mtimeMs: 1 })
+    expect(reads).toEqual(['/a.js'])
+    await cache('/a.js', { size: 4, mtimeMs: 2 })
+    expect(reads).toEqual(['/a.js', '/a.js'])
+    // Read while being rewritten (size differs from stat): served but not kept.
+    await cache('/b.js', { size: 9, mtimeMs: 1 })
+    await cache('/b.js', { size: 9, mtimeMs: 1 })
+    expect(reads.filter((f) => f === '/b.js')).toHaveLength(2)
+    expect(await cache('/big.js', { size: 3 * 1024 * 1024, mtimeMs: 1 })).toBeNull()
+    expect(reads).not.toContain('/big.js')
   })
 })

@@ -31,3 +31,23 @@ export function injectBridgeScript(html: string): string {
   if (script >= 0) return html.slice(0, script) + BRIDGE_SCRIPT_TAG + html.slice(script)
   return BRIDGE_SCRIPT_TAG + html
 }
+
+/** Files up to this size are kept in memory once read; bigger ones are streamed every time. */
+const CACHED_MAX_BYTES = 2 * 1024 * 1024
+
+/**
+ * The renderer build, read once per file and then answered from memory: a cold page load asks for
+ * about ten scripts at once, and a read through the thread pool for each made the page wait (T1).
+ * An entry is used only while the file's size and mtime are unchanged, so a rebuild is served fresh.
+ */
+export function createStaticCache(read: (file: string) => Promise<Buffer>): (file: string, info: { size: number; mtimeMs: number }) => Promise<Buffer | null> {
+  const entries = new Map<string, { size: number; mtimeMs: number; body: Buffer }>()
+  return async (file, info) => {
+    if (info.size > CACHED_MAX_BYTES) return null
+    const hit = entries.get(file)
+    if (hit && hit.size === info.size && hit.mtimeMs === info.mtimeMs) return hit.body
+    const body = await read(file)
+    if (body.length === info.size) entries.set(file, { size: info.size, mtimeMs: info.mtimeMs, body })
+    return body
+  }
+}

@@ -1,6 +1,6 @@
-import { lostConnectionResult, ResultSchema, UPLOAD_ROUTES } from '@shared/bridge-protocol'
+import { lostConnectionResult, readResult, UPLOAD_ROUTES } from '@shared/bridge-wire'
 import type { BridgeTransport } from '@shared/contract-kit'
-import type { Result } from '@shared/errors'
+import type { Result } from '@shared/error-core'
 
 export interface HttpUploadOptions {
   /** The page's fetch by default; tests pass one that adds what a browser adds (Origin, cookie). */
@@ -40,8 +40,8 @@ export function createHttpUpload(opts: HttpUploadOptions = {}): BridgeTransport[
     } catch {
       return lostConnectionResult()
     }
-    const parsed = ResultSchema.safeParse(await res.json().catch(() => undefined))
-    if (parsed.success) return parsed.data as Result<unknown>
+    const parsed = readResult(await res.json().catch(() => undefined))
+    if (parsed) return parsed
     return {
       ok: false,
       error: { code: 'INTERNAL', message: `The studio host answered the upload with HTTP ${res.status}`, status: res.status, retryable: false }

@@ -1,11 +1,14 @@
 /**
  * The browser host's stand-in for the Electron preload: served as /bridge.js and injected into
  * index.html before the app's module script, so `window.studio` exists before the app runs.
- * Plain browser code; imports only the shared contract and protocol.
+ * Plain browser code. It runs before the app, so it imports no zod: channel names from the
+ * zod-free lists, frames read by bridge-wire.ts, and the upload specs (zod meta schemas) from the
+ * contract only when the first upload happens (T1).
  */
-import { BRIDGE_PATH } from '@shared/bridge-protocol'
-import { EVENT_NAMES, INVOKE_CHANNELS, uploads } from '@shared/contract'
+import { BRIDGE_PATH } from '@shared/bridge-wire'
+import { EVENT_NAMES_LIST, INVOKE_CHANNEL_NAMES, UPLOAD_CHANNEL_NAMES } from '@shared/channel-names'
 import { buildRawApi } from '@shared/contract-kit'
+import { STARTUP_READS, STARTUP_READS_GLOBAL } from '@shared/startup-reads'
 import { createHttpUpload } from './http-upload'
 import { createSocketTransport } from './socket-transport'
 
@@ -16,10 +19,21 @@ const socket = createSocketTransport({ connect: () => new WebSocket(url) })
 const transport = { invoke: socket.invoke, subscribe: socket.subscribe, upload: createHttpUpload() }
 
 Object.defineProperty(window, 'studio', {
-  value: buildRawApi(INVOKE_CHANNELS, EVENT_NAMES, transport, uploads),
+  value: buildRawApi(INVOKE_CHANNEL_NAMES, EVENT_NAMES_LIST, transport, {
+    channels: UPLOAD_CHANNEL_NAMES,
+    load: async () => (await import('@shared/contract')).uploads
+  }),
   writable: false,
   configurable: false,
   enumerable: true
+})
+
+// The start-up reads go out now (queued until the socket opens), not after the app's first render.
+Object.defineProperty(window, STARTUP_READS_GLOBAL, {
+  value: Object.freeze(Object.fromEntries(STARTUP_READS.map((channel) => [channel, socket.invoke(channel, undefined)]))),
+  writable: false,
+  configurable: false,
+  enumerable: false
 })
 
 // The launch token has done its job (the cookie carries it now): keep it out of the address bar,

@@ -1,6 +1,7 @@
-import { lostConnectionResult, MAX_REQUEST_FRAME_BYTES, parseFrame, requestTooLargeMessage, ServerFrameSchema } from '@shared/bridge-protocol'
+// The zod-free wire module: this script runs before the app, so zod must not load with it (T1).
+import { lostConnectionResult, MAX_REQUEST_FRAME_BYTES, readServerFrame, requestTooLargeMessage } from '@shared/bridge-wire'
 import type { BridgeTransport, Disposer } from '@shared/contract-kit'
-import type { Result } from '@shared/errors'
+import type { Result } from '@shared/error-core'
 
 /** The part of a WebSocket the transport uses; the browser's WebSocket and `ws` both fit. */
 export interface SocketLike {
@@ -58,12 +59,12 @@ export function createSocketTransport(opts: SocketTransportOptions): SocketTrans
 
   function onMessage(data: unknown): void {
     if (typeof data !== 'string') return
-    const frame = parseFrame(ServerFrameSchema, data)
+    const frame = readServerFrame(data)
     if (!frame) return
     if (frame.t === 'result') {
       const resolve = pending.get(frame.id)
       pending.delete(frame.id)
-      resolve?.(frame.result as Result<unknown>)
+      resolve?.(frame.result)
       return
     }
     for (const listener of [...(listeners.get(frame.name) ?? [])]) {

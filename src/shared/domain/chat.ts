@@ -1,21 +1,17 @@
 import { z } from 'zod'
 import { StudioErrorDataSchema } from '../errors'
+import { CHAT_FORMATS, SAFETY_CATEGORIES, SAFETY_THRESHOLDS } from './chat-limits'
+
+// The constants live in the zod-free chat-limits.ts (the renderer imports them from there, T1).
+export * from './chat-limits'
 
 /**
  * Chat in the gateway's text formats. `chat` is the general route (`/v1/chat/completions`), the
  * default for new conversations; `content` the native content/parts format (`/v1beta/models`),
  * `messages` the native messages format (`/v1/messages`), `completions` legacy completions.
  */
-export const ChatFormatSchema = z.enum(['chat', 'content', 'messages', 'completions'])
+export const ChatFormatSchema = z.enum(CHAT_FORMATS)
 export type ChatFormat = z.infer<typeof ChatFormatSchema>
-
-export const SAFETY_CATEGORIES = [
-  'HARM_CATEGORY_HARASSMENT',
-  'HARM_CATEGORY_HATE_SPEECH',
-  'HARM_CATEGORY_SEXUALLY_EXPLICIT',
-  'HARM_CATEGORY_DANGEROUS_CONTENT'
-] as const
-export const SAFETY_THRESHOLDS = ['BLOCK_NONE', 'BLOCK_ONLY_HIGH', 'BLOCK_MEDIUM_AND_ABOVE', 'BLOCK_LOW_AND_ABOVE'] as const
 
 /** JSON typed by the user in an editor (tools, schemas): kept as text, validated by the host before sending. */
 const JsonText = z.string().max(200_000)
@@ -37,7 +33,6 @@ export const ContentParamsSchema = z.strictObject({
   cachedContent: z.string().max(500).optional()
 })
 
-export const MESSAGES_DEFAULT_MAX_TOKENS = 4096
 
 /** Messages format: max_tokens is always sent (default shown in the form). */
 export const MessagesParamsSchema = z.strictObject({
@@ -152,9 +147,3 @@ export const StreamOpSchema = z.object({
   id: z.string().optional()
 })
 export type StreamOp = z.infer<typeof StreamOpSchema>
-
-export const PROMPT_MAX_CHARS = 200_000
-export const SYSTEM_MAX_CHARS = 100_000
-export const DOCUMENT_MAX_CHARS = 400_000
-export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024
-export const ATTACHMENT_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const

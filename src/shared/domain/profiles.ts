@@ -59,5 +59,5 @@ export type ProfileList = z.infer<typeof ProfileListSchema>
 export const KeyPersistenceSchema = z.enum(['auto', 'session', 'file'])
 export type KeyPersistence = z.infer<typeof KeyPersistenceSchema>
 
-export const PROFILE_NAME_MAX = 60
-export const API_KEY_MAX = 512
+// The field limits live in the zod-free profile-limits.ts (the renderer imports them from there, T1).
+export * from './profile-limits'

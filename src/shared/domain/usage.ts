@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { KEY_STATES } from './key-state'
 
 /**
  * The key usage record of `GET /api/usage/token/`, as the host normalises it.
@@ -19,15 +20,10 @@ export const KeyUsageSchema = z.object({
 })
 export type KeyUsage = z.infer<typeof KeyUsageSchema>
 
-export const KeyStateSchema = z.enum(['active', 'expired', 'exhausted', 'unlimited'])
-export type KeyState = z.infer<typeof KeyStateSchema>
+export const KeyStateSchema = z.enum(KEY_STATES)
 
-export function keyStateOf(u: Pick<KeyUsage, 'unlimited' | 'expiresAt' | 'totalAvailable'>, nowMs: number): KeyState {
-  if (u.expiresAt > 0 && u.expiresAt * 1000 <= nowMs) return 'expired'
-  if (u.unlimited) return 'unlimited'
-  if (u.totalAvailable <= 0) return 'exhausted'
-  return 'active'
-}
+// keyStateOf lives in the zod-free key-state.ts (the renderer imports it from there, T1).
+export * from './key-state'
 
 export const ConnectionReportSchema = z.object({
   keyName: z.string(),

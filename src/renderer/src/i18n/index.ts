@@ -2,7 +2,6 @@ import i18next, { type i18n as I18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import type { AppSettings } from '@shared/domain/settings'
 import { en } from './en'
-import { zh } from './zh'
 
 export type UiLanguage = 'en' | 'zh'
 
@@ -35,7 +34,8 @@ export function systemLanguage(): string | undefined {
 export function createI18n(lang: UiLanguage = resolveLanguage('system', systemLanguage())): I18n {
   const instance = i18next.createInstance()
   void instance.use(initReactI18next).init({
-    resources: { en: { translation: en }, zh: { translation: zh } },
+    // Chinese arrives through ensureLanguage (a lazy chunk): only one language is on the start-up path (T1).
+    resources: { en: { translation: en } },
     lng: lang,
     fallbackLng: 'en',
     supportedLngs: ['en', 'zh'],
@@ -46,4 +46,16 @@ export function createI18n(lang: UiLanguage = resolveLanguage('system', systemLa
     showSupportNotice: false
   })
   return instance
+}
+
+/** Whether `lang`'s messages are loaded (English always is). */
+export function hasLanguage(i18n: I18n, lang: UiLanguage): boolean {
+  return lang === 'en' || i18n.hasResourceBundle(lang, 'translation')
+}
+
+/** Loads `lang`'s messages on first use; switch with changeLanguage afterwards. */
+export async function ensureLanguage(i18n: I18n, lang: UiLanguage): Promise<void> {
+  if (hasLanguage(i18n, lang)) return
+  const { zh } = await import('./zh')
+  i18n.addResourceBundle('zh', 'translation', zh)
 }

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import type { Studio } from '@shared/contract'
 import type { Disposer } from '@shared/contract-kit'
-import { isStudioError } from '@shared/errors'
+import { isStudioError } from '@shared/error-core'
 import { balanceKeys } from '@renderer/features/balance/queries'
 import { profileKeys } from '@renderer/features/profiles/queries'
 import { settingsKeys } from '@renderer/features/settings/queries'

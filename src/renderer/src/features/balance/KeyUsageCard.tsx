@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import type { DisplayUnit } from '@shared/domain/profiles'
 import { formatAmount, quotaInUnit } from '@shared/domain/balance-units'
-import { keyStateOf, type KeyUsage } from '@shared/domain/usage'
+import type { KeyUsage } from '@shared/domain/usage'
+import { keyStateOf } from '@shared/domain/key-state'
 import { Amount } from './Amount'
 import { expiryState, formatDuration, usedShare } from './format'
 

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import type { ProfileView } from '@shared/domain/profiles'
-import { keyStateOf } from '@shared/domain/usage'
+import { keyStateOf } from '@shared/domain/key-state'
 import { Amount } from './Amount'
 import { balanceErrorInfo } from './balance-errors'
 import { settingsQuery, usageQuery } from './queries'

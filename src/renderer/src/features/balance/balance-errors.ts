@@ -1,4 +1,4 @@
-import { isStudioError } from '@shared/errors'
+import { isStudioError } from '@shared/error-core'
 
 /**
  * Which of the balance routes' known failures an error is (spec Errors table + wire notes), so the

@@ -1,4 +1,5 @@
-import { keyStateOf, type KeyState, type KeyUsage } from '@shared/domain/usage'
+import type { KeyState, KeyUsage } from '@shared/domain/usage'
+import { keyStateOf } from '@shared/domain/key-state'
 
 /** Raw quota units with thousands separators and no fraction (the gateway counts whole units). */
 export function formatQuota(value: number, locale: string): string {

@@ -5,7 +5,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { StudioError } from '@shared/errors'
+import { StudioError } from '@shared/error-core'
 import { useCopyConversation } from './mutations'
 import { sendMessage, stopStream, type SendInput } from './send-actions'
 import type { SettingsValidation } from './settings/settings-model'

@@ -5,7 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import type { Attachment, ChatMessage, Conversation, MessagePart } from '@shared/domain/chat'
-import { StudioError } from '@shared/errors'
+import { StudioError } from '@shared/error-core'
 import { studio } from '@renderer/lib/studio'
 import { useChatUiStore } from './chat-ui-store'
 import { chatKeys } from './queries'

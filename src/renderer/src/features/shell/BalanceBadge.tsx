@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import type { KeyUsage } from '@shared/domain/usage'
-import { isStudioError } from '@shared/errors'
+import { isStudioError } from '@shared/error-core'
 import { Tooltip } from '@renderer/components/Tooltip'
 import type { DisplayUnit } from '@shared/domain/profiles'
 import { formatAmount, quotaInUnit } from '@shared/domain/balance-units'

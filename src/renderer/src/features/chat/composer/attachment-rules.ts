@@ -1,5 +1,6 @@
 /** Which attachments each format takes, and the checks made before anything is uploaded. Pure. */
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MIME_TYPES, type ChatFormat } from '@shared/domain/chat'
+import type { ChatFormat } from '@shared/domain/chat'
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MIME_TYPES } from '@shared/domain/chat-limits'
 
 export const MAX_ATTACHMENTS = 10
 

@@ -1,5 +1,6 @@
 /** Why Send is refused right now, if it is: the reason is shown next to the button and nothing is sent. Pure. */
-import { PROMPT_MAX_CHARS, type ChatFormat } from '@shared/domain/chat'
+import type { ChatFormat } from '@shared/domain/chat'
+import { PROMPT_MAX_CHARS } from '@shared/domain/chat-limits'
 import type { SettingsValidation } from '../settings/settings-model'
 import { ATTACHMENT_SUPPORT } from './attachment-rules'
 import type { PendingAttachment } from './use-attachments'

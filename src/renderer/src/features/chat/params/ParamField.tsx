@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { SAFETY_THRESHOLDS } from '@shared/domain/chat'
+import { SAFETY_THRESHOLDS } from '@shared/domain/chat-limits'
 import type { DraftValue } from './param-draft'
 import { SAFETY_KEY_PREFIX, type FieldSpec } from './param-fields'
 import { StopsField } from './StopsField'

@@ -3,7 +3,8 @@
  * fields), with the limits of the contract's schemas. One table feeds the form, the validation and
  * the conversion to `ChatParams`, so a field cannot be shown under one name and sent under another.
  */
-import { MESSAGES_DEFAULT_MAX_TOKENS, SAFETY_CATEGORIES, type ChatFormat } from '@shared/domain/chat'
+import type { ChatFormat } from '@shared/domain/chat'
+import { MESSAGES_DEFAULT_MAX_TOKENS, SAFETY_CATEGORIES } from '@shared/domain/chat-limits'
 
 export type FieldKind = 'number' | 'integer' | 'json' | 'stops' | 'text' | 'boolean' | 'threshold'
 

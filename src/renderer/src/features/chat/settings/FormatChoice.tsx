@@ -1,8 +1,9 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ChatFormatSchema, type ChatFormat } from '@shared/domain/chat'
+import type { ChatFormat } from '@shared/domain/chat'
+import { CHAT_FORMATS } from '@shared/domain/chat-limits'
 
-const FORMATS = ChatFormatSchema.options
+const FORMATS = CHAT_FORMATS
 
 /** The request format of the conversation: four radios, each explained in one line. */
 export function FormatChoice({ value, locked, onChange }: { value: ChatFormat; locked: boolean; onChange: (format: ChatFormat) => void }) {

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { SYSTEM_MAX_CHARS, type ChatFormat } from '@shared/domain/chat'
+import type { ChatFormat } from '@shared/domain/chat'
+import { SYSTEM_MAX_CHARS } from '@shared/domain/chat-limits'
 
 /** The system instruction where the format has one; for legacy completions, why there is none. */
 export function SystemField({ format, value, onChange, error }: { format: ChatFormat; value: string; onChange: (v: string) => void; error?: string | null }) {

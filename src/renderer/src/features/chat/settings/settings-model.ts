@@ -2,7 +2,8 @@
  * A conversation's settings as the form holds them (model, format, system instruction, parameter
  * draft), their validation, and what changed against the saved conversation. Pure.
  */
-import { SYSTEM_MAX_CHARS, type ChatFormat, type ChatParams, type Conversation } from '@shared/domain/chat'
+import type { ChatFormat, ChatParams, Conversation } from '@shared/domain/chat'
+import { SYSTEM_MAX_CHARS } from '@shared/domain/chat-limits'
 import { draftToParams, paramsToDraft, type FieldProblem, type ParamDraft } from '../params/param-draft'
 
 export interface SettingsDraft {

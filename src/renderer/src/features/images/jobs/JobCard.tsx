@@ -2,7 +2,7 @@ import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { GalleryItem, ImageJob } from '@shared/domain/images'
 import { errorTitle } from '@renderer/lib/error-text'
-import { StudioError } from '@shared/errors'
+import { StudioError } from '@shared/error-core'
 import { sizeReport } from './job-text'
 
 function SizeLine({ item }: { item: GalleryItem }) {
