@@ -1,4 +1,6 @@
 import type { Metric } from '../lib/metric'
+import { b1 } from './b1'
+import { b2 } from './b2'
 import { c1 } from './c1'
 import { c2 } from './c2'
 import { c3 } from './c3'
@@ -14,4 +16,4 @@ import { t2 } from './t2'
 /** The suite in run order: start-up first (cheapest, least disturbed), then relay, then renderer. */
 export const METRICS: Metric[] = [t1, t2, r1, r3, s1, s2, l1, m1]
 // Images (issue 5): the painter and editor (C), then media transfer (B).
-METRICS.push(c1, c2, c3)
+METRICS.push(c1, c2, c3, b1, b2)

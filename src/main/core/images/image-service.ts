@@ -5,7 +5,8 @@ import type { MediaLibrary } from '../files/media'
 import type { FetchLike, GatewayConnection } from '../gateway/http'
 import type { EventHub } from '../ipc/event-hub'
 import { buildEditFields, buildImage2Body, buildImagegenBody, buildNativeSubmitBody, NATIVE_MODEL } from './builders'
-import { buildEditForm, checkEditInputs, copyEditInputs } from './edit-inputs'
+import { checkEditInputs, copyEditInputs } from './edit-inputs'
+import { buildEditBody, type StreamedBody } from './edit-multipart'
 import { GalleryActions, type SaveFile } from './gallery-actions'
 import { GalleryStore } from './gallery-store'
 import { ImageRuns } from './image-runs'
@@ -143,14 +144,14 @@ export class ImageService {
     const rec = await this.book.begin('edit', template, [...warnings, ...checked.warnings], jobId)
     this.track(
       (async () => {
-        let form: FormData
+        let multipart: StreamedBody
         try {
-          form = await buildEditForm(fields.body, checked, copies, this.gallery)
+          multipart = await buildEditBody(fields.body, checked, copies, this.gallery)
         } catch (e) {
           return this.runs.fail(rec, e)
         }
         const timeoutMs = editHeadersMs(this.timing, checked.source.bytes)
-        await this.runs.runSync(rec, conn, { method: 'POST', path: '/v1/images/edits', body: form, timeoutMs })
+        await this.runs.runSync(rec, conn, { method: 'POST', path: '/v1/images/edits', body: multipart.body, headers: multipart.headers, timeoutMs })
       })()
     )
     return this.book.view(rec)

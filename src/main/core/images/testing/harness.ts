@@ -25,6 +25,8 @@ type ImageChannel = Extract<keyof typeof invokes, `images:${string}`>
 export interface SentRequest {
   url: string
   init?: RequestInit
+  /** A copy of a streamed body, as it was sent. */
+  body?: ReadableStream<Uint8Array>
 }
 
 export const FAST_TIMING: Partial<ImageTiming> = { poll: { delaysMs: [15, 25, 40], jitter: 0 }, downloadRetryMs: 5 }
@@ -78,7 +80,12 @@ export async function imagesHarness(opts: HarnessOptions = {}): Promise<ImagesHa
     dataDir,
     profiles: { activeId: async () => 'sandbox', connection: async () => gateway },
     fetch: (input, init) => {
-      sent.push({ url: String(input), init })
+      // A streamed body (the edit's multipart) is read by the request: keep a copy to inspect.
+      if (init?.body instanceof ReadableStream) {
+        const [out, kept] = init.body.tee()
+        init = { ...init, body: out }
+        sent.push({ url: String(input), init, body: kept })
+      } else sent.push({ url: String(input), init })
       return base(input, init)
     },
     files: opts.files ?? grants,
