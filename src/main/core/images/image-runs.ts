@@ -16,6 +16,11 @@ export interface RunDeps {
   /** Everything else: polls, the native submit, result downloads. */
   fetch: FetchLike
   timing: ImageTiming
+  /**
+   * Resolves with the profile's connection once its key is no longer `rejectedKey`, or null when it
+   * never will be (the profile is gone, or nobody reports key changes).
+   */
+  awaitNewKey?: (profileId: string, rejectedKey: string, signal: AbortSignal) => Promise<GatewayConnection | null>
   /** Aborted when the host shuts down: running work stops and is resumed from the journal next time. */
   signal: AbortSignal
   log: (line: string) => void
@@ -98,7 +103,8 @@ export class ImageRuns {
         taskId: rec.job.taskId!,
         timing: this.d.timing.poll,
         signal: this.d.signal,
-        onPoll: (note) => this.d.book.note(rec, note)
+        onPoll: (note) => this.d.book.note(rec, note),
+        onUnauthorized: this.d.awaitNewKey ? (err) => this.waitForKey(rec, conn, err) : undefined
       })
       if (outcome.kind === 'failed') return await this.d.book.end(rec, 'failed', { error: outcome.error })
       await this.d.book.step(rec, { phase: 'saving', pending: outcome.results, progressNote: 'Downloading the images' })
@@ -106,6 +112,24 @@ export class ImageRuns {
     } catch (e) {
       await this.fail(rec, e)
     }
+  }
+
+  /**
+   * A 401 while following a task pauses the job instead of failing it: the task goes on at the
+   * gateway, and only the key is wrong. Polling resumes with the profile's new key.
+   */
+  private async waitForKey(rec: JobRecord, conn: GatewayConnection, err: StudioError): Promise<GatewayConnection | null> {
+    const wait = this.d.awaitNewKey
+    if (!wait) return null
+    this.d.book.pause(rec, 'key-rejected', `Paused: the gateway rejected the key (${err.status ?? 401}). It goes on when the profile's key is changed.`)
+    const next = await wait(rec.template.profileId, conn.key, this.d.signal)
+    if (next) {
+      // The job's connection follows the new key, for its downloads too.
+      conn.key = next.key
+      conn.baseUrl = next.baseUrl
+      this.d.book.resume(rec, 'Key changed; checking the task again')
+    }
+    return next
   }
 
   /** Saves results into the gallery and ends the job: done with warnings, or failed when nothing could be kept. */

@@ -19,7 +19,12 @@ import { checkEditParams, checkGenerate, checkNative } from './validate'
 
 export interface ImageServiceDeps {
   dataDir: string
-  profiles: { activeId(): Promise<string>; connection(id: string): Promise<GatewayConnection> }
+  profiles: {
+    activeId(): Promise<string>
+    connection(id: string): Promise<GatewayConnection>
+    /** Profile changes (a new key among them): a job paused on a rejected key resumes from here. */
+    onChanged?(listener: () => void): () => void
+  }
   fetch: FetchLike
   /** The grant table: local files as edit sources, masks and references. */
   files?: Pick<FileGrants, 'get' | 'readBytes'>
@@ -30,6 +35,40 @@ export interface ImageServiceDeps {
   /** Electron: the save dialog + copy. Absent in the browser host (export answers a download URL). */
   saveFile?: SaveFile
   timing?: Partial<ImageTiming>
+}
+
+/**
+ * Waits for profile `id` to have a key other than `rejected` (checked on every profile change);
+ * null when the profile is removed. Shutdown rejects with CANCELLED: the journal keeps the job.
+ */
+function awaitNewKey(profiles: ImageServiceDeps['profiles'], id: string, rejected: string, signal: AbortSignal): Promise<GatewayConnection | null> {
+  return new Promise((resolve, reject) => {
+    let settled = false
+    const finish = (fn: () => void) => {
+      if (settled) return
+      settled = true
+      off?.()
+      signal.removeEventListener('abort', onAbort)
+      fn()
+    }
+    const onAbort = () => finish(() => reject(new StudioError('CANCELLED', 'The studio is shutting down.')))
+    const check = () => {
+      profiles.connection(id).then(
+        (conn) => {
+          if (conn.key !== rejected) finish(() => resolve(conn))
+        },
+        (e: unknown) => {
+          // A key not set (yet) keeps waiting; a profile that is gone will never get one.
+          if (e instanceof StudioError && e.code === 'NOT_FOUND') finish(() => resolve(null))
+        }
+      )
+    }
+    const off = profiles.onChanged?.(check)
+    if (signal.aborted) return onAbort()
+    signal.addEventListener('abort', onAbort, { once: true })
+    // The key may have changed between the 401 and now.
+    check()
+  })
 }
 
 /** The largest edit upload (25 MB) sets how long the long-request dispatcher must wait for headers. */
@@ -59,7 +98,16 @@ export class ImageService {
     const log = d.log ?? (() => {})
     this.gallery = gallery
     this.book = new JobBook({ journal, gallery, emit: d.emit, now: Date.now, newId: () => gallery.newId() })
-    this.runs = new ImageRuns({ book: this.book, gallery, longFetch: long.fetch, fetch: d.fetch, timing, signal: this.stop.signal, log })
+    this.runs = new ImageRuns({
+      book: this.book,
+      gallery,
+      longFetch: long.fetch,
+      fetch: d.fetch,
+      timing,
+      signal: this.stop.signal,
+      log,
+      awaitNewKey: d.profiles.onChanged ? (id, rejected, signal) => awaitNewKey(d.profiles, id, rejected, signal) : undefined
+    })
     this.actions = new GalleryActions({ gallery, emit: d.emit, saveFile: d.saveFile })
     if (long.fallback) log('images: could not raise the HTTP headers timeout; long image requests are limited to 300 s')
   }

@@ -42,6 +42,12 @@ export interface PollInput {
   timing?: Partial<PollTiming>
   signal?: AbortSignal
   onPoll?: (note: string) => void
+  /**
+   * The gateway refused the key (401). Resolves with the connection to go on with (the profile's
+   * new key), or null to end the task failed; the wait does not count towards maxTotalMs.
+   * Without it a 401 fails the task.
+   */
+  onUnauthorized?: (error: StudioError) => Promise<GatewayConnection | null>
   random?: () => number
   now?: () => number
 }
@@ -64,7 +70,8 @@ export function readResult(body: unknown): { status: string; results: PendingRes
 export async function pollNativeTask(p: PollInput): Promise<PollOutcome> {
   const t = { ...DEFAULT_POLL_TIMING, ...p.timing }
   const now = p.now ?? Date.now
-  const started = now()
+  let started = now()
+  let conn = p.conn
   let misses = 0
   let wait = pollDelay(0, t, p.random)
   for (let attempt = 1; ; attempt++) {
@@ -75,7 +82,7 @@ export async function pollNativeTask(p: PollInput): Promise<PollOutcome> {
     wait = pollDelay(attempt, t, p.random)
     let body: unknown
     try {
-      const res = await sendGateway(p.fetch, p.conn, {
+      const res = await sendGateway(p.fetch, conn, {
         method: 'POST',
         path: '/imgnative',
         query: { Action: 'CVSync2AsyncGetResult', Version: NATIVE_VERSION },
@@ -91,6 +98,16 @@ export async function pollNativeTask(p: PollInput): Promise<PollOutcome> {
         const after = e.details?.retryAfterMs
         if (typeof after === 'number') wait = Math.min(Math.max(after, 1000), t.retryAfterCapMs)
         p.onPoll?.('The gateway asked to slow down; polling again shortly.')
+        continue
+      }
+      if (e.code === 'UNAUTHORIZED' && p.onUnauthorized) {
+        const pausedAt = now()
+        const next = await p.onUnauthorized(e)
+        if (!next) return { kind: 'failed', error: new StudioError(e.code, e.message, { status: e.status, details: { ...e.details, taskId: p.taskId } }) }
+        conn = next
+        started += now() - pausedAt
+        // The task went on at the gateway meanwhile: ask at once.
+        wait = 0
         continue
       }
       if (e.code === 'TASK_NOT_FOUND') {
