@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { EditorSource } from '../images-ui-store'
-import { warmMaskExport } from './mask-export'
 import type { PainterEngine } from './painter-engine'
 import { usePainterCommands } from './painter-commands'
 import { usePainterStore } from './painter-store'
@@ -29,9 +28,6 @@ export function MaskPainter({ source }: MaskPainterProps) {
   const helpId = useId()
   const engineRef = useRef<PainterEngine | null>(null)
   const commands = usePainterCommands(engineRef)
-
-  // A started export worker waits while the painter is open ("Apply edit" does not wait for one to load).
-  useEffect(() => warmMaskExport(), [])
 
   // Releasing a held compare key outside the region must not leave compare stuck on.
   useEffect(() => {
