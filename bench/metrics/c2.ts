@@ -20,7 +20,7 @@ const END = 'studio:mask-export-end'
 interface Sample {
   ms: number
   longTasks: number[]
-  /** The worker's own split (the end mark's detail). */
+  /** The worker's own timing (the end mark's detail). */
   rasterMs?: number
   encodeMs?: number
 }
@@ -130,7 +130,7 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
             target: TARGET,
             pass: value / baseline <= 1.5 && longest <= 50,
             runs: RUNS,
-            note: `subject: "Apply edit" mask export (stroke replay at full size + PNG encode in the export worker, marks around it); baseline: convertToBlob PNG of the same pixels (the uploaded mask, ${round(maskPng.length / 1024)} KB) in a worker; worker split: raster ${round(median(r.subject.map((s) => s.rasterMs ?? 0)))} ms, encode ${round(median(r.subject.map((s) => s.encodeMs ?? 0)))} ms; main-thread tasks > 50 ms during exports: ${longTasks.length} (longest ${round(longest)} ms)`
+            note: `subject: "Apply edit" mask export (the full-size PNG written from the stroke list in the editor's export worker; marks around the call), median worker time ${round(median(r.subject.map((s) => (s.rasterMs ?? 0) + (s.encodeMs ?? 0))))} ms; baseline: convertToBlob PNG, in a worker, of the same pixels already on a canvas (decoded from the uploaded mask, ${round(maskPng.length / 1024)} KB); main-thread tasks > 50 ms during exports: ${longTasks.length} (longest ${round(longest)} ms)`
           })
         ]
       })
