@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
+import { open, stat, type FileHandle } from 'node:fs/promises'
 import type { CheckedEdit, LibraryCopies } from './edit-inputs'
 import type { GalleryStore } from './gallery-store'
 
@@ -8,8 +7,8 @@ import type { GalleryStore } from './gallery-store'
  * The edit's multipart body (wire notes §6: one `image` file, `mask` file, text fields as given),
  * streamed from the library copies in 1 MB reads with its exact Content-Length (PERFORMANCE B2).
  * Hand-written rather than FormData: Node's FormData sends a file through fs.openAsBlob's stream,
- * whose small reads made a 50 MB upload about twice as slow as a plain streamed PUT; here the file
- * goes through fs.createReadStream, as a PUT would, and memory stays at a few chunks.
+ * whose small reads made a 50 MB upload about twice as slow as a plain streamed PUT; here each pull
+ * of the request body is one 1 MB read from the file's handle, and memory stays at a few chunks.
  */
 
 const READ_CHUNK = 1 << 20
@@ -52,32 +51,57 @@ export async function streamedMultipart(fields: ReadonlyArray<readonly [string, 
   const tail = Buffer.from(`--${boundary}--\r\n`)
   const length = text.reduce((n, b) => n + b.length, 0) + parts.reduce((n, p) => n + p.head.length + p.size + crlf.length, 0) + tail.length
 
-  async function* chunks(): AsyncGenerator<Uint8Array> {
-    yield Buffer.concat(text)
-    for (const p of parts) {
-      yield p.head
-      let sent = 0
-      for await (const c of createReadStream(p.path, { highWaterMark: READ_CHUNK }) as AsyncIterable<Buffer>) {
-        sent += c.length
-        if (sent > p.size) break
-        yield c
-      }
-      // The declared length is a promise to the server: a file that changed size ends the request instead.
-      if (sent !== p.size) throw new Error(`An edit input changed size while it was being sent (${sent} of ${p.size} bytes)`)
-      yield crlf
-    }
-    yield tail
+  // The body as a queue of steps: fixed bytes, or a file read in READ_CHUNK pieces straight from
+  // its handle (one read per pull, no stream or generator layers in between).
+  const steps: Array<Uint8Array | { path: string; size: number }> = [Buffer.concat(text)]
+  for (const p of parts) steps.push(p.head, { path: p.path, size: p.size }, crlf)
+  steps.push(tail)
+  let file: { handle: FileHandle; size: number; sent: number } | null = null
+  const closeFile = async () => {
+    const f = file
+    file = null
+    await f?.handle.close()
   }
-
-  const it = chunks()
+  /** The next piece of the body, or null at its end. */
+  const next = async (): Promise<Uint8Array | null> => {
+    for (;;) {
+      if (!file) {
+        const step = steps.shift()
+        if (step === undefined) return null
+        if (step instanceof Uint8Array) return step
+        file = { handle: await open(step.path, 'r'), size: step.size, sent: 0 }
+      }
+      const f = file
+      const remaining = f.size - f.sent
+      // One byte past the declared end is asked for too, so a file that grew is noticed.
+      const buf = Buffer.allocUnsafe(Math.min(READ_CHUNK, remaining + 1))
+      const { bytesRead } = await f.handle.read(buf, 0, buf.length, f.sent)
+      // The declared length is a promise to the server: a file that changed size ends the request instead.
+      if (bytesRead > remaining || (bytesRead === 0 && remaining > 0)) {
+        const what = bytesRead > remaining ? `more than the ${f.size} bytes declared` : `${f.sent} of ${f.size} bytes`
+        throw new Error(`An edit input changed size while it was being sent (${what})`)
+      }
+      if (bytesRead === 0) {
+        await closeFile()
+        continue
+      }
+      f.sent += bytesRead
+      return bytesRead === buf.length ? buf : buf.subarray(0, bytesRead)
+    }
+  }
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const next = await it.next()
-      if (next.done) controller.close()
-      else controller.enqueue(next.value)
+      try {
+        const piece = await next()
+        if (piece) controller.enqueue(piece)
+        else controller.close()
+      } catch (e) {
+        await closeFile().catch(() => {})
+        controller.error(e)
+      }
     },
     async cancel() {
-      await it.return(undefined)
+      await closeFile()
     }
   })
   return { body, length, headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(length) } }
