@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -47,8 +46,16 @@ export async function writeNoisePng(path: string, bytes: number): Promise<{ size
   const { default: sharp } = await import('sharp')
   // Noise PNGs come out ~5% over their pixel bytes (filter bytes, zlib's stored blocks).
   const side = Math.ceil(Math.sqrt((bytes * 0.95) / 3))
-  // Seeded-looking but cheap: one random block repeated with a per-row offset is still incompressible for zlib's 32 KB window.
-  const block = randomBytes(1 << 20)
+  // One seeded pseudo-random block (xorshift32), repeated at shifting offsets: still incompressible
+  // for zlib's 32 KB window, and the same bytes every run.
+  const block = Buffer.alloc(1 << 20)
+  let x = 0x9e3779b9
+  for (let i = 0; i < block.length; i++) {
+    x ^= x << 13
+    x ^= x >>> 17
+    x ^= x << 5
+    block[i] = x & 0xff
+  }
   const raw = Buffer.alloc(side * side * 3)
   for (let off = 0, k = 0; off < raw.length; off += block.length, k++) block.copy(raw, off, (k * 7919) % 4096)
   const info = await sharp(raw, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toFile(path)
