@@ -1,4 +1,9 @@
 import type { Metric } from '../lib/metric'
+import { b1 } from './b1'
+import { b2 } from './b2'
+import { c1 } from './c1'
+import { c2 } from './c2'
+import { c3 } from './c3'
 import { l1 } from './l1'
 import { m1 } from './m1'
 import { r1 } from './r1'
@@ -21,3 +26,5 @@ METRICS.push(p1, p2, b4)
 METRICS.push(p3)
 // Balance chart (T3).
 METRICS.push(t3)
+// Images (issue 5): the painter and editor (C), then media transfer (B).
+METRICS.push(c1, c2, c3, b1, b2)

@@ -149,6 +149,8 @@ export const ImageJobSchema = z.object({
   /** Native task: the gateway's task id, once known. */
   taskId: z.string().optional(),
   progressNote: z.string().optional(),
+  /** A running job waiting, not failing: 'key-rejected' = the gateway answered 401; it goes on when the profile's key changes. */
+  paused: z.enum(['key-rejected']).optional(),
   items: z.array(GalleryItemSchema),
   error: StudioErrorDataSchema.optional(),
   /** Warnings shown with the result, e.g. "the upstream ignored the mask". */

@@ -109,7 +109,9 @@ export async function sendGateway(fetchImpl: FetchLike, conn: GatewayConnection,
   }
   let res: Response
   try {
-    res = await fetchImpl(gatewayUrl(conn, req.path, req.query), { method: req.method, headers, body, redirect: 'manual', signal })
+    // A streamed body (a multipart upload read from disk) must say it is sent half-duplex.
+    const duplex = body instanceof ReadableStream ? { duplex: 'half' } : {}
+    res = await fetchImpl(gatewayUrl(conn, req.path, req.query), { method: req.method, headers, body, redirect: 'manual', signal, ...duplex } as RequestInit)
   } catch (e) {
     throw classifyFetchFailure(e, req, req.signal?.aborted === true, timedOut)
   } finally {

@@ -1,4 +1,3 @@
-import { openAsBlob } from 'node:fs'
 import { copyFile, rm, stat } from 'node:fs/promises'
 import { loadSharp } from './load-sharp'
 import { FILE_RULES } from '@shared/domain/files'
@@ -119,18 +118,4 @@ export async function copyEditInputs(checked: CheckedEdit, gallery: GalleryStore
 
 export async function removeCopies(c: Partial<LibraryCopies>, gallery: GalleryStore): Promise<void> {
   for (const name of [c.sourceFile, c.maskFile]) if (name) await rm(gallery.pathOf(name), { force: true })
-}
-
-const MIME = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const
-
-/**
- * The multipart body, streamed from the library copies (fs.openAsBlob: no 25 MB buffer, PERFORMANCE
- * B2). Part names follow wire notes §6: one `image` file, `mask` file, text fields as given.
- */
-export async function buildEditForm(fields: Array<[string, string]>, checked: CheckedEdit, copies: LibraryCopies, gallery: GalleryStore): Promise<FormData> {
-  const form = new FormData()
-  for (const [k, v] of fields) form.append(k, v)
-  form.append('image', await openAsBlob(gallery.pathOf(copies.sourceFile), { type: MIME[checked.source.format] }), checked.source.uploadName)
-  if (checked.mask && copies.maskFile) form.append('mask', await openAsBlob(gallery.pathOf(copies.maskFile), { type: 'image/png' }), checked.mask.uploadName)
-  return form
 }

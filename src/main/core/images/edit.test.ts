@@ -53,7 +53,12 @@ describe('edit with a painted mask against the sandbox', () => {
     const creates = sb.log().filter((e) => e.route === 'image.edit')
     expect(creates).toHaveLength(1)
     expect(creates[0].headers['content-type']).toMatch(/^multipart\/form-data; boundary=/)
-    const form = h.sent.find((s) => s.url.endsWith('/v1/images/edits'))!.init!.body as FormData
+    // Streamed from disk with an exact Content-Length (no chunked upload), parsed back as the server would.
+    const sent = h.sent.find((s) => s.url.endsWith('/v1/images/edits'))!
+    const headers = sent.init!.headers as Record<string, string>
+    expect(Number(headers['Content-Length'])).toBe(creates[0].bodyBytes)
+    expect(creates[0].headers['transfer-encoding']).toBeUndefined()
+    const form = await new Response(sent.body, { headers: { 'content-type': headers['Content-Type'] } }).formData()
     const image = form.get('image') as File
     const mask = form.get('mask') as File
     expect([image.name, image.type]).toEqual(['holiday photo.png', 'image/png'])

@@ -19,6 +19,10 @@ export interface RunDeps {
   /** Everything else: polls, the native submit, result downloads. */
   fetch: FetchLike
   timing: ImageTiming
+  /**
+   * Resolves with the profile's connection once its key is no longer `rejectedKey`, or null when it
+   * never will be (the profile is gone, or nobody reports key changes).
+   */
   /** Aborted when the host shuts down: running work stops and is resumed from the journal next time. */
   signal: AbortSignal
   log: (line: string) => void
@@ -124,7 +128,10 @@ export class ImageRuns {
 
   private async hold(rec: JobRecord, error: StudioError): Promise<void> {
     this.held.add(rec)
-    await this.d.book.step(rec, { phase: 'polling', progressNote: `${error.message} The task ${rec.job.taskId} is kept and will be checked again once the key is updated (Settings), or at the next start.` })
+    const note = `${error.message} The task ${rec.job.taskId} is kept and will be checked again once the key is updated (Settings), or at the next start.`
+    await this.d.book.step(rec, { phase: 'polling', progressNote: note })
+    // Shown as "paused: key rejected" until the profile changes (not journaled: the next start asks again).
+    this.d.book.pause(rec, 'key-rejected', note)
   }
 
   /**

@@ -6,7 +6,8 @@ import type { MediaLibrary } from '../files/media'
 import type { FetchLike, GatewayConnection } from '../gateway/http'
 import type { EventHub } from '../ipc/event-hub'
 import { buildEditFields, buildImage2Body, buildImagegenBody, buildNativeSubmitBody, NATIVE_MODEL } from './builders'
-import { buildEditForm, checkEditInputs, copyEditInputs } from './edit-inputs'
+import { checkEditInputs, copyEditInputs } from './edit-inputs'
+import { buildEditBody, type StreamedBody } from './edit-multipart'
 import { GalleryActions, type SaveFile } from './gallery-actions'
 import { GalleryStore } from './gallery-store'
 import { ImageRuns } from './image-runs'
@@ -19,7 +20,12 @@ import { checkEditParams, checkGenerate, checkNative } from './validate'
 
 export interface ImageServiceDeps {
   dataDir: string
-  profiles: { activeId(): Promise<string>; connection(id: string): Promise<GatewayConnection> }
+  profiles: {
+    activeId(): Promise<string>
+    connection(id: string): Promise<GatewayConnection>
+    /** Profile changes (a new key among them): a job paused on a rejected key resumes from here. */
+    onChanged?(listener: () => void): () => void
+  }
   fetch: FetchLike
   /** The grant table: local files as edit sources, masks and references. */
   files?: Pick<FileGrants, 'get' | 'readBytes'>
@@ -68,7 +74,15 @@ export class ImageService {
         }
       : undefined
     this.book = new JobBook({ journal, gallery, emit: d.emit, now: Date.now, newId: () => gallery.newId(), onEnded })
-    this.runs = new ImageRuns({ book: this.book, gallery, longFetch: long.fetch, fetch: d.fetch, timing, signal: this.stop.signal, log })
+    this.runs = new ImageRuns({
+      book: this.book,
+      gallery,
+      longFetch: long.fetch,
+      fetch: d.fetch,
+      timing,
+      signal: this.stop.signal,
+      log
+    })
     this.actions = new GalleryActions({ gallery, emit: d.emit, saveFile: d.saveFile })
     if (long.fallback) log('images: could not raise the HTTP headers timeout; long image requests are limited to 300 s')
   }
@@ -153,14 +167,14 @@ export class ImageService {
     const rec = await this.book.begin('edit', template, [...warnings, ...checked.warnings], jobId)
     this.track(
       (async () => {
-        let form: FormData
+        let multipart: StreamedBody
         try {
-          form = await buildEditForm(fields.body, checked, copies, this.gallery)
+          multipart = await buildEditBody(fields.body, checked, copies, this.gallery)
         } catch (e) {
           return this.runs.fail(rec, e)
         }
         const timeoutMs = editHeadersMs(this.timing, checked.source.bytes)
-        await this.runs.runSync(rec, conn, { method: 'POST', path: '/v1/images/edits', body: form, timeoutMs })
+        await this.runs.runSync(rec, conn, { method: 'POST', path: '/v1/images/edits', body: multipart.body, headers: multipart.headers, timeoutMs })
       })()
     )
     return this.book.view(rec)
@@ -202,6 +216,7 @@ export class ImageService {
   resumeHeld(): void {
     for (const rec of [...this.runs.held]) {
       this.runs.held.delete(rec)
+      this.book.resume(rec, 'Profile changed; checking the task again')
       this.track(
         this.d.profiles.connection(rec.template.profileId).then(
           (conn) => this.runs.follow(rec, conn),

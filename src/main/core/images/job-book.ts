@@ -77,12 +77,28 @@ export class JobBook {
     this.d.emit('images:job-updated', this.view(rec))
   }
 
+  /** A running job waits (shown, not journaled: after a restart the next poll finds out again). */
+  pause(rec: JobRecord, reason: NonNullable<ImageJob['paused']>, progressNote: string): void {
+    if (rec.phase === 'ended') return
+    rec.job.paused = reason
+    rec.job.progressNote = progressNote
+    this.d.emit('images:job-updated', this.view(rec))
+  }
+
+  resume(rec: JobRecord, progressNote: string): void {
+    if (rec.phase === 'ended' || rec.job.paused === undefined) return
+    delete rec.job.paused
+    rec.job.progressNote = progressNote
+    this.d.emit('images:job-updated', this.view(rec))
+  }
+
   async end(rec: JobRecord, status: Terminal, opts: { itemIds?: string[]; error?: StudioError; warnings?: string[] } = {}): Promise<void> {
     if (rec.phase === 'ended') return
     rec.phase = 'ended'
     rec.pending = undefined
     rec.job.status = status
     delete rec.job.progressNote
+    delete rec.job.paused
     if (opts.itemIds) rec.itemIds = [...opts.itemIds]
     if (opts.error) rec.job.error = opts.error.toData()
     if (opts.warnings?.length) rec.job.warnings = [...rec.job.warnings, ...opts.warnings]

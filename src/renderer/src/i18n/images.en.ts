@@ -109,6 +109,8 @@ export const imagesEn = {
       cancelled: 'Cancelled'
     },
     progress: 'In progress',
+    pausedKeyRejected: 'Paused: key rejected',
+    pausedHelp: 'The gateway rejected this profile’s API key (401). The task goes on at the gateway; change the key in Settings → Profiles and the studio picks it up again.',
     taskId: 'Task {{id}}',
     outcomeUnknown: 'The request may have reached the gateway and may have been charged — check your gallery and balance before resubmitting.',
     warnings: 'Warnings',

@@ -111,6 +111,8 @@ export const imagesZh: Messages['images'] = {
       cancelled: '已取消'
     },
     progress: '进行中',
+    pausedKeyRejected: '已暂停：密钥被拒绝',
+    pausedHelp: '网关拒绝了此配置的 API 密钥（401）。任务仍在网关上继续；在“设置 → 配置”中更换密钥后，工作室会继续跟进。',
     taskId: '任务 {{id}}',
     outcomeUnknown: '请求可能已到达网关并可能已扣费——重新提交前请先检查图库和余额。',
     warnings: '警告',

@@ -17,7 +17,7 @@ import { EventHub } from '../../ipc/event-hub'
 import { SecretGuard } from '../../ipc/secret-guard'
 import type { SaveFile } from '../gallery-actions'
 import { createImageHandlers } from '../image-handlers'
-import { ImageService } from '../image-service'
+import { ImageService, type ImageServiceDeps } from '../image-service'
 import type { ImageTiming } from '../timing'
 
 type ImageChannel = Extract<keyof typeof invokes, `images:${string}`>
@@ -25,6 +25,8 @@ type ImageChannel = Extract<keyof typeof invokes, `images:${string}`>
 export interface SentRequest {
   url: string
   init?: RequestInit
+  /** A copy of a streamed body, as it was sent. */
+  body?: ReadableStream<Uint8Array>
 }
 
 export const FAST_TIMING: Partial<ImageTiming> = { poll: { delaysMs: [15, 25, 40], jitter: 0 }, downloadRetryMs: 5 }
@@ -59,6 +61,8 @@ export interface HarnessOptions {
   fetch?: FetchLike
   /** Replaces the real grant table for the service (e.g. a grant too big to make on disk). */
   files?: Pick<FileGrants, 'get' | 'readBytes'>
+  /** Replaces the fixed profile (e.g. one whose key changes). */
+  profiles?: ImageServiceDeps['profiles']
 }
 
 export async function imagesHarness(opts: HarnessOptions = {}): Promise<ImagesHarness> {
@@ -76,9 +80,14 @@ export async function imagesHarness(opts: HarnessOptions = {}): Promise<ImagesHa
   const base: FetchLike = opts.fetch ?? ((i, init) => fetch(i, init))
   const images = await ImageService.open({
     dataDir,
-    profiles: { activeId: async () => 'sandbox', connection: async () => gateway },
+    profiles: opts.profiles ?? { activeId: async () => 'sandbox', connection: async () => gateway },
     fetch: (input, init) => {
-      sent.push({ url: String(input), init })
+      // A streamed body (the edit's multipart) is read by the request: keep a copy to inspect.
+      if (init?.body instanceof ReadableStream) {
+        const [out, kept] = init.body.tee()
+        init = { ...init, body: out }
+        sent.push({ url: String(input), init, body: kept })
+      } else sent.push({ url: String(input), init })
       return base(input, init)
     },
     files: opts.files ?? grants,

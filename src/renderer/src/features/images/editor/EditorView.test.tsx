@@ -10,7 +10,7 @@ import { drag, openPainter } from '@renderer/test/painter-kit'
 
 let exporter: ReturnType<typeof vi.fn<MaskExporter>>
 beforeEach(() => {
-  // happy-dom has no Worker or OffscreenCanvas; the worker's own code is tested in mask-export-core.test.ts.
+  // happy-dom has no Worker or OffscreenCanvas; the worker's PNG writer is tested in mask-png.test.ts.
   exporter = vi.fn<MaskExporter>(async (_ops, width, height) => ({ blob: new Blob(['png'], { type: 'image/png' }), width, height, rasterMs: 40, encodeMs: 180 }))
   maskExport.run = exporter
 })

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useImagesUi, type EditorSource } from '../images-ui-store'
 import { EditForm } from './EditForm'
 import { EditResult } from './EditResult'
+import { warmMaskExport } from './mask-export'
 import { MaskPainter } from './MaskPainter'
 import { usePainterStore } from './painter-store'
 import { SourcePicker } from './SourcePicker'
@@ -12,6 +13,8 @@ import { useApplyEdit } from './use-apply-edit'
 function EditSession({ source }: { source: EditorSource }) {
   const { t } = useTranslation()
   const applier = useApplyEdit()
+  // One export worker for the session, kept across the result view and back ("Apply edit" again).
+  useEffect(() => warmMaskExport(), [])
   const jobId = applier.state.phase === 'submitted' ? applier.state.jobId : undefined
   // A submitted edit shows its result; "Back to the mask" keeps the mask for another try, and the
   // next submitted edit (a new job id) shows its own result again.

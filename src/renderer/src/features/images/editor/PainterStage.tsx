@@ -1,7 +1,8 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { EditorSource } from '../images-ui-store'
-import { decodeSource, reduceSource } from './load-source'
+import { afterNextFrame, reduceSource, releaseBitmaps, takeSource } from './load-source'
+import type { SourceBitmaps } from './display-layers'
 import { PainterEngine } from './painter-engine'
 import { usePainterStore } from './painter-store'
 import { usePainterInput } from './use-painter-input'
@@ -70,15 +71,23 @@ export const PainterStage = memo(function PainterStage({ source, engineRef, desc
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [url, width, height, engineRef])
 
+  const { local } = source
   useEffect(() => {
     let cancelled = false
+    // Bitmaps this source decoded; closed when the session ends (or at once, if it already has).
+    const held: Array<Partial<SourceBitmaps>> = []
+    const hold = (b: Partial<SourceBitmaps>) => (cancelled ? releaseBitmaps(b) : held.push(b))
     setLoadError(false)
-    decodeSource(url).then(
-      async ({ bitmaps, img }) => {
+    takeSource(url, local).then(
+      async ({ bitmaps, from }) => {
+        hold(bitmaps)
         if (cancelled) return
         engineRef.current?.setSource(bitmaps)
         // The reduced copy comes after the first paint: opening costs one decode, not two.
-        const reduced = await reduceSource(img, width, height).catch(() => null)
+        await afterNextFrame()
+        if (cancelled) return
+        const reduced = await reduceSource(local ?? from, width, height).catch(() => null)
+        if (reduced) hold({ reduced: reduced.reduced })
         if (!cancelled && reduced) engineRef.current?.setSource({ ...bitmaps, ...reduced })
       },
       () => {
@@ -87,8 +96,9 @@ export const PainterStage = memo(function PainterStage({ source, engineRef, desc
     )
     return () => {
       cancelled = true
+      for (const b of held) releaseBitmaps(b)
     }
-  }, [url, width, height, engineRef])
+  }, [url, local, width, height, engineRef])
 
   usePainterInput(stageRef, engineRef)
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { studio } from '@renderer/lib/studio'
 import { errorMessage } from '@renderer/lib/error-text'
 import { useImagesUi } from '../images-ui-store'
+import { prefetchSource } from './load-source'
 import { sourceOfGrant } from './source'
 
 /** Uploads a dropped or chosen file for editing; the host checks its content, size and type, and says precisely why not. */
@@ -13,8 +14,9 @@ export function useOpenFile() {
     setState({ busy: file.name, error: null })
     try {
       const grant = await studio.files.upload(file, { purpose: 'image-edit', name: file.name })
-      const source = sourceOfGrant(grant)
+      const source = sourceOfGrant(grant, file)
       if (!source) throw new Error(t('images.editor.noSize', { name: grant.name }))
+      prefetchSource(source.url, file)
       useImagesUi.getState().openEditor(source)
       setState({ busy: null, error: null })
     } catch (err) {

@@ -35,6 +35,21 @@ describe('binary export rasteriser', () => {
     )
   })
 
+  it("writes the gateway's mask directly in export polarity: the same bytes as coverage plus finalizeForExport", () => {
+    fc.assert(
+      fc.property(fc.array(opArb, { minLength: 1, maxLength: 6 }), fc.double({ min: 0.25, max: 3, noNaN: true }), (ops, scale) => {
+        const t = { scale, dx: -1.5, dy: 4.75 }
+        const coverage = createRaster(W, H)
+        const exported = createRaster(W, H)
+        replayBinary(coverage, ops, t, fullRect(coverage))
+        finalizeForExport(coverage)
+        replayBinary(exported, ops, t, fullRect(exported), 'export')
+        expect(Buffer.from(exported.data).equals(Buffer.from(coverage.data))).toBe(true)
+      }),
+      { numRuns: 300 }
+    )
+  })
+
   it('covers the pixel centres strictly inside the radius, along the whole polyline', () => {
     const r = createRaster(200, 100)
     rasterStrokeBinary(r, { kind: 'stroke', mode: 'paint', radius: 10, hardness: 0.2, points: [20, 50, 100, 20, 180, 80] }, IDENTITY, fullRect(r))

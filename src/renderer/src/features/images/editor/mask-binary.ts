@@ -12,8 +12,25 @@ import type { MaskOp, Stroke } from './mask-model'
 import { capsuleSpan, pixelRange, pixelWord, pixelWords } from './capsule'
 import { applyWholeOp, type Raster, type RasterTransform, type Rect } from './mask-renderer'
 
-/** Paints (alpha 255) or erases (alpha 0) the pixel centres strictly within the stroke's radius. */
-export function rasterStrokeBinary(r: Raster, s: Stroke, t: RasterTransform, clip: Rect): void {
+/**
+ * Which alpha means "painted": 'coverage' (255, as the display raster), or 'export', the gateway's
+ * mask itself (painted = alpha 0, editable; the rest 255), so the export writes its final pixels
+ * in the replay instead of a per-pixel pass over the full-size image afterwards (C2).
+ */
+export type Polarity = 'coverage' | 'export'
+
+/** The whole-mask op that has the same effect in the given polarity (clear and fill swap in 'export'). */
+function wholeOp(kind: 'invert' | 'clear' | 'fill', polarity: Polarity): 'invert' | 'clear' | 'fill' {
+  if (polarity === 'coverage' || kind === 'invert') return kind
+  return kind === 'clear' ? 'fill' : 'clear'
+}
+
+/**
+ * The pixel spans a stroke covers: on each row, the pixel centres strictly within its radius of the
+ * polyline, merged, as half-open [xs, xe) inside `clip`, in row order. `emit` fills them (a word
+ * fill into a buffer here, a rectangle on a canvas in the export).
+ */
+export function strokeSpans(s: Stroke, t: RasterTransform, clip: Rect, emit: (y: number, xs: number, xe: number) => void): void {
   const p = s.points
   const n = p.length / 2
   if (n === 0 || clip.x1 <= clip.x0 || clip.y1 <= clip.y0) return
@@ -47,8 +64,6 @@ export function rasterStrokeBinary(r: Raster, s: Stroke, t: RasterTransform, cli
   }
   if (n === 1) segment(X(0), Y(0), X(0), Y(0))
   for (let i = 1; i < n; i++) segment(X(i - 1), Y(i - 1), X(i), Y(i))
-  const words = pixelWords(r.data)
-  const word = pixelWord(r.data, s.mode === 'paint' ? 255 : 0)
   const order: number[] = []
   for (let k = 0; k < rows.length; k++) {
     const list = rows[k]
@@ -56,12 +71,12 @@ export function rasterStrokeBinary(r: Raster, s: Stroke, t: RasterTransform, cli
     order.length = 0
     for (let j = 0; j < list.length; j += 2) order.push(j)
     if (order.length > 1) order.sort((i, j) => list[i] - list[j])
-    const row = (y0 + k) * r.width
+    const y = y0 + k
     let lo = list[order[0]]
     let hi = list[order[0] + 1]
     const fill = () => {
       const [xs, xe] = pixelRange(lo, hi, clip.x0, clip.x1)
-      if (xs < xe) words.fill(word, row + xs, row + xe)
+      if (xs < xe) emit(y, xs, xe)
     }
     for (let m = 1; m < order.length; m++) {
       const nlo = list[order[m]]
@@ -78,8 +93,16 @@ export function rasterStrokeBinary(r: Raster, s: Stroke, t: RasterTransform, cli
   }
 }
 
+/** Paints or erases the pixel centres strictly within the stroke's radius. */
+export function rasterStrokeBinary(r: Raster, s: Stroke, t: RasterTransform, clip: Rect, polarity: Polarity = 'coverage'): void {
+  const words = pixelWords(r.data)
+  const word = pixelWord(r.data, (s.mode === 'paint') === (polarity === 'coverage') ? 255 : 0)
+  const width = r.width
+  strokeSpans(s, t, clip, (y, xs, xe) => words.fill(word, y * width + xs, y * width + xe))
+}
+
 /** Like `replay`, with every stroke already thresholded: for the export only. */
-export function replayBinary(r: Raster, ops: readonly MaskOp[], t: RasterTransform, clip: Rect): void {
+export function replayBinary(r: Raster, ops: readonly MaskOp[], t: RasterTransform, clip: Rect, polarity: Polarity = 'coverage'): void {
   let start = 0
   for (let i = ops.length - 1; i >= 0; i--) {
     const k = ops[i].kind
@@ -88,10 +111,10 @@ export function replayBinary(r: Raster, ops: readonly MaskOp[], t: RasterTransfo
       break
     }
   }
-  applyWholeOp(r, 'clear', clip)
+  applyWholeOp(r, wholeOp('clear', polarity), clip)
   for (let i = start; i < ops.length; i++) {
     const op = ops[i]
-    if (op.kind === 'stroke') rasterStrokeBinary(r, op, t, clip)
-    else applyWholeOp(r, op.kind, clip)
+    if (op.kind === 'stroke') rasterStrokeBinary(r, op, t, clip, polarity)
+    else applyWholeOp(r, wholeOp(op.kind, polarity), clip)
   }
 }

@@ -1,9 +1,10 @@
 /**
- * Export worker: replays the stroke list at the source's full resolution into an OffscreenCanvas
- * and encodes the PNG there (convertToBlob), so the page never runs the ~200 ms encode or the
- * replay on its main thread (PERFORMANCE.md C2: no main-thread task over 50 ms).
+ * Export worker: writes the full-resolution mask PNG straight from the stroke list (mask-png.ts),
+ * off the page's main thread (PERFORMANCE C2: no main-thread task over 50 ms). No canvas: the
+ * worker never holds a full-size bitmap.
  */
-import { renderMaskBands, type MaskExportReply, type MaskExportRequest } from './mask-export-core'
+import type { MaskExportReply, MaskExportRequest } from './mask-export-core'
+import { encodeMaskPng } from './mask-png'
 
 interface WorkerScope {
   onmessage: ((e: MessageEvent<MaskExportRequest>) => void) | null
@@ -11,23 +12,27 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope
 
+// Compile the writer's hot paths now, on a small mask, rather than on the user's first export.
+encodeMaskPng(
+  [
+    { kind: 'stroke', mode: 'paint', radius: 40, hardness: 1, points: Array.from({ length: 80 }, (_, i) => (i % 2 ? 100 + ((i * 37) % 800) : 40 + i * 12)) },
+    { kind: 'stroke', mode: 'erase', radius: 10, hardness: 1, points: [0, 512, 1023, 512] },
+    { kind: 'invert' },
+    { kind: 'invert' }
+  ],
+  1024,
+  1024
+)
+
 scope.onmessage = (e) => {
   const { id, ops, width, height } = e.data
-  void (async () => {
-    try {
-      const started = performance.now()
-      const canvas = new OffscreenCanvas(width, height)
-      const ctx = canvas.getContext('2d')
-      if (!ctx) throw new Error('This system cannot draw the mask (no 2D canvas in workers)')
-      renderMaskBands(ops, width, height, (band, top) => {
-        // ImageData wants its own buffer length; a band's array is exactly width x rows x 4.
-        ctx.putImageData(new ImageData(band.data as Uint8ClampedArray<ArrayBuffer>, band.width, band.height), 0, top)
-      })
-      const rastered = performance.now()
-      const blob = await canvas.convertToBlob({ type: 'image/png' })
-      scope.postMessage({ id, ok: true, blob, width, height, rasterMs: rastered - started, encodeMs: performance.now() - rastered })
-    } catch (err) {
-      scope.postMessage({ id, ok: false, message: err instanceof Error ? err.message : String(err) })
-    }
-  })()
+  try {
+    const started = performance.now()
+    const png = encodeMaskPng(ops, width, height)
+    const blob = new Blob([png as Uint8Array<ArrayBuffer>], { type: 'image/png' })
+    // The PNG is written in one pass: there is no separate raster step to report.
+    scope.postMessage({ id, ok: true, blob, width, height, rasterMs: 0, encodeMs: performance.now() - started })
+  } catch (err) {
+    scope.postMessage({ id, ok: false, message: err instanceof Error ? err.message : String(err) })
+  }
 }

@@ -39,6 +39,14 @@ interface LiveStroke {
   drawn: number
 }
 
+/** User-timing mark set when an opened source is first on screen (PERFORMANCE C3 reads it). */
+export const SOURCE_DRAWN_MARK = 'studio:editor-source-drawn'
+
+function markSourceDrawn(canvas: HTMLCanvasElement | null): void {
+  if (canvas) canvas.dataset.sourceDrawn = 'true'
+  performance.mark?.(SOURCE_DRAWN_MARK)
+}
+
 export class PainterEngine {
   private view: View = { scale: 1, x: 0, y: 0 }
   private stage = { w: 0, h: 0, dpr: 1 }
@@ -57,6 +65,8 @@ export class PainterEngine {
   private justCommitted: Stroke | null = null
   private readonly cursor: BrushCursor
   private readonly preview: ViewPreview
+  /** A source was set and has not been drawn yet (the "open" milestone, see SOURCE_DRAWN_MARK). */
+  private sourceUndrawn = false
 
   constructor(
     private readonly host: EngineHost,
@@ -89,6 +99,7 @@ export class PainterEngine {
   }
 
   setSource(source: SourceBitmaps): void {
+    this.sourceUndrawn ||= this.source === null
     this.source = source
     this.want.image = true
     this.request()
@@ -238,6 +249,10 @@ export class PainterEngine {
     const started = performance.now()
     if (this.want.image && this.imageCtx && this.source) {
       drawImageLayer(this.imageCtx, this.source, iw, ih, t, this.mask.raster.width, this.mask.raster.height)
+      if (this.sourceUndrawn) {
+        this.sourceUndrawn = false
+        markSourceDrawn(this.imageCanvas)
+      }
     }
     this.want.image = false
     const clip = imageClip(this.mask.raster, t, iw, ih)

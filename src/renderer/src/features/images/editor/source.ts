@@ -8,7 +8,7 @@ export function sourceOfItem(item: GalleryItem): EditorSource {
 }
 
 /** A grant without a preview URL or size cannot be painted on (the mask must match its size). */
-export function sourceOfGrant(grant: FileGrant): EditorSource | null {
+export function sourceOfGrant(grant: FileGrant, local?: Blob): EditorSource | null {
   if (!grant.previewUrl || !grant.width || !grant.height) return null
-  return { ref: { kind: 'file', fileId: grant.fileId }, url: grant.previewUrl, width: grant.width, height: grant.height, label: grant.name }
+  return { ref: { kind: 'file', fileId: grant.fileId }, url: grant.previewUrl, width: grant.width, height: grant.height, label: grant.name, ...(local ? { local } : {}) }
 }

@@ -14,6 +14,10 @@ import { useEditImage } from '../mutations'
 import { mayHavePaint, type MaskOp } from './mask-model'
 import { maskExport } from './mask-export'
 
+/** User-timing marks around the full-resolution mask export (PERFORMANCE C2 reads them). */
+export const MASK_EXPORT_START = 'studio:mask-export-start'
+export const MASK_EXPORT_END = 'studio:mask-export-end'
+
 export type ApplyPhase = 'idle' | 'exporting' | 'uploading' | 'sending' | 'submitted' | 'failed'
 
 export interface ApplyState {
@@ -39,7 +43,9 @@ export function useApplyEdit() {
         let maskTiming: ApplyState['maskTiming']
         if (mayHavePaint(ops)) {
           setState({ phase: 'exporting' })
+          performance.mark?.(MASK_EXPORT_START)
           const mask = await maskExport.run(ops, source.width, source.height)
+          performance.mark?.(MASK_EXPORT_END, { detail: { rasterMs: mask.rasterMs, encodeMs: mask.encodeMs } })
           if (mask.width !== source.width || mask.height !== source.height) throw mismatch(mask.width, mask.height)
           maskTiming = { rasterMs: mask.rasterMs, encodeMs: mask.encodeMs }
           setState({ phase: 'uploading', maskTiming })

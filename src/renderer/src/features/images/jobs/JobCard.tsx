@@ -24,17 +24,24 @@ export const JobCard = memo(function JobCard({ job, onEdit, hideItems = false }:
   const { t, i18n } = useTranslation()
   const error = job.error ? StudioError.fromData(job.error) : null
   const time = new Date(job.createdAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })
+  // A running job paused on a rejected key is waiting for the user, not working: no spinner.
+  const paused = job.status === 'running' && job.paused === 'key-rejected'
   return (
-    <article className="job-card" data-status={job.status} aria-labelledby={`job-${job.jobId}`}>
+    <article className="job-card" data-status={paused ? 'paused' : job.status} aria-labelledby={`job-${job.jobId}`}>
       <header className="job-head">
         <h3 id={`job-${job.jobId}`} className="job-title">
           {t(`images.jobs.kind.${job.kind}`)} · {time}
         </h3>
-        <span className={`badge badge-status badge-${job.status}`} data-testid="job-status">
-          {t(`images.jobs.status.${job.status}`)}
+        <span className={`badge badge-status badge-${paused ? 'paused' : job.status}`} data-testid="job-status">
+          {paused ? t('images.jobs.pausedKeyRejected') : t(`images.jobs.status.${job.status}`)}
         </span>
       </header>
-      {job.status === 'running' && (
+      {paused && (
+        <p className="warning" role="note">
+          {t('images.jobs.pausedHelp')}
+        </p>
+      )}
+      {job.status === 'running' && !paused && (
         <div className="job-progress">
           <progress aria-label={t('images.jobs.progress')} />
           {job.progressNote && <span className="field-help">{job.progressNote}</span>}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { act, screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { FakeHost } from '@renderer/test/fake-host'
 import { galleryItem } from '@renderer/test/fake-images'
 import { renderImages, resetImages } from '@renderer/test/render-images'
@@ -7,6 +7,11 @@ import { renderImages, resetImages } from '@renderer/test/render-images'
 afterEach(resetImages)
 
 const card = (status: string) => screen.getAllByRole('article').find((a) => a.dataset.status === status)!
+const waitForCard = (status: string) => waitFor(() => {
+  const found = screen.getAllByRole('article').find((a) => a.dataset.status === status)
+  if (!found) throw new Error(`no ${status} card`)
+  return found
+})
 
 describe('jobs list', () => {
   it('renders each status: progress, precise error, outcome unknown, warnings, revised prompt and sizes', async () => {
@@ -41,6 +46,23 @@ describe('jobs list', () => {
     expect(done.getByText('Asked 2048x2048, got 1024x1024')).toBeTruthy()
     expect(within(done.getByRole('list', { name: 'Warnings' })).getByText(/not one of the official sizes/)).toBeTruthy()
     expect(done.getByRole('img', { name: 'Result: kite' }).getAttribute('src')).toBe('/media/r1')
+  })
+
+  it('shows a job paused on a rejected key without a spinner, and picks it up again when the host resumes it', async () => {
+    const host = new FakeHost()
+    host.images.jobs = [{ createdAt: Date.UTC(2026, 0, 5, 10), items: [], warnings: [], jobId: 'j1', kind: 'native', status: 'running', taskId: 'task-9', paused: 'key-rejected' }]
+    await renderImages({ host })
+    const paused = within(await waitForCard('paused'))
+    expect(paused.getByTestId('job-status').textContent).toBe('Paused: key rejected')
+    expect(paused.getByRole('note').textContent).toMatch(/rejected this profile’s API key \(401\).*change the key in Settings/)
+    expect(paused.queryByRole('progressbar')).toBeNull()
+    act(() => {
+      host.images.update('j1', { paused: undefined, progressNote: 'Key changed; checking the task again' })
+    })
+    const running = within(await waitForCard('running'))
+    expect(running.getByTestId('job-status').textContent).toBe('Running')
+    expect(running.getByRole('progressbar', { name: 'In progress' })).toBeTruthy()
+    expect(running.getByText('Key changed; checking the task again')).toBeTruthy()
   })
 
   it('follows a submitted job through host events until it is done', async () => {

@@ -1,0 +1,44 @@
+import { createReadStream, statSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { pipeline } from 'node:stream/promises'
+
+export interface FileServer {
+  url: string
+  close(): Promise<void>
+}
+
+/**
+ * A plain static server on 127.0.0.1, the B1 baseline: each path maps to a file streamed from
+ * disk, or to a fixed page; no-store like the studio's media route, nothing else.
+ */
+export async function serveFiles(files: Record<string, { path: string; type: string }>, pages: Record<string, string> = {}): Promise<FileServer> {
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]
+    const page = pages[path]
+    if (page !== undefined) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(page)
+      return
+    }
+    const file = files[path]
+    if (!file) {
+      res.writeHead(404).end()
+      return
+    }
+    res.writeHead(200, { 'content-type': file.type, 'content-length': String(statSync(file.path).size), 'cache-control': 'no-store' })
+    pipeline(createReadStream(file.path), res).catch(() => res.destroy())
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve())
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+  }
+}

@@ -1,0 +1,90 @@
+import type { Browser, Page } from 'playwright-core'
+import { withBrowser, withContext } from './browser'
+import { withSandbox, type BenchSandbox } from './sandbox'
+import { withStudio, type LaunchedStudio } from './studio'
+
+/** Marks set by the product (images-ui-store.ts EDITOR_OPEN_MARK, painter-engine.ts SOURCE_DRAWN_MARK). */
+export const OPEN_MARK = 'studio:editor-open'
+export const DRAWN_MARK = 'studio:editor-source-drawn'
+
+export interface ImageRig {
+  studio: LaunchedStudio
+  browser: Browser
+  sandbox: BenchSandbox
+}
+
+/** Sandbox, the built studio pointed at it and one Chromium; all closed afterwards, in reverse order. */
+export function withImageRig<T>(fn: (rig: ImageRig) => Promise<T>): Promise<T> {
+  return withSandbox((sandbox) => withStudio({ gateway: { url: sandbox.url, key: sandbox.key } }, (studio) => withBrowser((browser) => fn({ studio, browser, sandbox }))))
+}
+
+/** Bytes of the page's bridge WebSocket frames, both ways, since `reset()`. */
+export interface BridgeBytes {
+  total(): number
+  largest(): number
+  reset(): void
+}
+
+export function countBridgeBytes(page: Page): BridgeBytes {
+  let total = 0
+  let largest = 0
+  const add = (payload: string | Buffer) => {
+    const n = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length
+    total += n
+    largest = Math.max(largest, n)
+  }
+  page.on('websocket', (ws) => {
+    ws.on('framesent', (f) => add(f.payload))
+    ws.on('framereceived', (f) => add(f.payload))
+  })
+  return {
+    total: () => total,
+    largest: () => largest,
+    reset: () => {
+      total = 0
+      largest = 0
+    }
+  }
+}
+
+/** A fresh context and page on the studio's Images area. */
+export function withImagesPage<T>(rig: ImageRig, fn: (page: Page, bridge: BridgeBytes) => Promise<T>): Promise<T> {
+  return withContext(rig.browser, async (context) => {
+    const page = await context.newPage()
+    const bridge = countBridgeBytes(page)
+    await page.goto(rig.studio.url)
+    await page.waitForFunction(() => document.documentElement.dataset.appState === 'ready', undefined, { timeout: 20_000 })
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Images' }).click()
+    await page.getByRole('button', { name: 'Edit an image…' }).waitFor({ timeout: 20_000 })
+    return fn(page, bridge)
+  })
+}
+
+/**
+ * Opens `file` in the editor as a user does (the file button), and resolves when the source is
+ * on screen. Returns ms from the editor opening with the source to its first drawn frame.
+ */
+export async function openInEditor(page: Page, file: string, timeoutMs = 30_000): Promise<number> {
+  // The first time through the Images area's button; later through the editor's own file button
+  // (its compact picker), which replaces the source as a user would.
+  const input = page.getByTestId('editor-file-input')
+  if ((await input.count()) === 0) await page.getByRole('button', { name: 'Edit an image…' }).click()
+  await page.evaluate(() => performance.clearMarks())
+  await input.setInputFiles(file)
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, DRAWN_MARK, { timeout: timeoutMs, polling: 20 })
+  const ms = await page.evaluate(
+    ([open, drawn]) => {
+      const o = performance.getEntriesByName(open).at(-1)
+      const d = performance.getEntriesByName(drawn).at(-1)
+      if (!o || !d) throw new Error(`the editor marks are missing: ${JSON.stringify(performance.getEntriesByType('mark').map((m) => m.name))}`)
+      return d.startTime - o.startTime
+    },
+    [OPEN_MARK, DRAWN_MARK] as const
+  )
+  // The editor's after-open work (the reduced copy for zoomed-out drawing) settles before the next sample.
+  await page.waitForTimeout(SETTLE_MS)
+  return ms
+}
+
+/** Enough for the reduced copy of a 4096² source on a busy 2-core machine. */
+const SETTLE_MS = 1_000
