@@ -85,7 +85,9 @@ async function costAt(page: Page, bridge: BridgeWatch, session: CDPSession, char
   // The prefix has arrived and been rendered once the page is idle and the bridge quiet for a
   // while (the host may spend a second relaying an 80k-char burst, which eats into the pause).
   await quietFor(page, bridge, QUIET_MS, 30_000)
-  const quiet = bridge.events.length
+  // Only the stream's own updates matter here: other events (a balance snapshot after the turn, the
+  // conversation list) may land in the pause without touching the message.
+  const quiet = bridge.count('chat:stream-delta', from)
   const idleRates: number[] = []
   let prev = await read(page, session)
   for (let i = 0; i < IDLE_READS; i++) {
@@ -94,7 +96,7 @@ async function costAt(page: Page, bridge: BridgeWatch, session: CDPSession, char
     idleRates.push((cur.task - prev.task) / (cur.at - prev.at))
     prev = cur
   }
-  if (bridge.events.length !== quiet) throw new Error('the updates began before the idle span ended; lengthen PAUSE_MS')
+  if (bridge.count('chat:stream-delta', from) !== quiet) throw new Error('the updates began before the idle span ended; lengthen PAUSE_MS')
   const idlePerMs = median(idleRates)
   const stepsFrom = bridge.events.length
   const costs: number[] = []
