@@ -1,6 +1,7 @@
 /**
- * The gallery scroller's size and scroll position, read at most once per animation frame (a
- * scroll event can fire several times per frame), turned into the rows to render.
+ * A windowed grid's scroller size and scroll position, read at most once per animation frame (a
+ * scroll event can fire several times per frame), turned into the rows to render. The image gallery
+ * and the video board both use it, each with its own layout.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { gridLayout, gridWindow, type GridLayout, type GridWindow } from './grid-window'
@@ -8,8 +9,14 @@ import { gridLayout, gridWindow, type GridLayout, type GridWindow } from './grid
 /** Before the first layout (and in layout-less test DOMs) assume a typical panel. */
 const FALLBACK = { width: 960, height: 720 }
 
-export interface GridWindowState extends GridWindow {
-  layout: GridLayout
+/** What the window needs of a layout: columns and one row pitch. */
+export interface RowLayout {
+  columns: number
+  rowHeight: number
+}
+
+export interface GridWindowState<L extends RowLayout = GridLayout> extends GridWindow {
+  layout: L
   viewport: number
   attach: (el: HTMLElement | null) => void
   onScroll: () => void
@@ -17,7 +24,9 @@ export interface GridWindowState extends GridWindow {
   reveal: (index: number) => void
 }
 
-export function useGridWindow(count: number): GridWindowState {
+export function useGridWindow(count: number): GridWindowState
+export function useGridWindow<L extends RowLayout>(count: number, layoutOf: (width: number) => L, overscanRows?: number): GridWindowState<L>
+export function useGridWindow(count: number, layoutOf: (width: number) => RowLayout = gridLayout, overscanRows = 2): GridWindowState<RowLayout> {
   const [box, setBox] = useState({ width: 0, height: 0, scrollTop: 0 })
   const el = useRef<HTMLElement | null>(null)
   const frame = useRef<number | null>(null)
@@ -57,9 +66,9 @@ export function useGridWindow(count: number): GridWindowState {
     []
   )
 
-  const layout = gridLayout(box.width || FALLBACK.width)
+  const layout = layoutOf(box.width || FALLBACK.width)
   const viewport = box.height || FALLBACK.height
-  const win = gridWindow(count, layout.columns, layout.rowHeight, box.scrollTop, viewport)
+  const win = gridWindow(count, layout.columns, layout.rowHeight, box.scrollTop, viewport, overscanRows)
 
   const reveal = useCallback(
     (index: number) => {

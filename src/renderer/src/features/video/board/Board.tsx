@@ -9,7 +9,8 @@ import { filterTasks, isFilterEmpty, modelsOf } from './board-filter'
 import { CARD_HEIGHT } from './board-layout'
 import { BoardFilters } from './BoardFilters'
 import { CardDialogs } from './CardDialogs'
-import { useBoardWindow } from './use-board-window'
+import { useGridWindow } from '@renderer/features/images/gallery/use-grid-window'
+import { boardLayout } from './board-layout'
 import { useCardActions } from './use-card-actions'
 import { VideoCard } from './VideoCard'
 
@@ -29,7 +30,8 @@ export function Board() {
   // a progress update elsewhere leaves their props equal.
   const remixes = useMemo(() => remixesOf(index), [index])
   const models = useMemo(() => modelsOf(index), [index])
-  const win = useBoardWindow(ids.length)
+  // One row of overscan: cards are tall, so two rows would double the mounted cards.
+  const win = useGridWindow(ids.length, boardLayout, 1)
   const [active, setActive] = useState(0)
   const wantFocus = useRef<number | null>(null)
   const gridRef = useRef<HTMLDivElement | null>(null)
