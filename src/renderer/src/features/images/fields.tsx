@@ -3,11 +3,13 @@ import { useId, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TriState } from './generate/generate-draft'
 
-function describedBy(id: string, error?: string | null, help?: ReactNode): string | undefined {
+/** The ids of a control's error and help texts, for aria-describedby. */
+export function describedBy(id: string, error?: string | null, help?: ReactNode): string | undefined {
   return [error ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean).join(' ') || undefined
 }
 
-function Notes({ id, error, help }: { id: string; error?: string | null; help?: ReactNode }) {
+/** A control's error and help texts, with the ids describedBy names. */
+export function Notes({ id, error, help }: { id: string; error?: string | null; help?: ReactNode }) {
   return (
     <>
       {error && (

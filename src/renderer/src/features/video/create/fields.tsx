@@ -1,32 +1,11 @@
 /** Labelled controls of the video forms; help and error texts are each control's accessible description. */
 import { useId, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { SelectField, type SelectOption } from '@renderer/features/images/fields'
+import { describedBy, Notes, SelectField, type SelectOption } from '@renderer/features/images/fields'
 
 export { SelectField, type SelectOption }
 
 export type ErrorFor = (field: string) => string | null
-
-function describedBy(id: string, error?: string | null, help?: ReactNode): string | undefined {
-  return [error ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean).join(' ') || undefined
-}
-
-function Notes({ id, error, help }: { id: string; error?: string | null; help?: ReactNode }) {
-  return (
-    <>
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-      {help && (
-        <div id={`${id}-help`} className="field-help">
-          {help}
-        </div>
-      )}
-    </>
-  )
-}
 
 export function TextInput(p: {
   label: string
