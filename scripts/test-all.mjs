@@ -44,6 +44,17 @@ if (want('typecheck')) check('typecheck-web', 'npx', ['tsc', '-p', 'tsconfig.web
 check('lint', 'npx', ['eslint', '.', '--max-warnings', '0'])
 check('security', 'node', ['--import', 'tsx', 'security/check.ts'])
 
+// Built before the unit tests, so the tests of the built renderer and preload run too (they skip
+// only where out/ is missing, e.g. a lone `vitest run`); the end-to-end tests use the same build.
+let built = true
+if (want('unit') || want('e2e')) {
+  built = run('build', 'npx', ['electron-vite', 'build'])
+  if (!built) {
+    totals.failed++
+    failedSteps.push('build')
+  }
+}
+
 if (want('unit')) {
   const file = join(reports, 'vitest.json')
   const ok = run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`])
@@ -60,11 +71,7 @@ if (want('unit')) {
 }
 
 if (want('e2e')) {
-  const built = run('build', 'npx', ['electron-vite', 'build'])
-  if (!built) {
-    totals.failed++
-    failedSteps.push('build')
-  } else {
+  if (built) {
     const file = join(reports, 'playwright.json')
     const ok = run('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file })
     const r = existsSync(file) ? readJson(file) : null

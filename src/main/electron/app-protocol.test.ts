@@ -157,7 +157,7 @@ describe('scheme registration', () => {
 
 const BUILT = join(import.meta.dirname, '..', '..', '..', 'out', 'renderer')
 
-describe.skipIf(!existsSync(join(BUILT, 'index.html')))('the built renderer (out/renderer) served over app://', () => {
+describe.skipIf(!existsSync(join(BUILT, 'index.html')))('the built renderer (out/renderer) served over app:// (skipped only when nothing is built yet; npm test builds first)', () => {
   it('answers its entry and every script and stylesheet it references, each with the CSP', async () => {
     const serve = createAppRequestHandler(BUILT)
     const html = await serve(new Request('app://bundle/index.html'))
