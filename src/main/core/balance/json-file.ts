@@ -1,26 +1,11 @@
-import { copyFile, readFile, rename } from 'node:fs/promises'
+import { copyFile, rename } from 'node:fs/promises'
 import { writeFileAtomic } from '../store/atomic-file'
+import { readJsonFile } from '../store/read-json'
 
 /**
  * The balance stores' files: every write atomic (temp + fsync + rename) and mirrored to `.bak`;
  * a damaged file is moved aside and the backup restored, with a notice, never a silent reset.
  */
-
-type Read = { ok: true; value: unknown } | { ok: false; missing: boolean }
-
-async function readJsonFile(path: string): Promise<Read> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (e) {
-    return { ok: false, missing: (e as NodeJS.ErrnoException).code === 'ENOENT' }
-  }
-  try {
-    return { ok: true, value: JSON.parse(text) }
-  } catch {
-    return { ok: false, missing: false }
-  }
-}
 
 /** Loads `path` (or its backup); `valid` says whether a parsed value has the expected shape. */
 export async function loadJsonWithBackup<T>(path: string, valid: (v: unknown) => v is T, what: string, notice: (message: string) => void): Promise<T | null> {

@@ -1,4 +1,4 @@
-import { copyFile, readFile, rename } from 'node:fs/promises'
+import { copyFile, rename } from 'node:fs/promises'
 import type { Conversation, ConversationSummary } from '@shared/domain/chat'
 import { messageText } from './parts'
 
@@ -8,22 +8,7 @@ export type IndexEntry = Omit<ConversationSummary, 'match'>
 
 export const FILE_VERSION = 1
 
-export type ReadResult = { ok: true; value: unknown } | { ok: false; missing: boolean; reason: string }
-
-export async function readJsonFile(path: string): Promise<ReadResult> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (e) {
-    const code = (e as { code?: string }).code
-    return { ok: false, missing: code === 'ENOENT', reason: code ?? String(e) }
-  }
-  try {
-    return { ok: true, value: JSON.parse(text) }
-  } catch (e) {
-    return { ok: false, missing: false, reason: e instanceof Error ? e.message : String(e) }
-  }
-}
+export { readJsonFile, type ReadResult } from '../store/read-json'
 
 /** The minimum a conversation file must have to be usable; anything less counts as damaged. */
 export function asConversation(v: unknown, id: string): StoredConversation | null {

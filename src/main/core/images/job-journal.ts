@@ -1,8 +1,9 @@
-import { mkdir, readFile, rename } from 'node:fs/promises'
+import { mkdir, rename } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { ImageJob } from '@shared/domain/images'
 import { AtomicWriter, removeTempLeftovers } from '../store/atomic-file'
 import { writeIndexWithBackup } from './gallery-index'
+import { readJsonFile } from '../store/read-json'
 
 /**
  * The write-ahead journal of image jobs (security-anchors P5): a paid request is recorded before
@@ -45,22 +46,6 @@ export interface JobRecord {
 }
 
 const KEEP_ENDED = 50
-
-type Read = { ok: true; value: unknown } | { ok: false; missing: boolean }
-
-async function readJsonFile(path: string): Promise<Read> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (e) {
-    return { ok: false, missing: (e as NodeJS.ErrnoException).code === 'ENOENT' }
-  }
-  try {
-    return { ok: true, value: JSON.parse(text) }
-  } catch {
-    return { ok: false, missing: false }
-  }
-}
 
 function jobsOf(v: unknown): unknown[] | null {
   const jobs = (v as { jobs?: unknown } | null)?.jobs
