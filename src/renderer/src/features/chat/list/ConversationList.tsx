@@ -9,7 +9,7 @@ import { useCopyConversation, useRenameConversation } from '../mutations'
 import { useConversationList } from '../queries'
 import { ConversationItem, type ItemCommand } from './ConversationItem'
 import { DeleteConversationDialog, NEW_CONVERSATION_BUTTON_ID } from './DeleteConversationDialog'
-import { downloadText } from './download'
+import { downloadText } from '@renderer/lib/download'
 import { useDebounced } from './use-debounced'
 
 const SEARCH_DEBOUNCE_MS = 250

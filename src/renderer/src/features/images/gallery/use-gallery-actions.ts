@@ -2,6 +2,7 @@
 import { useCallback, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { GalleryItem } from '@shared/domain/images'
+import { downloadUrl } from '@renderer/lib/download'
 import { errorMessage } from '@renderer/lib/error-text'
 import { sourceOfItem } from '../editor/source'
 import { useGenerateDraft } from '../generate/draft-store'
@@ -15,18 +16,6 @@ export interface GalleryActions {
   copyPrompt(item: GalleryItem): void
   exportItem(item: GalleryItem): void
   askDelete(item: GalleryItem): void
-}
-
-/** The browser host answers an export with a download URL; the browser's own download path saves it. */
-function download(url: string, fileName: string): void {
-  const a = document.createElement('a')
-  a.href = url
-  a.download = fileName
-  a.rel = 'noopener'
-  a.hidden = true
-  document.body.append(a)
-  a.click()
-  a.remove()
 }
 
 export function useGalleryActions(askDelete: (item: GalleryItem) => void): GalleryActions {
@@ -59,7 +48,7 @@ export function useGalleryActions(askDelete: (item: GalleryItem) => void): Galle
       exportItem: (item) =>
         exporter.mutate(item.id, {
           onSuccess: (r) => {
-            if (r.downloadUrl) download(r.downloadUrl, r.fileName)
+            if (r.downloadUrl) downloadUrl(r.downloadUrl, r.fileName)
             say(t('images.gallery.exported', { fileName: r.fileName }))
           },
           onError: failed

@@ -2,6 +2,7 @@
 import { useCallback, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { VideoTask } from '@shared/domain/video'
+import { downloadUrl } from '@renderer/lib/download'
 import { errorMessage } from '@renderer/lib/error-text'
 import { useOpenFile, useTaskAction } from '../mutations'
 import { useVideoUi } from '../video-ui-store'
@@ -16,18 +17,6 @@ export interface CardActions {
   checkNow(task: VideoTask): void
   retryDownload(task: VideoTask): void
   showTask(id: string): void
-}
-
-/** The browser host answers "open" with a download URL; the browser's own download saves it. */
-function download(url: string, fileName: string): void {
-  const a = document.createElement('a')
-  a.href = url
-  a.download = fileName
-  a.rel = 'noopener'
-  a.hidden = true
-  document.body.append(a)
-  a.click()
-  a.remove()
 }
 
 export function useCardActions(): CardActions {
@@ -46,7 +35,7 @@ export function useCardActions(): CardActions {
         openMutate(task.id, {
           onSuccess: (r) => {
             if (r.downloadUrl) {
-              download(r.downloadUrl, r.fileName)
+              downloadUrl(r.downloadUrl, r.fileName)
               say(t('video.card.downloaded', { fileName: r.fileName }))
             } else say(t('video.card.opened', { fileName: r.fileName }))
           },
