@@ -3,7 +3,7 @@ import { buildCsp } from '../security/csp'
 import { cookieName } from './access'
 import { startHostServer, splitTarget, type HostServer } from './server'
 import { BRIDGE_SCRIPT_TAG } from './static-files'
-import { APP_SCRIPT, authCookie, fakeCore, httpGet, makeRendererDir, tokenOf } from './test-support'
+import { APP_SCRIPT, authCookie, fakeCore, httpGet, makeRendererDir, tokenOf, wrongToken } from './test-support'
 
 describe('the browser host HTTP server', () => {
   const renderer = makeRendererDir()
@@ -37,7 +37,7 @@ describe('the browser host HTTP server', () => {
   })
 
   it('refuses a wrong token, in the query or in the cookie', async () => {
-    const wrong = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A')
+    const wrong = wrongToken(token)
     expect((await httpGet(port, `/?token=${wrong}`)).status).toBe(403)
     expect((await httpGet(port, '/', { cookie: authCookie(port, wrong) })).status).toBe(403)
     expect((await httpGet(port, '/?token=')).status).toBe(403)

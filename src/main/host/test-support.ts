@@ -114,6 +114,11 @@ export function tokenOf(url: string): string {
   return token
 }
 
+/** A token of the same shape that is always different from `token` (its last character flipped). */
+export function wrongToken(token: string): string {
+  return token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A')
+}
+
 export function authCookie(port: number, token: string): string {
   return `${cookieName(port)}=${token}`
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { MAX_REQUEST_FRAME_BYTES } from '@shared/bridge-protocol'
 import { startHostServer, type HostServer } from './server'
-import { authCookie, browserHeaders, fakeCore, frames, handshakeStatus, makeRendererDir, openSocket, opened, tokenOf, type FakeCore } from './test-support'
+import { authCookie, browserHeaders, fakeCore, frames, handshakeStatus, makeRendererDir, openSocket, opened, tokenOf, wrongToken, type FakeCore } from './test-support'
 
 describe('the WebSocket bridge', () => {
   const renderer = makeRendererDir()
@@ -42,7 +42,7 @@ describe('the WebSocket bridge', () => {
 
   it('refuses an upgrade without the cookie or with a wrong one', async () => {
     expect(await handshakeStatus(openSocket(port, { Origin: `http://127.0.0.1:${port}` }))).toBe(403)
-    expect(await handshakeStatus(openSocket(port, { Origin: `http://127.0.0.1:${port}`, Cookie: authCookie(port, 'x' + token.slice(1)) }))).toBe(403)
+    expect(await handshakeStatus(openSocket(port, { Origin: `http://127.0.0.1:${port}`, Cookie: authCookie(port, wrongToken(token)) }))).toBe(403)
   })
 
   it('refuses an upgrade with a foreign Origin or none, even with the cookie', async () => {
