@@ -45,6 +45,17 @@ export default defineConfig({
           bridge: resolve(import.meta.dirname, 'src/renderer/bridge/index.ts')
         },
         output: {
+          // Start-up in three parallel requests named by index.html (T1): everything main.tsx reaches
+          // statically goes into one 'start' chunk (the automatic split made seven, fetched and
+          // compiled one by one). The few shared modules the browser-host bridge also imports go into
+          // 'bridge-kit', so bridge.js never imports the app chunk (which would run the app before
+          // window.studio exists). Checked on the build by scripts/renderer-build.test.ts.
+          advancedChunks: {
+            groups: [
+              { name: 'bridge-kit', priority: 2, test: /src[\\/]shared[\\/](bridge-wire|channel-names|contract-kit|startup-reads)\.ts$|preload-helper/ },
+              { name: 'start', priority: 1, test: /src[\\/]renderer[\\/]src[\\/]main\.tsx$/ }
+            ]
+          },
           entryFileNames: (chunk) => (chunk.name === 'bridge' ? 'bridge.js' : 'assets/[name]-[hash].js')
         }
       }

@@ -54,6 +54,20 @@ describe('bench start-up checks', () => {
     expect(b.startupBytes).toBeGreaterThan(b.entryBytes)
   })
 
+  it('counts every module script of index.html as an entry', () => {
+    const dir = tempDir()
+    mkdirSync(join(dir, 'assets'))
+    writeFileSync(join(dir, 'index.html'), '<script type="module" src="./assets/runtime-a.js"></script><script type="module" src="./assets/start-b.js"></script>')
+    writeFileSync(join(dir, 'assets/runtime-a.js'), 'export const r=1;')
+    writeFileSync(join(dir, 'assets/start-b.js'), 'import{r}from"./runtime-a.js";const v=()=>import(`./view-c.js`);')
+    writeFileSync(join(dir, 'assets/view-c.js'), 'export default 1;')
+    const b = analyseRendererBundle(dir)
+    expect(b.entry).toBe('assets/runtime-a.js, assets/start-b.js')
+    expect(b.startup.sort()).toEqual(['assets/runtime-a.js', 'assets/start-b.js'])
+    expect(b.lazy).toEqual(['assets/view-c.js'])
+    expect(b.entryBytes).toBe(b.startupBytes)
+  })
+
   it('follows static imports and aliases but not import() or type-only imports', () => {
     const root = tempDir()
     mkdirSync(join(root, 'src/views'), { recursive: true })

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { join, posix } from 'node:path'
 
 export interface RendererBundle {
-  /** The entry chunk named by index.html, relative to out/renderer. */
+  /** The entry chunks named by index.html (its module scripts), relative to out/renderer, joined by ', '. */
   entry: string
   /** Entry plus every chunk it imports statically (what runs before the first render). */
   startup: string[]
@@ -20,20 +20,12 @@ function importsOf(code: string, re: RegExp): string[] {
   return [...code.matchAll(re)].map((m) => m[1])
 }
 
-/**
- * Reads the built renderer (out/renderer): sizes are of the minified files as shipped. Only the
- * app's index.html entry counts; bridge.js is the browser host's stand-in for the preload and is
- * not part of the Electron renderer the budget is for.
- */
-export function analyseRendererBundle(rendererDir: string): RendererBundle {
-  const html = readFileSync(join(rendererDir, 'index.html'), 'utf8')
-  const entryMatch = /<script[^>]*type="module"[^>]*src="\.?\/?([^"]+)"/.exec(html)
-  if (!entryMatch) throw new Error('out/renderer/index.html has no module entry script')
-  const entry = entryMatch[1]
+/** `roots` (paths relative to `rendererDir`) and every chunk they import statically, transitively. */
+export function staticClosure(rendererDir: string, roots: string[]): Set<string> {
   const seen = new Set<string>()
-  const queue = [entry]
+  const queue = [...roots]
   // Bounded: a chunk graph larger than the assets folder would mean a parsing bug, not a real graph.
-  const limit = readdirSync(join(rendererDir, 'assets')).length + 1
+  const limit = readdirSync(join(rendererDir, 'assets')).length + roots.length
   while (queue.length && seen.size <= limit) {
     const file = queue.shift() as string
     if (seen.has(file)) continue
@@ -41,6 +33,20 @@ export function analyseRendererBundle(rendererDir: string): RendererBundle {
     const code = readFileSync(join(rendererDir, file), 'utf8')
     for (const rel of importsOf(code, STATIC_IMPORT)) queue.push(posix.join(posix.dirname(file), rel))
   }
+  return seen
+}
+
+/**
+ * Reads the built renderer (out/renderer): sizes are of the minified files as shipped. Only the
+ * app's index.html entry counts; bridge.js is the browser host's stand-in for the preload and is
+ * not part of the Electron renderer the budget is for.
+ */
+export function analyseRendererBundle(rendererDir: string): RendererBundle {
+  const html = readFileSync(join(rendererDir, 'index.html'), 'utf8')
+  // The build may split the start-up code over several module scripts (runtime, shared kit, app).
+  const entries = [...html.matchAll(/<script[^>]*type="module"[^>]*src="\.?\/?([^"]+)"/g)].map((m) => m[1])
+  if (entries.length === 0) throw new Error('out/renderer/index.html has no module entry script')
+  const seen = staticClosure(rendererDir, entries)
   const startup = [...seen]
   const lazy = new Set<string>()
   for (const name of readdirSync(join(rendererDir, 'assets'))) {
@@ -52,5 +58,11 @@ export function analyseRendererBundle(rendererDir: string): RendererBundle {
     }
   }
   const size = (f: string) => readFileSync(join(rendererDir, f)).byteLength
-  return { entry, startup, startupBytes: startup.reduce((a, f) => a + size(f), 0), entryBytes: size(entry), lazy: [...lazy] }
+  return {
+    entry: entries.join(', '),
+    startup,
+    startupBytes: startup.reduce((a, f) => a + size(f), 0),
+    entryBytes: entries.reduce((a, f) => a + size(f), 0),
+    lazy: [...lazy]
+  }
 }

@@ -40,7 +40,7 @@ function readyRecorder(when: ReadyWhen): string {
 export interface ColdLoad {
   /** ms from navigation start to the painted ready state. */
   readyMs: number
-  /** Milestones on the way (ms from navigation start): dcl, composer (enabled), appReady. */
+  /** Milestones on the way (ms from navigation start): dcl, composer (enabled), appReady, and the studio's marks. */
   marks: Record<string, number>
   /** Script URLs requested before ready. */
   scripts: string[]
@@ -59,7 +59,9 @@ export async function coldLoad(browser: Browser, url: string, when: ReadyWhen, t
     await page.waitForFunction(() => (window as unknown as { __benchReady?: number }).__benchReady !== undefined, undefined, { timeout: timeoutMs, polling: 50 })
     const { readyMs, failed, marks } = await page.evaluate(() => {
       const w = window as unknown as { __benchReady: number; __benchFailed?: string; __benchMarks: Record<string, number> }
-      return { readyMs: w.__benchReady, failed: w.__benchFailed, marks: w.__benchMarks }
+      // The studio's own start-up marks (performance.mark('studio:...')) join the recorder's.
+      const own = Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('studio:')).map((m) => [m.name.slice(7), m.startTime]))
+      return { readyMs: w.__benchReady, failed: w.__benchFailed, marks: { ...own, ...w.__benchMarks } }
     })
     if (failed) throw new Error(`the studio page did not start: ${failed.replace(/\s+/g, ' ')}`)
     return { readyMs, marks, scripts: scripts.slice() }

@@ -1,4 +1,8 @@
-import { join } from 'node:path'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { extname, join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { withBrowser } from '../lib/browser'
 import { ROOT } from '../lib/build'
@@ -16,6 +20,38 @@ const TARGET = '<= 2.5x'
 const BUDGET_KB = 600
 const METRIC = 'renderer cold start to interactive composer, ms'
 
+/**
+ * T1's floor: React 19 rendering one controlled textarea (bench/lib/react-floor), built with Vite
+ * into a temp folder and served like the empty page. The smallest page this stack can be; measured
+ * beside T1 so a miss shows how much of it is the framework itself on this machine.
+ */
+async function serveReactFloor(): Promise<{ url: string; close(): Promise<void> }> {
+  const { build } = await import('vite')
+  const outDir = mkdtempSync(join(tmpdir(), 'studio-react-floor-'))
+  await build({ root: join(ROOT, 'bench/lib/react-floor'), logLevel: 'silent', configFile: false, build: { outDir, emptyOutDir: true, minify: true } })
+  const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript' }
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]
+    const file = path === '/' ? 'index.html' : path.replace(/^\/+/, '')
+    if (file.includes('..') || !types[extname(file)]) return void res.writeHead(404).end()
+    try {
+      res.writeHead(200, { 'content-type': types[extname(file)], 'cache-control': 'no-store' }).end(readFileSync(join(outDir, file)))
+    } catch {
+      res.writeHead(404).end()
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+        rmSync(outDir, { recursive: true, force: true })
+      })
+  }
+}
+
 /** Is the composer there at all? Probed once, so a build without chat is reported, not timed out 11 times. */
 async function composerBuilt(browser: Browser, url: string): Promise<boolean> {
   try {
@@ -29,6 +65,7 @@ async function composerBuilt(browser: Browser, url: string): Promise<boolean> {
 async function startup(ctx: RunContext): Promise<{ entries: BenchEntry[]; lazyScripts: string[] }> {
   const bundle = analyseRendererBundle(join(ROOT, 'out/renderer'))
   const pages = await servePages({ '/empty': EMPTY_PAGE })
+  const floor = await serveReactFloor()
   try {
     return await withStudio({}, (studio) =>
       withBrowser(async (browser) => {
@@ -36,8 +73,14 @@ async function startup(ctx: RunContext): Promise<{ entries: BenchEntry[]; lazySc
         const when: ReadyWhen = hasComposer ? { kind: 'app', selector: COMPOSER_SELECTOR } : { kind: 'app' }
         const requested = new Set<string>()
         const milestones: Record<string, number[]> = {}
+        const floorMs: number[] = []
         const samples = await interleave(PAIRS, {
-          baseline: async () => (await coldLoad(browser, `${pages.url}/empty`, { kind: 'dom' })).readyMs,
+          baseline: async (i) => {
+            const empty = (await coldLoad(browser, `${pages.url}/empty`, { kind: 'dom' })).readyMs
+            const floorLoad = await coldLoad(browser, floor.url, { kind: 'app', selector: COMPOSER_SELECTOR })
+            if (i >= 0) floorMs.push(floorLoad.readyMs)
+            return empty
+          },
           subject: async () => {
             const load = await coldLoad(browser, studio.url, when)
             for (const s of load.scripts) requested.add(new URL(s).pathname.replace(/^\//, ''))
@@ -50,15 +93,28 @@ async function startup(ctx: RunContext): Promise<{ entries: BenchEntry[]; lazySc
         ctx.log(`T1 ready ${round(value)} ms vs empty page ${round(baseline)} ms (composer ${hasComposer ? 'found' : 'not built'})`)
         const lazyScripts = bundle.lazy.filter((f) => requested.has(f))
         // Where the time goes (medians, ms from navigation start), for whoever has to fix a miss.
-        const path = ['dcl', 'composer', 'appReady'].filter((k) => milestones[k]?.length).map((k) => `${k} ${round(median(milestones[k]))}`).join(', ')
+        const path = ['bridge', 'modules', 'dcl', 'reads-in', 'render', 'ready', 'composer', 'appReady'].filter((k) => milestones[k]?.length).map((k) => `${k} ${round(median(milestones[k]))}`).join(', ')
         const e = hasComposer
           ? entry({ id: 'T1', metric: METRIC, value, baseline, target: TARGET, pass: value / baseline <= 2.5, runs: PAIRS, note: `milestones: ${path}; ready = composer enabled and data-app-state=ready, painted` })
           : notMeasurable('T1', METRIC, TARGET, 'chat composer', `no ${COMPOSER_SELECTOR}; shell ready took ${round(value)} ms vs empty page ${round(baseline)} ms`)
-        return { entries: [e], lazyScripts }
+        const floorValue = median(floorMs)
+        ctx.log(`T1 floor: React alone (one textarea) ${round(floorValue)} ms vs empty page ${round(baseline)} ms`)
+        const floorEntry = entry({
+          id: 'T1-floor',
+          metric: 'React 19 rendering one textarea, cold start, ms (for reading T1, not a target)',
+          value: floorValue,
+          baseline,
+          target: 'none (reference)',
+          pass: true,
+          runs: PAIRS,
+          note: `the smallest page of this stack (bench/lib/react-floor), measured in the same runs as T1; T1 is ${round(value / floorValue)}x this floor`
+        })
+        return { entries: [e, floorEntry], lazyScripts }
       })
     )
   } finally {
     await pages.close()
+    await floor.close()
   }
 }
 
@@ -111,6 +167,7 @@ export const t1: Metric = {
   id: 'T1',
   describes: [
     { id: 'T1', metric: METRIC, target: TARGET },
+    { id: 'T1-floor', metric: 'React 19 rendering one textarea, cold start, ms (for reading T1, not a target)', target: 'none (reference)' },
     { id: 'T1-entry', metric: 'renderer start-up JS (entry + its static imports), KB minified', target: `<= ${BUDGET_KB} KB` },
     { id: 'T1-lazy', metric: 'heavy views/libraries on the renderer start-up path', target: '0 (charts, editor, video board, highlighters lazy)' }
   ],

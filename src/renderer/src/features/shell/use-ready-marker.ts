@@ -12,7 +12,10 @@ export function useReadyMarker(): void {
   const loaded = data !== undefined
   useLayoutEffect(() => {
     const html = document.documentElement
-    if (loaded) html.dataset.appState = 'ready'
-    else html.dataset.appState = isError ? 'error' : 'loading'
+    if (!loaded) html.dataset.appState = isError ? 'error' : 'loading'
+    else if (html.dataset.appState !== 'ready') {
+      html.dataset.appState = 'ready'
+      performance.mark('studio:ready')
+    }
   }, [loaded, isError])
 }
