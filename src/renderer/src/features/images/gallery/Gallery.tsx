@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { GalleryItem } from '@shared/domain/images'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
@@ -7,7 +7,7 @@ import { useGallery } from '../queries'
 import { DeleteItemDialog } from './DeleteItemDialog'
 import { GalleryCell } from './GalleryCell'
 import { GalleryFilters } from './GalleryFilters'
-import { moveIndex } from './grid-window'
+import { useGridFocus } from './use-grid-focus'
 import { useGridWindow } from './use-grid-window'
 import { useGalleryActions } from './use-gallery-actions'
 
@@ -22,12 +22,9 @@ export function Gallery() {
   const items = useMemo(() => gallery.data?.pages.flatMap((p) => p.items) ?? [], [gallery.data])
   const total = gallery.data?.pages[0]?.total
   const win = useGridWindow(items.length)
-  const [active, setActive] = useState(0)
+  const { activeIndex, setActive, attach, fallbackFocus, moveByKey } = useGridFocus(items.length, win)
   const [deleting, setDeleting] = useState<GalleryItem | null>(null)
-  const wantFocus = useRef<number | null>(null)
-  const gridRef = useRef<HTMLDivElement | null>(null)
   const actions = useGalleryActions(setDeleting)
-  const activeIndex = Math.min(active, Math.max(0, items.length - 1))
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = gallery
 
   // Load the next page before the user reaches the end of what is loaded.
@@ -35,36 +32,11 @@ export function Gallery() {
     if (hasNextPage && !isFetchingNextPage && win.endIndex >= items.length - win.layout.columns * 3) void fetchNextPage()
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, win.endIndex, items.length, win.layout.columns])
 
-  // Move focus to a cell after it has been rendered (it may have been outside the window).
-  useEffect(() => {
-    if (wantFocus.current === null) return
-    const cell = gridRef.current?.querySelector<HTMLElement>(`[data-index="${wantFocus.current}"]`)
-    if (cell) {
-      cell.focus()
-      wantFocus.current = null
-    }
-  })
-
-  const attachWindow = win.attach
-  const attach = useCallback(
-    (el: HTMLDivElement | null) => {
-      gridRef.current = el
-      attachWindow(el)
-    },
-    [attachWindow]
-  )
-
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (items.length === 0 || (e.target as HTMLElement).getAttribute('role') !== 'gridcell') return
-    const pageRows = Math.max(1, Math.floor(win.viewport / win.layout.rowHeight))
-    const next = moveIndex(activeIndex, e.key, win.layout.columns, items.length, pageRows)
+    if (moveByKey(e)) return
     const item = items[activeIndex]
-    if (next !== null) {
-      e.preventDefault()
-      setActive(next)
-      wantFocus.current = next
-      win.reveal(next)
-    } else if (e.key === 'Enter') {
+    if (e.key === 'Enter') {
       e.preventDefault()
       actions.edit(item)
     } else if (e.key === 'f' || e.key === 'F') {
@@ -131,7 +103,7 @@ export function Gallery() {
         <DeleteItemDialog
           item={deleting}
           onClose={() => setDeleting(null)}
-          fallbackFocus={() => gridRef.current?.querySelector<HTMLElement>('[role="gridcell"]') ?? gridRef.current}
+          fallbackFocus={fallbackFocus}
         />
       )}
     </section>

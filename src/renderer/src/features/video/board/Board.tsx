@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { moveIndex } from '@renderer/features/images/gallery/grid-window'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import { useTaskIndex } from '../queries'
 import { EMPTY_INDEX, remixesOf } from '../task-index'
@@ -9,6 +8,7 @@ import { filterTasks, isFilterEmpty, modelsOf } from './board-filter'
 import { CARD_HEIGHT } from './board-layout'
 import { BoardFilters } from './BoardFilters'
 import { CardDialogs } from './CardDialogs'
+import { useGridFocus } from '@renderer/features/images/gallery/use-grid-focus'
 import { useGridWindow } from '@renderer/features/images/gallery/use-grid-window'
 import { boardLayout } from './board-layout'
 import { useCardActions } from './use-card-actions'
@@ -32,11 +32,8 @@ export function Board() {
   const models = useMemo(() => modelsOf(index), [index])
   // One row of overscan: cards are tall, so two rows would double the mounted cards.
   const win = useGridWindow(ids.length, boardLayout, 1)
-  const [active, setActive] = useState(0)
-  const wantFocus = useRef<number | null>(null)
-  const gridRef = useRef<HTMLDivElement | null>(null)
+  const { activeIndex, setActive, attach, fallbackFocus, focusIndex, moveByKey } = useGridFocus(ids.length, win)
   const actions = useCardActions()
-  const activeIndex = Math.min(active, Math.max(0, ids.length - 1))
 
   // A notification (or a lineage link) asked for a card: it becomes the active one (adjusted while
   // rendering, React's pattern for state that follows props); the effect below scrolls to it.
@@ -55,40 +52,14 @@ export function Board() {
       return
     }
     useVideoUi.getState().clearFocusRequest()
-    wantFocus.current = i
-    win.reveal(i)
-  }, [focusRequest, ids, index.byId, query.data, filter, win])
-
-  // Move focus to a card after it has been rendered (it may have been outside the window).
-  useEffect(() => {
-    if (wantFocus.current === null) return
-    const cell = gridRef.current?.querySelector<HTMLElement>(`[data-index="${wantFocus.current}"]`)
-    if (cell) {
-      cell.focus()
-      wantFocus.current = null
-    }
-  })
-
-  const attachWindow = win.attach
-  const attach = useCallback(
-    (el: HTMLDivElement | null) => {
-      gridRef.current = el
-      attachWindow(el)
-    },
-    [attachWindow]
-  )
+    focusIndex(i)
+  }, [focusRequest, ids, index.byId, query.data, filter, focusIndex])
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (ids.length === 0 || (e.target as HTMLElement).getAttribute('role') !== 'gridcell') return
-    const pageRows = Math.max(1, Math.floor(win.viewport / win.layout.rowHeight))
-    const next = moveIndex(activeIndex, e.key, win.layout.columns, ids.length, pageRows)
+    if (moveByKey(e)) return
     const task = index.byId[ids[activeIndex]]
-    if (next !== null) {
-      e.preventDefault()
-      setActive(next)
-      wantFocus.current = next
-      win.reveal(next)
-    } else if (e.key === 'Enter') {
+    if (e.key === 'Enter') {
       e.preventDefault()
       const player = (e.target as HTMLElement).querySelector('video')
       if (player) void player.play().catch(() => undefined)
@@ -170,7 +141,7 @@ export function Board() {
       <p id="video-board-keys" className="sr-only">
         {t('video.board.keyboardHint')}
       </p>
-      <CardDialogs index={index} fallbackFocus={() => gridRef.current?.querySelector<HTMLElement>('[role="gridcell"]') ?? gridRef.current} />
+      <CardDialogs index={index} fallbackFocus={fallbackFocus} />
     </section>
   )
 }
