@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react'
+import type { InputHTMLAttributes, Ref } from 'react'
+import { LabeledField } from './LabeledField'
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-invalid' | 'aria-describedby'> {
   label: string
@@ -10,33 +11,9 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** A labelled input whose help and error texts are its accessible description. */
 export function TextField({ label, help, error, inputRef, className, ...input }: TextFieldProps) {
-  const id = useId()
-  const helpId = `${id}-help`
-  const errorId = `${id}-error`
-  const describedBy = [error ? errorId : null, help ? helpId : null].filter(Boolean).join(' ') || undefined
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input
-        {...input}
-        id={id}
-        ref={inputRef}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
-      {help && (
-        <p id={helpId} className="field-help">
-          {help}
-        </p>
-      )}
-    </div>
+    <LabeledField label={label} error={error} help={help} className={className}>
+      {(control) => <input {...input} {...control} ref={inputRef} className="input" />}
+    </LabeledField>
   )
 }

@@ -1,30 +1,10 @@
 /** Small labelled controls shared by the image forms; help and error texts are each control's description. */
 import { useId, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { describedBy, LabeledField, Notes } from '@renderer/components/LabeledField'
 import type { TriState } from './generate/generate-draft'
 
-/** The ids of a control's error and help texts, for aria-describedby. */
-export function describedBy(id: string, error?: string | null, help?: ReactNode): string | undefined {
-  return [error ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean).join(' ') || undefined
-}
-
-/** A control's error and help texts, with the ids describedBy names. */
-export function Notes({ id, error, help }: { id: string; error?: string | null; help?: ReactNode }) {
-  return (
-    <>
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-      {help && (
-        <div id={`${id}-help`} className="field-help">
-          {help}
-        </div>
-      )}
-    </>
-  )
-}
+export { describedBy, Notes }
 
 export interface SelectOption {
   value: string
@@ -40,29 +20,18 @@ export function SelectField(p: {
   error?: string | null
   disabled?: boolean
 }) {
-  const id = useId()
   return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {p.label}
-      </label>
-      <select
-        id={id}
-        className="select"
-        value={p.value}
-        disabled={p.disabled}
-        onChange={(e) => p.onChange(e.target.value)}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={describedBy(id, p.error, p.help)}
-      >
-        {p.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <Notes id={id} error={p.error} help={p.help} />
-    </div>
+    <LabeledField label={p.label} error={p.error} help={p.help}>
+      {(control) => (
+        <select {...control} className="select" value={p.value} disabled={p.disabled} onChange={(e) => p.onChange(e.target.value)}>
+          {p.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabeledField>
   )
 }
 
@@ -75,24 +44,12 @@ export function PromptField(p: {
   rows?: number
 }) {
   const { t } = useTranslation()
-  const id = useId()
   return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {t('images.common.prompt')}
-      </label>
-      <textarea
-        id={id}
-        className="input textarea"
-        rows={p.rows ?? 4}
-        value={p.value}
-        placeholder={p.placeholder}
-        onChange={(e) => p.onChange(e.target.value)}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={describedBy(id, p.error, p.help)}
-      />
-      <Notes id={id} error={p.error} help={p.help} />
-    </div>
+    <LabeledField label={t('images.common.prompt')} error={p.error} help={p.help}>
+      {(control) => (
+        <textarea {...control} className="input textarea" rows={p.rows ?? 4} value={p.value} placeholder={p.placeholder} onChange={(e) => p.onChange(e.target.value)} />
+      )}
+    </LabeledField>
   )
 }
 

@@ -1,7 +1,8 @@
 /** Labelled controls of the video forms; help and error texts are each control's accessible description. */
 import { useId, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { describedBy, Notes, SelectField, type SelectOption } from '@renderer/features/images/fields'
+import { describedBy, LabeledField, Notes } from '@renderer/components/LabeledField'
+import { SelectField, type SelectOption } from '@renderer/features/images/fields'
 
 export { SelectField, type SelectOption }
 
@@ -19,27 +20,22 @@ export function TextInput(p: {
   list?: string
   type?: 'text' | 'url' | 'date' | 'search'
 }) {
-  const id = useId()
   return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {p.label}
-      </label>
-      <input
-        id={id}
-        className="input"
-        type={p.type ?? 'text'}
-        value={p.value}
-        inputMode={p.inputMode}
-        placeholder={p.placeholder}
-        disabled={p.disabled}
-        list={p.list}
-        onChange={(e) => p.onChange(e.target.value)}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={describedBy(id, p.error, p.help)}
-      />
-      <Notes id={id} error={p.error} help={p.help} />
-    </div>
+    <LabeledField label={p.label} error={p.error} help={p.help}>
+      {(control) => (
+        <input
+          {...control}
+          className="input"
+          type={p.type ?? 'text'}
+          value={p.value}
+          inputMode={p.inputMode}
+          placeholder={p.placeholder}
+          disabled={p.disabled}
+          list={p.list}
+          onChange={(e) => p.onChange(e.target.value)}
+        />
+      )}
+    </LabeledField>
   )
 }
 
@@ -56,7 +52,6 @@ export function TextArea(p: {
   disabled?: boolean
 }) {
   const { t } = useTranslation()
-  const id = useId()
   const over = p.max !== undefined && p.value.length > p.max
   const count =
     p.max === undefined ? null : (
@@ -72,22 +67,18 @@ export function TextArea(p: {
       </>
     ) : undefined
   return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {p.label}
-      </label>
-      <textarea
-        id={id}
-        className={p.mono ? 'input textarea video-mono' : 'input textarea'}
-        rows={p.rows ?? 3}
-        value={p.value}
-        disabled={p.disabled}
-        onChange={(e) => p.onChange(e.target.value)}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={describedBy(id, p.error, help)}
-      />
-      <Notes id={id} error={p.error} help={help} />
-    </div>
+    <LabeledField label={p.label} error={p.error} help={help}>
+      {(control) => (
+        <textarea
+          {...control}
+          className={p.mono ? 'input textarea video-mono' : 'input textarea'}
+          rows={p.rows ?? 3}
+          value={p.value}
+          disabled={p.disabled}
+          onChange={(e) => p.onChange(e.target.value)}
+        />
+      )}
+    </LabeledField>
   )
 }
 
