@@ -1,4 +1,4 @@
-import { createWriteStream, fdatasync } from 'node:fs'
+import { createWriteStream, fdatasync, type WriteStream } from 'node:fs'
 import { open, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable, Transform } from 'node:stream'
@@ -69,6 +69,7 @@ export async function fetchVideo(d: FetchVideoInput): Promise<SavedVideo> {
   let timer = setTimeout(() => ctl.abort(new Error('headers timeout')), limits.headersMs)
   const part = join(d.dir, `${d.id}.mp4.part`)
   let started = false
+  let out: WriteStream | null = null
   try {
     const res = await d.fetch(target.toString(), {
       method: 'GET',
@@ -105,19 +106,20 @@ export async function fetchVideo(d: FetchVideoInput): Promise<SavedVideo> {
       }
     })
     started = true
-    const out = createWriteStream(part, { mode: 0o600 })
+    out = createWriteStream(part, { mode: 0o600 })
+    const sink = out
     // Write-back overlaps the download: every FLUSH_EVERY bytes the written part is flushed in the
     // background, so the final fsync (durability before the rename) has little left to wait for.
     let flushedAt = 0
     let flushing: Promise<void> = Promise.resolve()
     flushHook = () => {
       // WriteStream#fd is set once the file is open (not in @types/node).
-      const fd = (out as unknown as { fd: number | null }).fd
+      const fd = (sink as unknown as { fd: number | null }).fd
       if (written - flushedAt < FLUSH_EVERY || typeof fd !== 'number') return
       flushedAt = written
       flushing = flushing.then(() => new Promise<void>((r) => fdatasync(fd, () => r())))
     }
-    await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), check, out, { signal })
+    await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), check, sink, { signal })
     await flushing
     clearTimeout(timer)
     if (written === 0) throw downloadError('empty', 'The result download was empty (0 bytes).', true)
@@ -134,6 +136,13 @@ export async function fetchVideo(d: FetchVideoInput): Promise<SavedVideo> {
     await rename(part, path)
     return { name, path, bytes: written, contentType: 'video/mp4' }
   } catch (e) {
+    // A failure on the first bytes can come before the part file's open has finished: the stream
+    // creates the file when that open lands, so removing it earlier would leave an empty .part.
+    if (out && !out.closed) {
+      const closing = new Promise<void>((resolve) => out?.once('close', () => resolve()))
+      out.destroy()
+      await closing
+    }
     if (started) await rm(part, { force: true })
     if (e instanceof StudioError) throw e
     const inner = (e as { cause?: unknown })?.cause
