@@ -18,7 +18,7 @@ function busyThreadPool(): Promise<unknown> {
 }
 
 /** A gateway answer whose body is `bytes`, all in the first chunk. */
-function answer(bytes: Uint8Array) {
+function answer(bytes: Uint8Array<ArrayBuffer>) {
   return async () => new Response(bytes, { status: 200, headers: { 'content-length': String(bytes.byteLength) } })
 }
 
