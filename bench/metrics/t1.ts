@@ -1,12 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { extname, join } from 'node:path'
+import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { withBrowser } from '../lib/browser'
 import { ROOT } from '../lib/build'
 import { analyseRendererBundle } from '../lib/bundle'
+import { serveFiles, type FileServer } from '../lib/file-server'
 import { HEAVY_FILES, HEAVY_PACKAGES, staticImportGraph } from '../lib/import-graph'
 import type { Metric, RunContext } from '../lib/metric'
 import { COMPOSER_SELECTOR, coldLoad, type ReadyWhen } from '../lib/page-ready'
@@ -25,30 +24,19 @@ const METRIC = 'renderer cold start to interactive composer, ms'
  * into a temp folder and served like the empty page. The smallest page this stack can be; measured
  * beside T1 so a miss shows how much of it is the framework itself on this machine.
  */
-async function serveReactFloor(): Promise<{ url: string; close(): Promise<void> }> {
+async function serveReactFloor(): Promise<FileServer> {
   const { build } = await import('vite')
   const outDir = mkdtempSync(join(tmpdir(), 'studio-react-floor-'))
   await build({ root: join(ROOT, 'bench/lib/react-floor'), logLevel: 'silent', configFile: false, build: { outDir, emptyOutDir: true, minify: true } })
-  const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript' }
-  const server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0]
-    const file = path === '/' ? 'index.html' : path.replace(/^\/+/, '')
-    if (file.includes('..') || !types[extname(file)]) return void res.writeHead(404).end()
-    try {
-      res.writeHead(200, { 'content-type': types[extname(file)], 'cache-control': 'no-store' }).end(readFileSync(join(outDir, file)))
-    } catch {
-      res.writeHead(404).end()
-    }
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  const scripts = readdirSync(join(outDir, 'assets')).filter((f) => f.endsWith('.js'))
+  const files = Object.fromEntries(scripts.map((f) => [`/assets/${f}`, { path: join(outDir, 'assets', f), type: 'text/javascript' }]))
+  const server = await serveFiles({ '/': { path: join(outDir, 'index.html'), type: 'text/html; charset=utf-8' }, ...files })
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-        rmSync(outDir, { recursive: true, force: true })
-      })
+    url: `${server.url}/`,
+    close: async () => {
+      await server.close()
+      rmSync(outDir, { recursive: true, force: true })
+    }
   }
 }
 
