@@ -9,6 +9,7 @@ import { GalleryCell } from './GalleryCell'
 import { GalleryFilters } from './GalleryFilters'
 import { useGridFocus } from './use-grid-focus'
 import { useGridWindow } from './use-grid-window'
+import { WindowedGrid } from './WindowedGrid'
 import { useGalleryActions } from './use-gallery-actions'
 
 /**
@@ -48,24 +49,6 @@ export function Gallery() {
     }
   }
 
-  const rows = []
-  for (let r = win.startRow; r < win.endRow; r++) {
-    const cells = []
-    for (let c = 0; c < win.layout.columns; c++) {
-      const index = r * win.layout.columns + c
-      const item = items[index]
-      if (!item) break
-      cells.push(
-        <GalleryCell key={item.id} item={item} index={index} column={c} active={index === activeIndex} width={win.layout.cellWidth} actions={actions} onFocusCell={setActive} />
-      )
-    }
-    rows.push(
-      <div key={r} role="row" aria-rowindex={r + 1} className="gallery-row" style={{ transform: `translateY(${r * win.layout.rowHeight}px)`, height: win.layout.rowHeight }}>
-        {cells}
-      </div>
-    )
-  }
-
   return (
     <section className="gallery" aria-labelledby="gallery-title">
       <h2 id="gallery-title" className="section-title">
@@ -81,24 +64,22 @@ export function Gallery() {
         </div>
       )}
       {gallery.isSuccess && items.length === 0 && <p className="field-help">{filterIsEmpty(filter) ? t('images.gallery.empty') : t('images.gallery.noMatches')}</p>}
-      <div
-        ref={attach}
-        role="grid"
-        aria-label={t('images.gallery.label')}
-        aria-rowcount={win.rowCount}
-        aria-colcount={win.layout.columns}
-        aria-describedby="gallery-keys"
-        className="gallery-scroller"
-        onScroll={win.onScroll}
+      <WindowedGrid
+        win={win}
+        attach={attach}
+        count={items.length}
+        label={t('images.gallery.label')}
+        hint={t('images.gallery.keyboardHint')}
+        hintId="gallery-keys"
+        classPrefix="gallery"
         onKeyDown={onKeyDown}
-      >
-        <div role="rowgroup" className="gallery-canvas" style={{ height: win.totalHeight }}>
-          {rows}
-        </div>
-      </div>
-      <p id="gallery-keys" className="sr-only">
-        {t('images.gallery.keyboardHint')}
-      </p>
+        renderCell={(index, column) => {
+          const item = items[index]
+          return (
+            <GalleryCell key={item.id} item={item} index={index} column={column} active={index === activeIndex} width={win.layout.cellWidth} actions={actions} onFocusCell={setActive} />
+          )
+        }}
+      />
       {deleting && (
         <DeleteItemDialog
           item={deleting}

@@ -10,6 +10,7 @@ import { BoardFilters } from './BoardFilters'
 import { CardDialogs } from './CardDialogs'
 import { useGridFocus } from '@renderer/features/images/gallery/use-grid-focus'
 import { useGridWindow } from '@renderer/features/images/gallery/use-grid-window'
+import { WindowedGrid } from '@renderer/features/images/gallery/WindowedGrid'
 import { boardLayout } from './board-layout'
 import { useCardActions } from './use-card-actions'
 import { VideoCard } from './VideoCard'
@@ -70,40 +71,6 @@ export function Board() {
     }
   }
 
-  const rows = []
-  for (let r = win.startRow; r < win.endRow; r++) {
-    const cells = []
-    for (let c = 0; c < win.layout.columns; c++) {
-      const i = r * win.layout.columns + c
-      const id = ids[i]
-      if (id === undefined) break
-      const task = index.byId[id]
-      const kids = remixes.get(id)
-      const parent = task.remixOf ? index.byId[task.remixOf.id] : undefined
-      cells.push(
-        <VideoCard
-          key={id}
-          task={task}
-          index={i}
-          column={c}
-          active={i === activeIndex}
-          width={win.layout.cardWidth}
-          height={CARD_HEIGHT}
-          parentName={parent ? parent.prompt.trim() || parent.model : null}
-          remixCount={kids?.length ?? 0}
-          latestRemixId={kids?.[0] ?? null}
-          actions={actions}
-          onFocusCell={setActive}
-        />
-      )
-    }
-    rows.push(
-      <div key={r} role="row" aria-rowindex={r + 1} className="video-row" style={{ transform: `translateY(${r * win.layout.rowHeight}px)`, height: CARD_HEIGHT }}>
-        {cells}
-      </div>
-    )
-  }
-
   return (
     <section className="video-board" aria-labelledby="video-board-title">
       <h2 id="video-board-title" className="section-title">
@@ -123,24 +90,39 @@ export function Board() {
           {index.order.length === 0 ? t('video.board.empty') : t('video.board.noMatches')}
         </p>
       )}
-      <div
-        ref={attach}
-        role="grid"
-        aria-label={t('video.board.label')}
-        aria-rowcount={win.rowCount}
-        aria-colcount={win.layout.columns}
-        aria-describedby="video-board-keys"
-        className="video-scroller"
-        onScroll={win.onScroll}
+      <WindowedGrid
+        win={win}
+        attach={attach}
+        count={ids.length}
+        label={t('video.board.label')}
+        hint={t('video.board.keyboardHint')}
+        hintId="video-board-keys"
+        classPrefix="video"
+        rowHeight={CARD_HEIGHT}
         onKeyDown={onKeyDown}
-      >
-        <div role="rowgroup" className="video-canvas" style={{ height: win.totalHeight }}>
-          {rows}
-        </div>
-      </div>
-      <p id="video-board-keys" className="sr-only">
-        {t('video.board.keyboardHint')}
-      </p>
+        renderCell={(i, column) => {
+          const id = ids[i]
+          const task = index.byId[id]
+          const kids = remixes.get(id)
+          const parent = task.remixOf ? index.byId[task.remixOf.id] : undefined
+          return (
+            <VideoCard
+              key={id}
+              task={task}
+              index={i}
+              column={column}
+              active={i === activeIndex}
+              width={win.layout.cardWidth}
+              height={CARD_HEIGHT}
+              parentName={parent ? parent.prompt.trim() || parent.model : null}
+              remixCount={kids?.length ?? 0}
+              latestRemixId={kids?.[0] ?? null}
+              actions={actions}
+              onFocusCell={setActive}
+            />
+          )
+        }}
+      />
       <CardDialogs index={index} fallbackFocus={fallbackFocus} />
     </section>
   )
