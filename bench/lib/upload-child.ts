@@ -4,7 +4,8 @@
  * { ms, rssGrowth, bytes, times }: the median of TIMED uploads and the largest peak RSS
  * growth of one of them. The multipart arm is the host's own code path for an edit
  * (image-service.ts: buildEditFields + buildEditBody, then ImageRuns' sendGateway + readJson
- * through the long-request fetch); the put arm is a raw streamed PUT (node:http + pipeline).
+ * through the long-request fetch, with node:http uploads as in the browser host, whose fetch is
+ * Node's); the put arm is a raw streamed PUT (node:http + pipeline).
  */
 import { createReadStream, statSync } from 'node:fs'
 import { request } from 'node:http'
@@ -37,7 +38,7 @@ const host =
         const { buildEditBody } = await import('../../src/main/core/images/edit-multipart')
         const { readJson, sendGateway } = await import('../../src/main/core/gateway/http')
         const { createLongFetch } = await import('../../src/main/core/images/long-fetch')
-        return { buildEditFields, buildEditBody, readJson, sendGateway, long: await createLongFetch(fetch, 600_000) }
+        return { buildEditFields, buildEditBody, readJson, sendGateway, long: await createLongFetch(fetch, 600_000, { directUploads: true }) }
       })()
     : null
 

@@ -94,7 +94,7 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
         target: TARGET,
         pass: value / baseline <= 1.2 && mem <= 2,
         runs: RUNS,
-        note: `${mb(made.size)} PNG; subject: the host's edit multipart (buildEditBody + sendGateway via the long-request fetch) to a loopback sink; baseline: node:http PUT piped from the file (same 1 MB reads); each sample a fresh process: one warm-up upload, then the median of 5 uploads, RSS growth per upload from a settled heap; worst peak RSS growth ${mb(growth)} (PUT ${mb(putGrowth)})`
+        note: `${mb(made.size)} PNG; subject: the host's edit multipart (buildEditBody + sendGateway via the long-request fetch, written over node:http as in the browser host) to a loopback sink; baseline: node:http PUT piped from the file (same 1 MB reads); each sample a fresh process: one warm-up upload, then the median of 5 uploads, RSS growth per upload from a settled heap; worst peak RSS growth ${mb(growth)} (PUT ${mb(putGrowth)})`
       }),
       entry({
         id: 'B2-rss',

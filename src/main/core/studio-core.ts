@@ -148,6 +148,7 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     dataDir: opts.dataDir,
     profiles,
     fetch: fetchImpl,
+    nodeFetch: opts.fetch === undefined,
     files,
     media,
     emit: (name, payload) => events.emit(name, payload),

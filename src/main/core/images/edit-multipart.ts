@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { open, stat, type FileHandle } from 'node:fs/promises'
+import { registerBodyWriter } from '../gateway/node-upload'
 import type { CheckedEdit, LibraryCopies } from './edit-inputs'
 import type { GalleryStore } from './gallery-store'
 
@@ -9,6 +10,12 @@ import type { GalleryStore } from './gallery-store'
  * Hand-written rather than FormData: Node's FormData sends a file through fs.openAsBlob's stream,
  * whose small reads made a 50 MB upload about twice as slow as a plain streamed PUT; here each pull
  * of the request body is one 1 MB read from the file's handle, and memory stays at a few chunks.
+ *
+ * The body can be sent two ways. As a web ReadableStream (any fetch: Electron's net.fetch), each
+ * read gets a fresh buffer, since nothing says when the fetch is done with a chunk. Or written to a
+ * Node Writable (`writeTo`, the node:http upload in gateway/node-upload.ts), which reads into two
+ * buffers used in turn, each refilled only after the socket has taken it: a fresh 1 MB buffer per
+ * read cost the first uploads of a session page faults and garbage collections (B2).
  */
 
 const READ_CHUNK = 1 << 20
@@ -25,6 +32,7 @@ export interface StreamedBody {
   headers: Record<string, string>
   length: number
 }
+
 
 /** As browsers and undici's FormData encode names: quotes and line breaks percent-escaped. */
 function escapeName(name: string): string {
@@ -62,8 +70,8 @@ export async function streamedMultipart(fields: ReadonlyArray<readonly [string, 
     file = null
     await f?.handle.close()
   }
-  /** The next piece of the body, or null at its end. */
-  const next = async (): Promise<Uint8Array | null> => {
+  /** The next piece of the body, or null at its end; file bytes are read into `into` when given. */
+  const next = async (into?: Buffer): Promise<Uint8Array | null> => {
     for (;;) {
       if (!file) {
         const step = steps.shift()
@@ -74,7 +82,8 @@ export async function streamedMultipart(fields: ReadonlyArray<readonly [string, 
       const f = file
       const remaining = f.size - f.sent
       // One byte past the declared end is asked for too, so a file that grew is noticed.
-      const buf = Buffer.allocUnsafe(Math.min(READ_CHUNK, remaining + 1))
+      const want = Math.min(READ_CHUNK, remaining + 1)
+      const buf = into && into.length >= want ? into.subarray(0, want) : Buffer.allocUnsafe(want)
       const { bytesRead } = await f.handle.read(buf, 0, buf.length, f.sent)
       // The declared length is a promise to the server: a file that changed size ends the request instead.
       if (bytesRead > remaining || (bytesRead === 0 && remaining > 0)) {
@@ -89,19 +98,51 @@ export async function streamedMultipart(fields: ReadonlyArray<readonly [string, 
       return bytesRead === buf.length ? buf : buf.subarray(0, bytesRead)
     }
   }
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const piece = await next()
-        if (piece) controller.enqueue(piece)
-        else controller.close()
-      } catch (e) {
-        await closeFile().catch(() => {})
-        controller.error(e)
+  let started = false
+  const start = () => {
+    if (started) throw new Error('An edit body can be sent only once')
+    started = true
+  }
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          if (!started) start()
+          const piece = await next()
+          if (piece) controller.enqueue(piece)
+          else controller.close()
+        } catch (e) {
+          await closeFile().catch(() => {})
+          controller.error(e)
+        }
+      },
+      async cancel() {
+        await closeFile()
       }
     },
-    async cancel() {
-      await closeFile()
+    // No read-ahead: nothing is read until a fetch asks, so the body can still go to writeTo instead.
+    { highWaterMark: 0 }
+  )
+  registerBodyWriter(body, async (out, signal) => {
+    start()
+    // Two buffers in turn: one being read into while the socket still holds the other.
+    const ring = [Buffer.allocUnsafeSlow(READ_CHUNK), Buffer.allocUnsafeSlow(READ_CHUNK)]
+    const taken: Array<Promise<void>> = [Promise.resolve(), Promise.resolve()]
+    try {
+      for (let i = 0; ; i = 1 - i) {
+        await taken[i]
+        signal?.throwIfAborted()
+        const piece = await next(ring[i])
+        if (!piece) break
+        taken[i] = new Promise<void>((resolve, reject) => {
+          out.write(piece, (e?: Error | null) => (e ? reject(e) : resolve()))
+        })
+        // A failed write rejects its promise; awaited on this buffer's next turn or at the end.
+        taken[i].catch(() => {})
+      }
+      await Promise.all(taken)
+    } finally {
+      await closeFile().catch(() => {})
     }
   })
   return { body, length, headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(length) } }

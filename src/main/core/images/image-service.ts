@@ -27,6 +27,8 @@ export interface ImageServiceDeps {
     onChanged?(listener: () => void): () => void
   }
   fetch: FetchLike
+  /** `fetch` is Node's own: edit uploads go over node:http (gateway/node-upload.ts). */
+  nodeFetch?: boolean
   /** The grant table: local files as edit sources, masks and references. */
   files?: Pick<FileGrants, 'get' | 'readBytes'>
   media: MediaLibrary
@@ -92,7 +94,7 @@ export class ImageService {
     const notice = d.notice ?? (() => {})
     const gallery = await GalleryStore.open({ dataDir: d.dataDir, media: d.media, notice })
     const journal = await JobJournal.open(d.dataDir, notice)
-    const long = await createLongFetch(d.fetch, Math.max(timing.syncHeadersMs, editHeadersMs(timing, MAX_EDIT_BYTES)))
+    const long = await createLongFetch(d.fetch, Math.max(timing.syncHeadersMs, editHeadersMs(timing, MAX_EDIT_BYTES)), { directUploads: d.nodeFetch === true })
     const service = new ImageService(d, gallery, journal, long, timing)
     await service.resume(journal)
     return service

@@ -1,4 +1,5 @@
 import type { FetchLike } from '../gateway/http'
+import { bodyWriterOf, nodeUpload } from '../gateway/node-upload'
 
 /**
  * Synchronous image generation and edits may legitimately take minutes before the first header.
@@ -36,15 +37,26 @@ export interface LongFetchOptions {
   bodyTimeoutMs?: number
   /** The dispatcher's limit sits this much above ours, so the studio's own timer (and message) wins. */
   marginMs?: number
+  /**
+   * `base` is Node's fetch: bodies with a direct writer (edit uploads) go over node:http instead
+   * (gateway/node-upload.ts). Not for Electron's net.fetch, whose proxy settings an upload must keep.
+   */
+  directUploads?: boolean
 }
 
 /** A FetchLike whose calls may wait `headersTimeoutMs` for headers (our AbortSignal still decides when to give up). */
 export async function createLongFetch(base: FetchLike, headersTimeoutMs: number, o: LongFetchOptions = {}): Promise<LongFetch> {
+  const bodyTimeoutMs = o.bodyTimeoutMs ?? 120_000
+  const upload = (input: string | URL, init: RequestInit | undefined, fallback: FetchLike): Promise<Response> => {
+    const write = o.directUploads && init ? bodyWriterOf(init.body) : undefined
+    return write && init ? nodeUpload(input, init, write, { bodyTimeoutMs }) : fallback(input, init)
+  }
   const Agent = await nodeAgentClass()
-  if (!Agent) return { fetch: base, fallback: true, close: async () => {} }
-  const agent = new Agent({ headersTimeout: headersTimeoutMs + (o.marginMs ?? 5_000), bodyTimeout: o.bodyTimeoutMs ?? 120_000, connect: { timeout: 10_000 } })
+  if (!Agent) return { fetch: (input, init) => upload(input, init, base), fallback: true, close: async () => {} }
+  const agent = new Agent({ headersTimeout: headersTimeoutMs + (o.marginMs ?? 5_000), bodyTimeout: bodyTimeoutMs, connect: { timeout: 10_000 } })
+  const viaAgent: FetchLike = (input, init) => base(input, { ...init, dispatcher: agent } as RequestInit)
   return {
-    fetch: (input, init) => base(input, { ...init, dispatcher: agent } as RequestInit),
+    fetch: (input, init) => upload(input, init, viaAgent),
     fallback: false,
     close: () => agent.close()
   }
