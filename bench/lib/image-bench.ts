@@ -71,7 +71,27 @@ export async function openInEditor(page: Page, file: string, timeoutMs = 30_000)
   if ((await input.count()) === 0) await page.getByRole('button', { name: 'Edit an image…' }).click()
   await page.evaluate(() => performance.clearMarks())
   await input.setInputFiles(file)
-  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, DRAWN_MARK, { timeout: timeoutMs, polling: 20 })
+  // Waited for inside the page (a PerformanceObserver), not by polling from here: polling every
+  // 20 ms kept this process and the browser's DevTools channel busy during the subject's decode
+  // only (the baseline's decode is awaited in one evaluate), on a machine with two cores.
+  await page.evaluate(
+    ([mark, ms]) =>
+      new Promise<void>((resolve, reject) => {
+        if (performance.getEntriesByName(mark).length > 0) return resolve()
+        const timer = setTimeout(() => {
+          observer.disconnect()
+          reject(new Error(`no ${mark} within ${ms} ms`))
+        }, ms)
+        const observer = new PerformanceObserver((list) => {
+          if (!list.getEntriesByName(mark).length) return
+          clearTimeout(timer)
+          observer.disconnect()
+          resolve()
+        })
+        observer.observe({ type: 'mark' })
+      }),
+    [DRAWN_MARK, timeoutMs] as const
+  )
   const ms = await page.evaluate(
     ([open, drawn]) => {
       const o = performance.getEntriesByName(open).at(-1)

@@ -5,7 +5,9 @@ import { FakeHost } from '@renderer/test/fake-host'
 import { galleryItem } from '@renderer/test/fake-images'
 import { isInvalid } from '@renderer/test/a11y'
 import { renderImages, resetImages } from '@renderer/test/render-images'
-import { exportMaskInWorker, maskExport, type MaskExporter } from './mask-export'
+import { WARM_FALLBACK_MS } from './EditorView'
+import { exportMaskInWorker, maskExport, warmMaskExport, type MaskExporter } from './mask-export'
+import { markSourceDrawn } from './painter-engine'
 import { drag, openPainter } from '@renderer/test/painter-kit'
 
 let exporter: ReturnType<typeof vi.fn<MaskExporter>>
@@ -16,6 +18,7 @@ beforeEach(() => {
 })
 afterEach(() => {
   maskExport.run = exportMaskInWorker
+  maskExport.warm = warmMaskExport
   resetImages()
 })
 
@@ -168,5 +171,49 @@ describe('opening a file to edit', () => {
     fireEvent.paste(view, { clipboardData: { files: [new File(['png'], 'pasted.png', { type: 'image/png' })] } })
     expect(await screen.findByText(/pasted\.png · 640×480 source/)).toBeTruthy()
     expect(host.calls.filter((c) => c.channel === 'files:upload').map((c) => (c.input as { meta: { purpose: string } }).meta.purpose)).toEqual(['image-edit', 'image-edit'])
+  })
+})
+
+describe('the mask export worker of an editing session', () => {
+  it('starts once the source is on screen, not beside its decode, and stops with the session', async () => {
+    const release = vi.fn()
+    const warm = vi.fn(() => release)
+    maskExport.warm = warm
+    const { user } = await openPainter()
+    expect(warm).not.toHaveBeenCalled()
+    act(() => markSourceDrawn(null))
+    await waitFor(() => expect(warm).toHaveBeenCalledTimes(1))
+    // A later redraw (zoom, a new frame) does not start a second one.
+    act(() => markSourceDrawn(null))
+    await new Promise((r) => setTimeout(r, 10))
+    expect(warm).toHaveBeenCalledTimes(1)
+    expect(release).not.toHaveBeenCalled()
+    await user.click(screen.getByRole('button', { name: 'Back to gallery' }))
+    expect(release).toHaveBeenCalledTimes(1)
+  })
+
+  it('is not started by a draw after the session ended', async () => {
+    const warm = vi.fn(() => () => {})
+    maskExport.warm = warm
+    const { user } = await openPainter()
+    await user.click(screen.getByRole('button', { name: 'Back to gallery' }))
+    act(() => markSourceDrawn(null))
+    await new Promise((r) => setTimeout(r, 10))
+    expect(warm).not.toHaveBeenCalled()
+  })
+
+  it('starts after a while when the source never draws (it failed to load)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      const warm = vi.fn(() => () => {})
+      maskExport.warm = warm
+      await openPainter()
+      act(() => void vi.advanceTimersByTime(WARM_FALLBACK_MS - 200))
+      expect(warm).not.toHaveBeenCalled()
+      act(() => void vi.advanceTimersByTime(400))
+      expect(warm).toHaveBeenCalledTimes(1)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

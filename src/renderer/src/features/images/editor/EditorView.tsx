@@ -3,18 +3,40 @@ import { useTranslation } from 'react-i18next'
 import { useImagesUi, type EditorSource } from '../images-ui-store'
 import { EditForm } from './EditForm'
 import { EditResult } from './EditResult'
-import { warmMaskExport } from './mask-export'
+import { maskExport } from './mask-export'
 import { MaskPainter } from './MaskPainter'
+import { onceSourceDrawn } from './painter-engine'
 import { usePainterStore } from './painter-store'
 import { SourcePicker } from './SourcePicker'
 import { useApplyEdit } from './use-apply-edit'
+
+/** When the export worker starts if the source never draws. */
+export const WARM_FALLBACK_MS = 3_000
 
 /** One source's editing session: painter (or the finished result) beside the edit form. */
 function EditSession({ source }: { source: EditorSource }) {
   const { t } = useTranslation()
   const applier = useApplyEdit()
   // One export worker for the session, kept across the result view and back ("Apply edit" again).
-  useEffect(() => warmMaskExport(), [])
+  // Started once the source is on screen, not with the editor: its start-up and warm-up ran beside
+  // the source's decode and slowed the open by about a tenth on two cores (PERFORMANCE C3). A
+  // source that never draws (it failed to load) still gets the worker after a while.
+  useEffect(() => {
+    let release: (() => void) | null = null
+    let ended = false
+    const start = () => {
+      if (!ended) release ??= maskExport.warm()
+    }
+    const fallback = setTimeout(start, WARM_FALLBACK_MS)
+    // After the frame that showed the source, not inside it.
+    const off = onceSourceDrawn(() => setTimeout(start, 0))
+    return () => {
+      ended = true
+      off()
+      clearTimeout(fallback)
+      release?.()
+    }
+  }, [])
   const jobId = applier.state.phase === 'submitted' ? applier.state.jobId : undefined
   // A submitted edit shows its result; "Back to the mask" keeps the mask for another try, and the
   // next submitted edit (a new job id) shows its own result again.

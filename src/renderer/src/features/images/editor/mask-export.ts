@@ -78,4 +78,4 @@ export const exportMaskInWorker: MaskExporter = (ops, width, height) =>
   })
 
 /** The exporter in use; tests (happy-dom has no Worker or OffscreenCanvas) put a fake here. */
-export const maskExport: { run: MaskExporter } = { run: exportMaskInWorker }
+export const maskExport: { run: MaskExporter; warm: () => () => void } = { run: exportMaskInWorker, warm: warmMaskExport }

@@ -42,9 +42,23 @@ interface LiveStroke {
 /** User-timing mark set when an opened source is first on screen (PERFORMANCE C3 reads it). */
 export const SOURCE_DRAWN_MARK = 'studio:editor-source-drawn'
 
-function markSourceDrawn(canvas: HTMLCanvasElement | null): void {
+const sourceDrawnListeners = new Set<() => void>()
+
+/** Calls `fn` once, the next time an opened source is first drawn; returns the unsubscribe. */
+export function onceSourceDrawn(fn: () => void): () => void {
+  const once = () => {
+    sourceDrawnListeners.delete(once)
+    fn()
+  }
+  sourceDrawnListeners.add(once)
+  return () => sourceDrawnListeners.delete(once)
+}
+
+/** The source's first frame is on screen (exported for tests: happy-dom has no 2D context to draw it). */
+export function markSourceDrawn(canvas: HTMLCanvasElement | null): void {
   if (canvas) canvas.dataset.sourceDrawn = 'true'
   performance.mark?.(SOURCE_DRAWN_MARK)
+  for (const fn of [...sourceDrawnListeners]) fn()
 }
 
 export class PainterEngine {
