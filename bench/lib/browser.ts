@@ -12,7 +12,8 @@ export const CHROMIUM_ARGS = [
 ]
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS })
+  // BENCH_JS_FLAGS: V8 flags for diagnosis only (e.g. M1-close with --no-maglev --no-turbofan); never set in a reported run.
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: process.env.BENCH_JS_FLAGS ? [...CHROMIUM_ARGS, `--js-flags=${process.env.BENCH_JS_FLAGS}`] : CHROMIUM_ARGS })
 }
 
 /** One browser for `fn`, closed afterwards even when `fn` throws. */
@@ -96,6 +97,33 @@ export async function cdp(page: Page): Promise<CDPSession> {
  * JS heap in use after a full GC. Collected twice: the first pass can leave objects whose
  * finalizers free more on the second, which made single-GC readings jump by MBs in probes.
  */
+/**
+ * A heap snapshot after GC, summed by kind: `code` is V8's own (machine code, bytecode, feedback:
+ * the snapshot's "code" nodes), `data` everything else. Seconds per call; for diagnosis only.
+ */
+export async function heapByKind(session: CDPSession): Promise<{ code: number; data: number }> {
+  let json = ''
+  const onChunk = (e: { chunk: string }) => (json += e.chunk)
+  session.on('HeapProfiler.addHeapSnapshotChunk', onChunk)
+  try {
+    await session.send('HeapProfiler.collectGarbage')
+    await session.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false })
+  } finally {
+    session.off('HeapProfiler.addHeapSnapshotChunk', onChunk)
+  }
+  const snap = JSON.parse(json) as { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[] }
+  const fields = snap.snapshot.meta.node_fields
+  const types = snap.snapshot.meta.node_types[0]
+  const [n, typeAt, sizeAt] = [fields.length, fields.indexOf('type'), fields.indexOf('self_size')]
+  let code = 0
+  let data = 0
+  for (let i = 0; i < snap.nodes.length; i += n) {
+    if (types[snap.nodes[i + typeAt]] === 'code') code += snap.nodes[i + sizeAt]
+    else data += snap.nodes[i + sizeAt]
+  }
+  return { code, data }
+}
+
 export async function heapAfterGc(session: CDPSession): Promise<number> {
   await session.send('HeapProfiler.collectGarbage')
   await session.send('HeapProfiler.collectGarbage')

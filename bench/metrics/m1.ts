@@ -1,4 +1,4 @@
-import { cdp, heapAfterGc } from '../lib/browser'
+import { cdp, heapAfterGc, heapByKind } from '../lib/browser'
 import { chatViewMissing, withChatBench, withChatPage, type ChatBench } from '../lib/chat-bench'
 import { sendAndWait, startNewConversation } from '../lib/chat-page'
 import type { Metric, RunContext } from '../lib/metric'
@@ -13,6 +13,7 @@ const RATE = 12_000
 const MB = 1024 * 1024
 const M_GROWTH = `renderer heap growth streaming ${LARGE / 1000}k tokens, MB`
 const M_CLOSE = `renderer heap after the ${LARGE / 1000}k answer's conversation is closed + GC, MB`
+const M_CLOSE_DATA = 'renderer heap without V8 code after close + GC, MB (for reading M1-close, not a target)'
 const T_GROWTH = `<= 2.2x the growth at ${SMALL / 1000}k (linear)`
 const T_CLOSE = '<= 1.1x the heap before the stream'
 
@@ -38,6 +39,19 @@ function heapRun(rig: ChatBench, tokens: number): Promise<HeapRun> {
   })
 }
 
+/** One more 40k run with heap snapshots: how much of what stays after close is V8's code, how much data. */
+function splitRun(rig: ChatBench): Promise<{ before: { code: number; data: number }; closed: { code: number; data: number } }> {
+  return withChatPage(rig, async (page, bridge) => {
+    const session = await cdp(page)
+    await startNewConversation(page)
+    const before = await heapByKind(session)
+    await sendAndWait(page, bridge, `bench:tokens=${LARGE},rate=${RATE}`)
+    await startNewConversation(page)
+    await page.waitForTimeout(300)
+    return { before, closed: await heapByKind(session) }
+  })
+}
+
 async function run(ctx: RunContext): Promise<BenchEntry[]> {
   return withChatBench(async (rig) => {
     const missing = await chatViewMissing(rig)
@@ -49,6 +63,9 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
     const closed = median(runs.subject.map((r) => r.closed / MB))
     const before = median(runs.subject.map((r) => r.before / MB))
     ctx.log(`M1 growth ${round(value)} MB at ${LARGE} vs ${round(baseline)} MB at ${SMALL}; after close ${round(closed)} vs ${round(before)} MB`)
+    const split = await splitRun(rig)
+    const kb = (x: number) => Math.round(x / 1024)
+    ctx.log(`M1-close split: code ${kb(split.before.code)} -> ${kb(split.closed.code)} KB, data ${kb(split.before.data)} -> ${kb(split.closed.data)} KB`)
     return [
       entry({
         id: 'M1',
@@ -68,7 +85,17 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
         target: T_CLOSE,
         pass: closed / before <= 1.1,
         runs: PAIRS,
-        note: `closed = a new conversation opened in the same page; after the stream ${round(median(runs.subject.map((r) => r.after / MB)))} MB`
+        note: `closed = a new conversation opened in the same page; after the stream ${round(median(runs.subject.map((r) => r.after / MB)))} MB; of the growth left after close (one snapshot run): V8 code +${kb(split.closed.code - split.before.code)} KB, data ${split.closed.data >= split.before.data ? '+' : ''}${kb(split.closed.data - split.before.data)} KB`
+      }),
+      entry({
+        id: 'M1-close-data',
+        metric: M_CLOSE_DATA,
+        value: split.closed.data / MB,
+        baseline: split.before.data / MB,
+        target: 'none (reference)',
+        pass: true,
+        runs: 1,
+        note: 'heap snapshot after GC without "code" nodes (machine code, bytecode, feedback vectors the first long stream made V8 compile); M1-close counts them, this shows what the closed conversation itself left'
       })
     ]
   })
@@ -78,7 +105,8 @@ export const m1: Metric = {
   id: 'M1',
   describes: [
     { id: 'M1', metric: M_GROWTH, target: T_GROWTH },
-    { id: 'M1-close', metric: M_CLOSE, target: T_CLOSE }
+    { id: 'M1-close', metric: M_CLOSE, target: T_CLOSE },
+    { id: 'M1-close-data', metric: M_CLOSE_DATA, target: 'none (reference)' }
   ],
   budgetMs: 180_000,
   run
