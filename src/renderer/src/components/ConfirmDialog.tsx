@@ -2,6 +2,7 @@ import { useId, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import { Dialog } from './Dialog'
+import { FormAlert } from './FormAlert'
 
 export interface ConfirmDialogProps {
   title: string
@@ -31,10 +32,7 @@ export function ConfirmDialog(p: ConfirmDialogProps) {
         {p.body}
       </div>
       {p.error != null && (
-        <div role="alert" className="form-alert">
-          <p className="form-alert-title">{errorTitle(t, p.error)}</p>
-          <p className="form-alert-detail">{errorMessage(p.error)}</p>
-        </div>
+        <FormAlert title={errorTitle(t, p.error)} detail={errorMessage(p.error)} />
       )}
       <div className="dialog-actions">
         <span className="dialog-actions-spacer" />

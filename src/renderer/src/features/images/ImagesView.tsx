@@ -9,6 +9,7 @@ import { useImagesUi } from './images-ui-store'
 import { ImagesSync } from './ImagesSync'
 import { JobsList } from './jobs/JobsList'
 import { NativeTaskForm } from './native/NativeTaskForm'
+import { FormAlert } from '@renderer/components/FormAlert'
 
 const PANELS = ['generate', 'native'] as const
 
@@ -98,10 +99,7 @@ export default function ImagesView() {
       </p>
       {opener.busy && <p role="status">{t('images.editor.uploading', { name: opener.busy })}</p>}
       {opener.error && (
-        <div role="alert" className="form-alert">
-          <p className="form-alert-title">{t('images.editor.refused')}</p>
-          <p className="form-alert-detail">{opener.error}</p>
-        </div>
+        <FormAlert title={t('images.editor.refused')} detail={opener.error} />
       )}
       {editorOpen ? (
         <EditorView />

@@ -14,6 +14,7 @@ import { PersistenceChoice, type ChosenPersistence } from './PersistenceChoice'
 import { firstInvalid, isFormField, validateForSave, validateForTest, type FieldErrors, type FormField } from './profile-form-validation'
 import { TestConnectionResult } from './TestConnection'
 import { useConnectionTest } from './use-connection-test'
+import { FormAlert } from '@renderer/components/FormAlert'
 
 export interface ProfileFormProps {
   /** The profile being edited; a new profile when absent. */
@@ -134,10 +135,7 @@ export function ProfileForm({ profile, keychainAvailable, onSaved, onCancel }: P
     <Dialog title={editing ? t('form.editTitle') : t('form.addTitle')} onClose={onCancel} busy={saving} className="dialog-form">
       <form className="profile-form" noValidate onSubmit={onSubmit}>
         {formError !== null && (
-          <div role="alert" className="form-alert">
-            <p className="form-alert-title">{errorTitle(t, formError)}</p>
-            <p className="form-alert-detail">{errorMessage(formError)}</p>
-          </div>
+          <FormAlert title={errorTitle(t, formError)} detail={errorMessage(formError)} />
         )}
         <TextField
           label={t('form.name')}

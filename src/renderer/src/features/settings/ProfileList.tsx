@@ -3,6 +3,7 @@ import type { ProfileList as ProfileListData } from '@shared/domain/profiles'
 import { useSelectProfile } from '@renderer/features/profiles/mutations'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import { ProfileListItem } from './ProfileListItem'
+import { FormAlert } from '@renderer/components/FormAlert'
 
 /** All profiles, the built-in Sandbox first, the active one marked. */
 export function ProfileList({ list }: { list: ProfileListData }) {
@@ -11,10 +12,7 @@ export function ProfileList({ list }: { list: ProfileListData }) {
   return (
     <>
       {selectProfile.error && (
-        <div role="alert" className="form-alert">
-          <p className="form-alert-title">{errorTitle(t, selectProfile.error)}</p>
-          <p className="form-alert-detail">{errorMessage(selectProfile.error)}</p>
-        </div>
+        <FormAlert title={errorTitle(t, selectProfile.error)} detail={errorMessage(selectProfile.error)} />
       )}
       <ul className="profile-list" aria-label={t('profiles.listLabel')}>
         {list.profiles.map((p) => (

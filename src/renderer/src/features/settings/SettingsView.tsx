@@ -7,6 +7,7 @@ import { AppearanceSettings } from './AppearanceSettings'
 import { ProfileDialogs } from './ProfileDialogs'
 import { ProfileList } from './ProfileList'
 import { ADD_PROFILE_BUTTON_ID } from './RemoveProfileDialog'
+import { FormAlert } from '@renderer/components/FormAlert'
 
 /** Profiles and keys, then appearance. */
 export function SettingsView() {
@@ -32,10 +33,7 @@ export function SettingsView() {
         {list ? (
           <ProfileList list={list} />
         ) : error ? (
-          <div role="alert" className="form-alert">
-            <p className="form-alert-title">{t('settings.loadFailed')}</p>
-            <p className="form-alert-detail">{errorMessage(error)}</p>
-          </div>
+          <FormAlert title={t('settings.loadFailed')} detail={errorMessage(error)} />
         ) : (
           <p className="muted">{t('app.loading')}</p>
         )}

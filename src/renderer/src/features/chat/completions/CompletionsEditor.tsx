@@ -10,6 +10,7 @@ import type { SettingsValidation } from '../settings/settings-model'
 import { textOf } from '../stream-reducer'
 import { useLiveMessage, useStreamingMessageId } from '../stream-store'
 import { useDocumentAutosave } from './use-document-autosave'
+import { FormAlert } from '@renderer/components/FormAlert'
 
 export interface CompletionsEditorProps {
   conversationId: string | null
@@ -117,10 +118,7 @@ export function CompletionsEditor({ conversationId, savedDocument, validation }:
         </div>
       )}
       {error !== null && (
-        <div role="alert" className="form-alert">
-          <p className="form-alert-title">{errorTitle(t, error)}</p>
-          <p className="form-alert-detail">{errorMessage(error)}</p>
-        </div>
+        <FormAlert title={errorTitle(t, error)} detail={errorMessage(error)} />
       )}
     </section>
   )

@@ -10,6 +10,7 @@ import { AttachmentChips } from './AttachmentChips'
 import { ImageUrlField } from './ImageUrlField'
 import { sendBlock } from './send-readiness'
 import { useAttachments } from './use-attachments'
+import { FormAlert } from '@renderer/components/FormAlert'
 
 export const PROMPT_ID = 'chat-prompt'
 
@@ -151,12 +152,7 @@ export function Composer({ format, validation }: { format: ChatFormat; validatio
         {reasonText}
       </p>
       {error !== null && (
-        <div role="alert" className="form-alert">
-          <p className="form-alert-title">
-            {t('chat.composer.sendFailed')}: {errorTitle(t, error)}
-          </p>
-          <p className="form-alert-detail">{errorMessage(error)}</p>
-        </div>
+        <FormAlert title={<>{t('chat.composer.sendFailed')}: {errorTitle(t, error)}</>} detail={errorMessage(error)} />
       )}
     </form>
   )

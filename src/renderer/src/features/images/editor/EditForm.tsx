@@ -12,6 +12,7 @@ import { EMPTY_EDIT, isNativeEditModel, qualityOptions, validateEdit, withModel,
 import { mayHavePaint } from './mask-model'
 import { usePainterStore } from './painter-store'
 import type { useApplyEdit } from './use-apply-edit'
+import { FormAlert } from '@renderer/components/FormAlert'
 
 const PHASE_KEYS = { exporting: 'images.editor.exporting', uploading: 'images.editor.uploadingMask', sending: 'images.editor.sending' } as const
 
@@ -77,10 +78,7 @@ export function EditForm({ source, applier }: { source: EditorSource; applier: R
         {painted ? t('images.editor.maskInfo', { width: source.width, height: source.height }) : t('images.editor.noMask')}
       </p>
       {host && !host.field && (
-        <div role="alert" className="form-alert">
-          <p className="form-alert-title">{errorTitle(t, host.error)}</p>
-          <p className="form-alert-detail">{host.message}</p>
-        </div>
+        <FormAlert title={errorTitle(t, host.error)} detail={host.message} />
       )}
       <div className="form-actions">
         <button type="submit" className="button button-primary" aria-busy={busy || undefined}>

@@ -5,6 +5,7 @@ import { errorMessage } from '@renderer/lib/error-text'
 import { useImagesUi } from '../images-ui-store'
 import { prefetchSource } from './load-source'
 import { sourceOfGrant } from './source'
+import { FormAlert } from '@renderer/components/FormAlert'
 
 /** Uploads a dropped or chosen file for editing; the host checks its content, size and type, and says precisely why not. */
 export function useOpenFile() {
@@ -76,10 +77,7 @@ export function SourcePicker({ compact = false }: { compact?: boolean }) {
         </p>
       )}
       {error && (
-        <div role="alert" className="form-alert">
-          <p className="form-alert-title">{t('images.editor.refused')}</p>
-          <p className="form-alert-detail">{error}</p>
-        </div>
+        <FormAlert title={t('images.editor.refused')} detail={error} />
       )}
     </div>
   )

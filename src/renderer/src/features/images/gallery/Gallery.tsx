@@ -11,6 +11,7 @@ import { useGridFocus } from './use-grid-focus'
 import { useGridWindow } from './use-grid-window'
 import { WindowedGrid } from './WindowedGrid'
 import { useGalleryActions } from './use-gallery-actions'
+import { FormAlert } from '@renderer/components/FormAlert'
 
 /**
  * The gallery: a windowed grid (only the rows on screen are in the DOM), filters, and item actions.
@@ -56,12 +57,7 @@ export function Gallery() {
       </h2>
       <GalleryFilters total={total} />
       {gallery.isError && (
-        <div role="alert" className="form-alert">
-          <p className="form-alert-title">{t('images.gallery.loadFailed')}</p>
-          <p className="form-alert-detail">
-            {errorTitle(t, gallery.error)}: {errorMessage(gallery.error)}
-          </p>
-        </div>
+        <FormAlert title={t('images.gallery.loadFailed')} detail={<>{errorTitle(t, gallery.error)}: {errorMessage(gallery.error)}</>} />
       )}
       {gallery.isSuccess && items.length === 0 && <p className="field-help">{filterIsEmpty(filter) ? t('images.gallery.empty') : t('images.gallery.noMatches')}</p>}
       <WindowedGrid

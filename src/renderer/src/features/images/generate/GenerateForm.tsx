@@ -8,6 +8,7 @@ import { useGenerateDraft } from './draft-store'
 import { validateImage2, validateImagegen, type Family } from './generate-draft'
 import { Image2Fields } from './Image2Fields'
 import { ImagegenFields } from './ImagegenFields'
+import { FormAlert } from '@renderer/components/FormAlert'
 
 export type ErrorFor = (field: string) => string | null
 
@@ -63,10 +64,7 @@ export function GenerateForm() {
       </fieldset>
       {family === 'imagegen' ? <ImagegenFields errorFor={errorFor} /> : <Image2Fields errorFor={errorFor} />}
       {host && !host.field && (
-        <div role="alert" className="form-alert">
-          <p className="form-alert-title">{errorTitle(t, host.error)}</p>
-          <p className="form-alert-detail">{host.message}</p>
-        </div>
+        <FormAlert title={errorTitle(t, host.error)} detail={host.message} />
       )}
       <div className="form-actions">
         <button type="submit" className="button button-primary" aria-busy={generate.isPending || undefined}>

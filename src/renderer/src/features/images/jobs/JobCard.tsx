@@ -2,6 +2,7 @@ import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { GalleryItem, ImageJob } from '@shared/domain/images'
 import { errorTitle } from '@renderer/lib/error-text'
+import { FormAlert } from '@renderer/components/FormAlert'
 import { StudioError } from '@shared/error-core'
 import { sizeReport } from './job-text'
 
@@ -54,10 +55,7 @@ export const JobCard = memo(function JobCard({ job, onEdit, hideItems = false }:
         </p>
       )}
       {error && (
-        <div className="form-alert" role="group" aria-label={errorTitle(t, error)}>
-          <p className="form-alert-title">{errorTitle(t, error)}</p>
-          <p className="form-alert-detail">{error.message}</p>
-        </div>
+        <FormAlert role="group" title={errorTitle(t, error)} detail={error.message} />
       )}
       {job.warnings.length > 0 && (
         <ul className="job-warnings" aria-label={t('images.jobs.warnings')}>

@@ -9,6 +9,7 @@ import { hostFieldText, hostProblem, type HostProblem } from '../host-errors'
 import { useSubmitNative } from '../mutations'
 import { problemText, type FieldProblems } from '../problems'
 import { EMPTY_NATIVE, promptTooLong, validateNative, type NativeDraft } from './native-draft'
+import { FormAlert } from '@renderer/components/FormAlert'
 
 /** The native async image task: prompt with a live counter, sizes from the spec's presets, URLs, force_single, deprecated area. */
 export function NativeTaskForm() {
@@ -89,10 +90,7 @@ export function NativeTaskForm() {
         <TextField label={t('images.native.area')} inputMode="numeric" value={d.area} placeholder="4194304" onChange={(e) => patch({ area: e.target.value })} error={errorFor('size')} help={t('images.native.areaHelp')} />
       </details>
       {host && !host.field && (
-        <div role="alert" className="form-alert">
-          <p className="form-alert-title">{errorTitle(t, host.error)}</p>
-          <p className="form-alert-detail">{host.message}</p>
-        </div>
+        <FormAlert title={errorTitle(t, host.error)} detail={host.message} />
       )}
       <div className="form-actions">
         <button type="submit" className="button button-primary" aria-busy={submit.isPending || undefined}>

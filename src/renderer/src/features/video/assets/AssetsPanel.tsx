@@ -9,16 +9,12 @@ import { useCreateGroup, useImportAsset, useRefreshAsset } from '../mutations'
 import { videoProblemText, vp, type VideoProblems } from '../problems'
 import { useAssets } from '../queries'
 import { useVideoUi } from '../video-ui-store'
+import { FormAlert } from '@renderer/components/FormAlert'
 
 function Alert({ host }: { host: HostProblem | null }) {
   const { t } = useTranslation()
   if (!host || host.field) return null
-  return (
-    <div role="alert" className="form-alert">
-      <p className="form-alert-title">{errorTitle(t, host.error)}</p>
-      <p className="form-alert-detail">{host.message}</p>
-    </div>
-  )
+  return <FormAlert title={errorTitle(t, host.error)} detail={host.message} />
 }
 
 function GroupForm() {
@@ -174,10 +170,7 @@ export function AssetsPanel() {
       <ImportForm groups={groups} />
       <h3 className="section-title">{t('video.assets.list')}</h3>
       {assets.isError && (
-        <div role="alert" className="form-alert">
-          <p className="form-alert-title">{t('video.assets.loadFailed')}</p>
-          <p className="form-alert-detail">{errorMessage(assets.error)}</p>
-        </div>
+        <FormAlert title={t('video.assets.loadFailed')} detail={errorMessage(assets.error)} />
       )}
       {assets.isSuccess && list.length === 0 && <p className="field-help">{t('video.assets.empty')}</p>}
       <ul className="video-asset-list" aria-label={t('video.assets.list')}>

@@ -14,6 +14,7 @@ import { WindowedGrid } from '@renderer/features/images/gallery/WindowedGrid'
 import { boardLayout } from './board-layout'
 import { useCardActions } from './use-card-actions'
 import { VideoCard } from './VideoCard'
+import { FormAlert } from '@renderer/components/FormAlert'
 
 /**
  * The job board: a windowed grid of task cards (only the rows on screen are in the DOM, so 1,000
@@ -78,12 +79,7 @@ export function Board() {
       </h2>
       <BoardFilters models={models} shown={ids.length} total={index.order.length} />
       {query.isError && (
-        <div role="alert" className="form-alert">
-          <p className="form-alert-title">{t('video.board.loadFailed')}</p>
-          <p className="form-alert-detail">
-            {errorTitle(t, query.error)}: {errorMessage(query.error)}
-          </p>
-        </div>
+        <FormAlert title={t('video.board.loadFailed')} detail={<>{errorTitle(t, query.error)}: {errorMessage(query.error)}</>} />
       )}
       {query.isSuccess && ids.length === 0 && (
         <p className="video-empty" data-testid="board-empty">

@@ -14,6 +14,7 @@ import { checkBalance, PreflightWarning, type PreflightHold } from './PreflightW
 import { Unified2Fields } from './Unified2Fields'
 import { validateDraft } from './validate'
 import { VidqFields } from './VidqFields'
+import { FormAlert } from '@renderer/components/FormAlert'
 
 const FIELDS: Record<VideoFamily, (p: { errorFor: ErrorFor }) => React.JSX.Element> = {
   vidq: VidqFields,
@@ -106,10 +107,7 @@ export function CreateForm() {
       )}
       {/* Also for a field refusal: the field it names may not be on screen (a removed row). */}
       {host && (
-        <div role="alert" className="form-alert">
-          <p className="form-alert-title">{errorTitle(t, host.error)}</p>
-          <p className="form-alert-detail">{host.message}</p>
-        </div>
+        <FormAlert title={errorTitle(t, host.error)} detail={host.message} />
       )}
       {hold && <PreflightWarning hold={hold} />}
       <div className="form-actions">

@@ -8,6 +8,7 @@ import { SelectField, TextArea, TextInput } from '../create/fields'
 import { useRemixVideo } from '../mutations'
 import { videoProblemText, vp, type VideoProblems } from '../problems'
 import { useVideoUi } from '../video-ui-store'
+import { FormAlert } from '@renderer/components/FormAlert'
 
 const MODEL_NAME = /^[A-Za-z0-9._:-]+$/
 
@@ -97,10 +98,7 @@ export function RemixDialog({ task }: { task: VideoTask }) {
         </div>
         <TextInput label={t('video.remix.parentPostId')} value={d.parentPostId} onChange={(parentPostId) => patch({ parentPostId })} error={errorFor('parent_post_id')} />
         {host && (
-          <div role="alert" className="form-alert">
-            <p className="form-alert-title">{errorTitle(t, host.error)}</p>
-            <p className="form-alert-detail">{host.message}</p>
-          </div>
+          <FormAlert title={errorTitle(t, host.error)} detail={host.message} />
         )}
         <div className="dialog-actions">
           <span className="dialog-actions-spacer" />
