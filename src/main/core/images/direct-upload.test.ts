@@ -41,6 +41,15 @@ function bytesBeforeClose(req: IncomingMessage): Promise<{ bytes: number; comple
   })
 }
 
+/** The first request's outcome at the server, whenever it arrives (listeners attached as it does). */
+function firstArrival(): { arrived(req: IncomingMessage): void; closed: Promise<{ bytes: number; complete: boolean }> } {
+  let arrived!: (req: IncomingMessage) => void
+  const closed = new Promise<{ bytes: number; complete: boolean }>((resolve) => {
+    arrived = (req) => void bytesBeforeClose(req).then(resolve)
+  })
+  return { arrived, closed }
+}
+
 const conn = (url: string) => ({ baseUrl: url, key: 'sk-direct-upload' })
 
 describe('edit uploads over node:http (the browser host)', () => {
@@ -176,25 +185,25 @@ describe('edit uploads over node:http (the browser host)', () => {
   })
 
   it('Cancel while the body is going out closes the connection and reports CANCELLED', async () => {
-    let seen: Promise<{ bytes: number; complete: boolean }> | undefined
+    const server1 = firstArrival()
+    const cancel = new AbortController()
     // The server reads nothing for a while, so the upload stalls on backpressure and is cancelled
-    // there; then it reads what reached it, and finds the connection closed before the body's end.
+    // there (once the request has arrived); then it reads what reached it, and finds the
+    // connection closed before the body's end.
     const server = await scriptedServer((req) => {
       req.pause()
-      seen = bytesBeforeClose(req)
+      server1.arrived(req)
+      setTimeout(() => cancel.abort(), 150)
       setTimeout(() => req.resume(), 600)
     })
     const long = await createLongFetch((i, init) => fetch(i, init), 60_000, { directUploads: true })
     try {
       const body = await streamedMultipart([], [{ field: 'image', path: fileOf('c.png', randomBytes(12 * 1024 * 1024)), filename: 'c.png', contentType: 'image/png' }])
-      const cancel = new AbortController()
-      setTimeout(() => cancel.abort(), 200)
       const err = (await sendGateway(long.fetch, conn(server.url), { method: 'POST', path: '/e', body: body.body, headers: body.headers, timeoutMs: 30_000, paid: true, signal: cancel.signal }).catch(
         (e: unknown) => e
       )) as StudioError
       expect(err.code).toBe('CANCELLED')
-      expect(seen).toBeDefined()
-      const closed = await seen!
+      const closed = await server1.closed
       expect(closed.complete).toBe(false)
       expect(closed.bytes).toBeLessThan(body.length)
     } finally {
@@ -204,10 +213,8 @@ describe('edit uploads over node:http (the browser host)', () => {
   })
 
   it('a source that shrinks mid-upload ends the request with the reason, never a short body passed off as whole', async () => {
-    let seen: Promise<{ bytes: number; complete: boolean }> | undefined
-    const server = await scriptedServer((req) => {
-      seen = bytesBeforeClose(req)
-    })
+    const server1 = firstArrival()
+    const server = await scriptedServer((req) => server1.arrived(req))
     const long = await createLongFetch((i, init) => fetch(i, init), 60_000, { directUploads: true })
     try {
       const path = fileOf('shrink.png', randomBytes(6 * 1024 * 1024))
@@ -216,7 +223,7 @@ describe('edit uploads over node:http (the browser host)', () => {
       const err = (await sendGateway(long.fetch, conn(server.url), { method: 'POST', path: '/e', body: body.body, headers: body.headers, timeoutMs: 30_000, paid: true }).catch((e: unknown) => e)) as StudioError
       expect(err).toBeInstanceOf(StudioError)
       expect(String((err.cause as Error | undefined)?.message)).toMatch(/changed size while it was being sent \(3145733 of 6291456 bytes\)/)
-      const closed = await seen!
+      const closed = await server1.closed
       expect(closed.complete).toBe(false)
     } finally {
       await long.close()
