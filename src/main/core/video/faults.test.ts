@@ -38,6 +38,26 @@ describe('faults: nothing lost, nothing sent twice', () => {
     expect(paidCreates()).toHaveLength(2)
   })
 
+  it('a video still being submitted cannot be removed (the POST is out); once answered it can', async () => {
+    sb.setFaults(sb.key, ['slow-first-byte=600@video.create*1'])
+    const t = await h.call('video:create', { family: 'vidq', model: 'vidq1', prompt: 'in flight' })
+    expect(h.video.get(t.id).state).toBe('submitting')
+    const refused = await h.call('video:remove', { id: t.id }).then(
+      () => null,
+      (e: unknown) => e as { code?: string; message?: string }
+    )
+    expect(refused?.code).toBe('CONFLICT')
+    expect(refused?.message).toMatch(/still being submitted/)
+    const running = await h.until(t.id, (x) => x.taskId !== null)
+    expect(running.state).not.toBe('submitting')
+    await h.call('video:remove', { id: t.id })
+    expect(() => h.video.get(t.id)).toThrow(/no longer on the board/)
+    // Nothing brings it back: it is neither polled onto the board again nor re-sent.
+    await new Promise((r) => setTimeout(r, 300))
+    expect(() => h.video.get(t.id)).toThrow(/no longer on the board/)
+    expect(paidCreates()).toHaveLength(1)
+  })
+
   it('an unknown status keeps polling and shows as unknown, then completes', async () => {
     sb.setFaults(sb.key, ['odd-status=mystery@videos.get*4'])
     const t = await h.call('video:create', { family: 'kl', model: 'Kl-2.5', prompt: 'odd' })

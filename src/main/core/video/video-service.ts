@@ -145,6 +145,14 @@ export class VideoService {
 
   async remove(id: string, keepFile = false): Promise<void> {
     const rec = this.record(id)
+    // The create POST is out and cannot be called back: removing the card now would not stop the
+    // gateway from starting (and charging) the video, and its answer would put the task back on the
+    // board. It is refused until the answer is in (a restart turns a pending one into outcome-unknown).
+    if (rec.phase === 'sending') {
+      throw new StudioError('CONFLICT', 'This video is still being submitted. Remove it once the gateway has answered (usually within seconds): removing it now would not stop the gateway from making, and charging for, it.', {
+        field: 'id'
+      })
+    }
     this.poller.cancel(id)
     this.results.cancel(id)
     await this.book.journal.remove(id)

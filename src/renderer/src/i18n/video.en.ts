@@ -248,6 +248,7 @@ export const videoEn = {
   dialogs: {
     removeTitle: 'Remove this video task?',
     removeBody: 'It leaves the board and its downloaded file is deleted. A running task stops being checked.',
+    removeSubmitting: 'This video is still being submitted: it can be removed once the gateway has answered (usually within seconds).',
     removeRunning: 'This task is still running: the gateway may still finish (and charge) it.',
     remove: 'Remove',
     againTitle: 'Submit again as a new task?',

@@ -250,6 +250,7 @@ export const videoZh: Messages['video'] = {
   dialogs: {
     removeTitle: '移除此视频任务？',
     removeBody: '它将离开任务板，已下载的文件也会被删除。运行中的任务将不再检查。',
+    removeSubmitting: '此视频仍在提交中：网关应答后（通常几秒内）即可移除。',
     removeRunning: '此任务仍在运行：网关仍可能完成它（并扣费）。',
     remove: '移除',
     againTitle: '作为新任务再次提交？',

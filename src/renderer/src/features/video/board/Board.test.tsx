@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { StudioError } from '@shared/errors'
 import { FakeHost } from '@renderer/test/fake-host'
 import { succeeded, videoTask } from '@renderer/test/fake-video'
 import { renderVideo, resetVideo } from '@renderer/test/render-video'
@@ -102,6 +103,26 @@ describe('job board', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }))
     await waitFor(() => expect(within(grid()).queryByRole('gridcell', { name: 'video 1' })).toBeNull())
     expect(host.callsTo('video:remove')).toEqual([{ id: 'v-1' }])
+  })
+
+  it('a task still being submitted: the dialog says to wait, and the host\'s refusal is shown in it', async () => {
+    const host = new FakeHost()
+    host.video.tasks = [videoTask({ id: 'v-s', taskId: null, state: 'submitting', prompt: 'a kite in the rain' })]
+    host.on('video:remove', () => {
+      throw new StudioError('CONFLICT', 'This video is still being submitted. Remove it once the gateway has answered.')
+    })
+    const { user } = await renderVideo({ host })
+    const card = await within(grid()).findByRole('gridcell', { name: 'a kite in the rain' })
+    await user.click(within(card).getByRole('button', { name: 'Remove' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove this video task?' })
+    expect(dialog.textContent).toContain('still being submitted: it can be removed once the gateway has answered')
+    expect(dialog.textContent).not.toContain('still running')
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }))
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Remove it once the gateway has answered.')
+    // Still open, with the task still on the board behind it.
+    expect(screen.getByRole('alertdialog', { name: 'Remove this video task?' })).toBe(dialog)
+    expect(host.callsTo('video:remove')).toEqual([{ id: 'v-s' }])
+    expect(screen.getByRole('gridcell', { name: 'a kite in the rain', hidden: true })).toBeTruthy()
   })
 
   it('remixes a finished task and links the new card to its source', async () => {

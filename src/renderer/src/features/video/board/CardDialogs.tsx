@@ -20,7 +20,11 @@ function RemoveDialog({ task, fallbackFocus }: { task: VideoTask; fallbackFocus:
       body={
         <>
           <p>{t('video.dialogs.removeBody')}</p>
-          {!isFinal(task) && <p className="warning">{t('video.dialogs.removeRunning')}</p>}
+          {task.state === 'submitting' ? (
+            <p className="warning">{t('video.dialogs.removeSubmitting')}</p>
+          ) : (
+            !isFinal(task) && <p className="warning">{t('video.dialogs.removeRunning')}</p>
+          )}
           {task.prompt && <p className="dialog-quote">“{task.prompt}”</p>}
         </>
       }
