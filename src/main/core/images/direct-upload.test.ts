@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import type { IncomingMessage } from 'node:http'
 import { tmpdir } from 'node:os'
+import { Writable } from 'node:stream'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { StudioError } from '@shared/errors'
@@ -133,6 +134,28 @@ describe('edit uploads over node:http (the browser host)', () => {
       await viaFetch.close()
       await server.close()
     }
+  })
+
+  it('a body is sent once, one way: after the writer, reading it as a stream fails, and the other way round', async () => {
+    const path = fileOf('once.png', randomBytes(3000))
+    const first = await streamedMultipart([], [{ field: 'image', path, filename: 'once.png', contentType: 'image/png' }])
+    const written: Buffer[] = []
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, cb) {
+        written.push(Buffer.from(chunk))
+        cb()
+      }
+    })
+    await bodyWriterOf(first.body)!(sink)
+    expect(Buffer.concat(written).length).toBe(first.length)
+    await expect(new Response(first.body).arrayBuffer()).rejects.toThrow(/sent only once/)
+
+    const second = await streamedMultipart([], [{ field: 'image', path, filename: 'once.png', contentType: 'image/png' }])
+    const writer = bodyWriterOf(second.body)!
+    const reader = second.body.getReader()
+    expect((await reader.read()).done).toBe(false)
+    await expect(writer(new Writable({ write: (_c, _e, cb) => cb() }))).rejects.toThrow(/sent only once/)
+    reader.releaseLock()
   })
 
   it('returns a redirect without following it, so sendGateway refuses it and the key goes nowhere else', async () => {

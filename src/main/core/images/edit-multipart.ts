@@ -13,9 +13,9 @@ import type { GalleryStore } from './gallery-store'
  *
  * The body can be sent two ways. As a web ReadableStream (any fetch: Electron's net.fetch), each
  * read gets a fresh buffer, since nothing says when the fetch is done with a chunk. Or written to a
- * Node Writable (`writeTo`, the node:http upload in gateway/node-upload.ts), which reads into two
- * buffers used in turn, each refilled only after the socket has taken it: a fresh 1 MB buffer per
- * read cost the first uploads of a session page faults and garbage collections (B2).
+ * Node Writable by its registered body writer (the node:http upload, gateway/node-upload.ts), which
+ * reads into two buffers used in turn, each refilled only after the socket has taken it: a fresh
+ * 1 MB buffer per read cost the first uploads of a session page faults and GCs (B2).
  */
 
 const READ_CHUNK = 1 << 20
@@ -32,7 +32,6 @@ export interface StreamedBody {
   headers: Record<string, string>
   length: number
 }
-
 
 /** As browsers and undici's FormData encode names: quotes and line breaks percent-escaped. */
 function escapeName(name: string): string {
@@ -98,16 +97,17 @@ export async function streamedMultipart(fields: ReadonlyArray<readonly [string, 
       return bytesRead === buf.length ? buf : buf.subarray(0, bytesRead)
     }
   }
-  let started = false
-  const start = () => {
-    if (started) throw new Error('An edit body can be sent only once')
-    started = true
+  // Sent once, by one of the two ways; the other then fails instead of reading the same files.
+  let sentBy: 'stream' | 'writer' | null = null
+  const claim = (way: 'stream' | 'writer') => {
+    if (sentBy !== null && sentBy !== way) throw new Error('An edit body can be sent only once')
+    sentBy = way
   }
   const body = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         try {
-          if (!started) start()
+          claim('stream')
           const piece = await next()
           if (piece) controller.enqueue(piece)
           else controller.close()
@@ -124,7 +124,8 @@ export async function streamedMultipart(fields: ReadonlyArray<readonly [string, 
     { highWaterMark: 0 }
   )
   registerBodyWriter(body, async (out, signal) => {
-    start()
+    if (sentBy !== null) throw new Error('An edit body can be sent only once')
+    claim('writer')
     // Two buffers in turn: one being read into while the socket still holds the other.
     const ring = [Buffer.allocUnsafeSlow(READ_CHUNK), Buffer.allocUnsafeSlow(READ_CHUNK)]
     const taken: Array<Promise<void>> = [Promise.resolve(), Promise.resolve()]
