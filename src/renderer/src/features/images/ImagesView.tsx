@@ -1,4 +1,4 @@
-import { useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react'
+import { useState, type ClipboardEvent, type DragEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import '@renderer/styles/images.css'
 import { EditorView } from './editor/EditorView'
@@ -10,6 +10,7 @@ import { ImagesSync } from './ImagesSync'
 import { JobsList } from './jobs/JobsList'
 import { NativeTaskForm } from './native/NativeTaskForm'
 import { FormAlert } from '@renderer/components/FormAlert'
+import { Tabs } from '@renderer/components/Tabs'
 
 const PANELS = ['generate', 'native'] as const
 
@@ -18,35 +19,11 @@ function CreatePanel() {
   const panel = useImagesUi((s) => s.panel)
   const setPanel = useImagesUi((s) => s.setPanel)
   const label = (p: (typeof PANELS)[number]) => t(p === 'generate' ? 'images.view.generateTab' : 'images.view.nativeTab')
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return
-    e.preventDefault()
-    const next = PANELS[(PANELS.indexOf(panel) + 1) % PANELS.length]
-    setPanel(next)
-    document.getElementById(`images-tab-${next}`)?.focus()
-  }
   return (
     <div className="images-create" aria-label={t('images.view.createLabel')} role="region">
-      <div role="tablist" aria-label={t('images.view.createLabel')} className="tabs" onKeyDown={onKeyDown}>
-        {PANELS.map((p) => (
-          <button
-            key={p}
-            id={`images-tab-${p}`}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={panel === p}
-            aria-controls={`images-panel-${p}`}
-            tabIndex={panel === p ? 0 : -1}
-            onClick={() => setPanel(p)}
-          >
-            {label(p)}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`images-panel-${panel}`} aria-labelledby={`images-tab-${panel}`} className="tab-panel">
+      <Tabs idPrefix="images" label={t('images.view.createLabel')} panels={PANELS} active={panel} onSelect={setPanel} labelOf={label} panelClassName="tab-panel">
         {panel === 'generate' ? <GenerateForm /> : <NativeTaskForm />}
-      </div>
+      </Tabs>
       <JobsList />
     </div>
   )

@@ -1,5 +1,5 @@
-import type { KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Tabs } from '@renderer/components/Tabs'
 import { AssetsPanel } from './assets/AssetsPanel'
 import { Board } from './board/Board'
 import { CreateForm } from './create/CreateForm'
@@ -13,35 +13,11 @@ function SidePanel() {
   const panel = useVideoUi((s) => s.panel)
   const setPanel = useVideoUi((s) => s.setPanel)
   const label = (p: (typeof PANELS)[number]) => t(p === 'create' ? 'video.view.createTab' : 'video.view.assetsTab')
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return
-    e.preventDefault()
-    const next = PANELS[(PANELS.indexOf(panel) + 1) % PANELS.length]
-    setPanel(next)
-    document.getElementById(`video-tab-${next}`)?.focus()
-  }
   return (
     <div className="video-side" role="region" aria-label={t('video.view.createLabel')}>
-      <div role="tablist" aria-label={t('video.view.createLabel')} className="video-tabs" onKeyDown={onKeyDown}>
-        {PANELS.map((p) => (
-          <button
-            key={p}
-            id={`video-tab-${p}`}
-            type="button"
-            role="tab"
-            className="video-tab"
-            aria-selected={panel === p}
-            aria-controls={`video-panel-${p}`}
-            tabIndex={panel === p ? 0 : -1}
-            onClick={() => setPanel(p)}
-          >
-            {label(p)}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`video-panel-${panel}`} aria-labelledby={`video-tab-${panel}`} className="video-tab-panel">
+      <Tabs idPrefix="video" label={t('video.view.createLabel')} panels={PANELS} active={panel} onSelect={setPanel} labelOf={label} panelClassName="video-tab-panel">
         {panel === 'create' ? <CreateForm /> : <AssetsPanel />}
-      </div>
+      </Tabs>
     </div>
   )
 }
