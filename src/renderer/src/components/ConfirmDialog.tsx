@@ -1,5 +1,5 @@
 import { useId, useRef, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import { Dialog } from './Dialog'
 import { FormAlert } from './FormAlert'
@@ -23,7 +23,7 @@ export interface ConfirmDialogProps {
  * Escape do nothing while the action runs; a failure is shown in place.
  */
 export function ConfirmDialog(p: ConfirmDialogProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const bodyId = useId()
   const cancelRef = useRef<HTMLButtonElement>(null)
   return (

@@ -1,12 +1,12 @@
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { BridgeProblem } from '@renderer/lib/studio'
 
 export type FatalReason = BridgeProblem | { kind: 'crash'; message: string }
 
 /** Shown instead of the app when it cannot work at all; says why and what to do. Marks `<html data-app-state="fatal">`. */
 export function FatalScreen({ reason }: { reason: FatalReason }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   useEffect(() => {
     document.documentElement.dataset.appState = 'fatal'
   }, [])

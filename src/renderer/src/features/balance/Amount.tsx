@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { formatAmount, formatRaw, quotaInUnit } from '@shared/domain/balance-units'
 import type { DisplayUnit } from '@shared/domain/profiles'
 
@@ -14,7 +14,7 @@ export interface AmountProps {
 
 /** An amount in the profile's display unit, with the gateway's raw value one hover away. */
 export function Amount({ raw, unit, source, quotaPerUsd, testId }: AmountProps) {
-  const { t, i18n } = useTranslation()
+  const { t, i18n } = useT()
   const value = source === 'quota' ? quotaInUnit(raw, unit, quotaPerUsd) : raw
   const rawText = formatRaw(raw, i18n.language)
   return (

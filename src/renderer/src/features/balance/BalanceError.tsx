@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import { balanceErrorInfo } from './balance-errors'
 import { formatAge } from './format'
 
 /** A balance route's failure, named precisely (spec Errors table and wire notes), with the gateway's own words. */
 export function BalanceError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const info = balanceErrorInfo(error)
   const text: Record<Exclude<typeof info.kind, 'other'>, string> = {
     'no-auth-header': t('balance.errors.noAuthHeader'),
@@ -36,7 +36,7 @@ export function BalanceError({ error, onRetry }: { error: unknown; onRetry?: () 
 
 /** "Checked 2 minutes ago", or, when the last check failed, that the figures are from the last good one. */
 export function Freshness({ fetchedAt, failed, now }: { fetchedAt: number; failed: boolean; now: number }) {
-  const { t, i18n } = useTranslation()
+  const { t, i18n } = useT()
   const age = Math.max(0, now - fetchedAt)
   if (failed) {
     return (

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { quotaInUnit } from '@shared/domain/balance-units'
 import type { DisplayUnit } from '@shared/domain/profiles'
 import { studio } from '@renderer/lib/studio'
@@ -33,7 +33,7 @@ function initialThreshold(data: SettingsViewData | undefined): string {
 }
 
 function SettingsForm({ profileId, profileUnit, saved: data }: { profileId: string; profileUnit: DisplayUnit; saved: SettingsViewData | undefined }) {
-  const { t, i18n } = useTranslation()
+  const { t, i18n } = useT()
   const id = useId()
   const queryClient = useQueryClient()
   const u = data?.settings.displayUnit
@@ -135,7 +135,7 @@ function SettingsForm({ profileId, profileUnit, saved: data }: { profileId: stri
 
 /** The browser host shows alerts as Web Notifications once the user allows them (a click is required). */
 function NotificationPermission() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const supported = typeof window !== 'undefined' && 'Notification' in window
   const [permission, setPermission] = useState<NotificationPermission | 'unsupported'>(supported ? Notification.permission : 'unsupported')
   return (

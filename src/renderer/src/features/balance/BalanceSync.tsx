@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { LowBalanceAlert } from '@shared/domain/balance'
 import { formatAmount, quotaInUnit } from '@shared/domain/balance-units'
 import { studio } from '@renderer/lib/studio'
@@ -43,7 +43,7 @@ export function BalanceSync() {
 }
 
 function LowBalanceToast({ alert, webNotify, onDismiss }: { alert: LowBalanceAlert; webNotify: boolean; onDismiss: () => void }) {
-  const { t, i18n } = useTranslation()
+  const { t, i18n } = useT()
   const { unit, quotaPerUsd } = useDisplayUnit(alert.profileId)
   const fmt = (raw: number) => formatAmount(quotaInUnit(raw, unit, quotaPerUsd), unit, i18n.language)
   const title = t('balance.alert.title', { name: alert.profileName })

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { DisplayUnit } from '@shared/domain/profiles'
 import '@renderer/styles/balance.css'
 import { useProfileList } from '@renderer/features/profiles/queries'
@@ -18,7 +18,7 @@ const Charts = lazy(() => import('./Charts'))
 
 /** The balance dashboard: one profile's key usage, billing and trends, and every profile's balance. */
 export default function BalanceView() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const list = useProfileList()
   const activeId = list.data?.activeId
   const [picked, setPicked] = useState<string | null>(null)
@@ -36,7 +36,7 @@ export default function BalanceView() {
 }
 
 function ProfileDashboard({ profileId, profileName, profileUnit }: { profileId: string; profileName: string; profileUnit: DisplayUnit }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const queryClient = useQueryClient()
   const usage = useQuery(usageQuery(profileId))
   const { unit, quotaPerUsd } = useDisplayUnit(profileId)

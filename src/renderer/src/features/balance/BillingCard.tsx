@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { billingUsageInUnit, formatAmount, formatRaw } from '@shared/domain/balance-units'
 import { UNLIMITED_BILLING_LIMIT } from '@shared/domain/balance'
 import type { DisplayUnit } from '@shared/domain/profiles'
@@ -9,7 +9,7 @@ import { billingQuery } from './queries'
 
 /** Subscription limits and all-time usage, in the site's unit as the profile's setting names it. */
 export function BillingCard({ profileId, unit, quotaPerUsd }: { profileId: string; unit: DisplayUnit; quotaPerUsd: number }) {
-  const { t, i18n } = useTranslation()
+  const { t, i18n } = useT()
   const q = useQuery(billingQuery(profileId))
   const unitName = unit.kind === 'quota' ? t('balance.units.quota') : unit.kind === 'usd' ? t('balance.units.usd') : t('balance.units.cny')
   const b = q.data

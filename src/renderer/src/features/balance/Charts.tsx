@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { Snapshot, Spending } from '@shared/domain/balance'
 import { burnForecast, dailyUse, DAY_MS } from '@shared/domain/balance-forecast'
 import { formatAmount, quotaInUnit } from '@shared/domain/balance-units'
@@ -46,7 +46,7 @@ export function buildAvailableSpec(snaps: readonly Snapshot[], unit: DisplayUnit
 }
 
 export default function Charts({ profileId, unit, quotaPerUsd }: ChartsProps) {
-  const { t, i18n } = useTranslation()
+  const { t, i18n } = useT()
   const locale = i18n.language
   const history = useQuery(historyQuery(profileId))
   const spending = useQuery(spendingQuery(profileId))
@@ -118,7 +118,7 @@ export default function Charts({ profileId, unit, quotaPerUsd }: ChartsProps) {
 }
 
 function SpendingTable({ spending, unit, quotaPerUsd }: { spending: Spending | undefined; unit: DisplayUnit; quotaPerUsd: number }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const rows = spending?.byModel ?? []
   const max = Math.max(1, ...rows.map((r) => r.cost))
   return (

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { DisplayUnit } from '@shared/domain/profiles'
 import { formatAmount, quotaInUnit } from '@shared/domain/balance-units'
 import type { KeyUsage } from '@shared/domain/usage'
@@ -15,7 +15,7 @@ export interface KeyUsageCardProps {
 
 /** The key usage record: name, a gauge of used vs granted, expiry with countdown, model limits. */
 export function KeyUsageCard({ usage, unit, quotaPerUsd, now }: KeyUsageCardProps) {
-  const { t, i18n } = useTranslation()
+  const { t, i18n } = useT()
   const locale = i18n.language
   const state = keyStateOf(usage, now)
   const share = usedShare(usage)

@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { ProfileView } from '@shared/domain/profiles'
 import { keyStateOf } from '@shared/domain/key-state'
 import { Amount } from './Amount'
@@ -8,7 +8,7 @@ import { settingsQuery, usageQuery } from './queries'
 
 /** Every profile's balance at a glance; a row's button shows that profile's details above. */
 export function ProfileBalances({ profiles, activeId, selectedId, onSelect, now }: { profiles: ProfileView[]; activeId: string; selectedId: string; onSelect: (id: string) => void; now: number }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const usages = useQueries({ queries: profiles.map((p) => ({ ...usageQuery(p.id), retry: false })) })
   const settings = useQueries({ queries: profiles.map((p) => settingsQuery(p.id)) })
   return (

@@ -1,5 +1,5 @@
 import { useState, type ClipboardEvent, type DragEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import '@renderer/styles/images.css'
 import { EditorView } from './editor/EditorView'
 import { filesOf, useOpenFile } from './editor/SourcePicker'
@@ -15,7 +15,7 @@ import { Tabs } from '@renderer/components/Tabs'
 const PANELS = ['generate', 'native'] as const
 
 function CreatePanel() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const panel = useImagesUi((s) => s.panel)
   const setPanel = useImagesUi((s) => s.setPanel)
   const label = (p: (typeof PANELS)[number]) => t(p === 'generate' ? 'images.view.generateTab' : 'images.view.nativeTab')
@@ -35,7 +35,7 @@ function CreatePanel() {
  * or pasted anywhere here opens in the editor.
  */
 export default function ImagesView() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const editorOpen = useImagesUi((s) => s.editorOpen)
   const notice = useImagesUi((s) => s.notice)
   const openEditor = useImagesUi((s) => s.openEditor)

@@ -1,6 +1,6 @@
 /** Small labelled controls shared by the image forms; help and error texts are each control's description. */
 import { useId, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { describedBy, LabeledField, Notes } from '@renderer/components/LabeledField'
 import type { TriState } from './generate/generate-draft'
 
@@ -43,7 +43,7 @@ export function PromptField(p: {
   placeholder?: string
   rows?: number
 }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   return (
     <LabeledField label={t('images.common.prompt')} error={p.error} help={p.help}>
       {(control) => (
@@ -55,7 +55,7 @@ export function PromptField(p: {
 
 /** Absent, true and false are three different requests, so this is three radios, not a checkbox. */
 export function WatermarkChoice({ value, onChange }: { value: TriState; onChange: (v: TriState) => void }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const name = useId()
   const options: [TriState, string][] = [
     ['absent', t('images.watermark.absent')],
@@ -89,7 +89,7 @@ export function UrlList(p: {
   errorAt: (i: number) => string | null
   error?: string | null
 }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const id = useId()
   return (
     <fieldset className="url-list" aria-describedby={describedBy(id, p.error, p.help)}>

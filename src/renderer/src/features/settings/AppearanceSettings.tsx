@@ -1,13 +1,13 @@
 import { useId } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { AppSettings } from '@shared/domain/settings'
 import { errorMessage } from '@renderer/lib/error-text'
 import { settingsQuery, useUpdateSettings } from './queries'
 
 /** Theme and language, saved by the host (so every window and the next launch agree). */
 export function AppearanceSettings() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const themeId = useId()
   const languageId = useId()
   const { data: settings } = useQuery(settingsQuery())

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { Icon } from '@renderer/components/Icon'
 
 export type ChosenPersistence = 'session' | 'file'
@@ -9,7 +9,7 @@ export type ChosenPersistence = 'session' | 'file'
  * explicitly accepts an unencrypted file, with the risk spelled out next to that option.
  */
 export function PersistenceChoice({ value, onChange }: { value: ChosenPersistence; onChange: (v: ChosenPersistence) => void }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const id = useId()
   const sessionHelpId = `${id}-session-help`
   const fileWarningId = `${id}-file-warning`

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { ProfileList } from '@shared/domain/profiles'
 import { useUiStore } from '@renderer/store/ui'
 import { ProfileForm } from './ProfileForm'
@@ -6,7 +6,7 @@ import { RemoveProfileDialog } from './RemoveProfileDialog'
 
 /** The add/edit form and the delete confirmation, opened through the UI store. */
 export function ProfileDialogs({ list }: { list: ProfileList }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const formTarget = useUiStore((s) => s.profileForm)
   const removeTarget = useUiStore((s) => s.removeTarget)
   const closeProfileForm = useUiStore((s) => s.closeProfileForm)

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { KeyPersistence, ProfileView } from '@shared/domain/profiles'
 import { API_KEY_MAX, PROFILE_NAME_MAX } from '@shared/domain/profile-limits'
 import { isStudioError } from '@shared/error-core'
@@ -31,7 +31,7 @@ export interface ProfileFormProps {
  * value attribute; it is read once when saving or testing.
  */
 export function ProfileForm({ profile, keychainAvailable, onSaved, onCancel }: ProfileFormProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const queryClient = useQueryClient()
   const editing = profile !== undefined
   const [name, setName] = useState(profile?.name ?? '')

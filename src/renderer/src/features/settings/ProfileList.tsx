@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { ProfileList as ProfileListData } from '@shared/domain/profiles'
 import { useSelectProfile } from '@renderer/features/profiles/mutations'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
@@ -7,7 +7,7 @@ import { FormAlert } from '@renderer/components/FormAlert'
 
 /** All profiles, the built-in Sandbox first, the active one marked. */
 export function ProfileList({ list }: { list: ProfileListData }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const selectProfile = useSelectProfile()
   return (
     <>

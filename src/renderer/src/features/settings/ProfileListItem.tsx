@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { ProfileView } from '@shared/domain/profiles'
 import { keyStatusKey, maskedLast4 } from '@renderer/features/profiles/key-status'
 import { useUiStore } from '@renderer/store/ui'
@@ -14,7 +14,7 @@ export interface ProfileListItemProps {
 
 /** One profile: what it is, where its key is kept, and what can be done with it. */
 export function ProfileListItem({ profile, active, onUse, usePending }: ProfileListItemProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const openProfileForm = useUiStore((s) => s.openProfileForm)
   const askRemove = useUiStore((s) => s.askRemove)
   const test = useConnectionTest()

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { ProfileView } from '@shared/domain/profiles'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { useRemoveProfile } from '@renderer/features/profiles/mutations'
@@ -7,7 +7,7 @@ export const ADD_PROFILE_BUTTON_ID = 'add-profile-button'
 
 /** Confirms a delete; once the profile is gone, focus lands on "Add profile". */
 export function RemoveProfileDialog({ profile, onClose, onRemoved }: { profile: ProfileView; onClose: () => void; onRemoved: (name: string) => void }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const remove = useRemoveProfile()
   return (
     <ConfirmDialog

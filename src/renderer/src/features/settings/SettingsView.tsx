@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { Icon } from '@renderer/components/Icon'
 import { useProfileList } from '@renderer/features/profiles/queries'
 import { errorMessage } from '@renderer/lib/error-text'
@@ -11,7 +11,7 @@ import { FormAlert } from '@renderer/components/FormAlert'
 
 /** Profiles and keys, then appearance. */
 export function SettingsView() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const { data: list, error } = useProfileList()
   const openProfileForm = useUiStore((s) => s.openProfileForm)
   const notice = useUiStore((s) => s.notice)

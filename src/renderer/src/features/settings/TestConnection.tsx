@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { Icon } from '@renderer/components/Icon'
 import { formatQuota, shownAvailable } from '@renderer/features/balance/format'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
@@ -9,7 +9,7 @@ import type { ConnectionTestState } from './use-connection-test'
  * before anything is announced, so screen readers pick up the change), an alert for failures.
  */
 export function TestConnectionResult({ state }: { state: ConnectionTestState }) {
-  const { t, i18n } = useTranslation()
+  const { t, i18n } = useT()
   return (
     <>
       <div role="status" className="connection-status" data-state={state.status}>

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { Header } from './Header'
 import { Nav } from './Nav'
 import { StoreNotices } from './StoreNotices'
@@ -9,7 +9,7 @@ import { ViewOutlet } from './ViewOutlet'
 
 /** The window: navigation on the left, the banner and the current area on the right. */
 export function AppShell() {
-  const { t } = useTranslation()
+  const { t } = useT()
   useViewShortcuts()
   useReadyMarker()
   // Focus moves without changing the URL: the Electron shell refuses navigation of any kind.

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { KeyUsage } from '@shared/domain/usage'
 import { isStudioError } from '@shared/error-core'
 import { Tooltip } from '@renderer/components/Tooltip'
@@ -28,7 +28,7 @@ export function BalanceBadge() {
 }
 
 function UsageDetails({ usage, locale, unit, quotaPerUsd, now }: { usage: KeyUsage; locale: string; unit: DisplayUnit; quotaPerUsd: number; now: number }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const quota = (n: number) => formatAmount(quotaInUnit(n, unit, quotaPerUsd), unit, locale)
   const expiry = expiryState(usage.expiresAt, now)
   const time = new Intl.DateTimeFormat(locale, { timeStyle: 'medium' }).format(usage.fetchedAt)
@@ -50,7 +50,7 @@ function UsageDetails({ usage, locale, unit, quotaPerUsd, now }: { usage: KeyUsa
 }
 
 function BalanceBadgeFor({ profileId }: { profileId: string }) {
-  const { t, i18n } = useTranslation()
+  const { t, i18n } = useT()
   const queryClient = useQueryClient()
   const query = useQuery(usageQuery(profileId))
   const { unit, quotaPerUsd } = useDisplayUnit(profileId)

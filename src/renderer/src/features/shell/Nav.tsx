@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { Icon } from '@renderer/components/Icon'
 import { Tooltip } from '@renderer/components/Tooltip'
 import { ariaShortcut, shortcutLabel } from '@renderer/lib/platform'
@@ -7,7 +7,7 @@ import { VIEWS } from './views'
 
 /** The main navigation: one button per area, the current one marked with aria-current. */
 export function Nav() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const current = useUiStore((s) => s.view)
   const setView = useUiStore((s) => s.setView)
   return (

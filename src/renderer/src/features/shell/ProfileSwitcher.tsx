@@ -1,12 +1,12 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { errorMessage } from '@renderer/lib/error-text'
 import { useSelectProfile } from '@renderer/features/profiles/mutations'
 import { useProfileList } from '@renderer/features/profiles/queries'
 
 /** The active profile's name as a native select (keyboard and screen-reader friendly), with its Synthetic badge. */
 export function ProfileSwitcher() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const id = useId()
   const { data, error } = useProfileList()
   const selectProfile = useSelectProfile()

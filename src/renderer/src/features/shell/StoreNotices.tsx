@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { studio } from '@renderer/lib/studio'
 
 /**
@@ -9,7 +9,7 @@ import { studio } from '@renderer/lib/studio'
  * The messages come from the host in English; the title and button are translated.
  */
 export function StoreNotices() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const { data } = useQuery({ queryKey: ['app', 'notices'], queryFn: () => studio.app.getNotices(), staleTime: Infinity, retry: false })
   const [dismissed, setDismissed] = useState(false)
   const notices = data?.notices ?? []

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { ChatView } from '@renderer/features/chat/ChatView'
 import { ChatStreamSync } from '@renderer/features/chat/ChatStreamSync'
 import { SettingsView } from '@renderer/features/settings/SettingsView'
@@ -14,7 +14,7 @@ const BalanceView = lazy(() => import('@renderer/features/balance/BalanceView'))
 
 /** The main landmark: the current area, titled by its h1. */
 export function ViewOutlet() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const view = useUiStore((s) => s.view)
   return (
     <main id="main-content" className="main" aria-labelledby="view-title" tabIndex={-1} data-view={view}>

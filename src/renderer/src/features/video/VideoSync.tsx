@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { VideoTask } from '@shared/domain/video'
 import { videoApi } from './api'
 import { noticeOf, NotifyTracker } from './notify/notify-rules'
@@ -24,7 +24,7 @@ const nextFrame: Frame = (run) => {
 
 export function VideoSync() {
   const queryClient = useQueryClient()
-  const { t } = useTranslation()
+  const { t } = useT()
   useEffect(() => {
     const api = videoApi()
     const tracker = new NotifyTracker()

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { Tabs } from '@renderer/components/Tabs'
 import { AssetsPanel } from './assets/AssetsPanel'
 import { Board } from './board/Board'
@@ -9,7 +9,7 @@ import './video.css'
 const PANELS = ['create', 'assets'] as const
 
 function SidePanel() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const panel = useVideoUi((s) => s.panel)
   const setPanel = useVideoUi((s) => s.setPanel)
   const label = (p: (typeof PANELS)[number]) => t(p === 'create' ? 'video.view.createTab' : 'video.view.assetsTab')

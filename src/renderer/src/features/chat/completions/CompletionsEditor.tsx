@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import { useChatActions } from '../chat-actions'
 import { MessageFooter } from '../messages/MessageFooter'
@@ -24,7 +24,7 @@ export interface CompletionsEditorProps {
  * model's continuation into it, marked until it is done, and the host appends it in place.
  */
 export function CompletionsEditor({ conversationId, savedDocument, validation }: CompletionsEditorProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const id = useId()
   const queryClient = useQueryClient()
   const { stop } = useChatActions()

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { Conversation } from '@shared/domain/chat'
 import { errorMessage } from '@renderer/lib/error-text'
 import { studio } from '@renderer/lib/studio'
@@ -12,7 +12,7 @@ type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { k
 
 /** Saves the completions document shortly after the user stops typing (chat:update-conversation). */
 export function useDocumentAutosave(conversationId: string | null, doc: string) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const queryClient = useQueryClient()
   const [dirty, setDirty] = useState(false)
   const [state, setState] = useState<SaveState>({ kind: 'idle' })

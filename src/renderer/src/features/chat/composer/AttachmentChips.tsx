@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { PendingAttachment } from './use-attachments'
 
 /** The images waiting to be sent, each with its thumbnail and a remove button. */
 export function AttachmentChips({ items, onRemove }: { items: readonly PendingAttachment[]; onRemove: (localId: string) => void }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   if (items.length === 0) return null
   return (
     <ul className="chat-attachments" aria-label={t('chat.composer.attachments')}>

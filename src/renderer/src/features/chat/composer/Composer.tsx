@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { Attachment, ChatFormat } from '@shared/domain/chat'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import { useChatActions } from '../chat-actions'
@@ -18,7 +18,7 @@ const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Fi
 
 /** The prompt, its images and Send/Stop. Nothing is sent while a reason to refuse is shown. */
 export function Composer({ format, validation }: { format: ChatFormat; validation: SettingsValidation }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const id = useId()
   const { conversationId, send, stop } = useChatActions()
   const streaming = useActiveStreamId(conversationId) !== undefined

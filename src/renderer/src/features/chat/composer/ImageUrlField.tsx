@@ -1,10 +1,10 @@
 import { useId, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { imageUrl } from './attachment-rules'
 
 /** Attaches an image by address (formats whose requests carry image URLs). */
 export function ImageUrlField({ onAdd }: { onAdd: (url: string) => boolean }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const id = useId()
   const [value, setValue] = useState('')
   const [error, setError] = useState<string | null>(null)

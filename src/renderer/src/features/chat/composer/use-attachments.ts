@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { Attachment } from '@shared/domain/chat'
 import { errorMessage } from '@renderer/lib/error-text'
 import { MAX_ATTACHMENTS, fileProblem } from './attachment-rules'
@@ -33,7 +33,7 @@ function revoke(item: PendingAttachment): void {
 
 /** The composer's images: checked, uploaded as soon as they are added, shown as chips until sent or removed. */
 export function useAttachments() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const [items, setItems] = useState<PendingAttachment[]>([])
   const [notice, setNotice] = useState<string | null>(null)
   const current = useRef(items)

@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { ConversationSummary } from '@shared/domain/chat'
 import { ActionMenu } from './ActionMenu'
 import { RenameField } from './RenameField'
@@ -17,7 +17,7 @@ export interface ConversationItemProps {
 
 /** One conversation in the list: open it, or use its actions menu. */
 export const ConversationItem = memo(function ConversationItem({ conversation, selected, renaming, onOpen, onCommand, onRename }: ConversationItemProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const title = conversation.title || t('chat.view.untitled')
   const command = (c: ItemCommand) => () => onCommand(conversation, c)
   return (

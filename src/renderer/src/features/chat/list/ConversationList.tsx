@@ -1,5 +1,5 @@
 import { useCallback, useId, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { ConversationSummary } from '@shared/domain/chat'
 import { errorMessage } from '@renderer/lib/error-text'
 import { studio } from '@renderer/lib/studio'
@@ -20,7 +20,7 @@ function focusItem(id: string): void {
 
 /** Search, "New conversation" and the conversations, newest first, fully usable from the keyboard. */
 export function ConversationList() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const searchId = useId()
   const hintId = useId()
   const [search, setSearch] = useState('')

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { ConversationSummary } from '@shared/domain/chat'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { useDeleteConversation } from '../mutations'
@@ -7,7 +7,7 @@ export const NEW_CONVERSATION_BUTTON_ID = 'chat-new-conversation'
 
 /** Confirms deleting a conversation; once it is gone, focus lands on "New conversation". */
 export function DeleteConversationDialog({ conversation, onClose }: { conversation: ConversationSummary; onClose: () => void }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const remove = useDeleteConversation()
   const title = conversation.title || t('chat.view.untitled')
   return (

@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { useCopy } from '../use-copy'
 import { tokenize } from './highlight/tokenize'
 
@@ -20,7 +20,7 @@ const Highlighted = memo(function Highlighted({ code, lang }: { code: string; la
 
 /** A fenced code block: language label, Copy button, coloured code. */
 export function CodeBlock({ code, lang, live = false }: CodeBlockProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const [copyState, copy] = useCopy()
   const plain = live || code.length > HIGHLIGHT_MAX_CHARS
   return (

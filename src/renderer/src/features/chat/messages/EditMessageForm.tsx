@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { Attachment, ChatMessage } from '@shared/domain/chat'
 import { errorMessage } from '@renderer/lib/error-text'
 import { useChatActions } from '../chat-actions'
@@ -7,7 +7,7 @@ import { textOf } from '../stream-reducer'
 
 /** Edits a user message in place and sends it again (the host drops what followed it). */
 export function EditMessageForm({ message, onDone }: { message: ChatMessage; onDone: () => void }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const id = useId()
   const { send } = useChatActions()
   const [text, setText] = useState(() => textOf(message))

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { ChatMessage } from '@shared/domain/chat'
 import { errorMessage } from '@renderer/lib/error-text'
 import { useChatActions } from '../chat-actions'
@@ -15,7 +15,7 @@ export interface MessageActionsProps {
 
 /** Copy, edit-and-resend (user), regenerate (assistant) and branch from here. */
 export function MessageActions({ message, busy, onEdit }: MessageActionsProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const { send, branch, conversationId } = useChatActions()
   const [copyState, copy] = useCopy()
   const [error, setError] = useState<unknown>(null)

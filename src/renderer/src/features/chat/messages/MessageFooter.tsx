@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { ChatMessage } from '@shared/domain/chat'
 
 /** Usage, finish reason and safety ratings, when the gateway reported them. */
 export function MessageFooter({ message }: { message: ChatMessage }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const { usage, finishReason, safetyRatings, model } = message
   if (message.role === 'user' || (!usage && !finishReason && !safetyRatings?.length && !model)) return null
   const n = (v: number | undefined) => (v === undefined ? t('chat.messages.usageUnknown') : v.toLocaleString())

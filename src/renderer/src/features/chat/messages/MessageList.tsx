@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { ChatMessage } from '@shared/domain/chat'
 import { useLiveIds, useStreamingMessageId } from '../stream-store'
 import { MessageRow } from './MessageRow'
@@ -29,7 +29,7 @@ function mergeIds(messages: readonly ChatMessage[], liveIds: readonly string[]):
 
 /** The conversation's messages, newest at the bottom, windowed: only rows near the viewport exist in the DOM. */
 export function MessageList({ conversationId, messages, hasOlder, loadingOlder, onLoadOlder }: MessageListProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const liveIds = useLiveIds(conversationId)
   const busy = useStreamingMessageId(conversationId) !== undefined
   const { ids, byId } = useMemo(() => mergeIds(messages, liveIds), [messages, liveIds])

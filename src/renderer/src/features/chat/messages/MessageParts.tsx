@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { Attachment, ChatMessage } from '@shared/domain/chat'
 import { Markdown } from '../markdown/Markdown'
 import { ThinkingBlock } from './ThinkingBlock'
 import { ToolCallBlock } from './ToolCallBlock'
 
 function AttachmentChip({ attachment }: { attachment: Attachment }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   // Remote images are not loaded (the page's CSP allows none); the chip names what was sent.
   return (
     <span className="chat-attachment-chip">

@@ -1,5 +1,5 @@
 import { memo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { ChatMessage } from '@shared/domain/chat'
 import { useLiveMessage } from '../stream-store'
 import { EditMessageForm } from './EditMessageForm'
@@ -23,7 +23,7 @@ export interface MessageRowProps {
  * streaming message and nothing else.
  */
 export const MessageRow = memo(function MessageRow({ id, saved, position, count, busy, measureRow }: MessageRowProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const live = useLiveMessage(id)
   const [editing, setEditing] = useState(false)
   const message = live ?? saved

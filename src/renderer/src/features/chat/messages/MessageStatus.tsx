@@ -1,12 +1,12 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { ChatMessage } from '@shared/domain/chat'
 import { errorMessage } from '@renderer/lib/error-text'
 import { useChatActions } from '../chat-actions'
 import { chatErrorTitle, retryAfterSeconds } from './error-title'
 
 function RegenerateButton({ messageId, disabled }: { messageId: string; disabled: boolean }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const { send } = useChatActions()
   const [error, setError] = useState<unknown>(null)
   return (
@@ -26,7 +26,7 @@ function RegenerateButton({ messageId, disabled }: { messageId: string; disabled
 
 /** What became of an answer when it is not simply complete: streaming, stopped, cut short, or failed. */
 export function MessageStatus({ message, busy, regenerate = true }: { message: ChatMessage; busy: boolean; regenerate?: boolean }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const hadOutput = message.parts.some((p) => p.type !== 'image' && (p.type === 'tool_call' ? p.input.length > 0 : p.text.length > 0))
   switch (message.status) {
     case 'complete':

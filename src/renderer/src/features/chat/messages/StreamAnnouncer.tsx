@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { MessageStatus } from '@shared/domain/chat'
 import { useLiveMessage, useStreamingMessageId } from '../stream-store'
 
@@ -15,7 +15,7 @@ const OUTCOME_KEYS = {
  * (the message is aria-busy while it streams), so nobody hears every delta.
  */
 export function StreamAnnouncer({ conversationId }: { conversationId: string | null }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const streamingId = useStreamingMessageId(conversationId)
   const [watched, setWatched] = useState<string | null>(null)
   const [said, setSaid] = useState('')

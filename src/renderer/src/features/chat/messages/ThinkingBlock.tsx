@@ -1,9 +1,9 @@
 import { useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 
 /** The model's reasoning: open while it is all there is, collapsed once the answer starts (unless the user chose). */
 export function ThinkingBlock({ text, streaming, answerStarted }: { text: string; streaming: boolean; answerStarted: boolean }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const id = useId()
   const [choice, setChoice] = useState<boolean | null>(null)
   const open = choice ?? !answerStarted

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { CodeBlock } from '../markdown/CodeBlock'
 
 /** Pretty JSON when the arguments parse; while they are still streaming, the raw text as it arrives. */
@@ -13,7 +13,7 @@ function prettyJson(input: string): string | null {
 }
 
 export function ToolCallBlock({ name, input, streaming }: { name: string; input: string; streaming: boolean }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const pretty = useMemo(() => prettyJson(input), [input])
   return (
     <div className="chat-tool-call">

@@ -1,6 +1,6 @@
 import { useEffect, useId, type KeyboardEvent } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import { useChatActions } from '../chat-actions'
 import { useChatUiStore } from '../chat-ui-store'
@@ -18,7 +18,7 @@ const NO_MESSAGES: readonly ChatMessage[] = []
 
 /** The open conversation: its title, settings, messages (or the completions document) and the composer. */
 export function ConversationPane({ conversationId, settings }: { conversationId: string | null; settings: ConversationSettings }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const titleId = useId()
   const query = useConversation(conversationId)
   const { stop } = useChatActions()

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { SAFETY_THRESHOLDS } from '@shared/domain/chat-limits'
 import type { DraftValue } from './param-draft'
 import { SAFETY_KEY_PREFIX, type FieldSpec } from './param-fields'
@@ -14,7 +14,7 @@ export interface ParamFieldProps {
 }
 
 function useHelp(spec: FieldSpec): string {
-  const { t } = useTranslation()
+  const { t } = useT()
   if (spec.key === 'thinkingConfig.thinkingBudget') return t('chat.params.dynamicBudget')
   if (spec.key === 'thinking.budget_tokens') return t('chat.params.budgetNeedsThinking')
   if (spec.defaultValue !== undefined) return t('chat.params.defaultValue', { value: spec.defaultValue })
@@ -26,7 +26,7 @@ function useHelp(spec: FieldSpec): string {
 
 /** One parameter, labelled with its exact request name; its problem is shown at the field. */
 export function ParamField({ spec, value, error, disabled, onChange }: ParamFieldProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const id = useId()
   const help = useHelp(spec)
   const describedBy = [error ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean).join(' ') || undefined

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { ConversationSettings } from '../settings/use-settings'
 import { FIELDS, type FieldSpec } from './param-fields'
 import { ParamField } from './ParamField'
@@ -12,7 +12,7 @@ const GROUPS = ['thinking', 'safety', 'tools', 'output'] as const
 
 /** The format's parameters under their request names, validated as typed, plus presets. */
 export function ParametersPanel({ settings }: { settings: ConversationSettings }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const headingId = useId()
   const { draft, fieldProblems } = settings
   const specs = FIELDS[draft.format]

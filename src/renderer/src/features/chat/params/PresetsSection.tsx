@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { errorMessage } from '@renderer/lib/error-text'
 import { useDeletePreset, useSavePreset } from '../mutations'
 import { usePresets } from '../queries'
@@ -7,7 +7,7 @@ import type { ConversationSettings } from '../settings/use-settings'
 
 /** Save the current settings as a named preset, apply one, delete one. */
 export function PresetsSection({ settings }: { settings: ConversationSettings }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const id = useId()
   const presets = usePresets()
   const save = useSavePreset()

@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 
 /** `\n` and `\t` typed in the field mean a line break and a tab (stop sequences often are one). */
 function unescape(s: string): string {
@@ -19,7 +19,7 @@ export interface StopsFieldProps {
 
 /** A list of stop sequences: type one, Enter (or Add) puts it in the list; each entry can be removed. */
 export function StopsField({ name, values, max, error, onChange }: StopsFieldProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const id = useId()
   const [entry, setEntry] = useState('')
   const add = () => {

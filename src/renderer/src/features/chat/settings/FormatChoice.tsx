@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { ChatFormat } from '@shared/domain/chat'
 import { CHAT_FORMATS } from '@shared/domain/chat-limits'
 
@@ -7,7 +7,7 @@ const FORMATS = CHAT_FORMATS
 
 /** The request format of the conversation: four radios, each explained in one line. */
 export function FormatChoice({ value, locked, onChange }: { value: ChatFormat; locked: boolean; onChange: (format: ChatFormat) => void }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const id = useId()
   return (
     <fieldset className="chat-format" role="radiogroup" aria-labelledby={`${id}-legend`} aria-describedby={`${id}-help`}>

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { useModels } from '../queries'
 import { MODEL_MAX_CHARS } from './settings-model'
 
@@ -14,7 +14,7 @@ export interface ModelPickerProps {
  * list does not show). Native `<input list>`: keyboard and screen-reader support come with it.
  */
 export function ModelPicker({ value, onChange, error }: ModelPickerProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const id = useId()
   const models = useModels()
   const problem = models.isError ? t('chat.settings.modelsFailed') : models.isPending ? t('chat.settings.modelsLoading') : null

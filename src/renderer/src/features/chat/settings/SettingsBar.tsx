@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { FormatChoice } from './FormatChoice'
 import { ModelPicker } from './ModelPicker'
 import { SystemField } from './SystemField'
@@ -6,7 +6,7 @@ import type { ConversationSettings } from './use-settings'
 
 /** Model, format and system instruction of the open conversation. */
 export function SettingsBar({ settings }: { settings: ConversationSettings }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const { draft, validation } = settings
   const problems = validation.ok ? [] : validation.settings
   const modelProblem = problems.find((p) => p === 'modelRequired' || p === 'modelTooLong')

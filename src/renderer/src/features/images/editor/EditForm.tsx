@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { TextField } from '@renderer/components/TextField'
 import { EDIT_MODELS, IMAGEGEN_RATIOS, RESOLUTIONS } from '@shared/domain/images'
 import { errorTitle } from '@renderer/lib/error-text'
@@ -18,7 +18,7 @@ const PHASE_KEYS = { exporting: 'images.editor.exporting', uploading: 'images.ed
 
 /** The edit's parameters per model family, and "Apply edit" (mask export, upload, edit). */
 export function EditForm({ source, applier }: { source: EditorSource; applier: ReturnType<typeof useApplyEdit> }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const [d, setDraft] = useState<EditDraft>(EMPTY_EDIT)
   const [problems, setProblems] = useState<FieldProblems>({})
   const [attempt, setAttempt] = useState(0)

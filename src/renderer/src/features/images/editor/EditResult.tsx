@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { GalleryItem } from '@shared/domain/images'
 import { errorMessage } from '@renderer/lib/error-text'
 import type { EditorSource } from '../images-ui-store'
@@ -22,7 +22,7 @@ function featherPx(): number {
 
 /** The finished edit: result and source in one frame (hold C or Compare), mask honesty, protect. */
 export function EditResult({ jobId, source, onBack }: { jobId: string; source: EditorSource; onBack: () => void }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const job = useJobs().data?.find((j) => j.jobId === jobId)
   const compare = usePainterStore((s) => s.compare)
   const setCompare = usePainterStore((s) => s.setCompare)

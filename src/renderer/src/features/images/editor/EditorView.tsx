@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { useImagesUi, type EditorSource } from '../images-ui-store'
 import { EditForm } from './EditForm'
 import { EditResult } from './EditResult'
@@ -15,7 +15,7 @@ export const WARM_FALLBACK_MS = 3_000
 
 /** One source's editing session: painter (or the finished result) beside the edit form. */
 function EditSession({ source }: { source: EditorSource }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const applier = useApplyEdit()
   // One export worker for the session, kept across the result view and back ("Apply edit" again).
   // Started once the source is on screen, not with the editor: its start-up and warm-up ran beside
@@ -60,7 +60,7 @@ function EditSession({ source }: { source: EditorSource }) {
 
 /** The editor: a source picker until an image is chosen, then the session; a new source starts a new mask. */
 export function EditorView() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const source = useImagesUi((s) => s.source)
   const close = useImagesUi((s) => s.closeEditor)
   const key = source ? `${source.ref.kind}:${source.ref.kind === 'gallery' ? source.ref.itemId : source.ref.fileId}` : 'none'

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { EditorSource } from '../images-ui-store'
 import type { PainterEngine } from './painter-engine'
 import { usePainterCommands } from './painter-commands'
@@ -24,7 +24,7 @@ export interface MaskPainterProps {
  * place shortcuts are resolved (tools.ts), for whichever control inside the region has focus.
  */
 export function MaskPainter({ source }: MaskPainterProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const helpId = useId()
   const engineRef = useRef<PainterEngine | null>(null)
   const commands = usePainterCommands(engineRef)

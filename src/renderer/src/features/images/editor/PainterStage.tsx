@@ -1,5 +1,5 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { EditorSource } from '../images-ui-store'
 import { afterNextFrame, reduceSource, releaseBitmaps, takeSource } from './load-source'
 import type { SourceBitmaps } from './display-layers'
@@ -39,7 +39,7 @@ export interface PainterStageProps {
  * error (memo), never for a pointer move or a stroke.
  */
 export const PainterStage = memo(function PainterStage({ source, engineRef, describedBy }: PainterStageProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const stageRef = useRef<HTMLDivElement>(null)
   const imageRef = useRef<HTMLCanvasElement>(null)
   const maskRef = useRef<HTMLCanvasElement>(null)

@@ -1,5 +1,5 @@
 import { memo, useId, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { Tooltip } from '@renderer/components/Tooltip'
 import { isMacPlatform } from '@renderer/lib/platform'
 import { sizeToSlider, sliderToSize, SLIDER_STEPS } from './brush-scale'
@@ -9,7 +9,7 @@ import { usePainterStore } from './painter-store'
 import { ariaShortcuts, PAINTER_TOOLS, shortcutLabel, toolById, type PainterCommands, type PainterTool, type ToolId } from './tools'
 
 function ToolButton({ tool, commands, pressed, disabled }: { tool: PainterTool; commands: PainterCommands; pressed?: boolean; disabled?: boolean }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const label = t(`images.painter.tools.${tool.id}`)
   return (
     <Tooltip content={t('images.painter.shortcut', { keys: shortcutLabel(tool, isMacPlatform()) })}>
@@ -64,7 +64,7 @@ function Slider(p: { label: string; min: number; max: number; value: number; val
 
 /** A live swatch of the brush edge: solid to the feather band, fading across it (the same falloff as the mask). */
 function BrushPreview({ hardness }: { hardness: number }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const w = featherHalfWidth(1, hardness)
   const inner = ((1 - w) / (1 + w)) * 100
   return (
@@ -81,7 +81,7 @@ const GROUP_ORDER: PainterTool['group'][] = ['tool', 'history', 'mask', 'view']
 
 /** The toolbar, generated from the tools registry plus the brush sliders. Re-renders on store changes only. */
 export const PainterToolbar = memo(function PainterToolbar({ commands }: { commands: PainterCommands }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const tool = usePainterStore((s) => s.tool)
   const size = usePainterStore((s) => s.size)
   const hardness = usePainterStore((s) => s.hardness)

@@ -1,5 +1,5 @@
 import { useRef, useState, type DragEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { studio } from '@renderer/lib/studio'
 import { errorMessage } from '@renderer/lib/error-text'
 import { useImagesUi } from '../images-ui-store'
@@ -9,7 +9,7 @@ import { FormAlert } from '@renderer/components/FormAlert'
 
 /** Uploads a dropped or chosen file for editing; the host checks its content, size and type, and says precisely why not. */
 export function useOpenFile() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const [state, setState] = useState<{ busy: string | null; error: string | null }>({ busy: null, error: null })
   const open = async (file: File) => {
     setState({ busy: file.name, error: null })
@@ -33,7 +33,7 @@ export function filesOf(e: DragEvent): File[] {
 
 /** Drop zone and file button for the editor's source (png, webp, jpg up to 25 MB). */
 export function SourcePicker({ compact = false }: { compact?: boolean }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const input = useRef<HTMLInputElement>(null)
   const [over, setOver] = useState(false)
   const { busy, error, open } = useOpenFile()

@@ -5,7 +5,7 @@
  * host's reading of the upload): a mask of the wrong size is never sent (Krita AI #1532).
  */
 import { useCallback, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { EditRequest } from '@shared/domain/images'
 import { studio } from '@renderer/lib/studio'
 import { hostProblem, type HostProblem } from '../host-errors'
@@ -29,7 +29,7 @@ export interface ApplyState {
 }
 
 export function useApplyEdit() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const edit = useEditImage()
   const [state, setState] = useState<ApplyState>({ phase: 'idle' })
   const mutateAsync = edit.mutateAsync

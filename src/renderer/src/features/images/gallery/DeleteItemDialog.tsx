@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import type { GalleryItem } from '@shared/domain/images'
 import { useImagesUi } from '../images-ui-store'
@@ -6,7 +6,7 @@ import { useDeleteItem } from '../mutations'
 
 /** Confirms a delete; focus returns to the grid when the item's cell is gone. */
 export function DeleteItemDialog({ item, onClose, fallbackFocus }: { item: GalleryItem; onClose: () => void; fallbackFocus: () => HTMLElement | null }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const remove = useDeleteItem()
   const confirm = () =>
     remove.mutate(item.id, {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { GalleryItem } from '@shared/domain/images'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import { useImagesUi } from '../images-ui-store'
@@ -18,7 +18,7 @@ import { FormAlert } from '@renderer/components/FormAlert'
  * Items come from the host page by page; the next page loads when the window nears the end.
  */
 export function Gallery() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const filter = useImagesUi((s) => s.filter)
   const gallery = useGallery(filter)
   const items = useMemo(() => gallery.data?.pages.flatMap((p) => p.items) ?? [], [gallery.data])

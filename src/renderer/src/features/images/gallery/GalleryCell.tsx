@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { GalleryItem } from '@shared/domain/images'
 import type { GalleryActions } from './use-gallery-actions'
 
@@ -27,7 +27,7 @@ export interface GalleryCellProps {
  * the active cell is in the Tab order (roving tabindex); its buttons follow it.
  */
 export const GalleryCell = memo(function GalleryCell({ item, index, column, active, width, actions, onFocusCell }: GalleryCellProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const name = item.prompt || t('images.gallery.untitled')
   const tab = active ? 0 : -1
   return (

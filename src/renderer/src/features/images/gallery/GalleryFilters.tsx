@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { EDIT_MODELS, IMAGE2_MODELS, IMAGEGEN_MODELS, type GalleryFilter } from '@shared/domain/images'
 import { useImagesUi } from '../images-ui-store'
 
@@ -8,7 +8,7 @@ const ORIGINS = ['generate', 'native', 'edit', 'protect'] as const
 
 /** Search (debounced, so typing does not ask the host per key), model, origin and favourites. */
 export function GalleryFilters({ total }: { total: number | undefined }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const filter = useImagesUi((s) => s.filter)
   const setFilter = useImagesUi((s) => s.setFilter)
   const [query, setQuery] = useState(filter.query ?? '')

@@ -1,6 +1,6 @@
 /** What each gallery item offers, in one place for the cell buttons and the grid's keys. */
 import { useCallback, useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { GalleryItem } from '@shared/domain/images'
 import { downloadUrl } from '@renderer/lib/download'
 import { errorMessage } from '@renderer/lib/error-text'
@@ -19,7 +19,7 @@ export interface GalleryActions {
 }
 
 export function useGalleryActions(askDelete: (item: GalleryItem) => void): GalleryActions {
-  const { t } = useTranslation()
+  const { t } = useT()
   const favorite = useFavorite()
   const exporter = useExportItem()
   const say = useImagesUi((s) => s.setNotice)

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { errorTitle } from '@renderer/lib/error-text'
 import { hostFieldText, hostProblem, type HostProblem } from '../host-errors'
 import { useGenerate } from '../mutations'
@@ -22,7 +22,7 @@ export function useFocusFirstInvalid(formRef: React.RefObject<HTMLFormElement | 
 
 /** The generation form: a family switch and exactly that family's fields; validated before any request. */
 export function GenerateForm() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const family = useGenerateDraft((s) => s.family)
   const setFamily = useGenerateDraft((s) => s.setFamily)
   const [problems, setProblems] = useState<FieldProblems>({})

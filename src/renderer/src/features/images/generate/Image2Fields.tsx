@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { TextField } from '@renderer/components/TextField'
 import { IMAGE2_RATIO_SIZES, IMAGE2_SIZES } from '@shared/domain/images'
 import { PromptField, SelectField, WatermarkChoice } from '../fields'
@@ -9,7 +9,7 @@ import { ReferenceList } from './ReferenceList'
 
 /** What the chosen ratio or size becomes, and the gateway's fallback rule, said in the form. */
 export function RatioSizeNote({ ratio }: { ratio: Image2Draft['ratio'] }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   return (
     <span data-testid="ratio-size-note">
       {ratio ? `${t('images.generate.ratioGives', { ratio, size: IMAGE2_RATIO_SIZES[ratio] })} ` : `${t('images.generate.ratioOrSize')} `}
@@ -23,7 +23,7 @@ export function RatioSizeNote({ ratio }: { ratio: Image2Draft['ratio'] }) {
  * gallery, file), response format, quality, style, background, watermark.
  */
 export function Image2Fields({ errorFor }: { errorFor: ErrorFor }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const d = useGenerateDraft((s) => s.image2)
   const patch = useGenerateDraft((s) => s.patchImage2)
   const dflt = { value: '', label: t('images.common.default') }

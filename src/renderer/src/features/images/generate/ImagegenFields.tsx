@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { TextField } from '@renderer/components/TextField'
 import { IMAGEGEN_MODELS, IMAGEGEN_RATIOS, RESOLUTIONS } from '@shared/domain/images'
 import { PromptField, SelectField, UrlList } from '../fields'
@@ -8,7 +8,7 @@ import type { ErrorFor } from './GenerateForm'
 
 /** imagegen-4.0 / 4.5: prompt, n (required), size W*H, reference URLs, ratio, resolution. Nothing else. */
 export function ImagegenFields({ errorFor }: { errorFor: ErrorFor }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const d = useGenerateDraft((s) => s.imagegen)
   const patch = useGenerateDraft((s) => s.patchImagegen)
   const dflt = { value: '', label: t('images.common.default') }

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { studio } from '@renderer/lib/studio'
 import { errorMessage } from '@renderer/lib/error-text'
 import { useGenerateDraft } from './draft-store'
@@ -8,7 +8,7 @@ import type { ErrorFor } from './GenerateForm'
 
 /** image-model-2 references: URLs typed here, files chosen here, gallery images added from the gallery. */
 export function ReferenceList({ errorFor }: { errorFor: ErrorFor }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const refs = useGenerateDraft((s) => s.image2.refs)
   const patch = useGenerateDraft((s) => s.patchImage2)
   const fileInput = useRef<HTMLInputElement>(null)

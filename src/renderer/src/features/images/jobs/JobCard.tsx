@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { GalleryItem, ImageJob } from '@shared/domain/images'
 import { errorTitle } from '@renderer/lib/error-text'
 import { FormAlert } from '@renderer/components/FormAlert'
@@ -7,7 +7,7 @@ import { StudioError } from '@shared/error-core'
 import { sizeReport } from './job-text'
 
 function SizeLine({ item }: { item: GalleryItem }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const r = sizeReport(item)
   if (r.kind === 'differs') return <span className="job-size job-size-differs">{t('images.jobs.sizeDiffers', { requested: r.requested, actual: r.actual })}</span>
   return <span className="job-size">{t(r.kind === 'matches' ? 'images.jobs.sizeMatches' : 'images.jobs.actualSize', { actual: r.actual })}</span>
@@ -22,7 +22,7 @@ export interface JobCardProps {
 
 /** One job: status, progress, precise error, warnings, and its images with revised prompt and sizes. Memoized: only changed jobs re-render. */
 export const JobCard = memo(function JobCard({ job, onEdit, hideItems = false }: JobCardProps) {
-  const { t, i18n } = useTranslation()
+  const { t, i18n } = useT()
   const error = job.error ? StudioError.fromData(job.error) : null
   const time = new Date(job.createdAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })
   // A running job paused on a rejected key is waiting for the user, not working: no spinner.

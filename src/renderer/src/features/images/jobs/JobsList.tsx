@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { GalleryItem } from '@shared/domain/images'
 import { useImagesUi } from '../images-ui-store'
 import { sourceOfItem } from '../editor/source'
@@ -7,7 +7,7 @@ import { JobCard } from './JobCard'
 
 /** Recent and running jobs, newest first; updates arrive as host events. */
 export function JobsList() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const jobs = useJobs()
   const openEditor = useImagesUi((s) => s.openEditor)
   const onEdit = (item: GalleryItem) => openEditor(sourceOfItem(item))

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { TextField } from '@renderer/components/TextField'
 import { errorTitle } from '@renderer/lib/error-text'
 import { NATIVE_IMAGE_URLS_MAX, NATIVE_PROMPT_RECOMMENDED_MAX, NATIVE_SIZE_PRESETS, RESOLUTIONS } from '@shared/domain/images'
@@ -13,7 +13,7 @@ import { FormAlert } from '@renderer/components/FormAlert'
 
 /** The native async image task: prompt with a live counter, sizes from the spec's presets, URLs, force_single, deprecated area. */
 export function NativeTaskForm() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const [d, setDraft] = useState<NativeDraft>(EMPTY_NATIVE)
   const [problems, setProblems] = useState<FieldProblems>({})
   const [host, setHost] = useState<HostProblem | null>(null)

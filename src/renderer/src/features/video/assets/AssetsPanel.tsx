@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { ASSET_TYPES, isAllowedReferenceUrl, type Asset } from '@shared/domain/video'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/features/images/host-errors'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
@@ -12,13 +12,13 @@ import { useVideoUi } from '../video-ui-store'
 import { FormAlert } from '@renderer/components/FormAlert'
 
 function Alert({ host }: { host: HostProblem | null }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   if (!host || host.field) return null
   return <FormAlert title={errorTitle(t, host.error)} detail={host.message} />
 }
 
 function GroupForm() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const [name, setName] = useState('')
   const [description, setDescription] = useState('')
   const [problems, setProblems] = useState<VideoProblems>({})
@@ -58,7 +58,7 @@ function GroupForm() {
 }
 
 function ImportForm({ groups }: { groups: { id: string; name: string }[] }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const [groupId, setGroupId] = useState('')
   const [url, setUrl] = useState('')
   const [type, setType] = useState<Asset['type']>('Image')
@@ -115,7 +115,7 @@ function ImportForm({ groups }: { groups: { id: string; name: string }[] }) {
 }
 
 function AssetRow({ asset }: { asset: Asset }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const refresh = useRefreshAsset()
   const family = useVideoUi((s) => s.family)
   const use = () => {
@@ -158,7 +158,7 @@ function AssetRow({ asset }: { asset: Asset }) {
 
 /** Asset groups and imports: import by public URL, follow until Active or failed, pick into the form. */
 export function AssetsPanel() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const assets = useAssets()
   const groups = assets.data?.groups ?? []
   const list = assets.data?.assets ?? []

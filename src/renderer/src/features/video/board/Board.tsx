@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import { useTaskIndex } from '../queries'
 import { EMPTY_INDEX, remixesOf } from '../task-index'
@@ -22,7 +22,7 @@ import { FormAlert } from '@renderer/components/FormAlert'
  * itself (a notification was clicked) through the UI store's focus request.
  */
 export function Board() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const query = useTaskIndex()
   const index = query.data ?? EMPTY_INDEX
   const filter = useVideoUi((s) => s.filter)

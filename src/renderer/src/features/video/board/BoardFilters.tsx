@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { TextInput, SelectField } from '../create/fields'
 import { useVideoUi } from '../video-ui-store'
 import { isFilterEmpty, STATUS_GROUPS, type StatusGroup } from './board-filter'
@@ -6,7 +6,7 @@ import { NotificationToggle } from '../notify/NotificationToggle'
 
 /** Status, model, text and date filters over the board; applied as you type (the board is local data). */
 export function BoardFilters({ models, shown, total }: { models: readonly string[]; shown: number; total: number }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const filter = useVideoUi((s) => s.filter)
   const setFilter = useVideoUi((s) => s.setFilter)
   return (

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { Dialog } from '@renderer/components/Dialog'
 import type { VideoTask } from '@shared/domain/video'
@@ -11,7 +11,7 @@ import { isFinal, paramLines } from './card-text'
 type Focus = () => HTMLElement | null
 
 function RemoveDialog({ task, fallbackFocus }: { task: VideoTask; fallbackFocus: Focus }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const remove = useRemoveVideo()
   const close = () => useVideoUi.getState().closeDialog()
   return (
@@ -49,7 +49,7 @@ function RemoveDialog({ task, fallbackFocus }: { task: VideoTask; fallbackFocus:
 }
 
 function AgainDialog({ task, fallbackFocus }: { task: VideoTask; fallbackFocus: Focus }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const again = useSubmitAgain()
   const close = () => useVideoUi.getState().closeDialog()
   return (
@@ -82,7 +82,7 @@ function AgainDialog({ task, fallbackFocus }: { task: VideoTask; fallbackFocus: 
 }
 
 function DetailsDialog({ task }: { task: VideoTask }) {
-  const { t, i18n } = useTranslation()
+  const { t, i18n } = useT()
   const when = (ms?: number) => (ms ? new Date(ms).toLocaleString(i18n.language) : '—')
   const lines = paramLines(task.params)
   const rows: [string, string][] = [

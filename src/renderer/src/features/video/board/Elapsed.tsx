@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { VideoTask } from '@shared/domain/video'
 import { formatDuration, isFinal, startOf } from './card-text'
 
@@ -32,13 +32,13 @@ function subscribe(listener: () => void): () => void {
 const snapshot = () => now
 
 function Ticking({ since }: { since: number }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const at = useSyncExternalStore(subscribe, snapshot)
   return <>{t('video.card.elapsed', { time: formatDuration(at - since) })}</>
 }
 
 export function Elapsed({ task }: { task: VideoTask }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const since = startOf(task)
   if (!isFinal(task)) {
     return (

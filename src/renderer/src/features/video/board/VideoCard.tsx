@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { VideoTask } from '@shared/domain/video'
 import { noteCardRender } from '../render-probe'
 import { isFinal, paramSummary, returnedDiffers } from './card-text'
@@ -29,7 +29,7 @@ const NOTES: Partial<Record<VideoTask['state'], 'unknownNote' | 'lostNote' | 'pa
 }
 
 function Progress({ task }: { task: VideoTask }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   if (isFinal(task)) return null
   return (
     <div className="video-progress">
@@ -46,7 +46,7 @@ function Progress({ task }: { task: VideoTask }) {
 }
 
 function Media({ task, name }: { task: VideoTask; name: string }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const r = task.result
   if (r) {
     return (
@@ -75,7 +75,7 @@ function Media({ task, name }: { task: VideoTask; name: string }) {
  * Only the active card is in the Tab order (roving tabindex); its buttons follow it.
  */
 export const VideoCard = memo(function VideoCard(p: VideoCardProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   noteCardRender(p.task.id)
   const { task, actions } = p
   const name = task.prompt.trim() || t('video.form.untitled')

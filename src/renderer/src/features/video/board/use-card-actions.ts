@@ -1,6 +1,6 @@
 /** What each card offers, in one stable object for the card buttons and the grid's keys. */
 import { useCallback, useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { VideoTask } from '@shared/domain/video'
 import { downloadUrl } from '@renderer/lib/download'
 import { errorMessage } from '@renderer/lib/error-text'
@@ -20,7 +20,7 @@ export interface CardActions {
 }
 
 export function useCardActions(): CardActions {
-  const { t } = useTranslation()
+  const { t } = useT()
   const opener = useOpenFile()
   const action = useTaskAction()
   const say = useVideoUi((s) => s.setNotice)

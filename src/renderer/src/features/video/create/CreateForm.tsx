@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { VIDEO_FAMILIES, type VideoFamily } from '@shared/domain/video'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/features/images/host-errors'
 import { errorTitle } from '@renderer/lib/error-text'
@@ -29,7 +29,7 @@ const FIELDS: Record<VideoFamily, (p: { errorFor: ErrorFor }) => React.JSX.Eleme
  * a host refusal naming a field is shown there too.
  */
 export function CreateForm() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const family = useVideoUi((s) => s.family)
   const [problems, setProblems] = useState<VideoProblems>({})
   const [host, setHost] = useState<HostProblem | null>(null)

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { capabilityOf, GK_MODELS, GK_RATIOS, GK_SIZES } from '@shared/domain/video'
 import { useVideoDraft } from './draft-store'
 import { withModel, type GkDraft } from './drafts'
@@ -7,7 +7,7 @@ import { RefEditor } from './RefEditor'
 
 /** The video-object multipart family (gk-video-3): references are files, lengths of pro and max are fixed. */
 export function GkFields({ errorFor }: { errorFor: ErrorFor }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const d = useVideoDraft((s) => s.drafts.gk)
   const patch = (p: Partial<GkDraft>) => useVideoDraft.getState().patch('gk', p)
   const cap = capabilityOf('gk', d.model)

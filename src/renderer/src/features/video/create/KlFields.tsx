@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { capabilityOf, KL_AUDIO, KL_MODELS, KL_MOTION_LEVELS, KL_RATIOS, KL_RESOLUTIONS, KL_SCENARIO_IDS, KL_SCENE_TYPES, KL_SECONDS } from '@shared/domain/video'
 import { useVideoDraft } from './draft-store'
 import { withScenario, type DraftRef, type KlDraft } from './drafts'
@@ -8,7 +8,7 @@ import { RefEditor } from './RefEditor'
 
 /** The video-object JSON family (Kl): scenario presets decide which references are needed. */
 export function KlFields({ errorFor }: { errorFor: ErrorFor }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const name = useId()
   const d = useVideoDraft((s) => s.drafts.kl)
   const patch = (p: Partial<KlDraft>) => useVideoDraft.getState().patch('kl', p)

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { Preflight } from '@shared/domain/balance'
 import { formatRaw } from '@shared/domain/balance-units'
 import { studio } from '@renderer/lib/studio'
@@ -23,7 +23,7 @@ export async function checkBalance(model: string, profileId?: string): Promise<P
 
 /** The warning shown before a create the balance may not cover; the next click sends it anyway. */
 export function PreflightWarning({ hold }: { hold: PreflightHold }) {
-  const { t, i18n } = useTranslation()
+  const { t, i18n } = useT()
   const p = hold.preflight
   const num = (v: number | null) => (v === null ? t('video.preflight.unknownAmount') : formatRaw(v, i18n.language))
   return (

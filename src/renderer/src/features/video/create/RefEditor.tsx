@@ -1,5 +1,5 @@
 import { useRef, useState, type DragEvent, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import type { VideoRefKind } from '@shared/domain/video'
 import type { DraftRef } from './drafts'
 import type { ErrorFor } from './fields'
@@ -26,7 +26,7 @@ export interface RefEditorProps {
  * imported assets, each offered only when the model takes that kind. Problems show at the row.
  */
 export function RefEditor(p: RefEditorProps) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const files = useRefFiles()
   const input = useRef<HTMLInputElement>(null)
   const [picker, setPicker] = useState<'gallery' | 'asset' | null>(null)

@@ -1,6 +1,6 @@
 /** Dialogs that choose a reference from the image gallery or from the imported, Active assets. */
 import { useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { Dialog } from '@renderer/components/Dialog'
 import { studio } from '@renderer/lib/studio'
 import { useAssets } from '../queries'
@@ -9,7 +9,7 @@ import type { DraftRef } from './drafts'
 const GALLERY_PICK_LIMIT = 60
 
 export function GalleryPicker({ onPick, onClose }: { onPick: (ref: DraftRef) => void; onClose: () => void }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const gallery = useQuery({ queryKey: ['video', 'gallery-pick'], queryFn: () => studio.images.listGallery({ limit: GALLERY_PICK_LIMIT }) })
   const items = gallery.data?.items ?? []
   return (
@@ -44,7 +44,7 @@ export function GalleryPicker({ onPick, onClose }: { onPick: (ref: DraftRef) => 
 }
 
 export function AssetPicker({ onPick, onClose }: { onPick: (ref: DraftRef) => void; onClose: () => void }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const assets = useAssets()
   const usable = (assets.data?.assets ?? []).filter((a) => a.state === 'active' && a.type === 'Image')
   return (

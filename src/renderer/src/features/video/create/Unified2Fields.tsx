@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { capabilityOf, ORIENTATIONS, UNIFIED2_MODELS, UNIFIED2_RATIOS, UNIFIED2_SIZES } from '@shared/domain/video'
 import { useVideoDraft } from './draft-store'
 import { withOrientation, type Unified2Draft } from './drafts'
@@ -8,7 +8,7 @@ import { RefEditor } from './RefEditor'
 
 /** The unified route's second family (vo3.1-style): every field is required by the spec, so each starts at its default. */
 export function Unified2Fields({ errorFor }: { errorFor: ErrorFor }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const listId = useId()
   const d = useVideoDraft((s) => s.drafts.unified2)
   const patch = (p: Partial<Unified2Draft>) => useVideoDraft.getState().patch('unified2', p)

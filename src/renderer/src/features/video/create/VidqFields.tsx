@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { capabilityOf, VIDEO_LIMITS, VIDQ_MODELS } from '@shared/domain/video'
 import { useVideoDraft } from './draft-store'
 import { withModel, type VidqDraft } from './drafts'
@@ -9,7 +9,7 @@ const n = (v: number) => v.toLocaleString('en-US')
 
 /** The unified route's first family: every field of the spec's table, its limits shown as you type. */
 export function VidqFields({ errorFor }: { errorFor: ErrorFor }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const d = useVideoDraft((s) => s.drafts.vidq)
   const patch = (p: Partial<VidqDraft>) => useVideoDraft.getState().patch('vidq', p)
   const cap = capabilityOf('vidq', d.model)

@@ -1,6 +1,6 @@
 /** Labelled controls of the video forms; help and error texts are each control's accessible description. */
 import { useId, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { describedBy, LabeledField, Notes } from '@renderer/components/LabeledField'
 import { SelectField, type SelectOption } from '@renderer/features/images/fields'
 
@@ -51,7 +51,7 @@ export function TextArea(p: {
   mono?: boolean
   disabled?: boolean
 }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const over = p.max !== undefined && p.value.length > p.max
   const count =
     p.max === undefined ? null : (

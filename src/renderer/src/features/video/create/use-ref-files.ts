@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { formatBytes, type FileGrant } from '@shared/domain/files'
 import { VIDEO_LIMITS } from '@shared/domain/video'
 import { errorMessage } from '@renderer/lib/error-text'
@@ -41,7 +41,7 @@ export interface RefFiles {
 }
 
 export function useRefFiles(): RefFiles {
-  const { t } = useTranslation()
+  const { t } = useT()
   const shell = useAppShell()
   const [busy, setBusy] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 
 type Permission = 'default' | 'granted' | 'denied' | 'unsupported'
 
@@ -9,7 +9,7 @@ function current(): Permission {
 
 /** Asking needs a click (browsers ignore permission requests without one), so this is a button. */
 export function NotificationToggle() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const [permission, setPermission] = useState<Permission>(current)
   if (permission === 'unsupported') return null
   if (permission === 'granted') return <span className="field-help">{t('video.board.notifyOn')}</span>

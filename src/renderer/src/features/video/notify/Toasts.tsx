@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { useUiStore } from '@renderer/store/ui'
 import { useVideoUi, type Toast } from '../video-ui-store'
 import './toasts.css'
@@ -7,7 +7,7 @@ import './toasts.css'
 const TOAST_MS = 10_000
 
 function ToastItem({ toast }: { toast: Toast }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const dismiss = () => useVideoUi.getState().dismissToast(toast.key)
   useEffect(() => {
     const timer = setTimeout(dismiss, TOAST_MS)
@@ -45,7 +45,7 @@ export function openCard(taskId: string): void {
 
 /** Finished and failed tasks, announced politely wherever the user is in the app. */
 export function Toasts() {
-  const { t } = useTranslation()
+  const { t } = useT()
   const toasts = useVideoUi((s) => s.toasts)
   return (
     <ul className="toasts" role="status" aria-live="polite" aria-label={t('video.notify.region')}>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useT } from '@renderer/i18n/use-t'
 import { Dialog } from '@renderer/components/Dialog'
 import { REMIX_RATIOS, REMIX_SIZES, VIDEO_LIMITS, VIDEO_ROUTES, type VideoRemixRequest, type VideoTask } from '@shared/domain/video'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/features/images/host-errors'
@@ -49,7 +49,7 @@ export function validateRemix(task: VideoTask, d: RemixDraft): { request: VideoR
 
 /** Remix a finished task on either route; the new card is linked to its source on the board. */
 export function RemixDialog({ task }: { task: VideoTask }) {
-  const { t } = useTranslation()
+  const { t } = useT()
   const [d, setD] = useState(() => remixDraftOf(task))
   const [problems, setProblems] = useState<VideoProblems>({})
   const [host, setHost] = useState<HostProblem | null>(null)
