@@ -50,6 +50,21 @@ describe('message actions', () => {
     expect(within(lastAssistant()).getByRole('button', { name: 'Copied' })).toBeTruthy()
   })
 
+  it('copies the text streamed so far while the answer is still streaming', async () => {
+    const { host, user } = await renderTalk()
+    await user.type(promptBox(), 'Count to three{Enter}')
+    await waitFor(() => expect(host.callsTo('chat:send')).toHaveLength(1))
+    const stream = host.chat.lastStream()
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText')
+    act(() => host.chat.delta(stream, 0, [{ part: 0, type: 'text', append: 'One, ' }]))
+    await waitFor(() => expect(within(lastAssistant()).getByText('Streaming…')).toBeTruthy())
+    act(() => host.chat.delta(stream, 1, [{ part: 0, type: 'text', append: 'two, ' }]))
+    act(() => host.chat.delta(stream, 2, [{ part: 0, type: 'text', append: 'three' }]))
+    // The toolbar is not rendered again for each delta; Copy still takes the text as it is now.
+    await user.click(within(lastAssistant()).getByRole('button', { name: 'Copy' }))
+    expect(writeText).toHaveBeenLastCalledWith('One, two, three')
+  })
+
   it('lists safety ratings and the model under an answer', async () => {
     await renderTalk()
     const answer = lastAssistant()

@@ -24,6 +24,16 @@ export function useLiveMessage(id: string): LiveMessage | undefined {
   return useStreamStore((s) => s.messages[id])
 }
 
+/** Only the status of a live message: re-renders when it changes, not on every delta. */
+export function useLiveStatus(id: string): LiveMessage['status'] | undefined {
+  return useStreamStore((s) => s.messages[id]?.status)
+}
+
+/** The live message as it is now, read once (for a click), without subscribing to its deltas. */
+export function currentLiveMessage(id: string): LiveMessage | undefined {
+  return useStreamStore.getState().messages[id]
+}
+
 /** The conversation's live message ids; a new array only when the set of ids changes. */
 export function useLiveIds(conversationId: string | null): string[] {
   return useStreamStore(useShallow((s) => (conversationId ? liveIdsOf(s, conversationId) : [])))

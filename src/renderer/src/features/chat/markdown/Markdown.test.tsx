@@ -138,18 +138,56 @@ describe('streaming cost', () => {
     expect(renders.count).toBe(1)
   })
 
-  it('puts sealed blocks in runs the browser may skip off screen, and keeps the live tail outside them', () => {
+  it('puts sealed blocks in runs the browser may skip off screen, and the live tail only in a run that is not full', () => {
     const paragraphs = Array.from({ length: 40 }, (_, i) => `Paragraph ${i}.`).join('\n\n')
     const { container } = render(wrap(<Markdown text={`${paragraphs}\n\nLive tail`} streaming />))
     const root = container.querySelector('.markdown')!
-    const runs = [...root.children].filter((el) => el.classList.contains('md-chunk'))
-    // 40 sealed paragraphs in runs of CHUNK_SIZE (16), in order, nothing lost or doubled.
-    expect(runs.map((r) => r.children.length)).toEqual([16, 16, 8])
+    const runs = [...root.children]
+    expect(runs.every((r) => r.classList.contains('md-chunk'))).toBe(true)
+    // 40 sealed paragraphs in runs of CHUNK_SIZE (16), in order, nothing lost or doubled; the live
+    // tail sits after them in the open run, where it will stay when it seals.
+    expect(runs.map((r) => r.children.length)).toEqual([16, 16, 9])
     // Only full runs (which never change again) may be skipped by the browser.
     expect(runs.map((r) => r.classList.contains('md-chunk-full'))).toEqual([true, true, false])
-    expect(runs.flatMap((r) => [...r.children].map((p) => p.textContent))).toEqual(Array.from({ length: 40 }, (_, i) => `Paragraph ${i}.`))
-    const tail = root.lastElementChild!
-    expect(tail.classList.contains('md-chunk')).toBe(false)
-    expect(tail.textContent).toBe('Live tail')
+    expect(runs.flatMap((r) => [...r.children].map((p) => p.textContent))).toEqual([...Array.from({ length: 40 }, (_, i) => `Paragraph ${i}.`), 'Live tail'])
+  })
+
+  it('creates each block in the DOM once: a block that seals keeps its element, also when its run fills', () => {
+    // 15 sealed paragraphs: the open run has one slot left, which the live tail takes.
+    let text = Array.from({ length: 15 }, (_, i) => `Paragraph ${i}.`).join('\n\n') + '\n\nFirst tail'
+    const { rerender, container } = render(wrap(<Markdown text={text} streaming />))
+    const find = (t: string) => [...container.querySelectorAll('p')].find((p) => p.textContent === t)
+    const first = find('First tail')!
+    expect(first).toBeTruthy()
+    // It seals and fills the run (16): same element. The next tail goes into a new run of its own.
+    text += ' grown\n\nSecond tail'
+    act(() => rerender(wrap(<Markdown text={text} streaming />)))
+    expect(find('First tail grown')).toBe(first)
+    const runs = () => [...container.querySelector('.markdown')!.children]
+    expect(runs().map((r) => r.children.length)).toEqual([16, 1])
+    expect(runs()[0].classList.contains('md-chunk-full')).toBe(true)
+    const second = find('Second tail')!
+    // That new run is the one the block seals into: still the same element after sealing.
+    text += '\n\nThird tail'
+    act(() => rerender(wrap(<Markdown text={text} streaming />)))
+    expect(find('Second tail')).toBe(second)
+    expect(runs().map((r) => r.children.length)).toEqual([16, 2])
+    // The stream ends: nothing is created again.
+    act(() => rerender(wrap(<Markdown text={text} />)))
+    expect(find('First tail grown')).toBe(first)
+    expect(find('Second tail')).toBe(second)
+  })
+
+  it('spreads a tail of several blocks over the open run and a new one, in order', () => {
+    const sealed = Array.from({ length: 15 }, (_, i) => `S${i}.`).join('\n\n')
+    // Only complete lines are scanned: the open paragraph and the partial heading line after it are
+    // both tail blocks. The open run has room for one; the heading starts the next run.
+    const { container } = render(wrap(<Markdown text={`${sealed}\n\nOpen paragraph\n# Partial heading`} streaming />))
+    const runs = [...container.querySelector('.markdown')!.children]
+    expect(runs.map((r) => r.children.length)).toEqual([16, 1])
+    expect(runs.flatMap((r) => [...r.children].map((el) => el.textContent))).toEqual([...Array.from({ length: 15 }, (_, i) => `S${i}.`), 'Open paragraph', 'Partial heading'])
+    expect(runs[1].firstElementChild!.tagName).toBe('H3')
+    // A run holding tail blocks is never marked skippable.
+    expect(runs.map((r) => r.classList.contains('md-chunk-full'))).toEqual([false, false])
   })
 })

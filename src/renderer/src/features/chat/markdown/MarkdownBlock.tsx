@@ -99,16 +99,18 @@ export const MarkdownBlock = memo(function MarkdownBlock({ block, live = false }
 })
 
 /**
- * A run of sealed blocks; full chunks keep their array, so React skips them with one comparison. Its
- * own box (markdown-chunks.css) lets the browser skip the run while it is off screen.
+ * A run of up to CHUNK_SIZE blocks: the sealed ones, then the live tail blocks that will seal into
+ * this run. A full run keeps its array and has no tail, so React skips it with one comparison. Its
+ * own box (markdown-chunks.css) lets the browser skip a full run while it is off screen.
  */
-export const SealedChunk = memo(function SealedChunk({ blocks }: { blocks: readonly Block[] }) {
+export const Chunk = memo(function Chunk({ sealed, tail, live }: { sealed: readonly Block[]; tail: readonly Block[]; live: boolean }) {
   // Only full runs may be skipped: they never change again, and a short answer (one open run)
   // keeps plain layout.
   return (
-    <div className={blocks.length >= CHUNK_SIZE ? 'md-chunk md-chunk-full' : 'md-chunk'}>
-      {blocks.map((b) => (
-        <MarkdownBlock key={b.key} block={b} />
+    <div className={sealed.length >= CHUNK_SIZE ? 'md-chunk md-chunk-full' : 'md-chunk'}>
+      {/* One list, so a block keeps its key's place when it moves from the tail to the sealed ones. */}
+      {(tail.length === 0 ? sealed : [...sealed, ...tail]).map((b, i) => (
+        <MarkdownBlock key={b.key} block={b} live={live && i >= sealed.length} />
       ))}
     </div>
   )

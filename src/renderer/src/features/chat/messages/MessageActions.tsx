@@ -1,9 +1,10 @@
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import type { ChatMessage } from '@shared/domain/chat'
 import { errorMessage } from '@renderer/lib/error-text'
 import { useChatActions } from '../chat-actions'
 import { textOf } from '../stream-reducer'
+import { currentLiveMessage } from '../stream-store'
 import { useCopy } from '../use-copy'
 
 export interface MessageActionsProps {
@@ -13,8 +14,18 @@ export interface MessageActionsProps {
   onEdit: () => void
 }
 
-/** Copy, edit-and-resend (user), regenerate (assistant) and branch from here. */
-export function MessageActions({ message, busy, onEdit }: MessageActionsProps) {
+/** Same view: while an answer streams only its status matters here, not each delta of its text. */
+function sameActions(a: MessageActionsProps, b: MessageActionsProps): boolean {
+  const [x, y] = [a.message, b.message]
+  if (a.busy !== b.busy || a.onEdit !== b.onEdit || x.id !== y.id || x.role !== y.role || x.status !== y.status) return false
+  return x.status === 'streaming' || x === y
+}
+
+/**
+ * Copy, edit-and-resend (user), regenerate (assistant) and branch from here. Memoized: a streaming
+ * answer's deltas do not render the toolbar again; Copy reads the text when clicked.
+ */
+export const MessageActions = memo(function MessageActions({ message, busy, onEdit }: MessageActionsProps) {
   const { t } = useT()
   const { send, branch, conversationId } = useChatActions()
   const [copyState, copy] = useCopy()
@@ -26,7 +37,7 @@ export function MessageActions({ message, busy, onEdit }: MessageActionsProps) {
   }
   return (
     <div className="chat-message-actions" role="toolbar" aria-label={t('chat.actions.toolbar')}>
-      <button type="button" className="button button-small" onClick={() => copy(textOf(message))}>
+      <button type="button" className="button button-small" onClick={() => copy(textOf(currentLiveMessage(message.id) ?? message))}>
         {copyState === 'copied' ? t('chat.actions.copied') : copyState === 'failed' ? t('chat.actions.copyFailed') : t('chat.actions.copy')}
       </button>
       {message.role === 'user' && (
@@ -51,4 +62,4 @@ export function MessageActions({ message, busy, onEdit }: MessageActionsProps) {
       )}
     </div>
   )
-}
+}, sameActions)

@@ -1,8 +1,16 @@
+import { memo } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import type { ChatMessage } from '@shared/domain/chat'
 
-/** Usage, finish reason and safety ratings, when the gateway reported them. */
-export function MessageFooter({ message }: { message: ChatMessage }) {
+type FooterProps = { message: ChatMessage }
+
+/** Same view: the reported fields (the reducer keeps their objects while only the text grows). */
+function sameFooter({ message: a }: FooterProps, { message: b }: FooterProps): boolean {
+  return a.role === b.role && a.usage === b.usage && a.finishReason === b.finishReason && a.safetyRatings === b.safetyRatings && a.model === b.model
+}
+
+/** Usage, finish reason and safety ratings, when the gateway reported them. Not rendered again per delta. */
+export const MessageFooter = memo(function MessageFooter({ message }: FooterProps) {
   const { t } = useT()
   const { usage, finishReason, safetyRatings, model } = message
   if (message.role === 'user' || (!usage && !finishReason && !safetyRatings?.length && !model)) return null
@@ -31,4 +39,4 @@ export function MessageFooter({ message }: { message: ChatMessage }) {
       )}
     </div>
   )
-}
+}, sameFooter)

@@ -1,4 +1,4 @@
-import { memo, useState } from 'react'
+import { memo, useCallback, useState } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import type { ChatMessage } from '@shared/domain/chat'
 import { useLiveMessage } from '../stream-store'
@@ -26,6 +26,8 @@ export const MessageRow = memo(function MessageRow({ id, saved, position, count,
   const { t } = useT()
   const live = useLiveMessage(id)
   const [editing, setEditing] = useState(false)
+  // Stable, so the memoized toolbar is not rendered again for every delta.
+  const startEditing = useCallback(() => setEditing(true), [])
   const message = live ?? saved
   if (!message) return null
   return (
@@ -42,7 +44,7 @@ export const MessageRow = memo(function MessageRow({ id, saved, position, count,
       {editing ? <EditMessageForm message={message} onDone={() => setEditing(false)} /> : <MessageParts message={message} />}
       <MessageStatus message={message} busy={busy} />
       <MessageFooter message={message} />
-      {!editing && <MessageActions message={message} busy={busy} onEdit={() => setEditing(true)} />}
+      {!editing && <MessageActions message={message} busy={busy} onEdit={startEditing} />}
     </article>
   )
 })

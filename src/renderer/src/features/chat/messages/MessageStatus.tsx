@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import type { ChatMessage } from '@shared/domain/chat'
 import { errorMessage } from '@renderer/lib/error-text'
@@ -24,10 +24,38 @@ function RegenerateButton({ messageId, disabled }: { messageId: string; disabled
   )
 }
 
-/** What became of an answer when it is not simply complete: streaming, stopped, cut short, or failed. */
-export function MessageStatus({ message, busy, regenerate = true }: { message: ChatMessage; busy: boolean; regenerate?: boolean }) {
+/** Whether any answer text (or tool input) arrived: names a failure "mid-stream" rather than "before the answer". */
+function hadOutputOf(message: ChatMessage): boolean {
+  return message.parts.some((p) => p.type !== 'image' && (p.type === 'tool_call' ? p.input.length > 0 : p.text.length > 0))
+}
+
+interface MessageStatusProps {
+  message: ChatMessage
+  busy: boolean
+  regenerate?: boolean
+}
+
+/** Same view: the fields the status shows, not the text, which changes on every delta of a stream. */
+function sameStatusView(a: MessageStatusProps, b: MessageStatusProps): boolean {
+  const [x, y] = [a.message, b.message]
+  return (
+    a.busy === b.busy &&
+    a.regenerate === b.regenerate &&
+    x.id === y.id &&
+    x.role === y.role &&
+    x.status === y.status &&
+    x.error === y.error &&
+    (x.status !== 'error' || hadOutputOf(x) === hadOutputOf(y))
+  )
+}
+
+/**
+ * What became of an answer when it is not simply complete: streaming, stopped, cut short, or failed.
+ * Memoized on what it shows, so a streaming answer's deltas do not render it again.
+ */
+export const MessageStatus = memo(function MessageStatus({ message, busy, regenerate = true }: MessageStatusProps) {
   const { t } = useT()
-  const hadOutput = message.parts.some((p) => p.type !== 'image' && (p.type === 'tool_call' ? p.input.length > 0 : p.text.length > 0))
+  const hadOutput = hadOutputOf(message)
   switch (message.status) {
     case 'complete':
       return null
@@ -62,4 +90,4 @@ export function MessageStatus({ message, busy, regenerate = true }: { message: C
       )
     }
   }
-}
+}, sameStatusView)

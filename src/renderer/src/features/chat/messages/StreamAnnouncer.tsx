@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import type { MessageStatus } from '@shared/domain/chat'
-import { useLiveMessage, useStreamingMessageId } from '../stream-store'
+import { useLiveStatus, useStreamingMessageId } from '../stream-store'
 
 const OUTCOME_KEYS = {
   complete: 'chat.messages.announceDone',
@@ -19,13 +19,14 @@ export function StreamAnnouncer({ conversationId }: { conversationId: string | n
   const streamingId = useStreamingMessageId(conversationId)
   const [watched, setWatched] = useState<string | null>(null)
   const [said, setSaid] = useState('')
-  const message = useLiveMessage(watched ?? '')
+  // The status only: the announcer does not render again for every delta of the answer.
+  const status = useLiveStatus(watched ?? '')
   if (streamingId && streamingId !== watched) {
     setWatched(streamingId)
     setSaid('')
-  } else if (!streamingId && watched && message && message.status !== 'streaming') {
+  } else if (!streamingId && watched && status && status !== 'streaming') {
     setWatched(null)
-    setSaid(t(OUTCOME_KEYS[message.status]))
+    setSaid(t(OUTCOME_KEYS[status]))
   }
   return (
     <p className="sr-only" role="status">
