@@ -14,6 +14,9 @@ const MB = 1024 * 1024
 const M_GROWTH = `renderer heap growth streaming ${LARGE / 1000}k tokens, MB`
 const M_CLOSE = `renderer heap after the ${LARGE / 1000}k answer's conversation is closed + GC, MB`
 const M_CLOSE_DATA = 'renderer heap without V8 code after close + GC, MB (for reading M1-close, not a target)'
+const FIRST_USE_TOKENS = 50
+const FIRST_USE_RUNS = 3
+const M_FIRST_USE = `renderer heap after a ${FIRST_USE_TOKENS}-token answer's conversation is closed + GC, MB (for reading M1-close, not a target)`
 const T_GROWTH = `<= 2.2x the growth at ${SMALL / 1000}k (linear)`
 const T_CLOSE = '<= 1.1x the heap before the stream'
 
@@ -39,13 +42,13 @@ function heapRun(rig: ChatBench, tokens: number): Promise<HeapRun> {
   })
 }
 
-/** One more 40k run with heap snapshots: how much of what stays after close is V8's code, how much data. */
-function splitRun(rig: ChatBench): Promise<{ before: { code: number; data: number }; closed: { code: number; data: number } }> {
+/** One more run with heap snapshots: how much of what stays after close is V8's code, how much data. */
+function splitRun(rig: ChatBench, tokens: number): Promise<{ before: { code: number; data: number }; closed: { code: number; data: number } }> {
   return withChatPage(rig, async (page, bridge) => {
     const session = await cdp(page)
     await startNewConversation(page)
     const before = await heapByKind(session)
-    await sendAndWait(page, bridge, `bench:tokens=${LARGE},rate=${RATE}`)
+    await sendAndWait(page, bridge, `bench:tokens=${tokens},rate=${RATE}`)
     await startNewConversation(page)
     await page.waitForTimeout(300)
     return { before, closed: await heapByKind(session) }
@@ -63,7 +66,14 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
     const closed = median(runs.subject.map((r) => r.closed / MB))
     const before = median(runs.subject.map((r) => r.before / MB))
     ctx.log(`M1 growth ${round(value)} MB at ${LARGE} vs ${round(baseline)} MB at ${SMALL}; after close ${round(closed)} vs ${round(before)} MB`)
-    const split = await splitRun(rig)
+    // The same close measurement after a tiny answer: what the first send leaves whatever the
+    // answer's length (the code V8 makes for the send path's first use), for reading M1-close.
+    const firstUse: HeapRun[] = []
+    for (let i = 0; i < FIRST_USE_RUNS; i++) firstUse.push(await heapRun(rig, FIRST_USE_TOKENS))
+    const firstClosed = median(firstUse.map((r) => r.closed / MB))
+    const firstBefore = median(firstUse.map((r) => r.before / MB))
+    const firstSplit = await splitRun(rig, FIRST_USE_TOKENS)
+    const split = await splitRun(rig, LARGE)
     const kb = (x: number) => Math.round(x / 1024)
     ctx.log(`M1-close split: code ${kb(split.before.code)} -> ${kb(split.closed.code)} KB, data ${kb(split.before.data)} -> ${kb(split.closed.data)} KB`)
     return [
@@ -88,6 +98,16 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
         note: `closed = a new conversation opened in the same page; after the stream ${round(median(runs.subject.map((r) => r.after / MB)))} MB; of the growth left after close (one snapshot run): V8 code +${kb(split.closed.code - split.before.code)} KB, data ${split.closed.data >= split.before.data ? '+' : ''}${kb(split.closed.data - split.before.data)} KB`
       }),
       entry({
+        id: 'M1-first-use',
+        metric: M_FIRST_USE,
+        value: firstClosed,
+        baseline: firstBefore,
+        target: 'none (reference)',
+        pass: true,
+        runs: FIRST_USE_RUNS,
+        note: `M1-close's method with a ${FIRST_USE_TOKENS}-token answer: the part of M1-close that does not depend on the answer's length (V8's bytecode, feedback and baseline code for the first send, stream and render in a fresh page); per-run growth after close ${firstUse.map((r) => Math.round((r.closed - r.before) / 1024)).join(', ')} KB; one snapshot run: V8 code +${kb(firstSplit.closed.code - firstSplit.before.code)} KB, data ${firstSplit.closed.data >= firstSplit.before.data ? '+' : ''}${kb(firstSplit.closed.data - firstSplit.before.data)} KB`
+      }),
+      entry({
         id: 'M1-close-data',
         metric: M_CLOSE_DATA,
         value: split.closed.data / MB,
@@ -106,6 +126,7 @@ export const m1: Metric = {
   describes: [
     { id: 'M1', metric: M_GROWTH, target: T_GROWTH },
     { id: 'M1-close', metric: M_CLOSE, target: T_CLOSE },
+    { id: 'M1-first-use', metric: M_FIRST_USE, target: 'none (reference)' },
     { id: 'M1-close-data', metric: M_CLOSE_DATA, target: 'none (reference)' }
   ],
   budgetMs: 180_000,
