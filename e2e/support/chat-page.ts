@@ -16,13 +16,24 @@ export class ChatPage {
     await this.page.getByRole('combobox', { name: 'Model' }).fill(model)
   }
 
+  /**
+   * Sends `prompt` and returns once its answer is on the page, so `lastAnswer()` is that answer and
+   * not the previous one (which may already carry the status a test waits for).
+   */
   async send(prompt: string): Promise<void> {
+    const answers = this.answers()
+    const before = await answers.count()
     await this.page.getByRole('textbox', { name: 'Prompt' }).fill(prompt)
     await this.page.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(answers).toHaveCount(before + 1, { timeout: 30_000 })
   }
 
   lastAnswer(): Locator {
-    return this.page.getByRole('article', { name: 'Assistant message' }).last()
+    return this.answers().last()
+  }
+
+  private answers(): Locator {
+    return this.page.getByRole('article', { name: 'Assistant message' })
   }
 
   async waitForAnswer(status: 'complete' | 'incomplete' | 'cancelled' | 'error'): Promise<Locator> {
