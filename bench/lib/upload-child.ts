@@ -46,7 +46,7 @@ async function multipart(path: string): Promise<void> {
   if (!host) throw new Error('not in multipart mode')
   type Gallery = Parameters<typeof host.buildEditBody>[3]
   type Checked = Parameters<typeof host.buildEditBody>[1]
-  const fields = host.buildEditFields({ model: 'image-model-1', prompt: 'bench: a wide blue sky', watermark: 'absent', source: { kind: 'file', fileId: 'bench' } })
+  const fields = host.buildEditFields({ model: 'image-model-1', prompt: 'bench: a wide blue sky', watermark: 'absent', source: { kind: 'file', fileId: 'bench' } }, 'editForm')
   const checked = {
     source: { path, format: 'png', width: 4096, height: 4096, bytes: statSync(path).size, uploadName: 'image.png', describe: {} },
     warnings: []

@@ -15,6 +15,8 @@ export const INVOKE_CHANNEL_NAMES = [
   'profiles:list',
   'profiles:add',
   'profiles:update',
+  'profiles:set-names',
+  'profiles:import-names',
   'profiles:remove',
   'profiles:select',
   'profiles:test-connection',

@@ -44,6 +44,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
       if (input.key !== undefined || input.baseUrl !== undefined) d.usage.forget(input.id)
       return view
     },
+    'profiles:set-names': ({ id, names }) => d.profiles.setNames(id, names),
+    'profiles:import-names': ({ id, text }) => d.profiles.importNames(id, text),
     'profiles:remove': async ({ id }) => {
       await d.profiles.remove(id)
       d.usage.forget(id)

@@ -8,6 +8,7 @@ import {
   ProfileListSchema,
   ProfileViewSchema
 } from '../domain/profiles'
+import { GatewayNamesSchema, NAMES_LIMITS } from '../domain/gateway-names-schema'
 import { ConnectionReportSchema } from '../domain/usage'
 import { NoInput } from './app'
 
@@ -34,6 +35,16 @@ export const profileInvokes = {
       persistence: KeyPersistenceSchema.optional(),
       displayUnit: DisplayUnitSchema.optional()
     }),
+    output: ProfileViewSchema
+  },
+  'profiles:set-names': {
+    doc: "Replaces a profile's gateway names (model names per body family, native image path, asset prefix, version header).",
+    input: z.strictObject({ id: ProfileId, names: GatewayNamesSchema }),
+    output: ProfileViewSchema
+  },
+  'profiles:import-names': {
+    doc: 'Reads a names file (JSON text) into a profile; every bad field is reported at its path, and nothing changes then.',
+    input: z.strictObject({ id: ProfileId, text: z.string().max(NAMES_LIMITS.fileBytesMax) }),
     output: ProfileViewSchema
   },
   'profiles:remove': { doc: 'Deletes a profile and its stored key.', input: z.strictObject({ id: ProfileId }), output: z.strictObject({}) },

@@ -1,12 +1,30 @@
 import { z } from 'zod'
 import { StudioErrorDataSchema } from '../errors'
+import { ModelNameSchema, ruleOf, type GatewayNames } from './gateway-names-schema'
 
-/** The two body families of POST /v1/images/generations, and the native async image task. */
-export const IMAGEGEN_MODELS = ['imagegen-4.0', 'imagegen-4.5'] as const
-export const IMAGE2_MODELS = ['image-model-2'] as const
-export const EDIT_MODELS = ['imagegen-4.0', 'imagegen-4.5', 'image-model-1'] as const
+/*
+ * The two body families of POST /v1/images/generations, the native async image task and the two
+ * edit families. Which model names belong to which family is the profile's data (gateway-names.ts).
+ */
 
 export const RESOLUTIONS = ['1k', '2k', '4k'] as const
+
+/** The edit route's two body families (gateway-names.ts says which models belong to which). */
+export type EditFamily = 'editNative' | 'editForm'
+
+/**
+ * Edit quality per family (spec: native default `auto`; the form family's models default to
+ * `standard`, other values by model: high/medium/low, hd/standard, standard only). A model's own list
+ * is a rule in the profile's names (the stand-in image-model-1 has one).
+ */
+export const EDIT_QUALITY: Readonly<Record<EditFamily, readonly string[]>> = {
+  editNative: ['auto', 'high', 'medium', 'low', 'hd', 'standard'],
+  editForm: ['standard', 'hd', 'high', 'medium', 'low']
+}
+
+export function editQualities(family: EditFamily, model: string, names: GatewayNames | undefined): readonly string[] {
+  return ruleOf(names, model).qualities ?? EDIT_QUALITY[family]
+}
 export const IMAGEGEN_RATIOS = ['1:1', '16:9', '9:16', '4:3', '3:4'] as const
 
 /** Second family: ratio presets and the size each gives (spec table). */
@@ -56,7 +74,7 @@ export const TriStateSchema = z.enum(['absent', 'true', 'false'])
 export const GenerateRequestSchema = z.discriminatedUnion('family', [
   z.strictObject({
     family: z.literal('imagegen'),
-    model: z.enum(IMAGEGEN_MODELS),
+    model: ModelNameSchema,
     prompt: Prompt,
     n: z.number().int().min(1).max(10),
     size: WxStarH.optional(),
@@ -67,7 +85,7 @@ export const GenerateRequestSchema = z.discriminatedUnion('family', [
   }),
   z.strictObject({
     family: z.literal('image2'),
-    model: z.enum(IMAGE2_MODELS),
+    model: ModelNameSchema,
     prompt: Prompt,
     /** Absent or 0 becomes 1 at the gateway; the form shows that. */
     n: z.number().int().min(0).max(10).optional(),
@@ -84,6 +102,8 @@ export const GenerateRequestSchema = z.discriminatedUnion('family', [
 export type GenerateRequest = z.infer<typeof GenerateRequestSchema>
 
 export const NativeTaskRequestSchema = z.strictObject({
+  /** Absent: the first model the profile's names give the native task. */
+  model: ModelNameSchema.optional(),
   prompt: Prompt,
   resolution: z.enum(RESOLUTIONS).optional(),
   width: z.number().int().min(64).max(8192).optional(),
@@ -103,7 +123,9 @@ export const EditRequestSchema = z.strictObject({
   ]),
   maskFileId: z.string().min(1).max(64).optional(),
   prompt: z.string().max(20_000),
-  model: z.enum(EDIT_MODELS),
+  model: ModelNameSchema,
+  /** The edit body family; absent: the one the profile's names assign the model to. */
+  family: z.enum(['editNative', 'editForm']).optional(),
   n: z.number().int().min(0).max(10).optional(),
   size: z.string().max(20).optional(),
   quality: z.string().max(20).optional(),

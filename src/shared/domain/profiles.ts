@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { GatewayNamesSchema } from './gateway-names-schema'
 
 /** How the key of a profile is kept at rest. */
 export const KeyProtectionSchema = z.enum([
@@ -43,7 +44,9 @@ export const ProfileViewSchema = z.object({
   /** Results are synthetic (the Sandbox profile). */
   synthetic: z.boolean(),
   key: KeyStatusSchema,
-  displayUnit: DisplayUnitSchema
+  displayUnit: DisplayUnitSchema,
+  /** The gateway's own model names per body family, paths and header names (defaults: the spec's stand-ins). */
+  names: GatewayNamesSchema
 })
 export type ProfileView = z.infer<typeof ProfileViewSchema>
 

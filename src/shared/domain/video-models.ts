@@ -1,15 +1,12 @@
 /**
- * The video models as DATA: which body family and route each takes, and the spec's enums, defaults and
- * limits per model. The forms read this table to show choices and limits before sending; the host
- * checks every request against the same table (videoRequestProblems in ./video.ts).
+ * The video body families as DATA: which route each takes, and the spec's enums, defaults and limits
+ * per family. A model gets its family's rules, changed by the profile's per-model overrides
+ * (gateway-names.ts: the stand-in models carry the spec's own model rules there, e.g. the q2 series'
+ * 1-10 s range or a length the gateway fixes). The forms read this to show choices and limits
+ * before sending; the host checks every request against the same (videoRequestProblems in ./video.ts).
  * Source: gateway-interface.md "Video creation" sections and "Limits".
  */
-
-export const VIDQ_MODELS = ['vidq3-pro', 'vidq2-pro-fast', 'vidq2-pro', 'vidq2-turbo', 'vidq1', 'vidq1-classic', 'vid2.0'] as const
-/** "Second family (models such as vo3.1-fast-components)": known members; other names are accepted. */
-export const UNIFIED2_MODELS = ['vo3.1-fast-components', 'vo3.1-components', 'jm-video-3.0'] as const
-export const KL_MODELS = ['Kl-3.0-Omni', 'Kl-2.6', 'Kl-2.5'] as const
-export const GK_MODELS = ['gk-video-3', 'gk-video-3-pro', 'gk-video-3-max'] as const
+import type { ModelRule } from './gateway-names'
 
 /** vidq: unified route first family; unified2: unified route second family; kl: /v1/videos JSON; gk: /v1/videos multipart. */
 export const VIDEO_FAMILIES = ['vidq', 'unified2', 'kl', 'gk'] as const
@@ -41,6 +38,7 @@ export const VIDEO_LIMITS = {
   promptMaxOther: 10_000,
   /** Not shown by the spec: bounds the studio applies so a typo is caught (e.g. 600 s). */
   unified2DurationMax: 60,
+  vidqDurationMax: 60,
   gkSecondsMax: 15,
   gkReferencesMax: 10,
   klReferenceUrlMax: 4096
@@ -76,10 +74,8 @@ export interface VideoModelCapability {
   notes: readonly string[]
 }
 
-const VIDQ_RATIOS_Q23 = ['16:9', '9:16', '3:4', '4:3', '1:1'] as const
 const VIDQ_RATIOS = ['16:9', '9:16', '1:1'] as const
 export const VIDQ_RESOLUTIONS = ['540p', '720p', '1080p', '360p'] as const
-const VIDQ_RESOLUTIONS_Q2 = ['540p', '720p', '1080p'] as const
 export const UNIFIED2_SIZES = ['720x1280', '1280x720'] as const
 export const UNIFIED2_RATIOS = ['16:9', '9:16'] as const
 export const ORIENTATIONS = ['portrait', 'landscape'] as const
@@ -91,7 +87,6 @@ export const KL_SCENE_TYPES = ['motion_control', 'avatar_i2v', 'lip_sync', 'temp
 export const KL_MOTION_LEVELS = ['std', 'pro'] as const
 export const GK_RATIOS = ['16:9', '9:16', '2:3', '3:2', '1:1'] as const
 export const GK_SIZES = ['720P', '1080P'] as const
-export const GK_FORCED_SECONDS: Readonly<Record<string, number>> = { 'gk-video-3-pro': 10, 'gk-video-3-max': 15 }
 export const WM_POSITIONS = [
   { value: 1, label: 'top-left' },
   { value: 2, label: 'top-right' },
@@ -114,27 +109,22 @@ export type KlScenario = (typeof KL_SCENARIOS)[number]['id']
 export const KL_SCENARIO_IDS = KL_SCENARIOS.map((s) => s.id) as [KlScenario, ...KlScenario[]]
 
 function vidq(model: string): VideoModelCapability {
-  const q2 = model.startsWith('vidq2')
-  const q3 = model.startsWith('vidq3')
   return {
     model,
     family: 'vidq',
     route: 'unified',
-    aspectRatios: q2 || q3 ? VIDQ_RATIOS_Q23 : VIDQ_RATIOS,
+    aspectRatios: VIDQ_RATIOS,
     defaultAspectRatio: '16:9',
-    resolutions: q2 ? VIDQ_RESOLUTIONS_Q2 : VIDQ_RESOLUTIONS,
-    defaultResolution: q2 ? '720p' : null,
-    duration: { min: 1, max: 10, default: q2 ? 5 : null },
-    voiceIdHasEffect: !q3,
+    resolutions: VIDQ_RESOLUTIONS,
+    defaultResolution: null,
+    // The spec's 1-10 s range belongs to the q2 series (a model rule); the family has only a sanity bound.
+    duration: { min: 1, max: VIDEO_LIMITS.vidqDurationMax, default: null },
+    voiceIdHasEffect: true,
     promptRequired: false,
     promptMax: VIDEO_LIMITS.vidqPromptMax,
     maxReferences: VIDEO_LIMITS.vidqImagesMax,
     referenceKinds: ['file', 'gallery', 'url', 'asset'],
-    notes: [
-      'No image: text to video; 1 image: image to video; 2 images: first and last frame.',
-      ...(q3 ? ['voice_id has no effect on q3 models.'] : []),
-      'The prompt is ignored when is_rec (recommended prompt) is on.'
-    ]
+    notes: ['No image: text to video; 1 image: image to video; 2 images: first and last frame.', 'The prompt is ignored when is_rec (recommended prompt) is on.']
   }
 }
 
@@ -177,7 +167,6 @@ function kl(model: string): VideoModelCapability {
 }
 
 function gk(model: string): VideoModelCapability {
-  const forced = GK_FORCED_SECONDS[model]
   return {
     model,
     family: 'gk',
@@ -186,37 +175,44 @@ function gk(model: string): VideoModelCapability {
     defaultAspectRatio: null,
     resolutions: GK_SIZES,
     defaultResolution: '720P',
-    duration: { min: 1, max: VIDEO_LIMITS.gkSecondsMax, default: forced ?? null, ...(forced ? { forced } : {}) },
+    duration: { min: 1, max: VIDEO_LIMITS.gkSecondsMax, default: null },
     voiceIdHasEffect: false,
     promptRequired: true,
     promptMax: VIDEO_LIMITS.promptMaxOther,
     maxReferences: VIDEO_LIMITS.gkReferencesMax,
     referenceKinds: ['file', 'gallery'],
-    notes: forced ? [`The gateway fixes the length of ${model} at ${forced} s.`] : ['Reference images are sent as files.']
+    notes: ['Reference images are sent as files.']
   }
 }
 
-export const VIDEO_MODELS: readonly VideoModelCapability[] = [
-  ...VIDQ_MODELS.map(vidq),
-  ...UNIFIED2_MODELS.map(unified2),
-  ...KL_MODELS.map(kl),
-  ...GK_MODELS.map(gk)
-]
+const FAMILY_DEFAULTS: Readonly<Record<VideoFamily, (model: string) => VideoModelCapability>> = { vidq, unified2, kl, gk }
 
-const BY_MODEL = new Map(VIDEO_MODELS.map((m) => [m.model, m]))
-
-/** The capability of a model; an unknown second-family name gets that family's rules. */
-export function capabilityOf(family: VideoFamily, model: string): VideoModelCapability {
-  const known = BY_MODEL.get(model)
-  if (known && known.family === family) return known
-  if (family === 'unified2') return unified2(model)
-  if (family === 'vidq') return vidq(model)
-  if (family === 'kl') return kl(model)
-  return gk(model)
-}
-
-export function familyOfModel(model: string): VideoFamily | undefined {
-  return BY_MODEL.get(model)?.family
+/** A model's rules: its family's, changed by the model's overrides (the profile's names say which). */
+export function capabilityOf(family: VideoFamily, model: string, rule: ModelRule = {}): VideoModelCapability {
+  const base = FAMILY_DEFAULTS[family](model)
+  const notes = [...base.notes]
+  const duration: DurationRule = {
+    min: rule.durationMin ?? base.duration.min,
+    max: rule.durationMax ?? base.duration.max,
+    default: rule.durationDefault ?? base.duration.default
+  }
+  if (rule.forcedSeconds !== undefined) {
+    Object.assign(duration, { forced: rule.forcedSeconds, default: rule.forcedSeconds })
+    notes.unshift(`The gateway fixes the length of ${model} at ${rule.forcedSeconds} s.`)
+  }
+  const voiceIdHasEffect = rule.voiceIdHasEffect ?? base.voiceIdHasEffect
+  if (family === 'vidq' && !voiceIdHasEffect) notes.push(`voice_id has no effect on ${model}.`)
+  const resolutions = rule.resolutions ?? base.resolutions
+  const wantResolution = rule.defaultResolution ?? base.defaultResolution
+  return {
+    ...base,
+    aspectRatios: rule.aspectRatios ?? base.aspectRatios,
+    resolutions,
+    defaultResolution: wantResolution !== null && resolutions.includes(wantResolution) ? wantResolution : null,
+    duration,
+    voiceIdHasEffect,
+    notes
+  }
 }
 
 /** https anywhere; plain http only for this computer (the local sandbox). */

@@ -1,29 +1,21 @@
 import { z } from 'zod'
 import { ERROR_CODES } from '../errors'
+import { ModelNameSchema, type ModelRule } from './gateway-names-schema'
 import {
   capabilityOf,
-  GK_MODELS,
-  GK_RATIOS,
-  GK_SIZES,
   isAllowedReferenceUrl,
   KL_AUDIO,
-  KL_MODELS,
   KL_MOTION_LEVELS,
-  KL_RATIOS,
-  KL_RESOLUTIONS,
   KL_SCENARIO_IDS,
   KL_SCENE_TYPES,
   ORIENTATIONS,
   REMIX_RATIOS,
   REMIX_SIZES,
-  UNIFIED2_RATIOS,
-  UNIFIED2_SIZES,
   VIDEO_FAMILIES,
   VIDEO_LIMITS,
   VIDEO_ROUTES,
-  VIDQ_MODELS,
-  VIDQ_RESOLUTIONS,
-  type VideoFamily
+  type VideoFamily,
+  type VideoModelCapability
 } from './video-models'
 
 export * from './video-models'
@@ -52,25 +44,33 @@ export type VideoRef = z.infer<typeof VideoRefSchema>
 /* ------------------------------------------------------------------ create requests */
 
 const Prompt = z.string().max(VIDEO_LIMITS.promptMaxOther)
+/**
+ * Aspect ratios, resolutions and lengths are checked against the model's capability (its family's
+ * enums, changed by the profile's per-model rules) in videoRequestProblems, not by a closed enum
+ * here: a gateway's own model may take a value its family's stand-ins do not.
+ */
+const Ratio = z.string().regex(/^\d{1,2}:\d{1,2}$/, 'is a ratio such as 16:9')
+const Word = z.string().min(1).max(40)
+const Seconds = z.number().int('is a whole number of seconds').min(1, 'is at least 1 second').max(3600, 'is at most 3600 seconds')
 /** The profile to bill; absent: the selected one. */
 const ProfileId = Id64.optional()
 
 export const VidqCreateSchema = z.strictObject({
   family: z.literal('vidq'),
   profileId: ProfileId,
-  model: z.enum(VIDQ_MODELS),
+  model: ModelNameSchema,
   /** 0: text to video, 1: image to video, 2: first and last frame. */
   images: z.array(VideoRefSchema).max(VIDEO_LIMITS.vidqImagesMax, 'takes at most 2 images (first and last frame)').default([]),
   prompt: z.string().max(VIDEO_LIMITS.vidqPromptMax, 'is at most 2000 characters').default(''),
-  aspect_ratio: z.enum(['16:9', '9:16', '3:4', '4:3', '1:1']).optional(),
+  aspect_ratio: Ratio.optional(),
   audio: z.boolean().optional(),
   voice_id: z.string().max(200).optional(),
   is_rec: z.boolean().optional(),
   bgm: z.boolean().optional(),
-  duration: z.number().int('is a whole number of seconds').min(1, 'is 1 to 10 seconds').max(10, 'is 1 to 10 seconds').optional(),
+  duration: Seconds.optional(),
   /** Absent or 0: a random seed. */
   seed: z.number().int().min(0).max(2_147_483_647).optional(),
-  resolution: z.enum(VIDQ_RESOLUTIONS).optional(),
+  resolution: Word.optional(),
   payload: z.string().max(VIDEO_LIMITS.vidqPayloadMax, 'is at most 1,048,576 characters').optional(),
   off_peak: z.boolean().optional(),
   watermark: z.boolean().optional(),
@@ -83,20 +83,20 @@ export const VidqCreateSchema = z.strictObject({
 export const Unified2CreateSchema = z.strictObject({
   family: z.literal('unified2'),
   profileId: ProfileId,
-  model: z.string().min(1).max(100).regex(/^[A-Za-z0-9._:-]+$/, 'not a model name'),
+  model: ModelNameSchema,
   images: z.array(VideoRefSchema).max(4).default([]),
   orientation: z.enum(ORIENTATIONS).default('portrait'),
   prompt: Prompt,
-  size: z.enum(UNIFIED2_SIZES).default('720x1280'),
-  duration: z.number().int().min(1).max(VIDEO_LIMITS.unified2DurationMax).default(8),
-  aspect_ratio: z.enum(UNIFIED2_RATIOS).default('9:16'),
+  size: Word.default('720x1280'),
+  duration: Seconds.default(8),
+  aspect_ratio: Ratio.default('9:16'),
   enable_upsample: z.boolean().optional()
 })
 
 export const KlCreateSchema = z.strictObject({
   family: z.literal('kl'),
   profileId: ProfileId,
-  model: z.enum(KL_MODELS),
+  model: ModelNameSchema,
   /** Preset that decides which inputs are needed (motion-control also sets scene_type). */
   scenario: z.enum(KL_SCENARIO_IDS).default('text'),
   prompt: Prompt,
@@ -105,9 +105,9 @@ export const KlCreateSchema = z.strictObject({
   image: VideoRefSchema.optional(),
   output_config: z
     .strictObject({
-      duration: z.number().int().min(1).max(60).optional(),
-      resolution: z.enum(KL_RESOLUTIONS).optional(),
-      aspect_ratio: z.enum(KL_RATIOS).optional(),
+      duration: Seconds.optional(),
+      resolution: Word.optional(),
+      aspect_ratio: Ratio.optional(),
       audio_generation: z.enum(KL_AUDIO).optional()
     })
     .optional(),
@@ -125,11 +125,11 @@ export const KlCreateSchema = z.strictObject({
 export const GkCreateSchema = z.strictObject({
   family: z.literal('gk'),
   profileId: ProfileId,
-  model: z.enum(GK_MODELS),
+  model: ModelNameSchema,
   prompt: Prompt,
-  aspect_ratio: z.enum(GK_RATIOS).optional(),
-  seconds: z.number().int().min(1).max(VIDEO_LIMITS.gkSecondsMax).optional(),
-  size: z.enum(GK_SIZES).optional(),
+  aspect_ratio: Ratio.optional(),
+  seconds: Seconds.optional(),
+  size: Word.optional(),
   /** Sent as repeated `input_reference` file parts (built in the host). */
   references: z.array(VideoRefSchema).max(VIDEO_LIMITS.gkReferencesMax).default([])
 })
@@ -143,32 +143,64 @@ export interface RequestProblem {
   message: string
 }
 
-function refKindProblems(family: VideoFamily, model: string, refs: VideoRef[], field: string, indexed = true): RequestProblem[] {
-  const cap = capabilityOf(family, model)
+function refKindProblems(cap: VideoModelCapability, refs: VideoRef[], field: string, indexed = true): RequestProblem[] {
   const out: RequestProblem[] = []
   refs.forEach((r, i) => {
     if (!cap.referenceKinds.includes(r.kind)) {
       const allowed = cap.referenceKinds.join(', ')
-      out.push({ field: indexed ? `${field}.${i}` : field, message: `${model} takes references of kind ${allowed}, not ${r.kind}` })
+      out.push({ field: indexed ? `${field}.${i}` : field, message: `${cap.model} takes references of kind ${allowed}, not ${r.kind}` })
     }
   })
   return out
 }
 
+function oneOf(field: string, value: string | undefined, allowed: readonly string[], model: string, what: string): RequestProblem[] {
+  return value !== undefined && !allowed.includes(value) ? [{ field, message: `${model} takes ${what} ${allowed.join(', ')}, not ${value}` }] : []
+}
+
+function lengthProblems(field: string, seconds: number | undefined, cap: VideoModelCapability): RequestProblem[] {
+  const d = cap.duration
+  if (seconds === undefined || d.forced !== undefined) return []
+  return seconds < d.min || seconds > d.max ? [{ field, message: `${cap.model} takes ${d.min} to ${d.max} seconds` }] : []
+}
+
 /**
- * Cross-field rules of the spec (per model enums, scenario needs, landscape-only upsample) that a
- * plain schema cannot say. The form shows them as you type; the host refuses with the first one
- * before any request.
+ * Rules of the model's capability (its family's enums and limits, changed by the profile's rule for
+ * that model): only the host and the form know the profile, so this is not part of the schema.
  */
-export function videoRequestProblems(r: VideoCreateRequest): RequestProblem[] {
+export function capabilityProblems(r: VideoCreateRequest, cap: VideoModelCapability): RequestProblem[] {
   const p: RequestProblem[] = []
-  const cap = capabilityOf(r.family, r.model)
   if (cap.promptRequired && !r.prompt.trim()) p.push({ field: 'prompt', message: 'A prompt is required' })
   if (r.prompt.length > cap.promptMax) p.push({ field: 'prompt', message: `The prompt is at most ${cap.promptMax} characters` })
   if (r.family === 'vidq') {
-    if (r.aspect_ratio && !cap.aspectRatios.includes(r.aspect_ratio))
-      p.push({ field: 'aspect_ratio', message: `${r.aspect_ratio} is only available for q2 and q3 models` })
-    if (r.resolution && !cap.resolutions.includes(r.resolution)) p.push({ field: 'resolution', message: `${r.model} allows ${cap.resolutions.join(', ')}` })
+    p.push(...oneOf('aspect_ratio', r.aspect_ratio, cap.aspectRatios, r.model, 'aspect ratios'))
+    p.push(...oneOf('resolution', r.resolution, cap.resolutions, r.model, 'resolutions'))
+    p.push(...lengthProblems('duration', r.duration, cap))
+    p.push(...refKindProblems(cap, r.images, 'images'))
+  } else if (r.family === 'unified2') {
+    p.push(...oneOf('aspect_ratio', r.aspect_ratio, cap.aspectRatios, r.model, 'aspect ratios'))
+    p.push(...oneOf('size', r.size, cap.resolutions, r.model, 'sizes'))
+    p.push(...lengthProblems('duration', r.duration, cap))
+    p.push(...refKindProblems(cap, r.images, 'images'))
+  } else if (r.family === 'kl') {
+    p.push(...oneOf('output_config.aspect_ratio', r.output_config?.aspect_ratio, cap.aspectRatios, r.model, 'aspect ratios'))
+    p.push(...oneOf('output_config.resolution', r.output_config?.resolution, cap.resolutions, r.model, 'resolutions'))
+    p.push(...lengthProblems('output_config.duration', r.output_config?.duration, cap))
+    if (r.image) p.push(...refKindProblems(cap, [r.image], 'image', false))
+    if (r.last_frame) p.push(...refKindProblems(cap, [r.last_frame], 'last_frame', false))
+  } else {
+    p.push(...oneOf('aspect_ratio', r.aspect_ratio, cap.aspectRatios, r.model, 'aspect ratios'))
+    p.push(...oneOf('size', r.size, cap.resolutions, r.model, 'sizes'))
+    p.push(...lengthProblems('seconds', r.seconds, cap))
+    p.push(...refKindProblems(cap, r.references, 'references'))
+  }
+  return p
+}
+
+/** Cross-field rules that hold for every model of a family (the schema checks these). */
+export function structuralProblems(r: VideoCreateRequest): RequestProblem[] {
+  const p: RequestProblem[] = []
+  if (r.family === 'vidq') {
     if (r.meta_data !== undefined && r.meta_data !== '') {
       try {
         JSON.parse(r.meta_data)
@@ -177,25 +209,28 @@ export function videoRequestProblems(r: VideoCreateRequest): RequestProblem[] {
       }
     }
     if (!r.is_rec && !r.prompt.trim() && r.images.length === 0) p.push({ field: 'prompt', message: 'Write a prompt, add an image, or turn on the recommended prompt' })
-    p.push(...refKindProblems('vidq', r.model, r.images, 'images'))
   } else if (r.family === 'unified2') {
     if (r.enable_upsample && r.orientation !== 'landscape') p.push({ field: 'enable_upsample', message: 'High-definition enhancement is for landscape videos only' })
-    p.push(...refKindProblems('unified2', r.model, r.images, 'images'))
   } else if (r.family === 'kl') {
     if (r.scenario !== 'text' && !r.image) p.push({ field: 'image', message: 'This scenario needs a reference image' })
     if (r.scenario === 'first-last' && !r.last_frame) p.push({ field: 'last_frame', message: 'First and last frame needs a last frame' })
     if (r.scenario === 'motion-control' && r.scene_type && r.scene_type !== 'motion_control')
       p.push({ field: 'scene_type', message: 'Motion control uses scene_type motion_control' })
-    if (r.image) p.push(...refKindProblems('kl', r.model, [r.image], 'image', false))
-    if (r.last_frame) p.push(...refKindProblems('kl', r.model, [r.last_frame], 'last_frame', false))
-  } else {
-    p.push(...refKindProblems('gk', r.model, r.references, 'references'))
   }
   return p
 }
 
+/**
+ * Every rule of the spec for this request: the family's cross-field rules and the model's
+ * capability (family enums and limits, changed by the profile's rule for the model). The form shows
+ * them as you type; the host refuses with the first one before any request.
+ */
+export function videoRequestProblems(r: VideoCreateRequest, rule: ModelRule = {}): RequestProblem[] {
+  return [...capabilityProblems(r, capabilityOf(r.family, r.model, rule)), ...structuralProblems(r)]
+}
+
 export const VideoCreateRequestSchema = CreateUnion.superRefine((r, ctx) => {
-  for (const problem of videoRequestProblems(r)) ctx.addIssue({ code: 'custom', path: problem.field.split('.'), message: problem.message })
+  for (const problem of structuralProblems(r)) ctx.addIssue({ code: 'custom', path: problem.field.split('.'), message: problem.message })
 })
 
 /* ------------------------------------------------------------------ remix */
@@ -205,7 +240,7 @@ export const VideoRemixRequestSchema = z.strictObject({
   sourceId: Id64,
   /** videos: POST /v1/videos/{id}/remix; unified: POST /v1/video/remix with task_id. Absent: the source's route. */
   route: z.enum(VIDEO_ROUTES).optional(),
-  model: z.string().min(1).max(100).regex(/^[A-Za-z0-9._:-]+$/, 'not a model name'),
+  model: ModelNameSchema,
   prompt: z.string().min(1, 'A prompt is required').max(VIDEO_LIMITS.promptMaxOther),
   size: z.enum(REMIX_SIZES),
   aspect_ratio: z.enum(REMIX_RATIOS),

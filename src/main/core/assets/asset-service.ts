@@ -2,7 +2,8 @@ import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Asset, AssetGroup, AssetGroupCreate, AssetImportRequest } from '@shared/domain/video'
 import { StudioError } from '@shared/errors'
-import { readJson, sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
+import { joinPath } from '@shared/domain/gateway-names'
+import { namesOf, readJson, sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
 import type { EventHub } from '../ipc/event-hub'
 import { AtomicWriter, writeFileAtomic } from '../store/atomic-file'
 import type { PollScheduler } from '../video/scheduler'
@@ -13,7 +14,6 @@ import type { PollScheduler } from '../video/scheduler'
  * rate cap covers it), list. Kept in `<dataDir>/video/assets.json`.
  */
 
-const BASE = '/v1/vendor/asset/'
 const FOLLOW_MS = [3000, 5000, 10_000, 20_000, 30_000]
 const GIVE_UP_MS = 2 * 3600_000
 
@@ -89,7 +89,7 @@ export class AssetService {
 
   private async call(profileId: string, route: string, json: unknown): Promise<unknown> {
     const conn = await this.d.profiles.connection(profileId)
-    return this.d.scheduler.request(profileId, async () => readJson(await sendGateway(this.d.fetch, conn, { method: 'POST', path: BASE + route, json, timeoutMs: 30_000 })))
+    return this.d.scheduler.request(profileId, async () => readJson(await sendGateway(this.d.fetch, conn, { method: 'POST', path: joinPath(namesOf(conn).assetPrefix, route), json, timeoutMs: 30_000 })))
   }
 
   async createGroup(req: AssetGroupCreate): Promise<AssetGroup> {

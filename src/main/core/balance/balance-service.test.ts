@@ -1,3 +1,4 @@
+import { STANDIN_NAMES } from '@shared/domain/gateway-names'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -29,7 +30,7 @@ afterEach(async () => {
   while (closers.length) await closers.pop()!()
 })
 
-const profile: ProfileView = { id: 'p', name: 'Work', baseUrl: '', kind: 'gateway', readOnly: false, synthetic: false, key: { configured: true, protection: 'os' }, displayUnit: { kind: 'usd' } }
+const profile: ProfileView = { id: 'p', name: 'Work', baseUrl: '', kind: 'gateway', readOnly: false, synthetic: false, key: { configured: true, protection: 'os' }, displayUnit: { kind: 'usd' }, names: STANDIN_NAMES }
 
 async function setup(state: { used: number; granted?: number; unlimited?: boolean; expiresAt?: number }) {
   const gw = await scriptedServer((_, res) => {

@@ -117,8 +117,8 @@ export class ChatSender {
       const history = plan.user ? [...plan.base, plan.user] : plan.base
       const inline = await readInline(this.d.files, history, attachments)
       const { codecFor } = await this.streaming()
-      const call = codecFor(c.format).buildRequest({ model: c.model, system: c.system, params: c.params, editors, history, inline })
       const conn = await this.d.connection()
+      const call = codecFor(c.format).buildRequest({ model: c.model, system: c.system, params: c.params, editors, history, inline, names: conn.names })
       const started = await this.begin(c, history, call, conn, { title: autoTitle(c, plan.user) })
       return { ...started, ...(plan.user ? { userMessageId: plan.user.id } : {}) }
     })
@@ -135,8 +135,8 @@ export class ChatSender {
       checkDocument(input.document)
       const editors = checkParams(c.params)
       const { codecFor } = await this.streaming()
-      const call = codecFor('completions').buildRequest({ model: c.model, system: c.system, params: c.params, editors, history: [], inline: new Map(), document: input.document })
       const conn = await this.d.connection()
+      const call = codecFor('completions').buildRequest({ model: c.model, system: c.system, params: c.params, editors, history: [], inline: new Map(), document: input.document, names: conn.names })
       return this.begin(c, [...c.messages], call, conn, { document: input.document, title: c.title })
     })
   }

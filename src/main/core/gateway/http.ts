@@ -1,3 +1,4 @@
+import { STANDIN_NAMES, type GatewayNames } from '@shared/domain/gateway-names'
 import { StudioError } from '@shared/errors'
 import { errorFromResponse } from './errors'
 
@@ -6,6 +7,13 @@ export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Res
 export interface GatewayConnection {
   baseUrl: string
   key: string
+  /** The profile's own names (models, vendor paths and headers); absent: the spec's stand-ins. */
+  names?: GatewayNames
+}
+
+/** The names a request to this connection uses: the profile's, else the spec's stand-ins. */
+export function namesOf(conn: GatewayConnection): GatewayNames {
+  return conn.names ?? STANDIN_NAMES
 }
 
 export interface GatewayRequest {

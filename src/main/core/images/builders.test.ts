@@ -1,3 +1,4 @@
+import { STANDIN_NAMES } from '@shared/domain/gateway-names'
 import { describe, expect, it } from 'vitest'
 import { EditRequestSchema, GenerateRequestSchema, IMAGE2_RATIO_SIZES, NativeTaskRequestSchema } from '@shared/domain/images'
 import {
@@ -88,19 +89,25 @@ describe('second family body (image-model-2)', () => {
 describe('native task bodies', () => {
   it('submits with the fixed req_key and model and only the given fields', () => {
     const req = NativeTaskRequestSchema.parse({ prompt: 'a fox' })
-    expect(buildNativeSubmitBody(req).body).toEqual({ req_key: 'imagegen_t2i_v40', model: 'imagegen-4.0', prompt: 'a fox' })
+    expect(buildNativeSubmitBody(req, STANDIN_NAMES.nativeImage, 'imagegen-4.0').body).toEqual({ req_key: 'imagegen_t2i_v40', model: 'imagegen-4.0', prompt: 'a fox' })
   })
 
   it('carries resolution, size, width/height, force_single and image_urls', () => {
     const req = NativeTaskRequestSchema.parse({ prompt: 'p', resolution: '4k', size: 4194304, width: 2560, height: 1440, force_single: false, image_urls: ['https://a.test/x.jpg'] })
-    const b = buildNativeSubmitBody(req)
+    const b = buildNativeSubmitBody(req, STANDIN_NAMES.nativeImage, 'imagegen-4.0')
     expect(b.body).toEqual({ req_key: 'imagegen_t2i_v40', model: 'imagegen-4.0', prompt: 'p', resolution: '4k', size: 4194304, force_single: false, image_urls: ['https://a.test/x.jpg'], width: 2560, height: 1440 })
     expect(b.requestedSize).toBe('2560x1440')
-    expect(buildNativeSubmitBody(NativeTaskRequestSchema.parse({ prompt: 'p', size: 4194304 })).requestedSize).toBe('2048x2048')
+    expect(buildNativeSubmitBody(NativeTaskRequestSchema.parse({ prompt: 'p', size: 4194304 }), STANDIN_NAMES.nativeImage, 'imagegen-4.0').requestedSize).toBe('2048x2048')
+  })
+
+  it('takes req_key and model from the profile names, not from constants', () => {
+    const req = NativeTaskRequestSchema.parse({ prompt: 'a fox' })
+    expect(buildNativeSubmitBody(req, { reqKey: 'visual_t2i_alt' }, 'pixa-native').body).toEqual({ req_key: 'visual_t2i_alt', model: 'pixa-native', prompt: 'a fox' })
+    expect(buildNativeResultBody('9', { reqKey: 'visual_t2i_alt' }).req_key).toBe('visual_t2i_alt')
   })
 
   it('queries the result with return_url as a JSON string (wire notes §5b)', () => {
-    expect(buildNativeResultBody('123')).toEqual({ req_key: 'imagegen_t2i_v40', task_id: '123', req_json: '{"return_url":true}' })
+    expect(buildNativeResultBody('123', STANDIN_NAMES.nativeImage)).toEqual({ req_key: 'imagegen_t2i_v40', task_id: '123', req_json: '{"return_url":true}' })
   })
 })
 
@@ -108,16 +115,16 @@ describe('edit multipart fields', () => {
   const edit = (over: Record<string, unknown> = {}) => EditRequestSchema.parse({ source: { kind: 'file', fileId: 'f' }, prompt: 'a hat', model: 'imagegen-4.0', ...over })
 
   it('sends model and prompt, and watermark only when not absent', () => {
-    expect(buildEditFields(edit()).body).toEqual([
+    expect(buildEditFields(edit(), 'editNative').body).toEqual([
       ['model', 'imagegen-4.0'],
       ['prompt', 'a hat']
     ])
-    expect(buildEditFields(edit({ watermark: 'false' })).body).toContainEqual(['watermark', 'false'])
-    expect(buildEditFields(edit({ watermark: 'true' })).body).toContainEqual(['watermark', 'true'])
+    expect(buildEditFields(edit({ watermark: 'false' }), 'editNative').body).toContainEqual(['watermark', 'false'])
+    expect(buildEditFields(edit({ watermark: 'true' }), 'editNative').body).toContainEqual(['watermark', 'true'])
   })
 
   it('adds ratio, response_format and resolution for the native family only', () => {
-    const native = buildEditFields(edit({ ratio: '16:9', response_format: 'b64_json', resolution: '2k', n: 2, size: '1024x1024', quality: 'high' })).body
+    const native = buildEditFields(edit({ ratio: '16:9', response_format: 'b64_json', resolution: '2k', n: 2, size: '1024x1024', quality: 'high' }), 'editNative').body
     expect(native).toEqual([
       ['model', 'imagegen-4.0'],
       ['prompt', 'a hat'],
@@ -128,7 +135,7 @@ describe('edit multipart fields', () => {
       ['response_format', 'b64_json'],
       ['resolution', '2k']
     ])
-    const m1 = buildEditFields(edit({ model: 'image-model-1', ratio: '16:9', quality: 'standard' })).body
+    const m1 = buildEditFields(edit({ model: 'image-model-1', ratio: '16:9', quality: 'standard' }), 'editForm').body
     expect(m1.map(([k]) => k)).toEqual(['model', 'prompt', 'quality'])
   })
 })

@@ -1,5 +1,6 @@
+import type { NativeImageNames } from '@shared/domain/gateway-names'
 import { IMAGE2_RATIO_SIZES, IMAGE2_SIZES, type EditRequest, type GenerateRequest, type NativeTaskRequest } from '@shared/domain/images'
-import { isNativeEditModel, parseDims } from './validate'
+import { parseDims, type EditFamily } from './validate'
 
 /**
  * Request bodies per family, exactly the spec's fields and nothing else (pure; validate.ts ran
@@ -9,10 +10,6 @@ import { isNativeEditModel, parseDims } from './validate'
 
 export type ImagegenRequest = Extract<GenerateRequest, { family: 'imagegen' }>
 export type Image2Request = Extract<GenerateRequest, { family: 'image2' }>
-
-export const NATIVE_REQ_KEY = 'imagegen_t2i_v40'
-export const NATIVE_MODEL = 'imagegen-4.0'
-export const NATIVE_VERSION = '2022-08-31'
 
 export interface Built<B> {
   body: B
@@ -92,8 +89,9 @@ export function buildImage2Body(req: Image2Request, references: string[]): Built
   return { body, warnings, requestedSize: size }
 }
 
-export function buildNativeSubmitBody(req: NativeTaskRequest): Built<Record<string, unknown>> {
-  const body: Record<string, unknown> = { req_key: NATIVE_REQ_KEY, model: NATIVE_MODEL, prompt: req.prompt }
+/** The native task's body: `req_key` and the model are the profile's names (validate.ts chose the model). */
+export function buildNativeSubmitBody(req: NativeTaskRequest, native: Pick<NativeImageNames, 'reqKey'>, model: string): Built<Record<string, unknown>> {
+  const body: Record<string, unknown> = { req_key: native.reqKey, model, prompt: req.prompt }
   put(body, 'resolution', req.resolution)
   put(body, 'size', req.size)
   put(body, 'force_single', req.force_single)
@@ -107,12 +105,12 @@ export function buildNativeSubmitBody(req: NativeTaskRequest): Built<Record<stri
 }
 
 /** The result query of wire notes §5b: `return_url` asks for URLs instead of inline Base64. */
-export function buildNativeResultBody(taskId: string): Record<string, unknown> {
-  return { req_key: NATIVE_REQ_KEY, task_id: taskId, req_json: JSON.stringify({ return_url: true }) }
+export function buildNativeResultBody(taskId: string, native: Pick<NativeImageNames, 'reqKey'>): Record<string, unknown> {
+  return { req_key: native.reqKey, task_id: taskId, req_json: JSON.stringify({ return_url: true }) }
 }
 
 /** The text parts of the edit multipart, in a stable order; the files are added by the sender. */
-export function buildEditFields(req: EditRequest): Built<Array<[string, string]>> {
+export function buildEditFields(req: EditRequest, family: EditFamily): Built<Array<[string, string]>> {
   const fields: Array<[string, string]> = [
     ['model', req.model],
     ['prompt', req.prompt]
@@ -125,7 +123,7 @@ export function buildEditFields(req: EditRequest): Built<Array<[string, string]>
   add('quality', req.quality)
   const wm = triState(req.watermark)
   add('watermark', wm === undefined ? undefined : String(wm))
-  if (isNativeEditModel(req.model)) {
+  if (family === 'editNative') {
     add('ratio', req.ratio)
     add('response_format', req.response_format)
     add('resolution', req.resolution)

@@ -1,5 +1,6 @@
 import { StudioError } from '@shared/errors'
-import { readJson, sendGateway, type FetchLike, type GatewayConnection, type GatewayRequest } from '../gateway/http'
+import { namesOf, readJson, sendGateway, type FetchLike, type GatewayConnection, type GatewayRequest } from '../gateway/http'
+import { nativeSubmitRequest } from './native-poller'
 import { removeCopies } from './edit-inputs'
 import type { GalleryStore } from './gallery-store'
 import type { JobBook } from './job-book'
@@ -81,7 +82,7 @@ export class ImageRuns {
     try {
       const answer = (await this.sendPaid(
         conn,
-        { method: 'POST', path: '/imgnative', query: { Action: 'CVSync2AsyncSubmitTask', Version: '2022-08-31' }, json: body, timeoutMs: this.d.timing.nativeSubmitHeadersMs },
+        nativeSubmitRequest(namesOf(conn).nativeImage, body, this.d.timing.nativeSubmitHeadersMs),
         this.d.fetch
       )) as { code?: unknown; message?: unknown; data?: { task_id?: unknown } } | null
       const taskId = answer?.data?.task_id

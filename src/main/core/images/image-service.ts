@@ -3,9 +3,9 @@ import { StudioError } from '@shared/errors'
 import type { RecordGeneration } from '../balance/generation-log'
 import type { FileGrants } from '../files/grants'
 import type { MediaLibrary } from '../files/media'
-import type { FetchLike, GatewayConnection } from '../gateway/http'
+import { namesOf, type FetchLike, type GatewayConnection } from '../gateway/http'
 import type { EventHub } from '../ipc/event-hub'
-import { buildEditFields, buildImage2Body, buildImagegenBody, buildNativeSubmitBody, NATIVE_MODEL } from './builders'
+import { buildEditFields, buildImage2Body, buildImagegenBody, buildNativeSubmitBody } from './builders'
 import { checkEditInputs, copyEditInputs } from './edit-inputs'
 import { buildEditBody, type StreamedBody } from './edit-multipart'
 import { GalleryActions, type SaveFile } from './gallery-actions'
@@ -16,7 +16,7 @@ import { JobJournal, type ItemTemplate, type JobRecord } from './job-journal'
 import { createLongFetch, type LongFetch } from './long-fetch'
 import { checkReferences, describeReferences, resolveReferences } from './references'
 import { DEFAULT_IMAGE_TIMING, editHeadersMs, type ImageTiming } from './timing'
-import { checkEditParams, checkGenerate, checkNative } from './validate'
+import { checkEditParams, checkGenerate, checkGenerateFamily, checkNative, editFamilyFor, nativeModelFor } from './validate'
 
 export interface ImageServiceDeps {
   dataDir: string
@@ -117,6 +117,7 @@ export class ImageService {
     const sources = { files: this.d.files, gallery: this.gallery }
     checkReferences(refs, sources)
     const { profileId, conn } = await this.connect()
+    checkGenerateFamily(req, conn.names)
     // Planned without reading reference bytes: the warnings and the size asked for do not depend on them.
     const planned = req.family === 'imagegen' ? buildImagegenBody(req) : buildImage2Body(req, [])
     const params: Record<string, unknown> = { ...req, ...(req.family === 'image2' && refs.length ? { image: describeReferences(refs, sources) } : {}) }
@@ -139,18 +140,21 @@ export class ImageService {
   async submitNative(req: NativeTaskRequest): Promise<ImageJob> {
     const warnings = checkNative(req)
     const { profileId, conn } = await this.connect()
-    const built = buildNativeSubmitBody(req)
-    const template: ItemTemplate = { origin: 'native', model: NATIVE_MODEL, prompt: req.prompt, params: { ...req }, profileId, requestedSize: built.requestedSize }
+    const names = namesOf(conn)
+    const model = nativeModelFor(req, names)
+    const built = buildNativeSubmitBody(req, names.nativeImage, model)
+    const template: ItemTemplate = { origin: 'native', model, prompt: req.prompt, params: { ...req }, profileId, requestedSize: built.requestedSize }
     const rec = await this.book.begin('native', template, warnings)
     this.track(this.runs.runNativeSubmit(rec, conn, built.body))
     return this.book.view(rec)
   }
 
   async edit(req: EditRequest): Promise<ImageJob> {
-    const warnings = checkEditParams(req)
-    const checked = await checkEditInputs(req, { files: this.d.files, gallery: this.gallery })
     const { profileId, conn } = await this.connect()
-    const fields = buildEditFields(req)
+    const family = editFamilyFor(req, conn.names)
+    const warnings = checkEditParams(req, family, conn.names)
+    const checked = await checkEditInputs(req, { files: this.d.files, gallery: this.gallery })
+    const fields = buildEditFields(req, family)
     const jobId = this.gallery.newId()
     const copies = await copyEditInputs(checked, this.gallery, jobId)
     const { source, maskFileId, ...rest } = req

@@ -1,7 +1,8 @@
 import { setTimeout as sleepFor } from 'node:timers/promises'
 import { StudioError } from '@shared/errors'
-import { readJson, sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
-import { buildNativeResultBody, NATIVE_VERSION } from './builders'
+import { namesOf, readJson, sendGateway, type FetchLike, type GatewayConnection, type GatewayRequest } from '../gateway/http'
+import type { NativeImageNames } from '@shared/domain/gateway-names'
+import { buildNativeResultBody } from './builders'
 import type { PendingResult } from './job-journal'
 
 /**
@@ -61,6 +62,11 @@ export function readResult(body: unknown): { status: string; results: PendingRes
   return { status, results, message: typeof b.message === 'string' ? b.message : undefined, code: typeof b.code === 'number' ? b.code : undefined }
 }
 
+/** The native task's submit: its path, action and version are the profile's names. */
+export function nativeSubmitRequest(native: NativeImageNames, json: Record<string, unknown>, timeoutMs: number): Omit<GatewayRequest, 'paid' | 'signal'> {
+  return { method: 'POST', path: native.path, query: { Action: native.submitAction, Version: native.version }, json, timeoutMs }
+}
+
 export async function pollNativeTask(p: PollInput): Promise<PollOutcome> {
   const t = { ...DEFAULT_POLL_TIMING, ...p.timing }
   const now = p.now ?? Date.now
@@ -75,11 +81,12 @@ export async function pollNativeTask(p: PollInput): Promise<PollOutcome> {
     wait = pollDelay(attempt, t, p.random)
     let body: unknown
     try {
+      const native = namesOf(p.conn).nativeImage
       const res = await sendGateway(p.fetch, p.conn, {
         method: 'POST',
-        path: '/imgnative',
-        query: { Action: 'CVSync2AsyncGetResult', Version: NATIVE_VERSION },
-        json: buildNativeResultBody(p.taskId),
+        path: native.path,
+        query: { Action: native.resultAction, Version: native.version },
+        json: buildNativeResultBody(p.taskId, native),
         timeoutMs: t.headersMs,
         signal: p.signal
       })

@@ -1,9 +1,11 @@
+import { editFamilyOf, familiesOf, STANDIN_NAMES, type GatewayNames } from '@shared/domain/gateway-names'
 import {
-  IMAGEGEN_MODELS,
+  editQualities,
   NATIVE_AREA_MAX,
   NATIVE_AREA_MIN,
   NATIVE_IMAGE_URLS_MAX,
   NATIVE_PROMPT_RECOMMENDED_MAX,
+  type EditFamily,
   type EditRequest,
   type GenerateRequest,
   type NativeTaskRequest
@@ -21,18 +23,40 @@ export function invalid(field: string, message: string, details?: Record<string,
   return new StudioError('INVALID_INPUT', message, { field, ...(details ? { details } : {}) })
 }
 
-/** The native edit family: imagegen-4.0 and imagegen-4.5 take ratio, response_format and resolution. */
-export function isNativeEditModel(model: string): boolean {
-  return (IMAGEGEN_MODELS as readonly string[]).includes(model)
+
+/** The request's edit family: as sent, else as the profile's names assign the model. */
+export function editFamilyFor(req: Pick<EditRequest, 'model' | 'family'>, names: GatewayNames | undefined): EditFamily {
+  const family = req.family ?? editFamilyOf(names, req.model)
+  if (!family) {
+    throw invalid(
+      'model',
+      `${req.model} is not assigned to an edit family in this profile's names. Choose the edit family in the form, or assign the model in Settings → Profiles → Names.`
+    )
+  }
+  return family
 }
 
+const GENERATE_FAMILY_WORDS = { imagegen: 'first', image2: 'second' } as const
+
 /**
- * Edit quality per family (spec: native default `auto`; image-model-1 defaults to `standard` in the
- * form case). `auto` is the native family's own default word, so image-model-1 does not get it.
+ * Any model name is accepted with its family's rules; but a name the profile's names put in the
+ * other generation family only is a mix-up (the body would be of the wrong shape), refused at the field.
  */
-export const EDIT_QUALITY: Readonly<Record<'native' | 'image-model-1', readonly string[]>> = {
-  native: ['auto', 'high', 'medium', 'low', 'hd', 'standard'],
-  'image-model-1': ['standard', 'hd', 'high', 'medium', 'low']
+export function checkGenerateFamily(req: Pick<GenerateRequest, 'family' | 'model'>, names: GatewayNames | undefined): void {
+  const assigned = familiesOf(names ?? STANDIN_NAMES, req.model).filter((f): f is 'imagegen' | 'image2' => f === 'imagegen' || f === 'image2')
+  if (assigned.length > 0 && !assigned.includes(req.family)) {
+    throw invalid(
+      'model',
+      `${req.model} is a model of the ${GENERATE_FAMILY_WORDS[assigned[0]]} image family in this profile's names, not of the ${GENERATE_FAMILY_WORDS[req.family]}. Choose that family, or change the names in Settings → Profiles → Names.`
+    )
+  }
+}
+
+/** The native task's model: as sent, else the first the profile's names give the native task. */
+export function nativeModelFor(req: Pick<NativeTaskRequest, 'model'>, names: GatewayNames | undefined): string {
+  const model = req.model ?? names?.models.native[0]
+  if (!model) throw invalid('model', "This profile's names give the native image task no model. Name one in the form, or add one in Settings → Profiles → Names.")
+  return model
 }
 
 function requirePrompt(prompt: string): void {
@@ -59,15 +83,15 @@ function parseDims(size: string, sep: '*' | 'x'): { width: number; height: numbe
 export function checkGenerate(req: GenerateRequest): string[] {
   requirePrompt(req.prompt)
   if (req.family === 'imagegen') {
-    if (req.size !== undefined && !parseDims(req.size, '*')) throw invalid('size', 'For imagegen models the size is <width>*<height>, e.g. 2048*2048.')
+    if (req.size !== undefined && !parseDims(req.size, '*')) throw invalid('size', 'For the first image family the size is <width>*<height>, e.g. 2048*2048.')
     req.image?.forEach((url, i) => {
       if (!isHttpUrl(url)) {
-        throw invalid(`image.${i}`, 'imagegen models take reference images as http(s) URLs only. To use a local file or a gallery image, choose image-model-2.')
+        throw invalid(`image.${i}`, 'The first image family takes reference images as http(s) URLs only. To use a local file or a gallery image, choose a model of the second family.')
       }
     })
     return []
   }
-  if (req.size !== undefined && !parseDims(req.size, 'x')) throw invalid('size', 'For image-model-2 the size is <width>x<height>, e.g. 1024x1024.')
+  if (req.size !== undefined && !parseDims(req.size, 'x')) throw invalid('size', 'For the second image family the size is <width>x<height>, e.g. 1024x1024.')
   req.image?.forEach((ref, i) => {
     if (ref.kind === 'url' && !isHttpUrl(ref.url)) throw invalid(`image.${i}`, 'A reference URL must be an http(s) address.')
   })
@@ -104,16 +128,15 @@ export function checkNative(req: NativeTaskRequest): string[] {
 }
 
 /** The edit's own parameters, per family (files are checked in edit-inputs.ts). */
-export function checkEditParams(req: EditRequest): string[] {
+export function checkEditParams(req: EditRequest, family: EditFamily, names: GatewayNames | undefined): string[] {
   requirePrompt(req.prompt)
-  const native = isNativeEditModel(req.model)
-  if (!native) {
+  if (family !== 'editNative') {
     for (const field of ['ratio', 'response_format', 'resolution'] as const) {
-      if (req[field] !== undefined) throw invalid(field, `${field} applies to the imagegen edit models only, not ${req.model}.`)
+      if (req[field] !== undefined) throw invalid(field, `${field} applies to the native edit family only, not to ${req.model}.`)
     }
   }
   if (req.quality !== undefined) {
-    const allowed = EDIT_QUALITY[native ? 'native' : 'image-model-1']
+    const allowed = editQualities(family, req.model, names)
     if (!allowed.includes(req.quality)) throw invalid('quality', `${req.model} takes quality ${allowed.join(', ')}.`)
   }
   if (req.size !== undefined && req.size !== 'auto' && !parseDims(req.size, 'x')) throw invalid('size', 'The edit size is <width>x<height>, e.g. 1024x1024.')
@@ -122,3 +145,4 @@ export function checkEditParams(req: EditRequest): string[] {
 }
 
 export { parseDims }
+export type { EditFamily }

@@ -64,7 +64,7 @@ describe('bad input is refused at the field, and nothing reaches the gateway', (
     await expectField(
       h.fail('images:generate', { family: 'imagegen', model: 'imagegen-4.5', prompt: 'p', n: 1, image: ['data:image/png;base64,AAAA'] }),
       'image.0',
-      /URLs only.*choose image-model-2/
+      /URLs only.*second family/
     )
     await expectField(h.fail('images:generate', { family: 'imagegen', model: 'imagegen-4.5', prompt: 'p', n: 1, image: ['file:///etc/passwd'] }), 'image.0')
     // A local file cannot even be expressed for the first family.
@@ -78,10 +78,12 @@ describe('bad input is refused at the field, and nothing reaches the gateway', (
 
   it('model and family that do not belong together', async () => {
     await expectField(h.fail('images:generate', { family: 'image2', model: 'imagegen-4.0', prompt: 'p' } as never), 'model')
-    await expectField(h.fail('images:edit', { source: { kind: 'file', fileId: source }, prompt: 'p', model: 'image-model-1', ratio: '16:9' }), 'ratio', /imagegen edit models only/)
+    await expectField(h.fail('images:edit', { source: { kind: 'file', fileId: source }, prompt: 'p', model: 'image-model-1', ratio: '16:9' }), 'ratio', /native edit family only/)
     await expectField(h.fail('images:edit', { source: { kind: 'file', fileId: source }, prompt: 'p', model: 'image-model-1', response_format: 'b64_json' }), 'response_format')
     await expectField(h.fail('images:edit', { source: { kind: 'file', fileId: source }, prompt: 'p', model: 'image-model-1', quality: 'auto' }), 'quality')
     await expectField(h.fail('images:edit', { source: { kind: 'file', fileId: source }, prompt: 'p', model: 'imagegen-4.0', quality: 'ultra' }), 'quality')
+    // A name the profile's names do not know needs its edit family said; any name is accepted then.
+    await expectField(h.fail('images:edit', { source: { kind: 'file', fileId: source }, prompt: 'p', model: 'retouch-x' }), 'model', /not assigned to an edit family/)
   })
 
   it('an edit source that is not PNG, WebP or JPEG', async () => {

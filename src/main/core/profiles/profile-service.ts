@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { checkBaseUrl } from '@shared/domain/base-url'
+import { cloneNames, parseNamesFile, STANDIN_NAMES, type GatewayNames } from '@shared/domain/gateway-names-schema'
 import type { DisplayUnit, KeyPersistence, ProfileKind, ProfileList, ProfileView } from '@shared/domain/profiles'
 import { keyStateOf, type ConnectionReport } from '@shared/domain/usage'
 import { StudioError } from '@shared/errors'
-import type { FetchLike } from '../gateway/http'
+import type { FetchLike, GatewayConnection } from '../gateway/http'
 import { fetchTokenUsage } from '../gateway/usage'
 import type { KeyValueStore } from '../store/kv-store'
 import type { KeyVault } from './key-vault'
@@ -15,7 +16,12 @@ export interface StoredProfile {
   displayUnit: DisplayUnit
 }
 
-export type ProfilesFile = { profiles: StoredProfile[]; activeId: string } & Record<string, unknown>
+export type ProfilesFile = {
+  profiles: StoredProfile[]
+  activeId: string
+  /** Each profile's gateway names, by profile id (the Sandbox and environment profiles too); absent: the stand-ins. */
+  names?: Record<string, GatewayNames>
+} & Record<string, unknown>
 
 /** A profile that exists only while the app runs: the Sandbox and one given by environment variables. */
 export interface RuntimeProfile {
@@ -76,8 +82,38 @@ export class ProfileService {
       readOnly: runtime,
       synthetic: runtime ? p.synthetic : false,
       key: this.vault.status(p.id),
-      displayUnit: runtime ? { kind: 'quota' } : p.displayUnit
+      displayUnit: runtime ? { kind: 'quota' } : p.displayUnit,
+      names: this.namesOf(p.id)
     }
+  }
+
+  /** A profile's gateway names: what the user set, else the spec's stand-ins. */
+  namesOf(id: string): GatewayNames {
+    const stored = this.store.get('names')
+    return stored && Object.prototype.hasOwnProperty.call(stored, id) ? stored[id] : cloneNames(STANDIN_NAMES)
+  }
+
+  /** Replaces a profile's names (validated by the contract); any profile, built-in ones included. */
+  async setNames(id: string, names: GatewayNames): Promise<ProfileView> {
+    this.get(id)
+    this.store.set('names', { ...(this.store.get('names') ?? {}), [id]: names })
+    await this.changed()
+    return this.get(id)
+  }
+
+  /** Reads a names file; every bad field is reported at its path and nothing is changed. */
+  async importNames(id: string, text: string): Promise<ProfileView> {
+    this.get(id)
+    const parsed = parseNamesFile(text)
+    if (!parsed.ok) {
+      const first = parsed.problems[0]
+      const count = parsed.problems.length
+      throw new StudioError('INVALID_INPUT', `The names file has ${count} problem${count === 1 ? '' : 's'}: ${first.field ? `${first.field}: ` : ''}${first.message}`, {
+        field: 'names',
+        details: { problems: parsed.problems.slice(0, 50).map((p) => ({ field: p.field, message: p.message })) }
+      })
+    }
+    return this.setNames(id, parsed.names)
   }
 
   async list(): Promise<ProfileList> {
@@ -152,6 +188,9 @@ export class ProfileService {
       throw new StudioError('NOT_FOUND', 'That profile no longer exists', { field: 'id' })
     }
     this.store.set('profiles', profiles.filter((p) => p.id !== id))
+    const names = { ...(this.store.get('names') ?? {}) }
+    delete names[id]
+    this.store.set('names', names)
     this.vault.remove(id)
     if (this.store.get('activeId') === id) this.store.set('activeId', SANDBOX_PROFILE_ID)
     await this.changed()
@@ -164,9 +203,9 @@ export class ProfileService {
   }
 
   /** The connection for gateway calls of a profile. */
-  async connection(id: string): Promise<{ baseUrl: string; key: string }> {
+  async connection(id: string): Promise<GatewayConnection> {
     const view = this.get(id)
-    return { baseUrl: view.baseUrl, key: await this.vault.require(id) }
+    return { baseUrl: view.baseUrl, key: await this.vault.require(id), names: view.names }
   }
 
   /** Calls the usage route and reports the key, for a saved profile or an unsaved address + key. */

@@ -1,6 +1,6 @@
+import type { ModelRule } from '@shared/domain/gateway-names'
 import {
   capabilityOf,
-  GK_FORCED_SECONDS,
   ROUTE_OF_FAMILY,
   type VideoCreateRequest,
   type VideoRemixRequest,
@@ -36,7 +36,8 @@ export function checkCreateRefs(r: VideoCreateRequest, src: RefSources): void {
   }
 }
 
-export async function buildCreate(r: VideoCreateRequest, src: RefSources): Promise<BuiltCreate> {
+/** `rule`: the profile's rule for the model (e.g. a length the gateway fixes). */
+export async function buildCreate(r: VideoCreateRequest, src: RefSources, rule: ModelRule = {}): Promise<BuiltCreate> {
   const route = ROUTE_OF_FAMILY[r.family]
   const path = CREATE_PATH[route]
   if (r.family === 'vidq') {
@@ -92,7 +93,7 @@ export async function buildCreate(r: VideoCreateRequest, src: RefSources): Promi
   form.append('model', r.model)
   form.append('prompt', r.prompt)
   if (r.aspect_ratio) form.append('aspect_ratio', r.aspect_ratio)
-  const forced = GK_FORCED_SECONDS[r.model]
+  const forced = capabilityOf('gk', r.model, rule).duration.forced
   const seconds = forced ?? r.seconds
   if (seconds !== undefined) form.append('seconds', String(seconds))
   if (r.size) form.append('size', r.size)
@@ -104,8 +105,8 @@ export async function buildCreate(r: VideoCreateRequest, src: RefSources): Promi
 }
 
 /** The request's parameters as shown on the card: JSON-safe, references described, no bytes. */
-export function describeCreate(r: VideoCreateRequest, src: RefSources): Record<string, unknown> {
-  const cap = capabilityOf(r.family, r.model)
+export function describeCreate(r: VideoCreateRequest, src: RefSources, rule: ModelRule = {}): Record<string, unknown> {
+  const cap = capabilityOf(r.family, r.model, rule)
   const { profileId, ...rest } = r
   void profileId
   const out: Record<string, unknown> = { ...rest }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { ROUTE_OF_FAMILY, type VideoCreateRequest, type VideoRemixRequest, type VideoRoute, type VideoTask } from '@shared/domain/video'
+import { ruleOf } from '@shared/domain/gateway-names'
+import { capabilityOf, capabilityProblems, ROUTE_OF_FAMILY, type VideoCreateRequest, type VideoRemixRequest, type VideoRoute, type VideoTask } from '@shared/domain/video'
 import { StudioError } from '@shared/errors'
 import { readJson, sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
 import { buildCreate, buildRemix, checkCreateRefs, describeCreate, type BuiltCreate } from './builders'
@@ -90,7 +91,11 @@ export class Submitter {
   async create(req: VideoCreateRequest): Promise<VideoTask> {
     checkCreateRefs(req, this.d.refs)
     const { profileId, conn, name } = await this.connect(req.profileId)
-    const built = await buildCreate(req, this.d.refs)
+    // The model's rules come from the profile's names (its family's, with that model's overrides).
+    const rule = ruleOf(conn.names, req.model)
+    const problem = capabilityProblems(req, capabilityOf(req.family, req.model, rule))[0]
+    if (problem) throw new StudioError('INVALID_INPUT', `${problem.field}: ${problem.message}`, { field: problem.field })
+    const built = await buildCreate(req, this.d.refs, rule)
     const route = ROUTE_OF_FAMILY[req.family]
     const task = this.blank({
       profileId,
@@ -101,7 +106,7 @@ export class Submitter {
       createRoute: `POST ${built.path}`,
       model: req.model,
       prompt: req.prompt,
-      params: describeCreate(req, this.d.refs)
+      params: describeCreate(req, this.d.refs, rule)
     })
     const rec: TaskRecord = { version: 1, task, phase: 'sending', request: { ...req, profileId } }
     await this.d.book.commit(rec)

@@ -1,17 +1,19 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { invokes } from '@shared/contract'
-import { parseProgress } from '@shared/domain/video'
+import { STANDIN_NAMES, ruleOf } from '@shared/domain/gateway-names'
+import { parseProgress, videoRequestProblems } from '@shared/domain/video'
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
 import { normaliseStatus, readTask, resultSources } from './status'
 import { videoHarness, type VideoHarness } from './testing/harness'
 
 const create = invokes['video:create'].input
 
+/** What the contract refuses, then what the model's rules (the stand-in names' rule for it) refuse. */
 function refusal(input: unknown): { field: string; message: string } | null {
   const r = create.safeParse(input)
-  if (r.success) return null
-  return { field: r.error.issues[0].path.join('.'), message: r.error.issues[0].message }
+  if (!r.success) return { field: r.error.issues[0].path.join('.'), message: r.error.issues[0].message }
+  return videoRequestProblems(r.data, ruleOf(STANDIN_NAMES, r.data.model))[0] ?? null
 }
 
 describe('bad input is refused before any request', () => {
@@ -28,11 +30,14 @@ describe('bad input is refused before any request', () => {
 
   it('the spec limits of the first family, by the contract', () => {
     expect(refusal({ family: 'vidq', model: 'vidq1', prompt: 'x'.repeat(2001) })).toMatchObject({ field: 'prompt', message: /2000/ })
-    expect(refusal({ family: 'vidq', model: 'vidq1', prompt: 'ok', duration: 11 })).toMatchObject({ field: 'duration', message: /1 to 10/ })
+    // The 1-10 s range is the q2 series' (a model rule), not the whole family's.
+    expect(refusal({ family: 'vidq', model: 'vidq2-pro', prompt: 'ok', duration: 11 })).toMatchObject({ field: 'duration', message: /1 to 10/ })
+    expect(refusal({ family: 'vidq', model: 'vidq1', prompt: 'ok', duration: 11 })).toBeNull()
     const url = { kind: 'url', url: 'https://example.com/a.png' }
     expect(refusal({ family: 'vidq', model: 'vidq1', prompt: 'ok', images: [url, url, url] })).toMatchObject({ field: 'images', message: /at most 2/ })
     expect(refusal({ family: 'vidq', model: 'vidq1', prompt: 'ok', payload: 'p'.repeat(1_048_577) })).toMatchObject({ field: 'payload', message: /1,048,576/ })
-    expect(refusal({ family: 'vidq', model: 'vidq1', prompt: 'ok', aspect_ratio: '4:3' })).toMatchObject({ field: 'aspect_ratio', message: /q2 and q3/ })
+    expect(refusal({ family: 'vidq', model: 'vidq1', prompt: 'ok', aspect_ratio: '4:3' })).toMatchObject({ field: 'aspect_ratio', message: /vidq1 takes aspect ratios 16:9, 9:16, 1:1/ })
+    expect(refusal({ family: 'vidq', model: 'vidq2-pro', prompt: 'ok', aspect_ratio: '4:3' })).toBeNull()
     expect(refusal({ family: 'vidq', model: 'vidq2-pro', prompt: 'ok', resolution: '360p' })).toMatchObject({ field: 'resolution' })
     expect(refusal({ family: 'vidq', model: 'vidq1', prompt: 'ok', meta_data: '{not json' })).toMatchObject({ field: 'meta_data' })
     expect(refusal({ family: 'vidq', model: 'vidq1', prompt: 'ok', images: [{ kind: 'url', url: 'http://example.com/a.png' }] })).toMatchObject({ field: 'images.0.url' })

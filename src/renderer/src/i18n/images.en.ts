@@ -31,8 +31,9 @@ export const imagesEn = {
   },
   generate: {
     family: 'Model family',
-    familyImagegen: 'imagegen-4.0 / 4.5',
-    familyImage2: 'image-model-2',
+    familyImagegen: 'First family (<w>*<h>, ratio, resolution)',
+    familyImage2: 'Second family (<w>x<h>, references, quality)',
+    modelHelp: 'Suggestions are this profile’s names for the family (Settings → Profiles → Names); any name the gateway knows works.',
     promptPlaceholder: 'Describe the image',
     countHelpImagegen: 'Required, 1 to 10.',
     countHelpImage2: 'Optional. Empty or 0 means 1 image.',
@@ -59,10 +60,10 @@ export const imagesEn = {
     passThrough: 'Passed through to the channel as written.',
     submit: 'Generate',
     sending: 'Sending…',
-    referenceAdded: 'Added “{{name}}” as a reference (image-model-2).'
+    referenceAdded: 'Added “{{name}}” as a reference (second family).'
   },
   native: {
-    intro: 'The native async task (imagegen-4.0): submitted, then followed until its images are ready.',
+    intro: 'The native async task: submitted, then followed until its images are ready. Its route, req_key and models are this profile’s names.',
     counter: '{{count}} / {{max}} characters',
     tooLong: 'Past {{max}} characters the prompt may render wrongly or be ignored.',
     preset: 'Width × height',
@@ -81,6 +82,7 @@ export const imagesEn = {
     submit: 'Submit task'
   },
   problems: {
+    modelRequired: 'Choose or type a model name.',
     promptRequired: 'Write a prompt: the gateway needs one to know what to draw.',
     promptOrReference: 'Write a prompt, or add a reference image to work from.',
     countRequired: 'Enter how many images, 1 to 10.',
@@ -164,6 +166,10 @@ export const imagesEn = {
     loadFailed: 'The image could not be opened for painting.',
     form: 'Edit settings',
     editModel: 'Edit model',
+    editFamily: 'Edit family',
+    editFamilyNative: 'Native (ratio, resolution, response format)',
+    editFamilyForm: 'Form (quality)',
+    editFamilyHelp: 'Set from the profile’s names when they know the model; choose it for a name they do not.',
     sizeHelp: 'Optional: <width>x<height> or auto.',
     noMask: 'No mask painted: the whole image may be changed.',
     maskInfo: 'The mask is sent as a PNG of exactly {{width}}×{{height}}: transparent where you painted.',

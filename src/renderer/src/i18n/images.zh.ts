@@ -33,8 +33,9 @@ export const imagesZh: Messages['images'] = {
   },
   generate: {
     family: '模型系列',
-    familyImagegen: 'imagegen-4.0 / 4.5',
-    familyImage2: 'image-model-2',
+    familyImagegen: '第一类（<宽>*<高>、比例、分辨率）',
+    familyImage2: '第二类（<宽>x<高>、参考图、质量）',
+    modelHelp: '建议项来自此配置的该类模型名称（设置 → 配置 → 名称）；网关认识的任何名称都可以。',
     promptPlaceholder: '描述你想要的图像',
     countHelpImagegen: '必填，1 到 10。',
     countHelpImage2: '可选。留空或 0 表示 1 张。',
@@ -61,10 +62,10 @@ export const imagesZh: Messages['images'] = {
     passThrough: '按填写内容原样传递给渠道。',
     submit: '生成',
     sending: '发送中…',
-    referenceAdded: '已将“{{name}}”添加为参考图（image-model-2）。'
+    referenceAdded: '已将“{{name}}”添加为参考图（第二类）。'
   },
   native: {
-    intro: '原生异步任务（imagegen-4.0）：提交后持续跟踪，直到图像就绪。',
+    intro: '原生异步任务：提交后持续跟踪，直到图像就绪。其路由、req_key 和模型来自此配置的名称。',
     counter: '{{count}} / {{max}} 字符',
     tooLong: '超过 {{max}} 个字符后，提示词可能渲染错误或被忽略。',
     preset: '宽 × 高',
@@ -83,6 +84,7 @@ export const imagesZh: Messages['images'] = {
     submit: '提交任务'
   },
   problems: {
+    modelRequired: '请选择或输入模型名称。',
     promptRequired: '请填写提示词：网关需要它来决定画什么。',
     promptOrReference: '请填写提示词，或添加一张参考图。',
     countRequired: '请输入数量，1 到 10。',
@@ -166,6 +168,10 @@ export const imagesZh: Messages['images'] = {
     loadFailed: '无法打开此图像进行绘制。',
     form: '编辑设置',
     editModel: '编辑模型',
+    editFamily: '编辑类型',
+    editFamilyNative: '原生（比例、分辨率、返回格式）',
+    editFamilyForm: '表单（质量）',
+    editFamilyHelp: '配置名称中已有该模型时自动设置；名称中没有的模型请手动选择。',
     sizeHelp: '可选：<宽>x<高> 或 auto。',
     noMask: '未绘制蒙版：整张图像都可能被修改。',
     maskInfo: '蒙版将以 {{width}}×{{height}} 的 PNG 发送：你绘制过的区域为透明。',

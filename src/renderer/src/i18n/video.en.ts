@@ -12,14 +12,15 @@ export const videoEn = {
       gk: 'Video object · multipart'
     },
     familyHelp: {
-      vidq: 'POST /v1/video/create with vidq and vid models: text, image, or first-and-last-frame to video.',
-      unified2: 'POST /v1/video/create with vo3.1-style models: reference image URLs, portrait or landscape.',
-      kl: 'POST /v1/videos (JSON) with Kl models: text, image, first-and-last frame or motion control.',
-      gk: 'POST /v1/videos (multipart) with gk-video-3 models: reference images sent as files.'
+      vidq: 'POST /v1/video/create, first body family: text, image, or first-and-last-frame to video.',
+      unified2: 'POST /v1/video/create, second body family: reference image URLs, portrait or landscape.',
+      kl: 'POST /v1/videos, JSON family: text, image, first-and-last frame or motion control.',
+      gk: 'POST /v1/videos, multipart family: reference images sent as files.'
     }
   },
   form: {
     model: 'Model',
+    modelHelp: 'Suggestions are this profile’s names for the family (Settings → Profiles → Names); any name the gateway knows works, with the family’s rules.',
     prompt: 'Prompt',
     promptCount: '{{count}} / {{max}} characters',
     promptIgnored: 'Ignored while “Recommended prompt” is on: the gateway writes its own.',
@@ -303,7 +304,8 @@ export const videoEn = {
     tooManyRefs: 'At most {{max}} references for this model.',
     refUrl: 'Use an https:// address (plain http only for this computer).',
     refKind: 'This model takes references of kind: {{kinds}}.',
-    aspectQ23: '{{ratio}} is only available for q2 and q3 models, not {{model}}.',
+    aspectQ23: '{{model}} takes the aspect ratios {{allowed}}, not {{ratio}}.',
+    modelRequired: 'Choose or type a model name.',
     durationRange: 'A whole number of seconds from {{min}} to {{max}}.',
     wholeRange: 'A whole number from {{min}} to {{max}}.',
     seedRange: 'A whole number from 0 to {{max}} (empty or 0: random).',

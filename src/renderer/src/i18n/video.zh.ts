@@ -14,14 +14,15 @@ export const videoZh: Messages['video'] = {
       gk: '视频对象 · multipart'
     },
     familyHelp: {
-      vidq: 'POST /v1/video/create，使用 vidq 与 vid 模型：文生视频、图生视频或首尾帧生视频。',
-      unified2: 'POST /v1/video/create，使用 vo3.1 类模型：参考图片 URL，竖屏或横屏。',
-      kl: 'POST /v1/videos（JSON），使用 Kl 模型：文生视频、图生视频、首尾帧或运动控制。',
-      gk: 'POST /v1/videos（multipart），使用 gk-video-3 模型：参考图片以文件上传。'
+      vidq: 'POST /v1/video/create，第一类请求体：文生视频、图生视频或首尾帧生视频。',
+      unified2: 'POST /v1/video/create，第二类请求体：参考图片 URL，竖屏或横屏。',
+      kl: 'POST /v1/videos（JSON 类）：文生视频、图生视频、首尾帧或运动控制。',
+      gk: 'POST /v1/videos（multipart 类）：参考图片以文件上传。'
     }
   },
   form: {
     model: '模型',
+    modelHelp: '建议项来自此配置的该类模型名称（设置 → 配置 → 名称）；网关认识的任何名称都可以，并按该类规则校验。',
     prompt: '提示词',
     promptCount: '{{count}} / {{max}} 个字符',
     promptIgnored: '已开启“推荐提示词”，此提示词会被忽略：网关会自行编写。',
@@ -305,7 +306,8 @@ export const videoZh: Messages['video'] = {
     tooManyRefs: '此模型最多 {{max}} 个参考。',
     refUrl: '请使用 https:// 地址（仅本机可用 http）。',
     refKind: '此模型接受的参考类型：{{kinds}}。',
-    aspectQ23: '{{ratio}} 仅适用于 q2 和 q3 模型，不适用于 {{model}}。',
+    aspectQ23: '{{model}} 支持的画面比例为 {{allowed}}，不支持 {{ratio}}。',
+    modelRequired: '请选择或输入模型名称。',
     durationRange: '{{min}} 到 {{max}} 之间的整数秒。',
     wholeRange: '{{min}} 到 {{max}} 之间的整数。',
     seedRange: '0 到 {{max}} 之间的整数（留空或 0：随机）。',

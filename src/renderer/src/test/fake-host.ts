@@ -1,3 +1,4 @@
+import { cloneNames, parseNamesFile, STANDIN_NAMES } from '@shared/domain/gateway-names-schema'
 /**
  * An in-memory stand-in for the studio host, for renderer tests. `window.studio` is built exactly as
  * the preload builds it (`buildRawApi` over a transport); every input is parsed by the contract's
@@ -35,6 +36,7 @@ export function sandboxProfile(overrides: Partial<ProfileView> = {}): ProfileVie
     synthetic: true,
     key: { configured: true, last4: 'sbx1', protection: 'session' },
     displayUnit: { kind: 'quota' },
+    names: cloneNames(STANDIN_NAMES),
     ...overrides
   }
 }
@@ -49,6 +51,7 @@ export function gatewayProfile(overrides: Partial<ProfileView> = {}): ProfileVie
     synthetic: false,
     key: { configured: true, last4: 'k9Zq', protection: 'os' },
     displayUnit: { kind: 'quota' },
+    names: cloneNames(STANDIN_NAMES),
     ...overrides
   }
 }
@@ -210,6 +213,19 @@ export class FakeHost {
         this.list = { ...this.list, profiles: this.list.profiles.map((p) => (p.id === input.id ? next : p)) }
         this.changed()
         return next
+      },
+      'profiles:set-names': ({ id, names }) => {
+        const current = this.list.profiles.find((p) => p.id === id)
+        if (!current) throw new StudioError('NOT_FOUND', 'That profile no longer exists', { field: 'id' })
+        const next = { ...current, names }
+        this.list = { ...this.list, profiles: this.list.profiles.map((p) => (p.id === id ? next : p)) }
+        this.changed()
+        return next
+      },
+      'profiles:import-names': ({ id, text }) => {
+        const parsed = parseNamesFile(text)
+        if (!parsed.ok) throw new StudioError('INVALID_INPUT', `The names file has problems: ${parsed.problems[0].message}`, { field: 'names', details: { problems: parsed.problems.map((p) => ({ ...p })) } })
+        return this.handlers['profiles:set-names']({ id, names: parsed.names })
       },
       'profiles:remove': ({ id }) => {
         this.list = {

@@ -1,11 +1,11 @@
 import type { StreamOp } from '@shared/domain/chat'
+import { STANDIN_NAMES } from '@shared/domain/gateway-names'
 import { messageText } from '../parts'
 import { defined, imagesOf, resolveImage, sendableTurns } from './history'
 import type { BuildInput, DecodeState, FormatCodec, GatewayCall } from './types'
 
 type Body = Record<string, unknown>
 
-export const VENDOR_VERSION = '2023-06-01'
 
 function userContent(input: BuildInput, m: BuildInput['history'][number]): unknown {
   const text = messageText(m)
@@ -26,12 +26,13 @@ function userContent(input: BuildInput, m: BuildInput['history'][number]): unkno
 function buildRequest(input: BuildInput): GatewayCall {
   if (input.params.format !== 'messages') throw new Error('messages codec needs messages params')
   const p = input.params.params
+  const names = input.names ?? STANDIN_NAMES
   const messages = sendableTurns(input.history).map((m) =>
     m.role === 'user' ? { role: 'user', content: userContent(input, m) } : { role: 'assistant', content: messageText(m) }
   )
   return {
     path: '/v1/messages',
-    headers: { 'vendor-version': VENDOR_VERSION },
+    headers: { [names.messagesVersionHeader]: names.messagesVersionValue },
     json: {
       model: input.model,
       messages,

@@ -1,3 +1,4 @@
+import type { GatewayNames } from '@shared/domain/gateway-names'
 import type { ChatFormat, ChatMessage, ChatParams, StreamOp } from '@shared/domain/chat'
 
 export interface TokenUsage {
@@ -43,6 +44,8 @@ export interface BuildInput {
   inline: ReadonlyMap<string, InlineImage>
   /** Legacy completions: the document to continue (otherwise the last user turn is the prompt). */
   document?: string
+  /** The profile's names (the messages format's version header); absent: the spec's stand-ins. */
+  names?: Pick<GatewayNames, 'messagesVersionHeader' | 'messagesVersionValue'>
 }
 
 export interface GatewayCall {

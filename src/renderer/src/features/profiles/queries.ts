@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { STANDIN_NAMES, type GatewayNames } from '@shared/domain/gateway-names'
 import type { ProfileList, ProfileView } from '@shared/domain/profiles'
 import { studio } from '@renderer/lib/studio'
 
@@ -21,6 +22,7 @@ export function profileListQuery() {
 
 const selectActiveId = (l: ProfileList): string => l.activeId
 const selectActive = (l: ProfileList): ProfileView | undefined => l.profiles.find((p) => p.id === l.activeId)
+const selectActiveNames = (l: ProfileList): GatewayNames => l.profiles.find((p) => p.id === l.activeId)?.names ?? STANDIN_NAMES
 const selectKeychain = (l: ProfileList): boolean => l.keychainAvailable
 
 export function useProfileList() {
@@ -37,4 +39,9 @@ export function useActiveProfile(): ProfileView | undefined {
 
 export function useKeychainAvailable(): boolean | undefined {
   return useQuery({ ...profileListQuery(), select: selectKeychain }).data
+}
+
+/** The active profile's gateway names (model names per family, vendor paths); the stand-ins until the list is in. */
+export function useActiveNames(): GatewayNames {
+  return useQuery({ ...profileListQuery(), select: selectActiveNames }).data ?? STANDIN_NAMES
 }

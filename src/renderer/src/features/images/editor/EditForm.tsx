@@ -1,14 +1,17 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import { TextField } from '@renderer/components/TextField'
-import { EDIT_MODELS, IMAGEGEN_RATIOS, RESOLUTIONS } from '@shared/domain/images'
+import { ModelField } from '@renderer/components/ModelField'
+import { useActiveNames } from '@renderer/features/profiles/queries'
+import { modelsOf } from '@shared/domain/gateway-names'
+import { IMAGEGEN_RATIOS, RESOLUTIONS, type EditFamily } from '@shared/domain/images'
 import { errorTitle } from '@renderer/lib/error-text'
 import { PromptField, SelectField, WatermarkChoice } from '../fields'
 import { useFocusFirstInvalid } from '../generate/GenerateForm'
 import { hostFieldText } from '../host-errors'
 import type { EditorSource } from '../images-ui-store'
 import { problemText, type FieldProblems } from '../problems'
-import { EMPTY_EDIT, isNativeEditModel, qualityOptions, validateEdit, withModel, type EditDraft, type EditModel } from './edit-draft'
+import { EMPTY_EDIT, qualityOptions, validateEdit, withFamily, withModel, type EditDraft } from './edit-draft'
 import { mayHavePaint } from './mask-model'
 import { usePainterStore } from './painter-store'
 import type { useApplyEdit } from './use-apply-edit'
@@ -29,7 +32,9 @@ export function EditForm({ source, applier }: { source: EditorSource; applier: R
   const host = state.phase === 'failed' ? (state.problem ?? null) : null
   const errorFor = (field: string) => problemText(t, problems[field]) ?? hostFieldText(host, field)
   const patch = (p: Partial<EditDraft>) => setDraft((cur) => ({ ...cur, ...p }))
-  const native = isNativeEditModel(d.model)
+  const names = useActiveNames()
+  const native = d.family === 'editNative'
+  const editModels = [...new Set([...modelsOf(names, 'editNative'), ...modelsOf(names, 'editForm')])]
   const dflt = { value: '', label: t('images.common.default') }
 
   const onSubmit = (e: FormEvent) => {
@@ -44,12 +49,25 @@ export function EditForm({ source, applier }: { source: EditorSource; applier: R
   return (
     <form ref={formRef} className="image-form edit-form" onSubmit={onSubmit} noValidate aria-label={t('images.editor.form')}>
       <PromptField value={d.prompt} onChange={(prompt) => patch({ prompt })} error={errorFor('prompt')} rows={3} />
-      <SelectField
-        label={t('images.editor.editModel')}
-        value={d.model}
-        onChange={(v) => setDraft((cur) => withModel(cur, v as EditModel))}
-        options={EDIT_MODELS.map((m) => ({ value: m, label: m }))}
-      />
+      <div className="field-grid">
+        <ModelField
+          label={t('images.editor.editModel')}
+          value={d.model}
+          onChange={(model) => setDraft((cur) => withModel(cur, model, names))}
+          suggestions={editModels}
+          error={errorFor('model')}
+        />
+        <SelectField
+          label={t('images.editor.editFamily')}
+          value={d.family}
+          onChange={(v) => setDraft((cur) => withFamily(cur, v as EditFamily, names))}
+          options={[
+            { value: 'editNative', label: t('images.editor.editFamilyNative') },
+            { value: 'editForm', label: t('images.editor.editFamilyForm') }
+          ]}
+          help={t('images.editor.editFamilyHelp')}
+        />
+      </div>
       <div className="field-grid">
         <TextField label={t('images.common.count')} inputMode="numeric" value={d.n} placeholder="1" onChange={(e) => patch({ n: e.target.value })} error={errorFor('n')} help={t('images.generate.countHelpImage2')} />
         <TextField label={t('images.common.size')} value={d.size} placeholder="1024x1024" onChange={(e) => patch({ size: e.target.value })} error={errorFor('size')} help={t('images.editor.sizeHelp')} />
@@ -57,7 +75,7 @@ export function EditForm({ source, applier }: { source: EditorSource; applier: R
           label={t('images.common.quality')}
           value={d.quality}
           onChange={(quality) => patch({ quality })}
-          options={[dflt, ...qualityOptions(d.model).map((q) => ({ value: q, label: q }))]}
+          options={[dflt, ...qualityOptions(d, names).map((q) => ({ value: q, label: q }))]}
           error={errorFor('quality')}
         />
         {native && (

@@ -1,18 +1,21 @@
 /**
- * The edit form's draft and validation, pure. Quality values differ per model family, and ratio,
- * response_format and resolution belong to the native family only, so switching the model drops
- * what the new model does not take instead of sending it.
+ * The edit form's draft and validation, pure. Quality values differ per edit family (and per model,
+ * as the profile's names say), and ratio, response_format and resolution belong to the native
+ * family only, so switching the model or family drops what the new one does not take instead of
+ * sending it.
  */
-import { EDIT_MODELS, IMAGEGEN_MODELS, IMAGEGEN_RATIOS, RESOLUTIONS, type EditRequest } from '@shared/domain/images'
+import { editFamilyOf, type GatewayNames } from '@shared/domain/gateway-names'
+import { editQualities, IMAGEGEN_RATIOS, RESOLUTIONS, type EditFamily, type EditRequest } from '@shared/domain/images'
 import type { TriState } from '../generate/generate-draft'
 import type { EditorSource } from '../images-ui-store'
 import { isBlank, parseCount, problem, type FieldProblems } from '../problems'
 
-export type EditModel = (typeof EDIT_MODELS)[number]
-
 export interface EditDraft {
   prompt: string
-  model: EditModel
+  /** Any name; the profile's edit names are suggestions. */
+  model: string
+  /** Set from the profile's names when they know the model; the user's choice for a name they do not. */
+  family: EditFamily
   n: string
   size: string
   /** '' = not sent (the model's default: auto for the native family, standard for image-model-1). */
@@ -23,41 +26,44 @@ export interface EditDraft {
   resolution: '' | (typeof RESOLUTIONS)[number]
 }
 
-export const EMPTY_EDIT: EditDraft = { prompt: '', model: 'imagegen-4.0', n: '', size: '', quality: '', watermark: 'absent', ratio: '', responseFormat: '', resolution: '' }
+export const EMPTY_EDIT: EditDraft = { prompt: '', model: '', family: 'editNative', n: '', size: '', quality: '', watermark: 'absent', ratio: '', responseFormat: '', resolution: '' }
 
-export function isNativeEditModel(model: EditModel): boolean {
-  return (IMAGEGEN_MODELS as readonly string[]).includes(model)
+/** The quality words the draft's model takes (the host checks the same, validate.ts). */
+export function qualityOptions(d: Pick<EditDraft, 'family' | 'model'>, names: GatewayNames | undefined): readonly string[] {
+  return editQualities(d.family, d.model, names)
 }
 
-/** The spec's quality values: the native family auto/high/medium/low/hd/standard; image-model-1 standard. */
-export function qualityOptions(model: EditModel): readonly string[] {
-  return isNativeEditModel(model) ? ['auto', 'high', 'medium', 'low', 'hd', 'standard'] : ['standard']
-}
-
-/** Changes the model, dropping values the new model does not take. */
-export function withModel(d: EditDraft, model: EditModel): EditDraft {
-  const next = { ...d, model }
-  if (next.quality && !qualityOptions(model).includes(next.quality)) next.quality = ''
-  if (!isNativeEditModel(model)) Object.assign(next, { ratio: '', responseFormat: '', resolution: '' })
+/** Changes the family, dropping values the new family does not take. */
+export function withFamily(d: EditDraft, family: EditFamily, names: GatewayNames | undefined): EditDraft {
+  const next = { ...d, family }
+  if (next.quality && !qualityOptions(next, names).includes(next.quality)) next.quality = ''
+  if (family !== 'editNative') Object.assign(next, { ratio: '', responseFormat: '', resolution: '' })
   return next
+}
+
+/** Changes the model; a model the names place in an edit family takes that family. */
+export function withModel(d: EditDraft, model: string, names: GatewayNames | undefined): EditDraft {
+  return withFamily({ ...d, model }, editFamilyOf(names, model) ?? d.family, names)
 }
 
 export function validateEdit(d: EditDraft, source: EditorSource | null): { request: Omit<EditRequest, 'maskFileId'> | null; problems: FieldProblems } {
   const problems: FieldProblems = {}
   if (!source) problems.source = problem('noSource')
+  if (d.model.trim() === '') problems.model = problem('modelRequired')
   if (isBlank(d.prompt)) problems.prompt = problem('promptRequired')
   const n = parseCount(d.n, 0, false)
   if (n.problem) problems.n = n.problem
   const size = d.size.trim()
   if (size && size !== 'auto' && !/^\d{2,5}x\d{2,5}$/.test(size)) problems.size = problem('sizeEdit')
   if (Object.keys(problems).length > 0 || !source) return { request: null, problems }
-  const native = isNativeEditModel(d.model)
+  const native = d.family === 'editNative'
   return {
     problems,
     request: {
       source: source.ref,
       prompt: d.prompt,
-      model: d.model,
+      model: d.model.trim(),
+      family: d.family,
       ...(n.value !== undefined ? { n: n.value } : {}),
       ...(size ? { size } : {}),
       ...(d.quality ? { quality: d.quality } : {}),

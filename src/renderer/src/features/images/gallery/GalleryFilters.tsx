@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import { EDIT_MODELS, IMAGE2_MODELS, IMAGEGEN_MODELS, type GalleryFilter } from '@shared/domain/images'
+import { useActiveNames } from '@renderer/features/profiles/queries'
+import { IMAGE_NAME_FAMILIES } from '@shared/domain/gateway-names'
+import type { GalleryFilter } from '@shared/domain/images'
 import { useImagesUi } from '../images-ui-store'
 
-const MODELS = [...new Set<string>([...IMAGEGEN_MODELS, ...IMAGE2_MODELS, ...EDIT_MODELS])]
 const ORIGINS = ['generate', 'native', 'edit', 'protect'] as const
 
 /** Search (debounced, so typing does not ask the host per key), model, origin and favourites. */
@@ -21,12 +22,15 @@ export function GalleryFilters({ total }: { total: number | undefined }) {
     return () => clearTimeout(timer)
   }, [query, setFilter])
   const patch = (p: Partial<GalleryFilter>) => setFilter({ ...filter, ...p })
+  const names = useActiveNames()
+  // The profile's image models, plus a filter already set (a name from another profile stays choosable).
+  const models = [...new Set([...IMAGE_NAME_FAMILIES.flatMap((f) => names.models[f]), ...(filter.model ? [filter.model] : [])])]
   return (
     <div className="gallery-filters" role="search" aria-label={t('images.gallery.filters')}>
       <input className="input" type="search" aria-label={t('images.gallery.search')} placeholder={t('images.gallery.search')} value={query} onChange={(e) => setQuery(e.target.value)} />
       <select className="select" aria-label={t('images.gallery.model')} value={filter.model ?? ''} onChange={(e) => patch({ model: e.target.value || undefined })}>
         <option value="">{t('images.gallery.anyModel')}</option>
-        {MODELS.map((m) => (
+        {models.map((m) => (
           <option key={m} value={m}>
             {m}
           </option>

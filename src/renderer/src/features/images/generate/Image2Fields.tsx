@@ -1,5 +1,8 @@
 import { useT } from '@renderer/i18n/use-t'
+import { ModelField } from '@renderer/components/ModelField'
 import { TextField } from '@renderer/components/TextField'
+import { useActiveNames } from '@renderer/features/profiles/queries'
+import { modelsOf } from '@shared/domain/gateway-names'
 import { IMAGE2_RATIO_SIZES, IMAGE2_SIZES } from '@shared/domain/images'
 import { PromptField, SelectField, WatermarkChoice } from '../fields'
 import { useGenerateDraft } from './draft-store'
@@ -19,7 +22,7 @@ export function RatioSizeNote({ ratio }: { ratio: Image2Draft['ratio'] }) {
 }
 
 /**
- * image-model-2: prompt, n (0 or empty = 1), ratio presets or size tiers, references (URL,
+ * The second family: model, prompt, n (0 or empty = 1), ratio presets or size tiers, references (URL,
  * gallery, file), response format, quality, style, background, watermark.
  */
 export function Image2Fields({ errorFor }: { errorFor: ErrorFor }) {
@@ -27,8 +30,17 @@ export function Image2Fields({ errorFor }: { errorFor: ErrorFor }) {
   const d = useGenerateDraft((s) => s.image2)
   const patch = useGenerateDraft((s) => s.patchImage2)
   const dflt = { value: '', label: t('images.common.default') }
+  const names = useActiveNames()
   return (
     <>
+      <ModelField
+        label={t('images.common.model')}
+        value={d.model}
+        onChange={(model) => patch({ model })}
+        suggestions={modelsOf(names, 'image2')}
+        error={errorFor('model')}
+        help={t('images.generate.modelHelp')}
+      />
       <PromptField value={d.prompt} onChange={(prompt) => patch({ prompt })} error={errorFor('prompt')} placeholder={t('images.generate.promptPlaceholder')} />
       <div className="field-grid">
         <TextField

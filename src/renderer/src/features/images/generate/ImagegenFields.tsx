@@ -1,24 +1,30 @@
 import { useT } from '@renderer/i18n/use-t'
+import { ModelField } from '@renderer/components/ModelField'
 import { TextField } from '@renderer/components/TextField'
-import { IMAGEGEN_MODELS, IMAGEGEN_RATIOS, RESOLUTIONS } from '@shared/domain/images'
+import { useActiveNames } from '@renderer/features/profiles/queries'
+import { modelsOf } from '@shared/domain/gateway-names'
+import { IMAGEGEN_RATIOS, RESOLUTIONS } from '@shared/domain/images'
 import { PromptField, SelectField, UrlList } from '../fields'
 import { useGenerateDraft } from './draft-store'
 import { MAX_REFS, type ImagegenDraft } from './generate-draft'
 import type { ErrorFor } from './GenerateForm'
 
-/** imagegen-4.0 / 4.5: prompt, n (required), size W*H, reference URLs, ratio, resolution. Nothing else. */
+/** The first family: model, prompt, n (required), size W*H, reference URLs, ratio, resolution. Nothing else. */
 export function ImagegenFields({ errorFor }: { errorFor: ErrorFor }) {
   const { t } = useT()
   const d = useGenerateDraft((s) => s.imagegen)
   const patch = useGenerateDraft((s) => s.patchImagegen)
   const dflt = { value: '', label: t('images.common.default') }
+  const names = useActiveNames()
   return (
     <>
-      <SelectField
+      <ModelField
         label={t('images.common.model')}
         value={d.model}
-        onChange={(v) => patch({ model: v as ImagegenDraft['model'] })}
-        options={IMAGEGEN_MODELS.map((m) => ({ value: m, label: m }))}
+        onChange={(model) => patch({ model })}
+        suggestions={modelsOf(names, 'imagegen')}
+        error={errorFor('model')}
+        help={t('images.generate.modelHelp')}
       />
       <PromptField value={d.prompt} onChange={(prompt) => patch({ prompt })} error={errorFor('prompt')} placeholder={t('images.generate.promptPlaceholder')} />
       <div className="field-grid">

@@ -6,7 +6,6 @@
 import {
   IMAGE2_RATIO_SIZES,
   IMAGE2_SIZES,
-  IMAGEGEN_MODELS,
   IMAGEGEN_RATIOS,
   RESOLUTIONS,
   type GenerateRequest,
@@ -27,7 +26,8 @@ export interface DraftRef {
 }
 
 export interface ImagegenDraft {
-  model: (typeof IMAGEGEN_MODELS)[number]
+  /** Any name: the profile's names are suggestions ('' = not chosen yet; the field fills in the first). */
+  model: string
   prompt: string
   n: string
   size: string
@@ -37,6 +37,7 @@ export interface ImagegenDraft {
 }
 
 export interface Image2Draft {
+  model: string
   prompt: string
   n: string
   /** '' (not sent), an official tier, or 'custom' (then `customSize`). */
@@ -51,8 +52,9 @@ export interface Image2Draft {
   watermark: TriState
 }
 
-export const EMPTY_IMAGEGEN: ImagegenDraft = { model: 'imagegen-4.0', prompt: '', n: '1', size: '', ratio: '', resolution: '', urls: [] }
+export const EMPTY_IMAGEGEN: ImagegenDraft = { model: '', prompt: '', n: '1', size: '', ratio: '', resolution: '', urls: [] }
 export const EMPTY_IMAGE2: Image2Draft = {
+  model: '',
   prompt: '',
   n: '',
   size: '',
@@ -84,6 +86,7 @@ function checkUrls(urls: readonly string[], problems: FieldProblems, field: stri
 
 export function validateImagegen(d: ImagegenDraft): Validated {
   const problems: FieldProblems = {}
+  if (isBlank(d.model)) problems.model = problem('modelRequired')
   if (isBlank(d.prompt)) problems.prompt = problem('promptRequired')
   const n = parseCount(d.n, 1, true)
   if (n.problem) problems.n = n.problem
@@ -94,7 +97,7 @@ export function validateImagegen(d: ImagegenDraft): Validated {
     problems,
     request: {
       family: 'imagegen',
-      model: d.model,
+      model: d.model.trim(),
       prompt: d.prompt,
       n: n.value!,
       ...(opt(d.size) ? { size: d.size.trim() } : {}),
@@ -114,6 +117,7 @@ export function image2SizeShown(d: Pick<Image2Draft, 'size' | 'customSize' | 'ra
 
 export function validateImage2(d: Image2Draft): Validated {
   const problems: FieldProblems = {}
+  if (isBlank(d.model)) problems.model = problem('modelRequired')
   // The spec treats the prompt as required for text-to-image; with references it may be empty.
   if (isBlank(d.prompt) && d.refs.length === 0) problems.prompt = problem('promptOrReference')
   const n = parseCount(d.n, 0, false)
@@ -132,7 +136,7 @@ export function validateImage2(d: Image2Draft): Validated {
     problems,
     request: {
       family: 'image2',
-      model: 'image-model-2',
+      model: d.model.trim(),
       prompt: d.prompt,
       ...(n.value !== undefined ? { n: n.value } : {}),
       ...(size ? { size } : {}),

@@ -15,6 +15,8 @@ import {
 import { isBlank, isHttpUrl, problem, type FieldProblems } from '../problems'
 
 export interface NativeDraft {
+  /** '' = not sent: the host uses the first model the profile's names give the native task. */
+  model: string
   prompt: string
   resolution: '' | (typeof RESOLUTIONS)[number]
   /** '' = not sent, a preset index as text, or 'custom'. */
@@ -27,7 +29,7 @@ export interface NativeDraft {
   area: string
 }
 
-export const EMPTY_NATIVE: NativeDraft = { prompt: '', resolution: '', preset: '', width: '', height: '', urls: [], forceSingle: false, area: '' }
+export const EMPTY_NATIVE: NativeDraft = { model: '', prompt: '', resolution: '', preset: '', width: '', height: '', urls: [], forceSingle: false, area: '' }
 
 export function promptTooLong(prompt: string): boolean {
   return prompt.length > NATIVE_PROMPT_RECOMMENDED_MAX
@@ -82,6 +84,7 @@ export function validateNative(d: NativeDraft): { request: NativeTaskRequest | n
   return {
     problems,
     request: {
+      ...(d.model.trim() ? { model: d.model.trim() } : {}),
       prompt: d.prompt,
       ...(d.resolution ? { resolution: d.resolution } : {}),
       ...(dims.width !== undefined ? { width: dims.width, height: dims.height } : {}),

@@ -3,6 +3,7 @@ import { useT } from '@renderer/i18n/use-t'
 import { VIDEO_FAMILIES, type VideoFamily } from '@shared/domain/video'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/features/images/host-errors'
 import { errorTitle } from '@renderer/lib/error-text'
+import { useActiveNames } from '@renderer/features/profiles/queries'
 import { useCreateVideo } from '../mutations'
 import { videoProblemText, type VideoProblems } from '../problems'
 import { useVideoUi } from '../video-ui-store'
@@ -47,6 +48,7 @@ export function CreateForm() {
 
   const errorFor: ErrorFor = (field) => videoProblemText(t, problems[field]) ?? hostFieldText(host, field)
   const Fields = FIELDS[family]
+  const names = useActiveNames()
 
   const switchFamily = (f: VideoFamily) => {
     useVideoUi.getState().setFamily(f)
@@ -56,7 +58,7 @@ export function CreateForm() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
-    const v = validateDraft(family, useVideoDraft.getState().drafts)
+    const v = validateDraft(family, useVideoDraft.getState().drafts, names)
     setProblems(v.problems)
     setHost(null)
     setAttempt((n) => n + 1)

@@ -1,7 +1,8 @@
 import { useT } from '@renderer/i18n/use-t'
-import { capabilityOf, GK_MODELS, GK_RATIOS, GK_SIZES } from '@shared/domain/video'
+import { useActiveNames } from '@renderer/features/profiles/queries'
 import { useVideoDraft } from './draft-store'
-import { withModel, type GkDraft } from './drafts'
+import { capFor, type GkDraft } from './drafts'
+import { VideoModelField } from './VideoModelField'
 import { enumOptions, SelectField, TextArea, TextInput, type ErrorFor } from './fields'
 import { RefEditor } from './RefEditor'
 
@@ -10,24 +11,19 @@ export function GkFields({ errorFor }: { errorFor: ErrorFor }) {
   const { t } = useT()
   const d = useVideoDraft((s) => s.drafts.gk)
   const patch = (p: Partial<GkDraft>) => useVideoDraft.getState().patch('gk', p)
-  const cap = capabilityOf('gk', d.model)
+  const cap = capFor('gk', d.model, useActiveNames())
   const forced = cap.duration.forced
   const notSent = t('video.form.notSent')
   return (
     <>
-      <SelectField
-        label={t('video.form.model')}
-        value={d.model}
-        options={GK_MODELS.map((m) => ({ value: m, label: m }))}
-        onChange={(m) => useVideoDraft.getState().replace('gk', withModel('gk', d, m as GkDraft['model']))}
-      />
+      <VideoModelField family="gk" errorFor={errorFor} />
       <TextArea label={t('video.form.prompt')} value={d.prompt} onChange={(prompt) => patch({ prompt })} max={cap.promptMax} rows={4} error={errorFor('prompt')} />
       <div className="field-grid">
-        <SelectField label={t('video.form.aspectRatio')} value={d.aspectRatio} options={enumOptions(GK_RATIOS, notSent)} onChange={(aspectRatio) => patch({ aspectRatio })} error={errorFor('aspect_ratio')} />
+        <SelectField label={t('video.form.aspectRatio')} value={d.aspectRatio} options={enumOptions(cap.aspectRatios, notSent)} onChange={(aspectRatio) => patch({ aspectRatio })} error={errorFor('aspect_ratio')} />
         <SelectField
           label={t('video.form.size')}
           value={d.size}
-          options={enumOptions(GK_SIZES, notSent, cap.defaultResolution, (v) => t('video.form.defaultValue', { value: v }))}
+          options={enumOptions(cap.resolutions, notSent, cap.defaultResolution, (v) => t('video.form.defaultValue', { value: v }))}
           onChange={(size) => patch({ size })}
           error={errorFor('size')}
         />

@@ -1,10 +1,12 @@
 import { useId } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import { capabilityOf, KL_AUDIO, KL_MODELS, KL_MOTION_LEVELS, KL_RATIOS, KL_RESOLUTIONS, KL_SCENARIO_IDS, KL_SCENE_TYPES, KL_SECONDS } from '@shared/domain/video'
+import { useActiveNames } from '@renderer/features/profiles/queries'
+import { KL_AUDIO, KL_MOTION_LEVELS, KL_SCENARIO_IDS, KL_SCENE_TYPES, KL_SECONDS } from '@shared/domain/video'
 import { useVideoDraft } from './draft-store'
-import { withScenario, type DraftRef, type KlDraft } from './drafts'
+import { capFor, withScenario, type DraftRef, type KlDraft } from './drafts'
 import { CheckField, enumOptions, SelectField, TextArea, TextInput, type ErrorFor } from './fields'
 import { RefEditor } from './RefEditor'
+import { VideoModelField } from './VideoModelField'
 
 /** The video-object JSON family (Kl): scenario presets decide which references are needed. */
 export function KlFields({ errorFor }: { errorFor: ErrorFor }) {
@@ -12,12 +14,12 @@ export function KlFields({ errorFor }: { errorFor: ErrorFor }) {
   const name = useId()
   const d = useVideoDraft((s) => s.drafts.kl)
   const patch = (p: Partial<KlDraft>) => useVideoDraft.getState().patch('kl', p)
-  const cap = capabilityOf('kl', d.model)
+  const cap = capFor('kl', d.model, useActiveNames())
   const notSent = t('video.form.notSent')
   const slot = (ref: DraftRef | null) => (ref ? [ref] : [])
   return (
     <>
-      <SelectField label={t('video.form.model')} value={d.model} options={KL_MODELS.map((m) => ({ value: m, label: m }))} onChange={(m) => patch({ model: m as KlDraft['model'] })} />
+      <VideoModelField family="kl" errorFor={errorFor} />
       <fieldset className="choice-row">
         <legend className="field-label">{t('video.form.scenario')}</legend>
         {KL_SCENARIO_IDS.map((s) => (
@@ -77,8 +79,8 @@ export function KlFields({ errorFor }: { errorFor: ErrorFor }) {
             onChange={(outputDuration) => patch({ outputDuration })}
             error={errorFor('output_config.duration')}
           />
-          <SelectField label={t('video.form.outputResolution')} value={d.outputResolution} options={enumOptions(KL_RESOLUTIONS, notSent)} onChange={(outputResolution) => patch({ outputResolution })} />
-          <SelectField label={t('video.form.outputAspect')} value={d.outputAspect} options={enumOptions(KL_RATIOS, notSent)} onChange={(outputAspect) => patch({ outputAspect })} />
+          <SelectField label={t('video.form.outputResolution')} value={d.outputResolution} options={enumOptions(cap.resolutions, notSent)} onChange={(outputResolution) => patch({ outputResolution })} />
+          <SelectField label={t('video.form.outputAspect')} value={d.outputAspect} options={enumOptions(cap.aspectRatios, notSent)} onChange={(outputAspect) => patch({ outputAspect })} />
           <SelectField label={t('video.form.audioGeneration')} value={d.audioGeneration} options={enumOptions(KL_AUDIO, notSent)} onChange={(audioGeneration) => patch({ audioGeneration })} />
         </div>
       </fieldset>

@@ -1,10 +1,12 @@
 import { useId } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import { capabilityOf, ORIENTATIONS, UNIFIED2_MODELS, UNIFIED2_RATIOS, UNIFIED2_SIZES } from '@shared/domain/video'
+import { useActiveNames } from '@renderer/features/profiles/queries'
+import { ORIENTATIONS } from '@shared/domain/video'
 import { useVideoDraft } from './draft-store'
-import { withOrientation, type Unified2Draft } from './drafts'
+import { capFor, withOrientation, type Unified2Draft } from './drafts'
 import { CheckField, enumOptions, SelectField, TextArea, TextInput, type ErrorFor } from './fields'
 import { RefEditor } from './RefEditor'
+import { VideoModelField } from './VideoModelField'
 
 /** The unified route's second family (vo3.1-style): every field is required by the spec, so each starts at its default. */
 export function Unified2Fields({ errorFor }: { errorFor: ErrorFor }) {
@@ -12,23 +14,11 @@ export function Unified2Fields({ errorFor }: { errorFor: ErrorFor }) {
   const listId = useId()
   const d = useVideoDraft((s) => s.drafts.unified2)
   const patch = (p: Partial<Unified2Draft>) => useVideoDraft.getState().patch('unified2', p)
-  const cap = capabilityOf('unified2', d.model)
+  const cap = capFor('unified2', d.model, useActiveNames())
   const defaultLabel = (v: string) => t('video.form.defaultValue', { value: v })
   return (
     <>
-      <TextInput
-        label={t('video.form.modelName')}
-        value={d.model}
-        list={listId}
-        onChange={(model) => patch({ model })}
-        error={errorFor('model')}
-        help={t('video.form.modelNameHelp')}
-      />
-      <datalist id={listId}>
-        {UNIFIED2_MODELS.map((m) => (
-          <option key={m} value={m} />
-        ))}
-      </datalist>
+      <VideoModelField family="unified2" errorFor={errorFor} />
       <RefEditor
         legend={t('video.refs.references')}
         refs={d.refs}
@@ -49,11 +39,11 @@ export function Unified2Fields({ errorFor }: { errorFor: ErrorFor }) {
           options={ORIENTATIONS.map((o) => ({ value: o, label: t(`video.form.orientations.${o}`) }))}
           onChange={(o) => useVideoDraft.getState().replace('unified2', withOrientation(d, o as Unified2Draft['orientation']))}
         />
-        <SelectField label={t('video.form.size')} value={d.size} options={enumOptions(UNIFIED2_SIZES, undefined, cap.defaultResolution, defaultLabel)} onChange={(size) => patch({ size })} error={errorFor('size')} />
+        <SelectField label={t('video.form.size')} value={d.size} options={enumOptions(cap.resolutions, undefined, cap.defaultResolution, defaultLabel)} onChange={(size) => patch({ size })} error={errorFor('size')} />
         <SelectField
           label={t('video.form.aspectRatio')}
           value={d.aspectRatio}
-          options={enumOptions(UNIFIED2_RATIOS, undefined, cap.defaultAspectRatio, defaultLabel)}
+          options={enumOptions(cap.aspectRatios, undefined, cap.defaultAspectRatio, defaultLabel)}
           onChange={(aspectRatio) => patch({ aspectRatio })}
           error={errorFor('aspect_ratio')}
         />

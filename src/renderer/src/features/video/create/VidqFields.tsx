@@ -1,9 +1,11 @@
 import { useT } from '@renderer/i18n/use-t'
-import { capabilityOf, VIDEO_LIMITS, VIDQ_MODELS } from '@shared/domain/video'
+import { useActiveNames } from '@renderer/features/profiles/queries'
+import { VIDEO_LIMITS } from '@shared/domain/video'
 import { useVideoDraft } from './draft-store'
-import { withModel, type VidqDraft } from './drafts'
+import { capFor, type VidqDraft } from './drafts'
 import { CheckField, enumOptions, SelectField, TextArea, TextInput, type ErrorFor } from './fields'
 import { RefEditor } from './RefEditor'
+import { VideoModelField } from './VideoModelField'
 
 const n = (v: number) => v.toLocaleString('en-US')
 
@@ -12,17 +14,12 @@ export function VidqFields({ errorFor }: { errorFor: ErrorFor }) {
   const { t } = useT()
   const d = useVideoDraft((s) => s.drafts.vidq)
   const patch = (p: Partial<VidqDraft>) => useVideoDraft.getState().patch('vidq', p)
-  const cap = capabilityOf('vidq', d.model)
+  const cap = capFor('vidq', d.model, useActiveNames())
   const mode = d.refs.length === 0 ? 'modeText' : d.refs.length === 1 ? 'modeImage' : 'modeFirstLast'
   const duration = cap.duration
   return (
     <>
-      <SelectField
-        label={t('video.form.model')}
-        value={d.model}
-        options={VIDQ_MODELS.map((m) => ({ value: m, label: m }))}
-        onChange={(m) => useVideoDraft.getState().replace('vidq', withModel('vidq', d, m as VidqDraft['model']))}
-      />
+      <VideoModelField family="vidq" errorFor={errorFor} />
       <RefEditor
         legend={t('video.refs.images')}
         refs={d.refs}

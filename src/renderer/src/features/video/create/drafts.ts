@@ -3,15 +3,13 @@
  * coerced behind their back. Defaults come from the domain's capability table (the same data the
  * host checks against), so a form never shows a default the host would not send.
  */
-import {
-  capabilityOf,
-  GK_MODELS,
-  KL_MODELS,
-  UNIFIED2_MODELS,
-  VIDQ_MODELS,
-  type KlScenario,
-  type VideoRef
-} from '@shared/domain/video'
+import { modelsOf, ruleOf, type GatewayNames } from '@shared/domain/gateway-names'
+import { capabilityOf, type KlScenario, type VideoFamily, type VideoRef } from '@shared/domain/video'
+
+/** A model's capability under the names (none: the spec's stand-ins, with their model rules). */
+export function capFor(family: VideoFamily, model: string, names?: GatewayNames) {
+  return capabilityOf(family, model, ruleOf(names, model))
+}
 
 /** A reference as the form shows it: the contract's ref plus a label and a thumbnail URL. */
 export interface DraftRef {
@@ -21,7 +19,8 @@ export interface DraftRef {
 }
 
 export interface VidqDraft {
-  model: (typeof VIDQ_MODELS)[number]
+  /** Any name; the profile's names for the family are suggestions. */
+  model: string
   refs: DraftRef[]
   prompt: string
   aspectRatio: string
@@ -52,7 +51,7 @@ export interface Unified2Draft {
 }
 
 export interface KlDraft {
-  model: (typeof KL_MODELS)[number]
+  model: string
   scenario: KlScenario
   prompt: string
   seconds: string
@@ -72,7 +71,7 @@ export interface KlDraft {
 }
 
 export interface GkDraft {
-  model: (typeof GK_MODELS)[number]
+  model: string
   prompt: string
   aspectRatio: string
   seconds: string
@@ -89,8 +88,8 @@ export interface Drafts {
 
 const str = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n))
 
-export function emptyVidq(model: VidqDraft['model'] = 'vidq2-pro'): VidqDraft {
-  const cap = capabilityOf('vidq', model)
+export function emptyVidq(model: string = 'vidq2-pro', names?: GatewayNames): VidqDraft {
+  const cap = capFor('vidq', model, names)
   return {
     model,
     refs: [],
@@ -112,8 +111,8 @@ export function emptyVidq(model: VidqDraft['model'] = 'vidq2-pro'): VidqDraft {
   }
 }
 
-export function emptyUnified2(model: string = UNIFIED2_MODELS[0]): Unified2Draft {
-  const cap = capabilityOf('unified2', model)
+export function emptyUnified2(model: string = modelsOf(undefined, 'unified2')[0] ?? '', names?: GatewayNames): Unified2Draft {
+  const cap = capFor('unified2', model, names)
   return {
     model,
     refs: [],
@@ -126,7 +125,7 @@ export function emptyUnified2(model: string = UNIFIED2_MODELS[0]): Unified2Draft
   }
 }
 
-export function emptyKl(model: KlDraft['model'] = KL_MODELS[0]): KlDraft {
+export function emptyKl(model: string = modelsOf(undefined, 'kl')[0] ?? ''): KlDraft {
   return {
     model,
     scenario: 'text',
@@ -148,31 +147,41 @@ export function emptyKl(model: KlDraft['model'] = KL_MODELS[0]): KlDraft {
   }
 }
 
-export function emptyGk(model: GkDraft['model'] = GK_MODELS[0]): GkDraft {
-  const cap = capabilityOf('gk', model)
+export function emptyGk(model: string = modelsOf(undefined, 'gk')[0] ?? '', names?: GatewayNames): GkDraft {
+  const cap = capFor('gk', model, names)
   return { model, prompt: '', aspectRatio: '', seconds: str(cap.duration.forced ?? cap.duration.default), size: cap.defaultResolution ?? '', refs: [] }
 }
 
+/** New forms start without a model: each form's model field takes the profile's first name for its family. */
 export function emptyDrafts(): Drafts {
-  return { vidq: emptyVidq(), unified2: emptyUnified2(), kl: emptyKl(), gk: emptyGk() }
+  return { vidq: emptyVidq(''), unified2: emptyUnified2(''), kl: emptyKl(''), gk: emptyGk('') }
 }
 
 /**
  * A model change keeps what the user chose, except values that were the old model's defaults:
  * those follow the new model (q2's 5 s and 720p are not q1's).
  */
-export function withModel<F extends 'vidq' | 'gk'>(family: F, draft: Drafts[F], model: Drafts[F]['model']): Drafts[F] {
-  const before = capabilityOf(family, draft.model)
-  const after = capabilityOf(family, model)
+export function withModel<F extends VideoFamily>(family: F, draft: Drafts[F], model: string, names?: GatewayNames): Drafts[F] {
+  const before = capFor(family, draft.model, names)
+  const after = capFor(family, model, names)
+  if (family === 'unified2') {
+    const d = draft as Unified2Draft
+    const next: Unified2Draft = { ...d, model }
+    if (d.duration === str(before.duration.default)) next.duration = str(after.duration.default)
+    return next as Drafts[F]
+  }
+  if (family === 'kl') return { ...draft, model } as Drafts[F]
   if (family === 'vidq') {
     const d = draft as VidqDraft
-    const next: VidqDraft = { ...d, model: model as VidqDraft['model'] }
+    const next: VidqDraft = { ...d, model }
+    if (d.aspectRatio === (before.defaultAspectRatio ?? '')) next.aspectRatio = after.defaultAspectRatio ?? ''
     if (d.duration === str(before.duration.default)) next.duration = str(after.duration.default)
     if (d.resolution === (before.defaultResolution ?? '')) next.resolution = after.defaultResolution ?? ''
     return next as Drafts[F]
   }
   const d = draft as GkDraft
-  const next: GkDraft = { ...d, model: model as GkDraft['model'] }
+  const next: GkDraft = { ...d, model }
+  if (d.size === (before.defaultResolution ?? '')) next.size = after.defaultResolution ?? ''
   // A forced length is shown as the value; leaving a forced model brings back the free field.
   if (after.duration.forced) next.seconds = String(after.duration.forced)
   else if (before.duration.forced) next.seconds = str(after.duration.default)

@@ -1,3 +1,4 @@
+import { ruleOf, type GatewayNames } from '@shared/domain/gateway-names'
 /**
  * Each family's draft to exactly the contract's create request, or problems per field and no
  * request. Pure, so every limit of the spec is tested without a DOM. The checks read the domain's
@@ -22,7 +23,8 @@ export interface Validated {
   problems: VideoProblems
 }
 
-const MODEL_NAME = /^[A-Za-z0-9._:-]+$/
+/** As the contract takes it (ModelNameSchema): printable, no spaces. */
+const MODEL_NAME = /^[^\s\p{C}]{1,200}$/u
 const WXH = /^\d{2,5}x\d{2,5}$/
 const SEED_MAX = 2_147_483_647
 
@@ -33,7 +35,7 @@ function checkPrompt(prompt: string, required: boolean, max: number, problems: V
 
 /** Kinds the model takes, a well-formed URL per URL row, and the count. */
 function checkRefs(family: VideoFamily, model: string, refs: readonly DraftRef[], field: string, max: number, problems: VideoProblems): void {
-  const kinds = capabilityOf(family, model).referenceKinds
+  const kinds = capabilityOf(family, model).referenceKinds // reference kinds are the family's; rules do not change them
   if (refs.length > max) problems[field] = vp('tooManyRefs', { max })
   refs.forEach((r, i) => checkRef(r, kinds, `${field}.${i}`, problems))
 }
@@ -68,14 +70,14 @@ function checkUrl(raw: string, field: string, problems: VideoProblems): string |
 const opt = (s: string) => (isBlank(s) ? undefined : s.trim())
 const when = <T extends object>(cond: unknown, obj: T): T | object => (cond ? obj : {})
 
-export function validateVidq(d: VidqDraft): Validated {
+export function validateVidq(d: VidqDraft, names?: GatewayNames): Validated {
   const problems: VideoProblems = {}
-  const cap = capabilityOf('vidq', d.model)
+  const cap = capabilityOf('vidq', d.model, ruleOf(names, d.model))
   checkRefs('vidq', d.model, d.refs, 'images', VIDEO_LIMITS.vidqImagesMax, problems)
   if (problems.images) problems.images = vp('vidqImages', { max: VIDEO_LIMITS.vidqImagesMax })
   if (d.prompt.length > cap.promptMax) problems.prompt = vp('promptTooLong', { max: grouped(cap.promptMax), count: grouped(d.prompt.length) })
   else if (!d.isRec && isBlank(d.prompt) && d.refs.length === 0) problems.prompt = vp('vidqPromptOrImage')
-  if (d.aspectRatio && !cap.aspectRatios.includes(d.aspectRatio)) problems.aspect_ratio = vp('aspectQ23', { ratio: d.aspectRatio, model: d.model })
+  if (d.aspectRatio && !cap.aspectRatios.includes(d.aspectRatio)) problems.aspect_ratio = vp('aspectQ23', { ratio: d.aspectRatio, model: d.model, allowed: cap.aspectRatios.join(', ') })
   const duration = parseWhole(d.duration, cap.duration.min, cap.duration.max)
   if (duration.problem) problems.duration = vp('durationRange', { min: cap.duration.min, max: cap.duration.max })
   const seed = parseWhole(d.seed, 0, SEED_MAX)
@@ -114,9 +116,9 @@ export function validateVidq(d: VidqDraft): Validated {
   return backstop(input)
 }
 
-export function validateUnified2(d: Unified2Draft): Validated {
+export function validateUnified2(d: Unified2Draft, names?: GatewayNames): Validated {
   const problems: VideoProblems = {}
-  const cap = capabilityOf('unified2', d.model)
+  const cap = capabilityOf('unified2', d.model, ruleOf(names, d.model))
   if (isBlank(d.model) || !MODEL_NAME.test(d.model.trim())) problems.model = vp('modelName')
   checkPrompt(d.prompt, true, cap.promptMax, problems)
   checkRefs('unified2', d.model, d.refs, 'images', cap.maxReferences, problems)
@@ -137,9 +139,9 @@ export function validateUnified2(d: Unified2Draft): Validated {
   })
 }
 
-export function validateKl(d: KlDraft): Validated {
+export function validateKl(d: KlDraft, names?: GatewayNames): Validated {
   const problems: VideoProblems = {}
-  const cap = capabilityOf('kl', d.model)
+  const cap = capabilityOf('kl', d.model, ruleOf(names, d.model))
   checkPrompt(d.prompt, true, cap.promptMax, problems)
   if (d.seconds && !/^\d{1,2}$/.test(d.seconds)) problems.seconds = vp('secondsWhole')
   if (!isBlank(d.size) && !WXH.test(d.size.trim())) problems.size = vp('sizeWxH')
@@ -177,9 +179,9 @@ export function validateKl(d: KlDraft): Validated {
   } as VideoCreateInput)
 }
 
-export function validateGk(d: GkDraft): Validated {
+export function validateGk(d: GkDraft, names?: GatewayNames): Validated {
   const problems: VideoProblems = {}
-  const cap = capabilityOf('gk', d.model)
+  const cap = capabilityOf('gk', d.model, ruleOf(names, d.model))
   checkPrompt(d.prompt, true, cap.promptMax, problems)
   checkRefs('gk', d.model, d.refs, 'references', cap.maxReferences, problems)
   const forced = cap.duration.forced
@@ -197,11 +199,12 @@ export function validateGk(d: GkDraft): Validated {
   })
 }
 
-export function validateDraft(family: VideoFamily, drafts: Drafts): Validated {
-  if (family === 'vidq') return validateVidq(drafts.vidq)
-  if (family === 'unified2') return validateUnified2(drafts.unified2)
-  if (family === 'kl') return validateKl(drafts.kl)
-  return validateGk(drafts.gk)
+export function validateDraft(family: VideoFamily, drafts: Drafts, names?: GatewayNames): Validated {
+  if (drafts[family].model.trim() === '') return { request: null, problems: { model: vp('modelRequired') } }
+  if (family === 'vidq') return validateVidq(drafts.vidq, names)
+  if (family === 'unified2') return validateUnified2(drafts.unified2, names)
+  if (family === 'kl') return validateKl(drafts.kl, names)
+  return validateGk(drafts.gk, names)
 }
 
 /** The contract's own parse: anything it refuses is shown at its field (its message is precise). */

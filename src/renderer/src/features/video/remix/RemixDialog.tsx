@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import { Dialog } from '@renderer/components/Dialog'
+import { ModelField } from '@renderer/components/ModelField'
+import { useActiveNames } from '@renderer/features/profiles/queries'
+import { modelsOf, VIDEO_NAME_FAMILIES } from '@shared/domain/gateway-names'
 import { REMIX_RATIOS, REMIX_SIZES, VIDEO_LIMITS, VIDEO_ROUTES, type VideoRemixRequest, type VideoTask } from '@shared/domain/video'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/features/images/host-errors'
 import { errorTitle } from '@renderer/lib/error-text'
@@ -10,7 +13,8 @@ import { videoProblemText, vp, type VideoProblems } from '../problems'
 import { useVideoUi } from '../video-ui-store'
 import { FormAlert } from '@renderer/components/FormAlert'
 
-const MODEL_NAME = /^[A-Za-z0-9._:-]+$/
+/** As the contract takes it (ModelNameSchema): printable, no spaces. */
+const MODEL_NAME = /^[^\s\p{C}]{1,200}$/u
 
 export interface RemixDraft {
   route: VideoRemixRequest['route'] & string
@@ -50,6 +54,7 @@ export function validateRemix(task: VideoTask, d: RemixDraft): { request: VideoR
 /** Remix a finished task on either route; the new card is linked to its source on the board. */
 export function RemixDialog({ task }: { task: VideoTask }) {
   const { t } = useT()
+  const names = useActiveNames()
   const [d, setD] = useState(() => remixDraftOf(task))
   const [problems, setProblems] = useState<VideoProblems>({})
   const [host, setHost] = useState<HostProblem | null>(null)
@@ -85,7 +90,14 @@ export function RemixDialog({ task }: { task: VideoTask }) {
           options={VIDEO_ROUTES.map((r) => ({ value: r, label: t(`video.remix.routes.${r}`) }))}
           onChange={(route) => patch({ route: route as RemixDraft['route'] })}
         />
-        <TextInput label={t('video.remix.model')} value={d.model} onChange={(model) => patch({ model })} error={errorFor('model')} />
+        <ModelField
+          label={t('video.remix.model')}
+          value={d.model}
+          onChange={(model) => patch({ model })}
+          suggestions={[...new Set(VIDEO_NAME_FAMILIES.flatMap((f) => modelsOf(names, f)))]}
+          error={errorFor('model')}
+          fillWhenBlank={false}
+        />
         <TextArea label={t('video.remix.prompt')} value={d.prompt} onChange={(prompt) => patch({ prompt })} error={errorFor('prompt')} rows={3} />
         <div className="field-grid">
           <SelectField label={t('video.remix.size')} value={d.size} options={REMIX_SIZES.map((s) => ({ value: s, label: s }))} onChange={(size) => patch({ size })} />
