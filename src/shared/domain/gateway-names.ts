@@ -99,7 +99,8 @@ export const STANDIN_NAMES: GatewayNames = {
     native: ['imagegen-4.0'],
     editNative: ['imagegen-4.0', 'imagegen-4.5'],
     editForm: ['image-model-1'],
-    vidq: ['vidq3-pro', 'vidq2-pro-fast', 'vidq2-pro', 'vidq2-turbo', 'vidq1', 'vidq1-classic', 'vid2.0'],
+    // The first name of a family is the form's default: the q2 model, whose spec rules are the fullest.
+    vidq: ['vidq2-pro', 'vidq3-pro', 'vidq2-pro-fast', 'vidq2-turbo', 'vidq1', 'vidq1-classic', 'vid2.0'],
     unified2: ['vo3.1-fast-components', 'vo3.1-components', 'jm-video-3.0'],
     kl: ['Kl-3.0-Omni', 'Kl-2.6', 'Kl-2.5'],
     gk: ['gk-video-3', 'gk-video-3-pro', 'gk-video-3-max']

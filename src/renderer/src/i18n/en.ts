@@ -5,6 +5,7 @@
 import { balanceEn } from './balance.en'
 import { chatEn } from './chat.en'
 import { imagesEn } from './images.en'
+import { namesEn } from './names.en'
 import { videoEn } from './video.en'
 
 export const en = {
@@ -163,6 +164,7 @@ export const en = {
   },
   chat: chatEn,
   images: imagesEn,
+  names: namesEn,
   video: videoEn,
   fatal: {
     title: 'The studio cannot start',

@@ -27,7 +27,7 @@ export const videoEn = {
     notSent: 'Not sent (gateway default)',
     defaultValue: '{{value}} (default)',
     aspectRatio: 'Aspect ratio',
-    aspectHelpQ23: '3:4 and 4:3 are only for q2 and q3 models.',
+    aspectHelp: '{{model}} takes {{allowed}} (the family’s 3:4 and 4:3 are for some models only).',
     audio: 'Audio (speech and background sound)',
     voiceId: 'Voice id',
     voiceHelp: 'Empty: a voice is recommended automatically.',

@@ -29,7 +29,7 @@ export const videoZh: Messages['video'] = {
     notSent: '不发送（使用网关默认值）',
     defaultValue: '{{value}}（默认）',
     aspectRatio: '宽高比',
-    aspectHelpQ23: '3:4 和 4:3 仅适用于 q2 和 q3 模型。',
+    aspectHelp: '{{model}} 支持 {{allowed}}（该类中的 3:4 和 4:3 仅部分模型支持）。',
     audio: '音频（语音与背景声）',
     voiceId: '音色 ID',
     voiceHelp: '留空：自动推荐音色。',

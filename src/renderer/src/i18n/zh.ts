@@ -1,5 +1,6 @@
 import { chatZh } from './chat.zh'
 import { imagesZh } from './images.zh'
+import { namesZh } from './names.zh'
 import { balanceZh } from './balance.zh'
 import { videoZh } from './video.zh'
 import type { Messages } from './en'
@@ -161,6 +162,7 @@ export const zh: Messages = {
   },
   chat: chatZh,
   images: imagesZh,
+  names: namesZh,
   video: videoZh,
   fatal: {
     title: '工作室无法启动',

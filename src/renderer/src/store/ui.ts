@@ -13,6 +13,8 @@ export interface UiState {
   profileForm: ProfileFormTarget | null
   /** Id of the profile waiting for delete confirmation. */
   removeTarget: string | null
+  /** Id of the profile whose gateway names are being edited. */
+  namesTarget: string | null
   /** Last completed profile action, announced politely to screen readers. */
   notice: string | null
   setView: (view: ViewId) => void
@@ -20,10 +22,12 @@ export interface UiState {
   closeProfileForm: () => void
   askRemove: (profileId: string) => void
   closeRemove: () => void
+  openNames: (profileId: string) => void
+  closeNames: () => void
   setNotice: (notice: string | null) => void
 }
 
-const initial = { view: 'chat' as ViewId, profileForm: null, removeTarget: null, notice: null }
+const initial = { view: 'chat' as ViewId, profileForm: null, removeTarget: null, namesTarget: null, notice: null }
 
 export const useUiStore = create<UiState>()((set) => ({
   ...initial,
@@ -32,12 +36,14 @@ export const useUiStore = create<UiState>()((set) => ({
   closeProfileForm: () => set({ profileForm: null }),
   askRemove: (removeTarget) => set({ removeTarget, notice: null }),
   closeRemove: () => set({ removeTarget: null }),
+  openNames: (namesTarget) => set({ namesTarget, notice: null }),
+  closeNames: () => set({ namesTarget: null }),
   setNotice: (notice) => set({ notice })
 }))
 
 /** True while a modal dialog is open (global shortcuts stay quiet then). */
-export function isModalOpen(s: Pick<UiState, 'profileForm' | 'removeTarget'>): boolean {
-  return s.profileForm !== null || s.removeTarget !== null
+export function isModalOpen(s: Pick<UiState, 'profileForm' | 'removeTarget' | 'namesTarget'>): boolean {
+  return s.profileForm !== null || s.removeTarget !== null || s.namesTarget !== null
 }
 
 /** For tests: back to the first-launch state. */

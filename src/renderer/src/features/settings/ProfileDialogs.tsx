@@ -2,6 +2,7 @@ import { useT } from '@renderer/i18n/use-t'
 import type { ProfileList } from '@shared/domain/profiles'
 import { useUiStore } from '@renderer/store/ui'
 import { ProfileForm } from './ProfileForm'
+import { NamesDialog } from './names/NamesDialog'
 import { RemoveProfileDialog } from './RemoveProfileDialog'
 
 /** The add/edit form and the delete confirmation, opened through the UI store. */
@@ -11,6 +12,9 @@ export function ProfileDialogs({ list }: { list: ProfileList }) {
   const removeTarget = useUiStore((s) => s.removeTarget)
   const closeProfileForm = useUiStore((s) => s.closeProfileForm)
   const closeRemove = useUiStore((s) => s.closeRemove)
+  const namesTarget = useUiStore((s) => s.namesTarget)
+  const closeNames = useUiStore((s) => s.closeNames)
+  const naming = namesTarget ? list.profiles.find((p) => p.id === namesTarget) : undefined
   const setNotice = useUiStore((s) => s.setNotice)
 
   const editing = formTarget?.mode === 'edit' ? list.profiles.find((p) => p.id === formTarget.profileId) : undefined
@@ -29,6 +33,17 @@ export function ProfileDialogs({ list }: { list: ProfileList }) {
           onSaved={(name) => {
             closeProfileForm()
             setNotice(t('profiles.saved', { name }))
+          }}
+        />
+      )}
+      {naming && (
+        <NamesDialog
+          key={naming.id}
+          profile={naming}
+          onClose={closeNames}
+          onSaved={(name) => {
+            closeNames()
+            setNotice(t('names.saved', { name }))
           }}
         />
       )}

@@ -17,6 +17,7 @@ export function ProfileListItem({ profile, active, onUse, usePending }: ProfileL
   const { t } = useT()
   const openProfileForm = useUiStore((s) => s.openProfileForm)
   const askRemove = useUiStore((s) => s.askRemove)
+  const openNames = useUiStore((s) => s.openNames)
   const test = useConnectionTest()
   const masked = maskedLast4(profile.key)
   const name = profile.name
@@ -62,6 +63,9 @@ export function ProfileListItem({ profile, active, onUse, usePending }: ProfileL
           onClick={() => void test.run({ id: profile.id })}
         >
           {t('profiles.test')}
+        </button>
+        <button type="button" className="button button-small" aria-label={t('names.openNamed', { name })} onClick={() => openNames(profile.id)}>
+          {t('names.open')}
         </button>
         {!profile.readOnly && (
           <>

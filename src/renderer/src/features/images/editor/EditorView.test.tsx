@@ -56,6 +56,7 @@ describe('edit flow', () => {
       maskFileId: 'mask-file-1',
       prompt: 'a red door',
       model: 'imagegen-4.0',
+      family: 'editNative',
       quality: 'high',
       watermark: 'false'
     })
@@ -66,8 +67,12 @@ describe('edit flow', () => {
     const options = () => Array.from((form().getByRole('combobox', { name: 'Quality' }) as HTMLSelectElement).options).map((o) => o.value)
     expect(options()).toEqual(['', 'auto', 'high', 'medium', 'low', 'hd', 'standard'])
     expect(form().getByRole('combobox', { name: 'Resolution' })).toBeTruthy()
-    await user.selectOptions(form().getByRole('combobox', { name: 'Edit model' }), 'image-model-1')
-    expect(options()).toEqual(['', 'standard'])
+    const model = form().getByRole('combobox', { name: 'Edit model' })
+    await user.clear(model)
+    await user.type(model, 'image-model-1')
+    // The names put image-model-1 in the form family; its own quality words are a rule of the names.
+    expect((form().getByRole('combobox', { name: 'Edit family' }) as HTMLSelectElement).value).toBe('editForm')
+    expect(options()).toEqual(['', 'standard', 'high', 'medium', 'low'])
     expect(form().queryByRole('combobox', { name: 'Resolution' })).toBeNull()
     expect(form().queryByRole('combobox', { name: 'Ratio' })).toBeNull()
   })

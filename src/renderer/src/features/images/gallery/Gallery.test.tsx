@@ -69,7 +69,7 @@ describe('gallery', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
     const cell = within(within(grid).getByRole('gridcell', { name: 'prompt 2' }))
     await user.click(cell.getByRole('button', { name: 'Use as reference' }))
-    expect((screen.getByRole('radio', { name: 'image-model-2' }) as HTMLInputElement).checked).toBe(true)
+    expect((screen.getByRole('radio', { name: /Second family/ }) as HTMLInputElement).checked).toBe(true)
     const form = within(screen.getByRole('form', { name: 'Generate' }))
     expect(form.getByText('Gallery: prompt 2')).toBeTruthy()
     await user.click(form.getByRole('button', { name: 'Generate' }))

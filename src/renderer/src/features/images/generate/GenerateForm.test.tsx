@@ -35,7 +35,12 @@ describe('generate form', () => {
     await user.type(n, '2')
     await user.clear(size)
     await user.type(size, '2048*2048')
-    await user.selectOptions(f.getByRole('combobox', { name: 'Model' }), 'imagegen-4.5')
+    // The model is a combobox: the profile's names are offered, and any name can be typed.
+    const model = f.getByRole('combobox', { name: 'Model' }) as HTMLInputElement
+    expect(model.value).toBe('imagegen-4.0')
+    expect([...(model.list?.options ?? [])].map((o) => o.value)).toEqual(['imagegen-4.0', 'imagegen-4.5'])
+    await user.clear(model)
+    await user.type(model, 'imagegen-4.5')
     await user.selectOptions(f.getByRole('combobox', { name: 'Resolution' }), '2k')
     await user.click(f.getByRole('button', { name: 'Add URL' }))
     await user.type(f.getByRole('textbox', { name: 'Reference image URL 1' }), 'https://example.com/ref.png')
@@ -47,7 +52,7 @@ describe('generate form', () => {
 
   it('image-model-2: a ratio shows the size it gives and the nearest-size fallback; n says empty or 0 means 1', async () => {
     const { user } = await renderImages()
-    await user.click(screen.getByRole('radio', { name: 'image-model-2' }))
+    await user.click(screen.getByRole('radio', { name: /Second family/ }))
     const f = within(form())
     expect(descriptionOf(f.getByRole('textbox', { name: 'Count (n)' }))).toContain('Empty or 0 means 1 image')
     const ratio = f.getByRole('combobox', { name: 'Ratio' })
@@ -64,7 +69,7 @@ describe('generate form', () => {
 
   it('image-model-2: the watermark is a three-way choice sent as absent, true or false', async () => {
     const { host, user } = await renderImages()
-    await user.click(screen.getByRole('radio', { name: 'image-model-2' }))
+    await user.click(screen.getByRole('radio', { name: /Second family/ }))
     const f = within(form())
     await user.type(f.getByRole('textbox', { name: 'Prompt' }), 'p')
     const group = f.getByRole('group', { name: 'Watermark' })

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { EMPTY_IMAGE2, EMPTY_IMAGEGEN, image2SizeShown, validateImage2, validateImagegen } from './generate-draft'
+import { EMPTY_IMAGE2 as BLANK_IMAGE2, EMPTY_IMAGEGEN as BLANK_IMAGEGEN, image2SizeShown, validateImage2, validateImagegen } from './generate-draft'
+
+// The form fills in the profile's first model name; these drafts start from there.
+const EMPTY_IMAGEGEN = { ...BLANK_IMAGEGEN, model: 'imagegen-4.0' }
+const EMPTY_IMAGE2 = { ...BLANK_IMAGE2, model: 'image-model-2' }
+
+describe('any draft', () => {
+  it('refuses a blank model and sends any other name as typed (the names are suggestions)', () => {
+    expect(validateImagegen({ ...BLANK_IMAGEGEN, prompt: 'p' }).problems.model?.key).toBe('modelRequired')
+    expect(validateImage2({ ...BLANK_IMAGE2, prompt: 'p' }).problems.model?.key).toBe('modelRequired')
+    expect(validateImage2({ ...BLANK_IMAGE2, model: ' canvas-x ', prompt: 'p' }).request).toMatchObject({ family: 'image2', model: 'canvas-x' })
+  })
+})
 
 describe('imagegen draft', () => {
   it('requires a prompt and n, and a size written with a star', () => {

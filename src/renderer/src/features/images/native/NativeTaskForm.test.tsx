@@ -44,7 +44,8 @@ describe('native image task form', () => {
     await user.click(f.getByRole('checkbox', { name: 'Force a single image (force_single)' }))
     await user.click(f.getByRole('button', { name: 'Submit task' }))
     expect(host.callsTo('images:submit-native')).toEqual([
-      { prompt: 'a harbour', resolution: '2k', width: 2560, height: 1440, image_urls: ['https://example.com/a.jpg'], force_single: true }
+      // The model field starts on the profile's first native-task name and sends it.
+      { model: 'imagegen-4.0', prompt: 'a harbour', resolution: '2k', width: 2560, height: 1440, image_urls: ['https://example.com/a.jpg'], force_single: true }
     ])
   })
 

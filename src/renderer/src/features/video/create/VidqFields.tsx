@@ -51,10 +51,10 @@ export function VidqFields({ errorFor }: { errorFor: ErrorFor }) {
           label={t('video.form.aspectRatio')}
           value={d.aspectRatio}
           // Offer every ratio the family knows, so a choice that this model refuses is explained, not hidden.
-          options={enumOptions(['16:9', '9:16', '3:4', '4:3', '1:1'], undefined, cap.defaultAspectRatio, (v) => t('video.form.defaultValue', { value: v }))}
+          options={enumOptions([...new Set(['16:9', '9:16', '3:4', '4:3', '1:1', ...cap.aspectRatios])], undefined, cap.defaultAspectRatio, (v) => t('video.form.defaultValue', { value: v }))}
           onChange={(aspectRatio) => patch({ aspectRatio })}
           error={errorFor('aspect_ratio')}
-          help={t('video.form.aspectHelpQ23')}
+          help={t('video.form.aspectHelp', { model: d.model, allowed: cap.aspectRatios.join(', ') })}
         />
         <SelectField
           label={t('video.form.resolution')}
