@@ -149,7 +149,7 @@ async function handle(ctx: SandboxContext, router: Router, req: IncomingMessage,
   const faults = new FaultSet([...takeFaults(headerFaults, route.name, false), ...takeFaults(keyFaults, route.name, false)])
   const resultFaults = headerFaults.filter((f) => f.result).map((f) => ({ ...f }))
 
-  const refused = preFaultReply(ctx, faults, { format: route.format, requestId, routeName: route.name, pathAndQuery: path + search })
+  const refused = preFaultReply(ctx, faults, { format: route.format, requestId, routeName: route.name, pathAndQuery: path + search, method })
   if (refused) return send(refused, faults)
 
   const auth = route.auth === 'usage' ? authorizeUsage(ctx, headers) : authorizeRelay(ctx, route.auth, headers, query, requestId)
