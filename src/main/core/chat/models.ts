@@ -54,6 +54,21 @@ export function parseModelList(body: unknown): { models: string[]; items: Listed
   return { models: items.map((m) => m.name), items, ...(next ? { nextPageToken: next } : {}) }
 }
 
+/** One page, under the caller's signal; the link to it is undone after, so a long walk does not pile up listeners. */
+async function onePage(fetchImpl: FetchLike, conn: GatewayConnection, opts: { path: string; timeoutMs: number; signal?: AbortSignal }, pageToken: string | undefined) {
+  const page = new AbortController()
+  const outer = opts.signal
+  const relay = () => page.abort(outer?.reason)
+  if (outer?.aborted) relay()
+  else outer?.addEventListener('abort', relay, { once: true })
+  try {
+    const res = await sendGateway(fetchImpl, conn, { method: 'GET', path: opts.path, ...(pageToken ? { query: { pageToken } } : {}), timeoutMs: opts.timeoutMs, signal: page.signal })
+    return parseModelList(await readJson(res))
+  } finally {
+    outer?.removeEventListener('abort', relay)
+  }
+}
+
 /**
  * Every page of one model-list route: follows `nextPageToken` until there is none, a token comes
  * back a second time (a gateway that ignores the token would loop forever), or `maxPages`.
@@ -68,14 +83,7 @@ export async function fetchModelPages(
   const tokens = new Set<string>()
   let pageToken: string | undefined
   for (let page = 0; page < opts.maxPages; page++) {
-    const res = await sendGateway(fetchImpl, conn, {
-      method: 'GET',
-      path: opts.path,
-      ...(pageToken ? { query: { pageToken } } : {}),
-      timeoutMs: opts.timeoutMs,
-      ...(opts.signal ? { signal: opts.signal } : {})
-    })
-    const { items, nextPageToken } = parseModelList(await readJson(res))
+    const { items, nextPageToken } = await onePage(fetchImpl, conn, opts, pageToken)
     for (const m of items) if (!byName.has(m.name)) byName.set(m.name, m)
     if (!nextPageToken || tokens.has(nextPageToken)) break
     tokens.add(nextPageToken)

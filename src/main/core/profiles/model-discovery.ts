@@ -21,9 +21,9 @@ function clean(m: ListedModel): DiscoveredModel | null {
 }
 
 /** The route's own failure, worded so the page can say which route failed and why. */
-function routeError(route: DiscoveryRoute, e: unknown, timedOut: boolean): StudioError {
-  if (timedOut) {
-    return new StudioError('TIMEOUT', `${route} did not answer within ${DISCOVERY_TIMEOUT_MS / 1000} s.`, { retryable: true, details: { route } })
+function routeError(route: DiscoveryRoute, e: unknown, timedOutAfterMs: number | null): StudioError {
+  if (timedOutAfterMs !== null) {
+    return new StudioError('TIMEOUT', `${route} did not answer within ${timedOutAfterMs / 1000} s.`, { retryable: true, details: { route } })
   }
   if (e instanceof StudioError) {
     if (e.status === 404) {
@@ -67,7 +67,7 @@ export class ModelDiscovery {
       const models = listed.flatMap((m) => clean(m) ?? []).slice(0, DISCOVERY_LIMITS.modelsMax)
       return { route, ok: true, models }
     } catch (e) {
-      return { route, ok: false, models: [], error: routeError(route, e, timedOut).toData() }
+      return { route, ok: false, models: [], error: routeError(route, e, timedOut ? this.timeoutMs : null).toData() }
     } finally {
       clearTimeout(timer)
     }
