@@ -22,7 +22,7 @@ export class SandboxContext {
   readonly assetGroups = new Map<string, { owner: string; name: string; description: string; createdWallMs: number }>()
   /** The models of this instance's naming, with their families and rules. */
   readonly catalog: Catalog
-  /** Result of GET /v1beta/models pages hold at most this many models unless `pageSize` says fewer. */
+  /** Models per `GET /v1beta/models` page when the client sends no `pageSize`. */
   modelsPageSize = 50
   gatewayUrl = ''
   private requestSeq = 0

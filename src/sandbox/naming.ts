@@ -124,7 +124,7 @@ export function modelNames(naming: SandboxNaming): string[] {
   return [...new Set(BODY_FAMILIES.flatMap((f) => naming.models[f].map(nameOf)))]
 }
 
-/** The names a model of `family` has in this naming, e.g. to look up which alt name plays `Kl-2.6`. */
+/** The names that play a stand-in's part in this naming, e.g. which alt model plays `Kl-2.6`. */
 export function namesPlaying(naming: SandboxNaming, standin: string): string[] {
   return BODY_FAMILIES.flatMap((f) => naming.models[f].filter((m) => roleOf(m) === standin).map(nameOf))
 }

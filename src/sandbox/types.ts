@@ -31,7 +31,7 @@ export interface SandboxOptions {
   cdnPort?: number
   /** Which names it answers to (models, native path, req_key, asset prefix, headers); default the spec's stand-ins. */
   naming?: 'standin' | 'alt' | SandboxNaming
-  /** Most models per `GET /v1beta/models` page when the client sends no smaller `pageSize` (default 50). */
+  /** Models per `GET /v1beta/models` page when the client sends no `pageSize` (default 50, as the content format's own API). */
   modelsPageSize?: number
 }
 
