@@ -1,8 +1,10 @@
 import { Accounts, type Account } from './accounts.js'
+import { Catalog } from './catalog.js'
 import { SandboxClock } from './clock.js'
 import { parseFault, type Fault } from './faults.js'
 import { FileStore } from './files.js'
 import { RequestLog } from './log.js'
+import { STANDIN_NAMING, type SandboxNaming } from './naming.js'
 import { hash32, IdSource } from './rng.js'
 import { TaskStore } from './tasks/store.js'
 
@@ -18,14 +20,20 @@ export class SandboxContext {
   readonly keyFaults = new Map<string, Fault[]>()
   /** Asset groups by id (assets themselves are tasks of the `asset` family). */
   readonly assetGroups = new Map<string, { owner: string; name: string; description: string; createdWallMs: number }>()
+  /** The models of this instance's naming, with their families and rules. */
+  readonly catalog: Catalog
+  /** Models per `GET /v1beta/models` page when the client sends no `pageSize`. */
+  modelsPageSize = 50
   gatewayUrl = ''
   private requestSeq = 0
 
   constructor(
     readonly seed: number,
     speed: number,
-    urlTtlSeconds: number
+    urlTtlSeconds: number,
+    readonly naming: SandboxNaming = STANDIN_NAMING
   ) {
+    this.catalog = new Catalog(naming)
     this.clock = new SandboxClock(speed)
     this.ids = new IdSource(seed)
     this.tasks = new TaskStore(this.clock)

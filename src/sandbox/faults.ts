@@ -19,6 +19,7 @@ export const FAULT_MODES = {
   unauthorized: '401 Invalid token',
   'task-not-exist': 'task queries: 400 task_not_exist',
   'not-found': '404 with a plain body (useful as result:not-found)',
+  'no-route': '404 `Invalid URL (METHOD path)`, as a gateway that does not serve this route answers',
   'expired-url': 'result URLs in the response are already expired (downloads get 403)',
   // Timing.
   'slow-first-byte': 'wait `=ms` (default 1000, real time) before the status line',

@@ -1,5 +1,5 @@
 import type { SandboxContext } from './context.js'
-import { modelHasKind, type ModelKind } from './catalog.js'
+import type { ModelKind } from './catalog.js'
 import { invalid, middlewareError, relayError } from './errors.js'
 import { ReplyError } from './reply.js'
 import type { SandboxRequest } from './router.js'
@@ -17,7 +17,7 @@ export function requireModel(req: SandboxRequest, model: unknown, kinds: readonl
   if (limits && Object.keys(limits).length > 0 && limits[model] !== true) {
     throw new ReplyError(middlewareError(t, 403, `This token has no access to model ${model}`))
   }
-  if (!modelHasKind(model, kinds)) {
+  if (!req.catalog.hasKind(model, kinds)) {
     throw new ReplyError(middlewareError(t, 503, `No available channel for model ${model} under group default (distributor)`, 'model_not_found'))
   }
   return model

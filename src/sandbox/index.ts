@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import type { Server, ServerResponse } from 'node:http'
 import { SandboxContext } from './context.js'
+import { resolveNaming } from './naming.js'
 import { buildRouter } from './routes/index.js'
 import { createCdnServer, createGatewayServer } from './server.js'
 import type { SandboxHandle, SandboxKeySpec, SandboxOptions } from './types.js'
@@ -10,6 +11,8 @@ export type { SandboxAccountView, SandboxHandle, SandboxKeySpec, SandboxOptions,
 export { FAULT_MODES } from './faults.js'
 export { QUOTA_PER_UNIT, DEFAULT_QUOTA } from './accounts.js'
 export { MODELS } from './catalog.js'
+export { ALT_NAMING, BODY_FAMILIES, STANDIN_NAMING, modelNames, namesPlaying } from './naming.js'
+export type { BodyFamily, NamedModel, SandboxNaming } from './naming.js'
 
 /** Only loopback: the sandbox holds fake keys and serves anyone who can connect. */
 const HOST = '127.0.0.1'
@@ -34,7 +37,9 @@ function stop(server: Server): Promise<void> {
 export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHandle> {
   const speed = opts.speed ?? 1
   const seed = opts.seed ?? randomBytes(4).readUInt32BE(0)
-  const ctx = new SandboxContext(seed >>> 0, speed, opts.urlTtlSeconds ?? 86_400)
+  const naming = resolveNaming(opts.naming)
+  const ctx = new SandboxContext(seed >>> 0, speed, opts.urlTtlSeconds ?? 86_400, naming)
+  if (opts.modelsPageSize !== undefined) ctx.modelsPageSize = opts.modelsPageSize
   const keys: SandboxKeySpec[] = opts.keys?.length ? opts.keys : [{ key: `sk-sandbox-${randomBytes(12).toString('hex')}`, name: 'sandbox' }]
   const addKey = (spec: SandboxKeySpec) => {
     ctx.accounts.add(spec)
@@ -43,7 +48,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   keys.forEach(addKey)
 
   const open = new Set<ServerResponse>()
-  const gateway = createGatewayServer(ctx, buildRouter(), open, opts.quiet ?? false)
+  const gateway = createGatewayServer(ctx, buildRouter(naming), open, opts.quiet ?? false)
   const cdn = createCdnServer(ctx, open)
   const port = await listen(gateway, opts.port ?? 0)
   let cdnPort: number
@@ -59,6 +64,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   let closed: Promise<void> | null = null
   return {
     url: ctx.gatewayUrl,
+    naming,
     key: keys[0].key,
     cdnUrl: ctx.files.cdnUrl,
     addKey,

@@ -1,5 +1,5 @@
 import type { SandboxContext } from './context.js'
-import { middlewareError, relayError, taskNotExist, upstreamError, type ErrorFormat } from './errors.js'
+import { invalidUrl, middlewareError, relayError, taskNotExist, upstreamError, type ErrorFormat } from './errors.js'
 import type { FaultSet } from './faults.js'
 import { json, text, type Reply } from './reply.js'
 
@@ -14,6 +14,8 @@ export interface PreFaultTarget {
   routeName: string
   /** Path and query, for a redirect to the same place on the other origin. */
   pathAndQuery: string
+  /** For answers that name the request, as the gateway's NoRoute does. */
+  method?: string
   /** CDN downloads answer like an object store, not like the gateway. */
   cdn?: boolean
 }
@@ -76,6 +78,9 @@ export function preFaultReply(ctx: SandboxContext, faults: FaultSet, t: PreFault
         return taskNotExist()
       case 'not-found':
         return t.cdn ? cdnError(404, 'NoSuchKey', 'The specified key does not exist.') : text(404, '404 page not found')
+      case 'no-route':
+        if (t.cdn) return cdnError(404, 'NoSuchKey', 'The specified key does not exist.')
+        return invalidUrl(e, t.method ?? 'GET', t.pathAndQuery.split('?')[0])
       case 'expired-url':
         if (t.cdn) return cdnError(403, 'AccessDenied', 'Request has expired')
         break

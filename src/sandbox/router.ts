@@ -1,4 +1,5 @@
 import type { Account } from './accounts.js'
+import type { Catalog } from './catalog.js'
 import type { SandboxContext } from './context.js'
 import type { ErrorFormat } from './errors.js'
 import type { Fault, FaultSet } from './faults.js'
@@ -7,8 +8,8 @@ import type { SandboxRequestLogEntry } from './types.js'
 
 /**
  * - bearer: `Authorization: Bearer` (the raw key without `Bearer ` is accepted too, as on the gateway)
- * - content: also `x-vendor-api-key` (and its vendor spelling) or `?key=`
- * - messages: also `x-api-key` (with an optional `vendor-version`)
+ * - content: also the naming's content key header (stand-in `x-vendor-api-key`) or `?key=`
+ * - messages: also `x-api-key` (with the naming's optional version header, stand-in `vendor-version`)
  * - usage: the usage route's own strict Bearer check and `{success:false}` bodies
  */
 export type AuthMode = 'bearer' | 'content' | 'messages' | 'usage'
@@ -25,6 +26,8 @@ export interface SandboxRequest {
   /** The authenticated account (always set when a handler runs). */
   account: Account
   faults: FaultSet
+  /** The models of the sandbox's naming (the distributor's channel table). */
+  catalog: Catalog
   /** `result:` faults of this request, to be attached to what it produces. */
   resultFaults: Fault[]
   entry: SandboxRequestLogEntry

@@ -134,7 +134,7 @@ async function handle(ctx: SandboxContext, router: Router, req: IncomingMessage,
   const e = { format: route.format, requestId }
   if (body === null) return send(relayError(e, 413, 'read_request_body_failed', 'request body too large'))
 
-  const credential = presentedCredential(route.auth, headers, query)
+  const credential = presentedCredential(route.auth, headers, query, ctx.naming)
   const acc = resolveKey(ctx, credential)
   entry.key = acc?.key ?? (credential ? credential.replace(/^bearer\s+/i, '') : null)
 
@@ -149,7 +149,7 @@ async function handle(ctx: SandboxContext, router: Router, req: IncomingMessage,
   const faults = new FaultSet([...takeFaults(headerFaults, route.name, false), ...takeFaults(keyFaults, route.name, false)])
   const resultFaults = headerFaults.filter((f) => f.result).map((f) => ({ ...f }))
 
-  const refused = preFaultReply(ctx, faults, { format: route.format, requestId, routeName: route.name, pathAndQuery: path + search })
+  const refused = preFaultReply(ctx, faults, { format: route.format, requestId, routeName: route.name, pathAndQuery: path + search, method })
   if (refused) return send(refused, faults)
 
   const auth = route.auth === 'usage' ? authorizeUsage(ctx, headers) : authorizeRelay(ctx, route.auth, headers, query, requestId)
@@ -167,6 +167,7 @@ async function handle(ctx: SandboxContext, router: Router, req: IncomingMessage,
     route,
     account: auth.account,
     faults,
+    catalog: ctx.catalog,
     resultFaults,
     entry,
     json() {

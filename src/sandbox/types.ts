@@ -1,4 +1,5 @@
 /** Public types of the sandbox gateway (re-exported by index.ts). */
+import type { SandboxNaming } from './naming.js'
 
 export interface SandboxKeySpec {
   key: string
@@ -28,6 +29,10 @@ export interface SandboxOptions {
   urlTtlSeconds?: number
   /** Port of the second ("CDN") origin that serves result files; 0 = a free port. */
   cdnPort?: number
+  /** Which names it answers to (models, native path, req_key, asset prefix, headers); default the spec's stand-ins. */
+  naming?: 'standin' | 'alt' | SandboxNaming
+  /** Models per `GET /v1beta/models` page when the client sends no `pageSize` (default 50, as the content format's own API). */
+  modelsPageSize?: number
 }
 
 export interface SandboxRequestLogEntry {
@@ -66,6 +71,8 @@ export interface SandboxAccountView {
 export interface SandboxHandle {
   /** http://127.0.0.1:<port> */
   url: string
+  /** The names this instance answers to. */
+  naming: SandboxNaming
   /** The first key. */
   key: string
   /** The second origin (http://127.0.0.1:<other port>) that serves result files and receives redirects. */

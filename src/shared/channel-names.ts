@@ -20,6 +20,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'profiles:remove',
   'profiles:select',
   'profiles:test-connection',
+  'profiles:discover-models',
   'balance:get-usage',
   'balance:get-billing',
   'balance:get-history',

@@ -7,6 +7,7 @@ import { fileHandlers, type FileDeps } from './files/file-handlers'
 import { createImageHandlers } from './images/image-handlers'
 import type { ImageService } from './images/image-service'
 import type { Handlers } from './ipc/dispatcher'
+import type { ModelDiscovery } from './profiles/model-discovery'
 import type { ProfileService } from './profiles/profile-service'
 import type { AssetService } from './assets/asset-service'
 import { createVideoHandlers } from './video/video-handlers'
@@ -18,6 +19,8 @@ export interface HandlerDeps {
   notices?: () => ReadonlyArray<{ store: string; message: string }>
   settings: { get(): AppSettings; update(patch: Partial<AppSettings>): AppSettings }
   profiles: ProfileService
+  /** Both model-list routes of a profile's gateway (profiles:discover-models). */
+  discovery: ModelDiscovery
   usage: UsageService
   /** Billing, history, spending, settings, pre-flight (src/main/core/balance). */
   balance: { handlers: ReturnType<typeof createBalanceHandlers>; balance: { forget(id: string): void } }
@@ -54,6 +57,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
     'profiles:select': ({ id }) => d.profiles.select(id),
     'profiles:test-connection': (input) => d.profiles.testConnection(input),
+    'profiles:discover-models': ({ id }) => d.discovery.discover(id),
 
     'balance:get-usage': async (input) => {
       const id = input?.profileId ?? (await d.profiles.activeId())

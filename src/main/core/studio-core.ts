@@ -20,6 +20,7 @@ import { createUploadDispatcher, type UploadDispatch } from './ipc/upload-dispat
 import { createFileLogger, type Logger } from './log'
 import { KeyVault, type SecretsFile } from './profiles/key-vault'
 import { ENV_PROFILE_ID, ProfileService, requireBaseUrl, SANDBOX_PROFILE_ID, type ProfilesFile } from './profiles/profile-service'
+import { ModelDiscovery } from './profiles/model-discovery'
 import type { SecretBackend } from './profiles/secret-backend'
 import { openConfStore, type OpenStore, type StoreNotice } from './store/kv-store'
 import { AssetService } from './assets/asset-service'
@@ -206,6 +207,7 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
       }
     },
     profiles,
+    discovery: new ModelDiscovery(fetchImpl, (id) => profiles.connection(id)),
     usage,
     balance,
     chat,

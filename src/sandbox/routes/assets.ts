@@ -5,6 +5,7 @@ import type { RouteDef, SandboxRequest } from '../router.js'
 import { settle } from '../tasks/lifecycle.js'
 import type { Task } from '../tasks/store.js'
 import { statusWord } from '../tasks/views.js'
+import { escapeRegExp, type SandboxNaming } from '../naming.js'
 
 export const ASSET_TYPES = ['Image', 'Video', 'Audio']
 
@@ -87,9 +88,12 @@ function getAsset(req: SandboxRequest, ctx: SandboxContext): Reply {
   return ok(assetRecord(ctx, t))
 }
 
-const P = '/v1/vendor/asset/'
-export const assetRoutes: RouteDef[] = [
-  { method: 'POST', pattern: new RegExp(`^${P}CreateAssetGroup/?$`), name: 'asset.group.create', auth: 'bearer', format: 'asset', handler: createGroup },
-  { method: 'POST', pattern: new RegExp(`^${P}CreateAsset/?$`), name: 'asset.create', auth: 'bearer', format: 'asset', handler: createAsset },
-  { method: 'POST', pattern: new RegExp(`^${P}GetAsset/?$`), name: 'asset.get', auth: 'bearer', format: 'asset', handler: getAsset }
-]
+/** The asset routes live under the naming's prefix (stand-in `/v1/vendor/asset/`). */
+export function assetRoutes(naming: SandboxNaming): RouteDef[] {
+  const P = escapeRegExp(naming.assetPrefix)
+  return [
+    { method: 'POST', pattern: new RegExp(`^${P}CreateAssetGroup/?$`), name: 'asset.group.create', auth: 'bearer', format: 'asset', handler: createGroup },
+    { method: 'POST', pattern: new RegExp(`^${P}CreateAsset/?$`), name: 'asset.create', auth: 'bearer', format: 'asset', handler: createAsset },
+    { method: 'POST', pattern: new RegExp(`^${P}GetAsset/?$`), name: 'asset.get', auth: 'bearer', format: 'asset', handler: getAsset }
+  ]
+}

@@ -1,6 +1,5 @@
 import type { SandboxContext } from '../context.js'
 import { charge, fail, optArray, optBool, optInt, optNumber, optObject, requireModel, requireQuota } from '../gate.js'
-import { findModel, textCost } from '../catalog.js'
 import { json, sse, type Reply } from '../reply.js'
 import type { RouteDef, SandboxRequest } from '../router.js'
 import { argsFor, countTokens, generate, jsonPieces, paceFor, pieces, thinkingText } from '../text/corpus.js'
@@ -48,12 +47,12 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   const last = messages[messages.length - 1]
   const prompt = contentText(last.content)
   const promptTokens = countTokens(messages.map((m) => contentText(m.content)).join('\n'))
-  requireQuota(req, ctx, textCost(model, promptTokens, 0))
+  requireQuota(req, ctx, ctx.catalog.textCost(model, promptTokens, 0))
 
   const seed = ctx.resultSeed('chat', model, prompt)
   const stop = typeof b.stop === 'string' ? [b.stop] : Array.isArray(b.stop) ? (b.stop as string[]) : undefined
   const gen = generate(seed, prompt, { maxTokens: (b.max_completion_tokens ?? b.max_tokens) as number | undefined, stop })
-  const reasoning = findModel(model)?.thinking ? thinkingText(seed, prompt) : ''
+  const reasoning = ctx.catalog.find(model)?.thinking ? thinkingText(seed, prompt) : ''
   const tools = (b.tools as Body[] | undefined) ?? []
   const fn = tools.length && b.tool_choice !== 'none' && last.role !== 'tool' ? (tools[0].function as Body) : undefined
   const args = fn ? JSON.stringify(argsFor(fn.parameters, seed, prompt)) : ''
@@ -63,7 +62,7 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   const finish = fn ? 'tool_calls' : gen.stop === 'length' ? 'length' : 'stop'
   const id = `chatcmpl-${ctx.ids.alnum(29)}`
   const created = ctx.clock.wallSec()
-  charge(req, ctx, textCost(model, promptTokens, completionTokens))
+  charge(req, ctx, ctx.catalog.textCost(model, promptTokens, completionTokens))
 
   if (b.stream !== true) {
     const message: Body = { role: 'assistant', content: gen.text }

@@ -1,5 +1,4 @@
 import type { SandboxContext } from '../context.js'
-import { unitPrice } from '../catalog.js'
 import { charge, fail, requireModel, requireQuota } from '../gate.js'
 import { editImage, MediaInputError, sniffImage, type ImageFormat } from '../media/index.js'
 import { isMultipart, parseMultipart, type Form } from '../multipart.js'
@@ -54,7 +53,7 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   } else input = await fromJson(ctx, req.json())
   const f = input.fields
   const model = requireModel(req, f.model, ['image-edit'])
-  const native = model.startsWith('imagegen-')
+  const native = ctx.catalog.hasKind(model, ['image-gen-1'])
   if (typeof f.prompt !== 'string' || f.prompt === '') throw fail(req, 'field prompt is required')
   if (!input.images.length) throw fail(req, 'image is required')
   if (native && input.images.length > 1) throw fail(req, 'this model takes a single image file')
@@ -72,7 +71,7 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   if (input.mask && !sniffImage(input.mask)) throw fail(req, 'mask must be a png, jpeg or webp file')
   const format: ImageFormat = outputFormat(req, f.output_format, sniff.format)
 
-  const cost = unitPrice(model) * n
+  const cost = ctx.catalog.unitPrice(model) * n
   requireQuota(req, ctx, cost)
   // Validate the pair (decodable, same size) before charging, as a real upstream would refuse it.
   const prompt = f.prompt

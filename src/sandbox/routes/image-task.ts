@@ -1,5 +1,4 @@
 import type { SandboxContext } from '../context.js'
-import { unitPrice } from '../catalog.js'
 import { charge, fail, optArray, optBool, optInt, optString, reqString, requireModel, requireQuota } from '../gate.js'
 import { renderImage } from '../media/index.js'
 import { json, type Reply } from '../reply.js'
@@ -9,11 +8,11 @@ import type { Task } from '../tasks/store.js'
 import { fitSide, storeImage, urlFor } from './images-common.js'
 import { RESOLUTIONS } from './images.js'
 import { failureOf, settle } from '../tasks/lifecycle.js'
+import { escapeRegExp, type SandboxNaming } from '../naming.js'
 
 type Body = Record<string, unknown>
 
 export const NATIVE_VERSION = '2022-08-31'
-export const REQ_KEYS = ['imagegen_t2i_v40', 'jimeng_t2i_v40']
 const MIN_AREA = 1024 * 1024
 const MAX_AREA = 4096 * 4096
 
@@ -43,9 +42,10 @@ function dimensions(b: Body, prompt: string): { width: number; height: number } 
 function submit(req: SandboxRequest, ctx: SandboxContext, startedAt: number): Reply {
   const b = req.json()
   const model = requireModel(req, b.model, ['image-gen-1'])
-  if (model !== 'imagegen-4.0') throw fail(req, 'field model must be imagegen-4.0')
+  const { nativeModel, nativeReqKey, aliases } = ctx.naming
+  if (model !== nativeModel) throw fail(req, `field model must be ${nativeModel}`)
   const reqKey = reqString(req, b, 'req_key')
-  if (!REQ_KEYS.includes(reqKey)) throw fail(req, `field req_key must be ${REQ_KEYS[0]}`)
+  if (reqKey !== nativeReqKey && !aliases?.reqKeys?.includes(reqKey)) throw fail(req, `field req_key must be ${nativeReqKey}`)
   const prompt = reqString(req, b, 'prompt')
   optString(req, b, 'resolution', { oneOf: RESOLUTIONS })
   optBool(req, b, 'force_single')
@@ -58,7 +58,7 @@ function submit(req: SandboxRequest, ctx: SandboxContext, startedAt: number): Re
   if (width !== undefined && height !== undefined && (width * height < MIN_AREA || width * height > MAX_AREA)) {
     throw fail(req, 'width * height must be between 1024*1024 and 4096*4096')
   }
-  const cost = unitPrice(model)
+  const cost = ctx.catalog.unitPrice(model)
   requireQuota(req, ctx, cost)
   charge(req, ctx, cost)
   const id = ctx.ids.digits(19)
@@ -126,4 +126,7 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   throw fail(req, 'query parameter Action must be CVSync2AsyncSubmitTask or CVSync2AsyncGetResult')
 }
 
-export const imageTaskRoutes: RouteDef[] = [{ method: 'POST', pattern: /^\/imgnative\/?$/, name: 'image.native', auth: 'bearer', format: 'openai', handler: handle }]
+/** The native task route lives at the naming's path (stand-in `/imgnative`). */
+export function imageTaskRoutes(naming: SandboxNaming): RouteDef[] {
+  return [{ method: 'POST', pattern: new RegExp(`^${escapeRegExp(naming.nativePath.replace(/\/+$/, ''))}/?$`), name: 'image.native', auth: 'bearer', format: 'openai', handler: handle }]
+}

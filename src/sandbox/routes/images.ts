@@ -1,5 +1,4 @@
 import type { SandboxContext } from '../context.js'
-import { unitPrice } from '../catalog.js'
 import { charge, fail, optArray, optBool, optInt, optString, reqString, requireModel, requireQuota } from '../gate.js'
 import { renderImage, type ImageFormat } from '../media/index.js'
 import { json, type Reply } from '../reply.js'
@@ -71,9 +70,9 @@ function planSecond(req: SandboxRequest, b: Body): Plan {
 async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> {
   const b = req.json()
   const model = requireModel(req, b.model, ['image-gen-1', 'image-gen-2'])
-  const first = model.startsWith('imagegen-')
+  const first = ctx.catalog.hasKind(model, ['image-gen-1'])
   const plan = first ? planFirst(req, b) : planSecond(req, b)
-  const cost = unitPrice(model) * plan.n
+  const cost = ctx.catalog.unitPrice(model) * plan.n
   requireQuota(req, ctx, cost)
   charge(req, ctx, cost)
   await generationDelay(ctx)

@@ -1,3 +1,4 @@
+import type { SandboxNaming } from '../naming.js'
 import { Router } from '../router.js'
 import { assetRoutes } from './assets.js'
 import { chatRoutes } from './chat.js'
@@ -13,7 +14,7 @@ import { videoObjectRoutes } from './video-object.js'
 import { unifiedVideoRoutes } from './video-unified.js'
 
 /** The whole route table of the gateway origin. */
-export function buildRouter(): Router {
+export function buildRouter(naming: SandboxNaming): Router {
   return new Router().add(
     ...usageRoutes,
     ...modelRoutes,
@@ -23,9 +24,9 @@ export function buildRouter(): Router {
     ...chatRoutes,
     ...imageRoutes,
     ...editRoutes,
-    ...imageTaskRoutes,
+    ...imageTaskRoutes(naming),
     ...unifiedVideoRoutes,
     ...videoObjectRoutes,
-    ...assetRoutes
+    ...assetRoutes(naming)
   )
 }

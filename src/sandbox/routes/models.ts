@@ -1,14 +1,80 @@
 import type { Account } from '../accounts.js'
-import { MODELS } from '../catalog.js'
-import { withRequestId } from '../errors.js'
-import { json } from '../reply.js'
-import type { RouteDef } from '../router.js'
+import type { ModelKind } from '../catalog.js'
+import type { SandboxContext } from '../context.js'
+import { relayError, withRequestId } from '../errors.js'
+import { json, type Reply } from '../reply.js'
+import type { RouteDef, SandboxRequest } from '../router.js'
 
 /** The key's allow-list when it has one, otherwise every model of its group. */
-function visibleModels(acc: Account): string[] {
+function visibleModels(acc: Account, ctx: SandboxContext): string[] {
   const limits = acc.modelLimits
   if (limits && Object.keys(limits).length > 0) return Object.keys(limits)
-  return MODELS.map((m) => m.id)
+  return ctx.catalog.models.map((m) => m.id)
+}
+
+/** new-api's endpoint types (`supported_endpoint_types`); every chat model is served on every text route here. */
+const ENDPOINT_TYPES: Record<ModelKind, string[]> = {
+  chat: ['openai', 'anthropic', 'gemini'],
+  'image-gen-1': ['image-generation'],
+  'image-gen-2': ['image-generation'],
+  'image-edit': ['image-generation'],
+  'video-vidq': ['openai-video'],
+  'video-unified2': ['openai-video'],
+  'video-kl': ['openai-video'],
+  'video-gk': ['openai-video']
+}
+
+function endpointTypes(ctx: SandboxContext, id: string): string[] {
+  return [...new Set((ctx.catalog.find(id)?.kinds ?? ['chat']).flatMap((k) => ENDPOINT_TYPES[k]))]
+}
+
+const MAX_PAGE = 1000
+/** Page tokens are opaque to clients; here they carry the offset of the next page. */
+const tokenFor = (offset: number) => Buffer.from(`models:${offset}`).toString('base64url')
+
+function offsetOf(token: string): number | null {
+  const m = /^models:(\d+)$/.exec(Buffer.from(token, 'base64url').toString('utf8'))
+  return m ? Number(m[1]) : null
+}
+
+function badPaging(req: SandboxRequest, message: string): Reply {
+  return relayError({ format: req.route.format, requestId: req.requestId }, 400, 'invalid_request', message, 'invalid_request_error')
+}
+
+/** One page of the content format's model list: `pageSize` (1-1000) and the `nextPageToken` it handed out. */
+function contentModels(req: SandboxRequest, ctx: SandboxContext): Reply {
+  const all = visibleModels(req.account, ctx)
+  let size = ctx.modelsPageSize
+  if (req.query.pageSize !== undefined) {
+    size = Number(req.query.pageSize)
+    if (!Number.isInteger(size) || size < 1) return badPaging(req, 'pageSize must be a positive integer')
+  }
+  size = Math.min(size, MAX_PAGE)
+  let offset = 0
+  if (req.query.pageToken) {
+    const o = offsetOf(req.query.pageToken)
+    if (o === null || o > all.length) return badPaging(req, 'pageToken is not valid')
+    offset = o
+  }
+  const end = offset + size
+  return json(200, {
+    models: all.slice(offset, end).map((id) => ({
+      name: id,
+      baseModelId: null,
+      version: null,
+      displayName: id,
+      description: null,
+      inputTokenLimit: null,
+      outputTokenLimit: null,
+      supportedGenerationMethods: null,
+      thinking: null,
+      temperature: null,
+      maxTemperature: null,
+      topP: null,
+      topK: null
+    })),
+    nextPageToken: end < all.length ? tokenFor(end) : null
+  })
 }
 
 /** OpenAI routes the gateway knows but does not implement. */
@@ -25,25 +91,7 @@ export const modelRoutes: RouteDef[] = [
     name: 'models.content',
     auth: 'content',
     format: 'openai',
-    handler: (req) =>
-      json(200, {
-        models: visibleModels(req.account).map((id) => ({
-          name: id,
-          baseModelId: null,
-          version: null,
-          displayName: id,
-          description: null,
-          inputTokenLimit: null,
-          outputTokenLimit: null,
-          supportedGenerationMethods: null,
-          thinking: null,
-          temperature: null,
-          maxTemperature: null,
-          topP: null,
-          topK: null
-        })),
-        nextPageToken: null
-      })
+    handler: contentModels
   },
   {
     method: 'GET',
@@ -51,10 +99,10 @@ export const modelRoutes: RouteDef[] = [
     name: 'models.list',
     auth: 'messages',
     format: 'openai',
-    handler: (req) =>
+    handler: (req, ctx) =>
       json(200, {
         object: 'list',
-        data: visibleModels(req.account).map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'custom' })),
+        data: visibleModels(req.account, ctx).map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'custom', supported_endpoint_types: endpointTypes(ctx, id) })),
         success: true
       })
   }

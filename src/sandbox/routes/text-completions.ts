@@ -1,6 +1,5 @@
 import type { SandboxContext } from '../context.js'
 import { charge, fail, optBool, optInt, optNumber, optObject, requireModel, requireQuota } from '../gate.js'
-import { textCost } from '../catalog.js'
 import { json, sse, type Reply } from '../reply.js'
 import type { RouteDef, SandboxRequest } from '../router.js'
 import { countTokens, generate, paceFor, type Generated } from '../text/corpus.js'
@@ -41,7 +40,7 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   optObject(req, b, 'stream_options')
   const stop = stops(req, b.stop)
   const promptTokens = prompts.reduce((n, x) => n + countTokens(x), 0)
-  requireQuota(req, ctx, textCost(model, promptTokens, 0))
+  requireQuota(req, ctx, ctx.catalog.textCost(model, promptTokens, 0))
 
   const gens: Generated[] = prompts.map((x) => generate(ctx.resultSeed('completion', model, x), x, { maxTokens: maxTokens ?? 16 * 1024, stop }))
   const completionTokens = gens.reduce((n, g) => n + g.tokens, 0)
@@ -49,7 +48,7 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   const id = `cmpl-${ctx.ids.alnum(29)}`
   const created = ctx.clock.wallSec()
   const reason = (g: Generated) => (g.stop === 'length' ? 'length' : 'stop')
-  charge(req, ctx, textCost(model, promptTokens, completionTokens))
+  charge(req, ctx, ctx.catalog.textCost(model, promptTokens, completionTokens))
 
   if (!stream) {
     return {

@@ -1,6 +1,5 @@
 import type { SandboxContext } from '../context.js'
 import { charge, fail, optArray, optObject, requireModel, requireQuota } from '../gate.js'
-import { findModel, textCost } from '../catalog.js'
 import { json, sse, type Reply } from '../reply.js'
 import type { RouteDef, SandboxRequest } from '../router.js'
 import { argsFor, countTokens, generate, paceFor, pieces, thinkingText } from '../text/corpus.js'
@@ -68,12 +67,12 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   const prompt = partsText(contents[contents.length - 1].parts)
   const sys = (b.systemInstruction ?? b.system_instruction) as Body | undefined
   const promptTokens = countTokens(partsText(sys?.parts) + contents.map((c) => partsText(c.parts)).join('\n'))
-  requireQuota(req, ctx, textCost(model, promptTokens, 0))
+  requireQuota(req, ctx, ctx.catalog.textCost(model, promptTokens, 0))
 
   const gc = (b.generationConfig as Body | undefined) ?? {}
   const seed = ctx.resultSeed('content', model, prompt)
   const gen = generate(seed, prompt, { maxTokens: gc.maxOutputTokens as number | undefined, stop: gc.stopSequences as string[] | undefined })
-  const thinking = (gc.thinkingConfig as Body | undefined)?.includeThoughts === true || !!findModel(model)?.thinking
+  const thinking = (gc.thinkingConfig as Body | undefined)?.includeThoughts === true || !!ctx.catalog.find(model)?.thinking
   const thought = thinking ? thinkingText(seed, prompt) : ''
   const fn = declarations(b.tools)[0]
   const lastHasResponse = (contents[contents.length - 1].parts as Body[]).some((p) => p.functionResponse)
@@ -88,7 +87,7 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
     ...(thoughtsTokens ? { thoughtsTokenCount: thoughtsTokens } : {})
   }
   const responseId = ctx.ids.alnum(22)
-  charge(req, ctx, textCost(model, promptTokens, candidatesTokens + thoughtsTokens))
+  charge(req, ctx, ctx.catalog.textCost(model, promptTokens, candidatesTokens + thoughtsTokens))
 
   if (!stream) {
     const parts: Body[] = []

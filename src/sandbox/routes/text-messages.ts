@@ -1,6 +1,5 @@
 import type { SandboxContext } from '../context.js'
 import { charge, fail, optArray, optBool, optInt, optNumber, optObject, requireModel, requireQuota } from '../gate.js'
-import { findModel, textCost } from '../catalog.js'
 import { json, sse, type Reply } from '../reply.js'
 import type { RouteDef, SandboxRequest } from '../router.js'
 import { argsFor, countTokens, generate, jsonPieces, paceFor, pieces, thinkingText } from '../text/corpus.js'
@@ -72,15 +71,18 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   const b = req.json()
   const model = requireModel(req, b.model, ['chat'])
   const { messages, system } = validate(req, b)
+  // Optional (the gateway fills in a default), but when sent under this naming's name it must be a version.
+  const version = req.headers[ctx.naming.versionHeader]
+  if (version !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(version.trim())) throw fail(req, `header ${ctx.naming.versionHeader} must be a version date such as 2023-06-01`)
   const last = messages[messages.length - 1]
   const prompt = blockText(last.content)
   const inputTokens = countTokens(system + messages.map((m) => blockText(m.content)).join('\n'))
-  requireQuota(req, ctx, textCost(model, inputTokens, 0))
+  requireQuota(req, ctx, ctx.catalog.textCost(model, inputTokens, 0))
 
   const seed = ctx.resultSeed('messages', model, prompt)
   const maxTokens = (b.max_tokens as number | undefined) ?? 8192
   const gen = generate(seed, prompt, { maxTokens, stop: b.stop_sequences as string[] | undefined })
-  const thinkingOn = !!findModel(model)?.thinking || (b.thinking as Body | undefined)?.type === 'enabled'
+  const thinkingOn = !!ctx.catalog.find(model)?.thinking || (b.thinking as Body | undefined)?.type === 'enabled'
   const thought = thinkingOn ? thinkingText(seed, prompt) : ''
   const signature = thinkingOn ? Buffer.from(`sandbox-signature-${hash32(seed, 'sig')}`).toString('base64') : ''
   const tools = (b.tools as Body[] | undefined) ?? []
@@ -93,7 +95,7 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   const stopReason = tool ? 'tool_use' : gen.stop === 'length' ? 'max_tokens' : gen.stop === 'stop_sequence' ? 'stop_sequence' : 'end_turn'
   const stopSequence = gen.stop === 'stop_sequence' ? gen.stopSequence : null
   const id = `msg_${ctx.ids.alnum(24)}`
-  charge(req, ctx, textCost(model, inputTokens, outputTokens))
+  charge(req, ctx, ctx.catalog.textCost(model, inputTokens, outputTokens))
 
   const content: Body[] = []
   if (thought) content.push({ type: 'thinking', thinking: thought, signature })

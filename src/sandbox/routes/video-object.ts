@@ -1,5 +1,4 @@
 import type { SandboxContext } from '../context.js'
-import { FORCED_SECONDS, findModel, unitPrice } from '../catalog.js'
 import { relayError, taskNotExist } from '../errors.js'
 import { FaultSet, takeFaults } from '../faults.js'
 import { charge, fail, optBool, optObject, optString, reqString, requireModel, requireQuota } from '../gate.js'
@@ -40,7 +39,7 @@ function klCreate(req: SandboxRequest, ctx: SandboxContext, b: Body, model: stri
   for (const f of ['last_frame_url', 'video_url', 'file_infos', 'ext_info']) optString(req, meta, f)
   const secs = Number(seconds ?? oc.duration ?? 5)
   const mode = meta.motion_level === 'pro' ? 'pro' : 'std'
-  const cost = Math.round(unitPrice(model) * secs * (mode === 'pro' ? 1.5 : 1))
+  const cost = Math.round(ctx.catalog.unitPrice(model) * secs * (mode === 'pro' ? 1.5 : 1))
   requireQuota(req, ctx, cost)
   charge(req, ctx, cost)
   return ctx.tasks.create({
@@ -69,11 +68,11 @@ function gkCreate(req: SandboxRequest, ctx: SandboxContext, f: Body, refs: Buffe
     secs = Number(f.seconds)
     if (!Number.isInteger(secs) || secs < 1 || secs > 15) throw fail(req, 'field seconds must be an integer from 1 to 15')
   }
-  secs = FORCED_SECONDS[model] ?? secs
+  secs = ctx.catalog.find(model)?.forcedSeconds ?? secs
   refs.forEach((r, i) => {
     if (!sniffImage(r)) throw fail(req, `input_reference[${i}] must be a png, jpeg or webp image`)
   })
-  const cost = unitPrice(model) * secs
+  const cost = ctx.catalog.unitPrice(model) * secs
   requireQuota(req, ctx, cost)
   charge(req, ctx, cost)
   return ctx.tasks.create({
@@ -107,7 +106,7 @@ async function create(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
     refs = form.files.filter((x) => x.field === 'input_reference' || x.field === 'input_reference[]').map((x) => x.bytes)
   } else fields = req.json()
   const model = requireModel(req, fields.model, ['video-kl', 'video-gk'])
-  const task = findModel(model)!.kinds.includes('video-kl') ? klCreate(req, ctx, fields, model) : gkCreate(req, ctx, fields, refs, model)
+  const task = ctx.catalog.find(model)!.kinds.includes('video-kl') ? klCreate(req, ctx, fields, model) : gkCreate(req, ctx, fields, refs, model)
   return { ...json(200, videoObject(ctx, task, { expiredUrl: false })), paid: true }
 }
 

@@ -1,5 +1,4 @@
 import type { SandboxContext } from '../context.js'
-import { findModel, unitPrice } from '../catalog.js'
 import { taskNotExist } from '../errors.js'
 import { charge, fail, optArray, optBool, optInt, optString, reqString, requireModel, requireQuota } from '../gate.js'
 import { json, type Reply } from '../reply.js'
@@ -15,7 +14,7 @@ export const VIDQ_RATIOS = ['16:9', '9:16', '3:4', '4:3', '1:1']
 export const VIDQ_RESOLUTIONS = ['540p', '720p', '1080p', '360p']
 
 function common(req: SandboxRequest, ctx: SandboxContext, b: Body, model: string, seconds: number, prompt: string) {
-  const cost = unitPrice(model) * seconds
+  const cost = ctx.catalog.unitPrice(model) * seconds
   requireQuota(req, ctx, cost)
   return {
     owner: req.account.key,
@@ -34,14 +33,15 @@ function createVidq(req: SandboxRequest, ctx: SandboxContext, b: Body, model: st
   if (images.length > 2) throw fail(req, 'field images takes 0, 1 or 2 images')
   images.forEach((img, i) => checkImageRef(req, ctx, img, `images[${i}]`))
   const prompt = optString(req, b, 'prompt', { max: 2000 }) ?? ''
-  const q23 = /^vidq[23]/.test(model)
+  const series = ctx.catalog.find(model)?.series
+  const q23 = series === 'q2' || series === 'q3'
   const ratio = optString(req, b, 'aspect_ratio', { oneOf: VIDQ_RATIOS }) ?? '16:9'
   if ((ratio === '3:4' || ratio === '4:3') && !q23) throw fail(req, `aspect_ratio ${ratio} is only available for q2 and q3 models`)
   for (const f of ['audio', 'is_rec', 'bgm', 'off_peak', 'watermark']) optBool(req, b, f)
   optString(req, b, 'voice_id')
   const duration = optInt(req, b, 'duration', { min: 1, max: 10 }) ?? 5
   let resolution = optString(req, b, 'resolution', { oneOf: VIDQ_RESOLUTIONS })
-  if (resolution === '360p' && model.startsWith('vidq2')) throw fail(req, 'resolution 360p is not available for q2 models')
+  if (resolution === '360p' && series === 'q2') throw fail(req, 'resolution 360p is not available for q2 models')
   resolution ??= '720p'
   optInt(req, b, 'seed')
   optString(req, b, 'payload', { max: 1_048_576 })
@@ -81,7 +81,7 @@ function createUnified2(req: SandboxRequest, ctx: SandboxContext, b: Body, model
   if (optBool(req, b, 'enable_upsample') === true && orientation !== 'landscape') throw fail(req, 'enable_upsample is only available for landscape videos')
   const base = common(req, ctx, b, model, duration, prompt)
   charge(req, ctx, base.cost)
-  const family = findModel(model)?.family === 'jm' ? 'jm' : 'vo3'
+  const family = ctx.catalog.find(model)?.family === 'jm' ? 'jm' : 'vo3'
   const task = ctx.tasks.create({
     ...base,
     id: `${family}:${ctx.ids.uuid()}`,
@@ -96,7 +96,7 @@ function createUnified2(req: SandboxRequest, ctx: SandboxContext, b: Body, model
 async function create(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> {
   const b = req.json()
   const model = requireModel(req, b.model, ['video-vidq', 'video-unified2'])
-  return findModel(model)!.kinds.includes('video-vidq') ? createVidq(req, ctx, b, model) : createUnified2(req, ctx, b, model)
+  return ctx.catalog.find(model)!.kinds.includes('video-vidq') ? createVidq(req, ctx, b, model) : createUnified2(req, ctx, b, model)
 }
 
 function query(req: SandboxRequest, ctx: SandboxContext): Reply {

@@ -8,6 +8,7 @@ import {
   ProfileListSchema,
   ProfileViewSchema
 } from '../domain/profiles'
+import { DiscoveryReportSchema } from '../domain/discovery'
 import { GatewayNamesSchema, NAMES_LIMITS } from '../domain/gateway-names-schema'
 import { ConnectionReportSchema } from '../domain/usage'
 import { NoInput } from './app'
@@ -56,6 +57,11 @@ export const profileInvokes = {
       z.strictObject({ baseUrl: BaseUrl, key: ApiKey, id: ProfileId.optional() })
     ]),
     output: ConnectionReportSchema
+  },
+  'profiles:discover-models': {
+    doc: "Fetches the gateway's model lists (GET /v1beta/models with its page tokens, and GET /v1/models); each route reports its own models or error.",
+    input: z.strictObject({ id: ProfileId }),
+    output: DiscoveryReportSchema
   }
 } satisfies Record<string, InvokeSpec>
 

@@ -241,6 +241,7 @@ export class FakeHost {
         return this.changed()
       },
       'profiles:test-connection': () => report(),
+      'profiles:discover-models': () => ({ fetchedAt: Date.now(), routes: [] }),
       'balance:get-usage': (input) => {
         const id = input?.profileId ?? this.list.activeId
         const u = this.usageByProfile[id]

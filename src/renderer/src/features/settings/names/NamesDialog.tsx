@@ -27,7 +27,7 @@ const ROUTE_FIELDS = [
   ['messagesVersionValue', 'messagesVersionValue']
 ] as const
 
-const ROUTE_LABELS: Record<(typeof ROUTE_FIELDS)[number][0], string> = {
+const ROUTE_LABELS = {
   nativePath: 'names.nativePath',
   nativeSubmitAction: 'names.nativeSubmitAction',
   nativeResultAction: 'names.nativeResultAction',
@@ -36,7 +36,7 @@ const ROUTE_LABELS: Record<(typeof ROUTE_FIELDS)[number][0], string> = {
   assetPrefix: 'names.assetPrefix',
   messagesVersionHeader: 'names.versionHeader',
   messagesVersionValue: 'names.versionValue'
-}
+} as const satisfies Record<(typeof ROUTE_FIELDS)[number][0], string>
 
 function problemsOf(e: unknown): NamesProblem[] | null {
   if (!(e instanceof StudioError) || e.code !== 'INVALID_INPUT') return null
