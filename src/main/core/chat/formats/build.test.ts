@@ -96,6 +96,12 @@ describe('buildRequest', () => {
     })
   })
 
+  it("messages: the version header is the profile's (name and value), not a constant", () => {
+    const params: ChatParams = { format: 'messages', params: { max_tokens: 10 } }
+    const call = codecFor('messages').buildRequest({ ...input(params), names: { messagesVersionHeader: 'x-api-revision', messagesVersionValue: '2024-01-01' } })
+    expect(call.headers).toEqual({ 'x-api-revision': '2024-01-01' })
+  })
+
   it('messages: max_tokens always, vendor-version header, thinking, tools, metadata, url and base64 image sources', () => {
     const params: ChatParams = { format: 'messages', params: { max_tokens: 4096, top_k: 5, thinking: { enabled: true, budget_tokens: 2048 }, user_id: 'u-7' } }
     const editors = { tools: [{ name: 't', input_schema: { type: 'object' } }], toolChoice: { type: 'auto' } }
