@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { useT } from '@renderer/i18n/use-t'
+import { useActiveNames } from '@renderer/features/profiles/queries'
 import { useModels } from '../queries'
 import { MODEL_MAX_CHARS } from './settings-model'
 
@@ -17,6 +18,9 @@ export function ModelPicker({ value, onChange, error }: ModelPickerProps) {
   const { t } = useT()
   const id = useId()
   const models = useModels()
+  // The profile's chat names first (Settings → Profiles → Names), then what the gateway lists.
+  const chatNames = useActiveNames().models.chat
+  const suggestions = [...new Set([...chatNames, ...(models.data?.models ?? [])])]
   const problem = models.isError ? t('chat.settings.modelsFailed') : models.isPending ? t('chat.settings.modelsLoading') : null
   return (
     <div className="chat-model">
@@ -37,7 +41,7 @@ export function ModelPicker({ value, onChange, error }: ModelPickerProps) {
         onChange={(e) => onChange(e.target.value)}
       />
       <datalist id={`${id}-models`}>
-        {models.data?.models.map((m) => (
+        {suggestions.map((m) => (
           <option key={m} value={m} />
         ))}
       </datalist>
