@@ -34,6 +34,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'chat:duplicate-conversation',
   'chat:branch-conversation',
   'chat:send',
+  'chat:send-tool-results',
   'chat:complete-text',
   'chat:stop',
   'chat:export-conversation',
