@@ -37,6 +37,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'chat:duplicate-conversation',
   'chat:branch-conversation',
   'chat:send',
+  'chat:send-tool-results',
   'chat:complete-text',
   'chat:stop',
   'chat:export-conversation',

@@ -1,8 +1,10 @@
 import type { SandboxContext } from '../context.js'
 import { charge, fail, optArray, optObject, requireModel, requireQuota } from '../gate.js'
-import { json, sse, type Reply } from '../reply.js'
+import { json, ReplyError, sse, type Reply } from '../reply.js'
+import { relayError } from '../errors.js'
 import type { RouteDef, SandboxRequest } from '../router.js'
 import { argsFor, countTokens, generate, paceFor, pieces, thinkingText } from '../text/corpus.js'
+import { contentResultProblem, echoed, echoText, toolsToCall, type EchoedResult } from '../text/tool-turns.js'
 
 type Body = Record<string, unknown>
 
@@ -63,21 +65,24 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   const model = requireModel(req, req.params.model, ['chat'])
   const b = req.json()
   const contents = validate(req, b)
+  const problem = contentResultProblem(contents)
+  if (problem) throw new ReplyError(relayError({ format: req.route.format, requestId: req.requestId }, 400, 'invalid_request_error', problem, 'invalid_request_error'))
   const stream = req.params.action === 'streamGenerateContent' || req.query.alt === 'sse'
-  const prompt = partsText(contents[contents.length - 1].parts)
+  const lastParts = (contents[contents.length - 1].parts as Body[]).filter((p) => p && typeof p === 'object')
+  const results: EchoedResult[] = lastParts.flatMap((p) => (p.functionResponse ? [{ name: String((p.functionResponse as Body).name), value: (p.functionResponse as Body).response }] : []))
+  const prompt = results.length > 0 ? echoText(results) : partsText(lastParts)
   const sys = (b.systemInstruction ?? b.system_instruction) as Body | undefined
   const promptTokens = countTokens(partsText(sys?.parts) + contents.map((c) => partsText(c.parts)).join('\n'))
   requireQuota(req, ctx, ctx.catalog.textCost(model, promptTokens, 0))
 
   const gc = (b.generationConfig as Body | undefined) ?? {}
   const seed = ctx.resultSeed('content', model, prompt)
-  const gen = generate(seed, prompt, { maxTokens: gc.maxOutputTokens as number | undefined, stop: gc.stopSequences as string[] | undefined })
+  const gen = results.length > 0 ? echoed(prompt, seed) : generate(seed, prompt, { maxTokens: gc.maxOutputTokens as number | undefined, stop: gc.stopSequences as string[] | undefined })
   const thinking = (gc.thinkingConfig as Body | undefined)?.includeThoughts === true || !!ctx.catalog.find(model)?.thinking
   const thought = thinking ? thinkingText(seed, prompt) : ''
-  const fn = declarations(b.tools)[0]
-  const lastHasResponse = (contents[contents.length - 1].parts as Body[]).some((p) => p.functionResponse)
-  const call = fn && !lastHasResponse ? { name: fn.name, args: argsFor(fn.parameters, seed, prompt) } : undefined
-  const candidatesTokens = gen.tokens + (call ? countTokens(JSON.stringify(call)) : 0)
+  const choose = results.length > 0 ? [] : toolsToCall(declarations(b.tools), (d) => String(d.name ?? ''), prompt)
+  const calls = choose.map((fn) => ({ name: fn.name, args: argsFor(fn.parameters, seed, prompt) }))
+  const candidatesTokens = gen.tokens + calls.reduce((n, c) => n + countTokens(JSON.stringify(c)), 0)
   const thoughtsTokens = thought ? countTokens(thought) : 0
   const finishReason = gen.stop === 'length' ? 'MAX_TOKENS' : 'STOP'
   const usage = {
@@ -93,7 +98,7 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
     const parts: Body[] = []
     if (thought) parts.push({ text: thought, thought: true })
     parts.push({ text: gen.text })
-    if (call) parts.push({ functionCall: call })
+    for (const call of calls) parts.push({ functionCall: call })
     return {
       ...json(200, {
         candidates: [{ content: { role: 'model', parts }, finishReason, index: 0, safetyRatings: ratings() }],
@@ -118,10 +123,11 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   let soFar = ''
   gen.pieces.forEach((p, i) => {
     soFar += p
-    const last = i === gen.pieces.length - 1 && !call
+    const last = i === gen.pieces.length - 1 && calls.length === 0
     frames.push(chunk([{ text: p }], last, countTokens(soFar)))
   })
-  if (call) frames.push(chunk([{ functionCall: call }], true, candidatesTokens))
+  // Gemini sends parallel calls together, whole, in one chunk.
+  if (calls.length) frames.push(chunk(calls.map((functionCall) => ({ functionCall })), true, candidatesTokens))
   return {
     ...sse({ frames, paceMs: paceFor(ctx.clock.speed), errorLine: JSON.stringify({ error: { message: 'upstream stream error', type: 'upstream_error', param: '', code: 'bad_response_status_code' } }) }),
     paid: true

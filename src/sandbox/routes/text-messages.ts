@@ -1,9 +1,11 @@
 import type { SandboxContext } from '../context.js'
 import { charge, fail, optArray, optBool, optInt, optNumber, optObject, requireModel, requireQuota } from '../gate.js'
-import { json, sse, type Reply } from '../reply.js'
+import { json, ReplyError, sse, type Reply } from '../reply.js'
+import { relayError } from '../errors.js'
 import type { RouteDef, SandboxRequest } from '../router.js'
 import { argsFor, countTokens, generate, jsonPieces, paceFor, pieces, thinkingText } from '../text/corpus.js'
 import { hash32 } from '../rng.js'
+import { echoed, echoText, messagesResultProblem, parseMaybe, toolsToCall, type EchoedResult } from '../text/tool-turns.js'
 
 type Body = Record<string, unknown>
 
@@ -67,6 +69,17 @@ function frame(type: string, data: Body): string {
   return `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n\n`
 }
 
+/** The results in the last turn, named after the tool_use blocks they answer. */
+function answeredResults(messages: readonly Body[]): EchoedResult[] {
+  const last = messages[messages.length - 1]
+  const prev = messages[messages.length - 2]
+  const uses = Array.isArray(prev?.content) ? (prev.content as Body[]).filter((x) => x?.type === 'tool_use') : []
+  const blocks = Array.isArray(last.content) ? (last.content as Body[]) : []
+  return blocks
+    .filter((x) => x?.type === 'tool_result')
+    .map((r) => ({ name: String(uses.find((u) => u.id === r.tool_use_id)?.name ?? r.tool_use_id), value: typeof r.content === 'string' ? parseMaybe(r.content) : r.content }))
+}
+
 async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> {
   const b = req.json()
   const model = requireModel(req, b.model, ['chat'])
@@ -74,25 +87,28 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   // Optional (the gateway fills in a default), but when sent under this naming's name it must be a version.
   const version = req.headers[ctx.naming.versionHeader]
   if (version !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(version.trim())) throw fail(req, `header ${ctx.naming.versionHeader} must be a version date such as 2023-06-01`)
+  const problem = messagesResultProblem(messages)
+  if (problem) throw new ReplyError(relayError({ format: req.route.format, requestId: req.requestId }, 400, 'invalid_request_error', problem, 'invalid_request_error'))
   const last = messages[messages.length - 1]
-  const prompt = blockText(last.content)
+  const results = answeredResults(messages)
+  const prompt = results.length > 0 ? echoText(results) : blockText(last.content)
   const inputTokens = countTokens(system + messages.map((m) => blockText(m.content)).join('\n'))
   requireQuota(req, ctx, ctx.catalog.textCost(model, inputTokens, 0))
 
   const seed = ctx.resultSeed('messages', model, prompt)
   const maxTokens = (b.max_tokens as number | undefined) ?? 8192
-  const gen = generate(seed, prompt, { maxTokens, stop: b.stop_sequences as string[] | undefined })
+  const gen = results.length > 0 ? echoed(prompt, seed) : generate(seed, prompt, { maxTokens, stop: b.stop_sequences as string[] | undefined })
   const thinkingOn = !!ctx.catalog.find(model)?.thinking || (b.thinking as Body | undefined)?.type === 'enabled'
   const thought = thinkingOn ? thinkingText(seed, prompt) : ''
   const signature = thinkingOn ? Buffer.from(`sandbox-signature-${hash32(seed, 'sig')}`).toString('base64') : ''
   const tools = (b.tools as Body[] | undefined) ?? []
   const choice = b.tool_choice as Body | undefined
   const answeredTool = Array.isArray(last.content) && (last.content as Body[]).some((x) => x?.type === 'tool_result')
-  const tool = tools.length && choice?.type !== 'none' && !answeredTool ? (tools.find((t) => choice?.type === 'tool' && t.name === choice.name) ?? tools[0]) : undefined
-  const toolInput = tool ? argsFor(tool.input_schema, seed, prompt) : undefined
-  const toolId = tool ? `toolu_${ctx.ids.alnum(24)}` : ''
-  const outputTokens = gen.tokens + (thought ? countTokens(thought) : 0) + (toolInput ? countTokens(JSON.stringify(toolInput)) : 0)
-  const stopReason = tool ? 'tool_use' : gen.stop === 'length' ? 'max_tokens' : gen.stop === 'stop_sequence' ? 'stop_sequence' : 'end_turn'
+  const forced = choice?.type === 'tool' ? tools.filter((t) => t.name === choice.name) : []
+  const chosen = tools.length && choice?.type !== 'none' && !answeredTool ? (forced.length ? forced : toolsToCall(tools, (t) => String(t.name), prompt)) : []
+  const uses = chosen.map((t) => ({ id: `toolu_${ctx.ids.alnum(24)}`, name: String(t.name), input: argsFor(t.input_schema, seed, prompt) }))
+  const outputTokens = gen.tokens + (thought ? countTokens(thought) : 0) + uses.reduce((n, u) => n + countTokens(JSON.stringify(u.input)), 0)
+  const stopReason = uses.length ? 'tool_use' : gen.stop === 'length' ? 'max_tokens' : gen.stop === 'stop_sequence' ? 'stop_sequence' : 'end_turn'
   const stopSequence = gen.stop === 'stop_sequence' ? gen.stopSequence : null
   const id = `msg_${ctx.ids.alnum(24)}`
   charge(req, ctx, ctx.catalog.textCost(model, inputTokens, outputTokens))
@@ -100,7 +116,7 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   const content: Body[] = []
   if (thought) content.push({ type: 'thinking', thinking: thought, signature })
   content.push({ type: 'text', text: gen.text })
-  if (tool) content.push({ type: 'tool_use', id: toolId, name: tool.name, input: toolInput })
+  for (const u of uses) content.push({ type: 'tool_use', ...u })
 
   if (b.stream !== true) {
     return {
@@ -129,11 +145,11 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
     if (i > 0 && i % 40 === 0) frames.push(frame('ping', {}))
   })
   frames.push(frame('content_block_stop', { index }))
-  if (tool) {
+  for (const u of uses) {
     index += 1
-    frames.push(frame('content_block_start', { index, content_block: { type: 'tool_use', id: toolId, name: tool.name, input: {} } }))
+    frames.push(frame('content_block_start', { index, content_block: { type: 'tool_use', id: u.id, name: u.name, input: {} } }))
     frames.push(frame('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: '' } }))
-    for (const p of jsonPieces(JSON.stringify(toolInput))) frames.push(frame('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: p } }))
+    for (const p of jsonPieces(JSON.stringify(u.input))) frames.push(frame('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: p } }))
     frames.push(frame('content_block_stop', { index }))
   }
   frames.push(frame('message_delta', { delta: { stop_reason: stopReason, stop_sequence: stopSequence }, usage: { output_tokens: outputTokens } }))

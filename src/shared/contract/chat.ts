@@ -72,6 +72,18 @@ export const chatInvokes = {
     }),
     output: z.object({ streamId: z.string(), userMessageId: z.string().optional(), assistantMessageId: z.string() })
   },
+  'chat:send-tool-results': {
+    doc: 'Answers every tool call of the latest answer (by part index) in one user turn and starts streaming the next answer.',
+    input: z.strictObject({
+      conversationId: Id,
+      answerId: Id,
+      results: z
+        .array(z.strictObject({ part: z.number().int().min(0).max(10_000), content: z.string().max(PROMPT_MAX_CHARS), plain: z.boolean().optional() }))
+        .min(1)
+        .max(64)
+    }),
+    output: z.object({ streamId: z.string(), userMessageId: z.string(), assistantMessageId: z.string() })
+  },
   'chat:complete-text': {
     doc: 'Legacy completions: sends the document as the prompt and appends the completion to it in place.',
     input: z.strictObject({ conversationId: Id, document: z.string().min(1).max(DOCUMENT_MAX_CHARS) }),

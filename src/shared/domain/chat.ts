@@ -58,7 +58,8 @@ export const GeneralChatParamsSchema = z.strictObject({
   max_tokens: z.number().int().min(1).max(1_000_000).optional(),
   temperature: z.number().min(0).max(2).optional(),
   top_p: z.number().min(0).max(1).optional(),
-  stop: StopList.max(4).optional()
+  stop: StopList.max(4).optional(),
+  tools: JsonText.optional()
 })
 
 export const ChatParamsSchema = z.discriminatedUnion('format', [
@@ -81,6 +82,11 @@ export const MessagePartSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('thinking'), text: z.string(), signature: z.string().optional() }),
   /** A function call (content format) or tool use (messages format); `input` is the JSON text as streamed. */
   z.object({ type: z.literal('tool_call'), id: z.string().optional(), name: z.string(), input: z.string() }),
+  /**
+   * The user's answer to one tool call, in a user message that follows the call. `id` and `name` are
+   * the call's; `content` is JSON text (a plain-text result is kept as a JSON string).
+   */
+  z.object({ type: z.literal('tool_result'), id: z.string().optional(), name: z.string(), content: z.string() }),
   z.object({ type: z.literal('image'), attachment: AttachmentSchema, mediaId: z.string().optional() })
 ])
 export type MessagePart = z.infer<typeof MessagePartSchema>

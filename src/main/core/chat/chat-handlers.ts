@@ -18,6 +18,7 @@ export function createChatHandlers(chat: ChatService): Pick<Handlers, ChatChanne
     'chat:duplicate-conversation': ({ id }) => chat.duplicateConversation(id),
     'chat:branch-conversation': ({ id, messageId }) => chat.branchConversation(id, messageId),
     'chat:send': (input) => chat.send(input),
+    'chat:send-tool-results': (input) => chat.sendToolResults(input),
     'chat:complete-text': (input) => chat.completeText(input),
     'chat:stop': ({ streamId }) => {
       chat.stop(streamId)

@@ -10,6 +10,7 @@ import type { ConversationStore } from './conversation-store'
 import type { GatewayCall } from './formats'
 import { messageText } from './parts'
 import type { StreamRunner, StreamTiming } from './stream-runner'
+import { toolResultsTurn, type ToolResultsInput } from './tool-results'
 import { checkDocument, checkModel, checkParams, checkPrompt } from './validate'
 
 export interface SenderDeps {
@@ -121,6 +122,22 @@ export class ChatSender {
       const call = codecFor(c.format).buildRequest({ model: c.model, system: c.system, params: c.params, editors, history, inline, names: conn.names })
       const started = await this.begin(c, history, call, conn, { title: autoTitle(c, plan.user) })
       return { ...started, ...(plan.user ? { userMessageId: plan.user.id } : {}) }
+    })
+  }
+
+  /** Answers the latest answer's tool calls in one user turn and streams the model's next answer. */
+  sendToolResults(input: ToolResultsInput): Promise<{ streamId: string; userMessageId: string; assistantMessageId: string }> {
+    return this.reserve(input.conversationId, async () => {
+      const c = await this.d.store.get(input.conversationId)
+      checkModel(c.model)
+      const editors = checkParams(c.params)
+      const user = toolResultsTurn(c, input, { id: newId('m'), createdAt: this.d.now() })
+      const history = [...c.messages, user]
+      const { codecFor } = await this.streaming()
+      const call = codecFor(c.format).buildRequest({ model: c.model, system: c.system, params: c.params, editors, history, inline: new Map() })
+      const conn = await this.d.connection()
+      const started = await this.begin(c, history, call, conn, { title: c.title })
+      return { ...started, userMessageId: user.id }
     })
   }
 

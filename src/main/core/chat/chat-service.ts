@@ -12,6 +12,7 @@ import { exportConversation, type ExportFile } from './export'
 import { ModelCatalog } from './models'
 import type { PresetStore } from './presets'
 import type { StreamTiming } from './stream-runner'
+import type { ToolResultsInput } from './tool-results'
 
 export interface ChatServiceDeps {
   store: ConversationStore
@@ -159,6 +160,10 @@ export class ChatService {
 
   send(input: SendInput): ReturnType<ChatSender['send']> {
     return this.sender.send(input)
+  }
+
+  sendToolResults(input: ToolResultsInput): ReturnType<ChatSender['sendToolResults']> {
+    return this.sender.sendToolResults(input)
   }
 
   completeText(input: { conversationId: string; document: string }): ReturnType<ChatSender['completeText']> {

@@ -41,6 +41,8 @@ function partMarkdown(p: MessagePart): string {
       return `<details>\n<summary>Thinking</summary>\n\n${p.text.replace(/<\/details>/gi, '&lt;/details&gt;')}\n\n</details>`
     case 'tool_call':
       return `**Tool call** \`${p.name}\`${p.id ? ` (${p.id})` : ''}\n\n${fence(prettyJson(p.input), 'json')}`
+    case 'tool_result':
+      return `**Tool result** \`${p.name}\`${p.id ? ` (${p.id})` : ''}\n\n${fence(prettyJson(p.content), 'json')}`
     case 'image':
       if (p.attachment.kind === 'url') return `![image](${p.attachment.url})`
       return `*Image attached: ${p.attachment.name} (${p.attachment.mimeType}, ${Math.max(1, Math.round(p.attachment.bytes / 1024))} KB)*`

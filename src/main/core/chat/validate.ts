@@ -91,6 +91,19 @@ function messagesEditors(p: Extract<ChatParams, { format: 'messages' }>['params'
   return { tools, toolChoice }
 }
 
+function chatEditors(p: Extract<ChatParams, { format: 'chat' }>['params']): ParsedEditors {
+  const tools = parseEditorJson(p.tools, 'params.tools', 'Tools')
+  if (tools === undefined) return {}
+  if (!Array.isArray(tools) || !tools.every(isObject)) throw invalid('params.tools', 'Tools must be a JSON array of tool objects, e.g. [{"type": "function", "function": {"name": "..."}}].')
+  tools.forEach((t, i) => {
+    const fn = t.function
+    if (t.type !== 'function' || !isObject(fn) || typeof fn.name !== 'string' || fn.name === '') {
+      throw invalid('params.tools', `Tool ${i + 1} must be {"type": "function", "function": {"name": "...", "parameters": {...}}}.`)
+    }
+  })
+  return { tools }
+}
+
 /** Range checks again (params may come from a preset or an older file), then cross-field and JSON checks. */
 export function checkParams(params: ChatParams): ParsedEditors {
   const parsed = ChatParamsSchema.safeParse(params)
@@ -102,6 +115,7 @@ export function checkParams(params: ChatParams): ParsedEditors {
   const p = parsed.data
   if (p.format === 'content') return contentEditors(p.params)
   if (p.format === 'messages') return messagesEditors(p.params)
+  if (p.format === 'chat') return chatEditors(p.params)
   return {}
 }
 

@@ -172,6 +172,25 @@ export const chatEn = {
     announceStopped: 'Stopped.',
     announceFailed: 'The answer failed.'
   },
+  tools: {
+    formLabel: 'Answer the tool calls',
+    resultLabel: 'Result of {{name}} (JSON)',
+    resultLabelPlain: 'Result of {{name}} (plain text)',
+    resultOf: 'Result of {{name}}',
+    plain: 'Send as plain text',
+    jsonHelp: 'Type or paste the result as JSON: an object, array, string or number.',
+    plainHelp: 'The text is sent as a string, exactly as typed.',
+    wrapHelp: 'This format takes an object: any other result is sent as {"result": …}.',
+    keysHint: 'Ctrl+Enter (⌘+Enter) sends.',
+    send_one: 'Send result',
+    send_other: 'Send {{count}} results',
+    sending: 'Sending…',
+    progress: '{{answered}} of {{count}} ready',
+    errors: {
+      empty: 'Type the result of {{name}}, or send it as plain text.',
+      json: 'Not valid JSON: {{detail}}. Fix it, or send it as plain text.'
+    }
+  },
   status: {
     streaming: 'Streaming…',
     stopped: 'Stopped',

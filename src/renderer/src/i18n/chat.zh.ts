@@ -174,6 +174,25 @@ export const chatZh: Messages['chat'] = {
     announceStopped: '已停止。',
     announceFailed: '回答失败。'
   },
+  tools: {
+    formLabel: '回答工具调用',
+    resultLabel: '{{name}} 的结果（JSON）',
+    resultLabelPlain: '{{name}} 的结果（纯文本）',
+    resultOf: '{{name}} 的结果',
+    plain: '作为纯文本发送',
+    jsonHelp: '以 JSON 输入或粘贴结果：对象、数组、字符串或数字。',
+    plainHelp: '文本按原样作为字符串发送。',
+    wrapHelp: '此格式只接受对象：其他结果会以 {"result": …} 发送。',
+    keysHint: 'Ctrl+Enter（⌘+Enter）发送。',
+    send_one: '发送结果',
+    send_other: '发送 {{count}} 个结果',
+    sending: '发送中…',
+    progress: '已填写 {{answered}} / {{count}}',
+    errors: {
+      empty: '请输入 {{name}} 的结果，或作为纯文本发送。',
+      json: '不是有效的 JSON：{{detail}}。请修正，或作为纯文本发送。'
+    }
+  },
   status: {
     streaming: '正在生成…',
     stopped: '已停止',

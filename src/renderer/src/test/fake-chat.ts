@@ -29,6 +29,8 @@ export class FakeChat {
   presets: ChatPreset[] = []
   models = ['model-alpha', 'model-beta']
   readonly streams: FakeStream[] = []
+  /** Every chat:send-tool-results input, in order. */
+  readonly toolResultsSent: Array<{ conversationId: string; answerId: string; results: Array<{ part: number; content: string; plain?: boolean }> }> = []
   private seq = 0
   private clock = Date.UTC(2026, 0, 5, 9, 0, 0)
 
@@ -196,6 +198,21 @@ export class FakeChat {
         c.messages.push(user)
         if (!c.title) c.title = text.slice(0, 40)
         return this.startStream(c, user.id)
+      },
+      'chat:send-tool-results': (input) => {
+        this.toolResultsSent.push(input)
+        const c = this.find(input.conversationId)
+        const answer = c.messages.find((m) => m.id === input.answerId)
+        if (!answer) throw new StudioError('NOT_FOUND', `No message ${input.answerId}`)
+        const parts = input.results.map((r) => {
+          const call = answer.parts[r.part]
+          const name = call?.type === 'tool_call' ? call.name : '?'
+          return { type: 'tool_result' as const, ...(call?.type === 'tool_call' && call.id ? { id: call.id } : {}), name, content: r.plain ? JSON.stringify(r.content) : r.content }
+        })
+        const user: ChatMessage = { id: this.id('u'), role: 'user', parts, createdAt: this.now(), status: 'complete' }
+        c.messages.push(user)
+        const started = this.startStream(c, user.id)
+        return { ...started, userMessageId: user.id }
       },
       'chat:complete-text': ({ conversationId, document }) => {
         const c = this.find(conversationId)

@@ -1,6 +1,6 @@
 import type { StreamOp } from '@shared/domain/chat'
 import { messageText } from '../parts'
-import { defined, imagesOf, resolveImage, sendableTurns, urlMimeType } from './history'
+import { callArgs, defined, imagesOf, resolveImage, resultValue, sendableTurns, toolCallsOf, toolResultsOf, urlMimeType } from './history'
 import type { BuildInput, DecodeState, FormatCodec, GatewayCall, SafetyRating } from './types'
 
 type Body = Record<string, unknown>
@@ -8,10 +8,17 @@ type Body = Record<string, unknown>
 /** The model list names models bare, but ids copied from elsewhere may carry `models/`. */
 export const bareModel = (model: string): string => model.replace(/^models\//, '')
 
+/** The spec's functionResponse carries an object; any other result is wrapped as {"result": …}. */
+function responseOf(value: unknown): Body {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : { result: value }
+}
+
 function partsOf(input: BuildInput, m: BuildInput['history'][number]): Body[] {
   const parts: Body[] = []
   const text = messageText(m)
   if (text !== '') parts.push({ text })
+  for (const call of toolCallsOf(m)) parts.push({ functionCall: { name: call.name, args: callArgs(call), ...(call.id ? { id: call.id } : {}) } })
+  for (const r of toolResultsOf(m)) parts.push({ functionResponse: { name: r.name, response: responseOf(resultValue(r)), ...(r.id ? { id: r.id } : {}) } })
   for (const a of imagesOf(m)) {
     const img = resolveImage(a, input.inline)
     if (img.kind === 'inline') parts.push({ inlineData: { mimeType: img.mimeType, data: img.base64 } })

@@ -1,6 +1,6 @@
 import type { StreamOp } from '@shared/domain/chat'
 import { messageText } from '../parts'
-import { defined, imagesOf, resolveImage, sendableTurns } from './history'
+import { defined, imagesOf, resolveImage, resultText, sendableTurns, toolCallsOf, toolResultsOf } from './history'
 import type { BuildInput, DecodeState, FormatCodec, GatewayCall } from './types'
 
 type Body = Record<string, unknown>
@@ -27,13 +27,32 @@ function userContent(input: BuildInput, m: BuildInput['history'][number]): unkno
   return parts
 }
 
+/** An answer with tool calls keeps them: each `tool` message must follow the call it answers. */
+function assistantMessage(m: BuildInput['history'][number]): Body {
+  const calls = toolCallsOf(m)
+  const text = messageText(m)
+  if (calls.length === 0) return { role: 'assistant', content: text }
+  return {
+    role: 'assistant',
+    content: text === '' ? null : text,
+    tool_calls: calls.map((c) => ({ id: c.id ?? '', type: 'function', function: { name: c.name, arguments: c.input.trim() === '' ? '{}' : c.input } }))
+  }
+}
+
 function buildRequest(input: BuildInput): GatewayCall {
   if (input.params.format !== 'chat') throw new Error('general chat codec needs chat params')
   const p = input.params.params
   const messages: Body[] = []
   if (input.system.trim() !== '') messages.push({ role: 'system', content: input.system })
   for (const m of sendableTurns(input.history)) {
-    messages.push(m.role === 'user' ? { role: 'user', content: userContent(input, m) } : { role: 'assistant', content: messageText(m) })
+    if (m.role === 'assistant') {
+      messages.push(assistantMessage(m))
+      continue
+    }
+    // Each result is a `tool` message of its own; anything else the turn holds follows as a user message.
+    const results = toolResultsOf(m)
+    for (const r of results) messages.push({ role: 'tool', tool_call_id: r.id ?? '', content: resultText(r) })
+    if (results.length === 0 || messageText(m) !== '' || imagesOf(m).length > 0) messages.push({ role: 'user', content: userContent(input, m) })
   }
   return {
     path: '/v1/chat/completions',
@@ -43,7 +62,7 @@ function buildRequest(input: BuildInput): GatewayCall {
       stream: true,
       // Usage arrives in a final chunk with `choices: []` only when asked for.
       stream_options: { include_usage: true },
-      ...defined({ max_tokens: p.max_tokens, temperature: p.temperature, top_p: p.top_p, stop: p.stop?.length ? p.stop : undefined })
+      ...defined({ max_tokens: p.max_tokens, temperature: p.temperature, top_p: p.top_p, stop: p.stop?.length ? p.stop : undefined, tools: input.editors.tools })
     }
   }
 }

@@ -1,14 +1,65 @@
-import type { Attachment, ChatMessage } from '@shared/domain/chat'
+import type { Attachment, ChatMessage, MessagePart } from '@shared/domain/chat'
 import { messageText } from '../parts'
 import type { InlineImage } from './types'
 
+type ToolCallPart = Extract<MessagePart, { type: 'tool_call' }>
+type ToolResultPart = Extract<MessagePart, { type: 'tool_result' }>
+
+export const toolCallsOf = (m: Pick<ChatMessage, 'parts'>): ToolCallPart[] => m.parts.filter((p): p is ToolCallPart => p.type === 'tool_call')
+export const toolResultsOf = (m: Pick<ChatMessage, 'parts'>): ToolResultPart[] => m.parts.filter((p): p is ToolResultPart => p.type === 'tool_result')
+
+/** A result as the text a reader sees, for turns whose call is not sent (so a result cannot stand alone). */
+function resultNote(r: ToolResultPart): MessagePart {
+  return { type: 'text', text: `[result of tool ${r.name}: ${r.content}]` }
+}
+
 /**
- * The turns worth sending again. Tool calls and thinking are not resent: the studio has no way to
- * answer a tool call, and a call without its result is refused by most upstreams. Answers that
- * produced no text (an error before the first token) are left out too.
+ * The turns worth sending again. Thinking is not resent as text. An answer's tool calls are resent
+ * only when the next message carries their results: a call without its result is refused by most
+ * upstreams. Answers left with nothing to send (an error before the first token, unanswered calls
+ * only) are dropped; results whose calls were dropped travel as text.
  */
 export function sendableTurns(history: readonly ChatMessage[]): ChatMessage[] {
-  return history.filter((m) => m.role === 'user' || messageText(m) !== '')
+  const out: ChatMessage[] = []
+  history.forEach((m, i) => {
+    if (m.role === 'user') {
+      const prev = out[out.length - 1]
+      const answered = prev !== undefined && prev === history[i - 1] && toolCallsOf(prev).length > 0
+      if (!answered && toolResultsOf(m).length > 0) out.push({ ...m, parts: m.parts.map((p) => (p.type === 'tool_result' ? resultNote(p) : p)) })
+      else out.push(m)
+      return
+    }
+    const next = history[i + 1]
+    const keepCalls = next !== undefined && next.role === 'user' && toolResultsOf(next).length > 0
+    const kept = keepCalls ? m : { ...m, parts: m.parts.filter((p) => p.type !== 'tool_call') }
+    if (messageText(kept) !== '' || toolCallsOf(kept).length > 0) out.push(kept === m ? m : kept)
+  })
+  return out
+}
+
+/** A tool call's arguments as an object; arguments that do not parse (a cut stream) become {}. */
+export function callArgs(call: ToolCallPart): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(call.input)
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+
+/** The value of a stored result: its JSON, or the text itself when a damaged file holds no JSON. */
+export function resultValue(r: ToolResultPart): unknown {
+  try {
+    return JSON.parse(r.content)
+  } catch {
+    return r.content
+  }
+}
+
+/** A result where the format takes a string (messages, general chat): a string as itself, anything else as its JSON. */
+export function resultText(r: ToolResultPart): string {
+  const v = resultValue(r)
+  return typeof v === 'string' ? v : r.content
 }
 
 export function imagesOf(m: ChatMessage): Attachment[] {

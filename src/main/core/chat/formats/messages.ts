@@ -1,7 +1,7 @@
 import type { StreamOp } from '@shared/domain/chat'
 import { STANDIN_NAMES } from '@shared/domain/gateway-names'
 import { messageText } from '../parts'
-import { defined, imagesOf, resolveImage, sendableTurns } from './history'
+import { callArgs, defined, imagesOf, resolveImage, resultText, sendableTurns, toolCallsOf, toolResultsOf } from './history'
 import type { BuildInput, DecodeState, FormatCodec, GatewayCall } from './types'
 
 type Body = Record<string, unknown>
@@ -10,8 +10,9 @@ type Body = Record<string, unknown>
 function userContent(input: BuildInput, m: BuildInput['history'][number]): unknown {
   const text = messageText(m)
   const images = imagesOf(m).map((a) => resolveImage(a, input.inline))
-  if (images.length === 0) return text
-  const blocks: Body[] = []
+  // Results come first: the format wants every tool_result at the start of the turn after the calls.
+  const blocks: Body[] = toolResultsOf(m).map((r) => ({ type: 'tool_result', tool_use_id: r.id ?? '', content: resultText(r) }))
+  if (images.length === 0 && blocks.length === 0) return text
   for (const img of images) {
     if (img.kind === 'url') blocks.push({ type: 'image', source: { type: 'url', url: img.url } })
     // The spec lists only URL sources; a local file goes as the upstream-native base64 source,
@@ -23,12 +24,27 @@ function userContent(input: BuildInput, m: BuildInput['history'][number]): unkno
   return blocks
 }
 
+/**
+ * An answer with tool calls goes back as blocks. Its signed thinking goes with it: with extended
+ * thinking on, the upstream refuses a tool result whose call lost the thinking that preceded it.
+ */
+function assistantContent(m: BuildInput['history'][number]): unknown {
+  const calls = toolCallsOf(m)
+  if (calls.length === 0) return messageText(m)
+  const blocks: Body[] = []
+  for (const p of m.parts) if (p.type === 'thinking' && p.signature) blocks.push({ type: 'thinking', thinking: p.text, signature: p.signature })
+  const text = messageText(m)
+  if (text !== '') blocks.push({ type: 'text', text })
+  for (const call of calls) blocks.push({ type: 'tool_use', id: call.id ?? '', name: call.name, input: callArgs(call) })
+  return blocks
+}
+
 function buildRequest(input: BuildInput): GatewayCall {
   if (input.params.format !== 'messages') throw new Error('messages codec needs messages params')
   const p = input.params.params
   const names = input.names ?? STANDIN_NAMES
   const messages = sendableTurns(input.history).map((m) =>
-    m.role === 'user' ? { role: 'user', content: userContent(input, m) } : { role: 'assistant', content: messageText(m) }
+    m.role === 'user' ? { role: 'user', content: userContent(input, m) } : { role: 'assistant', content: assistantContent(m) }
   )
   return {
     path: '/v1/messages',

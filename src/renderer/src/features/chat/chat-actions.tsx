@@ -7,13 +7,14 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, typ
 import { useQueryClient } from '@tanstack/react-query'
 import { StudioError } from '@shared/error-core'
 import { useCopyConversation } from './mutations'
-import { sendMessage, stopStream, type SendInput } from './send-actions'
+import { sendMessage, sendToolResults, stopStream, type SendInput, type ToolResultsInput } from './send-actions'
 import type { SettingsValidation } from './settings/settings-model'
 import { useActiveStreamId } from './stream-store'
 
 export interface ChatActions {
   conversationId: string | null
   send: (input: SendInput) => Promise<void>
+  answerTools: (input: ToolResultsInput) => Promise<void>
   branch: (messageId: string) => Promise<void>
   stop: () => void
 }
@@ -43,6 +44,14 @@ export function ChatActionsProvider({ conversationId, validation, children }: { 
     },
     [queryClient, conversationId]
   )
+  const answerTools = useCallback(
+    async (input: ToolResultsInput) => {
+      const { validation: v } = latest.current
+      if (!v.ok) throw new StudioError('INVALID_INPUT', 'Fix the highlighted settings first', { field: 'settings' })
+      await sendToolResults(queryClient, { conversationId, settings: v.value }, input)
+    },
+    [queryClient, conversationId]
+  )
   const branch = useCallback(
     async (messageId: string) => {
       if (conversationId) await copyConversation({ id: conversationId, messageId })
@@ -53,6 +62,6 @@ export function ChatActionsProvider({ conversationId, validation, children }: { 
     const id = latest.current.streamId
     if (id) void stopStream(id).catch(() => undefined)
   }, [])
-  const value = useMemo(() => ({ conversationId, send, branch, stop }), [conversationId, send, branch, stop])
+  const value = useMemo(() => ({ conversationId, send, answerTools, branch, stop }), [conversationId, send, answerTools, branch, stop])
   return <ChatActionsContext.Provider value={value}>{children}</ChatActionsContext.Provider>
 }

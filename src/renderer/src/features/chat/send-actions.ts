@@ -78,6 +78,24 @@ export async function sendMessage(queryClient: QueryClient, target: SendTarget, 
   return conversationId
 }
 
+export interface ToolResultsInput {
+  answerId: string
+  results: Array<{ part: number; content: string; plain?: boolean }>
+  /** The results as the user turn will hold them, shown until the host's copy arrives. */
+  shown: MessagePart[]
+}
+
+/** Answers the latest answer's tool calls; the model's next answer streams like any other. */
+export async function sendToolResults(queryClient: QueryClient, target: SendTarget, input: ToolResultsInput): Promise<void> {
+  const conversationId = await ensureConversation(queryClient, target)
+  const started = await studio.chat.sendToolResults({ conversationId, answerId: input.answerId, results: input.results })
+  const now = Date.now()
+  dispatchStream({ type: 'started', streamId: started.streamId, conversationId, messageId: started.assistantMessageId, now })
+  const message: ChatMessage = { id: started.userMessageId, role: 'user', parts: input.shown, createdAt: now, status: 'complete' }
+  dispatchStream({ type: 'user-sent', conversationId, message, beforeId: started.assistantMessageId })
+  afterStart(queryClient, conversationId, target.settings.model)
+}
+
 /** Legacy completions: continue the document; the answer streams into the editor. */
 export async function continueDocument(queryClient: QueryClient, target: SendTarget, document: string): Promise<{ conversationId: string; messageId: string }> {
   const conversationId = await ensureConversation(queryClient, target)

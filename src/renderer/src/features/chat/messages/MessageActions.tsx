@@ -40,7 +40,7 @@ export const MessageActions = memo(function MessageActions({ message, busy, onEd
       <button type="button" className="button button-small" onClick={() => copy(textOf(currentLiveMessage(message.id) ?? message))}>
         {copyState === 'copied' ? t('chat.actions.copied') : copyState === 'failed' ? t('chat.actions.copyFailed') : t('chat.actions.copy')}
       </button>
-      {message.role === 'user' && (
+      {message.role === 'user' && !message.parts.some((p) => p.type === 'tool_result') && (
         <button type="button" className="button button-small" aria-disabled={busy || undefined} onClick={() => !busy && onEdit()}>
           {t('chat.actions.edit')}
         </button>

@@ -3,6 +3,9 @@ import type { Attachment, ChatMessage } from '@shared/domain/chat'
 import { Markdown } from '../markdown/Markdown'
 import { ThinkingBlock } from './ThinkingBlock'
 import { ToolCallBlock } from './ToolCallBlock'
+import { draftKey } from '../tools/tool-answer-store'
+import { ToolResultBlock } from '../tools/ToolResultBlock'
+import { ToolResultEditor } from '../tools/ToolResultEditor'
 
 function AttachmentChip({ attachment }: { attachment: Attachment }) {
   const { t } = useT()
@@ -14,8 +17,8 @@ function AttachmentChip({ attachment }: { attachment: Attachment }) {
   )
 }
 
-/** A message's parts in order: text (markdown for the assistant, plain for the user), thinking, tool calls, images. */
-export function MessageParts({ message }: { message: ChatMessage }) {
+/** A message's parts in order: text (markdown for the assistant, plain for the user), thinking, tool calls and results, images. */
+export function MessageParts({ message, answering = false }: { message: ChatMessage; answering?: boolean }) {
   const streaming = message.status === 'streaming'
   const answerStarted = message.parts.some((p) => (p.type === 'text' && p.text.length > 0) || p.type === 'tool_call')
   const lastIndex = message.parts.length - 1
@@ -35,7 +38,13 @@ export function MessageParts({ message }: { message: ChatMessage }) {
           case 'thinking':
             return <ThinkingBlock key={i} text={part.text} streaming={streaming} answerStarted={answerStarted} />
           case 'tool_call':
-            return <ToolCallBlock key={i} name={part.name} input={part.input} streaming={streaming && i === lastIndex} />
+            return (
+              <ToolCallBlock key={i} name={part.name} input={part.input} streaming={streaming && i === lastIndex}>
+                {answering && <ToolResultEditor draftKey={draftKey(message.id, i)} name={part.name} format={message.format} />}
+              </ToolCallBlock>
+            )
+          case 'tool_result':
+            return <ToolResultBlock key={i} name={part.name} content={part.content} />
           case 'image':
             return <AttachmentChip key={i} attachment={part.attachment} />
         }

@@ -7,6 +7,7 @@ import { MessageActions } from './MessageActions'
 import { MessageFooter } from './MessageFooter'
 import { MessageParts } from './MessageParts'
 import { MessageStatus } from './MessageStatus'
+import { ToolAnswerForm } from '../tools/ToolAnswerForm'
 
 export interface MessageRowProps {
   id: string
@@ -16,6 +17,11 @@ export interface MessageRowProps {
   count: number
   busy: boolean
   measureRow: (el: HTMLElement | null) => void
+}
+
+/** The latest answer, finished, with tool calls: the user answers them here. */
+function awaitsResults(message: ChatMessage, latest: boolean): boolean {
+  return latest && message.role === 'assistant' && message.status === 'complete' && message.format !== 'completions' && message.parts.some((p) => p.type === 'tool_call')
 }
 
 /**
@@ -41,7 +47,13 @@ export const MessageRow = memo(function MessageRow({ id, saved, position, count,
       aria-setsize={count}
       aria-busy={message.status === 'streaming' || undefined}
     >
-      {editing ? <EditMessageForm message={message} onDone={() => setEditing(false)} /> : <MessageParts message={message} />}
+      {editing ? (
+        <EditMessageForm message={message} onDone={() => setEditing(false)} />
+      ) : awaitsResults(message, position === count && !busy) ? (
+        <ToolAnswerForm message={message} />
+      ) : (
+        <MessageParts message={message} />
+      )}
       <MessageStatus message={message} busy={busy} />
       <MessageFooter message={message} />
       {!editing && <MessageActions message={message} busy={busy} onEdit={startEditing} />}

@@ -26,7 +26,7 @@ function RegenerateButton({ messageId, disabled }: { messageId: string; disabled
 
 /** Whether any answer text (or tool input) arrived: names a failure "mid-stream" rather than "before the answer". */
 function hadOutputOf(message: ChatMessage): boolean {
-  return message.parts.some((p) => p.type !== 'image' && (p.type === 'tool_call' ? p.input.length > 0 : p.text.length > 0))
+  return message.parts.some((p) => (p.type === 'tool_call' ? p.input.length > 0 : p.type === 'text' || p.type === 'thinking' ? p.text.length > 0 : false))
 }
 
 interface MessageStatusProps {

@@ -36,6 +36,9 @@ const GENERAL: readonly FieldSpec[] = [
   { key: 'stop', kind: 'stops', maxItems: 4, maxLength: STOP_MAX_LENGTH }
 ]
 
+/** The general chat route also declares tools (OpenAI-style function tools). */
+const GENERAL_CHAT: readonly FieldSpec[] = [...GENERAL, { key: 'tools', kind: 'json', json: 'array', group: 'tools' }]
+
 export const SAFETY_KEY_PREFIX = 'safetySettings.'
 
 const CONTENT: readonly FieldSpec[] = [
@@ -68,7 +71,7 @@ const MESSAGES: readonly FieldSpec[] = [
 ]
 
 export const FIELDS: Readonly<Record<ChatFormat, readonly FieldSpec[]>> = {
-  chat: GENERAL,
+  chat: GENERAL_CHAT,
   completions: GENERAL,
   content: CONTENT,
   messages: MESSAGES
