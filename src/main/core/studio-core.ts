@@ -187,7 +187,10 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     recordGeneration: balance.recordGeneration
   })
   assets = await AssetService.open({ dataDir: opts.dataDir, profiles, fetch: fetchImpl, scheduler: video.scheduler, emit: (name, payload) => events.emit(name, payload), log })
-  profiles.onChanged(() => void video.onProfilesChanged())
+  profiles.onChanged(() => {
+    void video.onProfilesChanged()
+    void assets?.onProfilesChanged()
+  })
   disposers.push(async () => {
     await video.dispose()
     await assets?.flush()

@@ -87,4 +87,36 @@ describe('video create answers and query refusals', () => {
     await h.video.onProfilesChanged()
     expect((await h.until(t.id, ended)).state).toBe('succeeded')
   })
+
+  it('a 403 while following an asset import pauses it like a 401; a new key resumes it to Active', async () => {
+    const group = await h.call('video:assets-create-group', { name: 'Refused' })
+    sb.setFaults(sb.key, ['forbidden@asset.get'])
+    const asset = await h.call('video:assets-import', { groupId: group.id, url: `${sb.cdnUrl}/hero.png`, type: 'Image', name: 'Hero' })
+    const paused = async () => {
+      for (let i = 0; i < 500 && !/paused/.test(h.assets.find(asset.id)?.error?.message ?? ''); i++) await new Promise((r) => setTimeout(r, 10))
+      return h.assets.find(asset.id)!
+    }
+    const held = await paused()
+    expect(held.state).toBe('processing')
+    expect(held.error).toMatchObject({ code: '403' })
+    expect(held.error!.message).toMatch(/paused.*403/s)
+    const checks = () => sb.log().filter((e) => e.route === 'asset.get').length
+    const before = checks()
+    await new Promise((r) => setTimeout(r, 200))
+    expect(checks()).toBe(before)
+    await h.assets.onProfilesChanged()
+    await new Promise((r) => setTimeout(r, 100))
+    expect(checks()).toBe(before)
+    sb.setFaults(sb.key, [])
+    const first = h.gateway.key
+    h.gateway.key = 'sk-another-key-entirely'
+    await h.assets.onProfilesChanged()
+    await new Promise((r) => setTimeout(r, 100))
+    expect((await paused()).error?.code).toBe('401')
+    h.gateway.key = first
+    await h.assets.onProfilesChanged()
+    for (let i = 0; i < 500 && h.assets.find(asset.id)!.state !== 'active'; i++) await new Promise((r) => setTimeout(r, 10))
+    expect(h.assets.find(asset.id)).toMatchObject({ state: 'active' })
+    expect(h.assets.find(asset.id)!.error).toBeUndefined()
+  })
 })
