@@ -1,4 +1,5 @@
 import type { StreamOp } from '@shared/domain/chat'
+import { StudioError } from '@shared/errors'
 import { messageText } from '../parts'
 import { defined, imagesOf, resolveImage, sendableTurns, urlMimeType } from './history'
 import type { BuildInput, DecodeState, FormatCodec, GatewayCall, SafetyRating } from './types'
@@ -8,6 +9,16 @@ type Body = Record<string, unknown>
 /** The model list names models bare, but ids copied from elsewhere may carry `models/`. */
 export const bareModel = (model: string): string => model.replace(/^models\//, '')
 
+/**
+ * `fileData` must name the linked file's type, and a guessed one makes the upstream misread the
+ * file. A link kept from a format that did not need it (general chat, messages) may have none.
+ */
+function linkType(url: string, given: string | undefined): string {
+  const type = urlMimeType(url, given)
+  if (type) return type
+  throw new StudioError('INVALID_INPUT', `The content format must name the type of every linked image, and the type of ${url} is unknown (it has no .png, .jpg, .webp or .gif ending). Remove that image or attach the file itself.`, { field: 'attachments' })
+}
+
 function partsOf(input: BuildInput, m: BuildInput['history'][number]): Body[] {
   const parts: Body[] = []
   const text = messageText(m)
@@ -15,7 +26,7 @@ function partsOf(input: BuildInput, m: BuildInput['history'][number]): Body[] {
   for (const a of imagesOf(m)) {
     const img = resolveImage(a, input.inline)
     if (img.kind === 'inline') parts.push({ inlineData: { mimeType: img.mimeType, data: img.base64 } })
-    else if (img.kind === 'url') parts.push({ fileData: { mimeType: urlMimeType(img.url, img.mimeType) ?? 'image/jpeg', fileUri: img.url } })
+    else if (img.kind === 'url') parts.push({ fileData: { mimeType: linkType(img.url, img.mimeType), fileUri: img.url } })
     else parts.push({ text: img.note })
   }
   return parts
