@@ -65,7 +65,7 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   const created = ctx.clock.wallSec()
   charge(req, ctx, textCost(model, promptTokens, completionTokens))
 
-  if (b.stream !== true) {
+  if (b.stream !== true || req.faults.has('no-sse')) {
     const message: Body = { role: 'assistant', content: gen.text }
     if (reasoning) message.reasoning_content = reasoning
     if (fn) message.tool_calls = [{ id: callId, type: 'function', function: { name: fn.name, arguments: args } }]

@@ -64,7 +64,8 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   const model = requireModel(req, req.params.model, ['chat'])
   const b = req.json()
   const contents = validate(req, b)
-  const stream = req.params.action === 'streamGenerateContent' || req.query.alt === 'sse'
+  // `no-sse`: an older build that calls upstream's generateContent and answers with one JSON object.
+  const stream = (req.params.action === 'streamGenerateContent' || req.query.alt === 'sse') && !req.faults.has('no-sse')
   const prompt = partsText(contents[contents.length - 1].parts)
   const sys = (b.systemInstruction ?? b.system_instruction) as Body | undefined
   const promptTokens = countTokens(partsText(sys?.parts) + contents.map((c) => partsText(c.parts)).join('\n'))
@@ -90,6 +91,19 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   const responseId = ctx.ids.alnum(22)
   charge(req, ctx, textCost(model, promptTokens, candidatesTokens + thoughtsTokens))
 
+  if (!stream && req.faults.get('no-sse')?.arg === 'array') {
+    // Some builds answer a stream request without SSE as the JSON array of its chunks.
+    const chunks: Body[] = []
+    if (thought) chunks.push({ candidates: [{ content: { role: 'model', parts: [{ text: thought, thought: true }] }, index: 0 }], modelVersion: model, responseId })
+    chunks.push({ candidates: [{ content: { role: 'model', parts: [{ text: gen.text }] }, index: 0 }], modelVersion: model, responseId })
+    chunks.push({
+      candidates: [{ content: { role: 'model', parts: call ? [{ functionCall: call }] : [] }, finishReason, index: 0, safetyRatings: ratings() }],
+      usageMetadata: usage,
+      modelVersion: model,
+      responseId
+    })
+    return { ...json(200, chunks), paid: true }
+  }
   if (!stream) {
     const parts: Body[] = []
     if (thought) parts.push({ text: thought, thought: true })

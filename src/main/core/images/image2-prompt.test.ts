@@ -13,7 +13,7 @@ describe('the second image family’s prompt: required for text-to-image only (h
   })
 
   it('the first family still needs a prompt with a reference image', () => {
-    expect(() => checkGenerate({ family: 'imagegen', model: 'imagegen-4.0', prompt: '', image: ['https://cdn.example.com/ref.png'] })).toThrow(
+    expect(() => checkGenerate({ family: 'imagegen', model: 'imagegen-4.0', prompt: '', n: 1, image: ['https://cdn.example.com/ref.png'] })).toThrow(
       expect.objectContaining({ field: 'prompt' })
     )
   })

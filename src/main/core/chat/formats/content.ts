@@ -137,10 +137,18 @@ function step(state: DecodeState, body: Body): StreamOp[] {
   return ops
 }
 
+/** One GenerateContentResponse answered whole (builds without `alt=sse`): complete once read. */
+function whole(state: DecodeState, body: Body): StreamOp[] {
+  const ops = step(state, body)
+  if (Array.isArray(body.candidates) && body.candidates.length > 0) state.terminal = true
+  return ops
+}
+
 /** Native content format: every chunk a whole GenerateContentResponse, no [DONE]; the last has finishReason. */
 export const contentCodec: FormatCodec = {
   format: 'content',
   buildRequest,
   step,
+  whole,
   isComplete: (s) => s.terminal
 }
