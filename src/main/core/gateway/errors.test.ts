@@ -94,13 +94,14 @@ describe('errorFromBody (a 200 that carries an error object)', () => {
     [{ error: { message: '用户额度不足, 剩余额度: ＄0.01', type: 'new_api_error', code: 'insufficient_user_quota' } }, 'INSUFFICIENT_QUOTA', 'insufficient_user_quota'],
     [{ error: { message: 'No available channel for model x', type: 'new_api_error', code: 'model_not_found' } }, 'MODEL_UNAVAILABLE', 'model_not_found'],
     [{ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, 'GATEWAY_ERROR', undefined],
-    [{ error: { message: 'bad', code: 1234 } }, 'GATEWAY_ERROR', '1234']
+    [{ error: { message: 'bad', code: 1234 } }, 'GATEWAY_ERROR', '1234'],
+    [{ code: 'fail_to_fetch_task', message: 'upstream said no', data: null }, 'GATEWAY_ERROR', 'fail_to_fetch_task']
   ])('reads %j as %s with the gateway’s own message and code', (body, code, gatewayCode) => {
     const e = errorFromBody(body)!
     expect(e.code).toBe(code)
     expect(e.details?.gatewayCode).toBe(gatewayCode)
     expect(e.details?.reason).toBe('error-body')
-    const said = (body.error as { message: string }).message.replace(/ \(request id: .*\)$/, '')
+    const said = ((body as { error?: { message: string } }).error ?? (body as unknown as { message: string })).message.replace(/ \(request id: .*\)$/, '')
     expect(e.message).toContain(said)
     if (gatewayCode) expect(e.message).toContain(`code ${gatewayCode}`)
     expect(e.message).not.toContain('request id')
@@ -112,6 +113,9 @@ describe('errorFromBody (a 200 that carries an error object)', () => {
     [{ task_id: 'abc', error: { message: 'x' } }],
     [{ code: 10000, data: { task_id: '1' }, error: { message: 'x' } }],
     [{ state: 1, data: {}, error: null }],
+    [{ code: 'success', message: 'ok', data: null }],
+    [{ code: true, message: 'ok', data: { name: 'k' } }],
+    [{ code: '50411', message: 'x', data: { task_id: '7' } }],
     [{ error: 'plain string' }],
     [{ error: {} }],
     [null],

@@ -93,6 +93,13 @@ export function errorFromResponse(status: number, text: string, headers: Headers
   })
 }
 
+const SUCCESS_WORDS = new Set(['success', 'ok', '0', '200', '10000'])
+
+/** The task routes' error shape, `{"code":"…","message":"…","data":null}` (wire notes §3a), sent with 200. */
+function isTaskError(b: Record<string, unknown>): boolean {
+  return typeof b.code === 'string' && b.code !== '' && !SUCCESS_WORDS.has(b.code.toLowerCase()) && typeof b.message === 'string' && (b.data === null || b.data === undefined) && b.error === undefined
+}
+
 /**
  * A 2xx answer that carries the gateway's error object instead of a result: new-api passes an
  * upstream's `{"error":{...}}` on with status 200 (wire notes §3b, last rows), and the messages
@@ -103,8 +110,9 @@ export function errorFromBody(body: unknown): StudioError | null {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return null
   const b = body as Record<string, unknown>
   const err = b.error
-  if (!err || typeof err !== 'object' || Array.isArray(err)) return null
-  const e = err as Record<string, unknown>
+  const taskError = isTaskError(b)
+  if (!taskError && (!err || typeof err !== 'object' || Array.isArray(err))) return null
+  const e = taskError ? b : (err as Record<string, unknown>)
   const rawMessage = typeof e.message === 'string' ? e.message : typeof e.Message === 'string' ? e.Message : ''
   const rawCode = typeof e.code === 'number' ? String(e.code) : typeof e.code === 'string' ? e.code : ''
   const type = typeof e.type === 'string' && e.type !== '<nil>' ? e.type : ''
