@@ -138,8 +138,17 @@ export class AssetService {
     asset.state = next
     asset.updatedAt = Date.now()
     const err = obj(data.Error)
+    // A check that went through ends a pause (a manual refresh with a working key, or one kept
+    // in the file from before a restart); an import still running is followed again.
+    const unpaused = next !== 'failed' && asset.error !== undefined
+    if (unpaused) delete asset.error
+    const pause = this.paused.get(asset.id)
+    if (pause) {
+      this.paused.delete(asset.id)
+      if (next === 'processing' || next === 'unknown') this.follow(asset, pause.attempt)
+    }
     if (next === 'failed') asset.error = { message: str(err.Message) ?? str(err.message) ?? 'The asset could not be imported.', ...(str(err.Code) ? { code: str(err.Code) } : {}) }
-    if (changed) {
+    if (changed || unpaused) {
       await this.save()
       this.d.emit('video:assets-changed', { ids: [asset.id] })
     }

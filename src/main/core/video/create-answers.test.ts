@@ -68,9 +68,9 @@ describe('video create answers and query refusals', () => {
   })
 
   it('a 403 while polling pauses the task like a 401; a new key resumes it', async () => {
-    const t = await h.call('video:create', { family: 'kl', model: 'Kl-2.6', prompt: 'forbidden', seconds: '5' })
-    await h.until(t.id, (x) => x.taskId !== null)
+    // Only the polls are refused (the create went through and may be charged).
     sb.setFaults(sb.key, ['forbidden@videos.get'])
+    const t = await h.call('video:create', { family: 'kl', model: 'Kl-2.6', prompt: 'forbidden', seconds: '5' })
     const paused = await h.until(t.id, (x) => x.state === 'paused')
     expect(paused.error?.message).toContain('403')
     const polls = sb.log().filter((e) => e.route === 'videos.get').length
