@@ -3,6 +3,7 @@ import { authorizeRelay, authorizeUsage, presentedCredential, resolveKey } from 
 import type { SandboxContext } from './context.js'
 import { invalidJson, invalidUrl, relayError } from './errors.js'
 import { FaultSet, FaultSpecError, parseFaultList, takeFaults, type Fault } from './faults.js'
+import { postFaultReply } from './post-faults.js'
 import { preFaultReply } from './pre-faults.js'
 import { json, ReplyError, type Reply } from './reply.js'
 import { writeReply } from './respond.js'
@@ -190,5 +191,5 @@ async function handle(ctx: SandboxContext, router: Router, req: IncomingMessage,
     if (err instanceof ReplyError) reply = err.reply
     else throw err
   }
-  return send(reply, faults)
+  return send(postFaultReply(ctx, faults, sreq, reply), faults)
 }

@@ -85,6 +85,7 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   const vault = new KeyVault(open<SecretsFile>('secrets', { entries: {} }), opts.secrets, guard)
   const profiles = new ProfileService(open<ProfilesFile>('profiles', { profiles: [], activeId: SANDBOX_PROFILE_ID }), vault, fetchImpl)
   const usage = new UsageService(profiles, fetchImpl, (profileId, u) => events.emit('balance:usage-updated', { profileId, usage: u }))
+  profiles.useUsageRoute((conn) => usage.probe(conn))
   profiles.onChanged((list: ProfileList) => events.emit('profiles:changed', list))
   // Balance: snapshots and the generation log in <dataDir>/balance, per-profile settings in a small store.
   const balance = await openBalance({
@@ -187,7 +188,10 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     recordGeneration: balance.recordGeneration
   })
   assets = await AssetService.open({ dataDir: opts.dataDir, profiles, fetch: fetchImpl, scheduler: video.scheduler, emit: (name, payload) => events.emit(name, payload), log })
-  profiles.onChanged(() => void video.onProfilesChanged())
+  profiles.onChanged(() => {
+    void video.onProfilesChanged()
+    void assets?.onProfilesChanged()
+  })
   disposers.push(async () => {
     await video.dispose()
     await assets?.flush()

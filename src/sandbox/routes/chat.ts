@@ -80,7 +80,7 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   const created = ctx.clock.wallSec()
   charge(req, ctx, ctx.catalog.textCost(model, promptTokens, completionTokens))
 
-  if (b.stream !== true) {
+  if (b.stream !== true || req.faults.has('no-sse')) {
     const message: Body = { role: 'assistant', content: gen.text }
     if (reasoning) message.reasoning_content = reasoning
     if (calls.length) message.tool_calls = calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.args } }))

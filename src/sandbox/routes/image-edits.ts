@@ -4,7 +4,7 @@ import { editImage, MediaInputError, sniffImage, type ImageFormat } from '../med
 import { isMultipart, parseMultipart, type Form } from '../multipart.js'
 import { json, type Reply } from '../reply.js'
 import type { RouteDef, SandboxRequest } from '../router.js'
-import { generationDelay, imageFromJson, outputFormat, storeImage, urlFor } from './images-common.js'
+import { CONTENT_TYPES, generationDelay, imageFromJson, outputFormat, storeImage, urlFor } from './images-common.js'
 import { RATIOS_1, RESOLUTIONS } from './images.js'
 
 type Body = Record<string, unknown>
@@ -82,6 +82,7 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   for (let i = 0; i < n; i++) {
     const bytes = i === 0 ? first : await edit(req, source, input.mask, prompt, ctx.resultSeed('edit', model, prompt, i), format)
     if (f.response_format === 'b64_json') data.push({ b64_json: bytes.toString('base64') })
+    else if (req.faults.has('data-url')) data.push({ url: `data:${CONTENT_TYPES[format]};base64,${bytes.toString('base64')}` })
     else data.push({ url: urlFor(ctx, req, storeImage(ctx, req, format, async () => bytes)) })
   }
   return { ...json(200, { created: ctx.clock.wallSec(), data }), paid: true }

@@ -3,7 +3,7 @@ import { charge, fail, optArray, optBool, optInt, optString, reqString, requireM
 import { renderImage, type ImageFormat } from '../media/index.js'
 import { json, type Reply } from '../reply.js'
 import type { RouteDef, SandboxRequest } from '../router.js'
-import { fitSide, generationDelay, outputFormat, sizeFromRatio, storeImage, urlFor } from './images-common.js'
+import { CONTENT_TYPES, fitSide, generationDelay, outputFormat, sizeFromRatio, storeImage, urlFor } from './images-common.js'
 
 type Body = Record<string, unknown>
 
@@ -85,6 +85,7 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
       const load = () => renderImage({ width: plan.width, height: plan.height, prompt, seed, format: plan.format })
       const item: Body = {}
       if (plan.b64) item.b64_json = (await load()).toString('base64')
+      else if (req.faults.has('data-url')) item.url = `data:${CONTENT_TYPES[plan.format]};base64,${(await load()).toString('base64')}`
       else item.url = urlFor(ctx, req, storeImage(ctx, req, plan.format, load))
       if (plan.revisedPrompt) item.revised_prompt = plan.revisedPrompt
       if (first) item.size = `${plan.width}x${plan.height}`

@@ -36,7 +36,7 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   const maxTokens = optInt(req, b, 'max_tokens', { min: 1 })
   optNumber(req, b, 'temperature', { min: 0, max: 2 })
   optNumber(req, b, 'top_p', { min: 0, max: 1 })
-  const stream = optBool(req, b, 'stream') === true
+  const stream = optBool(req, b, 'stream') === true && !req.faults.has('no-sse')
   optObject(req, b, 'stream_options')
   const stop = stops(req, b.stop)
   const promptTokens = prompts.reduce((n, x) => n + countTokens(x), 0)

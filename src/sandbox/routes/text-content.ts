@@ -67,7 +67,8 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   const contents = validate(req, b)
   const problem = contentResultProblem(contents)
   if (problem) throw new ReplyError(relayError({ format: req.route.format, requestId: req.requestId }, 400, 'invalid_request_error', problem, 'invalid_request_error'))
-  const stream = req.params.action === 'streamGenerateContent' || req.query.alt === 'sse'
+  // `no-sse`: an older build that calls upstream's generateContent and answers with one JSON object.
+  const stream = (req.params.action === 'streamGenerateContent' || req.query.alt === 'sse') && !req.faults.has('no-sse')
   const lastParts = (contents[contents.length - 1].parts as Body[]).filter((p) => p && typeof p === 'object')
   const results: EchoedResult[] = lastParts.flatMap((p) => (p.functionResponse ? [{ name: String((p.functionResponse as Body).name), value: (p.functionResponse as Body).response }] : []))
   const prompt = results.length > 0 ? echoText(results) : partsText(lastParts)
@@ -94,6 +95,19 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   const responseId = ctx.ids.alnum(22)
   charge(req, ctx, ctx.catalog.textCost(model, promptTokens, candidatesTokens + thoughtsTokens))
 
+  if (!stream && req.faults.get('no-sse')?.arg === 'array') {
+    // Some builds answer a stream request without SSE as the JSON array of its chunks.
+    const chunks: Body[] = []
+    if (thought) chunks.push({ candidates: [{ content: { role: 'model', parts: [{ text: thought, thought: true }] }, index: 0 }], modelVersion: model, responseId })
+    chunks.push({ candidates: [{ content: { role: 'model', parts: [{ text: gen.text }] }, index: 0 }], modelVersion: model, responseId })
+    chunks.push({
+      candidates: [{ content: { role: 'model', parts: calls.map((c) => ({ functionCall: c })) }, finishReason, index: 0, safetyRatings: ratings() }],
+      usageMetadata: usage,
+      modelVersion: model,
+      responseId
+    })
+    return { ...json(200, chunks), paid: true }
+  }
   if (!stream) {
     const parts: Body[] = []
     if (thought) parts.push({ text: thought, thought: true })

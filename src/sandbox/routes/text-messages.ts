@@ -118,7 +118,7 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   content.push({ type: 'text', text: gen.text })
   for (const u of uses) content.push({ type: 'tool_use', ...u })
 
-  if (b.stream !== true) {
+  if (b.stream !== true || req.faults.has('no-sse')) {
     return {
       ...json(200, { id, type: 'message', role: 'assistant', model, content, stop_reason: stopReason, stop_sequence: stopSequence, usage: { input_tokens: inputTokens, output_tokens: outputTokens } }),
       paid: true

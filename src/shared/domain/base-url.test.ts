@@ -4,13 +4,32 @@ import { checkBaseUrl, isLoopbackHost } from './base-url'
 describe('checkBaseUrl', () => {
   it.each([
     ['https://api.example.com/', 'https://api.example.com'],
-    ['  https://api.example.com/v1/  ', 'https://api.example.com/v1'],
+    ['https://api.example.com/proxy/', 'https://api.example.com/proxy'],
     ['http://127.0.0.1:8080', 'http://127.0.0.1:8080'],
     ['http://localhost:3000/', 'http://localhost:3000'],
     ['http://[::1]:3000', 'http://[::1]:3000']
   ])('accepts %j as %j', (input, url) => {
     expect(checkBaseUrl(input)).toEqual({ ok: true, url })
   })
+
+  it.each([
+    ['https://api.example.com/v1', 'https://api.example.com', '/v1'],
+    ['  https://api.example.com/v1/  ', 'https://api.example.com', '/v1'],
+    ['https://api.example.com/V1', 'https://api.example.com', '/V1'],
+    ['https://api.example.com/v1beta', 'https://api.example.com', '/v1beta'],
+    ['https://api.example.com/v1beta/', 'https://api.example.com', '/v1beta'],
+    ['https://api.example.com/gw/v1', 'https://api.example.com/gw', '/v1'],
+    ['http://127.0.0.1:8080/v1', 'http://127.0.0.1:8080', '/v1']
+  ])('drops the API version from %j (routes add it): %j', (input, url, droppedVersion) => {
+    expect(checkBaseUrl(input)).toEqual({ ok: true, url, droppedVersion })
+  })
+
+  it.each(['https://api.example.com/v1x', 'https://api.example.com/v12', 'https://api.example.com/v1/gw', 'https://api.example.com/api'])(
+    'keeps %j, which does not end in an API version',
+    (input) => {
+      expect(checkBaseUrl(input)).toEqual({ ok: true, url: input })
+    }
+  )
 
   it.each([
     ['', 'empty'],

@@ -3,7 +3,9 @@
  * No credentials, query or fragment in the URL: the key travels only in the Authorization header.
  * Returns the normalised URL (no trailing slash) or a specific reason.
  */
-export type BaseUrlCheck = { ok: true; url: string } | { ok: false; reason: BaseUrlProblem; message: string }
+export type BaseUrlCheck =
+  | { ok: true; url: string; /** The API version segment removed from the end, e.g. "/v1". */ droppedVersion?: string }
+  | { ok: false; reason: BaseUrlProblem; message: string }
 
 export type BaseUrlProblem = 'empty' | 'malformed' | 'scheme' | 'insecure' | 'credentials' | 'query'
 
@@ -13,6 +15,8 @@ export function isLoopbackHost(hostname: string): boolean {
   const m = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h)
   return m !== null && m.slice(1).every((p) => Number(p) <= 255)
 }
+
+const API_VERSION_TAIL = /\/v1(?:beta)?$/i
 
 export function checkBaseUrl(input: string): BaseUrlCheck {
   const raw = input.trim()
@@ -39,6 +43,12 @@ export function checkBaseUrl(input: string): BaseUrlCheck {
   if (url.search !== '' || url.hash !== '') {
     return { ok: false, reason: 'query', message: 'Remove the ?query or #fragment from the address' }
   }
-  const path = url.pathname.replace(/\/+$/, '')
-  return { ok: true, url: `${url.protocol}//${url.host}${path}` }
+  const trimmed = url.pathname.replace(/\/+$/, '')
+  // Every route the studio builds already starts with its version ("/v1/...", "/v1beta/...") or lives
+  // beside it ("/api/usage/token/"), so an address pasted with the version (the habit other clients
+  // teach) would double it. A reverse-proxy prefix before the version is kept.
+  const version = API_VERSION_TAIL.exec(trimmed)
+  const path = version ? trimmed.slice(0, version.index) : trimmed
+  const origin = `${url.protocol}//${url.host}${path}`
+  return version ? { ok: true, url: origin, droppedVersion: version[0] } : { ok: true, url: origin }
 }

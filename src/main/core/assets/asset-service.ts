@@ -7,6 +7,7 @@ import { namesOf, readJson, sendGateway, type FetchLike, type GatewayConnection 
 import type { EventHub } from '../ipc/event-hub'
 import { AtomicWriter, writeFileAtomic } from '../store/atomic-file'
 import type { PollScheduler } from '../video/scheduler'
+import { keyFingerprint } from '../video/task-book'
 
 /**
  * Assets for video generation (spec "Asset import", wire notes §5b): create a group, import by a
@@ -59,6 +60,8 @@ export function assetState(raw: unknown): Asset['state'] {
 
 export class AssetService {
   private data: AssetsFile = { version: 1, groups: [], assets: [] }
+  /** Imports whose checks the gateway refused (401/403): asset id -> the refused key's fingerprint. */
+  private readonly paused = new Map<string, { key: string; attempt: number }>()
   private readonly writer = new AtomicWriter(writeFileAtomic)
   private readonly path: string
 
@@ -135,8 +138,17 @@ export class AssetService {
     asset.state = next
     asset.updatedAt = Date.now()
     const err = obj(data.Error)
+    // A check that went through ends a pause (a manual refresh with a working key, or one kept
+    // in the file from before a restart); an import still running is followed again.
+    const unpaused = next !== 'failed' && asset.error !== undefined
+    if (unpaused) delete asset.error
+    const pause = this.paused.get(asset.id)
+    if (pause) {
+      this.paused.delete(asset.id)
+      if (next === 'processing' || next === 'unknown') this.follow(asset, pause.attempt)
+    }
     if (next === 'failed') asset.error = { message: str(err.Message) ?? str(err.message) ?? 'The asset could not be imported.', ...(str(err.Code) ? { code: str(err.Code) } : {}) }
-    if (changed) {
+    if (changed || unpaused) {
       await this.save()
       this.d.emit('video:assets-changed', { ids: [asset.id] })
     }
@@ -151,10 +163,50 @@ export class AssetService {
         const a = await this.refresh(asset.id)
         if (a.state === 'active' || a.state === 'failed') return
       } catch (e) {
-        (this.d.log ?? (() => {}))(`assets: checking ${asset.id} failed: ${e instanceof Error ? e.message : String(e)}`)
+        if (e instanceof StudioError && (e.status === 401 || e.status === 403)) return this.pause(asset, attempt, e)
+        ;(this.d.log ?? (() => {}))(`assets: checking ${asset.id} failed: ${e instanceof Error ? e.message : String(e)}`)
       }
       if (Date.now() - asset.createdAt < GIVE_UP_MS) this.follow(asset, attempt + 1)
     })
+  }
+
+  /**
+   * A refused key does not get better by asking again for hours: the import waits (still
+   * processing, with the reason) until the profile's key changes, like a video task.
+   */
+  private async pause(asset: Asset, attempt: number, e: StudioError): Promise<void> {
+    let key = ''
+    try {
+      key = keyFingerprint((await this.d.profiles.connection(asset.profileId)).key)
+    } catch {
+      // no key at all: any key entered later resumes it
+    }
+    this.paused.set(asset.id, { key, attempt })
+    asset.error = { message: `Checking the import is paused: ${e.message} Update the profile's key to continue.`, ...(e.status ? { code: String(e.status) } : {}) }
+    asset.updatedAt = Date.now()
+    await this.save()
+    this.d.emit('video:assets-changed', { ids: [asset.id] })
+  }
+
+  /** The profiles changed: imports paused with a key that is no longer the profile's are checked again. */
+  async onProfilesChanged(): Promise<void> {
+    for (const [id, p] of [...this.paused]) {
+      const asset = this.find(id)
+      if (!asset) {
+        this.paused.delete(id)
+        continue
+      }
+      let key: string
+      try {
+        key = keyFingerprint((await this.d.profiles.connection(asset.profileId)).key)
+      } catch {
+        continue
+      }
+      if (key === p.key) continue
+      this.paused.delete(id)
+      delete asset.error
+      this.follow(asset, p.attempt)
+    }
   }
 
   async flush(): Promise<void> {

@@ -10,9 +10,10 @@ function refusalOf(body: unknown): StudioError | null {
   if (!err || typeof err !== 'object') return null
   const e = err as Record<string, unknown>
   const gatewayMessage = typeof e.message === 'string' ? e.message.replace(/\s*\(request id: [^)]+\)\s*$/, '') : 'no reason given'
-  return new StudioError('GATEWAY_ERROR', `The gateway could not look up the quota for the billing figures: ${gatewayMessage}`, {
+  const gatewayCode = typeof e.code === 'number' ? String(e.code) : typeof e.code === 'string' && e.code !== '' ? e.code : undefined
+  return new StudioError('GATEWAY_ERROR', `The gateway could not look up the quota for the billing figures: ${gatewayMessage}${gatewayCode ? ` (code ${gatewayCode})` : ''}`, {
     retryable: true,
-    details: { reason: 'quota-query-failed', gatewayMessage, ...(typeof e.type === 'string' ? { gatewayType: e.type } : {}) }
+    details: { reason: 'quota-query-failed', gatewayMessage, ...(gatewayCode ? { gatewayCode } : {}), ...(typeof e.type === 'string' ? { gatewayType: e.type } : {}) }
   })
 }
 

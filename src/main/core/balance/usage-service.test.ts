@@ -28,7 +28,7 @@ async function setup() {
   let now = 1_000_000
   const updates: number[] = []
   const usage = new UsageService(profiles, (i, init) => fetch(i, init), (_, u) => updates.push(u.totalAvailable), () => now)
-  return { gw, usage, updates, advance: (ms: number) => (now += ms) }
+  return { gw, usage, profiles, updates, advance: (ms: number) => (now += ms) }
 }
 
 describe('UsageService', () => {
@@ -60,6 +60,47 @@ describe('UsageService', () => {
     await Promise.all([usage.get('sandbox'), usage.get('sandbox'), usage.get('sandbox')])
     expect(gw.requests).toHaveLength(1)
     expect(updates).toEqual([701])
+  })
+})
+
+describe('Test connection and the usage budget', () => {
+  it('spends the same budget as the dashboard and, once it is spent, says when to try again without a request', async () => {
+    const { gw, usage, profiles, advance } = await setup()
+    profiles.useUsageRoute((conn) => usage.probe(conn))
+    for (let i = 0; i < USAGE_MAX_CALLS_PER_WINDOW - 1; i++) {
+      await profiles.testConnection({ baseUrl: gw.url, key: 'sk-usage-test-000000' })
+      advance(1_000)
+    }
+    // The dashboard's refresh takes the last call of the window.
+    await usage.get('sandbox', true)
+    expect(gw.requests).toHaveLength(USAGE_MAX_CALLS_PER_WINDOW)
+    const refused = profiles.testConnection({ baseUrl: `${gw.url}/v1/`, key: 'sk-usage-test-000000' })
+    await expect(refused).rejects.toMatchObject({ code: 'RATE_LIMITED', details: { reason: 'budget', local: true } })
+    await expect(refused).rejects.toThrow(/waits \d+ min/)
+    const saved = profiles.testConnection({ id: 'sandbox' })
+    await expect(saved).rejects.toMatchObject({ code: 'RATE_LIMITED', details: { reason: 'budget' } })
+    expect(gw.requests).toHaveLength(USAGE_MAX_CALLS_PER_WINDOW)
+    advance(USAGE_WINDOW_MS)
+    await expect(profiles.testConnection({ id: 'sandbox' })).resolves.toMatchObject({ state: 'active' })
+  })
+
+  it('rests after the gateway answers a test with 429, like the dashboard', async () => {
+    const gw = await scriptedServer((_, res) => {
+      res.writeHead(429)
+      res.end()
+    })
+    closers.push(gw.close)
+    const dir = mkdtempSync(join(tmpdir(), 'usage-'))
+    const vault = new KeyVault(openConfStore<SecretsFile>(dir, 'secrets', { entries: {} }), noKeychain, new SecretGuard())
+    const profiles = new ProfileService(openConfStore<ProfilesFile>(dir, 'profiles', { profiles: [], activeId: 'sandbox' }), vault, (i, init) => fetch(i, init))
+    const usage = new UsageService(profiles, (i, init) => fetch(i, init), () => undefined)
+    profiles.useUsageRoute((conn) => usage.probe(conn))
+    await expect(profiles.testConnection({ baseUrl: gw.url, key: 'sk-usage-test-000000' })).rejects.toMatchObject({ code: 'RATE_LIMITED' })
+    await expect(profiles.testConnection({ baseUrl: gw.url, key: 'sk-usage-test-000000' })).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      details: { reason: 'cooldown' }
+    })
+    expect(gw.requests).toHaveLength(1)
   })
 })
 

@@ -96,8 +96,26 @@ export class UsageService {
     return p
   }
 
+  /**
+   * One call for a key that may not be saved yet (Test connection): it spends the same per-origin
+   * budget as the dashboard, so testing again and again cannot trip the gateway's limiter either.
+   */
+  async probe(conn: { baseUrl: string; key: string }): Promise<KeyUsage> {
+    return this.call(conn, { cached: undefined, reserve: 0, strict: true })
+  }
+
   private async fetchFresh(profileId: string, opts: { cached: KeyUsage | undefined; reserve: number; strict: boolean }): Promise<KeyUsage> {
     const conn = await this.profiles.connection(profileId)
+    const usage = await this.call(conn, opts)
+    if (usage === opts.cached) return usage
+    this.cache.set(profileId, usage)
+    this.fetchedAt.set(profileId, usage.fetchedAt)
+    for (const l of this.listeners) l(profileId, usage)
+    return usage
+  }
+
+  /** The usage route within the origin's budget; a spent budget serves `cached` when there is one. */
+  private async call(conn: { baseUrl: string; key: string }, opts: { cached: KeyUsage | undefined; reserve: number; strict: boolean }): Promise<KeyUsage> {
     const origin = new URL(conn.baseUrl).origin
     const budget = this.budget(origin, opts.reserve)
     if (!budget.ok) {
@@ -119,11 +137,7 @@ export class UsageService {
       throw this.onFailure(origin, e)
     }
     this.cooldown.delete(origin)
-    usage = { ...usage, fetchedAt: t }
-    this.cache.set(profileId, usage)
-    this.fetchedAt.set(profileId, t)
-    for (const l of this.listeners) l(profileId, usage)
-    return usage
+    return { ...usage, fetchedAt: t }
   }
 
   /** Rests the origin after a 429; marks a `{success:false}` answer so the page can name it. */

@@ -1,8 +1,8 @@
 import { StudioError, isStudioError } from '@shared/errors'
 import { errorFromResponse } from '../gateway/errors'
 import { sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
-import { SseReader, type SseItem } from '../gateway/sse'
-import type { GatewayCall } from './formats'
+import { SseReader } from '../gateway/sse'
+import type { BodyItem, GatewayCall } from './formats'
 
 export interface SendOptions {
   headersTimeoutMs: number
@@ -70,30 +70,44 @@ export function causeCode(e: unknown): string {
   return ''
 }
 
-/**
- * Reads the answer body into SSE items. `onChunk` runs for every network chunk (the idle timer).
- * A body that is not an event stream is read whole: the gateway may answer 200 with a JSON error
- * (OpenAI channels), and older builds answer the content format with one JSON object.
- */
-export async function readStreamBody(res: Response, onItem: (item: SseItem) => void, onChunk: () => void): Promise<void> {
-  const type = res.headers.get('content-type') ?? ''
-  if (!/text\/event-stream/i.test(type)) {
-    let text: string
-    try {
-      text = await res.text()
-    } catch (e) {
-      throw new BodyBroken(e)
+/** Past this many characters a non-streamed answer is not buffered further. */
+export const WHOLE_ANSWER_MAX_CHARS = 16 * 1024 * 1024
+
+/** The first byte that is not whitespace (or a BOM) across the chunks held so far, if any yet. */
+function firstByte(chunks: readonly Uint8Array[]): number | undefined {
+  for (const c of chunks) {
+    for (const b of c) {
+      if (b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0xef && b !== 0xbb && b !== 0xbf) return b
     }
-    const trimmed = text.trim()
-    if (trimmed.startsWith('<')) {
-      throw new StudioError('NOT_A_GATEWAY', 'The address answered with a web page, not the gateway API. Check the base URL.', { status: res.status })
-    }
-    if (trimmed !== '') onItem({ kind: 'event', data: trimmed })
-    return
   }
+  return undefined
+}
+
+const OPEN_BRACE = 0x7b
+const OPEN_BRACKET = 0x5b
+
+/**
+ * Reads the answer body into items. An event stream becomes SSE items. Anything else, and an
+ * "event stream" whose first byte opens JSON, is read whole into one `whole` item: the gateway may
+ * answer 200 with a JSON error (OpenAI channels), older builds answer the content format with one
+ * JSON object (or the array of its chunks), and some relays answer a stream request unstreamed.
+ * `onChunk` runs for every network chunk (the idle timer) either way.
+ */
+export async function readStreamBody(res: Response, onItem: (item: BodyItem) => void, onChunk: () => void): Promise<void> {
   if (!res.body) return
-  const reader = res.body.getReader()
+  let mode: 'sse' | 'whole' | undefined = /text\/event-stream/i.test(res.headers.get('content-type') ?? '') ? undefined : 'whole'
+  const held: Uint8Array[] = []
   const sse = new SseReader(onItem)
+  const decoder = new TextDecoder('utf-8')
+  let text = ''
+  const feed = (bytes: Uint8Array) => {
+    if (mode === 'sse') return sse.push(bytes)
+    text += decoder.decode(bytes, { stream: true })
+    if (text.length > WHOLE_ANSWER_MAX_CHARS) {
+      throw new StudioError('GATEWAY_ERROR', `The gateway's answer is larger than ${WHOLE_ANSWER_MAX_CHARS / (1024 * 1024)} MB; it was stopped to protect the app.`, { details: { reason: 'answer_too_large' } })
+    }
+  }
+  const reader = res.body.getReader()
   try {
     for (;;) {
       let chunk: ReadableStreamReadResult<Uint8Array>
@@ -104,9 +118,23 @@ export async function readStreamBody(res: Response, onItem: (item: SseItem) => v
       }
       if (chunk.done) break
       onChunk()
-      sse.push(chunk.value)
+      if (mode !== undefined) {
+        feed(chunk.value)
+        continue
+      }
+      held.push(chunk.value)
+      const first = firstByte(held)
+      if (first === undefined) continue
+      mode = first === OPEN_BRACE || first === OPEN_BRACKET ? 'whole' : 'sse'
+      for (const c of held.splice(0)) feed(c)
     }
-    sse.end()
+    if (mode === 'sse') return sse.end()
+    for (const c of held.splice(0)) feed(c)
+    const whole = (text + decoder.decode()).trim()
+    if (whole.startsWith('<')) {
+      throw new StudioError('NOT_A_GATEWAY', 'The address answered with a web page, not the gateway API. Check the base URL.', { status: res.status })
+    }
+    if (whole !== '') onItem({ kind: 'whole', data: whole })
   } finally {
     // Closes the socket when we stop early (error event, oversized event); harmless after EOF.
     reader.cancel().catch(() => {})

@@ -1,9 +1,8 @@
 import type { ChatFormat, ChatMessage, MessageStatus, StreamOp } from '@shared/domain/chat'
 import { StudioError, type StudioErrorData } from '@shared/errors'
 import type { FetchLike, GatewayConnection } from '../gateway/http'
-import type { SseItem } from '../gateway/sse'
 import { DeltaMerger, realClock, type MergeClock } from './delta-merger'
-import { codecFor, createDecodeState, decodeItem, type GatewayCall, type StreamMeta } from './formats'
+import { codecFor, createDecodeState, decodeItem, type BodyItem, type GatewayCall, type StreamMeta } from './formats'
 import { applyOps, cloneMessage } from './parts'
 import { classifyEnd, incompleteError, openStream, readStreamBody, type StopReason } from './stream-body'
 
@@ -157,7 +156,7 @@ export class StreamRunner {
       this.clock
     )
     const saver = new CheckpointSaver(job, message, t.checkpointMs, this.sinks.log)
-    const onItem = (item: SseItem) => {
+    const onItem = (item: BodyItem) => {
       const ops = decodeItem(codec, state, item)
       if (ops.length > 0) applyOps(message.parts, ops)
       const changed: StreamMeta = {}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { errorFromResponse } from './errors'
+import { errorFromBody, errorFromResponse } from './errors'
+import { parseBillingUsage, parseSubscription } from '../balance/billing-service'
 import { parseTokenUsage } from './usage'
 import { parseRetryAfter } from './retry-after'
 import fc from 'fast-check'
@@ -84,5 +85,54 @@ describe('parseTokenUsage', () => {
         return true
       })
     )
+  })
+})
+
+describe('errorFromBody (a 200 that carries an error object)', () => {
+  it.each([
+    [{ error: { message: 'upstream said no (request id: 20261125000000000042)', type: 'upstream_error', param: '', code: 'content_policy' } }, 'GATEWAY_ERROR', 'content_policy'],
+    [{ error: { message: '用户额度不足, 剩余额度: ＄0.01', type: 'new_api_error', code: 'insufficient_user_quota' } }, 'INSUFFICIENT_QUOTA', 'insufficient_user_quota'],
+    [{ error: { message: 'No available channel for model x', type: 'new_api_error', code: 'model_not_found' } }, 'MODEL_UNAVAILABLE', 'model_not_found'],
+    [{ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, 'GATEWAY_ERROR', undefined],
+    [{ error: { message: 'bad', code: 1234 } }, 'GATEWAY_ERROR', '1234'],
+    [{ code: 'fail_to_fetch_task', message: 'upstream said no', data: null }, 'GATEWAY_ERROR', 'fail_to_fetch_task']
+  ])('reads %j as %s with the gateway’s own message and code', (body, code, gatewayCode) => {
+    const e = errorFromBody(body)!
+    expect(e.code).toBe(code)
+    expect(e.details?.gatewayCode).toBe(gatewayCode)
+    expect(e.details?.reason).toBe('error-body')
+    const said = ((body as { error?: { message: string } }).error ?? (body as unknown as { message: string })).message.replace(/ \(request id: .*\)$/, '')
+    expect(e.message).toContain(said)
+    if (gatewayCode) expect(e.message).toContain(`code ${gatewayCode}`)
+    expect(e.message).not.toContain('request id')
+  })
+
+  it.each([
+    [{ data: [{ url: 'https://cdn.example/a.png' }] }],
+    [{ id: 'task_1', status: 'failed', error: { message: 'moderated', code: 'x' } }],
+    [{ task_id: 'abc', error: { message: 'x' } }],
+    [{ code: 10000, data: { task_id: '1' }, error: { message: 'x' } }],
+    [{ state: 1, data: {}, error: null }],
+    [{ code: 'success', message: 'ok', data: null }],
+    [{ code: true, message: 'ok', data: { name: 'k' } }],
+    [{ code: '50411', message: 'x', data: { task_id: '7' } }],
+    [{ error: 'plain string' }],
+    [{ error: {} }],
+    [null],
+    [[1, 2]]
+  ])('leaves %j to the route’s own reader', (body) => {
+    expect(errorFromBody(body)).toBeNull()
+  })
+
+  it('usage and billing show the gateway’s message and code from a 200 error body', () => {
+    const body = { error: { message: 'database is locked (request id: 7)', type: 'new_api_error', param: '', code: 'db_error' } }
+    expect(() => parseTokenUsage(body, 0)).toThrow(/database is locked \(code db_error\)/)
+    try {
+      parseTokenUsage(body, 0)
+    } catch (e) {
+      expect(e).toMatchObject({ code: 'GATEWAY_ERROR', details: { gatewayCode: 'db_error', gatewayMessage: 'database is locked' } })
+    }
+    expect(() => parseSubscription(body)).toThrow(/database is locked \(code db_error\)/)
+    expect(() => parseBillingUsage(body)).toThrow(expect.objectContaining({ details: expect.objectContaining({ gatewayCode: 'db_error', reason: 'quota-query-failed' }) }))
   })
 })

@@ -92,3 +92,46 @@ export function errorFromResponse(status: number, text: string, headers: Headers
     details
   })
 }
+
+const SUCCESS_WORDS = new Set(['success', 'ok', '0', '200', '10000'])
+
+/** The task routes' error shape, `{"code":"…","message":"…","data":null}` (wire notes §3a), sent with 200. */
+function isTaskError(b: Record<string, unknown>): boolean {
+  return typeof b.code === 'string' && b.code !== '' && !SUCCESS_WORDS.has(b.code.toLowerCase()) && typeof b.message === 'string' && (b.data === null || b.data === undefined) && b.error === undefined
+}
+
+/**
+ * A 2xx answer that carries the gateway's error object instead of a result: new-api passes an
+ * upstream's `{"error":{...}}` on with status 200 (wire notes §3b, last rows), and the messages
+ * format's `{"type":"error","error":{...}}` can arrive the same way. Returns null for any other body
+ * (a video object's `error: null`, a failed task's error next to its id, a result).
+ */
+export function errorFromBody(body: unknown): StudioError | null {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return null
+  const b = body as Record<string, unknown>
+  const err = b.error
+  const taskError = isTaskError(b)
+  if (!taskError && (!err || typeof err !== 'object' || Array.isArray(err))) return null
+  const e = taskError ? b : (err as Record<string, unknown>)
+  const rawMessage = typeof e.message === 'string' ? e.message : typeof e.Message === 'string' ? e.Message : ''
+  const rawCode = typeof e.code === 'number' ? String(e.code) : typeof e.code === 'string' ? e.code : ''
+  const type = typeof e.type === 'string' && e.type !== '<nil>' ? e.type : ''
+  if (rawMessage === '' && rawCode === '') return null
+  // A task object reporting its own failure (it has an id) is a task, read by the task readers.
+  const data = b.data && typeof b.data === 'object' ? (b.data as Record<string, unknown>) : undefined
+  if ([b.id, b.task_id, data?.task_id].some((v) => typeof v === 'string' && v.trim() !== '')) return null
+  const { text, requestId } = splitRequestId(rawMessage)
+  const details: Record<string, unknown> = { reason: 'error-body' }
+  if (requestId) details.requestId = requestId
+  if (rawCode) details.gatewayCode = rawCode
+  if (type) details.gatewayType = type
+  if (text) details.gatewayMessage = text
+  const said = `${text || 'no message'}${rawCode ? ` (code ${rawCode})` : ''}`
+  if (rawCode === 'insufficient_user_quota' || rawCode === 'pre_consume_token_quota_failed' || QUOTA_TEXT.test(text)) {
+    return new StudioError('INSUFFICIENT_QUOTA', `Not enough quota for this request. The gateway said: ${said}`, { details })
+  }
+  if (rawCode === 'model_not_found') {
+    return new StudioError('MODEL_UNAVAILABLE', `This model is not available for your key right now. The gateway said: ${said}`, { details })
+  }
+  return new StudioError('GATEWAY_ERROR', `The gateway answered with an error instead of a result. The gateway said: ${said}`, { details })
+}

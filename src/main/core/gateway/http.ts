@@ -1,6 +1,6 @@
 import { STANDIN_NAMES, type GatewayNames } from '@shared/domain/gateway-names'
 import { StudioError } from '@shared/errors'
-import { errorFromResponse } from './errors'
+import { errorFromBody, errorFromResponse } from './errors'
 
 export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>
 
@@ -149,4 +149,12 @@ export async function readJson(res: Response): Promise<unknown> {
   } catch {
     throw new StudioError('NOT_A_GATEWAY', 'The address answered, but not with the gateway API (the answer was not JSON). Check the base URL.', { status: res.status })
   }
+}
+
+/** Reads the JSON answer of a route that returns a result: a 200 carrying an error object is that error. */
+export async function readResultJson(res: Response): Promise<unknown> {
+  const body = await readJson(res)
+  const refused = errorFromBody(body)
+  if (refused) throw refused
+  return body
 }

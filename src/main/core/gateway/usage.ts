@@ -1,11 +1,14 @@
 import type { KeyUsage } from '@shared/domain/usage'
 import { StudioError } from '@shared/errors'
+import { errorFromBody } from './errors'
 import { readJson, sendGateway, type FetchLike, type GatewayConnection } from './http'
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : 0)
 
 /** Normalises `GET /api/usage/token/` leniently: odd field types become defaults, never a crash. */
 export function parseTokenUsage(body: unknown, fetchedAt: number): KeyUsage {
+  const refused = errorFromBody(body)
+  if (refused) throw refused
   const b = (body ?? {}) as Record<string, unknown>
   if (b.success === false || b.code === false) {
     const message = typeof b.message === 'string' ? b.message : 'unknown reason'

@@ -1,5 +1,5 @@
 import { StudioError } from '@shared/errors'
-import { namesOf, readJson, sendGateway, type FetchLike, type GatewayConnection, type GatewayRequest } from '../gateway/http'
+import { namesOf, readResultJson, sendGateway, type FetchLike, type GatewayConnection, type GatewayRequest } from '../gateway/http'
 import { nativeSubmitRequest } from './native-poller'
 import { removeCopies } from './edit-inputs'
 import type { GalleryStore } from './gallery-store'
@@ -9,7 +9,7 @@ import { pollNativeTask } from './native-poller'
 import { saveResults } from './result-saver'
 import type { ImageTiming } from './timing'
 
-/** The gateway refused the key: the task is not lost, it waits for a working key. */
+/** The gateway refused the key (any 401 or 403): the task is not lost, it waits for a working key. */
 const KEY_REFUSED = new Set(['UNAUTHORIZED', 'FORBIDDEN'])
 
 export interface RunDeps {
@@ -57,7 +57,7 @@ export class ImageRuns {
   async sendPaid(conn: GatewayConnection, req: Omit<GatewayRequest, 'paid' | 'signal'>, fetchImpl: FetchLike): Promise<unknown> {
     const res = await sendGateway(fetchImpl, conn, { ...req, paid: true, signal: this.d.signal })
     try {
-      return await readJson(res)
+      return await readResultJson(res)
     } catch (e) {
       if (e instanceof StudioError) throw e
       if (this.d.signal.aborted) throw new StudioError('CANCELLED', 'The studio is shutting down.', { cause: e })
@@ -85,12 +85,20 @@ export class ImageRuns {
         nativeSubmitRequest(namesOf(conn).nativeImage, body, this.d.timing.nativeSubmitHeadersMs),
         this.d.fetch
       )) as { code?: unknown; message?: unknown; data?: { task_id?: unknown } } | null
-      const taskId = answer?.data?.task_id
-      if (answer?.code !== 10000 || typeof taskId !== 'string' || taskId === '') {
-        const said = typeof answer?.message === 'string' ? `: ${answer.message}` : ''
-        throw new StudioError('GATEWAY_ERROR', `The native task was not accepted (code ${String(answer?.code)})${said}.`)
+      const rawId = answer?.data?.task_id
+      const taskId = typeof rawId === 'number' && Number.isFinite(rawId) ? String(rawId) : typeof rawId === 'string' ? rawId.trim() : ''
+      const code = answer?.code
+      const said = typeof answer?.message === 'string' && answer.message !== '' ? `: ${answer.message}` : ''
+      if (taskId === '') {
+        throw new StudioError('GATEWAY_ERROR', `The native task was not accepted (code ${String(code)})${said}.`, {
+          details: code === undefined ? {} : { gatewayCode: String(code) }
+        })
       }
-      await this.d.book.step(rec, { phase: 'polling', taskId, progressNote: 'Submitted; waiting for the task' })
+      // Builds differ in how they write `code` (10000, "10000", another value, none at all). A task id
+      // means a task exists and may be charged: it is always followed, and its polls say how it ends.
+      const usual = code === 10000 || code === '10000'
+      const note = usual ? 'Submitted; waiting for the task' : `Submitted (the gateway answered code ${code === undefined ? 'none' : JSON.stringify(code)}${said}); following task ${taskId}`
+      await this.d.book.step(rec, { phase: 'polling', taskId, progressNote: note })
     } catch (e) {
       return this.fail(rec, e)
     }
@@ -114,7 +122,8 @@ export class ImageRuns {
         onPoll: (note) => this.d.book.note(rec, note)
       })
       if (outcome.kind === 'failed') {
-        if (KEY_REFUSED.has(outcome.error.code)) return await this.hold(rec, outcome.error)
+        const refusedKey = KEY_REFUSED.has(outcome.error.code) || outcome.error.status === 401 || outcome.error.status === 403
+        if (refusedKey) return await this.hold(rec, outcome.error)
         return await this.d.book.end(rec, 'failed', { error: outcome.error })
       }
       await this.d.book.step(rec, { phase: 'saving', pending: outcome.results, progressNote: 'Downloading the images' })

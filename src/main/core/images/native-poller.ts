@@ -59,7 +59,9 @@ export function readResult(body: unknown): { status: string; results: PendingRes
   const urls = Array.isArray(data.image_urls) ? data.image_urls.filter((u): u is string => typeof u === 'string' && u !== '') : []
   const b64 = Array.isArray(data.binary_data_base64) ? data.binary_data_base64.filter((x): x is string => typeof x === 'string' && x !== '') : []
   const results: PendingResult[] = urls.length ? urls.map((url) => ({ url })) : b64.map((x) => ({ b64: x }))
-  return { status, results, message: typeof b.message === 'string' ? b.message : undefined, code: typeof b.code === 'number' ? b.code : undefined }
+  // Some builds write the code as a string ("10000"); a code that is no number at all says nothing.
+  const code = typeof b.code === 'number' ? b.code : typeof b.code === 'string' && /^\d+$/.test(b.code.trim()) ? Number(b.code) : undefined
+  return { status, results, message: typeof b.message === 'string' ? b.message : undefined, code }
 }
 
 /** The native task's submit: its path, action and version are the profile's names. */

@@ -96,6 +96,27 @@ export function decodeBase64Image(b64: string): Uint8Array {
   return Buffer.from(clean, 'base64')
 }
 
+/**
+ * Decodes a `data:` URL result (some channels inline the image as `data[].url`) in the host, never
+ * fetched. Its declared type is not trusted: the bytes are sniffed like every other result.
+ */
+export function decodeDataUrl(url: string, maxBytes: number = DEFAULT_DOWNLOAD_TIMING.maxBytes): Uint8Array {
+  const comma = url.indexOf(',')
+  const head = comma > 0 ? url.slice(5, comma).toLowerCase() : ''
+  if (!url.toLowerCase().startsWith('data:') || comma < 0) throw resultError('wrong-bytes', 'The gateway returned a data: URL without data.', false)
+  const payload = url.slice(comma + 1)
+  const base64 = head.split(';').includes('base64')
+  // Checked on the encoded length, before anything is decoded.
+  const estimate = base64 ? Math.floor((payload.length * 3) / 4) : payload.length
+  if (estimate > maxBytes) throw resultError('too-large', `The inline result is about ${estimate} bytes, over the ${maxBytes}-byte limit.`, false)
+  if (base64) return decodeBase64Image(payload)
+  try {
+    return Buffer.from(decodeURIComponent(payload), 'latin1')
+  } catch {
+    throw resultError('wrong-bytes', 'The gateway returned a data: URL that cannot be decoded.', false)
+  }
+}
+
 export interface DownloadInput {
   fetch: FetchLike
   url: string

@@ -6,7 +6,7 @@ import type { StoredItem } from './gallery-index'
 import type { GalleryStore } from './gallery-store'
 import type { ItemTemplate, PendingResult } from './job-journal'
 import { measureMaskHonesty } from './mask-honesty'
-import { decodeBase64Image, downloadResult, writeResultBytes, type DownloadTiming, type SavedFile } from './result-files'
+import { decodeBase64Image, decodeDataUrl, downloadResult, writeResultBytes, type DownloadTiming, type SavedFile } from './result-files'
 
 export interface SaverDeps {
   gallery: GalleryStore
@@ -86,6 +86,7 @@ export async function saveResults(d: SaverDeps, conn: GatewayConnection, results
 async function saveOne(d: SaverDeps, conn: GatewayConnection, r: PendingResult, id: string, signal?: AbortSignal): Promise<SavedFile> {
   if (r.b64 !== undefined) return writeResultBytes(d.gallery.libraryDir, id, decodeBase64Image(r.b64))
   if (!r.url) throw new StudioError('GATEWAY_ERROR', 'A result had neither a url nor b64_json.')
+  if (/^data:/i.test(r.url)) return writeResultBytes(d.gallery.libraryDir, id, decodeDataUrl(r.url, d.download?.maxBytes))
   for (let attempt = 1; ; attempt++) {
     try {
       return await downloadResult({ fetch: d.fetch, url: r.url, gateway: conn, dir: d.gallery.libraryDir, id, timing: d.download, signal })

@@ -81,7 +81,9 @@ function parseDims(size: string, sep: '*' | 'x'): { width: number; height: numbe
 }
 
 export function checkGenerate(req: GenerateRequest): string[] {
-  requirePrompt(req.prompt)
+  // The second family treats the prompt as required for text-to-image only (spec "Image generation"):
+  // with a reference image an empty prompt is a valid request. The form applies the same rule.
+  if (req.family === 'imagegen' || !req.image?.length) requirePrompt(req.prompt)
   if (req.family === 'imagegen') {
     if (req.size !== undefined && !parseDims(req.size, '*')) throw invalid('size', 'For the first image family the size is <width>*<height>, e.g. 2048*2048.')
     req.image?.forEach((url, i) => {

@@ -110,6 +110,23 @@ describe('ProfileService', () => {
     await expect(svc.testConnection({ baseUrl: gw.url, key: KEY })).rejects.toMatchObject({ code })
   })
 
+  it('never doubles the API version when the address was pasted with it', async () => {
+    const gw = await gateway((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(usageBody())
+    })
+    const { svc, store } = service()
+    await svc.testConnection({ baseUrl: `${gw.url}/v1/`, key: KEY })
+    const p = await svc.add({ name: 'Pasted', baseUrl: `${gw.url}/v1`, key: KEY, persistence: 'auto' })
+    expect(p.baseUrl).toBe(gw.url)
+    await svc.testConnection({ id: p.id })
+    // A profile saved before addresses were normalised still ends in /v1 on disk.
+    store.set('profiles', [{ ...store.get('profiles')[0], baseUrl: `${gw.url}/v1beta` }])
+    expect((await svc.connection(p.id)).baseUrl).toBe(gw.url)
+    await svc.testConnection({ id: p.id })
+    expect(gw.requests.map((r) => r.url)).toEqual(['/api/usage/token/', '/api/usage/token/', '/api/usage/token/'])
+  })
+
   it('explains an unreachable gateway', async () => {
     const gw = await gateway((_, res) => res.end())
     const url = gw.url

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { checkBaseUrl } from '@shared/domain/base-url'
 import { cloneNames, parseNamesFile, STANDIN_NAMES, type GatewayNames } from '@shared/domain/gateway-names-schema'
 import type { DisplayUnit, KeyPersistence, ProfileKind, ProfileList, ProfileView } from '@shared/domain/profiles'
-import { keyStateOf, type ConnectionReport } from '@shared/domain/usage'
+import { keyStateOf, type ConnectionReport, type KeyUsage } from '@shared/domain/usage'
 import { StudioError } from '@shared/errors'
 import type { FetchLike, GatewayConnection } from '../gateway/http'
 import { fetchTokenUsage } from '../gateway/usage'
@@ -32,6 +32,9 @@ export interface RuntimeProfile {
   synthetic: boolean
 }
 
+/** One call of the usage route for a connection (the balance's rate budget wraps it in the full core). */
+export type UsageRoute = (conn: { baseUrl: string; key: string }) => Promise<KeyUsage>
+
 export const SANDBOX_PROFILE_ID = 'sandbox'
 export const ENV_PROFILE_ID = 'env'
 
@@ -48,12 +51,20 @@ export function requireBaseUrl(input: string): string {
 export class ProfileService {
   private readonly runtime: RuntimeProfile[] = []
   private readonly listeners = new Set<(list: ProfileList) => void>()
+  private usageRoute: UsageRoute
 
   constructor(
     private readonly store: KeyValueStore<ProfilesFile>,
     private readonly vault: KeyVault,
-    private readonly fetchImpl: FetchLike
-  ) {}
+    fetchImpl: FetchLike
+  ) {
+    this.usageRoute = (conn) => fetchTokenUsage(fetchImpl, conn)
+  }
+
+  /** Test connection calls the usage route through this (the balance's budget needs the profiles first). */
+  useUsageRoute(route: UsageRoute): void {
+    this.usageRoute = route
+  }
 
   addRuntime(p: RuntimeProfile, key: string, select: boolean): void {
     this.runtime.push(p)
@@ -205,7 +216,9 @@ export class ProfileService {
   /** The connection for gateway calls of a profile. */
   async connection(id: string): Promise<GatewayConnection> {
     const view = this.get(id)
-    return { baseUrl: view.baseUrl, key: await this.vault.require(id), names: view.names }
+    // A profile saved before the address was normalised may still end in "/v1": never double it.
+    const check = checkBaseUrl(view.baseUrl)
+    return { baseUrl: check.ok ? check.url : view.baseUrl, key: await this.vault.require(id), names: view.names }
   }
 
   /** Calls the usage route and reports the key, for a saved profile or an unsaved address + key. */
@@ -223,7 +236,7 @@ export class ProfileService {
       conn = await this.connection(input.id)
     }
     const started = performance.now()
-    const usage = await fetchTokenUsage(this.fetchImpl, conn)
+    const usage = await this.usageRoute(conn)
     return { keyName: usage.name, state: keyStateOf(usage, Date.now()), usage, latencyMs: Math.round(performance.now() - started) }
   }
 }

@@ -10,7 +10,7 @@ import type { TaskRecord } from './task-journal'
  * Polls tasks through the one scheduler: the query route that matches the create route, the id
  * exactly as returned. Every answer moves the task through one normalised state machine; failures
  * of the query itself never end a task except the three spelled out: 401 pauses it (until the key
- * changes), task_not_exist three times in a row marks it lost, and a task past MAX_AGE is lost.
+ * changes; a 403 too), task_not_exist three times in a row marks it lost, and a task past MAX_AGE is lost.
  */
 
 export const LOST_AFTER_MISSES = 3
@@ -94,7 +94,9 @@ export class Poller {
       return this.schedule(rec)
     }
     if (e.code === 'CANCELLED') return
-    if (e.code === 'UNAUTHORIZED') return this.pause(rec, keyFingerprint(conn.key), e.message)
+    // A 403 on a query (banned user, IP or group access, an exhausted key on some builds) does not go
+    // away by asking again: like a 401 it waits for the key to change instead of polling for a day.
+    if (e.code === 'UNAUTHORIZED' || e.status === 401 || e.status === 403) return this.pause(rec, keyFingerprint(conn.key), e.message)
     if (e.code === 'TASK_NOT_FOUND') {
       rec.misses = (rec.misses ?? 0) + 1
       if (rec.misses >= LOST_AFTER_MISSES) {

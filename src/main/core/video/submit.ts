@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { ruleOf } from '@shared/domain/gateway-names'
 import { capabilityOf, capabilityProblems, ROUTE_OF_FAMILY, type VideoCreateRequest, type VideoRemixRequest, type VideoRoute, type VideoTask } from '@shared/domain/video'
 import { StudioError } from '@shared/errors'
-import { readJson, sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
+import { readResultJson, sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
 import { buildCreate, buildRemix, checkCreateRefs, describeCreate, type BuiltCreate } from './builders'
 import type { Poller } from './poller'
 import type { RefSources } from './references'
@@ -166,7 +166,7 @@ export class Submitter {
             signal: this.d.signal,
             paid: true
           })
-          return readJson(res)
+          return readResultJson(res)
         })
         break
       } catch (e) {
@@ -217,12 +217,23 @@ export class Submitter {
     }
     t.taskId = r.taskId
     t.submittedAt = book.now()
+    t.rawStatus = r.rawStatus
+    // Some families answer a create that was refused upstream with the task already failed: there
+    // is nothing to follow, and the reason is in the answer.
+    if (r.state === 'failed' || r.state === 'cancelled') {
+      t.state = r.state
+      t.completedAt = r.completedAt ?? book.now()
+      t.error = { message: r.error?.message ?? `The gateway reported the task ${r.rawStatus ?? r.state} as soon as it was created.`, ...(r.error?.code ? { code: r.error.code } : {}) }
+      rec.phase = 'ended'
+      await book.commit(rec)
+      book.announce(rec)
+      return
+    }
     // Accepted: a paid generation for the balance dashboard (never throws, never blocks).
     this.d.recordGeneration?.({ profileId: t.profileId, kind: 'video', model: t.model })
-    t.rawStatus = r.rawStatus
     if (r.progress !== null) t.progress = r.progress
     if (r.model && r.model !== t.model) t.returnedModel = r.model
-    t.state = r.state === 'unknown' || r.state === 'succeeded' || r.state === 'failed' || r.state === 'cancelled' ? 'queued' : r.state
+    t.state = r.state === 'unknown' || r.state === 'succeeded' ? 'queued' : r.state
     rec.phase = 'polling'
     // The id is durable before the first poll.
     await book.commit(rec)

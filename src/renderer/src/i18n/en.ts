@@ -78,6 +78,7 @@ export const en = {
     namePlaceholder: 'My gateway',
     baseUrl: 'Base URL',
     baseUrlHelp: 'The API address of the gateway, for example https://api.example.com',
+    baseUrlVersionDropped: 'The studio adds {{version}} to each route itself, so it will use {{url}}',
     apiKey: 'API key',
     apiKeyHelpAdd: 'Sent only to this gateway. The window never sees it again after you save.',
     apiKeyHelpEdit: 'Leave empty to keep the current key.',

@@ -76,6 +76,7 @@ export const zh: Messages = {
     namePlaceholder: '我的网关',
     baseUrl: '接口地址',
     baseUrlHelp: '网关的 API 地址，例如 https://api.example.com',
+    baseUrlVersionDropped: '工作室会在每个接口路径前自行加上 {{version}}，因此将使用 {{url}}',
     apiKey: 'API 密钥',
     apiKeyHelpAdd: '只会发送给此网关。保存后本窗口不会再看到它。',
     apiKeyHelpEdit: '留空则保留当前密钥。',

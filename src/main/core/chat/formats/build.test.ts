@@ -102,6 +102,23 @@ describe('buildRequest', () => {
     expect(call.headers).toEqual({ 'x-api-revision': '2024-01-01' })
   })
 
+  it('content: a linked image keeps its type (given or by extension); an unknown type is refused before any request', () => {
+    const params: ChatParams = { format: 'content', params: {} }
+    const typed = { type: 'image' as const, attachment: { kind: 'url' as const, url: 'https://cdn.example/render?id=7', mimeType: 'image/gif' } }
+    const byExt = { type: 'image' as const, attachment: { kind: 'url' as const, url: 'https://cdn.example/Photo.JPEG?sig=abc' } }
+    const call = codecFor('content').buildRequest(input(params, { history: [user('u1', 'these', [typed, byExt])] }))
+    expect((call.json as { contents: Array<{ parts: unknown[] }> }).contents[0].parts).toEqual([
+      { text: 'these' },
+      { fileData: { mimeType: 'image/gif', fileUri: 'https://cdn.example/render?id=7' } },
+      { fileData: { mimeType: 'image/jpeg', fileUri: 'https://cdn.example/Photo.JPEG?sig=abc' } }
+    ])
+    // A link saved in a general chat turn without a type: not guessed as JPEG, refused with a clear reason.
+    const untyped = { type: 'image' as const, attachment: { kind: 'url' as const, url: 'https://cdn.example/picture' } }
+    expect(() => codecFor('content').buildRequest(input(params, { history: [user('u1', 'this', [untyped])] }))).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', field: 'attachments', message: expect.stringMatching(/type of https:\/\/cdn\.example\/picture is unknown/) })
+    )
+  })
+
   it('messages: max_tokens always, vendor-version header, thinking, tools, metadata, url and base64 image sources', () => {
     const params: ChatParams = { format: 'messages', params: { max_tokens: 4096, top_k: 5, thinking: { enabled: true, budget_tokens: 2048 }, user_id: 'u-7' } }
     const editors = { tools: [{ name: 't', input_schema: { type: 'object' } }], toolChoice: { type: 'auto' } }

@@ -49,10 +49,19 @@ function step(state: DecodeState, body: Body): StreamOp[] {
   return ops
 }
 
+/** A plain `text_completion` (unstreamed): its text, then it is complete. */
+function whole(state: DecodeState, body: Body): StreamOp[] {
+  const ops = step(state, body)
+  const choices = Array.isArray(body.choices) ? (body.choices as Body[]) : []
+  if (choices.some((c) => c && typeof c.text === 'string')) state.terminal = true
+  return ops
+}
+
 /** Legacy completions, `POST /v1/completions`: `data:` chunks with `choices[].text`, then `[DONE]`. */
 export const completionsCodec: FormatCodec = {
   format: 'completions',
   buildRequest,
   step,
+  whole,
   isComplete: (s) => s.done || s.terminal
 }

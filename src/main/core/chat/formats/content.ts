@@ -1,4 +1,5 @@
 import type { StreamOp } from '@shared/domain/chat'
+import { StudioError } from '@shared/errors'
 import { messageText } from '../parts'
 import { callArgs, defined, imagesOf, resolveImage, resultValue, sendableTurns, toolCallsOf, toolResultsOf, urlMimeType } from './history'
 import type { BuildInput, DecodeState, FormatCodec, GatewayCall, SafetyRating } from './types'
@@ -13,6 +14,16 @@ function responseOf(value: unknown): Body {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : { result: value }
 }
 
+/**
+ * `fileData` must name the linked file's type, and a guessed one makes the upstream misread the
+ * file. A link kept from a format that did not need it (general chat, messages) may have none.
+ */
+function linkType(url: string, given: string | undefined): string {
+  const type = urlMimeType(url, given)
+  if (type) return type
+  throw new StudioError('INVALID_INPUT', `The content format must name the type of every linked image, and the type of ${url} is unknown (it has no .png, .jpg, .webp or .gif ending). Remove that image or attach the file itself.`, { field: 'attachments' })
+}
+
 function partsOf(input: BuildInput, m: BuildInput['history'][number]): Body[] {
   const parts: Body[] = []
   const text = messageText(m)
@@ -22,7 +33,7 @@ function partsOf(input: BuildInput, m: BuildInput['history'][number]): Body[] {
   for (const a of imagesOf(m)) {
     const img = resolveImage(a, input.inline)
     if (img.kind === 'inline') parts.push({ inlineData: { mimeType: img.mimeType, data: img.base64 } })
-    else if (img.kind === 'url') parts.push({ fileData: { mimeType: urlMimeType(img.url, img.mimeType) ?? 'image/jpeg', fileUri: img.url } })
+    else if (img.kind === 'url') parts.push({ fileData: { mimeType: linkType(img.url, img.mimeType), fileUri: img.url } })
     else parts.push({ text: img.note })
   }
   return parts
@@ -133,10 +144,18 @@ function step(state: DecodeState, body: Body): StreamOp[] {
   return ops
 }
 
+/** One GenerateContentResponse answered whole (builds without `alt=sse`): complete once read. */
+function whole(state: DecodeState, body: Body): StreamOp[] {
+  const ops = step(state, body)
+  if (Array.isArray(body.candidates) && body.candidates.length > 0) state.terminal = true
+  return ops
+}
+
 /** Native content format: every chunk a whole GenerateContentResponse, no [DONE]; the last has finishReason. */
 export const contentCodec: FormatCodec = {
   format: 'content',
   buildRequest,
   step,
+  whole,
   isComplete: (s) => s.terminal
 }

@@ -1,8 +1,7 @@
 import type { StreamOp } from '@shared/domain/chat'
 import { StudioError } from '@shared/errors'
-import type { SseItem } from '../../gateway/sse'
 import { streamErrorOf } from '../../gateway/stream-errors'
-import type { DecodeState, FormatCodec } from './types'
+import type { BodyItem, DecodeState, FormatCodec } from './types'
 
 /** Unreadable `data:` events in a row before the stream is given up (security anchors §5.4). */
 export const MAX_MALFORMED_IN_A_ROW = 3
@@ -31,7 +30,8 @@ function malformed(state: DecodeState): StreamOp[] {
  * format, so they are handled here; everything else goes to the format's own state machine.
  * Throws the StudioError of an error event.
  */
-export function decodeItem(codec: FormatCodec, state: DecodeState, item: SseItem): StreamOp[] {
+export function decodeItem(codec: FormatCodec, state: DecodeState, item: BodyItem): StreamOp[] {
+  if (item.kind === 'whole') return decodeWhole(codec, state, item.data)
   if (item.kind === 'bare') {
     const body = parse(item.line)
     const err = streamErrorOf(body)
@@ -52,4 +52,29 @@ export function decodeItem(codec: FormatCodec, state: DecodeState, item: SseItem
   const err = streamErrorOf(body, item.event)
   if (err) throw err
   return codec.step(state, body as Record<string, unknown>, item.event)
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/**
+ * A non-streamed answer on a streamed route: one JSON object (the route's plain result, or an error
+ * body), or a JSON array of the stream's chunks. JSON that does not parse (cut off) adds nothing and
+ * sets no terminal signal, so the answer ends `incomplete`.
+ */
+function decodeWhole(codec: FormatCodec, state: DecodeState, text: string): StreamOp[] {
+  const body = parse(text)
+  if (Array.isArray(body)) {
+    const ops: StreamOp[] = []
+    for (const chunk of body) {
+      if (!isObject(chunk)) continue
+      const err = streamErrorOf(chunk)
+      if (err) throw err
+      ops.push(...codec.step(state, chunk, undefined))
+    }
+    return ops
+  }
+  if (!isObject(body)) return malformed(state)
+  const err = streamErrorOf(body)
+  if (err) throw err
+  return codec.whole ? codec.whole(state, body) : codec.step(state, body, undefined)
 }

@@ -105,11 +105,26 @@ function step(state: DecodeState, body: Body): StreamOp[] {
   return ops
 }
 
+/** A plain `chat.completion` (unstreamed): its `message` read as one delta, then it is complete. */
+function whole(state: DecodeState, body: Body): StreamOp[] {
+  const choices = Array.isArray(body.choices) ? (body.choices as Body[]) : []
+  const choice = choices.find((c) => c && (c.index === 0 || c.index === undefined))
+  const message = choice?.message
+  if (!choice || !message || typeof message !== 'object') return step(state, body)
+  const m = message as Body
+  // Whole tool calls carry no stream index; their order is their index.
+  const toolCalls = Array.isArray(m.tool_calls) ? (m.tool_calls as unknown[]).map((c, index) => (c && typeof c === 'object' ? { index, ...(c as Body) } : c)) : undefined
+  const ops = step(state, { ...body, choices: [{ ...choice, delta: { ...m, ...(toolCalls ? { tool_calls: toolCalls } : {}) } }] })
+  state.terminal = true
+  return ops
+}
+
 /** The general chat route, `POST /v1/chat/completions`: OpenAI-style chunks ending in `[DONE]`. */
 export const generalCodec: FormatCodec = {
   format: 'chat',
   buildRequest,
   step,
+  whole,
   // Some compatible servers skip [DONE]; a non-null finish_reason also ends the answer (§5.4).
   isComplete: (s) => s.done || s.terminal
 }

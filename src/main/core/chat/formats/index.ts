@@ -17,5 +17,5 @@ export function codecFor(format: ChatFormat): FormatCodec {
 }
 
 export { createDecodeState } from './types'
-export type { BuildInput, DecodeState, FormatCodec, GatewayCall, InlineImage, ParsedEditors, StreamMeta } from './types'
+export type { BodyItem, BuildInput, DecodeState, FormatCodec, GatewayCall, InlineImage, ParsedEditors, StreamMeta } from './types'
 export { decodeItem } from './decode'

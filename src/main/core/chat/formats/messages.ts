@@ -135,10 +135,29 @@ function step(state: DecodeState, body: Body): StreamOp[] {
   }
 }
 
+/** A plain `message` (the route's unstreamed answer): its blocks in order, then it is complete. */
+function whole(state: DecodeState, body: Body): StreamOp[] {
+  if (body.type !== 'message' && !Array.isArray(body.content)) return step(state, body)
+  setUsage(state, body.usage)
+  const ops: StreamOp[] = []
+  const blocks = Array.isArray(body.content) ? (body.content as unknown[]) : []
+  blocks.forEach((block, index) => {
+    if (!block || typeof block !== 'object') return
+    const b = block as Body
+    const started = blockStart(state, { index, content_block: b })
+    ops.push(...started)
+    if (started[0] && typeof b.signature === 'string' && b.signature !== '') state.signatures[started[0].part] = b.signature
+  })
+  if (typeof body.stop_reason === 'string' && body.stop_reason !== '') state.meta.finishReason = body.stop_reason
+  state.terminal = true
+  return ops
+}
+
 /** Native messages format: `event:` + `data:` frames, complete only at `message_stop`. */
 export const messagesCodec: FormatCodec = {
   format: 'messages',
   buildRequest,
   step,
+  whole,
   isComplete: (s) => s.terminal
 }

@@ -1,5 +1,9 @@
 import type { GatewayNames } from '@shared/domain/gateway-names'
 import type { ChatFormat, ChatMessage, ChatParams, StreamOp } from '@shared/domain/chat'
+import type { SseItem } from '../../gateway/sse'
+
+/** What the answer body yields: SSE items, or the whole body of an answer that was not streamed. */
+export type BodyItem = SseItem | { kind: 'whole'; data: string }
 
 export interface TokenUsage {
   input?: number
@@ -110,6 +114,11 @@ export interface FormatCodec {
   buildRequest(input: BuildInput): GatewayCall
   /** One parsed JSON event -> ops; records meta and terminal signals in `state`. */
   step(state: DecodeState, body: Record<string, unknown>, event: string | undefined): StreamOp[]
+  /**
+   * One whole, non-streamed answer (the route's JSON result instead of its stream). It parsed as
+   * JSON, so nothing is missing from it: it ends the answer. Formats without one read it as a chunk.
+   */
+  whole?(state: DecodeState, body: Record<string, unknown>): StreamOp[]
   /** Complete only when the format's terminal signal arrived (security anchors §5.4). */
   isComplete(state: DecodeState): boolean
 }

@@ -46,6 +46,16 @@ describe('adding a profile', () => {
     expect(host.callsTo('profiles:add')).toEqual([])
   })
 
+  it('says under the address that a pasted API version is left to the routes', async () => {
+    const { user, fields } = await openAddForm()
+    await user.type(fields.baseUrl, 'https://api.example.com/v1/')
+    expect(isInvalid(fields.baseUrl)).toBe(false)
+    expect(descriptionOf(fields.baseUrl)).toContain('The studio adds /v1 to each route itself, so it will use https://api.example.com')
+    await user.clear(fields.baseUrl)
+    await user.type(fields.baseUrl, 'https://api.example.com/proxy')
+    expect(descriptionOf(fields.baseUrl)).toContain('The API address of the gateway')
+  })
+
   it('saves valid values, closes, returns focus to "Add profile" and lists the new profile', async () => {
     const { user, host, dialog, fields } = await openAddForm()
     await user.type(fields.name, 'Work')
@@ -161,6 +171,20 @@ describe('testing a connection from the form', () => {
     const alert = await within(dialog).findByRole('alert')
     expect(alert.querySelector('.connection-title')?.textContent?.trim()).toBe(title)
     expect(alert.textContent).toContain(`host detail for ${code}`)
+  })
+
+  it('says when to try again after the usage budget is spent, in the dashboard’s words', async () => {
+    const host = new FakeHost().on('profiles:test-connection', () => {
+      throw new StudioError('RATE_LIMITED', 'The balance was checked often recently; the studio waits 7 min.', {
+        retryable: true,
+        details: { retryAfterMs: 6.5 * 60_000, local: true, reason: 'budget' }
+      })
+    })
+    const { dialog } = await fillAndTest(host)
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert.querySelector('.connection-title')?.textContent?.trim()).toBe(
+      'The balance was checked often recently. To stay under the gateway’s limit of about 20 checks per 20 minutes, the studio waits 7 min.'
+    )
   })
 
   it('needs an address and a key before testing', async () => {

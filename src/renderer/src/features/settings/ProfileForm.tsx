@@ -4,6 +4,7 @@ import { useT } from '@renderer/i18n/use-t'
 import type { KeyPersistence, ProfileView } from '@shared/domain/profiles'
 import { API_KEY_MAX, PROFILE_NAME_MAX } from '@shared/domain/profile-limits'
 import { isStudioError } from '@shared/error-core'
+import { checkBaseUrl } from '@shared/domain/base-url'
 import { Dialog } from '@renderer/components/Dialog'
 import { TextField } from '@renderer/components/TextField'
 import { balanceKeys } from '@renderer/features/balance/queries'
@@ -123,6 +124,12 @@ export function ProfileForm({ profile, keychainAvailable, onSaved, onCancel }: P
     }
   }
 
+  const checkedUrl = checkBaseUrl(baseUrl)
+  const baseUrlHelp =
+    checkedUrl.ok && checkedUrl.droppedVersion
+      ? t('form.baseUrlVersionDropped', { version: checkedUrl.droppedVersion, url: checkedUrl.url })
+      : t('form.baseUrlHelp')
+
   const keyHelp = !editing
     ? t('form.apiKeyHelpAdd')
     : profile.key.needsReentry
@@ -158,7 +165,7 @@ export function ProfileForm({ profile, keychainAvailable, onSaved, onCancel }: P
           spellCheck={false}
           autoComplete="off"
           placeholder="https://api.example.com"
-          help={t('form.baseUrlHelp')}
+          help={baseUrlHelp}
           error={fieldErrors.baseUrl}
           onChange={(e) => {
             setBaseUrl(e.target.value)

@@ -1,5 +1,6 @@
 import { useT } from '@renderer/i18n/use-t'
 import { Icon } from '@renderer/components/Icon'
+import { balanceErrorInfo } from '@renderer/features/balance/balance-errors'
 import { formatQuota, shownAvailable } from '@renderer/features/balance/format'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import type { ConnectionTestState } from './use-connection-test'
@@ -10,6 +11,13 @@ import type { ConnectionTestState } from './use-connection-test'
  */
 export function TestConnectionResult({ state }: { state: ConnectionTestState }) {
   const { t, i18n } = useT()
+  // A test spends the usage route's budget like the dashboard, so a spent budget reads the same here.
+  const waitText = (error: unknown): string | null => {
+    const info = balanceErrorInfo(error)
+    if (info.kind === 'budget') return t('balance.errors.budget', { minutes: info.minutes ?? 1 })
+    if (info.kind === 'rate-limited-wait') return t('balance.errors.rateLimitedWait', { minutes: info.minutes ?? 1 })
+    return null
+  }
   return (
     <>
       <div role="status" className="connection-status" data-state={state.status}>
@@ -35,7 +43,7 @@ export function TestConnectionResult({ state }: { state: ConnectionTestState }) 
       {state.status === 'error' && (
         <div role="alert" className="connection-error">
           <p className="connection-title">
-            <Icon name="alert" size={16} /> {errorTitle(t, state.error)}
+            <Icon name="alert" size={16} /> {waitText(state.error) ?? errorTitle(t, state.error)}
           </p>
           <p className="connection-detail">{errorMessage(state.error)}</p>
         </div>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { IMAGE2_PROMPT_CASES } from '@shared/domain/image2-prompt-cases'
 import { EMPTY_IMAGE2 as BLANK_IMAGE2, EMPTY_IMAGEGEN as BLANK_IMAGEGEN, image2SizeShown, validateImage2, validateImagegen } from './generate-draft'
 
 // The form fills in the profile's first model name; these drafts start from there.
@@ -53,5 +54,19 @@ describe('image-model-2 draft', () => {
     expect(v.problems.prompt).toBeUndefined()
     const ok = validateImage2({ ...EMPTY_IMAGE2, refs: [{ ref: { kind: 'gallery', itemId: 'img-1' }, label: 'x' }], quality: 'high', background: 'transparent' })
     expect(ok.request).toMatchObject({ image: [{ kind: 'gallery', itemId: 'img-1' }], quality: 'high', background: 'transparent' })
+  })
+})
+
+// The host runs the same table (main/core/images/image2-prompt.test.ts).
+describe('the second image family’s prompt: required for text-to-image only (form)', () => {
+  it.each(IMAGE2_PROMPT_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const v = validateImage2({ ...EMPTY_IMAGE2, prompt: c.prompt, refs: c.refs.map((url) => ({ ref: { kind: 'url' as const, url }, label: url })) })
+    if (c.ok) {
+      expect(v.problems.prompt).toBeUndefined()
+      expect(v.request).toMatchObject({ family: 'image2', prompt: c.prompt })
+    } else {
+      expect(v.problems.prompt?.key).toBe('promptOrReference')
+      expect(v.request).toBeNull()
+    }
   })
 })
