@@ -6,6 +6,7 @@ import { StudioError } from '@shared/errors'
 import type { FetchLike } from '../gateway/http'
 import { fetchTokenUsage } from '../gateway/usage'
 import type { KeyValueStore } from '../store/kv-store'
+import { requireSameOrigin, requireTypedKeyForFile } from './key-origin'
 import type { KeyVault } from './key-vault'
 
 export interface StoredProfile {
@@ -136,9 +137,11 @@ export class ProfileService {
     if (input.key !== undefined) {
       if (input.key.trim() === '') throw new StudioError('KEY_MISSING', 'Enter the new API key, or leave the field empty to keep the current one', { field: 'key' })
       await this.vault.set(current.id, input.key, input.persistence ?? 'auto')
-    } else if (input.persistence !== undefined) {
-      const key = await this.vault.require(current.id)
-      await this.vault.set(current.id, key, input.persistence)
+    } else {
+      // Keeping the saved key: it stays bound to its origin, and only a typed key goes to a plain file.
+      requireSameOrigin(current.baseUrl, next.baseUrl)
+      if (input.persistence === 'file') requireTypedKeyForFile()
+      if (input.persistence !== undefined) await this.vault.set(current.id, await this.savedKeyFor(current.id, next.baseUrl), input.persistence)
     }
     this.store.set('profiles', profiles.map((p) => (p.id === current.id ? next : p)))
     await this.changed()
@@ -163,10 +166,19 @@ export class ProfileService {
     return this.changed()
   }
 
+  /**
+   * The saved key of a profile, for a call to `target`. Every use of a saved key comes through here,
+   * so the origin rule (key-origin.ts) holds for gateway calls, tests and edits alike.
+   */
+  private async savedKeyFor(id: string, target: string): Promise<string> {
+    requireSameOrigin(this.get(id).baseUrl, target)
+    return this.vault.require(id)
+  }
+
   /** The connection for gateway calls of a profile. */
   async connection(id: string): Promise<{ baseUrl: string; key: string }> {
     const view = this.get(id)
-    return { baseUrl: view.baseUrl, key: await this.vault.require(id) }
+    return { baseUrl: view.baseUrl, key: await this.savedKeyFor(id, view.baseUrl) }
   }
 
   /** Calls the usage route and reports the key, for a saved profile or an unsaved address + key. */
@@ -175,8 +187,8 @@ export class ProfileService {
     if ('baseUrl' in input) {
       const baseUrl = requireBaseUrl(input.baseUrl)
       let key = input.key.trim()
-      // Editing a saved profile without retyping its key: test with the saved one.
-      if (key === '' && input.id) key = await this.vault.require(input.id)
+      // Editing a saved profile without retyping its key: test with the saved one, on its own origin only.
+      if (key === '' && input.id) key = await this.savedKeyFor(input.id, baseUrl)
       if (key === '') throw new StudioError('KEY_MISSING', 'Enter the API key to test', { field: 'key' })
       this.vault.track(key)
       conn = { baseUrl, key }

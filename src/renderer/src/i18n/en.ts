@@ -81,6 +81,7 @@ export const en = {
     apiKeyHelpAdd: 'Sent only to this gateway. The window never sees it again after you save.',
     apiKeyHelpEdit: 'Leave empty to keep the current key.',
     apiKeyHelpEditLast4: 'Leave empty to keep the current key (ending in {{last4}}).',
+    apiKeyHelpOriginChanged: 'The address now points to another server: enter the API key again. A saved key is only ever sent to the server it was saved for.',
     persistenceLegend: 'Where to keep the key',
     persistenceIntro: 'This system has no keychain the studio can use to encrypt the key.',
     persistenceSession: 'Keep for this session only',

@@ -79,6 +79,7 @@ export const zh: Messages = {
     apiKeyHelpAdd: '只会发送给此网关。保存后本窗口不会再看到它。',
     apiKeyHelpEdit: '留空则保留当前密钥。',
     apiKeyHelpEditLast4: '留空则保留当前密钥（末四位 {{last4}}）。',
+    apiKeyHelpOriginChanged: '地址已指向另一台服务器：请重新输入 API 密钥。已保存的密钥只会发送给保存时的那台服务器。',
     persistenceLegend: '密钥保存方式',
     persistenceIntro: '此系统没有可用于加密密钥的钥匙串。',
     persistenceSession: '仅在本次会话中保留',
