@@ -142,6 +142,7 @@ export const en = {
     generic: 'Something went wrong',
     UNAUTHORIZED: 'The gateway refused the API key (401)',
     FORBIDDEN: 'The key is not allowed to do this (403)',
+    FORBIDDEN_SENDER: 'This page is not connected to the studio host it was opened from',
     INSUFFICIENT_QUOTA: 'Not enough quota',
     NETWORK_UNREACHABLE: 'Can’t reach the gateway',
     TLS: 'The secure connection could not be verified',

@@ -140,6 +140,7 @@ export const zh: Messages = {
     generic: '出现问题',
     UNAUTHORIZED: '网关拒绝了此 API 密钥（401）',
     FORBIDDEN: '此密钥无权执行该操作（403）',
+    FORBIDDEN_SENDER: '此页面未连接到打开它的工作室主机',
     INSUFFICIENT_QUOTA: '额度不足',
     NETWORK_UNREACHABLE: '无法连接到网关',
     TLS: '无法验证安全连接',
