@@ -118,7 +118,7 @@ async function launch(env: Record<string, string | undefined> = {}) {
     await settle()
     await settle()
     // The core is imported after the window opens; wait until the entry has asked for it.
-    if (h.lock) await vi.waitFor(() => expect(h.calls).toContain('createStudioCore'))
+    if (h.lock) await vi.waitFor(() => expect(h.calls).toContain('createStudioCore'), { timeout: 10_000 })
     await settle()
   } finally {
     process.env = saved
@@ -186,6 +186,18 @@ describe('the Electron entry', () => {
       ['core', undefined]
     ])
     expect(h.coreOptions.env).toMatchObject({ apiKey: 'sk-env-0123456789' })
+  })
+
+  it('a packaged build refuses plain http for saved gateways; a development build allows it for this computer', async () => {
+    await launch()
+    expect(h.coreOptions.plainHttp).toBe('never')
+    app().isPackaged = false
+    try {
+      await launch()
+      expect(h.coreOptions.plainHttp).toBe('loopback')
+    } finally {
+      app().isPackaged = true
+    }
   })
 
   it('gives the core a file picker that uses the system dialog', async () => {

@@ -88,6 +88,8 @@ function main(): void {
         openStore: createElectronStoreOpener(dataDir, storeNotices),
         fetch: createNetFetch(),
         env: { gatewayUrl: process.env.STUDIO_GATEWAY_URL, apiKey: envApiKey },
+        // Installed builds talk to saved gateways over https only (README: plain http).
+        plainHttp: app.isPackaged ? 'never' : 'loopback',
         sandbox: { enabled: true, speed: Number(process.env.STUDIO_SANDBOX_SPEED) || 1 },
         pickFiles: createFilePicker(dialog, () => BrowserWindow.getFocusedWindow() ?? mainWindow),
         // Images: gallery export through the OS save dialog (the core answers a download URL without it).

@@ -5,7 +5,14 @@
  */
 export type BaseUrlCheck = { ok: true; url: string } | { ok: false; reason: BaseUrlProblem; message: string }
 
-export type BaseUrlProblem = 'empty' | 'malformed' | 'scheme' | 'insecure' | 'credentials' | 'query'
+export type BaseUrlProblem = 'empty' | 'malformed' | 'scheme' | 'insecure' | 'packagedHttp' | 'credentials' | 'query'
+
+/**
+ * Plain http: `loopback` (development builds, the browser host) allows it for this computer only;
+ * `never` (packaged builds) refuses it everywhere. The built-in sandbox is not a saved address and
+ * is not checked here.
+ */
+export type PlainHttpPolicy = 'loopback' | 'never'
 
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, '').toLowerCase()
@@ -14,7 +21,7 @@ export function isLoopbackHost(hostname: string): boolean {
   return m !== null && m.slice(1).every((p) => Number(p) <= 255)
 }
 
-export function checkBaseUrl(input: string): BaseUrlCheck {
+export function checkBaseUrl(input: string, plainHttp: PlainHttpPolicy = 'loopback'): BaseUrlCheck {
   const raw = input.trim()
   if (raw === '') return { ok: false, reason: 'empty', message: 'Enter the gateway address, for example https://api.example.com' }
   let url: URL
@@ -25,6 +32,9 @@ export function checkBaseUrl(input: string): BaseUrlCheck {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return { ok: false, reason: 'scheme', message: `The address must start with https:// (found ${url.protocol}//)` }
+  }
+  if (url.protocol === 'http:' && plainHttp === 'never') {
+    return { ok: false, reason: 'packagedHttp', message: 'This installed build of the studio accepts only https:// gateway addresses (plain http:// is for development builds)' }
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     return {

@@ -21,11 +21,11 @@ async function gateway(handler: ScriptedHandler) {
   return s
 }
 
-function service(dir = mkdtempSync(join(tmpdir(), 'profiles-'))) {
+function service(dir = mkdtempSync(join(tmpdir(), 'profiles-')), plainHttp: 'loopback' | 'never' = 'loopback') {
   const guard = new SecretGuard()
   const vault = new KeyVault(openConfStore<SecretsFile>(dir, 'secrets', { entries: {} }), noKeychain, guard)
   const store = openConfStore<ProfilesFile>(dir, 'profiles', { profiles: [], activeId: SANDBOX_PROFILE_ID })
-  const svc = new ProfileService(store, vault, (i, init) => fetch(i, init))
+  const svc = new ProfileService(store, vault, (i, init) => fetch(i, init), plainHttp)
   svc.addRuntime({ id: SANDBOX_PROFILE_ID, name: 'Sandbox', baseUrl: 'http://127.0.0.1:9', kind: 'sandbox', synthetic: true }, 'sk-sandbox-key-000', false)
   return { dir, svc, store, guard }
 }
@@ -188,5 +188,27 @@ describe('a saved key is bound to the origin it was saved for', () => {
     await expect(svc.update({ id: 'env', persistence: 'file' })).rejects.toMatchObject({ code: 'FORBIDDEN' })
     expect(other.requests).toHaveLength(0)
     expect(existsSync(join(dir, 'secrets.json')) ? readFileSync(join(dir, 'secrets.json'), 'utf8') : '').not.toContain(KEY)
+  })
+})
+
+describe('plain http in packaged builds', () => {
+  it('refuses every plain-http address, even loopback, before any request; the built-in sandbox still works', async () => {
+    const gw = await gateway((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(usageBody())
+    })
+    const dir = mkdtempSync(join(tmpdir(), 'profiles-'))
+    // Saved by a development build, which allows loopback http.
+    const dev = service(dir).svc
+    const saved = await dev.add({ name: 'Local', baseUrl: gw.url, key: KEY, persistence: 'file' })
+    const { svc } = service(dir, 'never')
+    await expect(svc.add({ name: 'X', baseUrl: gw.url, key: KEY, persistence: 'auto' })).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'baseUrl', details: { reason: 'packagedHttp' } })
+    await expect(svc.testConnection({ baseUrl: gw.url, key: KEY })).rejects.toMatchObject({ details: { reason: 'packagedHttp' } })
+    await expect(svc.testConnection({ id: saved.id })).rejects.toMatchObject({ details: { reason: 'packagedHttp' } })
+    await expect(svc.connection(saved.id)).rejects.toMatchObject({ details: { reason: 'packagedHttp' } })
+    expect(gw.requests).toHaveLength(0)
+    expect(await svc.connection(SANDBOX_PROFILE_ID)).toEqual({ baseUrl: 'http://127.0.0.1:9', key: 'sk-sandbox-key-000' })
+    // The address can be fixed to https without retyping? No: another origin, so the key is asked for.
+    await expect(svc.update({ id: saved.id, baseUrl: 'https://gw.example.com' })).rejects.toMatchObject({ details: { reason: 'origin-changed' } })
   })
 })

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { checkBaseUrl } from '@shared/domain/base-url'
+import { checkBaseUrl, type PlainHttpPolicy } from '@shared/domain/base-url'
 import type { DisplayUnit, KeyPersistence, ProfileKind, ProfileList, ProfileView } from '@shared/domain/profiles'
 import { keyStateOf, type ConnectionReport } from '@shared/domain/usage'
 import { StudioError } from '@shared/errors'
@@ -30,8 +30,8 @@ export interface RuntimeProfile {
 export const SANDBOX_PROFILE_ID = 'sandbox'
 export const ENV_PROFILE_ID = 'env'
 
-export function requireBaseUrl(input: string): string {
-  const check = checkBaseUrl(input)
+export function requireBaseUrl(input: string, plainHttp: PlainHttpPolicy = 'loopback'): string {
+  const check = checkBaseUrl(input, plainHttp)
   if (!check.ok) throw new StudioError('INVALID_INPUT', check.message, { field: 'baseUrl', details: { reason: check.reason } })
   return check.url
 }
@@ -47,7 +47,9 @@ export class ProfileService {
   constructor(
     private readonly store: KeyValueStore<ProfilesFile>,
     private readonly vault: KeyVault,
-    private readonly fetchImpl: FetchLike
+    private readonly fetchImpl: FetchLike,
+    /** `never` in packaged builds: no saved address or key use over plain http (README, item 10). */
+    private readonly plainHttp: PlainHttpPolicy = 'loopback'
   ) {}
 
   addRuntime(p: RuntimeProfile, key: string, select: boolean): void {
@@ -110,7 +112,7 @@ export class ProfileService {
 
   async add(input: { name: string; baseUrl: string; key: string; persistence: KeyPersistence }): Promise<ProfileView> {
     const name = this.checkName(input.name)
-    const baseUrl = requireBaseUrl(input.baseUrl)
+    const baseUrl = requireBaseUrl(input.baseUrl, this.plainHttp)
     if (input.key.trim() === '') throw new StudioError('KEY_MISSING', 'Enter the API key for this gateway', { field: 'key' })
     const id = `p-${randomBytes(6).toString('hex')}`
     await this.vault.set(id, input.key, input.persistence)
@@ -131,7 +133,7 @@ export class ProfileService {
     const next: StoredProfile = {
       ...current,
       ...(input.name !== undefined ? { name: this.checkName(input.name, current.id) } : {}),
-      ...(input.baseUrl !== undefined ? { baseUrl: requireBaseUrl(input.baseUrl) } : {}),
+      ...(input.baseUrl !== undefined ? { baseUrl: requireBaseUrl(input.baseUrl, this.plainHttp) } : {}),
       ...(input.displayUnit !== undefined ? { displayUnit: input.displayUnit } : {})
     }
     if (input.key !== undefined) {
@@ -171,7 +173,10 @@ export class ProfileService {
    * so the origin rule (key-origin.ts) holds for gateway calls, tests and edits alike.
    */
   private async savedKeyFor(id: string, target: string): Promise<string> {
-    requireSameOrigin(this.get(id).baseUrl, target)
+    const profile = this.get(id)
+    requireSameOrigin(profile.baseUrl, target)
+    // A profile saved by a development build may hold a plain-http address; the built-in sandbox is ours.
+    if (profile.kind !== 'sandbox') requireBaseUrl(target, this.plainHttp)
     return this.vault.require(id)
   }
 
@@ -185,7 +190,7 @@ export class ProfileService {
   async testConnection(input: { id: string } | { baseUrl: string; key: string; id?: string }): Promise<ConnectionReport> {
     let conn: { baseUrl: string; key: string }
     if ('baseUrl' in input) {
-      const baseUrl = requireBaseUrl(input.baseUrl)
+      const baseUrl = requireBaseUrl(input.baseUrl, this.plainHttp)
       let key = input.key.trim()
       // Editing a saved profile without retyping its key: test with the saved one, on its own origin only.
       if (key === '' && input.id) key = await this.savedKeyFor(input.id, baseUrl)

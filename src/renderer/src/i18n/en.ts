@@ -104,6 +104,7 @@ export const en = {
         malformed: 'This is not a web address. It should look like https://api.example.com',
         scheme: 'The address must start with https:// (found {{protocol}})',
         insecure: 'Plain http:// would send your key unencrypted; use https:// (http is allowed only for this computer: 127.0.0.1 or localhost)',
+        packagedHttp: 'This installed build of the studio accepts only https:// gateway addresses (plain http:// is for development builds)',
         credentials: 'Remove the user name or password from the address; the key is entered separately',
         query: 'Remove the ?query or #fragment from the address'
       }

@@ -102,6 +102,7 @@ export const zh: Messages = {
         malformed: '这不是有效的网址，应类似 https://api.example.com',
         scheme: '地址必须以 https:// 开头（当前为 {{protocol}}）',
         insecure: '明文 http:// 会以未加密方式发送密钥，请使用 https://（http 仅允许用于本机：127.0.0.1 或 localhost）',
+        packagedHttp: '此安装版工作室只接受 https:// 网关地址（明文 http:// 仅用于开发版本）',
         credentials: '请从地址中删除用户名或密码，密钥需单独填写',
         query: '请从地址中删除 ?查询参数 或 #片段'
       }
