@@ -19,6 +19,8 @@ export class SandboxContext {
   /** Asset groups by id (assets themselves are tasks of the `asset` family). */
   readonly assetGroups = new Map<string, { owner: string; name: string; description: string; createdWallMs: number }>()
   gatewayUrl = ''
+  /** Whether the /__sandbox/ control and log routes exist (never inside the studio). */
+  control = true
   private requestSeq = 0
 
   constructor(

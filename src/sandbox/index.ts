@@ -35,6 +35,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const speed = opts.speed ?? 1
   const seed = opts.seed ?? randomBytes(4).readUInt32BE(0)
   const ctx = new SandboxContext(seed >>> 0, speed, opts.urlTtlSeconds ?? 86_400)
+  ctx.control = opts.controlRoutes ?? true
   const keys: SandboxKeySpec[] = opts.keys?.length ? opts.keys : [{ key: `sk-sandbox-${randomBytes(12).toString('hex')}`, name: 'sandbox' }]
   const addKey = (spec: SandboxKeySpec) => {
     ctx.accounts.add(spec)

@@ -28,6 +28,11 @@ export interface SandboxOptions {
   urlTtlSeconds?: number
   /** Port of the second ("CDN") origin that serves result files; 0 = a free port. */
   cdnPort?: number
+  /**
+   * The /__sandbox/ control and log routes (loopback only), for tests that run the sandbox out of
+   * process. Default true; the studio's in-app sandbox turns them off, so they are absent there.
+   */
+  controlRoutes?: boolean
 }
 
 export interface SandboxRequestLogEntry {

@@ -115,7 +115,8 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   if (opts.sandbox?.enabled !== false) {
     // Loaded lazily: the sandbox (and its image codecs) is not needed before the window exists.
     const { startSandbox } = await import('../../sandbox/index')
-    const sandbox = await startSandbox({ port: 0, speed: opts.sandbox?.speed ?? 1, quiet: true })
+    // No control or log routes: nothing else on this computer may steer or read the studio's sandbox.
+    const sandbox = await startSandbox({ port: 0, speed: opts.sandbox?.speed ?? 1, quiet: true, controlRoutes: false })
     sandboxUrl = sandbox.url
     profiles.addRuntime({ id: SANDBOX_PROFILE_ID, name: 'Sandbox', baseUrl: sandbox.url, kind: 'sandbox', synthetic: true }, sandbox.key, false)
     disposers.push(() => sandbox.close())
