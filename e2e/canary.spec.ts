@@ -1,3 +1,5 @@
+import { createServer, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { expect, test } from './fixtures'
 import { filesContaining, pageVisibleText } from './support/canary'
@@ -34,6 +36,41 @@ test('the canary key is found nowhere after settings, chat, images, video and th
   const item = page.getByRole('listitem').filter({ hasText: 'Canary' })
   await item.getByRole('button', { name: 'Use Canary' }).click()
   await expect(page.getByRole('banner').getByTestId('balance-badge')).toHaveAttribute('data-state', 'active')
+
+  // A second origin: moving the profile there (form or bridge) never delivers the saved key to it.
+  const second: IncomingMessage[] = []
+  const other = createServer((req, res) => {
+    second.push(req)
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
+  })
+  await new Promise<void>((r) => other.listen(0, '127.0.0.1', () => r()))
+  const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`
+  try {
+    await item.getByRole('button', { name: 'Edit Canary' }).click()
+    const edit = page.getByRole('dialog', { name: 'Edit profile' })
+    await edit.getByRole('textbox', { name: 'Base URL' }).fill(otherUrl)
+    await expect(edit.getByText('The address now points to another server: enter the API key again')).toBeVisible()
+    await edit.getByRole('button', { name: 'Test connection', exact: true }).click()
+    await edit.getByRole('button', { name: 'Save' }).click()
+    await expect(edit.getByLabel('API key')).toHaveAttribute('aria-invalid', 'true')
+    await edit.getByRole('button', { name: 'Cancel' }).click()
+    // The same from a page that calls the bridge directly (the shapes a hostile script would try).
+    const answers = await page.evaluate(async (url) => {
+      const api = (window as unknown as { studio: { profiles: Record<string, (i?: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { details?: { reason?: string } } }>> } }).studio.profiles
+      const list = (await api.list()).value as { profiles: Array<{ id: string; name: string }> }
+      const id = list.profiles.find((p) => p.name === 'Canary')!.id
+      return [
+        await api.testConnection({ id, baseUrl: url, key: '' }),
+        await api.update({ id, baseUrl: url }),
+        await api.update({ id, baseUrl: url, persistence: 'session' }),
+        await api.update({ id, persistence: 'file' })
+      ].map((r) => (r.ok ? 'ok' : r.error?.details?.reason))
+    }, otherUrl)
+    expect(answers).toEqual(['origin-changed', 'origin-changed', 'origin-changed', 'retype-for-file'])
+    expect(second).toHaveLength(0)
+  } finally {
+    await new Promise((r) => other.close(r))
+  }
 
   // Chat, in two formats.
   const chat = new ChatPage(page)

@@ -10,6 +10,8 @@ const h = vi.hoisted(() => ({
   coreFails: false,
   coreGate: undefined as Promise<void> | undefined,
   calls: [] as string[],
+  /** process.env.STUDIO_API_KEY as each window and the core saw it. */
+  envKeySeen: [] as Array<[string, string | undefined]>,
   windows: [] as Array<EventEmitter & { options: Record<string, unknown>; loadURL: (u: string) => Promise<void>; focus: () => void; webContents: unknown }>,
   electron: undefined as unknown as Record<string, unknown>,
   core: undefined as unknown as { dispose: () => Promise<void>; log: (l: string) => void; notices: unknown[]; dispatch: ReturnType<typeof vi.fn> },
@@ -34,6 +36,7 @@ vi.mock('electron', async () => {
     setBackgroundColor = vi.fn()
     constructor(readonly options: Record<string, unknown>) {
       super()
+      h.envKeySeen.push(['window', process.env.STUDIO_API_KEY])
       h.windows.push(this)
     }
     isMinimized = () => false
@@ -53,6 +56,7 @@ vi.mock('electron', async () => {
     enableSandbox: rec('enableSandbox'),
     whenReady: vi.fn(() => {
       h.calls.push('whenReady')
+      h.envKeySeen.push(['ready', process.env.STUDIO_API_KEY])
       return Promise.resolve()
     })
   })
@@ -82,6 +86,7 @@ vi.mock('./core/studio-core', async () => {
   return {
     createStudioCore: vi.fn(async (opts: CoreOptions) => {
       h.calls.push('createStudioCore')
+      h.envKeySeen.push(['core', process.env.STUDIO_API_KEY])
       h.coreOptions = opts
       if (h.coreGate) await h.coreGate
       if (h.coreFails) throw new Error('the data dir is read-only')
@@ -113,7 +118,7 @@ async function launch(env: Record<string, string | undefined> = {}) {
     await settle()
     await settle()
     // The core is imported after the window opens; wait until the entry has asked for it.
-    if (h.lock) await vi.waitFor(() => expect(h.calls).toContain('createStudioCore'))
+    if (h.lock) await vi.waitFor(() => expect(h.calls).toContain('createStudioCore'), { timeout: 10_000 })
     await settle()
   } finally {
     process.env = saved
@@ -128,6 +133,7 @@ beforeEach(() => {
   h.coreFails = false
   h.coreGate = undefined
   h.calls = []
+  h.envKeySeen = []
   h.windows = []
 })
 
@@ -170,6 +176,28 @@ describe('the Electron entry', () => {
     expect(h.coreOptions.openStore).toBeTypeOf('function')
     expect(h.coreOptions.fetch).toBeTypeOf('function')
     expect(h.coreOptions.mediaUrlPrefix).toBe('studio-media://m/')
+  })
+
+  it('takes STUDIO_API_KEY out of process.env before anything starts; only the core gets it', async () => {
+    await launch({ STUDIO_GATEWAY_URL: 'https://gw.example', STUDIO_API_KEY: 'sk-env-0123456789' })
+    expect(h.envKeySeen).toEqual([
+      ['ready', undefined],
+      ['window', undefined],
+      ['core', undefined]
+    ])
+    expect(h.coreOptions.env).toMatchObject({ apiKey: 'sk-env-0123456789' })
+  })
+
+  it('a packaged build refuses plain http for saved gateways; a development build allows it for this computer', async () => {
+    await launch()
+    expect(h.coreOptions.plainHttp).toBe('never')
+    app().isPackaged = false
+    try {
+      await launch()
+      expect(h.coreOptions.plainHttp).toBe('loopback')
+    } finally {
+      app().isPackaged = true
+    }
   })
 
   it('gives the core a file picker that uses the system dialog', async () => {

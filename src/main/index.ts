@@ -21,6 +21,10 @@ const PRELOAD = fileURLToPath(new URL('../preload/index.cjs', import.meta.url))
 const RENDERER_DIR = fileURLToPath(new URL('../renderer', import.meta.url))
 
 function main(): void {
+  // The key now lives only in the core's memory: no window, child process or crash report may
+  // inherit it from the environment (the browser host does the same).
+  const envApiKey = process.env.STUDIO_API_KEY
+  delete process.env.STUDIO_API_KEY
   // Before the lock: Electron keys the single-instance lock on userData.
   const dataDir = resolveDataDir(app, process.env.STUDIO_DATA_DIR)
   const windows = new WindowRegistry()
@@ -83,7 +87,9 @@ function main(): void {
         secrets: createSafeStorageBackend(),
         openStore: createElectronStoreOpener(dataDir, storeNotices),
         fetch: createNetFetch(),
-        env: { gatewayUrl: process.env.STUDIO_GATEWAY_URL, apiKey: process.env.STUDIO_API_KEY },
+        env: { gatewayUrl: process.env.STUDIO_GATEWAY_URL, apiKey: envApiKey },
+        // Installed builds talk to saved gateways over https only (README: plain http).
+        plainHttp: app.isPackaged ? 'never' : 'loopback',
         sandbox: { enabled: true, speed: Number(process.env.STUDIO_SANDBOX_SPEED) || 1 },
         pickFiles: createFilePicker(dialog, () => BrowserWindow.getFocusedWindow() ?? mainWindow),
         // Images: gallery export through the OS save dialog (the core answers a download URL without it).

@@ -25,6 +25,8 @@ export class SandboxContext {
   /** Models per `GET /v1beta/models` page when the client sends no `pageSize`. */
   modelsPageSize = 50
   gatewayUrl = ''
+  /** Whether the /__sandbox/ control and log routes exist (never inside the studio). */
+  control = true
   private requestSeq = 0
 
   constructor(

@@ -40,6 +40,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const naming = resolveNaming(opts.naming)
   const ctx = new SandboxContext(seed >>> 0, speed, opts.urlTtlSeconds ?? 86_400, naming)
   if (opts.modelsPageSize !== undefined) ctx.modelsPageSize = opts.modelsPageSize
+  ctx.control = opts.controlRoutes ?? true
   const keys: SandboxKeySpec[] = opts.keys?.length ? opts.keys : [{ key: `sk-sandbox-${randomBytes(12).toString('hex')}`, name: 'sandbox' }]
   const addKey = (spec: SandboxKeySpec) => {
     ctx.accounts.add(spec)

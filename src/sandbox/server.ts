@@ -14,6 +14,25 @@ import { handleCdn } from './routes/cdn.js'
 
 /** Bodies above this are refused like the gateway does (413), before anything is parsed. */
 const MAX_BODY = 200 * 1024 * 1024
+/** Control routes take a small JSON object; the CDN takes no body at all worth keeping. */
+export const MAX_CONTROL_BODY = 64 * 1024
+export const MAX_CDN_BODY = 64 * 1024
+
+/**
+ * The Host header must name this server by a loopback address and its own port: a page on a DNS
+ * name rebound to 127.0.0.1 arrives with its own name, and is refused before anything else.
+ */
+export function hostAllowed(req: IncomingMessage): boolean {
+  const port = req.socket.localPort
+  const host = req.headers.host
+  return port !== undefined && typeof host === 'string' && [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(host.toLowerCase())
+}
+
+export function refuseHost(res: ServerResponse): void {
+  const text = 'Misdirected request: the sandbox answers only to 127.0.0.1 or localhost with its own port.\n'
+  res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), connection: 'close' })
+  res.end(text)
+}
 
 export function isLoopback(addr: string | undefined): boolean {
   return !!addr && (addr === '127.0.0.1' || addr === '::1' || addr === '::ffff:127.0.0.1')
@@ -43,13 +62,14 @@ export function parseTarget(rawUrl: string | undefined): { path: string; query: 
   return { path: u.pathname, query, search: u.search }
 }
 
-export async function readBody(req: IncomingMessage): Promise<Buffer | null> {
+export async function readBody(req: IncomingMessage, max = MAX_BODY): Promise<Buffer | null> {
+  if (Number(req.headers['content-length']) > max) return null
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {
     const b = chunk as Buffer
     size += b.length
-    if (size > MAX_BODY) return null
+    if (size > max) return null
     chunks.push(b)
   }
   return Buffer.concat(chunks)
@@ -97,20 +117,22 @@ async function handle(ctx: SandboxContext, router: Router, req: IncomingMessage,
   const method = (req.method ?? 'GET').toUpperCase()
   const { path, query, search } = parseTarget(req.url)
   const headers = flatHeaders(req)
-  if (path.startsWith('/__sandbox/')) {
+  if (!hostAllowed(req)) return refuseHost(res)
+  // Inside the studio the control routes do not exist (ctx.control false): they fall through to 404.
+  if (path.startsWith('/__sandbox/') && ctx.control) {
     if (!isLoopback(req.socket.remoteAddress)) return void res.writeHead(403).end()
     return handleControl(ctx, method, path, req, res)
   }
-  const body = await readBody(req)
   const requestId = ctx.nextRequestId()
+  // The body is read only once the request is authorised (below); until then the entry records none.
   const entry = ctx.log.open({
     at: ctx.clock.wallMs(),
     method,
     path,
     query,
     headers,
-    bodyDigest: sha256Hex(body ?? Buffer.alloc(0)),
-    bodyBytes: body?.length ?? 0,
+    bodyDigest: sha256Hex(Buffer.alloc(0)),
+    bodyBytes: 0,
     key: null,
     origin: 'gateway'
   })
@@ -133,7 +155,6 @@ async function handle(ctx: SandboxContext, router: Router, req: IncomingMessage,
   const { route, params } = match
   entry.route = route.name
   const e = { format: route.format, requestId }
-  if (body === null) return send(relayError(e, 413, 'read_request_body_failed', 'request body too large'))
 
   const credential = presentedCredential(route.auth, headers, query, ctx.naming)
   const acc = resolveKey(ctx, credential)
@@ -155,6 +176,11 @@ async function handle(ctx: SandboxContext, router: Router, req: IncomingMessage,
 
   const auth = route.auth === 'usage' ? authorizeUsage(ctx, headers) : authorizeRelay(ctx, route.auth, headers, query, requestId)
   if (!auth.ok) return send(auth.reply, faults)
+
+  const body = await readBody(req)
+  if (body === null) return send(relayError(e, 413, 'read_request_body_failed', 'request body too large'))
+  entry.bodyDigest = sha256Hex(body)
+  entry.bodyBytes = body.length
 
   let parsed: Record<string, unknown> | undefined
   const sreq: SandboxRequest = {

@@ -33,6 +33,11 @@ export interface SandboxOptions {
   naming?: 'standin' | 'alt' | SandboxNaming
   /** Models per `GET /v1beta/models` page when the client sends no `pageSize` (default 50, as the content format's own API). */
   modelsPageSize?: number
+  /**
+   * The /__sandbox/ control and log routes (loopback only), for tests that run the sandbox out of
+   * process. Default true; the studio's in-app sandbox turns them off, so they are absent there.
+   */
+  controlRoutes?: boolean
 }
 
 export interface SandboxRequestLogEntry {

@@ -25,6 +25,9 @@ export const InvokeFrameSchema = z.strictObject({
 })
 export type InvokeFrame = z.infer<typeof InvokeFrameSchema>
 
+/** The page's first frame on a bridge socket (bridge-wire.ts): the launch token it holds. */
+export const AuthFrameSchema = z.strictObject({ t: z.literal('auth'), token: z.string().min(1).max(200) })
+
 export const ResultSchema = z.union([
   z.object({ ok: z.literal(true), value: z.unknown().optional() }),
   z.object({ ok: z.literal(false), error: StudioErrorDataSchema })

@@ -13,6 +13,38 @@ import { ERROR_CODES, type Result, type StudioErrorData } from './error-core'
 export const BRIDGE_PATH = '/bridge'
 
 /**
+ * How the page and the host find each other without a cookie (cookies are not separated by port,
+ * so another server on 127.0.0.1 would receive one). The page holds the launch token in memory:
+ *  - it opens the socket with a fresh random `?challenge=`; before the page sends anything, the
+ *    host's first frame `{ t: 'hello', proof }` must be HMAC-SHA256(token, HOST_PROOF_LABEL +
+ *    challenge), which only the host that printed the token can compute (a server that took the
+ *    port after the host exited cannot);
+ *  - the page's first frame is then `{ t: 'auth', token }`; the host answers nothing and pushes no
+ *    event before it;
+ *  - uploads carry the token in TOKEN_HEADER;
+ *  - a one-time launch code (the address the host gives the browser) is exchanged for the token by
+ *    POSTing it to SESSION_PATH.
+ */
+export const CHALLENGE_PARAM = 'challenge'
+export const HOST_PROOF_LABEL = 'generation-studio host proof\n'
+export const TOKEN_HEADER = 'X-Studio-Token'
+export const SESSION_PATH = '/session'
+
+export type HelloFrame = { t: 'hello'; proof: string }
+
+/** The host's first frame, or null. */
+export function readHelloFrame(text: unknown): HelloFrame | null {
+  if (typeof text !== 'string' || text.length > 200) return null
+  try {
+    const v = JSON.parse(text) as unknown
+    if (isObj(v) && v.t === 'hello' && typeof v.proof === 'string') return { t: 'hello', proof: v.proof }
+  } catch {
+    // not a hello
+  }
+  return null
+}
+
+/**
  * Uploads do not fit a WebSocket frame (MAX_FRAME_BYTES) and should stream, so each upload channel
  * is a POST route: the body is the file, the meta fields are query parameters, the answer is the
  * Result as JSON. Same origin, authenticated by the launch cookie, Origin required.

@@ -12,6 +12,7 @@ import type { ProfileService } from './profiles/profile-service'
 import type { AssetService } from './assets/asset-service'
 import { createVideoHandlers } from './video/video-handlers'
 import type { VideoService } from './video/video-service'
+import { withoutPaths } from './store/file-role'
 
 export interface HandlerDeps {
   info: AppInfo
@@ -38,7 +39,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'app:get-info': () => d.info,
     'settings:get': () => d.settings.get(),
     'settings:update': (patch) => d.settings.update(patch),
-    'app:get-notices': () => ({ notices: (d.notices?.() ?? []).map(({ store, message }) => ({ store, message })) }),
+    'app:get-notices': () => ({ notices: (d.notices?.() ?? []).map(({ store, message }) => ({ store, message: withoutPaths(message) })) }),
 
     'profiles:list': () => d.profiles.list(),
     'profiles:add': (input) => d.profiles.add(input),

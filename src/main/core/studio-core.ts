@@ -26,8 +26,11 @@ import { openConfStore, type OpenStore, type StoreNotice } from './store/kv-stor
 import { AssetService } from './assets/asset-service'
 import type { Notify } from './video/task-book'
 import { VideoService } from './video/video-service'
+import type { PlainHttpPolicy } from '@shared/domain/base-url'
 
 export interface CoreOptions {
+  /** Plain http for saved gateways: `never` in packaged Electron builds; `loopback` (the default) elsewhere. */
+  plainHttp?: PlainHttpPolicy
   dataDir: string
   shell: 'electron' | 'browser'
   appVersion: string
@@ -83,7 +86,7 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
 
   const settings = open<{ app: AppSettings }>('settings', { app: DEFAULT_SETTINGS })
   const vault = new KeyVault(open<SecretsFile>('secrets', { entries: {} }), opts.secrets, guard)
-  const profiles = new ProfileService(open<ProfilesFile>('profiles', { profiles: [], activeId: SANDBOX_PROFILE_ID }), vault, fetchImpl)
+  const profiles = new ProfileService(open<ProfilesFile>('profiles', { profiles: [], activeId: SANDBOX_PROFILE_ID }), vault, fetchImpl, opts.plainHttp)
   const usage = new UsageService(profiles, fetchImpl, (profileId, u) => events.emit('balance:usage-updated', { profileId, usage: u }))
   profiles.useUsageRoute((conn) => usage.probe(conn))
   profiles.onChanged((list: ProfileList) => events.emit('profiles:changed', list))
@@ -114,13 +117,14 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   if (opts.sandbox?.enabled !== false) {
     // Loaded lazily: the sandbox (and its image codecs) is not needed before the window exists.
     const { startSandbox } = await import('../../sandbox/index')
-    const sandbox = await startSandbox({ port: 0, speed: opts.sandbox?.speed ?? 1, quiet: true })
+    // No control or log routes: nothing else on this computer may steer or read the studio's sandbox.
+    const sandbox = await startSandbox({ port: 0, speed: opts.sandbox?.speed ?? 1, quiet: true, controlRoutes: false })
     sandboxUrl = sandbox.url
     profiles.addRuntime({ id: SANDBOX_PROFILE_ID, name: 'Sandbox', baseUrl: sandbox.url, kind: 'sandbox', synthetic: true }, sandbox.key, false)
     disposers.push(() => sandbox.close())
   }
   if (opts.env?.gatewayUrl && opts.env.apiKey) {
-    const baseUrl = requireBaseUrl(opts.env.gatewayUrl)
+    const baseUrl = requireBaseUrl(opts.env.gatewayUrl, opts.plainHttp)
     profiles.addRuntime({ id: ENV_PROFILE_ID, name: 'From environment', baseUrl, kind: 'env', synthetic: false }, opts.env.apiKey, true)
   }
   const list = await profiles.list()

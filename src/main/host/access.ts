@@ -1,27 +1,21 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
+import { HOST_PROOF_LABEL, TOKEN_HEADER } from '@shared/bridge-wire'
 
 /**
  * Who may talk to the browser host. Anything on this machine can reach 127.0.0.1, and any web page
  * the user visits can make the browser send requests to it, so every request and upgrade must show:
  *  - a Host header naming us by loopback address (defeats DNS rebinding: a rebound name arrives
  *    with its own Host),
- *  - no foreign Origin (defeats cross-site requests that a page can make without reading answers),
- *  - the per-launch token, in the query or in the HttpOnly cookie set from it.
+ *  - no foreign Origin, and no Sec-Fetch-Site saying another site or port sent it (a page on
+ *    another port of 127.0.0.1 is "same-site", never "same-origin"),
+ *  - where it acts (uploads, the bridge socket), the per-launch token, which the page keeps in
+ *    memory and presents itself: never a cookie, since cookies are not separated by port
+ *    (RFC 6265 §8.5) and would reach any other server on 127.0.0.1.
  */
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url')
-}
-
-/** Cookies ignore ports, so the port is in the name: two studios (or old launches) never clash. */
-export function cookieName(port: number): string {
-  return `studio_token_${port}`
-}
-
-export function tokenCookie(port: number, token: string): string {
-  // Session cookie: it dies with the browser, and the token dies with the launch anyway.
-  return `${cookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict`
 }
 
 export function allowedHosts(port: number): string[] {
@@ -35,38 +29,48 @@ export function sameToken(given: string, expected: string): boolean {
   return timingSafeEqual(a, b)
 }
 
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
-  }
-  return undefined
+/** What the host shows a page to prove it printed the token (bridge-wire.ts, the handshake). */
+export function hostProof(token: string, challenge: string): string {
+  return createHmac('sha256', token).update(HOST_PROOF_LABEL + challenge).digest('base64url')
 }
 
-export type AccessDecision =
-  | { ok: true; /** The token came in the query: the answer should set the cookie. */ setCookie: boolean }
-  | { ok: false; reason: 'host' | 'origin' | 'token' }
-
-export interface AccessRequest {
-  headers: IncomingHttpHeaders
-  /** The token from the query, if the URL had one. */
-  queryToken: string | null
-  /** Upgrades must carry an Origin (every browser sends one); plain requests may omit it. */
-  requireOrigin: boolean
+/** A challenge as the page makes it: 16 to 64 random bytes in base64url. */
+export function isChallenge(value: string | null): value is string {
+  return value !== null && /^[A-Za-z0-9_-]{22,86}$/.test(value)
 }
 
-export function checkAccess(req: AccessRequest, port: number, token: string): AccessDecision {
-  const host = req.headers.host
+/**
+ * What is asked for:
+ *  - `page`: the built studio (public code: no token; a navigation from anywhere may load it);
+ *  - `media`: a file by its unguessable id (an <img> or <video> cannot send a header);
+ *  - `upload`: a POST that stores a file, with the token header;
+ *  - `session`: the exchange of a one-time launch code for the token;
+ *  - `upgrade`: the bridge socket (the token comes in its first frame).
+ */
+export type AccessKind = 'page' | 'media' | 'upload' | 'session' | 'upgrade'
+
+export type AccessDecision = { ok: true } | { ok: false; reason: 'host' | 'origin' | 'fetch-site' | 'token' }
+
+export function checkAccess(req: { headers: IncomingHttpHeaders; kind: AccessKind }, port: number, token: string): AccessDecision {
+  const { headers, kind } = req
+  const host = headers.host
   if (typeof host !== 'string' || !allowedHosts(port).includes(host)) return { ok: false, reason: 'host' }
-  const origin = req.headers.origin
-  if (origin === undefined ? req.requireOrigin : origin !== `http://${host}`) return { ok: false, reason: 'origin' }
-  if (req.queryToken !== null) {
-    return sameToken(req.queryToken, token) ? { ok: true, setCookie: true } : { ok: false, reason: 'token' }
+  const origin = headers.origin
+  // Browsers send Origin on every POST and upgrade; only plain GETs may lack it.
+  const originRequired = kind === 'upload' || kind === 'session' || kind === 'upgrade'
+  if (origin === undefined ? originRequired : origin !== `http://${host}`) return { ok: false, reason: 'origin' }
+  const site = headers['sec-fetch-site']
+  if (site !== undefined && site !== 'same-origin') {
+    // 'none': the user opened the address; a page of another site or port only by navigating to it.
+    const navigation = headers['sec-fetch-mode'] === 'navigate'
+    const allowed = kind === 'page' ? site === 'none' || navigation : kind === 'media' && site === 'none'
+    if (!allowed) return { ok: false, reason: 'fetch-site' }
   }
-  const fromCookie = readCookie(req.headers.cookie, cookieName(port))
-  if (fromCookie !== undefined && sameToken(fromCookie, token)) return { ok: true, setCookie: false }
-  return { ok: false, reason: 'token' }
+  if (kind === 'upload') {
+    const given = headers[TOKEN_HEADER.toLowerCase()]
+    if (typeof given !== 'string' || !sameToken(given, token)) return { ok: false, reason: 'token' }
+  }
+  return { ok: true }
 }
 
 export const FORBIDDEN_TEXT = 'Forbidden: open the studio with the link printed when it started.\n'

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { WebSocket as NodeWebSocket } from 'ws'
 import { EVENT_NAMES, INVOKE_CHANNELS, UPLOAD_CHANNELS } from '@shared/contract'
 import type { Result } from '@shared/errors'
+import { WebSocketServer } from 'ws'
+import { createHostHandshake, takeLaunchToken } from '../../renderer/bridge/launch-session'
 import { createSocketTransport, type SocketLike } from '../../renderer/bridge/socket-transport'
 import { imageBytes } from '../core/files/testing/images'
 import { noKeychain } from '../core/profiles/secret-backend'
@@ -26,21 +28,21 @@ describe('window.studio from the bridge script', () => {
   beforeAll(async () => {
     core = await createStudioCore({ shell: 'browser', secrets: noKeychain, dataDir, appVersion: '1.2.3', platform: 'linux', sandbox: { enabled: false } })
     server = await startHostServer({ core, rendererDir: renderer.dir })
-    const headers = browserHeaders(server.port, tokenOf(server.url))
-    // What a browser adds by itself: our Origin and the cookie the token URL set.
+    // What a browser adds by itself: our Origin (no cookie: the page holds the token).
+    const headers = browserHeaders(server.port)
     class PageWebSocket extends NodeWebSocket {
       constructor(url: string) {
         super(url, { headers })
       }
     }
     vi.stubGlobal('window', fakeWindow)
-    vi.stubGlobal('location', new URL(`${server.url}#/video`))
+    vi.stubGlobal('location', new URL(`${server.origin}/?view=video#token=${tokenOf(server.url)}`))
     vi.stubGlobal('history', { state: { from: 'app' }, replaceState })
     vi.stubGlobal('WebSocket', PageWebSocket)
-    // The page's fetch: relative URLs on its origin, with the Origin and cookie a browser adds.
+    // The page's fetch: relative URLs on its origin, with what a browser adds to a same-origin fetch.
     const nodeFetch = globalThis.fetch
     vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) =>
-      nodeFetch(new URL(input, server.origin), { ...init, headers: { ...(init.headers as Record<string, string>), ...headers } })
+      nodeFetch(new URL(input, server.origin), { ...init, headers: { ...(init.headers as Record<string, string>), ...headers, 'sec-fetch-site': 'same-origin' } })
     )
     await import('../../renderer/bridge/index')
   })
@@ -68,8 +70,8 @@ describe('window.studio from the bridge script', () => {
     expect(typeof fakeWindow.studio!.files.upload).toBe('function')
   })
 
-  it('takes the token out of the address bar and keeps the rest of the URL', () => {
-    expect(replaceState).toHaveBeenCalledWith({ from: 'app' }, '', '/#/video')
+  it('takes the token out of the address bar and history at once, keeping the path and query', () => {
+    expect(replaceState).toHaveBeenCalledWith({ from: 'app' }, '', '/?view=video')
   })
 
   it('invokes the real core over the socket (calls made before it opened are queued)', async () => {
@@ -124,14 +126,15 @@ describe('the bridge transport when the socket drops', () => {
         })
     )
     const server = await startHostServer({ core, rendererDir: renderer.dir })
-    const headers = browserHeaders(server.port, tokenOf(server.url))
+    const headers = browserHeaders(server.port)
     const sockets: NodeWebSocket[] = []
     const transport = createSocketTransport({
-      connect: () => {
-        const ws = new NodeWebSocket(`ws://127.0.0.1:${server.port}/bridge`, { headers })
+      connect: (challenge) => {
+        const ws = new NodeWebSocket(`ws://127.0.0.1:${server.port}/bridge?challenge=${challenge}`, { headers })
         sockets.push(ws)
         return ws as unknown as SocketLike
       },
+      handshake: createHostHandshake(Promise.resolve(tokenOf(server.url))),
       backoffMs: () => 5
     })
 
@@ -145,6 +148,73 @@ describe('the bridge transport when the socket drops', () => {
     expect(sockets).toHaveLength(2)
     release[0]() // the old answer has nowhere to go; the host must not mind
     transport.close()
+    await server.close()
+    renderer.cleanup()
+  })
+})
+
+describe('a page whose host went away', () => {
+  it('sends nothing, not even the token, to a server that takes the port and cannot prove it is the host', async () => {
+    const renderer = makeRendererDir()
+    const core = fakeCore()
+    const server = await startHostServer({ core, rendererDir: renderer.dir })
+    const port = server.port
+    const token = tokenOf(server.url)
+    const transport = createSocketTransport({
+      connect: (challenge) => new NodeWebSocket(`ws://127.0.0.1:${port}/bridge?challenge=${challenge}`, { headers: browserHeaders(port) }) as unknown as SocketLike,
+      handshake: createHostHandshake(Promise.resolve(token)),
+      backoffMs: () => 20
+    })
+    expect(await transport.invoke('app:get-info', undefined)).toMatchObject({ ok: true })
+    await server.close()
+    await new Promise((r) => setTimeout(r, 50)) // the page has seen its socket drop
+
+    // Whoever binds the port next: it greets like the host, but cannot compute the proof.
+    const received: string[] = []
+    const impostor = new WebSocketServer({ host: '127.0.0.1', port })
+    await new Promise((r) => impostor.once('listening', r))
+    impostor.on('connection', (ws, req) => {
+      const challenge = new URL(req.url ?? '/', 'http://x').searchParams.get('challenge') ?? ''
+      ws.send(JSON.stringify({ t: 'hello', proof: challenge }))
+      ws.on('message', (d) => received.push(String(d)))
+    })
+    const typedKey = 'sk-typed-into-settings-0000'
+    // A call made while a reconnect attempt is still failing is answered "lost connection"; the user retries.
+    let result = await transport.invoke('profiles:add', { name: 'Work', baseUrl: 'https://gw.example', key: typedKey, persistence: 'auto' })
+    for (let i = 0; i < 50 && !result.ok && result.error.code === 'NETWORK_UNREACHABLE'; i++) {
+      await new Promise((r) => setTimeout(r, 20))
+      result = await transport.invoke('profiles:add', { name: 'Work', baseUrl: 'https://gw.example', key: typedKey, persistence: 'auto' })
+    }
+    expect(result).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER', retryable: false } })
+    expect(!result.ok && result.error.message).toMatch(/not the studio host this page was opened from/)
+    // And it stays stopped: later calls fail at once, nothing reconnects.
+    expect(await transport.invoke('app:get-info', undefined)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } })
+    await new Promise((r) => setTimeout(r, 100))
+    expect(received).toEqual([])
+    expect(impostor.clients.size).toBe(0)
+    transport.close()
+    await new Promise((r) => impostor.close(r))
+    renderer.cleanup()
+  })
+
+  it('exchanges the one-time launch code for the token once, and a second page with the same code gets nothing', async () => {
+    const renderer = makeRendererDir()
+    const server = await startHostServer({ core: fakeCore(), rendererDir: renderer.dir })
+    const launch = new URL(server.launchUrl())
+    const pageFetch = (input: string, init: RequestInit) =>
+      fetch(new URL(input, server.origin), { ...init, headers: { ...(init.headers as Record<string, string>), origin: server.origin, 'sec-fetch-site': 'same-origin' } })
+    const stored = new Map<string, string>()
+    const env = () => ({
+      location: launch,
+      history: { state: null, replaceState: vi.fn() },
+      storage: { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) },
+      fetch: pageFetch
+    })
+    const first = env()
+    expect(await takeLaunchToken(first)).toBe(tokenOf(server.url))
+    expect(first.history.replaceState).toHaveBeenCalledWith(null, '', '/')
+    stored.clear()
+    expect(await takeLaunchToken(env())).toBeNull()
     await server.close()
     renderer.cleanup()
   })

@@ -77,7 +77,8 @@ async function main(): Promise<void> {
   }
   core.log(`browser host listening on ${server.origin}; data in ${config.dataDir}`)
   process.stdout.write(`Studio ready: ${server.url}\n`)
-  if (config.open) openInBrowser(server.url)
+  // The opener's argv is readable by every local user: it gets a one-time address, never the token.
+  if (config.open) openInBrowser(server.launchUrl())
   stopOnSignals(core, server)
 }
 

@@ -6,7 +6,7 @@ import type { WebSocket } from 'ws'
 import { noKeychain } from '../core/profiles/secret-backend'
 import { createStudioCore, type StudioCore } from '../core/studio-core'
 import { startHostServer, type HostServer } from './server'
-import { browserHeaders, frames, makeRendererDir, openSocket, opened, tokenOf } from './test-support'
+import { frames, makeRendererDir, openAuthed, tokenOf } from './test-support'
 
 /** The browser host over the real core (sandbox off): what the end-to-end tests rely on. */
 describe('the browser host over the real studio core', () => {
@@ -21,9 +21,8 @@ describe('the browser host over the real studio core', () => {
   beforeAll(async () => {
     core = await createStudioCore({ shell: 'browser', secrets: noKeychain, dataDir, appVersion: '9.9.9', platform: 'linux', sandbox: { enabled: false } })
     server = await startHostServer({ core, rendererDir: renderer.dir })
-    ws = openSocket(server.port, browserHeaders(server.port, tokenOf(server.url)))
+    ws = await openAuthed(server.port, tokenOf(server.url))
     inbox = frames(ws)
-    await opened(ws)
   })
   afterAll(async () => {
     ws.close()

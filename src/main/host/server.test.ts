@@ -1,89 +1,76 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildCsp } from '../security/csp'
-import { cookieName } from './access'
 import { startHostServer, splitTarget, type HostServer } from './server'
 import { BRIDGE_SCRIPT_TAG } from './static-files'
-import { APP_SCRIPT, authCookie, fakeCore, httpGet, makeRendererDir, tokenOf, wrongToken } from './test-support'
+import { APP_SCRIPT, fakeCore, httpGet, httpSend, makeRendererDir, oldTokenCookie, tokenOf } from './test-support'
 
 describe('the browser host HTTP server', () => {
   const renderer = makeRendererDir()
   let server: HostServer
   let port: number
   let token: string
-  let cookie: string
 
   beforeAll(async () => {
     server = await startHostServer({ core: fakeCore(), rendererDir: renderer.dir })
     port = server.port
     token = tokenOf(server.url)
-    cookie = authCookie(port, token)
   })
   afterAll(async () => {
     await server.close()
     renderer.cleanup()
   })
 
-  it('listens on loopback only and prints a token URL on its own origin', () => {
+  it('listens on loopback only and prints the token in the fragment of an address on its own origin', () => {
     expect(server.origin).toBe(`http://127.0.0.1:${port}`)
-    expect(server.url).toBe(`http://127.0.0.1:${port}/?token=${token}`)
+    expect(server.url).toBe(`http://127.0.0.1:${port}/#token=${token}`)
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
   })
 
-  it('refuses a request without the token', async () => {
-    const res = await httpGet(port, '/')
-    expect(res.status).toBe(403)
-    expect(res.body).toMatch(/^Forbidden/)
-    expect(res.headers['set-cookie']).toBeUndefined()
+  it('serves the built page without a token (it holds no secret) and never sets a cookie', async () => {
+    for (const path of ['/', '/assets/app.js', `/?token=${token}`]) {
+      const res = await httpGet(port, path)
+      expect(res.status, path).toBe(200)
+      expect(res.headers['set-cookie'], path).toBeUndefined()
+    }
+    expect((await httpGet(port, '/assets/app.js')).body).toBe('console.log("app")\n')
   })
 
-  it('refuses a wrong token, in the query or in the cookie', async () => {
-    const wrong = wrongToken(token)
-    expect((await httpGet(port, `/?token=${wrong}`)).status).toBe(403)
-    expect((await httpGet(port, '/', { cookie: authCookie(port, wrong) })).status).toBe(403)
-    expect((await httpGet(port, '/?token=')).status).toBe(403)
+  it('gives nothing to a fetch from a page on another port or site, even with the old token cookie', async () => {
+    const cookie = oldTokenCookie(port, token)
+    for (const site of ['same-site', 'cross-site']) {
+      for (const path of ['/', '/assets/app.js', '/bridge.js']) {
+        const res = await httpGet(port, path, { cookie, 'sec-fetch-site': site, 'sec-fetch-mode': 'cors', origin: `http://127.0.0.1:${port + 1}` })
+        expect(res.status, `${site} ${path}`).toBe(403)
+        expect((await httpGet(port, path, { cookie, 'sec-fetch-site': site, 'sec-fetch-mode': 'no-cors' })).status, `${site} ${path}`).toBe(403)
+      }
+    }
+    // Following a link to the studio is fine: a navigation cannot read anything back.
+    expect((await httpGet(port, '/', { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate' })).status).toBe(200)
   })
 
-  it('ignores a token cookie that belongs to another port', async () => {
-    expect((await httpGet(port, '/', { cookie: `${cookieName(port + 1)}=${token}` })).status).toBe(403)
-  })
-
-  it('serves the token URL and sets a strict HttpOnly session cookie for this port', async () => {
-    const res = await httpGet(port, `/?token=${token}`)
-    expect(res.status).toBe(200)
-    expect(res.headers['set-cookie']).toEqual([`${cookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict`])
-  })
-
-  it('accepts the cookie alone, among other cookies', async () => {
-    const res = await httpGet(port, '/assets/app.js', { cookie: `theme=dark; ${cookie}; x=1` })
-    expect(res.status).toBe(200)
-    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8')
-    expect(res.body).toBe('console.log("app")\n')
-    expect(res.headers['set-cookie']).toBeUndefined()
-  })
-
-  it('refuses a Host that is not ours (DNS rebinding), even with the token', async () => {
+  it('refuses a Host that is not ours (DNS rebinding)', async () => {
     for (const host of ['evil.example', `evil.example:${port}`, `127.0.0.1:${port + 1}`, `[::1]:${port}`, `127.0.0.1`]) {
-      expect((await httpGet(port, '/', { host, cookie })).status, host).toBe(403)
+      expect((await httpGet(port, '/', { host })).status, host).toBe(403)
     }
-    expect((await httpGet(port, '/', { host: `localhost:${port}`, cookie })).status).toBe(200)
+    expect((await httpGet(port, '/', { host: `localhost:${port}` })).status).toBe(200)
   })
 
-  it('refuses a foreign or null Origin, even with the token', async () => {
+  it('refuses a foreign or null Origin', async () => {
     for (const origin of ['http://evil.example', `http://localhost:${port}`, `https://127.0.0.1:${port}`, 'null']) {
-      expect((await httpGet(port, '/', { origin, cookie })).status, origin).toBe(403)
+      expect((await httpGet(port, '/', { origin })).status, origin).toBe(403)
     }
-    expect((await httpGet(port, '/', { origin: `http://127.0.0.1:${port}`, cookie })).status).toBe(200)
+    expect((await httpGet(port, '/', { origin: `http://127.0.0.1:${port}` })).status).toBe(200)
   })
 
   it('never serves a file outside the renderer build', async () => {
     for (const path of ['/../package.json', '/assets/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2fetc%2fpasswd', '/..\\..\\etc\\passwd', '/%00', '/%E0%A4%A', '/nope.js', '/assets']) {
-      expect((await httpGet(port, path, { cookie })).status, path).toBe(404)
+      expect((await httpGet(port, path)).status, path).toBe(404)
     }
   })
 
   it('puts the exact CSP and the hardening headers on every answer, even refusals', async () => {
     const csp = buildCsp({ connect: ["'self'", `ws://127.0.0.1:${port}`, `ws://localhost:${port}`] })
-    for (const res of [await httpGet(port, '/', { cookie }), await httpGet(port, '/'), await httpGet(port, '/nope', { cookie })]) {
+    for (const res of [await httpGet(port, '/'), await httpGet(port, '/', { host: 'evil.example' }), await httpGet(port, '/nope')]) {
       expect(res.headers['content-security-policy']).toBe(csp)
       expect(res.headers['x-content-type-options']).toBe('nosniff')
       expect(res.headers['referrer-policy']).toBe('no-referrer')
@@ -93,34 +80,62 @@ describe('the browser host HTTP server', () => {
   })
 
   it('serves index.html with the bridge script first in <head>, before the app script', async () => {
-    const res = await httpGet(port, '/', { cookie })
+    const res = await httpGet(port, '/')
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
     const bridgeAt = res.body.indexOf(BRIDGE_SCRIPT_TAG)
     expect(bridgeAt).toBeGreaterThan(res.body.indexOf('<head>'))
     expect(bridgeAt).toBeLessThan(res.body.indexOf(APP_SCRIPT))
     expect(res.body.split(BRIDGE_SCRIPT_TAG)).toHaveLength(2)
     expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.body))
-    expect((await httpGet(port, '/index.html', { cookie })).body).toBe(res.body)
+    expect((await httpGet(port, '/index.html')).body).toBe(res.body)
   })
 
   it('answers HEAD without a body and refuses other methods', async () => {
-    const head = await httpGet(port, '/assets/style.css', { cookie }, 'HEAD')
+    const head = await httpGet(port, '/assets/style.css', {}, 'HEAD')
     expect(head.status).toBe(200)
     expect(head.headers['content-type']).toBe('text/css; charset=utf-8')
     expect(head.body).toBe('')
-    const post = await httpGet(port, '/', { cookie }, 'POST')
+    const post = await httpGet(port, '/', {}, 'POST')
     expect(post.status).toBe(405)
     expect(post.headers.allow).toBe('GET, HEAD')
   })
 
   it('answers a plain GET of the bridge path with 426 (it is a WebSocket)', async () => {
-    expect((await httpGet(port, '/bridge', { cookie })).status).toBe(426)
+    expect((await httpGet(port, '/bridge')).status).toBe(426)
   })
 
   it('splits the request target without normalising dot segments', () => {
-    expect(splitTarget('/a/../b?x=1&token=abc')).toEqual({ pathname: '/a/../b', queryToken: 'abc' })
-    expect(splitTarget('/')).toEqual({ pathname: '/', queryToken: null })
-    expect(splitTarget(undefined)).toEqual({ pathname: '/', queryToken: null })
+    expect(splitTarget('/a/../b?x=1&challenge=abc')).toMatchObject({ pathname: '/a/../b' })
+    expect(splitTarget('/a/../b?x=1&challenge=abc').query.get('challenge')).toBe('abc')
+    expect(splitTarget('/').pathname).toBe('/')
+    expect(splitTarget(undefined).pathname).toBe('/')
+  })
+})
+
+describe('the one-time launch address', () => {
+  it('the opened address holds a code, not the token; the page exchanges it once for the token', async () => {
+    const renderer = makeRendererDir()
+    const server = await startHostServer({ core: fakeCore(), rendererDir: renderer.dir })
+    const token = tokenOf(server.url)
+    const launch = server.launchUrl()
+    expect(launch).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${server.port}/#code=[A-Za-z0-9_-]{22}$`))
+    expect(launch).not.toContain(token)
+    const code = new URLSearchParams(new URL(launch).hash.slice(1)).get('code')!
+    const exchange = (headers: Record<string, string>, body = code) => httpSend(server.port, '/session', { method: 'POST', headers, body: Buffer.from(body) })
+    const page = { origin: server.origin, 'sec-fetch-site': 'same-origin' }
+    // Another port's page, or no Origin: refused, and the code is not spent by it.
+    expect((await exchange({ origin: `http://127.0.0.1:${server.port + 1}`, 'sec-fetch-site': 'same-site' })).status).toBe(403)
+    expect((await exchange({})).status).toBe(403)
+    const first = await exchange(page)
+    expect(first.status).toBe(200)
+    expect(first.json()).toEqual({ token })
+    const again = await exchange(page)
+    expect(again.status).toBe(403)
+    expect(again.bytes.toString()).toMatch(/already used or has expired/)
+    expect((await exchange(page, 'x'.repeat(10_000))).status).toBe(403)
+    expect((await httpSend(server.port, '/session', { headers: page })).status).toBe(405)
+    await server.close()
+    renderer.cleanup()
   })
 })
 

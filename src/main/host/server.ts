@@ -3,11 +3,12 @@ import { readFile, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { BRIDGE_PATH, MEDIA_PATH_PREFIX } from '@shared/bridge-protocol'
+import { BRIDGE_PATH, CHALLENGE_PARAM, MEDIA_PATH_PREFIX, SESSION_PATH } from '@shared/bridge-protocol'
 import { browserHostCsp } from '../security/csp'
-import { checkAccess, FORBIDDEN_TEXT, newToken, tokenCookie, type AccessDecision } from './access'
+import { checkAccess, FORBIDDEN_TEXT, isChallenge, newToken, type AccessDecision } from './access'
 import { handleMedia, handleUpload, sendResult, uploadChannelOf } from './file-routes'
 import type { HostCore } from './host-core'
+import { createLaunchCodes } from './launch-codes'
 import { containedRealPath, contentTypeOf, createStaticCache, injectBridgeScript, resolveStaticPath } from './static-files'
 import { createWsBridge, type BridgeStats } from './ws-bridge'
 
@@ -22,8 +23,10 @@ export interface HostServerOptions {
 }
 
 export interface HostServer {
-  /** Open this: it carries the per-launch token. */
+  /** The address to print for the user: the per-launch token in its fragment, never sent to a server. */
   url: string
+  /** An address for the browser opener (visible in its argv): a one-time code instead of the token. */
+  launchUrl(): string
   origin: string
   port: number
   bridgeStats(): BridgeStats
@@ -40,7 +43,8 @@ const LOGGED_REFUSALS = 20
 export async function startHostServer(opts: HostServerOptions): Promise<HostServer> {
   const { core, rendererDir } = opts
   const token = newToken()
-  const bridge = createWsBridge(core)
+  const codes = createLaunchCodes(token)
+  const bridge = createWsBridge(core, token)
   const server = createServer((req, res) => {
     handleRequest(req, res).catch((e: unknown) => {
       core.log(`browser host: request failed: ${String(e)}`)
@@ -90,15 +94,15 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
 
   async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     for (const [k, v] of Object.entries(securityHeaders)) res.setHeader(k, v)
-    const { pathname, queryToken } = splitTarget(req.url)
+    const { pathname } = splitTarget(req.url)
+    if (pathname === SESSION_PATH) return handleSession(req, res)
     const uploadChannel = uploadChannelOf(pathname)
     if (uploadChannel) {
       if (req.method !== 'POST') {
         res.setHeader('Allow', 'POST')
         return sendText(res, 405, 'Method not allowed\n')
       }
-      // Origin is required here: browsers send it on every POST, and no other site can send ours.
-      const access = checkAccess({ headers: req.headers, queryToken, requireOrigin: true }, port, token)
+      const access = checkAccess({ headers: req.headers, kind: 'upload' }, port, token)
       if (!access.ok) {
         refuse('upload', pathname, access)
         return sendResult(res, { ok: false, error: { code: 'FORBIDDEN_SENDER', message: FORBIDDEN_TEXT.trim(), retryable: false } }, 403)
@@ -109,16 +113,14 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
       res.setHeader('Allow', 'GET, HEAD')
       return sendText(res, 405, 'Method not allowed\n')
     }
-    const access = checkAccess({ headers: req.headers, queryToken, requireOrigin: false }, port, token)
+    const media = pathname.startsWith(MEDIA_PATH_PREFIX)
+    const access = checkAccess({ headers: req.headers, kind: media ? 'media' : 'page' }, port, token)
     if (!access.ok) {
       refuse('request', pathname, access)
       return sendText(res, 403, FORBIDDEN_TEXT)
     }
-    // Serve the token URL directly (no redirect) so plain HTTP clients work too; the bridge script
-    // then removes the token from the address bar.
-    if (access.setCookie) res.setHeader('Set-Cookie', tokenCookie(port, token))
     if (pathname === BRIDGE_PATH) return sendText(res, 426, 'Upgrade required\n')
-    if (pathname.startsWith(MEDIA_PATH_PREFIX)) return handleMedia(req, res, core, pathname.slice(MEDIA_PATH_PREFIX.length))
+    if (media) return handleMedia(req, res, core, pathname.slice(MEDIA_PATH_PREFIX.length))
 
     const candidate = resolveStaticPath(rendererDir, pathname)
     const file = candidate && (await containedRealPath(rendererDir, candidate))
@@ -137,21 +139,44 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     await pipeline(createReadStream(file), res)
   }
 
+  /** POST /session: a one-time launch code (the body, text) for the token (JSON). */
+  async function handleSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST')
+      return sendText(res, 405, 'Method not allowed\n')
+    }
+    const access = checkAccess({ headers: req.headers, kind: 'session' }, port, token)
+    if (!access.ok) {
+      refuse('session', SESSION_PATH, access)
+      return sendText(res, 403, FORBIDDEN_TEXT)
+    }
+    const code = await readSmallBody(req, MAX_SESSION_BODY)
+    const granted = code === null ? null : codes.redeem(code.trim())
+    if (granted === null) {
+      refuse('session', SESSION_PATH, { ok: false, reason: 'token' })
+      return sendText(res, 403, 'This studio link was already used or has expired: open the link printed when the studio started.\n')
+    }
+    send(res, 200, 'application/json; charset=utf-8', Buffer.from(JSON.stringify({ token: granted }), 'utf8'), false)
+  }
+
   function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', () => {}) // a peer that vanishes mid-handshake is not our problem
-    const { pathname, queryToken } = splitTarget(req.url)
-    // Browsers authenticate with the cookie; the query token is for scripts (tests, benchmarks).
-    const access = checkAccess({ headers: req.headers, queryToken, requireOrigin: true }, port, token)
+    const { pathname, query } = splitTarget(req.url)
+    // No token here: it comes in the first frame, after the host has proved itself (ws-bridge.ts).
+    const access = checkAccess({ headers: req.headers, kind: 'upgrade' }, port, token)
     if (!access.ok) {
       refuse('upgrade', pathname, access)
       return rejectUpgrade(socket, 403, 'Forbidden', FORBIDDEN_TEXT)
     }
     if (pathname !== BRIDGE_PATH) return rejectUpgrade(socket, 404, 'Not Found', 'Not found\n')
-    bridge.accept(req, socket, head)
+    const challenge = query.get(CHALLENGE_PARAM)
+    if (!isChallenge(challenge)) return rejectUpgrade(socket, 400, 'Bad Request', 'The bridge socket needs a challenge\n')
+    bridge.accept(req, socket, head, challenge)
   }
 
   return {
-    url: `${origin}/?token=${token}`,
+    url: `${origin}/#token=${token}`,
+    launchUrl: () => `${origin}/#code=${codes.issue()}`,
     origin,
     port,
     bridgeStats: () => bridge.stats(),
@@ -175,12 +200,27 @@ function send(res: ServerResponse, status: number, type: string, body: Buffer, h
 }
 
 /** Splits the raw request target without normalising it, so `..` tricks reach the path check intact. */
-export function splitTarget(target: string | undefined): { pathname: string; queryToken: string | null } {
+export function splitTarget(target: string | undefined): { pathname: string; query: URLSearchParams } {
   const raw = target ?? '/'
   const q = raw.indexOf('?')
   const pathname = q < 0 ? raw : raw.slice(0, q)
-  const queryToken = q < 0 ? null : new URLSearchParams(raw.slice(q + 1)).get('token')
-  return { pathname, queryToken }
+  return { pathname, query: new URLSearchParams(q < 0 ? '' : raw.slice(q + 1)) }
+}
+
+/** A launch code is 22 characters; anything much longer is not one. */
+const MAX_SESSION_BODY = 256
+
+/** The whole body as text, or null when it is longer than `max` bytes (reading stops there). */
+async function readSmallBody(req: IncomingMessage, max: number): Promise<string | null> {
+  if (Number(req.headers['content-length']) > max) return null
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > max) return null
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
 }
 
 function rejectUpgrade(socket: Duplex, status: number, statusText: string, body: string): void {

@@ -7,8 +7,8 @@ import { WebSocket } from 'ws'
 import type { EventName } from '@shared/contract'
 import type { Result } from '@shared/errors'
 import type { EventSink } from '../core/ipc/event-hub'
+import { TOKEN_HEADER } from '@shared/bridge-wire'
 import type { HostCore } from './host-core'
-import { cookieName } from './access'
 
 export const APP_SCRIPT = '<script type="module" crossorigin src="/assets/app.js"></script>'
 
@@ -108,8 +108,9 @@ export function httpSend(
   })
 }
 
+/** The token from the printed address (it travels in the fragment). */
 export function tokenOf(url: string): string {
-  const token = new URL(url).searchParams.get('token')
+  const token = new URLSearchParams(new URL(url).hash.slice(1)).get('token')
   if (!token) throw new Error('url has no token')
   return token
 }
@@ -119,17 +120,51 @@ export function wrongToken(token: string): string {
   return token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A')
 }
 
-export function authCookie(port: number, token: string): string {
-  return `${cookieName(port)}=${token}`
+/** The cookie the host used to set (before cookies were dropped): tests show it opens nothing. */
+export function oldTokenCookie(port: number, token: string): string {
+  return `studio_token_${port}=${token}`
 }
 
-/** Opens a bridge socket the way the page does (Origin + cookie) unless told otherwise. */
-export function openSocket(port: number, headers: Record<string, string>, path = '/bridge'): WebSocket {
+/** A valid challenge, as the page makes one per connection. */
+export const CHALLENGE = 'c'.repeat(43)
+
+/** Opens a bridge socket the way the page does (Origin, a challenge) unless told otherwise. */
+export function openSocket(port: number, headers: Record<string, string>, path = `/bridge?challenge=${CHALLENGE}`): WebSocket {
   return new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers })
 }
 
-export function browserHeaders(port: number, token: string): Record<string, string> {
-  return { Origin: `http://127.0.0.1:${port}`, Cookie: authCookie(port, token) }
+/** What a browser adds by itself to the page's requests: our Origin (and no cookie). */
+export function browserHeaders(port: number): Record<string, string> {
+  return { Origin: `http://127.0.0.1:${port}` }
+}
+
+/** The page's upload header. */
+export function tokenHeader(token: string): Record<string, string> {
+  return { [TOKEN_HEADER]: token }
+}
+
+/**
+ * A bridge socket past the handshake: the host's hello read, the token sent as the first frame,
+ * and one round trip (channel `test:ready`) so the host has surely taken the token.
+ */
+export async function openAuthed(port: number, token: string): Promise<WebSocket> {
+  const ws = openSocket(port, browserHeaders(port))
+  const hello = new Promise<void>((resolve) => ws.once('message', () => resolve()))
+  await opened(ws)
+  await hello
+  ws.send(JSON.stringify({ t: 'auth', token }))
+  const ready = new Promise<void>((resolve) => {
+    const onMessage = (data: unknown): void => {
+      if ((JSON.parse(String(data)) as { id?: unknown }).id === 0) {
+        ws.off('message', onMessage)
+        resolve()
+      }
+    }
+    ws.on('message', onMessage)
+  })
+  ws.send(JSON.stringify({ t: 'invoke', id: 0, channel: 'test:ready' }))
+  await ready
+  return ws
 }
 
 /** Resolves with the handshake status: 101 when the socket opened, else the HTTP status. */

@@ -4,7 +4,7 @@ import { MAX_REQUEST_FRAME_BYTES } from '@shared/bridge-protocol'
 import { invokes } from '@shared/contract'
 import { VIDEO_LIMITS } from '@shared/domain/video'
 import { startHostServer, type HostServer } from './server'
-import { browserHeaders, fakeCore, frames, makeRendererDir, openSocket, opened, tokenOf, type FakeCore } from './test-support'
+import { fakeCore, frames, makeRendererDir, openAuthed, tokenOf, type FakeCore } from './test-support'
 
 /** The page -> host frame cap fits the largest legal video request; larger frames still close the socket. */
 describe('request frames of the browser bridge', () => {
@@ -25,11 +25,7 @@ describe('request frames of the browser bridge', () => {
     await server.close()
     renderer.cleanup()
   })
-  const connect = async () => {
-    const ws = openSocket(server.port, browserHeaders(server.port, tokenOf(server.url)))
-    await opened(ws)
-    return ws
-  }
+  const connect = () => openAuthed(server.port, tokenOf(server.url))
   const create = (payload: string) => ({ family: 'vidq', model: 'vidq1', prompt: 'p', images: [], payload })
 
   it('a create with a ~1,048,000-character payload crosses and is validated; one over the payload limit is refused by validation, not the bridge', async () => {

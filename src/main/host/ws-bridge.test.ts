@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { MAX_REQUEST_FRAME_BYTES } from '@shared/bridge-protocol'
 import { startHostServer, type HostServer } from './server'
-import { authCookie, browserHeaders, fakeCore, frames, handshakeStatus, makeRendererDir, openSocket, opened, tokenOf, wrongToken, type FakeCore } from './test-support'
+import { hostProof } from './access'
+import { AUTH_DEADLINE_MS, CLOSE_NOT_AUTHENTICATED } from './ws-bridge'
+import { browserHeaders, CHALLENGE, fakeCore, frames, handshakeStatus, makeRendererDir, oldTokenCookie, openAuthed, openSocket, opened, tokenOf, wrongToken, type FakeCore } from './test-support'
 
 describe('the WebSocket bridge', () => {
   const renderer = makeRendererDir()
@@ -25,40 +27,60 @@ describe('the WebSocket bridge', () => {
     renderer.cleanup()
   })
 
-  async function connect(): Promise<WebSocket> {
-    const ws = openSocket(port, browserHeaders(port, token))
+  const connect = (): Promise<WebSocket> => openAuthed(port, token)
+
+  it('opens for our Origin with a challenge, and its first frame proves the host knows the token', async () => {
+    const ws = openSocket(port, browserHeaders(port))
+    const inbox = frames(ws)
     await opened(ws)
-    return ws
-  }
-
-  it('opens for a page that has the cookie and our Origin', async () => {
-    expect(await handshakeStatus(openSocket(port, browserHeaders(port, token)))).toBe(101)
+    expect(await inbox.next()).toEqual({ t: 'hello', proof: hostProof(token, CHALLENGE) })
+    expect(hostProof(token, CHALLENGE)).not.toBe(hostProof(wrongToken(token), CHALLENGE))
+    expect(hostProof(token, CHALLENGE)).not.toContain(token)
+    ws.close()
   })
 
-  it('opens for a script that has the token in the query and our Origin', async () => {
-    const ws = openSocket(port, { Origin: `http://127.0.0.1:${port}` }, `/bridge?token=${token}`)
-    expect(await handshakeStatus(ws)).toBe(101)
+  it('needs a challenge in the address', async () => {
+    expect(await handshakeStatus(openSocket(port, browserHeaders(port), '/bridge'))).toBe(400)
+    expect(await handshakeStatus(openSocket(port, browserHeaders(port), '/bridge?challenge=short'))).toBe(400)
   })
 
-  it('refuses an upgrade without the cookie or with a wrong one', async () => {
-    expect(await handshakeStatus(openSocket(port, { Origin: `http://127.0.0.1:${port}` }))).toBe(403)
-    expect(await handshakeStatus(openSocket(port, { Origin: `http://127.0.0.1:${port}`, Cookie: authCookie(port, wrongToken(token)) }))).toBe(403)
+  it('answers nothing and pushes no event before the token arrives in the first frame; the old cookie opens nothing', async () => {
+    const ws = openSocket(port, { ...browserHeaders(port), Cookie: oldTokenCookie(port, token) })
+    const seen: string[] = []
+    ws.on('message', (d) => seen.push(String(d)))
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)))
+    await opened(ws)
+    core.emit('settings:changed', { theme: 'dark', language: 'en' })
+    ws.send(JSON.stringify({ t: 'invoke', id: 1, channel: 'profiles:list' }))
+    expect(await closed).toBe(CLOSE_NOT_AUTHENTICATED)
+    expect(seen).toHaveLength(1)
+    expect(JSON.parse(seen[0])).toMatchObject({ t: 'hello' })
+    expect(core.calls.some((c) => c.channel === 'profiles:list' && (c.input as unknown) === undefined)).toBe(false)
   })
 
-  it('refuses an upgrade with a foreign Origin or none, even with the cookie', async () => {
-    const cookie = authCookie(port, token)
-    expect(await handshakeStatus(openSocket(port, { Origin: 'http://evil.example', Cookie: cookie }))).toBe(403)
-    expect(await handshakeStatus(openSocket(port, { Origin: 'null', Cookie: cookie }))).toBe(403)
-    expect(await handshakeStatus(openSocket(port, { Cookie: cookie }))).toBe(403)
+  it('closes a socket whose first frame has a wrong token', async () => {
+    const ws = openSocket(port, browserHeaders(port))
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)))
+    await opened(ws)
+    ws.send(JSON.stringify({ t: 'auth', token: wrongToken(token) }))
+    expect(await closed).toBe(CLOSE_NOT_AUTHENTICATED)
+    expect(AUTH_DEADLINE_MS).toBeLessThanOrEqual(10_000)
   })
 
-  it('refuses an upgrade with a foreign Host, even with the cookie and a matching Origin', async () => {
-    const ws = openSocket(port, { Host: `evil.example:${port}`, Origin: `http://evil.example:${port}`, Cookie: authCookie(port, token) })
+  it('refuses an upgrade with a foreign Origin or none', async () => {
+    expect(await handshakeStatus(openSocket(port, { Origin: 'http://evil.example' }))).toBe(403)
+    expect(await handshakeStatus(openSocket(port, { Origin: `http://127.0.0.1:${port + 1}`, Cookie: oldTokenCookie(port, token) }))).toBe(403)
+    expect(await handshakeStatus(openSocket(port, { Origin: 'null' }))).toBe(403)
+    expect(await handshakeStatus(openSocket(port, {}))).toBe(403)
+  })
+
+  it('refuses an upgrade with a foreign Host, even with a matching Origin', async () => {
+    const ws = openSocket(port, { Host: `evil.example:${port}`, Origin: `http://evil.example:${port}` })
     expect(await handshakeStatus(ws)).toBe(403)
   })
 
-  it('refuses an authorised upgrade on another path', async () => {
-    expect(await handshakeStatus(openSocket(port, browserHeaders(port, token), '/elsewhere'))).toBe(404)
+  it('refuses an upgrade on another path', async () => {
+    expect(await handshakeStatus(openSocket(port, browserHeaders(port), '/elsewhere'))).toBe(404)
   })
 
   it('carries an invoke to the core and its Result back by id', async () => {
@@ -146,8 +168,7 @@ describe('closing the browser host', () => {
     const renderer = makeRendererDir()
     const core = fakeCore()
     const server = await startHostServer({ core, rendererDir: renderer.dir })
-    const ws = openSocket(server.port, browserHeaders(server.port, tokenOf(server.url)))
-    await opened(ws)
+    const ws = await openAuthed(server.port, tokenOf(server.url))
     const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()))
     await server.close()
     await closed

@@ -1,15 +1,20 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
-import { InvokeFrameSchema, MAX_REQUEST_FRAME_BYTES, parseFrame, type ServerFrame } from '@shared/bridge-protocol'
+import { AuthFrameSchema, InvokeFrameSchema, MAX_REQUEST_FRAME_BYTES, parseFrame, type HelloFrame, type ServerFrame } from '@shared/bridge-protocol'
 import type { Disposer } from '@shared/contract-kit'
 import type { Result } from '@shared/errors'
+import { hostProof, sameToken } from './access'
 import type { HostCore } from './host-core'
 
 /** A client that stops reading (hung tab) must not make the host buffer without bound. */
 const MAX_BUFFERED_BYTES = 16 * 1024 * 1024
 /** Per socket, the first few malformed frames are logged in full; the rest only counted. */
 const LOGGED_MALFORMED_PER_SOCKET = 5
+/** A socket that has not shown the token by then is closed. */
+export const AUTH_DEADLINE_MS = 10_000
+/** Close codes the page can tell apart (4000-4999 are the application's). */
+export const CLOSE_NOT_AUTHENTICATED = 4401
 
 export interface BridgeStats {
   /** Frames ignored because they were not a valid invoke (all sockets, since start). */
@@ -18,8 +23,8 @@ export interface BridgeStats {
 }
 
 export interface WsBridge {
-  /** Called for an upgrade that already passed the access check. */
-  accept(req: IncomingMessage, socket: Duplex, head: Buffer): void
+  /** Called for an upgrade that already passed the access check, with the page's challenge. */
+  accept(req: IncomingMessage, socket: Duplex, head: Buffer, challenge: string): void
   stats(): BridgeStats
   close(): Promise<void>
 }
@@ -28,15 +33,17 @@ export interface WsBridge {
  * The WebSocket side of `window.studio`: invokes go to the same dispatcher the Electron shell
  * uses, every core event is pushed to every page. Nothing a page sends can throw out of here.
  */
-export function createWsBridge(core: HostCore): WsBridge {
+export function createWsBridge(core: HostCore, token: string): WsBridge {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_REQUEST_FRAME_BYTES, perMessageDeflate: false })
+  /** Sockets whose first frame carried the launch token: the only ones that get answers or events. */
+  const authed = new WeakSet<WebSocket>()
   let malformed = 0
 
   const removeSink: Disposer = core.events.addSink((name, _payload, json) => {
     // The frame `{ t: 'event', name, payload }` (ServerFrame), built around the payload the hub
     // already serialized instead of serializing it a second time.
     const text = json === undefined ? JSON.stringify({ t: 'event', name, payload: undefined } satisfies ServerFrame) : `{"t":"event","name":${JSON.stringify(name)},"payload":${json}}`
-    for (const client of wss.clients) send(client, text)
+    for (const client of wss.clients) if (authed.has(client)) send(client, text)
   })
 
   function send(ws: WebSocket, text: string): void {
@@ -49,7 +56,14 @@ export function createWsBridge(core: HostCore): WsBridge {
     ws.send(text)
   }
 
-  function onConnection(ws: WebSocket): void {
+  function onConnection(ws: WebSocket, challenge: string): void {
+    // Proof first: the page sends nothing until it has checked this (item: whom it reconnects to).
+    ws.send(JSON.stringify({ t: 'hello', proof: hostProof(token, challenge) } satisfies HelloFrame))
+    const deadline = setTimeout(() => {
+      core.log('browser host: a bridge socket did not authenticate in time')
+      ws.close(CLOSE_NOT_AUTHENTICATED, 'not authenticated')
+    }, AUTH_DEADLINE_MS)
+    deadline.unref()
     let ignored = 0
     const ignore = (why: string): void => {
       malformed++
@@ -58,12 +72,20 @@ export function createWsBridge(core: HostCore): WsBridge {
     }
     ws.on('message', (data: RawData, isBinary: boolean) => {
       if (isBinary) return ignore('binary frame')
+      if (!authed.has(ws)) {
+        clearTimeout(deadline)
+        const auth = parseFrame(AuthFrameSchema, data.toString())
+        if (auth && sameToken(auth.token, token)) return void authed.add(ws)
+        core.log('browser host: refused a bridge socket (bad token in its first frame)')
+        return ws.close(CLOSE_NOT_AUTHENTICATED, 'not authenticated')
+      }
       const frame = parseFrame(InvokeFrameSchema, data.toString())
       if (!frame) return ignore('not a valid invoke frame')
       void answer(frame.id, frame.channel, frame.input).then((text) => send(ws, text))
     })
     ws.on('error', (e) => core.log(`browser host: bridge socket error: ${e.message}`))
     ws.on('close', () => {
+      clearTimeout(deadline)
       if (ignored > LOGGED_MALFORMED_PER_SOCKET) core.log(`browser host: a bridge socket sent ${ignored} malformed frames in all`)
     })
   }
@@ -85,11 +107,9 @@ export function createWsBridge(core: HostCore): WsBridge {
     }
   }
 
-  wss.on('connection', onConnection)
-
   return {
-    accept(req, socket, head) {
-      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
+    accept(req, socket, head, challenge) {
+      wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, challenge))
     },
     stats: () => ({ malformed, clients: wss.clients.size }),
     close() {

@@ -37,4 +37,10 @@ describe('uploads over HTTP in the browser host', () => {
     expect(await upload('files:upload', new Blob(['x']), { purpose: 'chat-attachment', name: { toString: () => 'x' } })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
     expect(fetch).not.toHaveBeenCalled()
   })
+
+  it('presents the launch token in its header (the host takes no cookie)', async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => json({ ok: true, value: grant }))
+    await createHttpUpload({ fetch, token: async () => 'the-token' })('files:upload', new Blob(['x']), { purpose: 'chat-attachment', name: 'a' })
+    expect(fetch.mock.calls[0][1].headers).toEqual({ 'Content-Type': 'application/octet-stream', 'X-Studio-Token': 'the-token' })
+  })
 })

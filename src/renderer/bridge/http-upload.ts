@@ -1,4 +1,4 @@
-import { lostConnectionResult, readResult, UPLOAD_ROUTES } from '@shared/bridge-wire'
+import { lostConnectionResult, readResult, TOKEN_HEADER, UPLOAD_ROUTES } from '@shared/bridge-wire'
 import type { BridgeTransport } from '@shared/contract-kit'
 import type { Result } from '@shared/error-core'
 
@@ -7,6 +7,8 @@ export interface HttpUploadOptions {
   fetch?: (input: string, init: RequestInit) => Promise<Response>
   /** Prefix for the route; '' on the page (same origin). */
   base?: string
+  /** The launch token the page holds; sent in TOKEN_HEADER (the host takes no cookie). */
+  token?: () => Promise<string | null>
 }
 
 function refused(message: string): Result<never> {
@@ -30,12 +32,13 @@ export function createHttpUpload(opts: HttpUploadOptions = {}): BridgeTransport[
     }
     let res: Response
     try {
+      const token = opts.token ? await opts.token() : null
       res = await doFetch(`${opts.base ?? ''}${route}?${query.toString()}`, {
         method: 'POST',
         body: blob,
-        // The cookie authenticates; the browser adds our Origin to every POST, which the host requires.
+        // The token header authenticates; the browser adds our Origin to every POST, which the host requires.
         credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/octet-stream' }
+        headers: { 'Content-Type': 'application/octet-stream', ...(token ? { [TOKEN_HEADER]: token } : {}) }
       })
     } catch {
       return lostConnectionResult()

@@ -5,20 +5,31 @@
  * zod-free lists, frames read by bridge-wire.ts, and the upload specs (zod meta schemas) from the
  * contract only when the first upload happens (T1).
  */
-import { BRIDGE_PATH } from '@shared/bridge-wire'
+import { BRIDGE_PATH, CHALLENGE_PARAM } from '@shared/bridge-wire'
 import { EVENT_NAMES_LIST, INVOKE_CHANNEL_NAMES, UPLOAD_CHANNEL_NAMES } from '@shared/channel-names'
 import { buildRawApi } from '@shared/contract-kit'
 import { STARTUP_READS, STARTUP_READS_GLOBAL } from '@shared/startup-reads'
 import { createHttpUpload } from './http-upload'
+import { createHostHandshake, takeLaunchToken } from './launch-session'
 import { createSocketTransport } from './socket-transport'
 
 // Start-up milestones for the benchmark (T1) and whoever profiles a slow start: performance marks.
 performance.mark('studio:bridge')
 const url = location.origin.replace(/^http/, 'ws') + BRIDGE_PATH
-// The socket authenticates with the HttpOnly cookie the host set when the token URL was loaded.
-const socket = createSocketTransport({ connect: () => new WebSocket(url) })
+// The token leaves the address bar now, before the app (or a screenshot, or history) sees it.
+const token = takeLaunchToken({
+  location,
+  history,
+  storage: typeof sessionStorage === 'undefined' ? null : sessionStorage,
+  fetch: (input, init) => fetch(input, init)
+})
+// The host proves it knows the token before the page sends anything; then the token is the first frame.
+const socket = createSocketTransport({
+  connect: (challenge) => new WebSocket(`${url}?${CHALLENGE_PARAM}=${challenge ?? ''}`),
+  handshake: createHostHandshake(token)
+})
 // Files go as same-origin POST bodies (streamed by the browser), never through the socket.
-const transport = { invoke: socket.invoke, subscribe: socket.subscribe, upload: createHttpUpload() }
+const transport = { invoke: socket.invoke, subscribe: socket.subscribe, upload: createHttpUpload({ token: () => token }) }
 
 Object.defineProperty(window, 'studio', {
   value: buildRawApi(INVOKE_CHANNEL_NAMES, EVENT_NAMES_LIST, transport, {
@@ -40,11 +51,3 @@ Object.defineProperty(window, STARTUP_READS_GLOBAL, {
 })
 
 void Promise.allSettled(Object.values(startupReads)).then(() => performance.mark('studio:reads-in'))
-
-// The launch token has done its job (the cookie carries it now): keep it out of the address bar,
-// bookmarks and screenshots.
-const here = new URL(location.href)
-if (here.searchParams.has('token')) {
-  here.searchParams.delete('token')
-  history.replaceState(history.state, '', here.pathname + here.search + here.hash)
-}

@@ -171,6 +171,62 @@ describe('the bridge socket transport', () => {
   })
 })
 
+describe('the host handshake on every connection', () => {
+  let sockets: FakeSocket[]
+  const challenges: Array<string | undefined> = []
+  const make = () =>
+    createSocketTransport({
+      connect: (challenge) => {
+        challenges.push(challenge)
+        const s = new FakeSocket()
+        sockets.push(s)
+        return s
+      },
+      handshake: {
+        challenge: () => `challenge-${sockets.length}`,
+        answer: async (challenge, proof) => (proof === `proof-of-${challenge}` ? JSON.stringify({ t: 'auth', token: 'T' }) : null)
+      },
+      backoffMs: () => 100
+    })
+  beforeEach(() => {
+    sockets = []
+    challenges.length = 0
+    vi.useFakeTimers()
+  })
+  afterEach(() => vi.useRealTimers())
+
+  it('sends nothing until the host proves itself, then the token first and the queued calls after it', async () => {
+    const t = make()
+    void t.invoke('a:x', 1)
+    sockets[0].open()
+    sockets[0].receive(JSON.stringify({ t: 'event', name: 'settings:changed', payload: {} }))
+    expect(sockets[0].sent).toEqual([])
+    sockets[0].receive(JSON.stringify({ t: 'hello', proof: 'proof-of-challenge-0' }))
+    await vi.waitFor(() => expect(sockets[0].sent).toHaveLength(2))
+    expect(challenges).toEqual(['challenge-0'])
+    expect(JSON.parse(sockets[0].sent[0])).toEqual({ t: 'auth', token: 'T' })
+    expect(JSON.parse(sockets[0].sent[1])).toMatchObject({ t: 'invoke', channel: 'a:x' })
+  })
+
+  it('after a reconnect, a server that cannot prove it is the host gets nothing, and the page stops for good', async () => {
+    const t = make()
+    sockets[0].open()
+    sockets[0].receive(JSON.stringify({ t: 'hello', proof: 'proof-of-challenge-0' }))
+    await vi.waitFor(() => expect(sockets[0].sent).toHaveLength(1))
+    sockets[0].drop()
+    vi.advanceTimersByTime(100)
+    const secret = t.invoke('profiles:add', { key: 'sk-typed-0000' })
+    sockets[1].open()
+    sockets[1].receive(JSON.stringify({ t: 'hello', proof: 'proof-of-challenge-0' })) // replayed from the old connection
+    expect(await secret).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER', retryable: false } })
+    expect(sockets[1].sent).toEqual([])
+    expect(sockets[1].readyState).toBe(3)
+    vi.advanceTimersByTime(10_000)
+    expect(sockets).toHaveLength(2)
+    expect(await t.invoke('a:x', 1)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } })
+  })
+})
+
 describe('defaultBackoff', () => {
   it('grows from about 250 ms and caps at about 5 s', () => {
     expect(defaultBackoff(0)).toBeGreaterThanOrEqual(200)

@@ -1,5 +1,5 @@
 // The zod-free wire module: this script runs before the app, so zod must not load with it (T1).
-import { lostConnectionResult, MAX_REQUEST_FRAME_BYTES, readServerFrame, requestTooLargeMessage } from '@shared/bridge-wire'
+import { lostConnectionResult, MAX_REQUEST_FRAME_BYTES, readHelloFrame, readServerFrame, requestTooLargeMessage } from '@shared/bridge-wire'
 import type { BridgeTransport, Disposer } from '@shared/contract-kit'
 import type { Result } from '@shared/error-core'
 
@@ -15,8 +15,22 @@ export interface SocketLike {
   onmessage: ((ev: never) => void) | null
 }
 
+/**
+ * The host must prove itself on every (re)connection before the page sends a single frame: a
+ * server that took the port after the host exited must not receive a key typed into Settings.
+ */
+export interface HostHandshake {
+  /** A fresh random challenge for one connection; connect() puts it in the socket's address. */
+  challenge(): string
+  /** The page's first frame (the token) when `proof` is the host's answer to `challenge`, else null. */
+  answer(challenge: string, proof: string): Promise<string | null>
+}
+
 export interface SocketTransportOptions {
-  connect: () => SocketLike
+  connect: (challenge?: string) => SocketLike
+  /** Without it the socket is trusted as soon as it opens (tests of the plain transport). */
+  handshake?: HostHandshake
+
   /** Delay before reconnect attempt n (0-based). */
   backoffMs?: (attempt: number) => number
 }
@@ -45,16 +59,21 @@ export function createSocketTransport(opts: SocketTransportOptions): SocketTrans
   const listeners = new Map<string, Set<(payload: unknown) => void>>()
   let queue: string[] = []
   let socket: SocketLike | null = null
+  /** The socket whose host passed the handshake (or any open socket, without one). */
+  let trustedSocket: SocketLike | null = null
   let attempt = 0
   let nextId = 1
   let closed = false
   let timer: ReturnType<typeof setTimeout> | undefined
 
-  function failAll(): void {
+  /** What calls get once the transport has stopped for good. */
+  let stoppedResult: () => Result<never> = lostConnectionResult
+
+  function failAll(result: () => Result<never> = lostConnectionResult): void {
     const waiting = [...pending.values()]
     pending.clear()
     queue = []
-    for (const resolve of waiting) resolve(lostConnectionResult())
+    for (const resolve of waiting) resolve(result())
   }
 
   function onMessage(data: unknown): void {
@@ -80,22 +99,51 @@ export function createSocketTransport(opts: SocketTransportOptions): SocketTrans
 
   function open(): void {
     if (closed) return
-    const ws = opts.connect()
-    socket = ws
-    ws.onopen = () => {
+    const handshake = opts.handshake
+    const challenge = handshake?.challenge()
+    const ws = opts.connect(challenge)
+    // Until the host has proved itself, nothing is sent and nothing it says is believed.
+    const ready = (): void => {
+      trustedSocket = ws
       attempt = 0
       const toSend = queue
       queue = []
       for (const text of toSend) ws.send(text)
     }
-    ws.onmessage = (ev: { data: unknown }) => onMessage(ev.data)
+    socket = ws
+    ws.onopen = () => {
+      if (!handshake) ready()
+    }
+    let checking = false
+    ws.onmessage = (ev: { data: unknown }) => {
+      if (trustedSocket === ws) return onMessage(ev.data)
+      if (!handshake || challenge === undefined || checking) return
+      const hello = readHelloFrame(ev.data)
+      if (!hello) return
+      checking = true
+      void handshake.answer(challenge, hello.proof).catch(() => null).then((first) => {
+        if (socket !== ws) return
+        if (first === null) return impostor(ws)
+        ws.send(first)
+        ready()
+      })
+    }
     ws.onerror = () => {} // a close event always follows; that is where we act
     ws.onclose = () => {
+      if (trustedSocket === ws) trustedSocket = null
       if (socket !== ws) return
       socket = null
       failAll()
       if (!closed) timer = setTimeout(open, backoff(attempt++))
     }
+  }
+
+  function impostor(ws: SocketLike): void {
+    closed = true
+    socket = null
+    stoppedResult = notOurHostResult
+    failAll(notOurHostResult)
+    ws.close(1000, 'not the studio host')
   }
 
   open()
@@ -114,10 +162,10 @@ export function createSocketTransport(opts: SocketTransportOptions): SocketTrans
         const bytes = new TextEncoder().encode(text).length
         if (bytes > MAX_REQUEST_FRAME_BYTES) return Promise.resolve(invalid(requestTooLargeMessage(bytes)))
       }
-      if (closed) return Promise.resolve(lostConnectionResult())
+      if (closed) return Promise.resolve(stoppedResult())
       return new Promise((resolve) => {
         pending.set(id, resolve)
-        if (socket?.readyState === OPEN) socket.send(text)
+        if (socket?.readyState === OPEN && trustedSocket === socket) socket.send(text)
         else queue.push(text)
       })
     },
@@ -136,6 +184,18 @@ export function createSocketTransport(opts: SocketTransportOptions): SocketTrans
       socket = null
       failAll()
       ws?.close(1000, 'closed')
+    }
+  }
+}
+
+/** The answer to every call once a server on the host's address failed to prove it is that host. */
+export function notOurHostResult(): Result<never> {
+  return {
+    ok: false,
+    error: {
+      code: 'FORBIDDEN_SENDER',
+      message: 'The server at this address is not the studio host this page was opened from (it may have stopped). Nothing was sent. Open the link printed when the studio started.',
+      retryable: false
     }
   }
 }

@@ -5,7 +5,7 @@ import { cdnError, preFaultReply } from '../pre-faults.js'
 import type { Reply } from '../reply.js'
 import { writeReply } from '../respond.js'
 import { sha256Hex } from '../rng.js'
-import { flatHeaders, parseTarget, readBody, watchAbort } from '../server.js'
+import { flatHeaders, hostAllowed, MAX_CDN_BODY, parseTarget, readBody, refuseHost, watchAbort } from '../server.js'
 
 /**
  * The second origin: result files behind signed, expiring URLs, like a vendor CDN. It never asks for
@@ -15,7 +15,8 @@ export async function handleCdn(ctx: SandboxContext, req: IncomingMessage, res: 
   const method = (req.method ?? 'GET').toUpperCase()
   const { path, query, search } = parseTarget(req.url)
   const headers = flatHeaders(req)
-  const body = (await readBody(req)) ?? Buffer.alloc(0)
+  if (!hostAllowed(req)) return refuseHost(res)
+  const body = (await readBody(req, MAX_CDN_BODY)) ?? Buffer.alloc(0)
   const isFile = path.startsWith('/files/')
   const entry = ctx.log.open({
     at: ctx.clock.wallMs(),

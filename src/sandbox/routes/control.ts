@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { SandboxContext } from '../context.js'
 import { FAULT_MODES, FaultSpecError } from '../faults.js'
+import { MAX_CONTROL_BODY, readBody } from '../server.js'
 
 function send(res: ServerResponse, status: number, value: unknown): void {
   const body = JSON.stringify(value)
@@ -9,9 +10,9 @@ function send(res: ServerResponse, status: number, value: unknown): void {
 }
 
 async function bodyJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = []
-  for await (const c of req) chunks.push(c as Buffer)
-  const text = Buffer.concat(chunks).toString('utf8')
+  const body = await readBody(req, MAX_CONTROL_BODY)
+  if (body === null) throw new SyntaxError(`The control request body is over ${MAX_CONTROL_BODY} bytes`)
+  const text = body.toString('utf8')
   return text ? (JSON.parse(text) as Record<string, unknown>) : {}
 }
 

@@ -7,7 +7,14 @@ export type BaseUrlCheck =
   | { ok: true; url: string; /** The API version segment removed from the end, e.g. "/v1". */ droppedVersion?: string }
   | { ok: false; reason: BaseUrlProblem; message: string }
 
-export type BaseUrlProblem = 'empty' | 'malformed' | 'scheme' | 'insecure' | 'credentials' | 'query'
+export type BaseUrlProblem = 'empty' | 'malformed' | 'scheme' | 'insecure' | 'packagedHttp' | 'credentials' | 'query'
+
+/**
+ * Plain http: `loopback` (development builds, the browser host) allows it for this computer only;
+ * `never` (packaged builds) refuses it everywhere. The built-in sandbox is not a saved address and
+ * is not checked here.
+ */
+export type PlainHttpPolicy = 'loopback' | 'never'
 
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, '').toLowerCase()
@@ -18,7 +25,7 @@ export function isLoopbackHost(hostname: string): boolean {
 
 const API_VERSION_TAIL = /\/v1(?:beta)?$/i
 
-export function checkBaseUrl(input: string): BaseUrlCheck {
+export function checkBaseUrl(input: string, plainHttp: PlainHttpPolicy = 'loopback'): BaseUrlCheck {
   const raw = input.trim()
   if (raw === '') return { ok: false, reason: 'empty', message: 'Enter the gateway address, for example https://api.example.com' }
   let url: URL
@@ -29,6 +36,9 @@ export function checkBaseUrl(input: string): BaseUrlCheck {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return { ok: false, reason: 'scheme', message: `The address must start with https:// (found ${url.protocol}//)` }
+  }
+  if (url.protocol === 'http:' && plainHttp === 'never') {
+    return { ok: false, reason: 'packagedHttp', message: 'This installed build of the studio accepts only https:// gateway addresses (plain http:// is for development builds)' }
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     return {

@@ -1,6 +1,7 @@
 import { copyFile, rename } from 'node:fs/promises'
 import { writeFileAtomic } from '../store/atomic-file'
 import { readJsonFile } from '../store/read-json'
+import { keptName } from '../store/file-role'
 
 /**
  * The balance stores' files: every write atomic (temp + fsync + rename) and mirrored to `.bak`;
@@ -17,11 +18,11 @@ export async function loadJsonWithBackup<T>(path: string, valid: (v: unknown) =>
     await rename(path, kept).catch(() => {})
     const bak = await readJsonFile(`${path}.bak`)
     if (bak.ok && valid(bak.value)) {
-      notice(`The ${what} file was damaged; the last good copy was restored (damaged file kept as ${kept}).`)
+      notice(`The ${what} file was damaged; the last good copy was restored (damaged file kept as ${keptName(kept)}).`)
       await copyFile(`${path}.bak`, path).catch(() => {})
       return bak.value
     }
-    notice(`The ${what} file was damaged and had no usable backup; it starts empty (damaged file kept as ${kept}).`)
+    notice(`The ${what} file was damaged and had no usable backup; it starts empty (damaged file kept as ${keptName(kept)}).`)
     return null
   }
   const bak = await readJsonFile(`${path}.bak`)

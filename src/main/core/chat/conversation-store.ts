@@ -15,6 +15,7 @@ import {
   type IndexEntry,
   type StoredConversation
 } from './conversation-files'
+import { keptName } from '../store/file-role'
 
 export type { StoredConversation } from './conversation-files'
 
@@ -77,7 +78,7 @@ export class ConversationStore {
     if (entries) for (const e of entries) this.index.set(e.id, e)
     else if (read.ok || !read.missing) {
       const kept = await quarantine(this.indexPath).catch(() => this.indexPath)
-      this.notice(`The conversation list was damaged; it was rebuilt from the conversation files (damaged copy kept as ${kept}).`)
+      this.notice(`The conversation list was damaged; it was rebuilt from the conversation files (damaged copy kept as ${keptName(kept)}).`)
     }
     // Files the index does not know (a crash between the two writes, or a rebuilt index) are added back.
     const names = await readdir(this.dir)
@@ -212,13 +213,13 @@ export class ConversationStore {
       const title = this.index.get(id)?.title ?? id
       if (!c) {
         const message = kept
-          ? `The conversation "${title}" was damaged and has no usable backup; the damaged file is kept as ${kept}.`
+          ? `The conversation "${title}" was damaged and has no usable backup; the damaged file is kept as ${keptName(kept)}.`
           : `The file of the conversation "${title}" is missing and has no backup.`
         this.damaged.set(id, message)
         this.notice(message)
         throw new StudioError('STORAGE', message, { field: 'id' })
       }
-      this.notice(`The conversation "${title}" was damaged; its last good copy was restored${kept ? ` (damaged file kept as ${kept})` : ''}.`)
+      this.notice(`The conversation "${title}" was damaged; its last good copy was restored${kept ? ` (damaged file kept as ${keptName(kept)})` : ''}.`)
       await this.writeConversation(c)
     } else if (!this.backedUp.has(id)) {
       await backup(path)

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
@@ -7,6 +7,7 @@ import { FILE_RULES } from '@shared/domain/files'
 import { StudioError } from '@shared/errors'
 import { FileGrants } from './grants'
 import { MediaLibrary } from './media'
+import { replyMedia } from './media-response'
 import { imageBytes } from './testing/images'
 
 const root = mkdtempSync(join(tmpdir(), 'studio-grants-'))
@@ -55,7 +56,7 @@ describe('granting a file on disk', () => {
     expect(JSON.stringify(grant)).not.toContain(userDir)
     const held = grants.get(grant.fileId)
     expect(held.path).toBe(path)
-    expect(media.resolve(grant.previewUrl!.slice('/media/'.length))).toEqual({ path, mimeType: 'image/png' })
+    expect(media.resolve(grant.previewUrl!.slice('/media/'.length))).toMatchObject({ path, mimeType: 'image/png' })
   })
 
   it('accepts each allowed type, and GIF only for chat attachments', async () => {
@@ -255,5 +256,36 @@ describe('using and releasing grants', () => {
     expect((await refusal(small.grantPath(path, 'chat-attachment'))).details).toMatchObject({ reason: 'too-many' })
     await small.dispose()
     expect(small.liveCount).toBe(0)
+  })
+})
+
+describe('a picked file swapped after it was granted', () => {
+  const preview = (grant: { previewUrl?: string }) => replyMedia(media, grant.previewUrl!.slice('/media/'.length), { method: 'GET' })
+
+  it('serves the preview while the file is the one granted, and refuses another file renamed into its place', async () => {
+    const path = put('cat.png', await imageBytes('png', 40, 30))
+    const grant = await grants.grantPath(path, 'image-edit')
+    const ok = await preview(grant)
+    expect(ok.status).toBe(200)
+    ok.body?.destroy()
+    // Same name, same size and time, another inode: what an attacker's rename would leave.
+    const other = put('other.png', await imageBytes('png', 40, 30))
+    const { mtime } = statSync(path)
+    utimesSync(other, mtime, mtime)
+    renameSync(other, path)
+    expect((await preview(grant)).status).toBe(404)
+    await expect(grants.readBytes(grant.fileId)).rejects.toMatchObject({ details: { reason: 'changed' } })
+  })
+
+  it('refuses a symlink put where the file was, even to an image with the same bytes', async () => {
+    const bytes = await imageBytes('png', 40, 30)
+    const path = put('cat.png', bytes)
+    const grant = await grants.grantPath(path, 'image-edit')
+    const elsewhere = put('elsewhere.png', bytes)
+    rmSync(path)
+    symlinkSync(elsewhere, path)
+    expect((await preview(grant)).status).toBe(404)
+    await expect(grants.readBytes(grant.fileId)).rejects.toMatchObject({ details: { reason: 'changed' } })
+    await expect(grants.openAsBlob(grant.fileId)).rejects.toMatchObject({ details: { reason: 'changed' } })
   })
 })

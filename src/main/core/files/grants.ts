@@ -1,5 +1,5 @@
 import { constants, openAsBlob } from 'node:fs'
-import { lstat, mkdir, open, readFile, realpath, rm, stat } from 'node:fs/promises'
+import { lstat, mkdir, open, realpath, rm } from 'node:fs/promises'
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { FILE_RULES, type FileGrant, type FilePurpose } from '@shared/domain/files'
 import { isOpaqueId, newOpaqueId } from './ids'
@@ -34,6 +34,9 @@ interface Entry extends GrantedFile {
   owned: boolean
   size: number
   mtimeMs: number
+  /** Device and inode at grant time: every later open must find the same file. */
+  dev: number
+  ino: number
 }
 
 export type UploadSource = Uint8Array | AsyncIterable<Uint8Array>
@@ -133,9 +136,17 @@ export class FileGrants {
 
   async readBytes(fileId: unknown): Promise<Uint8Array> {
     const entry = await this.current(fileId)
-    const bytes = new Uint8Array(await readFile(entry.path).catch((e: unknown) => Promise.reject(unreadable(entry.grant.name, e))))
-    if (bytes.byteLength !== entry.size) throw changed(entry.grant.name)
-    return bytes
+    // Read through a handle opened without following links and checked again, so nothing is swapped in between.
+    const file = await open(entry.path, OPEN_FLAGS).catch((e: unknown) => Promise.reject(unreadable(entry.grant.name, e)))
+    try {
+      const info = await file.stat()
+      if (!sameFile(entry, info)) throw changed(entry.grant.name)
+      const bytes = new Uint8Array(await file.readFile().catch((e: unknown) => Promise.reject(unreadable(entry.grant.name, e))))
+      if (bytes.byteLength !== entry.size) throw changed(entry.grant.name)
+      return bytes
+    } finally {
+      await file.close()
+    }
   }
 
   async release(fileId: unknown): Promise<void> {
@@ -172,7 +183,7 @@ export class FileGrants {
       if (!info.isFile()) throw notAFile(name)
       checkSize(info.size, name, purpose)
       const image = await inspectImage(file, info.size, name, purpose)
-      const mediaId = this.media.register(path, image.mimeType)
+      const mediaId = this.media.register(path, image.mimeType, { dev: info.dev, ino: info.ino })
       const grant: FileGrant = {
         fileId,
         name,
@@ -183,7 +194,7 @@ export class FileGrants {
         previewUrl: this.media.urlFor(mediaId)
       }
       const uploadName = uploadNameFor(name, image.format)
-      this.entries.set(fileId, { grant, path, purpose, uploadName, mediaId, owned, size: info.size, mtimeMs: info.mtimeMs })
+      this.entries.set(fileId, { grant, path, purpose, uploadName, mediaId, owned, size: info.size, mtimeMs: info.mtimeMs, dev: info.dev, ino: info.ino })
       return grant
     } finally {
       await file.close()
@@ -193,8 +204,9 @@ export class FileGrants {
   /** The entry, after checking the file is still the one that was validated. */
   private async current(fileId: unknown): Promise<Entry> {
     const entry = this.entryOf(fileId)
-    const info = await stat(entry.path).catch((e: unknown) => Promise.reject(unreadable(entry.grant.name, e)))
-    if (!info.isFile() || info.size !== entry.size || info.mtimeMs !== entry.mtimeMs) throw changed(entry.grant.name)
+    // lstat: a symlink put where the file was is a change, not something to follow.
+    const info = await lstat(entry.path).catch((e: unknown) => Promise.reject(unreadable(entry.grant.name, e)))
+    if (!sameFile(entry, info)) throw changed(entry.grant.name)
     return entry
   }
 
@@ -213,6 +225,11 @@ export class FileGrants {
     for (const e of this.entries.values()) if (e.owned) owned += e.size
     if (owned + incoming > this.maxUploadBytes) throw tooMany(this.maxLive, this.maxUploadBytes)
   }
+}
+
+/** The file validated at grant time: same device and inode, a regular file, same size and time. */
+function sameFile(entry: Entry, info: { isFile(): boolean; dev: number; ino: number; size: number; mtimeMs: number }): boolean {
+  return info.isFile() && info.dev === entry.dev && info.ino === entry.ino && info.size === entry.size && info.mtimeMs === entry.mtimeMs
 }
 
 function isRefusal(e: unknown): boolean {

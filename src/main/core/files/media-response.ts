@@ -1,3 +1,4 @@
+import { constants } from 'node:fs'
 import { open } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import type { MediaSource } from './media'
@@ -38,6 +39,9 @@ export function parseRange(header: string | null | undefined, size: number): Byt
   return { start, end: m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1) }
 }
 
+// The last path component is never followed (a file replaced by a symlink is refused); Windows has no O_NOFOLLOW.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0)
+
 const NOT_FOUND: MediaReply = { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: null }
 
 /**
@@ -51,13 +55,14 @@ export async function replyMedia(media: MediaSource, mediaId: string, req: Media
   if (!entry) return NOT_FOUND
   let file
   try {
-    file = await open(entry.path, 'r')
+    file = await open(entry.path, OPEN_FLAGS)
   } catch {
     return NOT_FOUND // moved or deleted since it was registered
   }
   try {
     const info = await file.stat()
-    if (!info.isFile()) {
+    const swapped = entry.identity !== undefined && (info.dev !== entry.identity.dev || info.ino !== entry.identity.ino)
+    if (!info.isFile() || swapped) {
       await file.close()
       return NOT_FOUND
     }

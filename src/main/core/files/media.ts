@@ -7,6 +7,16 @@ export interface MediaEntry {
   path: string
   /** From the file's content; served as-is with nosniff. */
   mimeType: string
+  /**
+   * Device and inode recorded when a file the user picked was granted: the preview is served only
+   * while the path still names that same file (a file swapped in behind it is refused).
+   */
+  identity?: FileIdentity
+}
+
+export interface FileIdentity {
+  dev: number
+  ino: number
 }
 
 /** What the shells' media routes need: an id to a file, or nothing. */
@@ -29,12 +39,12 @@ export class MediaLibrary implements MediaSource {
   /** `studio-media://m/` in Electron, `/media/` in the browser host. */
   constructor(private readonly urlPrefix: string) {}
 
-  register(path: string, mimeType: string): string {
+  register(path: string, mimeType: string, identity?: FileIdentity): string {
     // Programming errors, not user errors: only host code registers.
     if (!isAbsolute(path) || path.includes('\0')) throw new Error('MediaLibrary.register needs an absolute path')
     if (!MIME.test(mimeType)) throw new Error(`MediaLibrary.register got an odd content type ${JSON.stringify(mimeType)}`)
     const id = newOpaqueId()
-    this.entries.set(id, { path, mimeType })
+    this.entries.set(id, identity ? { path, mimeType, identity } : { path, mimeType })
     return id
   }
 

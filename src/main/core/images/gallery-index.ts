@@ -1,6 +1,7 @@
 import { copyFile, readFile, rename } from 'node:fs/promises'
 import type { GalleryItem } from '@shared/domain/images'
 import { writeFileAtomic } from '../store/atomic-file'
+import { keptName } from '../store/file-role'
 
 /**
  * The gallery's index file: what is kept per image (prompt, model, parameters, lineage) and how it
@@ -98,11 +99,11 @@ export async function loadIndex(path: string, notice: (message: string) => void)
   await rename(path, kept).catch(() => {})
   const bak = await readIndex(`${path}.bak`)
   if (bak.ok) {
-    notice(`The gallery index was damaged; the last good copy was restored (damaged file kept as ${kept}).`)
+    notice(`The gallery index was damaged; the last good copy was restored (damaged file kept as ${keptName(kept)}).`)
     await copyFile(`${path}.bak`, path).catch(() => {})
     return bak.items
   }
-  notice(`The gallery index was damaged and had no usable backup; images found on disk were re-added without their details (damaged file kept as ${kept}).`)
+  notice(`The gallery index was damaged and had no usable backup; images found on disk were re-added without their details (damaged file kept as ${keptName(kept)}).`)
   return []
 }
 

@@ -4,6 +4,7 @@ import type { ImageJob } from '@shared/domain/images'
 import { AtomicWriter, removeTempLeftovers } from '../store/atomic-file'
 import { writeIndexWithBackup } from './gallery-index'
 import { readJsonFile } from '../store/read-json'
+import { keptName } from '../store/file-role'
 
 /**
  * The write-ahead journal of image jobs (security-anchors P5): a paid request is recorded before
@@ -79,7 +80,7 @@ export class JobJournal {
       if (damaged) {
         const kept = `${journal.path}.corrupt-${Date.now()}`
         await rename(journal.path, kept).catch(() => {})
-        notice(`The image job journal was damaged; the last good copy was restored (damaged file kept as ${kept}).`)
+        notice(`The image job journal was damaged; the last good copy was restored (damaged file kept as ${keptName(kept)}).`)
       }
       read = await readJsonFile(`${journal.path}.bak`)
     }

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { magicFormat, sniffImage } from '@shared/media/sniff'
 import { StudioError } from '@shared/errors'
 import type { FetchLike } from '../gateway/http'
+import { fetchResult, type Resolve } from '../gateway/result-address'
 
 /**
  * Result files, written only by the host into the library (security-anchors H8, D4): streamed to
@@ -126,6 +127,8 @@ export interface DownloadInput {
   id: string
   timing?: Partial<DownloadTiming>
   signal?: AbortSignal
+  /** DNS for the address check (result-address.ts); the system's by default. */
+  resolve?: Resolve
 }
 
 function describeStatus(status: number): { reason: string; message: string; retryable: boolean } {
@@ -151,13 +154,14 @@ export async function downloadResult(d: DownloadInput): Promise<SavedFile> {
   const part = join(d.dir, `${d.id}.${guessExt(target.pathname)}.part`)
   let fh: FileHandle | null = null
   try {
-    const res = await d.fetch(target.toString(), {
-      method: 'GET',
-      headers: sameOrigin ? { Authorization: `Bearer ${d.gateway.key}` } : {},
-      // With the key attached, a redirect could carry it elsewhere; without it, following is harmless.
-      redirect: sameOrigin ? 'manual' : 'follow',
-      signal
-    })
+    // With the key attached a redirect could carry it elsewhere, so none is followed; without it,
+    // redirects are followed by hand, each hop's address checked.
+    const res = await fetchResult(
+      d.fetch,
+      target,
+      { method: 'GET', headers: sameOrigin ? { Authorization: `Bearer ${d.gateway.key}` } : {}, signal },
+      { gatewayBaseUrl: d.gateway.baseUrl, follow: !sameOrigin, ...(d.resolve ? { resolve: d.resolve } : {}) }
+    )
     if (res.status !== 200) {
       await res.body?.cancel().catch(() => {})
       const s = describeStatus(res.status)

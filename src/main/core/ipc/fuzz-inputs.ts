@@ -29,6 +29,23 @@ export const TRAVERSAL_STRINGS = [
   'images/../secrets.json'
 ] as const
 
+/**
+ * Addresses a hostile page would point a saved key at: another host, port or scheme, look-alikes
+ * and userinfo tricks. Used with saved profiles whose home is https://home.example.
+ */
+export const RETARGET_URLS = [
+  'https://evil.example',
+  'https://home.example.evil.example',
+  'https://home.example:8443',
+  'http://127.0.0.1:1',
+  'http://localhost:9/v1',
+  'https://evil.example/https://home.example',
+  'https://home.example@evil.example',
+  'https://xn--hme-wqa.example',
+  'HTTPS://EVIL.EXAMPLE/',
+  'https://home.example.'
+] as const
+
 /** Keys that would change an object's prototype if a handler merged input naively. */
 export const POLLUTION_KEYS = ['__proto__', 'constructor', 'prototype', '__defineGetter__', 'toString', 'hasOwnProperty'] as const
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
@@ -7,7 +7,7 @@ import { INVOKE_CHANNELS, invokes, UPLOAD_CHANNELS, uploads } from '@shared/cont
 import { ERROR_CODES, type Result } from '@shared/errors'
 import { noKeychain } from '../profiles/secret-backend'
 import { createStudioCore, type StudioCore } from '../studio-core'
-import { HUGE_STRING, hostileValue, inputsFor, POLLUTION_KEYS, shapedLike, TRAVERSAL_STRINGS, traversalIds } from './fuzz-inputs'
+import { HUGE_STRING, hostileValue, inputsFor, POLLUTION_KEYS, RETARGET_URLS, shapedLike, TRAVERSAL_STRINGS, traversalIds } from './fuzz-inputs'
 
 /**
  * The IPC fuzz gate (RELIABILITY.md): every invoke channel of the contract, >= 1,000 generated
@@ -215,6 +215,37 @@ describe('IPC fuzz: every invoke channel through the real dispatcher over a full
     expect(runs).toBe(1000)
     expect(probe.fetches.length).toBe(fetches)
     expect(treeOf(dataDir)).toBe(before)
+  })
+
+  it('a saved key is never sent to, or saved for, another origin, whatever shape the re-targeting call takes', async () => {
+    const key = 'sk-fuzz-home-key-0123456789'
+    const added = await core.dispatch('profiles:add', { name: 'Home fuzz', baseUrl: 'https://home.example', key, persistence: 'session' }, { shell: 'browser' })
+    if (!added.ok) throw new Error(added.error.message)
+    const id = (added.value as { id: string }).id
+    const calls = fc.oneof(
+      fc.constantFrom(...RETARGET_URLS).map((baseUrl) => ['profiles:test-connection', { id, baseUrl, key: '' }] as const),
+      fc.constantFrom(...RETARGET_URLS).map((baseUrl) => ['profiles:test-connection', { id, baseUrl, key: ' \t' }] as const),
+      fc.constantFrom(...RETARGET_URLS).map((baseUrl) => ['profiles:update', { id, baseUrl }] as const),
+      fc.tuple(fc.constantFrom(...RETARGET_URLS), fc.constantFrom('auto', 'session', 'file')).map(([baseUrl, persistence]) => ['profiles:update', { id, baseUrl, persistence }] as const),
+      fc.constant(['profiles:update', { id, persistence: 'file' }] as const),
+      fc.constantFrom(...RETARGET_URLS).map((baseUrl) => ['profiles:test-connection', { id: 'env', baseUrl, key: '' }] as const),
+      fc.constant(['profiles:update', { id: 'env', persistence: 'file' }] as const)
+    )
+    await fc.assert(
+      fc.asyncProperty(calls, async ([channel, input]) => {
+        const fetches = probe.fetches.length
+        const r = await core.dispatch(channel, input, { shell: 'browser' })
+        expect(r.ok).toBe(false)
+        for (const url of probe.fetches.slice(fetches)) expect(new URL(url).origin).toBe('https://home.example')
+      }),
+      { numRuns: 1000 }
+    )
+    const view = await core.dispatch('profiles:list', undefined, { shell: 'browser' })
+    expect(view.ok && (view.value as { profiles: Array<{ id: string; baseUrl: string }> }).profiles.find((p) => p.id === id)?.baseUrl).toBe('https://home.example')
+    for (const e of readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
+      if (e.isFile()) expect(readFileSync(join(e.parentPath, e.name), 'latin1').includes(key), e.name).toBe(false)
+    }
+    await core.dispatch('profiles:remove', { id }, { shell: 'browser' })
   })
 
   it.each(UPLOAD_CHANNELS)('%s: hostile meta and traversal paths are refused before any write', async (channel) => {

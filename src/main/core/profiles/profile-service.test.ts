@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -21,11 +21,11 @@ async function gateway(handler: ScriptedHandler) {
   return s
 }
 
-function service(dir = mkdtempSync(join(tmpdir(), 'profiles-'))) {
+function service(dir = mkdtempSync(join(tmpdir(), 'profiles-')), plainHttp: 'loopback' | 'never' = 'loopback') {
   const guard = new SecretGuard()
   const vault = new KeyVault(openConfStore<SecretsFile>(dir, 'secrets', { entries: {} }), noKeychain, guard)
   const store = openConfStore<ProfilesFile>(dir, 'profiles', { profiles: [], activeId: SANDBOX_PROFILE_ID })
-  const svc = new ProfileService(store, vault, (i, init) => fetch(i, init))
+  const svc = new ProfileService(store, vault, (i, init) => fetch(i, init), plainHttp)
   svc.addRuntime({ id: SANDBOX_PROFILE_ID, name: 'Sandbox', baseUrl: 'http://127.0.0.1:9', kind: 'sandbox', synthetic: true }, 'sk-sandbox-key-000', false)
   return { dir, svc, store, guard }
 }
@@ -146,5 +146,86 @@ describe('ProfileService', () => {
     expect(gw.requests).toHaveLength(1)
     expect(gw.requests[0].url).toBe('/api/usage/token/')
     expect(gw.requests[0].url).not.toContain(KEY)
+  })
+})
+
+describe('a saved key is bound to the origin it was saved for', () => {
+  async function twoGateways() {
+    const seen: Array<{ who: string; auth: string | undefined }> = []
+    const handler = (who: string): ScriptedHandler => (req, res) => {
+      seen.push({ who, auth: req.headers.authorization })
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(usageBody())
+    }
+    return { home: await gateway(handler('home')), other: await gateway(handler('other')), seen }
+  }
+
+  it('test-connection with the saved key never talks to another origin, but may change the path on its own', async () => {
+    const { home, other, seen } = await twoGateways()
+    const { svc } = service()
+    const p = await svc.add({ name: 'Work', baseUrl: home.url, key: KEY, persistence: 'auto' })
+    for (const baseUrl of [other.url, other.url + '/v1', home.url.replace('127.0.0.1', 'localhost'), 'https://gw.example.com']) {
+      await expect(svc.testConnection({ id: p.id, baseUrl, key: '' })).rejects.toMatchObject({ code: 'KEY_MISSING', field: 'key', details: { reason: 'origin-changed' } })
+    }
+    expect(other.requests).toHaveLength(0)
+    await svc.testConnection({ id: p.id, baseUrl: home.url + '/v1', key: '' })
+    expect(seen).toEqual([{ who: 'home', auth: `Bearer ${KEY}` }])
+  })
+
+  it('an edit that moves the address to another origin needs the key typed again; the saved key never follows', async () => {
+    const { home, other } = await twoGateways()
+    const { svc } = service()
+    const p = await svc.add({ name: 'Work', baseUrl: home.url, key: KEY, persistence: 'auto' })
+    await expect(svc.update({ id: p.id, baseUrl: other.url })).rejects.toMatchObject({ code: 'KEY_MISSING', field: 'key', details: { reason: 'origin-changed' } })
+    await expect(svc.update({ id: p.id, baseUrl: other.url, persistence: 'session' })).rejects.toMatchObject({ details: { reason: 'origin-changed' } })
+    expect(svc.get(p.id).baseUrl).toBe(home.url)
+    expect(await svc.connection(p.id)).toEqual({ baseUrl: home.url, key: KEY })
+    // Same origin, other path: the key stays.
+    expect((await svc.update({ id: p.id, baseUrl: `${home.url}/v1` })).baseUrl).toBe(`${home.url}/v1`)
+    // Retyped: the new address gets the new key, never the old one.
+    await svc.update({ id: p.id, baseUrl: other.url, key: 'sk-other-key-0000' })
+    expect(await svc.connection(p.id)).toEqual({ baseUrl: other.url, key: 'sk-other-key-0000' })
+    expect(other.requests).toHaveLength(0)
+  })
+
+  it('a saved key is written to a plain file only when typed again', async () => {
+    const { dir, svc } = service()
+    const p = await svc.add({ name: 'Work', baseUrl: 'https://gw.example.com', key: KEY, persistence: 'session' })
+    await expect(svc.update({ id: p.id, persistence: 'file' })).rejects.toMatchObject({ code: 'KEY_MISSING', field: 'key', details: { reason: 'retype-for-file' } })
+    expect(readFileSync(join(dir, 'secrets.json'), 'utf8')).not.toContain(KEY)
+    expect((await svc.update({ id: p.id, persistence: 'file', key: KEY })).key.protection).toBe('file')
+  })
+
+  it('the environment profile key can be neither re-targeted nor written to disk', async () => {
+    const { home, other } = await twoGateways()
+    const { dir, svc } = service()
+    svc.addRuntime({ id: 'env', name: 'From environment', baseUrl: home.url, kind: 'env', synthetic: false }, KEY, true)
+    await expect(svc.testConnection({ id: 'env', baseUrl: other.url, key: '' })).rejects.toMatchObject({ details: { reason: 'origin-changed' } })
+    await expect(svc.update({ id: 'env', baseUrl: other.url })).rejects.toMatchObject({ code: 'FORBIDDEN' })
+    await expect(svc.update({ id: 'env', persistence: 'file' })).rejects.toMatchObject({ code: 'FORBIDDEN' })
+    expect(other.requests).toHaveLength(0)
+    expect(existsSync(join(dir, 'secrets.json')) ? readFileSync(join(dir, 'secrets.json'), 'utf8') : '').not.toContain(KEY)
+  })
+})
+
+describe('plain http in packaged builds', () => {
+  it('refuses every plain-http address, even loopback, before any request; the built-in sandbox still works', async () => {
+    const gw = await gateway((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(usageBody())
+    })
+    const dir = mkdtempSync(join(tmpdir(), 'profiles-'))
+    // Saved by a development build, which allows loopback http.
+    const dev = service(dir).svc
+    const saved = await dev.add({ name: 'Local', baseUrl: gw.url, key: KEY, persistence: 'file' })
+    const { svc } = service(dir, 'never')
+    await expect(svc.add({ name: 'X', baseUrl: gw.url, key: KEY, persistence: 'auto' })).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'baseUrl', details: { reason: 'packagedHttp' } })
+    await expect(svc.testConnection({ baseUrl: gw.url, key: KEY })).rejects.toMatchObject({ details: { reason: 'packagedHttp' } })
+    await expect(svc.testConnection({ id: saved.id })).rejects.toMatchObject({ details: { reason: 'packagedHttp' } })
+    await expect(svc.connection(saved.id)).rejects.toMatchObject({ details: { reason: 'packagedHttp' } })
+    expect(gw.requests).toHaveLength(0)
+    expect(await svc.connection(SANDBOX_PROFILE_ID)).toEqual({ baseUrl: 'http://127.0.0.1:9', key: 'sk-sandbox-key-000' })
+    // The address can be fixed to https without retyping? No: another origin, so the key is asked for.
+    await expect(svc.update({ id: saved.id, baseUrl: 'https://gw.example.com' })).rejects.toMatchObject({ details: { reason: 'origin-changed' } })
   })
 })

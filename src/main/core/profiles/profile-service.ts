@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { checkBaseUrl } from '@shared/domain/base-url'
+import { checkBaseUrl, type PlainHttpPolicy } from '@shared/domain/base-url'
 import { cloneNames, parseNamesFile, STANDIN_NAMES, type GatewayNames } from '@shared/domain/gateway-names-schema'
 import type { DisplayUnit, KeyPersistence, ProfileKind, ProfileList, ProfileView } from '@shared/domain/profiles'
 import { keyStateOf, type ConnectionReport, type KeyUsage } from '@shared/domain/usage'
@@ -7,6 +7,7 @@ import { StudioError } from '@shared/errors'
 import type { FetchLike, GatewayConnection } from '../gateway/http'
 import { fetchTokenUsage } from '../gateway/usage'
 import type { KeyValueStore } from '../store/kv-store'
+import { requireSameOrigin, requireTypedKeyForFile } from './key-origin'
 import type { KeyVault } from './key-vault'
 
 export interface StoredProfile {
@@ -38,8 +39,8 @@ export type UsageRoute = (conn: { baseUrl: string; key: string }) => Promise<Key
 export const SANDBOX_PROFILE_ID = 'sandbox'
 export const ENV_PROFILE_ID = 'env'
 
-export function requireBaseUrl(input: string): string {
-  const check = checkBaseUrl(input)
+export function requireBaseUrl(input: string, plainHttp: PlainHttpPolicy = 'loopback'): string {
+  const check = checkBaseUrl(input, plainHttp)
   if (!check.ok) throw new StudioError('INVALID_INPUT', check.message, { field: 'baseUrl', details: { reason: check.reason } })
   return check.url
 }
@@ -56,7 +57,9 @@ export class ProfileService {
   constructor(
     private readonly store: KeyValueStore<ProfilesFile>,
     private readonly vault: KeyVault,
-    fetchImpl: FetchLike
+    private readonly fetchImpl: FetchLike,
+    /** `never` in packaged builds: no saved address or key use over plain http (README, item 10). */
+    private readonly plainHttp: PlainHttpPolicy = 'loopback'
   ) {
     this.usageRoute = (conn) => fetchTokenUsage(fetchImpl, conn)
   }
@@ -156,7 +159,7 @@ export class ProfileService {
 
   async add(input: { name: string; baseUrl: string; key: string; persistence: KeyPersistence }): Promise<ProfileView> {
     const name = this.checkName(input.name)
-    const baseUrl = requireBaseUrl(input.baseUrl)
+    const baseUrl = requireBaseUrl(input.baseUrl, this.plainHttp)
     if (input.key.trim() === '') throw new StudioError('KEY_MISSING', 'Enter the API key for this gateway', { field: 'key' })
     const id = `p-${randomBytes(6).toString('hex')}`
     await this.vault.set(id, input.key, input.persistence)
@@ -177,15 +180,17 @@ export class ProfileService {
     const next: StoredProfile = {
       ...current,
       ...(input.name !== undefined ? { name: this.checkName(input.name, current.id) } : {}),
-      ...(input.baseUrl !== undefined ? { baseUrl: requireBaseUrl(input.baseUrl) } : {}),
+      ...(input.baseUrl !== undefined ? { baseUrl: requireBaseUrl(input.baseUrl, this.plainHttp) } : {}),
       ...(input.displayUnit !== undefined ? { displayUnit: input.displayUnit } : {})
     }
     if (input.key !== undefined) {
       if (input.key.trim() === '') throw new StudioError('KEY_MISSING', 'Enter the new API key, or leave the field empty to keep the current one', { field: 'key' })
       await this.vault.set(current.id, input.key, input.persistence ?? 'auto')
-    } else if (input.persistence !== undefined) {
-      const key = await this.vault.require(current.id)
-      await this.vault.set(current.id, key, input.persistence)
+    } else {
+      // Keeping the saved key: it stays bound to its origin, and only a typed key goes to a plain file.
+      requireSameOrigin(current.baseUrl, next.baseUrl)
+      if (input.persistence === 'file') requireTypedKeyForFile()
+      if (input.persistence !== undefined) await this.vault.set(current.id, await this.savedKeyFor(current.id, next.baseUrl), input.persistence)
     }
     this.store.set('profiles', profiles.map((p) => (p.id === current.id ? next : p)))
     await this.changed()
@@ -213,22 +218,35 @@ export class ProfileService {
     return this.changed()
   }
 
+  /**
+   * The saved key of a profile, for a call to `target`. Every use of a saved key comes through here,
+   * so the origin rule (key-origin.ts) holds for gateway calls, tests and edits alike.
+   */
+  private async savedKeyFor(id: string, target: string): Promise<string> {
+    const profile = this.get(id)
+    requireSameOrigin(profile.baseUrl, target)
+    // A profile saved by a development build may hold a plain-http address; the built-in sandbox is ours.
+    if (profile.kind !== 'sandbox') requireBaseUrl(target, this.plainHttp)
+    return this.vault.require(id)
+  }
+
   /** The connection for gateway calls of a profile. */
   async connection(id: string): Promise<GatewayConnection> {
     const view = this.get(id)
     // A profile saved before the address was normalised may still end in "/v1": never double it.
     const check = checkBaseUrl(view.baseUrl)
-    return { baseUrl: check.ok ? check.url : view.baseUrl, key: await this.vault.require(id), names: view.names }
+    const baseUrl = check.ok ? check.url : view.baseUrl
+    return { baseUrl, key: await this.savedKeyFor(id, baseUrl), names: view.names }
   }
 
   /** Calls the usage route and reports the key, for a saved profile or an unsaved address + key. */
   async testConnection(input: { id: string } | { baseUrl: string; key: string; id?: string }): Promise<ConnectionReport> {
     let conn: { baseUrl: string; key: string }
     if ('baseUrl' in input) {
-      const baseUrl = requireBaseUrl(input.baseUrl)
+      const baseUrl = requireBaseUrl(input.baseUrl, this.plainHttp)
       let key = input.key.trim()
-      // Editing a saved profile without retyping its key: test with the saved one.
-      if (key === '' && input.id) key = await this.vault.require(input.id)
+      // Editing a saved profile without retyping its key: test with the saved one, on its own origin only.
+      if (key === '' && input.id) key = await this.savedKeyFor(input.id, baseUrl)
       if (key === '') throw new StudioError('KEY_MISSING', 'Enter the API key to test', { field: 'key' })
       this.vault.track(key)
       conn = { baseUrl, key }

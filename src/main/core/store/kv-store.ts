@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import Conf from 'conf'
+import { keptName } from './file-role'
 
 /** The small-settings store the core needs; electron-store and conf both satisfy it. */
 export interface KeyValueStore<T extends Record<string, unknown>> {
@@ -43,9 +44,9 @@ export function openRecoverableStore<T extends Record<string, unknown>>(
     if (existsSync(file)) renameSync(file, quarantine)
     if (existsSync(bak)) {
       copyFileSync(bak, file)
-      notices.push({ store: name, message: `${name}.json was damaged; restored the last good copy (damaged file kept as ${quarantine})` })
+      notices.push({ store: name, message: `${name}.json was damaged; restored the last good copy (damaged file kept as ${keptName(quarantine)})` })
     } else {
-      notices.push({ store: name, message: `${name}.json was damaged and had no backup; started empty (damaged file kept as ${quarantine})` })
+      notices.push({ store: name, message: `${name}.json was damaged and had no backup; started empty (damaged file kept as ${keptName(quarantine)})` })
     }
     conf = make()
   }

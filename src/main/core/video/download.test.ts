@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fetchVideo } from './download'
 
-const conn = { baseUrl: 'http://gateway.invalid', key: 'sk-test' }
+// A gateway and a CDN on loopback: plain http is only downloaded from there (result-address.ts).
+const conn = { baseUrl: 'http://127.0.0.1:9', key: 'sk-test' }
 const dirs: string[] = []
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
@@ -32,7 +33,7 @@ describe('fetchVideo', () => {
     const notMp4 = new TextEncoder().encode('<html>an error page, not a video</html>')
     for (let i = 0; i < 3; i++) {
       const busy = busyThreadPool()
-      await expect(fetchVideo({ fetch: answer(notMp4), url: 'http://cdn.invalid/v.mp4', contentPath: '/v1/videos/v/content', conn, dir, id: `v${i}` })).rejects.toThrow(/not an MP4/)
+      await expect(fetchVideo({ fetch: answer(notMp4), url: 'http://127.0.0.1:8/v.mp4', contentPath: '/v1/videos/v/content', conn, dir, id: `v${i}` })).rejects.toThrow(/not an MP4/)
       await busy
     }
     expect(readdirSync(dir)).toEqual([])
@@ -44,7 +45,7 @@ describe('fetchVideo', () => {
     const mp4 = new Uint8Array(64)
     new DataView(mp4.buffer).setUint32(0, 24)
     mp4.set(new TextEncoder().encode('ftypisom'), 4)
-    const saved = await fetchVideo({ fetch: answer(mp4), url: 'http://cdn.invalid/v.mp4', contentPath: '/v1/videos/v/content', conn, dir, id: 'ok' })
+    const saved = await fetchVideo({ fetch: answer(mp4), url: 'http://127.0.0.1:8/v.mp4', contentPath: '/v1/videos/v/content', conn, dir, id: 'ok' })
     expect(saved).toMatchObject({ name: 'ok.mp4', bytes: 64, contentType: 'video/mp4' })
     expect(readdirSync(dir)).toEqual(['ok.mp4'])
   })

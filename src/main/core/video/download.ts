@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { StudioError } from '@shared/errors'
 import { gatewayUrl, type FetchLike, type GatewayConnection } from '../gateway/http'
+import { fetchResult, type Resolve } from '../gateway/result-address'
 
 /**
  * Video results: streamed to `<id>.mp4.part` next to the final name (constant memory, PERFORMANCE
@@ -50,6 +51,8 @@ export interface FetchVideoInput {
   id: string
   limits?: Partial<DownloadLimits>
   signal?: AbortSignal
+  /** DNS for the address check (result-address.ts); the system's by default. */
+  resolve?: Resolve
 }
 
 function statusError(status: number): StudioError {
@@ -71,12 +74,12 @@ export async function fetchVideo(d: FetchVideoInput): Promise<SavedVideo> {
   let started = false
   let out: WriteStream | null = null
   try {
-    const res = await d.fetch(target.toString(), {
-      method: 'GET',
-      headers: sameOrigin ? { Authorization: `Bearer ${d.conn.key}`, Accept: 'video/*, */*' } : { Accept: 'video/*, */*' },
-      redirect: sameOrigin ? 'manual' : 'follow',
-      signal
-    })
+    const res = await fetchResult(
+      d.fetch,
+      target,
+      { method: 'GET', headers: sameOrigin ? { Authorization: `Bearer ${d.conn.key}`, Accept: 'video/*, */*' } : { Accept: 'video/*, */*' }, signal },
+      { gatewayBaseUrl: d.conn.baseUrl, follow: !sameOrigin, ...(d.resolve ? { resolve: d.resolve } : {}) }
+    )
     if (res.status !== 200) {
       await res.body?.cancel().catch(() => {})
       throw statusError(res.status)

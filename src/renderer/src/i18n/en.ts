@@ -83,6 +83,7 @@ export const en = {
     apiKeyHelpAdd: 'Sent only to this gateway. The window never sees it again after you save.',
     apiKeyHelpEdit: 'Leave empty to keep the current key.',
     apiKeyHelpEditLast4: 'Leave empty to keep the current key (ending in {{last4}}).',
+    apiKeyHelpOriginChanged: 'The address now points to another server: enter the API key again. A saved key is only ever sent to the server it was saved for.',
     persistenceLegend: 'Where to keep the key',
     persistenceIntro: 'This system has no keychain the studio can use to encrypt the key.',
     persistenceSession: 'Keep for this session only',
@@ -105,6 +106,7 @@ export const en = {
         malformed: 'This is not a web address. It should look like https://api.example.com',
         scheme: 'The address must start with https:// (found {{protocol}})',
         insecure: 'Plain http:// would send your key unencrypted; use https:// (http is allowed only for this computer: 127.0.0.1 or localhost)',
+        packagedHttp: 'This installed build of the studio accepts only https:// gateway addresses (plain http:// is for development builds)',
         credentials: 'Remove the user name or password from the address; the key is entered separately',
         query: 'Remove the ?query or #fragment from the address'
       }
@@ -143,6 +145,7 @@ export const en = {
     generic: 'Something went wrong',
     UNAUTHORIZED: 'The gateway refused the API key (401)',
     FORBIDDEN: 'The key is not allowed to do this (403)',
+    FORBIDDEN_SENDER: 'This page is not connected to the studio host it was opened from',
     INSUFFICIENT_QUOTA: 'Not enough quota',
     NETWORK_UNREACHABLE: 'Can’t reach the gateway',
     TLS: 'The secure connection could not be verified',

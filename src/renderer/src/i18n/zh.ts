@@ -81,6 +81,7 @@ export const zh: Messages = {
     apiKeyHelpAdd: '只会发送给此网关。保存后本窗口不会再看到它。',
     apiKeyHelpEdit: '留空则保留当前密钥。',
     apiKeyHelpEditLast4: '留空则保留当前密钥（末四位 {{last4}}）。',
+    apiKeyHelpOriginChanged: '地址已指向另一台服务器：请重新输入 API 密钥。已保存的密钥只会发送给保存时的那台服务器。',
     persistenceLegend: '密钥保存方式',
     persistenceIntro: '此系统没有可用于加密密钥的钥匙串。',
     persistenceSession: '仅在本次会话中保留',
@@ -103,6 +104,7 @@ export const zh: Messages = {
         malformed: '这不是有效的网址，应类似 https://api.example.com',
         scheme: '地址必须以 https:// 开头（当前为 {{protocol}}）',
         insecure: '明文 http:// 会以未加密方式发送密钥，请使用 https://（http 仅允许用于本机：127.0.0.1 或 localhost）',
+        packagedHttp: '此安装版工作室只接受 https:// 网关地址（明文 http:// 仅用于开发版本）',
         credentials: '请从地址中删除用户名或密码，密钥需单独填写',
         query: '请从地址中删除 ?查询参数 或 #片段'
       }
@@ -141,6 +143,7 @@ export const zh: Messages = {
     generic: '出现问题',
     UNAUTHORIZED: '网关拒绝了此 API 密钥（401）',
     FORBIDDEN: '此密钥无权执行该操作（403）',
+    FORBIDDEN_SENDER: '此页面未连接到打开它的工作室主机',
     INSUFFICIENT_QUOTA: '额度不足',
     NETWORK_UNREACHABLE: '无法连接到网关',
     TLS: '无法验证安全连接',

@@ -250,4 +250,32 @@ describe('editing a profile', () => {
     expect(host.callsTo('profiles:update')).toEqual([{ id: 'p-work', name: 'Office', baseUrl: 'https://api.example.com' }])
     expect(hasFocus(screen.getByRole('button', { name: 'Edit Office' }))).toBe(true)
   })
+
+  it('asks for the key again when the address moves to another server, and says why, before anything is sent', async () => {
+    const host = new FakeHost({ profiles: [sandboxProfile(), gatewayProfile()] })
+    const { user } = await renderApp({ host })
+    await openSettings(user)
+    await user.click(screen.getByRole('button', { name: 'Edit Work gateway' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit profile' })
+    const baseUrl = within(dialog).getByRole('textbox', { name: 'Base URL' })
+    const key = within(dialog).getByLabelText('API key') as HTMLInputElement
+    // A typo fix in the host name is another server too.
+    await user.clear(baseUrl)
+    await user.type(baseUrl, 'https://api.exmaple.com')
+    expect(descriptionOf(key)).toContain('The address now points to another server: enter the API key again')
+    await user.click(within(dialog).getByRole('button', { name: 'Test connection' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(isInvalid(key)).toBe(true)
+    expect(host.callsTo('profiles:test-connection')).toEqual([])
+    expect(host.callsTo('profiles:update')).toEqual([])
+    // Same server, another path: the saved key still serves.
+    await user.clear(baseUrl)
+    await user.type(baseUrl, 'https://api.example.com/v1')
+    expect(descriptionOf(key)).toContain('Leave empty to keep the current key')
+    await user.type(key, 'sk-new-key-1')
+    await user.clear(baseUrl)
+    await user.type(baseUrl, 'https://api2.example.com')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(host.callsTo('profiles:update')).toEqual([{ id: 'p-work', name: 'Work gateway', baseUrl: 'https://api2.example.com', key: 'sk-new-key-1' }]))
+  })
 })

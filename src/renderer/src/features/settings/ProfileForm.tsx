@@ -12,7 +12,7 @@ import { profileKeys } from '@renderer/features/profiles/queries'
 import { errorMessage, errorTitle, fieldErrorText } from '@renderer/lib/error-text'
 import { studio } from '@renderer/lib/studio'
 import { PersistenceChoice, type ChosenPersistence } from './PersistenceChoice'
-import { firstInvalid, isFormField, validateForSave, validateForTest, type FieldErrors, type FormField } from './profile-form-validation'
+import { firstInvalid, isFormField, movesToAnotherOrigin, validateForSave, validateForTest, type FieldErrors, type FormField } from './profile-form-validation'
 import { TestConnectionResult } from './TestConnection'
 import { useConnectionTest } from './use-connection-test'
 import { FormAlert } from '@renderer/components/FormAlert'
@@ -49,6 +49,8 @@ export function ProfileForm({ profile, keychainAvailable, onSaved, onCancel }: P
   const inputOf = (field: FormField) => (field === 'name' ? nameRef : field === 'baseUrl' ? baseUrlRef : keyRef).current
 
   const keyValue = () => keyRef.current?.value ?? ''
+  const originChanged = editing && movesToAnotherOrigin(profile.baseUrl, baseUrl)
+  const keyRequired = !editing || originChanged
   const values = () => ({ name, baseUrl, key: keyValue() })
 
   const showFieldErrors = (errors: FieldErrors) => {
@@ -73,7 +75,7 @@ export function ProfileForm({ profile, keychainAvailable, onSaved, onCancel }: P
 
   const onTest = async () => {
     setFormError(null)
-    const errors = validateForTest(t, values(), !editing)
+    const errors = validateForTest(t, values(), keyRequired)
     if (firstInvalid(errors)) {
       test.reset()
       showFieldErrors(errors)
@@ -91,7 +93,7 @@ export function ProfileForm({ profile, keychainAvailable, onSaved, onCancel }: P
     e.preventDefault()
     if (saving) return
     setFormError(null)
-    const errors = validateForSave(t, values(), !editing)
+    const errors = validateForSave(t, values(), keyRequired)
     if (firstInvalid(errors)) {
       showFieldErrors(errors)
       return
@@ -132,7 +134,9 @@ export function ProfileForm({ profile, keychainAvailable, onSaved, onCancel }: P
 
   const keyHelp = !editing
     ? t('form.apiKeyHelpAdd')
-    : profile.key.needsReentry
+    : originChanged
+      ? t('form.apiKeyHelpOriginChanged')
+      : profile.key.needsReentry
       ? t('keyStatus.reentry')
       : profile.key.last4
       ? t('form.apiKeyHelpEditLast4', { last4: profile.key.last4 })

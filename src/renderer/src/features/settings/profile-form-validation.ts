@@ -60,6 +60,20 @@ export function validateForTest(t: TFunction, v: ProfileFormValues, keyRequired:
   return errors
 }
 
+/**
+ * The host sends a saved key only to the origin it was saved for, so an edit that points the
+ * profile at another server needs the key typed again (a typo fix in the host name included).
+ */
+export function movesToAnotherOrigin(saved: string, typed: string): boolean {
+  const check = checkBaseUrl(typed)
+  if (!check.ok) return false
+  try {
+    return new URL(check.url).origin !== new URL(saved).origin
+  } catch {
+    return true
+  }
+}
+
 export function firstInvalid(errors: FieldErrors): FormField | undefined {
   return FORM_FIELDS.find((f) => errors[f])
 }

@@ -1,0 +1,128 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { downloadResult } from '../images/result-files'
+import { fetchVideo } from '../video/download'
+import { checkResultAddress, MAX_RESULT_REDIRECTS, refusalOf, type Resolve } from './result-address'
+
+const dir = mkdtempSync(join(tmpdir(), 'studio-result-address-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/** A fake DNS: every name resolves to what the table says. */
+const dns = (table: Record<string, string[]>): Resolve => async (host) => {
+  const found = table[host]
+  if (!found) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' })
+  return found
+}
+
+async function refusal(p: Promise<unknown>): Promise<{ message: string; details?: Record<string, unknown> }> {
+  const e = await p.then(() => null, (err: unknown) => err)
+  if (!e) throw new Error('expected a refusal')
+  return e as { message: string; details?: Record<string, unknown> }
+}
+
+describe('where result downloads may go', () => {
+  const remote = 'https://gw.example'
+  const sandbox = 'http://127.0.0.1:4000'
+
+  it('refuses plain http unless both the profile and the target are on this computer', async () => {
+    for (const url of ['http://cdn.example/a.png', 'http://127.0.0.1:9/a.png']) {
+      const e = await refusal(checkResultAddress(new URL(url), remote, dns({ 'cdn.example': ['93.184.216.34'] })))
+      expect(e.message, url).toMatch(/is not https/)
+      expect(e.details).toMatchObject({ reason: 'address-refused' })
+    }
+    await expect(checkResultAddress(new URL('http://cdn.example/a.png'), sandbox, dns({ 'cdn.example': ['93.184.216.34'] }))).rejects.toMatchObject({ details: { reason: 'address-refused' } })
+    await expect(checkResultAddress(new URL('http://127.0.0.1:9/a.png'), sandbox)).resolves.toBeUndefined()
+    await expect(checkResultAddress(new URL('http://localhost:9/a.png'), sandbox, dns({ localhost: ['127.0.0.1'] }))).resolves.toBeUndefined()
+  })
+
+  it('checks the addresses a name resolves to, and says which address and why', async () => {
+    const cases: Array<[string, string]> = [
+      ['10.1.2.3', 'private network'],
+      ['192.168.1.1', 'private network'],
+      ['172.20.0.1', 'private network'],
+      ['100.64.0.1', 'private network'],
+      ['fd00::1', 'private network'],
+      ['169.254.169.254', 'link-local'],
+      ['fe80::1', 'link-local'],
+      ['127.0.0.1', 'loopback'],
+      ['::1', 'loopback'],
+      ['::ffff:10.0.0.1', 'private network'],
+      ['0.0.0.0', 'reserved'],
+      ['224.0.0.1', 'multicast']
+    ]
+    for (const [address, why] of cases) {
+      const e = await refusal(checkResultAddress(new URL('https://cdn.example/x.png'), remote, dns({ 'cdn.example': ['93.184.216.34', address] })))
+      expect(e.message, address).toContain(`resolves to ${address}, `)
+      expect(e.message, address).toContain(why)
+      expect(e.details).toMatchObject({ reason: 'address-refused', address, host: 'cdn.example' })
+    }
+    await expect(checkResultAddress(new URL('https://cdn.example/x.png'), remote, dns({ 'cdn.example': ['93.184.216.34', '2606:4700::1'] }))).resolves.toBeUndefined()
+    await expect(refusal(checkResultAddress(new URL('https://[::1]/x.png'), remote))).resolves.toMatchObject({ details: { address: '::1' } })
+    expect(refusalOf('127.0.0.1', true)).toBeNull()
+    expect(refusalOf('10.0.0.1', true)).toMatch(/private/)
+  })
+
+  describe('through the real downloaders', () => {
+    const servers: Server[] = []
+    afterAll(() => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))))
+    async function serve(handler: Parameters<typeof createServer>[1]): Promise<string> {
+      const s = createServer(handler)
+      servers.push(s)
+      await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()))
+      return `http://127.0.0.1:${(s.address() as AddressInfo).port}`
+    }
+
+    it('an image from a remote profile at a loopback or private address is never requested', async () => {
+      const hits: string[] = []
+      const local = await serve((req, res) => {
+        hits.push(req.url ?? '')
+        res.end('x')
+      })
+      const gateway = { baseUrl: 'https://gw.example', key: 'sk-k' }
+      const resolve = dns({ 'cdn.example': ['10.0.0.7'] })
+      for (const url of [`${local}/a.png`, 'https://cdn.example/a.png']) {
+        const e = await refusal(downloadResult({ fetch: (i, init) => fetch(i, init), url, gateway, dir, id: 'a', resolve }))
+        expect(e.details, url).toMatchObject({ reason: 'address-refused' })
+      }
+      expect(hits).toEqual([])
+      expect(readdirSync(dir)).toEqual([])
+    })
+
+    it('every redirect hop is checked: a public CDN that redirects to this computer is refused before that request', async () => {
+      const hits: string[] = []
+      const local = await serve((req, res) => {
+        hits.push(req.url ?? '')
+        res.end('x')
+      })
+      const fakeFetch = async (input: string | URL): Promise<Response> => {
+        const u = new URL(String(input))
+        if (u.hostname === 'cdn.example') return new Response(null, { status: 302, headers: { location: `${local}/stolen.mp4` } })
+        return fetch(u)
+      }
+      const e = await refusal(
+        fetchVideo({ fetch: fakeFetch, url: 'https://cdn.example/v.mp4', contentPath: '/v1/videos/v/content', conn: { baseUrl: 'https://gw.example', key: 'sk-k' }, dir, id: 'v', resolve: dns({ 'cdn.example': ['93.184.216.34'] }) })
+      )
+      expect(e.message).toMatch(/is not https/)
+      expect(hits).toEqual([])
+    })
+
+    it(`stops after ${MAX_RESULT_REDIRECTS} redirects`, async () => {
+      let n = 0
+      const loop = async (): Promise<Response> => new Response(null, { status: 302, headers: { location: `https://cdn.example/${++n}` } })
+      const e = await refusal(downloadResult({ fetch: loop, url: 'https://cdn.example/0', gateway: { baseUrl: 'https://gw.example', key: 'k' }, dir, id: 'r', resolve: dns({ 'cdn.example': ['93.184.216.34'] }) }))
+      expect(e.message).toMatch(/redirected more than 5 times/)
+      expect(n).toBe(MAX_RESULT_REDIRECTS + 1)
+    })
+
+    it('the sandbox (a loopback profile) still downloads from its loopback CDN', async () => {
+      const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f60000000049454e44ae426082', 'hex')
+      const cdn = await serve((_req, res) => res.writeHead(200, { 'content-length': String(png.length) }).end(png))
+      const saved = await downloadResult({ fetch: (i, init) => fetch(i, init), url: `${cdn}/a.png`, gateway: { baseUrl: 'http://127.0.0.1:1', key: 'k' }, dir, id: 'ok' })
+      expect(saved).toMatchObject({ format: 'png', width: 1, height: 1 })
+    })
+  })
+})

@@ -1,0 +1,81 @@
+import { HOST_PROOF_LABEL, SESSION_PATH } from '@shared/bridge-wire'
+import type { HostHandshake } from './socket-transport'
+
+/** Where a reload finds the token again: per tab and per origin (port included), never sent anywhere. */
+export const TOKEN_STORAGE_KEY = 'studio.launch-token'
+
+export interface LaunchEnv {
+  location: { hash: string; pathname: string; search: string }
+  history: { state: unknown; replaceState(state: unknown, unused: string, url: string): void }
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null
+  fetch: (input: string, init: RequestInit) => Promise<Response>
+}
+
+/**
+ * The launch token, from the address the page was opened with: `#token=` (the link the host
+ * prints) or `#code=` (the one-time address the host opens, exchanged here once). The fragment is
+ * removed from the address bar and history at once, before the app runs. A reload of the same tab
+ * finds the token in sessionStorage: unlike a cookie it is bound to this port's origin and is never
+ * sent to a server.
+ */
+export function takeLaunchToken(env: LaunchEnv): Promise<string | null> {
+  const params = new URLSearchParams(env.location.hash.replace(/^#/, ''))
+  const token = params.get('token')
+  const code = params.get('code')
+  if (token !== null || code !== null) {
+    env.history.replaceState(env.history.state, '', env.location.pathname + env.location.search)
+  }
+  const remember = (t: string | null): string | null => {
+    if (t) {
+      try {
+        env.storage?.setItem(TOKEN_STORAGE_KEY, t)
+      } catch {
+        // storage off (private mode): the tab still works until it is reloaded
+      }
+    }
+    return t
+  }
+  if (token) return Promise.resolve(remember(token))
+  if (code) return exchangeCode(env.fetch, code).then(remember)
+  try {
+    return Promise.resolve(env.storage?.getItem(TOKEN_STORAGE_KEY) ?? null)
+  } catch {
+    return Promise.resolve(null)
+  }
+}
+
+async function exchangeCode(doFetch: LaunchEnv['fetch'], code: string): Promise<string | null> {
+  try {
+    const res = await doFetch(SESSION_PATH, { method: 'POST', body: code, credentials: 'omit', headers: { 'Content-Type': 'text/plain' } })
+    if (!res.ok) return null
+    const body = (await res.json()) as { token?: unknown }
+    return typeof body.token === 'string' ? body.token : null
+  } catch {
+    return null
+  }
+}
+
+function base64url(bytes: Uint8Array): string {
+  let bin = ''
+  for (const b of bytes) bin += String.fromCharCode(b)
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+/** HMAC-SHA256 in base64url with WebCrypto (the host computes the same with node:crypto). */
+export async function hmacBase64url(key: string, message: string): Promise<string> {
+  const enc = new TextEncoder()
+  const k = await crypto.subtle.importKey('raw', enc.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+  return base64url(new Uint8Array(await crypto.subtle.sign('HMAC', k, enc.encode(message))))
+}
+
+/** The page's side of the bridge handshake: check the host's proof, then present the token. */
+export function createHostHandshake(token: Promise<string | null>): HostHandshake {
+  return {
+    challenge: () => base64url(crypto.getRandomValues(new Uint8Array(32))),
+    async answer(challenge, proof) {
+      const t = await token
+      if (!t) return null
+      return (await hmacBase64url(t, HOST_PROOF_LABEL + challenge)) === proof ? JSON.stringify({ t: 'auth', token: t }) : null
+    }
+  }
+}
