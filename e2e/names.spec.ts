@@ -253,13 +253,14 @@ test.describe('a gateway with its own names, set up in Settings', () => {
   test('profile, discovery, names file, then images, video and chat with the gateway’s names only', async ({ studio }) => {
     test.setTimeout(300_000)
     const page = await studio.launch()
-    await addActiveProfile(page, { name: PROFILE, url: studio.gateway.url, key: studio.canary })
-    await configureNames(page)
-    await exportAndImport(page)
-
-    await useImages(page, studio)
-    await useVideo(page, studio)
-    await useChat(page, studio)
+    await test.step('profile and names, in Settings', async () => {
+      await addActiveProfile(page, { name: PROFILE, url: studio.gateway.url, key: studio.canary })
+      await configureNames(page)
+    })
+    await test.step('names file: export, a broken import, the import', () => exportAndImport(page))
+    await test.step('images', () => useImages(page, studio))
+    await test.step('video', () => useVideo(page, studio))
+    await test.step('chat', () => useChat(page, studio))
     await openSettings(page)
 
     // Nothing the spec writes as a stand-in went to this gateway: routes, headers and model names.
