@@ -28,17 +28,26 @@ export interface StudioFixture {
   output(): string
 }
 
+/**
+ * Which naming the test's gateway speaks: the spec's stand-ins, or the sandbox's second naming
+ * (`test.use({ gatewayNaming: 'alt' })`), where every stand-in is unknown as on a live gateway.
+ */
+export interface StudioOptions {
+  gatewayNaming: 'standin' | 'alt'
+}
+
 const SHELL = process.env.STUDIO_E2E_SHELL === 'electron' ? 'electron' : 'browser'
 
-async function gatewayAndDir() {
+async function gatewayAndDir(naming: StudioOptions['gatewayNaming']) {
   const canary = newCanaryKey()
-  const gateway = await startSandbox({ port: 0, speed: 60, quiet: true, keys: [{ key: canary, name: 'canary key', quota: 40_000_000 }] })
+  const gateway = await startSandbox({ port: 0, speed: 60, quiet: true, naming, keys: [{ key: canary, name: 'canary key', quota: 40_000_000 }] })
   return { canary, gateway, dataDir: tempDataDir() }
 }
 
-const browserStudio = base.extend<{ studio: StudioFixture }>({
-  studio: async ({ page }, use) => {
-    const { canary, gateway, dataDir } = await gatewayAndDir()
+const browserStudio = base.extend<StudioOptions & { studio: StudioFixture }>({
+  gatewayNaming: ['standin', { option: true }],
+  studio: async ({ page, gatewayNaming }, use) => {
+    const { canary, gateway, dataDir } = await gatewayAndDir(gatewayNaming)
     const bridge = recordBridgeTraffic(page)
     let current: LaunchedStudio | undefined
     await use({
@@ -65,10 +74,10 @@ const browserStudio = base.extend<{ studio: StudioFixture }>({
 })
 
 // No `page` here: the Electron shell brings its own window, and no Chromium is needed.
-const electronStudio = base.extend<{ studio: StudioFixture }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture names from this pattern; none are needed.
-  studio: async ({}, use) => {
-    const { canary, gateway, dataDir } = await gatewayAndDir()
+const electronStudio = base.extend<StudioOptions & { studio: StudioFixture }>({
+  gatewayNaming: ['standin', { option: true }],
+  studio: async ({ gatewayNaming }, use) => {
+    const { canary, gateway, dataDir } = await gatewayAndDir(gatewayNaming)
     let current: LaunchedElectron | undefined
     await use({
       shell: 'electron',

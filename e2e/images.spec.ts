@@ -58,7 +58,8 @@ test.describe('images', () => {
     await expect(first.getByText('1024x1024 as asked')).toBeVisible()
     expect(gatewayPosts(studio, '/v1/images/generations')).toHaveLength(1)
 
-    await page.getByRole('radio', { name: 'image-model-2' }).check()
+    await form.getByRole('radio', { name: /^Second family/ }).check()
+    await expect(form.getByRole('combobox', { name: 'Model' })).toHaveValue('image-model-2')
     await form.getByRole('textbox', { name: 'Prompt' }).fill('a lighthouse, wide')
     await form.getByRole('combobox', { name: 'Ratio' }).selectOption('16:9')
     await expect(form.getByTestId('ratio-size-note')).toContainText('16:9 gives 1920x1080.')

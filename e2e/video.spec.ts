@@ -41,7 +41,7 @@ test.describe('video', () => {
 
     // Video-object route, multipart family with a forced length and a file reference.
     await chooseFamily(page, 'Video object · multipart')
-    await form.getByRole('combobox', { name: 'Model' }).selectOption('gk-video-3-pro')
+    await form.getByRole('combobox', { name: 'Model' }).fill('gk-video-3-pro')
     await expect(page.getByTestId('gk-forced')).toHaveText('10 s, fixed by the gateway for gk-video-3-pro.')
     await form.getByRole('textbox', { name: 'Prompt' }).fill('waves against a pier')
     await page.getByTestId('gk-refs-file-input').setInputFiles({ name: 'pier.png', mimeType: 'image/png', buffer: await png(512, 512) })

@@ -14,7 +14,6 @@ import {
   VIDEO_FAMILIES,
   VIDEO_LIMITS,
   VIDEO_ROUTES,
-  type VideoFamily,
   type VideoModelCapability
 } from './video-models'
 

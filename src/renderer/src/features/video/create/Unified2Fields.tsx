@@ -1,4 +1,3 @@
-import { useId } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import { useActiveNames } from '@renderer/features/profiles/queries'
 import { ORIENTATIONS } from '@shared/domain/video'
@@ -11,7 +10,6 @@ import { VideoModelField } from './VideoModelField'
 /** The unified route's second family (vo3.1-style): every field is required by the spec, so each starts at its default. */
 export function Unified2Fields({ errorFor }: { errorFor: ErrorFor }) {
   const { t } = useT()
-  const listId = useId()
   const d = useVideoDraft((s) => s.drafts.unified2)
   const patch = (p: Partial<Unified2Draft>) => useVideoDraft.getState().patch('unified2', p)
   const cap = capFor('unified2', d.model, useActiveNames())

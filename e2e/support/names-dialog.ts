@@ -1,0 +1,59 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+/** Settings → Profiles, driven by role and accessible name: a new profile, and its gateway names dialog. */
+
+/** The label of each body family's box in the names dialog (and of its option in an Assign select). */
+export const FAMILY_LABEL = {
+  chat: 'Chat (suggestions for the chat model field)',
+  imagegen: 'Images · first family (POST /v1/images/generations, <w>*<h>)',
+  image2: 'Images · second family (POST /v1/images/generations, <w>x<h>)',
+  native: 'Images · native async task',
+  editNative: 'Edits · native family (ratio, resolution, response format)',
+  editForm: 'Edits · form family (quality)',
+  vidq: 'Video · unified route, first family',
+  unified2: 'Video · unified route, second family',
+  kl: 'Video · /v1/videos JSON family',
+  gk: 'Video · /v1/videos multipart family'
+} as const
+export type FamilyKey = keyof typeof FAMILY_LABEL
+
+export async function openSettings(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
+}
+
+/** Adds a profile (key kept for the session), makes it the active one and waits for the banner to say so. */
+export async function addActiveProfile(page: Page, p: { name: string; url: string; key: string }): Promise<void> {
+  await openSettings(page)
+  await page.getByRole('button', { name: 'Add profile' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add profile' })
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(p.name)
+  await dialog.getByRole('textbox', { name: 'Base URL' }).fill(p.url)
+  await dialog.getByLabel('API key').fill(p.key)
+  await dialog.getByRole('radio', { name: 'Keep for this session only' }).check()
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog).toBeHidden()
+  await page.getByRole('button', { name: `Use ${p.name}` }).click()
+  await expect(page.getByRole('banner').getByRole('combobox', { name: 'Active profile' }).locator('option:checked')).toHaveText(p.name)
+}
+
+export async function openNames(page: Page, profile: string): Promise<Locator> {
+  await page.getByRole('button', { name: `Names of ${profile}` }).click()
+  const dialog = page.getByRole('dialog', { name: `Gateway names · ${profile}` })
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
+/** A family's box: one model name per line. */
+export const familyBox = (dialog: Locator, family: FamilyKey) => dialog.getByRole('textbox', { name: FAMILY_LABEL[family] })
+
+/** Runs discovery and waits for its count. */
+export async function discover(dialog: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: 'Discover models' }).click()
+  await expect(dialog.getByRole('status').filter({ hasText: /model names found$/ })).toBeVisible({ timeout: 20_000 })
+}
+
+/** Assigns one discovered name to a family with its own row's select and Assign button. */
+export async function assignDiscovered(dialog: Locator, model: string, family: FamilyKey): Promise<void> {
+  await dialog.getByRole('combobox', { name: `Assign ${model} to` }).selectOption({ label: FAMILY_LABEL[family] })
+  await dialog.getByRole('button', { name: `Assign: ${model}`, exact: true }).click()
+}
