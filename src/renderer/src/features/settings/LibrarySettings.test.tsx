@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { act, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { FakeHost } from '@renderer/test/fake-host'
 import { openSettings, renderApp, resetApp } from '@renderer/test/render-app'
@@ -35,10 +35,9 @@ describe('library backups in Settings', () => {
   })
 
   it('is in Chinese too', async () => {
-    const host = new FakeHost()
-    host.settings = { theme: 'system', language: 'zh' }
-    const { user } = await renderApp({ host })
+    const { host, user } = await renderApp()
     await openSettings(user)
+    act(() => host.emit('settings:changed', { theme: 'system', language: 'zh' }))
     expect(await screen.findByRole('button', { name: '备份资料库' })).toBeTruthy()
     expect(screen.getByRole('heading', { name: '资料库' })).toBeTruthy()
   })
