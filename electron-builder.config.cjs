@@ -9,8 +9,14 @@ module.exports = {
   // Only the built app goes in: sources, tests and the sandbox CLI stay out of the package.
   files: ['out/**/*', 'package.json', '!**/*.map'],
   asar: true,
-  // sharp ships native binaries; they must live outside the archive to be loadable.
-  asarUnpack: ['**/node_modules/sharp/**', '**/node_modules/@img/**'],
+  // Native modules must live outside the archive to be loadable: sharp ships binaries, better-sqlite3
+  // (the library database) is compiled.
+  asarUnpack: ['**/node_modules/sharp/**', '**/node_modules/@img/**', '**/node_modules/better-sqlite3/**'],
+  // better-sqlite3 is built for Node by `npm ci`; packaging rebuilds it for Electron's ABI, from its
+  // bundled SQLite source (no prebuilt download, same as the .prebuild-installrc of `npm ci`).
+  npmRebuild: true,
+  buildDependenciesFromSource: true,
+  nativeRebuilder: 'sequential',
   electronFuses: {
     runAsNode: false,
     enableCookieEncryption: true,

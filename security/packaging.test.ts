@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { join } from 'node:path'
 import { FuseV1Options } from '@electron/fuses'
 import { describe, expect, it } from 'vitest'
 
@@ -8,8 +10,12 @@ const config = require('../electron-builder.config.cjs') as {
   files: string[]
   electronFuses: Record<string, boolean>
   publish: unknown
+  asarUnpack: string[]
+  npmRebuild: boolean
+  buildDependenciesFromSource: boolean
+  nativeRebuilder: string
 }
-const pkg = require('../package.json') as { scripts: Record<string, string>; main: string }
+const pkg = require('../package.json') as { scripts: Record<string, string>; main: string; dependencies: Record<string, string>; devDependencies: Record<string, string> }
 
 // The packaged binary cannot be built here (no Electron download), so the fuse table of
 // security-anchors B1 is asserted on the configuration electron-builder flips them from.
@@ -56,5 +62,27 @@ describe('packaging configuration', () => {
   it('is what `npm run dist` packages with', () => {
     expect(pkg.scripts.dist).toMatch(/electron-vite build/)
     expect(pkg.scripts.dist).toMatch(/electron-builder .*--config electron-builder\.config\.cjs/)
+  })
+
+  it('rebuilds the library database binding (better-sqlite3) for Electron from source, outside the asar', () => {
+    expect(pkg.dependencies['better-sqlite3']).toMatch(/^\^12\./)
+    expect(pkg.devDependencies['better-sqlite3']).toBeUndefined()
+    expect(config.npmRebuild).toBe(true)
+    expect(config.buildDependenciesFromSource).toBe(true)
+    // 'legacy' is the app-builder binary; @electron/rebuild ('sequential') compiles for the Electron ABI.
+    expect(config.nativeRebuilder).toBe('sequential')
+    expect(config.asarUnpack).toContain('**/node_modules/better-sqlite3/**')
+    // A misspelled option would be ignored without a word: each must be one electron-builder knows.
+    const scheme = require('app-builder-lib/scheme.json') as { properties: Record<string, unknown> }
+    for (const key of ['npmRebuild', 'buildDependenciesFromSource', 'nativeRebuilder', 'asarUnpack']) expect(scheme.properties, key).toHaveProperty(key)
+  })
+
+  it('builds the binding from source at install too (no prebuilt download), and it loads here', () => {
+    const rc = readFileSync(join(import.meta.dirname, '..', '.prebuild-installrc'), 'utf8')
+    expect(rc).toMatch(/^buildFromSource=true$/m)
+    const Database = require('better-sqlite3') as new (path: string) => { prepare(sql: string): { get(): unknown }; close(): void }
+    const db = new Database(':memory:')
+    expect(db.prepare("SELECT count(*) AS n FROM pragma_compile_options WHERE compile_options = 'ENABLE_FTS5'").get()).toEqual({ n: 1 })
+    db.close()
   })
 })

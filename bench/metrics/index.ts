@@ -17,6 +17,7 @@ import { p1 } from './p1'
 import { p2 } from './p2'
 import { p3 } from './p3'
 import { t3 } from './t3'
+import { g1, g2, g3, g4, g5 } from './g'
 
 /** The suite in run order: start-up first (cheapest, least disturbed), then relay, then renderer. */
 export const METRICS: Metric[] = [t1, t2, r1, r3, s1, s2, l1, m1]
@@ -28,3 +29,5 @@ METRICS.push(p3)
 METRICS.push(t3)
 // Images (issue 5): the painter and editor (C), then media transfer (B).
 METRICS.push(c1, c2, c3, b1, b2)
+// Library growth (issue 19): the same action on a large and a small seeded library.
+METRICS.push(g1, g2, g3, g4, g5)

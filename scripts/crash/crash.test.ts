@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JobRecord } from '../../src/main/core/images/job-journal'
+import { openLibrary } from '../../src/main/core/store/library-db'
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index'
 import { openServices } from './rig'
 
@@ -87,6 +88,17 @@ function journalParses(dataDir: string): 'ok' | 'bak' | 'missing' {
   }
 }
 
+/** The gallery as stored in the library database (read after the services let go of it). */
+function galleryItems(dataDir: string): Map<string, { id: string; file: string; bytes: number }> {
+  const lib = openLibrary(dataDir)
+  try {
+    const rows = lib.all<{ item: string }>('SELECT item FROM gallery')
+    return new Map(rows.map((row) => JSON.parse(row.item) as { id: string; file: string; bytes: number }).map((it) => [it.id, it]))
+  } finally {
+    lib.release()
+  }
+}
+
 /** Start-up recovery to quiescence, then the durability invariants of security-anchors §6. */
 async function recoverAndCheck(r: Round): Promise<void> {
   const at = `round ${r.dataDir} (killed after ${r.killedAfterMs} ms)`
@@ -115,9 +127,7 @@ async function recoverAndCheck(r: Round): Promise<void> {
   // Quiescent: nothing is left half-done.
   expect(jobs.filter((j) => j.phase !== 'ended').map((j) => j.job), at).toEqual([])
   // 2. Every task the gateway accepted (a task id was journaled) ends saved: its file exists, whole.
-  const indexPath = join(r.dataDir, 'images', 'index.json')
-  const gallery = (existsSync(indexPath) ? JSON.parse(readFileSync(indexPath, 'utf8')) : { items: [] }) as { items: Array<{ id: string; file: string; bytes: number }> }
-  const items = new Map(gallery.items.map((it) => [it.id, it]))
+  const items = galleryItems(r.dataDir)
   for (const j of jobs.filter((x) => x.job.taskId)) {
     expect(j.job.status, `${at}: task ${j.job.taskId} ${JSON.stringify(j.job.error)}`).toBe('done')
     figures.resumedToSaved++

@@ -68,7 +68,10 @@ export const INVOKE_CHANNEL_NAMES = [
   'video:assets-create-group',
   'video:assets-import',
   'video:assets-list',
-  'video:assets-refresh'
+  'video:assets-refresh',
+  'library:list-backups',
+  'library:back-up',
+  'library:restore'
 ] as const
 
 export const UPLOAD_CHANNEL_NAMES = [

@@ -12,6 +12,7 @@ import { balanceEvents, balanceInvokes } from './contract/balance'
 import { chatEvents, chatInvokes } from './contract/chat'
 import { filesInvokes, filesUploads } from './contract/files'
 import { imagesEvents, imagesInvokes } from './contract/images'
+import { libraryInvokes } from './contract/library'
 import { profileEvents, profileInvokes } from './contract/profiles'
 import { videoEvents, videoInvokes } from './contract/video'
 
@@ -22,7 +23,8 @@ export const invokes = {
   ...chatInvokes,
   ...filesInvokes,
   ...imagesInvokes,
-  ...videoInvokes
+  ...videoInvokes,
+  ...libraryInvokes
 } satisfies InvokeTable
 
 export const events = {

@@ -9,6 +9,7 @@ import type { ImageService } from './images/image-service'
 import type { Handlers } from './ipc/dispatcher'
 import type { ModelDiscovery } from './profiles/model-discovery'
 import type { ProfileService } from './profiles/profile-service'
+import type { createLibraryHandlers } from './store/library-handlers'
 import type { AssetService } from './assets/asset-service'
 import { createVideoHandlers } from './video/video-handlers'
 import type { VideoService } from './video/video-service'
@@ -31,6 +32,8 @@ export interface HandlerDeps {
   images: ImageService
   video: VideoService
   assets: AssetService
+  /** Library backups and restore (src/main/core/store). */
+  library: ReturnType<typeof createLibraryHandlers>
 }
 
 /** Contract channel -> core call: one table, shared by both shells. */
@@ -78,6 +81,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
     ...createImageHandlers(d.images),
 
     // video:* (src/main/core/video/video-handlers.ts)
-    ...createVideoHandlers(d.video, d.assets, () => d.profiles.activeId(), (id) => d.profiles.get(id))
+    ...createVideoHandlers(d.video, d.assets, () => d.profiles.activeId(), (id) => d.profiles.get(id)),
+    // library:* (src/main/core/store/library-handlers.ts)
+    ...d.library
   }
 }

@@ -1,3 +1,5 @@
+import { openLibrary } from './store/library-db'
+import { createLibraryHandlers } from './store/library-handlers'
 import { mkdirSync } from 'node:fs'
 import type { ProfileList } from '@shared/domain/profiles'
 import { DEFAULT_SETTINGS, type AppSettings } from '@shared/domain/settings'
@@ -108,6 +110,13 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   })
 
   const disposers: Array<() => Promise<void> | void> = []
+  // The library database, opened before any store that lives in it, so damage found at start (and
+  // a restore chosen last session) is told under its own name; released last.
+  const library = openLibrary(opts.dataDir, (message) => {
+    notices.push({ store: 'library', message })
+    log(`store notice: ${message}`)
+  })
+  disposers.push(() => library.release())
   let sandboxUrl: string | null = null
   // Files: the grant table and the media table behind preview URLs.
   const media = new MediaLibrary(opts.mediaUrlPrefix ?? '/media/')
@@ -222,7 +231,8 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     files: { grants: files, pickFiles: opts.pickFiles },
     images,
     video,
-    assets
+    assets,
+    library: createLibraryHandlers({ dataDir: opts.dataDir, library })
   })
   const dispatch = createDispatcher(handlers, { guard, log })
   const upload = createUploadDispatcher(fileUploadHandlers(files), { guard, log })

@@ -4,9 +4,10 @@ import { writeFileAtomic } from '../store/atomic-file'
 import { keptName } from '../store/file-role'
 
 /**
- * The gallery's index file: what is kept per image (prompt, model, parameters, lineage) and how it
- * survives damage. Every write is atomic (temp + fsync + rename) and refreshes `.bak`; a damaged
- * file is moved aside and the backup restored, with a notice, never a silent reset.
+ * What the gallery keeps per image (prompt, model, parameters, lineage), and the JSON index file of
+ * earlier versions, read once as migration input: a damaged file is moved aside and its `.bak`
+ * used, with a notice, never a silent reset. (The image job journal still writes its file with
+ * `writeIndexWithBackup`.)
  */
 
 /** A gallery item as stored: file names instead of media URLs (ids change every launch). */
@@ -19,7 +20,6 @@ export interface StoredItem extends Omit<GalleryItem, 'url' | 'maskUrl'> {
   sourceFile?: string
 }
 
-export const INDEX_VERSION = 1
 export const ITEM_ID = /^[A-Za-z0-9_-]{1,64}$/
 /** Library file names the host makes: `<id>.<ext>`, `<job>.mask.png`, `<job>.source.<ext>`. */
 export const LIBRARY_NAME = /^[A-Za-z0-9_-]{1,64}(\.(mask|source))?\.(png|jpg|webp)$/
@@ -115,8 +115,4 @@ export async function loadIndex(path: string, notice: (message: string) => void)
 export async function writeIndexWithBackup(path: string, data: string): Promise<void> {
   await writeFileAtomic(path, data)
   await writeFileAtomic(`${path}.bak`, data)
-}
-
-export function serializeIndex(items: Iterable<StoredItem>): string {
-  return JSON.stringify({ version: INDEX_VERSION, items: [...items] })
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { copyFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -58,12 +58,17 @@ describe('gallery store', () => {
   })
 
   it('restores a corrupt index from its .bak, keeps the damaged file, and says so', async () => {
+    // The JSON index of earlier versions is now migration input: a damaged one is still recovered from its .bak.
     const dataDir = newDir()
-    const a = await openStore(dataDir)
+    const a = await openStore(mkdtempSync(join(tmpdir(), 'gallery-src-')))
     const first = await addItem(a.store)
     const second = await addItem(a.store)
-    await a.store.flush()
+    const lib = join(dataDir, 'library', 'images')
+    mkdirSync(lib, { recursive: true })
+    mkdirSync(join(dataDir, 'images'))
+    for (const i of [first, second]) await copyFile(join(a.store.libraryDir, i.file), join(lib, i.file))
     const index = join(dataDir, 'images', 'index.json')
+    writeFileSync(`${index}.bak`, JSON.stringify({ version: 1, items: [first, second] }))
     writeFileSync(index, '{"version":1,"items":[{"id":')
 
     const b = await openStore(dataDir)
@@ -72,7 +77,7 @@ describe('gallery store', () => {
     expect(b.store.get(first.id).prompt).toBe('a fox in snow')
     expect(b.store.get(second.id).prompt).toBe('a fox in snow')
     expect(readdirSync(join(dataDir, 'images')).some((n) => n.startsWith('index.json.corrupt-'))).toBe(true)
-    expect(JSON.parse(readFileSync(index, 'utf8')).items).toHaveLength(2)
+    expect(JSON.parse(readFileSync(`${index}.bak.migrated`, 'utf8')).items).toHaveLength(2)
   })
 
   it('re-adds result files the index does not know and removes leftover .part files', async () => {

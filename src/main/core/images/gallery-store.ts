@@ -5,8 +5,10 @@ import { StudioError } from '@shared/errors'
 import { magicFormat, MIME_OF_FORMAT, sniffImage } from '@shared/media/sniff'
 import { newOpaqueId } from '../files/ids'
 import type { MediaLibrary } from '../files/media'
-import { AtomicWriter } from '../store/atomic-file'
-import { LIBRARY_NAME, loadIndex, serializeIndex, writeIndexWithBackup, type StoredItem } from './gallery-index'
+import { importOnce } from '../store/json-import'
+import { openLibrary, type Library } from '../store/library-db'
+import { LIBRARY_NAME, loadIndex, type StoredItem } from './gallery-index'
+import { GALLERY_SCHEMA, putItem, rowItem, where } from './gallery-table'
 
 export interface GalleryStoreOptions {
   dataDir: string
@@ -20,27 +22,34 @@ const ORPHAN = /^([A-Za-z0-9_-]{1,64})\.(png|jpg|webp)$/
 
 /**
  * The gallery: every generated or edited image, saved by the host under
- * `<dataDir>/library/images/` with its metadata in `<dataDir>/images/index.json`. The page sees
- * items with media URLs (registered again at every start, since media ids live in memory), never
- * paths and never bytes.
+ * `<dataDir>/library/images/` with its metadata in the library database (one row per image, so a
+ * change costs the same at 50 images as at 50,000). The page sees items with media URLs
+ * (registered on first view, since media ids live in memory), never paths and never bytes.
  */
 export class GalleryStore {
-  private readonly items = new Map<string, StoredItem>()
   private readonly mediaIds = new Map<string, string>()
-  private readonly writer = new AtomicWriter(writeIndexWithBackup)
+  private readonly lib: Library
   readonly libraryDir: string
+  /** The JSON index of earlier versions: migration input only, renamed once imported. */
   readonly indexPath: string
 
   private constructor(private readonly opts: GalleryStoreOptions) {
     this.libraryDir = join(opts.dataDir, 'library', 'images')
     this.indexPath = join(opts.dataDir, 'images', 'index.json')
+    this.lib = openLibrary(opts.dataDir, (m) => this.notice(m))
+    this.lib.schema('gallery', GALLERY_SCHEMA)
   }
 
   static async open(opts: GalleryStoreOptions): Promise<GalleryStore> {
-    const store = new GalleryStore(opts)
-    await mkdir(store.libraryDir, { recursive: true, mode: 0o700 })
+    await mkdir(join(opts.dataDir, 'library', 'images'), { recursive: true, mode: 0o700 })
     await mkdir(join(opts.dataDir, 'images'), { recursive: true, mode: 0o700 })
-    await store.load()
+    const store = new GalleryStore(opts)
+    try {
+      await store.load()
+    } catch (e) {
+      store.close()
+      throw e
+    }
     return store
   }
 
@@ -49,6 +58,15 @@ export class GalleryStore {
   }
 
   private async load(): Promise<void> {
+    await importOnce(
+      this.lib,
+      'gallery',
+      [this.indexPath, `${this.indexPath}.bak`],
+      async () => (await hasLegacyIndex(this.indexPath)) ? loadIndex(this.indexPath, (m) => this.notice(m)) : null,
+      (items) => {
+        for (const item of items) putItem(this.lib, item)
+      }
+    )
     const names = new Set(await readdir(this.libraryDir))
     // Leftovers of a download or write cut off by a crash are never results (security-anchors §6.3).
     for (const name of names) {
@@ -57,37 +75,41 @@ export class GalleryStore {
         names.delete(name)
       }
     }
-    let missing = 0
-    for (const item of await loadIndex(this.indexPath, (m) => this.notice(m))) {
-      if (!names.has(item.file)) missing++
-      else this.items.set(item.id, item)
+    const known = new Set<string>()
+    const missing: string[] = []
+    for (const row of this.lib.all<{ id: string; file: string; mask_file: string | null; source_file: string | null }>('SELECT id, file, mask_file, source_file FROM gallery')) {
+      if (!names.has(row.file)) missing.push(row.id)
+      for (const f of [row.file, row.mask_file, row.source_file]) if (f) known.add(f)
+      known.add(row.id)
     }
-    if (missing) this.notice(`${count(missing)} missing from the library folder and removed from the gallery.`)
-    const adopted = await this.adoptOrphans(names)
+    if (missing.length) {
+      this.lib.tx(() => {
+        for (const id of missing) this.lib.run('DELETE FROM gallery WHERE id = ?', id)
+      })
+      this.notice(`${count(missing.length)} missing from the library folder and removed from the gallery.`)
+    }
+    const adopted = await this.adoptOrphans(names, known)
     if (adopted) this.notice(`${count(adopted)} found in the library folder and added back to the gallery without ${adopted === 1 ? 'its prompt' : 'their prompts'}.`)
-    for (const item of this.items.values()) this.registerFiles(item)
-    if (missing || adopted) await this.save()
   }
 
   /** Result files the index does not know (a crash between rename and index write, or a lost index). */
-  private async adoptOrphans(names: Set<string>): Promise<number> {
-    const known = new Set<string>()
-    for (const i of this.items.values()) for (const f of [i.file, i.maskFile, i.sourceFile]) if (f) known.add(f)
-    let adopted = 0
+  private async adoptOrphans(names: Set<string>, known: Set<string>): Promise<number> {
+    const found: StoredItem[] = []
     for (const name of names) {
       const m = ORPHAN.exec(name)
-      if (!m || known.has(name) || this.items.has(m[1])) continue
+      if (!m || known.has(name) || known.has(m[1])) continue
       const path = join(this.libraryDir, name)
       const head = await readHead(path)
-      const found = sniffImage(head)
-      if (!found || found.format === 'gif' || found.format !== magicFormat(head)) continue
+      const image = sniffImage(head)
+      if (!image || image.format === 'gif' || image.format !== magicFormat(head)) continue
       const info = await stat(path)
-      this.items.set(m[1], {
+      known.add(m[1])
+      found.push({
         id: m[1],
         file: name,
-        width: found.width,
-        height: found.height,
-        format: found.format,
+        width: image.width,
+        height: image.height,
+        format: image.format,
         bytes: info.size,
         createdAt: info.mtimeMs,
         origin: 'generate',
@@ -97,17 +119,19 @@ export class GalleryStore {
         params: { recovered: true },
         favorite: false
       })
-      adopted++
     }
-    return adopted
+    if (found.length) {
+      this.lib.tx(() => {
+        for (const item of found) putItem(this.lib, item)
+      })
+    }
+    return found.length
   }
 
-  private registerFiles(item: StoredItem): void {
-    const reg = (name: string, mime: string) => {
-      if (!this.mediaIds.has(name)) this.mediaIds.set(name, this.opts.media.register(this.pathOf(name), mime))
-    }
-    reg(item.file, MIME_OF_FORMAT[item.format])
-    if (item.maskFile) reg(item.maskFile, MASK_MIME)
+  private mediaId(name: string, mime: string): string {
+    let id = this.mediaIds.get(name)
+    if (!id) this.mediaIds.set(name, (id = this.opts.media.register(this.pathOf(name), mime)))
+    return id
   }
 
   /** A library file's path; only names the host made (checked) ever reach the file system. */
@@ -123,23 +147,24 @@ export class GalleryStore {
   view(item: StoredItem): GalleryItem {
     const { file, maskFile, sourceFile, ...rest } = item
     void sourceFile
-    const url = this.opts.media.urlFor(this.mediaIds.get(file)!)
-    const maskId = maskFile ? this.mediaIds.get(maskFile) : undefined
-    return { ...rest, url, ...(maskId ? { maskUrl: this.opts.media.urlFor(maskId) } : {}) }
+    const url = this.opts.media.urlFor(this.mediaId(file, MIME_OF_FORMAT[item.format]))
+    return { ...rest, url, ...(maskFile ? { maskUrl: this.opts.media.urlFor(this.mediaId(maskFile, MASK_MIME)) } : {}) }
   }
 
-  /** Adds items whose files are already in the library; resolves once the index is durable. */
+  /** Adds items whose files are already in the library; resolves once their rows are durable. */
   async add(items: StoredItem[]): Promise<GalleryItem[]> {
-    for (const item of items) {
-      this.items.set(item.id, item)
-      this.registerFiles(item)
-    }
-    await this.save()
+    this.lib.tx(() => {
+      for (const item of items) putItem(this.lib, item)
+    })
     return items.map((i) => this.view(i))
   }
 
+  private find(id: string): StoredItem | null {
+    return rowItem(this.lib.get<{ item: string }>('SELECT item FROM gallery WHERE id = ?', id))
+  }
+
   record(id: string): StoredItem {
-    const item = this.items.get(id)
+    const item = this.find(id)
     if (!item) throw new StudioError('NOT_FOUND', 'That image is no longer in the gallery.', { field: 'id' })
     return item
   }
@@ -149,35 +174,41 @@ export class GalleryStore {
   }
 
   list(filter: GalleryFilter = {}, before?: number, limit = 60): { items: GalleryItem[]; total: number } {
-    const q = filter.query?.trim().toLowerCase() ?? ''
-    const matching = [...this.items.values()].filter(
-      (i) =>
-        (filter.model === undefined || i.model === filter.model) &&
-        (filter.origin === undefined || i.origin === filter.origin) &&
-        (filter.favorite === undefined || i.favorite === filter.favorite) &&
-        (q === '' || i.prompt.toLowerCase().includes(q) || (i.revisedPrompt?.toLowerCase().includes(q) ?? false))
-    )
-    matching.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
-    const page = matching.filter((i) => before === undefined || i.createdAt < before).slice(0, limit)
-    return { items: page.map((i) => this.view(i)), total: matching.length }
+    const w = where(filter)
+    const total = w.sql ? this.lib.get<{ n: number }>(`SELECT count(*) AS n FROM gallery ${w.sql}`, ...w.params)!.n : this.size
+    const page = before === undefined ? w : where(filter, before)
+    const rows = this.lib.all<{ item: string }>(`SELECT item FROM gallery ${page.sql} ORDER BY created_at DESC, id DESC LIMIT ?`, ...page.params, limit)
+    const items = rows.map(rowItem).filter((i): i is StoredItem => i !== null)
+    return { items: items.map((i) => this.view(i)), total }
   }
 
   async setFavorite(id: string, favorite: boolean): Promise<GalleryItem> {
     const item = this.record(id)
     item.favorite = favorite
-    await this.save()
+    putItem(this.lib, item)
     return this.view(item)
   }
 
   /** Removes the entry, then its file, and the edit's mask and source copies once nothing refers to them. */
   async delete(id: string): Promise<void> {
-    const item = this.record(id)
-    this.items.delete(id)
-    await this.save()
-    const stillUsed = new Set<string>()
-    for (const i of this.items.values()) for (const f of [i.file, i.maskFile, i.sourceFile]) if (f) stillUsed.add(f)
-    for (const name of [item.file, item.maskFile, item.sourceFile]) {
-      if (!name || stillUsed.has(name)) continue
+    this.record(id)
+    await this.deleteMany([id])
+  }
+
+  /** Removes many entries in one commit (one fsync for a whole selection), then their unused files. */
+  async deleteMany(ids: string[]): Promise<void> {
+    const removed = this.lib.tx(() => {
+      const out: StoredItem[] = []
+      for (const id of ids) {
+        const item = this.find(id)
+        if (item && this.lib.run('DELETE FROM gallery WHERE id = ?', id).changes) out.push(item)
+      }
+      return out
+    })
+    const files = new Set<string>()
+    for (const item of removed) for (const name of [item.file, item.maskFile, item.sourceFile]) if (name) files.add(name)
+    for (const name of files) {
+      if (this.lib.get('SELECT 1 FROM gallery WHERE file = ? OR mask_file = ? OR source_file = ? LIMIT 1', name, name, name)) continue
       const mediaId = this.mediaIds.get(name)
       if (mediaId) this.opts.media.unregister(mediaId)
       this.mediaIds.delete(name)
@@ -186,16 +217,21 @@ export class GalleryStore {
   }
 
   get size(): number {
-    return this.items.size
+    return this.lib.get<{ n: number }>('SELECT n FROM gallery_count')!.n
   }
 
-  private save(): Promise<void> {
-    return this.writer.save(this.indexPath, serializeIndex(this.items.values()))
-  }
+  /** Every write is durable when its call resolves; kept for callers that wait before shutting down. */
+  async flush(): Promise<void> {}
 
-  async flush(): Promise<void> {
-    await this.writer.flush()
+  /** Lets go of the library database (the last user closes it cleanly). */
+  close(): void {
+    this.lib.release()
   }
+}
+
+async function hasLegacyIndex(path: string): Promise<boolean> {
+  for (const p of [path, `${path}.bak`]) if (await stat(p).then(() => true, () => false)) return true
+  return false
 }
 
 /** "1 image was" / "3 images were", for notices. */

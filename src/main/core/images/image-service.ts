@@ -242,6 +242,7 @@ export class ImageService {
     this.stop.abort(new Error('shutting down'))
     await this.idle()
     await this.gallery.flush()
+    this.gallery.close()
     await this.long.close()
   }
 }

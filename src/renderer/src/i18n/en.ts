@@ -43,6 +43,7 @@ export const en = {
   settings: {
     profilesHeading: 'Profiles',
     profilesIntro: 'A profile is a gateway address and its API key. The key stays in the studio host; this window only sees whether one is saved and its last four characters.',
+    libraryHeading: 'Library',
     appearanceHeading: 'Appearance',
     loadFailed: 'The profiles could not be loaded'
   },
@@ -132,6 +133,18 @@ export const en = {
       expired: 'Expired',
       exhausted: 'Used up'
     }
+  },
+  library: {
+    intro: 'Your gallery and its history live in one database file. A backup copies it, with the media folder as it is, into the backups folder of the data directory.',
+    backUp: 'Back up library',
+    backingUp: 'Backing up…',
+    backedUp: 'Backed up ({{when}}).',
+    none: 'No backups yet.',
+    listLabel: 'Backups',
+    restore: 'Restore',
+    restoreNamed: 'Restore the backup of {{when}}',
+    restorePending: 'The backup {{name}} will replace the library at the next start; the current library is kept beside it.',
+    failed: 'The library action failed'
   },
   appearance: {
     theme: 'Theme',

@@ -41,6 +41,7 @@ export const zh: Messages = {
   settings: {
     profilesHeading: '配置档',
     profilesIntro: '配置档由网关地址和 API 密钥组成。密钥只保存在工作室主进程中，本窗口只知道是否已保存以及末四位。',
+    libraryHeading: '资料库',
     appearanceHeading: '外观',
     loadFailed: '无法加载配置档'
   },
@@ -130,6 +131,18 @@ export const zh: Messages = {
       expired: '已过期',
       exhausted: '已用完'
     }
+  },
+  library: {
+    intro: '图库及其历史保存在一个数据库文件中。备份会把它连同媒体文件夹原样复制到数据目录的 backups 文件夹。',
+    backUp: '备份资料库',
+    backingUp: '正在备份…',
+    backedUp: '已备份（{{when}}）。',
+    none: '还没有备份。',
+    listLabel: '备份',
+    restore: '恢复',
+    restoreNamed: '恢复 {{when}} 的备份',
+    restorePending: '下次启动时将用备份 {{name}} 替换资料库；当前资料库会保留在旁边。',
+    failed: '资料库操作失败'
   },
   appearance: {
     theme: '主题',

@@ -101,6 +101,9 @@ export class FakeHost {
   readonly balance = new FakeBalance(() => this.list.activeId)
   /** What `app:get-notices` answers (store repairs made at start). */
   notices: Array<{ store: string; message: string }> = []
+  /** Library backups, newest first, and the one chosen for restore at the next start. */
+  backups: Array<{ name: string; createdAt: number; bytes: number }> = []
+  restorePending: string | null = null
 
   constructor(init: { profiles?: ProfileView[]; activeId?: string; keychainAvailable?: boolean } = {}) {
     this.list = {
@@ -184,6 +187,17 @@ export class FakeHost {
       ...this.balance.handlers(),
       'app:get-info': () => ({ name: 'Generation Studio', version: '0.0.0-test', shell: 'browser', platform: 'linux' }),
       'app:get-notices': () => ({ notices: this.notices }),
+      'library:list-backups': () => ({ backups: this.backups, restorePending: this.restorePending }),
+      'library:back-up': () => {
+        const made = { name: `2026-11-25T10-00-${String(this.backups.length).padStart(2, '0')}`, createdAt: Date.now(), bytes: 4096 }
+        this.backups = [made, ...this.backups]
+        return made
+      },
+      'library:restore': ({ name }) => {
+        if (!this.backups.some((b) => b.name === name)) throw new StudioError('NOT_FOUND', 'That backup is gone or incomplete.', { field: 'name' })
+        this.restorePending = name
+        return { restorePending: name }
+      },
       'settings:get': () => this.settings,
       'settings:update': (patch) => {
         this.settings = { ...this.settings, ...patch }

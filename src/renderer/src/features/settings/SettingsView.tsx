@@ -4,12 +4,13 @@ import { useProfileList } from '@renderer/features/profiles/queries'
 import { errorMessage } from '@renderer/lib/error-text'
 import { useUiStore } from '@renderer/store/ui'
 import { AppearanceSettings } from './AppearanceSettings'
+import { LibrarySettings } from './LibrarySettings'
 import { ProfileDialogs } from './ProfileDialogs'
 import { ProfileList } from './ProfileList'
 import { ADD_PROFILE_BUTTON_ID } from './RemoveProfileDialog'
 import { FormAlert } from '@renderer/components/FormAlert'
 
-/** Profiles and keys, then appearance. */
+/** Profiles and keys, then appearance, then the library's backups. */
 export function SettingsView() {
   const { t } = useT()
   const { data: list, error } = useProfileList()
@@ -42,6 +43,10 @@ export function SettingsView() {
       <section className="settings-section" aria-labelledby="settings-appearance">
         <h2 id="settings-appearance">{t('settings.appearanceHeading')}</h2>
         <AppearanceSettings />
+      </section>
+      <section className="settings-section" aria-labelledby="settings-library">
+        <h2 id="settings-library">{t('settings.libraryHeading')}</h2>
+        <LibrarySettings />
       </section>
     </div>
   )
