@@ -18,7 +18,7 @@ export interface EditDraft {
   family: EditFamily
   n: string
   size: string
-  /** '' = not sent (the model's default: auto for the native family, standard for image-model-1). */
+  /** '' = not sent (the model's default: auto for the native family, standard for the form family). */
   quality: string
   watermark: TriState
   ratio: '' | (typeof IMAGEGEN_RATIOS)[number]

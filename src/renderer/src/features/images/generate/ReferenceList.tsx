@@ -6,7 +6,7 @@ import { useGenerateDraft } from './draft-store'
 import { MAX_REFS, type DraftRef } from './generate-draft'
 import type { ErrorFor } from './GenerateForm'
 
-/** image-model-2 references: URLs typed here, files chosen here, gallery images added from the gallery. */
+/** Second-family references: URLs typed here, files chosen here, gallery images added from the gallery. */
 export function ReferenceList({ errorFor }: { errorFor: ErrorFor }) {
   const { t } = useT()
   const refs = useGenerateDraft((s) => s.image2.refs)

@@ -7,7 +7,7 @@ import { CheckField, enumOptions, SelectField, TextArea, TextInput, type ErrorFo
 import { RefEditor } from './RefEditor'
 import { VideoModelField } from './VideoModelField'
 
-/** The unified route's second family (vo3.1-style): every field is required by the spec, so each starts at its default. */
+/** The unified route's second family: every field is required by the spec, so each starts at its default. */
 export function Unified2Fields({ errorFor }: { errorFor: ErrorFor }) {
   const { t } = useT()
   const d = useVideoDraft((s) => s.drafts.unified2)
