@@ -99,12 +99,12 @@ function Node({ node, tight, live }: { node: RootContent | BlockContent | Defini
     case 'list': {
       const itemsTight = !isLoose(node)
       const items = node.children.map((item, i) => <Item key={i} item={item} tight={itemsTight} />)
-      return node.ordered ? <ol start={node.start ?? undefined}>{items}</ol> : <ul className="md-list">{items}</ul>
+      return node.ordered ? <ol start={node.start !== null && node.start !== undefined && node.start !== 1 ? node.start : undefined}>{items}</ol> : <ul className="md-list">{items}</ul>
     }
     case 'code':
       return <CodeBlock code={node.value} lang={node.lang ?? ''} live={live} />
     case 'math':
-      return <MathView tex={node.value} display />
+      return <MathView tex={node.value} display block />
     case 'table':
       return <TableView node={node} />
     case 'html':

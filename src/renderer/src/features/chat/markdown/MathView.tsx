@@ -16,7 +16,8 @@ export function loadKatex(): Promise<Katex> {
  * (never a blank). KaTeX builds DOM nodes into the element itself: no HTML string is parsed, and
  * `trust` stays off, so `\href`, `\url` and `\includegraphics` cannot make links or load anything.
  */
-export function MathView({ tex, display }: { tex: string; display: boolean }) {
+/** `block`: a `$$` block of its own (a div); display math inside a paragraph stays a span, shown as a block by CSS. */
+export function MathView({ tex, display, block = false }: { tex: string; display: boolean; block?: boolean }) {
   const [ready, setReady] = useState(katex !== null)
   const ref = useRef<HTMLElement>(null)
   const source = display ? `$$${tex}$$` : `$${tex}$`
@@ -36,7 +37,7 @@ export function MathView({ tex, display }: { tex: string; display: boolean }) {
       el.title = error instanceof Error ? error.message : String(error)
     }
   }, [ready, tex, display, source])
-  const Tag = display ? 'div' : 'span'
+  const Tag = block ? 'div' : 'span'
   // KaTeX (or the error's source text) owns the inner element's children; React renders none there.
   return (
     <Tag className={display ? 'md-math md-math-display' : 'md-math'}>

@@ -77,7 +77,7 @@ function resolveReferences(node: Nodes, defs: Definitions): void {
  */
 export function parseBlocks(source: string, defs: Definitions = NO_DEFINITIONS): Root {
   let prefix = ''
-  for (const def of defs.values()) prefix += `[${def.label}]: x\n`
+  for (const id of defs.keys()) prefix += `[${id}]: x\n`
   if (prefix) prefix += '\n'
   const root = fromMarkdown(prefix + source, { extensions, mdastExtensions })
   if (prefix) {

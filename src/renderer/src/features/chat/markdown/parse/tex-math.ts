@@ -30,10 +30,13 @@ function tokenizeTexMath(this: TokenizeContext, effects: Effects, ok: State, nok
   let closer: 'single' | 'double' | 'paren' | 'bracket' = 'single'
   let size = 0
   let previousWasSpace = false
+  // Something besides backslashes and spaces: `\[\\\]` is three escaped characters, not a formula.
+  let meaningful = false
 
   const take = (code: Code) => {
     size += 1
     previousWasSpace = markdownLineEndingOrSpace(code)
+    if (!previousWasSpace && code !== BACKSLASH) meaningful = true
     effects.consume(code)
   }
 
@@ -102,7 +105,7 @@ function tokenizeTexMath(this: TokenizeContext, effects: Effects, ok: State, nok
   /** After a backslash inside: `\)` / `\]` close their spans; any other escaped character is content. */
   function escaped(code: Code): State | undefined {
     if ((closer === 'paren' && code === CLOSE_PAREN) || (closer === 'bracket' && code === CLOSE_BRACKET)) {
-      if (size <= 1) return nok(code)
+      if (!meaningful) return nok(code)
       effects.consume(code)
       return done
     }
