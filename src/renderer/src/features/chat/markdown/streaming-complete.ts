@@ -36,7 +36,7 @@ export function completeTable(text: string): string {
   if (TABLE_ROW.test(last) && last.trim().length > 1 && !prevIsRow) {
     return `${text.slice(0, end)}\n${delimiterRow(cellsOf(last))}${text.slice(end)}`
   }
-  if (prevIsRow && DELIMITER_PART.test(last) && last.includes('-')) {
+  if (prevIsRow && DELIMITER_PART.test(last)) {
     // Only while the row above is a header (not itself below a delimiter row).
     const above = prevStart > 0 ? text.slice(text.lastIndexOf('\n', prevStart - 2) + 1, prevStart - 1) : ''
     if (!TABLE_ROW.test(above)) return `${text.slice(0, lastStart)}${delimiterRow(cellsOf(prev))}${text.slice(end)}`
