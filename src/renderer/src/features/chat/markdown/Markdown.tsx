@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react'
 import { CHUNK_SIZE, type MdBlock } from './chunks'
 import { loadMarkdownEngine, markdownEngine, type MarkdownEngine } from './engine'
 import type { MarkdownDoc } from './incremental'
-import { Chunk } from './MarkdownBlock'
 import './markdown-chunks.css'
 
 export interface MarkdownProps {
@@ -67,7 +66,7 @@ export function Markdown({ text, streaming = false }: MarkdownProps) {
   return (
     <div className="markdown">
       {runs.map((run) => (
-        <Chunk key={(run.sealed[0] ?? run.tail[0]).key} sealed={run.sealed} tail={run.tail} live={streaming && run.tail.length > 0} />
+        <engine.Chunk key={(run.sealed[0] ?? run.tail[0]).key} sealed={run.sealed} tail={run.tail} live={streaming && run.tail.length > 0} />
       ))}
     </div>
   )

@@ -1,5 +1,6 @@
 /**
- * The markdown parser (micromark and its extensions) stays off the start path: it is imported the
+ * The markdown parser (micromark and its extensions) and the node renderer (with the math and code
+ * views, which load KaTeX and grammars in turn) stay off the start path: they are imported the
  * first time a reply is rendered. Until then a reply shows as plain text, which is also what it
  * looks like for the few milliseconds the chunk takes to arrive from the app's own files.
  */
