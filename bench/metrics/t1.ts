@@ -15,6 +15,7 @@ import { interleave, median, round } from '../lib/stats'
 import { withStudio } from '../lib/studio'
 
 const PAIRS = 11
+const WARM_SAMPLES = 5
 const TARGET = '<= 2.5x'
 const BUDGET_KB = 600
 const METRIC = 'renderer cold start to interactive composer, ms'
@@ -73,7 +74,8 @@ async function startup(ctx: RunContext): Promise<{ entries: BenchEntry[]; lazySc
           },
           subject: async (i) => {
             // T1-warm: the same start with compiled code cached (content-hashed assets immutable).
-            if (i >= 0) warmMs.push((await warmLoad(browser, studio.url, when)).readyMs)
+            // Three loads each (the first two fill the caches): taken in the first WARM_SAMPLES pairs only.
+            if (i >= 0 && i < WARM_SAMPLES) warmMs.push((await warmLoad(browser, studio.url, when)).readyMs)
             const load = await coldLoad(browser, studio.url, when)
             for (const s of load.scripts) requested.add(new URL(s).pathname.replace(/^\//, ''))
             for (const [k, v] of Object.entries(load.marks)) (milestones[k] ??= []).push(v)
@@ -111,7 +113,7 @@ async function startup(ctx: RunContext): Promise<{ entries: BenchEntry[]; lazySc
               baseline,
               target: TARGET,
               pass: warmValue / baseline <= 2.5,
-              runs: PAIRS,
+              runs: WARM_SAMPLES,
               note: `third load in one browser profile (the first two fill the disk cache and V8's code cache; hashed assets are served immutable, index.html and the bridge no-store); same origin, as the Electron app:// origin always is; T1 cold in the same runs ${round(value)} ms`
             })
           : notMeasurable('T1-warm', WARM_METRIC, TARGET, 'chat composer')
@@ -178,6 +180,6 @@ export const t1: Metric = {
     { id: 'T1-entry', metric: 'renderer start-up JS (entry + its static imports), KB minified', target: `<= ${BUDGET_KB} KB` },
     { id: 'T1-lazy', metric: 'heavy views/libraries on the renderer start-up path', target: '0 (charts, editor, video board, highlighters lazy)' }
   ],
-  budgetMs: 180_000,
+  budgetMs: 300_000,
   run
 }
