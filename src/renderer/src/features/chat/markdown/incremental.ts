@@ -14,6 +14,7 @@
  */
 import type { Nodes, RootContent } from 'mdast'
 import { CHUNK_SIZE, type MdBlock } from './chunks'
+import { openFenceNode } from './parse/open-fence'
 import { definitionsOf, NO_DEFINITIONS, parseBlocks, type Definitions } from './parse/parse'
 
 /** How much text before the end of the previous text must be unchanged for the text to count as "appended to". */
@@ -93,6 +94,15 @@ function extendsDoc(doc: MarkdownDoc, text: string): boolean {
   return text.slice(from, end) === doc.text.slice(from)
 }
 
+/**
+ * The blocks of the live tail. While streaming, a tail that is one open code fence is read
+ * directly (open-fence.ts): its cost then stays flat however long the code grows.
+ */
+function parseTail(tailSource: string, defs: Definitions, complete?: (tail: string) => string): RootContent[] {
+  const fence = complete ? openFenceNode(tailSource) : null
+  return fence ? [fence] : parseBlocks(complete ? complete(tailSource) : tailSource, defs).children
+}
+
 function appendSealed(chunks: readonly (readonly SealedBlock[])[], blocks: SealedBlock[]): (readonly SealedBlock[])[] {
   const out = chunks.slice()
   let open = out.length > 0 && out[out.length - 1].length < CHUNK_SIZE ? out.pop()!.slice() : []
@@ -131,7 +141,7 @@ export function advanceDoc(doc: MarkdownDoc, text: string, complete?: (tail: str
   let sealedDefs = base.sealedDefs
   let chunks = base.chunks
   let tailSource = text.slice(sealedEnd)
-  let kids = parseBlocks(complete ? complete(tailSource) : tailSource, sealedDefs).children
+  let kids = parseTail(tailSource, sealedDefs, complete)
   const lastNewline = tailSource.lastIndexOf('\n')
   let sealedCount = 0
   while (sealedCount + 1 < kids.length && closedBy(kids[sealedCount], kids[sealedCount + 1], tailSource, lastNewline)) sealedCount += 1
@@ -150,7 +160,7 @@ export function advanceDoc(doc: MarkdownDoc, text: string, complete?: (tail: str
     tailSource = text.slice(sealedEnd)
     if (nextDefs !== sealedDefs) {
       sealedDefs = nextDefs
-      kids = parseBlocks(complete ? complete(tailSource) : tailSource, sealedDefs).children
+      kids = parseTail(tailSource, sealedDefs, complete)
     } else {
       kids = kids.slice(sealedCount)
       for (const k of kids) {
