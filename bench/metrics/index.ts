@@ -6,6 +6,7 @@ import { c2 } from './c2'
 import { c3 } from './c3'
 import { l1 } from './l1'
 import { m1 } from './m1'
+import { mdPeers } from './md-peers'
 import { r1 } from './r1'
 import { r3 } from './r3'
 import { s1 } from './s1'
@@ -20,7 +21,7 @@ import { t3 } from './t3'
 import { g1, g2, g3, g4, g5 } from './g'
 
 /** The suite in run order: start-up first (cheapest, least disturbed), then relay, then renderer. */
-export const METRICS: Metric[] = [t1, t2, r1, r3, s1, s2, l1, m1]
+export const METRICS: Metric[] = [t1, t2, r1, r3, s1, s2, mdPeers, l1, m1]
 // Video host (P1, P2, B4): in-process, simulated time where the spec says simulated minutes.
 METRICS.push(p1, p2, b4)
 // Video board (P3): the renderer under a routed bridge feed.

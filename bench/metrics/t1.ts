@@ -8,16 +8,18 @@ import { analyseRendererBundle } from '../lib/bundle'
 import { serveFiles, type FileServer } from '../lib/file-server'
 import { HEAVY_FILES, HEAVY_PACKAGES, staticImportGraph } from '../lib/import-graph'
 import type { Metric, RunContext } from '../lib/metric'
-import { COMPOSER_SELECTOR, coldLoad, type ReadyWhen } from '../lib/page-ready'
+import { COMPOSER_SELECTOR, coldLoad, warmLoad, type ReadyWhen } from '../lib/page-ready'
 import { entry, failedToRun, notMeasurable, type BenchEntry } from '../lib/report'
 import { EMPTY_PAGE, servePages } from '../lib/static-server'
 import { interleave, median, round } from '../lib/stats'
 import { withStudio } from '../lib/studio'
 
 const PAIRS = 11
+const WARM_SAMPLES = 5
 const TARGET = '<= 2.5x'
 const BUDGET_KB = 600
 const METRIC = 'renderer cold start to interactive composer, ms'
+const WARM_METRIC = 'renderer start to interactive composer with compiled code cached (second launch), ms'
 
 /**
  * T1's floor: React 19 rendering one controlled textarea (bench/lib/react-floor), built with Vite
@@ -62,6 +64,7 @@ async function startup(ctx: RunContext): Promise<{ entries: BenchEntry[]; lazySc
         const requested = new Set<string>()
         const milestones: Record<string, number[]> = {}
         const floorMs: number[] = []
+        const warmMs: number[] = []
         const samples = await interleave(PAIRS, {
           baseline: async (i) => {
             const empty = (await coldLoad(browser, `${pages.url}/empty`, { kind: 'dom' })).readyMs
@@ -69,7 +72,10 @@ async function startup(ctx: RunContext): Promise<{ entries: BenchEntry[]; lazySc
             if (i >= 0) floorMs.push(floorLoad.readyMs)
             return empty
           },
-          subject: async () => {
+          subject: async (i) => {
+            // T1-warm: the same start with compiled code cached (content-hashed assets immutable).
+            // Three loads each (the first two fill the caches): taken in the first WARM_SAMPLES pairs only.
+            if (i >= 0 && i < WARM_SAMPLES) warmMs.push((await warmLoad(browser, studio.url, when)).readyMs)
             const load = await coldLoad(browser, studio.url, when)
             for (const s of load.scripts) requested.add(new URL(s).pathname.replace(/^\//, ''))
             for (const [k, v] of Object.entries(load.marks)) (milestones[k] ??= []).push(v)
@@ -97,7 +103,21 @@ async function startup(ctx: RunContext): Promise<{ entries: BenchEntry[]; lazySc
           runs: PAIRS,
           note: `the smallest page of this stack (bench/lib/react-floor), measured in the same runs as T1; T1 is ${round(value / floorValue)}x this floor`
         })
-        return { entries: [e, floorEntry], lazyScripts }
+        const warmValue = median(warmMs)
+        ctx.log(`T1-warm: ${round(warmValue)} ms vs empty page ${round(baseline)} ms`)
+        const warmEntry = hasComposer
+          ? entry({
+              id: 'T1-warm',
+              metric: WARM_METRIC,
+              value: warmValue,
+              baseline,
+              target: TARGET,
+              pass: warmValue / baseline <= 2.5,
+              runs: WARM_SAMPLES,
+              note: `third load in one browser profile (the first two fill the disk cache and V8's code cache; hashed assets are served immutable, index.html and the bridge no-store); same origin, as the Electron app:// origin always is; T1 cold in the same runs ${round(value)} ms`
+            })
+          : notMeasurable('T1-warm', WARM_METRIC, TARGET, 'chat composer')
+        return { entries: [e, floorEntry, warmEntry], lazyScripts }
       })
     )
   } finally {
@@ -155,10 +175,11 @@ export const t1: Metric = {
   id: 'T1',
   describes: [
     { id: 'T1', metric: METRIC, target: TARGET },
+    { id: 'T1-warm', metric: WARM_METRIC, target: TARGET },
     { id: 'T1-floor', metric: 'React 19 rendering one textarea, cold start, ms (for reading T1, not a target)', target: 'none (reference)' },
     { id: 'T1-entry', metric: 'renderer start-up JS (entry + its static imports), KB minified', target: `<= ${BUDGET_KB} KB` },
     { id: 'T1-lazy', metric: 'heavy views/libraries on the renderer start-up path', target: '0 (charts, editor, video board, highlighters lazy)' }
   ],
-  budgetMs: 120_000,
+  budgetMs: 300_000,
   run
 }

@@ -141,7 +141,7 @@ describe('scheme registration', () => {
     registerAppScheme({ registerSchemesAsPrivileged })
     expect(registerSchemesAsPrivileged).toHaveBeenCalledOnce()
     expect(registerSchemesAsPrivileged).toHaveBeenCalledWith([
-      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
       { scheme: 'studio-media', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }
     ])
   })

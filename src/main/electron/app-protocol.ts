@@ -17,7 +17,9 @@ export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPri
   // (the page only needs <img>/<video> loads from studio-media, which CORS does not gate).
   // stream: true lets media elements play and seek (Range) from studio-media responses.
   protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    // codeCache: V8 keeps the compiled app scripts between launches, as it does for http(s) pages
+    // (VS Code registers its app protocol the same way); a second start skips most compiling (T1-warm).
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
     { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }
   ])
 }

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildCsp } from '../security/csp'
 import { startHostServer, splitTarget, type HostServer } from './server'
@@ -88,6 +90,20 @@ describe('the browser host HTTP server', () => {
     expect(res.body.split(BRIDGE_SCRIPT_TAG)).toHaveLength(2)
     expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.body))
     expect((await httpGet(port, '/index.html')).body).toBe(res.body)
+  })
+
+  it('lets the browser keep content-hashed assets for good, and nothing else (T1-warm)', async () => {
+    writeFileSync(join(renderer.dir, 'assets', 'index-B2x9_kQz.js'), 'export {}\n')
+    const hashed = await httpGet(port, '/assets/index-B2x9_kQz.js')
+    expect(hashed.status).toBe(200)
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    for (const path of ['/', '/index.html', '/bridge.js', '/assets/app.js', '/nope']) {
+      expect((await httpGet(port, path)).headers['cache-control'], path).toBe('no-store')
+    }
+    // A refusal is never cached, even for an asset's name.
+    const refused = await httpGet(port, '/assets/index-B2x9_kQz.js', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' })
+    expect(refused.status).toBe(403)
+    expect(refused.headers['cache-control']).toBe('no-store')
   })
 
   it('answers HEAD without a body and refuses other methods', async () => {

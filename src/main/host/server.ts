@@ -9,7 +9,7 @@ import { checkAccess, FORBIDDEN_TEXT, isChallenge, newToken, type AccessDecision
 import { handleMedia, handleUpload, sendResult, uploadChannelOf } from './file-routes'
 import type { HostCore } from './host-core'
 import { createLaunchCodes } from './launch-codes'
-import { containedRealPath, contentTypeOf, createStaticCache, injectBridgeScript, resolveStaticPath } from './static-files'
+import { cacheControlFor, containedRealPath, contentTypeOf, createStaticCache, injectBridgeScript, resolveStaticPath } from './static-files'
 import { createWsBridge, type BridgeStats } from './ws-bridge'
 
 export interface HostServerOptions {
@@ -78,8 +78,8 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Cross-Origin-Resource-Policy': 'same-origin',
-    // The origin changes with every launch, so a cache could never be reused; no-store also keeps
-    // pages out of the disk cache.
+    // Pages, the bridge and refusals stay out of the disk cache; content-hashed assets get their
+    // own policy where they are served (cacheControlFor).
     'Cache-Control': 'no-store'
   }
 
@@ -128,6 +128,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     if (!file || !info?.isFile()) return sendText(res, 404, 'Not found\n')
 
     const type = contentTypeOf(file)
+    res.setHeader('Cache-Control', cacheControlFor(pathname))
     if (type.startsWith('text/html')) {
       const body = Buffer.from(injectBridgeScript(await readFile(file, 'utf8')), 'utf8')
       return send(res, 200, type, body, req.method === 'HEAD')

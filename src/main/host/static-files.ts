@@ -51,3 +51,17 @@ export function createStaticCache(read: (file: string) => Promise<Buffer>): (fil
     return body
   }
 }
+
+/** A build output name with the content hash the bundler adds (`assets/index-B2x9_kQz.js`). */
+const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.(?:js|css|woff2?|ttf|png|svg|jpg|webp)$/
+
+/**
+ * The Cache-Control of a renderer file. Content-hashed build assets never change under their name,
+ * so they are `immutable`: a second launch (same origin) takes them from the disk cache without
+ * asking, and Chromium reuses its compiled code for them (V8 code cache, as VS Code relies on).
+ * Everything else (index.html, which names the current hashes; the bridge script; unhashed files)
+ * stays `no-store`, so a rebuild is always picked up.
+ */
+export function cacheControlFor(urlPath: string): string {
+  return HASHED_ASSET.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-store'
+}

@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { StudioErrorData } from '@shared/errors'
 import { assistantMessage, lastAssistant, openedConversation, promptBox, userMessage } from '@renderer/test/chat'
 import { FakeHost } from '@renderer/test/fake-host'
 import { renderApp, resetApp } from '@renderer/test/render-app'
+import { loadMarkdownEngine } from './markdown/engine'
 
 afterEach(resetApp)
 
@@ -20,6 +21,11 @@ async function chatWithOneConversation() {
 async function sendPrompt(user: Awaited<ReturnType<typeof chatWithOneConversation>>['user'], prompt: string) {
   await user.type(promptBox(), `${prompt}{Enter}`)
 }
+
+// Replies render through the lazily loaded parser: load it once, as the first reply does in the app.
+beforeAll(async () => {
+  await loadMarkdownEngine()
+})
 
 describe('sending and streaming', () => {
   it('sends the prompt, streams the answer into one message, and replaces it with the saved one at the end', async () => {

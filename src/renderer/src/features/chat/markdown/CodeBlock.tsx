@@ -1,10 +1,8 @@
-import { memo, useMemo } from 'react'
+import type { ElementContent, Root } from 'hast'
+import { memo, useEffect, useState, type ReactNode } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import { useCopy } from '../use-copy'
-import { tokenize } from './highlight/tokenize'
-
-/** Above this size colouring is skipped: a huge fence should stay cheap to show. */
-const HIGHLIGHT_MAX_CHARS = 150_000
+import { highlight } from './highlight/highlighter'
 
 export interface CodeBlockProps {
   code: string
@@ -13,18 +11,41 @@ export interface CodeBlockProps {
   live?: boolean
 }
 
+function renderHast(nodes: readonly ElementContent[]): ReactNode[] {
+  return nodes.map((node, i) => {
+    if (node.type === 'text') return node.value
+    if (node.type !== 'element') return null
+    const className = node.properties.className
+    return (
+      <span key={i} className={Array.isArray(className) ? className.join(' ') : undefined}>
+        {renderHast(node.children)}
+      </span>
+    )
+  })
+}
+
+/** The code, plain until its grammar is loaded and it has been coloured (off the render path). */
 const Highlighted = memo(function Highlighted({ code, lang }: { code: string; lang: string }) {
-  const tokens = useMemo(() => tokenize(code, lang), [code, lang])
-  return tokens.map((token, i) => (token.type === 'plain' ? token.text : <span key={i} className={`tok-${token.type}`}>{token.text}</span>))
+  const [result, setResult] = useState<{ code: string; lang: string; tree: Root | null } | null>(null)
+  useEffect(() => {
+    let current = true
+    void highlight(code, lang).then((tree) => {
+      if (current) setResult({ code, lang, tree })
+    })
+    return () => {
+      current = false
+    }
+  }, [code, lang])
+  const tree = result && result.code === code && result.lang === lang ? result.tree : null
+  return tree ? renderHast(tree.children as ElementContent[]) : code
 })
 
 /** A fenced code block: language label, Copy button, coloured code. */
 export function CodeBlock({ code, lang, live = false }: CodeBlockProps) {
   const { t } = useT()
   const [copyState, copy] = useCopy()
-  const plain = live || code.length > HIGHLIGHT_MAX_CHARS
   return (
-    <figure className="md-code" data-live={live || undefined}>
+    <figure className="md-code" data-live={live || undefined} data-lang={lang || undefined}>
       <figcaption className="md-code-header">
         <span className="md-code-lang">{lang || t('chat.markdown.plainText')}</span>
         <span className="md-code-status" aria-live="polite">
@@ -35,7 +56,7 @@ export function CodeBlock({ code, lang, live = false }: CodeBlockProps) {
         </button>
       </figcaption>
       <pre className="md-code-body" tabIndex={0} aria-label={t('chat.markdown.codeLabel', { lang: lang || t('chat.markdown.plainText') })}>
-        <code>{plain ? code : <Highlighted code={code} lang={lang} />}</code>
+        <code>{live ? code : <Highlighted code={code} lang={lang} />}</code>
       </pre>
     </figure>
   )

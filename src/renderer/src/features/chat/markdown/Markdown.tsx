@@ -1,31 +1,41 @@
-import { useState } from 'react'
-import { parseBlocks, type Block } from './blocks'
-import { advanceDoc, CHUNK_SIZE, emptyDoc, type MarkdownDoc } from './incremental'
-import { Chunk } from './MarkdownBlock'
+import { useEffect, useState } from 'react'
+import { CHUNK_SIZE, type MdBlock } from './chunks'
+import { loadMarkdownEngine, markdownEngine, type MarkdownEngine } from './engine'
+import type { MarkdownDoc } from './incremental'
 import './markdown-chunks.css'
 
 export interface MarkdownProps {
   text: string
-  /** While true an open code fence at the end is shown plain (it is coloured once, when it closes). */
+  /** While true the unfinished end is shown as it will end, and an open code fence stays plain. */
   streaming?: boolean
 }
 
 interface View {
   doc: MarkdownDoc
-  /** Blocks after the last sealed one: the only part parsed again when text is appended. */
-  tail: Block[]
+  streaming: boolean
 }
 
-function viewOf(previous: MarkdownDoc, text: string): View {
-  const doc = advanceDoc(previous, text)
-  return { doc, tail: parseBlocks(text.slice(doc.sealedEnd), doc.sealedEnd) }
+function viewOf(engine: MarkdownEngine, previous: MarkdownDoc | null, text: string, streaming: boolean): View {
+  return { doc: engine.advanceDoc(previous ?? engine.emptyDoc, text, streaming ? engine.completeTail : undefined), streaming }
 }
 
-const NO_BLOCKS: readonly Block[] = []
+const NO_BLOCKS: readonly MdBlock[] = []
+
+/** Shown until the parser's chunk has loaded (first reply after start-up only). */
+function PlainText({ text, onReady }: { text: string; onReady: () => void }) {
+  useEffect(() => {
+    let current = true
+    void loadMarkdownEngine().then(() => current && onReady())
+    return () => {
+      current = false
+    }
+  }, [onReady])
+  return <div className="markdown md-pending">{text}</div>
+}
 
 /**
  * Markdown as React elements (never HTML strings): sealed blocks are parsed once and memoized; only
- * the live tail after the last sealed block is parsed again on each update.
+ * the live tail after the last sealed block is parsed again on each update (incremental.ts).
  *
  * The tail is rendered inside the run (chunk) it will belong to once sealed: the open run while it
  * has room, else a new run keyed by the tail's first block, which is the key that run gets when the
@@ -33,20 +43,22 @@ const NO_BLOCKS: readonly Block[] = []
  * the tail and mounted again in its run: every block of a long answer is created in the DOM once.
  */
 export function Markdown({ text, streaming = false }: MarkdownProps) {
-  const [view, setView] = useState(() => viewOf(emptyDoc, text))
+  const engine = markdownEngine()
+  const [, setLoaded] = useState(false)
+  const [view, setView] = useState<View | null>(() => (engine ? viewOf(engine, null, text, streaming) : null))
+  if (!engine) return <PlainText text={text} onReady={() => setLoaded(true)} />
   let current = view
-  if (view.doc.text !== text) {
+  if (!current || current.doc.text !== text || current.streaming !== streaming) {
     // Derived from the previous render's doc (React's "adjust state while rendering" pattern);
     // the re-render that follows reads this state, so the tail is parsed once per update.
-    current = viewOf(view.doc, text)
+    current = viewOf(engine, current?.doc ?? null, text, streaming)
     setView(current)
   }
-  const { chunks } = current.doc
-  const tail = current.tail
+  const { chunks, tail } = current.doc
   const last = chunks.length - 1
   const room = last >= 0 ? CHUNK_SIZE - chunks[last].length : 0
   // One list of runs, so a tail run keeps its key's place when it becomes a sealed run.
-  const runs: Array<{ sealed: readonly Block[]; tail: readonly Block[] }> = chunks.map((chunk, i) => ({
+  const runs: Array<{ sealed: readonly MdBlock[]; tail: readonly MdBlock[] }> = chunks.map((chunk, i) => ({
     sealed: chunk,
     tail: i === last && room > 0 && tail.length > 0 ? tail.slice(0, room) : NO_BLOCKS
   }))
@@ -54,7 +66,7 @@ export function Markdown({ text, streaming = false }: MarkdownProps) {
   return (
     <div className="markdown">
       {runs.map((run) => (
-        <Chunk key={(run.sealed[0] ?? run.tail[0]).key} sealed={run.sealed} tail={run.tail} live={streaming && run.tail.length > 0} />
+        <engine.Chunk key={(run.sealed[0] ?? run.tail[0]).key} sealed={run.sealed} tail={run.tail} live={streaming && run.tail.length > 0} />
       ))}
     </div>
   )

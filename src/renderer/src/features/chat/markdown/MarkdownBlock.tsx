@@ -1,101 +1,126 @@
-import { memo, useContext, useMemo } from 'react'
-import type { Block, ListItem } from './blocks'
+import type { BlockContent, DefinitionContent, List, ListItem, RootContent, Table } from 'mdast'
+import { memo, useContext, type ReactNode } from 'react'
 import { CodeBlock } from './CodeBlock'
-import { CHUNK_SIZE } from './incremental'
-import { parseInline } from './inline'
-import { renderInline } from './InlineContent'
+import { CHUNK_SIZE, type MdBlock } from './chunks'
+import { MathView } from './MathView'
 import { RenderProbe } from './render-probe'
-
-function InlineText({ text }: { text: string }) {
-  const nodes = useMemo(() => parseInline(text), [text])
-  return renderInline(nodes)
-}
+import { renderInline } from './render/inline'
 
 /** Markdown headings sit under the page's own headings: `#` becomes an h3. */
 const HEADING_TAGS = ['h3', 'h4', 'h5', 'h6', 'h6', 'h6'] as const
 
-function Item({ item }: { item: ListItem }) {
+/** A list is loose (its paragraphs keep their <p>) as CommonMark decides it: any spread item. */
+function isLoose(list: List): boolean {
+  return list.spread === true || list.children.some((item) => item.spread ?? item.children.length > 1)
+}
+
+function TableView({ node }: { node: Table }) {
+  const [head, ...body] = node.children
+  const align = node.align ?? []
+  const cls = (i: number) => (align[i] ? `md-align-${align[i]}` : undefined)
   return (
-    <li className={item.checked === null ? undefined : 'md-task'}>
-      {item.checked !== null && (
-        <span className="md-task-box" aria-hidden="true">
-          {item.checked ? '☑' : '☐'}
-        </span>
+    <div className="md-table-scroll">
+      <table>
+        {head && (
+          <thead>
+            <tr>
+              {head.children.map((cell, i) => (
+                <th key={i} className={cls(i)}>
+                  {renderInline(cell.children)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+        )}
+        {body.length > 0 && (
+          <tbody>
+            {body.map((row, r) => (
+              <tr key={r}>
+                {head.children.map((_, i) => (
+                  <td key={i} className={cls(i)}>
+                    {row.children[i] ? renderInline(row.children[i].children) : null}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        )}
+      </table>
+    </div>
+  )
+}
+
+function Item({ item, tight }: { item: ListItem; tight: boolean }) {
+  const box =
+    typeof item.checked === 'boolean' ? (
+      <>
+        <input type="checkbox" className="md-task-box" checked={item.checked} disabled readOnly />{' '}
+      </>
+    ) : null
+  const [first, ...rest] = item.children
+  const firstNode = first && box && first.type === 'paragraph' ? (tight ? [box, ...renderInline(first.children)] : <p>{box}{renderInline(first.children)}</p>) : null
+  return (
+    <li className={box ? 'md-task' : undefined}>
+      {firstNode ?? (
+        <>
+          {box}
+          {first && <Node node={first} tight={tight} live={false} />}
+        </>
       )}
-      {item.blocks.map((b) => (
-        <MarkdownBlock key={b.key} block={b} />
+      {rest.map((child, i) => (
+        <Node key={i} node={child} tight={tight} live={false} />
       ))}
     </li>
   )
 }
 
-function BlockBody({ block, live }: { block: Block; live: boolean }) {
-  switch (block.kind) {
+function Node({ node, tight, live }: { node: RootContent | BlockContent | DefinitionContent; tight: boolean; live: boolean }): ReactNode {
+  switch (node.type) {
+    case 'paragraph':
+      return tight ? renderInline(node.children) : <p>{renderInline(node.children)}</p>
     case 'heading': {
-      const Tag = HEADING_TAGS[block.level - 1]
+      const Tag = HEADING_TAGS[node.depth - 1]
       return (
-        <Tag className="md-heading">
-          <InlineText text={block.text} />
+        <Tag className="md-heading" data-level={node.depth}>
+          {renderInline(node.children)}
         </Tag>
       )
     }
-    case 'paragraph':
-      return (
-        <p>
-          <InlineText text={block.text} />
-        </p>
-      )
-    case 'hr':
+    case 'thematicBreak':
       return <hr />
-    case 'code':
-      return <CodeBlock code={block.code} lang={block.lang} live={live && !block.closed} />
-    case 'list': {
-      const items = block.items.map((item, i) => <Item key={i} item={item} />)
-      return block.ordered ? <ol start={block.start}>{items}</ol> : <ul className="md-list">{items}</ul>
-    }
-    case 'quote':
+    case 'blockquote':
       return (
         <blockquote>
-          {block.blocks.map((b) => (
-            <MarkdownBlock key={b.key} block={b} />
+          {node.children.map((child, i) => (
+            <Node key={i} node={child} tight={false} live={false} />
           ))}
         </blockquote>
       )
+    case 'list': {
+      const itemsTight = !isLoose(node)
+      const items = node.children.map((item, i) => <Item key={i} item={item} tight={itemsTight} />)
+      return node.ordered ? <ol start={node.start !== null && node.start !== undefined && node.start !== 1 ? node.start : undefined}>{items}</ol> : <ul className="md-list">{items}</ul>
+    }
+    case 'code':
+      return <CodeBlock code={node.value} lang={node.lang ?? ''} live={live} />
+    case 'math':
+      return <MathView tex={node.value} display block />
     case 'table':
-      return (
-        <div className="md-table-scroll">
-          <table>
-            <thead>
-              <tr>
-                {block.header.map((cell, i) => (
-                  <th key={i} className={block.align[i] ? `md-align-${block.align[i]}` : undefined}>
-                    <InlineText text={cell} />
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {block.rows.map((row, r) => (
-                <tr key={r}>
-                  {row.map((cell, i) => (
-                    <td key={i} className={block.align[i] ? `md-align-${block.align[i]}` : undefined}>
-                      <InlineText text={cell} />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )
+      return <TableView node={node} />
+    case 'html':
+      // Raw HTML in model output is shown as the text it is.
+      return <div className="md-html-text">{node.value}</div>
+    default:
+      // Definitions (their links are resolved where used), front matter: nothing to show.
+      return null
   }
 }
 
 /** One block. Memoized: a sealed block's object never changes, so it renders exactly once. */
-export const MarkdownBlock = memo(function MarkdownBlock({ block, live = false }: { block: Block; live?: boolean }) {
+export const MarkdownBlock = memo(function MarkdownBlock({ block, live = false }: { block: MdBlock; live?: boolean }) {
   const probe = useContext(RenderProbe)
   probe?.(block.key)
-  return <BlockBody block={block} live={live} />
+  return block.nodes.map((node, i) => <Node key={i} node={node} tight={false} live={live} />)
 })
 
 /**
@@ -103,7 +128,7 @@ export const MarkdownBlock = memo(function MarkdownBlock({ block, live = false }
  * this run. A full run keeps its array and has no tail, so React skips it with one comparison. Its
  * own box (markdown-chunks.css) lets the browser skip a full run while it is off screen.
  */
-export const Chunk = memo(function Chunk({ sealed, tail, live }: { sealed: readonly Block[]; tail: readonly Block[]; live: boolean }) {
+export const Chunk = memo(function Chunk({ sealed, tail, live }: { sealed: readonly MdBlock[]; tail: readonly MdBlock[]; live: boolean }) {
   // Only full runs may be skipped: they never change again, and a short answer (one open run)
   // keeps plain layout.
   return (

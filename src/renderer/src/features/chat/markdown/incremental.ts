@@ -1,50 +1,181 @@
 /**
- * The streaming half of the markdown renderer: keeps the blocks already sealed (closed for good)
- * and extends them as text is appended, so each update scans only the new lines. Sealed blocks are
- * grouped in fixed-size chunks: a full chunk is never rebuilt, so React compares one memoized chunk
- * per 16 blocks instead of every block (S2: the cost of an update follows the tail, not the message).
+ * The streaming half of the markdown renderer, the part the parser lacks: it splits the message
+ * into blocks and seals them, so each update parses only the live tail.
+ *
+ * The split is micromark's own: the tail is parsed, and each top-level block that is followed by
+ * another one starting on a complete line is sealed. CommonMark closes blocks line by line and a
+ * closed block never opens again, so a sealed block parses the same alone as in the message
+ * (fences, lists with blank lines, `$$` blocks, quotes: whatever the parser decided). The one
+ * thing that reaches back is a link reference definition, which can give meaning to `[x]` in
+ * earlier blocks: definitions are collected, and when they change, the sealed blocks that have a
+ * `[` are parsed again with them (rare; parse.ts explains how definitions are passed in).
+ *
+ * Sealed blocks are grouped in fixed-size chunks (chunks.ts).
  */
-import { parseSegment, type Block } from './blocks'
-import { initialScanState, scanLines, type ScanState, type Segment } from './scan'
+import type { Nodes, RootContent } from 'mdast'
+import { CHUNK_SIZE, type MdBlock } from './chunks'
+import { openFenceNode } from './parse/open-fence'
+import { definitionsOf, NO_DEFINITIONS, parseBlocks, type Definitions } from './parse/parse'
 
-export const CHUNK_SIZE = 16
-/** How much text before the scan position must be unchanged for the text to count as "appended to". */
+/** How much text before the end of the previous text must be unchanged for the text to count as "appended to". */
 const CONTINUITY_WINDOW = 64
+
+interface SealedBlock extends MdBlock {
+  /** A flat copy of the block's source, kept to parse it again when definitions change. */
+  source: string
+  refs: boolean
+  defsKey: string
+}
 
 export interface MarkdownDoc {
   text: string
-  scan: ScanState
-  /** Where the live tail starts: the end of the last sealed block. */
   sealedEnd: number
-  chunks: readonly (readonly Block[])[]
+  chunks: readonly (readonly SealedBlock[])[]
+  /** Definitions of the sealed blocks, in document order. */
+  sealedDefs: Definitions
+  /** The definitions every block was last parsed against (sealed and tail), as a comparable key. */
+  defsKey: string
+  tail: readonly MdBlock[]
 }
 
-export const emptyDoc: MarkdownDoc = { text: '', scan: initialScanState, sealedEnd: 0, chunks: [] }
+export const emptyDoc: MarkdownDoc = { text: '', sealedEnd: 0, chunks: [], sealedDefs: NO_DEFINITIONS, defsKey: '', tail: [] }
 
-/** True when `text` extends `doc.text` (the stream only appends); checked on a window, not the whole prefix. */
+/**
+ * A copy of `s` that shares no memory with the string it was cut from. Concatenating makes a rope;
+ * slicing the rope flattens it into a new sequential string, so the result refers only to that copy
+ * (a sealed block must not keep every earlier version of a streaming message alive: M1).
+ */
+export function flat(s: string): string {
+  return (' ' + s).slice(1)
+}
+
+function startOf(node: RootContent): number {
+  return node.position?.start.offset ?? 0
+}
+
+/** Positions are only needed to split; a sealed block drops them (most of an mdast node's weight). */
+function stripPositions(node: Nodes): void {
+  delete node.position
+  if ('children' in node) for (const child of node.children) stripPositions(child)
+}
+
+/**
+ * True when `block` is closed for good, given the block after it: that block starts on a complete
+ * line (whose meaning can no longer change), or after a blank line that closes `block` whatever the
+ * unfinished line becomes. A list is the exception: after a blank line, a half-written `2` may
+ * still become its next item `2. …`.
+ */
+function closedBy(block: RootContent, next: RootContent, source: string, lastNewline: number): boolean {
+  const nextStart = startOf(next)
+  if (nextStart <= lastNewline) return true
+  if (block.type === 'list') return false
+  const gap = source.slice(block.position?.end.offset ?? nextStart, nextStart)
+  return /\n[ \t]*\n/.test(gap)
+}
+
+function withDefinitions(base: Definitions, nodes: readonly RootContent[]): Definitions {
+  let out: Map<string, { label: string; url: string; title: string | null }> | null = null
+  for (const def of definitionsOf(nodes)) {
+    if (base.has(def.identifier) || out?.has(def.identifier)) continue
+    out ??= new Map(base)
+    out.set(def.identifier, { label: def.label ?? def.identifier, url: def.url, title: def.title ?? null })
+  }
+  return out ?? base
+}
+
+function keyOf(defs: Definitions): string {
+  return defs.size === 0 ? '' : JSON.stringify([...defs])
+}
+
 function extendsDoc(doc: MarkdownDoc, text: string): boolean {
-  const end = doc.scan.pos
+  const end = doc.text.length
   if (text.length < end) return false
   const from = Math.max(0, end - CONTINUITY_WINDOW)
-  return text.slice(from, end) === doc.text.slice(from, end)
+  return text.slice(from, end) === doc.text.slice(from)
 }
 
-/** The doc for `text`, reusing every sealed block of `doc` when `text` only grew. */
-export function advanceDoc(doc: MarkdownDoc, text: string): MarkdownDoc {
-  if (text === doc.text) return doc
-  const start = extendsDoc(doc, text) ? doc : emptyDoc
-  const sealed: Segment[] = []
-  const scan = scanLines(text, start.scan, (s) => sealed.push(s))
-  if (sealed.length === 0) return { ...start, text, scan }
-  const chunks = start.chunks.slice()
-  let open = chunks.length > 0 && chunks[chunks.length - 1].length < CHUNK_SIZE ? chunks.pop()!.slice() : []
-  for (const segment of sealed) {
+/**
+ * The blocks of the live tail. While streaming, a tail that is one open code fence is read
+ * directly (open-fence.ts): its cost then stays flat however long the code grows.
+ */
+function parseTail(tailSource: string, defs: Definitions, complete?: (tail: string) => string): RootContent[] {
+  const fence = complete ? openFenceNode(tailSource) : null
+  return fence ? [fence] : parseBlocks(complete ? complete(tailSource) : tailSource, defs).children
+}
+
+function appendSealed(chunks: readonly (readonly SealedBlock[])[], blocks: SealedBlock[]): (readonly SealedBlock[])[] {
+  const out = chunks.slice()
+  let open = out.length > 0 && out[out.length - 1].length < CHUNK_SIZE ? out.pop()!.slice() : []
+  for (const block of blocks) {
     if (open.length === CHUNK_SIZE) {
-      chunks.push(open)
+      out.push(open)
       open = []
     }
-    open.push(parseSegment(text, segment))
+    open.push(block)
   }
-  chunks.push(open)
-  return { text, scan, sealedEnd: sealed[sealed.length - 1].end, chunks }
+  out.push(open)
+  return out
+}
+
+/** Parses again the sealed blocks whose references may read differently under `defs`. */
+function refreshReferences(chunks: readonly (readonly SealedBlock[])[], defs: Definitions, defsKey: string) {
+  return chunks.map((chunk) => {
+    if (!chunk.some((b) => b.refs && b.defsKey !== defsKey)) return chunk
+    return chunk.map((b) => {
+      if (!b.refs || b.defsKey === defsKey) return b
+      const nodes = parseBlocks(b.source, defs).children
+      nodes.forEach(stripPositions)
+      return { ...b, nodes, defsKey }
+    })
+  })
+}
+
+/**
+ * The doc for `text`, reusing every sealed block of `doc` when `text` only grew. `complete`
+ * (streaming) rewrites the unfinished end of the tail the way it will most likely end; it only
+ * touches the last line and what it opens, which is never sealed.
+ */
+export function advanceDoc(doc: MarkdownDoc, text: string, complete?: (tail: string) => string): MarkdownDoc {
+  const base = extendsDoc(doc, text) ? doc : emptyDoc
+  let sealedEnd = base.sealedEnd
+  let sealedDefs = base.sealedDefs
+  let chunks = base.chunks
+  let tailSource = text.slice(sealedEnd)
+  let kids = parseTail(tailSource, sealedDefs, complete)
+  const lastNewline = tailSource.lastIndexOf('\n')
+  let sealedCount = 0
+  while (sealedCount + 1 < kids.length && closedBy(kids[sealedCount], kids[sealedCount + 1], tailSource, lastNewline)) sealedCount += 1
+  if (sealedCount > 0) {
+    const fresh: SealedBlock[] = []
+    for (let i = 0; i < sealedCount; i++) {
+      const start = startOf(kids[i])
+      const source = flat(tailSource.slice(start, startOf(kids[i + 1])))
+      const node = kids[i]
+      stripPositions(node)
+      fresh.push({ key: String(sealedEnd + start), source, nodes: [node], refs: source.includes('['), defsKey: '' })
+    }
+    const cut = startOf(kids[sealedCount])
+    const nextDefs = withDefinitions(sealedDefs, fresh.flatMap((b) => b.nodes))
+    sealedEnd += cut
+    tailSource = text.slice(sealedEnd)
+    if (nextDefs !== sealedDefs) {
+      sealedDefs = nextDefs
+      kids = parseTail(tailSource, sealedDefs, complete)
+    } else {
+      kids = kids.slice(sealedCount)
+      for (const k of kids) {
+        if (k.position?.start.offset !== undefined) k.position.start.offset -= cut
+      }
+    }
+    // Parsed together with the tail, so against every definition in effect now.
+    const allDefs = withDefinitions(sealedDefs, kids)
+    const key = keyOf(allDefs)
+    for (const b of fresh) b.defsKey = key
+    chunks = appendSealed(chunks, fresh)
+  }
+  const allDefs = withDefinitions(sealedDefs, kids)
+  const defsKey = keyOf(allDefs)
+  if (defsKey !== base.defsKey) chunks = refreshReferences(chunks, allDefs, defsKey)
+  const tail = kids.map((node) => ({ key: String(sealedEnd + startOf(node)), nodes: [node] }))
+  return { text, sealedEnd, chunks, sealedDefs, defsKey, tail }
 }

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { I18nextProvider } from 'react-i18next'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ChatMessage } from '@shared/domain/chat'
 import { createI18n } from '@renderer/i18n'
 import { createQueryClient } from '@renderer/lib/query-client'
@@ -13,6 +13,7 @@ import { RenderProbe } from '../markdown/render-probe'
 import { resetChatState } from '../reset'
 import { dispatchStream } from '../stream-store'
 import { MessageList } from './MessageList'
+import { loadMarkdownEngine } from '../markdown/engine'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 afterEach(() => {
@@ -40,6 +41,11 @@ function renderList(messages: ChatMessage[], probe: ((key: string) => void) | nu
     </I18nextProvider>
   )
 }
+
+// Replies render through the lazily loaded parser: load it once, as the first reply does in the app.
+beforeAll(async () => {
+  await loadMarkdownEngine()
+})
 
 describe('the message list', () => {
   it('renders a bounded number of rows for 2,000 messages, newest at the bottom', () => {

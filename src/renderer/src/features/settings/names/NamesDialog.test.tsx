@@ -54,8 +54,8 @@ describe('the gateway names editor', () => {
     host.on('profiles:discover-models', () => ({
       fetchedAt: 1,
       routes: [
-        { route: 'GET /v1beta/models', ok: true, models: [{ name: 'imagegen-4.0' }, { name: 'brand-new-video', endpointTypes: ['video'] }] },
-        { route: 'GET /v1/models', ok: false, models: [], error: new StudioError('GATEWAY_ERROR', 'This gateway does not serve GET /v1/models (404).').toData() }
+        { route: 'GET /v1beta/models' as const, ok: true, models: [{ name: 'imagegen-4.0' }, { name: 'brand-new-video', endpointTypes: ['video'] }] },
+        { route: 'GET /v1/models' as const, ok: false, models: [], error: new StudioError('GATEWAY_ERROR', 'This gateway does not serve GET /v1/models (404).').toData() }
       ]
     }))
     const { user, dialog } = await openNames(host)

@@ -1,150 +1,98 @@
 /**
- * Just enough of each common language for a tokenizer to colour comments, strings, numbers and
- * keywords. Written here rather than bundling a highlighter: it is a few KB instead of hundreds,
- * runs synchronously in one linear pass (no worker, no lazy grammar fetch, nothing from the network),
- * and produces plain tokens the renderer turns into spans (no HTML strings, so nothing to sanitise).
+ * The languages code fences are coloured in: highlight.js grammars (through lowlight), each its
+ * own chunk, imported the first time a fence in that language is shown. Listed by hand (not a
+ * glob over highlight.js's ~190) so the build holds only what chat answers use; anything else is
+ * shown plain.
  */
+import type { LanguageFn } from 'highlight.js'
 
-export interface LanguageDef {
-  keywords: ReadonlySet<string>
-  literals: ReadonlySet<string>
-  lineComments: readonly string[]
-  blockComments: readonly (readonly [string, string])[]
-  quotes: readonly string[]
-  /** Triple-quoted strings (Python). */
-  tripleQuotes?: boolean
-  /** `key:` at the start of a line is a property (YAML), `"key":` is a property (JSON). */
-  properties?: 'yaml' | 'json'
-  /** `$name` is a variable (shells, PHP). */
-  dollarVariables?: boolean
-  caseInsensitive?: boolean
+type Loader = () => Promise<{ default: LanguageFn }>
+
+export const GRAMMARS: Readonly<Record<string, Loader>> = {
+  bash: () => import('highlight.js/lib/languages/bash'),
+  c: () => import('highlight.js/lib/languages/c'),
+  clojure: () => import('highlight.js/lib/languages/clojure'),
+  cmake: () => import('highlight.js/lib/languages/cmake'),
+  cpp: () => import('highlight.js/lib/languages/cpp'),
+  csharp: () => import('highlight.js/lib/languages/csharp'),
+  css: () => import('highlight.js/lib/languages/css'),
+  dart: () => import('highlight.js/lib/languages/dart'),
+  diff: () => import('highlight.js/lib/languages/diff'),
+  dockerfile: () => import('highlight.js/lib/languages/dockerfile'),
+  elixir: () => import('highlight.js/lib/languages/elixir'),
+  elm: () => import('highlight.js/lib/languages/elm'),
+  erlang: () => import('highlight.js/lib/languages/erlang'),
+  fsharp: () => import('highlight.js/lib/languages/fsharp'),
+  go: () => import('highlight.js/lib/languages/go'),
+  graphql: () => import('highlight.js/lib/languages/graphql'),
+  groovy: () => import('highlight.js/lib/languages/groovy'),
+  haskell: () => import('highlight.js/lib/languages/haskell'),
+  http: () => import('highlight.js/lib/languages/http'),
+  ini: () => import('highlight.js/lib/languages/ini'),
+  java: () => import('highlight.js/lib/languages/java'),
+  javascript: () => import('highlight.js/lib/languages/javascript'),
+  json: () => import('highlight.js/lib/languages/json'),
+  julia: () => import('highlight.js/lib/languages/julia'),
+  kotlin: () => import('highlight.js/lib/languages/kotlin'),
+  latex: () => import('highlight.js/lib/languages/latex'),
+  less: () => import('highlight.js/lib/languages/less'),
+  lisp: () => import('highlight.js/lib/languages/lisp'),
+  lua: () => import('highlight.js/lib/languages/lua'),
+  makefile: () => import('highlight.js/lib/languages/makefile'),
+  markdown: () => import('highlight.js/lib/languages/markdown'),
+  matlab: () => import('highlight.js/lib/languages/matlab'),
+  nginx: () => import('highlight.js/lib/languages/nginx'),
+  nix: () => import('highlight.js/lib/languages/nix'),
+  objectivec: () => import('highlight.js/lib/languages/objectivec'),
+  ocaml: () => import('highlight.js/lib/languages/ocaml'),
+  perl: () => import('highlight.js/lib/languages/perl'),
+  pgsql: () => import('highlight.js/lib/languages/pgsql'),
+  php: () => import('highlight.js/lib/languages/php'),
+  plaintext: () => import('highlight.js/lib/languages/plaintext'),
+  powershell: () => import('highlight.js/lib/languages/powershell'),
+  properties: () => import('highlight.js/lib/languages/properties'),
+  protobuf: () => import('highlight.js/lib/languages/protobuf'),
+  python: () => import('highlight.js/lib/languages/python'),
+  r: () => import('highlight.js/lib/languages/r'),
+  ruby: () => import('highlight.js/lib/languages/ruby'),
+  rust: () => import('highlight.js/lib/languages/rust'),
+  scala: () => import('highlight.js/lib/languages/scala'),
+  scheme: () => import('highlight.js/lib/languages/scheme'),
+  scss: () => import('highlight.js/lib/languages/scss'),
+  shell: () => import('highlight.js/lib/languages/shell'),
+  sql: () => import('highlight.js/lib/languages/sql'),
+  swift: () => import('highlight.js/lib/languages/swift'),
+  typescript: () => import('highlight.js/lib/languages/typescript'),
+  vbnet: () => import('highlight.js/lib/languages/vbnet'),
+  verilog: () => import('highlight.js/lib/languages/verilog'),
+  vim: () => import('highlight.js/lib/languages/vim'),
+  wasm: () => import('highlight.js/lib/languages/wasm'),
+  x86asm: () => import('highlight.js/lib/languages/x86asm'),
+  xml: () => import('highlight.js/lib/languages/xml'),
+  yaml: () => import('highlight.js/lib/languages/yaml')
 }
 
-const words = (s: string): ReadonlySet<string> => new Set(s.split(/\s+/).filter(Boolean))
-
-const C_LIKE_LITERALS = words('true false null NULL nullptr')
-const JS_KEYWORDS = words(
-  'async await break case catch class const continue debugger default delete do else export extends finally for from function get if import in instanceof let new of return set static super switch this throw try typeof var void while with yield as type interface enum implements namespace declare readonly private protected public abstract satisfies keyof infer is'
-)
-
-const javascript: LanguageDef = {
-  keywords: JS_KEYWORDS,
-  literals: words('true false null undefined NaN Infinity'),
-  lineComments: ['//'],
-  blockComments: [['/*', '*/']],
-  quotes: ['"', "'", '`']
+/** Names models put after the fence, to the grammar that reads them. */
+const ALIASES: Readonly<Record<string, string>> = {
+  sh: 'bash', zsh: 'bash', shellscript: 'bash', console: 'shell', 'shell-session': 'shell',
+  h: 'c', 'c++': 'cpp', cc: 'cpp', cxx: 'cpp', hpp: 'cpp', cs: 'csharp', 'c#': 'csharp',
+  clj: 'clojure', docker: 'dockerfile', ex: 'elixir', exs: 'elixir', erl: 'erlang', 'f#': 'fsharp', fs: 'fsharp',
+  golang: 'go', gql: 'graphql', gradle: 'groovy', hs: 'haskell', toml: 'ini', cfg: 'ini', conf: 'ini',
+  js: 'javascript', jsx: 'javascript', mjs: 'javascript', cjs: 'javascript', node: 'javascript',
+  jsonc: 'json', json5: 'json', jl: 'julia', kt: 'kotlin', kts: 'kotlin', tex: 'latex',
+  elisp: 'lisp', mk: 'makefile', make: 'makefile', md: 'markdown', objc: 'objectivec', 'objective-c': 'objectivec',
+  ml: 'ocaml', pl: 'perl', postgres: 'pgsql', postgresql: 'pgsql', text: 'plaintext', txt: 'plaintext', plain: 'plaintext',
+  ps: 'powershell', ps1: 'powershell', pwsh: 'powershell', proto: 'protobuf', py: 'python', python3: 'python', py3: 'python',
+  rb: 'ruby', rs: 'rust', sc: 'scala', rkt: 'scheme', racket: 'scheme', mysql: 'sql', sqlite: 'sql', plsql: 'sql',
+  ts: 'typescript', tsx: 'typescript', mts: 'typescript', cts: 'typescript', vb: 'vbnet', sv: 'verilog', systemverilog: 'verilog',
+  vimscript: 'vim', wat: 'wasm', asm: 'x86asm', nasm: 'x86asm', html: 'xml', htm: 'xml', svg: 'xml', xhtml: 'xml', vue: 'xml',
+  yml: 'yaml', csv: 'plaintext'
 }
 
-const python: LanguageDef = {
-  keywords: words('and as assert async await break class continue def del elif else except finally for from global if import in is lambda match case nonlocal not or pass raise return try while with yield print self'),
-  literals: words('True False None'),
-  lineComments: ['#'],
-  blockComments: [],
-  quotes: ['"', "'"],
-  tripleQuotes: true
-}
-
-const shell: LanguageDef = {
-  keywords: words('if then else elif fi for while until do done case esac function in return export local readonly set unset echo cd exit source alias sudo'),
-  literals: words('true false'),
-  lineComments: ['#'],
-  blockComments: [],
-  quotes: ['"', "'"],
-  dollarVariables: true
-}
-
-const cFamily = (extra: string): LanguageDef => ({
-  keywords: words(
-    'auto break case char const continue default do double else enum extern float for goto if int long register return short signed sizeof static struct switch typedef union unsigned void volatile while class public private protected virtual template typename namespace using new delete try catch throw bool this ' +
-      extra
-  ),
-  literals: C_LIKE_LITERALS,
-  lineComments: ['//'],
-  blockComments: [['/*', '*/']],
-  quotes: ['"', "'"]
-})
-
-const go: LanguageDef = {
-  keywords: words('break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var string int int64 float64 bool error byte rune any'),
-  literals: words('true false nil iota'),
-  lineComments: ['//'],
-  blockComments: [['/*', '*/']],
-  quotes: ['"', "'", '`']
-}
-
-const rust: LanguageDef = {
-  keywords: words('as async await break const continue crate dyn else enum extern fn for if impl in let loop match mod move mut pub ref return self Self static struct super trait type unsafe use where while i32 i64 u8 u32 u64 usize f32 f64 bool str String Vec Option Result Some None Ok Err'),
-  literals: words('true false'),
-  lineComments: ['//'],
-  blockComments: [['/*', '*/']],
-  quotes: ['"']
-}
-
-const sql: LanguageDef = {
-  keywords: words(
-    'select from where and or not insert into values update set delete create table drop alter add index primary key foreign references join left right inner outer full on group by order having limit offset as distinct union all case when then else end is in like between exists default constraint unique view with returning'
-  ),
-  literals: words('true false null'),
-  lineComments: ['--'],
-  blockComments: [['/*', '*/']],
-  quotes: ["'", '"'],
-  caseInsensitive: true
-}
-
-const css: LanguageDef = {
-  keywords: words('important media import supports keyframes font-face root from to'),
-  literals: words(''),
-  lineComments: [],
-  blockComments: [['/*', '*/']],
-  quotes: ['"', "'"]
-}
-
-const json: LanguageDef = { keywords: words(''), literals: words('true false null'), lineComments: [], blockComments: [], quotes: ['"'], properties: 'json' }
-
-const yaml: LanguageDef = { keywords: words(''), literals: words('true false null yes no on off ~'), lineComments: ['#'], blockComments: [], quotes: ['"', "'"], properties: 'yaml' }
-
-const markup: LanguageDef = { keywords: words(''), literals: words(''), lineComments: [], blockComments: [['<!--', '-->']], quotes: ['"', "'"] }
-
-const LANGUAGES: Record<string, LanguageDef> = {
-  js: javascript,
-  javascript,
-  jsx: javascript,
-  mjs: javascript,
-  ts: javascript,
-  typescript: javascript,
-  tsx: javascript,
-  py: python,
-  python,
-  sh: shell,
-  bash: shell,
-  shell,
-  zsh: shell,
-  console: shell,
-  c: cFamily(''),
-  h: cFamily(''),
-  cpp: cFamily('constexpr auto override final noexcept std'),
-  'c++': cFamily('constexpr auto override final noexcept std'),
-  cs: cFamily('var string object readonly override async await foreach in out ref base is as internal sealed'),
-  csharp: cFamily('var string object readonly override async await foreach in out ref base is as internal sealed'),
-  java: cFamily('extends implements import package final boolean interface abstract synchronized throws instanceof var record String'),
-  kotlin: cFamily('fun val var when is in object data sealed override open companion import package'),
-  swift: cFamily('func let var guard import struct protocol extension self nil init inout some'),
-  go,
-  golang: go,
-  rust,
-  rs: rust,
-  sql,
-  css,
-  scss: css,
-  json,
-  jsonc: json,
-  yaml,
-  yml: yaml,
-  html: markup,
-  xml: markup,
-  svg: markup
-}
-
-export function languageDef(lang: string): LanguageDef | undefined {
-  return LANGUAGES[lang.toLowerCase()]
+/** The grammar for a fence's language name, or null when it has none (shown plain). */
+export function grammarName(lang: string): string | null {
+  const name = lang.trim().toLowerCase()
+  if (Object.hasOwn(GRAMMARS, name)) return name
+  const alias = Object.hasOwn(ALIASES, name) ? ALIASES[name] : undefined
+  return alias ?? null
 }
