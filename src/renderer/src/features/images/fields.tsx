@@ -2,6 +2,9 @@
 import { useId, type ReactNode } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import { describedBy, LabeledField, Notes } from '@renderer/components/LabeledField'
+import { ModelField } from '@renderer/components/ModelField'
+import { useActiveNames } from '@renderer/features/profiles/queries'
+import { modelsOf } from '@shared/domain/gateway-names'
 import type { TriState } from './generate/generate-draft'
 
 export { describedBy, Notes }
@@ -128,4 +131,11 @@ export function UrlList(p: {
       <Notes id={id} error={p.error} help={p.help} />
     </fieldset>
   )
+}
+
+/** The model combobox of an image form: the active profile's names for the family as suggestions. */
+export function ImageModelField(p: { family: 'imagegen' | 'image2' | 'native'; value: string; onChange: (model: string) => void; error?: string | null }) {
+  const { t } = useT()
+  const names = useActiveNames()
+  return <ModelField label={t('images.common.model')} value={p.value} onChange={p.onChange} suggestions={modelsOf(names, p.family)} error={p.error} help={t('images.generate.modelHelp')} />
 }

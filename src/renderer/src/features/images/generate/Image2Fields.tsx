@@ -1,10 +1,7 @@
 import { useT } from '@renderer/i18n/use-t'
-import { ModelField } from '@renderer/components/ModelField'
 import { TextField } from '@renderer/components/TextField'
-import { useActiveNames } from '@renderer/features/profiles/queries'
-import { modelsOf } from '@shared/domain/gateway-names'
 import { IMAGE2_RATIO_SIZES, IMAGE2_SIZES } from '@shared/domain/images'
-import { PromptField, SelectField, WatermarkChoice } from '../fields'
+import { ImageModelField, PromptField, SelectField, WatermarkChoice } from '../fields'
 import { useGenerateDraft } from './draft-store'
 import { IMAGE2_RATIOS, type Image2Draft, type Image2Ratio } from './generate-draft'
 import type { ErrorFor } from './GenerateForm'
@@ -30,17 +27,9 @@ export function Image2Fields({ errorFor }: { errorFor: ErrorFor }) {
   const d = useGenerateDraft((s) => s.image2)
   const patch = useGenerateDraft((s) => s.patchImage2)
   const dflt = { value: '', label: t('images.common.default') }
-  const names = useActiveNames()
   return (
     <>
-      <ModelField
-        label={t('images.common.model')}
-        value={d.model}
-        onChange={(model) => patch({ model })}
-        suggestions={modelsOf(names, 'image2')}
-        error={errorFor('model')}
-        help={t('images.generate.modelHelp')}
-      />
+      <ImageModelField family="image2" value={d.model} onChange={(model) => patch({ model })} error={errorFor('model')} />
       <PromptField value={d.prompt} onChange={(prompt) => patch({ prompt })} error={errorFor('prompt')} placeholder={t('images.generate.promptPlaceholder')} />
       <div className="field-grid">
         <TextField

@@ -1,10 +1,7 @@
 import { useT } from '@renderer/i18n/use-t'
-import { ModelField } from '@renderer/components/ModelField'
 import { TextField } from '@renderer/components/TextField'
-import { useActiveNames } from '@renderer/features/profiles/queries'
-import { modelsOf } from '@shared/domain/gateway-names'
 import { IMAGEGEN_RATIOS, RESOLUTIONS } from '@shared/domain/images'
-import { PromptField, SelectField, UrlList } from '../fields'
+import { ImageModelField, PromptField, SelectField, UrlList } from '../fields'
 import { useGenerateDraft } from './draft-store'
 import { MAX_REFS, type ImagegenDraft } from './generate-draft'
 import type { ErrorFor } from './GenerateForm'
@@ -15,17 +12,9 @@ export function ImagegenFields({ errorFor }: { errorFor: ErrorFor }) {
   const d = useGenerateDraft((s) => s.imagegen)
   const patch = useGenerateDraft((s) => s.patchImagegen)
   const dflt = { value: '', label: t('images.common.default') }
-  const names = useActiveNames()
   return (
     <>
-      <ModelField
-        label={t('images.common.model')}
-        value={d.model}
-        onChange={(model) => patch({ model })}
-        suggestions={modelsOf(names, 'imagegen')}
-        error={errorFor('model')}
-        help={t('images.generate.modelHelp')}
-      />
+      <ImageModelField family="imagegen" value={d.model} onChange={(model) => patch({ model })} error={errorFor('model')} />
       <PromptField value={d.prompt} onChange={(prompt) => patch({ prompt })} error={errorFor('prompt')} placeholder={t('images.generate.promptPlaceholder')} />
       <div className="field-grid">
         <TextField

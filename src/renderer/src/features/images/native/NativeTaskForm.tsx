@@ -3,10 +3,7 @@ import { useT } from '@renderer/i18n/use-t'
 import { TextField } from '@renderer/components/TextField'
 import { errorTitle } from '@renderer/lib/error-text'
 import { NATIVE_IMAGE_URLS_MAX, NATIVE_PROMPT_RECOMMENDED_MAX, NATIVE_SIZE_PRESETS, RESOLUTIONS } from '@shared/domain/images'
-import { ModelField } from '@renderer/components/ModelField'
-import { useActiveNames } from '@renderer/features/profiles/queries'
-import { modelsOf } from '@shared/domain/gateway-names'
-import { PromptField, SelectField, UrlList } from '../fields'
+import { ImageModelField, PromptField, SelectField, UrlList } from '../fields'
 import { useFocusFirstInvalid } from '../generate/GenerateForm'
 import { hostFieldText, hostProblem, type HostProblem } from '../host-errors'
 import { useSubmitNative } from '../mutations'
@@ -25,7 +22,6 @@ export function NativeTaskForm() {
   const submit = useSubmitNative()
   useFocusFirstInvalid(formRef, attempt)
   const patch = (p: Partial<NativeDraft>) => setDraft((cur) => ({ ...cur, ...p }))
-  const names = useActiveNames()
   const errorFor = (field: string) => problemText(t, problems[field]) ?? hostFieldText(host, field)
 
   const onSubmit = (e: FormEvent) => {
@@ -59,14 +55,7 @@ export function NativeTaskForm() {
   return (
     <form ref={formRef} className="image-form" onSubmit={onSubmit} noValidate aria-label={t('images.view.nativeTab')}>
       <p className="field-help">{t('images.native.intro')}</p>
-      <ModelField
-        label={t('images.common.model')}
-        value={d.model}
-        onChange={(model) => patch({ model })}
-        suggestions={modelsOf(names, 'native')}
-        error={errorFor('model')}
-        help={t('images.generate.modelHelp')}
-      />
+      <ImageModelField family="native" value={d.model} onChange={(model) => patch({ model })} error={errorFor('model')} />
       <PromptField value={d.prompt} onChange={(prompt) => patch({ prompt })} error={errorFor('prompt')} help={counter} />
       <div className="field-grid">
         <SelectField
