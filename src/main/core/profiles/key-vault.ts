@@ -108,6 +108,11 @@ export class KeyVault {
     throw new StudioError('KEY_MISSING', 'This profile has no API key yet; add it in Settings', { field: 'key' })
   }
 
+  /** True when the text holds a key the host knows (a profile's name or names must never carry one). */
+  exposes(text: string): boolean {
+    return this.guard.leaks(text)
+  }
+
   /** Makes the guard aware of a key that is only being tried (test connection before saving). */
   track(key: string): void {
     this.guard.add(key.trim())

@@ -75,6 +75,31 @@ describe('ProfileService', () => {
     })
   })
 
+  it('a key never sits in public text: refused both ways round, so the profile list is never withheld from the page', async () => {
+    const { svc, guard } = service()
+    const other = await svc.add({ name: 'Studio main', baseUrl: 'https://gw.example.com', key: KEY, persistence: 'session' })
+    // A key that is a profile's name (or a part of its address) would make every list carry it.
+    await expect(svc.add({ name: 'Second', baseUrl: 'https://two.example.com', key: 'Studio main', persistence: 'session' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'key'
+    })
+    await expect(svc.add({ name: 'Third', baseUrl: 'https://three.example.com', key: 'https://three.example.com', persistence: 'session' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'key',
+      message: 'This looks like a web address, not an API key'
+    })
+    await expect(svc.testConnection({ baseUrl: 'https://four.example.com', key: 'gw.example.com' })).rejects.toMatchObject({ field: 'key' })
+    expect(guard.leaks('gw.example.com')).toBe(false)
+    // And the other way: a name, address or model names that hold a known key.
+    await expect(svc.add({ name: `x ${KEY}`, baseUrl: 'https://five.example.com', key: 'sk-another-key-987654321', persistence: 'session' })).rejects.toMatchObject({ field: 'name' })
+    await expect(svc.update({ id: other.id, name: KEY })).rejects.toMatchObject({ field: 'name' })
+    const names = svc.namesOf(other.id)
+    await expect(svc.setNames(other.id, { ...names, models: { ...names.models, chat: [KEY] } })).rejects.toMatchObject({ field: 'names' })
+    const list = await svc.list()
+    expect(list.profiles.map((p) => p.name)).toEqual(['Sandbox', 'Studio main'])
+    expect(guard.leaks(JSON.stringify(list))).toBe(false)
+  })
+
   it('does not let built-in profiles be edited or removed', async () => {
     const { svc } = service()
     await expect(svc.update({ id: 'sandbox', name: 'Mine' })).rejects.toMatchObject({ code: 'FORBIDDEN' })

@@ -6,6 +6,7 @@ import { keyStateOf, type ConnectionReport, type KeyUsage } from '@shared/domain
 import { StudioError } from '@shared/errors'
 import type { FetchLike, GatewayConnection } from '../gateway/http'
 import { fetchTokenUsage } from '../gateway/usage'
+import { SecretGuard } from '../ipc/secret-guard'
 import type { KeyValueStore } from '../store/kv-store'
 import { requireSameOrigin, requireTypedKeyForFile } from './key-origin'
 import type { KeyVault } from './key-vault'
@@ -110,6 +111,7 @@ export class ProfileService {
   /** Replaces a profile's names (validated by the contract); any profile, built-in ones included. */
   async setNames(id: string, names: GatewayNames): Promise<ProfileView> {
     this.get(id)
+    this.requireNoKey(JSON.stringify(names), 'names')
     this.store.set('names', { ...(this.store.get('names') ?? {}), [id]: names })
     await this.changed()
     return this.get(id)
@@ -157,10 +159,41 @@ export class ProfileService {
     return n
   }
 
+  /**
+   * Every answer that carries a known key is withheld from the page (dispatcher), so a key written
+   * into a profile's public text (its name, address or names) would hide the whole profile list
+   * for good. Both ways round are refused before anything is saved or tried: a key that public text
+   * already holds, and public text that holds a key.
+   */
+  private requireSecretKey(key: string, more: string[] = []): void {
+    const k = key.trim()
+    if (k.includes('://')) throw new StudioError('INVALID_INPUT', 'This looks like a web address, not an API key', { field: 'key' })
+    if (k.length < SecretGuard.MIN_LENGTH) return
+    if ([...more, ...this.publicTexts()].some((t) => t.includes(k))) {
+      throw new StudioError('INVALID_INPUT', "This key is written in a profile's name, address or model names; a key must not appear there", { field: 'key' })
+    }
+  }
+
+  private requireNoKey(text: string, field: 'name' | 'baseUrl' | 'names'): void {
+    if (this.vault.exposes(text)) {
+      const what = field === 'name' ? 'A profile name' : field === 'baseUrl' ? 'A gateway address' : 'Model names'
+      throw new StudioError('INVALID_INPUT', `${what} cannot contain an API key`, { field })
+    }
+  }
+
+  private publicTexts(): string[] {
+    const names = this.store.get('names') ?? {}
+    const profiles = [...this.runtime, ...this.store.get('profiles')]
+    return [...profiles.flatMap((p) => [p.name, p.baseUrl]), ...Object.values(names).map((n) => JSON.stringify(n))]
+  }
+
   async add(input: { name: string; baseUrl: string; key: string; persistence: KeyPersistence }): Promise<ProfileView> {
     const name = this.checkName(input.name)
     const baseUrl = requireBaseUrl(input.baseUrl, this.plainHttp)
     if (input.key.trim() === '') throw new StudioError('KEY_MISSING', 'Enter the API key for this gateway', { field: 'key' })
+    this.requireNoKey(name, 'name')
+    this.requireNoKey(baseUrl, 'baseUrl')
+    this.requireSecretKey(input.key, [name, baseUrl])
     const id = `p-${randomBytes(6).toString('hex')}`
     await this.vault.set(id, input.key, input.persistence)
     const profile: StoredProfile = { id, name, baseUrl, displayUnit: { kind: 'quota' } }
@@ -183,8 +216,11 @@ export class ProfileService {
       ...(input.baseUrl !== undefined ? { baseUrl: requireBaseUrl(input.baseUrl, this.plainHttp) } : {}),
       ...(input.displayUnit !== undefined ? { displayUnit: input.displayUnit } : {})
     }
+    if (input.name !== undefined) this.requireNoKey(next.name, 'name')
+    if (input.baseUrl !== undefined) this.requireNoKey(next.baseUrl, 'baseUrl')
     if (input.key !== undefined) {
       if (input.key.trim() === '') throw new StudioError('KEY_MISSING', 'Enter the new API key, or leave the field empty to keep the current one', { field: 'key' })
+      this.requireSecretKey(input.key, [next.name, next.baseUrl])
       await this.vault.set(current.id, input.key, input.persistence ?? 'auto')
     } else {
       // Keeping the saved key: it stays bound to its origin, and only a typed key goes to a plain file.
@@ -248,6 +284,8 @@ export class ProfileService {
       // Editing a saved profile without retyping its key: test with the saved one, on its own origin only.
       if (key === '' && input.id) key = await this.savedKeyFor(input.id, baseUrl)
       if (key === '') throw new StudioError('KEY_MISSING', 'Enter the API key to test', { field: 'key' })
+      this.requireNoKey(baseUrl, 'baseUrl')
+      this.requireSecretKey(key, [baseUrl])
       this.vault.track(key)
       conn = { baseUrl, key }
     } else {
