@@ -1,5 +1,7 @@
+import { writeFileSync } from 'node:fs'
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { QUOTA_PER_UNIT } from '../src/sandbox/index'
 import { expect, test, type StudioFixture } from './fixtures'
@@ -150,12 +152,16 @@ test.describe('balance', () => {
   })
 
   test('a 429 with an empty body keeps the last figures, marked with their age', async ({ studio }) => {
-    const page = await launchWith(studio)
+    // The host serves a record younger than 10 s without asking (double clicks). Instead of waiting
+    // past that, the host's clock starts 11 s behind, so the first record is already 11 s old when
+    // the clock is set back to the real time (which the page's age display also uses).
+    const clock = join(studio.dataDir, 'test-clock')
+    writeFileSync(clock, '-11000')
+    const page = await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary, STUDIO_CLOCK_FILE: clock })
     await openBalance(page)
     await expect(page.getByTestId('balance-fresh')).toBeVisible()
     studio.gateway.setFaults(studio.canary, ['429@usage.token'])
-    // The host serves a record younger than 10 s without asking (double clicks); wait past it.
-    await page.waitForTimeout(10_500)
+    writeFileSync(clock, '0')
     await page.getByRole('button', { name: 'Check again' }).click()
     await expect(page.locator('[data-testid="balance-error"][data-kind="rate-limited"]')).toContainText('rate limiting the balance routes (429)')
     await expect(page.getByTestId('balance-stale')).toContainText(/Showing data from \d+ seconds? ago/)

@@ -97,7 +97,9 @@ function main(): void {
         mediaUrlPrefix: MEDIA_URL_PREFIX,
         // Video: OS notifications (a click focuses the window and opens the card) and the system player.
         notify: createNotifier(Notification, () => mainWindow, focusWindow),
-        openFile: createOpenFile(shell)
+        openFile: createOpenFile(shell),
+        // End-to-end tests shift the host's clock instead of waiting (README: environment variables); never in installed builds.
+        ...(!app.isPackaged && process.env.STUDIO_CLOCK_FILE ? { now: (await import('./core/offset-clock')).offsetClock(process.env.STUDIO_CLOCK_FILE) } : {})
       })
       // After sleep, video tasks are checked again soon (and downloads that waited are retried).
       powerMonitor.on('resume', () => core?.resume())

@@ -57,6 +57,8 @@ export interface CoreOptions {
   notify?: Notify
   /** Opens a downloaded video with the system player (Electron shell.openPath); without it video:open-file answers a download URL. */
   openFile?: (path: string) => Promise<boolean>
+  /** The wall clock of the usage route's budget and double-click guard (default Date.now); end-to-end tests shift it instead of waiting. */
+  now?: () => number
 }
 
 export interface StudioCore {
@@ -89,7 +91,7 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   const settings = open<{ app: AppSettings }>('settings', { app: DEFAULT_SETTINGS })
   const vault = new KeyVault(open<SecretsFile>('secrets', { entries: {} }), opts.secrets, guard)
   const profiles = new ProfileService(open<ProfilesFile>('profiles', { profiles: [], activeId: SANDBOX_PROFILE_ID }), vault, fetchImpl, opts.plainHttp)
-  const usage = new UsageService(profiles, fetchImpl, (profileId, u) => events.emit('balance:usage-updated', { profileId, usage: u }))
+  const usage = new UsageService(profiles, fetchImpl, (profileId, u) => events.emit('balance:usage-updated', { profileId, usage: u }), opts.now)
   profiles.useUsageRoute((conn) => usage.probe(conn))
   profiles.onChanged((list: ProfileList) => events.emit('profiles:changed', list))
   // Balance: snapshots and the generation log in <dataDir>/balance, per-profile settings in a small store.

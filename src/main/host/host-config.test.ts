@@ -49,6 +49,11 @@ describe('readHostConfig', () => {
     expect(() => readHostConfig({ STUDIO_API_KEY: 'sk-abc' }, 'linux', HOME)).toThrow(/together/)
   })
 
+  it('takes a clock file only as an absolute path', () => {
+    expect(readHostConfig({ STUDIO_CLOCK_FILE: '/tmp/studio-clock' }, 'linux', HOME).clockFile).toBe('/tmp/studio-clock')
+    expect(() => readHostConfig({ STUDIO_CLOCK_FILE: 'rel/clock' }, 'linux', HOME)).toThrow(/STUDIO_CLOCK_FILE must be an absolute path/)
+  })
+
   it('falls back to speed 1 for a nonsense sandbox speed', () => {
     for (const v of ['0', '-3', 'fast']) expect(readHostConfig({ STUDIO_SANDBOX_SPEED: v }, 'linux', HOME).sandboxSpeed, v).toBe(1)
   })

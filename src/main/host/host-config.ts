@@ -9,6 +9,8 @@ export interface HostConfig {
   sandboxSpeed: number
   gatewayUrl?: string
   apiKey?: string
+  /** STUDIO_CLOCK_FILE: the host's clock is shifted by the milliseconds in this file (end-to-end tests). */
+  clockFile?: string
 }
 
 type Env = Record<string, string | undefined>
@@ -40,11 +42,16 @@ export function readHostConfig(env: Env, platform: string, home: string): HostCo
   if (Boolean(gatewayUrl) !== Boolean(apiKey)) {
     throw new ConfigError('STUDIO_GATEWAY_URL and STUDIO_API_KEY must be set together')
   }
+  const clockFile = env.STUDIO_CLOCK_FILE || undefined
+  if (clockFile && !isAbsolute(clockFile)) {
+    throw new ConfigError(`STUDIO_CLOCK_FILE must be an absolute path, got ${JSON.stringify(clockFile)}`)
+  }
   return {
     dataDir,
     port,
     open: !['0', 'false'].includes((env.STUDIO_OPEN ?? '').trim().toLowerCase()),
     sandboxSpeed: Number.isFinite(speed) && speed > 0 ? speed : 1,
-    ...(gatewayUrl && apiKey ? { gatewayUrl, apiKey } : {})
+    ...(gatewayUrl && apiKey ? { gatewayUrl, apiKey } : {}),
+    ...(clockFile ? { clockFile } : {})
   }
 }

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { MEDIA_PATH_PREFIX } from '@shared/bridge-protocol'
 import { noKeychain } from '../core/profiles/secret-backend'
+import { offsetClock } from '../core/offset-clock'
 import { createStudioCore, type StudioCore } from '../core/studio-core'
 import { ConfigError, readHostConfig } from './host-config'
 import { acquireInstanceLock } from './instance-lock'
@@ -63,7 +64,8 @@ async function main(): Promise<void> {
     env: { gatewayUrl: config.gatewayUrl, apiKey: config.apiKey },
     sandbox: { enabled: true, speed: config.sandboxSpeed },
     // Same origin as the page, authenticated by the launch cookie; no pickFiles: the page uploads.
-    mediaUrlPrefix: MEDIA_PATH_PREFIX
+    mediaUrlPrefix: MEDIA_PATH_PREFIX,
+    ...(config.clockFile ? { now: offsetClock(config.clockFile) } : {})
   })
   let server: HostServer
   try {
