@@ -168,6 +168,8 @@ export const ImageJobSchema = z.object({
   kind: z.enum(['generate', 'native', 'edit']),
   status: ImageJobStatusSchema,
   createdAt: z.number(),
+  /** What was asked for, so a card names its job before (and without) any result. Absent in jobs saved before it was kept. */
+  prompt: z.string().optional(),
   /** Native task: the gateway's task id, once known. */
   taskId: z.string().optional(),
   progressNote: z.string().optional(),

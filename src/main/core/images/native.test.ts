@@ -25,7 +25,8 @@ describe('native image task: submit, follow, gallery', () => {
 
   it('follows the task to its image, downloaded from the CDN origin without the key', async () => {
     const job = await h.call('images:submit-native', { prompt: 'a lighthouse at dusk', width: 2048, height: 1536, force_single: true })
-    expect(job).toMatchObject({ kind: 'native', status: 'running' })
+    // The job names its prompt from the start: the card has nothing else to show before a result.
+    expect(job).toMatchObject({ kind: 'native', status: 'running', prompt: 'a lighthouse at dusk' })
     const done = await h.settled(job.jobId)
     expect(done.status).toBe('done')
     expect(done.taskId).toMatch(/^\d+$/)

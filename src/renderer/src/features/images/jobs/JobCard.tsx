@@ -27,8 +27,10 @@ export const JobCard = memo(function JobCard({ job, onEdit, hideItems = false }:
   const time = new Date(job.createdAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })
   // A running job paused on a rejected key is waiting for the user, not working: no spinner.
   const paused = job.status === 'running' && job.paused === 'key-rejected'
+  // The prompt names the card (a native task shows only its task id until a result arrives).
+  const prompt = job.prompt?.trim() || job.items[0]?.prompt.trim() || t('images.gallery.untitled')
   return (
-    <article className="job-card" data-status={paused ? 'paused' : job.status} aria-labelledby={`job-${job.jobId}`}>
+    <article className="job-card" data-status={paused ? 'paused' : job.status} aria-labelledby={`job-${job.jobId} job-${job.jobId}-prompt`}>
       <header className="job-head">
         <h3 id={`job-${job.jobId}`} className="job-title">
           {t(`images.jobs.kind.${job.kind}`)} · {time}
@@ -37,6 +39,9 @@ export const JobCard = memo(function JobCard({ job, onEdit, hideItems = false }:
           {paused ? t('images.jobs.pausedKeyRejected') : t(`images.jobs.status.${job.status}`)}
         </span>
       </header>
+      <p id={`job-${job.jobId}-prompt`} className="job-prompt" title={prompt}>
+        {prompt}
+      </p>
       {paused && (
         <p className="warning" role="note">
           {t('images.jobs.pausedHelp')}

@@ -48,6 +48,23 @@ describe('jobs list', () => {
     expect(done.getByRole('img', { name: 'Result: kite' }).getAttribute('src')).toBe('/media/r1')
   })
 
+  it('names each card by its prompt, a native task before any result included', async () => {
+    const host = new FakeHost()
+    const base = { createdAt: Date.UTC(2026, 0, 5, 10), items: [], warnings: [] }
+    host.images.jobs = [
+      { ...base, jobId: 'j1', kind: 'native', status: 'running', taskId: 'task-77', prompt: 'a lighthouse at dusk' },
+      { ...base, jobId: 'j2', kind: 'generate', status: 'done', items: [galleryItem({ id: 'r1', prompt: 'a paper boat' })] },
+      { ...base, jobId: 'j3', kind: 'generate', status: 'failed', prompt: '   ' }
+    ]
+    await renderImages({ host })
+    const native = await screen.findByRole('article', { name: /a lighthouse at dusk/ })
+    expect(native.dataset.status).toBe('running')
+    expect(within(native).getByText('Task task-77')).toBeTruthy()
+    // Jobs saved before the prompt was kept still name their result's prompt.
+    expect(screen.getByRole('article', { name: /a paper boat/ }).dataset.status).toBe('done')
+    expect(screen.getByRole('article', { name: /\(no prompt\)/ }).dataset.status).toBe('failed')
+  })
+
   it('shows a job paused on a rejected key without a spinner, and picks it up again when the host resumes it', async () => {
     const host = new FakeHost()
     host.images.jobs = [{ createdAt: Date.UTC(2026, 0, 5, 10), items: [], warnings: [], jobId: 'j1', kind: 'native', status: 'running', taskId: 'task-9', paused: 'key-rejected' }]
