@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { analyseRendererBundle, staticClosure } from '../bench/lib/bundle'
+import { startHostServer } from '../src/main/host/server'
+import { fakeCore, httpSend } from '../src/main/host/test-support'
 
 const BUILT = join(import.meta.dirname, '..', 'out', 'renderer')
 
@@ -18,6 +20,21 @@ describe.skipIf(!existsSync(join(BUILT, 'index.html')))('the built renderer star
     // Nothing is discovered only after a script has arrived: the start-up set is what the HTML names.
     expect([...bundle.startup].sort()).toEqual([...entries].sort())
     expect(appStartChunk(entries)).toBeDefined()
+  })
+
+  it('names the app icon as the page icon, and the browser host serves it (the tab shows the studio icon)', async () => {
+    const html = readFileSync(join(BUILT, 'index.html'), 'utf8')
+    const href = /<link rel="icon" type="image\/png" href="([^"]+)"/.exec(html)?.[1]
+    expect(href).toMatch(/^\.\/assets\/icon-[\w-]+\.png$/)
+    const server = await startHostServer({ core: fakeCore(), rendererDir: BUILT })
+    try {
+      const res = await httpSend(server.port, href!.slice(1))
+      expect(res.status).toBe(200)
+      expect(res.headers['content-type']).toBe('image/png')
+      expect(res.bytes.equals(readFileSync(join(import.meta.dirname, '..', 'resources', 'icon.png')))).toBe(true)
+    } finally {
+      await server.close()
+    }
   })
 
   it('keeps the browser-host bridge off the app chunk, so window.studio exists before the app runs', () => {

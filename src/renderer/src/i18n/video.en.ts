@@ -294,7 +294,15 @@ export const videoEn = {
     failedBody: '{{prompt}} — {{message}}',
     failedBodyCode: '{{prompt}} — {{message}} (code {{code}})',
     show: 'Show',
-    dismiss: 'Dismiss'
+    dismiss: 'Dismiss',
+    summarySucceeded_one: '{{count}} video ready',
+    summarySucceeded_other: '{{count}} videos ready',
+    summaryFailed_one: '{{count}} video failed',
+    summaryFailed_other: '{{count}} videos failed',
+    summaryMore_one: 'and {{count}} more',
+    summaryMore_other: 'and {{count}} more',
+    showBoard: 'Show board',
+    dismissAll: 'Dismiss all'
   },
   problems: {
     promptRequired: 'Write a prompt: this family needs one.',

@@ -296,7 +296,15 @@ export const videoZh: Messages['video'] = {
     failedBody: '{{prompt}} — {{message}}',
     failedBodyCode: '{{prompt}} — {{message}}（代码 {{code}}）',
     show: '查看',
-    dismiss: '关闭'
+    dismiss: '关闭',
+    summarySucceeded_one: '{{count}} 个视频已完成',
+    summarySucceeded_other: '{{count}} 个视频已完成',
+    summaryFailed_one: '{{count}} 个视频生成失败',
+    summaryFailed_other: '{{count}} 个视频生成失败',
+    summaryMore_one: '另有 {{count}} 个',
+    summaryMore_other: '另有 {{count}} 个',
+    showBoard: '查看任务板',
+    dismissAll: '全部关闭'
   },
   problems: {
     promptRequired: '请填写提示词：此系列需要提示词。',

@@ -20,16 +20,25 @@ export interface ChartsProps {
   quotaPerUsd: number
 }
 
-function axisFormatter(unit: DisplayUnit, locale: string): (v: number) => string {
-  const f = new Intl.NumberFormat(locale, {
-    notation: 'compact',
-    maximumFractionDigits: 1,
-    ...(unit.kind === 'quota' ? {} : { style: 'currency', currency: unit.kind === 'usd' ? 'USD' : 'CNY' })
-  })
-  return (v) => f.format(v)
+/** Compact axis numbers (5M, $1.2K); the chart asks for more fraction digits when ticks would read alike. */
+export function axisFormatter(unit: DisplayUnit, locale: string): (v: number, fractionDigits?: number) => string {
+  const formats = new Map<number, Intl.NumberFormat>()
+  const formatOf = (digits: number) => {
+    let f = formats.get(digits)
+    if (!f) {
+      f = new Intl.NumberFormat(locale, {
+        notation: 'compact',
+        maximumFractionDigits: digits,
+        ...(unit.kind === 'quota' ? {} : { style: 'currency', currency: unit.kind === 'usd' ? 'USD' : 'CNY' })
+      })
+      formats.set(digits, f)
+    }
+    return f
+  }
+  return (v, fractionDigits = 1) => formatOf(fractionDigits).format(v)
 }
 
-function timeFormatter(locale: string): (t: number, step: number) => string {
+export function timeFormatter(locale: string): (t: number, step: number) => string {
   const day = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' })
   const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' })
   return (t, step) => (step >= DAY_MS ? day.format(t) : time.format(t))

@@ -46,8 +46,11 @@ const initial = {
   notice: null
 }
 
-/** At most this many toasts at once: the oldest goes first (the board keeps every result anyway). */
-export const MAX_TOASTS = 4
+/**
+ * At most this many toasts are kept: the oldest goes first (the board keeps every result anyway).
+ * The stack shows more than two of one outcome as one summary, so this bounds only its count.
+ */
+export const MAX_TOASTS = 50
 let toastSeq = 0
 let focusSeq = 0
 

@@ -1,5 +1,6 @@
 import { decimateMinMax } from './decimate'
 import { extent, linearScale, niceDomain, timeTicks, type LinearScale } from './scale'
+import { distinctLabels } from './tick-labels'
 
 /** Pure drawing of the balance charts on a 2D context (CSS pixels; the caller scales for DPR). */
 
@@ -18,7 +19,8 @@ export interface ChartSpec {
   xs: Float64Array
   ys: Float64Array
   formatX(t: number, step: number): string
-  formatY(v: number): string
+  /** A y label; `fractionDigits` is raised when close ticks would otherwise print the same text. */
+  formatY(v: number, fractionDigits?: number): string
   /** Bars: the time one bar covers (a day). */
   barSpanMs?: number
 }
@@ -48,7 +50,7 @@ export function drawChart(ctx: CanvasRenderingContext2D, spec: ChartSpec, width:
   const x1 = n ? spec.xs[n - 1] + span : 1
   const [lo, hi] = extent(spec.ys)
   const y = niceDomain(spec.kind === 'bar' ? Math.min(0, lo) : lo, spec.kind === 'bar' ? Math.max(0, hi) : hi, Math.max(2, Math.floor(height / 40)))
-  const labels = y.ticks.map((v) => spec.formatY(v))
+  const labels = distinctLabels(y.ticks, (v, digits) => spec.formatY(v, digits))
   let labelWidth = 0
   for (const l of labels) labelWidth = Math.max(labelWidth, ctx.measureText(l).width)
   const plot: Plot = { left: Math.ceil(labelWidth) + PAD.gap, top: PAD.top, width: 0, height: 0 }
@@ -72,16 +74,19 @@ export function drawChart(ctx: CanvasRenderingContext2D, spec: ChartSpec, width:
   })
   ctx.stroke()
 
-  // x labels, skipping any that would overlap the previous one.
+  // x labels, skipping any that would overlap the previous one or repeat an earlier text (hours
+  // of two different days).
   const t = timeTicks(x0, x1, Math.max(2, Math.floor(plot.width / 90)))
   ctx.textAlign = 'center'
   ctx.textBaseline = 'top'
   let lastRight = -Infinity
+  const printed = new Set<string>()
   for (const tick of t.ticks) {
     const px = xs.map(tick)
     const text = spec.formatX(tick, t.step)
     const w = ctx.measureText(text).width
-    if (px - w / 2 < lastRight + 6 || px + w / 2 > width) continue
+    if (printed.has(text) || px - w / 2 < lastRight + 6 || px + w / 2 > width) continue
+    printed.add(text)
     ctx.fillText(text, px, plot.top + plot.height + 6)
     lastRight = px + w / 2
   }
