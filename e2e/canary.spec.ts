@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { expect, test } from './fixtures'
 import { filesContaining, pageVisibleText } from './support/canary'
 import { ChatPage } from './support/chat-page'
+import { generate, jobCard } from './support/images-page'
 import { ROOT } from './support/launch'
 import { createForm, expectPlays, submit, waitForState } from './support/video-page'
 
@@ -83,15 +84,13 @@ test('the canary key is found nowhere after settings, chat, images, video and th
 
   // Images: a generation and a native task (its result comes from the CDN origin).
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Images' }).click()
-  const form = page.getByRole('form', { name: 'Generate' })
-  await form.getByRole('textbox', { name: 'Prompt' }).fill('a canary on a wire')
-  await form.getByRole('button', { name: 'Generate' }).click()
-  await expect(page.locator('article.job-card').first()).toHaveAttribute('data-status', 'done', { timeout: 30_000 })
+  await generate(page, 'a canary on a wire')
+  await expect(jobCard(page, 'a canary on a wire')).toHaveAttribute('data-status', 'done', { timeout: 30_000 })
   await page.getByRole('tab', { name: 'Native task' }).click()
   const native = page.getByRole('form', { name: 'Native task' })
   await native.getByRole('textbox', { name: 'Prompt' }).fill('a canary in flight')
   await native.getByRole('button', { name: 'Submit task' }).click()
-  await expect(page.locator('article.job-card[data-status="done"]')).toHaveCount(2, { timeout: 30_000 })
+  await expect(jobCard(page, 'a canary in flight')).toHaveAttribute('data-status', 'done', { timeout: 30_000 })
 
   // Video: one create to a downloaded, playable result (polled and fetched through the gateway and CDN).
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Video' }).click()

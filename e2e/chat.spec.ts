@@ -1,16 +1,9 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type StudioFixture } from './fixtures'
-import { ChatPage } from './support/chat-page'
+import { expect, test } from './fixtures'
+import { ChatPage, openChat } from './support/chat-page'
 
 /** The studio talks to the test's own sandbox, so its request log shows every chat request. */
-async function openChat(studio: StudioFixture): Promise<ChatPage> {
-  const page = await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary })
-  const chat = new ChatPage(page)
-  await chat.open()
-  return chat
-}
-
 const FORMATS = [
   { label: 'General chat', model: 'gpt-4o-mini', route: 'text.chat' },
   { label: 'Content (parts)', model: 'gemini-2.5-flash', route: 'text.content' },

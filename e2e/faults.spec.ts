@@ -3,62 +3,56 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test, type StudioFixture } from './fixtures'
 import { ChatPage } from './support/chat-page'
+import { generate, imageCreates, jobCard, openImages } from './support/images-page'
 import { launchBrowserHost } from './support/launch'
 
 /**
- * Fault scenarios where the page must show the outcome (security-anchors §7), end to end: the built
- * studio against the test's own sandbox, faults set on the canary key. The unit suites
+ * Fault scenarios where the page must show the outcome (F1–F30, docs/GLOSSARY.md), end to end: the
+ * built studio against the test's own sandbox, faults set on the canary key. The unit suites
  * (src/main/core/faults/*.test.ts) cover every scenario at the host; these prove the user sees it.
  */
 
-async function openImages(studio: StudioFixture): Promise<Page> {
-  const page = await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary })
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Images' }).click()
-  await expect(page.getByRole('tab', { name: 'Generate' })).toBeVisible()
-  return page
+/**
+ * "Never re-sent", without sleeping: a second create is sent and finished after the first one
+ * ended, and the gateway's log then holds exactly the two, the first one once.
+ */
+async function expectSentOnce(page: Page, studio: StudioFixture): Promise<void> {
+  await generate(page, 'a later picture')
+  await expect(jobCard(page, 'a later picture')).toHaveAttribute('data-status', 'done', { timeout: 30_000 })
+  expect(imageCreates(studio)).toHaveLength(2)
 }
-
-async function generate(page: Page, prompt: string): Promise<void> {
-  const form = page.getByRole('form', { name: 'Generate' })
-  await form.getByRole('textbox', { name: 'Prompt' }).fill(prompt)
-  await form.getByRole('button', { name: 'Generate' }).click()
-}
-
-const creates = (studio: StudioFixture) => studio.gateway.log().filter((r) => r.route === 'image.generate' && r.key === studio.canary)
 
 test.describe('fault scenarios the page must show', () => {
   test('F2 a create dropped after it was sent shows "outcome unknown, may have been charged" and is never re-sent', async ({ studio }) => {
     const page = await openImages(studio)
     studio.gateway.setFaults(studio.canary, ['drop@image.generate*1'])
     await generate(page, 'a kite over the sea')
-    const card = page.locator('article.job-card').first()
+    const card = jobCard(page, 'a kite over the sea')
     await expect(card).toHaveAttribute('data-status', 'outcome-unknown', { timeout: 30_000 })
     await expect(card.getByRole('note')).toBeVisible()
     await expect(card).toContainText(/may have been accepted and charged/)
-    await page.waitForTimeout(500)
-    expect(creates(studio)).toHaveLength(1)
+    await expectSentOnce(page, studio)
   })
 
   test('F14 the studio stops while a create is in flight: after the restart the job shows outcome unknown, nothing re-sent', async ({ studio }) => {
     const page = await openImages(studio)
     studio.gateway.setFaults(studio.canary, ['hang@image.generate*1'])
     await generate(page, 'a harbour at night')
-    await expect(page.locator('article.job-card').first()).toHaveAttribute('data-status', 'running')
-    await expect.poll(() => creates(studio).length).toBe(1)
+    await expect(jobCard(page, 'a harbour at night')).toHaveAttribute('data-status', 'running')
+    await expect.poll(() => imageCreates(studio).length).toBe(1)
     await studio.stop()
     const again = await openImages(studio)
-    const card = again.locator('article.job-card').first()
+    const card = jobCard(again, 'a harbour at night')
     await expect(card).toHaveAttribute('data-status', 'outcome-unknown', { timeout: 15_000 })
     await expect(card).toContainText(/closed while this request was being sent/)
-    await again.waitForTimeout(500)
-    expect(creates(studio)).toHaveLength(1)
+    await expectSentOnce(again, studio)
   })
 
   test('F20 a result with the wrong bytes is retried, then the job fails with the reason; nothing is added to the gallery', async ({ studio }) => {
     const page = await openImages(studio)
     studio.gateway.setFaults(studio.canary, ['result:wrong-bytes'])
     await generate(page, 'a lighthouse')
-    const card = page.locator('article.job-card').first()
+    const card = jobCard(page, 'a lighthouse')
     await expect(card).toHaveAttribute('data-status', 'failed', { timeout: 30_000 })
     await expect(card).toContainText(/not a PNG, JPEG or WebP image/)
     expect(studio.gateway.log().filter((r) => r.origin === 'cdn')).toHaveLength(3)
@@ -93,13 +87,13 @@ test.describe('fault scenarios the page must show', () => {
   test('F25 a journal damaged on disk: the studio starts, the jobs come back from the last good copy, the user is told', async ({ studio }) => {
     const page = await openImages(studio)
     await generate(page, 'first picture')
-    await expect(page.locator('article.job-card').first()).toHaveAttribute('data-status', 'done', { timeout: 30_000 })
+    await expect(jobCard(page, 'first picture')).toHaveAttribute('data-status', 'done', { timeout: 30_000 })
     await studio.stop()
     const journal = join(studio.dataDir, 'images', 'jobs.json')
     const text = readFileSync(journal, 'utf8')
     writeFileSync(journal, text.slice(0, Math.floor(text.length / 2)))
     const again = await openImages(studio)
-    await expect(again.locator('article.job-card').first()).toHaveAttribute('data-status', 'done')
+    await expect(jobCard(again, 'first picture')).toHaveAttribute('data-status', 'done')
     // The user is told: the shell's banner, served by app:get-notices, until dismissed.
     const banner = again.getByTestId('store-notices')
     await expect(banner).toContainText('The studio repaired saved data at start')

@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import type { Locator, Page } from '@playwright/test'
 import { expect, test, type StudioFixture } from './fixtures'
+import { openImages, waitForDone } from './support/images-page'
 
 /**
  * The Images area against the test's own sandbox gateway: generation in both families and the
@@ -13,20 +13,7 @@ import { expect, test, type StudioFixture } from './fixtures'
 
 const SIDE = 4096
 
-async function openImages(studio: StudioFixture): Promise<Page> {
-  const page = await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary })
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Images' }).click()
-  await expect(page.getByRole('tab', { name: 'Generate' })).toBeVisible()
-  return page
-}
-
 const gatewayPosts = (studio: StudioFixture, path: string) => studio.gateway.log().filter((r) => r.method === 'POST' && r.path === path && r.key === studio.canary)
-
-async function waitForDone(page: Page, kind: string): Promise<Locator> {
-  const card = page.getByRole('article').filter({ hasText: kind }).first()
-  await expect(card.getByTestId('job-status')).toHaveText('Done', { timeout: 30_000 })
-  return card
-}
 
 /** A smooth 4096² PNG (lossless, so "unchanged" can be checked byte for byte). */
 async function sourcePng(): Promise<Buffer> {

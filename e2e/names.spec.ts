@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { ALT_NAMING, STANDIN_NAMING, modelNames, namesPlaying } from '../src/sandbox/index'
 import { nameOf, type BodyFamily } from '../src/sandbox/naming'
 import { expect, test, type StudioFixture } from './fixtures'
 import { ChatPage } from './support/chat-page'
+import { waitForDone } from './support/images-page'
 import { addActiveProfile, assignDiscovered, discover, familyBox, openNames, openSettings, type FamilyKey } from './support/names-dialog'
 import { chooseFamily, createForm, reveal, submit, waitForState } from './support/video-page'
 
@@ -111,12 +112,6 @@ async function exportAndImport(page: Page): Promise<void> {
   await expect(prefix).not.toHaveAttribute('aria-invalid', 'true')
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
-}
-
-async function waitForDone(page: Page, kind: string): Promise<Locator> {
-  const card = page.getByRole('article').filter({ hasText: kind }).first()
-  await expect(card.getByTestId('job-status')).toHaveText('Done', { timeout: 30_000 })
-  return card
 }
 
 async function useImages(page: Page, studio: StudioFixture): Promise<void> {

@@ -1,5 +1,5 @@
-import { expect, test, type StudioFixture } from './fixtures'
-import { ChatPage, type FormatLabel } from './support/chat-page'
+import { expect, test } from './fixtures'
+import { ChatPage, openChat, type FormatLabel } from './support/chat-page'
 
 /**
  * The tool round trip through the UI against the sandbox, in each format that has tools: declare two
@@ -34,13 +34,6 @@ const FORMATS: Array<{ label: FormatLabel; model: string; route: string; tools: 
     ]
   }
 ]
-
-async function openChat(studio: StudioFixture): Promise<ChatPage> {
-  const page = await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary })
-  const chat = new ChatPage(page)
-  await chat.open()
-  return chat
-}
 
 async function declareTools(chat: ChatPage, tools: unknown): Promise<void> {
   const toggle = chat.page.getByRole('button', { name: 'Parameters', exact: true })

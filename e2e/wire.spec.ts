@@ -1,24 +1,11 @@
-import type { Page } from '@playwright/test'
-import { expect, test, type StudioFixture } from './fixtures'
+import { expect, test } from './fixtures'
 import { ChatPage } from './support/chat-page'
+import { generate, jobCard, openImages } from './support/images-page'
 
 /**
  * Answer shapes a live gateway sends (and the address users paste), end to end: the built studio
  * against the test's own sandbox with its wire-shape modes on the canary key.
  */
-
-async function openImages(studio: StudioFixture): Promise<Page> {
-  const page = await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary })
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Images' }).click()
-  await expect(page.getByRole('tab', { name: 'Generate' })).toBeVisible()
-  return page
-}
-
-async function generate(page: Page, prompt: string): Promise<void> {
-  const form = page.getByRole('form', { name: 'Generate' })
-  await form.getByRole('textbox', { name: 'Prompt' }).fill(prompt)
-  await form.getByRole('button', { name: 'Generate' }).click()
-}
 
 test.describe('live gateway shapes', () => {
   test('an address pasted with /v1 is used without it, the form says so, and no request doubles it', async ({ studio }) => {
@@ -51,7 +38,7 @@ test.describe('live gateway shapes', () => {
     const page = await openImages(studio)
     studio.gateway.setFaults(studio.canary, ['error-200=sensitive_words_detected@image.generate*1'])
     await generate(page, 'a kite over the sea')
-    const card = page.locator('article.job-card').first()
+    const card = jobCard(page, 'a kite over the sea')
     await expect(card).toHaveAttribute('data-status', 'failed', { timeout: 30_000 })
     await expect(card).toContainText(/the request was refused upstream/)
     await expect(card).toContainText(/sensitive_words_detected/)
@@ -62,7 +49,7 @@ test.describe('live gateway shapes', () => {
     const page = await openImages(studio)
     studio.gateway.setFaults(studio.canary, ['data-url@image.generate*1'])
     await generate(page, 'a lighthouse')
-    const card = page.locator('article.job-card').first()
+    const card = jobCard(page, 'a lighthouse')
     await expect(card).toHaveAttribute('data-status', 'done', { timeout: 30_000 })
     await expect(page.getByRole('grid', { name: 'Gallery' }).getByRole('gridcell')).not.toHaveCount(0)
     expect(studio.gateway.log().filter((r) => r.origin === 'cdn')).toHaveLength(0)

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import type { StudioFixture } from '../fixtures'
 
 export type FormatLabel = 'General chat' | 'Content (parts)' | 'Messages' | 'Legacy completions'
 
@@ -41,4 +42,12 @@ export class ChatPage {
     await expect(answer).toHaveAttribute('data-status', status, { timeout: 30_000 })
     return answer
   }
+}
+
+/** Starts the studio on the test's gateway with the canary key and opens Chat. */
+export async function openChat(studio: StudioFixture): Promise<ChatPage> {
+  const page = await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary })
+  const chat = new ChatPage(page)
+  await chat.open()
+  return chat
 }
