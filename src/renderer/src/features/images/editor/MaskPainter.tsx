@@ -2,8 +2,11 @@ import { useEffect, useId, useRef, type KeyboardEvent } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import type { EditorSource } from '../images-ui-store'
 import type { PainterEngine } from './painter-engine'
+import { importMaskFile } from './mask-actions'
 import { usePainterCommands } from './painter-commands'
 import { usePainterStore } from './painter-store'
+import { PainterHelp } from './PainterHelp'
+import { PainterNoticeLine } from './PainterNotice'
 import { PainterStage } from './PainterStage'
 import { PainterToolbar } from './PainterToolbar'
 import { toolForKey } from './tools'
@@ -27,7 +30,10 @@ export function MaskPainter({ source }: MaskPainterProps) {
   const { t } = useT()
   const helpId = useId()
   const engineRef = useRef<PainterEngine | null>(null)
-  const commands = usePainterCommands(engineRef)
+  const sourceRef = useRef(source)
+  sourceRef.current = source
+  const fileRef = useRef<HTMLInputElement>(null)
+  const commands = usePainterCommands(engineRef, { source: () => sourceRef.current, openImport: () => fileRef.current?.click() })
 
   // Releasing a held compare key outside the region must not leave compare stuck on.
   useEffect(() => {
@@ -53,10 +59,22 @@ export function MaskPainter({ source }: MaskPainterProps) {
   return (
     <section className="mask-painter" role="region" aria-label={t('images.painter.region')} onKeyDown={onKeyDown} onKeyUp={onKeyUp}>
       <PainterToolbar commands={commands} />
+      <input
+        ref={fileRef}
+        type="file"
+        accept="image/png"
+        hidden
+        aria-label={t('images.painter.importFile')}
+        data-testid="mask-file-input"
+        onChange={(e) => {
+          const file = e.target.files?.[0]
+          e.target.value = ''
+          if (file) void importMaskFile(file, sourceRef.current)
+        }}
+      />
+      <PainterNoticeLine />
       <PainterStage source={source} engineRef={engineRef} describedBy={helpId} />
-      <p id={helpId} className="painter-help">
-        {t('images.painter.stageHelp')}
-      </p>
+      <PainterHelp id={helpId} />
     </section>
   )
 }

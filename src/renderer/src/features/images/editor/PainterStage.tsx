@@ -4,6 +4,7 @@ import type { EditorSource } from '../images-ui-store'
 import { afterNextFrame, reduceSource, releaseBitmaps, takeSource } from './load-source'
 import type { SourceBitmaps } from './display-layers'
 import { PainterEngine } from './painter-engine'
+import { isSelectionTool } from './painter-prefs'
 import { usePainterStore } from './painter-store'
 import { usePainterInput } from './use-painter-input'
 
@@ -21,6 +22,7 @@ function engineFor(source: EditorSource, canvases: ConstructorParameters<typeof 
       },
       ops: () => usePainterStore.getState().history.ops,
       commit: (op) => usePainterStore.getState().commit(op),
+      selecting: () => isSelectionTool(usePainterStore.getState().tool),
       onZoom: (percent) => usePainterStore.getState().setZoomPercent(percent)
     },
     canvases
@@ -44,14 +46,16 @@ export const PainterStage = memo(function PainterStage({ source, engineRef, desc
   const imageRef = useRef<HTMLCanvasElement>(null)
   const maskRef = useRef<HTMLCanvasElement>(null)
   const cursorRef = useRef<HTMLDivElement>(null)
+  const outlineRef = useRef<SVGPathElement>(null)
   const [loadError, setLoadError] = useState(false)
   const opacity = usePainterStore((s) => s.opacity)
   const compare = usePainterStore((s) => s.compare)
+  const selecting = usePainterStore((s) => isSelectionTool(s.tool))
   const { url, width, height } = source
 
   useLayoutEffect(() => {
     const stage = stageRef.current!
-    const engine = engineFor(source, { image: imageRef.current, mask: maskRef.current, cursor: cursorRef.current })
+    const engine = engineFor(source, { image: imageRef.current, mask: maskRef.current, cursor: cursorRef.current, outline: outlineRef.current })
     engineRef.current = engine
     const unsubscribe = usePainterStore.subscribe((s, prev) => {
       if (s.history !== prev.history) engine.syncOps(s.history.ops)
@@ -111,11 +115,15 @@ export const PainterStage = memo(function PainterStage({ source, engineRef, desc
       aria-label={t('images.painter.stage')}
       aria-describedby={describedBy}
       data-compare={compare || undefined}
+      data-selecting={selecting || undefined}
       data-testid="painter-stage"
     >
       <canvas ref={imageRef} className="painter-layer" aria-hidden="true" />
       <canvas ref={maskRef} className="painter-layer painter-mask" aria-hidden="true" style={{ opacity }} data-testid="mask-canvas" />
       <div ref={cursorRef} className="brush-cursor" hidden aria-hidden="true" />
+      <svg className="painter-layer selection-outline" aria-hidden="true">
+        <path ref={outlineRef} data-testid="selection-outline" />
+      </svg>
       {loadError && (
         <p role="alert" className="painter-error">
           {t('images.editor.loadFailed')}

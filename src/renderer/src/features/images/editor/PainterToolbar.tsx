@@ -5,7 +5,8 @@ import { isMacPlatform } from '@renderer/lib/platform'
 import { sizeToSlider, sliderToSize, SLIDER_STEPS } from './brush-scale'
 import { canRedo, canUndo, mayHavePaint } from './mask-model'
 import { featherHalfWidth } from './mask-renderer'
-import { usePainterStore } from './painter-store'
+import type { MaskChannelChoice } from './mask-import'
+import { AMOUNT_MAX, AMOUNT_MIN, usePainterStore } from './painter-store'
 import { ariaShortcuts, PAINTER_TOOLS, shortcutLabel, toolById, type PainterCommands, type PainterTool, type ToolId } from './tools'
 
 function ToolButton({ tool, commands, pressed, disabled }: { tool: PainterTool; commands: PainterCommands; pressed?: boolean; disabled?: boolean }) {
@@ -77,7 +78,47 @@ function BrushPreview({ hardness }: { hardness: number }) {
   )
 }
 
-const GROUP_ORDER: PainterTool['group'][] = ['tool', 'history', 'mask', 'view']
+const GROUP_ORDER: PainterTool['group'][] = ['tool', 'select', 'history', 'mask', 'file', 'view']
+
+/** The distance grow, shrink and feather use, and how imports are read. */
+function MaskSettings() {
+  const { t } = useT()
+  const amountId = useId()
+  const channelId = useId()
+  const amount = usePainterStore((s) => s.amount)
+  const channel = usePainterStore((s) => s.channel)
+  return (
+    <>
+      <label htmlFor={amountId} className="field-label">
+        {t('images.painter.amount')}
+      </label>
+      <input
+        id={amountId}
+        className="painter-amount"
+        type="number"
+        min={AMOUNT_MIN}
+        max={AMOUNT_MAX}
+        step={1}
+        value={amount}
+        aria-describedby={`${amountId}-help`}
+        onChange={(e) => usePainterStore.getState().setAmount(e.target.valueAsNumber)}
+      />
+      <span id={`${amountId}-help`} className="sr-only">
+        {t('images.painter.amountValue', { amount })} {t('images.painter.featherHelp')}
+      </span>
+      <label htmlFor={channelId} className="field-label">
+        {t('images.painter.channel')}
+      </label>
+      <select id={channelId} value={channel} onChange={(e) => usePainterStore.getState().setChannel(e.target.value as MaskChannelChoice)}>
+        {(['auto', 'alpha', 'luminance'] as const).map((c) => (
+          <option key={c} value={c}>
+            {t(`images.painter.channels.${c}`)}
+          </option>
+        ))}
+      </select>
+    </>
+  )
+}
 
 /** The toolbar, generated from the tools registry plus the brush sliders. Re-renders on store changes only. */
 export const PainterToolbar = memo(function PainterToolbar({ commands }: { commands: PainterCommands }) {
@@ -89,11 +130,24 @@ export const PainterToolbar = memo(function PainterToolbar({ commands }: { comma
   const history = usePainterStore((s) => s.history)
   const compare = usePainterStore((s) => s.compare)
   const zoomPercent = usePainterStore((s) => s.zoomPercent)
+  const selectMode = usePainterStore((s) => s.selectMode)
+  const busy = usePainterStore((s) => s.busy)
   const set = usePainterStore.getState
 
   const state: Partial<Record<ToolId, { pressed?: boolean; disabled?: boolean }>> = {
     brush: { pressed: tool === 'brush' },
     eraser: { pressed: tool === 'eraser' },
+    lasso: { pressed: tool === 'lasso' },
+    polygon: { pressed: tool === 'polygon' },
+    rect: { pressed: tool === 'rect' },
+    ellipse: { pressed: tool === 'ellipse' },
+    add: { pressed: selectMode === 'add' },
+    subtract: { pressed: selectMode === 'subtract' },
+    grow: { disabled: busy },
+    shrink: { disabled: busy },
+    importMask: { disabled: busy },
+    transparency: { disabled: busy },
+    exportMask: { disabled: !mayHavePaint(history.ops) },
     undo: { disabled: !canUndo(history) },
     redo: { disabled: !canRedo(history) },
     clear: { disabled: !mayHavePaint(history.ops) },
@@ -107,6 +161,7 @@ export const PainterToolbar = memo(function PainterToolbar({ commands }: { comma
       {GROUP_ORDER.map((g) => (
         <div key={g} className="painter-group" role="group">
           {group(g)}
+          {g === 'mask' && <MaskSettings />}
           {g === 'view' && (
             <span className="painter-zoom" aria-live="off">
               {t('images.painter.zoom', { percent: zoomPercent })}

@@ -8,9 +8,10 @@
  * overlapping segment's bounding box (about ten times the area for a thinned pen stroke).
  * mask-binary.test.ts checks it against mask-renderer.ts plus threshold.
  */
-import type { MaskOp, Stroke } from './mask-model'
+import { isBaseOp, type MaskOp, type Stroke } from './mask-model'
 import { capsuleSpan, pixelRange, pixelWord, pixelWords } from './capsule'
-import { applyWholeOp, type Raster, type RasterTransform, type Rect } from './mask-renderer'
+import { applyWholeOp, fillSpans, type Raster, type RasterTransform, type Rect } from './mask-renderer'
+import { runsSpans, shapeSpans } from './shape-spans'
 
 /**
  * Which alpha means "painted": 'coverage' (255, as the display raster), or 'export', the gateway's
@@ -101,20 +102,24 @@ export function rasterStrokeBinary(r: Raster, s: Stroke, t: RasterTransform, cli
   strokeSpans(s, t, clip, (y, xs, xe) => words.fill(word, y * width + xs, y * width + xe))
 }
 
-/** Like `replay`, with every stroke already thresholded: for the export only. */
+/** Like `replay`, with every stroke already thresholded and no feather: the binary mask's reference. */
 export function replayBinary(r: Raster, ops: readonly MaskOp[], t: RasterTransform, clip: Rect, polarity: Polarity = 'coverage'): void {
   let start = 0
   for (let i = ops.length - 1; i >= 0; i--) {
-    const k = ops[i].kind
-    if (k === 'clear' || k === 'fill') {
+    if (isBaseOp(ops[i])) {
       start = i
       break
     }
   }
+  const painted = polarity === 'coverage' ? 255 : 0
   applyWholeOp(r, wholeOp('clear', polarity), clip)
   for (let i = start; i < ops.length; i++) {
     const op = ops[i]
     if (op.kind === 'stroke') rasterStrokeBinary(r, op, t, clip, polarity)
-    else applyWholeOp(r, wholeOp(op.kind, polarity), clip)
+    else if (op.kind === 'shape') fillSpans(r, op.mode === 'add' ? painted : 255 - painted, (emit) => shapeSpans(op, t, clip, emit))
+    else if (op.kind === 'runs') {
+      applyWholeOp(r, wholeOp('clear', polarity), clip)
+      fillSpans(r, painted, (emit) => runsSpans(op, t, clip, emit))
+    } else if (op.kind !== 'feather') applyWholeOp(r, wholeOp(op.kind, polarity), clip)
   }
 }

@@ -23,7 +23,56 @@ export interface WholeOp {
   readonly kind: 'invert' | 'clear' | 'fill'
 }
 
-export type MaskOp = Stroke | WholeOp
+export type SelectionShape = 'rect' | 'ellipse' | 'polygon' | 'lasso'
+export type SelectionMode = 'add' | 'subtract'
+
+/**
+ * A selection added to or cut from the mask, kept as geometry (like a stroke) so it replays at
+ * any zoom. rect and ellipse: [x0, y0, x1, y1], the box dragged (either corner first); polygon and
+ * lasso: the vertices, flat, closed implicitly. Image pixels.
+ */
+export interface ShapeOp {
+  readonly kind: 'shape'
+  readonly shape: SelectionShape
+  readonly mode: SelectionMode
+  readonly points: readonly number[]
+}
+
+/**
+ * A mask known only as pixels (a grow or shrink, an imported PNG, the source's transparency):
+ * painted runs per row at the source's exact size, replacing everything before it. Row y's runs
+ * are xs[offsets[y] .. offsets[y + 1]), pairs of half-open [x0, x1): the outline, not the pixels.
+ */
+export interface RunsOp {
+  readonly kind: 'runs'
+  readonly source: 'grow' | 'shrink' | 'import' | 'transparency'
+  readonly width: number
+  readonly height: number
+  readonly offsets: Uint32Array
+  readonly xs: Uint32Array
+}
+
+/** Softens the overlay's edge by `radius` image pixels: the preview only, the mask sent stays binary. */
+export interface FeatherOp {
+  readonly kind: 'feather'
+  readonly radius: number
+}
+
+export type MaskOp = Stroke | WholeOp | ShapeOp | RunsOp | FeatherOp
+
+/** Ops after which nothing before them matters (the replay starts at the last one). */
+export function isBaseOp(op: MaskOp): boolean {
+  return op.kind === 'clear' || op.kind === 'fill' || op.kind === 'runs'
+}
+
+/** The feather the overlay shows: the last feather op's radius, 0 when none. */
+export function featherOf(ops: readonly MaskOp[]): number {
+  for (let i = ops.length - 1; i >= 0; i--) {
+    const op = ops[i]
+    if (op.kind === 'feather') return op.radius
+  }
+  return 0
+}
 
 export interface MaskHistory {
   /** Applied, oldest first. */
@@ -62,7 +111,10 @@ export function mayHavePaint(ops: readonly MaskOp[]): boolean {
     const op = ops[i]
     if (op.kind === 'stroke') {
       if (op.mode === 'paint') return true
-    } else return op.kind !== 'clear'
+    } else if (op.kind === 'shape') {
+      if (op.mode === 'add') return true
+    } else if (op.kind === 'runs') return op.xs.length > 0
+    else if (op.kind !== 'feather') return op.kind !== 'clear'
   }
   return false
 }

@@ -9,95 +9,10 @@
  * convertToBlob, zlib) can skip the 64 MB of pixels; the output is a standard 8-bit RGBA PNG
  * (mask-png.test.ts decodes it with zlib and checks every pixel against the rasteriser).
  */
-import { strokeSpans } from './mask-binary'
-import type { MaskOp, Stroke } from './mask-model'
-import { IDENTITY } from './mask-renderer'
+import type { MaskOp } from './mask-model'
+import { maskRuns } from './mask-runs'
 
-/** Sorted, disjoint, half-open [x0, x1) runs, flat: [x0, x1, x0, x1, ...]. */
-type Runs = number[]
-
-function union(a: Runs, b: Runs): Runs {
-  const out: Runs = []
-  let i = 0
-  let j = 0
-  while (i < a.length || j < b.length) {
-    let s: number
-    let e: number
-    if (j >= b.length || (i < a.length && a[i] <= b[j])) {
-      s = a[i]
-      e = a[i + 1]
-      i += 2
-    } else {
-      s = b[j]
-      e = b[j + 1]
-      j += 2
-    }
-    const n = out.length
-    if (n && s <= out[n - 1]) out[n - 1] = Math.max(out[n - 1], e)
-    else out.push(s, e)
-  }
-  return out
-}
-
-function subtract(a: Runs, b: Runs): Runs {
-  const out: Runs = []
-  let j = 0
-  for (let i = 0; i < a.length; i += 2) {
-    let s = a[i]
-    const e = a[i + 1]
-    while (j < b.length && b[j + 1] <= s) j += 2
-    let k = j
-    while (k < b.length && b[k] < e) {
-      if (b[k] > s) out.push(s, b[k])
-      s = Math.max(s, b[k + 1])
-      k += 2
-    }
-    if (s < e) out.push(s, e)
-  }
-  return out
-}
-
-function complement(a: Runs, width: number): Runs {
-  const out: Runs = []
-  let x = 0
-  for (let i = 0; i < a.length; i += 2) {
-    if (a[i] > x) out.push(x, a[i])
-    x = a[i + 1]
-  }
-  if (x < width) out.push(x, width)
-  return out
-}
-
-/** Per row, the transparent (editable) runs of the gateway's mask after all ops. */
-export function maskRuns(ops: readonly MaskOp[], width: number, height: number): Runs[] {
-  if (!(width > 0 && height > 0)) throw new Error(`The mask needs a positive size, not ${width}x${height}`)
-  let rows: Runs[] = Array.from({ length: height }, () => [])
-  const clip = { x0: 0, y0: 0, x1: width, y1: height }
-  for (const op of ops) {
-    if (op.kind === 'clear') rows = rows.map(() => [])
-    else if (op.kind === 'fill') rows = rows.map(() => [0, width])
-    else if (op.kind === 'invert') rows = rows.map((r) => complement(r, width))
-    else if (op.kind === 'stroke') {
-      const stroke: Stroke = op
-      // strokeSpans emits each row's merged spans in order, row after row.
-      let y = -1
-      let spans: Runs = []
-      const flush = () => {
-        if (y >= 0) rows[y] = stroke.mode === 'paint' ? union(rows[y], spans) : subtract(rows[y], spans)
-      }
-      strokeSpans(stroke, IDENTITY, clip, (row, xs, xe) => {
-        if (row !== y) {
-          flush()
-          y = row
-          spans = []
-        }
-        spans.push(xs, xe)
-      })
-      flush()
-    }
-  }
-  return rows
-}
+export { maskRuns } from './mask-runs'
 
 const CRC_TABLE = (() => {
   const t = new Uint32Array(256)

@@ -13,7 +13,9 @@
  * only changes the preview of the edge.
  */
 import { capsuleSpan, pixelWord, pixelWords } from './capsule'
-import type { MaskOp, Stroke, StrokeMode } from './mask-model'
+import { blurAlpha } from './feather'
+import { featherOf, isBaseOp, type MaskOp, type RunsOp, type ShapeOp, type Stroke, type StrokeMode } from './mask-model'
+import { runsSpans, shapeSpans, type SpanSink } from './shape-spans'
 
 export interface Raster {
   readonly data: Uint8ClampedArray
@@ -199,25 +201,70 @@ export function applyWholeOp(r: Raster, kind: 'invert' | 'clear' | 'fill', clip:
   return { ...clip }
 }
 
+/** Writes `alpha` over spans and returns their bounding rectangle. */
+export function fillSpans(r: Raster, alpha: number, spans: (emit: SpanSink) => void): Rect | null {
+  const words = pixelWords(r.data)
+  const word = pixelWord(r.data, alpha)
+  const width = r.width
+  let x0 = Infinity
+  let y0 = Infinity
+  let x1 = -Infinity
+  let y1 = -Infinity
+  spans((y, xs, xe) => {
+    words.fill(word, y * width + xs, y * width + xe)
+    if (xs < x0) x0 = xs
+    if (xe > x1) x1 = xe
+    if (y < y0) y0 = y
+    if (y + 1 > y1) y1 = y + 1
+  })
+  return x1 > x0 ? { x0, y0, x1, y1 } : null
+}
+
+/** A selection is hard-edged: fully painted (or erased) inside, untouched outside. */
+export function rasterShape(r: Raster, op: ShapeOp, t: RasterTransform, clip: Rect): Rect | null {
+  return fillSpans(r, op.mode === 'add' ? 255 : 0, (emit) => shapeSpans(op, t, clip, emit))
+}
+
+/** A pixel mask replaces what was there. */
+export function rasterRuns(r: Raster, op: RunsOp, t: RasterTransform, clip: Rect): Rect | null {
+  applyWholeOp(r, 'clear', clip)
+  fillSpans(r, 255, (emit) => runsSpans(op, t, clip, emit))
+  return isEmptyRect(clip) ? null : { ...clip }
+}
+
 export function applyOp(r: Raster, op: MaskOp, t: RasterTransform, clip: Rect): Rect | null {
-  return op.kind === 'stroke' ? rasterStroke(r, op, t, clip) : applyWholeOp(r, op.kind, clip)
+  switch (op.kind) {
+    case 'stroke':
+      return rasterStroke(r, op, t, clip)
+    case 'shape':
+      return rasterShape(r, op, t, clip)
+    case 'runs':
+      return rasterRuns(r, op, t, clip)
+    case 'feather':
+      // Applied once over the result, in replay.
+      return null
+    default:
+      return applyWholeOp(r, op.kind, clip)
+  }
 }
 
 /**
- * Rebuilds the coverage inside `clip` from nothing: starts at the last clear or fill (everything
- * before it is overwritten anyway), so a long session with a "clear" in it replays only the tail.
+ * Rebuilds the coverage inside `clip` from nothing: starts at the last clear, fill or pixel mask
+ * (everything before it is overwritten anyway), so a long session replays only the tail. A feather
+ * then softens the result (the preview only).
  */
 export function replay(r: Raster, ops: readonly MaskOp[], t: RasterTransform, clip: Rect): void {
   let start = 0
   for (let i = ops.length - 1; i >= 0; i--) {
-    const k = ops[i].kind
-    if (k === 'clear' || k === 'fill') {
+    if (isBaseOp(ops[i])) {
       start = i
       break
     }
   }
   applyWholeOp(r, 'clear', clip)
   for (let i = start; i < ops.length; i++) applyOp(r, ops[i], t, clip)
+  const feather = featherOf(ops) * t.scale
+  if (feather >= 0.5) blurAlpha(r, feather, clip)
 }
 
 /** Coverage to the gateway's mask: black pixels, alpha 0 where painted (editable), 255 elsewhere. */

@@ -1,16 +1,38 @@
 /** The commands the tools registry performs: store actions for the mask and brush, the engine for the view. */
 import { useMemo, type RefObject } from 'react'
-import { mayHavePaint } from './mask-model'
+import type { EditorSource } from '../images-ui-store'
+import { exportMaskFile, maskFromTransparency, morphMask } from './mask-actions'
+import { featherOf, mayHavePaint } from './mask-model'
 import type { PainterEngine } from './painter-engine'
 import { usePainterStore } from './painter-store'
 import type { PainterCommands } from './tools'
 
-export function createPainterCommands(engineRef: RefObject<PainterEngine | null>): PainterCommands {
+/** What the commands need of the painter besides the store: its source and its import picker. */
+export interface PainterContext {
+  source(): EditorSource
+  openImport(): void
+}
+
+export function createPainterCommands(engineRef: RefObject<PainterEngine | null>, ctx: PainterContext): PainterCommands {
   const store = () => usePainterStore.getState()
   // History changes wait for the stroke in progress to end: undoing under a live stroke would lose it.
   const idle = () => !engineRef.current?.drawing
   return {
-    setTool: (tool) => store().setTool(tool),
+    setTool: (tool) => {
+      // A polygon left open would otherwise close with the next tool's first click.
+      engineRef.current?.cancelSelection()
+      store().setTool(tool)
+    },
+    setSelectMode: (mode) => store().setSelectMode(mode),
+    grow: () => void (idle() && morphMask(ctx.source(), 1)),
+    shrink: () => void (idle() && morphMask(ctx.source(), -1)),
+    feather: () => {
+      const radius = store().amount
+      if (idle() && featherOf(store().history.ops) !== radius) store().commit({ kind: 'feather', radius })
+    },
+    importMask: () => idle() && ctx.openImport(),
+    exportMask: () => void exportMaskFile(ctx.source()),
+    fromTransparency: () => void (idle() && maskFromTransparency(ctx.source())),
     stepSize: (d) => store().stepSize(d),
     stepHardness: (d) => store().stepHardness(d),
     undo: () => idle() && store().undo(),
@@ -30,6 +52,8 @@ export function createPainterCommands(engineRef: RefObject<PainterEngine | null>
   }
 }
 
-export function usePainterCommands(engineRef: RefObject<PainterEngine | null>): PainterCommands {
-  return useMemo(() => createPainterCommands(engineRef), [engineRef])
+export function usePainterCommands(engineRef: RefObject<PainterEngine | null>, ctx: PainterContext): PainterCommands {
+  // ctx reads refs: the commands stay the same object for the painter's life.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => createPainterCommands(engineRef, ctx), [engineRef])
 }

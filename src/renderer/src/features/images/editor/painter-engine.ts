@@ -6,8 +6,9 @@
  * The committed mask lives in the store as a stroke list; this engine shows it and never holds the
  * full-size mask.
  */
-import type { MaskOp, Stroke, StrokeMode } from './mask-model'
-import { appendPoint, sampleSpacing } from './mask-model'
+import type { MaskOp, SelectionMode, SelectionShape, Stroke, StrokeMode } from './mask-model'
+import { appendPoint, featherOf, sampleSpacing } from './mask-model'
+import { SelectionGesture } from './selection-gesture'
 import { DisplayMask, drawImageLayer, type SourceBitmaps } from './display-layers'
 import { imageClip, type RasterTransform } from './mask-renderer'
 import { BrushCursor } from './brush-cursor'
@@ -19,7 +20,9 @@ export interface EngineHost {
   readonly imageHeight: number
   brush(): { size: number; hardness: number }
   ops(): readonly MaskOp[]
-  commit(op: Stroke): void
+  commit(op: MaskOp): void
+  /** A selection tool is chosen: no brush circle under the pointer. */
+  selecting?(): boolean
   onZoom(percent: number): void
 }
 
@@ -67,6 +70,8 @@ export class PainterEngine {
   private fitted = false
   private readonly imageCanvas: HTMLCanvasElement | null
   private readonly maskCanvas: HTMLCanvasElement | null
+  private readonly outline: SVGPathElement | null
+  private selection: SelectionGesture | null = null
   private readonly imageCtx: CanvasRenderingContext2D | null
   private source: SourceBitmaps | null = null
   readonly mask: DisplayMask
@@ -84,11 +89,12 @@ export class PainterEngine {
 
   constructor(
     private readonly host: EngineHost,
-    canvases: { image: HTMLCanvasElement | null; mask: HTMLCanvasElement | null; cursor: HTMLElement | null },
+    canvases: { image: HTMLCanvasElement | null; mask: HTMLCanvasElement | null; cursor: HTMLElement | null; outline?: SVGPathElement | null },
     private readonly scheduler: Scheduler = browserScheduler
   ) {
     this.imageCanvas = canvases.image
     this.maskCanvas = canvases.mask
+    this.outline = canvases.outline ?? null
     this.cursor = new BrushCursor(canvases.cursor)
     this.preview = new ViewPreview([canvases.image, canvases.mask], () => this.invalidate())
     this.imageCtx = canvases.image?.getContext('2d') ?? null
@@ -194,13 +200,58 @@ export class PainterEngine {
   }
 
   get drawing(): boolean {
-    return this.live !== null
+    return this.live !== null || this.selection !== null
+  }
+
+  /** Starts a drag (rect, ellipse, lasso) or a polygon's first vertex at a stage point. */
+  beginSelection(sx: number, sy: number, shape: SelectionShape, mode: SelectionMode): void {
+    const [x, y] = this.toImage(sx, sy)
+    this.selection = new SelectionGesture(shape, mode, x, y)
+    this.request()
+  }
+
+  get polygonOpen(): boolean {
+    return this.selection?.shape === 'polygon'
+  }
+
+  extendSelection(samples: ReadonlyArray<readonly [number, number]>): void {
+    const sel = this.selection
+    if (!sel) return
+    for (const [sx, sy] of samples) sel.move(...this.toImage(sx, sy), this.view)
+    this.request()
+  }
+
+  /** A click while a polygon is open: a vertex, or the close when it lands on the first one. */
+  polygonClick(sx: number, sy: number, close: boolean): void {
+    const sel = this.selection
+    if (!sel) return
+    if (sel.click(...this.toImage(sx, sy), this.view) || close) this.endSelection()
+    else this.request()
+  }
+
+  /** Ends the selection: it becomes one op in the history, or nothing if it encloses nothing. */
+  endSelection(sx?: number, sy?: number): void {
+    const sel = this.selection
+    if (!sel) return
+    if (sx !== undefined && sy !== undefined && sel.shape !== 'polygon') sel.move(...this.toImage(sx, sy), this.view)
+    this.selection = null
+    this.request()
+    const op = sel.finish()
+    if (op) this.host.commit(op)
+  }
+
+  cancelSelection(): void {
+    if (!this.selection) return
+    this.selection = null
+    this.request()
   }
 
   /** The store's ops changed: a stroke we just drew needs nothing, anything else a full replay. */
   syncOps(ops: readonly MaskOp[]): void {
     if (ops === this.shown) return
-    const echo = this.justCommitted !== null && ops.length === this.shown.length + 1 && ops[ops.length - 1] === this.justCommitted
+    // A feathered overlay is blurred as a whole: a new stroke joins the blur by a replay.
+    const echo =
+      this.justCommitted !== null && ops.length === this.shown.length + 1 && ops[ops.length - 1] === this.justCommitted && featherOf(ops) === 0
     this.justCommitted = null
     this.shown = ops
     if (!echo) {
@@ -280,6 +331,11 @@ export class PainterEngine {
       live.drawn = live.stroke.points.length / 2
     }
     if (full) this.preview.drawn(this.view, performance.now() - started)
+    if (this.outline) {
+      const d = this.selection ? this.selection.path(this.view) : ''
+      if (this.outline.getAttribute('d') !== d) this.outline.setAttribute('d', d)
+    }
+    if (this.host.selecting?.()) this.cursor.hide()
     const { size, hardness } = this.host.brush()
     this.cursor.draw(size, hardness, this.view.scale)
   }

@@ -3,8 +3,16 @@
  * preferences only, so localStorage is fine; nothing the host owns is ever stored here.
  */
 
+/** The pointer's tool: the brush pair, or a selection that adds to or cuts from the mask. */
+export type PointerTool = 'brush' | 'eraser' | 'lasso' | 'polygon' | 'rect' | 'ellipse'
+const POINTER_TOOLS: readonly string[] = ['brush', 'eraser', 'lasso', 'polygon', 'rect', 'ellipse']
+
+export function isSelectionTool(tool: PointerTool): tool is 'lasso' | 'polygon' | 'rect' | 'ellipse' {
+  return tool !== 'brush' && tool !== 'eraser'
+}
+
 export interface PainterPrefs {
-  tool: 'brush' | 'eraser'
+  tool: PointerTool
   /** Brush diameter in image pixels. */
   size: number
   /** 0..1 */
@@ -44,7 +52,7 @@ export function parsePrefs(raw: string | null): PainterPrefs {
   }
   const num = (x: unknown, lo: number, hi: number, d: number) => (typeof x === 'number' && Number.isFinite(x) ? clamp(x, lo, hi) : d)
   return {
-    tool: v.tool === 'eraser' ? 'eraser' : 'brush',
+    tool: typeof v.tool === 'string' && POINTER_TOOLS.includes(v.tool) ? (v.tool as PointerTool) : 'brush',
     size: clampSize(num(v.size, SIZE_MIN, SIZE_MAX, DEFAULT_PREFS.size)),
     hardness: num(v.hardness, 0, 1, DEFAULT_PREFS.hardness),
     opacity: num(v.opacity, 0.1, 1, DEFAULT_PREFS.opacity)

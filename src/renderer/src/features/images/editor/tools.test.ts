@@ -4,7 +4,17 @@ import { ariaShortcuts, PAINTER_TOOLS, toolById, toolForKey, type KeyLike, type 
 const key = (k: string, mods: Partial<KeyLike> = {}): KeyLike => ({ key: k, code: '', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods })
 
 function commands(): PainterCommands {
-  return { setTool: vi.fn(), stepSize: vi.fn(), stepHardness: vi.fn(), undo: vi.fn(), redo: vi.fn(), invert: vi.fn(), clear: vi.fn(), fill: vi.fn(), zoom: vi.fn(), fit: vi.fn(), setCompare: vi.fn() }
+  return {
+    setSelectMode: vi.fn(),
+    grow: vi.fn(),
+    shrink: vi.fn(),
+    feather: vi.fn(),
+    importMask: vi.fn(),
+    exportMask: vi.fn(),
+    fromTransparency: vi.fn(),
+    setTool: vi.fn(),
+    stepSize: vi.fn(), stepHardness: vi.fn(), undo: vi.fn(), redo: vi.fn(), invert: vi.fn(), clear: vi.fn(), fill: vi.fn(), zoom: vi.fn(), fit: vi.fn(), setCompare: vi.fn()
+  }
 }
 
 describe('painter tools registry', () => {

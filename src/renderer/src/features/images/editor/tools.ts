@@ -4,9 +4,24 @@
  * without its button or drift from what the tooltip says.
  */
 
+import type { PointerTool } from './painter-prefs'
+import type { SelectionMode } from './mask-model'
+
 export type ToolId =
   | 'brush'
   | 'eraser'
+  | 'lasso'
+  | 'polygon'
+  | 'rect'
+  | 'ellipse'
+  | 'add'
+  | 'subtract'
+  | 'grow'
+  | 'shrink'
+  | 'feather'
+  | 'importMask'
+  | 'exportMask'
+  | 'transparency'
   | 'sizeDown'
   | 'sizeUp'
   | 'softer'
@@ -23,7 +38,17 @@ export type ToolId =
 
 /** What a tool can do; the painter provides it (store actions plus the engine's view). */
 export interface PainterCommands {
-  setTool(tool: 'brush' | 'eraser'): void
+  setTool(tool: PointerTool): void
+  /** Whether a selection adds to the mask or cuts from it (Shift and Alt choose per drag). */
+  setSelectMode(mode: SelectionMode): void
+  /** Grow, shrink and feather by the toolbar's amount (pixels). */
+  grow(): void
+  shrink(): void
+  feather(): void
+  /** Opens the file chooser for a mask PNG. */
+  importMask(): void
+  exportMask(): void
+  fromTransparency(): void
   stepSize(direction: 1 | -1): void
   stepHardness(direction: 1 | -1): void
   undo(): void
@@ -51,7 +76,7 @@ export interface Shortcut {
 
 export interface PainterTool {
   id: ToolId
-  group: 'tool' | 'brush' | 'history' | 'mask' | 'view'
+  group: 'tool' | 'select' | 'brush' | 'history' | 'mask' | 'file' | 'view'
   shortcuts: readonly Shortcut[]
   perform(c: PainterCommands): void
   /** Held-key tools: perform on key down, release on key up (compare while held). */
@@ -63,6 +88,12 @@ const k = (key: string, aria = key.toUpperCase()): Shortcut => ({ key, aria })
 export const PAINTER_TOOLS: readonly PainterTool[] = [
   { id: 'brush', group: 'tool', shortcuts: [k('b')], perform: (c) => c.setTool('brush') },
   { id: 'eraser', group: 'tool', shortcuts: [k('e')], perform: (c) => c.setTool('eraser') },
+  { id: 'lasso', group: 'tool', shortcuts: [k('l')], perform: (c) => c.setTool('lasso') },
+  { id: 'polygon', group: 'tool', shortcuts: [k('p')], perform: (c) => c.setTool('polygon') },
+  { id: 'rect', group: 'tool', shortcuts: [k('m')], perform: (c) => c.setTool('rect') },
+  { id: 'ellipse', group: 'tool', shortcuts: [k('o')], perform: (c) => c.setTool('ellipse') },
+  { id: 'add', group: 'select', shortcuts: [k('a')], perform: (c) => c.setSelectMode('add') },
+  { id: 'subtract', group: 'select', shortcuts: [k('s')], perform: (c) => c.setSelectMode('subtract') },
   { id: 'sizeDown', group: 'brush', shortcuts: [{ key: '[', code: 'BracketLeft', aria: '[' }], perform: (c) => c.stepSize(-1) },
   { id: 'sizeUp', group: 'brush', shortcuts: [{ key: ']', code: 'BracketRight', aria: ']' }], perform: (c) => c.stepSize(1) },
   { id: 'softer', group: 'brush', shortcuts: [{ code: 'BracketLeft', shift: true, aria: 'Shift+[' }], perform: (c) => c.stepHardness(-1) },
@@ -80,6 +111,12 @@ export const PAINTER_TOOLS: readonly PainterTool[] = [
   { id: 'invert', group: 'mask', shortcuts: [k('i')], perform: (c) => c.invert() },
   { id: 'clear', group: 'mask', shortcuts: [k('Delete', 'Delete'), k('Backspace', 'Backspace')], perform: (c) => c.clear() },
   { id: 'fill', group: 'mask', shortcuts: [k('g')], perform: (c) => c.fill() },
+  { id: 'grow', group: 'mask', shortcuts: [{ key: '.', aria: '.' }], perform: (c) => c.grow() },
+  { id: 'shrink', group: 'mask', shortcuts: [{ key: ',', aria: ',' }], perform: (c) => c.shrink() },
+  { id: 'feather', group: 'mask', shortcuts: [k('f')], perform: (c) => c.feather() },
+  { id: 'importMask', group: 'file', shortcuts: [{ key: 'o', mod: true, aria: 'Control+O' }], perform: (c) => c.importMask() },
+  { id: 'exportMask', group: 'file', shortcuts: [{ key: 's', mod: true, aria: 'Control+S' }], perform: (c) => c.exportMask() },
+  { id: 'transparency', group: 'file', shortcuts: [k('t')], perform: (c) => c.fromTransparency() },
   { id: 'zoomIn', group: 'view', shortcuts: [{ key: '+', shift: 'any', aria: '+' }, { key: '=', aria: '=' }], perform: (c) => c.zoom(1) },
   { id: 'zoomOut', group: 'view', shortcuts: [{ key: '-', aria: '-' }], perform: (c) => c.zoom(-1) },
   { id: 'fit', group: 'view', shortcuts: [k('0')], perform: (c) => c.fit() },

@@ -6,11 +6,13 @@
  */
 import { useEffect, type RefObject } from 'react'
 import type { PainterEngine } from './painter-engine'
+import { isSelectionTool } from './painter-prefs'
 import { usePainterStore } from './painter-store'
 import { wheelFactor } from './view-transform'
 
 type Gesture =
   | { kind: 'stroke'; pointerId: number }
+  | { kind: 'select'; pointerId: number }
   | { kind: 'pan'; pointerId: number; lastX: number; lastY: number }
   | { kind: 'size'; pointerId: number; startX: number; startSize: number; cursorX: number; cursorY: number }
 
@@ -37,9 +39,25 @@ export function usePainterInput(stageRef: RefObject<HTMLElement | null>, engineR
       rect = stage.getBoundingClientRect()
       stage.focus({ preventScroll: true })
       const [x, y] = local(e)
+      const tool = usePainterStore.getState().tool
       if (e.button === 1 || (e.button === 0 && space)) {
         gesture = { kind: 'pan', pointerId: e.pointerId, lastX: x, lastY: y }
         setPanning(true)
+      } else if (e.button === 0 && isSelectionTool(tool)) {
+        if (engine.polygonOpen) {
+          // Polygon corners are clicks; the second press of a double click closes it.
+          engine.polygonClick(x, y, e.detail >= 2)
+          e.preventDefault()
+          return
+        }
+        // Shift adds and Alt subtracts for this selection; without either, the toolbar's mode.
+        const mode = e.altKey ? 'subtract' : e.shiftKey ? 'add' : usePainterStore.getState().selectMode
+        engine.beginSelection(x, y, tool, mode)
+        if (tool === 'polygon') {
+          e.preventDefault()
+          return
+        }
+        gesture = { kind: 'select', pointerId: e.pointerId }
       } else if (e.button === 0 && e.altKey) {
         gesture = { kind: 'size', pointerId: e.pointerId, startX: x, startSize: usePainterStore.getState().size, cursorX: x, cursorY: y }
       } else if (e.button === 0 || e.button === 2) {
@@ -60,6 +78,9 @@ export function usePainterInput(stageRef: RefObject<HTMLElement | null>, engineR
       if (g?.kind === 'stroke') {
         const events = typeof e.getCoalescedEvents === 'function' ? e.getCoalescedEvents() : []
         engine.extendStroke(events.length > 0 ? events.map(local) : [[x, y]])
+      } else if (g?.kind === 'select' || (!gesture && engine.polygonOpen)) {
+        const events = typeof e.getCoalescedEvents === 'function' ? e.getCoalescedEvents() : []
+        engine.extendSelection(events.length > 0 ? events.map(local) : [[x, y]])
       } else if (g?.kind === 'pan') {
         engine.pan(x - g.lastX, y - g.lastY)
         g.lastX = x
@@ -87,6 +108,11 @@ export function usePainterInput(stageRef: RefObject<HTMLElement | null>, engineR
         if (cancelled) engineRef.current?.endStroke()
         else engineRef.current?.endStroke(x, y)
       }
+      if (g.kind === 'select') {
+        const [x, y] = local(e)
+        if (cancelled) engineRef.current?.cancelSelection()
+        else engineRef.current?.endSelection(x, y)
+      }
       if (g.kind === 'pan') setPanning(space)
       if (stage.hasPointerCapture?.(e.pointerId)) stage.releasePointerCapture(e.pointerId)
     }
@@ -108,6 +134,12 @@ export function usePainterInput(stageRef: RefObject<HTMLElement | null>, engineR
     const onKeyDown = (e: KeyboardEvent) => {
       const engine = engineRef.current
       if (!engine || e.target !== stage) return
+      if (engine.polygonOpen && (e.key === 'Enter' || e.key === 'Escape')) {
+        e.preventDefault()
+        if (e.key === 'Enter') engine.endSelection()
+        else engine.cancelSelection()
+        return
+      }
       if (e.key === ' ') {
         e.preventDefault()
         space = true

@@ -1,0 +1,33 @@
+/**
+ * Whole-mask work at the source's full size, pure (the mask worker runs it; so do tests): grow or
+ * shrink the current mask, or read a mask from an image's pixels. Each returns one RunsOp for the
+ * history, so undo and redo are the same as for a stroke.
+ */
+import { chooseChannel, runsFromPixels, type MaskChannel, type MaskChannelChoice, type PixelImage } from './mask-import'
+import type { MaskOp, RunsOp } from './mask-model'
+import { growRuns, MORPH_MAX, shrinkRuns } from './mask-morph'
+import { maskRuns, packRuns } from './mask-runs'
+
+/** Grows (by > 0) or shrinks (by < 0) the mask the ops make, by |by| pixels. */
+export function morphMask(ops: readonly MaskOp[], width: number, height: number, by: number): RunsOp {
+  const n = Math.min(MORPH_MAX, Math.abs(Math.trunc(by)))
+  const rows = maskRuns(ops, width, height)
+  const out = by > 0 ? growRuns(rows, width, height, n) : shrinkRuns(rows, width, height, n)
+  return packRuns(out, width, by > 0 ? 'grow' : 'shrink')
+}
+
+export interface ImageMask {
+  op: RunsOp
+  channel: MaskChannel
+}
+
+export function maskFromPixels(img: PixelImage, choice: MaskChannelChoice, width: number, height: number, source: 'import' | 'transparency'): ImageMask {
+  const channel = source === 'transparency' ? 'alpha' : chooseChannel(img, choice)
+  return { op: packRuns(runsFromPixels(img, channel, width, height), width, source), channel }
+}
+
+export type MaskWorkRequest =
+  | { id: number; type: 'morph'; ops: readonly MaskOp[]; width: number; height: number; by: number }
+  | { id: number; type: 'pixels'; image: ImageBitmap; choice: MaskChannelChoice; width: number; height: number; source: 'import' | 'transparency' }
+
+export type MaskWorkReply = { id: number; ok: true; op: RunsOp; channel?: MaskChannel } | { id: number; ok: false; message: string }
