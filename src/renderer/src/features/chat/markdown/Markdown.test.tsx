@@ -100,6 +100,30 @@ describe('the markdown renderer', () => {
   })
 })
 
+describe('block identity', () => {
+  it('gives every element its own key: tight task lists, and definitions that open a setext heading', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const text = '- [ ] foo\n- [x] bar\n\n[foo]: https://example.com/u\nbar\n===\n[foo]\n'
+      // Whole, and streamed line by line (the definition and the heading seal together).
+      const { container, rerender } = render(wrap(<Markdown text={text} />))
+      let streamed = ''
+      for (const line of text.split(/(?<=\n)/)) {
+        streamed += line
+        act(() => rerender(wrap(<Markdown text={streamed} streaming />)))
+      }
+      act(() => rerender(wrap(<Markdown text={text} />)))
+      expect(errors.mock.calls.map((c) => String(c[0]))).toEqual([])
+      const boxes = [...container.querySelectorAll<HTMLInputElement>('li input[type=checkbox]')]
+      expect(boxes.map((b) => b.checked)).toEqual([false, true])
+      expect(container.querySelector('h3')?.textContent).toBe('bar')
+      expect(screen.getByRole('link', { name: 'foo' }).getAttribute('href')).toBe('https://example.com/u')
+    } finally {
+      errors.mockRestore()
+    }
+  })
+})
+
 describe('streaming cost', () => {
   it('renders each sealed block once while the live tail grows', () => {
     const renders = new Map<string, number>()

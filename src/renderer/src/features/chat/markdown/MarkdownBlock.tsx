@@ -58,7 +58,22 @@ function Item({ item, tight }: { item: ListItem; tight: boolean }) {
       </>
     ) : null
   const [first, ...rest] = item.children
-  const firstNode = first && box && first.type === 'paragraph' ? (tight ? [box, ...renderInline(first.children)] : <p>{box}{renderInline(first.children)}</p>) : null
+  // The box and the first paragraph's inline content are fixed children of one element, never one
+  // array, so React needs no keys to tell them apart.
+  const firstNode =
+    first && box && first.type === 'paragraph' ? (
+      tight ? (
+        <>
+          {box}
+          {renderInline(first.children)}
+        </>
+      ) : (
+        <p>
+          {box}
+          {renderInline(first.children)}
+        </p>
+      )
+    ) : null
   return (
     <li className={box ? 'md-task' : undefined}>
       {firstNode ?? (

@@ -60,6 +60,21 @@ function stripPositions(node: Nodes): void {
 }
 
 /**
+ * Top-level nodes as blocks, one per start offset: definitions that open a setext heading's
+ * paragraph (`[a]: /u\nTitle\n===`) are reported at the heading's own offset, so they and the
+ * heading are one block (one key, one source to parse again).
+ */
+function groupByStart(nodes: readonly RootContent[]): RootContent[][] {
+  const groups: RootContent[][] = []
+  for (const node of nodes) {
+    const last = groups.at(-1)
+    if (last && startOf(node) <= startOf(last[0])) last.push(node)
+    else groups.push([node])
+  }
+  return groups
+}
+
+/**
  * True when `block` is closed for good, given the block after it: that block starts on a complete
  * line (whose meaning can no longer change), or after a blank line that closes `block` whatever the
  * unfinished line becomes. A list is the exception: after a blank line, a half-written `2` may
@@ -142,27 +157,29 @@ export function advanceDoc(doc: MarkdownDoc, text: string, complete?: (tail: str
   let chunks = base.chunks
   let tailSource = text.slice(sealedEnd)
   let kids = parseTail(tailSource, sealedDefs, complete)
+  let groups = groupByStart(kids)
   const lastNewline = tailSource.lastIndexOf('\n')
   let sealedCount = 0
-  while (sealedCount + 1 < kids.length && closedBy(kids[sealedCount], kids[sealedCount + 1], tailSource, lastNewline)) sealedCount += 1
+  while (sealedCount + 1 < groups.length && closedBy(groups[sealedCount].at(-1)!, groups[sealedCount + 1][0], tailSource, lastNewline)) sealedCount += 1
   if (sealedCount > 0) {
     const fresh: SealedBlock[] = []
     for (let i = 0; i < sealedCount; i++) {
-      const start = startOf(kids[i])
-      const source = flat(tailSource.slice(start, startOf(kids[i + 1])))
-      const node = kids[i]
-      stripPositions(node)
-      fresh.push({ key: String(sealedEnd + start), source, nodes: [node], refs: source.includes('['), defsKey: '' })
+      const start = startOf(groups[i][0])
+      const source = flat(tailSource.slice(start, startOf(groups[i + 1][0])))
+      groups[i].forEach(stripPositions)
+      fresh.push({ key: String(sealedEnd + start), source, nodes: groups[i], refs: source.includes('['), defsKey: '' })
     }
-    const cut = startOf(kids[sealedCount])
+    const cut = startOf(groups[sealedCount][0])
     const nextDefs = withDefinitions(sealedDefs, fresh.flatMap((b) => b.nodes))
     sealedEnd += cut
     tailSource = text.slice(sealedEnd)
     if (nextDefs !== sealedDefs) {
       sealedDefs = nextDefs
       kids = parseTail(tailSource, sealedDefs, complete)
+      groups = groupByStart(kids)
     } else {
-      kids = kids.slice(sealedCount)
+      groups = groups.slice(sealedCount)
+      kids = groups.flat()
       for (const k of kids) {
         if (k.position?.start.offset !== undefined) k.position.start.offset -= cut
       }
@@ -176,6 +193,6 @@ export function advanceDoc(doc: MarkdownDoc, text: string, complete?: (tail: str
   const allDefs = withDefinitions(sealedDefs, kids)
   const defsKey = keyOf(allDefs)
   if (defsKey !== base.defsKey) chunks = refreshReferences(chunks, allDefs, defsKey)
-  const tail = kids.map((node) => ({ key: String(sealedEnd + startOf(node)), nodes: [node] }))
+  const tail = groups.map((nodes) => ({ key: String(sealedEnd + startOf(nodes[0])), nodes }))
   return { text, sealedEnd, chunks, sealedDefs, defsKey, tail }
 }

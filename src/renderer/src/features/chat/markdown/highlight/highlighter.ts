@@ -3,8 +3,8 @@
  * spans: no HTML strings). Everything here loads on first use, off the start path; each grammar
  * is its own chunk (languages.ts).
  *
- * Work is queued and run in slices of at most FRAME_BUDGET_MS between frames, so a reply with many
- * fences never holds the main thread for more than a slice (S1); a single fence is bounded by
+ * Work is queued and run in idle slices of at most FRAME_BUDGET_MS, so a reply with many fences
+ * never holds the main thread for more than a slice (S1); a single fence is bounded by
  * MAX_HIGHLIGHT_CHARS (above it the code is shown plain).
  */
 import type { Root } from 'hast'
@@ -12,6 +12,8 @@ import { grammarName, GRAMMARS } from './languages'
 
 export const MAX_HIGHLIGHT_CHARS = 60_000
 const FRAME_BUDGET_MS = 8
+/** Longest a block waits for an idle moment (a page that streams without pause has few). */
+const IDLE_TIMEOUT_MS = 1_000
 
 type Lowlight = ReturnType<(typeof import('lowlight'))['createLowlight']>
 
@@ -41,10 +43,22 @@ function ensureGrammar(name: string): Promise<boolean> {
 const queue: Array<() => void> = []
 let draining = false
 
-function drain(): void {
+/**
+ * Runs queued work when the page is idle (between frames, after the frame's own work), so colouring
+ * the code blocks that seal while a reply streams never delays that reply's next frame (S1).
+ * Where idle callbacks are missing (Safari, test DOMs) a zero timeout stands in, sliced the same way.
+ */
+const whenIdle: (run: (budgetMs: number) => void) => void =
+  typeof requestIdleCallback === 'function'
+    ? (run) => requestIdleCallback((deadline) => run(deadline.didTimeout ? FRAME_BUDGET_MS : Math.min(FRAME_BUDGET_MS, deadline.timeRemaining())), { timeout: IDLE_TIMEOUT_MS })
+    : (run) => setTimeout(() => run(FRAME_BUDGET_MS), 0)
+
+function drain(budgetMs: number): void {
   const started = performance.now()
-  while (queue.length > 0 && performance.now() - started < FRAME_BUDGET_MS) queue.shift()!()
-  if (queue.length > 0) setTimeout(drain, 0)
+  // At least one job per slice, so a busy page still gets its code coloured.
+  do queue.shift()!()
+  while (queue.length > 0 && performance.now() - started < budgetMs)
+  if (queue.length > 0) whenIdle(drain)
   else draining = false
 }
 
@@ -52,7 +66,7 @@ function schedule(job: () => void): void {
   queue.push(job)
   if (!draining) {
     draining = true
-    setTimeout(drain, 0)
+    whenIdle(drain)
   }
 }
 
