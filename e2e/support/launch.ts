@@ -62,6 +62,8 @@ export async function launchBrowserHost(env: Record<string, string | undefined>,
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r))
         child.kill('SIGTERM')
+        // A deadline, not a sleep: it ends as soon as the host exits, and a host that ignores
+        // SIGTERM for 5 s is killed instead of hanging the run.
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))])
         if (child.exitCode === null) child.kill('SIGKILL')
       }

@@ -11,7 +11,7 @@ import { ended, FAST, ok, videoHarness, type VideoHarness } from '../video/testi
 
 /**
  * Fault scenarios of security-anchors §7 on the VIDEO job engine (a real VideoService over the
- * sandbox or a scripted gateway). Already proven in src/main/core/video/faults.test.ts and not
+ * sandbox or a scripted gateway). Already proven in video-sandbox-faults.test.ts beside this file and not
  * repeated here: a create cut off after sending (F2/F14), the 403 -> /content order (F19, first half),
  * wrong MP4 bytes (F20), a 401 pause (F18), Retry-After on polls, an unknown status word (F16).
  * The sleep detection by a late timer (F29) is in src/main/core/video/scheduler.test.ts.

@@ -2,7 +2,14 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
-import { ended, ok, videoHarness, type VideoHarness } from './testing/harness'
+import { ended, ok, videoHarness, type VideoHarness } from '../video/testing/harness'
+
+/**
+ * Fault scenarios of the video job engine run whole against the sandbox gateway: a real VideoService,
+ * real polling and downloads. The scenarios that need a scripted gateway, a simulated clock or an fs
+ * shim (F4, F5 on creates, F13, F15, F16 odd shapes, F17, F19 retries, F21, F29) are in
+ * video-faults.test.ts beside this file.
+ */
 
 describe('faults: nothing lost, nothing sent twice', () => {
   let sb: SandboxHandle
@@ -22,7 +29,7 @@ describe('faults: nothing lost, nothing sent twice', () => {
     sb.clearLog()
   })
 
-  it('a create whose answer is lost after sending is outcome-unknown and never re-sent', async () => {
+  it('F2 a create whose answer is lost after sending is outcome-unknown and never re-sent', async () => {
     sb.setFaults(sb.key, ['drop@video.create*1'])
     const t = await h.call('video:create', { family: 'vidq', model: 'vidq1', prompt: 'dropped' })
     const done = await h.until(t.id, ended)
@@ -58,7 +65,7 @@ describe('faults: nothing lost, nothing sent twice', () => {
     expect(paidCreates()).toHaveLength(1)
   })
 
-  it('an unknown status keeps polling and shows as unknown, then completes', async () => {
+  it('F16 an unknown status keeps polling and shows as unknown, then completes', async () => {
     sb.setFaults(sb.key, ['odd-status=mystery@videos.get*4'])
     const t = await h.call('video:create', { family: 'kl', model: 'Kl-2.5', prompt: 'odd' })
     const unknown = await h.until(t.id, (x) => x.state === 'unknown')
@@ -67,7 +74,7 @@ describe('faults: nothing lost, nothing sent twice', () => {
     expect(done.state).toBe('succeeded')
   })
 
-  it('repeated task_not_exist marks the task lost (once is not enough)', async () => {
+  it('F17 repeated task_not_exist marks the task lost (once is not enough)', async () => {
     sb.setFaults(sb.key, ['task-not-exist@video.query*1'])
     const a = await h.call('video:create', { family: 'vidq', model: 'vidq1', prompt: 'one miss' })
     expect((await h.until(a.id, ended)).state).toBe('succeeded')
@@ -79,7 +86,7 @@ describe('faults: nothing lost, nothing sent twice', () => {
     expect(sb.log().filter((e) => e.route === 'video.query' && e.query.id === lost.taskId)).toHaveLength(3)
   })
 
-  it('a 401 pauses the task until the key changes, then it resumes', async () => {
+  it('F18 a 401 pauses the task until the key changes, then it resumes', async () => {
     const t = await h.call('video:create', { family: 'unified2', model: 'vo3.1-components', prompt: 'auth' })
     await h.until(t.id, (x) => x.taskId !== null)
     sb.setFaults(sb.key, ['unauthorized@video.query'])
@@ -104,7 +111,7 @@ describe('faults: nothing lost, nothing sent twice', () => {
     expect((await h.until(t.id, ended)).state).toBe('succeeded')
   })
 
-  it('Retry-After is honoured: no poll of that gateway before it passes', async () => {
+  it('F5 Retry-After is honoured on polls too: no poll of that gateway before it passes', async () => {
     const t = await h.call('video:create', { family: 'vidq', model: 'vidq1', prompt: 'slow down' })
     await h.until(t.id, (x) => x.taskId !== null)
     sb.setFaults(sb.key, ['429=1@video.query*1'])
@@ -117,7 +124,7 @@ describe('faults: nothing lost, nothing sent twice', () => {
     expect(h.video.poller.retryAfters.length).toBeGreaterThan(0)
   })
 
-  it('download order: an expired result URL falls back to /content', async () => {
+  it('F19 download order: an expired result URL falls back to /content', async () => {
     sb.setFaults(sb.key, ['expired-url@video.query'])
     const t = await h.call('video:create', { family: 'vidq', model: 'vidq2-turbo', prompt: 'expired' })
     const done = await h.until(t.id, ended)
@@ -132,7 +139,7 @@ describe('faults: nothing lost, nothing sent twice', () => {
     expect(sb.log().filter((e) => e.origin === 'cdn').every((e) => e.key === null)).toBe(true)
   })
 
-  it('bad MP4 bytes are refused from every source, retried later, and no file is kept', async () => {
+  it('F20 bad MP4 bytes are refused from every source, retried later, and no file is kept', async () => {
     sb.setFaults(sb.key, ['result:wrong-bytes*2'])
     const t = await h.call('video:create', { family: 'gk', model: 'gk-video-3', prompt: 'wrong bytes' })
     const waiting = await h.until(t.id, (x) => x.download.state === 'waiting-retry')
@@ -142,7 +149,7 @@ describe('faults: nothing lost, nothing sent twice', () => {
     expect(done.download.attempts).toBe(2)
   })
 
-  it('restart: a task being polled resumes on the same data dir; a create cut off mid-send is outcome-unknown', async () => {
+  it('F15 F14 restart: a task being polled resumes on the same data dir; a create cut off mid-send is outcome-unknown', async () => {
     const t = await h.call('video:create', { family: 'kl', model: 'Kl-3.0-Omni', prompt: 'survive a restart' })
     await h.until(t.id, (x) => x.taskId !== null && x.state !== 'submitting')
     // A second task journaled as sending, as if the host died before the answer.
