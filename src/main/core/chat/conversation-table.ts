@@ -61,7 +61,7 @@ export const CHAT_SCHEMA = [
 /** Snippet marks: control characters that `searchText` never lets into the index. */
 export const MARK_OPEN = '\u0002'
 export const MARK_CLOSE = '\u0003'
-const MARKS = /[\u0002\u0003]/g
+const MARKS = new RegExp(`[${MARK_OPEN}${MARK_CLOSE}]`, 'g')
 
 /** What a message is found by: its text and reasoning, as the chat search always looked at. */
 export function searchText(m: ChatMessage): string {
