@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { markdownPieces } from './markdown-fixture'
 
 export interface SeedSpec {
@@ -12,20 +10,21 @@ export interface SeedSpec {
 const ASSISTANT_TOKENS = 190
 
 /**
- * Writes conversations into a data dir exactly as the host stores them (src/main/core/chat:
- * `chat/<id>.json` = { version, conversation }, `chat/index.json` = { version, conversations }),
- * built with the host's own summary code and checked against the contract's schema, so a change
- * of the stored format breaks the seeding loudly instead of benchmarking files the host rejects.
+ * Writes conversations into a data dir's library database exactly as the host stores them
+ * (src/main/core/chat/conversation-table.ts), with the host's own row code, checked against the
+ * contract's schema, so a change of the stored format breaks the seeding loudly instead of
+ * benchmarking rows the host rejects.
  */
 export async function seedConversations(dataDir: string, specs: SeedSpec[]): Promise<void> {
-  const files = await import('../../src/main/core/chat/conversation-files')
+  const { CHAT_SCHEMA, putConversation } = await import('../../src/main/core/chat/conversation-table')
+  const { openLibrary } = await import('../../src/main/core/store/library-db')
   const { ConversationSchema } = await import('../../src/shared/domain/chat')
   const Stored = ConversationSchema.omit({ messagesBefore: true })
-  const dir = join(dataDir, 'chat')
-  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  const lib = openLibrary(dataDir)
+  lib.schema('chat', CHAT_SCHEMA)
+  const conversations: Array<Parameters<typeof putConversation>[1]> = []
   const answer = markdownPieces(ASSISTANT_TOKENS).join('')
   const base = Date.UTC(2025, 0, 1)
-  const index = []
   for (const [n, spec] of specs.entries()) {
     const messages = Array.from({ length: spec.messages }, (_, i) => {
       const user = i % 2 === 0
@@ -52,9 +51,14 @@ export async function seedConversations(dataDir: string, specs: SeedSpec[]): Pro
       params: { format: 'chat', params: {} },
       document: '',
       messages
-    }) as Parameters<typeof files.summaryOf>[0]
-    writeFileSync(join(dir, `${spec.id}.json`), JSON.stringify({ version: files.FILE_VERSION, conversation }), { mode: 0o600 })
-    index.push(files.summaryOf(conversation))
+    }) as Parameters<typeof putConversation>[1]
+    conversations.push(conversation)
   }
-  writeFileSync(join(dir, 'index.json'), JSON.stringify({ version: files.FILE_VERSION, conversations: index }), { mode: 0o600 })
+  try {
+    lib.tx(() => {
+      for (const c of conversations) putConversation(lib, c)
+    })
+  } finally {
+    lib.release()
+  }
 }

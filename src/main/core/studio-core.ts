@@ -142,13 +142,16 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   await vault.warm(list.profiles.map((p) => p.id))
   for (const n of notices) log(`store notice: ${n.message}`)
 
-  // Chat: conversations in <dataDir>/chat, presets in a small conf store, streams through the runner.
+  // Chat: conversations in the library database, presets in a small conf store, streams through the runner.
   const chatNotice = (message: string) => {
     notices.push({ store: 'chat', message })
     log(`store notice: ${message}`)
   }
+  const conversations = await ConversationStore.open(opts.dataDir, { notice: chatNotice })
+  // Released after the chat service has stopped its streams and saved their partial answers.
+  disposers.push(() => conversations.close())
   const chat = new ChatService({
-    store: await ConversationStore.open(opts.dataDir, { notice: chatNotice }),
+    store: conversations,
     presets: new PresetStore(open<PresetsFile>('chat-presets', { presets: [] })),
     profiles,
     fetch: fetchImpl,

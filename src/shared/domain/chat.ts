@@ -124,11 +124,13 @@ export const ConversationSummarySchema = z.object({
   /** First characters of the last message, for the list. */
   preview: z.string(),
   /** Set when the search matched message content rather than the title. */
-  match: z.string().optional()
+  match: z.string().optional(),
+  /** The matched runs in `match`, as [start, end) character offsets, for the list to mark. */
+  matchMarks: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])).max(64).optional()
 })
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>
 
-export const ConversationSchema = ConversationSummarySchema.omit({ messageCount: true, preview: true, match: true }).extend({
+export const ConversationSchema = ConversationSummarySchema.omit({ messageCount: true, preview: true, match: true, matchMarks: true }).extend({
   system: z.string(),
   params: ChatParamsSchema,
   /** The legacy-completions document ("continue the text"); completions are appended to it in place. */

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ChatMessage } from '@shared/domain/chat'
 import { messageText } from './parts'
+import { savedMessages } from './testing/saved'
 import { chatHarness, shown, type ChatHarness } from './testing/service-harness'
 
 const open: ChatHarness[] = []
@@ -61,10 +60,8 @@ describe('stop, restart and concurrency', () => {
   it('a partial answer survives a killed host: the next start shows it as incomplete', async () => {
     const h = await harness({ timing: { checkpointMs: 100 } })
     const s = await slowStream(h, 'messages')
-    const file = join(h.dataDir, 'chat', `${s.id}.json`)
     const partialOnDisk = () => {
-      const c = JSON.parse(readFileSync(file, 'utf8')).conversation
-      const m = c.messages.find((x: ChatMessage) => x.id === s.assistantMessageId)
+      const m = savedMessages(h.dataDir, s.id).find((x: ChatMessage) => x.id === s.assistantMessageId)
       return m && m.status === 'streaming' ? messageText(m) : ''
     }
     while (partialOnDisk() === '') await sleep(20)

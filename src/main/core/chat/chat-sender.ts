@@ -217,7 +217,7 @@ export class ChatSender {
       firstOutput: releaseSave,
       checkpoint: async (m) => {
         await afterInitial()
-        await store.update(c.id, (x) => place(x, m), { index: false })
+        await store.update(c.id, (x) => place(x, m), { index: false, message: m.id })
       },
       finish: async (m) => {
         store.markLive(m.id, false)
@@ -228,7 +228,7 @@ export class ChatSender {
           await store.update(c.id, (x) => {
             place(x, m)
             x.updatedAt = this.d.now()
-          })
+          }, { message: m.id })
         } catch (e) {
           // Deleted while streaming (or the turn could not be saved): nothing to save the answer into.
           if (e instanceof StudioError && e.code === 'NOT_FOUND') return

@@ -1,21 +1,13 @@
-import { mkdir, readdir, unlink } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ConversationSummary } from '@shared/domain/chat'
 import { StudioError } from '@shared/errors'
-import { AtomicWriter, removeTempLeftovers } from '../store/atomic-file'
-import {
-  FILE_VERSION,
-  asConversation,
-  asIndex,
-  backup,
-  matchIn,
-  quarantine,
-  readJsonFile,
-  summaryOf,
-  type IndexEntry,
-  type StoredConversation
-} from './conversation-files'
-import { keptName } from '../store/file-role'
+import { removeTempLeftovers } from '../store/atomic-file'
+import { openLibrary, type Library } from '../store/library-db'
+import { asConversation, summaryOf, type IndexEntry, type StoredConversation } from './conversation-files'
+import { importConversationFiles } from './conversation-import'
+import { searchConversations } from './conversation-search'
+import { CHAT_SCHEMA, cutMessages, isMessage, isSummary, metaJson, parseRow, putConversation, putConversationRow, putMessageRow } from './conversation-table'
 
 export type { StoredConversation } from './conversation-files'
 
@@ -23,155 +15,144 @@ const CACHE_LIMIT = 24
 const ID = /^[A-Za-z0-9_-]{1,64}$/
 
 export interface StoreOptions {
-  /** Tells the user about recovered or damaged files (never a silent reset). */
+  /** Tells the user about recovered or damaged conversations (never a silent reset). */
   notice?: (message: string) => void
-  writer?: AtomicWriter
+}
+
+export interface UpdateOptions {
+  /** False for checkpoints: kept for callers; the list's columns are always saved with the row. */
+  index?: boolean
+  /** The change is seen by readers at once; its write waits for this promise (R1). */
+  writeAfter?: Promise<unknown>
+  /** The one message this change touched (a streamed answer): only its row is compared and written. */
+  message?: string
+}
+
+/** A conversation in memory and what its rows in the database hold now, to write only what changed. */
+interface Entry {
+  c: StoredConversation
+  meta: string
+  summary: string
+  rows: string[]
+  /** Changes applied but not written yet (a turn whose write waits for its first token). */
+  unsaved: number
 }
 
 /**
- * Conversations on disk: `<dataDir>/chat/<id>.json` each, plus `index.json` with the summaries the
- * list needs. Files are loaded on demand and kept in a small cache. Every write is atomic; every
- * good read refreshes a `.bak`; a damaged file is quarantined and restored from it, or reported.
+ * Conversations in the library database (conversation-table.ts): a conversation is read on demand
+ * and kept in a small cache; a change writes only the rows that differ from what was saved (a
+ * streamed answer's checkpoint is one message row), in one transaction, durable when the call
+ * resolves. Conversation files of earlier versions are imported once at open.
  */
 export class ConversationStore {
-  private readonly index = new Map<string, IndexEntry>()
-  private readonly cache = new Map<string, StoredConversation>()
-  private readonly loading = new Map<string, Promise<StoredConversation>>()
+  private readonly cache = new Map<string, Entry>()
   private readonly damaged = new Map<string, string>()
-  private readonly backedUp = new Set<string>()
-  /** Deleted this session: a late checkpoint of a stopped stream must not bring the file back. */
+  /** Deleted this session: a late checkpoint of a stopped stream must not bring the row back. */
   private readonly deleted = new Set<string>()
   /** Message ids streaming in this process; any other message found `streaming` was cut off. */
   private readonly live = new Set<string>()
   private readonly notice: (message: string) => void
-  private readonly writer: AtomicWriter
 
   private constructor(
     readonly dir: string,
+    private readonly lib: Library,
     opts: StoreOptions
   ) {
     this.notice = opts.notice ?? (() => {})
-    this.writer = opts.writer ?? new AtomicWriter()
   }
 
   static async open(dataDir: string, opts: StoreOptions = {}): Promise<ConversationStore> {
-    const store = new ConversationStore(join(dataDir, 'chat'), opts)
-    await mkdir(store.dir, { recursive: true, mode: 0o700 })
-    // Debris of writes cut off by a crash; the files they were replacing are intact.
-    await removeTempLeftovers(store.dir)
-    await store.loadIndex()
-    return store
+    const dir = join(dataDir, 'chat')
+    await mkdir(dir, { recursive: true, mode: 0o700 })
+    // Debris of file writes of earlier versions cut off by a crash; the files they were replacing are intact.
+    await removeTempLeftovers(dir)
+    const notice = opts.notice ?? (() => {})
+    const lib = openLibrary(dataDir, notice)
+    try {
+      lib.schema('chat', CHAT_SCHEMA)
+      await importConversationFiles(lib, dir, notice)
+    } catch (e) {
+      lib.release()
+      throw e
+    }
+    return new ConversationStore(dir, lib, opts)
   }
 
-  private file(id: string): string {
+  private check(id: string): void {
     if (!ID.test(id)) throw new StudioError('INVALID_INPUT', 'Not a conversation id', { field: 'id' })
-    return join(this.dir, `${id}.json`)
-  }
-
-  private get indexPath(): string {
-    return join(this.dir, 'index.json')
-  }
-
-  private async loadIndex(): Promise<void> {
-    const read = await readJsonFile(this.indexPath)
-    const entries = read.ok ? asIndex(read.value) : null
-    if (entries) for (const e of entries) this.index.set(e.id, e)
-    else if (read.ok || !read.missing) {
-      const kept = await quarantine(this.indexPath).catch(() => this.indexPath)
-      this.notice(`The conversation list was damaged; it was rebuilt from the conversation files (damaged copy kept as ${keptName(kept)}).`)
-    }
-    // Files the index does not know (a crash between the two writes, or a rebuilt index) are added back.
-    const names = await readdir(this.dir)
-    let added = false
-    for (const name of names) {
-      const m = /^([A-Za-z0-9_-]{1,64})\.json$/.exec(name)
-      if (!m || m[1] === 'index' || this.index.has(m[1])) continue
-      try {
-        this.index.set(m[1], summaryOf(await this.load(m[1])))
-        added = true
-      } catch {
-        // load() already quarantined and reported it.
-      }
-    }
-    if (added) await this.writeIndex()
   }
 
   summaries(): ConversationSummary[] {
-    return [...this.index.values()].sort((a, b) => b.updatedAt - a.updatedAt)
+    const rows = this.lib.all<{ summary: string }>('SELECT summary FROM chat_conversations ORDER BY updated_at DESC, rowid ASC')
+    const list = rows.map((r) => parseRow(r.summary, isSummary)).filter((s): s is IndexEntry => s !== null)
+    // A turn whose write waits for its first token is already in the list.
+    const unsaved = [...this.cache.values()].filter((e) => e.unsaved > 0)
+    if (unsaved.length === 0) return list
+    const fresh = new Map(unsaved.map((e) => [e.c.id, summaryOf(e.c)]))
+    return list.map((s) => fresh.get(s.id) ?? s).sort((a, b) => b.updatedAt - a.updatedAt)
   }
 
-  /** Titles first; content is searched only for conversations whose title does not match. */
+  /** Ranked full-text search over titles and message text (FTS5); no conversation is read for it. */
   async search(query: string): Promise<ConversationSummary[]> {
-    const q = query.trim().toLowerCase()
-    if (q === '') return this.summaries()
+    if (query.trim() === '') return this.summaries()
+    const hits = searchConversations(this.lib, query)
+    if (hits.length === 0) return []
+    const rows = this.lib.all<{ id: string; summary: string }>('SELECT id, summary FROM chat_conversations WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify(hits.map((h) => h.id)))
+    const byId = new Map(rows.map((r) => [r.id, parseRow(r.summary, isSummary)]))
     const out: ConversationSummary[] = []
-    for (const s of this.summaries()) {
-      if (s.title.toLowerCase().includes(q)) {
-        out.push(s)
-        continue
-      }
-      const c = await this.peek(s.id)
-      const match = c ? matchIn(c, q) : undefined
-      if (match) out.push({ ...s, match })
+    for (const h of hits) {
+      const s = byId.get(h.id)
+      if (!s || this.deleted.has(h.id)) continue
+      out.push(h.match === undefined ? s : { ...s, match: h.match, matchMarks: h.marks })
     }
     return out
   }
 
-  /** Reads without caching or repairing, so a search does not churn the cache. */
-  private async peek(id: string): Promise<StoredConversation | null> {
-    const cached = this.cache.get(id)
-    if (cached) return cached
-    const read = await readJsonFile(this.file(id))
-    return read.ok ? asConversation(read.value, id) : null
-  }
-
   has(id: string): boolean {
-    return this.index.has(id)
+    return this.cache.has(id) || (!this.deleted.has(id) && this.lib.get('SELECT 1 FROM chat_conversations WHERE id = ?', id) !== undefined)
   }
 
   /** The conversation as cached: read it, change it only through update(). */
   async get(id: string): Promise<StoredConversation> {
-    return this.load(id)
+    return this.load(id).c
   }
 
   async create(c: StoredConversation): Promise<void> {
-    this.file(c.id)
-    this.cache.set(c.id, c)
-    this.index.set(c.id, summaryOf(c))
+    this.check(c.id)
+    this.lib.tx(() => putConversation(this.lib, c))
+    this.cache.set(c.id, this.entryOf(c))
     this.trim()
-    await Promise.all([this.writeConversation(c), this.writeIndex()])
   }
 
   /**
-   * Changes a conversation and saves it; `index: false` for checkpoints, which change no summary.
-   * The change is made (and seen by readers) at once; with `writeAfter` the disk write waits for
-   * that promise (R1: a turn's save must not compete with its first token).
+   * Changes a conversation and saves what changed. The change is made (and seen by readers) at
+   * once; with `writeAfter` the write waits for that promise (R1: a turn's save must not compete
+   * with its first token).
    */
-  async update(id: string, change: (c: StoredConversation) => void, opts: { index?: boolean; writeAfter?: Promise<unknown> } = {}): Promise<StoredConversation> {
-    const c = await this.load(id)
-    change(c)
-    if (opts.index !== false) this.index.set(id, summaryOf(c))
+  async update(id: string, change: (c: StoredConversation) => void, opts: UpdateOptions = {}): Promise<StoredConversation> {
+    const e = this.load(id)
+    change(e.c)
     if (opts.writeAfter) {
-      await opts.writeAfter
-      // Deleted meanwhile: nothing to save into (and the index must not get the entry back).
+      e.unsaved++
+      try {
+        await opts.writeAfter
+      } finally {
+        e.unsaved--
+      }
+      // Deleted meanwhile: nothing to save into (and the list must not get the entry back).
       if (this.deleted.has(id)) throw new StudioError('NOT_FOUND', 'That conversation no longer exists', { field: 'id' })
     }
-    const writes = [this.writeConversation(c)]
-    if (opts.index !== false) writes.push(this.writeIndex())
-    await Promise.all(writes)
-    return c
+    this.save(e, e.unsaved === 0 ? opts.message : undefined)
+    return e.c
   }
 
   async delete(id: string): Promise<void> {
-    const path = this.file(id)
-    if (!this.index.has(id) && !this.cache.has(id)) throw new StudioError('NOT_FOUND', 'That conversation no longer exists', { field: 'id' })
+    this.check(id)
+    if (!this.has(id) && !this.damaged.has(id)) throw new StudioError('NOT_FOUND', 'That conversation no longer exists', { field: 'id' })
     this.deleted.add(id)
     this.cache.delete(id)
-    this.index.delete(id)
     this.damaged.delete(id)
-    await this.writer.settled(path)
-    await Promise.all([unlink(path).catch(() => {}), unlink(`${path}.bak`).catch(() => {})])
-    await this.writeIndex()
+    this.lib.run('DELETE FROM chat_conversations WHERE id = ?', id)
   }
 
   markLive(messageId: string, live: boolean): void {
@@ -179,11 +160,41 @@ export class ConversationStore {
     else this.live.delete(messageId)
   }
 
-  flush(): Promise<void> {
-    return this.writer.flush()
+  /** Every write is durable when its call resolves; kept for callers that wait before shutting down. */
+  async flush(): Promise<void> {}
+
+  /** Lets go of the library database (the last user closes it cleanly). */
+  close(): void {
+    this.lib.release()
   }
 
-  private async load(id: string): Promise<StoredConversation> {
+  private entryOf(c: StoredConversation): Entry {
+    return { c, meta: metaJson(c), summary: JSON.stringify(summaryOf(c)), rows: c.messages.map((m) => JSON.stringify(m)), unsaved: 0 }
+  }
+
+  /** Writes the rows that differ from the saved ones, in one transaction; `only` limits the comparison to one message. */
+  private save(e: Entry, only?: string): void {
+    const { c } = e
+    const at = only === undefined ? -1 : c.messages.findLastIndex((m) => m.id === only)
+    const rows = at >= 0 && c.messages.length === e.rows.length ? [at] : c.messages.map((_, i) => i)
+    const meta = metaJson(c)
+    const summary = JSON.stringify(summaryOf(c))
+    const changed = rows.map((i) => [i, JSON.stringify(c.messages[i])] as const).filter(([i, json]) => e.rows[i] !== json)
+    const cut = e.rows.length > c.messages.length
+    if (!changed.length && !cut && meta === e.meta && summary === e.summary) return
+    this.lib.tx(() => {
+      for (const [i, json] of changed) putMessageRow(this.lib, c.id, i, c.messages[i], json)
+      if (cut) cutMessages(this.lib, c.id, c.messages.length)
+      if (meta !== e.meta || summary !== e.summary) putConversationRow(this.lib, c, meta)
+    })
+    for (const [i, json] of changed) e.rows[i] = json
+    e.rows.length = c.messages.length
+    e.meta = meta
+    e.summary = summary
+  }
+
+  private load(id: string): Entry {
+    this.check(id)
     if (this.deleted.has(id)) throw new StudioError('NOT_FOUND', 'That conversation no longer exists', { field: 'id' })
     const cached = this.cache.get(id)
     if (cached) {
@@ -193,46 +204,35 @@ export class ConversationStore {
     }
     const damage = this.damaged.get(id)
     if (damage) throw new StudioError('STORAGE', damage, { field: 'id' })
-    let pending = this.loading.get(id)
-    if (!pending) {
-      pending = this.readFromDisk(id).finally(() => this.loading.delete(id))
-      this.loading.set(id, pending)
+    const row = this.lib.get<{ title: string; meta: string }>('SELECT title, meta FROM chat_conversations WHERE id = ?', id)
+    if (!row) throw new StudioError('NOT_FOUND', 'That conversation no longer exists', { field: 'id' })
+    const rows = this.lib.all<{ message: string }>('SELECT message FROM chat_messages WHERE conversation_id = ? ORDER BY seq', id)
+    const messages = rows.map((r) => parseRow(r.message, isMessage))
+    let meta: unknown = null
+    try {
+      meta = JSON.parse(row.meta)
+      if (meta && typeof meta === 'object') (meta as { messages: unknown }).messages = messages.filter((m) => m !== null)
+    } catch {
+      // Reported below as damage.
     }
-    return pending
-  }
-
-  private async readFromDisk(id: string): Promise<StoredConversation> {
-    const path = this.file(id)
-    const read = await readJsonFile(path)
-    let c = read.ok ? asConversation(read.value, id) : null
+    const c = asConversation({ conversation: meta }, id)
     if (!c) {
-      if (!read.ok && read.missing && !this.index.has(id)) throw new StudioError('NOT_FOUND', 'That conversation no longer exists', { field: 'id' })
-      const kept = read.ok || !read.missing ? await quarantine(path) : null
-      const bak = await readJsonFile(`${path}.bak`)
-      c = bak.ok ? asConversation(bak.value, id) : null
-      const title = this.index.get(id)?.title ?? id
-      if (!c) {
-        const message = kept
-          ? `The conversation "${title}" was damaged and has no usable backup; the damaged file is kept as ${keptName(kept)}.`
-          : `The file of the conversation "${title}" is missing and has no backup.`
-        this.damaged.set(id, message)
-        this.notice(message)
-        throw new StudioError('STORAGE', message, { field: 'id' })
-      }
-      this.notice(`The conversation "${title}" was damaged; its last good copy was restored${kept ? ` (damaged file kept as ${keptName(kept)})` : ''}.`)
-      await this.writeConversation(c)
-    } else if (!this.backedUp.has(id)) {
-      await backup(path)
+      const message = `The conversation "${row.title}" is damaged in the library database and cannot be opened.`
+      this.damaged.set(id, message)
+      this.notice(message)
+      throw new StudioError('STORAGE', message, { field: 'id' })
     }
-    this.backedUp.add(id)
-    const cutOff = this.recoverCutOff(c)
-    this.cache.set(id, c)
+    const e = this.entryOf(c)
+    const lost = messages.length - c.messages.length
+    if (lost > 0) {
+      // Rewritten whole, so the rows are numbered without the gap again.
+      this.lib.tx(() => putConversation(this.lib, c))
+      this.notice(`${lost === 1 ? '1 message' : `${lost} messages`} of the conversation "${c.title}" could not be read and ${lost === 1 ? 'was' : 'were'} left out.`)
+    }
+    this.cache.set(id, e)
     this.trim()
-    if (cutOff) {
-      this.index.set(id, summaryOf(c))
-      await Promise.all([this.writeConversation(c), this.writeIndex()])
-    }
-    return c
+    if (this.recoverCutOff(c)) this.save(e)
+    return e
   }
 
   /** A message saved while streaming whose stream is not running here was cut off by a restart. */
@@ -252,19 +252,10 @@ export class ConversationStore {
   }
 
   private trim(): void {
-    for (const [id, c] of this.cache) {
+    for (const [id, e] of this.cache) {
       if (this.cache.size <= CACHE_LIMIT) break
-      if (c.messages.some((m) => this.live.has(m.id))) continue
+      if (e.unsaved > 0 || e.c.messages.some((m) => this.live.has(m.id))) continue
       this.cache.delete(id)
     }
-  }
-
-  private writeConversation(c: StoredConversation): Promise<void> {
-    if (this.deleted.has(c.id)) return Promise.resolve()
-    return this.writer.save(this.file(c.id), JSON.stringify({ version: FILE_VERSION, conversation: c }))
-  }
-
-  private writeIndex(): Promise<void> {
-    return this.writer.save(this.indexPath, JSON.stringify({ version: FILE_VERSION, conversations: [...this.index.values()] }))
   }
 }

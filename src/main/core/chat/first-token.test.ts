@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -7,6 +7,7 @@ import { openConfStore } from '../store/kv-store'
 import { ChatService } from './chat-service'
 import { ConversationStore } from './conversation-store'
 import { PresetStore, type PresetsFile } from './presets'
+import { savedMessages as savedRows } from './testing/saved'
 import { chatHarness, shown, type ChatHarness, type Emitted } from './testing/service-harness'
 
 const open: ChatHarness[] = []
@@ -17,10 +18,7 @@ afterEach(async () => {
 })
 
 function savedMessages(dataDir: string, id: string): string[] {
-  const file = join(dataDir, 'chat', `${id}.json`)
-  if (!existsSync(file)) return []
-  const { conversation } = JSON.parse(readFileSync(file, 'utf8')) as { conversation: { messages: Array<{ role: string }> } }
-  return conversation.messages.map((m) => m.role)
+  return savedRows(dataDir, id).map((m) => m.role)
 }
 
 describe('R1: the first token goes out before anything else', () => {

@@ -17,6 +17,8 @@ export const chatEn = {
     messageCount_one: '{{count}} message',
     messageCount_other: '{{count}} messages',
     matchedIn: 'Found in messages: {{text}}',
+    // Followed by the excerpt with the matched words marked.
+    matchedLabel: 'Found in messages: ',
     actionsFor: 'Actions for {{title}}',
     rename: 'Rename',
     titleField: 'Conversation title',

@@ -19,6 +19,7 @@ export const chatZh: Messages['chat'] = {
     messageCount_one: '{{count}} 条消息',
     messageCount_other: '{{count}} 条消息',
     matchedIn: '在消息中找到：{{text}}',
+    matchedLabel: '在消息中找到：',
     actionsFor: '{{title}} 的操作',
     rename: '重命名',
     titleField: '对话标题',

@@ -30,6 +30,8 @@ export class FakeChat {
   models = ['model-alpha', 'model-beta']
   readonly streams: FakeStream[] = []
   /** Every chat:send-tool-results input, in order. */
+  /** Answer searches with the matched run marked, as the host's full-text search does. */
+  markMatches = false
   readonly toolResultsSent: Array<{ conversationId: string; answerId: string; results: Array<{ part: number; content: string; plain?: boolean }> }> = []
   private seq = 0
   private clock = Date.UTC(2026, 0, 5, 9, 0, 0)
@@ -49,10 +51,22 @@ export class FakeChat {
     if (!c) throw new StudioError('NOT_FOUND', `No conversation ${id}`)
     return c
   }
-  private summary(c: Conversation, match?: string): ConversationSummary {
+  private summary(c: Conversation, match?: string, q = ''): ConversationSummary {
     const last = c.messages[c.messages.length - 1]
     const preview = last ? last.parts.map((p) => (p.type === 'text' ? p.text : '')).join('').slice(0, 80) : ''
-    return { id: c.id, title: c.title, format: c.format, model: c.model, createdAt: c.createdAt, updatedAt: c.updatedAt, messageCount: c.messages.length, preview, ...(match ? { match } : {}) }
+    const at = match && this.markMatches ? match.toLowerCase().indexOf(q) : -1
+    return {
+      id: c.id,
+      title: c.title,
+      format: c.format,
+      model: c.model,
+      createdAt: c.createdAt,
+      updatedAt: c.updatedAt,
+      messageCount: c.messages.length,
+      preview,
+      ...(match ? { match } : {}),
+      ...(at >= 0 ? { matchMarks: [[at, at + q.length] as [number, number]] } : {})
+    }
   }
 
   /** Adds a conversation directly (test setup). */
@@ -148,7 +162,7 @@ export class FakeChat {
           conversations: sorted.flatMap((c) => {
             if (c.title.toLowerCase().includes(q)) return [this.summary(c)]
             const hit = c.messages.flatMap((m) => m.parts).find((p) => p.type === 'text' && p.text.toLowerCase().includes(q))
-            return hit && hit.type === 'text' ? [this.summary(c, hit.text.slice(0, 60))] : []
+            return hit && hit.type === 'text' ? [this.summary(c, hit.text.slice(0, 60), q)] : []
           })
         }
       },

@@ -2,6 +2,7 @@ import { memo } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import type { ConversationSummary } from '@shared/domain/chat'
 import { ActionMenu } from './ActionMenu'
+import { MatchExcerpt } from './MatchExcerpt'
 import { RenameField } from './RenameField'
 
 export type ItemCommand = 'rename' | 'duplicate' | 'export-markdown' | 'export-json' | 'delete'
@@ -28,7 +29,7 @@ export const ConversationItem = memo(function ConversationItem({ conversation, s
         <button type="button" className="chat-conv-open" data-id={conversation.id} aria-current={selected ? 'true' : undefined} onClick={() => onOpen(conversation.id)}>
           <span className="chat-conv-title">{title}</span>
           <span className="chat-conv-meta">
-            {conversation.match ? t('chat.list.matchedIn', { text: conversation.match }) : conversation.preview || t('chat.list.messageCount', { count: conversation.messageCount })}
+            {conversation.match ? <MatchExcerpt text={conversation.match} marks={conversation.matchMarks} /> : conversation.preview || t('chat.list.messageCount', { count: conversation.messageCount })}
           </span>
         </button>
       )}

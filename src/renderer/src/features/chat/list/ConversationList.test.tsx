@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { hasFocus } from '@renderer/test/a11y'
 import { assistantMessage, openedConversation, promptBox, userMessage } from '@renderer/test/chat'
@@ -45,6 +45,28 @@ describe('the conversation list', () => {
     await waitFor(() => expect(host.callsTo('chat:list-conversations')).toContainEqual({ query: 'ramen' }))
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1))
     expect(within(list).getByText('Found in messages: Best ramen in Shinjuku?')).toBeTruthy()
+  })
+
+  it('marks the matched words in the search excerpt, in English and Chinese', async () => {
+    const { host, list, user } = await renderWithConversations()
+    host.chat.markMatches = true
+    await user.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'ramen')
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1))
+    const meta = list.querySelector('.chat-conv-meta')!
+    await waitFor(() => expect(meta.querySelector('mark')?.textContent).toBe('ramen'))
+    expect(meta.textContent).toBe('Found in messages: Best ramen in Shinjuku?')
+
+    resetApp()
+
+    const zh = new FakeHost()
+    zh.settings = { theme: 'system', language: 'zh' }
+    zh.chat.markMatches = true
+    zh.chat.add({ title: '旅行', messages: [userMessage('u9', '我喜欢在东京吃拉面')] })
+    const app = await renderApp({ host: zh })
+    act(() => zh.emit('settings:changed', { theme: 'system', language: 'zh' }))
+    await app.user.type(await screen.findByRole('searchbox', { name: '搜索对话' }, { timeout: 10_000 }), '东京')
+    await waitFor(() => expect(document.querySelector('.chat-conv-meta mark')?.textContent).toBe('东京'))
+    expect(document.querySelector('.chat-conv-meta')!.textContent).toBe('在消息中找到：我喜欢在东京吃拉面')
   })
 
   it('starts a new conversation that is created on the first send', async () => {
