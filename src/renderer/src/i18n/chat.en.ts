@@ -226,7 +226,9 @@ export const chatEn = {
   markdown: {
     copyCode: 'Copy code',
     plainText: 'text',
-    codeLabel: 'Code ({{lang}})'
+    codeLabel: 'Code ({{lang}})',
+    footnotes: 'Footnotes',
+    backToReference: 'Back to reference {{ref}}'
   },
   completions: {
     label: 'Document',

@@ -227,7 +227,9 @@ export const chatZh: Messages['chat'] = {
   markdown: {
     copyCode: '复制代码',
     plainText: '文本',
-    codeLabel: '代码（{{lang}}）'
+    codeLabel: '代码（{{lang}}）',
+    footnotes: '脚注',
+    backToReference: '返回引用 {{ref}}'
   },
   completions: {
     label: '文档',

@@ -89,7 +89,8 @@ function Item({ item, tight }: { item: ListItem; tight: boolean }) {
   )
 }
 
-function Node({ node, tight, live }: { node: RootContent | BlockContent | DefinitionContent; tight: boolean; live: boolean }): ReactNode {
+/** One block-level node (also a footnote's content, Footnotes.tsx). */
+export function Node({ node, tight, live }: { node: RootContent | BlockContent | DefinitionContent; tight: boolean; live: boolean }): ReactNode {
   switch (node.type) {
     case 'paragraph':
       return tight ? renderInline(node.children) : <p>{renderInline(node.children)}</p>
@@ -126,7 +127,8 @@ function Node({ node, tight, live }: { node: RootContent | BlockContent | Defini
       // Raw HTML in model output is shown as the text it is.
       return <div className="md-html-text">{node.value}</div>
     default:
-      // Definitions (their links are resolved where used), front matter: nothing to show.
+      // Definitions (their links are resolved where used), footnote definitions (listed at the
+      // end, Footnotes.tsx), front matter: nothing to show here.
       return null
   }
 }

@@ -2,3 +2,4 @@
 export { advanceDoc, emptyDoc, type MarkdownDoc } from './incremental'
 export { completeTail } from './streaming-complete'
 export { Chunk } from './MarkdownBlock'
+export { Footnotes } from './Footnotes'

@@ -14,8 +14,9 @@
  */
 import type { Nodes, RootContent } from 'mdast'
 import { CHUNK_SIZE, type MdBlock } from './chunks'
+import { indexNotes, NO_NOTES, type NoteIndex } from './footnotes'
 import { openFenceNode } from './parse/open-fence'
-import { definitionsOf, NO_DEFINITIONS, parseBlocks, type Definitions } from './parse/parse'
+import { definitionEntry, definitionsOf, NO_DEFINITIONS, parseBlocks, type Definitions } from './parse/parse'
 
 /** How much text before the end of the previous text must be unchanged for the text to count as "appended to". */
 const CONTINUITY_WINDOW = 64
@@ -36,9 +37,12 @@ export interface MarkdownDoc {
   /** The definitions every block was last parsed against (sealed and tail), as a comparable key. */
   defsKey: string
   tail: readonly MdBlock[]
+  /** Footnotes of the sealed blocks, and of the whole message (footnotes.ts). */
+  sealedNotes: NoteIndex
+  notes: NoteIndex
 }
 
-export const emptyDoc: MarkdownDoc = { text: '', sealedEnd: 0, chunks: [], sealedDefs: NO_DEFINITIONS, defsKey: '', tail: [] }
+export const emptyDoc: MarkdownDoc = { text: '', sealedEnd: 0, chunks: [], sealedDefs: NO_DEFINITIONS, defsKey: '', tail: [], sealedNotes: NO_NOTES, notes: NO_NOTES }
 
 /**
  * A copy of `s` that shares no memory with the string it was cut from. Concatenating makes a rope;
@@ -91,9 +95,10 @@ function closedBy(block: RootContent, next: RootContent, source: string, lastNew
 function withDefinitions(base: Definitions, nodes: readonly RootContent[]): Definitions {
   let out: Map<string, { label: string; url: string; title: string | null }> | null = null
   for (const def of definitionsOf(nodes)) {
-    if (base.has(def.identifier) || out?.has(def.identifier)) continue
+    const [key, entry] = definitionEntry(def)
+    if (base.has(key) || out?.has(key)) continue
     out ??= new Map(base)
-    out.set(def.identifier, { label: def.label ?? def.identifier, url: def.url, title: def.title ?? null })
+    out.set(key, entry)
   }
   return out ?? base
 }
@@ -160,9 +165,9 @@ export function advanceDoc(doc: MarkdownDoc, text: string, complete?: (tail: str
   let groups = groupByStart(kids)
   const lastNewline = tailSource.lastIndexOf('\n')
   let sealedCount = 0
+  const fresh: SealedBlock[] = []
   while (sealedCount + 1 < groups.length && closedBy(groups[sealedCount].at(-1)!, groups[sealedCount + 1][0], tailSource, lastNewline)) sealedCount += 1
   if (sealedCount > 0) {
-    const fresh: SealedBlock[] = []
     for (let i = 0; i < sealedCount; i++) {
       const start = startOf(groups[i][0])
       const source = flat(tailSource.slice(start, startOf(groups[i + 1][0])))
@@ -192,7 +197,17 @@ export function advanceDoc(doc: MarkdownDoc, text: string, complete?: (tail: str
   }
   const allDefs = withDefinitions(sealedDefs, kids)
   const defsKey = keyOf(allDefs)
-  if (defsKey !== base.defsKey) chunks = refreshReferences(chunks, allDefs, defsKey)
+  let sealedNotes = base.sealedNotes
+  if (defsKey !== base.defsKey) {
+    chunks = refreshReferences(chunks, allDefs, defsKey)
+    // References may have appeared anywhere before: number the message again from its start.
+    sealedNotes = NO_NOTES
+    for (const chunk of chunks) for (const b of chunk) sealedNotes = indexNotes(sealedNotes, b.nodes)
+  } else {
+    for (const b of fresh) sealedNotes = indexNotes(sealedNotes, b.nodes)
+  }
   const tail = groups.map((nodes) => ({ key: String(sealedEnd + startOf(nodes[0])), nodes }))
-  return { text, sealedEnd, chunks, sealedDefs, defsKey, tail }
+  let notes = sealedNotes
+  for (const b of tail) notes = indexNotes(notes, b.nodes)
+  return { text, sealedEnd, chunks, sealedDefs, defsKey, tail, sealedNotes, notes }
 }

@@ -3,7 +3,8 @@
  * `[link](`, a `$$` block, a table whose delimiter row has not arrived. Shown as parsed, the
  * markers flash as raw text and a table renders as a paragraph of pipes until its second line
  * lands. This completes the tail the way it will most likely end: remend (streamdown's completion)
- * closes inline markers; tables are handled here, since remend leaves them alone.
+ * closes inline markers; tables and footnote calls are handled here, since remend leaves tables
+ * alone and would turn a half-written `[^1` into a link.
  */
 import remend from 'remend'
 
@@ -44,8 +45,14 @@ export function completeTable(text: string): string {
   return text
 }
 
+/** An unfinished footnote call at the very end (`[^no`): no telling yet what it calls. */
+const OPEN_FOOTNOTE_CALL = /\[\^[^\]\s]*$/
+
 /** The streaming tail as it will most likely end; never changes text before its last line. */
 export function completeTail(text: string): string {
+  // Held back until its `]` arrives: remend would close it as a link and show `^no` underlined.
+  const call = OPEN_FOOTNOTE_CALL.exec(text)
+  if (call) return completeTail(text.slice(0, call.index))
   const completed = remend(completeTable(text), {
     // These two rewrite earlier lines (escapes inside the text), not only the unfinished end.
     comparisonOperators: false,

@@ -19,14 +19,15 @@ const wrap = (node: ReactNode) => <I18nextProvider i18n={i18n}>{node}</I18nextPr
 /** Renders `text` streamed in the given pieces; returns the container and a per-step probe's results. */
 function stream<T>(pieces: readonly string[], probe: (el: HTMLElement, text: string) => T) {
   let text = ''
-  const { container, rerender } = render(wrap(<Markdown text="" streaming />))
+  // A fixed id prefix: footnote anchors must match the whole render's, made in another root.
+  const { container, rerender } = render(wrap(<Markdown text="" streaming idPrefix="t-" />))
   const seen: T[] = []
   for (const piece of pieces) {
     text += piece
-    act(() => rerender(wrap(<Markdown text={text} streaming />)))
+    act(() => rerender(wrap(<Markdown text={text} streaming idPrefix="t-" />)))
     seen.push(probe(container, text))
   }
-  act(() => rerender(wrap(<Markdown text={text} />)))
+  act(() => rerender(wrap(<Markdown text={text} idPrefix="t-" />)))
   return { container, seen }
 }
 
@@ -65,7 +66,8 @@ const DOCUMENTS = [
   '# Plan\n\n1. First step\n\n   ```py\n   print("hi")\n\n   print("there")\n   ```\n\n2. Second step with **bold** and `code`\n   - nested\n\n     continued\n\nAfter the list.',
   'Use [the guide][g] and [ref].\n\n> quoted *text*\nlazy line\n\n[g]: https://example.com/guide "Guide"\n[ref]: https://example.com/ref',
   'Prices: $5 and $10. Math $x^2$ and \\(y\\) and\n\n$$\n\\int_0^1 f(x)\\,dx\n$$\n\n\\[a + b\\]\n\n| a | b |\n|---|:-:|\n| 1 | **2** |\n\n- [x] done\n- [ ] todo',
-  'Setext\n======\n\n    indented code\n\n    more\n\n***bold italic*** and **`**kwargs`** &amp; &mdash; \\$ \\% end\\\nbreak <b>html</b> www.example.com ~~gone~~'
+  'Setext\n======\n\n    indented code\n\n    more\n\n***bold italic*** and **`**kwargs`** &amp; &mdash; \\$ \\% end\\\nbreak <b>html</b> www.example.com ~~gone~~',
+  'Claim one[^a] and two[^b].\n\n- item citing [^b] again\n\n[^b]: Second source.\n\n    With a second paragraph.\n\nA later call[^a] after a note.\n\n[^a]: First source, with `code`.'
 ]
 
 describe('chunk boundaries', () => {
@@ -73,7 +75,7 @@ describe('chunk boundaries', () => {
     // Rendered whole, kept detached for comparison (isEqualNode: same tree, text and attributes,
     // in any attribute order, since an update may add an attribute after the first render).
     const finals = DOCUMENTS.map((doc) => {
-      const { container } = render(wrap(<Markdown text={doc} />))
+      const { container } = render(wrap(<Markdown text={doc} idPrefix="t-" />))
       const copy = container.cloneNode(true)
       cleanup()
       return copy

@@ -2,6 +2,7 @@ import type { PhrasingContent } from 'mdast'
 import type { ReactNode } from 'react'
 import { normalizeUri } from 'micromark-util-sanitize-uri'
 import { MathView } from '../MathView'
+import { FootnoteRef } from './footnote-ref'
 
 const SAFE_SCHEME = /^(?:https?|mailto):/i
 
@@ -80,6 +81,8 @@ function renderNode(node: PhrasingContent, key: number): ReactNode {
       return renderInline(node.children)
     case 'imageReference':
       return node.alt ?? ''
+    case 'footnoteReference':
+      return <FootnoteRef key={key} node={node} />
     default:
       return null
   }
