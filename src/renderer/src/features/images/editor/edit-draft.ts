@@ -7,7 +7,7 @@
 import { editFamilyOf, type GatewayNames } from '@shared/domain/gateway-names'
 import { checkEditRequest } from '@shared/domain/image-rules'
 import { editQualities, IMAGEGEN_RATIOS, RESOLUTIONS, type EditFamily, type EditRequest } from '@shared/domain/images'
-import type { TriState } from '../generate/generate-draft'
+import type { Read, TriState } from '../generate/generate-draft'
 import type { EditorSource } from '../images-ui-store'
 import { formResult, readModel } from '@renderer/lib/rule-text'
 import { parseCount, problem, type FieldProblems } from '../problems'
@@ -48,11 +48,7 @@ export function withModel(d: EditDraft, model: string, names: GatewayNames | und
   return withFamily({ ...d, model }, editFamilyOf(names, model) ?? d.family, names)
 }
 
-export function validateEdit(
-  d: EditDraft,
-  source: EditorSource | null,
-  names?: GatewayNames
-): { request: Omit<EditRequest, 'maskFileId'> | null; problems: FieldProblems } {
+export function readEdit(d: EditDraft, source: EditorSource | null): Read<EditRequest> {
   const unread: FieldProblems = {}
   if (!source) unread.source = problem('noSource')
   const n = parseCount(d.n, false)
@@ -73,5 +69,14 @@ export function validateEdit(
     ...(native && d.responseFormat ? { response_format: d.responseFormat } : {}),
     ...(native && d.resolution ? { resolution: d.resolution } : {})
   }
+  return { input, unread }
+}
+
+export function validateEdit(
+  d: EditDraft,
+  source: EditorSource | null,
+  names?: GatewayNames
+): { request: Omit<EditRequest, 'maskFileId'> | null; problems: FieldProblems } {
+  const { input, unread } = readEdit(d, source)
   return formResult(checkEditRequest(input, names), unread)
 }

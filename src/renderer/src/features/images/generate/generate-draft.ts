@@ -87,7 +87,13 @@ function count(raw: string, required: boolean, unread: FieldProblems): number | 
   return n.value
 }
 
-export function validateImagegen(d: ImagegenDraft, names?: GatewayNames): Validated {
+/** What a form's text became: the request as typed, and the fields whose text is no value. */
+export interface Read<T> {
+  input: T
+  unread: FieldProblems
+}
+
+export function readImagegen(d: ImagegenDraft): Read<GenerateRequest> {
   const unread: FieldProblems = {}
   const n = count(d.n, true, unread)
   const input = {
@@ -101,6 +107,11 @@ export function validateImagegen(d: ImagegenDraft, names?: GatewayNames): Valida
     ...(d.resolution ? { resolution: d.resolution } : {}),
     ...(d.urls.length ? { image: d.urls.map((u) => u.trim()) } : {})
   }
+  return { input, unread }
+}
+
+export function validateImagegen(d: ImagegenDraft, names?: GatewayNames): Validated {
+  const { input, unread } = readImagegen(d)
   return formResult(checkGenerateRequest(input, names), unread)
 }
 
@@ -111,7 +122,7 @@ export function image2SizeShown(d: Pick<Image2Draft, 'size' | 'customSize' | 'ra
   return d.size || null
 }
 
-export function validateImage2(d: Image2Draft, names?: GatewayNames): Validated {
+export function readImage2(d: Image2Draft): Read<GenerateRequest> {
   const unread: FieldProblems = {}
   const n = count(d.n, false, unread)
   const size = d.ratio ? undefined : d.size === 'custom' ? d.customSize.trim() : d.size || undefined
@@ -129,6 +140,11 @@ export function validateImage2(d: Image2Draft, names?: GatewayNames): Validated 
     ...(opt(d.background) ? { background: d.background.trim() } : {}),
     watermark: d.watermark
   }
+  return { input, unread }
+}
+
+export function validateImage2(d: Image2Draft, names?: GatewayNames): Validated {
+  const { input, unread } = readImage2(d)
   const v = formResult(checkGenerateRequest(input, names), unread)
   // A typed size is checked as the request's `size` and shown at the text field it came from.
   if (d.size === 'custom' && v.problems.size) {

@@ -12,6 +12,7 @@ import {
   type NativeTaskRequest
 } from '@shared/domain/images'
 import { formResult } from '@renderer/lib/rule-text'
+import type { Read } from '../generate/generate-draft'
 import { isBlank, problem, type FieldProblems } from '../problems'
 
 export interface NativeDraft {
@@ -55,7 +56,7 @@ export function nativeDims(d: NativeDraft): { width?: number; height?: number; u
   return { width: side(d.width, 'width', unread), height: side(d.height, 'height', unread), unread }
 }
 
-export function validateNative(d: NativeDraft, names?: GatewayNames): { request: NativeTaskRequest | null; problems: FieldProblems } {
+export function readNative(d: NativeDraft): Read<NativeTaskRequest> {
   const dims = nativeDims(d)
   const unread: FieldProblems = { ...dims.unread }
   let size: number | undefined
@@ -73,5 +74,10 @@ export function validateNative(d: NativeDraft, names?: GatewayNames): { request:
     ...(d.urls.length ? { image_urls: d.urls.map((u) => u.trim()) } : {}),
     ...(d.forceSingle ? { force_single: true } : {})
   }
+  return { input, unread }
+}
+
+export function validateNative(d: NativeDraft, names?: GatewayNames): { request: NativeTaskRequest | null; problems: FieldProblems } {
+  const { input, unread } = readNative(d)
   return formResult(checkNativeRequest(input, names), unread)
 }

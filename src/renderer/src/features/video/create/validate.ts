@@ -17,7 +17,7 @@ export interface Validated {
 }
 
 /** What the form's text became: the request as typed, and the fields whose text is no value. */
-interface Parsed {
+export interface Parsed {
   input: VideoCreateInput
   unread: VideoProblems
 }
@@ -145,9 +145,14 @@ export const validateUnified2 = (d: Unified2Draft, names?: GatewayNames): Valida
 export const validateKl = (d: KlDraft, names?: GatewayNames): Validated => check(readKl(d), names)
 export const validateGk = (d: GkDraft, names?: GatewayNames): Validated => check(readGk(d, names), names)
 
+/** The family's draft as the request it would send, before any rule. */
+export function readDraft(family: VideoFamily, drafts: Drafts, names?: GatewayNames): Parsed {
+  if (family === 'vidq') return readVidq(drafts.vidq)
+  if (family === 'unified2') return readUnified2(drafts.unified2)
+  if (family === 'kl') return readKl(drafts.kl)
+  return readGk(drafts.gk, names)
+}
+
 export function validateDraft(family: VideoFamily, drafts: Drafts, names?: GatewayNames): Validated {
-  if (family === 'vidq') return validateVidq(drafts.vidq, names)
-  if (family === 'unified2') return validateUnified2(drafts.unified2, names)
-  if (family === 'kl') return validateKl(drafts.kl, names)
-  return validateGk(drafts.gk, names)
+  return check(readDraft(family, drafts, names), names)
 }
