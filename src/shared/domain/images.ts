@@ -56,18 +56,23 @@ export const NATIVE_PROMPT_RECOMMENDED_MAX = 800
 export const NATIVE_AREA_MIN = 1024 * 1024
 export const NATIVE_AREA_MAX = 4096 * 4096
 export const NATIVE_IMAGE_URLS_MAX = 10
+/** Images per request (`n`) in every family. */
+export const IMAGE_COUNT_MAX = 10
+
+/** That an address is one a gateway can fetch (http or https) is a rule of each family (image-rules.ts). */
+const ReferenceUrl = z.string().max(4096)
 
 /** A reference image: a public URL, or something local the host turns into what the family accepts. */
 export const ImageRefSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('url'), url: z.string().url().max(4096) }),
+  z.strictObject({ kind: z.literal('url'), url: ReferenceUrl }),
   z.strictObject({ kind: z.literal('file'), fileId: z.string().min(1).max(64) }),
   z.strictObject({ kind: z.literal('gallery'), itemId: z.string().min(1).max(64) })
 ])
 export type ImageRef = z.infer<typeof ImageRefSchema>
 
 const Prompt = z.string().max(20_000)
-const WxStarH = z.string().regex(/^\d{2,5}\*\d{2,5}$/, 'size is <width>*<height>, e.g. 2048*2048')
-const WxH = z.string().regex(/^\d{2,5}x\d{2,5}$/, 'size is <width>x<height>, e.g. 1024x1024')
+/** A family's size notation (`2048*2048`, `1024x1024`) is a rule (image-rules.ts), so the form and the host word it alike. */
+const SizeText = z.string().max(20)
 /** `watermark` where absent, true and false are three different requests. */
 export const TriStateSchema = z.enum(['absent', 'true', 'false'])
 
@@ -76,20 +81,21 @@ export const GenerateRequestSchema = z.discriminatedUnion('family', [
     family: z.literal('imagegen'),
     model: ModelNameSchema,
     prompt: Prompt,
-    n: z.number().int().min(1).max(10),
-    size: WxStarH.optional(),
+    /** The count's range is a rule (image-rules.ts): 1 to IMAGE_COUNT_MAX here. */
+    n: z.number().int().min(0),
+    size: SizeText.optional(),
     ratio: z.enum(IMAGEGEN_RATIOS).optional(),
     resolution: z.enum(RESOLUTIONS).optional(),
     /** First family: reference image URLs only. */
-    image: z.array(z.string().url().max(4096)).max(10).optional()
+    image: z.array(ReferenceUrl).max(10).optional()
   }),
   z.strictObject({
     family: z.literal('image2'),
     model: ModelNameSchema,
     prompt: Prompt,
     /** Absent or 0 becomes 1 at the gateway; the form shows that. */
-    n: z.number().int().min(0).max(10).optional(),
-    size: WxH.optional(),
+    n: z.number().int().min(0).optional(),
+    size: SizeText.optional(),
     ratio: z.enum(Object.keys(IMAGE2_RATIO_SIZES) as [keyof typeof IMAGE2_RATIO_SIZES]).optional(),
     image: z.array(ImageRefSchema).max(10).optional(),
     response_format: z.enum(['url', 'b64_json']).optional(),
@@ -110,7 +116,7 @@ export const NativeTaskRequestSchema = z.strictObject({
   height: z.number().int().min(64).max(8192).optional(),
   /** Deprecated area in pixels (1024x1024 to 4096x4096). */
   size: z.number().int().optional(),
-  image_urls: z.array(z.string().url().max(4096)).max(NATIVE_IMAGE_URLS_MAX).optional(),
+  image_urls: z.array(ReferenceUrl).max(NATIVE_IMAGE_URLS_MAX).optional(),
   force_single: z.boolean().optional()
 })
 export type NativeTaskRequest = z.infer<typeof NativeTaskRequestSchema>
@@ -126,7 +132,7 @@ export const EditRequestSchema = z.strictObject({
   model: ModelNameSchema,
   /** The edit body family; absent: the one the profile's names assign the model to. */
   family: z.enum(['editNative', 'editForm']).optional(),
-  n: z.number().int().min(0).max(10).optional(),
+  n: z.number().int().min(0).optional(),
   size: z.string().max(20).optional(),
   quality: z.string().max(20).optional(),
   watermark: TriStateSchema.default('absent'),

@@ -3,7 +3,7 @@
  * per family. A model gets its family's rules, changed by the profile's per-model overrides
  * (gateway-names.ts: the stand-in models carry the spec's own model rules there, e.g. the q2 series'
  * 1-10 s range or a length the gateway fixes). The forms read this to show choices and limits
- * before sending; the host checks every request against the same (videoRequestProblems in ./video.ts).
+ * before sending; the host checks every request against the same (videoRequestProblems in ./video-rules.ts).
  * Source: gateway-interface.md "Video creation" sections and "Limits".
  */
 import type { ModelRule } from './gateway-names'
@@ -41,6 +41,10 @@ export const VIDEO_LIMITS = {
   vidqDurationMax: 60,
   gkSecondsMax: 15,
   gkReferencesMax: 10,
+  /** What a create carries at all (the contract's shape); each family's own count is a rule. */
+  referencesCeiling: 10,
+  /** The same for the first family's payload, whose own limit is vidqPayloadMax. */
+  payloadCeiling: 4 * 1_048_576,
   klReferenceUrlMax: 4096
 } as const
 

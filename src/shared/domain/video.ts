@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { ERROR_CODES } from '../errors'
-import { ModelNameSchema, type ModelRule } from './gateway-names-schema'
+import { ModelNameSchema } from './gateway-names-schema'
+import { ruleParams } from './rule-problems'
 import {
-  capabilityOf,
   isAllowedReferenceUrl,
   KL_AUDIO,
   KL_MOTION_LEVELS,
@@ -13,8 +13,7 @@ import {
   REMIX_SIZES,
   VIDEO_FAMILIES,
   VIDEO_LIMITS,
-  VIDEO_ROUTES,
-  type VideoModelCapability
+  VIDEO_ROUTES
 } from './video-models'
 
 export * from './video-models'
@@ -27,7 +26,7 @@ const AssetId = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/, 'not an a
 const RefUrl = z
   .string()
   .max(4096)
-  .refine(isAllowedReferenceUrl, 'must be an https:// address (plain http only for this computer)')
+  .refine(isAllowedReferenceUrl, { message: 'must be an https:// address (plain http only for this computer)', params: ruleParams('refUrl') })
 
 export const VideoRefSchema = z.discriminatedUnion('kind', [
   /** A granted local file (files:pick / files:upload with purpose video-reference). */
@@ -45,12 +44,13 @@ export type VideoRef = z.infer<typeof VideoRefSchema>
 const Prompt = z.string().max(VIDEO_LIMITS.promptMaxOther)
 /**
  * Aspect ratios, resolutions and lengths are checked against the model's capability (its family's
- * enums, changed by the profile's per-model rules) in videoRequestProblems, not by a closed enum
+ * enums, changed by the profile's per-model rules) in videoRequestProblems (video-rules.ts), not by a closed enum
  * here: a gateway's own model may take a value its family's stand-ins do not.
  */
 const Ratio = z.string().regex(/^\d{1,2}:\d{1,2}$/, 'is a ratio such as 16:9')
 const Word = z.string().min(1).max(40)
-const Seconds = z.number().int('is a whole number of seconds').min(1, 'is at least 1 second').max(3600, 'is at most 3600 seconds')
+/** The model's own range is a rule (durationRange); 0 gets there too, so the form and the host say it alike. */
+const Seconds = z.number().int('is a whole number of seconds').min(0, 'is not negative').max(3600, 'is at most 3600 seconds')
 /** The profile to bill; absent: the selected one. */
 const ProfileId = Id64.optional()
 
@@ -59,8 +59,8 @@ export const VidqCreateSchema = z.strictObject({
   profileId: ProfileId,
   model: ModelNameSchema,
   /** 0: text to video, 1: image to video, 2: first and last frame. */
-  images: z.array(VideoRefSchema).max(VIDEO_LIMITS.vidqImagesMax, 'takes at most 2 images (first and last frame)').default([]),
-  prompt: z.string().max(VIDEO_LIMITS.vidqPromptMax, 'is at most 2000 characters').default(''),
+  images: z.array(VideoRefSchema).max(VIDEO_LIMITS.referencesCeiling).default([]),
+  prompt: Prompt.default(''),
   aspect_ratio: Ratio.optional(),
   audio: z.boolean().optional(),
   voice_id: z.string().max(200).optional(),
@@ -70,7 +70,7 @@ export const VidqCreateSchema = z.strictObject({
   /** Absent or 0: a random seed. */
   seed: z.number().int().min(0).max(2_147_483_647).optional(),
   resolution: Word.optional(),
-  payload: z.string().max(VIDEO_LIMITS.vidqPayloadMax, 'is at most 1,048,576 characters').optional(),
+  payload: z.string().max(VIDEO_LIMITS.payloadCeiling).optional(),
   off_peak: z.boolean().optional(),
   watermark: z.boolean().optional(),
   wm_position: z.number().int().min(1).max(4).optional(),
@@ -83,7 +83,7 @@ export const Unified2CreateSchema = z.strictObject({
   family: z.literal('unified2'),
   profileId: ProfileId,
   model: ModelNameSchema,
-  images: z.array(VideoRefSchema).max(4).default([]),
+  images: z.array(VideoRefSchema).max(VIDEO_LIMITS.referencesCeiling).default([]),
   orientation: z.enum(ORIENTATIONS).default('portrait'),
   prompt: Prompt,
   size: Word.default('720x1280'),
@@ -99,8 +99,9 @@ export const KlCreateSchema = z.strictObject({
   /** Preset that decides which inputs are needed (motion-control also sets scene_type). */
   scenario: z.enum(KL_SCENARIO_IDS).default('text'),
   prompt: Prompt,
-  seconds: z.string().regex(/^\d{1,2}$/, 'is a whole number of seconds, e.g. "5"').optional(),
-  size: z.string().regex(/^\d{2,5}x\d{2,5}$/, 'is <width>x<height>, e.g. 1280x720').optional(),
+  /** Their notation ("5", "1280x720") is a rule of the family (video-rules.ts). */
+  seconds: z.string().max(40).optional(),
+  size: z.string().max(40).optional(),
   image: VideoRefSchema.optional(),
   output_config: z
     .strictObject({
@@ -130,107 +131,19 @@ export const GkCreateSchema = z.strictObject({
   seconds: Seconds.optional(),
   size: Word.optional(),
   /** Sent as repeated `input_reference` file parts (built in the host). */
-  references: z.array(VideoRefSchema).max(VIDEO_LIMITS.gkReferencesMax).default([])
+  references: z.array(VideoRefSchema).max(VIDEO_LIMITS.referencesCeiling).default([])
 })
 
 const CreateUnion = z.discriminatedUnion('family', [VidqCreateSchema, Unified2CreateSchema, KlCreateSchema, GkCreateSchema])
 export type VideoCreateRequest = z.output<typeof CreateUnion>
 export type VideoCreateInput = z.input<typeof CreateUnion>
 
-export interface RequestProblem {
-  field: string
-  message: string
-}
-
-function refKindProblems(cap: VideoModelCapability, refs: VideoRef[], field: string, indexed = true): RequestProblem[] {
-  const out: RequestProblem[] = []
-  refs.forEach((r, i) => {
-    if (!cap.referenceKinds.includes(r.kind)) {
-      const allowed = cap.referenceKinds.join(', ')
-      out.push({ field: indexed ? `${field}.${i}` : field, message: `${cap.model} takes references of kind ${allowed}, not ${r.kind}` })
-    }
-  })
-  return out
-}
-
-function oneOf(field: string, value: string | undefined, allowed: readonly string[], model: string, what: string): RequestProblem[] {
-  return value !== undefined && !allowed.includes(value) ? [{ field, message: `${model} takes ${what} ${allowed.join(', ')}, not ${value}` }] : []
-}
-
-function lengthProblems(field: string, seconds: number | undefined, cap: VideoModelCapability): RequestProblem[] {
-  const d = cap.duration
-  if (seconds === undefined || d.forced !== undefined) return []
-  return seconds < d.min || seconds > d.max ? [{ field, message: `${cap.model} takes ${d.min} to ${d.max} seconds` }] : []
-}
-
 /**
- * Rules of the model's capability (its family's enums and limits, changed by the profile's rule for
- * that model): only the host and the form know the profile, so this is not part of the schema.
+ * The contract checks the shape: types, enums and what any family carries at all. Every rule of a
+ * family or model (limits, cross-field rules, the profile's model rules) is in video-rules.ts, which
+ * the host and the form both apply.
  */
-export function capabilityProblems(r: VideoCreateRequest, cap: VideoModelCapability): RequestProblem[] {
-  const p: RequestProblem[] = []
-  if (cap.promptRequired && !r.prompt.trim()) p.push({ field: 'prompt', message: 'A prompt is required' })
-  if (r.prompt.length > cap.promptMax) p.push({ field: 'prompt', message: `The prompt is at most ${cap.promptMax} characters` })
-  if (r.family === 'vidq') {
-    p.push(...oneOf('aspect_ratio', r.aspect_ratio, cap.aspectRatios, r.model, 'aspect ratios'))
-    p.push(...oneOf('resolution', r.resolution, cap.resolutions, r.model, 'resolutions'))
-    p.push(...lengthProblems('duration', r.duration, cap))
-    p.push(...refKindProblems(cap, r.images, 'images'))
-  } else if (r.family === 'unified2') {
-    p.push(...oneOf('aspect_ratio', r.aspect_ratio, cap.aspectRatios, r.model, 'aspect ratios'))
-    p.push(...oneOf('size', r.size, cap.resolutions, r.model, 'sizes'))
-    p.push(...lengthProblems('duration', r.duration, cap))
-    p.push(...refKindProblems(cap, r.images, 'images'))
-  } else if (r.family === 'kl') {
-    p.push(...oneOf('output_config.aspect_ratio', r.output_config?.aspect_ratio, cap.aspectRatios, r.model, 'aspect ratios'))
-    p.push(...oneOf('output_config.resolution', r.output_config?.resolution, cap.resolutions, r.model, 'resolutions'))
-    p.push(...lengthProblems('output_config.duration', r.output_config?.duration, cap))
-    if (r.image) p.push(...refKindProblems(cap, [r.image], 'image', false))
-    if (r.last_frame) p.push(...refKindProblems(cap, [r.last_frame], 'last_frame', false))
-  } else {
-    p.push(...oneOf('aspect_ratio', r.aspect_ratio, cap.aspectRatios, r.model, 'aspect ratios'))
-    p.push(...oneOf('size', r.size, cap.resolutions, r.model, 'sizes'))
-    p.push(...lengthProblems('seconds', r.seconds, cap))
-    p.push(...refKindProblems(cap, r.references, 'references'))
-  }
-  return p
-}
-
-/** Cross-field rules that hold for every model of a family (the schema checks these). */
-export function structuralProblems(r: VideoCreateRequest): RequestProblem[] {
-  const p: RequestProblem[] = []
-  if (r.family === 'vidq') {
-    if (r.meta_data !== undefined && r.meta_data !== '') {
-      try {
-        JSON.parse(r.meta_data)
-      } catch {
-        p.push({ field: 'meta_data', message: 'meta_data must be a JSON string' })
-      }
-    }
-    if (!r.is_rec && !r.prompt.trim() && r.images.length === 0) p.push({ field: 'prompt', message: 'Write a prompt, add an image, or turn on the recommended prompt' })
-  } else if (r.family === 'unified2') {
-    if (r.enable_upsample && r.orientation !== 'landscape') p.push({ field: 'enable_upsample', message: 'High-definition enhancement is for landscape videos only' })
-  } else if (r.family === 'kl') {
-    if (r.scenario !== 'text' && !r.image) p.push({ field: 'image', message: 'This scenario needs a reference image' })
-    if (r.scenario === 'first-last' && !r.last_frame) p.push({ field: 'last_frame', message: 'First and last frame needs a last frame' })
-    if (r.scenario === 'motion-control' && r.scene_type && r.scene_type !== 'motion_control')
-      p.push({ field: 'scene_type', message: 'Motion control uses scene_type motion_control' })
-  }
-  return p
-}
-
-/**
- * Every rule of the spec for this request: the family's cross-field rules and the model's
- * capability (family enums and limits, changed by the profile's rule for the model). The form shows
- * them as you type; the host refuses with the first one before any request.
- */
-export function videoRequestProblems(r: VideoCreateRequest, rule: ModelRule = {}): RequestProblem[] {
-  return [...capabilityProblems(r, capabilityOf(r.family, r.model, rule)), ...structuralProblems(r)]
-}
-
-export const VideoCreateRequestSchema = CreateUnion.superRefine((r, ctx) => {
-  for (const problem of structuralProblems(r)) ctx.addIssue({ code: 'custom', path: problem.field.split('.'), message: problem.message })
-})
+export const VideoCreateRequestSchema = CreateUnion
 
 /* ------------------------------------------------------------------ remix */
 

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { ruleOf } from '@shared/domain/gateway-names'
-import { capabilityOf, capabilityProblems, ROUTE_OF_FAMILY, type VideoCreateRequest, type VideoRemixRequest, type VideoRoute, type VideoTask } from '@shared/domain/video'
+import { ROUTE_OF_FAMILY, type VideoCreateRequest, type VideoRemixRequest, type VideoRoute, type VideoTask } from '@shared/domain/video'
+import { ruleError } from '@shared/domain/rule-english'
+import { videoRequestProblems } from '@shared/domain/video-rules'
 import { StudioError } from '@shared/errors'
 import { readResultJson, sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
 import { buildCreate, buildRemix, checkCreateRefs, describeCreate, type BuiltCreate } from './builders'
@@ -93,8 +95,8 @@ export class Submitter {
     const { profileId, conn, name } = await this.connect(req.profileId)
     // The model's rules come from the profile's names (its family's, with that model's overrides).
     const rule = ruleOf(conn.names, req.model)
-    const problem = capabilityProblems(req, capabilityOf(req.family, req.model, rule))[0]
-    if (problem) throw new StudioError('INVALID_INPUT', `${problem.field}: ${problem.message}`, { field: problem.field })
+    const problem = videoRequestProblems(req, rule)[0]
+    if (problem) throw ruleError(problem, { prefixField: true })
     const built = await buildCreate(req, this.d.refs, rule)
     const route = ROUTE_OF_FAMILY[req.family]
     const task = this.blank({

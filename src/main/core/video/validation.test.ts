@@ -2,7 +2,9 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { invokes } from '@shared/contract'
 import { STANDIN_NAMES, ruleOf } from '@shared/domain/gateway-names'
-import { parseProgress, videoRequestProblems } from '@shared/domain/video'
+import { ruleEnglish } from '@shared/domain/rule-english'
+import { parseProgress } from '@shared/domain/video'
+import { videoRequestProblems } from '@shared/domain/video-rules'
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
 import { normaliseStatus, readTask, resultSources } from './status'
 import { videoHarness, type VideoHarness } from './testing/harness'
@@ -13,7 +15,8 @@ const create = invokes['video:create'].input
 function refusal(input: unknown): { field: string; message: string } | null {
   const r = create.safeParse(input)
   if (!r.success) return { field: r.error.issues[0].path.join('.'), message: r.error.issues[0].message }
-  return videoRequestProblems(r.data, ruleOf(STANDIN_NAMES, r.data.model))[0] ?? null
+  const problem = videoRequestProblems(r.data, ruleOf(STANDIN_NAMES, r.data.model))[0]
+  return problem ? { field: problem.field, message: ruleEnglish(problem) } : null
 }
 
 describe('bad input is refused before any request', () => {

@@ -6,6 +6,7 @@ import { balanceEn } from './balance.en'
 import { chatEn } from './chat.en'
 import { imagesEn } from './images.en'
 import { namesEn } from './names.en'
+import { rulesEn } from './rules.en'
 import { videoEn } from './video.en'
 
 export const en = {
@@ -182,6 +183,7 @@ export const en = {
   chat: chatEn,
   images: imagesEn,
   names: namesEn,
+  rules: rulesEn,
   video: videoEn,
   fatal: {
     title: 'The studio cannot start',

@@ -82,21 +82,9 @@ export const imagesEn = {
     submit: 'Submit task'
   },
   problems: {
-    modelRequired: 'Choose or type a model name.',
-    promptRequired: 'Write a prompt: the gateway needs one to know what to draw.',
-    promptOrReference: 'Write a prompt, or add a reference image to work from.',
+    wholeNumber: 'Write a whole number, e.g. 4.',
     countRequired: 'Enter how many images, 1 to 10.',
-    countRange: 'The count is a whole number from {{min}} to 10.',
-    sizeStar: 'Write the size as <width>*<height> with a star, e.g. 2048*2048.',
-    sizeX: 'Write the size as <width>x<height>, e.g. 1024x1024.',
-    sizeEdit: 'Write the size as <width>x<height> (e.g. 1024x1024) or auto.',
-    url: 'This is not an http(s) address.',
     tooManyRefs: 'At most 10 reference images.',
-    tooLongField: 'At most {{max}} characters.',
-    bothDims: 'Give both width and height, or neither.',
-    dimRange: 'A whole number of pixels from 64 to 8192.',
-    areaRange: '{{width}}×{{height}} is {{area}} pixels; the area must be between 1024×1024 and 4096×4096.',
-    areaSize: 'The area must be a whole number between 1048576 and 16777216.',
     noSource: 'Open an image to edit first.'
   },
   jobs: {

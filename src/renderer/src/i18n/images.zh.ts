@@ -84,21 +84,9 @@ export const imagesZh: Messages['images'] = {
     submit: '提交任务'
   },
   problems: {
-    modelRequired: '请选择或输入模型名称。',
-    promptRequired: '请填写提示词：网关需要它来决定画什么。',
-    promptOrReference: '请填写提示词，或添加一张参考图。',
+    wholeNumber: '请填写整数，例如 4。',
     countRequired: '请输入数量，1 到 10。',
-    countRange: '数量应为 {{min}} 到 10 之间的整数。',
-    sizeStar: '尺寸写作 <宽>*<高>，用星号，例如 2048*2048。',
-    sizeX: '尺寸写作 <宽>x<高>，例如 1024x1024。',
-    sizeEdit: '尺寸写作 <宽>x<高>（例如 1024x1024）或 auto。',
-    url: '这不是 http(s) 地址。',
     tooManyRefs: '参考图最多 10 张。',
-    tooLongField: '最多 {{max}} 个字符。',
-    bothDims: '宽和高要么都填，要么都不填。',
-    dimRange: '像素值应为 64 到 8192 之间的整数。',
-    areaRange: '{{width}}×{{height}} 共 {{area}} 像素；面积必须在 1024×1024 到 4096×4096 之间。',
-    areaSize: '面积应为 1048576 到 16777216 之间的整数。',
     noSource: '请先打开要编辑的图像。'
   },
   jobs: {

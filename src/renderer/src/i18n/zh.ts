@@ -2,6 +2,7 @@ import { chatZh } from './chat.zh'
 import { imagesZh } from './images.zh'
 import { namesZh } from './names.zh'
 import { balanceZh } from './balance.zh'
+import { rulesZh } from './rules.zh'
 import { videoZh } from './video.zh'
 import type { Messages } from './en'
 
@@ -180,6 +181,7 @@ export const zh: Messages = {
   chat: chatZh,
   images: imagesZh,
   names: namesZh,
+  rules: rulesZh,
   video: videoZh,
   fatal: {
     title: '工作室无法启动',

@@ -1,46 +1,32 @@
 /**
- * Validation results as data: a message key under `video.problems` plus its values, so the pure
- * validators stay free of i18n and the form shows the message at the field.
+ * Validation results as data, so the pure validators stay free of i18n and the form shows the
+ * message at the field: a rule of the domain (`rules.<key>`, the same problem the host refuses
+ * with), or one of the form's own (`video.problems.<key>`: text that is not a number, files, assets).
  */
 import type { TFunction } from 'i18next'
 import type { videoEn } from '@renderer/i18n/video.en'
+import { ruleText, type RuleShown } from '@renderer/lib/rule-text'
 
 export type VideoProblemKey = keyof typeof videoEn.problems
 
-export interface VideoProblem {
-  key: VideoProblemKey
-  values?: Record<string, string | number>
-  /** A host or schema message shown as is (already precise), instead of the key's text. */
-  text?: string
-}
+export type VideoProblem = RuleShown | { key: VideoProblemKey; values?: Record<string, string | number> }
 
 export type VideoProblems = Partial<Record<string, VideoProblem>>
 
-export function vp(key: VideoProblemKey, values?: VideoProblem['values']): VideoProblem {
+export function vp(key: VideoProblemKey, values?: Record<string, string | number>): VideoProblem {
   return values ? { key, values } : { key }
 }
 
 export function videoProblemText(t: TFunction, p: VideoProblem | undefined): string | null {
   if (!p) return null
-  if (p.text) return p.text
-  return t(`video.problems.${p.key}`, p.values ?? {})
+  return 'rule' in p ? ruleText(t, p) : t(`video.problems.${p.key}`, p.values ?? {})
 }
 
 export const isBlank = (s: string) => s.trim() === ''
 
-/**
- * '' is "not sent" (undefined); otherwise a whole number in [min, max], or a problem.
- * `required` turns '' into a problem too.
- */
-export function parseWhole(raw: string, min: number, max: number, required = false): { value?: number; problem?: VideoProblem } {
+/** '' is "not sent" (undefined); otherwise a whole number (its range is a rule of the domain), or a problem. */
+export function parseWhole(raw: string): { value?: number; problem?: VideoProblem } {
   const text = raw.trim()
-  if (text === '') return required ? { problem: vp('wholeRange', { min, max }) } : {}
-  if (!/^\d+$/.test(text)) return { problem: vp('wholeRange', { min, max }) }
-  const n = Number(text)
-  return n < min || n > max ? { problem: vp('wholeRange', { min, max }) } : { value: n }
-}
-
-/** A big count as people read it: 1,048,576. */
-export function grouped(n: number): string {
-  return n.toLocaleString('en-US')
+  if (text === '') return {}
+  return /^\d{1,15}$/.test(text) ? { value: Number(text) } : { problem: vp('wholeNumber') }
 }

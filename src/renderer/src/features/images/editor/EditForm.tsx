@@ -40,7 +40,7 @@ export function EditForm({ source, applier }: { source: EditorSource; applier: R
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
     if (busy) return
-    const v = validateEdit(d, source)
+    const v = validateEdit(d, source, names)
     setProblems(v.problems)
     setAttempt((n) => n + 1)
     if (v.request) void apply(v.request, usePainterStore.getState().history.ops, source)

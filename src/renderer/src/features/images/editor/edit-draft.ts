@@ -5,10 +5,12 @@
  * sending it.
  */
 import { editFamilyOf, type GatewayNames } from '@shared/domain/gateway-names'
+import { checkEditRequest } from '@shared/domain/image-rules'
 import { editQualities, IMAGEGEN_RATIOS, RESOLUTIONS, type EditFamily, type EditRequest } from '@shared/domain/images'
-import type { TriState } from '../generate/generate-draft'
+import type { Read, TriState } from '../generate/generate-draft'
 import type { EditorSource } from '../images-ui-store'
-import { isBlank, parseCount, problem, type FieldProblems } from '../problems'
+import { formResult, readModel } from '@renderer/lib/rule-text'
+import { parseCount, problem, type FieldProblems } from '../problems'
 
 export interface EditDraft {
   prompt: string
@@ -46,31 +48,35 @@ export function withModel(d: EditDraft, model: string, names: GatewayNames | und
   return withFamily({ ...d, model }, editFamilyOf(names, model) ?? d.family, names)
 }
 
-export function validateEdit(d: EditDraft, source: EditorSource | null): { request: Omit<EditRequest, 'maskFileId'> | null; problems: FieldProblems } {
-  const problems: FieldProblems = {}
-  if (!source) problems.source = problem('noSource')
-  if (d.model.trim() === '') problems.model = problem('modelRequired')
-  if (isBlank(d.prompt)) problems.prompt = problem('promptRequired')
-  const n = parseCount(d.n, 0, false)
-  if (n.problem) problems.n = n.problem
+export function readEdit(d: EditDraft, source: EditorSource | null): Read<EditRequest> {
+  const unread: FieldProblems = {}
+  if (!source) unread.source = problem('noSource')
+  const n = parseCount(d.n, false)
+  if (n.problem) unread.n = n.problem
   const size = d.size.trim()
-  if (size && size !== 'auto' && !/^\d{2,5}x\d{2,5}$/.test(size)) problems.size = problem('sizeEdit')
-  if (Object.keys(problems).length > 0 || !source) return { request: null, problems }
   const native = d.family === 'editNative'
-  return {
-    problems,
-    request: {
-      source: source.ref,
-      prompt: d.prompt,
-      model: d.model.trim(),
-      family: d.family,
-      ...(n.value !== undefined ? { n: n.value } : {}),
-      ...(size ? { size } : {}),
-      ...(d.quality ? { quality: d.quality } : {}),
-      watermark: d.watermark,
-      ...(native && d.ratio ? { ratio: d.ratio } : {}),
-      ...(native && d.responseFormat ? { response_format: d.responseFormat } : {}),
-      ...(native && d.resolution ? { resolution: d.resolution } : {})
-    }
+  const input = {
+    // Without a source there is nothing to send; a placeholder lets the other fields be checked.
+    source: source?.ref ?? { kind: 'gallery' as const, itemId: '-' },
+    prompt: d.prompt,
+    model: readModel(d.model, unread),
+    family: d.family,
+    ...(n.value !== undefined ? { n: n.value } : {}),
+    ...(size ? { size } : {}),
+    ...(d.quality ? { quality: d.quality } : {}),
+    watermark: d.watermark,
+    ...(native && d.ratio ? { ratio: d.ratio } : {}),
+    ...(native && d.responseFormat ? { response_format: d.responseFormat } : {}),
+    ...(native && d.resolution ? { resolution: d.resolution } : {})
   }
+  return { input, unread }
+}
+
+export function validateEdit(
+  d: EditDraft,
+  source: EditorSource | null,
+  names?: GatewayNames
+): { request: Omit<EditRequest, 'maskFileId'> | null; problems: FieldProblems } {
+  const { input, unread } = readEdit(d, source)
+  return formResult(checkEditRequest(input, names), unread)
 }

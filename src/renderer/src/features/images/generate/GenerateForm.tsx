@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import { errorTitle } from '@renderer/lib/error-text'
 import { hostFieldText, hostProblem, type HostProblem } from '../host-errors'
+import { useActiveNames } from '@renderer/features/profiles/queries'
 import { useGenerate } from '../mutations'
 import { problemText, type FieldProblems } from '../problems'
 import { useGenerateDraft } from './draft-store'
@@ -25,6 +26,7 @@ export function GenerateForm() {
   const { t } = useT()
   const family = useGenerateDraft((s) => s.family)
   const setFamily = useGenerateDraft((s) => s.setFamily)
+  const names = useActiveNames()
   const [problems, setProblems] = useState<FieldProblems>({})
   const [host, setHost] = useState<HostProblem | null>(null)
   const [attempt, setAttempt] = useState(0)
@@ -37,7 +39,7 @@ export function GenerateForm() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
     const s = useGenerateDraft.getState()
-    const v = s.family === 'imagegen' ? validateImagegen(s.imagegen) : validateImage2(s.image2)
+    const v = s.family === 'imagegen' ? validateImagegen(s.imagegen, names) : validateImage2(s.image2, names)
     setProblems(v.problems)
     setHost(null)
     setAttempt((n) => n + 1)

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { IMAGE2_PROMPT_CASES } from '@shared/domain/image2-prompt-cases'
 import { EMPTY_IMAGE2 as BLANK_IMAGE2, EMPTY_IMAGEGEN as BLANK_IMAGEGEN, image2SizeShown, validateImage2, validateImagegen } from './generate-draft'
+import type { Problem } from '../problems'
+
+/** The problem's key: a rule of the domain or one of the form's own (text that is no number). */
+const keyOf = (p: Problem | undefined) => (p && 'rule' in p ? p.rule : p?.key)
 
 // The form fills in the profile's first model name; these drafts start from there.
 const EMPTY_IMAGEGEN = { ...BLANK_IMAGEGEN, model: 'imagegen-4.0' }
@@ -8,8 +12,8 @@ const EMPTY_IMAGE2 = { ...BLANK_IMAGE2, model: 'image-model-2' }
 
 describe('any draft', () => {
   it('refuses a blank model and sends any other name as typed (the names are suggestions)', () => {
-    expect(validateImagegen({ ...BLANK_IMAGEGEN, prompt: 'p' }).problems.model?.key).toBe('modelRequired')
-    expect(validateImage2({ ...BLANK_IMAGE2, prompt: 'p' }).problems.model?.key).toBe('modelRequired')
+    expect(keyOf(validateImagegen({ ...BLANK_IMAGEGEN, prompt: 'p' }).problems.model)).toBe('modelRequired')
+    expect(keyOf(validateImage2({ ...BLANK_IMAGE2, prompt: 'p' }).problems.model)).toBe('modelRequired')
     expect(validateImage2({ ...BLANK_IMAGE2, model: ' canvas-x ', prompt: 'p' }).request).toMatchObject({ family: 'image2', model: 'canvas-x' })
   })
 })
@@ -19,7 +23,7 @@ describe('imagegen draft', () => {
     const v = validateImagegen({ ...EMPTY_IMAGEGEN, n: '', size: '1024x1024', urls: ['ftp://x'] })
     expect(v.request).toBeNull()
     expect(Object.keys(v.problems).sort()).toEqual(['image.0', 'n', 'prompt', 'size'])
-    expect(v.problems.size?.key).toBe('sizeStar')
+    expect(keyOf(v.problems.size)).toBe('sizeStar')
   })
 
   it('becomes exactly the first family’s request', () => {
@@ -28,8 +32,8 @@ describe('imagegen draft', () => {
   })
 
   it('refuses n outside 1..10', () => {
-    expect(validateImagegen({ ...EMPTY_IMAGEGEN, prompt: 'x', n: '0' }).problems.n?.key).toBe('countRange')
-    expect(validateImagegen({ ...EMPTY_IMAGEGEN, prompt: 'x', n: '11' }).problems.n?.key).toBe('countRange')
+    expect(keyOf(validateImagegen({ ...EMPTY_IMAGEGEN, prompt: 'x', n: '0' }).problems.n)).toBe('countRange')
+    expect(keyOf(validateImagegen({ ...EMPTY_IMAGEGEN, prompt: 'x', n: '11' }).problems.n)).toBe('countRange')
   })
 })
 
@@ -49,8 +53,8 @@ describe('image-model-2 draft', () => {
 
   it('checks a custom size and reference URLs; a reference makes the prompt optional', () => {
     const v = validateImage2({ ...EMPTY_IMAGE2, size: 'custom', customSize: '1280*720', refs: [{ ref: { kind: 'url', url: 'nope' }, label: '' }] })
-    expect(v.problems.customSize?.key).toBe('sizeX')
-    expect(v.problems['image.0']?.key).toBe('url')
+    expect(keyOf(v.problems.customSize)).toBe('sizeX')
+    expect(keyOf(v.problems['image.0'])).toBe('httpUrl')
     expect(v.problems.prompt).toBeUndefined()
     const ok = validateImage2({ ...EMPTY_IMAGE2, refs: [{ ref: { kind: 'gallery', itemId: 'img-1' }, label: 'x' }], quality: 'high', background: 'transparent' })
     expect(ok.request).toMatchObject({ image: [{ kind: 'gallery', itemId: 'img-1' }], quality: 'high', background: 'transparent' })
@@ -65,7 +69,7 @@ describe('the second image family’s prompt: required for text-to-image only (f
       expect(v.problems.prompt).toBeUndefined()
       expect(v.request).toMatchObject({ family: 'image2', prompt: c.prompt })
     } else {
-      expect(v.problems.prompt?.key).toBe('promptOrReference')
+      expect(keyOf(v.problems.prompt)).toBe('promptOrReference')
       expect(v.request).toBeNull()
     }
   })

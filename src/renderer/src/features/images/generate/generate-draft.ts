@@ -11,7 +11,10 @@ import {
   type GenerateRequest,
   type ImageRef
 } from '@shared/domain/images'
-import { isBlank, isHttpUrl, parseCount, problem, type FieldProblems } from '../problems'
+import type { GatewayNames } from '@shared/domain/gateway-names'
+import { checkGenerateRequest } from '@shared/domain/image-rules'
+import { formResult, readModel } from '@renderer/lib/rule-text'
+import { isBlank, parseCount, type FieldProblems } from '../problems'
 
 export type Family = 'imagegen' | 'image2'
 export type TriState = 'absent' | 'true' | 'false'
@@ -77,35 +80,39 @@ export interface Validated {
 
 const opt = (s: string) => (isBlank(s) ? undefined : s.trim())
 
-function checkUrls(urls: readonly string[], problems: FieldProblems, field: string): void {
-  if (urls.length > MAX_REFS) problems[field] = problem('tooManyRefs')
-  urls.forEach((u, i) => {
-    if (!isHttpUrl(u)) problems[`${field}.${i}`] = problem('url')
-  })
+/** The count as typed; its range is the domain's rule. */
+function count(raw: string, required: boolean, unread: FieldProblems): number | undefined {
+  const n = parseCount(raw, required)
+  if (n.problem) unread.n = n.problem
+  return n.value
 }
 
-export function validateImagegen(d: ImagegenDraft): Validated {
-  const problems: FieldProblems = {}
-  if (isBlank(d.model)) problems.model = problem('modelRequired')
-  if (isBlank(d.prompt)) problems.prompt = problem('promptRequired')
-  const n = parseCount(d.n, 1, true)
-  if (n.problem) problems.n = n.problem
-  if (!isBlank(d.size) && !/^\d{2,5}\*\d{2,5}$/.test(d.size.trim())) problems.size = problem('sizeStar')
-  checkUrls(d.urls, problems, 'image')
-  if (Object.keys(problems).length > 0) return { request: null, problems }
-  return {
-    problems,
-    request: {
-      family: 'imagegen',
-      model: d.model.trim(),
-      prompt: d.prompt,
-      n: n.value!,
-      ...(opt(d.size) ? { size: d.size.trim() } : {}),
-      ...(d.ratio ? { ratio: d.ratio } : {}),
-      ...(d.resolution ? { resolution: d.resolution } : {}),
-      ...(d.urls.length ? { image: d.urls.map((u) => u.trim()) } : {})
-    }
+/** What a form's text became: the request as typed, and the fields whose text is no value. */
+export interface Read<T> {
+  input: T
+  unread: FieldProblems
+}
+
+export function readImagegen(d: ImagegenDraft): Read<GenerateRequest> {
+  const unread: FieldProblems = {}
+  const n = count(d.n, true, unread)
+  const input = {
+    family: 'imagegen' as const,
+    model: readModel(d.model, unread),
+    prompt: d.prompt,
+    // An unread count holds the request back anyway; 1 lets the other fields be checked meanwhile.
+    n: n ?? 1,
+    ...(opt(d.size) ? { size: d.size.trim() } : {}),
+    ...(d.ratio ? { ratio: d.ratio } : {}),
+    ...(d.resolution ? { resolution: d.resolution } : {}),
+    ...(d.urls.length ? { image: d.urls.map((u) => u.trim()) } : {})
   }
+  return { input, unread }
+}
+
+export function validateImagegen(d: ImagegenDraft, names?: GatewayNames): Validated {
+  const { input, unread } = readImagegen(d)
+  return formResult(checkGenerateRequest(input, names), unread)
 }
 
 /** The size the second family will be asked for: the ratio's preset, the tier, or the custom text. */
@@ -115,38 +122,34 @@ export function image2SizeShown(d: Pick<Image2Draft, 'size' | 'customSize' | 'ra
   return d.size || null
 }
 
-export function validateImage2(d: Image2Draft): Validated {
-  const problems: FieldProblems = {}
-  if (isBlank(d.model)) problems.model = problem('modelRequired')
-  // The spec treats the prompt as required for text-to-image; with references it may be empty.
-  if (isBlank(d.prompt) && d.refs.length === 0) problems.prompt = problem('promptOrReference')
-  const n = parseCount(d.n, 0, false)
-  if (n.problem) problems.n = n.problem
-  if (d.size === 'custom' && !/^\d{2,5}x\d{2,5}$/.test(d.customSize.trim())) problems.customSize = problem('sizeX')
-  if (d.refs.length > MAX_REFS) problems.image = problem('tooManyRefs')
-  d.refs.forEach((r, i) => {
-    if (r.ref.kind === 'url' && !isHttpUrl(r.ref.url)) problems[`image.${i}`] = problem('url')
-  })
-  if (d.quality.length > 40) problems.quality = problem('tooLongField', { max: 40 })
-  if (d.style.length > 200) problems.style = problem('tooLongField', { max: 200 })
-  if (d.background.length > 200) problems.background = problem('tooLongField', { max: 200 })
-  if (Object.keys(problems).length > 0) return { request: null, problems }
+export function readImage2(d: Image2Draft): Read<GenerateRequest> {
+  const unread: FieldProblems = {}
+  const n = count(d.n, false, unread)
   const size = d.ratio ? undefined : d.size === 'custom' ? d.customSize.trim() : d.size || undefined
-  return {
-    problems,
-    request: {
-      family: 'image2',
-      model: d.model.trim(),
-      prompt: d.prompt,
-      ...(n.value !== undefined ? { n: n.value } : {}),
-      ...(size ? { size } : {}),
-      ...(d.ratio ? { ratio: d.ratio } : {}),
-      ...(d.refs.length ? { image: d.refs.map((r) => (r.ref.kind === 'url' ? { kind: 'url' as const, url: r.ref.url.trim() } : r.ref)) } : {}),
-      ...(d.responseFormat ? { response_format: d.responseFormat } : {}),
-      ...(opt(d.quality) ? { quality: d.quality.trim() } : {}),
-      ...(opt(d.style) ? { style: d.style.trim() } : {}),
-      ...(opt(d.background) ? { background: d.background.trim() } : {}),
-      watermark: d.watermark
-    }
+  const input = {
+    family: 'image2' as const,
+    model: readModel(d.model, unread),
+    prompt: d.prompt,
+    ...(n !== undefined ? { n } : {}),
+    ...(size !== undefined ? { size } : {}),
+    ...(d.ratio ? { ratio: d.ratio } : {}),
+    ...(d.refs.length ? { image: d.refs.map((r) => (r.ref.kind === 'url' ? { kind: 'url' as const, url: r.ref.url.trim() } : r.ref)) } : {}),
+    ...(d.responseFormat ? { response_format: d.responseFormat } : {}),
+    ...(opt(d.quality) ? { quality: d.quality.trim() } : {}),
+    ...(opt(d.style) ? { style: d.style.trim() } : {}),
+    ...(opt(d.background) ? { background: d.background.trim() } : {}),
+    watermark: d.watermark
   }
+  return { input, unread }
+}
+
+export function validateImage2(d: Image2Draft, names?: GatewayNames): Validated {
+  const { input, unread } = readImage2(d)
+  const v = formResult(checkGenerateRequest(input, names), unread)
+  // A typed size is checked as the request's `size` and shown at the text field it came from.
+  if (d.size === 'custom' && v.problems.size) {
+    const { size: atSize, ...rest } = v.problems
+    return { request: v.request, problems: { ...rest, customSize: atSize } }
+  }
+  return v
 }

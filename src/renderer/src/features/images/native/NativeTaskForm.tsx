@@ -8,6 +8,7 @@ import { useFocusFirstInvalid } from '../generate/GenerateForm'
 import { hostFieldText, hostProblem, type HostProblem } from '../host-errors'
 import { useSubmitNative } from '../mutations'
 import { problemText, type FieldProblems } from '../problems'
+import { useActiveNames } from '@renderer/features/profiles/queries'
 import { EMPTY_NATIVE, promptTooLong, validateNative, type NativeDraft } from './native-draft'
 import { FormAlert } from '@renderer/components/FormAlert'
 
@@ -15,6 +16,7 @@ import { FormAlert } from '@renderer/components/FormAlert'
 export function NativeTaskForm() {
   const { t } = useT()
   const [d, setDraft] = useState<NativeDraft>(EMPTY_NATIVE)
+  const names = useActiveNames()
   const [problems, setProblems] = useState<FieldProblems>({})
   const [host, setHost] = useState<HostProblem | null>(null)
   const [attempt, setAttempt] = useState(0)
@@ -26,7 +28,7 @@ export function NativeTaskForm() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
-    const v = validateNative(d)
+    const v = validateNative(d, names)
     setProblems(v.problems)
     setHost(null)
     setAttempt((n) => n + 1)

@@ -3,16 +3,17 @@
  * warned about, not refused), resolution, width/height from the spec's presets or typed, 0-10
  * URLs, force_single and the deprecated area `size`, each checked against the spec's ranges.
  */
+import type { GatewayNames } from '@shared/domain/gateway-names'
+import { checkNativeRequest } from '@shared/domain/image-rules'
 import {
-  NATIVE_AREA_MAX,
-  NATIVE_AREA_MIN,
-  NATIVE_IMAGE_URLS_MAX,
   NATIVE_PROMPT_RECOMMENDED_MAX,
   NATIVE_SIZE_PRESETS,
   RESOLUTIONS,
   type NativeTaskRequest
 } from '@shared/domain/images'
-import { isBlank, isHttpUrl, problem, type FieldProblems } from '../problems'
+import { formResult } from '@renderer/lib/rule-text'
+import type { Read } from '../generate/generate-draft'
+import { isBlank, problem, type FieldProblems } from '../problems'
 
 export interface NativeDraft {
   /** '' = not sent: the host uses the first model the profile's names give the native task. */
@@ -35,62 +36,48 @@ export function promptTooLong(prompt: string): boolean {
   return prompt.length > NATIVE_PROMPT_RECOMMENDED_MAX
 }
 
-function dim(raw: string): number | null {
+/** A typed side in pixels; its range and the area are rules of the domain. */
+function side(raw: string, field: 'width' | 'height', unread: FieldProblems): number | undefined {
   const text = raw.trim()
-  if (!/^\d+$/.test(text)) return null
-  const n = Number(text)
-  return n >= 64 && n <= 8192 ? n : null
+  if (text === '') return undefined
+  if (/^\d{1,15}$/.test(text)) return Number(text)
+  unread[field] = problem('wholeNumber')
+  return undefined
 }
 
-export function nativeDims(d: NativeDraft): { width?: number; height?: number; problems: FieldProblems } {
-  const problems: FieldProblems = {}
-  if (d.preset === '') return { problems }
+/** Width and height as the preset gives them or as typed ('' = not sent). */
+export function nativeDims(d: NativeDraft): { width?: number; height?: number; unread: FieldProblems } {
+  const unread: FieldProblems = {}
+  if (d.preset === '') return { unread }
   if (d.preset !== 'custom') {
     const p = NATIVE_SIZE_PRESETS[Number(d.preset)]
-    return p ? { width: p.width, height: p.height, problems } : { problems }
+    return p ? { width: p.width, height: p.height, unread } : { unread }
   }
-  const wBlank = isBlank(d.width)
-  const hBlank = isBlank(d.height)
-  if (wBlank && hBlank) return { problems }
-  if (wBlank || hBlank) {
-    problems[wBlank ? 'width' : 'height'] = problem('bothDims')
-    return { problems }
-  }
-  const width = dim(d.width)
-  const height = dim(d.height)
-  if (width === null) problems.width = problem('dimRange')
-  if (height === null) problems.height = problem('dimRange')
-  if (width === null || height === null) return { problems }
-  const area = width * height
-  if (area < NATIVE_AREA_MIN || area > NATIVE_AREA_MAX) problems.width = problem('areaRange', { width, height, area })
-  return { width, height, problems }
+  return { width: side(d.width, 'width', unread), height: side(d.height, 'height', unread), unread }
 }
 
-export function validateNative(d: NativeDraft): { request: NativeTaskRequest | null; problems: FieldProblems } {
+export function readNative(d: NativeDraft): Read<NativeTaskRequest> {
   const dims = nativeDims(d)
-  const problems: FieldProblems = { ...dims.problems }
-  if (isBlank(d.prompt)) problems.prompt = problem('promptRequired')
-  if (d.urls.length > NATIVE_IMAGE_URLS_MAX) problems.image_urls = problem('tooManyRefs')
-  d.urls.forEach((u, i) => {
-    if (!isHttpUrl(u)) problems[`image_urls.${i}`] = problem('url')
-  })
+  const unread: FieldProblems = { ...dims.unread }
   let size: number | undefined
   if (!isBlank(d.area)) {
-    const n = /^\d+$/.test(d.area.trim()) ? Number(d.area.trim()) : NaN
-    if (!(n >= NATIVE_AREA_MIN && n <= NATIVE_AREA_MAX)) problems.size = problem('areaSize')
-    else size = n
+    if (/^\d{1,15}$/.test(d.area.trim())) size = Number(d.area.trim())
+    else unread.size = problem('wholeNumber')
   }
-  if (Object.keys(problems).length > 0) return { request: null, problems }
-  return {
-    problems,
-    request: {
-      ...(d.model.trim() ? { model: d.model.trim() } : {}),
-      prompt: d.prompt,
-      ...(d.resolution ? { resolution: d.resolution } : {}),
-      ...(dims.width !== undefined ? { width: dims.width, height: dims.height } : {}),
-      ...(size !== undefined ? { size } : {}),
-      ...(d.urls.length ? { image_urls: d.urls.map((u) => u.trim()) } : {}),
-      ...(d.forceSingle ? { force_single: true } : {})
-    }
+  const input = {
+    ...(d.model.trim() ? { model: d.model.trim() } : {}),
+    prompt: d.prompt,
+    ...(d.resolution ? { resolution: d.resolution } : {}),
+    ...(dims.width !== undefined ? { width: dims.width } : {}),
+    ...(dims.height !== undefined ? { height: dims.height } : {}),
+    ...(size !== undefined ? { size } : {}),
+    ...(d.urls.length ? { image_urls: d.urls.map((u) => u.trim()) } : {}),
+    ...(d.forceSingle ? { force_single: true } : {})
   }
+  return { input, unread }
+}
+
+export function validateNative(d: NativeDraft, names?: GatewayNames): { request: NativeTaskRequest | null; problems: FieldProblems } {
+  const { input, unread } = readNative(d)
+  return formResult(checkNativeRequest(input, names), unread)
 }

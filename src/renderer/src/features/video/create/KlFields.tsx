@@ -3,7 +3,7 @@ import { useT } from '@renderer/i18n/use-t'
 import { useActiveNames } from '@renderer/features/profiles/queries'
 import { KL_AUDIO, KL_MOTION_LEVELS, KL_SCENARIO_IDS, KL_SCENE_TYPES, KL_SECONDS } from '@shared/domain/video'
 import { useVideoDraft } from './draft-store'
-import { capFor, withScenario, type DraftRef, type KlDraft } from './drafts'
+import { capFor, choiceOf, withScenario, type DraftRef, type KlDraft } from './drafts'
 import { CheckField, enumOptions, SelectField, TextArea, TextInput, type ErrorFor } from './fields'
 import { RefEditor } from './RefEditor'
 import { VideoModelField } from './VideoModelField'
@@ -60,12 +60,12 @@ export function KlFields({ errorFor }: { errorFor: ErrorFor }) {
       <div className="field-grid">
         <SelectField label={t('video.form.seconds')} value={d.seconds} options={enumOptions(KL_SECONDS, notSent)} onChange={(seconds) => patch({ seconds })} error={errorFor('seconds')} />
         <TextInput label={t('video.form.sizeWxH')} value={d.size} placeholder="1280x720" onChange={(size) => patch({ size })} error={errorFor('size')} />
-        <SelectField label={t('video.form.sceneType')} value={d.sceneType} options={enumOptions(KL_SCENE_TYPES, notSent)} onChange={(sceneType) => patch({ sceneType })} error={errorFor('scene_type')} />
+        <SelectField label={t('video.form.sceneType')} value={d.sceneType} options={enumOptions(KL_SCENE_TYPES, notSent)} onChange={(v) => patch({ sceneType: choiceOf(KL_SCENE_TYPES, v) })} error={errorFor('scene_type')} />
         <SelectField
           label={t('video.form.motionLevel')}
           value={d.motionLevel}
           options={enumOptions(KL_MOTION_LEVELS, notSent)}
-          onChange={(motionLevel) => patch({ motionLevel })}
+          onChange={(v) => patch({ motionLevel: choiceOf(KL_MOTION_LEVELS, v) })}
           help={t('video.form.motionLevelHelp')}
         />
       </div>
@@ -81,7 +81,7 @@ export function KlFields({ errorFor }: { errorFor: ErrorFor }) {
           />
           <SelectField label={t('video.form.outputResolution')} value={d.outputResolution} options={enumOptions(cap.resolutions, notSent)} onChange={(outputResolution) => patch({ outputResolution })} />
           <SelectField label={t('video.form.outputAspect')} value={d.outputAspect} options={enumOptions(cap.aspectRatios, notSent)} onChange={(outputAspect) => patch({ outputAspect })} />
-          <SelectField label={t('video.form.audioGeneration')} value={d.audioGeneration} options={enumOptions(KL_AUDIO, notSent)} onChange={(audioGeneration) => patch({ audioGeneration })} />
+          <SelectField label={t('video.form.audioGeneration')} value={d.audioGeneration} options={enumOptions(KL_AUDIO, notSent)} onChange={(v) => patch({ audioGeneration: choiceOf(KL_AUDIO, v) })} />
         </div>
       </fieldset>
       <CheckField label={t('video.form.offpeak')} checked={d.offpeak} onChange={(offpeak) => patch({ offpeak })} />

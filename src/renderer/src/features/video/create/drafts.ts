@@ -4,7 +4,15 @@
  * host checks against), so a form never shows a default the host would not send.
  */
 import { modelsOf, ruleOf, type GatewayNames } from '@shared/domain/gateway-names'
-import { capabilityOf, type KlScenario, type VideoFamily, type VideoRef } from '@shared/domain/video'
+import { capabilityOf, type KL_AUDIO, type KL_MOTION_LEVELS, type KL_SCENE_TYPES, type KlScenario, type ORIENTATIONS, type VideoFamily, type VideoRef } from '@shared/domain/video'
+
+/** '' is "not sent"; otherwise one of the domain's values. */
+export type Choice<T extends readonly string[]> = '' | T[number]
+
+/** A select's value as the draft's type: one of the domain's values, or '' (not sent). */
+export function choiceOf<T extends readonly string[]>(values: T, value: string): Choice<T> {
+  return values.find((v) => v === value) ?? ''
+}
 
 /** A model's capability under the names (none: the spec's stand-ins, with their model rules). */
 export function capFor(family: VideoFamily, model: string, names?: GatewayNames) {
@@ -42,7 +50,7 @@ export interface VidqDraft {
 export interface Unified2Draft {
   model: string
   refs: DraftRef[]
-  orientation: 'portrait' | 'landscape'
+  orientation: (typeof ORIENTATIONS)[number]
   prompt: string
   size: string
   duration: string
@@ -61,9 +69,9 @@ export interface KlDraft {
   outputDuration: string
   outputResolution: string
   outputAspect: string
-  audioGeneration: string
-  sceneType: string
-  motionLevel: string
+  audioGeneration: Choice<typeof KL_AUDIO>
+  sceneType: Choice<typeof KL_SCENE_TYPES>
+  motionLevel: Choice<typeof KL_MOTION_LEVELS>
   offpeak: boolean
   videoUrl: string
   fileInfos: string

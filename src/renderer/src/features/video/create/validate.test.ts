@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { emptyGk, emptyKl, emptyUnified2, emptyVidq, withModel, withOrientation, withScenario, type DraftRef } from './drafts'
+import type { VideoProblem } from '../problems'
 import { validateGk, validateKl, validateUnified2, validateVidq } from './validate'
+
+/** The problem's key: a rule of the domain or one of the form's own (text that is no number). */
+const keyOf = (p: VideoProblem | undefined) => (p && 'rule' in p ? p.rule : p?.key)
 
 const url = (u: string): DraftRef => ({ ref: { kind: 'url', url: u }, label: '' })
 const file = (id: string): DraftRef => ({ ref: { kind: 'file', fileId: id }, label: id })
@@ -23,36 +27,36 @@ describe('first family (vidq)', () => {
   it('refuses a 2,001-character prompt, duration 11, three images and a bad seed, each at its field', () => {
     const v = validateVidq({ ...emptyVidq(), prompt: 'x'.repeat(2001), duration: '11', seed: '-1', refs: [file('a'), file('b'), file('c')] })
     expect(v.request).toBeNull()
-    expect(v.problems.prompt).toEqual({ key: 'promptTooLong', values: { max: '2,000', count: '2,001' } })
-    expect(v.problems.duration?.key).toBe('durationRange')
-    expect(v.problems.images?.key).toBe('vidqImages')
-    expect(v.problems.seed?.key).toBe('seedRange')
+    expect(v.problems.prompt).toEqual({ rule: 'promptTooLong', values: { max: 2000, length: 2001 } })
+    expect(keyOf(v.problems.duration)).toBe('durationRange')
+    expect(keyOf(v.problems.images)).toBe('vidqImages')
+    expect(keyOf(v.problems.seed)).toBe('wholeNumber')
   })
 
   it('allows 3:4 only for q2 and q3, and a resolution only when the model has it', () => {
     expect(validateVidq({ ...emptyVidq('vidq3-pro'), prompt: 'p', aspectRatio: '3:4' }).problems).toEqual({})
     const q1 = validateVidq({ ...emptyVidq('vidq1'), prompt: 'p', aspectRatio: '4:3', resolution: '360p' })
-    expect(q1.problems.aspect_ratio?.key).toBe('aspectQ23')
+    expect(keyOf(q1.problems.aspect_ratio)).toBe('aspectRatio')
     expect(q1.problems.resolution).toBeUndefined()
-    expect(validateVidq({ ...emptyVidq('vidq2-pro'), prompt: 'p', resolution: '360p' }).problems.resolution?.key).toBe('resolutionModel')
+    expect(keyOf(validateVidq({ ...emptyVidq('vidq2-pro'), prompt: 'p', resolution: '360p' }).problems.resolution)).toBe('videoResolution')
   })
 
   it('needs a prompt, an image or is_rec; with is_rec an empty prompt is fine', () => {
-    expect(validateVidq({ ...emptyVidq(), prompt: ' ' }).problems.prompt?.key).toBe('vidqPromptOrImage')
+    expect(keyOf(validateVidq({ ...emptyVidq(), prompt: ' ' }).problems.prompt)).toBe('vidqPromptOrImage')
     expect(validateVidq({ ...emptyVidq(), isRec: true }).request).toMatchObject({ is_rec: true, prompt: '' })
   })
 
   it('refuses a payload over 1,048,576 characters and meta_data that is not JSON', () => {
     const v = validateVidq({ ...emptyVidq(), prompt: 'p', payload: 'a'.repeat(1_048_577), metaData: '{"a":' })
-    expect(v.problems.payload).toEqual({ key: 'payloadTooLong', values: { max: '1,048,576', count: '1,048,577' } })
-    expect(v.problems.meta_data?.key).toBe('metaJson')
+    expect(v.problems.payload).toEqual({ rule: 'payloadTooLong', values: { max: 1_048_576, length: 1_048_577 } })
+    expect(keyOf(v.problems.meta_data)).toBe('metaJson')
     const ok = validateVidq({ ...emptyVidq(), prompt: 'p', payload: 'a'.repeat(1_048_576), metaData: '{"a":1}' })
     expect(ok.request).toMatchObject({ payload: 'a'.repeat(1_048_576), meta_data: '{"a":1}' })
   })
 
   it('sends the watermark position and URL only with the watermark, and checks the URL', () => {
     expect(validateVidq({ ...emptyVidq(), prompt: 'p', wmUrl: 'nonsense' }).request).not.toHaveProperty('wm_url')
-    expect(validateVidq({ ...emptyVidq(), prompt: 'p', watermark: true, wmUrl: 'http://example.com/m.png' }).problems.wm_url?.key).toBe('refUrl')
+    expect(keyOf(validateVidq({ ...emptyVidq(), prompt: 'p', watermark: true, wmUrl: 'http://example.com/m.png' }).problems.wm_url)).toBe('refUrl')
     expect(validateVidq({ ...emptyVidq(), prompt: 'p', watermark: true, wmPosition: '1' }).request).toMatchObject({ watermark: true, wm_position: 1 })
   })
 
@@ -73,29 +77,29 @@ describe('second family (unified2)', () => {
   it('has every required field at its default and refuses upsampling in portrait', () => {
     const d = { ...emptyUnified2(), prompt: 'rain' }
     expect(validateUnified2(d).request).toEqual({ family: 'unified2', model: 'vo3.1-fast-components', images: [], orientation: 'portrait', prompt: 'rain', size: '720x1280', duration: 8, aspect_ratio: '9:16' })
-    expect(validateUnified2({ ...d, enableUpsample: true }).problems.enable_upsample?.key).toBe('upsampleLandscape')
+    expect(keyOf(validateUnified2({ ...d, enableUpsample: true }).problems.enable_upsample)).toBe('upsampleLandscape')
     expect(validateUnified2({ ...withOrientation(d, 'landscape'), enableUpsample: true }).request).toMatchObject({ size: '1280x720', aspect_ratio: '16:9', enable_upsample: true })
   })
 
   it('refuses a file reference (URLs and assets only)', () => {
-    expect(validateUnified2({ ...emptyUnified2(), prompt: 'p', refs: [file('f')] }).problems['images.0']?.key).toBe('refKind')
+    expect(keyOf(validateUnified2({ ...emptyUnified2(), prompt: 'p', refs: [file('f')] }).problems['images.0'])).toBe('refKind')
   })
 })
 
 describe('video-object JSON family (kl)', () => {
   it('scenario presets need their inputs; motion control sets scene_type', () => {
     const base = { ...emptyKl(), prompt: 'p' }
-    expect(validateKl(withScenario(base, 'image')).problems.image?.key).toBe('needsImage')
+    expect(keyOf(validateKl(withScenario(base, 'image')).problems.image)).toBe('needsImage')
     const fl = validateKl({ ...withScenario(base, 'first-last'), image: url('https://x.example/a.png') })
-    expect(fl.problems.last_frame?.key).toBe('needsLastFrame')
+    expect(keyOf(fl.problems.last_frame)).toBe('needsLastFrame')
     const motion = validateKl({ ...withScenario(base, 'motion-control'), image: url('https://x.example/a.png'), motionLevel: 'pro', outputResolution: '1080P' })
     expect(motion.request).toMatchObject({ scenario: 'motion-control', scene_type: 'motion_control', motion_level: 'pro', output_config: { resolution: '1080P' } })
   })
 
   it('checks size syntax and the output duration', () => {
     const v = validateKl({ ...emptyKl(), prompt: 'p', size: '1280*720', outputDuration: '0' })
-    expect(v.problems.size?.key).toBe('sizeWxH')
-    expect(v.problems['output_config.duration']?.key).toBe('durationRange')
+    expect(keyOf(v.problems.size)).toBe('sizeWxH')
+    expect(keyOf(v.problems['output_config.duration'])).toBe('durationRange')
   })
 })
 
@@ -109,7 +113,7 @@ describe('multipart family (gk)', () => {
 
   it('refuses 16 seconds on gk-video-3 and URL references', () => {
     const v = validateGk({ ...emptyGk(), prompt: 'p', seconds: '16', refs: [url('https://x.example/a.png')] })
-    expect(v.problems.seconds?.key).toBe('durationRange')
-    expect(v.problems['references.0']?.key).toBe('refKind')
+    expect(keyOf(v.problems.seconds)).toBe('durationRange')
+    expect(keyOf(v.problems['references.0'])).toBe('refKind')
   })
 })

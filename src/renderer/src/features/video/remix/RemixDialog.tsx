@@ -32,7 +32,7 @@ export function remixDraftOf(task: VideoTask): RemixDraft {
 
 export function validateRemix(task: VideoTask, d: RemixDraft): { request: VideoRemixRequest | null; problems: VideoProblems } {
   const problems: VideoProblems = {}
-  if (!d.model.trim() || !MODEL_NAME.test(d.model.trim())) problems.model = vp('modelName')
+  if (!d.model.trim() || !MODEL_NAME.test(d.model.trim())) problems.model = { rule: 'modelName' }
   if (!d.prompt.trim()) problems.prompt = vp('promptRequired')
   else if (d.prompt.length > VIDEO_LIMITS.promptMaxOther) problems.prompt = vp('promptTooLong', { max: VIDEO_LIMITS.promptMaxOther, count: d.prompt.length })
   if (d.parentPostId.length > 200) problems.parent_post_id = vp('wholeRange', { min: 0, max: 200 })

@@ -1,0 +1,43 @@
+/**
+ * The domain's rule problems (src/shared/domain/rule-problems.ts) as the forms show them: one per
+ * field, in the user's language, from the `rules` texts of the i18n resources.
+ */
+import type { TFunction } from 'i18next'
+import type { RuleKey, RuleProblem, RuleValues } from '@shared/domain/rule-problems'
+
+export interface RuleShown {
+  rule: RuleKey
+  values?: RuleValues
+}
+
+/** The first problem of each field, as the form keeps them. */
+export function rulesByField(problems: readonly RuleProblem[]): Record<string, RuleShown> {
+  const out: Record<string, RuleShown> = {}
+  for (const p of problems) out[p.field] ??= p.values ? { rule: p.key, values: p.values } : { rule: p.key }
+  return out
+}
+
+export function ruleText(t: TFunction, p: RuleShown): string {
+  return t(`rules.${p.rule}`, { ...p.values })
+}
+
+/**
+ * A form's result: the domain's problems at their fields, with what the form could not read as a
+ * value (a field of its own problems); no request while anything is unread.
+ */
+export function formResult<T, P>(checked: { request: T | null; problems: readonly RuleProblem[] }, unread: Partial<Record<string, P>>): { request: T | null; problems: Partial<Record<string, RuleShown | P>> } {
+  const problems: Partial<Record<string, RuleShown | P>> = { ...rulesByField(checked.problems), ...unread }
+  return { request: Object.keys(unread).length > 0 ? null : checked.request, problems }
+}
+
+/**
+ * A model field as typed. Blank, it is a problem of its own (the host's contract refuses it the
+ * same way); a placeholder name then lets the rest of the form be checked meanwhile, so every
+ * field's problem shows at once. The request is held back by the problem.
+ */
+export function readModel(raw: string, unread: Partial<Record<string, RuleShown | object>>): string {
+  const model = raw.trim()
+  if (model !== '') return model
+  unread.model = { rule: 'modelRequired' }
+  return 'model'
+}
