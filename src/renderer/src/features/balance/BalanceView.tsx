@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useT } from '@renderer/i18n/use-t'
 import type { DisplayUnit } from '@shared/domain/profiles'
 import '@renderer/styles/balance.css'
-import { useProfileList } from '@renderer/features/profiles/queries'
+import { useProfileList } from '@renderer/lib/profiles/queries'
 import { studio } from '@renderer/lib/studio'
 import { useNow } from '@renderer/lib/use-now'
 import { BalanceError, Freshness } from './BalanceError'
@@ -11,7 +11,8 @@ import { BalanceSettingsForm } from './BalanceSettingsForm'
 import { BillingCard } from './BillingCard'
 import { KeyUsageCard } from './KeyUsageCard'
 import { ProfileBalances } from './ProfileBalances'
-import { balanceKeys, useDisplayUnit, usageQuery } from './queries'
+import { balanceKeys } from '@renderer/lib/balance/keys'
+import { useDisplayUnit, usageQuery } from './queries'
 
 // The charts are their own chunk: neither the entry bundle nor this view waits for them (T1, T3).
 const Charts = lazy(() => import('./Charts'))

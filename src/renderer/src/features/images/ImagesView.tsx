@@ -9,7 +9,7 @@ import { useImagesUi } from './images-ui-store'
 import { ImagesSync } from './ImagesSync'
 import { JobsList } from './jobs/JobsList'
 import { NativeTaskForm } from './native/NativeTaskForm'
-import { FormAlert } from '@renderer/components/FormAlert'
+import { FormAlert } from '@renderer/components/form/FormAlert'
 import { Tabs } from '@renderer/components/Tabs'
 
 const PANELS = ['generate', 'native'] as const
