@@ -2,7 +2,6 @@ import { lazy, Suspense, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useT } from '@renderer/i18n/use-t'
 import type { DisplayUnit } from '@shared/domain/profiles'
-import '@renderer/styles/balance.css'
 import { useProfileList } from '@renderer/lib/profiles/queries'
 import { studio } from '@renderer/lib/studio'
 import { useNow } from '@renderer/lib/use-now'
@@ -13,6 +12,7 @@ import { KeyUsageCard } from './KeyUsageCard'
 import { ProfileBalances } from './ProfileBalances'
 import { balanceKeys } from '@renderer/lib/balance/keys'
 import { useDisplayUnit, usageQuery } from './queries'
+import '@renderer/styles/balance.css'
 
 // The charts are their own chunk: neither the entry bundle nor this view waits for them (T1, T3).
 const Charts = lazy(() => import('./Charts'))
