@@ -1,8 +1,10 @@
-// Lint enforces the process boundaries and the Electron security rules (security-anchors §4.2).
+// Lint enforces the process boundaries, the layering inside them and the Electron security rules (security-anchors §4.2).
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import importX from 'eslint-plugin-import-x'
 import globals from 'globals'
+import { importResolver, layeringZones } from './eslint.layering.js'
 
 const NODE_BUILTINS = ['fs', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'stream', 'url', 'util', 'worker_threads', 'zlib', 'buffer', 'events']
 const nodeImportBans = [
@@ -30,9 +32,18 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [importResolver],
+      'import-x/internal-regex': '^@(shared|renderer)/'
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/no-explicit-any': 'error',
+      // `typeof import('./x')` stays allowed: lazy chunks are typed that way without loading them (T1).
+      '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      'import-x/order': ['error', { groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']], 'newlines-between': 'never', alphabetize: { order: 'asc', caseInsensitive: true } }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layeringZones }],
       'no-restricted-syntax': ['error', ...insecurePrefs]
     }
   },

@@ -40,6 +40,8 @@ function readJson(file) {
 }
 
 check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit'])
+if (want('typecheck')) check('typecheck-tools', 'npx', ['tsc', '-p', 'tsconfig.tools.json', '--noEmit'])
+if (want('typecheck')) check('typecheck-bridge', 'npx', ['tsc', '-p', 'tsconfig.bridge.json', '--noEmit'])
 if (want('typecheck')) check('typecheck-web', 'npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit'])
 check('lint', 'npx', ['eslint', '.', '--max-warnings', '0'])
 check('security', 'node', ['--import', 'tsx', 'security/check.ts'])

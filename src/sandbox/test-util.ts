@@ -20,9 +20,9 @@ export interface Got {
   json: Json
 }
 
-export async function call(sb: { url: string }, method: string, path: string, init: { headers?: Record<string, string>; body?: unknown; raw?: BodyInit } = {}): Promise<Got> {
+export async function call(sb: { url: string }, method: string, path: string, init: { headers?: Record<string, string>; body?: unknown; raw?: RequestInit['body'] } = {}): Promise<Got> {
   const headers: Record<string, string> = { ...init.headers }
-  let body: BodyInit | undefined = init.raw
+  let body: RequestInit['body'] = init.raw
   if (init.body !== undefined) {
     body = JSON.stringify(init.body)
     headers['content-type'] ??= 'application/json'

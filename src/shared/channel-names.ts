@@ -1,10 +1,11 @@
 /**
+ * GENERATED from src/shared/contract.ts by scripts/gen-channel-names.ts: do not edit, run
+ * `npm run gen:channels` after changing the contract (scripts/channel-names.test.ts fails until then).
+ *
  * The invoke and upload channel NAMES without their schemas (no zod), for code on the Electron
  * start path that only registers handlers (electron/ipc.ts, electron/upload-ipc.ts) and for the
  * renderer's client (lib/studio.ts): importing contract.ts there would load zod and every schema
  * before the window opens (T2) or before the page is interactive (T1).
- * contract.ts checks at compile time that these lists name exactly its channels, and
- * src/main/electron/channel-names.test.ts that they equal Object.keys(invokes) / Object.keys(uploads) in order.
  * Keep this file free of imports.
  */
 export const INVOKE_CHANNEL_NAMES = [

@@ -31,7 +31,7 @@ describe('lazy upload specs', () => {
   it('still refuses bad meta and oversized blobs before the transport sees them', async () => {
     const { send, upload } = lazyApi(async () => uploads as UploadTable)
     await expect(send(new Blob(['x']), { purpose: 'nope', name: 'a.png' })).resolves.toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'purpose' } })
-    const huge = { size: 21 * 1024 * 1024, arrayBuffer: async () => new ArrayBuffer(0), slice: () => new Blob() }
+    const huge = { size: 21 * 1024 * 1024, arrayBuffer: async () => new ArrayBuffer(0), slice: () => new Blob([]) }
     await expect(send(huge, { purpose: 'chat-attachment', name: 'big.png' })).resolves.toMatchObject({ ok: false })
     await expect(send('not a blob', { purpose: 'chat-attachment', name: 'a.png' })).resolves.toMatchObject({ ok: false, error: { field: 'file' } })
     expect(upload).not.toHaveBeenCalled()

@@ -3,7 +3,7 @@ import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack
 import type { i18n as I18n } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
 import { ErrorBoundary } from '@renderer/components/ErrorBoundary'
-import { useLanguageSetting, useThemeSetting } from '@renderer/features/settings/queries'
+import { useLanguageSetting, useThemeSetting } from '@renderer/lib/settings/queries'
 import { AppShell } from '@renderer/features/shell/AppShell'
 import { useLanguageSync } from '@renderer/i18n/use-language-sync'
 import { connectHostEvents } from '@renderer/lib/query-client'

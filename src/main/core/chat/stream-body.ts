@@ -110,7 +110,7 @@ export async function readStreamBody(res: Response, onItem: (item: BodyItem) => 
   const reader = res.body.getReader()
   try {
     for (;;) {
-      let chunk: ReadableStreamReadResult<Uint8Array>
+      let chunk: Awaited<ReturnType<typeof reader.read>>
       try {
         chunk = await reader.read()
       } catch (e) {

@@ -21,7 +21,7 @@ export interface GatewayRequest {
   path: string
   query?: Record<string, string>
   json?: unknown
-  body?: BodyInit
+  body?: RequestInit['body']
   headers?: Record<string, string>
   /** Total time allowed for the answer's headers. */
   timeoutMs: number

@@ -2,7 +2,7 @@ import { useId, useRef, type ReactNode } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import { Dialog } from './Dialog'
-import { FormAlert } from './FormAlert'
+import { FormAlert } from './form/FormAlert'
 
 export interface ConfirmDialogProps {
   title: string

@@ -2,9 +2,9 @@ import { QueryClient } from '@tanstack/react-query'
 import type { Studio } from '@shared/contract'
 import type { Disposer } from '@shared/contract-kit'
 import { isStudioError } from '@shared/error-core'
-import { balanceKeys } from '@renderer/features/balance/queries'
-import { profileKeys } from '@renderer/features/profiles/queries'
-import { settingsKeys } from '@renderer/features/settings/queries'
+import { balanceKeys } from './balance/keys'
+import { profileKeys } from './profiles/queries'
+import { settingsKeys } from './settings/queries'
 import { studio as defaultStudio } from './studio'
 
 const MAX_RETRIES = 2

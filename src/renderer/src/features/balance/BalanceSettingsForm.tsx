@@ -4,7 +4,8 @@ import { useT } from '@renderer/i18n/use-t'
 import { quotaInUnit } from '@shared/domain/balance-units'
 import type { DisplayUnit } from '@shared/domain/profiles'
 import { studio } from '@renderer/lib/studio'
-import { balanceKeys, settingsQuery } from './queries'
+import { balanceKeys } from '@renderer/lib/balance/keys'
+import { settingsQuery } from './queries'
 
 type UnitChoice = 'profile' | 'quota' | 'usd' | 'cny'
 

@@ -4,7 +4,8 @@ import { useT } from '@renderer/i18n/use-t'
 import type { LowBalanceAlert } from '@shared/domain/balance'
 import { formatAmount, quotaInUnit } from '@shared/domain/balance-units'
 import { studio } from '@renderer/lib/studio'
-import { balanceKeys, useDisplayUnit } from './queries'
+import { balanceKeys } from '@renderer/lib/balance/keys'
+import { useDisplayUnit } from './queries'
 
 /**
  * Host balance events into the page, wherever the user is: new snapshots refresh the trends, and a

@@ -4,7 +4,7 @@ import { formatAmount, quotaInUnit } from '@shared/domain/balance-units'
 import type { KeyUsage } from '@shared/domain/usage'
 import { keyStateOf } from '@shared/domain/key-state'
 import { Amount } from './Amount'
-import { expiryState, formatDuration, usedShare } from './format'
+import { expiryState, formatDuration, usedShare } from '@renderer/lib/balance/format'
 
 export interface KeyUsageCardProps {
   usage: KeyUsage

@@ -1,15 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { DisplayUnit } from '@shared/domain/profiles'
+import { balanceKeys } from '@renderer/lib/balance/keys'
 import { studio } from '@renderer/lib/studio'
-
-export const balanceKeys = {
-  all: ['balance'] as const,
-  usage: (profileId: string) => [...balanceKeys.all, 'usage', profileId] as const,
-  billing: (profileId: string) => [...balanceKeys.all, 'billing', profileId] as const,
-  history: (profileId: string) => [...balanceKeys.all, 'history', profileId] as const,
-  spending: (profileId: string) => [...balanceKeys.all, 'spending', profileId] as const,
-  settings: (profileId: string) => [...balanceKeys.all, 'settings', profileId] as const
-}
 
 /**
  * Key usage of one profile. The gateway's usage route is rate limited (about 20 calls per 20 min),

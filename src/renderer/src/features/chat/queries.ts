@@ -4,7 +4,7 @@
  */
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query'
 import type { ChatMessage, Conversation } from '@shared/domain/chat'
-import { useActiveProfileId } from '@renderer/features/profiles/queries'
+import { useActiveProfileId } from '@renderer/lib/profiles/queries'
 import { studio } from '@renderer/lib/studio'
 
 /** Messages fetched per page: enough to fill a tall window several times; older ones load on demand. */

@@ -1,13 +1,13 @@
 import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { imagesApi } from './api'
+import { studio } from '@renderer/lib/studio'
 import { imageKeys, upsertJob } from './queries'
 
 /** Host events into the cache while the Images area is open; renders nothing. */
 export function ImagesSync() {
   const queryClient = useQueryClient()
   useEffect(() => {
-    const api = imagesApi()
+    const api = studio.images
     const offJob = api.onJobUpdated((job) => upsertJob(queryClient, job))
     const offGallery = api.onGalleryChanged(({ ids }) => {
       void queryClient.invalidateQueries({ queryKey: imageKeys.galleries() })

@@ -1,6 +1,5 @@
 import { useState, type ClipboardEvent, type DragEvent } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import '@renderer/styles/images.css'
 import { EditorView } from './editor/EditorView'
 import { filesOf, useOpenFile } from './editor/SourcePicker'
 import { Gallery } from './gallery/Gallery'
@@ -9,8 +8,9 @@ import { useImagesUi } from './images-ui-store'
 import { ImagesSync } from './ImagesSync'
 import { JobsList } from './jobs/JobsList'
 import { NativeTaskForm } from './native/NativeTaskForm'
-import { FormAlert } from '@renderer/components/FormAlert'
+import { FormAlert } from '@renderer/components/form/FormAlert'
 import { Tabs } from '@renderer/components/Tabs'
+import '@renderer/styles/images.css'
 
 const PANELS = ['generate', 'native'] as const
 

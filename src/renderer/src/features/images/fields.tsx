@@ -1,42 +1,11 @@
 /** Small labelled controls shared by the image forms; help and error texts are each control's description. */
 import { useId, type ReactNode } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import { describedBy, LabeledField, Notes } from '@renderer/components/LabeledField'
-import { ModelField } from '@renderer/components/ModelField'
-import { useActiveNames } from '@renderer/features/profiles/queries'
+import { describedBy, LabeledField, Notes } from '@renderer/components/form/LabeledField'
+import { ModelField } from '@renderer/components/form/ModelField'
+import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { modelsOf } from '@shared/domain/gateway-names'
 import type { TriState } from './generate/generate-draft'
-
-export { describedBy, Notes }
-
-export interface SelectOption {
-  value: string
-  label: string
-}
-
-export function SelectField(p: {
-  label: string
-  value: string
-  onChange: (value: string) => void
-  options: readonly SelectOption[]
-  help?: ReactNode
-  error?: string | null
-  disabled?: boolean
-}) {
-  return (
-    <LabeledField label={p.label} error={p.error} help={p.help}>
-      {(control) => (
-        <select {...control} className="select" value={p.value} disabled={p.disabled} onChange={(e) => p.onChange(e.target.value)}>
-          {p.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </LabeledField>
-  )
-}
 
 export function PromptField(p: {
   value: string

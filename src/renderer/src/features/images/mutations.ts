@@ -1,28 +1,28 @@
 /** Everything the Images area asks the host to do. Never retried silently (a generation costs money). */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { EditRequest, GenerateRequest, NativeTaskRequest } from '@shared/domain/images'
-import { imagesApi } from './api'
+import { studio } from '@renderer/lib/studio'
 import { imageKeys, replaceItem, upsertJob } from './queries'
 
 export function useGenerate() {
   const qc = useQueryClient()
-  return useMutation({ mutationFn: (req: GenerateRequest) => imagesApi().generate(req), onSuccess: (job) => upsertJob(qc, job) })
+  return useMutation({ mutationFn: (req: GenerateRequest) => studio.images.generate(req), onSuccess: (job) => upsertJob(qc, job) })
 }
 
 export function useSubmitNative() {
   const qc = useQueryClient()
-  return useMutation({ mutationFn: (req: NativeTaskRequest) => imagesApi().submitNative(req), onSuccess: (job) => upsertJob(qc, job) })
+  return useMutation({ mutationFn: (req: NativeTaskRequest) => studio.images.submitNative(req), onSuccess: (job) => upsertJob(qc, job) })
 }
 
 export function useEditImage() {
   const qc = useQueryClient()
-  return useMutation({ mutationFn: (req: EditRequest) => imagesApi().edit(req), onSuccess: (job) => upsertJob(qc, job) })
+  return useMutation({ mutationFn: (req: EditRequest) => studio.images.edit(req), onSuccess: (job) => upsertJob(qc, job) })
 }
 
 export function useFavorite() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (v: { id: string; favorite: boolean }) => imagesApi().updateItem(v),
+    mutationFn: (v: { id: string; favorite: boolean }) => studio.images.updateItem(v),
     onSuccess: (item) => {
       replaceItem(qc, item)
       // A "favourites only" view must drop an item that is no longer one.
@@ -34,19 +34,19 @@ export function useFavorite() {
 export function useDeleteItem() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => imagesApi().deleteItem({ id }),
+    mutationFn: (id: string) => studio.images.deleteItem({ id }),
     onSuccess: () => qc.invalidateQueries({ queryKey: imageKeys.galleries() })
   })
 }
 
 export function useExportItem() {
-  return useMutation({ mutationFn: (id: string) => imagesApi().exportItem({ id }) })
+  return useMutation({ mutationFn: (id: string) => studio.images.exportItem({ id }) })
 }
 
 export function useProtectOutsideMask() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (v: { id: string; featherPx?: number }) => imagesApi().protectOutsideMask(v),
+    mutationFn: (v: { id: string; featherPx?: number }) => studio.images.protectOutsideMask(v),
     onSuccess: () => qc.invalidateQueries({ queryKey: imageKeys.galleries() })
   })
 }

@@ -1,7 +1,7 @@
 /** Host data of the Images area in TanStack Query: jobs and gallery pages, kept fresh by host events. */
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { GalleryFilter, GalleryItem, ImageJob } from '@shared/domain/images'
-import { imagesApi } from './api'
+import { studio } from '@renderer/lib/studio'
 
 export const GALLERY_PAGE = 200
 
@@ -14,21 +14,21 @@ export const imageKeys = {
 }
 
 export function useJobs() {
-  return useQuery({ queryKey: imageKeys.jobs(), queryFn: () => imagesApi().listJobs(), select: (d) => d.jobs })
+  return useQuery({ queryKey: imageKeys.jobs(), queryFn: () => studio.images.listJobs(), select: (d) => d.jobs })
 }
 
 /** Gallery pages, newest first; the next page starts before the oldest item seen. */
 export function useGallery(filter: GalleryFilter) {
   return useInfiniteQuery({
     queryKey: imageKeys.gallery(filter),
-    queryFn: ({ pageParam }) => imagesApi().listGallery({ filter, limit: GALLERY_PAGE, ...(pageParam === undefined ? {} : { before: pageParam }) }),
+    queryFn: ({ pageParam }) => studio.images.listGallery({ filter, limit: GALLERY_PAGE, ...(pageParam === undefined ? {} : { before: pageParam }) }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => (last.items.length < GALLERY_PAGE ? undefined : last.items[last.items.length - 1].createdAt)
   })
 }
 
 export function useGalleryItem(id: string | null) {
-  return useQuery({ queryKey: imageKeys.item(id ?? ''), queryFn: () => imagesApi().getItem({ id: id! }), enabled: id !== null })
+  return useQuery({ queryKey: imageKeys.item(id ?? ''), queryFn: () => studio.images.getItem({ id: id! }), enabled: id !== null })
 }
 
 /** A job's newest state replaces its old one; new jobs go first. */

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useT } from '@renderer/i18n/use-t'
 import type { AppSettings } from '@shared/domain/settings'
 import { errorMessage } from '@renderer/lib/error-text'
-import { settingsQuery, useUpdateSettings } from './queries'
+import { settingsQuery, useUpdateSettings } from '@renderer/lib/settings/queries'
 
 /** Theme and language, saved by the host (so every window and the next launch agree). */
 export function AppearanceSettings() {

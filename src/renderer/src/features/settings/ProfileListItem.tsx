@@ -1,6 +1,6 @@
 import { useT } from '@renderer/i18n/use-t'
 import type { ProfileView } from '@shared/domain/profiles'
-import { keyStatusKey, maskedLast4 } from '@renderer/features/profiles/key-status'
+import { keyStatusKey, maskedLast4 } from '@renderer/lib/profiles/key-status'
 import { useUiStore } from '@renderer/store/ui'
 import { TestConnectionResult } from './TestConnection'
 import { useConnectionTest } from './use-connection-test'

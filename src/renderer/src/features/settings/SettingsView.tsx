@@ -1,6 +1,6 @@
 import { useT } from '@renderer/i18n/use-t'
 import { Icon } from '@renderer/components/Icon'
-import { useProfileList } from '@renderer/features/profiles/queries'
+import { useProfileList } from '@renderer/lib/profiles/queries'
 import { errorMessage } from '@renderer/lib/error-text'
 import { useUiStore } from '@renderer/store/ui'
 import { AppearanceSettings } from './AppearanceSettings'
@@ -8,7 +8,7 @@ import { LibrarySettings } from './LibrarySettings'
 import { ProfileDialogs } from './ProfileDialogs'
 import { ProfileList } from './ProfileList'
 import { ADD_PROFILE_BUTTON_ID } from './RemoveProfileDialog'
-import { FormAlert } from '@renderer/components/FormAlert'
+import { FormAlert } from '@renderer/components/form/FormAlert'
 
 /** Profiles and keys, then appearance, then the library's backups. */
 export function SettingsView() {

@@ -1,7 +1,7 @@
 import { useT } from '@renderer/i18n/use-t'
 import { Icon } from '@renderer/components/Icon'
-import { balanceErrorInfo } from '@renderer/features/balance/balance-errors'
-import { formatQuota, shownAvailable } from '@renderer/features/balance/format'
+import { balanceErrorInfo } from '@renderer/lib/balance/balance-errors'
+import { formatQuota, shownAvailable } from '@renderer/lib/balance/format'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import type { ConnectionTestState } from './use-connection-test'
 

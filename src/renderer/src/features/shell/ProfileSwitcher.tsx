@@ -1,8 +1,8 @@
 import { useId } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import { errorMessage } from '@renderer/lib/error-text'
-import { useSelectProfile } from '@renderer/features/profiles/mutations'
-import { useProfileList } from '@renderer/features/profiles/queries'
+import { useSelectProfile } from '@renderer/lib/profiles/mutations'
+import { useProfileList } from '@renderer/lib/profiles/queries'
 
 /** The active profile's name as a native select (keyboard and screen-reader friendly), with its Synthetic badge. */
 export function ProfileSwitcher() {

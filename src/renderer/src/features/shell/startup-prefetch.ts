@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { conversationListQuery } from '@renderer/features/chat/queries'
-import { profileListQuery } from '@renderer/features/profiles/queries'
-import { settingsQuery } from '@renderer/features/settings/queries'
+import { profileListQuery } from '@renderer/lib/profiles/queries'
+import { settingsQuery } from '@renderer/lib/settings/queries'
 import { takeStartupRead } from '@renderer/lib/startup-reads'
 import { studio } from '@renderer/lib/studio'
 

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react'
-import { useProfileList } from '@renderer/features/profiles/queries'
+import { useProfileList } from '@renderer/lib/profiles/queries'
 
 /**
  * `<html data-app-state>`: 'loading' until the first profile list arrives, then 'ready' for good

@@ -7,7 +7,7 @@ import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useT } from '@renderer/i18n/use-t'
 import type { VideoTask } from '@shared/domain/video'
-import { videoApi } from './api'
+import { studio } from '@renderer/lib/studio'
 import { noticeOf, NotifyTracker } from './notify/notify-rules'
 import { openCard, Toasts } from './notify/Toasts'
 import { applyTasks, dropTasks, videoKeys } from './queries'
@@ -26,7 +26,7 @@ export function VideoSync() {
   const queryClient = useQueryClient()
   const { t } = useT()
   useEffect(() => {
-    const api = videoApi()
+    const api = studio.video
     const tracker = new NotifyTracker()
     const shownBySystem = new Set<string>()
     let pending: VideoTask[] = []

@@ -1,7 +1,7 @@
 /** Host data of the Video area in TanStack Query: the task index and the assets, kept fresh by host events. */
 import { useQuery, type QueryClient } from '@tanstack/react-query'
 import type { VideoTask } from '@shared/domain/video'
-import { videoApi } from './api'
+import { studio } from '@renderer/lib/studio'
 import { indexOf, removeTasks, upsertTasks, type TaskIndex } from './task-index'
 
 /** The host's page limit; the board reads every page (a history of thousands is still a few calls). */
@@ -17,7 +17,7 @@ export async function fetchAllTasks(): Promise<TaskIndex> {
   const tasks: VideoTask[] = []
   let before: number | undefined
   for (;;) {
-    const page = await videoApi().list({ limit: LIST_PAGE, ...(before === undefined ? {} : { before }) })
+    const page = await studio.video.list({ limit: LIST_PAGE, ...(before === undefined ? {} : { before }) })
     tasks.push(...page.tasks)
     if (page.tasks.length < LIST_PAGE) break
     before = page.tasks[page.tasks.length - 1].createdAt
@@ -30,7 +30,7 @@ export function useTaskIndex() {
 }
 
 export function useAssets() {
-  return useQuery({ queryKey: videoKeys.assets(), queryFn: () => videoApi().assetsList() })
+  return useQuery({ queryKey: videoKeys.assets(), queryFn: () => studio.video.assetsList() })
 }
 
 /** Writes tasks into a loaded index; before the first load there is nothing to patch (the load brings them). */

@@ -10,7 +10,7 @@ import type { SettingsValidation } from '../settings/settings-model'
 import { textOf } from '../stream-reducer'
 import { useLiveMessage, useStreamingMessageId } from '../stream-store'
 import { useDocumentAutosave } from './use-document-autosave'
-import { FormAlert } from '@renderer/components/FormAlert'
+import { FormAlert } from '@renderer/components/form/FormAlert'
 
 export interface CompletionsEditorProps {
   conversationId: string | null

@@ -10,7 +10,7 @@ import { AttachmentChips } from './AttachmentChips'
 import { ImageUrlField } from './ImageUrlField'
 import { sendBlock } from './send-readiness'
 import { useAttachments } from './use-attachments'
-import { FormAlert } from '@renderer/components/FormAlert'
+import { FormAlert } from '@renderer/components/form/FormAlert'
 
 export const PROMPT_ID = 'chat-prompt'
 

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import { useActiveNames } from '@renderer/features/profiles/queries'
+import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { useModels } from '../queries'
 import { MODEL_MAX_CHARS } from './settings-model'
 

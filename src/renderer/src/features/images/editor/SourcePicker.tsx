@@ -5,7 +5,7 @@ import { errorMessage } from '@renderer/lib/error-text'
 import { useImagesUi } from '../images-ui-store'
 import { prefetchSource } from './load-source'
 import { sourceOfGrant } from './source'
-import { FormAlert } from '@renderer/components/FormAlert'
+import { FormAlert } from '@renderer/components/form/FormAlert'
 
 /** Uploads a dropped or chosen file for editing; the host checks its content, size and type, and says precisely why not. */
 export function useOpenFile() {

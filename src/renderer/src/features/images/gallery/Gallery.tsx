@@ -7,11 +7,11 @@ import { useGallery } from '../queries'
 import { DeleteItemDialog } from './DeleteItemDialog'
 import { GalleryCell } from './GalleryCell'
 import { GalleryFilters } from './GalleryFilters'
-import { useGridFocus } from './use-grid-focus'
-import { useGridWindow } from './use-grid-window'
-import { WindowedGrid } from './WindowedGrid'
+import { useGridFocus } from '@renderer/components/grid/use-grid-focus'
+import { useGridWindow } from '@renderer/components/grid/use-grid-window'
+import { WindowedGrid } from '@renderer/components/grid/WindowedGrid'
 import { useGalleryActions } from './use-gallery-actions'
-import { FormAlert } from '@renderer/components/FormAlert'
+import { FormAlert } from '@renderer/components/form/FormAlert'
 
 /**
  * The gallery: a windowed grid (only the rows on screen are in the DOM), filters, and item actions.

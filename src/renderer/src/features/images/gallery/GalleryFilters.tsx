@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import { useActiveNames } from '@renderer/features/profiles/queries'
+import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { IMAGE_NAME_FAMILIES } from '@shared/domain/gateway-names'
 import type { GalleryFilter } from '@shared/domain/images'
 import { useImagesUi } from '../images-ui-store'

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import { errorTitle } from '@renderer/lib/error-text'
-import { hostFieldText, hostProblem, type HostProblem } from '../host-errors'
-import { useActiveNames } from '@renderer/features/profiles/queries'
+import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
+import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { useGenerate } from '../mutations'
 import { problemText, type FieldProblems } from '../problems'
 import { useGenerateDraft } from './draft-store'
 import { validateImage2, validateImagegen, type Family } from './generate-draft'
 import { Image2Fields } from './Image2Fields'
 import { ImagegenFields } from './ImagegenFields'
-import { FormAlert } from '@renderer/components/FormAlert'
+import { FormAlert } from '@renderer/components/form/FormAlert'
 
 export type ErrorFor = (field: string) => string | null
 

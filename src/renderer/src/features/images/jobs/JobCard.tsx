@@ -2,7 +2,7 @@ import { memo } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import type { GalleryItem, ImageJob } from '@shared/domain/images'
 import { errorTitle } from '@renderer/lib/error-text'
-import { FormAlert } from '@renderer/components/FormAlert'
+import { FormAlert } from '@renderer/components/form/FormAlert'
 import { StudioError } from '@shared/error-core'
 import { sizeReport } from './job-text'
 

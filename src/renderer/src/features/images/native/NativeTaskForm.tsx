@@ -1,16 +1,17 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import { TextField } from '@renderer/components/TextField'
+import { TextField } from '@renderer/components/form/TextField'
 import { errorTitle } from '@renderer/lib/error-text'
 import { NATIVE_IMAGE_URLS_MAX, NATIVE_PROMPT_RECOMMENDED_MAX, NATIVE_SIZE_PRESETS, RESOLUTIONS } from '@shared/domain/images'
-import { ImageModelField, PromptField, SelectField, UrlList } from '../fields'
+import { SelectField } from '@renderer/components/form/SelectField'
+import { ImageModelField, PromptField, UrlList } from '../fields'
 import { useFocusFirstInvalid } from '../generate/GenerateForm'
-import { hostFieldText, hostProblem, type HostProblem } from '../host-errors'
+import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
 import { useSubmitNative } from '../mutations'
 import { problemText, type FieldProblems } from '../problems'
-import { useActiveNames } from '@renderer/features/profiles/queries'
+import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { EMPTY_NATIVE, promptTooLong, validateNative, type NativeDraft } from './native-draft'
-import { FormAlert } from '@renderer/components/FormAlert'
+import { FormAlert } from '@renderer/components/form/FormAlert'
 
 /** The native async image task: prompt with a live counter, sizes from the spec's presets, URLs, force_single, deprecated area. */
 export function NativeTaskForm() {

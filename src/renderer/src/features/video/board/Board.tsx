@@ -8,13 +8,13 @@ import { filterTasks, isFilterEmpty, modelsOf } from './board-filter'
 import { CARD_HEIGHT } from './board-layout'
 import { BoardFilters } from './BoardFilters'
 import { CardDialogs } from './CardDialogs'
-import { useGridFocus } from '@renderer/features/images/gallery/use-grid-focus'
-import { useGridWindow } from '@renderer/features/images/gallery/use-grid-window'
-import { WindowedGrid } from '@renderer/features/images/gallery/WindowedGrid'
+import { useGridFocus } from '@renderer/components/grid/use-grid-focus'
+import { useGridWindow } from '@renderer/components/grid/use-grid-window'
+import { WindowedGrid } from '@renderer/components/grid/WindowedGrid'
 import { boardLayout } from './board-layout'
 import { useCardActions } from './use-card-actions'
 import { VideoCard } from './VideoCard'
-import { FormAlert } from '@renderer/components/FormAlert'
+import { FormAlert } from '@renderer/components/form/FormAlert'
 
 /**
  * The job board: a windowed grid of task cards (only the rows on screen are in the DOM, so 1,000

@@ -1,5 +1,6 @@
 import { useT } from '@renderer/i18n/use-t'
-import { TextInput, SelectField } from '../create/fields'
+import { SelectField } from '@renderer/components/form/SelectField'
+import { TextInput } from '../create/fields'
 import { useVideoUi } from '../video-ui-store'
 import { isFilterEmpty, STATUS_GROUPS, type StatusGroup } from './board-filter'
 import { NotificationToggle } from '../notify/NotificationToggle'

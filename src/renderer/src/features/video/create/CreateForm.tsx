@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import { VIDEO_FAMILIES, type VideoFamily } from '@shared/domain/video'
-import { hostFieldText, hostProblem, type HostProblem } from '@renderer/features/images/host-errors'
+import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
 import { errorTitle } from '@renderer/lib/error-text'
-import { useActiveNames } from '@renderer/features/profiles/queries'
+import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { useCreateVideo } from '../mutations'
 import { videoProblemText, type VideoProblems } from '../problems'
 import { useVideoUi } from '../video-ui-store'
@@ -15,7 +15,7 @@ import { checkBalance, PreflightWarning, type PreflightHold } from './PreflightW
 import { Unified2Fields } from './Unified2Fields'
 import { validateDraft } from './validate'
 import { VidqFields } from './VidqFields'
-import { FormAlert } from '@renderer/components/FormAlert'
+import { FormAlert } from '@renderer/components/form/FormAlert'
 
 const FIELDS: Record<VideoFamily, (p: { errorFor: ErrorFor }) => React.JSX.Element> = {
   vidq: VidqFields,

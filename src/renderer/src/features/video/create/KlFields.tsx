@@ -1,10 +1,11 @@
 import { useId } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import { useActiveNames } from '@renderer/features/profiles/queries'
+import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { KL_AUDIO, KL_MOTION_LEVELS, KL_SCENARIO_IDS, KL_SCENE_TYPES, KL_SECONDS } from '@shared/domain/video'
 import { useVideoDraft } from './draft-store'
 import { capFor, choiceOf, withScenario, type DraftRef, type KlDraft } from './drafts'
-import { CheckField, enumOptions, SelectField, TextArea, TextInput, type ErrorFor } from './fields'
+import { SelectField } from '@renderer/components/form/SelectField'
+import { CheckField, enumOptions, TextArea, TextInput, type ErrorFor } from './fields'
 import { RefEditor } from './RefEditor'
 import { VideoModelField } from './VideoModelField'
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
-import { ModelField } from '@renderer/components/ModelField'
-import { useActiveNames } from '@renderer/features/profiles/queries'
+import { ModelField } from '@renderer/components/form/ModelField'
+import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { useT } from '@renderer/i18n/use-t'
 import { modelsOf } from '@shared/domain/gateway-names'
 import type { VideoFamily } from '@shared/domain/video'

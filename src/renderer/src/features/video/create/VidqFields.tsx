@@ -1,9 +1,10 @@
 import { useT } from '@renderer/i18n/use-t'
-import { useActiveNames } from '@renderer/features/profiles/queries'
+import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { VIDEO_LIMITS } from '@shared/domain/video'
 import { useVideoDraft } from './draft-store'
 import { capFor, type VidqDraft } from './drafts'
-import { CheckField, enumOptions, SelectField, TextArea, TextInput, type ErrorFor } from './fields'
+import { SelectField } from '@renderer/components/form/SelectField'
+import { CheckField, enumOptions, TextArea, TextInput, type ErrorFor } from './fields'
 import { RefEditor } from './RefEditor'
 import { VideoModelField } from './VideoModelField'
 

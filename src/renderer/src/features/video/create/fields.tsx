@@ -1,10 +1,8 @@
 /** Labelled controls of the video forms; help and error texts are each control's accessible description. */
 import { useId, type ReactNode } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import { describedBy, LabeledField, Notes } from '@renderer/components/LabeledField'
-import { SelectField, type SelectOption } from '@renderer/features/images/fields'
-
-export { SelectField, type SelectOption }
+import { describedBy, LabeledField, Notes } from '@renderer/components/form/LabeledField'
+import type { SelectOption } from '@renderer/components/form/SelectField'
 
 export type ErrorFor = (field: string) => string | null
 

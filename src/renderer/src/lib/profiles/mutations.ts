@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { balanceKeys } from '@renderer/features/balance/queries'
+import { balanceKeys } from '@renderer/lib/balance/keys'
 import { studio } from '@renderer/lib/studio'
 import { profileKeys } from './queries'
 
