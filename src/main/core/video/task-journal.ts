@@ -79,8 +79,8 @@ export class TaskJournal {
   }
 
   /**
-   * Ids of the tasks whose prompt, model or task id contains `query` (the FTS5 trigram index), or
-   * null for a query too short to index (the caller scans instead).
+   * Ids of the tasks whose prompt, model, task id or error contains `query` (the FTS5 trigram
+   * index), or null for a query too short to index (the caller scans instead).
    */
   matching(query: string): Set<string> | null {
     return matchingTasks(this.lib, query)

@@ -138,7 +138,7 @@ export class VideoService {
         if (f.from !== undefined && t.createdAt < f.from) return false
         if (f.to !== undefined && t.createdAt > f.to) return false
         if (found) return found.has(t.id)
-        if (q && !(`${t.prompt}\n${t.model}\n${t.returnedModel ?? ''}\n${t.taskId ?? ''}`.toLowerCase().includes(q))) return false
+        if (q && !(`${t.prompt}\n${t.model}\n${t.returnedModel ?? ''}\n${t.taskId ?? ''}\n${t.error?.message ?? ''}\n${t.error?.code ?? ''}`.toLowerCase().includes(q))) return false
         return true
       })
       .sort((a, b) => b.createdAt - a.createdAt)
