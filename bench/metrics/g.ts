@@ -44,7 +44,8 @@ const ROOT = resolve(import.meta.dirname, '..', '..')
 async function hostStart(dataDir: string): Promise<number> {
   const r = await timedRun(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'lib', 'host-start-child.ts'), dataDir], {
     cwd: ROOT,
-    env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.node.json'), STUDIO_GATEWAY_URL: '', STUDIO_API_KEY: '' }
+    env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.node.json'), STUDIO_GATEWAY_URL: '', STUDIO_API_KEY: '' },
+    timeoutMs: 120_000
   })
   const line = r.stdout.split('\n').find((l) => l.startsWith('BENCH_G3 '))
   if (r.code !== 0 || !line) throw new Error(`host start failed (${r.code}): ${r.stderr.slice(-800)}`)
