@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { JobRecord } from '../../src/main/core/images/job-journal'
+import { committedJobs } from '../../src/main/core/images/testing/journal-rows'
 import { openLibrary } from '../../src/main/core/store/library-db'
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index'
 import { openServices } from './rig'
@@ -34,7 +34,7 @@ interface Round {
 
 let sb: SandboxHandle
 const work = mkdtempSync(join(tmpdir(), 'studio-crash-'))
-const figures = { kills: 0, jobs: 0, resumedToSaved: 0, outcomeUnknown: 0, restoredFromBak: 0 }
+const figures = { kills: 0, jobs: 0, resumedToSaved: 0, outcomeUnknown: 0 }
 
 beforeAll(async () => {
   sb = await startSandbox({ speed: 200, quiet: true })
@@ -42,7 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sb.close()
   rmSync(work, { recursive: true, force: true })
-  process.stdout.write(`[crash] ${figures.kills} SIGKILLs, ${figures.jobs} jobs, ${figures.resumedToSaved} resumed to saved, ${figures.outcomeUnknown} outcome-unknown, ${figures.restoredFromBak} journals restored from .bak\n`)
+  process.stdout.write(`[crash] ${figures.kills} SIGKILLs, ${figures.jobs} jobs, ${figures.resumedToSaved} resumed to saved, ${figures.outcomeUnknown} outcome-unknown\n`)
 })
 
 /** Starts a child on a fresh data dir and SIGKILLs it at a random moment once it is working. */
@@ -76,18 +76,6 @@ async function crashOnce(i: number, dataDir: string, key: string): Promise<Round
   return { dataDir, intents, convs, key, killedAfterMs }
 }
 
-function journalParses(dataDir: string): 'ok' | 'bak' | 'missing' {
-  const path = join(dataDir, 'images', 'jobs.json')
-  if (!existsSync(path)) return 'missing'
-  try {
-    JSON.parse(readFileSync(path, 'utf8'))
-    return 'ok'
-  } catch {
-    JSON.parse(readFileSync(`${path}.bak`, 'utf8'))
-    return 'bak'
-  }
-}
-
 /** The gallery as stored in the library database (read after the services let go of it). */
 function galleryItems(dataDir: string): Map<string, { id: string; file: string; bytes: number }> {
   const lib = openLibrary(dataDir)
@@ -102,14 +90,10 @@ function galleryItems(dataDir: string): Map<string, { id: string; file: string; 
 /** Start-up recovery to quiescence, then the durability invariants of security-anchors §6. */
 async function recoverAndCheck(r: Round): Promise<void> {
   const at = `round ${r.dataDir} (killed after ${r.killedAfterMs} ms)`
-  // 4. The journal parses, or its .bak does (and recovery will say so).
-  const before = journalParses(r.dataDir)
   const svc = await openServices(r.dataDir, { baseUrl: sb.url, key: r.key })
   try {
-    if (before === 'bak') {
-      figures.restoredFromBak++
-      expect(svc.notices.join('\n'), at).toMatch(/journal was damaged; the last good copy was restored/)
-    }
+    // 4. The journal (the library database) opens intact: no damage found, nothing restored.
+    expect(svc.notices.join('\n'), at).not.toMatch(/library database was damaged/)
     const deadline = Date.now() + 20_000
     await Promise.race([svc.images.idle(), new Promise((_, fail) => setTimeout(() => fail(new Error(`${at}: recovery did not settle`)), deadline - Date.now()))])
     // Chat: every conversation the child saw created is there and readable; nothing is left "streaming".
@@ -120,9 +104,8 @@ async function recoverAndCheck(r: Round): Promise<void> {
   } finally {
     await svc.close()
   }
-  const journalPath = join(r.dataDir, 'images', 'jobs.json')
-  // Missing only when the kill came before the first job was recorded (then no create may exist either).
-  const jobs = existsSync(journalPath) ? (JSON.parse(readFileSync(journalPath, 'utf8')) as { jobs: JobRecord[] }).jobs : []
+  // Empty only when the kill came before the first job was recorded (then no create may exist either).
+  const jobs = committedJobs(r.dataDir)
   figures.jobs += jobs.length
   // Quiescent: nothing is left half-done.
   expect(jobs.filter((j) => j.phase !== 'ended').map((j) => j.job), at).toEqual([])

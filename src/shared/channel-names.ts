@@ -55,6 +55,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'images:get-item',
   'images:update-item',
   'images:delete-item',
+  'images:delete-items',
   'images:export-item',
   'images:protect-outside-mask',
   'video:create',

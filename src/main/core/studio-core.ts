@@ -94,7 +94,15 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   const usage = new UsageService(profiles, fetchImpl, (profileId, u) => events.emit('balance:usage-updated', { profileId, usage: u }), opts.now)
   profiles.useUsageRoute((conn) => usage.probe(conn))
   profiles.onChanged((list: ProfileList) => events.emit('profiles:changed', list))
-  // Balance: snapshots and the generation log in <dataDir>/balance, per-profile settings in a small store.
+  const disposers: Array<() => Promise<void> | void> = []
+  // The library database, opened before any store that lives in it, so damage found at start (and
+  // a restore chosen last session) is told under its own name; released last.
+  const library = openLibrary(opts.dataDir, (message) => {
+    notices.push({ store: 'library', message })
+    log(`store notice: ${message}`)
+  })
+  disposers.push(() => library.release())
+  // Balance: snapshots and the generation log in the library database, per-profile settings in a small store.
   const balance = await openBalance({
     dataDir: opts.dataDir,
     open,
@@ -111,14 +119,6 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     }
   })
 
-  const disposers: Array<() => Promise<void> | void> = []
-  // The library database, opened before any store that lives in it, so damage found at start (and
-  // a restore chosen last session) is told under its own name; released last.
-  const library = openLibrary(opts.dataDir, (message) => {
-    notices.push({ store: 'library', message })
-    log(`store notice: ${message}`)
-  })
-  disposers.push(() => library.release())
   let sandboxUrl: string | null = null
   // Files: the grant table and the media table behind preview URLs.
   const media = new MediaLibrary(opts.mediaUrlPrefix ?? '/media/')
@@ -185,7 +185,7 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   profiles.onChanged(() => images.resumeHeld())
   disposers.push(() => balance.dispose())
 
-  // Video: tasks journaled in <dataDir>/video/tasks, results in <dataDir>/library/videos; one poll scheduler.
+  // Video: tasks journaled in the library database, results in <dataDir>/library/videos; one poll scheduler.
   let assets: AssetService | null = null
   const video = await VideoService.open({
     dataDir: opts.dataDir,
@@ -213,6 +213,7 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   disposers.push(async () => {
     await video.dispose()
     await assets?.flush()
+    assets?.close()
   })
 
   const handlers = createHandlers({

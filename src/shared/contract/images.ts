@@ -36,6 +36,11 @@ export const imagesInvokes = {
   'images:get-item': { doc: 'One gallery item.', input: z.strictObject({ id: ItemId }), output: GalleryItemSchema },
   'images:update-item': { doc: 'Marks or unmarks a favourite.', input: z.strictObject({ id: ItemId, favorite: z.boolean() }), output: GalleryItemSchema },
   'images:delete-item': { doc: 'Deletes an item and its file.', input: z.strictObject({ id: ItemId }), output: z.strictObject({}) },
+  'images:delete-items': {
+    doc: 'Deletes several items (a selection) in one commit, then their files; ids no longer in the gallery are skipped.',
+    input: z.strictObject({ ids: z.array(ItemId).min(1).max(500) }),
+    output: z.strictObject({ deleted: z.number().int() })
+  },
   'images:export-item': {
     doc: 'Saves a copy where the user chooses (Electron dialog); the browser host answers with a download URL instead.',
     input: z.strictObject({ id: ItemId }),

@@ -1,28 +1,23 @@
-import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Asset, AssetGroup, AssetGroupCreate, AssetImportRequest } from '@shared/domain/video'
 import { StudioError } from '@shared/errors'
 import { joinPath } from '@shared/domain/gateway-names'
 import { namesOf, readJson, sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
 import type { EventHub } from '../ipc/event-hub'
-import { AtomicWriter, writeFileAtomic } from '../store/atomic-file'
+import { openLibrary, type Library } from '../store/library-db'
 import type { PollScheduler } from '../video/scheduler'
 import { keyFingerprint } from '../video/task-book'
+import { loadAssets, putAsset, putGroup } from './asset-table'
 
 /**
  * Assets for video generation (spec "Asset import", wire notes §5b): create a group, import by a
  * public HTTPS URL, follow the import until `Active` or failed (through the video scheduler, so the
- * rate cap covers it), list. Kept in `<dataDir>/video/assets.json`.
+ * rate cap covers it), list. Kept in the library database, one row per group and per asset
+ * (`<dataDir>/video/assets.json` of earlier versions is imported once).
  */
 
 const FOLLOW_MS = [3000, 5000, 10_000, 20_000, 30_000]
 const GIVE_UP_MS = 2 * 3600_000
-
-interface AssetsFile {
-  version: 1
-  groups: AssetGroup[]
-  assets: Asset[]
-}
 
 export interface AssetDeps {
   dataDir: string
@@ -59,31 +54,31 @@ export function assetState(raw: unknown): Asset['state'] {
 }
 
 export class AssetService {
-  private data: AssetsFile = { version: 1, groups: [], assets: [] }
+  private data: { groups: AssetGroup[]; assets: Asset[] } = { groups: [], assets: [] }
   /** Imports whose checks the gateway refused (401/403): asset id -> the refused key's fingerprint. */
   private readonly paused = new Map<string, { key: string; attempt: number }>()
-  private readonly writer = new AtomicWriter(writeFileAtomic)
-  private readonly path: string
+  private readonly lib: Library
 
   private constructor(private readonly d: AssetDeps) {
-    this.path = join(d.dataDir, 'video', 'assets.json')
+    this.lib = openLibrary(d.dataDir)
   }
 
   static async open(d: AssetDeps): Promise<AssetService> {
     const s = new AssetService(d)
-    await mkdir(join(d.dataDir, 'video'), { recursive: true, mode: 0o700 })
     try {
-      const v = JSON.parse(await readFile(s.path, 'utf8')) as Partial<AssetsFile>
-      if (Array.isArray(v.groups) && Array.isArray(v.assets)) s.data = { version: 1, groups: v.groups, assets: v.assets }
-    } catch {
-      // none yet, or unreadable: start empty (the gateway still has them)
+      s.data = await loadAssets(s.lib, join(d.dataDir, 'video', 'assets.json'))
+    } catch (e) {
+      s.lib.release()
+      throw e
     }
     for (const a of s.data.assets) if (a.state === 'processing' || a.state === 'unknown') s.follow(a, 0)
     return s
   }
 
-  private save(): Promise<void> {
-    return this.writer.save(this.path, JSON.stringify(this.data))
+  /** One row, committed (synchronous=FULL) before the change is announced. */
+  private async save(row: Asset | AssetGroup): Promise<void> {
+    if ('taskId' in row) putAsset(this.lib, row)
+    else putGroup(this.lib, row)
   }
 
   find(id: string): Asset | undefined {
@@ -102,7 +97,7 @@ export class AssetService {
     if (!id) throw new StudioError('GATEWAY_ERROR', 'The gateway created the group but returned no group id.')
     const group: AssetGroup = { id, profileId, name: req.name, ...(req.description ? { description: req.description } : {}), createdAt: Date.now() }
     this.data.groups.push(group)
-    await this.save()
+    await this.save(group)
     this.d.emit('video:assets-changed', { ids: [id] })
     return group
   }
@@ -116,7 +111,7 @@ export class AssetService {
     const now = Date.now()
     const asset: Asset = { id, taskId, profileId, groupId: req.groupId, name: req.name, url: req.url, type: req.type, state: 'processing', rawStatus: null, createdAt: now, updatedAt: now }
     this.data.assets.push(asset)
-    await this.save()
+    await this.save(asset)
     this.d.emit('video:assets-changed', { ids: [id] })
     this.follow(asset, 0)
     return asset
@@ -149,7 +144,7 @@ export class AssetService {
     }
     if (next === 'failed') asset.error = { message: str(err.Message) ?? str(err.message) ?? 'The asset could not be imported.', ...(str(err.Code) ? { code: str(err.Code) } : {}) }
     if (changed || unpaused) {
-      await this.save()
+      await this.save(asset)
       this.d.emit('video:assets-changed', { ids: [asset.id] })
     }
     return asset
@@ -184,7 +179,7 @@ export class AssetService {
     this.paused.set(asset.id, { key, attempt })
     asset.error = { message: `Checking the import is paused: ${e.message} Update the profile's key to continue.`, ...(e.status ? { code: String(e.status) } : {}) }
     asset.updatedAt = Date.now()
-    await this.save()
+    await this.save(asset)
     this.d.emit('video:assets-changed', { ids: [asset.id] })
   }
 
@@ -209,7 +204,11 @@ export class AssetService {
     }
   }
 
-  async flush(): Promise<void> {
-    await this.writer.flush()
+  /** Every change is durable when its call resolves; kept for callers that wait before shutting down. */
+  async flush(): Promise<void> {}
+
+  /** Lets go of the library database (the last user closes it cleanly). */
+  close(): void {
+    this.lib.release()
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -101,16 +101,18 @@ describe('GenerationLog', () => {
     expect(again.list()[0].at).toBe(10)
   })
 
-  it('restores the backup of a damaged file, with a notice', async () => {
-    const { log, dir } = await open()
-    log.record({ profileId: 'p', kind: 'chat', model: 'kept' })
-    await log.flush()
+  it('restores the backup of a damaged file of an earlier version, with a notice, and imports it', async () => {
+    const dir = tempDir('genlog-')
+    mkdirSync(join(dir, 'balance'))
+    const kept = { id: 'g-1', profileId: 'p', kind: 'chat', model: 'kept', at: 5, ok: true }
+    writeFileSync(join(dir, 'balance', 'generations.json.bak'), JSON.stringify({ version: 1, entries: [kept] }))
     writeFileSync(join(dir, 'balance', 'generations.json'), '{"entries": [')
     const notices: string[] = []
     const again = await GenerationLog.open(dir, (m) => notices.push(m))
     expect(again.list().map((e) => e.model)).toEqual(['kept'])
     expect(notices[0]).toMatch(/damaged; the last good copy was restored/)
-    expect(JSON.parse(readFileSync(join(dir, 'balance', 'generations.json'), 'utf8')).entries).toHaveLength(1)
+    expect(JSON.parse(readFileSync(join(dir, 'balance', 'generations.json.migrated'), 'utf8')).entries).toHaveLength(1)
+    again.close()
   })
 
   it('never lets a recording failure reach the caller', async () => {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { GenerationEntrySchema, type GenerationEntry, type GenerationKind, type Snapshot, type Spending } from '@shared/domain/balance'
-import { AtomicWriter } from '../store/atomic-file'
-import { loadJsonWithBackup, writeJsonWithBackup } from './json-file'
+import { importOnce } from '../store/json-import'
+import { openLibrary, type Library } from '../store/library-db'
+import { loadJsonWithBackup } from './json-file'
 
 /** Entries kept; the oldest go first. */
 export const MAX_GENERATIONS = 5000
@@ -34,6 +34,16 @@ interface LogFile {
   entries: GenerationEntry[]
 }
 
+export const GENERATIONS_SCHEMA = [
+  `CREATE TABLE generations (
+     id TEXT PRIMARY KEY,
+     profile_id TEXT NOT NULL,
+     at REAL NOT NULL,
+     entry TEXT NOT NULL
+   );
+   CREATE INDEX generations_at ON generations (at, id);`
+]
+
 const isFile = (v: unknown): v is LogFile => !!v && typeof v === 'object' && Array.isArray((v as LogFile).entries)
 
 function median(values: number[]): number {
@@ -42,32 +52,81 @@ function median(values: number[]): number {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2
 }
 
+function validEntry(e: unknown): GenerationEntry[] {
+  const r = GenerationEntrySchema.safeParse(e)
+  return r.success ? [r.data] : []
+}
+
 /**
- * The studio's own log of generations, in `<dataDir>/balance/generations.json`. The gateway does
- * not say what a single request cost, so costs come from the usage snapshots around each job: the
- * `used` delta between two snapshots is given to the jobs in between (exactly when there is one).
+ * The studio's own log of generations: one row per entry in the library database, bounded to
+ * MAX_GENERATIONS (so it is read whole at start). The gateway does not say what a single request
+ * cost, so costs come from the usage snapshots around each job: the `used` delta between two
+ * snapshots is given to the jobs in between (exactly when there is one).
  */
 export class GenerationLog {
   private entries: GenerationEntry[] = []
-  private readonly writer = new AtomicWriter(writeJsonWithBackup)
   private readonly listeners = new Set<(entry: GenerationEntry) => void>()
+  private queued: Array<() => void> = []
+  private pending: NodeJS.Immediate | null = null
 
+  /** `path`: the JSON file of earlier versions, migration input only (renamed once imported). */
   private constructor(
     readonly path: string,
+    private readonly lib: Library,
     private readonly now: () => number
   ) {}
 
   static async open(dataDir: string, notice: (message: string) => void, now: () => number = Date.now): Promise<GenerationLog> {
-    const dir = join(dataDir, 'balance')
-    await mkdir(dir, { recursive: true, mode: 0o700 })
-    const log = new GenerationLog(join(dir, 'generations.json'), now)
-    const file = await loadJsonWithBackup(log.path, isFile, 'generation log', notice)
-    log.entries = (file?.entries ?? []).flatMap((e) => {
-      const r = GenerationEntrySchema.safeParse(e)
-      return r.success ? [r.data] : []
-    })
-    log.entries.sort((a, b) => a.at - b.at)
+    const lib = openLibrary(dataDir, notice)
+    const log = new GenerationLog(join(dataDir, 'balance', 'generations.json'), lib, now)
+    try {
+      lib.schema('generations', GENERATIONS_SCHEMA)
+      await importOnce(lib, 'generations', [log.path, `${log.path}.bak`], () => loadJsonWithBackup(log.path, isFile, 'generation log', notice), (file) => {
+        const entries = file.entries.flatMap(validEntry).sort((a, b) => a.at - b.at)
+        for (const e of entries.slice(-MAX_GENERATIONS)) log.put(e)
+      })
+      log.entries = lib
+        .all<{ entry: string }>('SELECT entry FROM generations ORDER BY at, rowid')
+        .flatMap((row) => {
+          try {
+            return validEntry(JSON.parse(row.entry))
+          } catch {
+            return []
+          }
+        })
+    } catch (e) {
+      lib.release()
+      throw e
+    }
     return log
+  }
+
+  private put(e: GenerationEntry): void {
+    this.lib.run('INSERT OR REPLACE INTO generations (id, profile_id, at, entry) VALUES (?, ?, ?, ?)', e.id, e.profileId, e.at, JSON.stringify(e))
+  }
+
+  /**
+   * Queues row changes; a burst commits as one transaction on the next turn (a log entry is not a
+   * write-ahead record, so it does not need its own fsync), and a failure never reaches the caller.
+   */
+  private write(fn: () => void): void {
+    this.queued.push(fn)
+    this.pending ??= setImmediate(() => this.commit())
+  }
+
+  private commit(): void {
+    if (this.pending) clearImmediate(this.pending)
+    this.pending = null
+    const batch = this.queued
+    this.queued = []
+    if (!batch.length) return
+    try {
+      this.lib.tx(() => {
+        for (const fn of batch) fn()
+      })
+    } catch {
+      // A log entry is worth less than the job it describes: it stays in memory for this session.
+    }
   }
 
   onRecorded(listener: (entry: GenerationEntry) => void): () => void {
@@ -88,8 +147,11 @@ export class GenerationLog {
     let i = this.entries.length
     while (i > 0 && this.entries[i - 1].at > entry.at) i--
     this.entries.splice(i, 0, entry)
-    if (this.entries.length > MAX_GENERATIONS) this.entries.splice(0, this.entries.length - MAX_GENERATIONS)
-    void this.save().catch(() => {})
+    const dropped = this.entries.length > MAX_GENERATIONS ? this.entries.splice(0, this.entries.length - MAX_GENERATIONS) : []
+    this.write(() => {
+      for (const d of dropped) this.lib.run('DELETE FROM generations WHERE id = ?', d.id)
+      if (!dropped.includes(entry)) this.put(entry)
+    })
     for (const l of this.listeners) l(entry)
     return entry
   }
@@ -117,7 +179,9 @@ export class GenerationLog {
       j.cost = share
       j.costBasis = jobs.length === 1 ? 'exact' : 'shared'
     }
-    void this.save().catch(() => {})
+    this.write(() => {
+      for (const j of jobs) this.put(j)
+    })
     return jobs.length
   }
 
@@ -154,14 +218,17 @@ export class GenerationLog {
   remove(profileId: string): void {
     const before = this.entries.length
     this.entries = this.entries.filter((e) => e.profileId !== profileId)
-    if (this.entries.length !== before) void this.save().catch(() => {})
+    if (this.entries.length !== before) this.write(() => this.lib.run('DELETE FROM generations WHERE profile_id = ?', profileId))
   }
 
-  private save(): Promise<void> {
-    return this.writer.save(this.path, JSON.stringify({ version: 1, entries: this.entries } satisfies LogFile))
+  /** Commits what is queued. */
+  async flush(): Promise<void> {
+    this.commit()
   }
 
-  flush(): Promise<void> {
-    return this.writer.flush()
+  /** Commits what is queued and lets go of the library database (the last user closes it cleanly). */
+  close(): void {
+    this.commit()
+    this.lib.release()
   }
 }

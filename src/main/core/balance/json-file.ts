@@ -1,11 +1,11 @@
 import { copyFile, rename } from 'node:fs/promises'
-import { writeFileAtomic } from '../store/atomic-file'
 import { readJsonFile } from '../store/read-json'
 import { keptName } from '../store/file-role'
 
 /**
- * The balance stores' files: every write atomic (temp + fsync + rename) and mirrored to `.bak`;
- * a damaged file is moved aside and the backup restored, with a notice, never a silent reset.
+ * The JSON stores of earlier versions (written atomically and mirrored to `.bak`), read once as
+ * migration input: a damaged file is moved aside and the backup used, with a notice, never a
+ * silent reset.
  */
 
 /** Loads `path` (or its backup); `valid` says whether a parsed value has the expected shape. */
@@ -31,9 +31,4 @@ export async function loadJsonWithBackup<T>(path: string, valid: (v: unknown) =>
     return bak.value
   }
   return null
-}
-
-export async function writeJsonWithBackup(path: string, data: string): Promise<void> {
-  await writeFileAtomic(path, data)
-  await writeFileAtomic(`${path}.bak`, data)
 }

@@ -43,6 +43,10 @@ export async function openBalance(d: OpenBalanceDeps) {
     /** What chat, images and the video engine call when a generation ends. */
     recordGeneration: balance.recordGeneration,
     handlers: createBalanceHandlers({ balance, billing, activeId: () => d.profiles.activeId() }),
-    dispose: () => balance.dispose()
+    dispose: async () => {
+      await balance.dispose()
+      snapshots.close()
+      generations.close()
+    }
   }
 }

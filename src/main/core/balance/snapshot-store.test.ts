@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -47,16 +47,21 @@ describe('SnapshotStore', () => {
     expect(again.list('other')).toEqual([])
   })
 
-  it('drops invalid entries and recovers a damaged file from its backup', async () => {
-    const dir = tempDir('snaps-')
-    const store = await SnapshotStore.open(dir, () => {})
-    await store.add('p', s(1))
-    writeFileSync(store.path, 'not json')
+  it('drops invalid entries and recovers a damaged file of an earlier version from its backup', async () => {
+    const legacy = (value: string, bak?: string) => {
+      const dir = tempDir('snaps-')
+      mkdirSync(join(dir, 'balance'))
+      writeFileSync(join(dir, 'balance', 'snapshots.json'), value)
+      if (bak) writeFileSync(join(dir, 'balance', 'snapshots.json.bak'), bak)
+      return dir
+    }
     const notices: string[] = []
-    const again = await SnapshotStore.open(dir, (m) => notices.push(m))
+    const again = await SnapshotStore.open(legacy('not json', JSON.stringify({ version: 1, profiles: { p: [s(1)] } })), (m) => notices.push(m))
     expect(again.list('p')).toHaveLength(1)
     expect(notices).toHaveLength(1)
-    writeFileSync(store.path, JSON.stringify({ version: 1, profiles: { p: [s(1), { at: 'x' }] } }))
-    expect((await SnapshotStore.open(dir, () => {})).list('p')).toHaveLength(1)
+    again.close()
+    const mixed = await SnapshotStore.open(legacy(JSON.stringify({ version: 1, profiles: { p: [s(1), { at: 'x' }] } })), () => {})
+    expect(mixed.list('p')).toHaveLength(1)
+    mixed.close()
   })
 })

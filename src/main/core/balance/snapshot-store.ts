@@ -1,8 +1,8 @@
-import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { SnapshotSchema, type Snapshot } from '@shared/domain/balance'
-import { AtomicWriter } from '../store/atomic-file'
-import { loadJsonWithBackup, writeJsonWithBackup } from './json-file'
+import { importOnce } from '../store/json-import'
+import { openLibrary, type Library } from '../store/library-db'
+import { loadJsonWithBackup } from './json-file'
 
 /** Snapshots kept per profile; beyond it, older ones are thinned (the IPC answer stays under ~64 KiB). */
 export const MAX_SNAPSHOTS = 600
@@ -17,6 +17,15 @@ interface SnapshotsFile {
 function isFile(v: unknown): v is SnapshotsFile {
   return !!v && typeof v === 'object' && !!(v as SnapshotsFile).profiles && typeof (v as SnapshotsFile).profiles === 'object'
 }
+
+export const SNAPSHOTS_SCHEMA = [
+  `CREATE TABLE balance_snapshots (
+     profile_id TEXT NOT NULL,
+     at REAL NOT NULL,
+     snapshot TEXT NOT NULL,
+     PRIMARY KEY (profile_id, at)
+   ) WITHOUT ROWID;`
+]
 
 const sameValues = (a: Snapshot, b: Snapshot) => a.available === b.available && a.used === b.used && a.granted === b.granted && a.unlimited === b.unlimited
 
@@ -37,24 +46,56 @@ export function thinSnapshots(list: readonly Snapshot[], max = MAX_SNAPSHOTS, ke
   return out
 }
 
-/** Local quota history per profile, in `<dataDir>/balance/snapshots.json`. */
+function valid(list: unknown[]): Snapshot[] {
+  return list.map((s) => SnapshotSchema.safeParse(s)).flatMap((r) => (r.success ? [r.data] : []))
+}
+
+/**
+ * Local quota history per profile: one row per snapshot in the library database. A series is
+ * bounded (MAX_SNAPSHOTS), so it is read whole at start; a change writes only the rows it touches.
+ */
 export class SnapshotStore {
   private readonly byProfile = new Map<string, Snapshot[]>()
-  private readonly writer = new AtomicWriter(writeJsonWithBackup)
 
-  private constructor(readonly path: string) {}
+  /** `path`: the JSON file of earlier versions, migration input only (renamed once imported). */
+  private constructor(
+    readonly path: string,
+    private readonly lib: Library
+  ) {}
 
   static async open(dataDir: string, notice: (message: string) => void): Promise<SnapshotStore> {
-    const dir = join(dataDir, 'balance')
-    await mkdir(dir, { recursive: true, mode: 0o700 })
-    const store = new SnapshotStore(join(dir, 'snapshots.json'))
-    const file = await loadJsonWithBackup(store.path, isFile, 'balance history', notice)
-    for (const [id, list] of Object.entries(file?.profiles ?? {})) {
-      if (!Array.isArray(list)) continue
-      const valid = list.map((s) => SnapshotSchema.safeParse(s)).flatMap((r) => (r.success ? [r.data] : []))
-      store.byProfile.set(id, valid.sort((a, b) => a.at - b.at))
+    const lib = openLibrary(dataDir, notice)
+    const store = new SnapshotStore(join(dataDir, 'balance', 'snapshots.json'), lib)
+    try {
+      lib.schema('balance-snapshots', SNAPSHOTS_SCHEMA)
+      await importOnce(lib, 'balance-snapshots', [store.path, `${store.path}.bak`], () => loadJsonWithBackup(store.path, isFile, 'balance history', notice), (file) => {
+        for (const [id, list] of Object.entries(file.profiles)) {
+          if (!Array.isArray(list)) continue
+          for (const s of thinSnapshots(valid(list).sort((a, b) => a.at - b.at))) store.insert(id, s)
+        }
+      })
+      for (const row of lib.all<{ profile_id: string; snapshot: string }>('SELECT profile_id, snapshot FROM balance_snapshots ORDER BY profile_id, at')) {
+        let parsed: unknown
+        try {
+          parsed = JSON.parse(row.snapshot)
+        } catch {
+          continue
+        }
+        const [s] = valid([parsed])
+        if (!s) continue
+        const list = store.byProfile.get(row.profile_id) ?? []
+        list.push(s)
+        store.byProfile.set(row.profile_id, list)
+      }
+    } catch (e) {
+      lib.release()
+      throw e
     }
     return store
+  }
+
+  private insert(profileId: string, s: Snapshot): void {
+    this.lib.run('INSERT OR REPLACE INTO balance_snapshots (profile_id, at, snapshot) VALUES (?, ?, ?)', profileId, s.at, JSON.stringify(s))
   }
 
   list(profileId: string): Snapshot[] {
@@ -69,27 +110,33 @@ export class SnapshotStore {
    * Adds a snapshot. A run of equal values keeps only its first and latest point (the flat line
    * is drawn the same), so snapshots on every open do not fill the store.
    */
-  add(profileId: string, s: Snapshot): Promise<void> {
+  async add(profileId: string, s: Snapshot): Promise<void> {
     const list = this.byProfile.get(profileId) ?? []
     const n = list.length
-    if (n > 0 && s.at < list[n - 1].at) return Promise.resolve()
-    if (n >= 2 && sameValues(list[n - 1], s) && sameValues(list[n - 2], s)) list[n - 1] = s
-    else list.push(s)
-    this.byProfile.set(profileId, thinSnapshots(list))
-    return this.save()
+    if (n > 0 && s.at < list[n - 1].at) return
+    const replaced = n >= 2 && sameValues(list[n - 1], s) && sameValues(list[n - 2], s) ? list[n - 1] : undefined
+    const next = replaced ? [...list.slice(0, -1), s] : [...list, s]
+    const thinned = thinSnapshots(next)
+    const kept = new Set(thinned)
+    // Only the rows that change: the replaced point, the new one, and what thinning dropped.
+    this.lib.tx(() => {
+      if (replaced) this.lib.run('DELETE FROM balance_snapshots WHERE profile_id = ? AND at = ?', profileId, replaced.at)
+      for (const old of next) if (!kept.has(old) && old !== s) this.lib.run('DELETE FROM balance_snapshots WHERE profile_id = ? AND at = ?', profileId, old.at)
+      if (kept.has(s)) this.insert(profileId, s)
+    })
+    this.byProfile.set(profileId, thinned)
   }
 
-  remove(profileId: string): Promise<void> {
-    if (!this.byProfile.delete(profileId)) return Promise.resolve()
-    return this.save()
+  async remove(profileId: string): Promise<void> {
+    if (!this.byProfile.delete(profileId)) return
+    this.lib.run('DELETE FROM balance_snapshots WHERE profile_id = ?', profileId)
   }
 
-  private save(): Promise<void> {
-    const file: SnapshotsFile = { version: 1, profiles: Object.fromEntries(this.byProfile) }
-    return this.writer.save(this.path, JSON.stringify(file))
-  }
+  /** Every change is durable when its call resolves; kept for callers that wait before shutting down. */
+  async flush(): Promise<void> {}
 
-  flush(): Promise<void> {
-    return this.writer.flush()
+  /** Lets go of the library database (the last user closes it cleanly). */
+  close(): void {
+    this.lib.release()
   }
 }

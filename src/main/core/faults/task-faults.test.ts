@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -6,6 +6,9 @@ import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
 import { ConversationStore } from '../chat/conversation-store'
 import { JobJournal, type JobRecord } from '../images/job-journal'
 import { gradientPng, imagesHarness, type ImagesHarness } from '../images/testing/harness'
+import { committedJobs } from '../images/testing/journal-rows'
+import { createBackup } from '../store/library-backup'
+import { openLibrary } from '../store/library-db'
 import { scriptedServer } from '../testing/scripted-server'
 import { coreRig, faultingFetch, isPoll, type FaultRule } from './support'
 
@@ -100,7 +103,7 @@ describe('a followed task under gateway faults', () => {
     // Held means stopped: no polling with a key the gateway refuses.
     expect(polledAt.length).toBe(pollsWhileHeld)
     // The journal still has it, so a restart would also resume it.
-    const rec = JSON.parse(readFileSync(join(h.dataDir, 'images', 'jobs.json'), 'utf8')).jobs.find((r: JobRecord) => r.job.jobId === job.jobId)
+    const rec = committedJobs(h.dataDir).find((r) => r.job.jobId === job.jobId)
     expect(rec).toMatchObject({ phase: 'polling', job: { taskId: held.taskId } })
     rule.times = 0
     h.images.resumeHeld()
@@ -171,19 +174,26 @@ describe('the job journal on disk', () => {
     template: { origin: 'native', model: 'imagegen-4.0', prompt: 'p', params: {}, profileId: 'sandbox' }
   })
 
-  it('F24 a crash mid-write leaves the previous journal intact: a leftover temp file is ignored and the records load', async () => {
+  it('F24 a crash mid-write leaves the previous journal intact: a commit cut off in the WAL is ignored and the records load', async () => {
     const dir = tempDir('f24-')
     const j = await JobJournal.open(dir, () => {})
     await j.put(record('kept'))
-    await j.flush()
-    // What a SIGKILL between the temp write and the rename leaves behind (scripts/crash runs the real kill).
-    writeFileSync(join(dir, 'images', 'jobs.json.tmp-999-deadbeef'), '{"version":1,"jobs":[{"job":')
+    await j.put(record('torn'))
+    // What a SIGKILL in the middle of the second commit leaves (scripts/crash runs the real kill):
+    // the database and its WAL as they are, the WAL's last frame only partly written.
+    const crashed = tempDir('f24-crashed-')
+    copyFileSync(join(dir, 'library.db'), join(crashed, 'library.db'))
+    const wal = readFileSync(join(dir, 'library.db-wal'))
+    writeFileSync(join(crashed, 'library.db-wal'), wal.subarray(0, wal.length - 100))
+    j.close()
     const notices: string[] = []
-    const again = await JobJournal.open(dir, (m) => notices.push(m))
+    const again = await JobJournal.open(crashed, (m) => notices.push(m))
     expect(again.all().map((r) => r.job.jobId)).toEqual(['kept'])
     expect(notices).toEqual([])
-    // The debris is removed at start-up (no partial file survives recovery).
-    expect(readdirSync(join(dir, 'images')).filter((n) => n.includes('.tmp-'))).toEqual([])
+    again.close()
+    // The cut-off commit is gone once recovered (no partial write survives recovery).
+    expect(existsSync(join(crashed, 'library.db-wal'))).toBe(false)
+    expect((await JobJournal.open(crashed, () => {})).all().map((r) => r.job.jobId)).toEqual(['kept'])
   })
 
   it('F24 the conversation store, too, starts from its intact files and clears the temp debris of a cut-off write', async () => {
@@ -197,34 +207,39 @@ describe('the job journal on disk', () => {
     expect(readdirSync(join(dir, 'chat')).filter((n) => n.includes('.tmp-'))).toEqual([])
   })
 
-  it('F25 a journal corrupted on disk: start-up survives, the last good copy is restored, the damaged file is kept, the user is told', async () => {
-    const dir = tempDir('f25-')
+  /** A journal with jobs a and b, backed up (Settings → Back up library), then damaged on disk. */
+  async function damagedJournal(dir: string): Promise<void> {
     const j = await JobJournal.open(dir, () => {})
     await j.put(record('a'))
     await j.put(record('b'))
-    await j.flush()
-    const path = join(dir, 'images', 'jobs.json')
-    truncateSync(path, Math.floor(readFileSync(path).length / 2))
+    const lib = openLibrary(dir)
+    await createBackup(lib, dir)
+    lib.release()
+    j.close()
+    const fd = openSync(join(dir, 'library.db'), 'r+')
+    writeSync(fd, Buffer.alloc(4096, 0xa5), 0, 4096, 0)
+    closeSync(fd)
+  }
+
+  it('F25 a journal corrupted on disk: start-up survives, the last good copy is restored, the damaged file is kept, the user is told', async () => {
+    const dir = tempDir('f25-')
+    await damagedJournal(dir)
     const notices: string[] = []
     const again = await JobJournal.open(dir, (m) => notices.push(m))
     expect(again.all().map((r) => r.job.jobId).sort()).toEqual(['a', 'b'])
     expect(notices).toHaveLength(1)
-    expect(notices[0]).toMatch(/damaged; the last good copy was restored/)
-    expect(readdirSync(join(dir, 'images')).filter((n) => n.startsWith('jobs.json.corrupt-'))).toHaveLength(1)
+    expect(notices[0]).toMatch(/library database was damaged .*the backup of .* was restored/)
+    expect(readdirSync(dir).filter((n) => /^library\.db\.damaged-\d+$/.test(n))).toHaveLength(1)
+    again.close()
   })
 
   it('F25 the repair reaches the page: a full core started on a damaged journal serves the notice on app:get-notices', async () => {
     const dir = tempDir('f25-core-')
-    const j = await JobJournal.open(dir, () => {})
-    await j.put(record('a'))
-    await j.put(record('b'))
-    await j.flush()
-    const path = join(dir, 'images', 'jobs.json')
-    truncateSync(path, Math.floor(readFileSync(path).length / 2))
+    await damagedJournal(dir)
     const rig = await coreRig({ dataDir: dir, keepDir: true })
     try {
       const served = (await rig.call('app:get-notices')) as { notices: Array<{ store: string; message: string }> }
-      expect(served.notices).toEqual([{ store: 'images', message: expect.stringMatching(/damaged; the last good copy was restored/) }])
+      expect(served.notices).toEqual([{ store: 'library', message: expect.stringMatching(/library database was damaged .*the backup of .* was restored/) }])
       expect(((await rig.call('images:list-jobs')) as { jobs: Array<{ jobId: string }> }).jobs.map((x) => x.jobId).sort()).toEqual(['a', 'b'])
     } finally {
       await rig.close()

@@ -54,6 +54,14 @@ export class GalleryActions {
     this.d.emit('images:gallery-changed', { ids: [id] })
   }
 
+  /** A selection: one commit for all its rows (GalleryStore.deleteMany), one event. */
+  async deleteMany(ids: string[]): Promise<{ deleted: number }> {
+    const unique = [...new Set(ids)]
+    const deleted = await this.d.gallery.deleteMany(unique)
+    if (deleted) this.d.emit('images:gallery-changed', { ids: unique })
+    return { deleted }
+  }
+
   /**
    * Electron saves a copy through the dialog. The browser host cannot open one, so it answers with
    * the item's media URL and a download hint; the page starts the download with `<a download>`

@@ -166,6 +166,22 @@ describe('gallery actions', () => {
     ])
   })
 
+  it('deletes a selection in one call: rows and files gone, ids already gone skipped, one change event', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gallery-'))
+    const { store } = await openStore(dataDir)
+    const events: unknown[] = []
+    const actions = new GalleryActions({ gallery: store, emit: ((_name: string, payload: unknown) => events.push(payload)) as never })
+    const [a, b, c] = [await addItem(store), await addItem(store), await addItem(store)]
+    expect(await actions.deleteMany([a.id, c.id, a.id, 'AAAAAAAAAAAAAAAAAAAAAA'])).toEqual({ deleted: 2 })
+    expect(store.size).toBe(1)
+    expect(store.get(b.id).id).toBe(b.id)
+    expect(readdirSync(store.libraryDir).sort()).toEqual([b.file])
+    expect(events).toEqual([{ ids: [a.id, c.id, 'AAAAAAAAAAAAAAAAAAAAAA'] }])
+    expect(await actions.deleteMany([a.id])).toEqual({ deleted: 0 })
+    expect(events).toHaveLength(1)
+    store.close()
+  })
+
   it('suggested names survive prompts with no letters and non-Latin text', () => {
     expect(suggestedName({ id: 'abcdefghij', prompt: '!!!', format: 'jpeg' })).toBe('image-abcdefgh.jpg')
     expect(suggestedName({ id: 'abcdefghij', prompt: '雪中的狐狸', format: 'webp' })).toBe('雪中的狐狸-abcdefgh.webp')

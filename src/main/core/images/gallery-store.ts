@@ -195,8 +195,8 @@ export class GalleryStore {
     await this.deleteMany([id])
   }
 
-  /** Removes many entries in one commit (one fsync for a whole selection), then their unused files. */
-  async deleteMany(ids: string[]): Promise<void> {
+  /** Removes many entries in one commit (one fsync for a whole selection), then their unused files; returns how many were there. */
+  async deleteMany(ids: string[]): Promise<number> {
     const removed = this.lib.tx(() => {
       const out: StoredItem[] = []
       for (const id of ids) {
@@ -214,6 +214,7 @@ export class GalleryStore {
       this.mediaIds.delete(name)
       await rm(this.pathOf(name), { force: true })
     }
+    return removed.length
   }
 
   get size(): number {

@@ -18,6 +18,7 @@ export function createImageHandlers(images: ImageService): Pick<Handlers, ImageC
       await actions.delete(id)
       return {}
     },
+    'images:delete-items': ({ ids }) => actions.deleteMany(ids),
     'images:export-item': ({ id }) => actions.export(id),
     'images:protect-outside-mask': ({ id, featherPx }) => actions.protectOutsideMask(id, featherPx)
   }

@@ -62,7 +62,7 @@ export class ImageService {
   private constructor(
     private readonly d: ImageServiceDeps,
     gallery: GalleryStore,
-    journal: JobJournal,
+    private readonly journal: JobJournal,
     private readonly long: LongFetch,
     private readonly timing: ImageTiming
   ) {
@@ -243,6 +243,7 @@ export class ImageService {
     await this.idle()
     await this.gallery.flush()
     this.gallery.close()
+    this.journal.close()
     await this.long.close()
   }
 }

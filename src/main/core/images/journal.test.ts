@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -60,18 +60,20 @@ describe('the job journal across restarts', () => {
     }
   })
 
-  it('a damaged journal is restored from its backup, kept aside, and reported', async () => {
+  it('a damaged journal of an earlier version is imported from its backup, kept aside, and reported', async () => {
+    // What an earlier version left: jobs.json cut off mid-write, its .bak whole.
     const dataDir = mkdtempSync(join(tmpdir(), 'journal-'))
-    const journal = await JobJournal.open(dataDir, () => {})
-    await journal.put(record({ jobId: 'endedJob', phase: 'ended', job: { jobId: 'endedJob', kind: 'native', status: 'done', createdAt: 1, warnings: [] } }))
-    await journal.flush()
-    writeFileSync(journal.path, '{"version":1,"jobs":[{"job":')
+    mkdirSync(join(dataDir, 'images'))
+    const ended = record({ jobId: 'endedJob', phase: 'ended', job: { jobId: 'endedJob', kind: 'native', status: 'done', createdAt: 1, warnings: [] } })
+    writeFileSync(join(dataDir, 'images', 'jobs.json.bak'), JSON.stringify({ version: 1, jobs: [ended] }))
+    writeFileSync(join(dataDir, 'images', 'jobs.json'), '{"version":1,"jobs":[{"job":')
     const notices: string[] = []
     const again = await JobJournal.open(dataDir, (m) => notices.push(m))
     expect(again.get('endedJob')).toMatchObject({ phase: 'ended', job: { status: 'done' } })
-    expect(notices.join(' ')).toMatch(/job journal was damaged; the last good copy was restored/)
+    expect(notices.join(' ')).toMatch(/job journal file was damaged; the last good copy was restored/)
     expect(readdirSync(join(dataDir, 'images')).some((n) => n.startsWith('jobs.json.corrupt-'))).toBe(true)
-    expect(existsSync(`${journal.path}.bak`)).toBe(true)
+    expect(existsSync(`${again.path}.bak.migrated`)).toBe(true)
+    again.close()
   })
 
   it('keeps only the newest 50 ended jobs, and every running one', async () => {

@@ -195,6 +195,7 @@ describe('IPC fuzz: every invoke channel through the real dispatcher over a full
       ['images:generate', (s) => ({ family: 'image2', model: 'image-model-2', prompt: 'p', image: [{ kind: 'gallery', itemId: s }] })],
       ['images:get-item', (s) => ({ id: s })],
       ['images:delete-item', (s) => ({ id: s })],
+      ['images:delete-items', (s) => ({ ids: ['AAAAAAAAAAAAAAAAAAAAAA', s] })],
       ['images:export-item', (s) => ({ id: s })],
       ['chat:get-conversation', (s) => ({ id: s })],
       ['chat:delete-conversation', (s) => ({ id: s })],

@@ -1,12 +1,14 @@
-import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises'
+import { readdir, readFile, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { VideoCreateRequest, VideoRemixRequest, VideoTask } from '@shared/domain/video'
-import { AtomicWriter, writeFileAtomic } from '../store/atomic-file'
+import { importOnce } from '../store/json-import'
+import { openLibrary, type Library } from '../store/library-db'
+import { isRecord, matchingTasks, putTask, rowTask, VIDEO_TASKS_SCHEMA } from './task-table'
 
 /**
- * The write-ahead journal of video tasks (RELIABILITY promises 2 and 3): one small file per task
- * under `<dataDir>/video/tasks/`, each written whole and atomically (temp, fsync, rename), so a crash
- * leaves the old or the new record and a write costs the same with 1,000 tasks as with one.
+ * The write-ahead journal of video tasks (RELIABILITY promises 2 and 3): one row per task in the
+ * library database, each `put` a synchronous=FULL commit, so a crash leaves the old or the new
+ * record and a write costs the same with 10,000 tasks as with one.
  * Order of writes: the record (phase `sending`) before the create POST; the gateway's task id
  * before the first poll; the result before it is announced. Progress-only changes are written
  * lazily (they are display, not state).
@@ -31,44 +33,36 @@ export interface TaskRecord {
   pausedKey?: string
 }
 
-function isRecord(v: unknown): v is TaskRecord {
-  const r = v as Partial<TaskRecord> | null
-  return !!r && typeof r === 'object' && !!r.task && typeof r.task.id === 'string' && typeof r.phase === 'string' && typeof r.task.state === 'string'
-}
-
 const ID = /^[A-Za-z0-9_-]{1,64}$/
 
 export class TaskJournal {
   private readonly records = new Map<string, TaskRecord>()
-  private readonly writer = new AtomicWriter(writeFileAtomic)
+  /** The per-task JSON files of earlier versions: migration input only, the folder renamed once imported. */
   readonly dir: string
 
-  private constructor(dataDir: string) {
+  private constructor(
+    dataDir: string,
+    private readonly lib: Library
+  ) {
     this.dir = join(dataDir, 'video', 'tasks')
   }
 
   static async open(dataDir: string, notice: (message: string) => void): Promise<TaskJournal> {
-    const j = new TaskJournal(dataDir)
-    await mkdir(j.dir, { recursive: true, mode: 0o700 })
-    let damaged = 0
-    for (const name of await readdir(j.dir)) {
-      const path = join(j.dir, name)
-      if (name.includes('.tmp-')) {
-        await rm(path, { force: true })
-        continue
+    const lib = openLibrary(dataDir, notice)
+    const j = new TaskJournal(dataDir, lib)
+    try {
+      lib.schema('video-tasks', VIDEO_TASKS_SCHEMA)
+      await importOnce(lib, 'video-tasks', [j.dir], () => readLegacyTasks(j.dir, notice), (records) => {
+        for (const rec of records) putTask(lib, rec)
+      })
+      for (const row of lib.all<{ record: string }>('SELECT record FROM video_tasks')) {
+        const rec = rowTask(row)
+        if (rec) j.records.set(rec.task.id, rec)
       }
-      const m = /^(.+)\.json$/.exec(name)
-      if (!m || !ID.test(m[1])) continue
-      try {
-        const v: unknown = JSON.parse(await readFile(path, 'utf8'))
-        if (!isRecord(v) || v.task.id !== m[1]) throw new Error('not a task record')
-        j.records.set(v.task.id, v)
-      } catch {
-        damaged++
-        await rename(path, `${path}.corrupt-${Date.now()}`).catch(() => {})
-      }
+    } catch (e) {
+      lib.release()
+      throw e
     }
-    if (damaged) notice(`${damaged} video task record${damaged === 1 ? ' was' : 's were'} damaged and set aside (kept with a .corrupt suffix in the video/tasks folder).`)
     return j
   }
 
@@ -84,8 +78,12 @@ export class TaskJournal {
     return this.records.size
   }
 
-  private pathOf(id: string): string {
-    return join(this.dir, `${id}.json`)
+  /**
+   * Ids of the tasks whose prompt, model, task id or error contains `query` (the FTS5 trigram
+   * index), or null for a query too short to index (the caller scans instead).
+   */
+  matching(query: string): Set<string> | null {
+    return matchingTasks(this.lib, query)
   }
 
   /** Keeps the record in memory only (progress); `put` later makes it durable. */
@@ -93,19 +91,53 @@ export class TaskJournal {
     this.records.set(rec.task.id, rec)
   }
 
-  /** Resolves once this state (or a newer one) is on disk; callers await it before acting on it. */
-  put(rec: TaskRecord): Promise<void> {
+  /** Resolves once this state is committed (synchronous=FULL); callers await it before acting on it. */
+  async put(rec: TaskRecord): Promise<void> {
     this.records.set(rec.task.id, rec)
-    return this.writer.save(this.pathOf(rec.task.id), JSON.stringify(rec))
+    putTask(this.lib, rec)
   }
 
   async remove(id: string): Promise<void> {
     this.records.delete(id)
-    await this.writer.settled(this.pathOf(id))
-    await rm(this.pathOf(id), { force: true })
+    this.lib.run('DELETE FROM video_tasks WHERE id = ?', id)
   }
 
-  flush(): Promise<void> {
-    return this.writer.flush()
+  /** Every `put` is durable when it resolves; kept for callers that wait before shutting down. */
+  async flush(): Promise<void> {}
+
+  /** Lets go of the library database (the last user closes it cleanly). */
+  close(): void {
+    this.lib.release()
   }
+}
+
+/** The JSON records of an earlier version (null when there are none); damaged ones are set aside, as before. */
+async function readLegacyTasks(dir: string, notice: (message: string) => void): Promise<TaskRecord[] | null> {
+  let names: string[]
+  try {
+    names = await readdir(dir)
+  } catch {
+    return null
+  }
+  const out: TaskRecord[] = []
+  let damaged = 0
+  for (const name of names) {
+    const path = join(dir, name)
+    if (name.includes('.tmp-')) {
+      await rm(path, { force: true })
+      continue
+    }
+    const m = /^(.+)\.json$/.exec(name)
+    if (!m || !ID.test(m[1])) continue
+    try {
+      const v: unknown = JSON.parse(await readFile(path, 'utf8'))
+      if (!isRecord(v) || v.task.id !== m[1]) throw new Error('not a task record')
+      out.push(v)
+    } catch {
+      damaged++
+      await rename(path, `${path}.corrupt-${Date.now()}`).catch(() => {})
+    }
+  }
+  if (damaged) notice(`${damaged} video task record${damaged === 1 ? ' was' : 's were'} damaged and set aside (kept with a .corrupt suffix in the video/tasks.migrated folder).`)
+  return out
 }

@@ -127,6 +127,8 @@ export class VideoService {
   list(input?: { filter?: VideoFilter; before?: number; limit?: number }): { tasks: VideoTask[]; total: number } {
     const f = input?.filter ?? {}
     const q = f.query?.trim().toLowerCase()
+    // The index answers queries long enough for trigrams; shorter ones are a plain scan.
+    const found = q ? this.book.journal.matching(q) : null
     const all = this.book.journal
       .all()
       .map((r) => r.task)
@@ -135,7 +137,8 @@ export class VideoService {
         if (f.model && t.model !== f.model && t.returnedModel !== f.model) return false
         if (f.from !== undefined && t.createdAt < f.from) return false
         if (f.to !== undefined && t.createdAt > f.to) return false
-        if (q && !(`${t.prompt}\n${t.model}\n${t.returnedModel ?? ''}\n${t.taskId ?? ''}`.toLowerCase().includes(q))) return false
+        if (found) return found.has(t.id)
+        if (q && !(`${t.prompt}\n${t.model}\n${t.returnedModel ?? ''}\n${t.taskId ?? ''}\n${t.error?.message ?? ''}\n${t.error?.code ?? ''}`.toLowerCase().includes(q))) return false
         return true
       })
       .sort((a, b) => b.createdAt - a.createdAt)
@@ -261,5 +264,6 @@ export class VideoService {
     await this.results.idle()
     await this.book.dispose()
     await this.book.journal.flush()
+    this.book.journal.close()
   }
 }

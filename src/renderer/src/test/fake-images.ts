@@ -110,6 +110,12 @@ export class FakeImages {
         this.emitEvent('images:gallery-changed', { ids: [id] } as never)
         return {}
       },
+      'images:delete-items': ({ ids }) => {
+        const gone = this.items.filter((x) => ids.includes(x.id))
+        this.items = this.items.filter((x) => !ids.includes(x.id))
+        if (gone.length) this.emitEvent('images:gallery-changed', { ids } as never)
+        return { deleted: gone.length }
+      },
       'images:export-item': ({ id }) => ({ saved: false, downloadUrl: `/download/${this.find(id).id}`, fileName: `${id}.png` }),
       'images:protect-outside-mask': ({ id }) => {
         const source = this.find(id)

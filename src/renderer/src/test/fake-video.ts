@@ -120,7 +120,10 @@ export class FakeVideo {
         return this.start({ family: source.family, model: input.model, prompt: input.prompt }, { kind: 'remix', remixOf: { id: source.id, taskId: source.taskId ?? '' } })
       },
       'video:list': (input) => {
-        const all = [...this.tasks].sort((a, b) => b.createdAt - a.createdAt)
+        // The host's text search: prompt, models, task id and error, any case (a full-text index there).
+        const q = input?.filter?.query?.trim().toLowerCase()
+        const text = (t: VideoTask) => [t.prompt, t.model, t.returnedModel, t.taskId, t.error?.message, t.error?.code].join('\n').toLowerCase()
+        const all = [...this.tasks].filter((t) => !q || text(t).includes(q)).sort((a, b) => b.createdAt - a.createdAt)
         const before = input?.before
         const page = (before === undefined ? all : all.filter((t) => t.createdAt < before)).slice(0, input?.limit ?? 100)
         return { tasks: structuredClone(page), total: all.length }

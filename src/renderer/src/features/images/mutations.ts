@@ -50,3 +50,18 @@ export function useProtectOutsideMask() {
     onSuccess: () => qc.invalidateQueries({ queryKey: imageKeys.galleries() })
   })
 }
+
+/** The host's limit per call; a larger selection goes in slices of it. */
+const DELETE_SLICE = 500
+
+export function useDeleteItems() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: async (ids: readonly string[]) => {
+      let deleted = 0
+      for (let i = 0; i < ids.length; i += DELETE_SLICE) deleted += (await imagesApi().deleteItems({ ids: ids.slice(i, i + DELETE_SLICE) })).deleted
+      return deleted
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: imageKeys.galleries() })
+  })
+}

@@ -53,6 +53,29 @@ describe('gallery', () => {
     expect(screen.getByText('Image deleted.')).toBeTruthy()
   })
 
+  it('deletes a selection at once: one confirmation, one host call with every id, and the cells go away', async () => {
+    const { grid, user, host } = await withGallery(5)
+    const select = (name: string) => user.click(within(grid).getByRole('checkbox', { name: `Select “${name}”` }))
+    await select('prompt 1')
+    await select('prompt 3')
+    await select('prompt 4')
+    await select('prompt 4')
+    await select('prompt 4')
+    const bar = screen.getByRole('toolbar', { name: 'Selected images' })
+    expect(within(bar).getByRole('status').textContent).toBe('3 selected')
+    // Cancel deletes nothing.
+    await user.click(within(bar).getByRole('button', { name: 'Delete selected' }))
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete 3 images?' })).getByRole('button', { name: 'Cancel' }))
+    expect(host.callsTo('images:delete-items')).toEqual([])
+    await user.click(within(bar).getByRole('button', { name: 'Delete selected' }))
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete 3 images?' })).getByRole('button', { name: 'Delete 3 images' }))
+    await waitFor(() => expect(within(grid).getAllByRole('gridcell').map((c) => c.getAttribute('aria-label'))).toEqual(['prompt 0', 'prompt 2']))
+    expect(host.callsTo('images:delete-items')).toEqual([{ ids: ['img-1', 'img-3', 'img-4'] }])
+    expect(host.callsTo('images:delete-item')).toEqual([])
+    expect(screen.getByText('3 images deleted.')).toBeTruthy()
+    expect(screen.queryByRole('toolbar', { name: 'Selected images' })).toBeNull()
+  })
+
   it('filters by prompt, model, origin and favourites through the host', async () => {
     const { user, host } = await withGallery(6)
     await user.type(screen.getByRole('searchbox', { name: 'Search prompts' }), 'prompt 4')

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import type { GalleryItem } from '@shared/domain/images'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
@@ -10,6 +10,7 @@ import { GalleryFilters } from './GalleryFilters'
 import { useGridFocus } from '@renderer/components/grid/use-grid-focus'
 import { useGridWindow } from '@renderer/components/grid/use-grid-window'
 import { WindowedGrid } from '@renderer/components/grid/WindowedGrid'
+import { SelectionBar } from './SelectionBar'
 import { useGalleryActions } from './use-gallery-actions'
 import { FormAlert } from '@renderer/components/form/FormAlert'
 
@@ -27,6 +28,18 @@ export function Gallery() {
   const { activeIndex, setActive, attach, fallbackFocus, moveByKey } = useGridFocus(items.length, win)
   const [deleting, setDeleting] = useState<GalleryItem | null>(null)
   const actions = useGalleryActions(setDeleting)
+  // Ids chosen for a batch action; the host skips any deleted meanwhile.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set())
+  const toggleSelect = useCallback(
+    (id: string) =>
+      setSelected((old) => {
+        const next = new Set(old)
+        if (!next.delete(id)) next.add(id)
+        return next
+      }),
+    []
+  )
+  const clearSelection = useCallback(() => setSelected(new Set()), [])
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = gallery
 
   // Load the next page before the user reaches the end of what is loaded.
@@ -56,6 +69,7 @@ export function Gallery() {
         {t('images.gallery.label')}
       </h2>
       <GalleryFilters total={total} />
+      <SelectionBar selected={selected} onClear={clearSelection} fallbackFocus={fallbackFocus} />
       {gallery.isError && (
         <FormAlert title={t('images.gallery.loadFailed')} detail={<>{errorTitle(t, gallery.error)}: {errorMessage(gallery.error)}</>} />
       )}
@@ -72,7 +86,7 @@ export function Gallery() {
         renderCell={(index, column) => {
           const item = items[index]
           return (
-            <GalleryCell key={item.id} item={item} index={index} column={column} active={index === activeIndex} width={win.layout.cellWidth} actions={actions} onFocusCell={setActive} />
+            <GalleryCell key={item.id} item={item} index={index} column={column} active={index === activeIndex} width={win.layout.cellWidth} actions={actions} onFocusCell={setActive} selected={selected.has(item.id)} onToggleSelect={toggleSelect} />
           )
         }}
       />

@@ -20,13 +20,15 @@ export interface GalleryCellProps {
   width: number
   actions: GalleryActions
   onFocusCell: (index: number) => void
+  selected: boolean
+  onToggleSelect: (id: string) => void
 }
 
 /**
  * One thumbnail (by host media URL, lazily decoded) named by its prompt, with its actions. Only
  * the active cell is in the Tab order (roving tabindex); its buttons follow it.
  */
-export const GalleryCell = memo(function GalleryCell({ item, index, column, active, width, actions, onFocusCell }: GalleryCellProps) {
+export const GalleryCell = memo(function GalleryCell({ item, index, column, active, width, actions, onFocusCell, selected, onToggleSelect }: GalleryCellProps) {
   const { t } = useT()
   const name = item.prompt || t('images.gallery.untitled')
   const tab = active ? 0 : -1
@@ -37,7 +39,7 @@ export const GalleryCell = memo(function GalleryCell({ item, index, column, acti
       aria-label={name}
       tabIndex={tab}
       data-index={index}
-      className="gallery-cell"
+      className={selected ? 'gallery-cell gallery-cell-selected' : 'gallery-cell'}
       style={{ width }}
       onFocus={(e) => {
         if (e.target === e.currentTarget || !active) onFocusCell(index)
@@ -45,6 +47,7 @@ export const GalleryCell = memo(function GalleryCell({ item, index, column, acti
     >
       <div className="gallery-media" style={{ height: width }}>
         <img className="gallery-thumb" src={item.url} alt="" loading="lazy" decoding="async" width={width} height={width} />
+        <input type="checkbox" className="gallery-select" tabIndex={tab} checked={selected} aria-label={t('images.gallery.select', { name })} onChange={() => onToggleSelect(item.id)} />
         <button type="button" className="gallery-fav" tabIndex={tab} aria-pressed={item.favorite} onClick={() => actions.toggleFavorite(item)}>
           <span aria-hidden="true">{item.favorite ? '★' : '☆'}</span>
           <span className="sr-only">{t('images.gallery.favorite')}</span>

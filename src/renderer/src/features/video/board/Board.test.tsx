@@ -70,6 +70,16 @@ describe('job board', () => {
     await waitFor(() => expect(within(grid()).getAllByRole('gridcell').map((c) => c.getAttribute('aria-label'))).toEqual(['harbour']))
   })
 
+  it("searches prompts through the host's full-text index: the board shows the tasks it found", async () => {
+    const host = new FakeHost()
+    host.video.tasks = [videoTask({ id: 'a', prompt: 'lighthouse at dusk', createdAt: 2 }), videoTask({ id: 'b', prompt: 'kite', createdAt: 1 })]
+    const { user } = await renderVideo({ host })
+    await within(grid()).findByRole('gridcell', { name: 'kite' })
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'DUSK')
+    await waitFor(() => expect(host.callsTo('video:list')).toContainEqual(expect.objectContaining({ filter: { query: 'DUSK' } })))
+    await waitFor(() => expect(within(grid()).getAllByRole('gridcell').map((c) => c.getAttribute('aria-label'))).toEqual(['lighthouse at dusk']))
+  })
+
   it('toasts a task that finishes while another area is open, and Show opens its card', async () => {
     const host = new FakeHost()
     host.video.seed(30)

@@ -12,6 +12,7 @@ import { useGridFocus } from '@renderer/components/grid/use-grid-focus'
 import { useGridWindow } from '@renderer/components/grid/use-grid-window'
 import { WindowedGrid } from '@renderer/components/grid/WindowedGrid'
 import { boardLayout } from './board-layout'
+import { useBoardSearch } from './use-board-search'
 import { useCardActions } from './use-card-actions'
 import { VideoCard } from './VideoCard'
 import { FormAlert } from '@renderer/components/form/FormAlert'
@@ -27,7 +28,8 @@ export function Board() {
   const index = query.data ?? EMPTY_INDEX
   const filter = useVideoUi((s) => s.filter)
   const focusRequest = useVideoUi((s) => s.focusRequest)
-  const ids = useMemo(() => filterTasks(index, filter), [index, filter])
+  const hits = useBoardSearch(filter.query)
+  const ids = useMemo(() => filterTasks(index, filter, hits), [index, filter, hits])
   // A pass over the index (1,000 tasks: well under a millisecond); cards get primitives from it, so
   // a progress update elsewhere leaves their props equal.
   const remixes = useMemo(() => remixesOf(index), [index])

@@ -28,6 +28,19 @@ describe('board filter', () => {
   })
 })
 
+describe('board search through the host index', () => {
+  it("shows what the host's index found, and matches here only the tasks changed since it was asked", () => {
+    const q = { ...EMPTY_FILTER, query: 'harbour' }
+    // The host's answer wins over the local text (it searched every task, in the database).
+    expect(filterTasks(index, q, { ids: new Set(['run']), at: Number.MAX_SAFE_INTEGER })).toEqual(['run'])
+    expect(filterTasks(index, q, { ids: new Set(), at: Number.MAX_SAFE_INTEGER })).toEqual([])
+    // Tasks updated after the search ran are matched on the board (no stale miss while it asks again).
+    expect(filterTasks(index, q, { ids: new Set(), at: 0 })).toEqual(['ok'])
+    // The other filters still apply to what the host found.
+    expect(filterTasks(index, { ...q, status: 'failed' }, { ids: new Set(['run', 'bad']), at: Number.MAX_SAFE_INTEGER })).toEqual(['bad'])
+  })
+})
+
 describe('card text', () => {
   it('formats elapsed time and the parameter summary', () => {
     expect([formatDuration(42_000), formatDuration(185_000), formatDuration(3_725_000)]).toEqual(['0:42', '3:05', '1:02:05'])

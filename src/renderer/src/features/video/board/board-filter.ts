@@ -50,7 +50,17 @@ function matchesText(t: VideoTask, q: string): boolean {
   )
 }
 
-export function filterTasks(index: TaskIndex, f: BoardFilter): readonly string[] {
+/** What the host's full-text index found for the query, and when it was asked. */
+export interface SearchHits {
+  ids: ReadonlySet<string>
+  at: number
+}
+
+/**
+ * `hits`: the host's answer for the text query. A task changed since it was asked (a new one, a
+ * new error) is matched here, so the board never waits on another search to show it.
+ */
+export function filterTasks(index: TaskIndex, f: BoardFilter, hits?: SearchHits): readonly string[] {
   if (isFilterEmpty(f)) return index.order
   const q = f.query.trim().toLowerCase()
   const from = f.from ? dayStart(f.from) : Number.NEGATIVE_INFINITY
@@ -60,7 +70,8 @@ export function filterTasks(index: TaskIndex, f: BoardFilter): readonly string[]
     if (f.status !== 'all' && !GROUP_STATES[f.status].includes(t.state)) return false
     if (f.model && t.model !== f.model) return false
     if (t.createdAt < from || t.createdAt >= to) return false
-    return !q || matchesText(t, q)
+    if (!q) return true
+    return hits && t.updatedAt <= hits.at ? hits.ids.has(id) : matchesText(t, q)
   })
 }
 
