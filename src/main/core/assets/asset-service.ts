@@ -6,13 +6,14 @@ import { joinPath } from '@shared/domain/gateway-names'
 import { namesOf, readJson, sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
 import type { EventHub } from '../ipc/event-hub'
 import { AtomicWriter, writeFileAtomic } from '../store/atomic-file'
-import type { PollScheduler } from '../video/scheduler'
-import { keyFingerprint } from '../video/task-book'
+import { stepDelay } from '../tasks/cadence'
+import { keyFingerprint } from '../tasks/key-fingerprint'
+import type { PollScheduler } from '../tasks/scheduler'
 
 /**
  * Assets for video generation (spec "Asset import", wire notes §5b): create a group, import by a
- * public HTTPS URL, follow the import until `Active` or failed (through the video scheduler, so the
- * rate cap covers it), list. Kept in `<dataDir>/video/assets.json`.
+ * public HTTPS URL, follow the import until `Active` or failed (on the host's one task scheduler:
+ * its rate cap, jitter and 429 back-off), list. Kept in `<dataDir>/video/assets.json`.
  */
 
 const FOLLOW_MS = [3000, 5000, 10_000, 20_000, 30_000]
@@ -155,18 +156,21 @@ export class AssetService {
     return asset
   }
 
-  private follow(asset: Asset, attempt: number): void {
-    const steps = this.d.followMs ?? FOLLOW_MS
-    const wait = steps[Math.min(attempt, steps.length - 1)]
-    this.d.scheduler.add(`asset:${asset.id}`, this.d.scheduler.now() + wait, asset.profileId, async () => {
+  private follow(asset: Asset, attempt: number, notBefore = 0): void {
+    const s = this.d.scheduler
+    const due = Math.max(s.now() + stepDelay(attempt, this.d.followMs ?? FOLLOW_MS, undefined, s.random), notBefore)
+    s.add(`asset:${asset.id}`, due, asset.profileId, async () => {
+      let after = 0
       try {
         const a = await this.refresh(asset.id)
+        s.answered(asset.profileId)
         if (a.state === 'active' || a.state === 'failed') return
       } catch (e) {
         if (e instanceof StudioError && (e.status === 401 || e.status === 403)) return this.pause(asset, attempt, e)
+        if (e instanceof StudioError && e.code === 'RATE_LIMITED') after = s.backOff(asset.profileId, e.details?.retryAfterMs)
         ;(this.d.log ?? (() => {}))(`assets: checking ${asset.id} failed: ${e instanceof Error ? e.message : String(e)}`)
       }
-      if (Date.now() - asset.createdAt < GIVE_UP_MS) this.follow(asset, attempt + 1)
+      if (Date.now() - asset.createdAt < GIVE_UP_MS) this.follow(asset, attempt + 1, after)
     })
   }
 

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto'
 import type { VideoNotice } from '@shared/contract/video'
 import { FINAL_VIDEO_STATES, type VideoTask } from '@shared/domain/video'
 import type { EventHub } from '../ipc/event-hub'
-import type { Clock } from './scheduler'
+import type { Clock } from '../tasks/clock'
 import type { TaskJournal, TaskRecord } from './task-journal'
 
 /**
@@ -24,10 +23,6 @@ export interface BookDeps {
 }
 
 const LAZY_WRITE_MS = 30_000
-
-export function keyFingerprint(key: string): string {
-  return createHash('sha256').update(key).digest('hex').slice(0, 16)
-}
 
 export function isFinal(t: VideoTask): boolean {
   return FINAL_VIDEO_STATES.includes(t.state)

@@ -18,6 +18,7 @@ import { SecretGuard } from '../../ipc/secret-guard'
 import type { SaveFile } from '../gallery-actions'
 import { createImageHandlers } from '../image-handlers'
 import { ImageService, type ImageServiceDeps } from '../image-service'
+import { PollScheduler } from '../../tasks/scheduler'
 import type { ImageTiming } from '../timing'
 
 type ImageChannel = Extract<keyof typeof invokes, `images:${string}`>
@@ -78,8 +79,11 @@ export async function imagesHarness(opts: HarnessOptions = {}): Promise<ImagesHa
   const grants = await FileGrants.open({ dataDir, media })
   const sent: SentRequest[] = []
   const base: FetchLike = opts.fetch ?? ((i, init) => fetch(i, init))
+  // Fast enough for many short polls; Retry-After holds and back-off as in the product.
+  const scheduler = new PollScheduler({ ratePerSecond: 100 })
   const images = await ImageService.open({
     dataDir,
+    scheduler,
     profiles: opts.profiles ?? { activeId: async () => 'sandbox', connection: async () => gateway },
     fetch: (input, init) => {
       // A streamed body (the edit's multipart) is read by the request: keep a copy to inspect.
@@ -136,11 +140,13 @@ export async function imagesHarness(opts: HarnessOptions = {}): Promise<ImagesHa
     grantBytes: async (bytes, name) => (await grants.grantUpload(bytes, name, 'image-edit')).fileId,
     restart: async () => {
       await images.dispose()
+      scheduler.dispose()
       await grants.dispose()
       return imagesHarness({ ...opts, sandbox: sb, dataDir })
     },
     close: async () => {
       await images.dispose()
+      scheduler.dispose()
       await grants.dispose()
       if (!opts.sandbox) await sb.close()
     }

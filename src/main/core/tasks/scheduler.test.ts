@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { pollIntervalMs, PollScheduler } from './scheduler'
+import { pollIntervalMs } from './cadence'
+import { PollScheduler } from './scheduler'
 import { FakeClock } from './testing/fake-clock'
 
 function maxInWindow(times: number[], windowMs: number): number {
