@@ -293,6 +293,11 @@ export const videoEn = {
     failedTitle: 'Video failed',
     failedBody: '{{prompt}} — {{message}}',
     failedBodyCode: '{{prompt}} — {{message}} (code {{code}})',
+    pendingTitle: 'Video finished; download pending',
+    lostTitle: 'Video task lost',
+    lostBody: '{{prompt}} — the gateway no longer knows this task.',
+    unknownTitle: 'Video submission outcome unknown',
+    unknownBody: '{{prompt}} — it may have been accepted and charged; check before submitting again.',
     show: 'Show',
     dismiss: 'Dismiss'
   },

@@ -295,6 +295,11 @@ export const videoZh: Messages['video'] = {
     failedTitle: '视频生成失败',
     failedBody: '{{prompt}} — {{message}}',
     failedBodyCode: '{{prompt}} — {{message}}（代码 {{code}}）',
+    pendingTitle: '视频已完成，等待下载',
+    lostTitle: '视频任务已丢失',
+    lostBody: '{{prompt}} — 网关已不再识别此任务。',
+    unknownTitle: '视频提交结果未知',
+    unknownBody: '{{prompt}} — 它可能已被接受并计费；再次提交前请先核实。',
     show: '查看',
     dismiss: '关闭'
   },
