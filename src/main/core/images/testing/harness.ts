@@ -58,6 +58,8 @@ export interface HarnessOptions {
   gateway?: { baseUrl: string; key: string }
   dataDir?: string
   timing?: Partial<ImageTiming>
+  /** The host's one scheduler, when the test shares it with other services (the harness's own otherwise). */
+  scheduler?: PollScheduler
   saveFile?: SaveFile
   fetch?: FetchLike
   /** Replaces the real grant table for the service (e.g. a grant too big to make on disk). */
@@ -80,7 +82,8 @@ export async function imagesHarness(opts: HarnessOptions = {}): Promise<ImagesHa
   const sent: SentRequest[] = []
   const base: FetchLike = opts.fetch ?? ((i, init) => fetch(i, init))
   // Fast enough for many short polls; Retry-After holds and back-off as in the product.
-  const scheduler = new PollScheduler({ ratePerSecond: 100 })
+  const owned = opts.scheduler ? null : new PollScheduler({ ratePerSecond: 100 })
+  const scheduler = opts.scheduler ?? owned!
   const images = await ImageService.open({
     dataDir,
     scheduler,
@@ -140,13 +143,13 @@ export async function imagesHarness(opts: HarnessOptions = {}): Promise<ImagesHa
     grantBytes: async (bytes, name) => (await grants.grantUpload(bytes, name, 'image-edit')).fileId,
     restart: async () => {
       await images.dispose()
-      scheduler.dispose()
+      owned?.dispose()
       await grants.dispose()
       return imagesHarness({ ...opts, sandbox: sb, dataDir })
     },
     close: async () => {
       await images.dispose()
-      scheduler.dispose()
+      owned?.dispose()
       await grants.dispose()
       if (!opts.sandbox) await sb.close()
     }
