@@ -9,23 +9,7 @@ import { imagesHarness } from '../images/testing/harness'
  * with ENOSPC (a real full disk cannot be arranged on a shared CI machine).
  */
 const shim = vi.hoisted(() => ({ enospc: false, hits: 0 }))
-vi.mock('node:fs', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:fs')>()
-  // Result downloads stream into their .part file (gateway/download.ts): its writes fail.
-  const createWriteStream = ((path: Parameters<typeof real.createWriteStream>[0], opts?: Parameters<typeof real.createWriteStream>[1]) => {
-    const s = real.createWriteStream(path, opts)
-    if (shim.enospc && String(path).endsWith('.part')) {
-      const full = (cb: (e: Error) => void) => {
-        shim.hits++
-        cb(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' }))
-      }
-      s._write = (_c, _e, cb) => full(cb)
-      s._writev = (_c, cb) => full(cb)
-    }
-    return s
-  }) as typeof real.createWriteStream
-  return { ...real, default: { ...real, createWriteStream }, createWriteStream }
-})
+vi.mock('node:fs', async (importOriginal) => (await import('./full-disk')).fullDiskFs(await importOriginal(), shim, '.part'))
 
 describe('disk full', () => {
   let sb: SandboxHandle

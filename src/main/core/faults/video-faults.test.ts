@@ -19,22 +19,7 @@ import { ended, FAST, ok, videoHarness, type VideoHarness } from '../video/testi
 
 // F21: an fs shim makes writes of `.mp4.part` files fail with ENOSPC (a full disk cannot be arranged on CI).
 const shim = vi.hoisted(() => ({ enospc: false, hits: 0 }))
-vi.mock('node:fs', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:fs')>()
-  const createWriteStream = ((path: Parameters<typeof real.createWriteStream>[0], opts?: Parameters<typeof real.createWriteStream>[1]) => {
-    const s = real.createWriteStream(path, opts)
-    if (shim.enospc && String(path).endsWith('.mp4.part')) {
-      const full = (cb: (e: Error) => void) => {
-        shim.hits++
-        cb(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' }))
-      }
-      s._write = (_c, _e, cb) => full(cb)
-      s._writev = (_c, cb) => full(cb)
-    }
-    return s
-  }) as typeof real.createWriteStream
-  return { ...real, default: { ...real, createWriteStream }, createWriteStream }
-})
+vi.mock('node:fs', async (importOriginal) => (await import('./full-disk')).fullDiskFs(await importOriginal(), shim, '.mp4.part'))
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 const last = (h: VideoHarness, id: string) => h.events.filter((e) => e.name === 'video:task-updated' && (e.payload as VideoTask).id === id).at(-1)?.payload as VideoTask | undefined
