@@ -11,7 +11,8 @@ import { MediaLibrary } from '../../src/main/core/files/media'
 import type { FetchLike } from '../../src/main/core/gateway/http'
 import { EventHub } from '../../src/main/core/ipc/event-hub'
 import { SecretGuard } from '../../src/main/core/ipc/secret-guard'
-import { FakeClock } from '../../src/main/core/video/testing/fake-clock'
+import { FakeClock } from '../../src/main/core/tasks/testing/fake-clock'
+import { PollScheduler } from '../../src/main/core/tasks/scheduler'
 import { TaskJournal } from '../../src/main/core/video/task-journal'
 import { VideoService } from '../../src/main/core/video/video-service'
 
@@ -104,19 +105,21 @@ export async function openSim(tasks: number, gw: { capPerSecond?: number; retryA
   const hub = new EventHub(guard)
   let events = 0
   hub.addSink(() => void events++)
+  const scheduler = new PollScheduler({ clock, sleepGapMs: 60_000, ...(ratePerSecond ? { ratePerSecond } : {}) })
   const service = await VideoService.open({
     dataDir,
     profiles: { activeId: async () => 'bench', connection: async () => ({ baseUrl: BASE, key: KEY }) },
     fetch,
     media: new MediaLibrary('/media/'),
     emit: (n, p) => hub.emit(n, p),
-    scheduler: { clock, ...(ratePerSecond ? { ratePerSecond } : {}) }
+    scheduler
   })
   return {
     clock,
     service,
     stats,
     close: async () => {
+      scheduler.dispose()
       await service.dispose()
       rmSync(dataDir, { recursive: true, force: true })
     }

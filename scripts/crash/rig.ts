@@ -7,6 +7,7 @@ import { PresetStore, type PresetsFile } from '../../src/main/core/chat/presets'
 import type { GatewayConnection } from '../../src/main/core/gateway/http'
 import { ImageService } from '../../src/main/core/images/image-service'
 import { openConfStore } from '../../src/main/core/store/kv-store'
+import { PollScheduler } from '../../src/main/core/tasks/scheduler'
 
 /**
  * The real images host (job journal, native-task poller, result saver, gallery) and the real chat
@@ -28,8 +29,10 @@ export async function openServices(dataDir: string, gateway: GatewayConnection):
   const media = new MediaLibrary('/media/')
   const files = await FileGrants.open({ dataDir, media })
   const profiles = { activeId: async () => 'crash', connection: async () => gateway }
+  const scheduler = new PollScheduler({ ratePerSecond: 100 })
   const images = await ImageService.open({
     dataDir,
+    scheduler,
     profiles,
     fetch: (i, init) => fetch(i, init),
     files,
@@ -56,6 +59,7 @@ export async function openServices(dataDir: string, gateway: GatewayConnection):
     close: async () => {
       await chat.dispose()
       await images.dispose()
+      scheduler.dispose()
       await store.flush()
       await files.dispose()
     }

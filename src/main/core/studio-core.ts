@@ -26,6 +26,7 @@ import { ModelDiscovery } from './profiles/model-discovery'
 import type { SecretBackend } from './profiles/secret-backend'
 import { openConfStore, type OpenStore, type StoreNotice } from './store/kv-store'
 import { AssetService } from './assets/asset-service'
+import { PollScheduler } from './tasks/scheduler'
 import type { Notify } from './video/task-book'
 import { VideoService } from './video/video-service'
 import type { PlainHttpPolicy } from '@shared/domain/base-url'
@@ -119,6 +120,9 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     }
   })
 
+  // The one task scheduler: video polls and downloads, asset imports and native image tasks share
+  // its rate cap and Retry-After holds. A timer an hour late means the machine slept.
+  const scheduler = new PollScheduler({ sleepGapMs: 60_000 })
   let sandboxUrl: string | null = null
   // Files: the grant table and the media table behind preview URLs.
   const media = new MediaLibrary(opts.mediaUrlPrefix ?? '/media/')
@@ -168,6 +172,7 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     dataDir: opts.dataDir,
     profiles,
     fetch: fetchImpl,
+    scheduler,
     nodeFetch: opts.fetch === undefined,
     files,
     media,
@@ -185,12 +190,14 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   profiles.onChanged(() => images.resumeHeld())
   disposers.push(() => balance.dispose())
 
-  // Video: tasks journaled in the library database, results in <dataDir>/library/videos; one poll scheduler.
-  let assets: AssetService | null = null
+  // Video: tasks journaled in the library database, results in <dataDir>/library/videos.
+  // Assets first: video references (asset://) are looked up in it.
+  const assets = await AssetService.open({ dataDir: opts.dataDir, profiles, fetch: fetchImpl, scheduler, emit: (name, payload) => events.emit(name, payload), log })
   const video = await VideoService.open({
     dataDir: opts.dataDir,
     profiles,
     fetch: fetchImpl,
+    scheduler,
     files,
     gallery: images.gallery,
     media,
@@ -202,19 +209,20 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     },
     notify: opts.notify,
     openFile: opts.openFile,
-    asset: (id) => assets?.find(id),
+    asset: (id) => assets.find(id),
     recordGeneration: balance.recordGeneration
   })
-  assets = await AssetService.open({ dataDir: opts.dataDir, profiles, fetch: fetchImpl, scheduler: video.scheduler, emit: (name, payload) => events.emit(name, payload), log })
   profiles.onChanged(() => {
     void video.onProfilesChanged()
-    void assets?.onProfilesChanged()
+    void assets.onProfilesChanged()
   })
   disposers.push(async () => {
     await video.dispose()
-    await assets?.flush()
-    assets?.close()
+    await assets.flush()
+    assets.close()
   })
+  // Runs first: nothing new starts while the services above wind down.
+  disposers.push(() => scheduler.dispose())
 
   const handlers = createHandlers({
     info: { name: 'Generation Studio', version: opts.appVersion, shell: opts.shell, platform: opts.platform },
@@ -255,7 +263,7 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     log,
     notices,
     sandboxUrl,
-    resume: () => video.resume(),
+    resume: () => scheduler.resume(),
     dispose: async () => {
       for (const d of disposers.reverse()) await d()
     }

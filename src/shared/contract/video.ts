@@ -86,7 +86,14 @@ export const VideoNoticeSchema = z.object({
   title: z.string(),
   body: z.string(),
   /** true: the OS showed it (the page should not toast it again). */
-  shownBySystem: z.boolean()
+  shownBySystem: z.boolean(),
+  /** What the page words the notice from, in its own language: the prompt (at most 80 characters, '' for none)… */
+  prompt: z.string(),
+  /** …and for a failure, the gateway's message and code. */
+  message: z.string().optional(),
+  code: z.string().optional(),
+  /** A finished task whose video is not downloaded yet (it is retried). */
+  downloadPending: z.boolean().optional()
 })
 export type VideoNotice = z.infer<typeof VideoNoticeSchema>
 
@@ -95,7 +102,7 @@ export const videoEvents = {
   /** Removed tasks: their ids. */
   'video:tasks-removed': z.object({ ids: z.array(z.string()) }),
   'video:assets-changed': z.object({ ids: z.array(z.string()) }),
-  /** A task completed or failed: an OS notification was shown, or the page shows this one. */
+  /** The host announced an outcome (it alone decides): an OS notification was shown, or the page shows this one. */
   'video:notice': VideoNoticeSchema,
   /** The user clicked an OS notification: open this card. */
   'video:open-requested': z.object({ id: z.string() })

@@ -5,15 +5,16 @@ import { joinPath } from '@shared/domain/gateway-names'
 import { namesOf, readJson, sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
 import type { EventHub } from '../ipc/event-hub'
 import { openLibrary, type Library } from '../store/library-db'
-import type { PollScheduler } from '../video/scheduler'
-import { keyFingerprint } from '../video/task-book'
+import { stepDelay } from '../tasks/cadence'
+import { keyFingerprint } from '../tasks/key-fingerprint'
+import type { PollScheduler } from '../tasks/scheduler'
 import { loadAssets, putAsset, putGroup } from './asset-table'
 
 /**
  * Assets for video generation (spec "Asset import", wire notes §5b): create a group, import by a
- * public HTTPS URL, follow the import until `Active` or failed (through the video scheduler, so the
- * rate cap covers it), list. Kept in the library database, one row per group and per asset
- * (`<dataDir>/video/assets.json` of earlier versions is imported once).
+ * public HTTPS URL, follow the import until `Active` or failed (on the host's one task scheduler:
+ * its rate cap, jitter and 429 back-off), list. Kept in the library database, one row per group and
+ * per asset (`<dataDir>/video/assets.json` of earlier versions is imported once).
  */
 
 const FOLLOW_MS = [3000, 5000, 10_000, 20_000, 30_000]
@@ -150,18 +151,21 @@ export class AssetService {
     return asset
   }
 
-  private follow(asset: Asset, attempt: number): void {
-    const steps = this.d.followMs ?? FOLLOW_MS
-    const wait = steps[Math.min(attempt, steps.length - 1)]
-    this.d.scheduler.add(`asset:${asset.id}`, this.d.scheduler.now() + wait, asset.profileId, async () => {
+  private follow(asset: Asset, attempt: number, notBefore = 0): void {
+    const s = this.d.scheduler
+    const due = Math.max(s.now() + stepDelay(attempt, this.d.followMs ?? FOLLOW_MS, undefined, s.random), notBefore)
+    s.add(`asset:${asset.id}`, due, asset.profileId, async () => {
+      let after = 0
       try {
         const a = await this.refresh(asset.id)
+        s.answered(asset.profileId)
         if (a.state === 'active' || a.state === 'failed') return
       } catch (e) {
         if (e instanceof StudioError && (e.status === 401 || e.status === 403)) return this.pause(asset, attempt, e)
+        if (e instanceof StudioError && e.code === 'RATE_LIMITED') after = s.backOff(asset.profileId, e.details?.retryAfterMs)
         ;(this.d.log ?? (() => {}))(`assets: checking ${asset.id} failed: ${e instanceof Error ? e.message : String(e)}`)
       }
-      if (Date.now() - asset.createdAt < GIVE_UP_MS) this.follow(asset, attempt + 1)
+      if (Date.now() - asset.createdAt < GIVE_UP_MS) this.follow(asset, attempt + 1, after)
     })
   }
 

@@ -9,20 +9,7 @@ import { imagesHarness } from '../images/testing/harness'
  * with ENOSPC (a real full disk cannot be arranged on a shared CI machine).
  */
 const shim = vi.hoisted(() => ({ enospc: false, hits: 0 }))
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:fs/promises')>()
-  const open: typeof real.open = async (path, ...rest) => {
-    const fh = await real.open(path, ...rest)
-    if (shim.enospc && String(path).endsWith('.part')) {
-      fh.write = (async () => {
-        shim.hits++
-        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' })
-      }) as typeof fh.write
-    }
-    return fh
-  }
-  return { ...real, default: { ...real, open }, open }
-})
+vi.mock('node:fs', async (importOriginal) => (await import('./full-disk')).fullDiskFs(await importOriginal(), shim, '.part'))
 
 describe('disk full', () => {
   let sb: SandboxHandle

@@ -6,7 +6,7 @@ import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
 import type { GenerationRecord } from '../balance/generation-log'
 import type { FetchLike } from '../gateway/http'
 import { scriptedServer } from '../testing/scripted-server'
-import { FakeClock } from '../video/testing/fake-clock'
+import { FakeClock } from '../tasks/testing/fake-clock'
 import { ended, FAST, ok, videoHarness, type VideoHarness } from '../video/testing/harness'
 
 /**
@@ -14,27 +14,12 @@ import { ended, FAST, ok, videoHarness, type VideoHarness } from '../video/testi
  * sandbox or a scripted gateway). Already proven in video-sandbox-faults.test.ts beside this file and not
  * repeated here: a create cut off after sending (F2/F14), the 403 -> /content order (F19, first half),
  * wrong MP4 bytes (F20), a 401 pause (F18), Retry-After on polls, an unknown status word (F16).
- * The sleep detection by a late timer (F29) is in src/main/core/video/scheduler.test.ts.
+ * The sleep detection by a late timer (F29) is in src/main/core/tasks/scheduler.test.ts.
  */
 
 // F21: an fs shim makes writes of `.mp4.part` files fail with ENOSPC (a full disk cannot be arranged on CI).
 const shim = vi.hoisted(() => ({ enospc: false, hits: 0 }))
-vi.mock('node:fs', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:fs')>()
-  const createWriteStream = ((path: Parameters<typeof real.createWriteStream>[0], opts?: Parameters<typeof real.createWriteStream>[1]) => {
-    const s = real.createWriteStream(path, opts)
-    if (shim.enospc && String(path).endsWith('.mp4.part')) {
-      const full = (cb: (e: Error) => void) => {
-        shim.hits++
-        cb(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' }))
-      }
-      s._write = (_c, _e, cb) => full(cb)
-      s._writev = (_c, cb) => full(cb)
-    }
-    return s
-  }) as typeof real.createWriteStream
-  return { ...real, default: { ...real, createWriteStream }, createWriteStream }
-})
+vi.mock('node:fs', async (importOriginal) => (await import('./full-disk')).fullDiskFs(await importOriginal(), shim, '.mp4.part'))
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 const last = (h: VideoHarness, id: string) => h.events.filter((e) => e.name === 'video:task-updated' && (e.payload as VideoTask).id === id).at(-1)?.payload as VideoTask | undefined
@@ -81,7 +66,7 @@ async function clocked() {
       onWire--
     }
   }
-  const h = await rig({ fetch: fetchAt, deps: { scheduler: { ...FAST.scheduler, clock }, recordGeneration: (r) => recorded.push(r) } })
+  const h = await rig({ fetch: fetchAt, scheduler: { ...FAST.scheduler, clock }, deps: { recordGeneration: (r) => recorded.push(r) } })
   const drive = async (id: string, done: (t: VideoTask) => boolean, maxSimMs = 120_000) => {
     for (let t = 0, waited = 0; t < maxSimMs && waited < 10_000; ) {
       const now = last(h, id)
@@ -300,7 +285,7 @@ describe('video results that cannot be fetched or kept', () => {
 describe('sleep and offline while polling (F29)', () => {
   it('F29 after a resume every task gets one poll soon, spread and jittered, never a burst; a second resume does not add polls', async () => {
     sb.setFaults(sb.key, ['odd-status=mystery@video.query'])
-    const h = await rig({ deps: { timing: { pollScale: 1 }, scheduler: { ratePerSecond: 50, maxInFlight: 8 } } })
+    const h = await rig({ deps: { timing: { pollScale: 1 } }, scheduler: { ratePerSecond: 50, maxInFlight: 8 } })
     const ids: string[] = []
     for (let i = 0; i < 4; i++) ids.push((await h.call('video:create', { family: 'vidq', model: 'vidq1', prompt: `sleeper ${i}` })).id)
     for (const id of ids) await h.until(id, (x) => x.taskId !== null)

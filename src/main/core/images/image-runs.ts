@@ -1,5 +1,6 @@
 import { StudioError } from '@shared/errors'
 import { namesOf, readResultJson, sendGateway, type FetchLike, type GatewayConnection, type GatewayRequest } from '../gateway/http'
+import type { PollScheduler } from '../tasks/scheduler'
 import { nativeSubmitRequest } from './native-poller'
 import { removeCopies } from './edit-inputs'
 import type { GalleryStore } from './gallery-store'
@@ -19,6 +20,8 @@ export interface RunDeps {
   longFetch: FetchLike
   /** Everything else: polls, the native submit, result downloads. */
   fetch: FetchLike
+  /** The host's one task scheduler: native task polls wait their turn on it. */
+  scheduler: PollScheduler
   timing: ImageTiming
   /**
    * Resolves with the profile's connection once its key is no longer `rejectedKey`, or null when it
@@ -116,6 +119,8 @@ export class ImageRuns {
       const outcome = await pollNativeTask({
         fetch: this.d.fetch,
         conn,
+        scheduler: this.d.scheduler,
+        gateway: rec.template.profileId,
         taskId: rec.job.taskId!,
         timing: this.d.timing.poll,
         signal: this.d.signal,

@@ -5,6 +5,7 @@ import type { FileGrants } from '../files/grants'
 import type { MediaLibrary } from '../files/media'
 import { namesOf, type FetchLike, type GatewayConnection } from '../gateway/http'
 import type { EventHub } from '../ipc/event-hub'
+import type { PollScheduler } from '../tasks/scheduler'
 import { buildEditFields, buildImage2Body, buildImagegenBody, buildNativeSubmitBody } from './builders'
 import { checkEditInputs, copyEditInputs } from './edit-inputs'
 import { buildEditBody, type StreamedBody } from './edit-multipart'
@@ -27,6 +28,8 @@ export interface ImageServiceDeps {
     onChanged?(listener: () => void): () => void
   }
   fetch: FetchLike
+  /** The host's one task scheduler (native task polls). */
+  scheduler: PollScheduler
   /** `fetch` is Node's own: edit uploads go over node:http (gateway/node-upload.ts). */
   nodeFetch?: boolean
   /** The grant table: local files as edit sources, masks and references. */
@@ -81,6 +84,7 @@ export class ImageService {
       gallery,
       longFetch: long.fetch,
       fetch: d.fetch,
+      scheduler: d.scheduler,
       timing,
       signal: this.stop.signal,
       log

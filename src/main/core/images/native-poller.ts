@@ -1,18 +1,21 @@
-import { setTimeout as sleepFor } from 'node:timers/promises'
 import { StudioError } from '@shared/errors'
 import { namesOf, readJson, sendGateway, type FetchLike, type GatewayConnection, type GatewayRequest } from '../gateway/http'
 import type { NativeImageNames } from '@shared/domain/gateway-names'
+import { stepDelay } from '../tasks/cadence'
+import { countMiss } from '../tasks/misses'
+import type { PollScheduler } from '../tasks/scheduler'
 import { buildNativeResultBody } from './builders'
 import type { PendingResult } from './job-journal'
 
 /**
  * Follows a native image task to its images (wire notes §5b): `CVSync2AsyncGetResult` until the
- * status is `success` or `failed`. Polls are queries, so transient failures are simply retried on
- * the schedule; the create itself is never repeated.
+ * status is `success` or `failed`. Every poll waits its turn on the host's one task scheduler (its
+ * rate cap, jitter, 429 back-off and lost-after-misses rule). Polls are queries, so transient
+ * failures are simply retried on the schedule; the create itself is never repeated.
  */
 
 export interface PollTiming {
-  /** Waits before each poll: the last value repeats. Jittered by ±jitter. */
+  /** Waits before each poll: the last value repeats. Jittered by ±jitter (tasks/cadence.ts). */
   delaysMs: number[]
   jitter: number
   /** Give up (task id kept in the message) after this long. */
@@ -24,14 +27,12 @@ export interface PollTiming {
 
 export const DEFAULT_POLL_TIMING: PollTiming = { delaysMs: [2000, 3000, 5000, 8000, 10_000], jitter: 0.2, maxTotalMs: 30 * 60_000, retryAfterCapMs: 60_000, headersMs: 20_000 }
 
-const LOST_AFTER_MISSES = 3
 /** Statuses that end the task; anything else (generating, in_queue, an unknown word) keeps polling. */
 const DONE = new Set(['success', 'succeeded', 'done', 'completed'])
 const FAILED = new Set(['failed', 'failure', 'not_found', 'expired', 'cancelled'])
 
 export function pollDelay(attempt: number, t: Pick<PollTiming, 'delaysMs' | 'jitter'>, random: () => number = Math.random): number {
-  const base = t.delaysMs[Math.min(attempt, t.delaysMs.length - 1)]
-  return Math.max(0, Math.round(base * (1 + t.jitter * (2 * random() - 1))))
+  return stepDelay(attempt, t.delaysMs, t.jitter, random)
 }
 
 export type PollOutcome = { kind: 'success'; results: PendingResult[] } | { kind: 'failed'; error: StudioError }
@@ -39,12 +40,13 @@ export type PollOutcome = { kind: 'success'; results: PendingResult[] } | { kind
 export interface PollInput {
   fetch: FetchLike
   conn: GatewayConnection
+  scheduler: PollScheduler
+  /** Whose rate limits the polls count against: the profile id. */
+  gateway: string
   taskId: string
   timing?: Partial<PollTiming>
   signal?: AbortSignal
   onPoll?: (note: string) => void
-  random?: () => number
-  now?: () => number
 }
 
 function taskFailed(taskId: string, message: string, details: Record<string, unknown> = {}): PollOutcome {
@@ -71,39 +73,29 @@ export function nativeSubmitRequest(native: NativeImageNames, json: Record<strin
 
 export async function pollNativeTask(p: PollInput): Promise<PollOutcome> {
   const t = { ...DEFAULT_POLL_TIMING, ...p.timing }
-  const now = p.now ?? Date.now
-  const started = now()
+  const s = p.scheduler
+  const started = s.now()
+  const key = `native:${p.taskId}`
   let misses = 0
-  let wait = pollDelay(0, t, p.random)
+  let due = started + pollDelay(0, t, s.random)
   for (let attempt = 1; ; attempt++) {
-    await sleepFor(wait, undefined, { signal: p.signal })
-    if (now() - started > t.maxTotalMs) {
+    const answer = await s.at(key, due, p.gateway, async () => (s.now() - started > t.maxTotalMs ? null : askOnce(p, t.headersMs)), p.signal)
+    if (answer === null) {
       return taskFailed(p.taskId, `The native task ${p.taskId} had not finished after ${Math.round(t.maxTotalMs / 60_000)} minutes; the studio stopped following it.`, { reason: 'stale' })
     }
-    wait = pollDelay(attempt, t, p.random)
-    let body: unknown
-    try {
-      const native = namesOf(p.conn).nativeImage
-      const res = await sendGateway(p.fetch, p.conn, {
-        method: 'POST',
-        path: native.path,
-        query: { Action: native.resultAction, Version: native.version },
-        json: buildNativeResultBody(p.taskId, native),
-        timeoutMs: t.headersMs,
-        signal: p.signal
-      })
-      body = await readJson(res)
-      misses = 0
-    } catch (e) {
-      if (!(e instanceof StudioError) || e.code === 'CANCELLED') throw e
+    due = s.now() + pollDelay(attempt, t, s.random)
+    if (answer instanceof StudioError) {
+      const e = answer
+      if (e.code === 'CANCELLED') throw e
       if (e.code === 'RATE_LIMITED') {
-        const after = e.details?.retryAfterMs
-        if (typeof after === 'number') wait = Math.min(Math.max(after, 1000), t.retryAfterCapMs)
+        due = Math.max(due, s.backOff(p.gateway, e.details?.retryAfterMs, t.retryAfterCapMs))
         p.onPoll?.('The gateway asked to slow down; polling again shortly.')
         continue
       }
       if (e.code === 'TASK_NOT_FOUND') {
-        if (++misses >= LOST_AFTER_MISSES) return taskFailed(p.taskId, `The gateway no longer knows the native task ${p.taskId} (task_not_exist, ${misses} times in a row).`, { reason: 'lost' })
+        const miss = countMiss(misses)
+        misses = miss.misses
+        if (miss.lost) return taskFailed(p.taskId, `The gateway no longer knows the native task ${p.taskId} (task_not_exist, ${misses} times in a row).`, { reason: 'lost' })
         continue
       }
       // Transient: the network, a timeout, a 5xx. The task goes on at the gateway; ask again later.
@@ -113,7 +105,9 @@ export async function pollNativeTask(p: PollInput): Promise<PollOutcome> {
       }
       return { kind: 'failed', error: new StudioError(e.code, e.message, { status: e.status, details: { ...e.details, taskId: p.taskId } }) }
     }
-    const r = readResult(body)
+    misses = 0
+    s.answered(p.gateway)
+    const r = readResult(answer.body)
     if (r.code !== undefined && r.code !== 10000) {
       return taskFailed(p.taskId, `The native task failed: ${r.message ?? `code ${r.code}`}.`, { gatewayCode: r.code })
     }
@@ -123,5 +117,24 @@ export async function pollNativeTask(p: PollInput): Promise<PollOutcome> {
     }
     if (FAILED.has(r.status)) return taskFailed(p.taskId, `The native task ended ${r.status}${r.message && r.message !== 'Success' ? `: ${r.message}` : ''}.`, { reason: r.status })
     p.onPoll?.(`Task ${r.status} (check ${attempt})`)
+  }
+}
+
+/** One result query: its JSON, or the coded error it ended in (anything else is thrown). */
+async function askOnce(p: PollInput, headersMs: number): Promise<{ body: unknown } | StudioError> {
+  const native = namesOf(p.conn).nativeImage
+  try {
+    const res = await sendGateway(p.fetch, p.conn, {
+      method: 'POST',
+      path: native.path,
+      query: { Action: native.resultAction, Version: native.version },
+      json: buildNativeResultBody(p.taskId, native),
+      timeoutMs: headersMs,
+      signal: p.signal
+    })
+    return { body: await readJson(res) }
+  } catch (e) {
+    if (e instanceof StudioError) return e
+    throw e
   }
 }

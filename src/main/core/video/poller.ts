@@ -1,23 +1,24 @@
 import { StudioError } from '@shared/errors'
 import { readJson, sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
 import { queryRequest } from './builders'
-import { pollIntervalMs, type PollScheduler } from './scheduler'
+import { pollIntervalMs } from '../tasks/cadence'
+import { keyFingerprint } from '../tasks/key-fingerprint'
+import { countMiss } from '../tasks/misses'
+import type { PollScheduler } from '../tasks/scheduler'
 import { readTask, type TaskReading } from './status'
-import { isFinal, keyFingerprint, type TaskBook } from './task-book'
+import { isFinal, type TaskBook } from './task-book'
 import type { TaskRecord } from './task-journal'
 
 /**
  * Polls tasks through the one scheduler: the query route that matches the create route, the id
  * exactly as returned. Every answer moves the task through one normalised state machine; failures
  * of the query itself never end a task except the three spelled out: 401 pauses it (until the key
- * changes; a 403 too), task_not_exist three times in a row marks it lost, and a task past MAX_AGE is lost.
+ * changes; a 403 too), task_not_exist too often in a row marks it lost (tasks/misses.ts), and a task
+ * past MAX_AGE is lost. A 429 holds the gateway by the scheduler's one back-off rule.
  */
 
-export const LOST_AFTER_MISSES = 3
 export const MAX_TASK_AGE_MS = 26 * 3600_000
 const QUERY_HEADERS_MS = 20_000
-/** Back-off after a 429 without Retry-After: doubles per 429 in a row, 2 s to 60 s. */
-const BACKOFF_429 = { firstMs: 2000, maxMs: 60_000 }
 
 export interface PollerDeps {
   book: TaskBook
@@ -33,11 +34,12 @@ export interface PollerDeps {
 }
 
 export class Poller {
-  private readonly limited = new Map<string, number>()
-  /** Every Retry-After seen (for tests and the P2 bench): when it was given and until when. */
-  readonly retryAfters: Array<{ gateway: string; at: number; until: number }> = []
-
   constructor(private readonly d: PollerDeps) {}
+
+  /** Every Retry-After obeyed (tests and the P2 bench), kept by the scheduler for all gateways. */
+  get retryAfters(): ReadonlyArray<{ gateway: string; at: number; until: number }> {
+    return this.d.scheduler.retryAfters
+  }
 
   /** Queues the next poll of a task, by its age (or at `at`). */
   schedule(rec: TaskRecord, at?: number, priority = 0): void {
@@ -82,7 +84,7 @@ export class Poller {
     } catch (e) {
       return this.onQueryError(rec, conn, e)
     }
-    this.limited.delete(rec.task.profileId)
+    this.d.scheduler.answered(rec.task.profileId)
     await this.apply(rec, readTask(body), conn)
   }
 
@@ -98,8 +100,9 @@ export class Poller {
     // away by asking again: like a 401 it waits for the key to change instead of polling for a day.
     if (e.code === 'UNAUTHORIZED' || e.status === 401 || e.status === 403) return this.pause(rec, keyFingerprint(conn.key), e.message)
     if (e.code === 'TASK_NOT_FOUND') {
-      rec.misses = (rec.misses ?? 0) + 1
-      if (rec.misses >= LOST_AFTER_MISSES) {
+      const miss = countMiss(rec.misses)
+      rec.misses = miss.misses
+      if (miss.lost) {
         rec.task.state = 'lost'
         rec.phase = 'ended'
         rec.task.error = { message: `The gateway no longer knows task ${rec.task.taskId} (task_not_exist, ${rec.misses} times in a row).`, code: 'task_not_exist', studioCode: 'TASK_NOT_FOUND' }
@@ -111,18 +114,7 @@ export class Poller {
       return this.schedule(rec)
     }
     if (e.code === 'RATE_LIMITED') {
-      const now = book.now()
-      const after = typeof e.details?.retryAfterMs === 'number' ? e.details.retryAfterMs : null
-      let until: number
-      if (after !== null) {
-        until = now + after
-        this.retryAfters.push({ gateway: rec.task.profileId, at: now, until })
-      } else {
-        const n = (this.limited.get(rec.task.profileId) ?? 0) + 1
-        this.limited.set(rec.task.profileId, n)
-        until = now + Math.min(BACKOFF_429.firstMs * 2 ** (n - 1), BACKOFF_429.maxMs)
-      }
-      this.d.scheduler.hold(rec.task.profileId, until)
+      const until = this.d.scheduler.backOff(rec.task.profileId, e.details?.retryAfterMs)
       book.progress(rec, false)
       return this.schedule(rec, Math.max(until, rec.task.nextPollAt ?? 0))
     }

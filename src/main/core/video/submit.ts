@@ -8,7 +8,7 @@ import { readResultJson, sendGateway, type FetchLike, type GatewayConnection } f
 import { buildCreate, buildRemix, checkCreateRefs, describeCreate, type BuiltCreate } from './builders'
 import type { Poller } from './poller'
 import type { RefSources } from './references'
-import type { PollScheduler } from './scheduler'
+import type { PollScheduler } from '../tasks/scheduler'
 import { readTask } from './status'
 import type { TaskBook } from './task-book'
 import type { TaskRecord } from './task-journal'
@@ -200,7 +200,7 @@ export class Submitter {
     rec.phase = 'ended'
     const retryAfter = err.details?.retryAfterMs
     // The gateway is held no longer than the cap (its polls go on after that).
-    if (err.code === 'RATE_LIMITED' && typeof retryAfter === 'number') this.d.scheduler.hold(t.profileId, book.now() + Math.min(retryAfter, CREATE_RETRY_AFTER_CAP_MS))
+    if (err.code === 'RATE_LIMITED' && typeof retryAfter === 'number') this.d.scheduler.backOff(t.profileId, retryAfter, CREATE_RETRY_AFTER_CAP_MS)
     await book.commit(rec)
     book.announce(rec)
   }

@@ -1,19 +1,16 @@
-import { createHash } from 'node:crypto'
-import type { VideoNotice } from '@shared/contract/video'
 import { FINAL_VIDEO_STATES, type VideoTask } from '@shared/domain/video'
 import type { EventHub } from '../ipc/event-hub'
-import type { Clock } from './scheduler'
+import type { Clock } from '../tasks/clock'
+import { VideoAnnouncer, type Notify } from './announcer'
 import type { TaskJournal, TaskRecord } from './task-journal'
 
 /**
  * The task records in memory, their durability and their announcements: `commit` writes the record
  * (awaited before acting on it) and tells the page; `progress` only tells the page and marks the
- * record for a lazy write; `announce` raises the OS notification (or the page's) once per outcome.
+ * record for a lazy write; `announce` hands an outcome to the announcer (announcer.ts).
  */
 
-export interface Notify {
-  (n: { title: string; body: string; tag: string }, onClick: () => void): void
-}
+export type { Notify }
 
 export interface BookDeps {
   journal: TaskJournal
@@ -25,10 +22,6 @@ export interface BookDeps {
 
 const LAZY_WRITE_MS = 30_000
 
-export function keyFingerprint(key: string): string {
-  return createHash('sha256').update(key).digest('hex').slice(0, 16)
-}
-
 export function isFinal(t: VideoTask): boolean {
   return FINAL_VIDEO_STATES.includes(t.state)
 }
@@ -36,9 +29,12 @@ export function isFinal(t: VideoTask): boolean {
 export class TaskBook {
   private readonly dirty = new Set<string>()
   private flushTimer: unknown = null
-  private readonly announced = new Set<string>()
+  private readonly announcer: VideoAnnouncer
 
-  constructor(private readonly d: BookDeps) {}
+  constructor(private readonly d: BookDeps) {
+    this.announcer = new VideoAnnouncer(d)
+    this.announcer.seed(d.journal.all().filter((r) => r.phase === 'ended').map((r) => r.task))
+  }
 
   get journal(): TaskJournal {
     return this.d.journal
@@ -76,39 +72,9 @@ export class TaskBook {
     }
   }
 
-  /** One notification per task outcome: the OS shows it when the shell can, the page otherwise. */
+  /** One notification per task outcome, decided by the host only (announcer.ts). */
   announce(rec: TaskRecord): void {
-    const t = rec.task
-    const key = `${t.id}:${t.state}`
-    if (this.announced.has(key)) return
-    this.announced.add(key)
-    const what = t.prompt ? `“${t.prompt.length > 80 ? t.prompt.slice(0, 79) + '…' : t.prompt}”` : t.model
-    let title: string
-    let body: string
-    if (t.state === 'succeeded') {
-      title = t.download.state === 'done' ? 'Video ready' : 'Video finished; download pending'
-      body = `${t.model}: ${what}`
-    } else if (t.state === 'failed' || t.state === 'cancelled') {
-      title = t.state === 'failed' ? 'Video failed' : 'Video cancelled'
-      body = `${t.model}: ${t.error?.message ?? what}${t.error?.code ? ` (${t.error.code})` : ''}`
-    } else if (t.state === 'lost') {
-      title = 'Video task lost'
-      body = `${t.model}: the gateway no longer knows this task.`
-    } else if (t.state === 'outcome-unknown') {
-      title = 'Video submission outcome unknown'
-      body = `${t.model}: it may have been accepted and charged; check before submitting again.`
-    } else return
-    let shownBySystem = false
-    if (this.d.notify) {
-      try {
-        this.d.notify({ title, body, tag: t.id }, () => this.d.emit('video:open-requested', { id: t.id }))
-        shownBySystem = true
-      } catch (e) {
-        this.d.log(`video: notification failed: ${String(e)}`)
-      }
-    }
-    const notice: VideoNotice = { id: t.id, state: t.state, title, body, shownBySystem }
-    this.d.emit('video:notice', notice)
+    this.announcer.announce(rec.task)
   }
 
   dispose(): Promise<void> {

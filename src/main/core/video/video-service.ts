@@ -4,15 +4,16 @@ import { StudioError } from '@shared/errors'
 import type { FileGrants } from '../files/grants'
 import type { MediaLibrary } from '../files/media'
 import type { RecordGeneration } from '../balance/generation-log'
+import type { DownloadLimits } from '../gateway/download'
 import type { FetchLike, GatewayConnection } from '../gateway/http'
 import type { EventHub } from '../ipc/event-hub'
-import type { DownloadLimits } from './download'
 import { Poller } from './poller'
 import type { GalleryLookup } from './references'
 import { ResultKeeper } from './results'
-import { PollScheduler, type SchedulerOptions } from './scheduler'
+import { keyFingerprint } from '../tasks/key-fingerprint'
+import type { PollScheduler } from '../tasks/scheduler'
 import { Submitter } from './submit'
-import { keyFingerprint, TaskBook, type Notify } from './task-book'
+import { TaskBook, type Notify } from './task-book'
 import { TaskJournal, type TaskRecord } from './task-journal'
 
 export interface VideoServiceDeps {
@@ -31,7 +32,8 @@ export interface VideoServiceDeps {
   openFile?: (path: string) => Promise<boolean>
   /** Known assets (for asset:// references). */
   asset?: (id: string) => Asset | undefined
-  scheduler?: SchedulerOptions
+  /** The host's one task scheduler (studio-core builds it; shared with assets and native image tasks). */
+  scheduler: PollScheduler
   downloadLimits?: Partial<DownloadLimits>
   /** The balance generation log, told when a create is accepted. */
   recordGeneration?: RecordGeneration
@@ -40,8 +42,8 @@ export interface VideoServiceDeps {
 }
 
 /**
- * The video host: every family and both routes, remix, durable tasks (TaskJournal), one poll
- * scheduler, verified downloads. Start calls validate first (nothing is sent for bad input),
+ * The video host: every family and both routes, remix, durable tasks (TaskJournal), polls on the
+ * host's one scheduler, verified downloads. Start calls validate first (nothing is sent for bad input),
  * journal the task, answer with it at once and report through `video:task-updated`.
  */
 export class VideoService {
@@ -59,7 +61,7 @@ export class VideoService {
     dir: string
   ) {
     this.log = d.log ?? (() => {})
-    this.scheduler = new PollScheduler({ sleepGapMs: 60_000, ...d.scheduler })
+    this.scheduler = d.scheduler
     this.book = new TaskBook({ journal, emit: d.emit, clock: this.scheduler.clock, notify: d.notify, log: this.log })
     const connection = (id: string) => d.profiles.connection(id)
     this.results = new ResultKeeper({
@@ -256,9 +258,13 @@ export class VideoService {
     }
   }
 
+  /** Stops this service's work; the shared scheduler is disposed by its owner. Queued polls find the stop signal and end. */
   async dispose(): Promise<void> {
     this.stop.abort(new Error('shutting down'))
-    this.scheduler.dispose()
+    for (const rec of this.book.journal.all()) {
+      this.poller.cancel(rec.task.id)
+      this.results.cancel(rec.task.id)
+    }
     await this.scheduler.idle()
     await this.submitter.idle()
     await this.results.idle()

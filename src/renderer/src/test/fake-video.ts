@@ -9,7 +9,10 @@ import type { FakeHandler } from './fake-host'
 
 type VideoChannel = Extract<InvokeChannel, `video:${string}`>
 type VideoHandlers = { [C in VideoChannel]: FakeHandler<C> }
-type Emit = (event: 'video:task-updated' | 'video:tasks-removed' | 'video:assets-changed', payload: never) => void
+type Emit = (event: 'video:task-updated' | 'video:tasks-removed' | 'video:assets-changed' | 'video:notice', payload: never) => void
+
+/** The outcomes the real host announces (src/main/core/video/notify-rules.ts). */
+const ANNOUNCED: ReadonlyArray<VideoTask['state']> = ['succeeded', 'failed', 'lost', 'outcome-unknown']
 
 export const VIDEO_BASE_TIME = Date.UTC(2026, 0, 5, 9, 0, 0)
 
@@ -73,6 +76,11 @@ export class FakeVideo {
     const next = typeof patch === 'function' ? patch(cur) : { ...cur, updatedAt: cur.updatedAt + 1, ...patch }
     this.tasks[i] = next
     this.emitEvent('video:task-updated', structuredClone(next) as never)
+    // Like the host: an outcome reached is announced once, after the update that carries it.
+    if (next.state !== cur.state && ANNOUNCED.includes(next.state)) {
+      const notice = { id, state: next.state, title: '', body: '', shownBySystem: false, prompt: next.prompt.trim().slice(0, 80), ...(next.error ? { message: next.error.message } : {}), ...(next.error?.code ? { code: next.error.code } : {}) }
+      this.emitEvent('video:notice', notice as never)
+    }
     return next
   }
 

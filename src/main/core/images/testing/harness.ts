@@ -18,6 +18,7 @@ import { SecretGuard } from '../../ipc/secret-guard'
 import type { SaveFile } from '../gallery-actions'
 import { createImageHandlers } from '../image-handlers'
 import { ImageService, type ImageServiceDeps } from '../image-service'
+import { PollScheduler } from '../../tasks/scheduler'
 import type { ImageTiming } from '../timing'
 
 type ImageChannel = Extract<keyof typeof invokes, `images:${string}`>
@@ -57,6 +58,8 @@ export interface HarnessOptions {
   gateway?: { baseUrl: string; key: string }
   dataDir?: string
   timing?: Partial<ImageTiming>
+  /** The host's one scheduler, when the test shares it with other services (the harness's own otherwise). */
+  scheduler?: PollScheduler
   saveFile?: SaveFile
   fetch?: FetchLike
   /** Replaces the real grant table for the service (e.g. a grant too big to make on disk). */
@@ -78,8 +81,12 @@ export async function imagesHarness(opts: HarnessOptions = {}): Promise<ImagesHa
   const grants = await FileGrants.open({ dataDir, media })
   const sent: SentRequest[] = []
   const base: FetchLike = opts.fetch ?? ((i, init) => fetch(i, init))
+  // Fast enough for many short polls; Retry-After holds and back-off as in the product.
+  const owned = opts.scheduler ? null : new PollScheduler({ ratePerSecond: 100 })
+  const scheduler = opts.scheduler ?? owned!
   const images = await ImageService.open({
     dataDir,
+    scheduler,
     profiles: opts.profiles ?? { activeId: async () => 'sandbox', connection: async () => gateway },
     fetch: (input, init) => {
       // A streamed body (the edit's multipart) is read by the request: keep a copy to inspect.
@@ -136,11 +143,13 @@ export async function imagesHarness(opts: HarnessOptions = {}): Promise<ImagesHa
     grantBytes: async (bytes, name) => (await grants.grantUpload(bytes, name, 'image-edit')).fileId,
     restart: async () => {
       await images.dispose()
+      owned?.dispose()
       await grants.dispose()
       return imagesHarness({ ...opts, sandbox: sb, dataDir })
     },
     close: async () => {
       await images.dispose()
+      owned?.dispose()
       await grants.dispose()
       if (!opts.sandbox) await sb.close()
     }

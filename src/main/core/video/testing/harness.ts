@@ -15,6 +15,7 @@ import type { FetchLike } from '../../gateway/http'
 import type { Handlers } from '../../ipc/dispatcher'
 import { EventHub } from '../../ipc/event-hub'
 import { SecretGuard } from '../../ipc/secret-guard'
+import { PollScheduler, type SchedulerOptions } from '../../tasks/scheduler'
 import type { Notify } from '../task-book'
 import { createVideoHandlers } from '../video-handlers'
 import { VideoService, type VideoServiceDeps } from '../video-service'
@@ -47,6 +48,8 @@ export interface HarnessOptions {
   /** Mutable: tests swap the key to simulate a profile update. */
   gateway?: { baseUrl: string; key: string }
   deps?: Partial<VideoServiceDeps>
+  /** The harness's one scheduler (shared by video and assets, as in studio-core); FAST.scheduler by default. */
+  scheduler?: SchedulerOptions
 }
 
 export const FAST = { timing: { pollScale: 0.004, downloadRetryMs: [40, 80, 120] }, scheduler: { ratePerSecond: 500, maxInFlight: 8 } }
@@ -65,7 +68,8 @@ export async function videoHarness(opts: HarnessOptions = {}): Promise<VideoHarn
   const sent: VideoHarness['sent'] = []
   const base: FetchLike = opts.fetch ?? ((i, init) => fetch(i, init))
   const profiles = { activeId: async () => 'sandbox', connection: async () => ({ ...gateway }) }
-  const ref: { assets?: AssetService } = {}
+  const scheduler = new PollScheduler({ sleepGapMs: 60_000, ...FAST.scheduler, ...opts.scheduler })
+  const assets = await AssetService.open({ dataDir, profiles, fetch: base, scheduler, emit: (n, p) => hub.emit(n, p), followMs: [20, 40] })
   const video = await VideoService.open({
     dataDir,
     profiles,
@@ -78,12 +82,11 @@ export async function videoHarness(opts: HarnessOptions = {}): Promise<VideoHarn
     emit: (n, p) => hub.emit(n, p),
     log: (line) => (process.env.VIDEO_TEST_LOG ? console.log(line) : undefined),
     notify: opts.notify,
-    asset: (id) => ref.assets?.find(id),
-    ...FAST,
+    asset: (id) => assets.find(id),
+    scheduler,
+    timing: FAST.timing,
     ...opts.deps
   })
-  const assets = await AssetService.open({ dataDir, profiles, fetch: base, scheduler: video.scheduler, emit: (n, p) => hub.emit(n, p), followMs: [20, 40] })
-  ref.assets = assets
   const handlers = createVideoHandlers(video, assets, profiles.activeId) as Pick<Handlers, VideoChannel>
   const call: VideoHarness['call'] = async (channel, input) => {
     const parsed = invokes[channel].input.parse(input)
@@ -128,12 +131,14 @@ export async function videoHarness(opts: HarnessOptions = {}): Promise<VideoHarn
       }
     },
     restart: async (more = {}) => {
+      scheduler.dispose()
       await video.dispose()
       await assets.flush()
       await grants.dispose()
       return videoHarness({ ...opts, ...more, sandbox: sb, dataDir, gateway })
     },
     close: async () => {
+      scheduler.dispose()
       await video.dispose()
       await assets.flush()
       await grants.dispose()

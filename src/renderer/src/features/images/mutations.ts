@@ -59,7 +59,7 @@ export function useDeleteItems() {
   return useMutation({
     mutationFn: async (ids: readonly string[]) => {
       let deleted = 0
-      for (let i = 0; i < ids.length; i += DELETE_SLICE) deleted += (await imagesApi().deleteItems({ ids: ids.slice(i, i + DELETE_SLICE) })).deleted
+      for (let i = 0; i < ids.length; i += DELETE_SLICE) deleted += (await studio.images.deleteItems({ ids: ids.slice(i, i + DELETE_SLICE) })).deleted
       return deleted
     },
     onSettled: () => qc.invalidateQueries({ queryKey: imageKeys.galleries() })

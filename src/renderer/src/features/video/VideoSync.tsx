@@ -1,22 +1,24 @@
 /**
  * Video host events into the cache and into notifications, mounted with the shell (a task can
  * finish while another area is open). Updates are folded once per frame, so a burst from one poll
- * wave is one cache write and one board render. Kept small: it is in the entry chunk.
+ * wave is one cache write and one board render. Notifications are the host's decision alone: the
+ * page shows each `video:notice` the OS did not already show, and never infers one from updates.
+ * Kept small: it is in the entry chunk.
  */
 import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useT } from '@renderer/i18n/use-t'
+import type { VideoNotice } from '@shared/contract/video'
 import type { VideoTask } from '@shared/domain/video'
 import { studio } from '@renderer/lib/studio'
-import { noticeOf, NotifyTracker } from './notify/notify-rules'
+import { noticeText } from './notify/notice-text'
 import { openCard, Toasts } from './notify/Toasts'
 import { applyTasks, dropTasks, videoKeys } from './queries'
-import type { TaskIndex } from './task-index'
 import { useVideoUi } from './video-ui-store'
 
 type Frame = (run: () => void) => void
 
-/** Once per frame while visible; a hidden page gets no frames, and a finished task must still notify. */
+/** Once per frame while visible; a hidden page gets no frames, and its board must still catch up. */
 const nextFrame: Frame = (run) => {
   if (typeof document !== 'undefined' && document.hidden) setTimeout(run, 250)
   else requestAnimationFrame(run)
@@ -27,31 +29,20 @@ export function VideoSync() {
   const { t } = useT()
   useEffect(() => {
     const api = studio.video
-    const tracker = new NotifyTracker()
-    const shownBySystem = new Set<string>()
     let pending: VideoTask[] = []
     let scheduled = false
 
-    const seedFrom = (index: TaskIndex | undefined) => index && tracker.seed(Object.values(index.byId))
-    seedFrom(queryClient.getQueryData<TaskIndex>(videoKeys.index()))
-    const offCache = queryClient.getQueryCache().subscribe((e) => {
-      if (e.type === 'updated' && e.action.type === 'success' && e.query.queryKey[1] === 'index' && e.query.queryKey[0] === 'video') seedFrom(e.query.state.data as TaskIndex)
-    })
-
-    const announce = (task: VideoTask) => {
-      const n = noticeOf(task, t('video.form.untitled'))
-      const title = t(n.kind === 'succeeded' ? 'video.notify.succeededTitle' : 'video.notify.failedTitle')
-      const values = { prompt: n.prompt, message: n.message ?? '', code: n.code ?? '' }
-      const body = n.kind === 'succeeded' ? n.prompt : t(n.code ? 'video.notify.failedBodyCode' : 'video.notify.failedBody', values)
+    const show = (notice: VideoNotice) => {
       // The OS already showed it (Electron): the page neither toasts nor notifies again.
-      if (shownBySystem.has(`${task.id}:${task.state}`)) return
-      useVideoUi.getState().pushToast({ taskId: task.id, state: task.state, title, body })
+      if (notice.shownBySystem) return
+      const { title, body } = noticeText(notice, t)
+      useVideoUi.getState().pushToast({ taskId: notice.id, state: notice.state, title, body })
       if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
         try {
-          const note = new Notification(title, { body, tag: `video-${task.id}` })
+          const note = new Notification(title, { body, tag: `video-${notice.id}` })
           note.onclick = () => {
             window.focus()
-            openCard(task.id)
+            openCard(notice.id)
             note.close()
           }
         } catch {
@@ -65,7 +56,6 @@ export function VideoSync() {
       const batch = pending
       pending = []
       applyTasks(queryClient, batch)
-      for (const task of batch) if (tracker.observe(task)) announce(task)
     }
 
     const offUpdated = api.onTaskUpdated((task) => {
@@ -77,12 +67,9 @@ export function VideoSync() {
     })
     const offRemoved = api.onTasksRemoved(({ ids }) => dropTasks(queryClient, ids))
     const offAssets = api.onAssetsChanged(() => void queryClient.invalidateQueries({ queryKey: videoKeys.assets() }))
-    const offNotice = api.onNotice((notice) => {
-      if (notice.shownBySystem) shownBySystem.add(`${notice.id}:${notice.state}`)
-    })
+    const offNotice = api.onNotice(show)
     const offOpen = api.onOpenRequested(({ id }) => openCard(id))
     return () => {
-      offCache()
       offUpdated()
       offRemoved()
       offAssets()

@@ -1,6 +1,6 @@
 /** The board's text search, answered by the host's full-text index over every task (video:list). */
 import { useQuery } from '@tanstack/react-query'
-import { videoApi } from '../api'
+import { studio } from '@renderer/lib/studio'
 import { LIST_PAGE } from '../queries'
 import type { SearchHits } from './board-filter'
 
@@ -12,7 +12,7 @@ async function searchAll(query: string): Promise<SearchHits> {
   const ids = new Set<string>()
   let before: number | undefined
   for (;;) {
-    const page = await videoApi().list({ filter: { query }, limit: LIST_PAGE, ...(before === undefined ? {} : { before }) })
+    const page = await studio.video.list({ filter: { query }, limit: LIST_PAGE, ...(before === undefined ? {} : { before }) })
     for (const t of page.tasks) ids.add(t.id)
     if (page.tasks.length < LIST_PAGE) break
     before = page.tasks[page.tasks.length - 1].createdAt

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { videoTask } from '@renderer/test/fake-video'
+import type { VideoTask } from '@shared/domain/video'
 import { noticeOf, NotifyTracker } from './notify-rules'
+
+const videoTask = (o: Partial<VideoTask>) => ({ id: 'v-1', state: 'running', prompt: '', rawStatus: null, ...o }) as VideoTask
 
 describe('notifications', () => {
   it('announce a task once when it reaches succeeded or failed, never for what the board already showed', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { pollIntervalMs, PollScheduler } from './scheduler'
+import { pollIntervalMs } from './cadence'
+import { PollScheduler } from './scheduler'
 import { FakeClock } from './testing/fake-clock'
 
 function maxInWindow(times: number[], windowMs: number): number {
@@ -58,5 +59,36 @@ describe('the one poll scheduler', () => {
     await clock.advance(10_000)
     expect(ran).toHaveLength(5)
     expect(Math.max(...ran) - woke).toBeLessThan(10_000)
+  })
+
+  it('one 429 rule for every caller: Retry-After held (clamped to the cap), else a back-off doubling from 2 s that an answer resets', () => {
+    const clock = new FakeClock()
+    const s = new PollScheduler({ clock, retryAfterCapMs: 60_000 })
+    const t0 = clock.now()
+    expect(s.backOff('g', 7000) - t0).toBe(7000)
+    expect(s.backOff('g', 120_000) - t0).toBe(60_000)
+    expect(s.retryAfters.map((r) => r.until - r.at)).toEqual([7000, 60_000])
+    expect(s.heldUntil('g') - t0).toBe(60_000)
+    expect([null, null, null].map(() => s.backOff('h', null) - t0)).toEqual([2000, 4000, 8000])
+    s.answered('h')
+    expect(s.backOff('h', undefined) - t0).toBe(2000)
+    expect(s.heldUntil('other')).toBe(0)
+  })
+
+  it('work waiting for its turn is taken out of the queue when its caller stops, and its promise says so', async () => {
+    const clock = new FakeClock()
+    const s = new PollScheduler({ clock })
+    const stop = new AbortController()
+    let ran = false
+    const turn = s.at('native:1', clock.now() + 5000, 'g', async () => void (ran = true), stop.signal)
+    expect(s.has('native:1')).toBe(true)
+    stop.abort()
+    await expect(turn).rejects.toMatchObject({ code: 'CANCELLED' })
+    expect(s.has('native:1')).toBe(false)
+    await clock.advance(10_000)
+    expect(ran).toBe(false)
+    const answer = s.at('native:2', clock.now() + 1000, 'g', async () => 42, stop.signal.aborted ? undefined : stop.signal)
+    await clock.advance(2000)
+    await expect(answer).resolves.toBe(42)
   })
 })

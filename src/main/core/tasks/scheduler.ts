@@ -1,5 +1,9 @@
+import { StudioError } from '@shared/errors'
+import { realClock, type Clock } from './clock'
+
 /**
- * THE poll scheduler (PERFORMANCE P1/P2): one timer for every task, age-based intervals with jitter,
+ * THE task scheduler (PERFORMANCE P1/P2): one timer for every followed task of the host (video
+ * polls and downloads, asset imports, native image tasks), due times jittered by cadence.ts,
  * a global rate cap (strict spacing between request starts, so no window of one second ever holds
  * more than `ratePerSecond` starts), a bound on requests in flight, and per-gateway holds for
  * Retry-After. Work is queued as entries `{key, dueAt, gateway}`; the most overdue runs first, user
@@ -9,32 +13,22 @@
  * interval, not "due time + strict spacing + per-gateway holds" in one queue.
  */
 
-export interface Clock {
-  now(): number
-  setTimeout(fn: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
-}
-
-export const realClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => {
-    const t = setTimeout(fn, ms)
-    t.unref?.()
-    return t
-  },
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>)
-}
-
 export interface SchedulerOptions {
   clock?: Clock
-  /** Global cap on request starts per second (every gateway request of the video engine). */
+  /** Global cap on request starts per second (every request the task engine makes). */
   ratePerSecond?: number
   maxInFlight?: number
   random?: () => number
   /** A gap this much longer than expected between two ticks means the machine slept. */
   sleepGapMs?: number
   onResume?: () => void
+  /** A Retry-After above this is clamped: the task keeps its place, it is only asked later. */
+  retryAfterCapMs?: number
 }
+
+/** Back-off after a 429 without Retry-After: doubles per 429 in a row, 2 s to 60 s. */
+export const BACKOFF_429 = { firstMs: 2000, maxMs: 60_000 }
+export const RETRY_AFTER_CAP_MS = 60_000
 
 interface Entry {
   key: string
@@ -44,25 +38,14 @@ interface Entry {
   run: () => Promise<void>
 }
 
-/** Age-based poll intervals: fast while a result may come soon, slower as the task ages. */
-export const POLL_STEPS: ReadonlyArray<{ untilAgeMs: number; everyMs: number }> = [
-  { untilAgeMs: 60_000, everyMs: 5_000 },
-  { untilAgeMs: 3 * 60_000, everyMs: 10_000 },
-  { untilAgeMs: 15 * 60_000, everyMs: 20_000 },
-  { untilAgeMs: 60 * 60_000, everyMs: 30_000 },
-  { untilAgeMs: Infinity, everyMs: 60_000 }
-]
-export const POLL_JITTER = 0.15
-
-export function pollIntervalMs(ageMs: number, random: () => number = Math.random): number {
-  const step = POLL_STEPS.find((s) => ageMs < s.untilAgeMs) ?? POLL_STEPS[POLL_STEPS.length - 1]
-  return Math.round(step.everyMs * (1 + POLL_JITTER * (2 * random() - 1)))
-}
-
 export class PollScheduler {
   readonly clock: Clock
   private readonly entries = new Map<string, Entry>()
   private readonly holds = new Map<string, number>()
+  /** 429s in a row per gateway, for the back-off when no Retry-After came with them. */
+  private readonly limited = new Map<string, number>()
+  /** Every Retry-After obeyed (tests and the P2 bench): when it was given and until when. */
+  readonly retryAfters: Array<{ gateway: string; at: number; until: number }> = []
   private readonly minGapMs: number
   private readonly maxInFlight: number
   private inFlight = 0
@@ -109,9 +92,27 @@ export class PollScheduler {
 
   /** Runs `fn` as soon as the rate cap allows (before polls); resolves with its result. */
   request<T>(gateway: string, fn: () => Promise<T>): Promise<T> {
+    return this.at(`req:${Math.random().toString(36).slice(2)}:${this.started}`, this.clock.now(), gateway, fn, undefined, 1)
+  }
+
+  /**
+   * Runs `fn` under `key` once `dueAt` has come and the cap and holds allow; resolves with its
+   * result. An abort of `signal` takes it out of the queue and rejects with CANCELLED, so a caller
+   * awaiting its turn is never left waiting by a shutdown.
+   */
+  at<T>(key: string, dueAt: number, gateway: string, fn: () => Promise<T>, signal?: AbortSignal, priority = 0): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const key = `req:${Math.random().toString(36).slice(2)}:${this.started}`
-      this.add(key, this.clock.now(), gateway, () => fn().then(resolve, reject), 1)
+      const onAbort = () => {
+        if (this.entries.get(key)?.run === run) this.cancel(key)
+        reject(new StudioError('CANCELLED', 'Stopped before its turn came.'))
+      }
+      const run = () => {
+        signal?.removeEventListener('abort', onAbort)
+        return fn().then(resolve, reject)
+      }
+      if (signal?.aborted) return onAbort()
+      signal?.addEventListener('abort', onAbort, { once: true })
+      this.add(key, dueAt, gateway, run, priority)
     })
   }
 
@@ -119,6 +120,31 @@ export class PollScheduler {
   hold(gateway: string, untilMs: number): void {
     this.holds.set(gateway, Math.max(untilMs, this.holds.get(gateway) ?? 0))
     this.arm()
+  }
+
+  /**
+   * The one rule for a 429 from `gateway`, whoever asked: nothing starts there before its
+   * Retry-After (clamped to `capMs`), or, without one, before a back-off that doubles per 429 in a
+   * row. Returns the moment the gateway may be asked again.
+   */
+  backOff(gateway: string, retryAfterMs: unknown, capMs: number = this.opts.retryAfterCapMs ?? RETRY_AFTER_CAP_MS): number {
+    const now = this.clock.now()
+    let until: number
+    if (typeof retryAfterMs === 'number' && Number.isFinite(retryAfterMs)) {
+      until = now + Math.min(Math.max(0, retryAfterMs), capMs)
+      this.retryAfters.push({ gateway, at: now, until })
+    } else {
+      const n = (this.limited.get(gateway) ?? 0) + 1
+      this.limited.set(gateway, n)
+      until = now + Math.min(BACKOFF_429.firstMs * 2 ** (n - 1), BACKOFF_429.maxMs)
+    }
+    this.hold(gateway, until)
+    return until
+  }
+
+  /** A request to `gateway` got an answer: the next 429 starts its back-off from the first step. */
+  answered(gateway: string): void {
+    this.limited.delete(gateway)
   }
 
   heldUntil(gateway: string): number {

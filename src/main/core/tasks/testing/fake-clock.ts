@@ -1,4 +1,4 @@
-import type { Clock } from '../scheduler'
+import type { Clock } from '../clock'
 
 /** Simulated time for the scheduler (tests and the P1/P2 benches): timers fire only when advanced. */
 export class FakeClock implements Clock {
