@@ -181,7 +181,7 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
 }
 
 export const c1Tools: Metric = {
-  id: 'C1-tools',
+  id: 'C1-TOOLS',
   describes: [
     { id: 'C1-polygon', metric: POLYGON, target: TARGET },
     { id: 'C1-grow64', metric: GROW, target: TARGET }

@@ -27,7 +27,7 @@ const last = <T extends MaskOp>() => ops()[ops().length - 1] as T
 function fakeDecoder(img: PixelImage) {
   const decode = vi.fn(async () => ({ image: img as unknown as ImageBitmap, width: img.width, height: img.height }))
   maskWork.decode = decode
-  maskWork.fromImage = async (image, choice, width, height, source) => maskFromPixels(image as unknown as PixelImage, choice, width, height, source)
+  maskWork.fromImage = async (image, choice, width, height, source, base) => maskFromPixels(image as unknown as PixelImage, choice, width, height, source, base)
   return decode
 }
 
@@ -217,6 +217,20 @@ describe('mask painter whole-mask tools', () => {
     expect(rows[1024]).toEqual([])
     expect(painter.getByTestId('painter-notice').textContent).toBe('The mask was 64×64; it was scaled to the source’s 4096×4096 (Alpha (transparent = edit)).')
     await undoRedo(user, stage)
+  })
+
+  it('adds an import to the current mask, or cuts it out in subtract mode', async () => {
+    const { painter, user } = await openPainter()
+    fakeDecoder(pixels(SIDE, 1, (x) => [0, 0, 0, x >= 100 && x < 200 ? 0 : 255]))
+    usePainterStore.getState().commit({ kind: 'shape', shape: 'rect', mode: 'add', points: [0, 0, 150, 4096] })
+    const input = screen.getByTestId('mask-file-input') as HTMLInputElement
+    await user.upload(input, new File(['png'], 'band.png', { type: 'image/png' }))
+    await waitFor(() => expect(ops()).toHaveLength(2))
+    expect(maskRuns(ops(), SIDE, SIDE)[7]).toEqual([0, 200])
+    await user.click(painter.getByRole('button', { name: 'Subtract from mask' }))
+    await user.upload(input, new File(['png'], 'band.png', { type: 'image/png' }))
+    await waitFor(() => expect(ops()).toHaveLength(3))
+    expect(maskRuns(ops(), SIDE, SIDE)[4095]).toEqual([0, 100])
   })
 
   it('imports by luminance when told, and from the keyboard opens the chooser (Ctrl+O)', async () => {
