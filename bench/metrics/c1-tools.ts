@@ -62,15 +62,15 @@ function grown(page: Page): Promise<void> {
     () =>
       new Promise<void>((resolve) => {
         let seen = false
-        const check = () => {
+        // Inline callbacks only: a named function here would carry the bench loader's __name helper into the page.
+        const observer = new MutationObserver(() => {
           const text = document.querySelector('[data-testid="painter-notice"]')?.textContent ?? ''
           if (text.startsWith('Working')) seen = true
           else if (seen) {
             observer.disconnect()
             resolve()
           }
-        }
-        const observer = new MutationObserver(check)
+        })
         observer.observe(document.body, { subtree: true, childList: true, characterData: true })
       })
   )
