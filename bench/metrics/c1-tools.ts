@@ -56,17 +56,15 @@ async function clickPolygon(page: Page, corners: Array<[number, number]>): Promi
   await page.mouse.up()
 }
 
-/** Resolves once the painter's status has shown its "working" line and cleared it (the grow landed). */
+/** Resolves once the painter's status says the grow landed. */
 function grown(page: Page): Promise<void> {
   return page.evaluate(
     () =>
       new Promise<void>((resolve) => {
-        let seen = false
         // Inline callbacks only: a named function here would carry the bench loader's __name helper into the page.
         const observer = new MutationObserver(() => {
           const text = document.querySelector('[data-testid="painter-notice"]')?.textContent ?? ''
-          if (text.startsWith('Working')) seen = true
-          else if (seen) {
+          if (text.startsWith('The mask grew')) {
             observer.disconnect()
             resolve()
           }

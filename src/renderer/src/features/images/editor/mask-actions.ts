@@ -41,7 +41,11 @@ export function morphMask(source: EditorSource, direction: 1 | -1): Promise<void
     notice('error', 'amountZero')
     return Promise.resolve()
   }
-  return whole((ops) => maskWork.morph(ops, source.width, source.height, direction * n))
+  return whole(async (ops) => {
+    const op = await maskWork.morph(ops, source.width, source.height, direction * n)
+    notice('info', direction > 0 ? 'grown' : 'shrunk', { amount: n })
+    return op
+  })
 }
 
 const isPng = (file: Blob) => file.type === 'image/png'
