@@ -57,6 +57,8 @@ async function openEditor(studio: StudioFixture): Promise<Page> {
 }
 
 test('lasso, grow and an imported mask make one mask; the edit changes only inside it', async ({ studio }) => {
+  // A launch, three whole-mask steps, an edit and two full-image reads: more than the default minute on a busy machine.
+  test.setTimeout(180_000)
   const page = await openEditor(studio)
   const painter = page.getByRole('region', { name: 'Mask painter' })
   const stage = painter.getByRole('application', { name: 'Mask canvas' })

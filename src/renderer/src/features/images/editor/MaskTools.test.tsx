@@ -180,7 +180,8 @@ describe('mask painter whole-mask tools', () => {
     await user.click(painter.getByRole('button', { name: 'Grow mask' }))
     expect(ops()).toHaveLength(n)
     expect(screen.getByTestId('painter-notice').textContent).toBe('Set an amount above 0 px first.')
-  })
+    // Four full-size (4096²) distance transforms in the test's own thread.
+  }, 60_000)
 
   it('feathers the overlay (F) as an undoable step that leaves the exported mask binary', async () => {
     const { stage, user } = await openPainter()
