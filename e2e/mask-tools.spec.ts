@@ -71,7 +71,9 @@ test('lasso, grow and an imported mask make one mask; the edit changes only insi
   const toImage = (sx: number, sy: number): [number, number] => [(sx - ox) / scale, (sy - oy) / scale]
 
   // A lasso: a triangle, dragged freehand (L), in the lower right of the image.
+  // Fit to view (0) once the page has laid out, so the view is the fitted one computed above.
   await stage.focus()
+  await page.keyboard.press('0')
   await page.keyboard.press('l')
   const corners = [screen(500, 450), screen(900, 450), screen(700, 900)]
   await page.mouse.move(...corners[0])
