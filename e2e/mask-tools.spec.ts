@@ -62,6 +62,11 @@ test('lasso, grow and an imported mask make one mask; the edit changes only insi
   const page = await openEditor(studio)
   const painter = page.getByRole('region', { name: 'Mask painter' })
   const stage = painter.getByRole('application', { name: 'Mask canvas' })
+  // Focus first: focusing scrolls the page's main area to bring the stage into view (in a 720 px
+  // window it starts partly below the fold), so a box measured before it is off by that scroll.
+  // Then fit to view (0) once the page has laid out, and measure the stage where it now is.
+  await stage.focus()
+  await page.keyboard.press('0')
   const box = (await stage.boundingBox())!
   // The fitted view (view-transform.ts fitView: 16 px margin, centred, never above 100 %).
   const scale = Math.min(1, (box.width - 32) / SIDE, (box.height - 32) / SIDE)
@@ -69,11 +74,11 @@ test('lasso, grow and an imported mask make one mask; the edit changes only insi
   const oy = box.y + (box.height - SIDE * scale) / 2
   const screen = (x: number, y: number): [number, number] => [ox + x * scale, oy + y * scale]
   const toImage = (sx: number, sy: number): [number, number] => [(sx - ox) / scale, (sy - oy) / scale]
+  // The whole image, hence every corner dragged below, is inside the window.
+  expect(oy).toBeGreaterThanOrEqual(0)
+  expect(oy + SIDE * scale).toBeLessThanOrEqual(page.viewportSize()!.height)
 
   // A lasso: a triangle, dragged freehand (L), in the lower right of the image.
-  // Fit to view (0) once the page has laid out, so the view is the fitted one computed above.
-  await stage.focus()
-  await page.keyboard.press('0')
   await page.keyboard.press('l')
   const corners = [screen(500, 450), screen(900, 450), screen(700, 900)]
   await page.mouse.move(...corners[0])
