@@ -2,6 +2,7 @@ import type { Metric } from '../lib/metric'
 import { b1 } from './b1'
 import { b2 } from './b2'
 import { c1 } from './c1'
+import { c1Tools } from './c1-tools'
 import { c2 } from './c2'
 import { c3 } from './c3'
 import { l1 } from './l1'
@@ -29,6 +30,6 @@ METRICS.push(p3)
 // Balance chart (T3).
 METRICS.push(t3)
 // Images (issue 5): the painter and editor (C), then media transfer (B).
-METRICS.push(c1, c2, c3, b1, b2)
+METRICS.push(c1, c1Tools, c2, c3, b1, b2)
 // Library growth (issue 19): the same action on a large and a small seeded library.
 METRICS.push(g1, g2, g3, g4, g5)

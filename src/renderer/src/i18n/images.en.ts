@@ -235,6 +235,8 @@ export const imagesEn = {
     importFile: 'Mask PNG file',
     working: 'Working on the mask…',
     notices: {
+      grown: 'The mask grew by {{amount}} px.',
+      shrunk: 'The mask shrank by {{amount}} px.',
       notPng: 'Choose a PNG file: “{{name}}” is {{type}}.',
       unreadable: '“{{name}}” could not be read as an image.',
       imported: 'Mask imported from “{{name}}” ({{channel}}).',

@@ -237,6 +237,8 @@ export const imagesZh: Messages['images'] = {
     importFile: '蒙版 PNG 文件',
     working: '正在处理蒙版…',
     notices: {
+      grown: '蒙版已扩展 {{amount}} 像素。',
+      shrunk: '蒙版已收缩 {{amount}} 像素。',
       notPng: '请选择 PNG 文件：“{{name}}”的类型是 {{type}}。',
       unreadable: '无法将“{{name}}”读取为图像。',
       imported: '已从“{{name}}”导入蒙版（{{channel}}）。',

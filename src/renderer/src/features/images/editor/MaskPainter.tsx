@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import type { EditorSource } from '../images-ui-store'
 import type { PainterEngine } from './painter-engine'
@@ -31,7 +31,9 @@ export function MaskPainter({ source }: MaskPainterProps) {
   const helpId = useId()
   const engineRef = useRef<PainterEngine | null>(null)
   const sourceRef = useRef(source)
-  sourceRef.current = source
+  useLayoutEffect(() => {
+    sourceRef.current = source
+  }, [source])
   const fileRef = useRef<HTMLInputElement>(null)
   const commands = usePainterCommands(engineRef, { source: () => sourceRef.current, openImport: () => fileRef.current?.click() })
 

@@ -41,12 +41,19 @@ export function morphMask(source: EditorSource, direction: 1 | -1): Promise<void
     notice('error', 'amountZero')
     return Promise.resolve()
   }
-  return whole((ops) => maskWork.morph(ops, source.width, source.height, direction * n))
+  return whole(async (ops) => {
+    const op = await maskWork.morph(ops, source.width, source.height, direction * n)
+    notice('info', direction > 0 ? 'grown' : 'shrunk', { amount: n })
+    return op
+  })
 }
 
 const isPng = (file: Blob) => file.type === 'image/png'
 
-/** Reads a mask PNG (alpha or luminance, as the toolbar says), scaled to the source's size. */
+/**
+ * Reads a mask PNG (alpha or luminance, as the toolbar says), scaled to the source's size, and
+ * adds it to the mask (or cuts it out, in subtract mode), as a selection would.
+ */
 export function importMaskFile(file: Blob & { name?: string }, source: EditorSource): Promise<void> {
   const name = file.name ?? 'mask.png'
   // Checked before anything is decoded: a JPEG has no alpha, and a renamed file is not a mask.
@@ -54,14 +61,14 @@ export function importMaskFile(file: Blob & { name?: string }, source: EditorSou
     notice('error', 'notPng', { name, type: file.type || 'unknown' })
     return Promise.resolve()
   }
-  return whole(async () => {
+  return whole(async (ops) => {
       const decoded = await maskWork.decode(file).catch(() => null)
       if (!decoded) {
         notice('error', 'unreadable', { name })
         return null
       }
       const from = `${decoded.width}×${decoded.height}`
-      const { op, channel } = await maskWork.fromImage(decoded.image, store().channel, source.width, source.height, 'import')
+      const { op, channel } = await maskWork.fromImage(decoded.image, store().channel, source.width, source.height, 'import', { ops, mode: store().selectMode })
       const want = `${source.width}×${source.height}`
       if (from !== want) notice('info', 'scaled', { got: from, want, channel })
       else notice('info', 'imported', { name, channel })
@@ -79,9 +86,12 @@ async function sourceImage(source: EditorSource): Promise<Blob | HTMLImageElemen
   return img
 }
 
-/** The source's own transparent pixels become the mask (the gateway's convention for edits without one). */
+/**
+ * The source's own transparent pixels (the gateway's convention for edits without a mask), added
+ * to or cut from the mask as the selection mode says, like an import.
+ */
 export function maskFromTransparency(source: EditorSource): Promise<void> {
-  return whole(async () => {
+  return whole(async (ops) => {
     const decoded = await sourceImage(source)
       .then((img) => maskWork.decode(img))
       .catch(() => null)
@@ -89,8 +99,8 @@ export function maskFromTransparency(source: EditorSource): Promise<void> {
       notice('error', 'sourceUnreadable')
       return null
     }
-    const { op } = await maskWork.fromImage(decoded.image, 'alpha', source.width, source.height, 'transparency')
-    if (op.xs.length === 0) {
+    const { op, empty } = await maskWork.fromImage(decoded.image, 'alpha', source.width, source.height, 'transparency', { ops, mode: store().selectMode })
+    if (empty) {
       notice('info', 'noTransparency')
       return null
     }

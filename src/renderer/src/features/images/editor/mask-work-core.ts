@@ -4,9 +4,9 @@
  * history, so undo and redo are the same as for a stroke.
  */
 import { chooseChannel, runsFromPixels, type MaskChannel, type MaskChannelChoice, type PixelImage } from './mask-import'
-import type { MaskOp, RunsOp } from './mask-model'
+import type { MaskOp, RunsOp, SelectionMode } from './mask-model'
 import { growRuns, MORPH_MAX, shrinkRuns } from './mask-morph'
-import { maskRuns, packRuns } from './mask-runs'
+import { maskRuns, packRuns, subtract, union } from './mask-runs'
 
 /** Grows (by > 0) or shrinks (by < 0) the mask the ops make, by |by| pixels. */
 export function morphMask(ops: readonly MaskOp[], width: number, height: number, by: number): RunsOp {
@@ -19,15 +19,29 @@ export function morphMask(ops: readonly MaskOp[], width: number, height: number,
 export interface ImageMask {
   op: RunsOp
   channel: MaskChannel
+  /** The image itself marks nothing (an opaque picture, an all-black mask). */
+  empty: boolean
 }
 
-export function maskFromPixels(img: PixelImage, choice: MaskChannelChoice, width: number, height: number, source: 'import' | 'transparency'): ImageMask {
+/** What an image mask is combined with: the current mask, added to or cut from like a selection. */
+export interface MaskBase {
+  ops: readonly MaskOp[]
+  mode: SelectionMode
+}
+
+export function maskFromPixels(img: PixelImage, choice: MaskChannelChoice, width: number, height: number, source: 'import' | 'transparency', base?: MaskBase): ImageMask {
   const channel = source === 'transparency' ? 'alpha' : chooseChannel(img, choice)
-  return { op: packRuns(runsFromPixels(img, channel, width, height), width, source), channel }
+  let rows = runsFromPixels(img, channel, width, height)
+  const empty = rows.every((r) => r.length === 0)
+  if (base && base.ops.length > 0) {
+    const current = maskRuns(base.ops, width, height)
+    rows = current.map((r, y) => (base.mode === 'add' ? union(r, rows[y]) : subtract(r, rows[y])))
+  }
+  return { op: packRuns(rows, width, source), channel, empty }
 }
 
 export type MaskWorkRequest =
   | { id: number; type: 'morph'; ops: readonly MaskOp[]; width: number; height: number; by: number }
-  | { id: number; type: 'pixels'; image: ImageBitmap; choice: MaskChannelChoice; width: number; height: number; source: 'import' | 'transparency' }
+  | { id: number; type: 'pixels'; image: ImageBitmap; choice: MaskChannelChoice; width: number; height: number; source: 'import' | 'transparency'; base?: MaskBase }
 
-export type MaskWorkReply = { id: number; ok: true; op: RunsOp; channel?: MaskChannel } | { id: number; ok: false; message: string }
+export type MaskWorkReply = { id: number; ok: true; op: RunsOp; channel?: MaskChannel; empty?: boolean } | { id: number; ok: false; message: string }

@@ -6,20 +6,20 @@
  */
 import type { MaskChannel, MaskChannelChoice } from './mask-import'
 import type { MaskOp, RunsOp } from './mask-model'
-import { morphMask, type MaskWorkReply, type MaskWorkRequest } from './mask-work-core'
+import { morphMask, type MaskBase, type MaskWorkReply, type MaskWorkRequest } from './mask-work-core'
 
 type Request = MaskWorkRequest extends infer R ? (R extends MaskWorkRequest ? Omit<R, 'id'> : never) : never
 
 let nextId = 1
 
-function inWorker(req: Request, transfer: Transferable[] = []): Promise<{ op: RunsOp; channel?: MaskChannel }> {
+function inWorker(req: Request, transfer: Transferable[] = []): Promise<{ op: RunsOp; channel?: MaskChannel; empty?: boolean }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./mask-work.worker.ts', import.meta.url), { type: 'module' })
     const id = nextId++
     worker.onmessage = (e: MessageEvent<MaskWorkReply>) => {
       if (e.data.id !== id) return
       worker.terminate()
-      if (e.data.ok) resolve({ op: e.data.op, channel: e.data.channel })
+      if (e.data.ok) resolve({ op: e.data.op, channel: e.data.channel, empty: e.data.empty })
       else reject(new Error(e.data.message))
     }
     worker.onerror = (e) => {
@@ -44,7 +44,8 @@ export async function decodeForMask(from: Blob | HTMLImageElement): Promise<Deco
 
 export interface MaskWork {
   morph(ops: readonly MaskOp[], width: number, height: number, by: number): Promise<RunsOp>
-  fromImage(image: ImageBitmap, choice: MaskChannelChoice, width: number, height: number, source: 'import' | 'transparency'): Promise<{ op: RunsOp; channel: MaskChannel }>
+  /** The image's mask combined with `base` (added or cut, as the selection mode says). */
+  fromImage(image: ImageBitmap, choice: MaskChannelChoice, width: number, height: number, source: 'import' | 'transparency', base?: MaskBase): Promise<{ op: RunsOp; channel: MaskChannel; empty: boolean }>
   decode(from: Blob | HTMLImageElement): Promise<DecodedImage>
 }
 
@@ -54,9 +55,9 @@ export const maskWork: MaskWork = {
     if (typeof Worker === 'undefined') return morphMask(ops, width, height, by)
     return (await inWorker({ type: 'morph', ops, width, height, by })).op
   },
-  fromImage: async (image, choice, width, height, source) => {
-    const r = await inWorker({ type: 'pixels', image, choice, width, height, source }, [image])
-    return { op: r.op, channel: r.channel ?? 'alpha' }
+  fromImage: async (image, choice, width, height, source, base) => {
+    const r = await inWorker({ type: 'pixels', image, choice, width, height, source, base }, [image])
+    return { op: r.op, channel: r.channel ?? 'alpha', empty: r.empty ?? r.op.xs.length === 0 }
   },
   decode: decodeForMask
 }
