@@ -1,9 +1,9 @@
 // Lint enforces the process boundaries, the layering inside them and the Electron security rules (security-anchors §4.2).
 import js from '@eslint/js'
-import tseslint from 'typescript-eslint'
-import reactHooks from 'eslint-plugin-react-hooks'
 import importX from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import tseslint from 'typescript-eslint'
 import { importResolver, layeringZones } from './eslint.layering.js'
 
 const NODE_BUILTINS = ['fs', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'stream', 'url', 'util', 'worker_threads', 'zlib', 'buffer', 'events']

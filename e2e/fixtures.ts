@@ -1,8 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test'
 import { startSandbox, type SandboxHandle } from '../src/sandbox/index'
-import { launchBrowserHost, newCanaryKey, removeDir, tempDataDir, type LaunchedStudio } from './support/launch'
 import { recordBridgeTraffic } from './support/canary'
 import { launchElectron, type LaunchedElectron } from './support/electron-launch'
+import { launchBrowserHost, newCanaryKey, removeDir, tempDataDir, type LaunchedStudio } from './support/launch'
 
 export { expect }
 

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import sharp from 'sharp'
 import type { Page } from '@playwright/test'
+import sharp from 'sharp'
 import { expect, test, type StudioFixture } from './fixtures'
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
-import sharp from 'sharp'
 import type { Page } from '@playwright/test'
+import sharp from 'sharp'
 import { ALT_NAMING, STANDIN_NAMING, modelNames, namesPlaying } from '../src/sandbox/index'
 import { nameOf, type BodyFamily } from '../src/sandbox/naming'
 import { expect, test, type StudioFixture } from './fixtures'

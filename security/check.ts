@@ -14,8 +14,8 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, stat
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { browserHostCsp, electronCsp } from '../src/main/security/csp'
-import { HARDENED_WEB_PREFERENCES } from '../src/main/security/web-preferences'
 import { MEDIA_SCHEME } from '../src/main/security/origins'
+import { HARDENED_WEB_PREFERENCES } from '../src/main/security/web-preferences'
 import { MAX_WAIVERS, MUST_DETECT, blocking, findWaivers, scan, unparsed } from './scan'
 
 const root = join(import.meta.dirname, '..')

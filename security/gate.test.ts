@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { asConfigured } from './check'
 import { HARDENED_WEB_PREFERENCES } from '../src/main/security/web-preferences'
+import { asConfigured } from './check'
 import { blocking, findWaivers, scan } from './scan'
 
 const dirs: string[] = []

@@ -1,7 +1,7 @@
-import type { ChatMessage } from '../../src/shared/domain/chat'
 import type { StoredConversation } from '../../src/main/core/chat/conversation-files'
 import { CHAT_SCHEMA, putConversation } from '../../src/main/core/chat/conversation-table'
 import { openLibrary } from '../../src/main/core/store/library-db'
+import type { ChatMessage } from '../../src/shared/domain/chat'
 
 /**
  * A year of chat for G2: `messages` messages in conversations of 20, written straight into the

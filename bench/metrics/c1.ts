@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { armFrames, disarmFrames, idleFrames, type FrameRecord } from '../lib/browser'
-import { fixtureDir, writeEditorSource } from '../lib/image-fixtures'
 import { openInEditor, withImageRig, withImagesPage } from '../lib/image-bench'
+import { fixtureDir, writeEditorSource } from '../lib/image-fixtures'
 import type { Metric, RunContext } from '../lib/metric'
 import { entry, type BenchEntry } from '../lib/report'
 import { interleave, max, median, p95, round } from '../lib/stats'

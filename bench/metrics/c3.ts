@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { fixtureDir, writeEditorSource } from '../lib/image-fixtures'
 import { openInEditor, withImageRig, withImagesPage } from '../lib/image-bench'
+import { fixtureDir, writeEditorSource } from '../lib/image-fixtures'
 import type { Metric, RunContext } from '../lib/metric'
 import { entry, type BenchEntry } from '../lib/report'
 import { interleave, median, round } from '../lib/stats'

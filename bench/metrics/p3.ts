@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import type { VideoTask } from '../../src/shared/domain/video'
 import { armFrames, disarmFrames, idleFrames, withBrowser, withContext, type FrameRecord } from '../lib/browser'
 import type { Metric, RunContext } from '../lib/metric'
 import { entry, notMeasurable, type BenchEntry } from '../lib/report'
@@ -6,7 +7,6 @@ import { withSandbox } from '../lib/sandbox'
 import { interleave, max, median, p95, round } from '../lib/stats'
 import { withStudio } from '../lib/studio'
 import { boardTasks, routeBoardFeed, type BoardFeed } from '../lib/video-board-feed'
-import type { VideoTask } from '../../src/shared/domain/video'
 
 const CARDS = 1000
 const RUNNING = 200

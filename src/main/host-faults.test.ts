@@ -2,12 +2,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { coreRig, type CoreRig } from './core/faults/support'
+import { HUGE_STRING, TRAVERSAL_STRINGS } from './core/ipc/fuzz-inputs'
+import type { SecretBackend } from './core/profiles/secret-backend'
 import { registerIpcHandlers } from './electron/ipc'
 import { fakeIpcSetup } from './electron/testing/fakes'
 import { acquireInstanceLock } from './host/instance-lock'
-import type { SecretBackend } from './core/profiles/secret-backend'
-import { coreRig, type CoreRig } from './core/faults/support'
-import { HUGE_STRING, TRAVERSAL_STRINGS } from './core/ipc/fuzz-inputs'
 
 /**
  * Fault scenarios of the host itself (security-anchors §7): F26 second instance, F27/F28 keys at

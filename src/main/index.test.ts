@@ -1,8 +1,8 @@
-import { EventEmitter } from 'node:events'
+import { type EventEmitter } from 'node:events'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { INVOKE_CHANNELS, UPLOAD_CHANNELS } from '@shared/contract'
 import type { CoreOptions } from './core/studio-core'
-import { fakeEvent, FakeSession, FakeWebContents } from './electron/testing/fakes'
+import { fakeEvent, type FakeSession, FakeWebContents } from './electron/testing/fakes'
 
 /** Everything the entry touches, rebuilt before each test; the entry runs at import. */
 const h = vi.hoisted(() => ({

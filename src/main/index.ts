@@ -4,8 +4,8 @@
  */
 import { fileURLToPath } from 'node:url'
 import { app, BrowserWindow, dialog, ipcMain, Notification, powerMonitor, protocol, session, shell } from 'electron'
-import type { StudioCore } from './core/studio-core'
 import type { StoreNotice } from './core/store/kv-store'
+import type { StudioCore } from './core/studio-core'
 import { installAppProtocol, registerAppScheme } from './electron/app-protocol'
 import { addWindowEventSink, registerIpcHandlers } from './electron/ipc'
 import { claimSingleInstance, disposeBeforeQuit, resolveDataDir } from './electron/lifecycle'

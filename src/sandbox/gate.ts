@@ -1,5 +1,5 @@
-import type { SandboxContext } from './context.js'
 import type { ModelKind } from './catalog.js'
+import type { SandboxContext } from './context.js'
 import { invalid, middlewareError, relayError } from './errors.js'
 import { ReplyError } from './reply.js'
 import type { SandboxRequest } from './router.js'

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
 import type { Server, ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { SandboxContext } from './context.js'
 import { resolveNaming } from './naming.js'
 import { buildRouter } from './routes/index.js'

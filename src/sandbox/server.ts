@@ -7,10 +7,10 @@ import { postFaultReply } from './post-faults.js'
 import { preFaultReply } from './pre-faults.js'
 import { json, ReplyError, type Reply } from './reply.js'
 import { writeReply } from './respond.js'
-import type { Router, SandboxRequest } from './router.js'
 import { sha256Hex } from './rng.js'
-import { handleControl } from './routes/control.js'
+import type { Router, SandboxRequest } from './router.js'
 import { handleCdn } from './routes/cdn.js'
+import { handleControl } from './routes/control.js'
 
 /** Bodies above this are refused like the gateway does (413), before anything is parsed. */
 const MAX_BODY = 200 * 1024 * 1024

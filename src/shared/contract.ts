@@ -6,7 +6,6 @@
  * Features declare their part in `contract/<feature>.ts` and are merged here.
  */
 import type { EventNameFromList, InvokeChannelName, UploadChannelName } from './channel-names'
-import type { EventTable, InvokeTable, RawStudioApi, StudioClient, UploadTable } from './contract-kit'
 import { appEvents, appInvokes } from './contract/app'
 import { balanceEvents, balanceInvokes } from './contract/balance'
 import { chatEvents, chatInvokes } from './contract/chat'
@@ -15,6 +14,7 @@ import { imagesEvents, imagesInvokes } from './contract/images'
 import { libraryInvokes } from './contract/library'
 import { profileEvents, profileInvokes } from './contract/profiles'
 import { videoEvents, videoInvokes } from './contract/video'
+import type { EventTable, InvokeTable, RawStudioApi, StudioClient, UploadTable } from './contract-kit'
 
 export const invokes = {
   ...appInvokes,

@@ -1,4 +1,5 @@
 import type { AppInfo, AppSettings } from '@shared/domain/settings'
+import type { AssetService } from './assets/asset-service'
 import type { createBalanceHandlers } from './balance/balance-handlers'
 import type { UsageService } from './balance/usage-service'
 import { createChatHandlers } from './chat/chat-handlers'
@@ -9,11 +10,10 @@ import type { ImageService } from './images/image-service'
 import type { Handlers } from './ipc/dispatcher'
 import type { ModelDiscovery } from './profiles/model-discovery'
 import type { ProfileService } from './profiles/profile-service'
+import { withoutPaths } from './store/file-role'
 import type { createLibraryHandlers } from './store/library-handlers'
-import type { AssetService } from './assets/asset-service'
 import { createVideoHandlers } from './video/video-handlers'
 import type { VideoService } from './video/video-service'
-import { withoutPaths } from './store/file-role'
 
 export interface HandlerDeps {
   info: AppInfo

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest'
 import type { BrowserWindow, Dialog } from 'electron'
+import { describe, expect, it, vi } from 'vitest'
 import { createFilePicker, dialogOptions } from './file-dialog'
 
 describe('the file dialog adapter', () => {

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest'
 import type { IpcMainInvokeEvent } from 'electron'
+import { describe, expect, it, vi } from 'vitest'
 import { INVOKE_CHANNELS } from '@shared/contract'
 import type { Dispatch } from '../core/ipc/dispatcher'
 import { EventHub } from '../core/ipc/event-hub'

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events'
 import { resolve } from 'node:path'
-import { describe, expect, it, vi } from 'vitest'
 import type { App } from 'electron'
+import { describe, expect, it, vi } from 'vitest'
 import { claimSingleInstance, disposeBeforeQuit, resolveDataDir } from './lifecycle'
 import { fakeEvent } from './testing/fakes'
 

@@ -1,6 +1,6 @@
-import { EventEmitter } from 'node:events'
+import { type EventEmitter } from 'node:events'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { FakeWebContents } from './testing/fakes'
+import { type FakeWebContents } from './testing/fakes'
 
 const state = vi.hoisted(() => ({ dark: false, windows: [] as unknown[] }))
 

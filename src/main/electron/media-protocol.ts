@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import type { Protocol } from 'electron'
-import type { MediaReply } from '../core/files/media-response'
 import type { MediaSource } from '../core/files/media'
+import type { MediaReply } from '../core/files/media-response'
 import { MEDIA_HOST, MEDIA_SCHEME } from '../security/origins'
 
 /**

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it, vi } from 'vitest'
 import type { BrowserWindow, Dialog } from 'electron'
+import { describe, expect, it, vi } from 'vitest'
 import { createSaveFile, saveDialogOptions } from './save-dialog'
 
 const dir = () => mkdtempSync(join(tmpdir(), 'save-dialog-'))

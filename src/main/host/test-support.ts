@@ -4,10 +4,10 @@ import { request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { WebSocket } from 'ws'
+import { TOKEN_HEADER } from '@shared/bridge-wire'
 import type { EventName } from '@shared/contract'
 import type { Result } from '@shared/errors'
 import type { EventSink } from '../core/ipc/event-hub'
-import { TOKEN_HEADER } from '@shared/bridge-wire'
 import type { HostCore } from './host-core'
 
 export const APP_SCRIPT = '<script type="module" crossorigin src="/assets/app.js"></script>'

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WebSocket } from 'ws'
+import { type WebSocket } from 'ws'
 import { MAX_REQUEST_FRAME_BYTES } from '@shared/bridge-protocol'
-import { startHostServer, type HostServer } from './server'
 import { hostProof } from './access'
-import { AUTH_DEADLINE_MS, CLOSE_NOT_AUTHENTICATED } from './ws-bridge'
+import { startHostServer, type HostServer } from './server'
 import { browserHeaders, CHALLENGE, fakeCore, frames, handshakeStatus, makeRendererDir, oldTokenCookie, openAuthed, openSocket, opened, tokenOf, wrongToken, type FakeCore } from './test-support'
+import { AUTH_DEADLINE_MS, CLOSE_NOT_AUTHENTICATED } from './ws-bridge'
 
 describe('the WebSocket bridge', () => {
   const renderer = makeRendererDir()

@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from 'vitest'
 import { EventEmitter } from 'node:events'
 import type { App } from 'electron'
+import { describe, expect, it, vi } from 'vitest'
 import { FakeWebContents, fakeEvent } from '../electron/testing/fakes'
 
 const osOpener = vi.hoisted(() => vi.fn())

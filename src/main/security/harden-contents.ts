@@ -1,7 +1,7 @@
 import type { App, Event, WebContents } from 'electron'
 import { isAllowedNavigation } from './navigation'
-import { APP_ORIGIN } from './origins'
 import { openExternalSafe } from './open-external'
+import { APP_ORIGIN } from './origins'
 import { installPermissionHandlers } from './permissions'
 
 export interface HardenOptions {

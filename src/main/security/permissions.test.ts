@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import type { Session } from 'electron'
+import { describe, expect, it } from 'vitest'
 import { FakeSession } from '../electron/testing/fakes'
 import { installPermissionHandlers, isPermissionAllowed, type PermissionName } from './permissions'
 

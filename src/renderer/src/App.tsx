@@ -1,12 +1,12 @@
-import { useEffect } from 'react'
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { i18n as I18n } from 'i18next'
+import { useEffect } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { ErrorBoundary } from '@renderer/components/ErrorBoundary'
-import { useLanguageSetting, useThemeSetting } from '@renderer/lib/settings/queries'
 import { AppShell } from '@renderer/features/shell/AppShell'
 import { useLanguageSync } from '@renderer/i18n/use-language-sync'
 import { connectHostEvents } from '@renderer/lib/query-client'
+import { useLanguageSetting, useThemeSetting } from '@renderer/lib/settings/queries'
 import { useThemeSync } from '@renderer/lib/theme'
 
 /** Host events into the cache; settings onto <html> and i18next. Renders nothing. */

@@ -1,11 +1,11 @@
 import type { SandboxContext } from '../context.js'
 import { fail, optString, reqString } from '../gate.js'
+import { escapeRegExp, type SandboxNaming } from '../naming.js'
 import { json, type Reply } from '../reply.js'
 import type { RouteDef, SandboxRequest } from '../router.js'
 import { settle } from '../tasks/lifecycle.js'
 import type { Task } from '../tasks/store.js'
 import { statusWord } from '../tasks/views.js'
-import { escapeRegExp, type SandboxNaming } from '../naming.js'
 
 export const ASSET_TYPES = ['Image', 'Video', 'Audio']
 

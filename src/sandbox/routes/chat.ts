@@ -1,7 +1,7 @@
 import type { SandboxContext } from '../context.js'
+import { relayError } from '../errors.js'
 import { charge, fail, optArray, optBool, optInt, optNumber, optObject, requireModel, requireQuota } from '../gate.js'
 import { json, ReplyError, sse, type Reply } from '../reply.js'
-import { relayError } from '../errors.js'
 import type { RouteDef, SandboxRequest } from '../router.js'
 import { argsFor, countTokens, generate, jsonPieces, paceFor, pieces, thinkingText } from '../text/corpus.js'
 import { chatResultProblem, echoed, echoText, parseMaybe, toolsToCall, type EchoedResult } from '../text/tool-turns.js'

@@ -1,14 +1,14 @@
 import type { SandboxContext } from '../context.js'
+import { taskNotExist } from '../errors.js'
 import { charge, fail, optArray, optBool, optInt, optString, reqString, requireModel, requireQuota } from '../gate.js'
 import { renderImage } from '../media/index.js'
+import { escapeRegExp, type SandboxNaming } from '../naming.js'
 import { json, type Reply } from '../reply.js'
 import type { RouteDef, SandboxRequest } from '../router.js'
-import { taskNotExist } from '../errors.js'
+import { failureOf, settle } from '../tasks/lifecycle.js'
 import type { Task } from '../tasks/store.js'
 import { fitSide, storeImage, urlFor } from './images-common.js'
 import { RESOLUTIONS } from './images.js'
-import { failureOf, settle } from '../tasks/lifecycle.js'
-import { escapeRegExp, type SandboxNaming } from '../naming.js'
 
 type Body = Record<string, unknown>
 

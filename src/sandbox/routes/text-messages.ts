@@ -1,10 +1,10 @@
 import type { SandboxContext } from '../context.js'
+import { relayError } from '../errors.js'
 import { charge, fail, optArray, optBool, optInt, optNumber, optObject, requireModel, requireQuota } from '../gate.js'
 import { json, ReplyError, sse, type Reply } from '../reply.js'
-import { relayError } from '../errors.js'
+import { hash32 } from '../rng.js'
 import type { RouteDef, SandboxRequest } from '../router.js'
 import { argsFor, countTokens, generate, jsonPieces, paceFor, pieces, thinkingText } from '../text/corpus.js'
-import { hash32 } from '../rng.js'
 import { echoed, echoText, messagesResultProblem, parseMaybe, toolsToCall, type EchoedResult } from '../text/tool-turns.js'
 
 type Body = Record<string, unknown>

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import type { InvokeSpec } from '../contract-kit'
+import { DiscoveryReportSchema } from '../domain/discovery'
+import { GatewayNamesSchema, NAMES_LIMITS } from '../domain/gateway-names-schema'
 import {
   API_KEY_MAX,
   DisplayUnitSchema,
@@ -8,8 +10,6 @@ import {
   ProfileListSchema,
   ProfileViewSchema
 } from '../domain/profiles'
-import { DiscoveryReportSchema } from '../domain/discovery'
-import { GatewayNamesSchema, NAMES_LIMITS } from '../domain/gateway-names-schema'
 import { ConnectionReportSchema } from '../domain/usage'
 import { NoInput } from './app'
 

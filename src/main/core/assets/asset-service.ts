@@ -1,7 +1,7 @@
 import { join } from 'node:path'
+import { joinPath } from '@shared/domain/gateway-names'
 import type { Asset, AssetGroup, AssetGroupCreate, AssetImportRequest } from '@shared/domain/video'
 import { StudioError } from '@shared/errors'
-import { joinPath } from '@shared/domain/gateway-names'
 import { namesOf, readJson, sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
 import type { EventHub } from '../ipc/event-hub'
 import { openLibrary, type Library } from '../store/library-db'

@@ -1,7 +1,7 @@
-import { readJsonFile } from '../store/read-json'
+import type { Asset, AssetGroup } from '@shared/domain/video'
 import { importOnce } from '../store/json-import'
 import type { Library } from '../store/library-db'
-import type { Asset, AssetGroup } from '@shared/domain/video'
+import { readJsonFile } from '../store/read-json'
 
 /** Asset groups and assets, one row each in the library database (the whole object as JSON). */
 export const ASSETS_SCHEMA = [

@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ChatFormat } from '@shared/domain/chat'
-import { buildStream } from './testing/streams'
 import { messageText, runScripted, sleep, sseHead, type RunHandle } from './testing/runner-harness'
+import { buildStream } from './testing/streams'
 
 const FORMATS: ChatFormat[] = ['chat', 'content', 'messages', 'completions']
 const open: RunHandle[] = []

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatMessage } from '@shared/domain/chat'
-import { StudioError } from '@shared/errors'
+import { type StudioError } from '@shared/errors'
 import { checkAttachments, readInline } from './attachments'
 import { windowOf, planSend } from './conversation-ops'
-import { checkParams, parseEditorJson } from './validate'
 import { fakeFiles } from './testing/service-harness'
+import { checkParams, parseEditorJson } from './validate'
 
 const err = (f: () => unknown): StudioError => {
   try {

@@ -5,8 +5,8 @@ import type { VideoTask } from '@shared/domain/video'
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
 import type { GenerationRecord } from '../balance/generation-log'
 import type { FetchLike } from '../gateway/http'
-import { scriptedServer } from '../testing/scripted-server'
 import { FakeClock } from '../tasks/testing/fake-clock'
+import { scriptedServer } from '../testing/scripted-server'
 import { ended, FAST, ok, videoHarness, type VideoHarness } from '../video/testing/harness'
 
 /**

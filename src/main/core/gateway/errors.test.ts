@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest'
-import { errorFromBody, errorFromResponse } from './errors'
-import { parseBillingUsage, parseSubscription } from '../balance/billing-service'
-import { parseTokenUsage } from './usage'
-import { parseRetryAfter } from './retry-after'
 import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { parseBillingUsage, parseSubscription } from '../balance/billing-service'
+import { errorFromBody, errorFromResponse } from './errors'
+import { parseRetryAfter } from './retry-after'
+import { parseTokenUsage } from './usage'
 
 const h = (o: Record<string, string> = {}) => new Headers(o)
 

@@ -1,5 +1,5 @@
-import { STANDIN_NAMES } from '@shared/domain/gateway-names'
 import { describe, expect, it } from 'vitest'
+import { STANDIN_NAMES } from '@shared/domain/gateway-names'
 import { EditRequestSchema, GenerateRequestSchema, IMAGE2_RATIO_SIZES, NativeTaskRequestSchema } from '@shared/domain/images'
 import {
   buildEditFields,

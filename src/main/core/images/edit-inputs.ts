@@ -1,9 +1,9 @@
 import { copyFile, rm, stat } from 'node:fs/promises'
-import { loadSharp } from './load-sharp'
 import { FILE_RULES } from '@shared/domain/files'
 import type { EditRequest } from '@shared/domain/images'
 import type { FileGrants } from '../files/grants'
 import type { GalleryStore } from './gallery-store'
+import { loadSharp } from './load-sharp'
 import { invalid } from './validate'
 
 /**

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { GalleryItem } from '@shared/domain/images'
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
 import { scriptedServer } from '../testing/scripted-server'

@@ -1,6 +1,6 @@
+import type { NativeImageNames } from '@shared/domain/gateway-names'
 import { StudioError } from '@shared/errors'
 import { namesOf, readJson, sendGateway, type FetchLike, type GatewayConnection, type GatewayRequest } from '../gateway/http'
-import type { NativeImageNames } from '@shared/domain/gateway-names'
 import { stepDelay } from '../tasks/cadence'
 import { countMiss } from '../tasks/misses'
 import type { PollScheduler } from '../tasks/scheduler'

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FileGrant } from '@shared/domain/files'
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
 import type { GrantedFile } from '../files/grants'
 import { imageBytes } from '../files/testing/images'
-import { checkNative } from './validate'
 import { gradientPng, imagesHarness, rectMask, type ImagesHarness } from './testing/harness'
+import { checkNative } from './validate'
 
 /**
  * Every refusal here happens before any request: the sandbox's request log and the service's

@@ -1,6 +1,6 @@
+import type { z } from 'zod'
 import { events, type EventName, type Events } from '@shared/contract'
 import type { Disposer } from '@shared/contract-kit'
-import type { z } from 'zod'
 import type { SecretGuard } from './secret-guard'
 
 /**

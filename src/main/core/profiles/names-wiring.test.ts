@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ImageJob } from '@shared/domain/images'
 import type { ProfileView } from '@shared/domain/profiles'
 import type { Asset, VideoTask } from '@shared/domain/video'
-import { ALT_NAMING, nameOf, type BodyFamily } from '../../../sandbox/naming'
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
-import { noKeychain } from './secret-backend'
+import { ALT_NAMING, nameOf, type BodyFamily } from '../../../sandbox/naming'
 import { createStudioCore, type StudioCore } from '../studio-core'
+import { noKeychain } from './secret-backend'
 
 /**
  * A gateway whose names are not the spec's (the sandbox's second naming), configured only through

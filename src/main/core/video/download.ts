@@ -1,6 +1,6 @@
 import { rename } from 'node:fs/promises'
 import { join } from 'node:path'
-import { StudioError } from '@shared/errors'
+import { type StudioError } from '@shared/errors'
 import { downloadError, downloadToFile, resultTarget, type DownloadLimits } from '../gateway/download'
 import { gatewayUrl, type FetchLike, type GatewayConnection } from '../gateway/http'
 import type { Resolve } from '../gateway/result-address'

@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto'
 import { ruleOf } from '@shared/domain/gateway-names'
-import { ROUTE_OF_FAMILY, type VideoCreateRequest, type VideoRemixRequest, type VideoRoute, type VideoTask } from '@shared/domain/video'
 import { ruleError } from '@shared/domain/rule-english'
+import { ROUTE_OF_FAMILY, type VideoCreateRequest, type VideoRemixRequest, type VideoRoute, type VideoTask } from '@shared/domain/video'
 import { videoRequestProblems } from '@shared/domain/video-rules'
 import { StudioError } from '@shared/errors'
+import type { RecordGeneration } from '../balance/generation-log'
 import { readResultJson, sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
+import type { PollScheduler } from '../tasks/scheduler'
 import { buildCreate, buildRemix, checkCreateRefs, describeCreate, type BuiltCreate } from './builders'
 import type { Poller } from './poller'
 import type { RefSources } from './references'
-import type { PollScheduler } from '../tasks/scheduler'
 import { readTask } from './status'
 import type { TaskBook } from './task-book'
 import type { TaskRecord } from './task-journal'
-import type { RecordGeneration } from '../balance/generation-log'
 
 /**
  * Submitting: validate, build (reads reference bytes), journal with phase `sending` (awaited), POST

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
-import { vi } from 'vitest'
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron'
+import { vi } from 'vitest'
 import type { Result } from '@shared/errors'
 import { WindowRegistry } from '../window-registry'
 

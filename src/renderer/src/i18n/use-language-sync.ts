@@ -1,5 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react'
 import type { i18n as I18n } from 'i18next'
+import { useEffect, useSyncExternalStore } from 'react'
 import type { AppSettings } from '@shared/domain/settings'
 import { ensureLanguage, hasLanguage, languageTag, resolveLanguage, systemLanguage, type UiLanguage } from './index'
 

@@ -1,5 +1,5 @@
-import { useContext, useSyncExternalStore } from 'react'
 import type { i18n as I18n, TFunction } from 'i18next'
+import { useContext, useSyncExternalStore } from 'react'
 import { getI18n, I18nContext } from 'react-i18next'
 
 /**

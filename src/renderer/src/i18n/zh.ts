@@ -1,10 +1,10 @@
+import { balanceZh } from './balance.zh'
 import { chatZh } from './chat.zh'
+import type { Messages } from './en'
 import { imagesZh } from './images.zh'
 import { namesZh } from './names.zh'
-import { balanceZh } from './balance.zh'
 import { rulesZh } from './rules.zh'
 import { videoZh } from './video.zh'
-import type { Messages } from './en'
 
 /** Simplified Chinese. Typed as `Messages`, so a missing or extra key fails to compile. */
 export const zh: Messages = {

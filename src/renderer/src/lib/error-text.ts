@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
+import { en } from '@renderer/i18n/en'
 import type { BaseUrlProblem } from '@shared/domain/base-url'
 import { isStudioError } from '@shared/error-core'
-import { en } from '@renderer/i18n/en'
 
 type ErrorTitleKey = `errors.${Exclude<keyof typeof en.errors, 'generic'>}`
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { StudioError } from '@shared/errors'
 import { balanceKeys } from '@renderer/lib/balance/keys'
 import { profileKeys } from '@renderer/lib/profiles/queries'
 import { settingsKeys } from '@renderer/lib/settings/queries'
 import { FakeHost, sandboxProfile, usage } from '@renderer/test/fake-host'
+import { StudioError } from '@shared/errors'
 import { connectHostEvents, createQueryClient, shouldRetry } from './query-client'
 import { studio } from './studio'
 

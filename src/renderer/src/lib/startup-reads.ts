@@ -1,5 +1,5 @@
-import type { InvokeOutput } from '@shared/contract-kit'
 import type { Invokes } from '@shared/contract'
+import type { InvokeOutput } from '@shared/contract-kit'
 import { StudioError, type Result } from '@shared/error-core'
 import { STARTUP_READS_GLOBAL, type StartupRead } from '@shared/startup-reads'
 

@@ -8,8 +8,8 @@
 import { EVENT_NAMES_LIST as EVENT_NAMES, INVOKE_CHANNEL_NAMES as INVOKE_CHANNELS, UPLOAD_CHANNEL_NAMES as UPLOAD_CHANNELS } from '@shared/channel-names'
 import type { Studio, StudioBridge } from '@shared/contract'
 import { apiPathOfChannel, apiPathOfEvent } from '@shared/contract-kit'
-import type { Result } from '@shared/errors'
 import { StudioError } from '@shared/error-core'
+import type { Result } from '@shared/errors'
 
 type BridgeSource = StudioBridge | (() => StudioBridge)
 type LooseApi = Record<string, Record<string, unknown>>

@@ -1,10 +1,10 @@
 /** The balance host's part of the fake host: billing, history, spending, settings, pre-flight. */
+import type { z } from 'zod'
 import type { InvokeChannel, Invokes } from '@shared/contract'
 import type { InvokeOutput } from '@shared/contract-kit'
 import { DEFAULT_BALANCE_SETTINGS, type BalanceSettings, type BillingSummary, type Preflight, type Snapshot, type Spending } from '@shared/domain/balance'
 import type { DisplayUnit } from '@shared/domain/profiles'
 import { StudioError } from '@shared/errors'
-import type { z } from 'zod'
 
 type BalanceChannel = Exclude<Extract<InvokeChannel, `balance:${string}`>, 'balance:get-usage'>
 type Handler<C extends InvokeChannel> = (input: z.output<Invokes[C]['input']>) => InvokeOutput<Invokes, C> | Promise<InvokeOutput<Invokes, C>>

@@ -1,13 +1,14 @@
+import type { z } from 'zod'
+import { EVENT_NAMES, INVOKE_CHANNELS, invokes, uploads, type EventName, type Events, type InvokeChannel, type Invokes } from '@shared/contract'
+import { buildRawApi, type BridgeTransport, type EventPayload, type InvokeOutput } from '@shared/contract-kit'
+import type { FileGrant, FilePurpose } from '@shared/domain/files'
 import { cloneNames, parseNamesFile, STANDIN_NAMES } from '@shared/domain/gateway-names-schema'
 /**
  * An in-memory stand-in for the studio host, for renderer tests. `window.studio` is built exactly as
  * the preload builds it (`buildRawApi` over a transport); every input is parsed by the contract's
  * schema first, as the real dispatcher does, so a renderer that sends an off-contract input fails.
  */
-import { EVENT_NAMES, INVOKE_CHANNELS, invokes, uploads, type EventName, type Events, type InvokeChannel, type Invokes } from '@shared/contract'
-import { buildRawApi, type BridgeTransport, type EventPayload, type InvokeOutput } from '@shared/contract-kit'
 import type { ProfileList, ProfileView } from '@shared/domain/profiles'
-import type { FileGrant, FilePurpose } from '@shared/domain/files'
 import type { AppSettings } from '@shared/domain/settings'
 import type { ConnectionReport, KeyUsage } from '@shared/domain/usage'
 import { StudioError, type Result } from '@shared/errors'
@@ -15,7 +16,6 @@ import { FakeBalance } from './fake-balance'
 import { FakeChat } from './fake-chat'
 import { FakeImages } from './fake-images'
 import { FakeVideo } from './fake-video'
-import type { z } from 'zod'
 
 type ParsedInput<C extends InvokeChannel> = z.output<Invokes[C]['input']>
 export type FakeHandler<C extends InvokeChannel> = (input: ParsedInput<C>) => InvokeOutput<Invokes, C> | Promise<InvokeOutput<Invokes, C>>

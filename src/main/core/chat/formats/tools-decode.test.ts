@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { MessagePart } from '@shared/domain/chat'
-import { applyOps } from '../parts'
 import { codecFor, createDecodeState } from '.'
+import { applyOps } from '../parts'
 
 /** Runs parsed events through a format's decoder and returns the parts the answer ends with. */
 function decode(format: 'chat' | 'content' | 'messages', events: Array<Record<string, unknown>>): MessagePart[] {

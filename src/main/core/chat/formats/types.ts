@@ -1,5 +1,5 @@
-import type { GatewayNames } from '@shared/domain/gateway-names'
 import type { ChatFormat, ChatMessage, ChatParams, StreamOp } from '@shared/domain/chat'
+import type { GatewayNames } from '@shared/domain/gateway-names'
 import type { SseItem } from '../../gateway/sse'
 
 /** What the answer body yields: SSE items, or the whole body of an answer that was not streamed. */

@@ -2,8 +2,8 @@
  * A host refusal that names a field is shown at that field; anything else above the form. The
  * host's message is the precise one (it says what to do), so it is shown as is.
  */
-import { isStudioError } from '@shared/error-core'
 import { errorMessage } from '@renderer/lib/error-text'
+import { isStudioError } from '@shared/error-core'
 
 export interface HostProblem {
   field: string | null

@@ -1,7 +1,7 @@
 import { useT } from '@renderer/i18n/use-t'
-import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import { balanceErrorInfo } from '@renderer/lib/balance/balance-errors'
 import { formatAge } from '@renderer/lib/balance/format'
+import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 
 /** A balance route's failure, named precisely (spec Errors table and wire notes), with the gateway's own words. */
 export function BalanceError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {

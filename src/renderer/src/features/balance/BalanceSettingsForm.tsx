@@ -1,10 +1,10 @@
-import { useId, useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
 import { useT } from '@renderer/i18n/use-t'
+import { balanceKeys } from '@renderer/lib/balance/keys'
+import { studio } from '@renderer/lib/studio'
 import { quotaInUnit } from '@shared/domain/balance-units'
 import type { DisplayUnit } from '@shared/domain/profiles'
-import { studio } from '@renderer/lib/studio'
-import { balanceKeys } from '@renderer/lib/balance/keys'
 import { settingsQuery } from './queries'
 
 type UnitChoice = 'profile' | 'quota' | 'usd' | 'cny'

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { useT } from '@renderer/i18n/use-t'
+import { balanceKeys } from '@renderer/lib/balance/keys'
+import { studio } from '@renderer/lib/studio'
 import type { LowBalanceAlert } from '@shared/domain/balance'
 import { formatAmount, quotaInUnit } from '@shared/domain/balance-units'
-import { studio } from '@renderer/lib/studio'
-import { balanceKeys } from '@renderer/lib/balance/keys'
 import { useDisplayUnit } from './queries'
 
 /**

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
 import { act, screen, within } from '@testing-library/react'
-import { StudioError } from '@shared/errors'
+import { afterEach, describe, expect, it } from 'vitest'
 import { FakeHost, gatewayProfile, sandboxProfile, usage } from '@renderer/test/fake-host'
 import { renderApp, resetApp } from '@renderer/test/render-app'
+import { StudioError } from '@shared/errors'
 
 afterEach(() => resetApp())
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useT } from '@renderer/i18n/use-t'
-import { billingUsageInUnit, formatAmount, formatRaw } from '@shared/domain/balance-units'
 import { UNLIMITED_BILLING_LIMIT } from '@shared/domain/balance'
+import { billingUsageInUnit, formatAmount, formatRaw } from '@shared/domain/balance-units'
 import type { DisplayUnit } from '@shared/domain/profiles'
 import { Amount } from './Amount'
 import { BalanceError } from './BalanceError'

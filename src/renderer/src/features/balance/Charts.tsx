@@ -1,5 +1,5 @@
-import { useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import type { Snapshot, Spending } from '@shared/domain/balance'
 import { burnForecast, dailyUse, DAY_MS } from '@shared/domain/balance-forecast'

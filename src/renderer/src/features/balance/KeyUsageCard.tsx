@@ -1,10 +1,10 @@
 import { useT } from '@renderer/i18n/use-t'
-import type { DisplayUnit } from '@shared/domain/profiles'
-import { formatAmount, quotaInUnit } from '@shared/domain/balance-units'
-import type { KeyUsage } from '@shared/domain/usage'
-import { keyStateOf } from '@shared/domain/key-state'
-import { Amount } from './Amount'
 import { expiryState, formatDuration, usedShare } from '@renderer/lib/balance/format'
+import { formatAmount, quotaInUnit } from '@shared/domain/balance-units'
+import { keyStateOf } from '@shared/domain/key-state'
+import type { DisplayUnit } from '@shared/domain/profiles'
+import type { KeyUsage } from '@shared/domain/usage'
+import { Amount } from './Amount'
 
 export interface KeyUsageCardProps {
   usage: KeyUsage

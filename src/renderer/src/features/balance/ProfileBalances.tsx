@@ -1,9 +1,9 @@
 import { useQueries } from '@tanstack/react-query'
 import { useT } from '@renderer/i18n/use-t'
-import type { ProfileView } from '@shared/domain/profiles'
-import { keyStateOf } from '@shared/domain/key-state'
-import { Amount } from './Amount'
 import { balanceErrorInfo } from '@renderer/lib/balance/balance-errors'
+import { keyStateOf } from '@shared/domain/key-state'
+import type { ProfileView } from '@shared/domain/profiles'
+import { Amount } from './Amount'
 import { settingsQuery, usageQuery } from './queries'
 
 /** Every profile's balance at a glance; a row's button shows that profile's details above. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { DisplayUnit } from '@shared/domain/profiles'
 import { balanceKeys } from '@renderer/lib/balance/keys'
 import { studio } from '@renderer/lib/studio'
+import type { DisplayUnit } from '@shared/domain/profiles'
 
 /**
  * Key usage of one profile. The gateway's usage route is rate limited (about 20 calls per 20 min),

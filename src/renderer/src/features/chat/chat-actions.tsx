@@ -3,8 +3,8 @@
  * the conversation pane. The value is stable: it reads the latest settings when called, so a
  * settings edit does not re-render every message row.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { StudioError } from '@shared/error-core'
 import { useCopyConversation } from './mutations'
 import { sendMessage, sendToolResults, stopStream, type SendInput, type ToolResultsInput } from './send-actions'

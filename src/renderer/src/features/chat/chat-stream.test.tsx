@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { StudioErrorData } from '@shared/errors'
 import { assistantMessage, lastAssistant, openedConversation, promptBox, userMessage } from '@renderer/test/chat'
 import { FakeHost } from '@renderer/test/fake-host'
 import { renderApp, resetApp } from '@renderer/test/render-app'
+import type { StudioErrorData } from '@shared/errors'
 import { loadMarkdownEngine } from './markdown/engine'
 
 afterEach(resetApp)

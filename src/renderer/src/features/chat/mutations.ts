@@ -1,7 +1,7 @@
 /** Conversation and preset changes. Each refreshes the lists it affects; none is retried silently. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ChatFormat, ChatParams } from '@shared/domain/chat'
 import { studio } from '@renderer/lib/studio'
+import type { ChatFormat, ChatParams } from '@shared/domain/chat'
 import { useChatUiStore } from './chat-ui-store'
 import { chatKeys } from './queries'
 import { useDraftStore } from './settings/draft-store'

@@ -3,9 +3,9 @@
  * stream or a `chat:conversations-changed` event hits exactly the right entries.
  */
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query'
-import type { ChatMessage, Conversation } from '@shared/domain/chat'
 import { useActiveProfileId } from '@renderer/lib/profiles/queries'
 import { studio } from '@renderer/lib/studio'
+import type { ChatMessage, Conversation } from '@shared/domain/chat'
 
 /** Messages fetched per page: enough to fill a tall window several times; older ones load on demand. */
 export const MESSAGE_PAGE_SIZE = 100

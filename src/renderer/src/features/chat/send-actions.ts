@@ -4,9 +4,9 @@
  * (the host's deltas may arrive before the invoke answers; the reducer handles either order).
  */
 import type { QueryClient } from '@tanstack/react-query'
+import { studio } from '@renderer/lib/studio'
 import type { Attachment, ChatMessage, Conversation, MessagePart } from '@shared/domain/chat'
 import { StudioError } from '@shared/error-core'
-import { studio } from '@renderer/lib/studio'
 import { useChatUiStore } from './chat-ui-store'
 import { chatKeys } from './queries'
 import { NEW_CONVERSATION, useDraftStore } from './settings/draft-store'

@@ -7,9 +7,9 @@
  * is proportional to the delta, not to the message (peer apps froze by cloning the whole message per
  * chunk). Components select `messages[id]`, so only the streaming message re-renders.
  */
-import type { ChatMessage, MessagePart, StreamOp } from '@shared/domain/chat'
-import type { EventPayload } from '@shared/contract-kit'
 import type { Events } from '@shared/contract'
+import type { EventPayload } from '@shared/contract-kit'
+import type { ChatMessage, MessagePart, StreamOp } from '@shared/domain/chat'
 
 export type StreamDelta = EventPayload<Events, 'chat:stream-delta'>
 export type StreamEnded = EventPayload<Events, 'chat:stream-ended'>

@@ -1,5 +1,5 @@
-import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { studio } from '@renderer/lib/studio'
 import { imageKeys, upsertJob } from './queries'
 

@@ -1,4 +1,6 @@
 import { useState, type ClipboardEvent, type DragEvent } from 'react'
+import { FormAlert } from '@renderer/components/form/FormAlert'
+import { Tabs } from '@renderer/components/Tabs'
 import { useT } from '@renderer/i18n/use-t'
 import { EditorView } from './editor/EditorView'
 import { filesOf, useOpenFile } from './editor/SourcePicker'
@@ -8,8 +10,6 @@ import { useImagesUi } from './images-ui-store'
 import { ImagesSync } from './ImagesSync'
 import { JobsList } from './jobs/JobsList'
 import { NativeTaskForm } from './native/NativeTaskForm'
-import { FormAlert } from '@renderer/components/form/FormAlert'
-import { Tabs } from '@renderer/components/Tabs'
 import '@renderer/styles/images.css'
 
 const PANELS = ['generate', 'native'] as const

@@ -1,8 +1,8 @@
 /** Small labelled controls shared by the image forms; help and error texts are each control's description. */
 import { useId, type ReactNode } from 'react'
-import { useT } from '@renderer/i18n/use-t'
 import { describedBy, LabeledField, Notes } from '@renderer/components/form/LabeledField'
 import { ModelField } from '@renderer/components/form/ModelField'
+import { useT } from '@renderer/i18n/use-t'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { modelsOf } from '@shared/domain/gateway-names'
 import type { TriState } from './generate/generate-draft'

@@ -1,7 +1,7 @@
 /** Everything the Images area asks the host to do. Never retried silently (a generation costs money). */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { EditRequest, GenerateRequest, NativeTaskRequest } from '@shared/domain/images'
 import { studio } from '@renderer/lib/studio'
+import type { EditRequest, GenerateRequest, NativeTaskRequest } from '@shared/domain/images'
 import { imageKeys, replaceItem, upsertJob } from './queries'
 
 export function useGenerate() {

@@ -1,7 +1,7 @@
 /** Host data of the Images area in TanStack Query: jobs and gallery pages, kept fresh by host events. */
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query'
-import type { GalleryFilter, GalleryItem, ImageJob } from '@shared/domain/images'
 import { studio } from '@renderer/lib/studio'
+import type { GalleryFilter, GalleryItem, ImageJob } from '@shared/domain/images'
 
 export const GALLERY_PAGE = 200
 

@@ -1,9 +1,9 @@
-import { useId } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { useId } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import type { AppSettings } from '@shared/domain/settings'
 import { errorMessage } from '@renderer/lib/error-text'
 import { settingsQuery, useUpdateSettings } from '@renderer/lib/settings/queries'
+import type { AppSettings } from '@shared/domain/settings'
 
 /** Theme and language, saved by the host (so every window and the next launch agree). */
 export function AppearanceSettings() {

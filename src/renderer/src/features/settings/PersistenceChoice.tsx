@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import { useT } from '@renderer/i18n/use-t'
 import { Icon } from '@renderer/components/Icon'
+import { useT } from '@renderer/i18n/use-t'
 
 export type ChosenPersistence = 'session' | 'file'
 

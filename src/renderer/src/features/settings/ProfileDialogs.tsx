@@ -1,8 +1,8 @@
 import { useT } from '@renderer/i18n/use-t'
-import type { ProfileList } from '@shared/domain/profiles'
 import { useUiStore } from '@renderer/store/ui'
-import { ProfileForm } from './ProfileForm'
+import type { ProfileList } from '@shared/domain/profiles'
 import { NamesDialog } from './names/NamesDialog'
+import { ProfileForm } from './ProfileForm'
 import { RemoveProfileDialog } from './RemoveProfileDialog'
 
 /** The add/edit form and the delete confirmation, opened through the UI store. */

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { KeyStatus } from '@shared/domain/profiles'
-import { StudioError } from '@shared/errors'
 import { hasFocus } from '@renderer/test/a11y'
 import { FakeHost, gatewayProfile, sandboxProfile } from '@renderer/test/fake-host'
 import { openSettings, renderApp, resetApp } from '@renderer/test/render-app'
+import type { KeyStatus } from '@shared/domain/profiles'
+import { StudioError } from '@shared/errors'
 
 afterEach(resetApp)
 

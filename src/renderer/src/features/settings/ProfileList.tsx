@@ -1,9 +1,9 @@
-import { useT } from '@renderer/i18n/use-t'
-import type { ProfileList as ProfileListData } from '@shared/domain/profiles'
-import { useSelectProfile } from '@renderer/lib/profiles/mutations'
-import { errorMessage, errorTitle } from '@renderer/lib/error-text'
-import { ProfileListItem } from './ProfileListItem'
 import { FormAlert } from '@renderer/components/form/FormAlert'
+import { useT } from '@renderer/i18n/use-t'
+import { errorMessage, errorTitle } from '@renderer/lib/error-text'
+import { useSelectProfile } from '@renderer/lib/profiles/mutations'
+import type { ProfileList as ProfileListData } from '@shared/domain/profiles'
+import { ProfileListItem } from './ProfileListItem'
 
 /** All profiles, the built-in Sandbox first, the active one marked. */
 export function ProfileList({ list }: { list: ProfileListData }) {

@@ -1,7 +1,7 @@
 import { useT } from '@renderer/i18n/use-t'
-import type { ProfileView } from '@shared/domain/profiles'
 import { keyStatusKey, maskedLast4 } from '@renderer/lib/profiles/key-status'
 import { useUiStore } from '@renderer/store/ui'
+import type { ProfileView } from '@shared/domain/profiles'
 import { TestConnectionResult } from './TestConnection'
 import { useConnectionTest } from './use-connection-test'
 

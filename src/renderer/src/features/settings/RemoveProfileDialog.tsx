@@ -1,7 +1,7 @@
-import { useT } from '@renderer/i18n/use-t'
-import type { ProfileView } from '@shared/domain/profiles'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { useT } from '@renderer/i18n/use-t'
 import { useRemoveProfile } from '@renderer/lib/profiles/mutations'
+import type { ProfileView } from '@shared/domain/profiles'
 
 export const ADD_PROFILE_BUTTON_ID = 'add-profile-button'
 

@@ -1,14 +1,14 @@
-import { useT } from '@renderer/i18n/use-t'
+import { FormAlert } from '@renderer/components/form/FormAlert'
 import { Icon } from '@renderer/components/Icon'
-import { useProfileList } from '@renderer/lib/profiles/queries'
+import { useT } from '@renderer/i18n/use-t'
 import { errorMessage } from '@renderer/lib/error-text'
+import { useProfileList } from '@renderer/lib/profiles/queries'
 import { useUiStore } from '@renderer/store/ui'
 import { AppearanceSettings } from './AppearanceSettings'
 import { LibrarySettings } from './LibrarySettings'
 import { ProfileDialogs } from './ProfileDialogs'
 import { ProfileList } from './ProfileList'
 import { ADD_PROFILE_BUTTON_ID } from './RemoveProfileDialog'
-import { FormAlert } from '@renderer/components/form/FormAlert'
 
 /** Profiles and keys, then appearance, then the library's backups. */
 export function SettingsView() {

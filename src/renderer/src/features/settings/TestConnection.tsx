@@ -1,5 +1,5 @@
-import { useT } from '@renderer/i18n/use-t'
 import { Icon } from '@renderer/components/Icon'
+import { useT } from '@renderer/i18n/use-t'
 import { balanceErrorInfo } from '@renderer/lib/balance/balance-errors'
 import { formatQuota, shownAvailable } from '@renderer/lib/balance/format'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'

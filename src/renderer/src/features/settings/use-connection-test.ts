@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react'
-import type { InvokeInput } from '@shared/contract-kit'
-import type { Invokes } from '@shared/contract'
-import type { ConnectionReport } from '@shared/domain/usage'
 import { studio } from '@renderer/lib/studio'
+import type { Invokes } from '@shared/contract'
+import type { InvokeInput } from '@shared/contract-kit'
+import type { ConnectionReport } from '@shared/domain/usage'
 
 export type ConnectionTestInput = InvokeInput<Invokes, 'profiles:test-connection'>
 

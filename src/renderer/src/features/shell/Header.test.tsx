@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { StudioError } from '@shared/errors'
 import { descriptionOf } from '@renderer/test/a11y'
 import { FakeHost, gatewayProfile, sandboxProfile, usage } from '@renderer/test/fake-host'
 import { renderApp, resetApp } from '@renderer/test/render-app'
+import { StudioError } from '@shared/errors'
 
 afterEach(resetApp)
 

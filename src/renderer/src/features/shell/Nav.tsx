@@ -1,6 +1,6 @@
-import { useT } from '@renderer/i18n/use-t'
 import { Icon } from '@renderer/components/Icon'
 import { Tooltip } from '@renderer/components/Tooltip'
+import { useT } from '@renderer/i18n/use-t'
 import { ariaShortcut, shortcutLabel } from '@renderer/lib/platform'
 import { useUiStore } from '@renderer/store/ui'
 import { VIEWS } from './views'

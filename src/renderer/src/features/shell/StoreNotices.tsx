@@ -1,5 +1,5 @@
-import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import { studio } from '@renderer/lib/studio'
 

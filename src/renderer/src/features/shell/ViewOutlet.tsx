@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react'
-import { useT } from '@renderer/i18n/use-t'
-import { ChatView } from '@renderer/features/chat/ChatView'
 import { ChatStreamSync } from '@renderer/features/chat/ChatStreamSync'
+import { ChatView } from '@renderer/features/chat/ChatView'
 import { SettingsView } from '@renderer/features/settings/SettingsView'
 import { VideoSync } from '@renderer/features/video/VideoSync'
+import { useT } from '@renderer/i18n/use-t'
 import { useUiStore } from '@renderer/store/ui'
 
 // The canvas editor and gallery, the job board, and the dashboard with its charts stay out of the

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { STARTUP_READS_GLOBAL } from '@shared/startup-reads'
 import { profileKeys } from '@renderer/lib/profiles/queries'
 import { settingsKeys } from '@renderer/lib/settings/queries'
+import { STARTUP_READS_GLOBAL } from '@shared/startup-reads'
 
 const w = window as unknown as Record<string, unknown>
 

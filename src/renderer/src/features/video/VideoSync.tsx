@@ -5,12 +5,12 @@
  * page shows each `video:notice` the OS did not already show, and never infers one from updates.
  * Kept small: it is in the entry chunk.
  */
-import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { useT } from '@renderer/i18n/use-t'
+import { studio } from '@renderer/lib/studio'
 import type { VideoNotice } from '@shared/contract/video'
 import type { VideoTask } from '@shared/domain/video'
-import { studio } from '@renderer/lib/studio'
 import { noticeText } from './notify/notice-text'
 import { openCard, Toasts } from './notify/Toasts'
 import { applyTasks, dropTasks, videoKeys } from './queries'

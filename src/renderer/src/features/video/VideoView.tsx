@@ -1,5 +1,5 @@
-import { useT } from '@renderer/i18n/use-t'
 import { Tabs } from '@renderer/components/Tabs'
+import { useT } from '@renderer/i18n/use-t'
 import { AssetsPanel } from './assets/AssetsPanel'
 import { Board } from './board/Board'
 import { CreateForm } from './create/CreateForm'

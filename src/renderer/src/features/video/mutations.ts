@@ -1,7 +1,7 @@
 /** Everything the Video area asks the host to do. Never retried silently: a create or remix costs money. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AssetGroupCreate, AssetImportRequest, VideoCreateRequest, VideoRemixRequest } from '@shared/domain/video'
 import { studio } from '@renderer/lib/studio'
+import type { AssetGroupCreate, AssetImportRequest, VideoCreateRequest, VideoRemixRequest } from '@shared/domain/video'
 import { applyTasks, dropTasks, videoKeys } from './queries'
 
 export function useCreateVideo() {

@@ -1,7 +1,7 @@
 /** Host data of the Video area in TanStack Query: the task index and the assets, kept fresh by host events. */
 import { useQuery, type QueryClient } from '@tanstack/react-query'
-import type { VideoTask } from '@shared/domain/video'
 import { studio } from '@renderer/lib/studio'
+import type { VideoTask } from '@shared/domain/video'
 import { indexOf, removeTasks, upsertTasks, type TaskIndex } from './task-index'
 
 /** The host's page limit; the board reads every page (a history of thousands is still a few calls). */

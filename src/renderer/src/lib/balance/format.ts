@@ -1,5 +1,5 @@
-import type { KeyState, KeyUsage } from '@shared/domain/usage'
 import { keyStateOf } from '@shared/domain/key-state'
+import type { KeyState, KeyUsage } from '@shared/domain/usage'
 
 /** Raw quota units with thousands separators and no fraction (the gateway counts whole units). */
 export function formatQuota(value: number, locale: string): string {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { studio } from '@renderer/lib/studio'
 import { STANDIN_NAMES, type GatewayNames } from '@shared/domain/gateway-names'
 import type { ProfileList, ProfileView } from '@shared/domain/profiles'
-import { studio } from '@renderer/lib/studio'
 
 export const profileKeys = {
   all: ['profiles'] as const,

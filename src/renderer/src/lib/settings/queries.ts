@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { AppSettings } from '@shared/domain/settings'
 import { studio } from '@renderer/lib/studio'
+import type { AppSettings } from '@shared/domain/settings'
 
 export const settingsKeys = {
   all: ['settings'] as const,

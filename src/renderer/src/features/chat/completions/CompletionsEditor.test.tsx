@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { defaultParamsOf } from '@renderer/test/fake-chat'
 import { openedConversation } from '@renderer/test/chat'
+import { defaultParamsOf } from '@renderer/test/fake-chat'
 import { FakeHost } from '@renderer/test/fake-host'
 import { renderApp, resetApp } from '@renderer/test/render-app'
 

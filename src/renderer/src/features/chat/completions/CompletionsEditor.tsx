@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useId, useRef, useState } from 'react'
+import { FormAlert } from '@renderer/components/form/FormAlert'
 import { useT } from '@renderer/i18n/use-t'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import { useChatActions } from '../chat-actions'
@@ -10,7 +11,6 @@ import type { SettingsValidation } from '../settings/settings-model'
 import { textOf } from '../stream-reducer'
 import { useLiveMessage, useStreamingMessageId } from '../stream-store'
 import { useDocumentAutosave } from './use-document-autosave'
-import { FormAlert } from '@renderer/components/form/FormAlert'
 
 export interface CompletionsEditorProps {
   conversationId: string | null

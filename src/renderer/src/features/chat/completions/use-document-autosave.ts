@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react'
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import type { Conversation } from '@shared/domain/chat'
 import { errorMessage } from '@renderer/lib/error-text'
 import { studio } from '@renderer/lib/studio'
+import type { Conversation } from '@shared/domain/chat'
 import { chatKeys } from '../queries'
 
 const SAVE_AFTER_MS = 800

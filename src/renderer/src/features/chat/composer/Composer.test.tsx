@@ -1,12 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ChatFormat } from '@shared/domain/chat'
-import { StudioError } from '@shared/errors'
 import { descriptionOf, isInvalid } from '@renderer/test/a11y'
-import { defaultParamsOf } from '@renderer/test/fake-chat'
 import { inParameters, openedConversation, promptBox, sendButton } from '@renderer/test/chat'
+import { defaultParamsOf } from '@renderer/test/fake-chat'
 import { FakeHost } from '@renderer/test/fake-host'
 import { renderApp, resetApp } from '@renderer/test/render-app'
+import type { ChatFormat } from '@shared/domain/chat'
+import { StudioError } from '@shared/errors'
 
 afterEach(resetApp)
 

@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent } from 'react'
+import { FormAlert } from '@renderer/components/form/FormAlert'
 import { useT } from '@renderer/i18n/use-t'
-import type { Attachment, ChatFormat } from '@shared/domain/chat'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
+import type { Attachment, ChatFormat } from '@shared/domain/chat'
 import { useChatActions } from '../chat-actions'
 import type { SettingsValidation } from '../settings/settings-model'
 import { useActiveStreamId } from '../stream-store'
@@ -10,7 +11,6 @@ import { AttachmentChips } from './AttachmentChips'
 import { ImageUrlField } from './ImageUrlField'
 import { sendBlock } from './send-readiness'
 import { useAttachments } from './use-attachments'
-import { FormAlert } from '@renderer/components/form/FormAlert'
 
 export const PROMPT_ID = 'chat-prompt'
 

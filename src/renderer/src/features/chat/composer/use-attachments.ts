@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import type { Attachment } from '@shared/domain/chat'
 import { errorMessage } from '@renderer/lib/error-text'
-import { MAX_ATTACHMENTS, fileProblem } from './attachment-rules'
+import type { Attachment } from '@shared/domain/chat'
 import type { FileGrant } from '@shared/domain/files'
+import { MAX_ATTACHMENTS, fileProblem } from './attachment-rules'
 import { uploadChatImage } from './uploader'
 
 export interface PendingAttachment {

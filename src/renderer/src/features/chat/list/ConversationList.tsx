@@ -1,15 +1,15 @@
 import { useCallback, useId, useState, type KeyboardEvent } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import type { ConversationSummary } from '@shared/domain/chat'
+import { downloadText } from '@renderer/lib/download'
 import { errorMessage } from '@renderer/lib/error-text'
 import { studio } from '@renderer/lib/studio'
+import type { ConversationSummary } from '@shared/domain/chat'
 import { useChatUiStore } from '../chat-ui-store'
 import { PROMPT_ID } from '../composer/Composer'
 import { useCopyConversation, useRenameConversation } from '../mutations'
 import { useConversationList } from '../queries'
 import { ConversationItem, type ItemCommand } from './ConversationItem'
 import { DeleteConversationDialog, NEW_CONVERSATION_BUTTON_ID } from './DeleteConversationDialog'
-import { downloadText } from '@renderer/lib/download'
 import { useDebounced } from './use-debounced'
 
 const SEARCH_DEBOUNCE_MS = 250

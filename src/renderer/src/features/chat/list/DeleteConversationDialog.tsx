@@ -1,6 +1,6 @@
+import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { useT } from '@renderer/i18n/use-t'
 import type { ConversationSummary } from '@shared/domain/chat'
-import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { useDeleteConversation } from '../mutations'
 
 export const NEW_CONVERSATION_BUTTON_ID = 'chat-new-conversation'

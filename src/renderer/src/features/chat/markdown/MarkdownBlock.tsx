@@ -1,10 +1,10 @@
 import type { BlockContent, DefinitionContent, List, ListItem, RootContent, Table } from 'mdast'
 import { memo, useContext, type ReactNode } from 'react'
-import { CodeBlock } from './CodeBlock'
 import { CHUNK_SIZE, type MdBlock } from './chunks'
+import { CodeBlock } from './CodeBlock'
 import { MathView } from './MathView'
-import { RenderProbe } from './render-probe'
 import { renderInline } from './render/inline'
+import { RenderProbe } from './render-probe'
 
 /** Markdown headings sit under the page's own headings: `#` becomes an h3. */
 const HEADING_TAGS = ['h3', 'h4', 'h5', 'h6', 'h6', 'h6'] as const

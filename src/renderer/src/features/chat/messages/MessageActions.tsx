@@ -1,7 +1,7 @@
 import { memo, useState } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import type { ChatMessage } from '@shared/domain/chat'
 import { errorMessage } from '@renderer/lib/error-text'
+import type { ChatMessage } from '@shared/domain/chat'
 import { useChatActions } from '../chat-actions'
 import { textOf } from '../stream-reducer'
 import { currentLiveMessage } from '../stream-store'

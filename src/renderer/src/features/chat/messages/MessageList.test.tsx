@@ -1,21 +1,22 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { ChatMessage } from '@shared/domain/chat'
 import { createI18n } from '@renderer/i18n'
 import { createQueryClient } from '@renderer/lib/query-client'
 import { assistantMessage, openedConversation, userMessage } from '@renderer/test/chat'
 import { FakeHost } from '@renderer/test/fake-host'
 import { renderApp, resetApp } from '@renderer/test/render-app'
+import type { ChatMessage } from '@shared/domain/chat'
 import { ChatActionsProvider } from '../chat-actions'
+import { loadMarkdownEngine } from '../markdown/engine'
+
+;
 import { RenderProbe } from '../markdown/render-probe'
 import { resetChatState } from '../reset'
 import { dispatchStream } from '../stream-store'
 import { MessageList } from './MessageList'
-import { loadMarkdownEngine } from '../markdown/engine'
-
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 afterEach(() => {
   cleanup()
   resetApp()

@@ -1,11 +1,11 @@
 import { useT } from '@renderer/i18n/use-t'
 import type { Attachment, ChatMessage } from '@shared/domain/chat'
 import { Markdown } from '../markdown/Markdown'
-import { ThinkingBlock } from './ThinkingBlock'
-import { ToolCallBlock } from './ToolCallBlock'
 import { draftKey } from '../tools/tool-answer-store'
 import { ToolResultBlock } from '../tools/ToolResultBlock'
 import { ToolResultEditor } from '../tools/ToolResultEditor'
+import { ThinkingBlock } from './ThinkingBlock'
+import { ToolCallBlock } from './ToolCallBlock'
 
 function AttachmentChip({ attachment }: { attachment: Attachment }) {
   const { t } = useT()

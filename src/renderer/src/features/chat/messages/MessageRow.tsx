@@ -2,12 +2,12 @@ import { memo, useCallback, useState } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import type { ChatMessage } from '@shared/domain/chat'
 import { useLiveMessage } from '../stream-store'
+import { ToolAnswerForm } from '../tools/ToolAnswerForm'
 import { EditMessageForm } from './EditMessageForm'
 import { MessageActions } from './MessageActions'
 import { MessageFooter } from './MessageFooter'
 import { MessageParts } from './MessageParts'
 import { MessageStatus } from './MessageStatus'
-import { ToolAnswerForm } from '../tools/ToolAnswerForm'
 
 export interface MessageRowProps {
   id: string

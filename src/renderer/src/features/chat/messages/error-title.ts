@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
-import type { StudioErrorData } from '@shared/errors'
 import { errorTitle } from '@renderer/lib/error-text'
 import { StudioError } from '@shared/error-core'
+import type { StudioErrorData } from '@shared/errors'
 
 /**
  * The title of a failed answer, specific to what the user can do about it: a bad key (401), quota

@@ -1,7 +1,8 @@
-import { useEffect, useId, type KeyboardEvent } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useId, type KeyboardEvent } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
+import type { ChatMessage } from '@shared/domain/chat'
 import { useChatActions } from '../chat-actions'
 import { useChatUiStore } from '../chat-ui-store'
 import { CompletionsEditor } from '../completions/CompletionsEditor'
@@ -12,7 +13,6 @@ import { chatKeys, useConversation } from '../queries'
 import { SettingsBar } from '../settings/SettingsBar'
 import type { ConversationSettings } from '../settings/use-settings'
 import { dispatchStream } from '../stream-store'
-import type { ChatMessage } from '@shared/domain/chat'
 
 const NO_MESSAGES: readonly ChatMessage[] = []
 

@@ -2,10 +2,10 @@
  * A conversation's settings for the form: the touched draft if any, else the saved values; their
  * validation; edits; and saving (debounced while typing, at once before a send, and on leaving).
  */
-import { useCallback, useEffect, useMemo } from 'react'
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
-import type { ChatFormat, ChatPreset, Conversation } from '@shared/domain/chat'
+import { useCallback, useEffect, useMemo } from 'react'
 import { studio } from '@renderer/lib/studio'
+import type { ChatFormat, ChatPreset, Conversation } from '@shared/domain/chat'
 import { useChatUiStore } from '../chat-ui-store'
 import { defaultParams, paramsToDraft, type DraftValue, type FieldProblem } from '../params/param-draft'
 import { chatKeys, useConversation, useModels } from '../queries'

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ChatMessage } from '@shared/domain/chat'
 import { lastAssistant, openedConversation, userMessage } from '@renderer/test/chat'
 import { FakeHost } from '@renderer/test/fake-host'
 import { renderApp, resetApp } from '@renderer/test/render-app'
+import type { ChatMessage } from '@shared/domain/chat'
 import { resetChatState } from '../reset'
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import type { ChatMessage, MessagePart } from '@shared/domain/chat'
 import { errorMessage } from '@renderer/lib/error-text'
+import type { ChatMessage, MessagePart } from '@shared/domain/chat'
 import { useChatActions } from '../chat-actions'
 import { MessageParts } from '../messages/MessageParts'
 import { checkResult, draftKey, useToolAnswerStore, type ResultProblem } from './tool-answer-store'

@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import type { GalleryItem } from '@shared/domain/images'
 import { errorMessage } from '@renderer/lib/error-text'
+import type { GalleryItem } from '@shared/domain/images'
 import type { EditorSource } from '../images-ui-store'
 import { useImagesUi } from '../images-ui-store'
 import { JobCard } from '../jobs/JobCard'

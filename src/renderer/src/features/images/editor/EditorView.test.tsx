@@ -1,14 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { StudioError } from '@shared/errors'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { isInvalid } from '@renderer/test/a11y'
 import { FakeHost } from '@renderer/test/fake-host'
 import { galleryItem } from '@renderer/test/fake-images'
-import { isInvalid } from '@renderer/test/a11y'
+import { drag, openPainter } from '@renderer/test/painter-kit'
 import { renderImages, resetImages } from '@renderer/test/render-images'
+import { StudioError } from '@shared/errors'
 import { WARM_FALLBACK_MS } from './EditorView'
 import { exportMaskInWorker, maskExport, warmMaskExport, type MaskExporter } from './mask-export'
 import { markSourceDrawn } from './painter-engine'
-import { drag, openPainter } from '@renderer/test/painter-kit'
 
 let exporter: ReturnType<typeof vi.fn<MaskExporter>>
 beforeEach(() => {

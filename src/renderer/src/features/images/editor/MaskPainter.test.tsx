@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
 import { drag, openPainter } from '@renderer/test/painter-kit'
 import { resetImages } from '@renderer/test/render-images'
 import type { Stroke } from './mask-model'

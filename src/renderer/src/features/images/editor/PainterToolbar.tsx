@@ -1,11 +1,11 @@
 import { memo, useId, type ReactNode } from 'react'
-import { useT } from '@renderer/i18n/use-t'
 import { Tooltip } from '@renderer/components/Tooltip'
+import { useT } from '@renderer/i18n/use-t'
 import { isMacPlatform } from '@renderer/lib/platform'
 import { sizeToSlider, sliderToSize, SLIDER_STEPS } from './brush-scale'
+import type { MaskChannelChoice } from './mask-import'
 import { canRedo, canUndo, mayHavePaint } from './mask-model'
 import { featherHalfWidth } from './mask-renderer'
-import type { MaskChannelChoice } from './mask-import'
 import { AMOUNT_MAX, AMOUNT_MIN, usePainterStore } from './painter-store'
 import { ariaShortcuts, PAINTER_TOOLS, shortcutLabel, toolById, type PainterCommands, type PainterTool, type ToolId } from './tools'
 

@@ -1,11 +1,11 @@
 import { useRef, useState, type DragEvent } from 'react'
+import { FormAlert } from '@renderer/components/form/FormAlert'
 import { useT } from '@renderer/i18n/use-t'
-import { studio } from '@renderer/lib/studio'
 import { errorMessage } from '@renderer/lib/error-text'
+import { studio } from '@renderer/lib/studio'
 import { useImagesUi } from '../images-ui-store'
 import { prefetchSource } from './load-source'
 import { sourceOfGrant } from './source'
-import { FormAlert } from '@renderer/components/form/FormAlert'
 
 /** Uploads a dropped or chosen file for editing; the host checks its content, size and type, and says precisely why not. */
 export function useOpenFile() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { EditorSource } from '../images-ui-store'
 import { STANDIN_NAMES, cloneNames } from '@shared/domain/gateway-names'
+import type { EditorSource } from '../images-ui-store'
 import { EMPTY_EDIT, qualityOptions, validateEdit, withModel } from './edit-draft'
 
 const source: EditorSource = { ref: { kind: 'gallery', itemId: 'img-1' }, url: '/media/img-1', width: 4096, height: 4096, label: 'x' }

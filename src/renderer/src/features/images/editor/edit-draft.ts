@@ -4,12 +4,12 @@
  * family only, so switching the model or family drops what the new one does not take instead of
  * sending it.
  */
+import { formResult, readModel } from '@renderer/lib/rule-text'
 import { editFamilyOf, type GatewayNames } from '@shared/domain/gateway-names'
 import { checkEditRequest } from '@shared/domain/image-rules'
-import { editQualities, IMAGEGEN_RATIOS, RESOLUTIONS, type EditFamily, type EditRequest } from '@shared/domain/images'
+import { editQualities, type IMAGEGEN_RATIOS, type RESOLUTIONS, type EditFamily, type EditRequest } from '@shared/domain/images'
 import type { Read, TriState } from '../generate/generate-draft'
 import type { EditorSource } from '../images-ui-store'
-import { formResult, readModel } from '@renderer/lib/rule-text'
 import { parseCount, problem, type FieldProblems } from '../problems'
 
 export interface EditDraft {

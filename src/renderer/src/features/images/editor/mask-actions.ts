@@ -5,8 +5,8 @@
  */
 import { downloadUrl } from '@renderer/lib/download'
 import type { EditorSource } from '../images-ui-store'
-import { mayHavePaint, type MaskOp, type RunsOp } from './mask-model'
 import { maskExport } from './mask-export'
+import { mayHavePaint, type MaskOp, type RunsOp } from './mask-model'
 import { maskWork } from './mask-work'
 import { usePainterStore, type PainterNotice } from './painter-store'
 

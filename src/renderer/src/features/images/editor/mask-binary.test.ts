@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import type { MaskOp, Stroke } from './mask-model'
+import { describe, expect, it } from 'vitest'
 import { rasterStrokeBinary, replayBinary } from './mask-binary'
+import type { MaskOp, Stroke } from './mask-model'
 import { countAlpha, createRaster, finalizeForExport, fullRect, IDENTITY, replay } from './mask-renderer'
 
 const W = 96

@@ -8,8 +8,8 @@
  * overlapping segment's bounding box (about ten times the area for a thinned pen stroke).
  * mask-binary.test.ts checks it against mask-renderer.ts plus threshold.
  */
-import { isBaseOp, type MaskOp, type Stroke } from './mask-model'
 import { capsuleSpan, pixelRange, pixelWord, pixelWords } from './capsule'
+import { isBaseOp, type MaskOp, type Stroke } from './mask-model'
 import { applyWholeOp, fillSpans, type Raster, type RasterTransform, type Rect } from './mask-renderer'
 import { runsSpans, shapeSpans } from './shape-spans'
 

@@ -3,8 +3,8 @@
  * worker and gets a PNG Blob back. While an editor is open one worker is kept for its exports
  * (C2: no worker start-up and no cold code on "Apply edit"); it holds no pixels between them.
  */
-import type { MaskOp } from './mask-model'
 import type { MaskExportReply } from './mask-export-core'
+import type { MaskOp } from './mask-model'
 
 export interface ExportedMask {
   blob: Blob

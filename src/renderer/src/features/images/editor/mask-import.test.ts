@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
 import { chooseChannel, runsFromPixels, type PixelImage } from './mask-import'
 import type { MaskOp } from './mask-model'
 import { encodeMaskPng } from './mask-png'

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
 import { replayBinary } from './mask-binary'
 import type { MaskOp, Stroke } from './mask-model'
-import { createRaster, fullRect, IDENTITY } from './mask-renderer'
 import { encodeMaskPng, maskRuns } from './mask-png'
+import { createRaster, fullRect, IDENTITY } from './mask-renderer'
 
 /** CRC-32 (PNG chunks), written independently of the encoder's table. */
 function crc32(bytes: Uint8Array): number {

@@ -6,12 +6,12 @@
  * The committed mask lives in the store as a stroke list; this engine shows it and never holds the
  * full-size mask.
  */
+import { BrushCursor } from './brush-cursor'
+import { DisplayMask, drawImageLayer, type SourceBitmaps } from './display-layers'
 import type { MaskOp, SelectionMode, SelectionShape, Stroke, StrokeMode } from './mask-model'
 import { appendPoint, featherOf, sampleSpacing } from './mask-model'
-import { SelectionGesture } from './selection-gesture'
-import { DisplayMask, drawImageLayer, type SourceBitmaps } from './display-layers'
 import { imageClip, type RasterTransform } from './mask-renderer'
-import { BrushCursor } from './brush-cursor'
+import { SelectionGesture } from './selection-gesture'
 import { ViewPreview } from './view-preview'
 import { fitView, panBy, screenToImage, zoomAt, ZOOM_STEP, type View } from './view-transform'
 

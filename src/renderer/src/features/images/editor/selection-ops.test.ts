@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
 import { replayBinary } from './mask-binary'
 import type { MaskOp, SelectionShape, ShapeOp } from './mask-model'
 import { createRaster, fullRect, IDENTITY, replay, countAlpha } from './mask-renderer'

@@ -6,8 +6,8 @@
  * Polygons and lassos use the NON-ZERO winding rule: a freehand lasso that loops over itself stays
  * selected where it overlaps (even-odd would punch a hole there, which no user means).
  */
-import type { RunsOp, ShapeOp } from './mask-model'
 import { pixelRange } from './capsule'
+import type { RunsOp, ShapeOp } from './mask-model'
 import type { RasterTransform, Rect } from './mask-renderer'
 
 export type SpanSink = (y: number, xs: number, xe: number) => void

@@ -4,8 +4,8 @@
  * without its button or drift from what the tooltip says.
  */
 
-import type { PointerTool } from './painter-prefs'
 import type { SelectionMode } from './mask-model'
+import type { PointerTool } from './painter-prefs'
 
 export type ToolId =
   | 'brush'

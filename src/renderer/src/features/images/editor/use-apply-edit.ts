@@ -5,14 +5,14 @@
  * host's reading of the upload): a mask of the wrong size is never sent (Krita AI #1532).
  */
 import { useCallback, useState } from 'react'
-import { useT } from '@renderer/i18n/use-t'
-import type { EditRequest } from '@shared/domain/images'
-import { studio } from '@renderer/lib/studio'
 import { hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
+import { useT } from '@renderer/i18n/use-t'
+import { studio } from '@renderer/lib/studio'
+import type { EditRequest } from '@shared/domain/images'
 import type { EditorSource } from '../images-ui-store'
 import { useEditImage } from '../mutations'
-import { mayHavePaint, type MaskOp } from './mask-model'
 import { maskExport } from './mask-export'
+import { mayHavePaint, type MaskOp } from './mask-model'
 
 /** User-timing marks around the full-resolution mask export (PERFORMANCE C2 reads them). */
 export const MASK_EXPORT_START = 'studio:mask-export-start'

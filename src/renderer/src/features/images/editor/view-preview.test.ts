@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { imageToScreen, zoomAt } from './view-transform'
 import { REDRAW_BUDGET_MS, SETTLE_MS, ViewPreview } from './view-preview'
+import { imageToScreen, zoomAt } from './view-transform'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())

@@ -1,5 +1,5 @@
-import { useT } from '@renderer/i18n/use-t'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { useT } from '@renderer/i18n/use-t'
 import type { GalleryItem } from '@shared/domain/images'
 import { useImagesUi } from '../images-ui-store'
 import { useDeleteItem } from '../mutations'

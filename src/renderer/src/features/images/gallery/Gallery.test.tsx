@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
-import { FakeHost } from '@renderer/test/fake-host'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { hasFocus } from '@renderer/test/a11y'
+import { FakeHost } from '@renderer/test/fake-host'
 import { renderImages, resetImages } from '@renderer/test/render-images'
 
 afterEach(resetImages)

@@ -1,18 +1,18 @@
 import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react'
+import { FormAlert } from '@renderer/components/form/FormAlert'
+import { useGridFocus } from '@renderer/components/grid/use-grid-focus'
+import { useGridWindow } from '@renderer/components/grid/use-grid-window'
+import { WindowedGrid } from '@renderer/components/grid/WindowedGrid'
 import { useT } from '@renderer/i18n/use-t'
-import type { GalleryItem } from '@shared/domain/images'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
+import type { GalleryItem } from '@shared/domain/images'
 import { useImagesUi } from '../images-ui-store'
 import { useGallery } from '../queries'
 import { DeleteItemDialog } from './DeleteItemDialog'
 import { GalleryCell } from './GalleryCell'
 import { GalleryFilters } from './GalleryFilters'
-import { useGridFocus } from '@renderer/components/grid/use-grid-focus'
-import { useGridWindow } from '@renderer/components/grid/use-grid-window'
-import { WindowedGrid } from '@renderer/components/grid/WindowedGrid'
 import { SelectionBar } from './SelectionBar'
 import { useGalleryActions } from './use-gallery-actions'
-import { FormAlert } from '@renderer/components/form/FormAlert'
 
 /**
  * The gallery: a windowed grid (only the rows on screen are in the DOM), filters, and item actions.

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { useT } from '@renderer/i18n/use-t'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { useT } from '@renderer/i18n/use-t'
 import { useImagesUi } from '../images-ui-store'
 import { useDeleteItems } from '../mutations'
 

@@ -1,9 +1,9 @@
 /** What each gallery item offers, in one place for the cell buttons and the grid's keys. */
 import { useCallback, useMemo } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import type { GalleryItem } from '@shared/domain/images'
 import { downloadUrl } from '@renderer/lib/download'
 import { errorMessage } from '@renderer/lib/error-text'
+import type { GalleryItem } from '@shared/domain/images'
 import { sourceOfItem } from '../editor/source'
 import { useGenerateDraft } from '../generate/draft-store'
 import { useImagesUi } from '../images-ui-store'

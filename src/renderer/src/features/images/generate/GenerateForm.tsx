@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { FormAlert } from '@renderer/components/form/FormAlert'
+import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
 import { useT } from '@renderer/i18n/use-t'
 import { errorTitle } from '@renderer/lib/error-text'
-import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { useGenerate } from '../mutations'
 import { problemText, type FieldProblems } from '../problems'
@@ -9,7 +10,6 @@ import { useGenerateDraft } from './draft-store'
 import { validateImage2, validateImagegen, type Family } from './generate-draft'
 import { Image2Fields } from './Image2Fields'
 import { ImagegenFields } from './ImagegenFields'
-import { FormAlert } from '@renderer/components/form/FormAlert'
 
 export type ErrorFor = (field: string) => string | null
 

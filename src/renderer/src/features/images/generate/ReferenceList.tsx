@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import { studio } from '@renderer/lib/studio'
 import { errorMessage } from '@renderer/lib/error-text'
+import { studio } from '@renderer/lib/studio'
 import { useGenerateDraft } from './draft-store'
 import { MAX_REFS, type DraftRef } from './generate-draft'
 import type { ErrorFor } from './GenerateForm'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { IMAGE2_PROMPT_CASES } from '@shared/domain/image2-prompt-cases'
-import { EMPTY_IMAGE2 as BLANK_IMAGE2, EMPTY_IMAGEGEN as BLANK_IMAGEGEN, image2SizeShown, validateImage2, validateImagegen } from './generate-draft'
 import type { Problem } from '../problems'
+import { EMPTY_IMAGE2 as BLANK_IMAGE2, EMPTY_IMAGEGEN as BLANK_IMAGEGEN, image2SizeShown, validateImage2, validateImagegen } from './generate-draft'
 
 /** The problem's key: a rule of the domain or one of the form's own (text that is no number). */
 const keyOf = (p: Problem | undefined) => (p && 'rule' in p ? p.rule : p?.key)

@@ -3,17 +3,17 @@
  * valid draft becomes exactly the contract's GenerateRequest for its family (fields of the other
  * family cannot leak in), an invalid one yields problems per field and no request.
  */
+import { formResult, readModel } from '@renderer/lib/rule-text'
+import type { GatewayNames } from '@shared/domain/gateway-names'
+import { checkGenerateRequest } from '@shared/domain/image-rules'
 import {
   IMAGE2_RATIO_SIZES,
-  IMAGE2_SIZES,
-  IMAGEGEN_RATIOS,
-  RESOLUTIONS,
+  type IMAGE2_SIZES,
+  type IMAGEGEN_RATIOS,
+  type RESOLUTIONS,
   type GenerateRequest,
   type ImageRef
 } from '@shared/domain/images'
-import type { GatewayNames } from '@shared/domain/gateway-names'
-import { checkGenerateRequest } from '@shared/domain/image-rules'
-import { formResult, readModel } from '@renderer/lib/rule-text'
 import { isBlank, parseCount, type FieldProblems } from '../problems'
 
 export type Family = 'imagegen' | 'image2'

@@ -1,8 +1,8 @@
 import { memo } from 'react'
-import { useT } from '@renderer/i18n/use-t'
-import type { GalleryItem, ImageJob } from '@shared/domain/images'
-import { errorTitle } from '@renderer/lib/error-text'
 import { FormAlert } from '@renderer/components/form/FormAlert'
+import { useT } from '@renderer/i18n/use-t'
+import { errorTitle } from '@renderer/lib/error-text'
+import type { GalleryItem, ImageJob } from '@shared/domain/images'
 import { StudioError } from '@shared/error-core'
 import { sizeReport } from './job-text'
 

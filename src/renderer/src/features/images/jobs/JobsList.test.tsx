@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
 import { FakeHost } from '@renderer/test/fake-host'
 import { galleryItem } from '@renderer/test/fake-images'
 import { renderImages, resetImages } from '@renderer/test/render-images'

@@ -1,7 +1,7 @@
 import { useT } from '@renderer/i18n/use-t'
 import type { GalleryItem } from '@shared/domain/images'
-import { useImagesUi } from '../images-ui-store'
 import { sourceOfItem } from '../editor/source'
+import { useImagesUi } from '../images-ui-store'
 import { useJobs } from '../queries'
 import { JobCard } from './JobCard'
 

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
 import { descriptionOf, isInvalid } from '@renderer/test/a11y'
 import { renderImages, resetImages } from '@renderer/test/render-images'
 

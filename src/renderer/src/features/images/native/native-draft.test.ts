@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { EMPTY_NATIVE, promptTooLong, validateNative } from './native-draft'
 import type { Problem } from '../problems'
+import { EMPTY_NATIVE, promptTooLong, validateNative } from './native-draft'
 
 /** The problem's key: a rule of the domain or one of the form's own (text that is no number). */
 const keyOf = (p: Problem | undefined) => (p && 'rule' in p ? p.rule : p?.key)

@@ -3,15 +3,15 @@
  * warned about, not refused), resolution, width/height from the spec's presets or typed, 0-10
  * URLs, force_single and the deprecated area `size`, each checked against the spec's ranges.
  */
+import { formResult } from '@renderer/lib/rule-text'
 import type { GatewayNames } from '@shared/domain/gateway-names'
 import { checkNativeRequest } from '@shared/domain/image-rules'
 import {
   NATIVE_PROMPT_RECOMMENDED_MAX,
   NATIVE_SIZE_PRESETS,
-  RESOLUTIONS,
+  type RESOLUTIONS,
   type NativeTaskRequest
 } from '@shared/domain/images'
-import { formResult } from '@renderer/lib/rule-text'
 import type { Read } from '../generate/generate-draft'
 import { isBlank, problem, type FieldProblems } from '../problems'
 

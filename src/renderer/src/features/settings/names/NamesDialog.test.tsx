@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { GatewayNames } from '@shared/domain/gateway-names'
-import { StudioError } from '@shared/errors'
 import { FakeHost, gatewayProfile, sandboxProfile } from '@renderer/test/fake-host'
 import { openSettings, renderApp, resetApp } from '@renderer/test/render-app'
+import type { GatewayNames } from '@shared/domain/gateway-names'
+import { StudioError } from '@shared/errors'
 
 afterEach(resetApp)
 

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react'
-import { useT } from '@renderer/i18n/use-t'
-import { ASSET_TYPES, isAllowedReferenceUrl, type Asset } from '@shared/domain/video'
+import { FormAlert } from '@renderer/components/form/FormAlert'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
-import { errorMessage, errorTitle } from '@renderer/lib/error-text'
-import { useVideoDraft } from '../create/draft-store'
 import { SelectField } from '@renderer/components/form/SelectField'
+import { useT } from '@renderer/i18n/use-t'
+import { errorMessage, errorTitle } from '@renderer/lib/error-text'
+import { ASSET_TYPES, isAllowedReferenceUrl, type Asset } from '@shared/domain/video'
+import { useVideoDraft } from '../create/draft-store'
 import { TextInput } from '../create/fields'
 import { useCreateGroup, useImportAsset, useRefreshAsset } from '../mutations'
 import { videoProblemText, vp, type VideoProblems } from '../problems'
 import { useAssets } from '../queries'
 import { useVideoUi } from '../video-ui-store'
-import { FormAlert } from '@renderer/components/form/FormAlert'
 
 function Alert({ host }: { host: HostProblem | null }) {
   const { t } = useT()

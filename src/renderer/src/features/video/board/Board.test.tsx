@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { StudioError } from '@shared/errors'
+import { useUiStore } from '@renderer/store/ui'
 import { FakeHost } from '@renderer/test/fake-host'
 import { succeeded, videoTask } from '@renderer/test/fake-video'
 import { renderVideo, resetVideo } from '@renderer/test/render-video'
-import { useUiStore } from '@renderer/store/ui'
+import { StudioError } from '@shared/errors'
 
 const renders = new Map<string, number>()
 function installProbe(): void {

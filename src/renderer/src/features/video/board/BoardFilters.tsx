@@ -1,9 +1,9 @@
-import { useT } from '@renderer/i18n/use-t'
 import { SelectField } from '@renderer/components/form/SelectField'
+import { useT } from '@renderer/i18n/use-t'
 import { TextInput } from '../create/fields'
+import { NotificationToggle } from '../notify/NotificationToggle'
 import { useVideoUi } from '../video-ui-store'
 import { isFilterEmpty, STATUS_GROUPS, type StatusGroup } from './board-filter'
-import { NotificationToggle } from '../notify/NotificationToggle'
 
 /** Status, model, text and date filters over the board; applied as you type (the board is local data). */
 export function BoardFilters({ models, shown, total }: { models: readonly string[]; shown: number; total: number }) {

@@ -1,6 +1,6 @@
-import { useT } from '@renderer/i18n/use-t'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { Dialog } from '@renderer/components/Dialog'
+import { useT } from '@renderer/i18n/use-t'
 import type { VideoTask } from '@shared/domain/video'
 import { useRemoveVideo, useSubmitAgain } from '../mutations'
 import { RemixDialog } from '../remix/RemixDialog'

@@ -1,9 +1,9 @@
 /** What each card offers, in one stable object for the card buttons and the grid's keys. */
 import { useCallback, useMemo } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import type { VideoTask } from '@shared/domain/video'
 import { downloadUrl } from '@renderer/lib/download'
 import { errorMessage } from '@renderer/lib/error-text'
+import type { VideoTask } from '@shared/domain/video'
 import { useOpenFile, useTaskAction } from '../mutations'
 import { useVideoUi } from '../video-ui-store'
 

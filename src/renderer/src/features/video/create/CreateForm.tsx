@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { useT } from '@renderer/i18n/use-t'
-import { VIDEO_FAMILIES, type VideoFamily } from '@shared/domain/video'
+import { FormAlert } from '@renderer/components/form/FormAlert'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
+import { useT } from '@renderer/i18n/use-t'
 import { errorTitle } from '@renderer/lib/error-text'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
+import { VIDEO_FAMILIES, type VideoFamily } from '@shared/domain/video'
 import { useCreateVideo } from '../mutations'
 import { videoProblemText, type VideoProblems } from '../problems'
 import { useVideoUi } from '../video-ui-store'
@@ -15,7 +16,6 @@ import { checkBalance, PreflightWarning, type PreflightHold } from './PreflightW
 import { Unified2Fields } from './Unified2Fields'
 import { validateDraft } from './validate'
 import { VidqFields } from './VidqFields'
-import { FormAlert } from '@renderer/components/form/FormAlert'
 
 const FIELDS: Record<VideoFamily, (p: { errorFor: ErrorFor }) => React.JSX.Element> = {
   vidq: VidqFields,

@@ -1,11 +1,11 @@
+import { SelectField } from '@renderer/components/form/SelectField'
 import { useT } from '@renderer/i18n/use-t'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { useVideoDraft } from './draft-store'
 import { capFor, type GkDraft } from './drafts'
-import { VideoModelField } from './VideoModelField'
-import { SelectField } from '@renderer/components/form/SelectField'
 import { enumOptions, TextArea, TextInput, type ErrorFor } from './fields'
 import { RefEditor } from './RefEditor'
+import { VideoModelField } from './VideoModelField'
 
 /** The video-object multipart family (gk-video-3): references are files, lengths of pro and max are fixed. */
 export function GkFields({ errorFor }: { errorFor: ErrorFor }) {

@@ -1,7 +1,7 @@
 import { useT } from '@renderer/i18n/use-t'
+import { studio } from '@renderer/lib/studio'
 import type { Preflight } from '@shared/domain/balance'
 import { formatRaw } from '@shared/domain/balance-units'
-import { studio } from '@renderer/lib/studio'
 
 /** What the form keeps after a pre-flight that warned: the model it was for, and the figures. */
 export interface PreflightHold {

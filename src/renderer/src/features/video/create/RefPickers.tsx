@@ -1,7 +1,7 @@
 /** Dialogs that choose a reference from the image gallery or from the imported, Active assets. */
 import { useQuery } from '@tanstack/react-query'
-import { useT } from '@renderer/i18n/use-t'
 import { Dialog } from '@renderer/components/Dialog'
+import { useT } from '@renderer/i18n/use-t'
 import { studio } from '@renderer/lib/studio'
 import { useAssets } from '../queries'
 import type { DraftRef } from './drafts'

@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { ModelField } from '@renderer/components/form/ModelField'
-import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { useT } from '@renderer/i18n/use-t'
+import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { modelsOf } from '@shared/domain/gateway-names'
 import type { VideoFamily } from '@shared/domain/video'
 import { useVideoDraft } from './draft-store'

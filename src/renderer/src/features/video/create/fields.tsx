@@ -1,8 +1,8 @@
 /** Labelled controls of the video forms; help and error texts are each control's accessible description. */
 import { useId, type ReactNode } from 'react'
-import { useT } from '@renderer/i18n/use-t'
 import { describedBy, LabeledField, Notes } from '@renderer/components/form/LabeledField'
 import type { SelectOption } from '@renderer/components/form/SelectField'
+import { useT } from '@renderer/i18n/use-t'
 
 export type ErrorFor = (field: string) => string | null
 

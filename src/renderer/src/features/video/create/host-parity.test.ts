@@ -1,11 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { rulesByField } from '@renderer/lib/rule-text'
 import { invokes } from '@shared/contract'
 import { STANDIN_NAMES, ruleOf } from '@shared/domain/gateway-names'
 import { issueProblems, type RuleProblem } from '@shared/domain/rule-problems'
 import { VIDEO_FAMILIES, type VideoCreateInput } from '@shared/domain/video'
 import { videoRequestProblems } from '@shared/domain/video-rules'
-import { rulesByField } from '@renderer/lib/rule-text'
 import { emptyDrafts, emptyGk, emptyKl, emptyUnified2, emptyVidq, type DraftRef, type Drafts } from './drafts'
 import { readDraft, validateDraft } from './validate'
 

@@ -3,13 +3,13 @@
  * drop with files:upload elsewhere. Size and type are checked here before a byte is sent (the spec:
  * PNG, JPEG or WebP, at most 50 MB); the host checks them again by content, plus the 1:4-4:1 ratio.
  */
-import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import { formatBytes, type FileGrant } from '@shared/domain/files'
-import { VIDEO_LIMITS } from '@shared/domain/video'
 import { errorMessage } from '@renderer/lib/error-text'
 import { studio } from '@renderer/lib/studio'
+import { formatBytes, type FileGrant } from '@shared/domain/files'
+import { VIDEO_LIMITS } from '@shared/domain/video'
 import type { DraftRef } from './drafts'
 
 const TYPES: readonly string[] = VIDEO_LIMITS.refImageTypes

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { emptyGk, emptyKl, emptyUnified2, emptyVidq, withModel, withOrientation, withScenario, type DraftRef } from './drafts'
 import type { VideoProblem } from '../problems'
+import { emptyGk, emptyKl, emptyUnified2, emptyVidq, withModel, withOrientation, withScenario, type DraftRef } from './drafts'
 import { validateGk, validateKl, validateUnified2, validateVidq } from './validate'
 
 /** The problem's key: a rule of the domain or one of the form's own (text that is no number). */

@@ -4,10 +4,10 @@
  * `asset://` address typed as a URL); every rule is the domain's checkVideoCreate, the same the host
  * refuses with, so the form refuses exactly what the host would and says it at the field.
  */
+import { formResult, readModel } from '@renderer/lib/rule-text'
 import { ruleOf, type GatewayNames } from '@shared/domain/gateway-names'
 import type { VideoCreateInput, VideoCreateRequest, VideoFamily } from '@shared/domain/video'
 import { checkVideoCreate } from '@shared/domain/video-rules'
-import { formResult, readModel } from '@renderer/lib/rule-text'
 import { isBlank, parseWhole, type VideoProblems } from '../problems'
 import { capFor, type DraftRef, type Drafts, type GkDraft, type KlDraft, type Unified2Draft, type VidqDraft } from './drafts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { VideoNotice } from '@shared/contract/video'
 import { createI18n, ensureLanguage } from '@renderer/i18n'
+import type { VideoNotice } from '@shared/contract/video'
 import { noticeText } from './notice-text'
 
 const notice = (o: Partial<VideoNotice>): VideoNotice => ({ id: 'v-1', state: 'succeeded', title: 'Video ready', body: '', shownBySystem: false, prompt: 'storm', ...o })

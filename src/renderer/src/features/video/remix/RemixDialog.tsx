@@ -1,18 +1,18 @@
 import { useState, type FormEvent } from 'react'
-import { useT } from '@renderer/i18n/use-t'
 import { Dialog } from '@renderer/components/Dialog'
+import { FormAlert } from '@renderer/components/form/FormAlert'
+import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
 import { ModelField } from '@renderer/components/form/ModelField'
+import { SelectField } from '@renderer/components/form/SelectField'
+import { useT } from '@renderer/i18n/use-t'
+import { errorTitle } from '@renderer/lib/error-text'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { modelsOf, VIDEO_NAME_FAMILIES } from '@shared/domain/gateway-names'
 import { REMIX_RATIOS, REMIX_SIZES, VIDEO_LIMITS, VIDEO_ROUTES, type VideoRemixRequest, type VideoTask } from '@shared/domain/video'
-import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
-import { errorTitle } from '@renderer/lib/error-text'
-import { SelectField } from '@renderer/components/form/SelectField'
 import { TextArea, TextInput } from '../create/fields'
 import { useRemixVideo } from '../mutations'
 import { videoProblemText, vp, type VideoProblems } from '../problems'
 import { useVideoUi } from '../video-ui-store'
-import { FormAlert } from '@renderer/components/form/FormAlert'
 
 /** As the contract takes it (ModelNameSchema): printable, no spaces. */
 const MODEL_NAME = /^[^\s\p{C}]{1,200}$/u

@@ -8,8 +8,8 @@
  * their own lines (`$$` fences) stay with micromark-extension-math's flow construct.
  */
 import type { Extension as FromMarkdownExtension, CompileContext } from 'mdast-util-from-markdown'
-import type { Code, Construct, Extension, State, TokenizeContext, Effects } from 'micromark-util-types'
 import { markdownLineEnding, markdownLineEndingOrSpace } from 'micromark-util-character'
+import type { Code, Construct, Extension, State, TokenizeContext, Effects } from 'micromark-util-types'
 
 const DOLLAR = 36
 const BACKSLASH = 92

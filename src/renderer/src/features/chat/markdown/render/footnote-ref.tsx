@@ -1,7 +1,7 @@
 import type { FootnoteReference } from 'mdast'
 import { useContext } from 'react'
-import { noteRefOf } from '../footnotes'
 import { FootnoteScope, noteId, noteRefId, notesLabelId } from '../footnote-scope'
+import { noteRefOf } from '../footnotes'
 
 /** A footnote call as GitHub renders it: a superscript number linking to its note, in the page only. */
 export function FootnoteRef({ node }: { node: FootnoteReference }) {

@@ -1,6 +1,6 @@
 import type { PhrasingContent } from 'mdast'
-import type { ReactNode } from 'react'
 import { normalizeUri } from 'micromark-util-sanitize-uri'
+import type { ReactNode } from 'react'
 import { MathView } from '../MathView'
 import { FootnoteRef } from './footnote-ref'
 
