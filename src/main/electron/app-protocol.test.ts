@@ -158,7 +158,7 @@ describe('scheme registration', () => {
 const BUILT = join(import.meta.dirname, '..', '..', '..', 'out', 'renderer')
 
 describe.skipIf(!existsSync(join(BUILT, 'index.html')))('the built renderer (out/renderer) served over app:// (skipped only when nothing is built yet; npm test builds first)', () => {
-  it('answers its entry and every script and stylesheet it references, each with the CSP', async () => {
+  it('answers its entry and every script, stylesheet and icon it references, each with the CSP', async () => {
     const serve = createAppRequestHandler(BUILT)
     const html = await serve(new Request('app://bundle/index.html'))
     expect(html.status).toBe(200)
@@ -168,7 +168,8 @@ describe.skipIf(!existsSync(join(BUILT, 'index.html')))('the built renderer (out
       const url = new URL(ref, 'https://bundle.invalid/index.html').pathname
       const res = await serve(new Request(`app://bundle${url}`))
       expect(res.status, ref).toBe(200)
-      expect(res.headers.get('content-type'), ref).toMatch(/^(text\/javascript|text\/css)/)
+      // The page names scripts, style sheets and the app icon (the favicon), nothing else.
+      expect(res.headers.get('content-type'), ref).toMatch(/\.png$/.test(url) ? /^image\/png/ : /^(text\/javascript|text\/css)/)
       expect(res.headers.get('content-security-policy')).toBe(ELECTRON_CSP)
     }
   })
