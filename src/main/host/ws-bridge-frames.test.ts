@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { MAX_REQUEST_FRAME_BYTES } from '@shared/bridge-protocol'
 import { invokes } from '@shared/contract'
-import { VIDEO_LIMITS } from '@shared/domain/video'
+import { ruleEnglish } from '@shared/domain/rule-english'
+import { VIDEO_LIMITS, type VideoCreateRequest } from '@shared/domain/video'
+import { videoRequestProblems } from '@shared/domain/video-rules'
 import { startHostServer, type HostServer } from './server'
 import { fakeCore, frames, makeRendererDir, openAuthed, tokenOf, type FakeCore } from './test-support'
 
@@ -12,10 +14,13 @@ describe('request frames of the browser bridge', () => {
   let core: FakeCore
   let server: HostServer
   beforeAll(async () => {
-    // The contract's own schema, as the dispatcher runs it: the frame reached validation.
+    // The contract's own schema, as the dispatcher runs it, then the request rules, as the video
+    // service runs them before anything is sent: the frame reached validation.
     core = fakeCore(async (channel, input) => {
       const parsed = invokes['video:create'].input.safeParse(input)
       if (!parsed.success) return { ok: false, error: { code: 'INVALID_INPUT', message: parsed.error.issues[0]?.message ?? 'invalid', retryable: false } }
+      const problem = videoRequestProblems(parsed.data as VideoCreateRequest)[0]
+      if (problem) return { ok: false, error: { code: 'INVALID_INPUT', message: ruleEnglish(problem), retryable: false } }
       const req = parsed.data as { payload?: string }
       return { ok: true, value: { channel, payloadChars: req.payload?.length ?? 0 } }
     })
@@ -36,7 +41,7 @@ describe('request frames of the browser bridge', () => {
     ws.send(JSON.stringify({ t: 'invoke', id: 1, channel: 'video:create', input: create(big) }))
     expect(await inbox.next()).toMatchObject({ t: 'result', id: 1, result: { ok: true, value: { payloadChars: 1_048_000 } } })
     ws.send(JSON.stringify({ t: 'invoke', id: 2, channel: 'video:create', input: create('x'.repeat(VIDEO_LIMITS.vidqPayloadMax + 1)) }))
-    expect(await inbox.next()).toMatchObject({ t: 'result', id: 2, result: { ok: false, error: { code: 'INVALID_INPUT', message: 'is at most 1,048,576 characters' } } })
+    expect(await inbox.next()).toMatchObject({ t: 'result', id: 2, result: { ok: false, error: { code: 'INVALID_INPUT', message: 'The payload is at most 1,048,576 characters' } } })
     ws.close()
   })
 
