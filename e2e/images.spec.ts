@@ -1,9 +1,8 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import sharp from 'sharp'
 import { expect, test, type StudioFixture } from './fixtures'
-import { openImages, waitForDone } from './support/images-page'
+import { gradientPng, openImages, rawRgba, waitForDone } from './support/images-page'
 
 /**
  * The Images area against the test's own sandbox gateway: generation in both families and the
@@ -14,25 +13,6 @@ import { openImages, waitForDone } from './support/images-page'
 const SIDE = 4096
 
 const gatewayPosts = (studio: StudioFixture, path: string) => studio.gateway.log().filter((r) => r.method === 'POST' && r.path === path && r.key === studio.canary)
-
-/** A smooth 4096² PNG (lossless, so "unchanged" can be checked byte for byte). */
-async function sourcePng(): Promise<Buffer> {
-  const raw = Buffer.alloc(SIDE * SIDE * 3)
-  for (let y = 0; y < SIDE; y++) {
-    for (let x = 0; x < SIDE; x++) {
-      const i = (y * SIDE + x) * 3
-      raw[i] = x >> 4
-      raw[i + 1] = y >> 4
-      raw[i + 2] = 128
-    }
-  }
-  return sharp(raw, { raw: { width: SIDE, height: SIDE, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer()
-}
-
-async function rawRgba(file: string): Promise<{ data: Buffer; width: number; height: number }> {
-  const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
-  return { data, width: info.width, height: info.height }
-}
 
 test.describe('images', () => {
   test('generates in each family and through the native task', async ({ studio }) => {
@@ -74,7 +54,7 @@ test.describe('images', () => {
   test('paints a mask at full resolution, with undo and redo, and the edit changes only inside it', async ({ studio }) => {
     const page = await openImages(studio)
     await page.getByRole('button', { name: 'Edit an image…' }).click()
-    await page.getByTestId('editor-file-input').setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: await sourcePng() })
+    await page.getByTestId('editor-file-input').setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: await gradientPng(SIDE) })
     const painter = page.getByRole('region', { name: 'Mask painter' })
     await expect(painter).toBeVisible({ timeout: 20_000 })
     await expect(page.getByText('gradient.png · 4096×4096 source')).toBeVisible()

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, test, type StudioFixture } from './fixtures'
+import { gradientPng, openImages, rawRgba } from './support/images-page'
 
 /**
  * The mask painter's selection and whole-mask tools end to end: a lasso, a grow and an imported
@@ -14,29 +15,11 @@ import { expect, test, type StudioFixture } from './fixtures'
 const SIDE = 1024
 const GROW = 16
 
-async function sourcePng(): Promise<Buffer> {
-  const raw = Buffer.alloc(SIDE * SIDE * 3)
-  for (let y = 0; y < SIDE; y++) {
-    for (let x = 0; x < SIDE; x++) {
-      const i = (y * SIDE + x) * 3
-      raw[i] = x >> 2
-      raw[i + 1] = y >> 2
-      raw[i + 2] = 128
-    }
-  }
-  return sharp(raw, { raw: { width: SIDE, height: SIDE, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer()
-}
-
 /** 512² black with a white square at [32, 96)²: at the source's size, [64, 192)². */
 async function maskPng(): Promise<Buffer> {
   const raw = Buffer.alloc(512 * 512 * 3)
   for (let y = 32; y < 96; y++) raw.fill(255, (y * 512 + 32) * 3, (y * 512 + 96) * 3)
   return sharp(raw, { raw: { width: 512, height: 512, channels: 3 } }).png().toBuffer()
-}
-
-async function rawRgba(file: string): Promise<{ data: Buffer; width: number; height: number }> {
-  const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
-  return { data, width: info.width, height: info.height }
 }
 
 /** Distance from a point to segment AB. */
@@ -48,10 +31,9 @@ function segmentDistance(px: number, py: number, ax: number, ay: number, bx: num
 }
 
 async function openEditor(studio: StudioFixture): Promise<Page> {
-  const page = await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary })
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Images' }).click()
+  const page = await openImages(studio)
   await page.getByRole('button', { name: 'Edit an image…' }).click()
-  await page.getByTestId('editor-file-input').setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: await sourcePng() })
+  await page.getByTestId('editor-file-input').setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: await gradientPng(SIDE) })
   await expect(page.getByRole('region', { name: 'Mask painter' })).toBeVisible({ timeout: 20_000 })
   return page
 }

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import sharp from 'sharp'
 import type { StudioFixture } from '../fixtures'
 
 /** Page helpers for the Images area, by role and accessible name. */
@@ -30,3 +31,23 @@ export const jobCard = (page: Page, prompt: string): Locator => page.getByRole('
 
 /** The gateway's image creates made with the canary key, in the order they arrived. */
 export const imageCreates = (studio: StudioFixture) => studio.gateway.log().filter((r) => r.route === 'image.generate' && r.key === studio.canary)
+
+/** A smooth `side`² gradient PNG (lossless, so "unchanged" can be checked byte for byte). */
+export async function gradientPng(side: number): Promise<Buffer> {
+  const raw = Buffer.alloc(side * side * 3)
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      const i = (y * side + x) * 3
+      raw[i] = Math.floor((x * 256) / side)
+      raw[i + 1] = Math.floor((y * 256) / side)
+      raw[i + 2] = 128
+    }
+  }
+  return sharp(raw, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer()
+}
+
+/** A PNG from the library as RGBA bytes. */
+export async function rawRgba(file: string): Promise<{ data: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+  return { data, width: info.width, height: info.height }
+}

@@ -155,3 +155,17 @@ export const StreamOpSchema = z.object({
   id: z.string().optional()
 })
 export type StreamOp = z.infer<typeof StreamOpSchema>
+
+/** The list entry of a conversation, with the preview its keeper computes (the host's store, or a test fake). */
+export function summaryWith(c: Pick<Conversation, 'id' | 'title' | 'format' | 'model' | 'createdAt' | 'updatedAt' | 'messages'>, preview: string): Omit<ConversationSummary, 'match' | 'matchMarks'> {
+  return {
+    id: c.id,
+    title: c.title,
+    format: c.format,
+    model: c.model,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+    messageCount: c.messages.length,
+    preview
+  }
+}

@@ -1,4 +1,4 @@
-import type { Conversation, ConversationSummary } from '@shared/domain/chat'
+import { summaryWith, type Conversation, type ConversationSummary } from '@shared/domain/chat'
 import { messageText } from './parts'
 
 /** A conversation as kept: every message, no paging window. */
@@ -35,14 +35,5 @@ export function previewOf(c: StoredConversation): string {
 }
 
 export function summaryOf(c: StoredConversation): IndexEntry {
-  return {
-    id: c.id,
-    title: c.title,
-    format: c.format,
-    model: c.model,
-    createdAt: c.createdAt,
-    updatedAt: c.updatedAt,
-    messageCount: c.messages.length,
-    preview: previewOf(c)
-  }
+  return summaryWith(c, previewOf(c))
 }

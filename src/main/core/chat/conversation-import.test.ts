@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ChatMessage } from '@shared/domain/chat'
+import { killDuringImport } from '../store/testing/kill-during-import'
 import type { StoredConversation } from './conversation-files'
 import { ConversationStore } from './conversation-store'
 
-const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..')
 const CHILD = join(import.meta.dirname, 'testing', 'import-child.ts')
 
 const msg = (id: string, role: 'user' | 'assistant', text: string, status: ChatMessage['status'] = 'complete'): ChatMessage => ({ id, role, parts: [{ type: 'text', text }], createdAt: 1, status })
@@ -46,25 +45,6 @@ async function open(dataDir: string) {
   const notices: string[] = []
   const store = await ConversationStore.open(dataDir, { notice: (m) => notices.push(m) })
   return { store, notices }
-}
-
-function runChild(dataDir: string, killAfterMs: number): Promise<'killed' | 'finished'> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir], {
-      cwd: ROOT,
-      env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.node.json') },
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let err = ''
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()))
-    const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs)
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer)
-      if (signal === 'SIGKILL') done('killed')
-      else if (code === 0) done('finished')
-      else fail(new Error(`child exited ${code}: ${err}`))
-    })
-  })
 }
 
 describe('conversation files import', () => {
@@ -119,21 +99,8 @@ describe('conversation files import', () => {
 
   it('an import killed at random moments (SIGKILL) resumes or restarts cleanly: every conversation exactly once', { timeout: 240_000 }, async () => {
     const all = Array.from({ length: 1_500 }, (_, i) => conv(i, 10))
-    // How long a whole start with this import takes on this machine now; the kills land inside it.
-    const t0 = Date.now()
-    expect(await runChild(legacyChat(all), 60_000)).toBe('finished')
-    let whole = Date.now() - t0
-    let dataDir = legacyChat(all)
-    let outcomes: string[] = []
-    // A busy machine can make one start faster than the measured one: then the first child finishes
-    // before its kill, and the round is done again on a fresh copy with an earlier window.
-    for (let round = 0; round < 6; round++) {
-      outcomes = []
-      for (let i = 0; i < 8 && outcomes.at(-1) !== 'finished'; i++) outcomes.push(await runChild(dataDir, Math.round(whole * (0.2 + 0.6 * Math.random()))))
-      if (outcomes[0] === 'killed') break
-      whole *= 0.6
-      dataDir = legacyChat(all)
-    }
+    const { dataDir, outcomes, measured } = await killDuringImport(CHILD, () => legacyChat(all))
+    expect(measured).toBe('finished')
     expect(outcomes[0]).toBe('killed')
     const { store, notices } = await open(dataDir)
     const list = store.summaries()

@@ -1,18 +1,9 @@
 import type { StreamOp } from '@shared/domain/chat'
+import { monotonicClock, type Clock } from '../tasks/clock'
 import type { StreamMeta } from './formats/types'
 import { mergeOps } from './parts'
 
-export interface MergeClock {
-  now(): number
-  setTimeout(fn: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
-}
-
-export const realClock: MergeClock = {
-  now: () => performance.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>)
-}
+export type MergeClock = Clock
 
 export interface MergedDelta {
   seq: number
@@ -39,7 +30,7 @@ export class DeltaMerger {
   constructor(
     private readonly emit: (delta: MergedDelta) => void,
     private readonly windowMs = 16,
-    private readonly clock: MergeClock = realClock
+    private readonly clock: MergeClock = monotonicClock
   ) {}
 
   push(ops: readonly StreamOp[], meta?: StreamMeta): void {

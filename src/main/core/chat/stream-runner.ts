@@ -1,7 +1,8 @@
 import type { ChatFormat, ChatMessage, MessageStatus, StreamOp } from '@shared/domain/chat'
 import { StudioError, type StudioErrorData } from '@shared/errors'
 import type { FetchLike, GatewayConnection } from '../gateway/http'
-import { DeltaMerger, realClock, type MergeClock } from './delta-merger'
+import { monotonicClock } from '../tasks/clock'
+import { DeltaMerger, type MergeClock } from './delta-merger'
 import { codecFor, createDecodeState, decodeItem, type BodyItem, type GatewayCall, type StreamMeta } from './formats'
 import { applyOps, cloneMessage } from './parts'
 import { classifyEnd, incompleteError, openStream, readStreamBody, type StopReason } from './stream-body'
@@ -99,7 +100,7 @@ export class StreamRunner {
     private readonly fetchImpl: FetchLike,
     private readonly sinks: StreamSinks,
     timing: Partial<StreamTiming> = {},
-    private readonly clock: MergeClock = realClock
+    private readonly clock: MergeClock = monotonicClock
   ) {
     this.timing = { ...DEFAULT_STREAM_TIMING, ...timing }
   }

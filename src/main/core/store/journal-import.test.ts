@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { killDuringImport } from './testing/kill-during-import'
 import { openJournals } from './testing/migrate-journals-child'
 
-const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..')
 const CHILD = join(import.meta.dirname, 'testing', 'migrate-journals-child.ts')
 
 /** An earlier version's JSON stores: image jobs, one file per video task, assets, balance history and log. */
@@ -43,25 +42,6 @@ function sizes(j: Awaited<ReturnType<typeof openJournals>>): number[] {
   return [j.jobs.all().length, j.tasks.size, j.assets.assets.length, j.snapshots.list('p').length, j.generations.list().length]
 }
 
-function runChild(dataDir: string, killAfterMs: number): Promise<'killed' | 'finished'> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir], {
-      cwd: ROOT,
-      env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.node.json') },
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let err = ''
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()))
-    const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs)
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer)
-      if (signal === 'SIGKILL') done('killed')
-      else if (code === 0) done('finished')
-      else fail(new Error(`child exited ${code}: ${err}`))
-    })
-  })
-}
-
 function originalsRenamed(dataDir: string): void {
   for (const f of ['images/jobs.json', 'images/jobs.json.bak', 'video/tasks', 'video/assets.json', 'balance/snapshots.json', 'balance/snapshots.json.bak', 'balance/generations.json']) {
     expect(existsSync(join(dataDir, f)), f).toBe(false)
@@ -94,20 +74,8 @@ describe('journal and balance migration to the library database', () => {
 
   it('an import killed at random moments (SIGKILL) resumes or restarts cleanly: every record exactly once', { timeout: 240_000 }, async () => {
     const TASKS = 1_000
-    const t0 = Date.now()
-    expect(await runChild(legacyStores(TASKS), 60_000)).toBe('finished')
-    let span = Date.now() - t0
-    let dataDir = legacyStores(TASKS)
-    let outcomes: string[] = []
-    // A busy machine can make one start faster than the measured one: then the round is done again
-    // on a fresh copy with an earlier window, so at least one kill lands inside the imports.
-    for (let round = 0; round < 6; round++) {
-      outcomes = []
-      for (let i = 0; i < 8 && outcomes.at(-1) !== 'finished'; i++) outcomes.push(await runChild(dataDir, Math.round(span * (0.2 + 0.6 * Math.random()))))
-      if (outcomes[0] === 'killed') break
-      span *= 0.6
-      dataDir = legacyStores(TASKS)
-    }
+    const { dataDir, outcomes, measured } = await killDuringImport(CHILD, () => legacyStores(TASKS))
+    expect(measured).toBe('finished')
     expect(outcomes[0]).toBe('killed')
     const notices: string[] = []
     const j = await openJournals(dataDir, (m) => notices.push(m))

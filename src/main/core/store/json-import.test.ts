@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { MediaLibrary } from '../files/media'
 import type { StoredItem } from '../images/gallery-index'
 import { GalleryStore } from '../images/gallery-store'
+import { killDuringImport } from './testing/kill-during-import'
 
-const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..')
 const CHILD = join(import.meta.dirname, 'testing', 'migrate-child.ts')
 
 /** An earlier version's gallery: `n` items in images/index.json, each with its (tiny) file. */
@@ -32,25 +31,6 @@ async function open(dataDir: string) {
   return { store, notices }
 }
 
-function runChild(dataDir: string, killAfterMs: number): Promise<'killed' | 'finished'> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir], {
-      cwd: ROOT,
-      env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.node.json') },
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let err = ''
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()))
-    const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs)
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer)
-      if (signal === 'SIGKILL') done('killed')
-      else if (code === 0) done('finished')
-      else fail(new Error(`child exited ${code}: ${err}`))
-    })
-  })
-}
-
 describe('JSON store migration', () => {
   it('imports the gallery index in one go, keeps the original renamed, and a second start does nothing', async () => {
     const { dataDir, items } = legacyGallery(300)
@@ -72,21 +52,14 @@ describe('JSON store migration', () => {
   })
 
   it('a migration killed at random moments (SIGKILL) resumes or restarts cleanly: every item exactly once', { timeout: 240_000 }, async () => {
-    // How long a whole start with this import takes on this machine now; the kills land inside it.
-    const t0 = Date.now()
-    expect(await runChild(legacyGallery(5_000).dataDir, 60_000)).toBe('finished')
-    let whole = Date.now() - t0
-    let { dataDir, items } = legacyGallery(5_000)
-    let outcomes: string[] = []
-    // A busy machine can make one start faster than the measured one: then the first child finishes
-    // before its kill, and the round is done again on a fresh copy with an earlier window.
-    for (let round = 0; round < 6; round++) {
-      outcomes = []
-      for (let i = 0; i < 8 && outcomes.at(-1) !== 'finished'; i++) outcomes.push(await runChild(dataDir, Math.round(whole * (0.2 + 0.6 * Math.random()))))
-      if (outcomes[0] === 'killed') break
-      whole *= 0.6
-      ;({ dataDir, items } = legacyGallery(5_000))
+    let items: StoredItem[] = []
+    const fresh = () => {
+      const legacy = legacyGallery(5_000)
+      items = legacy.items
+      return legacy.dataDir
     }
+    const { dataDir, outcomes, measured } = await killDuringImport(CHILD, fresh)
+    expect(measured).toBe('finished')
     expect(outcomes[0]).toBe('killed')
     const { store, notices } = await open(dataDir)
     expect(store.size).toBe(items.length)

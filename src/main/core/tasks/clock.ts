@@ -5,13 +5,20 @@ export interface Clock {
   clearTimeout(handle: unknown): void
 }
 
-export const realClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => {
-    const t = setTimeout(fn, ms)
-    // A pending poll must never keep the host process alive on its own.
-    t.unref?.()
-    return t
-  },
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>)
+/** A clock reading time from `now`; a pending timer never keeps the host process alive on its own. */
+function clockOf(now: () => number): Clock {
+  return {
+    now,
+    setTimeout: (fn, ms) => {
+      const t = setTimeout(fn, ms)
+      t.unref?.()
+      return t
+    },
+    clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>)
+  }
 }
+
+export const realClock: Clock = clockOf(() => Date.now())
+
+/** For short windows (the chat delta merger's frame): a wall-clock step must not stretch or cut one. */
+export const monotonicClock: Clock = clockOf(() => performance.now())

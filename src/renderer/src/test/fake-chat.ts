@@ -4,7 +4,7 @@
  * the stream, so a refetch mid-stream or after it returns what the real host would have saved.
  */
 import type { InvokeChannel } from '@shared/contract'
-import type { ChatFormat, ChatMessage, ChatParams, ChatPreset, Conversation, ConversationSummary, MessageStatus, StreamOp } from '@shared/domain/chat'
+import { summaryWith, type ChatFormat, type ChatMessage, type ChatParams, type ChatPreset, type Conversation, type ConversationSummary, type MessageStatus, type StreamOp } from '@shared/domain/chat'
 import { StudioError, type StudioErrorData } from '@shared/errors'
 import type { FakeHandler } from './fake-host'
 
@@ -56,14 +56,7 @@ export class FakeChat {
     const preview = last ? last.parts.map((p) => (p.type === 'text' ? p.text : '')).join('').slice(0, 80) : ''
     const at = match && this.markMatches ? match.toLowerCase().indexOf(q) : -1
     return {
-      id: c.id,
-      title: c.title,
-      format: c.format,
-      model: c.model,
-      createdAt: c.createdAt,
-      updatedAt: c.updatedAt,
-      messageCount: c.messages.length,
-      preview,
+      ...summaryWith(c, preview),
       ...(match ? { match } : {}),
       ...(at >= 0 ? { matchMarks: [[at, at + q.length] as [number, number]] } : {})
     }
