@@ -1,3 +1,4 @@
+import { ftsPhrase } from '../store/fts'
 import type { Library } from '../store/library-db'
 import { MARK_CLOSE, MARK_OPEN } from './conversation-table'
 
@@ -16,10 +17,6 @@ const SNIPPET_TOKENS = 64
 const SHORT_EXCERPT_BEFORE = 40
 const SHORT_EXCERPT_AFTER = 60
 
-/** An FTS5 phrase: the text as one quoted string, so the user's quotes and operators are just text. */
-function phrase(q: string): string {
-  return `"${q.replace(/"/g, '""')}"`
-}
 
 /**
  * Conversations matching `query`, ranked: title matches first (by bm25), then those whose messages
@@ -34,7 +31,7 @@ export function searchConversations(lib: Library, query: string, limit = SEARCH_
 }
 
 function ftsSearch(lib: Library, q: string, limit: number): SearchHit[] {
-  const p = phrase(q)
+  const p = ftsPhrase(q)
   const titles = lib.all<{ id: string }>(
     'SELECT c.id FROM chat_conv_fts f JOIN chat_conversations c ON c.rowid = f.rowid WHERE chat_conv_fts MATCH ? ORDER BY f.rank LIMIT ?',
     `title : ${p}`,

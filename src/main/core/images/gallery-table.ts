@@ -1,4 +1,5 @@
 import type { GalleryFilter } from '@shared/domain/images'
+import { ftsPhrase } from '../store/fts'
 import type { Library } from '../store/library-db'
 import { asStoredItem, type StoredItem } from './gallery-index'
 
@@ -63,10 +64,6 @@ export function rowItem(row: { item: string } | undefined): StoredItem | null {
   }
 }
 
-/** An FTS5 phrase: the text as one quoted string, so the user's quotes and operators are just text. */
-function phrase(q: string): string {
-  return `"${q.replace(/"/g, '""')}"`
-}
 
 /** WHERE clause and parameters for a filter (and a page's start); shared by the page query and its count. */
 export function where(filter: GalleryFilter, before?: number): { sql: string; params: unknown[] } {
@@ -81,7 +78,7 @@ export function where(filter: GalleryFilter, before?: number): { sql: string; pa
   if (filter.favorite !== undefined) add('favorite = ?', filter.favorite ? 1 : 0)
   const q = filter.query?.trim() ?? ''
   // Trigrams need three characters; a shorter query is a plain scan (few rows fail so short a test).
-  if ([...q].length >= 3) add('rowid IN (SELECT rowid FROM gallery_fts WHERE gallery_fts MATCH ?)', phrase(q))
+  if ([...q].length >= 3) add('rowid IN (SELECT rowid FROM gallery_fts WHERE gallery_fts MATCH ?)', ftsPhrase(q))
   else if (q) add("(instr(lower(prompt), lower(?)) > 0 OR instr(lower(coalesce(revised_prompt, '')), lower(?)) > 0)", q, q)
   if (before !== undefined) add('created_at < ?', before)
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params }

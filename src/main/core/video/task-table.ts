@@ -1,3 +1,4 @@
+import { ftsPhrase } from '../store/fts'
 import type { Library } from '../store/library-db'
 import type { TaskRecord } from './task-journal'
 
@@ -61,7 +62,6 @@ export function rowTask(row: { record: string }): TaskRecord | null {
 export function matchingTasks(lib: Library, query: string): Set<string> | null {
   const q = query.trim()
   if ([...q].length < 3) return null
-  // One quoted FTS5 phrase: the user's quotes and operators are just text.
-  const rows = lib.all<{ id: string }>('SELECT id FROM video_tasks WHERE rowid IN (SELECT rowid FROM video_fts WHERE video_fts MATCH ?)', `"${q.replace(/"/g, '""')}"`)
+  const rows = lib.all<{ id: string }>('SELECT id FROM video_tasks WHERE rowid IN (SELECT rowid FROM video_fts WHERE video_fts MATCH ?)', ftsPhrase(q))
   return new Set(rows.map((r) => r.id))
 }
