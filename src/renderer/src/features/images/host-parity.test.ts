@@ -86,7 +86,8 @@ const edit = fc.record({
 const source = { ref: { kind: 'gallery' as const, itemId: 'g1' }, url: '/media/g1', label: 'a.png', width: 64, height: 48 }
 
 describe('the image forms and the host refuse the same drafts', () => {
-  const runs = { numRuns: 400 }
+  // A fixed seed: each test checks that both outcomes occurred, which a random seed does not promise.
+  const runs = { numRuns: 400, seed: 20261125 }
 
   it('both generation families', () => {
     const seen = { sent: 0, refused: 0 }
