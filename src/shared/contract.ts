@@ -9,6 +9,7 @@ import type { EventNameFromList, InvokeChannelName, UploadChannelName } from './
 import { appEvents, appInvokes } from './contract/app'
 import { balanceEvents, balanceInvokes } from './contract/balance'
 import { chatEvents, chatInvokes } from './contract/chat'
+import { chatCompareInvokes } from './contract/chat-compare'
 import { filesInvokes, filesUploads } from './contract/files'
 import { imagesEvents, imagesInvokes } from './contract/images'
 import { libraryInvokes } from './contract/library'
@@ -21,6 +22,7 @@ export const invokes = {
   ...profileInvokes,
   ...balanceInvokes,
   ...chatInvokes,
+  ...chatCompareInvokes,
   ...filesInvokes,
   ...imagesInvokes,
   ...videoInvokes,

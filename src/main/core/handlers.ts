@@ -4,6 +4,7 @@ import type { createBalanceHandlers } from './balance/balance-handlers'
 import type { UsageService } from './balance/usage-service'
 import { createChatHandlers } from './chat/chat-handlers'
 import type { ChatService } from './chat/chat-service'
+import type { CompareService } from './chat/compare/compare-service'
 import { fileHandlers, type FileDeps } from './files/file-handlers'
 import { createImageHandlers } from './images/image-handlers'
 import type { ImageService } from './images/image-service'
@@ -27,6 +28,8 @@ export interface HandlerDeps {
   /** Billing, history, spending, settings, pre-flight (src/main/core/balance). */
   balance: { handlers: ReturnType<typeof createBalanceHandlers>; balance: { forget(id: string): void } }
   chat: ChatService
+  /** Chat compare runs (src/main/core/chat/compare). */
+  chatCompare?: CompareService
   /** File grants (src/main/core/files); `pickFiles` only in the Electron shell. */
   files: FileDeps
   images: ImageService
@@ -72,7 +75,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     ...d.balance.handlers,
 
     // chat:* (src/main/core/chat/chat-handlers.ts)
-    ...createChatHandlers(d.chat),
+    ...createChatHandlers(d.chat, d.chatCompare),
 
     // files:pick, files:release (src/main/core/files/file-handlers.ts)
     ...fileHandlers(d.files),

@@ -6,6 +6,8 @@ import { AssetService } from './assets/asset-service'
 import { openBalance } from './balance/open-balance'
 import { UsageService } from './balance/usage-service'
 import { ChatService } from './chat/chat-service'
+import { CompareService } from './chat/compare/compare-service'
+import { CompareStore } from './chat/compare/compare-store'
 import { ConversationStore } from './chat/conversation-store'
 import { PresetStore, type PresetsFile } from './chat/presets'
 import { fileUploadHandlers, type PickFiles } from './files/file-handlers'
@@ -166,6 +168,7 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     recordGeneration: balance.recordGeneration
   })
   disposers.push(() => chat.dispose())
+  const chatCompare = new CompareService(chat, new CompareStore(library))
 
   // Images: gallery in <dataDir>/images + <dataDir>/library/images; running jobs resume from their journal.
   const images = await ImageService.open({
@@ -242,6 +245,7 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     usage,
     balance,
     chat,
+    chatCompare,
     files: { grants: files, pickFiles: opts.pickFiles },
     images,
     video,

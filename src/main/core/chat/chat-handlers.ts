@@ -1,10 +1,16 @@
+import { StudioError } from '@shared/errors'
 import type { Handlers } from '../ipc/dispatcher'
 import type { ChatService } from './chat-service'
+import type { CompareService } from './compare/compare-service'
 
 type ChatChannel = Extract<keyof Handlers, `chat:${string}`>
 
 /** The chat channels of the contract, mapped onto the chat service. */
-export function createChatHandlers(chat: ChatService): Pick<Handlers, ChatChannel> {
+export function createChatHandlers(chat: ChatService, compare?: CompareService): Pick<Handlers, ChatChannel> {
+  const comparing = (): CompareService => {
+    if (!compare) throw new StudioError('INTERNAL', 'Comparing models is not available here.')
+    return compare
+  }
   return {
     'chat:list-models': (input) => chat.listModels(input),
     'chat:list-conversations': (input) => chat.listConversations(input?.query),
@@ -29,6 +35,12 @@ export function createChatHandlers(chat: ChatService): Pick<Handlers, ChatChanne
     'chat:save-preset': (input) => chat.savePreset(input),
     'chat:delete-preset': ({ id }) => {
       chat.deletePreset(id)
+      return {}
+    },
+    'chat:start-compare': (input) => comparing().start(input),
+    'chat:list-compares': () => comparing().list(),
+    'chat:settle-compare': async (input) => {
+      await comparing().settle(input)
       return {}
     }
   }

@@ -40,6 +40,7 @@ export class ChatService {
   private readonly sender: ChatSender
   private readonly models: ModelCatalog
   private readonly now: () => number
+  private readonly connection: () => Promise<GatewayConnection>
 
   constructor(private readonly d: ChatServiceDeps) {
     this.now = d.now ?? Date.now
@@ -63,6 +64,7 @@ export class ChatService {
       })
       return pending
     }
+    this.connection = connection
     this.sender = new ChatSender({
       store: d.store,
       fetch: d.fetch,
@@ -80,6 +82,11 @@ export class ChatService {
 
   private changed(...ids: string[]): void {
     this.d.emit('chat:conversations-changed', { ids })
+  }
+
+  /** Throws what a send would before its request (no key, keychain locked), sending nothing. */
+  async ready(): Promise<void> {
+    await this.connection()
   }
 
   async listModels(input?: { profileId?: string; refresh?: boolean }): Promise<{ models: string[]; fetchedAt: number }> {

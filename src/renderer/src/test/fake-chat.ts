@@ -5,6 +5,7 @@
  */
 import type { InvokeChannel } from '@shared/contract'
 import { summaryWith, type ChatFormat, type ChatMessage, type ChatParams, type ChatPreset, type Conversation, type ConversationSummary, type MessageStatus, type StreamOp } from '@shared/domain/chat'
+import type { CompareRun } from '@shared/domain/chat-compare'
 import { StudioError, type StudioErrorData } from '@shared/errors'
 import type { FakeHandler } from './fake-host'
 
@@ -32,6 +33,10 @@ export class FakeChat {
   /** Every chat:send-tool-results input, in order. */
   /** Answer searches with the matched run marked, as the host's full-text search does. */
   markMatches = false
+  /** Open compare runs, newest first. */
+  compares: CompareRun[] = []
+  /** Models whose answer cannot start in a compare (as a gateway refusing one column). */
+  readonly refusedModels = new Set<string>()
   readonly toolResultsSent: Array<{ conversationId: string; answerId: string; results: Array<{ part: number; content: string; plain?: boolean }> }> = []
   private seq = 0
   private clock = Date.UTC(2026, 0, 5, 9, 0, 0)
@@ -241,6 +246,31 @@ export class FakeChat {
       },
       'chat:delete-preset': ({ id }) => {
         this.presets = this.presets.filter((p) => p.id !== id)
+        return {}
+      },
+      'chat:start-compare': ({ format, models, text, system, params }) => {
+        const columns = models.map((model) => ({ conversationId: this.add({ format, model, title: '', system, params }).id, model }))
+        const compare: CompareRun = { id: this.id('cmp'), createdAt: this.now(), format, prompt: text, columns }
+        this.compares.unshift(compare)
+        const started = columns.map(({ conversationId, model }) => {
+          if (this.refusedModels.has(model)) return { conversationId, error: { code: 'MODEL_UNAVAILABLE' as const, message: `No available channel for model ${model}`, retryable: false } }
+          const c = this.find(conversationId)
+          if (format === 'completions') return { conversationId, ...this.startStream(c) }
+          const user: ChatMessage = { id: this.id('u'), role: 'user', parts: [textPart(text)], createdAt: this.now(), status: 'complete' }
+          c.messages.push(user)
+          c.title = text.slice(0, 40)
+          return { conversationId, ...this.startStream(c, user.id) }
+        })
+        return { compare, started }
+      },
+      'chat:list-compares': () => ({
+        compares: this.compares.map((r) => ({ ...r, columns: r.columns.filter((col) => this.conversations.some((c) => c.id === col.conversationId)) }))
+      }),
+      'chat:settle-compare': ({ id, keep, discardOthers }) => {
+        const run = this.compares.find((r) => r.id === id)
+        if (!run) throw new StudioError('NOT_FOUND', 'This comparison is no longer open.')
+        if (discardOthers) this.conversations = this.conversations.filter((c) => c.id === keep || !run.columns.some((col) => col.conversationId === c.id))
+        this.compares = this.compares.filter((r) => r.id !== id)
         return {}
       }
     }

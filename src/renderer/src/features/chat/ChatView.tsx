@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { ChatActionsProvider } from './chat-actions'
 import { useChatUiStore } from './chat-ui-store'
+import { CompareArea } from './compare/CompareArea'
 import { ConversationList } from './list/ConversationList'
 import { ConversationPane } from './pane/ConversationPane'
 import { ParametersPanel } from './params/ParametersPanel'
@@ -45,10 +46,11 @@ export function ChatView() {
   const selectedId = useChatUiStore((s) => s.selectedId)
   const paneKey = useChatUiStore((s) => s.paneKey)
   const paramsOpen = useChatUiStore((s) => s.paramsOpen)
+  const compareOpen = useChatUiStore((s) => s.compareOpen)
   return (
     <div className="chat-view" data-params-open={paramsOpen || undefined}>
       <ConversationList />
-      <OpenConversation key={paneKey} selectedId={selectedId} paramsOpen={paramsOpen} />
+      {compareOpen ? <CompareArea paramsOpen={paramsOpen} /> : <OpenConversation key={paneKey} selectedId={selectedId} paramsOpen={paramsOpen} />}
     </div>
   )
 }

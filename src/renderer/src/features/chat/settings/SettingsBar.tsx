@@ -1,4 +1,5 @@
 import { useT } from '@renderer/i18n/use-t'
+import { useChatUiStore } from '../chat-ui-store'
 import { FormatChoice } from './FormatChoice'
 import { ModelPicker } from './ModelPicker'
 import { SystemField } from './SystemField'
@@ -14,6 +15,9 @@ export function SettingsBar({ settings }: { settings: ConversationSettings }) {
     <div className="chat-settings">
       <div className="chat-settings-row">
         <ModelPicker value={draft.model} onChange={settings.setModel} error={modelProblem ? t(`chat.settings.problems.${modelProblem}`) : null} />
+        <button type="button" className="button button-small chat-compare-toggle" onClick={() => useChatUiStore.getState().openCompare(null)}>
+          {t('chat.compare.open')}
+        </button>
         <FormatChoice value={draft.format} locked={settings.formatLocked} onChange={settings.setFormat} />
       </div>
       <SystemField

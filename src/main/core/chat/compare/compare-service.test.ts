@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { chatCompareInvokes } from '@shared/contract/chat-compare'
+import type { ChatMessage } from '@shared/domain/chat'
+import { openLibrary, type Library } from '../../store/library-db'
+import { ChatService } from '../chat-service'
+import { messageText } from '../parts'
+import { chatHarness, type ChatHarness } from '../testing/service-harness'
+import { CompareService } from './compare-service'
+import { CompareStore } from './compare-store'
+
+const open: Array<{ h: ChatHarness; lib: Library }> = []
+afterEach(async () => {
+  while (open.length) {
+    const { h, lib } = open.pop()!
+    await h.close()
+    lib.release()
+  }
+})
+
+async function setup(opts: Parameters<typeof chatHarness>[0] = {}) {
+  const h = await chatHarness(opts)
+  const lib = openLibrary(h.dataDir)
+  open.push({ h, lib })
+  return { h, compare: new CompareService(h.chat, new CompareStore(lib)) }
+}
+
+const general = { format: 'chat' as const, system: 'Be brief.', params: { format: 'chat' as const, params: { max_tokens: 300 } } }
+
+describe('chat compare on the host (sandbox gateway)', () => {
+  it('sends one prompt to three models, each streaming into its own conversation with the same settings', async () => {
+    const { h, compare } = await setup()
+    const out = await compare.start({ ...general, models: ['deepseek-v3', 'gpt-4o-mini', 'gpt-4.1'], text: 'Name a tea' })
+    expect(chatCompareInvokes['chat:start-compare'].output.safeParse(out).success).toBe(true)
+    expect(out.started).toHaveLength(3)
+    const ended = await Promise.all(out.started.map((s) => h.ended(s.streamId!)))
+    expect(ended.map((e) => e.status)).toEqual(['complete', 'complete', 'complete'])
+    const requests = h.textRequests()
+    expect(requests.map((r) => r.status)).toEqual([200, 200, 200])
+    expect(ended.map((e) => (e.message as ChatMessage).model)).toEqual(['deepseek-v3', 'gpt-4o-mini', 'gpt-4.1'])
+    for (const [i, col] of out.compare.columns.entries()) {
+      const c = await h.chat.getConversation({ id: col.conversationId })
+      expect(c).toMatchObject({ model: col.model, system: 'Be brief.', title: 'Name a tea', params: general.params })
+      expect(c.messages.map((m) => m.role)).toEqual(['user', 'assistant'])
+      expect(messageText(c.messages[1])).toBe(messageText(ended[i].message as ChatMessage))
+    }
+  })
+
+  it('a model the gateway refuses fails its column only', async () => {
+    const { h, compare } = await setup()
+    const out = await compare.start({ ...general, models: ['deepseek-v3', 'no-such-model-x'], text: 'hi' })
+    const [ok, bad] = await Promise.all(out.started.map((s) => h.ended(s.streamId!)))
+    expect(ok.status).toBe('complete')
+    expect(bad.status).toBe('error')
+    expect((bad.error as { message: string }).message).toMatch(/no-such-model-x|channel|model/i)
+  })
+
+  it('refuses bad input before any conversation or request: a duplicate model, an empty prompt, a blank model', async () => {
+    const { h, compare } = await setup()
+    await expect(compare.start({ ...general, models: ['deepseek-v3', ' deepseek-v3'], text: 'hi' })).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'models' })
+    await expect(compare.start({ ...general, models: ['deepseek-v3', 'gpt-4.1'], text: '   ' })).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'text' })
+    await expect(compare.start({ ...general, models: ['deepseek-v3', '  '], text: 'hi' })).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'models.1' })
+    expect(chatCompareInvokes['chat:start-compare'].input.safeParse({ ...general, models: ['a'], text: 'hi' }).success).toBe(false)
+    expect(chatCompareInvokes['chat:start-compare'].input.safeParse({ ...general, models: ['a', 'b', 'c', 'd', 'e'], text: 'hi' }).success).toBe(false)
+    expect((await h.chat.listConversations()).conversations).toHaveLength(0)
+    expect(h.textRequests()).toHaveLength(0)
+  })
+
+  it('continue with one and discard the others: only the chosen conversation is left and the run is closed', async () => {
+    const { h, compare } = await setup()
+    const out = await compare.start({ ...general, models: ['deepseek-v3', 'gpt-4.1', 'gpt-4o-mini'], text: 'Pick me' })
+    await Promise.all(out.started.map((s) => h.ended(s.streamId!)))
+    const keep = out.compare.columns[1].conversationId
+    await compare.settle({ id: out.compare.id, keep, discardOthers: true })
+    expect((await h.chat.listConversations()).conversations.map((c) => c.id)).toEqual([keep])
+    expect((await compare.list()).compares).toEqual([])
+    await expect(compare.settle({ id: out.compare.id, keep })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+  })
+
+  it('keeps the others as their own conversations when asked to, and refuses a conversation that is not in the run', async () => {
+    const { h, compare } = await setup()
+    const out = await compare.start({ ...general, models: ['deepseek-v3', 'gpt-4.1'], text: 'Both stay' })
+    await Promise.all(out.started.map((s) => h.ended(s.streamId!)))
+    await expect(compare.settle({ id: out.compare.id, keep: 'c-elsewhere' })).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'keep' })
+    await compare.settle({ id: out.compare.id, keep: out.compare.columns[0].conversationId })
+    expect((await h.chat.listConversations()).conversations).toHaveLength(2)
+  })
+
+  it('a run cut off by a restart is still listed, with each column’s partial answer saved', async () => {
+    const { h, compare } = await setup({ speed: 1 })
+    const out = await compare.start({ ...general, models: ['deepseek-v3', 'gpt-4.1'], text: 'Write a long story' })
+    // The host shuts down mid-stream: the runner saves what arrived, as for a single chat.
+    await h.chat.dispose()
+    const again = await chatHarness({ dataDir: h.dataDir, sandbox: h.sb })
+    const lib = openLibrary(h.dataDir)
+    open.push({ h: again, lib })
+    const reopened = new CompareService(again.chat, new CompareStore(lib))
+    const { compares } = await reopened.list()
+    expect(compares.map((r) => r.id)).toEqual([out.compare.id])
+    expect(compares[0]).toMatchObject({ prompt: 'Write a long story', columns: out.compare.columns })
+    for (const col of compares[0].columns) {
+      const c = await again.chat.getConversation({ id: col.conversationId })
+      expect(c.messages[1].status).not.toBe('streaming')
+    }
+  })
+
+  it('a missing key refuses the whole run before anything is made', async () => {
+    const { h } = await setup()
+    const lib = openLibrary(h.dataDir)
+    open.push({ h, lib })
+    const noKey = new ChatService({
+      store: h.store,
+      presets: { list: () => [], get: () => undefined, save: () => { throw new Error('unused') }, delete: () => undefined } as never,
+      profiles: { activeId: async () => 'p', connection: async () => { throw Object.assign(new Error('no key'), { code: 'KEY_MISSING' }) } },
+      fetch: () => Promise.reject(new Error('no request may be made')),
+      emit: () => undefined
+    })
+    await expect(new CompareService(noKey, new CompareStore(lib)).start({ ...general, models: ['a', 'b'], text: 'hi' })).rejects.toThrow('no key')
+    expect((await h.chat.listConversations()).conversations).toHaveLength(0)
+  })
+})

@@ -1,0 +1,141 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { FormAlert } from '@renderer/components/form/FormAlert'
+import { useT } from '@renderer/i18n/use-t'
+import { errorMessage, errorTitle } from '@renderer/lib/error-text'
+import { useActiveNames } from '@renderer/lib/profiles/queries'
+import { COMPARE_MAX_MODELS, COMPARE_MIN_MODELS } from '@shared/domain/chat-compare'
+import { useChatUiStore } from '../chat-ui-store'
+import { useModels } from '../queries'
+import { FormatChoice } from '../settings/FormatChoice'
+import { MODEL_MAX_CHARS, validateSettings } from '../settings/settings-model'
+import { SystemField } from '../settings/SystemField'
+import type { ConversationSettings } from '../settings/use-settings'
+import { startCompare } from './compare-actions'
+import { chosenModels, compareBlock, duplicateIndexes } from './compare-rules'
+import { OpenRuns } from './OpenRuns'
+
+export const COMPARE_PROMPT_ID = 'chat-compare-prompt'
+
+/** The first models offered: the last one chatted with, then the profile's chat names and the gateway's list. */
+function useSuggestions(): string[] {
+  const listed = useModels().data?.models
+  const names = useActiveNames().models.chat
+  return [...new Set([...names, ...(listed ?? [])])]
+}
+
+/** The form of a new run: 2–4 models, the shared format, system instruction and parameters, one prompt. */
+export function CompareSetup({ settings }: { settings: ConversationSettings }) {
+  const { t } = useT()
+  const id = useId()
+  const queryClient = useQueryClient()
+  const suggestions = useSuggestions()
+  const lastModel = useChatUiStore((s) => s.lastModel)
+  const [fields, setFields] = useState<string[] | null>(null)
+  const shown = fields ?? [lastModel ?? suggestions[0] ?? '', suggestions.find((m) => m !== (lastModel ?? suggestions[0])) ?? '']
+  const [text, setText] = useState('')
+  const [pending, setPending] = useState(false)
+  const [error, setError] = useState<unknown>(null)
+  const { draft } = settings
+  // The shared draft's own model is not sent; each column has its own.
+  const validation = validateSettings({ ...draft, model: chosenModels(shown)[0] ?? '-' })
+  const block = compareBlock(shown, text, draft.format, validation)
+  const duplicates = duplicateIndexes(shown)
+  const setField = (i: number, value: string) => setFields(shown.map((m, j) => (j === i ? value : m)))
+
+  const submit = () => {
+    if (block || pending || !validation.ok) return
+    setPending(true)
+    setError(null)
+    startCompare(queryClient, { models: chosenModels(shown), text, settings: validation.value }).then(
+      () => {
+        setText('')
+        setPending(false)
+      },
+      (e: unknown) => {
+        setError(e)
+        setPending(false)
+      }
+    )
+  }
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    submit()
+  }
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.nativeEvent.isComposing && (e.ctrlKey || e.metaKey || !e.shiftKey)) {
+      e.preventDefault()
+      submit()
+    }
+  }
+
+  return (
+    <div className="chat-compare-setup">
+      <form className="chat-compare-form" aria-label={t('chat.compare.formLabel')} onSubmit={onSubmit}>
+        <fieldset className="chat-compare-models">
+          <legend className="field-label">{t('chat.compare.models', { min: COMPARE_MIN_MODELS, max: COMPARE_MAX_MODELS })}</legend>
+          {shown.map((model, i) => (
+            <div key={i} className="chat-compare-model-row">
+              <label htmlFor={`${id}-m${i}`} className="sr-only">
+                {t('chat.compare.modelN', { n: i + 1 })}
+              </label>
+              <input
+                id={`${id}-m${i}`}
+                className="input"
+                list={`${id}-models`}
+                value={model}
+                maxLength={MODEL_MAX_CHARS}
+                placeholder={t('chat.compare.modelN', { n: i + 1 })}
+                autoComplete="off"
+                spellCheck={false}
+                aria-invalid={duplicates.has(i) || undefined}
+                onChange={(e) => setField(i, e.target.value)}
+              />
+              {shown.length > COMPARE_MIN_MODELS && (
+                <button type="button" className="button button-small" aria-label={t('chat.compare.removeModel', { n: i + 1 })} onClick={() => setFields(shown.filter((_, j) => j !== i))}>
+                  {t('chat.compare.remove')}
+                </button>
+              )}
+              {duplicates.has(i) && <span className="field-error">{t('chat.compare.reasons.duplicateModel')}</span>}
+            </div>
+          ))}
+          <datalist id={`${id}-models`}>
+            {suggestions.map((m) => (
+              <option key={m} value={m} />
+            ))}
+          </datalist>
+          {shown.length < COMPARE_MAX_MODELS && (
+            <button type="button" className="button button-small" onClick={() => setFields([...shown, ''])}>
+              {t('chat.compare.addModel')}
+            </button>
+          )}
+        </fieldset>
+        <FormatChoice value={draft.format} locked={false} onChange={settings.setFormat} />
+        <SystemField format={draft.format} value={draft.system} onChange={settings.setSystem} error={!validation.ok && validation.settings.includes('systemTooLong') ? t('chat.settings.problems.systemTooLong') : null} />
+        <label htmlFor={COMPARE_PROMPT_ID} className="field-label">
+          {draft.format === 'completions' ? t('chat.compare.document') : t('chat.compare.prompt')}
+        </label>
+        <textarea
+          id={COMPARE_PROMPT_ID}
+          className="input textarea chat-prompt"
+          value={text}
+          rows={Math.min(10, Math.max(3, text.split('\n').length))}
+          placeholder={t('chat.compare.promptPlaceholder')}
+          aria-describedby={`${id}-reason`}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <div className="chat-compare-send">
+          <p id={`${id}-reason`} className={block ? 'chat-composer-reason' : 'chat-composer-reason muted'}>
+            {block ? t(`chat.compare.reasons.${block}`) : t('chat.compare.keysHint')}
+          </p>
+          <button type="submit" className="button button-primary" aria-disabled={block !== null || pending || undefined} aria-busy={pending || undefined} aria-describedby={`${id}-reason`}>
+            {pending ? t('chat.compare.starting') : t('chat.compare.start')}
+          </button>
+        </div>
+        {error !== null && <FormAlert title={<>{t('chat.compare.startFailed')}: {errorTitle(t, error)}</>} detail={errorMessage(error)} />}
+      </form>
+      <OpenRuns />
+    </div>
+  )
+}
