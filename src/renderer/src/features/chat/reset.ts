@@ -1,4 +1,5 @@
 import { resetChatUiStore } from './chat-ui-store'
+import { resetCompareStarts } from './compare/start-errors'
 import { resetDraftStore } from './settings/draft-store'
 import { resetStreamStore } from './stream-store'
 import { resetToolAnswers } from './tools/tool-answer-store'
@@ -9,4 +10,5 @@ export function resetChatState(): void {
   resetDraftStore()
   resetStreamStore()
   resetToolAnswers()
+  resetCompareStarts()
 }

@@ -14,3 +14,8 @@ export const useCompareStarts = create<StartErrors>()((set) => ({
   errors: {},
   put: (errors) => set((s) => ({ errors: { ...s.errors, ...errors } }))
 }))
+
+/** For tests: no column has failed to start. */
+export function resetCompareStarts(): void {
+  useCompareStarts.setState({ errors: {} })
+}
