@@ -1,3 +1,4 @@
+import { chatCompareWorkflows } from './workflows/chat-compare'
 import { maskWorkflows } from './workflows/mask'
 
 /**
@@ -6,3 +7,4 @@ import { maskWorkflows } from './workflows/mask'
  */
 
 maskWorkflows()
+chatCompareWorkflows()

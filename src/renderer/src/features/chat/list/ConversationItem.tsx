@@ -31,6 +31,8 @@ export const ConversationItem = memo(function ConversationItem({ conversation, s
           <span className="chat-conv-meta">
             {conversation.match ? <MatchExcerpt text={conversation.match} marks={conversation.matchMarks} /> : conversation.preview || t('chat.list.messageCount', { count: conversation.messageCount })}
           </span>
+          {/* Which model answered: several conversations can share a title (one prompt compared on several models). */}
+          {conversation.model && <span className="chat-conv-model">{conversation.model}</span>}
         </button>
       )}
       <ActionMenu
