@@ -4,7 +4,7 @@ import type { ChatMessage } from '@shared/domain/chat'
 import { openLibrary, type Library } from '../../store/library-db'
 import { ChatService } from '../chat-service'
 import { messageText } from '../parts'
-import { chatHarness, type ChatHarness } from '../testing/service-harness'
+import { chatHarness, shown, type ChatHarness } from '../testing/service-harness'
 import { CompareService } from './compare-service'
 import { CompareStore } from './compare-store'
 
@@ -42,6 +42,26 @@ describe('chat compare on the host (sandbox gateway)', () => {
       expect(c).toMatchObject({ model: col.model, system: 'Be brief.', title: 'Name a tea', params: general.params })
       expect(c.messages.map((m) => m.role)).toEqual(['user', 'assistant'])
       expect(messageText(c.messages[1])).toBe(messageText(ended[i].message as ChatMessage))
+    }
+  })
+
+  it.each([
+    { format: 'messages' as const, models: ['claude-sonnet-4-5', 'claude-haiku-4-5'], params: { format: 'messages' as const, params: { max_tokens: 400 } } },
+    { format: 'content' as const, models: ['gemini-2.5-flash', 'gemini-2.5-pro'], params: { format: 'content' as const, params: {} } },
+    { format: 'completions' as const, models: ['gpt-3.5-turbo-instruct', 'gpt-4o-mini'], params: { format: 'completions' as const, params: {} } }
+  ])('works in the $format format too', async ({ format, models, params }) => {
+    const { h, compare } = await setup()
+    const out = await compare.start({ format, models, text: 'Once upon a time', system: '', params })
+    const ended = await Promise.all(out.started.map((s) => h.ended(s.streamId!)))
+    expect(ended.map((e) => e.status)).toEqual(['complete', 'complete'])
+    for (const [i, col] of out.compare.columns.entries()) {
+      const c = await h.chat.getConversation({ id: col.conversationId })
+      expect(c.format).toBe(format)
+      const answer = messageText(ended[i].message as ChatMessage)
+      expect(answer.length).toBeGreaterThan(0)
+      // Completions continue the prompt in the document; the other formats hold it as the user turn.
+      if (format === 'completions') expect(c.document).toBe(`Once upon a time${answer}`)
+      else expect(messageText(c.messages[0])).toBe('Once upon a time')
     }
   })
 
@@ -86,10 +106,13 @@ describe('chat compare on the host (sandbox gateway)', () => {
   })
 
   it('a run cut off by a restart is still listed, with each column’s partial answer saved', async () => {
-    const { h, compare } = await setup({ speed: 1 })
+    const { h, compare } = await setup()
+    h.sb.setFaults(h.sb.key, ['slow-body=100'])
     const out = await compare.start({ ...general, models: ['deepseek-v3', 'gpt-4.1'], text: 'Write a long story' })
+    await expect.poll(() => out.started.every((s) => shown(h.deltasOf(s.streamId!)).length > 0), { timeout: 10_000 }).toBe(true)
     // The host shuts down mid-stream: the runner saves what arrived, as for a single chat.
     await h.chat.dispose()
+    h.sb.setFaults(h.sb.key, [])
     const again = await chatHarness({ dataDir: h.dataDir, sandbox: h.sb })
     const lib = openLibrary(h.dataDir)
     open.push({ h: again, lib })
@@ -99,7 +122,9 @@ describe('chat compare on the host (sandbox gateway)', () => {
     expect(compares[0]).toMatchObject({ prompt: 'Write a long story', columns: out.compare.columns })
     for (const col of compares[0].columns) {
       const c = await again.chat.getConversation({ id: col.conversationId })
-      expect(c.messages[1].status).not.toBe('streaming')
+      expect(['cancelled', 'incomplete']).toContain(c.messages[1].status)
+      const started = out.started.find((x) => x.conversationId === col.conversationId)!
+      expect(messageText(c.messages[1])).toBe(shown(h.deltasOf(started.streamId!)))
     }
   })
 
