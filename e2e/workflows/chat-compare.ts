@@ -40,6 +40,7 @@ export function chatCompareWorkflows(): void {
       expect(new Set(boxes.map((b) => Math.round(b!.y))).size).toBe(1)
       expect(boxes[0]!.x).toBeLessThan(boxes[1]!.x)
       await expect(column(page, 'deepseek-v3')).toContainText(/Took \d+\.\d s/)
+      await expect(column(page, 'deepseek-v3')).toContainText(/Tokens: \d+ in, \d+ out, \d+ total/)
       const deepseekText = (await column(page, 'deepseek-v3').locator('.chat-compare-body').innerText()).trim()
       expect(deepseekText.length).toBeGreaterThan(10)
       // One request per model, each to the general chat route.
