@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { chatCompareInvokes } from '@shared/contract/chat-compare'
-import type { ChatMessage } from '@shared/domain/chat'
+import type { ChatMessage, ChatParams } from '@shared/domain/chat'
 import { openLibrary, type Library } from '../../store/library-db'
 import { ChatService } from '../chat-service'
 import { messageText } from '../parts'
@@ -46,9 +46,9 @@ describe('chat compare on the host (sandbox gateway)', () => {
   })
 
   it.each([
-    { format: 'messages' as const, models: ['claude-sonnet-4-5', 'claude-haiku-4-5'], params: { format: 'messages' as const, params: { max_tokens: 400 } } },
-    { format: 'content' as const, models: ['gemini-2.5-flash', 'gemini-2.5-pro'], params: { format: 'content' as const, params: {} } },
-    { format: 'completions' as const, models: ['gpt-3.5-turbo-instruct', 'gpt-4o-mini'], params: { format: 'completions' as const, params: {} } }
+    { format: 'messages' as const, models: ['claude-sonnet-4-5', 'claude-haiku-4-5'], params: { format: 'messages', params: { max_tokens: 400 } } as ChatParams },
+    { format: 'content' as const, models: ['gemini-2.5-flash', 'gemini-2.5-pro'], params: { format: 'content', params: {} } as ChatParams },
+    { format: 'completions' as const, models: ['gpt-3.5-turbo-instruct', 'gpt-4o-mini'], params: { format: 'completions', params: {} } as ChatParams }
   ])('works in the $format format too', async ({ format, models, params }) => {
     const { h, compare } = await setup()
     const out = await compare.start({ format, models, text: 'Once upon a time', system: '', params })

@@ -17,7 +17,8 @@ function useOpenMostRecent(): void {
     const ui = useChatUiStore.getState()
     if (ui.autoOpened || !loaded) return
     ui.markAutoOpened()
-    if (ui.selectedId === null && first !== undefined) ui.select(first)
+    // Not while the compare area shows: opening a conversation would leave it.
+    if (ui.selectedId === null && first !== undefined && !ui.compareOpen) ui.select(first)
   }, [loaded, first])
 }
 
