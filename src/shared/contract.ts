@@ -12,6 +12,7 @@ import { chatEvents, chatInvokes } from './contract/chat'
 import { filesInvokes, filesUploads } from './contract/files'
 import { imagesEvents, imagesInvokes } from './contract/images'
 import { libraryInvokes } from './contract/library'
+import { lineageInvokes } from './contract/lineage'
 import { profileEvents, profileInvokes } from './contract/profiles'
 import { videoEvents, videoInvokes } from './contract/video'
 import type { EventTable, InvokeTable, RawStudioApi, StudioClient, UploadTable } from './contract-kit'
@@ -24,7 +25,8 @@ export const invokes = {
   ...filesInvokes,
   ...imagesInvokes,
   ...videoInvokes,
-  ...libraryInvokes
+  ...libraryInvokes,
+  ...lineageInvokes
 } satisfies InvokeTable
 
 export const events = {
