@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { resetHandoff, useHandoff } from '@renderer/store/handoff'
+import { FakeHost } from '@renderer/test/fake-host'
 import { renderVideo, resetVideo } from '@renderer/test/render-video'
 
 afterEach(() => {
@@ -55,5 +56,18 @@ describe('a gallery image handed to the video Create form', () => {
     await user.click(within(form()).getByRole('button', { name: 'Create video' }))
     await waitFor(() => expect(host.callsTo('video:create')).toHaveLength(1))
     expect(host.callsTo('video:create')[0]).toMatchObject({ family: 'gk', references: [{ kind: 'gallery', itemId: 'img-3' }] })
+  })
+})
+
+describe('a video handed to the Video area', () => {
+  it('to remix: opens the remix dialog for that task; a task gone from the board is told, not opened', async () => {
+    const host = new FakeHost()
+    host.video.seed(2, (i) => ({ state: 'succeeded', prompt: `video ${i}` }))
+    await renderVideo({ host })
+    await screen.findByRole('gridcell', { name: 'video 1' })
+    act(() => useHandoff.getState().send({ kind: 'video-remix', taskId: 'v-1' }))
+    expect(await screen.findByRole('dialog', { name: 'Remix “video 1”' })).toBeTruthy()
+    act(() => useHandoff.getState().send({ kind: 'video-remix', taskId: 'v-9' }))
+    await waitFor(() => expect(notice()).toBe('That video is no longer on the board, so it cannot be remixed.'))
   })
 })
