@@ -4,6 +4,7 @@ import { resetHandoff } from '@renderer/store/handoff'
 import { useUiStore } from '@renderer/store/ui'
 import { FakeHost } from '@renderer/test/fake-host'
 import { renderImages, resetImages } from '@renderer/test/render-images'
+import type { Lineage } from '@shared/domain/lineage'
 
 afterEach(() => {
   resetImages()
@@ -30,7 +31,7 @@ describe('gallery images flow to other areas, with their lineage', () => {
 
   it('Details shows where the image came from and what was made from it; Show jumps to the video', async () => {
     const { user, cell, host } = await withGallery()
-    host.on('lineage:get', (ref) => ({
+    host.on('lineage:get', (ref): Lineage => ({
       self: { ...ref, exists: true, prompt: 'prompt 0', model: 'm' },
       ancestors: [
         { relation: 'frame', atSeconds: 1.5, depth: 1, child: ref, node: { kind: 'video', id: 'v2', exists: true, prompt: 'a storm', model: 'vidq2-pro', videoUrl: '/media/v2' } },
