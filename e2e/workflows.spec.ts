@@ -1,4 +1,5 @@
 import { chatCompareWorkflows } from './workflows/chat-compare'
+import { flowsWorkflows } from './workflows/flows'
 import { maskWorkflows } from './workflows/mask'
 
 /**
@@ -8,3 +9,4 @@ import { maskWorkflows } from './workflows/mask'
 
 maskWorkflows()
 chatCompareWorkflows()
+flowsWorkflows()

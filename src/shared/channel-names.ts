@@ -76,7 +76,9 @@ export const INVOKE_CHANNEL_NAMES = [
   'video:assets-refresh',
   'library:list-backups',
   'library:back-up',
-  'library:restore'
+  'library:restore',
+  'lineage:get',
+  'lineage:extract-frame'
 ] as const
 
 export const UPLOAD_CHANNEL_NAMES = [

@@ -13,6 +13,7 @@ import { chatCompareInvokes } from './contract/chat-compare'
 import { filesInvokes, filesUploads } from './contract/files'
 import { imagesEvents, imagesInvokes } from './contract/images'
 import { libraryInvokes } from './contract/library'
+import { lineageInvokes } from './contract/lineage'
 import { profileEvents, profileInvokes } from './contract/profiles'
 import { videoEvents, videoInvokes } from './contract/video'
 import type { EventTable, InvokeTable, RawStudioApi, StudioClient, UploadTable } from './contract-kit'
@@ -26,7 +27,8 @@ export const invokes = {
   ...filesInvokes,
   ...imagesInvokes,
   ...videoInvokes,
-  ...libraryInvokes
+  ...libraryInvokes,
+  ...lineageInvokes
 } satisfies InvokeTable
 
 export const events = {

@@ -9,6 +9,7 @@ import { fileHandlers, type FileDeps } from './files/file-handlers'
 import { createImageHandlers } from './images/image-handlers'
 import type { ImageService } from './images/image-service'
 import type { Handlers } from './ipc/dispatcher'
+import type { createLineageHandlers } from './lineage/lineage-handlers'
 import type { ModelDiscovery } from './profiles/model-discovery'
 import type { ProfileService } from './profiles/profile-service'
 import { withoutPaths } from './store/file-role'
@@ -37,6 +38,8 @@ export interface HandlerDeps {
   assets: AssetService
   /** Library backups and restore (src/main/core/store). */
   library: ReturnType<typeof createLibraryHandlers>
+  /** Where results came from, and frames of videos into the gallery (src/main/core/lineage). */
+  lineage: ReturnType<typeof createLineageHandlers>
 }
 
 /** Contract channel -> core call: one table, shared by both shells. */
@@ -86,6 +89,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
     // video:* (src/main/core/video/video-handlers.ts)
     ...createVideoHandlers(d.video, d.assets, () => d.profiles.activeId(), (id) => d.profiles.get(id)),
     // library:* (src/main/core/store/library-handlers.ts)
-    ...d.library
+    ...d.library,
+    // lineage:* (src/main/core/lineage/lineage-handlers.ts)
+    ...d.lineage
   }
 }

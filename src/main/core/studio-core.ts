@@ -21,6 +21,8 @@ import { createDispatcher, type Dispatch } from './ipc/dispatcher'
 import { EventHub } from './ipc/event-hub'
 import { SecretGuard } from './ipc/secret-guard'
 import { createUploadDispatcher, type UploadDispatch } from './ipc/upload-dispatcher'
+import { createLineageHandlers } from './lineage/lineage-handlers'
+import { LineageStore } from './lineage/lineage-store'
 import { createFileLogger, type Logger } from './log'
 import { KeyVault, type SecretsFile } from './profiles/key-vault'
 import { ModelDiscovery } from './profiles/model-discovery'
@@ -226,6 +228,13 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   })
   // Runs first: nothing new starts while the services above wind down.
   disposers.push(() => scheduler.dispose())
+  // Lineage: read off the host's own events (the requests behind them), so no area records it.
+  const lineage = new LineageStore(opts.dataDir, (message) => notices.push({ store: 'library', message }))
+  const unobserve = events.addSink((name, payload) => lineage.observe(name, payload))
+  disposers.push(() => {
+    unobserve()
+    lineage.close()
+  })
 
   const handlers = createHandlers({
     info: { name: 'Generation Studio', version: opts.appVersion, shell: opts.shell, platform: opts.platform },
@@ -250,7 +259,8 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     images,
     video,
     assets,
-    library: createLibraryHandlers({ dataDir: opts.dataDir, library })
+    library: createLibraryHandlers({ dataDir: opts.dataDir, library }),
+    lineage: createLineageHandlers({ lineage, gallery: images.gallery, video, files, emit: (name, payload) => events.emit(name, payload) })
   })
   const dispatch = createDispatcher(handlers, { guard, log })
   const upload = createUploadDispatcher(fileUploadHandlers(files), { guard, log })

@@ -143,6 +143,9 @@ export const EditRequestSchema = z.strictObject({
 })
 export type EditRequest = z.infer<typeof EditRequestSchema>
 
+/** How a gallery image was made; `frame`: extracted from a video. */
+export const GALLERY_ORIGINS = ['generate', 'native', 'edit', 'protect', 'frame'] as const
+
 export const GalleryItemSchema = z.object({
   id: z.string(),
   /** Host media URL; never a path, never base64. */
@@ -152,7 +155,7 @@ export const GalleryItemSchema = z.object({
   format: z.enum(['png', 'jpeg', 'webp', 'gif']),
   bytes: z.number().int(),
   createdAt: z.number(),
-  origin: z.enum(['generate', 'native', 'edit', 'protect']),
+  origin: z.enum(GALLERY_ORIGINS),
   profileId: z.string(),
   model: z.string(),
   prompt: z.string(),
@@ -191,7 +194,7 @@ export type ImageJob = z.infer<typeof ImageJobSchema>
 export const GalleryFilterSchema = z.strictObject({
   query: z.string().max(200).optional(),
   model: z.string().max(100).optional(),
-  origin: z.enum(['generate', 'native', 'edit', 'protect']).optional(),
+  origin: z.enum(GALLERY_ORIGINS).optional(),
   favorite: z.boolean().optional()
 })
 export type GalleryFilter = z.infer<typeof GalleryFilterSchema>

@@ -1,5 +1,5 @@
 import { copyFile, readFile, rename } from 'node:fs/promises'
-import type { GalleryItem } from '@shared/domain/images'
+import { GALLERY_ORIGINS, type GalleryItem } from '@shared/domain/images'
 import { writeFileAtomic } from '../store/atomic-file'
 import { keptName } from '../store/file-role'
 
@@ -24,7 +24,7 @@ export const ITEM_ID = /^[A-Za-z0-9_-]{1,64}$/
 /** Library file names the host makes: `<id>.<ext>`, `<job>.mask.png`, `<job>.source.<ext>`. */
 export const LIBRARY_NAME = /^[A-Za-z0-9_-]{1,64}(\.(mask|source))?\.(png|jpg|webp)$/
 
-const ORIGINS = new Set(['generate', 'native', 'edit', 'protect'])
+const ORIGINS = new Set<string>(GALLERY_ORIGINS)
 const FORMATS = new Set(['png', 'jpeg', 'webp', 'gif'])
 
 function isName(v: unknown): v is string {

@@ -4,6 +4,7 @@
  */
 import { balanceEn } from './balance.en'
 import { chatEn } from './chat.en'
+import { flowsEn } from './flows.en'
 import { imagesEn } from './images.en'
 import { namesEn } from './names.en'
 import { rulesEn } from './rules.en'
@@ -181,6 +182,7 @@ export const en = {
     CANCELLED: 'Cancelled'
   },
   chat: chatEn,
+  flows: flowsEn,
   images: imagesEn,
   names: namesEn,
   rules: rulesEn,

@@ -118,7 +118,7 @@ export const imagesEn = {
     anyModel: 'All models',
     origin: 'Filter by origin',
     anyOrigin: 'All origins',
-    origins: { generate: 'Generated', native: 'Native task', edit: 'Edited', protect: 'Protected' },
+    origins: { generate: 'Generated', native: 'Native task', edit: 'Edited', protect: 'Protected', frame: 'Video frame' },
     favoritesOnly: 'Favourites only',
     count_one: '{{count, number}} image',
     count_other: '{{count, number}} images',

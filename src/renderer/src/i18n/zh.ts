@@ -1,6 +1,7 @@
 import { balanceZh } from './balance.zh'
 import { chatZh } from './chat.zh'
 import type { Messages } from './en'
+import { flowsZh } from './flows.zh'
 import { imagesZh } from './images.zh'
 import { namesZh } from './names.zh'
 import { rulesZh } from './rules.zh'
@@ -179,6 +180,7 @@ export const zh: Messages = {
     CANCELLED: '已取消'
   },
   chat: chatZh,
+  flows: flowsZh,
   images: imagesZh,
   names: namesZh,
   rules: rulesZh,

@@ -14,10 +14,14 @@ export type Handoff =
   | { kind: 'image-edit'; itemId: string }
   /** A finished video into the remix form. */
   | { kind: 'video-remix'; taskId: string }
+  /** Show a gallery image (its details: what it came from, what was made from it). */
+  | { kind: 'show-image'; itemId: string }
+  /** Show a video task on the board. */
+  | { kind: 'show-video'; taskId: string }
 
 export type HandoffKind = Handoff['kind']
 
-const TARGET: Record<HandoffKind, ViewId> = { 'video-frame': 'video', 'image-edit': 'images', 'video-remix': 'video' }
+const TARGET: Record<HandoffKind, ViewId> = { 'video-frame': 'video', 'image-edit': 'images', 'video-remix': 'video', 'show-image': 'images', 'show-video': 'video' }
 
 interface HandoffState {
   pending: Handoff | null

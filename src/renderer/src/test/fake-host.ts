@@ -198,6 +198,11 @@ export class FakeHost {
         this.restorePending = name
         return { restorePending: name }
       },
+      // Tests that show lineage set their own handler; by default a result has none.
+      'lineage:get': (ref) => ({ self: { ...ref, exists: true, prompt: '', model: '' }, ancestors: [], children: [] }),
+      'lineage:extract-frame': () => {
+        throw new StudioError('INVALID_INPUT', 'No frames in the fake host.', { field: 'videoId' })
+      },
       'settings:get': () => this.settings,
       'settings:update': (patch) => {
         this.settings = { ...this.settings, ...patch }

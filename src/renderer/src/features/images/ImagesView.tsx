@@ -7,6 +7,7 @@ import { filesOf, useOpenFile } from './editor/SourcePicker'
 import { Gallery } from './gallery/Gallery'
 import { GenerateForm } from './generate/GenerateForm'
 import { useImagesUi } from './images-ui-store'
+import { ImagesHandoffs } from './ImagesHandoffs'
 import { ImagesSync } from './ImagesSync'
 import { JobsList } from './jobs/JobsList'
 import { NativeTaskForm } from './native/NativeTaskForm'
@@ -71,6 +72,7 @@ export default function ImagesView() {
       onPaste={onPaste}
     >
       <ImagesSync />
+      <ImagesHandoffs />
       <p role="status" className="notice images-notice">
         {notice}
       </p>

@@ -3,6 +3,7 @@ import { useT } from '@renderer/i18n/use-t'
 import { AssetsPanel } from './assets/AssetsPanel'
 import { Board } from './board/Board'
 import { CreateForm } from './create/CreateForm'
+import { useReceiveHandoff } from './create/use-receive-handoff'
 import { useVideoUi } from './video-ui-store'
 import './video.css'
 
@@ -28,6 +29,7 @@ function SidePanel() {
  */
 export default function VideoView() {
   const notice = useVideoUi((s) => s.notice)
+  useReceiveHandoff()
   return (
     <div className="video-view">
       <p role="status" className="notice video-notice">

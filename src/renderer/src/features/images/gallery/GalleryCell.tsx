@@ -11,6 +11,8 @@ const ACTIONS: readonly (readonly ['edit' | 'useAsReference' | 'copyPrompt' | 'e
   ['export', 'exportItem', false],
   ['delete', 'askDelete', true]
 ]
+/** Where the image can go next; the details dialog offers the last frame and video reference too. */
+const FLOW_ACTIONS = ['firstFrame', 'details'] as const
 
 export interface GalleryCellProps {
   item: GalleryItem
@@ -56,6 +58,11 @@ export const GalleryCell = memo(function GalleryCell({ item, index, column, acti
           {ACTIONS.map(([key, run, danger]) => (
             <button key={key} type="button" className={danger ? 'button button-small button-danger' : 'button button-small'} tabIndex={tab} onClick={() => actions[run](item)}>
               {t(`images.gallery.${key}`)}
+            </button>
+          ))}
+          {FLOW_ACTIONS.map((key) => (
+            <button key={key} type="button" className="button button-small" tabIndex={tab} onClick={() => actions[key](item)}>
+              {t(`flows.gallery.${key}`)}
             </button>
           ))}
         </div>

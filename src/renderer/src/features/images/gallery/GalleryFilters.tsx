@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { IMAGE_NAME_FAMILIES } from '@shared/domain/gateway-names'
-import type { GalleryFilter } from '@shared/domain/images'
+import { GALLERY_ORIGINS, type GalleryFilter } from '@shared/domain/images'
 import { useImagesUi } from '../images-ui-store'
 
-const ORIGINS = ['generate', 'native', 'edit', 'protect'] as const
+const ORIGINS = GALLERY_ORIGINS
 
 /** Search (debounced, so typing does not ask the host per key), model, origin and favourites. */
 export function GalleryFilters({ total }: { total: number | undefined }) {

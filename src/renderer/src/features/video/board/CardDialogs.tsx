@@ -1,5 +1,6 @@
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { Dialog } from '@renderer/components/Dialog'
+import { LineagePanel } from '@renderer/components/lineage/LineagePanel'
 import { useT } from '@renderer/i18n/use-t'
 import type { VideoTask } from '@shared/domain/video'
 import { useRemoveVideo, useSubmitAgain } from '../mutations'
@@ -120,6 +121,7 @@ function DetailsDialog({ task }: { task: VideoTask }) {
           ))}
         </dl>
       )}
+      <LineagePanel of={{ kind: 'video', id: task.id }} onShow={() => useVideoUi.getState().closeDialog()} />
       <div className="dialog-actions">
         <span className="dialog-actions-spacer" />
         <button type="button" className="button" onClick={() => useVideoUi.getState().closeDialog()}>

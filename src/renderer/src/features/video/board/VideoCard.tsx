@@ -153,6 +153,11 @@ export const VideoCard = memo(function VideoCard(p: VideoCardProps) {
         {task.result && btn(t('video.card.open'), () => actions.openFile(task))}
         {btn(t('video.card.copyPrompt'), () => actions.copyPrompt(task))}
         {canRemix && btn(t('video.card.remix'), () => actions.remix(task))}
+        {task.result && (
+          <button type="button" className="button button-small" tabIndex={tab} onClick={(e) => actions.extractFrame(task, e.currentTarget.closest('.video-card')?.querySelector('video') ?? null)}>
+            {t('flows.frame.extract')}
+          </button>
+        )}
         {!isFinal(task) || task.state === 'lost' ? btn(t('video.card.checkNow'), () => actions.checkNow(task)) : null}
         {(task.download.state === 'failed' || task.download.state === 'waiting-retry') && btn(t('video.card.retryDownload'), () => actions.retryDownload(task))}
         {btn(t('video.card.details'), () => actions.details(task))}

@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import { downloadUrl } from '@renderer/lib/download'
 import { errorMessage } from '@renderer/lib/error-text'
+import { extractFrame, FrameError } from '@renderer/lib/lineage'
 import type { VideoTask } from '@shared/domain/video'
 import { useOpenFile, useTaskAction } from '../mutations'
 import { useVideoUi } from '../video-ui-store'
@@ -17,6 +18,8 @@ export interface CardActions {
   checkNow(task: VideoTask): void
   retryDownload(task: VideoTask): void
   showTask(id: string): void
+  /** The frame the player shows, into the gallery. */
+  extractFrame(task: VideoTask, player: HTMLVideoElement | null): void
 }
 
 export function useCardActions(): CardActions {
@@ -55,7 +58,16 @@ export function useCardActions(): CardActions {
       details: (task) => ui().openDialog({ kind: 'details', id: task.id }),
       checkNow: (task) => actionMutate({ id: task.id, action: 'checkNow' }, { onError: failed }),
       retryDownload: (task) => actionMutate({ id: task.id, action: 'retryDownload' }, { onError: failed }),
-      showTask: (id) => ui().requestFocus(id)
+      showTask: (id) => ui().requestFocus(id),
+      extractFrame: (task, player) => {
+        if (!player) return say(t('flows.frame.notLoaded'))
+        say(t('flows.frame.extracting'))
+        extractFrame(player, task.id).then(
+          (item) => say(t('flows.frame.extracted', { time: Number(item.params.atSeconds ?? 0).toFixed(2) })),
+          (err: unknown) =>
+            say(err instanceof FrameError ? t(err.reason === 'tainted' ? 'flows.frame.tainted' : 'flows.frame.notLoaded') : t('flows.frame.failed', { message: errorMessage(err) }))
+        )
+      }
     }
   }, [openMutate, actionMutate, failed, say, t])
 }

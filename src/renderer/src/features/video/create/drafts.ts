@@ -24,6 +24,8 @@ export interface DraftRef {
   ref: VideoRef
   label: string
   thumbUrl?: string
+  /** The frame it was handed in as (first or last), where the family's list holds both. */
+  slot?: 'first' | 'last'
 }
 
 export interface VidqDraft {
