@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core'
 
 /** Flags from reference/performance-anchors.md section 7: no GPU, no background work that adds noise. */
@@ -23,6 +26,27 @@ export async function withBrowser<T>(fn: (browser: Browser) => Promise<T>): Prom
     return await fn(browser)
   } finally {
     await browser.close().catch(() => {})
+  }
+}
+
+/**
+ * A browser with a profile on disk (a temp folder, removed afterwards), as an installed app has.
+ * Contexts of `withContext` are off the record: Chromium keeps their HTTP cache in memory and has
+ * no V8 code cache for them at all, so a later load there still compiles every script (465 ms of
+ * background parse for the start chunk in a probe). A second launch of the app does not.
+ */
+export async function withPersistentContext<T>(fn: (context: BrowserContext) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'studio-bench-profile-'))
+  try {
+    const context = await chromium.launchPersistentContext(dir, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 } })
+    try {
+      await context.addInitScript(RECORDER_SCRIPT)
+      return await fn(context)
+    } finally {
+      await context.close().catch(() => {})
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
   }
 }
 

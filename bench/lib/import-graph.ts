@@ -47,6 +47,10 @@ export function staticImportGraph(root: string, entry: string, aliases: Record<s
   return { files: [...files].map((f) => relative(root, f)), packages: [...packages] }
 }
 
-/** Libraries and views that must stay off the renderer's start-up path (reference section 6). */
-export const HEAVY_PACKAGES = /^(recharts|uplot|chart\.js|echarts|d3(-[a-z-]+)?|victory|@visx\/.+|@nivo\/.+|katex|rehype-katex|mermaid|shiki|@shikijs\/.+|highlight\.js|lowlight|rehype-highlight|prismjs|refractor|react-syntax-highlighter|konva|react-konva|fabric|@excalidraw\/.+|pixi\.js|three)$/
-export const HEAVY_FILES = /features\/(images\/.*(View|Editor|Painter|Canvas|Mask)[^/]*\.tsx$|video\/.*(View|Board)[^/]*\.tsx$|balance\/.*(Chart|View|Dashboard)[^/]*\.tsx$|chat\/.*(Highlight|Katex|Math|Mermaid)[^/]*\.tsx?$)/
+/**
+ * Libraries and views that must stay off the renderer's start-up path (reference section 6), and zod:
+ * the renderer validates nothing before its first render, and zod's schemas cost about 100 KB and a
+ * tenth of the start-up's script time when a view pulls them in.
+ */
+export const HEAVY_PACKAGES = /^(zod|recharts|uplot|chart\.js|echarts|d3(-[a-z-]+)?|victory|@visx\/.+|@nivo\/.+|katex|rehype-katex|mermaid|shiki|@shikijs\/.+|highlight\.js|lowlight|rehype-highlight|prismjs|refractor|react-syntax-highlighter|konva|react-konva|fabric|@excalidraw\/.+|pixi\.js|three)$/
+export const HEAVY_FILES = /features\/(images\/.*(View|Editor|Painter|Canvas|Mask)[^/]*\.tsx$|video\/.*(View|Board)[^/]*\.tsx$|balance\/.*(Chart|View|Dashboard)[^/]*\.tsx$|settings\/SettingsView\.tsx$|chat\/.*(Highlight|Katex|Math|Mermaid)[^/]*\.tsx?$)/

@@ -1,5 +1,5 @@
-import type { Browser } from 'playwright-core'
-import { withContext } from './browser'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { withContext, withPersistentContext } from './browser'
 
 /** The chat composer's prompt (PROMPT_ID in src/renderer/src/features/chat/composer/Composer.tsx). */
 export const COMPOSER_SELECTOR = 'main #chat-prompt'
@@ -21,11 +21,12 @@ function readyRecorder(when: ReadyWhen): string {
   window.__benchMarks = marks;
   const mark = (k) => { if (marks[k] === undefined) marks[k] = performance.now(); };
   document.addEventListener('DOMContentLoaded', () => mark('dcl'), { once: true });
-  const done = () => requestAnimationFrame(() => { if (window.__benchReady === undefined) window.__benchReady = performance.now(); });
+  const signal = () => console.debug(${JSON.stringify(READY_SIGNAL)});
+  const done = () => requestAnimationFrame(() => { if (window.__benchReady === undefined) { window.__benchReady = performance.now(); signal(); } });
   if (when.kind === 'dom') { document.addEventListener('DOMContentLoaded', done, { once: true }); return; }
   const ready = () => {
     const state = document.documentElement.dataset.appState;
-    if (state === 'fatal' || state === 'error') { window.__benchFailed = state + ': ' + (document.body ? document.body.innerText.slice(0, 200) : ''); return true; }
+    if (state === 'fatal' || state === 'error') { window.__benchFailed = state + ': ' + (document.body ? document.body.innerText.slice(0, 200) : ''); signal(); return true; }
     const el = when.selector ? document.querySelector(when.selector) : null;
     const enabled = !!el && !el.disabled && el.getAttribute('aria-disabled') !== 'true';
     if (enabled) mark('composer');
@@ -35,6 +36,19 @@ function readyRecorder(when: ReadyWhen): string {
   const obs = new MutationObserver(() => { if (ready()) { obs.disconnect(); done(); } });
   obs.observe(document, { subtree: true, childList: true, attributes: true });
 })()`
+}
+
+/** What the recorder logs once the page is ready (or has failed). */
+const READY_SIGNAL = '__bench:ready'
+
+/**
+ * Resolves when the page's recorder says it is ready. A console message, not a polled
+ * page.waitForFunction: that injects Playwright's own script (tens of KB, 45-75 ms of the page's
+ * main thread on a loaded machine) into the page in the middle of the start it is timing, and only
+ * the studio's start is long enough to be hit by it. Set up before the navigation.
+ */
+function readySignal(page: Page, timeoutMs: number): Promise<unknown> {
+  return page.waitForEvent('console', { predicate: (m) => m.text() === READY_SIGNAL, timeout: timeoutMs })
 }
 
 export interface ColdLoad {
@@ -55,42 +69,54 @@ export async function coldLoad(browser: Browser, url: string, when: ReadyWhen, t
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(r.url())
     })
+    const ready = readySignal(page, timeoutMs)
     await page.goto(url, { waitUntil: 'commit' })
-    await page.waitForFunction(() => (window as unknown as { __benchReady?: number }).__benchReady !== undefined, undefined, { timeout: timeoutMs, polling: 50 })
-    const { readyMs, failed, marks } = await page.evaluate(() => {
-      const w = window as unknown as { __benchReady: number; __benchFailed?: string; __benchMarks: Record<string, number> }
-      // The studio's own start-up marks (performance.mark('studio:...')) join the recorder's.
-      const own = Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('studio:')).map((m) => [m.name.slice(7), m.startTime]))
-      return { readyMs: w.__benchReady, failed: w.__benchFailed, marks: { ...own, ...w.__benchMarks } }
-    })
-    if (failed) throw new Error(`the studio page did not start: ${failed.replace(/\s+/g, ' ')}`)
-    return { readyMs, marks, scripts: scripts.slice() }
+    await ready
+    return readLoad(page, scripts)
   })
 }
 
-/**
- * A later launch: `loads` loads of `url` in one fresh context (one disk cache and V8 code cache),
- * the last one measured. Chromium keeps compiled code for a script it has seen run before (the
- * first loads fill the cache), so the last load is a start with code cached, as a second launch
- * of the app is (T1-warm).
- */
-export async function warmLoad(browser: Browser, url: string, when: ReadyWhen, loads = 3, timeoutMs = 20_000): Promise<ColdLoad> {
-  return withContext(browser, async (context) => {
-    await context.addInitScript(readyRecorder(when))
-    let last: ColdLoad | null = null
-    for (let i = 0; i < loads; i++) {
-      const page = await context.newPage()
-      const scripts: string[] = []
-      page.on('request', (r) => {
-        if (r.resourceType() === 'script') scripts.push(r.url())
-      })
-      await page.goto(url, { waitUntil: 'commit' })
-      await page.waitForFunction(() => (window as unknown as { __benchReady?: number }).__benchReady !== undefined, undefined, { timeout: timeoutMs, polling: 50 })
-      const readyMs = await page.evaluate(() => (window as unknown as { __benchReady: number }).__benchReady)
-      last = { readyMs, marks: {}, scripts }
-      await page.close()
-    }
-    if (!last) throw new Error('warmLoad needs at least one load')
-    return last
+/** The ready time and milestones of a page whose recorder has signalled; throws when it failed. */
+async function readLoad(page: Page, scripts: string[]): Promise<ColdLoad> {
+  const { readyMs, failed, marks } = await page.evaluate(() => {
+    const w = window as unknown as { __benchReady: number; __benchFailed?: string; __benchMarks: Record<string, number> }
+    // The studio's own start-up marks (performance.mark('studio:...')) join the recorder's.
+    const own = Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('studio:')).map((m) => [m.name.slice(7), m.startTime]))
+    return { readyMs: w.__benchReady, failed: w.__benchFailed, marks: { ...own, ...w.__benchMarks } }
   })
+  if (failed) throw new Error(`the studio page did not start: ${failed.replace(/\s+/g, ' ')}`)
+  return { readyMs, marks, scripts: scripts.slice() }
+}
+
+/**
+ * A later launch: `loads` loads of `url` in a fresh browser profile on disk (its HTTP cache and V8
+ * code cache), the last one measured. Chromium keeps compiled code for a script it has seen run
+ * before (the first loads fill the cache), so the last load is a start with code cached, as a
+ * second launch of the app is (T1-warm).
+ */
+export async function warmLoad(url: string, when: ReadyWhen, loads = 3, timeoutMs = 20_000): Promise<ColdLoad> {
+  return withPersistentContext((context) => warmLoadIn(context, url, when, loads, timeoutMs))
+}
+
+/**
+ * warmLoad in a given profile: `url`'s origin must be new to it (caches are kept per origin, so
+ * two origins measured in one profile do not warm each other, and one browser launch serves both).
+ */
+export async function warmLoadIn(context: BrowserContext, url: string, when: ReadyWhen, loads = 3, timeoutMs = 20_000): Promise<ColdLoad> {
+  let last: ColdLoad | null = null
+  for (let i = 0; i < loads; i++) {
+    const page = await context.newPage()
+    await page.addInitScript(readyRecorder(when))
+    const scripts: string[] = []
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url())
+    })
+    const ready = readySignal(page, timeoutMs)
+    await page.goto(url, { waitUntil: 'commit' })
+    await ready
+    last = await readLoad(page, scripts)
+    await page.close()
+  }
+  if (!last) throw new Error('warmLoad needs at least one load')
+  return last
 }

@@ -2,13 +2,13 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
-import { withBrowser } from '../lib/browser'
+import { withBrowser, withPersistentContext } from '../lib/browser'
 import { ROOT } from '../lib/build'
 import { analyseRendererBundle } from '../lib/bundle'
 import { serveFiles, type FileServer } from '../lib/file-server'
 import { HEAVY_FILES, HEAVY_PACKAGES, staticImportGraph } from '../lib/import-graph'
 import type { Metric, RunContext } from '../lib/metric'
-import { COMPOSER_SELECTOR, coldLoad, warmLoad, type ReadyWhen } from '../lib/page-ready'
+import { COMPOSER_SELECTOR, coldLoad, warmLoadIn, type ReadyWhen } from '../lib/page-ready'
 import { entry, failedToRun, notMeasurable, type BenchEntry } from '../lib/report'
 import { EMPTY_PAGE, servePages } from '../lib/static-server'
 import { interleave, median, round } from '../lib/stats'
@@ -65,6 +65,8 @@ async function startup(ctx: RunContext): Promise<{ entries: BenchEntry[]; lazySc
         const milestones: Record<string, number[]> = {}
         const floorMs: number[] = []
         const warmMs: number[] = []
+        const warmMilestones: Record<string, number[]> = {}
+        const warmEmptyMs: number[] = []
         const samples = await interleave(PAIRS, {
           baseline: async (i) => {
             const empty = (await coldLoad(browser, `${pages.url}/empty`, { kind: 'dom' })).readyMs
@@ -75,7 +77,13 @@ async function startup(ctx: RunContext): Promise<{ entries: BenchEntry[]; lazySc
           subject: async (i) => {
             // T1-warm: the same start with compiled code cached (content-hashed assets immutable).
             // Three loads each (the first two fill the caches): taken in the first WARM_SAMPLES pairs only.
-            if (i >= 0 && i < WARM_SAMPLES) warmMs.push((await warmLoad(browser, studio.url, when)).readyMs)
+            if (i >= 0 && i < WARM_SAMPLES) {
+              // With its own baseline: the empty page loaded the same way (third load) in the same profile.
+              const [empty, warm] = await withPersistentContext(async (profile) => [await warmLoadIn(profile, `${pages.url}/empty`, { kind: 'dom' }), await warmLoadIn(profile, studio.url, when)])
+              warmEmptyMs.push(empty.readyMs)
+              warmMs.push(warm.readyMs)
+              for (const [k, v] of Object.entries(warm.marks)) (warmMilestones[k] ??= []).push(v)
+            }
             const load = await coldLoad(browser, studio.url, when)
             for (const s of load.scripts) requested.add(new URL(s).pathname.replace(/^\//, ''))
             for (const [k, v] of Object.entries(load.marks)) (milestones[k] ??= []).push(v)
@@ -87,7 +95,9 @@ async function startup(ctx: RunContext): Promise<{ entries: BenchEntry[]; lazySc
         ctx.log(`T1 ready ${round(value)} ms vs empty page ${round(baseline)} ms (composer ${hasComposer ? 'found' : 'not built'})`)
         const lazyScripts = bundle.lazy.filter((f) => requested.has(f))
         // Where the time goes (medians, ms from navigation start), for whoever has to fix a miss.
-        const path = ['bridge', 'modules', 'dcl', 'reads-in', 'render', 'ready', 'composer', 'appReady'].filter((k) => milestones[k]?.length).map((k) => `${k} ${round(median(milestones[k]))}`).join(', ')
+        const pathOf = (marks: Record<string, number[]>) =>
+          ['bridge', 'modules', 'dcl', 'reads-in', 'render', 'ready', 'composer', 'appReady'].filter((k) => marks[k]?.length).map((k) => `${k} ${round(median(marks[k]))}`).join(', ')
+        const path = pathOf(milestones)
         const e = hasComposer
           ? entry({ id: 'T1', metric: METRIC, value, baseline, target: TARGET, pass: value / baseline <= 2.5, runs: PAIRS, note: `milestones: ${path}; ready = composer enabled and data-app-state=ready, painted` })
           : notMeasurable('T1', METRIC, TARGET, 'chat composer', `no ${COMPOSER_SELECTOR}; shell ready took ${round(value)} ms vs empty page ${round(baseline)} ms`)
@@ -104,17 +114,18 @@ async function startup(ctx: RunContext): Promise<{ entries: BenchEntry[]; lazySc
           note: `the smallest page of this stack (bench/lib/react-floor), measured in the same runs as T1; T1 is ${round(value / floorValue)}x this floor`
         })
         const warmValue = median(warmMs)
-        ctx.log(`T1-warm: ${round(warmValue)} ms vs empty page ${round(baseline)} ms`)
+        const warmBaseline = median(warmEmptyMs)
+        ctx.log(`T1-warm: ${round(warmValue)} ms vs empty page ${round(warmBaseline)} ms, both third loads (cold empty page ${round(baseline)} ms)`)
         const warmEntry = hasComposer
           ? entry({
               id: 'T1-warm',
               metric: WARM_METRIC,
               value: warmValue,
-              baseline,
+              baseline: warmBaseline,
               target: TARGET,
-              pass: warmValue / baseline <= 2.5,
+              pass: warmValue / warmBaseline <= 2.5,
               runs: WARM_SAMPLES,
-              note: `third load in one browser profile (the first two fill the disk cache and V8's code cache; hashed assets are served immutable, index.html and the bridge no-store); same origin, as the Electron app:// origin always is; T1 cold in the same runs ${round(value)} ms`
+              note: `milestones: ${pathOf(warmMilestones)}; third load in a fresh browser profile on disk (the first two fill the disk cache and V8's code cache, which off-the-record contexts do not have; hashed assets are served immutable, index.html and the bridge no-store); baseline: the empty page loaded the same way (cold: ${round(baseline)} ms); same origin, as the Electron app:// origin always is; T1 cold in the same runs ${round(value)} ms`
             })
           : notMeasurable('T1-warm', WARM_METRIC, TARGET, 'chat composer')
         return { entries: [e, floorEntry, warmEntry], lazyScripts }
@@ -152,7 +163,7 @@ function bundleEntries(lazyScriptsAtStartup: string[]): BenchEntry[] {
       metric: 'heavy views/libraries on the renderer start-up path',
       value: offenders.length,
       baseline: 0,
-      target: '0 (charts, editor, video board, highlighters lazy)',
+      target: '0 (charts, editor, video board, settings, highlighters, zod lazy)',
       pass: offenders.length === 0,
       runs: 1,
       note: `${graph.files.length} source files statically reachable from main.tsx; packages: ${graph.packages.sort().join(', ')}${offenders.length ? `; NOT LAZY: ${offenders.join(', ')}` : ''}${eagerSmall.length ? `; eager but small (not counted): ${eagerSmall.join(', ')}` : ''}`
@@ -178,8 +189,9 @@ export const t1: Metric = {
     { id: 'T1-warm', metric: WARM_METRIC, target: TARGET },
     { id: 'T1-floor', metric: 'React 19 rendering one textarea, cold start, ms (for reading T1, not a target)', target: 'none (reference)' },
     { id: 'T1-entry', metric: 'renderer start-up JS (entry + its static imports), KB minified', target: `<= ${BUDGET_KB} KB` },
-    { id: 'T1-lazy', metric: 'heavy views/libraries on the renderer start-up path', target: '0 (charts, editor, video board, highlighters lazy)' }
+    { id: 'T1-lazy', metric: 'heavy views/libraries on the renderer start-up path', target: '0 (charts, editor, video board, settings, highlighters, zod lazy)' }
   ],
-  budgetMs: 300_000,
+  // Under load (2 shared cores) the five warm samples, each a browser launch and six loads, need it.
+  budgetMs: 480_000,
   run
 }

@@ -10,18 +10,25 @@ import { EVENT_NAMES_LIST, INVOKE_CHANNEL_NAMES, UPLOAD_CHANNEL_NAMES } from '@s
 import { buildRawApi } from '@shared/contract-kit'
 import { STARTUP_READS, STARTUP_READS_GLOBAL } from '@shared/startup-reads'
 import { createHttpUpload } from './http-upload'
-import { createHostHandshake, takeLaunchToken } from './launch-session'
+import { afterStartup, createHostHandshake, takeLaunchToken } from './launch-session'
 import { createSocketTransport } from './socket-transport'
 
 // Start-up milestones for the benchmark (T1) and whoever profiles a slow start: performance marks.
 performance.mark('studio:bridge')
 const url = location.origin.replace(/^http/, 'ws') + BRIDGE_PATH
 // The token leaves the address bar now, before the app (or a screenshot, or history) sees it.
+const storage = typeof sessionStorage === 'undefined' ? null : sessionStorage
 const token = takeLaunchToken({
   location,
   history,
-  storage: typeof sessionStorage === 'undefined' ? null : sessionStorage,
-  fetch: (input, init) => fetch(input, init)
+  storage,
+  fetch: (input, init) => fetch(input, init),
+  deferWrite: storage && afterStartup({
+    requestIdleCallback: typeof requestIdleCallback === 'function' ? (cb, opts) => requestIdleCallback(cb, opts) : undefined,
+    setTimeout: (cb, ms) => setTimeout(cb, ms),
+    addEventListener: (type, cb) => window.addEventListener(type, cb),
+    removeEventListener: (type, cb) => window.removeEventListener(type, cb)
+  })
 })
 // The host proves it knows the token before the page sends anything; then the token is the first frame.
 const socket = createSocketTransport({

@@ -1,3 +1,4 @@
+import { numberFormat } from '../intl-formats'
 import type { DisplayUnit } from './profiles'
 
 /**
@@ -21,9 +22,9 @@ export function billingUsageInUnit(totalUsage: number): number {
 /** An amount in the given unit, for people: currency with cents (more for tiny amounts), quota as whole units. */
 export function formatAmount(value: number, unit: DisplayUnit, locale: string): string {
   if (!Number.isFinite(value)) return '—'
-  if (unit.kind === 'quota') return new Intl.NumberFormat(locale, { maximumFractionDigits: Math.abs(value) < 10 && value % 1 !== 0 ? 2 : 0 }).format(value)
+  if (unit.kind === 'quota') return numberFormat(locale, { maximumFractionDigits: Math.abs(value) < 10 && value % 1 !== 0 ? 2 : 0 }).format(value)
   const small = Math.abs(value) > 0 && Math.abs(value) < 0.01
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency: unit.kind === 'usd' ? 'USD' : 'CNY',
     minimumFractionDigits: small ? 4 : 2,
@@ -33,7 +34,7 @@ export function formatAmount(value: number, unit: DisplayUnit, locale: string): 
 
 /** Raw quota units, exact (for the tooltip). */
 export function formatRaw(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(value)
+  return numberFormat(locale, { maximumFractionDigits: 6 }).format(value)
 }
 
 /** Short name of the unit for labels. */

@@ -1,5 +1,5 @@
 /** Renders the whole app against a FakeHost, the way main.tsx does, with fresh state per test. */
-import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect } from 'vitest'
 import { App } from '@renderer/App'
@@ -30,7 +30,10 @@ export async function renderApp(opts: RenderAppOptions = {}) {
   const i18n = createI18n(opts.language ?? 'en')
   const user = userEvent.setup()
   const result = render(<App queryClient={queryClient} i18n={i18n} />)
-  if (opts.waitForReady !== false) await waitFor(() => expect(document.documentElement.dataset.appState).toBe('ready'))
+  if (opts.waitForReady !== false) {
+    await waitFor(() => expect(document.documentElement.dataset.appState).toBe('ready'))
+    await areaShown()
+  }
   return { host, user, queryClient, i18n, ...result }
 }
 
@@ -48,4 +51,13 @@ export function resetApp(): void {
 export async function openSettings(user: ReturnType<typeof userEvent.setup>): Promise<void> {
   await user.click(screen.getByRole('button', { name: 'Settings' }))
   await screen.findByRole('heading', { level: 1, name: 'Settings' })
+  await areaShown()
+}
+
+/** Every area but Chat is a lazy chunk (T1): resolves once the area itself is shown, as a user would wait. */
+async function areaShown(): Promise<void> {
+  await waitFor(() => expect(document.querySelector('main .view-loading')).toBeNull(), { timeout: 10_000 })
+  // Its first reads (answered by the FakeHost at once, delivered by TanStack Query in a timer) land
+  // before the test looks, as they did when the area was in the start chunk and mounted by the click.
+  await act(() => new Promise<void>((resolve) => setTimeout(resolve, 10)))
 }

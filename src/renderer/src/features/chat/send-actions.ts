@@ -8,6 +8,7 @@ import { studio } from '@renderer/lib/studio'
 import type { Attachment, ChatMessage, Conversation, MessagePart } from '@shared/domain/chat'
 import { StudioError } from '@shared/error-core'
 import { useChatUiStore } from './chat-ui-store'
+import { loadMarkdownEngine } from './markdown/engine'
 import { chatKeys } from './queries'
 import { NEW_CONVERSATION, useDraftStore } from './settings/draft-store'
 import { settingsPatch, type Settings } from './settings/settings-model'
@@ -55,7 +56,19 @@ export interface SendInput {
   regenerate?: string
 }
 
+/**
+ * The markdown engine is a lazy chunk. Loaded while the request travels, it is there for the
+ * answer's first delta; loaded by the first render of the answer instead, the answer shows as
+ * plain text until it arrives and is then parsed whole in one frame (the first reply after launch).
+ */
+function prewarmRendering(): void {
+  void loadMarkdownEngine().catch(() => {
+    // The answer's own render loads it again and shows plain text meanwhile.
+  })
+}
+
 export async function sendMessage(queryClient: QueryClient, target: SendTarget, input: SendInput): Promise<string> {
+  prewarmRendering()
   const conversationId = await ensureConversation(queryClient, target)
   // An edit or a regenerate rewrites history: finished live copies of dropped messages must not linger.
   if (input.editOf || input.regenerate) dispatchStream({ type: 'forget', conversationId })
@@ -87,6 +100,7 @@ export interface ToolResultsInput {
 
 /** Answers the latest answer's tool calls; the model's next answer streams like any other. */
 export async function sendToolResults(queryClient: QueryClient, target: SendTarget, input: ToolResultsInput): Promise<void> {
+  prewarmRendering()
   const conversationId = await ensureConversation(queryClient, target)
   const started = await studio.chat.sendToolResults({ conversationId, answerId: input.answerId, results: input.results })
   const now = Date.now()

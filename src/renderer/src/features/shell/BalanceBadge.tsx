@@ -13,6 +13,7 @@ import { formatAmount, quotaInUnit } from '@shared/domain/balance-units'
 import type { DisplayUnit } from '@shared/domain/profiles'
 import type { KeyUsage } from '@shared/domain/usage'
 import { isStudioError } from '@shared/error-core'
+import { dateTimeFormat } from '@shared/intl-formats'
 
 /** The compact balance of the active profile, in the header. */
 export function BalanceBadge() {
@@ -32,7 +33,7 @@ function UsageDetails({ usage, locale, unit, quotaPerUsd, now }: { usage: KeyUsa
   const { t } = useT()
   const quota = (n: number) => formatAmount(quotaInUnit(n, unit, quotaPerUsd), unit, locale)
   const expiry = expiryState(usage.expiresAt, now)
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'medium' }).format(usage.fetchedAt)
+  const time = dateTimeFormat(locale, { timeStyle: 'medium' }).format(usage.fetchedAt)
   return (
     <>
       <span className="tooltip-line">{t('balance.granted', { value: usage.unlimited ? t('balance.unlimited') : quota(usage.totalGranted) })}</span>
@@ -40,7 +41,7 @@ function UsageDetails({ usage, locale, unit, quotaPerUsd, now }: { usage: KeyUsa
       <span className="tooltip-line">{t('balance.available', { value: usage.unlimited ? t('balance.unlimited') : quota(shownAvailable(usage)) })}</span>
       <span className="tooltip-line">
         {usage.expiresAt > 0
-          ? t('balance.expiresAt', { value: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(usage.expiresAt * 1000) })
+          ? t('balance.expiresAt', { value: dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(usage.expiresAt * 1000) })
           : t('balance.neverExpires')}
       </span>
       <span className="tooltip-line tooltip-muted">{t('balance.fetchedAt', { value: time })}</span>

@@ -1,9 +1,10 @@
 import { keyStateOf } from '@shared/domain/key-state'
 import type { KeyState, KeyUsage } from '@shared/domain/usage'
+import { numberFormat } from '@shared/intl-formats'
 
 /** Raw quota units with thousands separators and no fraction (the gateway counts whole units). */
 export function formatQuota(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value)
+  return numberFormat(locale, { maximumFractionDigits: 0 }).format(value)
 }
 
 /** What the badge shows: a state word, or the available amount for an active key. */
@@ -41,11 +42,11 @@ export function formatDuration(ms: number, locale: string): string {
     const n = Math.floor(rest / size)
     rest -= n * size
     // Two units at most, and the second only right after the first (no "3 days, 12 seconds").
-    if (n > 0 && (parts.length === 0 || parts.length === 1)) parts.push(new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(n))
+    if (n > 0 && (parts.length === 0 || parts.length === 1)) parts.push(numberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(n))
     else if (parts.length > 0) break
     if (parts.length === 2) break
   }
-  if (parts.length === 0) parts.push(new Intl.NumberFormat(locale, { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(0))
+  if (parts.length === 0) parts.push(numberFormat(locale, { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(0))
   return new Intl.ListFormat(locale, { style: 'narrow', type: 'unit' }).format(parts)
 }
 
@@ -53,7 +54,7 @@ export function formatDuration(ms: number, locale: string): string {
 export function formatAge(ms: number, locale: string): string {
   const abs = Math.max(0, ms)
   const [unit, size] = abs < 60_000 ? (['second', 1000] as const) : abs < 3_600_000 ? (['minute', 60_000] as const) : abs < 86_400_000 ? (['hour', 3_600_000] as const) : (['day', 86_400_000] as const)
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(Math.floor(abs / size))
+  return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(Math.floor(abs / size))
 }
 
 /** Warn about expiry this long before it. */

@@ -1,0 +1,19 @@
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { HEAVY_FILES, HEAVY_PACKAGES, staticImportGraph } from '../bench/lib/import-graph'
+
+const ROOT = join(import.meta.dirname, '..')
+
+describe('the renderer start-up path (source imports from main.tsx, T1)', () => {
+  const graph = staticImportGraph(ROOT, 'src/renderer/src/main.tsx', { '@renderer': 'src/renderer/src', '@shared': 'src/shared' })
+
+  it('reaches no zod: settings (names file schema, error schema) loads when it is opened', () => {
+    expect(graph.packages).not.toContain('zod')
+    expect(graph.files.filter((f) => f.startsWith('src/renderer/src/features/settings/'))).toEqual([])
+  })
+
+  it('reaches none of the heavy libraries or views', () => {
+    expect(graph.packages.filter((p) => HEAVY_PACKAGES.test(p))).toEqual([])
+    expect(graph.files.filter((f) => HEAVY_FILES.test(f))).toEqual([])
+  })
+})

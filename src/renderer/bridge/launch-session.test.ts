@@ -1,0 +1,75 @@
+import { describe, expect, it, vi } from 'vitest'
+import { afterStartup, takeLaunchToken, TOKEN_STORAGE_KEY } from './launch-session'
+
+function pageEnv() {
+  const listeners = new Map<string, () => void>()
+  const idle: Array<{ cb: () => void; timeout: number }> = []
+  return {
+    idle,
+    fire: (type: string) => listeners.get(type)?.(),
+    env: {
+      requestIdleCallback: (cb: () => void, opts: { timeout: number }) => idle.push({ cb, timeout: opts.timeout }),
+      setTimeout: vi.fn(),
+      addEventListener: (type: 'pagehide', cb: () => void) => void listeners.set(type, cb),
+      removeEventListener: (type: 'pagehide', cb: () => void) => void (listeners.get(type) === cb && listeners.delete(type))
+    }
+  }
+}
+
+function launchEnv(hash: string, deferWrite?: (write: () => void) => void) {
+  const stored = new Map<string, string>()
+  const setItem = vi.fn((k: string, v: string) => void stored.set(k, v))
+  return {
+    stored,
+    setItem,
+    env: {
+      location: { hash, pathname: '/', search: '' },
+      history: { state: null, replaceState: vi.fn() },
+      storage: { getItem: (k: string) => stored.get(k) ?? null, setItem },
+      fetch: vi.fn(),
+      deferWrite
+    }
+  }
+}
+
+describe('the launch token kept for a reload (T1: sessionStorage is not touched during start-up)', () => {
+  it('takes the token at once but writes it only in the first idle time after start-up', async () => {
+    const page = pageEnv()
+    const launch = launchEnv('#token=tok-1', afterStartup(page.env, 1500))
+    expect(await takeLaunchToken(launch.env)).toBe('tok-1')
+    expect(launch.env.history.replaceState).toHaveBeenCalledWith(null, '', '/')
+    expect(launch.setItem).not.toHaveBeenCalled()
+    expect(page.idle).toHaveLength(1)
+    expect(page.idle[0].timeout).toBe(1500)
+    page.idle[0].cb()
+    expect(launch.stored.get(TOKEN_STORAGE_KEY)).toBe('tok-1')
+    // Leaving the page later writes nothing again.
+    page.fire('pagehide')
+    expect(launch.setItem).toHaveBeenCalledTimes(1)
+  })
+
+  it('writes it when the page is left before it was idle, so a quick reload still finds it', async () => {
+    const page = pageEnv()
+    const launch = launchEnv('#token=tok-2', afterStartup(page.env))
+    await takeLaunchToken(launch.env)
+    page.fire('pagehide')
+    expect(launch.stored.get(TOKEN_STORAGE_KEY)).toBe('tok-2')
+    page.idle[0].cb()
+    expect(launch.setItem).toHaveBeenCalledTimes(1)
+    // The reload: no fragment, the stored token.
+    expect(await takeLaunchToken({ ...launch.env, location: { hash: '', pathname: '/', search: '' } })).toBe('tok-2')
+  })
+
+  it('falls back to a timer where there are no idle callbacks, and writes at once without a scheduler', async () => {
+    const page = pageEnv()
+    const timers: Array<() => void> = []
+    const deferred = launchEnv('#token=tok-3', afterStartup({ ...page.env, requestIdleCallback: undefined, setTimeout: (cb: () => void) => timers.push(cb) }))
+    await takeLaunchToken(deferred.env)
+    expect(deferred.setItem).not.toHaveBeenCalled()
+    timers[0]()
+    expect(deferred.stored.get(TOKEN_STORAGE_KEY)).toBe('tok-3')
+    const direct = launchEnv('#token=tok-4')
+    await takeLaunchToken(direct.env)
+    expect(direct.stored.get(TOKEN_STORAGE_KEY)).toBe('tok-4')
+  })
+})
