@@ -3,7 +3,9 @@
  * field, in the user's language, from the `rules` texts of the i18n resources.
  */
 import type { TFunction } from 'i18next'
-import type { RuleKey, RuleProblem, RuleValues } from '@shared/domain/rule-problems'
+import { z } from 'zod'
+import { RULE_KEYS, type RuleKey, type RuleProblem, type RuleValues } from '@shared/domain/rule-problems'
+import { isStudioError } from '@shared/error-core'
 
 export interface RuleShown {
   rule: RuleKey
@@ -19,6 +21,21 @@ export function rulesByField(problems: readonly RuleProblem[]): Record<string, R
 
 export function ruleText(t: TFunction, p: RuleShown): string {
   return t(`rules.${p.rule}`, { ...p.values })
+}
+
+// What the host puts in a rule refusal's details (rule-english.ts, ruleError). Checked, because a
+// host of another version may send a key this page does not know: that refusal keeps its English.
+const RuleDetails = z.object({
+  rule: z.enum(RULE_KEYS),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional()
+})
+
+/** The domain rule a host error refuses by, or null when it is not a rule refusal. */
+export function ruleOfError(error: unknown): RuleShown | null {
+  if (!isStudioError(error)) return null
+  const parsed = RuleDetails.safeParse(error.details)
+  if (!parsed.success) return null
+  return parsed.data.values ? { rule: parsed.data.rule, values: parsed.data.values } : { rule: parsed.data.rule }
 }
 
 /**

@@ -1,11 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { FormAlert } from '@renderer/components/form/FormAlert'
 import { hostFieldText } from '@renderer/components/form/host-errors'
+import { HostAlert } from '@renderer/components/form/HostAlert'
 import { ModelField } from '@renderer/components/form/ModelField'
 import { SelectField } from '@renderer/components/form/SelectField'
 import { TextField } from '@renderer/components/form/TextField'
 import { useT } from '@renderer/i18n/use-t'
-import { errorTitle } from '@renderer/lib/error-text'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { modelsOf } from '@shared/domain/gateway-names'
 import { IMAGEGEN_RATIOS, RESOLUTIONS, type EditFamily } from '@shared/domain/images'
@@ -31,7 +30,7 @@ export function EditForm({ source, applier }: { source: EditorSource; applier: R
   useFocusFirstInvalid(formRef, attempt)
   const { state, apply, busy } = applier
   const host = state.phase === 'failed' ? (state.problem ?? null) : null
-  const errorFor = (field: string) => problemText(t, problems[field]) ?? hostFieldText(host, field)
+  const errorFor = (field: string) => problemText(t, problems[field]) ?? hostFieldText(t, host, field)
   const patch = (p: Partial<EditDraft>) => setDraft((cur) => ({ ...cur, ...p }))
   const names = useActiveNames()
   const native = d.family === 'editNative'
@@ -97,7 +96,7 @@ export function EditForm({ source, applier }: { source: EditorSource; applier: R
         {painted ? t('images.editor.maskInfo', { width: source.width, height: source.height }) : t('images.editor.noMask')}
       </p>
       {host && !host.field && (
-        <FormAlert title={errorTitle(t, host.error)} detail={host.message} />
+        <HostAlert problem={host} />
       )}
       <div className="form-actions">
         <button type="submit" className="button button-primary" aria-busy={busy || undefined}>

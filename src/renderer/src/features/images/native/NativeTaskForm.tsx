@@ -1,10 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { FormAlert } from '@renderer/components/form/FormAlert'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
+import { HostAlert } from '@renderer/components/form/HostAlert'
 import { SelectField } from '@renderer/components/form/SelectField'
 import { TextField } from '@renderer/components/form/TextField'
 import { useT } from '@renderer/i18n/use-t'
-import { errorTitle } from '@renderer/lib/error-text'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { NATIVE_IMAGE_URLS_MAX, NATIVE_PROMPT_RECOMMENDED_MAX, NATIVE_SIZE_PRESETS, RESOLUTIONS } from '@shared/domain/images'
 import { ImageModelField, PromptField, UrlList } from '../fields'
@@ -25,7 +24,7 @@ export function NativeTaskForm() {
   const submit = useSubmitNative()
   useFocusFirstInvalid(formRef, attempt)
   const patch = (p: Partial<NativeDraft>) => setDraft((cur) => ({ ...cur, ...p }))
-  const errorFor = (field: string) => problemText(t, problems[field]) ?? hostFieldText(host, field)
+  const errorFor = (field: string) => problemText(t, problems[field]) ?? hostFieldText(t, host, field)
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -94,7 +93,7 @@ export function NativeTaskForm() {
         <TextField label={t('images.native.area')} inputMode="numeric" value={d.area} placeholder="4194304" onChange={(e) => patch({ area: e.target.value })} error={errorFor('size')} help={t('images.native.areaHelp')} />
       </details>
       {host && !host.field && (
-        <FormAlert title={errorTitle(t, host.error)} detail={host.message} />
+        <HostAlert problem={host} />
       )}
       <div className="form-actions">
         <button type="submit" className="button button-primary" aria-busy={submit.isPending || undefined}>
