@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react'
+import { ChoiceField } from '@renderer/components/form/ChoiceField'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
 import { HostAlert } from '@renderer/components/form/HostAlert'
 import { SelectField } from '@renderer/components/form/SelectField'
@@ -60,12 +61,7 @@ export function NativeTaskForm() {
       <ImageModelField family="native" value={d.model} onChange={(model) => patch({ model })} error={errorFor('model')} />
       <PromptField value={d.prompt} onChange={(prompt) => patch({ prompt })} error={errorFor('prompt')} help={counter} />
       <div className="field-grid">
-        <SelectField
-          label={t('images.common.resolution')}
-          value={d.resolution}
-          onChange={(v) => patch({ resolution: v as NativeDraft['resolution'] })}
-          options={[{ value: '', label: t('images.common.default') }, ...RESOLUTIONS.map((r) => ({ value: r, label: r }))]}
-        />
+        <ChoiceField label={t('images.common.resolution')} value={d.resolution} onChange={(resolution) => patch({ resolution })} choices={RESOLUTIONS} blank={t('images.common.default')} />
         <SelectField label={t('images.native.preset')} value={d.preset} onChange={(preset) => patch({ preset })} options={presetOptions} error={d.preset !== 'custom' ? errorFor('width') : null} />
         {d.preset === 'custom' && (
           <>
