@@ -58,3 +58,19 @@ export function readModel(raw: string, unread: Partial<Record<string, RuleShown 
   unread.model = { rule: 'modelRequired' }
   return 'model'
 }
+
+/** A problem a form finds itself (text that is no number, no file), by its key under the form's own texts. */
+export interface OwnProblem<K extends string> {
+  key: K
+  values?: Record<string, string | number>
+}
+
+export function ownProblem<K extends string>(key: K, values?: Record<string, string | number>): OwnProblem<K> {
+  return values ? { key, values } : { key }
+}
+
+/** A field's problem in the user's language: a domain rule, or one of the form's own (`own` says it). */
+export function formProblemText<K extends string>(t: TFunction, p: RuleShown | OwnProblem<K> | undefined, own: (p: OwnProblem<K>) => string): string | null {
+  if (!p) return null
+  return 'rule' in p ? ruleText(t, p) : own(p)
+}

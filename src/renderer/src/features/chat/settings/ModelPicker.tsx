@@ -1,5 +1,5 @@
-import { useId } from 'react'
 import { LabeledField } from '@renderer/components/form/LabeledField'
+import { ModelInput } from '@renderer/components/form/ModelField'
 import { useT } from '@renderer/i18n/use-t'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { useModels } from '../queries'
@@ -17,7 +17,6 @@ export interface ModelPickerProps {
  */
 export function ModelPicker({ value, onChange, error }: ModelPickerProps) {
   const { t } = useT()
-  const listId = `${useId()}-models`
   const models = useModels()
   // The profile's chat names first (Settings → Profiles → Names), then what the gateway lists.
   const chatNames = useActiveNames().models.chat
@@ -33,24 +32,7 @@ export function ModelPicker({ value, onChange, error }: ModelPickerProps) {
       className="chat-model"
     >
       {(control) => (
-        <>
-          <input
-            {...control}
-            className="input"
-            list={listId}
-            value={value}
-            maxLength={MODEL_MAX_CHARS}
-            placeholder={t('chat.settings.modelPlaceholder')}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(e) => onChange(e.target.value)}
-          />
-          <datalist id={listId}>
-            {suggestions.map((m) => (
-              <option key={m} value={m} />
-            ))}
-          </datalist>
-        </>
+        <ModelInput control={control} value={value} onChange={onChange} suggestions={suggestions} maxLength={MODEL_MAX_CHARS} placeholder={t('chat.settings.modelPlaceholder')} />
       )}
     </LabeledField>
   )
