@@ -1,5 +1,7 @@
-import type { Browser, Page } from 'playwright-core'
+import { join } from 'node:path'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { withBrowser, withContext } from './browser'
+import { fixtureDir, writeEditorSource } from './image-fixtures'
 import { withSandbox, type BenchSandbox } from './sandbox'
 import { withStudio, type LaunchedStudio } from './studio'
 
@@ -108,3 +110,32 @@ export async function openInEditor(page: Page, file: string, timeoutMs = 30_000)
 
 /** Enough for the reduced copy of a 4096² source on a busy 2-core machine. */
 const SETTLE_MS = 1_000
+
+/**
+ * The painter's stage and the square the source is drawn in: the image is fitted in the stage
+ * (view-transform.ts fitView), so strokes and clicks land on it inside this square.
+ */
+export async function fittedImage(page: Page): Promise<{ stage: Locator; box: { width: number; height: number }; image: { x: number; y: number; width: number; height: number } }> {
+  const stage = page.getByTestId('painter-stage')
+  const box = await stage.boundingBox()
+  if (!box) throw new Error('the painter stage has no box')
+  const side = Math.min(box.width, box.height) - 32
+  return { stage, box, image: { x: box.x + (box.width - side) / 2, y: box.y + (box.height - side) / 2, width: side, height: side } }
+}
+
+/** A `side` x `side` source written to a fixture folder and opened in the mask painter of a fresh studio. */
+export async function withEditorOpen<T>(prefix: string, side: number, fn: (page: Page) => Promise<T>): Promise<T> {
+  const fx = fixtureDir(prefix)
+  try {
+    const file = join(fx.dir, `source-${side}.png`)
+    await writeEditorSource(file, side)
+    return await withImageRig((rig) =>
+      withImagesPage(rig, async (page) => {
+        await openInEditor(page, file)
+        return fn(page)
+      })
+    )
+  } finally {
+    fx.close()
+  }
+}

@@ -1,11 +1,9 @@
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { armFrames, disarmFrames, idleFrames, type FrameRecord } from '../lib/browser'
-import { openInEditor, withImageRig, withImagesPage } from '../lib/image-bench'
-import { fixtureDir, writeEditorSource } from '../lib/image-fixtures'
+import { p95AgainstIdle, perRunP95, sampleFrames, type FrameSamples } from '../lib/frame-sampling'
+import { fittedImage, withEditorOpen } from '../lib/image-bench'
 import type { Metric, RunContext } from '../lib/metric'
 import { entry, type BenchEntry } from '../lib/report'
-import { interleave, max, median, p95, round } from '../lib/stats'
+import { max, round } from '../lib/stats'
 
 /**
  * C1 for the painter's selection and whole-mask tools on a 4096² source, by the same method as C1
@@ -74,10 +72,9 @@ function grown(page: Page): Promise<void> {
   )
 }
 
-function summarise(id: string, metric: string, subject: FrameRecord[], idle: FrameRecord[], note: string, ctx: RunContext): BenchEntry {
-  const value = median(subject.map((s) => p95(s.frames)))
-  const baseline = median(idle.map((s) => p95(s.frames)))
-  const all = subject.flatMap((s) => s.frames)
+function summarise(id: string, metric: string, samples: FrameSamples, note: string, ctx: RunContext): BenchEntry {
+  const { value, baseline } = p95AgainstIdle(samples)
+  const all = samples.subject.flatMap((s) => s.frames)
   const over = all.filter((f) => f > 25).length
   ctx.log(`${id} p95 ${round(value)} vs idle ${round(baseline)} ms; worst ${round(max(all))} ms; ${over} frames > 25 ms`)
   return entry({
@@ -88,94 +85,58 @@ function summarise(id: string, metric: string, subject: FrameRecord[], idle: Fra
     target: TARGET,
     pass: value / baseline <= 1.1 && over === 0,
     runs: RUNS,
-    note: `${over} of ${all.length} frames > 25 ms (worst ${round(max(all))} ms); per-run p95 ${subject.map((s) => round(p95(s.frames), 1)).join('/')} vs idle ${idle.map((s) => round(p95(s.frames), 1)).join('/')}; long tasks ${subject.flatMap((s) => s.longTasks).length}; ${note}`
+    note: `${over} of ${all.length} frames > 25 ms (worst ${round(max(all))} ms); ${perRunP95(samples)}; long tasks ${samples.subject.flatMap((s) => s.longTasks).length}; ${note}`
   })
 }
 
 async function run(ctx: RunContext): Promise<BenchEntry[]> {
-  const fx = fixtureDir('c1-tools')
-  try {
-    const file = join(fx.dir, 'source-4096.png')
-    await writeEditorSource(file, SIDE)
-    return await withImageRig((rig) =>
-      withImagesPage(rig, async (page) => {
-        await openInEditor(page, file)
-        const painter = page.getByRole('region', { name: 'Mask painter' })
-        const stage = page.getByTestId('painter-stage')
-        const box = await stage.boundingBox()
-        if (!box) throw new Error('the painter stage has no box')
-        const side = Math.min(box.width, box.height) - 32
-        const image = { x: box.x + (box.width - side) / 2, y: box.y + (box.height - side) / 2, width: side, height: side }
-        const corners = starCorners(image)
-        const undo = async () => {
-          await stage.focus()
-          await page.keyboard.press('Control+z')
-        }
-        await painter.getByRole('button', { name: 'Polygon' }).click()
-        // Warm-up: the scan-line fill, the worker's first grow and their replays.
+  return withEditorOpen('c1-tools', SIDE, async (page) => {
+    const painter = page.getByRole('region', { name: 'Mask painter' })
+    const { stage, image } = await fittedImage(page)
+    const corners = starCorners(image)
+    const undo = async () => {
+      await stage.focus()
+      await page.keyboard.press('Control+z')
+    }
+    await painter.getByRole('button', { name: 'Polygon' }).click()
+    // Warm-up: the scan-line fill, the worker's first grow and their replays.
+    await clickPolygon(page, corners)
+    await painter.getByRole('spinbutton', { name: 'Grow, shrink and feather by' }).fill('64')
+    await stage.focus()
+    const warm = grown(page)
+    await page.keyboard.press('.')
+    await warm
+    await undo()
+    await undo()
+
+    const polygons = await sampleFrames(page, RUNS, IDLE_MS, {
+      measured: async () => {
         await clickPolygon(page, corners)
-        await painter.getByRole('spinbutton', { name: 'Grow, shrink and feather by' }).fill('64')
-        await stage.focus()
-        const warm = grown(page)
+        await page.waitForTimeout(SETTLE_MS)
+      },
+      after: undo
+    })
+
+    // The grow's starting mask: the same polygon, kept.
+    await clickPolygon(page, corners)
+    const growMs: number[] = []
+    const grows = await sampleFrames(page, RUNS, IDLE_MS, {
+      before: () => stage.focus(),
+      measured: async () => {
+        const done = grown(page)
+        const started = Date.now()
         await page.keyboard.press('.')
-        await warm
-        await undo()
-        await undo()
-
-        const polygons: FrameRecord[] = []
-        const idles: FrameRecord[] = []
-        await interleave(
-          RUNS,
-          {
-            baseline: async () => {
-              idles.push(await idleFrames(page, IDLE_MS))
-            },
-            subject: async () => {
-              const t0 = await armFrames(page)
-              await clickPolygon(page, corners)
-              await page.waitForTimeout(SETTLE_MS)
-              polygons.push(await disarmFrames(page, t0))
-              await undo()
-            }
-          },
-          0
-        )
-
-        // The grow's starting mask: the same polygon, kept.
-        await clickPolygon(page, corners)
-        const grows: FrameRecord[] = []
-        const growIdles: FrameRecord[] = []
-        const growMs: number[] = []
-        await interleave(
-          RUNS,
-          {
-            baseline: async () => {
-              growIdles.push(await idleFrames(page, IDLE_MS))
-            },
-            subject: async () => {
-              await stage.focus()
-              const t0 = await armFrames(page)
-              const done = grown(page)
-              const started = Date.now()
-              await page.keyboard.press('.')
-              await done
-              growMs.push(Date.now() - started)
-              await page.waitForTimeout(SETTLE_MS)
-              grows.push(await disarmFrames(page, t0))
-              await undo()
-            }
-          },
-          0
-        )
-        return [
-          summarise('C1-polygon', POLYGON, polygons, idles, `${CORNERS} corners clicked through CDP mouse events, then ${SETTLE_MS} ms after the fill`, ctx),
-          summarise('C1-grow64', GROW, grows, growIdles, `grow to result on screen ${growMs.join('/')} ms (worker); frames from the key press to ${SETTLE_MS} ms after`, ctx)
-        ]
-      })
-    )
-  } finally {
-    fx.close()
-  }
+        await done
+        growMs.push(Date.now() - started)
+        await page.waitForTimeout(SETTLE_MS)
+      },
+      after: undo
+    })
+    return [
+      summarise('C1-polygon', POLYGON, polygons, `${CORNERS} corners clicked through CDP mouse events, then ${SETTLE_MS} ms after the fill`, ctx),
+      summarise('C1-grow64', GROW, grows, `grow to result on screen ${growMs.join('/')} ms (worker); frames from the key press to ${SETTLE_MS} ms after`, ctx)
+    ]
+  })
 }
 
 export const c1Tools: Metric = {

@@ -1,9 +1,9 @@
-import { armFrames, disarmFrames, idleFrames, type FrameRecord } from '../lib/browser'
 import { chatViewMissing, withChatBench, withChatPage } from '../lib/chat-bench'
 import { sendAndWait, startNewConversation } from '../lib/chat-page'
+import { p95AgainstIdle, sampleFrames } from '../lib/frame-sampling'
 import type { Metric, RunContext } from '../lib/metric'
 import { entry, notMeasurable, type BenchEntry } from '../lib/report'
-import { interleave, max, median, p95, round } from '../lib/stats'
+import { max, round } from '../lib/stats'
 
 const RUNS = 5
 const TOKENS = 20_000
@@ -21,25 +21,12 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
       // Warm-up: JIT, fonts, the markdown path, a conversation in the list.
       await startNewConversation(page)
       await sendAndWait(page, bridge, 'bench:tokens=2000,rate=2400')
-      const streams: FrameRecord[] = []
-      const idles: FrameRecord[] = []
-      await interleave(
-        RUNS,
-        {
-          baseline: async () => {
-            idles.push(await idleFrames(page, IDLE_MS))
-          },
-          subject: async () => {
-            await startNewConversation(page)
-            const t0 = await armFrames(page)
-            await sendAndWait(page, bridge, `bench:tokens=${TOKENS},rate=${RATE}`)
-            streams.push(await disarmFrames(page, t0))
-          }
-        },
-        0
-      )
-      const value = median(streams.map((s) => p95(s.frames)))
-      const baseline = median(idles.map((s) => p95(s.frames)))
+      const samples = await sampleFrames(page, RUNS, IDLE_MS, {
+        before: () => startNewConversation(page),
+        measured: () => sendAndWait(page, bridge, `bench:tokens=${TOKENS},rate=${RATE}`)
+      })
+      const streams = samples.subject
+      const { value, baseline } = p95AgainstIdle(samples)
       const worst = max(streams.map((s) => max(s.frames)))
       const longTasks = streams.flatMap((s) => s.longTasks)
       ctx.log(`S1 p95 ${round(value)} vs idle ${round(baseline)} ms; worst frame ${round(worst)} ms`)

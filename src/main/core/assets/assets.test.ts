@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
-import { ok, videoHarness, type VideoHarness } from '../video/testing/harness'
+import { describe, expect, it } from 'vitest'
+import { sandboxSuite } from '../testing/sandbox-suite'
+import { ok, videoHarness } from '../video/testing/harness'
 
 describe('assets: group, import by URL, followed to Active, used as asset://', () => {
-  let sb: SandboxHandle
-  let h: VideoHarness
-  beforeAll(async () => {
-    sb = await startSandbox({ speed: 1000, quiet: true })
-    h = await videoHarness({ sandbox: sb })
-  })
-  afterAll(async () => {
-    await h.close()
-    await sb.close()
-  })
+  const { sb, h } = sandboxSuite(videoHarness)
 
   const until = async (id: string, states: string[]) => {
     for (let i = 0; i < 500; i++) {

@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
-import { ended, ok, videoHarness, type VideoHarness } from '../video/testing/harness'
+import { describe, expect, it } from 'vitest'
+import { sandboxSuite } from '../testing/sandbox-suite'
+import { ended, ok, videoHarness } from '../video/testing/harness'
 
 /**
  * Fault scenarios of the video job engine run whole against the sandbox gateway: a real VideoService,
@@ -12,22 +12,8 @@ import { ended, ok, videoHarness, type VideoHarness } from '../video/testing/har
  */
 
 describe('faults: nothing lost, nothing sent twice', () => {
-  let sb: SandboxHandle
-  let h: VideoHarness
+  const { sb, h, swap } = sandboxSuite(videoHarness, { resetEach: true })
   const paidCreates = () => sb.log().filter((e) => (e.route === 'video.create' || e.route === 'videos.create') && e.method === 'POST')
-
-  beforeAll(async () => {
-    sb = await startSandbox({ speed: 1000, quiet: true })
-    h = await videoHarness({ sandbox: sb })
-  })
-  afterAll(async () => {
-    await h.close()
-    await sb.close()
-  })
-  beforeEach(() => {
-    sb.setFaults(sb.key, [])
-    sb.clearLog()
-  })
 
   it('F2 a create whose answer is lost after sending is outcome-unknown and never re-sent', async () => {
     sb.setFaults(sb.key, ['drop@video.create*1'])
@@ -160,14 +146,14 @@ describe('faults: nothing lost, nothing sent twice', () => {
     ghost.task.state = 'submitting'
     await h.video.book.journal.put(ghost)
     const before = paidCreates().length
-    h = await h.restart()
+    swap(await h.restart())
     const done = await h.until(t.id, ended)
     expect(done.state).toBe('succeeded')
     expect(done.taskId).toBe(rec.task.taskId)
     expect(h.video.get('vghost000000000000').state).toBe('outcome-unknown')
     expect(paidCreates().length).toBe(before)
     // The finished file is served again after another restart.
-    h = await h.restart()
+    swap(await h.restart())
     const kept = h.video.get(t.id)
     expect(h.media.resolve(kept.result!.mediaUrl.slice('/media/'.length))).not.toBeNull()
   })

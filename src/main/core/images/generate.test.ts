@@ -1,22 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ImageJob } from '@shared/domain/images'
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
-import { gradientPng, imagesHarness, rgbOf, type ImagesHarness } from './testing/harness'
+import { sandboxSuite } from '../testing/sandbox-suite'
+import { gradientPng, imagesHarness, rgbOf } from './testing/harness'
 
 describe('generate through the sandbox into the gallery', () => {
-  let sb: SandboxHandle
-  let h: ImagesHarness
-
-  beforeAll(async () => {
-    sb = await startSandbox({ speed: 1000, quiet: true })
-    h = await imagesHarness({ sandbox: sb })
-  })
-  afterAll(async () => {
-    await h.close()
-    await sb.close()
-  })
+  const { sb, h } = sandboxSuite(imagesHarness)
 
   const createsOf = (route: string) => sb.log().filter((e) => e.route === route && e.paid)
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { IMAGE2_PROMPT_CASES } from '@shared/domain/image2-prompt-cases'
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
-import { gradientPng, imagesHarness, type ImagesHarness } from './testing/harness'
+import { sandboxSuite } from '../testing/sandbox-suite'
+import { gradientPng, imagesHarness } from './testing/harness'
 import { checkGenerate } from './validate'
 
 // The form runs the same table (renderer/src/features/images/generate/generate-draft.test.ts).
@@ -20,16 +20,7 @@ describe('the second image family’s prompt: required for text-to-image only (h
 })
 
 describe('an empty prompt with a reference image reaches the gateway and is drawn', () => {
-  let sb: SandboxHandle
-  let h: ImagesHarness
-  beforeAll(async () => {
-    sb = await startSandbox({ speed: 1000, quiet: true })
-    h = await imagesHarness({ sandbox: sb })
-  })
-  afterAll(async () => {
-    await h.close()
-    await sb.close()
-  })
+  const { h } = sandboxSuite(imagesHarness)
 
   it('sends the request with an empty prompt and the reference, and saves the image', async () => {
     const fileId = await h.grantBytes(await gradientPng(64, 64), 'ref.png')

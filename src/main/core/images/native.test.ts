@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
+import { sandboxSuite } from '../testing/sandbox-suite'
 import { pollDelay, readResult } from './native-poller'
-import { imagesHarness, type ImagesHarness } from './testing/harness'
+import { imagesHarness } from './testing/harness'
 
 const waitFor = async (what: () => boolean, ms = 10_000) => {
   const end = Date.now() + ms
@@ -12,16 +13,7 @@ const waitFor = async (what: () => boolean, ms = 10_000) => {
 }
 
 describe('native image task: submit, follow, gallery', () => {
-  let sb: SandboxHandle
-  let h: ImagesHarness
-  beforeAll(async () => {
-    sb = await startSandbox({ speed: 1000, quiet: true })
-    h = await imagesHarness({ sandbox: sb })
-  })
-  afterAll(async () => {
-    await h.close()
-    await sb.close()
-  })
+  const { sb, h } = sandboxSuite(imagesHarness)
 
   it('follows the task to its image, downloaded from the CDN origin without the key', async () => {
     const job = await h.call('images:submit-native', { prompt: 'a lighthouse at dusk', width: 2048, height: 1536, force_single: true })

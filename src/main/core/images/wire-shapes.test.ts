@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
+import { describe, expect, it } from 'vitest'
+import { sandboxSuite } from '../testing/sandbox-suite'
 import { decodeDataUrl } from './result-files'
-import { gradientPng, imagesHarness, rectMask, type ImagesHarness } from './testing/harness'
+import { gradientPng, imagesHarness, rectMask } from './testing/harness'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** Image answers a live gateway sends that are not the spec's happy shape. */
 describe('image routes: answer shapes of live gateways', () => {
-  let sb: SandboxHandle
-  let h: ImagesHarness
-  beforeAll(async () => {
-    sb = await startSandbox({ speed: 1000, quiet: true })
-    h = await imagesHarness({ sandbox: sb })
-  })
-  afterAll(async () => {
-    await h.close()
-    await sb.close()
-  })
-  beforeEach(() => {
-    sb.setFaults(sb.key, [])
-    sb.clearLog()
-  })
+  const { sb, h } = sandboxSuite(imagesHarness, { resetEach: true })
 
   const edit = async () => {
     const fileId = await h.grantBytes(await gradientPng(64, 64), 'photo.png')

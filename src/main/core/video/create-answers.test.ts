@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
-import { ended, videoHarness, type VideoHarness } from './testing/harness'
+import { describe, expect, it } from 'vitest'
+import { sandboxSuite } from '../testing/sandbox-suite'
+import { ended, videoHarness } from './testing/harness'
 
 /**
  * Answers a live gateway gives to a create or a poll that are not a running task: a 200 carrying an
  * error object, a task that is already failed, and a 403 while polling.
  */
 describe('video create answers and query refusals', () => {
-  let sb: SandboxHandle
-  let h: VideoHarness
+  const { sb, h } = sandboxSuite(videoHarness, { resetEach: true })
   const creates = () => sb.log().filter((e) => ['video.create', 'videos.create', 'video.remix', 'videos.remix'].includes(e.route ?? '') && e.method === 'POST')
-
-  beforeAll(async () => {
-    sb = await startSandbox({ speed: 1000, quiet: true })
-    h = await videoHarness({ sandbox: sb })
-  })
-  afterAll(async () => {
-    await h.close()
-    await sb.close()
-  })
-  beforeEach(() => {
-    sb.setFaults(sb.key, [])
-    sb.clearLog()
-  })
 
   it.each([
     ['unified create', { family: 'vidq', model: 'vidq1', prompt: 'refused' }, 'error-200=content_policy@video.create*1'],

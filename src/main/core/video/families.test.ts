@@ -1,21 +1,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
+import { describe, expect, it } from 'vitest'
+import { sandboxSuite } from '../testing/sandbox-suite'
 import { looksLikeMp4 } from './download'
-import { ended, ok, videoHarness, type VideoHarness } from './testing/harness'
+import { ended, ok, videoHarness } from './testing/harness'
 
 describe('every family and route, from submit to a verified file', () => {
-  let sb: SandboxHandle
-  let h: VideoHarness
-
-  beforeAll(async () => {
-    sb = await startSandbox({ speed: 1000, quiet: true })
-    h = await videoHarness({ sandbox: sb })
-  })
-  afterAll(async () => {
-    await h.close()
-    await sb.close()
-  })
+  const { sb, h } = sandboxSuite(videoHarness)
 
   const fileOf = (url: string) => h.media.resolve(url.slice('/media/'.length))!.path
 

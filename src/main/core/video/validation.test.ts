@@ -1,13 +1,13 @@
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { invokes } from '@shared/contract'
 import { STANDIN_NAMES, ruleOf } from '@shared/domain/gateway-names'
 import { ruleEnglish } from '@shared/domain/rule-english'
 import { parseProgress } from '@shared/domain/video'
 import { videoRequestProblems } from '@shared/domain/video-rules'
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
+import { sandboxSuite } from '../testing/sandbox-suite'
 import { normaliseStatus, readTask, resultSources } from './status'
-import { videoHarness, type VideoHarness } from './testing/harness'
+import { videoHarness } from './testing/harness'
 
 const create = invokes['video:create'].input
 
@@ -20,16 +20,7 @@ function refusal(input: unknown): { field: string; message: string } | null {
 }
 
 describe('bad input is refused before any request', () => {
-  let sb: SandboxHandle
-  let h: VideoHarness
-  beforeAll(async () => {
-    sb = await startSandbox({ speed: 1000, quiet: true })
-    h = await videoHarness({ sandbox: sb })
-  })
-  afterAll(async () => {
-    await h.close()
-    await sb.close()
-  })
+  const { sb, h } = sandboxSuite(videoHarness)
 
   it('the spec limits of the first family, by the contract', () => {
     expect(refusal({ family: 'vidq', model: 'vidq1', prompt: 'x'.repeat(2001) })).toMatchObject({ field: 'prompt', message: /2000/ })

@@ -3,7 +3,9 @@
  * field, in the user's language, from the `rules` texts of the i18n resources.
  */
 import type { TFunction } from 'i18next'
-import type { RuleKey, RuleProblem, RuleValues } from '@shared/domain/rule-problems'
+import { z } from 'zod'
+import { RULE_KEYS, type RuleKey, type RuleProblem, type RuleValues } from '@shared/domain/rule-problems'
+import { isStudioError } from '@shared/error-core'
 
 export interface RuleShown {
   rule: RuleKey
@@ -19,6 +21,21 @@ export function rulesByField(problems: readonly RuleProblem[]): Record<string, R
 
 export function ruleText(t: TFunction, p: RuleShown): string {
   return t(`rules.${p.rule}`, { ...p.values })
+}
+
+// What the host puts in a rule refusal's details (rule-english.ts, ruleError). Checked, because a
+// host of another version may send a key this page does not know: that refusal keeps its English.
+const RuleDetails = z.object({
+  rule: z.enum(RULE_KEYS),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional()
+})
+
+/** The domain rule a host error refuses by, or null when it is not a rule refusal. */
+export function ruleOfError(error: unknown): RuleShown | null {
+  if (!isStudioError(error)) return null
+  const parsed = RuleDetails.safeParse(error.details)
+  if (!parsed.success) return null
+  return parsed.data.values ? { rule: parsed.data.rule, values: parsed.data.values } : { rule: parsed.data.rule }
 }
 
 /**
@@ -40,4 +57,20 @@ export function readModel(raw: string, unread: Partial<Record<string, RuleShown 
   if (model !== '') return model
   unread.model = { rule: 'modelRequired' }
   return 'model'
+}
+
+/** A problem a form finds itself (text that is no number, no file), by its key under the form's own texts. */
+export interface OwnProblem<K extends string> {
+  key: K
+  values?: Record<string, string | number>
+}
+
+export function ownProblem<K extends string>(key: K, values?: Record<string, string | number>): OwnProblem<K> {
+  return values ? { key, values } : { key }
+}
+
+/** A field's problem in the user's language: a domain rule, or one of the form's own (`own` says it). */
+export function formProblemText<K extends string>(t: TFunction, p: RuleShown | OwnProblem<K> | undefined, own: (p: OwnProblem<K>) => string): string | null {
+  if (!p) return null
+  return 'rule' in p ? ruleText(t, p) : own(p)
 }

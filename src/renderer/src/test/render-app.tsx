@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { expect } from 'vitest'
 import { App } from '@renderer/App'
 import { resetChatState } from '@renderer/features/chat/reset'
-import { createI18n, type UiLanguage } from '@renderer/i18n'
+import { createI18n, ensureLanguage, type UiLanguage } from '@renderer/i18n'
 import { createQueryClient } from '@renderer/lib/query-client'
 import { resetUiStore, useUiStore, type ViewId } from '@renderer/store/ui'
 import { FakeHost } from './fake-host'
@@ -28,6 +28,8 @@ export async function renderApp(opts: RenderAppOptions = {}) {
   if (opts.view) useUiStore.getState().setView(opts.view)
   const queryClient = createQueryClient()
   const i18n = createI18n(opts.language ?? 'en')
+  // Loaded before the first render, as main.tsx does, so the first screen is already in that language.
+  if (opts.language) await ensureLanguage(i18n, opts.language)
   const user = userEvent.setup()
   const result = render(<App queryClient={queryClient} i18n={i18n} />)
   if (opts.waitForReady !== false) {

@@ -11,7 +11,7 @@ export async function renderImages(opts: Omit<RenderAppOptions, 'view'> = {}) {
   resetGenerateDraft()
   resetPainterStore()
   const result = await renderApp({ ...opts, view: 'images' })
-  await screen.findByRole('tab', { name: 'Generate' }, { timeout: 10_000 })
+  await screen.findByRole('tab', { name: result.i18n.t('images.view.generateTab') }, { timeout: 10_000 })
   return result
 }
 

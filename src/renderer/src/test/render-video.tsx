@@ -9,7 +9,7 @@ export async function renderVideo(opts: Omit<RenderAppOptions, 'view'> = {}) {
   resetVideoUi()
   resetVideoDraft()
   const result = await renderApp({ ...opts, view: 'video' })
-  await screen.findByRole('tab', { name: 'Create' }, { timeout: 10_000 })
+  await screen.findByRole('tab', { name: result.i18n.t('video.view.createTab') }, { timeout: 10_000 })
   return result
 }
 

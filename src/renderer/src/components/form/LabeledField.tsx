@@ -7,7 +7,7 @@ export function describedBy(id: string, error?: string | null, help?: ReactNode)
 }
 
 /** A control's error and help texts, with the ids describedBy names. */
-export function Notes({ id, error, help }: { id: string; error?: string | null; help?: ReactNode }) {
+export function Notes({ id, error, help, helpClassName = 'field-help' }: { id: string; error?: string | null; help?: ReactNode; helpClassName?: string }) {
   return (
     <>
       {error && (
@@ -16,7 +16,7 @@ export function Notes({ id, error, help }: { id: string; error?: string | null; 
         </p>
       )}
       {help && (
-        <div id={`${id}-help`} className="field-help">
+        <div id={`${id}-help`} className={helpClassName}>
           {help}
         </div>
       )}
@@ -36,17 +36,20 @@ export function LabeledField(p: {
   error?: string | null
   help?: ReactNode
   className?: string
+  /** `sr-only` for a label or help that only screen readers need (the control's look says it). */
+  labelClassName?: string
+  helpClassName?: string
   /** Renders the control with its wiring. */
   children: (control: ControlWiring) => ReactNode
 }) {
   const id = useId()
   return (
     <div className={p.className ? `field ${p.className}` : 'field'}>
-      <label htmlFor={id} className="field-label">
+      <label htmlFor={id} className={p.labelClassName ?? 'field-label'}>
         {p.label}
       </label>
       {p.children({ id, 'aria-invalid': p.error ? true : undefined, 'aria-describedby': describedBy(id, p.error, p.help) })}
-      <Notes id={id} error={p.error} help={p.help} />
+      <Notes id={id} error={p.error} help={p.help} helpClassName={p.helpClassName} />
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react'
-import { LabeledField } from './LabeledField'
+import { LabeledField, type ControlWiring } from './LabeledField'
 
 export interface ModelFieldProps {
   label: string
@@ -16,11 +16,35 @@ export interface ModelFieldProps {
 export const MODEL_FIELD_MAX = 200
 
 /**
- * A model combobox: the profile's names for the family as suggestions, any typed name accepted.
- * A native `<input list>`, so keyboard use and screen readers come with it.
+ * A model name input with the names offered as a datalist: a native `<input list>`, so keyboard use
+ * and screen readers come with it. Any typed name is kept.
  */
-export function ModelField({ label, value, onChange, suggestions, help, error, fillWhenBlank = true }: ModelFieldProps) {
+export function ModelInput(p: { control: ControlWiring; value: string; onChange: (model: string) => void; suggestions: readonly string[]; placeholder?: string; maxLength?: number }) {
   const listId = `${useId()}-models`
+  return (
+    <>
+      <input
+        {...p.control}
+        className="input"
+        list={listId}
+        value={p.value}
+        maxLength={p.maxLength ?? MODEL_FIELD_MAX}
+        placeholder={p.placeholder}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(e) => p.onChange(e.target.value)}
+      />
+      <datalist id={listId}>
+        {p.suggestions.map((m) => (
+          <option key={m} value={m} />
+        ))}
+      </datalist>
+    </>
+  )
+}
+
+/** A model combobox: the profile's names for the family as suggestions, any typed name accepted. */
+export function ModelField({ label, value, onChange, suggestions, help, error, fillWhenBlank = true }: ModelFieldProps) {
   const first = suggestions[0]
   // Once per mount: a user who clears the field to type another name must not see it refilled.
   const filled = useRef(false)
@@ -32,23 +56,7 @@ export function ModelField({ label, value, onChange, suggestions, help, error, f
   return (
     <LabeledField label={label} error={error} help={help}>
       {(control) => (
-        <>
-          <input
-            {...control}
-            className="input"
-            list={listId}
-            value={value}
-            maxLength={MODEL_FIELD_MAX}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(e) => onChange(e.target.value.trim())}
-          />
-          <datalist id={listId}>
-            {suggestions.map((m) => (
-              <option key={m} value={m} />
-            ))}
-          </datalist>
-        </>
+        <ModelInput control={control} value={value} onChange={(v) => onChange(v.trim())} suggestions={suggestions} />
       )}
     </LabeledField>
   )

@@ -5,6 +5,8 @@ import { LabeledField } from './LabeledField'
 export interface SelectOption {
   value: string
   label: string
+  /** The language of the label, where it differs from the page's (a language named in itself). */
+  lang?: string
 }
 
 export function SelectField(p: {
@@ -15,13 +17,14 @@ export function SelectField(p: {
   help?: ReactNode
   error?: string | null
   disabled?: boolean
+  className?: string
 }) {
   return (
-    <LabeledField label={p.label} error={p.error} help={p.help}>
+    <LabeledField label={p.label} error={p.error} help={p.help} className={p.className}>
       {(control) => (
         <select {...control} className="select" value={p.value} disabled={p.disabled} onChange={(e) => p.onChange(e.target.value)}>
           {p.options.map((o) => (
-            <option key={o.value} value={o.value}>
+            <option key={o.value} value={o.value} lang={o.lang}>
               {o.label}
             </option>
           ))}

@@ -1,7 +1,9 @@
 /** Small labelled controls shared by the image forms; help and error texts are each control's description. */
 import { useId, type ReactNode } from 'react'
+import { ChoiceField } from '@renderer/components/form/ChoiceField'
 import { describedBy, LabeledField, Notes } from '@renderer/components/form/LabeledField'
 import { ModelField } from '@renderer/components/form/ModelField'
+import { TextField } from '@renderer/components/form/TextField'
 import { useT } from '@renderer/i18n/use-t'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { modelsOf } from '@shared/domain/gateway-names'
@@ -107,4 +109,41 @@ export function ImageModelField(p: { family: 'imagegen' | 'image2' | 'native'; v
   const { t } = useT()
   const names = useActiveNames()
   return <ModelField label={t('images.common.model')} value={p.value} onChange={p.onChange} suggestions={modelsOf(names, p.family)} error={p.error} help={t('images.generate.modelHelp')} />
+}
+
+/** The rows a generation form starts with: the family's model and the prompt. */
+export function ModelAndPrompt(p: {
+  family: 'imagegen' | 'image2'
+  draft: { model: string; prompt: string }
+  patch: (p: { model?: string; prompt?: string }) => void
+  errorFor: (field: string) => string | null
+}) {
+  const { t } = useT()
+  return (
+    <>
+      <ImageModelField family={p.family} value={p.draft.model} onChange={(model) => p.patch({ model })} error={p.errorFor('model')} />
+      <PromptField value={p.draft.prompt} onChange={(prompt) => p.patch({ prompt })} error={p.errorFor('prompt')} placeholder={t('images.generate.promptPlaceholder')} />
+    </>
+  )
+}
+
+/** The count n, as typed (the form reads it; its range is a rule of the family). */
+export function CountField(p: { value: string; onChange: (n: string) => void; error: string | null; help: string; placeholder?: string }) {
+  const { t } = useT()
+  return <TextField label={t('images.common.count')} inputMode="numeric" value={p.value} placeholder={p.placeholder} onChange={(e) => p.onChange(e.target.value)} error={p.error} help={p.help} />
+}
+
+/** How the gateway returns the images: its default, an address, or the bytes in base64. */
+export function ResponseFormatField(p: { value: '' | 'url' | 'b64_json'; onChange: (v: '' | 'url' | 'b64_json') => void }) {
+  const { t } = useT()
+  return (
+    <ChoiceField
+      label={t('images.common.responseFormat')}
+      value={p.value}
+      onChange={p.onChange}
+      choices={['url', 'b64_json'] as const}
+      blank={t('images.common.default')}
+      labelOf={(v) => t(v === 'url' ? 'images.common.url' : 'images.common.base64')}
+    />
+  )
 }

@@ -5,22 +5,17 @@
  */
 import type { TFunction } from 'i18next'
 import type { imagesEn } from '@renderer/i18n/images.en'
-import { ruleText, type RuleShown } from '@renderer/lib/rule-text'
+import { formProblemText, ownProblem, type OwnProblem, type RuleShown } from '@renderer/lib/rule-text'
 
 export type ProblemKey = keyof typeof imagesEn.problems
 
-export type Problem = RuleShown | { key: ProblemKey; values?: Record<string, string | number> }
+export type Problem = RuleShown | OwnProblem<ProblemKey>
 
 export type FieldProblems = Partial<Record<string, Problem>>
 
-export function problem(key: ProblemKey, values?: Record<string, string | number>): Problem {
-  return values ? { key, values } : { key }
-}
+export const problem = (key: ProblemKey, values?: Record<string, string | number>): Problem => ownProblem(key, values)
 
-export function problemText(t: TFunction, p: Problem | undefined): string | null {
-  if (!p) return null
-  return 'rule' in p ? ruleText(t, p) : t(`images.problems.${p.key}`, p.values ?? {})
-}
+export const problemText = (t: TFunction, p: Problem | undefined): string | null => formProblemText(t, p, (own) => t(`images.problems.${own.key}`, own.values ?? {}))
 
 export const isBlank = (s: string) => s.trim() === ''
 

@@ -5,22 +5,17 @@
  */
 import type { TFunction } from 'i18next'
 import type { videoEn } from '@renderer/i18n/video.en'
-import { ruleText, type RuleShown } from '@renderer/lib/rule-text'
+import { formProblemText, ownProblem, type OwnProblem, type RuleShown } from '@renderer/lib/rule-text'
 
 export type VideoProblemKey = keyof typeof videoEn.problems
 
-export type VideoProblem = RuleShown | { key: VideoProblemKey; values?: Record<string, string | number> }
+export type VideoProblem = RuleShown | OwnProblem<VideoProblemKey>
 
 export type VideoProblems = Partial<Record<string, VideoProblem>>
 
-export function vp(key: VideoProblemKey, values?: Record<string, string | number>): VideoProblem {
-  return values ? { key, values } : { key }
-}
+export const vp = (key: VideoProblemKey, values?: Record<string, string | number>): VideoProblem => ownProblem(key, values)
 
-export function videoProblemText(t: TFunction, p: VideoProblem | undefined): string | null {
-  if (!p) return null
-  return 'rule' in p ? ruleText(t, p) : t(`video.problems.${p.key}`, p.values ?? {})
-}
+export const videoProblemText = (t: TFunction, p: VideoProblem | undefined): string | null => formProblemText(t, p, (own) => t(`video.problems.${own.key}`, own.values ?? {}))
 
 export const isBlank = (s: string) => s.trim() === ''
 

@@ -1,11 +1,11 @@
-import { useId, useState, type KeyboardEvent } from 'react'
+import { useState, type KeyboardEvent } from 'react'
+import { LabeledField } from '@renderer/components/form/LabeledField'
 import { useT } from '@renderer/i18n/use-t'
 import { imageUrl } from './attachment-rules'
 
 /** Attaches an image by address (formats whose requests carry image URLs). */
 export function ImageUrlField({ onAdd }: { onAdd: (url: string) => boolean }) {
   const { t } = useT()
-  const id = useId()
   const [value, setValue] = useState('')
   const [error, setError] = useState<string | null>(null)
   const add = () => {
@@ -21,29 +21,23 @@ export function ImageUrlField({ onAdd }: { onAdd: (url: string) => boolean }) {
     add()
   }
   return (
-    <div className="chat-image-url">
-      <label htmlFor={id} className="sr-only">
-        {t('chat.composer.imageUrl')}
-      </label>
-      <input
-        id={id}
-        className="input"
-        type="url"
-        value={value}
-        placeholder={t('chat.composer.imageUrlPlaceholder')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => setValue(e.target.value)}
-        onKeyDown={onKeyDown}
-      />
-      <button type="button" className="button button-small" onClick={add}>
-        {t('chat.composer.addImageUrl')}
-      </button>
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
+    <LabeledField label={t('chat.composer.imageUrl')} labelClassName="sr-only" error={error} className="chat-image-url">
+      {(control) => (
+        <>
+          <input
+            {...control}
+            className="input"
+            type="url"
+            value={value}
+            placeholder={t('chat.composer.imageUrlPlaceholder')}
+            onChange={(e) => setValue(e.target.value)}
+            onKeyDown={onKeyDown}
+          />
+          <button type="button" className="button button-small" onClick={add}>
+            {t('chat.composer.addImageUrl')}
+          </button>
+        </>
       )}
-    </div>
+    </LabeledField>
   )
 }

@@ -1,15 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { FormAlert } from '@renderer/components/form/FormAlert'
+import { ChoiceField } from '@renderer/components/form/ChoiceField'
 import { hostFieldText } from '@renderer/components/form/host-errors'
+import { HostAlert } from '@renderer/components/form/HostAlert'
 import { ModelField } from '@renderer/components/form/ModelField'
 import { SelectField } from '@renderer/components/form/SelectField'
 import { TextField } from '@renderer/components/form/TextField'
 import { useT } from '@renderer/i18n/use-t'
-import { errorTitle } from '@renderer/lib/error-text'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { modelsOf } from '@shared/domain/gateway-names'
 import { IMAGEGEN_RATIOS, RESOLUTIONS, type EditFamily } from '@shared/domain/images'
-import { PromptField, WatermarkChoice } from '../fields'
+import { CountField, PromptField, ResponseFormatField, WatermarkChoice } from '../fields'
 import { useFocusFirstInvalid } from '../generate/GenerateForm'
 import type { EditorSource } from '../images-ui-store'
 import { problemText, type FieldProblems } from '../problems'
@@ -31,12 +31,12 @@ export function EditForm({ source, applier }: { source: EditorSource; applier: R
   useFocusFirstInvalid(formRef, attempt)
   const { state, apply, busy } = applier
   const host = state.phase === 'failed' ? (state.problem ?? null) : null
-  const errorFor = (field: string) => problemText(t, problems[field]) ?? hostFieldText(host, field)
+  const errorFor = (field: string) => problemText(t, problems[field]) ?? hostFieldText(t, host, field)
   const patch = (p: Partial<EditDraft>) => setDraft((cur) => ({ ...cur, ...p }))
   const names = useActiveNames()
   const native = d.family === 'editNative'
   const editModels = [...new Set([...modelsOf(names, 'editNative'), ...modelsOf(names, 'editForm')])]
-  const dflt = { value: '', label: t('images.common.default') }
+  const dflt = t('images.common.default')
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -70,25 +70,14 @@ export function EditForm({ source, applier }: { source: EditorSource; applier: R
         />
       </div>
       <div className="field-grid">
-        <TextField label={t('images.common.count')} inputMode="numeric" value={d.n} placeholder="1" onChange={(e) => patch({ n: e.target.value })} error={errorFor('n')} help={t('images.generate.countHelpImage2')} />
+        <CountField value={d.n} placeholder="1" onChange={(n) => patch({ n })} error={errorFor('n')} help={t('images.generate.countHelpImage2')} />
         <TextField label={t('images.common.size')} value={d.size} placeholder="1024x1024" onChange={(e) => patch({ size: e.target.value })} error={errorFor('size')} help={t('images.editor.sizeHelp')} />
-        <SelectField
-          label={t('images.common.quality')}
-          value={d.quality}
-          onChange={(quality) => patch({ quality })}
-          options={[dflt, ...qualityOptions(d, names).map((q) => ({ value: q, label: q }))]}
-          error={errorFor('quality')}
-        />
+        <ChoiceField label={t('images.common.quality')} value={d.quality} onChange={(quality) => patch({ quality })} choices={qualityOptions(d, names)} blank={dflt} error={errorFor('quality')} />
         {native && (
           <>
-            <SelectField label={t('images.common.ratio')} value={d.ratio} onChange={(v) => patch({ ratio: v as EditDraft['ratio'] })} options={[dflt, ...IMAGEGEN_RATIOS.map((r) => ({ value: r, label: r }))]} />
-            <SelectField
-              label={t('images.common.responseFormat')}
-              value={d.responseFormat}
-              onChange={(v) => patch({ responseFormat: v as EditDraft['responseFormat'] })}
-              options={[dflt, { value: 'url', label: t('images.common.url') }, { value: 'b64_json', label: t('images.common.base64') }]}
-            />
-            <SelectField label={t('images.common.resolution')} value={d.resolution} onChange={(v) => patch({ resolution: v as EditDraft['resolution'] })} options={[dflt, ...RESOLUTIONS.map((r) => ({ value: r, label: r }))]} />
+            <ChoiceField label={t('images.common.ratio')} value={d.ratio} onChange={(ratio) => patch({ ratio })} choices={IMAGEGEN_RATIOS} blank={dflt} />
+            <ResponseFormatField value={d.responseFormat} onChange={(responseFormat) => patch({ responseFormat })} />
+            <ChoiceField label={t('images.common.resolution')} value={d.resolution} onChange={(resolution) => patch({ resolution })} choices={RESOLUTIONS} blank={dflt} />
           </>
         )}
       </div>
@@ -97,7 +86,7 @@ export function EditForm({ source, applier }: { source: EditorSource; applier: R
         {painted ? t('images.editor.maskInfo', { width: source.width, height: source.height }) : t('images.editor.noMask')}
       </p>
       {host && !host.field && (
-        <FormAlert title={errorTitle(t, host.error)} detail={host.message} />
+        <HostAlert problem={host} />
       )}
       <div className="form-actions">
         <button type="submit" className="button button-primary" aria-busy={busy || undefined}>

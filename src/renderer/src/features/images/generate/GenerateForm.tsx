@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { FormAlert } from '@renderer/components/form/FormAlert'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
+import { HostAlert } from '@renderer/components/form/HostAlert'
 import { useT } from '@renderer/i18n/use-t'
-import { errorTitle } from '@renderer/lib/error-text'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { useGenerate } from '../mutations'
 import { problemText, type FieldProblems } from '../problems'
@@ -34,7 +33,7 @@ export function GenerateForm() {
   const generate = useGenerate()
   useFocusFirstInvalid(formRef, attempt)
 
-  const errorFor: ErrorFor = (field) => problemText(t, problems[field]) ?? hostFieldText(host, field)
+  const errorFor: ErrorFor = (field) => problemText(t, problems[field]) ?? hostFieldText(t, host, field)
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -66,7 +65,7 @@ export function GenerateForm() {
       </fieldset>
       {family === 'imagegen' ? <ImagegenFields errorFor={errorFor} /> : <Image2Fields errorFor={errorFor} />}
       {host && !host.field && (
-        <FormAlert title={errorTitle(t, host.error)} detail={host.message} />
+        <HostAlert problem={host} />
       )}
       <div className="form-actions">
         <button type="submit" className="button button-primary" aria-busy={generate.isPending || undefined}>

@@ -1,10 +1,10 @@
-import { SelectField } from '@renderer/components/form/SelectField'
+import { ChoiceField } from '@renderer/components/form/ChoiceField'
 import { TextField } from '@renderer/components/form/TextField'
 import { useT } from '@renderer/i18n/use-t'
 import { IMAGE2_RATIO_SIZES, IMAGE2_SIZES } from '@shared/domain/images'
-import { ImageModelField, PromptField, WatermarkChoice } from '../fields'
+import { CountField, ModelAndPrompt, ResponseFormatField, WatermarkChoice } from '../fields'
 import { useGenerateDraft } from './draft-store'
-import { IMAGE2_RATIOS, type Image2Draft, type Image2Ratio } from './generate-draft'
+import { IMAGE2_RATIOS, type Image2Draft } from './generate-draft'
 import type { ErrorFor } from './GenerateForm'
 import { ReferenceList } from './ReferenceList'
 
@@ -27,34 +27,29 @@ export function Image2Fields({ errorFor }: { errorFor: ErrorFor }) {
   const { t } = useT()
   const d = useGenerateDraft((s) => s.image2)
   const patch = useGenerateDraft((s) => s.patchImage2)
-  const dflt = { value: '', label: t('images.common.default') }
+  const dflt = t('images.common.default')
   return (
     <>
-      <ImageModelField family="image2" value={d.model} onChange={(model) => patch({ model })} error={errorFor('model')} />
-      <PromptField value={d.prompt} onChange={(prompt) => patch({ prompt })} error={errorFor('prompt')} placeholder={t('images.generate.promptPlaceholder')} />
+      <ModelAndPrompt family="image2" draft={d} patch={patch} errorFor={errorFor} />
       <div className="field-grid">
-        <TextField
-          label={t('images.common.count')}
-          inputMode="numeric"
-          value={d.n}
-          placeholder="1"
-          onChange={(e) => patch({ n: e.target.value })}
-          error={errorFor('n')}
-          help={t('images.generate.countHelpImage2')}
-        />
-        <SelectField
+        <CountField value={d.n} placeholder="1" onChange={(n) => patch({ n })} error={errorFor('n')} help={t('images.generate.countHelpImage2')} />
+        <ChoiceField
           label={t('images.common.ratio')}
           value={d.ratio}
           // A ratio is a size preset: choosing one clears the explicit size (the host would let the size win).
-          onChange={(v) => patch({ ratio: v as Image2Ratio | '', ...(v ? { size: '' } : {}) })}
-          options={[dflt, ...IMAGE2_RATIOS.map((r) => ({ value: r, label: `${r} (${IMAGE2_RATIO_SIZES[r]})` }))]}
+          onChange={(ratio) => patch({ ratio, ...(ratio ? { size: '' } : {}) })}
+          choices={IMAGE2_RATIOS}
+          blank={dflt}
+          labelOf={(r) => `${r} (${IMAGE2_RATIO_SIZES[r]})`}
           help={<RatioSizeNote ratio={d.ratio} />}
         />
-        <SelectField
+        <ChoiceField
           label={t('images.generate.sizeImage2')}
           value={d.ratio ? IMAGE2_RATIO_SIZES[d.ratio] : d.size}
-          onChange={(v) => patch({ size: v as Image2Draft['size'], ratio: '' })}
-          options={[dflt, ...IMAGE2_SIZES.map((s) => ({ value: s, label: s })), { value: 'custom', label: t('images.generate.sizeCustom') }]}
+          onChange={(size) => patch({ size, ratio: '' })}
+          choices={[...IMAGE2_SIZES, 'custom'] as const}
+          blank={dflt}
+          labelOf={(s) => (s === 'custom' ? t('images.generate.sizeCustom') : s)}
         />
         {d.size === 'custom' && !d.ratio && (
           <TextField
@@ -68,12 +63,7 @@ export function Image2Fields({ errorFor }: { errorFor: ErrorFor }) {
       </div>
       <ReferenceList errorFor={errorFor} />
       <div className="field-grid">
-        <SelectField
-          label={t('images.common.responseFormat')}
-          value={d.responseFormat}
-          onChange={(v) => patch({ responseFormat: v as Image2Draft['responseFormat'] })}
-          options={[dflt, { value: 'url', label: t('images.common.url') }, { value: 'b64_json', label: t('images.common.base64') }]}
-        />
+        <ResponseFormatField value={d.responseFormat} onChange={(responseFormat) => patch({ responseFormat })} />
         <TextField
           label={t('images.generate.quality')}
           value={d.quality}

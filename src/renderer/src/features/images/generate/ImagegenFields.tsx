@@ -1,10 +1,10 @@
-import { SelectField } from '@renderer/components/form/SelectField'
+import { ChoiceField } from '@renderer/components/form/ChoiceField'
 import { TextField } from '@renderer/components/form/TextField'
 import { useT } from '@renderer/i18n/use-t'
 import { IMAGEGEN_RATIOS, RESOLUTIONS } from '@shared/domain/images'
-import { ImageModelField, PromptField, UrlList } from '../fields'
+import { CountField, ModelAndPrompt, UrlList } from '../fields'
 import { useGenerateDraft } from './draft-store'
-import { MAX_REFS, type ImagegenDraft } from './generate-draft'
+import { MAX_REFS } from './generate-draft'
 import type { ErrorFor } from './GenerateForm'
 
 /** The first family: model, prompt, n (required), size W*H, reference URLs, ratio, resolution. Nothing else. */
@@ -12,20 +12,11 @@ export function ImagegenFields({ errorFor }: { errorFor: ErrorFor }) {
   const { t } = useT()
   const d = useGenerateDraft((s) => s.imagegen)
   const patch = useGenerateDraft((s) => s.patchImagegen)
-  const dflt = { value: '', label: t('images.common.default') }
   return (
     <>
-      <ImageModelField family="imagegen" value={d.model} onChange={(model) => patch({ model })} error={errorFor('model')} />
-      <PromptField value={d.prompt} onChange={(prompt) => patch({ prompt })} error={errorFor('prompt')} placeholder={t('images.generate.promptPlaceholder')} />
+      <ModelAndPrompt family="imagegen" draft={d} patch={patch} errorFor={errorFor} />
       <div className="field-grid">
-        <TextField
-          label={t('images.common.count')}
-          inputMode="numeric"
-          value={d.n}
-          onChange={(e) => patch({ n: e.target.value })}
-          error={errorFor('n')}
-          help={t('images.generate.countHelpImagegen')}
-        />
+        <CountField value={d.n} onChange={(n) => patch({ n })} error={errorFor('n')} help={t('images.generate.countHelpImagegen')} />
         <TextField
           label={t('images.generate.sizeImagegen')}
           value={d.size}
@@ -34,18 +25,8 @@ export function ImagegenFields({ errorFor }: { errorFor: ErrorFor }) {
           error={errorFor('size')}
           help={t('images.generate.sizeImagegenHelp')}
         />
-        <SelectField
-          label={t('images.common.ratio')}
-          value={d.ratio}
-          onChange={(v) => patch({ ratio: v as ImagegenDraft['ratio'] })}
-          options={[dflt, ...IMAGEGEN_RATIOS.map((r) => ({ value: r, label: r }))]}
-        />
-        <SelectField
-          label={t('images.common.resolution')}
-          value={d.resolution}
-          onChange={(v) => patch({ resolution: v as ImagegenDraft['resolution'] })}
-          options={[dflt, ...RESOLUTIONS.map((r) => ({ value: r, label: r }))]}
-        />
+        <ChoiceField label={t('images.common.ratio')} value={d.ratio} onChange={(ratio) => patch({ ratio })} choices={IMAGEGEN_RATIOS} blank={t('images.common.default')} />
+        <ChoiceField label={t('images.common.resolution')} value={d.resolution} onChange={(resolution) => patch({ resolution })} choices={RESOLUTIONS} blank={t('images.common.default')} />
       </div>
       <UrlList
         legend={t('images.generate.references')}

@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { FormAlert } from '@renderer/components/form/FormAlert'
+import { ChoiceField } from '@renderer/components/form/ChoiceField'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
+import { HostAlert } from '@renderer/components/form/HostAlert'
 import { SelectField } from '@renderer/components/form/SelectField'
 import { TextField } from '@renderer/components/form/TextField'
 import { useT } from '@renderer/i18n/use-t'
-import { errorTitle } from '@renderer/lib/error-text'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { NATIVE_IMAGE_URLS_MAX, NATIVE_PROMPT_RECOMMENDED_MAX, NATIVE_SIZE_PRESETS, RESOLUTIONS } from '@shared/domain/images'
 import { ImageModelField, PromptField, UrlList } from '../fields'
@@ -25,7 +25,7 @@ export function NativeTaskForm() {
   const submit = useSubmitNative()
   useFocusFirstInvalid(formRef, attempt)
   const patch = (p: Partial<NativeDraft>) => setDraft((cur) => ({ ...cur, ...p }))
-  const errorFor = (field: string) => problemText(t, problems[field]) ?? hostFieldText(host, field)
+  const errorFor = (field: string) => problemText(t, problems[field]) ?? hostFieldText(t, host, field)
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -61,12 +61,7 @@ export function NativeTaskForm() {
       <ImageModelField family="native" value={d.model} onChange={(model) => patch({ model })} error={errorFor('model')} />
       <PromptField value={d.prompt} onChange={(prompt) => patch({ prompt })} error={errorFor('prompt')} help={counter} />
       <div className="field-grid">
-        <SelectField
-          label={t('images.common.resolution')}
-          value={d.resolution}
-          onChange={(v) => patch({ resolution: v as NativeDraft['resolution'] })}
-          options={[{ value: '', label: t('images.common.default') }, ...RESOLUTIONS.map((r) => ({ value: r, label: r }))]}
-        />
+        <ChoiceField label={t('images.common.resolution')} value={d.resolution} onChange={(resolution) => patch({ resolution })} choices={RESOLUTIONS} blank={t('images.common.default')} />
         <SelectField label={t('images.native.preset')} value={d.preset} onChange={(preset) => patch({ preset })} options={presetOptions} error={d.preset !== 'custom' ? errorFor('width') : null} />
         {d.preset === 'custom' && (
           <>
@@ -94,7 +89,7 @@ export function NativeTaskForm() {
         <TextField label={t('images.native.area')} inputMode="numeric" value={d.area} placeholder="4194304" onChange={(e) => patch({ area: e.target.value })} error={errorFor('size')} help={t('images.native.areaHelp')} />
       </details>
       {host && !host.field && (
-        <FormAlert title={errorTitle(t, host.error)} detail={host.message} />
+        <HostAlert problem={host} />
       )}
       <div className="form-actions">
         <button type="submit" className="button button-primary" aria-busy={submit.isPending || undefined}>

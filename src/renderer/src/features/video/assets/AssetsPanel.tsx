@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { FormAlert } from '@renderer/components/form/FormAlert'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
+import { HostAlert } from '@renderer/components/form/HostAlert'
 import { SelectField } from '@renderer/components/form/SelectField'
 import { useT } from '@renderer/i18n/use-t'
-import { errorMessage, errorTitle } from '@renderer/lib/error-text'
+import { errorMessage } from '@renderer/lib/error-text'
 import { ASSET_TYPES, isAllowedReferenceUrl, type Asset } from '@shared/domain/video'
 import { useVideoDraft } from '../create/draft-store'
 import { TextInput } from '../create/fields'
@@ -13,9 +14,8 @@ import { useAssets } from '../queries'
 import { useVideoUi } from '../video-ui-store'
 
 function Alert({ host }: { host: HostProblem | null }) {
-  const { t } = useT()
   if (!host || host.field) return null
-  return <FormAlert title={errorTitle(t, host.error)} detail={host.message} />
+  return <HostAlert problem={host} />
 }
 
 function GroupForm() {
@@ -45,7 +45,7 @@ function GroupForm() {
   return (
     <form className="video-form" onSubmit={onSubmit} noValidate aria-label={t('video.assets.createGroup')}>
       <div className="field-grid">
-        <TextInput label={t('video.assets.groupName')} value={name} onChange={setName} error={videoProblemText(t, problems.name) ?? hostFieldText(host, 'name')} />
+        <TextInput label={t('video.assets.groupName')} value={name} onChange={setName} error={videoProblemText(t, problems.name) ?? hostFieldText(t, host, 'name')} />
         <TextInput label={t('video.assets.groupDescription')} value={description} onChange={setDescription} />
       </div>
       <Alert host={host} />
@@ -68,7 +68,7 @@ function ImportForm({ groups }: { groups: { id: string; name: string }[] }) {
   const [host, setHost] = useState<HostProblem | null>(null)
   const importer = useImportAsset()
   const group = groupId || groups[0]?.id || ''
-  const errorFor = (f: string) => videoProblemText(t, problems[f]) ?? hostFieldText(host, f)
+  const errorFor = (f: string) => videoProblemText(t, problems[f]) ?? hostFieldText(t, host, f)
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
     setHost(null)

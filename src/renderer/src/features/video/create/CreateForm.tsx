@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { FormAlert } from '@renderer/components/form/FormAlert'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
+import { HostAlert } from '@renderer/components/form/HostAlert'
 import { useT } from '@renderer/i18n/use-t'
-import { errorTitle } from '@renderer/lib/error-text'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { VIDEO_FAMILIES, type VideoFamily } from '@shared/domain/video'
 import { useCreateVideo } from '../mutations'
@@ -46,7 +45,7 @@ export function CreateForm() {
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
   }, [attempt])
 
-  const errorFor: ErrorFor = (field) => videoProblemText(t, problems[field]) ?? hostFieldText(host, field)
+  const errorFor: ErrorFor = (field) => videoProblemText(t, problems[field]) ?? hostFieldText(t, host, field)
   const Fields = FIELDS[family]
   const names = useActiveNames()
 
@@ -109,7 +108,7 @@ export function CreateForm() {
       )}
       {/* Also for a field refusal: the field it names may not be on screen (a removed row). */}
       {host && (
-        <FormAlert title={errorTitle(t, host.error)} detail={host.message} />
+        <HostAlert problem={host} />
       )}
       {hold && <PreflightWarning hold={hold} />}
       <div className="form-actions">

@@ -1,33 +1,20 @@
-import { SelectField } from '@renderer/components/form/SelectField'
 import { useT } from '@renderer/i18n/use-t'
-import { useActiveNames } from '@renderer/lib/profiles/queries'
-import { useVideoDraft } from './draft-store'
-import { capFor, type GkDraft } from './drafts'
-import { enumOptions, TextArea, TextInput, type ErrorFor } from './fields'
-import { RefEditor } from './RefEditor'
+import { FamilyPrompt, FamilyRefs, ModelChoice, useFamilyDraft } from './family-kit'
+import { TextInput, type ErrorFor } from './fields'
 import { VideoModelField } from './VideoModelField'
 
 /** The video-object multipart family (gk-video-3): references are files, lengths of pro and max are fixed. */
 export function GkFields({ errorFor }: { errorFor: ErrorFor }) {
   const { t } = useT()
-  const d = useVideoDraft((s) => s.drafts.gk)
-  const patch = (p: Partial<GkDraft>) => useVideoDraft.getState().patch('gk', p)
-  const cap = capFor('gk', d.model, useActiveNames())
+  const { d, patch, cap } = useFamilyDraft('gk')
   const forced = cap.duration.forced
-  const notSent = t('video.form.notSent')
   return (
     <>
       <VideoModelField family="gk" errorFor={errorFor} />
-      <TextArea label={t('video.form.prompt')} value={d.prompt} onChange={(prompt) => patch({ prompt })} max={cap.promptMax} rows={4} error={errorFor('prompt')} />
+      <FamilyPrompt value={d.prompt} onChange={(prompt) => patch({ prompt })} max={cap.promptMax} errorFor={errorFor} />
       <div className="field-grid">
-        <SelectField label={t('video.form.aspectRatio')} value={d.aspectRatio} options={enumOptions(cap.aspectRatios, notSent)} onChange={(aspectRatio) => patch({ aspectRatio })} error={errorFor('aspect_ratio')} />
-        <SelectField
-          label={t('video.form.size')}
-          value={d.size}
-          options={enumOptions(cap.resolutions, notSent, cap.defaultResolution, (v) => t('video.form.defaultValue', { value: v }))}
-          onChange={(size) => patch({ size })}
-          error={errorFor('size')}
-        />
+        <ModelChoice label={t('video.form.aspectRatio')} value={d.aspectRatio} values={cap.aspectRatios} notSent onChange={(aspectRatio) => patch({ aspectRatio })} error={errorFor('aspect_ratio')} />
+        <ModelChoice label={t('video.form.size')} value={d.size} values={cap.resolutions} dflt={cap.defaultResolution} notSent onChange={(size) => patch({ size })} error={errorFor('size')} />
         <TextInput
           label={t('video.form.seconds')}
           value={forced ? String(forced) : d.seconds}
@@ -44,18 +31,7 @@ export function GkFields({ errorFor }: { errorFor: ErrorFor }) {
           }
         />
       </div>
-      <RefEditor
-        legend={t('video.refs.references')}
-        refs={d.refs}
-        max={cap.maxReferences}
-        kinds={cap.referenceKinds}
-        onChange={(refs) => patch({ refs })}
-        field="references"
-        rowField={(i) => `references.${i}`}
-        errorFor={errorFor}
-        testId="gk-refs"
-        help={t('video.refs.limits')}
-      />
+      <FamilyRefs family="gk" field="references" legend={t('video.refs.references')} max={cap.maxReferences} errorFor={errorFor} help={t('video.refs.limits')} />
     </>
   )
 }

@@ -1,11 +1,11 @@
 import { useId } from 'react'
-import { SelectField } from '@renderer/components/form/SelectField'
+import { ChoiceField } from '@renderer/components/form/ChoiceField'
 import { useT } from '@renderer/i18n/use-t'
-import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { KL_AUDIO, KL_MOTION_LEVELS, KL_SCENARIO_IDS, KL_SCENE_TYPES, KL_SECONDS } from '@shared/domain/video'
 import { useVideoDraft } from './draft-store'
-import { capFor, choiceOf, withScenario, type DraftRef, type KlDraft } from './drafts'
-import { CheckField, enumOptions, TextArea, TextInput, type ErrorFor } from './fields'
+import { withScenario, type DraftRef } from './drafts'
+import { FamilyPrompt, ModelChoice, useFamilyDraft } from './family-kit'
+import { CheckField, TextArea, TextInput, type ErrorFor } from './fields'
 import { RefEditor } from './RefEditor'
 import { VideoModelField } from './VideoModelField'
 
@@ -13,9 +13,7 @@ import { VideoModelField } from './VideoModelField'
 export function KlFields({ errorFor }: { errorFor: ErrorFor }) {
   const { t } = useT()
   const name = useId()
-  const d = useVideoDraft((s) => s.drafts.kl)
-  const patch = (p: Partial<KlDraft>) => useVideoDraft.getState().patch('kl', p)
-  const cap = capFor('kl', d.model, useActiveNames())
+  const { d, patch, cap } = useFamilyDraft('kl')
   const notSent = t('video.form.notSent')
   const slot = (ref: DraftRef | null) => (ref ? [ref] : [])
   return (
@@ -30,7 +28,7 @@ export function KlFields({ errorFor }: { errorFor: ErrorFor }) {
           </label>
         ))}
       </fieldset>
-      <TextArea label={t('video.form.prompt')} value={d.prompt} onChange={(prompt) => patch({ prompt })} max={cap.promptMax} rows={4} error={errorFor('prompt')} />
+      <FamilyPrompt value={d.prompt} onChange={(prompt) => patch({ prompt })} max={cap.promptMax} errorFor={errorFor} />
       {d.scenario !== 'text' && (
         <RefEditor
           legend={t('video.form.image')}
@@ -59,16 +57,10 @@ export function KlFields({ errorFor }: { errorFor: ErrorFor }) {
         />
       )}
       <div className="field-grid">
-        <SelectField label={t('video.form.seconds')} value={d.seconds} options={enumOptions(KL_SECONDS, notSent)} onChange={(seconds) => patch({ seconds })} error={errorFor('seconds')} />
+        <ModelChoice label={t('video.form.seconds')} value={d.seconds} values={KL_SECONDS} notSent onChange={(seconds) => patch({ seconds })} error={errorFor('seconds')} />
         <TextInput label={t('video.form.sizeWxH')} value={d.size} placeholder="1280x720" onChange={(size) => patch({ size })} error={errorFor('size')} />
-        <SelectField label={t('video.form.sceneType')} value={d.sceneType} options={enumOptions(KL_SCENE_TYPES, notSent)} onChange={(v) => patch({ sceneType: choiceOf(KL_SCENE_TYPES, v) })} error={errorFor('scene_type')} />
-        <SelectField
-          label={t('video.form.motionLevel')}
-          value={d.motionLevel}
-          options={enumOptions(KL_MOTION_LEVELS, notSent)}
-          onChange={(v) => patch({ motionLevel: choiceOf(KL_MOTION_LEVELS, v) })}
-          help={t('video.form.motionLevelHelp')}
-        />
+        <ChoiceField label={t('video.form.sceneType')} value={d.sceneType} choices={KL_SCENE_TYPES} blank={notSent} onChange={(sceneType) => patch({ sceneType })} error={errorFor('scene_type')} />
+        <ChoiceField label={t('video.form.motionLevel')} value={d.motionLevel} choices={KL_MOTION_LEVELS} blank={notSent} onChange={(motionLevel) => patch({ motionLevel })} help={t('video.form.motionLevelHelp')} />
       </div>
       <fieldset className="video-subgroup">
         <legend className="field-label">{t('video.form.outputConfig')}</legend>
@@ -80,9 +72,9 @@ export function KlFields({ errorFor }: { errorFor: ErrorFor }) {
             onChange={(outputDuration) => patch({ outputDuration })}
             error={errorFor('output_config.duration')}
           />
-          <SelectField label={t('video.form.outputResolution')} value={d.outputResolution} options={enumOptions(cap.resolutions, notSent)} onChange={(outputResolution) => patch({ outputResolution })} />
-          <SelectField label={t('video.form.outputAspect')} value={d.outputAspect} options={enumOptions(cap.aspectRatios, notSent)} onChange={(outputAspect) => patch({ outputAspect })} />
-          <SelectField label={t('video.form.audioGeneration')} value={d.audioGeneration} options={enumOptions(KL_AUDIO, notSent)} onChange={(v) => patch({ audioGeneration: choiceOf(KL_AUDIO, v) })} />
+          <ModelChoice label={t('video.form.outputResolution')} value={d.outputResolution} values={cap.resolutions} notSent onChange={(outputResolution) => patch({ outputResolution })} />
+          <ModelChoice label={t('video.form.outputAspect')} value={d.outputAspect} values={cap.aspectRatios} notSent onChange={(outputAspect) => patch({ outputAspect })} />
+          <ChoiceField label={t('video.form.audioGeneration')} value={d.audioGeneration} choices={KL_AUDIO} blank={notSent} onChange={(audioGeneration) => patch({ audioGeneration })} />
         </div>
       </fieldset>
       <CheckField label={t('video.form.offpeak')} checked={d.offpeak} onChange={(offpeak) => patch({ offpeak })} />

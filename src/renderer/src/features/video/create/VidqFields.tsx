@@ -1,11 +1,8 @@
 import { SelectField } from '@renderer/components/form/SelectField'
 import { useT } from '@renderer/i18n/use-t'
-import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { VIDEO_LIMITS } from '@shared/domain/video'
-import { useVideoDraft } from './draft-store'
-import { capFor, type VidqDraft } from './drafts'
-import { CheckField, enumOptions, TextArea, TextInput, type ErrorFor } from './fields'
-import { RefEditor } from './RefEditor'
+import { DurationField, FamilyPrompt, FamilyRefs, ModelChoice, useFamilyDraft } from './family-kit'
+import { CheckField, TextArea, TextInput, type ErrorFor } from './fields'
 import { VideoModelField } from './VideoModelField'
 
 const n = (v: number) => v.toLocaleString('en-US')
@@ -13,70 +10,47 @@ const n = (v: number) => v.toLocaleString('en-US')
 /** The unified route's first family: every field of the spec's table, its limits shown as you type. */
 export function VidqFields({ errorFor }: { errorFor: ErrorFor }) {
   const { t } = useT()
-  const d = useVideoDraft((s) => s.drafts.vidq)
-  const patch = (p: Partial<VidqDraft>) => useVideoDraft.getState().patch('vidq', p)
-  const cap = capFor('vidq', d.model, useActiveNames())
+  const { d, patch, cap } = useFamilyDraft('vidq')
   const mode = d.refs.length === 0 ? 'modeText' : d.refs.length === 1 ? 'modeImage' : 'modeFirstLast'
-  const duration = cap.duration
   return (
     <>
       <VideoModelField family="vidq" errorFor={errorFor} />
-      <RefEditor
-        legend={t('video.refs.images')}
-        refs={d.refs}
-        max={VIDEO_LIMITS.vidqImagesMax}
-        kinds={cap.referenceKinds}
-        onChange={(refs) => patch({ refs })}
+      <FamilyRefs
+        family="vidq"
         field="images"
-        rowField={(i) => `images.${i}`}
+        legend={t('video.refs.images')}
+        max={VIDEO_LIMITS.vidqImagesMax}
         errorFor={errorFor}
-        testId="vidq-refs"
         help={
           <>
             <span data-testid="vidq-mode">{t(`video.refs.${mode}`)}</span> {t('video.refs.limits')}
           </>
         }
       />
-      <TextArea
-        label={t('video.form.prompt')}
-        value={d.prompt}
-        onChange={(prompt) => patch({ prompt })}
-        max={cap.promptMax}
-        rows={4}
-        error={errorFor('prompt')}
-        help={d.isRec ? t('video.form.promptIgnored') : undefined}
-      />
+      <FamilyPrompt value={d.prompt} onChange={(prompt) => patch({ prompt })} max={cap.promptMax} errorFor={errorFor} help={d.isRec ? t('video.form.promptIgnored') : undefined} />
       <CheckField label={t('video.form.isRec')} checked={d.isRec} onChange={(isRec) => patch({ isRec })} help={t('video.form.isRecHelp')} />
       <div className="field-grid">
-        <SelectField
+        <ModelChoice
           label={t('video.form.aspectRatio')}
           value={d.aspectRatio}
           // Offer every ratio the family knows, so a choice that this model refuses is explained, not hidden.
-          options={enumOptions([...new Set(['16:9', '9:16', '3:4', '4:3', '1:1', ...cap.aspectRatios])], undefined, cap.defaultAspectRatio, (v) => t('video.form.defaultValue', { value: v }))}
+          values={[...new Set(['16:9', '9:16', '3:4', '4:3', '1:1', ...cap.aspectRatios])]}
+          dflt={cap.defaultAspectRatio}
           onChange={(aspectRatio) => patch({ aspectRatio })}
           error={errorFor('aspect_ratio')}
           help={t('video.form.aspectHelp', { model: d.model, allowed: cap.aspectRatios.join(', ') })}
         />
-        <SelectField
+        <ModelChoice
           label={t('video.form.resolution')}
           value={d.resolution}
-          options={enumOptions(cap.resolutions, t('video.form.notSent'), cap.defaultResolution, (v) => t('video.form.defaultValue', { value: v }))}
+          values={cap.resolutions}
+          dflt={cap.defaultResolution}
+          notSent
           onChange={(resolution) => patch({ resolution })}
           error={errorFor('resolution')}
           help={t('video.form.resolutionHelp', { model: d.model, allowed: cap.resolutions.join(', ') })}
         />
-        <TextInput
-          label={t('video.form.duration')}
-          value={d.duration}
-          inputMode="numeric"
-          onChange={(duration) => patch({ duration })}
-          error={errorFor('duration')}
-          help={
-            duration.default === null
-              ? t('video.form.durationHelp', { min: duration.min, max: duration.max })
-              : t('video.form.durationDefault', { min: duration.min, max: duration.max, model: d.model, value: duration.default })
-          }
-        />
+        <DurationField value={d.duration} onChange={(duration) => patch({ duration })} model={d.model} duration={cap.duration} errorFor={errorFor} />
         <TextInput label={t('video.form.seed')} value={d.seed} inputMode="numeric" onChange={(seed) => patch({ seed })} error={errorFor('seed')} help={t('video.form.seedHelp')} />
       </div>
       <div className="check-row">

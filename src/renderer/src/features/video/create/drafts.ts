@@ -9,11 +9,6 @@ import { capabilityOf, type KL_AUDIO, type KL_MOTION_LEVELS, type KL_SCENE_TYPES
 /** '' is "not sent"; otherwise one of the domain's values. */
 export type Choice<T extends readonly string[]> = '' | T[number]
 
-/** A select's value as the draft's type: one of the domain's values, or '' (not sent). */
-export function choiceOf<T extends readonly string[]>(values: T, value: string): Choice<T> {
-  return values.find((v) => v === value) ?? ''
-}
-
 /** A model's capability under the names (none: the spec's stand-ins, with their model rules). */
 export function capFor(family: VideoFamily, model: string, names?: GatewayNames) {
   return capabilityOf(family, model, ruleOf(names, model))

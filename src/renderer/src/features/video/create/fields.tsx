@@ -1,7 +1,6 @@
 /** Labelled controls of the video forms; help and error texts are each control's accessible description. */
 import { useId, type ReactNode } from 'react'
 import { describedBy, LabeledField, Notes } from '@renderer/components/form/LabeledField'
-import type { SelectOption } from '@renderer/components/form/SelectField'
 import { useT } from '@renderer/i18n/use-t'
 
 export type ErrorFor = (field: string) => string | null
@@ -99,10 +98,4 @@ export function CheckField(p: { label: string; checked: boolean; onChange: (v: b
       <Notes id={id} error={p.error} help={p.help} />
     </div>
   )
-}
-
-/** Options of an enum, with a first "not sent" entry when the field is optional. */
-export function enumOptions(values: readonly string[], notSent?: string, defaultValue?: string | null, defaultLabel?: (v: string) => string): SelectOption[] {
-  const opts = values.map((v) => ({ value: v, label: v === defaultValue && defaultLabel ? defaultLabel(v) : v }))
-  return notSent === undefined ? opts : [{ value: '', label: notSent }, ...opts]
 }

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { Dialog } from '@renderer/components/Dialog'
-import { FormAlert } from '@renderer/components/form/FormAlert'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
+import { HostAlert } from '@renderer/components/form/HostAlert'
 import { ModelField } from '@renderer/components/form/ModelField'
 import { SelectField } from '@renderer/components/form/SelectField'
 import { useT } from '@renderer/i18n/use-t'
-import { errorTitle } from '@renderer/lib/error-text'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { modelsOf, VIDEO_NAME_FAMILIES } from '@shared/domain/gateway-names'
 import { REMIX_RATIOS, REMIX_SIZES, VIDEO_LIMITS, VIDEO_ROUTES, type VideoRemixRequest, type VideoTask } from '@shared/domain/video'
@@ -61,7 +60,7 @@ export function RemixDialog({ task }: { task: VideoTask }) {
   const [host, setHost] = useState<HostProblem | null>(null)
   const remix = useRemixVideo()
   const patch = (p: Partial<RemixDraft>) => setD((cur) => ({ ...cur, ...p }))
-  const errorFor = (field: string) => videoProblemText(t, problems[field]) ?? hostFieldText(host, field)
+  const errorFor = (field: string) => videoProblemText(t, problems[field]) ?? hostFieldText(t, host, field)
   const close = () => useVideoUi.getState().closeDialog()
   const name = task.prompt.trim().slice(0, 60) || task.model
 
@@ -111,7 +110,7 @@ export function RemixDialog({ task }: { task: VideoTask }) {
         </div>
         <TextInput label={t('video.remix.parentPostId')} value={d.parentPostId} onChange={(parentPostId) => patch({ parentPostId })} error={errorFor('parent_post_id')} />
         {host && (
-          <FormAlert title={errorTitle(t, host.error)} detail={host.message} />
+          <HostAlert problem={host} />
         )}
         <div className="dialog-actions">
           <span className="dialog-actions-spacer" />
