@@ -73,7 +73,14 @@ export const INVOKE_CHANNEL_NAMES = [
   'video:assets-refresh',
   'library:list-backups',
   'library:back-up',
-  'library:restore'
+  'library:restore',
+  'prompts:history',
+  'prompts:delete-history',
+  'prompts:list-saved',
+  'prompts:save',
+  'prompts:delete',
+  'prompts:export',
+  'prompts:import'
 ] as const
 
 export const UPLOAD_CHANNEL_NAMES = [
@@ -95,7 +102,8 @@ export const EVENT_NAMES_LIST = [
   'video:tasks-removed',
   'video:assets-changed',
   'video:notice',
-  'video:open-requested'
+  'video:open-requested',
+  'prompts:changed'
 ] as const
 
 export type InvokeChannelName = (typeof INVOKE_CHANNEL_NAMES)[number]

@@ -13,6 +13,7 @@ import { filesInvokes, filesUploads } from './contract/files'
 import { imagesEvents, imagesInvokes } from './contract/images'
 import { libraryInvokes } from './contract/library'
 import { profileEvents, profileInvokes } from './contract/profiles'
+import { promptsEvents, promptsInvokes } from './contract/prompts'
 import { videoEvents, videoInvokes } from './contract/video'
 import type { EventTable, InvokeTable, RawStudioApi, StudioClient, UploadTable } from './contract-kit'
 
@@ -24,7 +25,8 @@ export const invokes = {
   ...filesInvokes,
   ...imagesInvokes,
   ...videoInvokes,
-  ...libraryInvokes
+  ...libraryInvokes,
+  ...promptsInvokes
 } satisfies InvokeTable
 
 export const events = {
@@ -33,7 +35,8 @@ export const events = {
   ...balanceEvents,
   ...chatEvents,
   ...imagesEvents,
-  ...videoEvents
+  ...videoEvents,
+  ...promptsEvents
 } satisfies EventTable
 
 /** Channels that carry a file (Blob/File) from the page to the host; see UploadSpec. */

@@ -10,6 +10,7 @@ import type { ImageService } from './images/image-service'
 import type { Handlers } from './ipc/dispatcher'
 import type { ModelDiscovery } from './profiles/model-discovery'
 import type { ProfileService } from './profiles/profile-service'
+import type { createPromptHandlers } from './prompts/prompt-handlers'
 import { withoutPaths } from './store/file-role'
 import type { createLibraryHandlers } from './store/library-handlers'
 import { createVideoHandlers } from './video/video-handlers'
@@ -34,6 +35,8 @@ export interface HandlerDeps {
   assets: AssetService
   /** Library backups and restore (src/main/core/store). */
   library: ReturnType<typeof createLibraryHandlers>
+  /** The prompt library: history and saved prompts (src/main/core/prompts). */
+  prompts: ReturnType<typeof createPromptHandlers>
 }
 
 /** Contract channel -> core call: one table, shared by both shells. */
@@ -83,6 +86,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
     // video:* (src/main/core/video/video-handlers.ts)
     ...createVideoHandlers(d.video, d.assets, () => d.profiles.activeId(), (id) => d.profiles.get(id)),
     // library:* (src/main/core/store/library-handlers.ts)
-    ...d.library
+    ...d.library,
+    // prompts:* (src/main/core/prompts/prompt-handlers.ts)
+    ...d.prompts
   }
 }
