@@ -6,6 +6,7 @@ import { balanceEn } from './balance.en'
 import { chatEn } from './chat.en'
 import { imagesEn } from './images.en'
 import { namesEn } from './names.en'
+import { promptsEn } from './prompts.en'
 import { rulesEn } from './rules.en'
 import { videoEn } from './video.en'
 
@@ -24,6 +25,7 @@ export const en = {
     video: 'Video',
     balance: 'Balance',
     settings: 'Settings',
+    prompts: 'Prompts',
     shortcut: 'Shortcut: {{keys}}'
   },
   empty: {
@@ -41,6 +43,7 @@ export const en = {
     switchFailed: 'Could not switch the profile'
   },
   balance: balanceEn,
+  prompts: promptsEn,
   settings: {
     profilesHeading: 'Profiles',
     profilesIntro: 'A profile is a gateway address and its API key. The key stays in the studio host; this window only sees whether one is saved and its last four characters.',

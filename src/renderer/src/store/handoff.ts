@@ -14,10 +14,12 @@ export type Handoff =
   | { kind: 'image-edit'; itemId: string }
   /** A finished video into the remix form. */
   | { kind: 'video-remix'; taskId: string }
+  /** A conversation to open in chat (from the prompt library or the command palette). */
+  | { kind: 'chat-open'; conversationId: string }
 
 export type HandoffKind = Handoff['kind']
 
-const TARGET: Record<HandoffKind, ViewId> = { 'video-frame': 'video', 'image-edit': 'images', 'video-remix': 'video' }
+const TARGET: Record<HandoffKind, ViewId> = { 'video-frame': 'video', 'image-edit': 'images', 'video-remix': 'video', 'chat-open': 'chat' }
 
 interface HandoffState {
   pending: Handoff | null

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { FormAlert } from '@renderer/components/form/FormAlert'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
+import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
 import { errorTitle } from '@renderer/lib/error-text'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
@@ -91,6 +92,7 @@ export function CreateForm() {
   const formLevel = problems.form ? videoProblemText(t, problems.form) : null
   return (
     <form ref={formRef} className="video-form" onSubmit={onSubmit} noValidate aria-label={t('video.view.createTab')}>
+      <PromptInsert />
       <fieldset className="choice-row video-families">
         <legend className="field-label">{t('video.view.familyLegend')}</legend>
         {VIDEO_FAMILIES.map((f) => (

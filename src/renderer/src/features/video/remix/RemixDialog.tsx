@@ -4,6 +4,7 @@ import { FormAlert } from '@renderer/components/form/FormAlert'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
 import { ModelField } from '@renderer/components/form/ModelField'
 import { SelectField } from '@renderer/components/form/SelectField'
+import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
 import { errorTitle } from '@renderer/lib/error-text'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
@@ -84,6 +85,7 @@ export function RemixDialog({ task }: { task: VideoTask }) {
   return (
     <Dialog title={t('video.remix.title', { name })} onClose={close} busy={remix.isPending} className="video-remix">
       <form className="video-form" onSubmit={onSubmit} noValidate aria-label={t('video.remix.submit')}>
+        <PromptInsert />
         {task.taskId === null && <p className="warning">{t('video.remix.noTaskId')}</p>}
         <SelectField
           label={t('video.remix.route')}
