@@ -1,4 +1,5 @@
 import { maskWorkflows } from './workflows/mask'
+import { promptWorkflows } from './workflows/prompts'
 
 /**
  * Creator workflows across areas, driven as a user would against the sandbox. Each workflow lives
@@ -6,3 +7,4 @@ import { maskWorkflows } from './workflows/mask'
  */
 
 maskWorkflows()
+promptWorkflows()
