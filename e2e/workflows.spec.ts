@@ -1,6 +1,7 @@
 import { chatCompareWorkflows } from './workflows/chat-compare'
 import { flowsWorkflows } from './workflows/flows'
 import { maskWorkflows } from './workflows/mask'
+import { promptWorkflows } from './workflows/prompts'
 
 /**
  * Creator workflows across areas, driven as a user would against the sandbox. Each workflow lives
@@ -10,3 +11,4 @@ import { maskWorkflows } from './workflows/mask'
 maskWorkflows()
 chatCompareWorkflows()
 flowsWorkflows()
+promptWorkflows()

@@ -78,7 +78,14 @@ export const INVOKE_CHANNEL_NAMES = [
   'library:back-up',
   'library:restore',
   'lineage:get',
-  'lineage:extract-frame'
+  'lineage:extract-frame',
+  'prompts:history',
+  'prompts:delete-history',
+  'prompts:list-saved',
+  'prompts:save',
+  'prompts:delete',
+  'prompts:export',
+  'prompts:import'
 ] as const
 
 export const UPLOAD_CHANNEL_NAMES = [
@@ -100,7 +107,8 @@ export const EVENT_NAMES_LIST = [
   'video:tasks-removed',
   'video:assets-changed',
   'video:notice',
-  'video:open-requested'
+  'video:open-requested',
+  'prompts:changed'
 ] as const
 
 export type InvokeChannelName = (typeof INVOKE_CHANNEL_NAMES)[number]

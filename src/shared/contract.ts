@@ -15,6 +15,7 @@ import { imagesEvents, imagesInvokes } from './contract/images'
 import { libraryInvokes } from './contract/library'
 import { lineageInvokes } from './contract/lineage'
 import { profileEvents, profileInvokes } from './contract/profiles'
+import { promptsEvents, promptsInvokes } from './contract/prompts'
 import { videoEvents, videoInvokes } from './contract/video'
 import type { EventTable, InvokeTable, RawStudioApi, StudioClient, UploadTable } from './contract-kit'
 
@@ -28,7 +29,8 @@ export const invokes = {
   ...imagesInvokes,
   ...videoInvokes,
   ...libraryInvokes,
-  ...lineageInvokes
+  ...lineageInvokes,
+  ...promptsInvokes
 } satisfies InvokeTable
 
 export const events = {
@@ -37,7 +39,8 @@ export const events = {
   ...balanceEvents,
   ...chatEvents,
   ...imagesEvents,
-  ...videoEvents
+  ...videoEvents,
+  ...promptsEvents
 } satisfies EventTable
 
 /** Channels that carry a file (Blob/File) from the page to the host; see UploadSpec. */

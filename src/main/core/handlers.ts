@@ -12,6 +12,7 @@ import type { Handlers } from './ipc/dispatcher'
 import type { createLineageHandlers } from './lineage/lineage-handlers'
 import type { ModelDiscovery } from './profiles/model-discovery'
 import type { ProfileService } from './profiles/profile-service'
+import type { createPromptHandlers } from './prompts/prompt-handlers'
 import { withoutPaths } from './store/file-role'
 import type { createLibraryHandlers } from './store/library-handlers'
 import { createVideoHandlers } from './video/video-handlers'
@@ -40,6 +41,8 @@ export interface HandlerDeps {
   library: ReturnType<typeof createLibraryHandlers>
   /** Where results came from, and frames of videos into the gallery (src/main/core/lineage). */
   lineage: ReturnType<typeof createLineageHandlers>
+  /** The prompt library: history and saved prompts (src/main/core/prompts). */
+  prompts: ReturnType<typeof createPromptHandlers>
 }
 
 /** Contract channel -> core call: one table, shared by both shells. */
@@ -91,6 +94,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
     // library:* (src/main/core/store/library-handlers.ts)
     ...d.library,
     // lineage:* (src/main/core/lineage/lineage-handlers.ts)
-    ...d.lineage
+    ...d.lineage,
+    // prompts:* (src/main/core/prompts/prompt-handlers.ts)
+    ...d.prompts
   }
 }

@@ -28,6 +28,10 @@ import { KeyVault, type SecretsFile } from './profiles/key-vault'
 import { ModelDiscovery } from './profiles/model-discovery'
 import { ENV_PROFILE_ID, ProfileService, requireBaseUrl, SANDBOX_PROFILE_ID, type ProfilesFile } from './profiles/profile-service'
 import type { SecretBackend } from './profiles/secret-backend'
+import { createPromptHandlers } from './prompts/prompt-handlers'
+import { PromptHistory } from './prompts/prompt-history'
+import { historyResultSink, withPromptHistory } from './prompts/prompt-recorder'
+import { SavedPrompts } from './prompts/saved-prompts'
 import { openConfStore, type OpenStore, type StoreNotice } from './store/kv-store'
 import { openLibrary } from './store/library-db'
 import { createLibraryHandlers } from './store/library-handlers'
@@ -236,6 +240,11 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     lineage.close()
   })
 
+  // The prompt library: history recorded where each area's send is accepted, saved prompts beside it.
+  const promptHistory = new PromptHistory(library)
+  const promptsChanged = (what: 'history' | 'saved') => events.emit('prompts:changed', { what })
+  disposers.push(events.addSink(historyResultSink(promptHistory, () => promptsChanged('history'))))
+
   const handlers = createHandlers({
     info: { name: 'Generation Studio', version: opts.appVersion, shell: opts.shell, platform: opts.platform },
     notices: () => notices,
@@ -260,9 +269,21 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     video,
     assets,
     library: createLibraryHandlers({ dataDir: opts.dataDir, library }),
-    lineage: createLineageHandlers({ lineage, gallery: images.gallery, video, files, emit: (name, payload) => events.emit(name, payload) })
+    lineage: createLineageHandlers({ lineage, gallery: images.gallery, video, files, emit: (name, payload) => events.emit(name, payload) }),
+    prompts: createPromptHandlers({
+      history: promptHistory,
+      saved: new SavedPrompts(library),
+      lookups: { galleryItem: async (id) => images.actions.get(id), videoTask: async (id) => video.get(id) },
+      changed: promptsChanged
+    })
   })
-  const dispatch = createDispatcher(handlers, { guard, log })
+  const recorded = withPromptHistory(handlers, {
+    history: promptHistory,
+    conversationModel: async (id) => (await chat.getConversation({ id, limit: 1 })).model,
+    changed: () => promptsChanged('history'),
+    log
+  })
+  const dispatch = createDispatcher(recorded, { guard, log })
   const upload = createUploadDispatcher(fileUploadHandlers(files), { guard, log })
   log(`core ready (${opts.shell})`)
   // A usage record (and so a snapshot) on open; never holds up the window.

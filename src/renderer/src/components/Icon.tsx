@@ -11,7 +11,8 @@ const PATHS = {
   check: 'M5 12l5 5 9-10',
   alert: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18M12 8v5M12 16v.01',
   plus: 'M12 5v14M5 12h14',
-  sparkle: 'M12 3l2 6 6 2-6 2-2 6-2-6-6-2 6-2z'
+  sparkle: 'M12 3l2 6 6 2-6 2-2 6-2-6-6-2 6-2z',
+  prompts: 'M5 4h14v16H5zM8 8h8M8 12h8M8 16h5'
 } as const
 
 export type IconName = keyof typeof PATHS

@@ -7,6 +7,7 @@ import { chatEn } from './chat.en'
 import { flowsEn } from './flows.en'
 import { imagesEn } from './images.en'
 import { namesEn } from './names.en'
+import { promptsEn } from './prompts.en'
 import { rulesEn } from './rules.en'
 import { videoEn } from './video.en'
 
@@ -25,6 +26,7 @@ export const en = {
     video: 'Video',
     balance: 'Balance',
     settings: 'Settings',
+    prompts: 'Prompts',
     shortcut: 'Shortcut: {{keys}}'
   },
   empty: {
@@ -42,6 +44,7 @@ export const en = {
     switchFailed: 'Could not switch the profile'
   },
   balance: balanceEn,
+  prompts: promptsEn,
   settings: {
     profilesHeading: 'Profiles',
     profilesIntro: 'A profile is a gateway address and its API key. The key stays in the studio host; this window only sees whether one is saved and its last four characters.',

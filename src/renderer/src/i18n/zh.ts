@@ -4,6 +4,7 @@ import type { Messages } from './en'
 import { flowsZh } from './flows.zh'
 import { imagesZh } from './images.zh'
 import { namesZh } from './names.zh'
+import { promptsZh } from './prompts.zh'
 import { rulesZh } from './rules.zh'
 import { videoZh } from './video.zh'
 
@@ -23,6 +24,7 @@ export const zh: Messages = {
     video: '视频',
     balance: '余额',
     settings: '设置',
+    prompts: '提示词',
     shortcut: '快捷键：{{keys}}'
   },
   empty: {
@@ -40,6 +42,7 @@ export const zh: Messages = {
     switchFailed: '无法切换配置档'
   },
   balance: balanceZh,
+  prompts: promptsZh,
   settings: {
     profilesHeading: '配置档',
     profilesIntro: '配置档由网关地址和 API 密钥组成。密钥只保存在工作室主进程中，本窗口只知道是否已保存以及末四位。',

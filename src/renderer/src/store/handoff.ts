@@ -18,10 +18,19 @@ export type Handoff =
   | { kind: 'show-image'; itemId: string }
   /** Show a video task on the board. */
   | { kind: 'show-video'; taskId: string }
+  /** A conversation to open in chat (from the prompt library or the command palette). */
+  | { kind: 'chat-open'; conversationId: string }
 
 export type HandoffKind = Handoff['kind']
 
-const TARGET: Record<HandoffKind, ViewId> = { 'video-frame': 'video', 'image-edit': 'images', 'video-remix': 'video', 'show-image': 'images', 'show-video': 'video' }
+const TARGET: Record<HandoffKind, ViewId> = {
+  'video-frame': 'video',
+  'image-edit': 'images',
+  'video-remix': 'video',
+  'show-image': 'images',
+  'show-video': 'video',
+  'chat-open': 'chat'
+}
 
 interface HandoffState {
   pending: Handoff | null

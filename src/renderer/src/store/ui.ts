@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 
-/** The areas of the app, in navigation order (Ctrl/Cmd+1..5 follow this order). */
-export const VIEW_IDS = ['chat', 'images', 'video', 'balance', 'settings'] as const
+/** The areas of the app, in navigation order (Ctrl/Cmd+1..6 follow this order). */
+export const VIEW_IDS = ['chat', 'images', 'video', 'balance', 'settings', 'prompts'] as const
 export type ViewId = (typeof VIEW_IDS)[number]
 
 /** Which profile form is open: a new profile, or an existing one by id. */

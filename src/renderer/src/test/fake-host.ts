@@ -15,6 +15,7 @@ import { StudioError, type Result } from '@shared/errors'
 import { FakeBalance } from './fake-balance'
 import { FakeChat } from './fake-chat'
 import { FakeImages } from './fake-images'
+import { FakePrompts } from './fake-prompts'
 import { FakeVideo } from './fake-video'
 
 type ParsedInput<C extends InvokeChannel> = z.output<Invokes[C]['input']>
@@ -99,6 +100,8 @@ export class FakeHost {
   readonly video = new FakeVideo((event, payload) => this.emit(event, payload))
   /** Billing, history, spending and settings of the balance dashboard. */
   readonly balance = new FakeBalance(() => this.list.activeId)
+  /** Prompt history and saved prompts. */
+  readonly prompts = new FakePrompts((event, payload) => this.emit(event, payload))
   /** What `app:get-notices` answers (store repairs made at start). */
   notices: Array<{ store: string; message: string }> = []
   /** Library backups, newest first, and the one chosen for restore at the next start. */
@@ -185,6 +188,7 @@ export class FakeHost {
       ...this.images.handlers(),
       ...this.video.handlers(),
       ...this.balance.handlers(),
+      ...this.prompts.handlers(),
       'app:get-info': () => ({ name: 'Generation Studio', version: '0.0.0-test', shell: 'browser', platform: 'linux' }),
       'app:get-notices': () => ({ notices: this.notices }),
       'library:list-backups': () => ({ backups: this.backups, restorePending: this.restorePending }),

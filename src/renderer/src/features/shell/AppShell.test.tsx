@@ -17,7 +17,7 @@ describe('the app shell', () => {
     await renderApp()
     const nav = screen.getByRole('navigation', { name: 'Main' })
     const buttons = within(nav).getAllByRole('button')
-    expect(buttons.map((b) => b.textContent)).toEqual(['Chat', 'Images', 'Video', 'Balance', 'Settings'])
+    expect(buttons.map((b) => b.textContent)).toEqual(['Chat', 'Images', 'Video', 'Balance', 'Settings', 'Prompts'])
     expect(within(nav).getByRole('button', { name: 'Chat' }).getAttribute('aria-current')).toBe('page')
     expect(within(nav).getByRole('button', { name: 'Video' }).hasAttribute('aria-current')).toBe(false)
   })

@@ -1,7 +1,9 @@
 import type { MouseEvent } from 'react'
 import { useT } from '@renderer/i18n/use-t'
+import { CommandPalette } from './CommandPalette'
 import { Header } from './Header'
 import { Nav } from './Nav'
+import { PromptsBridge } from './PromptsBridge'
 import { StoreNotices } from './StoreNotices'
 import { useReadyMarker } from './use-ready-marker'
 import { useViewShortcuts } from './use-view-shortcuts'
@@ -28,6 +30,8 @@ export function AppShell() {
         <StoreNotices />
         <ViewOutlet />
       </div>
+      <PromptsBridge />
+      <CommandPalette />
     </div>
   )
 }

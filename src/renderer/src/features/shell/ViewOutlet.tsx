@@ -12,6 +12,7 @@ const ImagesView = lazy(() => import('@renderer/features/images/ImagesView'))
 const VideoView = lazy(() => import('@renderer/features/video/VideoView'))
 const BalanceView = lazy(() => import('@renderer/features/balance/BalanceView'))
 const SettingsView = lazy(() => import('@renderer/features/settings/SettingsView').then((m) => ({ default: m.SettingsView })))
+const PromptsView = lazy(() => import('@renderer/features/prompts/PromptsView'))
 
 /** The main landmark: the current area, titled by its h1. */
 export function ViewOutlet() {
@@ -39,6 +40,10 @@ export function ViewOutlet() {
       ) : view === 'video' ? (
         <Suspense fallback={<p className="view-loading">{t('app.loading')}</p>}>
           <VideoView />
+        </Suspense>
+      ) : view === 'prompts' ? (
+        <Suspense fallback={<p className="view-loading">{t('app.loading')}</p>}>
+          <PromptsView />
         </Suspense>
       ) : (
         <Suspense fallback={<p className="view-loading">{t('app.loading')}</p>}>

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent } from 'react'
 import { FormAlert } from '@renderer/components/form/FormAlert'
+import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import type { Attachment, ChatFormat } from '@shared/domain/chat'
@@ -118,6 +119,7 @@ export function Composer({ format, validation }: { format: ChatFormat; validatio
           onPaste={onPaste}
         />
         <div className="chat-composer-buttons">
+          <PromptInsert />
           {support.files && (
             <>
               <button type="button" className="button" onClick={onAttachClick}>

@@ -5,6 +5,7 @@ import { HostAlert } from '@renderer/components/form/HostAlert'
 import { ModelField } from '@renderer/components/form/ModelField'
 import { SelectField } from '@renderer/components/form/SelectField'
 import { TextField } from '@renderer/components/form/TextField'
+import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { modelsOf } from '@shared/domain/gateway-names'
@@ -49,6 +50,7 @@ export function EditForm({ source, applier }: { source: EditorSource; applier: R
 
   return (
     <form ref={formRef} className="image-form edit-form" onSubmit={onSubmit} noValidate aria-label={t('images.editor.form')}>
+      <PromptInsert />
       <PromptField value={d.prompt} onChange={(prompt) => patch({ prompt })} error={errorFor('prompt')} rows={3} />
       <div className="field-grid">
         <ModelField

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
 import { HostAlert } from '@renderer/components/form/HostAlert'
+import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { useGenerate } from '../mutations'
@@ -54,6 +55,7 @@ export function GenerateForm() {
 
   return (
     <form ref={formRef} className="image-form" onSubmit={onSubmit} noValidate aria-label={t('images.view.generateTab')}>
+      <PromptInsert />
       <fieldset className="choice-row">
         <legend className="field-label">{t('images.generate.family')}</legend>
         {(['imagegen', 'image2'] as const).map((f) => (

@@ -4,6 +4,7 @@ import { hostFieldText, hostProblem, type HostProblem } from '@renderer/componen
 import { HostAlert } from '@renderer/components/form/HostAlert'
 import { SelectField } from '@renderer/components/form/SelectField'
 import { TextField } from '@renderer/components/form/TextField'
+import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { NATIVE_IMAGE_URLS_MAX, NATIVE_PROMPT_RECOMMENDED_MAX, NATIVE_SIZE_PRESETS, RESOLUTIONS } from '@shared/domain/images'
@@ -57,6 +58,7 @@ export function NativeTaskForm() {
 
   return (
     <form ref={formRef} className="image-form" onSubmit={onSubmit} noValidate aria-label={t('images.view.nativeTab')}>
+      <PromptInsert />
       <p className="field-help">{t('images.native.intro')}</p>
       <ImageModelField family="native" value={d.model} onChange={(model) => patch({ model })} error={errorFor('model')} />
       <PromptField value={d.prompt} onChange={(prompt) => patch({ prompt })} error={errorFor('prompt')} help={counter} />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
 import { HostAlert } from '@renderer/components/form/HostAlert'
+import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { VIDEO_FAMILIES, type VideoFamily } from '@shared/domain/video'
@@ -90,6 +91,7 @@ export function CreateForm() {
   const formLevel = problems.form ? videoProblemText(t, problems.form) : null
   return (
     <form ref={formRef} className="video-form" onSubmit={onSubmit} noValidate aria-label={t('video.view.createTab')}>
+      <PromptInsert />
       <fieldset className="choice-row video-families">
         <legend className="field-label">{t('video.view.familyLegend')}</legend>
         {VIDEO_FAMILIES.map((f) => (

@@ -4,6 +4,7 @@ import { hostFieldText, hostProblem, type HostProblem } from '@renderer/componen
 import { HostAlert } from '@renderer/components/form/HostAlert'
 import { ModelField } from '@renderer/components/form/ModelField'
 import { SelectField } from '@renderer/components/form/SelectField'
+import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { modelsOf, VIDEO_NAME_FAMILIES } from '@shared/domain/gateway-names'
@@ -83,6 +84,7 @@ export function RemixDialog({ task }: { task: VideoTask }) {
   return (
     <Dialog title={t('video.remix.title', { name })} onClose={close} busy={remix.isPending} className="video-remix">
       <form className="video-form" onSubmit={onSubmit} noValidate aria-label={t('video.remix.submit')}>
+        <PromptInsert />
         {task.taskId === null && <p className="warning">{t('video.remix.noTaskId')}</p>}
         <SelectField
           label={t('video.remix.route')}

@@ -1,0 +1,105 @@
+import type { EventName } from '@shared/contract'
+import type { ImageJob } from '@shared/domain/images'
+import type { PromptResult } from '@shared/domain/prompts'
+import type { VideoTask } from '@shared/domain/video'
+import type { Handlers } from '../ipc/dispatcher'
+import type { HistoryRecord, PromptHistory, StoredResult } from './prompt-history'
+
+type Wrapped = 'chat:send' | 'images:generate' | 'images:submit-native' | 'images:edit' | 'video:create' | 'video:remix'
+
+export interface RecorderDeps {
+  history: PromptHistory
+  /** The model a conversation sends with (chat:send names only the conversation). */
+  conversationModel: (conversationId: string) => Promise<string | null>
+  changed: () => void
+  log: (line: string) => void
+}
+
+/**
+ * The history's hooks: one per area, where a send or create has been accepted (the handler answered),
+ * so a request refused before it left is never history. Recording never fails the call it follows.
+ */
+export function withPromptHistory(h: Handlers, d: RecorderDeps): Handlers {
+  const record = (r: HistoryRecord) => {
+    if (!r.text.trim()) return
+    try {
+      d.history.record(r)
+      d.changed()
+    } catch (e) {
+      d.log(`prompt history: not recorded (${e instanceof Error ? e.message : String(e)})`)
+    }
+  }
+  const imageJob = (kind: HistoryRecord['kind'], model: string | undefined, text: string, job: { jobId: string }) =>
+    record({ area: 'images', kind, model: model ?? '', text, ref: job.jobId })
+  const videoTask = (kind: HistoryRecord['kind'], task: { id: string; model: string; prompt: string }) =>
+    record({ area: 'video', kind, model: task.model, text: task.prompt, results: [{ kind: 'video', id: task.id }] })
+
+  const wrapped: Pick<Handlers, Wrapped> = {
+    'chat:send': async (input, ctx) => {
+      const out = await h['chat:send'](input, ctx)
+      // A regenerate asks again with words already in the history.
+      if (!input.regenerate) {
+        const model = await d.conversationModel(input.conversationId).catch(() => null)
+        record({ area: 'chat', kind: 'chat', model: model ?? '', text: input.text, results: [{ kind: 'conversation', id: input.conversationId }] })
+      }
+      return out
+    },
+    'images:generate': async (input, ctx) => {
+      const job = await h['images:generate'](input, ctx)
+      imageJob('image-generate', input.model, input.prompt, job)
+      return job
+    },
+    'images:submit-native': async (input, ctx) => {
+      const job = await h['images:submit-native'](input, ctx)
+      const model = job.items[0]?.model ?? input.model
+      imageJob('image-native', model, input.prompt, job)
+      return job
+    },
+    'images:edit': async (input, ctx) => {
+      const job = await h['images:edit'](input, ctx)
+      imageJob('image-edit', input.model, input.prompt, job)
+      return job
+    },
+    'video:create': async (input, ctx) => {
+      const task = await h['video:create'](input, ctx)
+      videoTask('video-create', task)
+      return task
+    },
+    'video:remix': async (input, ctx) => {
+      const task = await h['video:remix'](input, ctx)
+      videoTask('video-remix', task)
+      return task
+    }
+  }
+  return { ...h, ...wrapped }
+}
+
+/** An event sink: an image job's items become its history entry's results as they arrive. */
+export function historyResultSink(history: PromptHistory, changed: () => void): (name: EventName, payload: unknown) => void {
+  return (name, payload) => {
+    if (name !== 'images:job-updated') return
+    const job = payload as ImageJob
+    if (job.items.length === 0) return
+    const results: StoredResult[] = job.items.map((i) => ({ kind: 'image', id: i.id }))
+    if (history.attach(job.jobId, results)) changed()
+  }
+}
+
+export interface ResultLookups {
+  galleryItem: (id: string) => Promise<{ url: string } | null>
+  videoTask: (id: string) => Promise<Pick<VideoTask, 'result'> | null>
+}
+
+/** A stored result with what the page shows for it now; an image deleted since is left out. */
+export async function resolveResult(r: StoredResult, l: ResultLookups): Promise<PromptResult | null> {
+  if (r.kind === 'image') {
+    const item = await l.galleryItem(r.id).catch(() => null)
+    return item ? { kind: 'image', id: r.id, thumbUrl: item.url } : null
+  }
+  if (r.kind === 'video') {
+    const task = await l.videoTask(r.id).catch(() => null)
+    if (!task) return null
+    return { kind: 'video', id: r.id, thumbUrl: task.result?.posterUrl, videoUrl: task.result?.mediaUrl }
+  }
+  return { kind: 'conversation', id: r.id }
+}
