@@ -82,6 +82,7 @@ export const UPLOAD_CHANNEL_NAMES = [
 
 export const EVENT_NAMES_LIST = [
   'settings:changed',
+  'app:notices-changed',
   'profiles:changed',
   'balance:usage-updated',
   'balance:history-changed',
