@@ -61,6 +61,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'video:create',
   'video:remix',
   'video:list',
+  'video:search',
   'video:get',
   'video:remove',
   'video:retry-download',

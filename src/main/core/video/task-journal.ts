@@ -1,9 +1,9 @@
 import { readdir, readFile, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { VideoCreateRequest, VideoFilter, VideoRemixRequest, VideoTask } from '@shared/domain/video'
+import type { VideoCreateRequest, VideoFilter, VideoRemixRequest, VideoSearchHit, VideoTask } from '@shared/domain/video'
 import { importOnce } from '../store/json-import'
 import { openLibrary, type Library } from '../store/library-db'
-import { isRecord, matchingTasks, pageTasks, putTask, rowTask, VIDEO_TASKS_SCHEMA } from './task-table'
+import { isRecord, matchingTasks, pageTasks, putTask, rowTask, searchTasks, VIDEO_TASKS_SCHEMA } from './task-table'
 
 /**
  * The write-ahead journal of video tasks (RELIABILITY promises 2 and 3): one row per task in the
@@ -112,6 +112,11 @@ export class TaskJournal {
    */
   matching(query: string): Set<string> | null {
     return matchingTasks(this.lib, query)
+  }
+
+  /** The board's search, best first, with the matching excerpts (task-table.ts). */
+  search(query: string, limit: number): { hits: VideoSearchHit[]; more: boolean } {
+    return searchTasks(this.lib, query, limit)
   }
 
   /** Keeps the record in memory only (progress); `put` later makes it durable. */

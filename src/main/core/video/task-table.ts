@@ -1,4 +1,6 @@
-import type { VideoFilter } from '@shared/domain/video'
+import type { VideoFilter, VideoSearchHit } from '@shared/domain/video'
+import { excerpt, markFirst } from '../chat/conversation-search'
+import { MARK_CLOSE, MARK_OPEN } from '../chat/conversation-table'
 import { ftsPhrase } from '../store/fts'
 import type { Library } from '../store/library-db'
 import type { TaskRecord } from './task-journal'
@@ -105,4 +107,37 @@ export function pageTasks(lib: Library, f: VideoFilter, before: number | undefin
   const page = before === undefined ? all : taskWhere(f, before)
   const rows = lib.all<{ id: string; record: string }>(`SELECT id, record FROM video_tasks ${page.sql} ORDER BY created_at DESC, id DESC LIMIT ?`, ...page.params, limit)
   return { rows, total }
+}
+
+/** FTS5 snippet length in tokens; a trigram token starts at every character, so about this many characters. */
+const SNIPPET_TOKENS = 48
+
+/**
+ * The board's search: tasks matching `query`, best first. Three characters or more go through the
+ * index, ranked by bm25 with a prompt match weighing ten times a match in the details (model, task id, error), each with
+ * FTS5's snippet; a shorter query is a scan, newest first, with the first occurrence marked.
+ */
+export function searchTasks(lib: Library, query: string, limit: number): { hits: VideoSearchHit[]; more: boolean } {
+  const q = query.trim()
+  const rows =
+    [...q].length >= 3
+      ? lib.all<{ id: string; s: string }>(
+          `SELECT v.id, snippet(video_fts, -1, '${MARK_OPEN}', '${MARK_CLOSE}', '…', ${SNIPPET_TOKENS}) AS s
+           FROM video_fts f JOIN video_tasks v ON v.rowid = f.rowid
+           WHERE video_fts MATCH ? ORDER BY bm25(video_fts, 10.0, 1.0), v.created_at DESC LIMIT ?`,
+          ftsPhrase(q),
+          limit + 1
+        )
+      : lib
+          .all<{ id: string; prompt: string; detail: string }>(
+            'SELECT id, prompt, detail FROM video_tasks WHERE instr(lower(prompt || char(10) || detail), lower(?)) > 0 ORDER BY created_at DESC, id DESC LIMIT ?',
+            q,
+            limit + 1
+          )
+          .map((r) => ({ id: r.id, s: markFirst(r.prompt.toLowerCase().includes(q.toLowerCase()) ? r.prompt : r.detail, q) }))
+  const hits = rows.slice(0, limit).map((r) => {
+    const { match, marks } = excerpt(r.s)
+    return { id: r.id, match, matchMarks: marks.slice(0, 64) }
+  })
+  return { hits, more: rows.length > limit }
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { Asset, VideoCreateRequest, VideoFilter, VideoRemixRequest, VideoTask } from '@shared/domain/video'
+import type { Asset, VideoCreateRequest, VideoFilter, VideoRemixRequest, VideoSearchHit, VideoTask } from '@shared/domain/video'
 import { StudioError } from '@shared/errors'
 import type { RecordGeneration } from '../balance/generation-log'
 import type { FileGrants } from '../files/grants'
@@ -135,6 +135,11 @@ export class VideoService {
   list(input?: { filter?: VideoFilter; before?: number; limit?: number }): { tasks: VideoTask[]; total: number } {
     const page = this.book.journal.page(input?.filter ?? {}, input?.before, input?.limit ?? 500)
     return { tasks: page.records.map((r) => r.task), total: page.total }
+  }
+
+  /** The board's search box: ranked hits with their excerpts (at most `limit`, 200 unless asked). */
+  search(query: string, limit = 200): { hits: VideoSearchHit[]; more: boolean } {
+    return this.book.journal.search(query, limit)
   }
 
   async remove(id: string, keepFile = false): Promise<void> {
