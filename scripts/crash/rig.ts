@@ -41,6 +41,8 @@ export async function openServices(dataDir: string, gateway: GatewayConnection):
     notice,
     timing: { poll: { delaysMs: [20, 30, 50], jitter: 0.2 }, downloadRetryMs: 20, syncHeadersMs: 20_000 }
   })
+  // As studio-core does once the studio is ready: the gallery's check of its folder (leftovers, orphans).
+  void images.reconcileLibrary()
   const store = await ConversationStore.open(dataDir, { notice })
   const chat = new ChatService({
     store,

@@ -64,6 +64,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'video:create',
   'video:remix',
   'video:list',
+  'video:search',
   'video:get',
   'video:remove',
   'video:retry-download',
@@ -94,6 +95,7 @@ export const UPLOAD_CHANNEL_NAMES = [
 
 export const EVENT_NAMES_LIST = [
   'settings:changed',
+  'app:notices-changed',
   'profiles:changed',
   'balance:usage-updated',
   'balance:history-changed',

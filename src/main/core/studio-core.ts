@@ -87,6 +87,8 @@ export interface StudioCore {
   dispose(): Promise<void>
 }
 
+const FOLDER_CHECK_DELAY_MS = 2_000
+
 /** Builds the whole host core, shared by the Electron shell and the browser host. Imports nothing from electron. */
 export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 })
@@ -104,6 +106,7 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   profiles.useUsageRoute((conn) => usage.probe(conn))
   profiles.onChanged((list: ProfileList) => events.emit('profiles:changed', list))
   const disposers: Array<() => Promise<void> | void> = []
+  let ready = false
   // The library database, opened before any store that lives in it, so damage found at start (and
   // a restore chosen last session) is told under its own name; released last.
   const library = openLibrary(opts.dataDir, (message) => {
@@ -190,6 +193,8 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     notice: (message) => {
       notices.push({ store: 'images', message })
       log(`store notice: ${message}`)
+      // Repairs found after start (the folder check below) reach a page that has already asked.
+      if (ready) events.emit('app:notices-changed', { count: notices.length })
     },
     saveFile: opts.saveFile,
     recordGeneration: balance.recordGeneration
@@ -286,6 +291,12 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   const dispatch = createDispatcher(recorded, { guard, log })
   const upload = createUploadDispatcher(fileUploadHandlers(files), { guard, log })
   log(`core ready (${opts.shell})`)
+  ready = true
+  // The gallery's folder check costs in proportion to the library, so it runs once the window has
+  // had its first load, in batches (gallery-reconcile.ts), never on the start path (G3).
+  const folderCheck = setTimeout(() => void images.reconcileLibrary(), FOLDER_CHECK_DELAY_MS)
+  folderCheck.unref()
+  disposers.push(() => clearTimeout(folderCheck))
   // A usage record (and so a snapshot) on open; never holds up the window.
   void balance.balance.onOpen()
   return {

@@ -23,5 +23,7 @@ export const appInvokes = {
 } satisfies Record<string, InvokeSpec>
 
 export const appEvents = {
-  'settings:changed': AppSettingsSchema
+  'settings:changed': AppSettingsSchema,
+  /** A repair found after start (the library folder is checked once the studio is ready): ask `app:get-notices` again. */
+  'app:notices-changed': z.object({ count: z.number().int().nonnegative() })
 }

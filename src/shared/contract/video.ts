@@ -8,6 +8,7 @@ import {
   VideoCreateRequestSchema,
   VideoFilterSchema,
   VideoRemixRequestSchema,
+  VideoSearchHitSchema,
   VideoStateSchema,
   VideoTaskSchema
 } from '../domain/video'
@@ -30,6 +31,11 @@ export const videoInvokes = {
     doc: 'Tasks newest first, filtered by state, model, text and date; paged by `before` (createdAt of the last task seen).',
     input: z.strictObject({ filter: VideoFilterSchema.optional(), before: z.number().optional(), limit: z.number().int().min(1).max(2000).optional() }).optional(),
     output: z.object({ tasks: z.array(VideoTaskSchema), total: z.number().int() })
+  },
+  'video:search': {
+    doc: 'Tasks whose prompt, model, task id or error contains `query`, best first (bm25, prompt matches above the rest), each with its matching excerpt marked; at most `limit`, `more` when there were others.',
+    input: z.strictObject({ query: z.string().trim().min(1).max(200), limit: z.number().int().min(1).max(500).optional() }),
+    output: z.object({ hits: z.array(VideoSearchHitSchema), more: z.boolean() })
   },
   'video:get': { doc: 'One task.', input: z.strictObject({ id: TaskId }), output: VideoTaskSchema },
   'video:remove': {

@@ -253,6 +253,15 @@ export const VideoFilterSchema = z.strictObject({
 })
 export type VideoFilter = z.infer<typeof VideoFilterSchema>
 
+/** One task the board's search found: the excerpt where it matched, with the matched runs marked. */
+export const VideoSearchHitSchema = z.object({
+  id: z.string(),
+  match: z.string(),
+  /** [start, end) character offsets of the matched runs in `match`. */
+  matchMarks: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])).max(64)
+})
+export type VideoSearchHit = z.infer<typeof VideoSearchHitSchema>
+
 /* ------------------------------------------------------------------ assets */
 
 export const ASSET_TYPES = ['Image', 'Video', 'Audio'] as const

@@ -1,13 +1,12 @@
 import { copyFile, readFile, rename } from 'node:fs/promises'
 import { GALLERY_ORIGINS, type GalleryItem } from '@shared/domain/images'
-import { writeFileAtomic } from '../store/atomic-file'
 import { keptName } from '../store/file-role'
 
 /**
  * What the gallery keeps per image (prompt, model, parameters, lineage), and the JSON index file of
  * earlier versions, read once as migration input: a damaged file is moved aside and its `.bak`
- * used, with a notice, never a silent reset. (The image job journal still writes its file with
- * `writeIndexWithBackup`.)
+ * used, with a notice, never a silent reset. Nothing writes it any more: every store is in the
+ * library database.
  */
 
 /** A gallery item as stored: file names instead of media URLs (ids change every launch). */
@@ -105,14 +104,4 @@ export async function loadIndex(path: string, notice: (message: string) => void)
   }
   notice(`The gallery index was damaged and had no usable backup; images found on disk were re-added without their details (damaged file kept as ${keptName(kept)}).`)
   return []
-}
-
-/**
- * The write every save goes through: the file, then the same content as the backup, each atomic.
- * The backup is thus the last state known good (we just wrote it whole); a file damaged later,
- * outside our writes, is restored without losing the latest change.
- */
-export async function writeIndexWithBackup(path: string, data: string): Promise<void> {
-  await writeFileAtomic(path, data)
-  await writeFileAtomic(`${path}.bak`, data)
 }

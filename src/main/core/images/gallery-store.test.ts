@@ -1,12 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { copyFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { MediaLibrary } from '../files/media'
 import { imageBytes } from '../files/testing/images'
+import { openLibrary } from '../store/library-db'
 import { GalleryActions, suggestedName } from './gallery-actions'
 import type { StoredItem } from './gallery-index'
+import { reconcileGallery } from './gallery-reconcile'
 import { GalleryStore } from './gallery-store'
 import { writeResultBytes } from './result-files'
 
@@ -91,10 +93,45 @@ describe('gallery store', () => {
     writeFileSync(join(lib, 'notes.txt'), 'not an image')
 
     const b = await openStore(dataDir)
+    // The folder check is not on the start path: it runs when the host asks (once the studio is ready).
+    expect(b.store.size).toBe(1)
+    expect(await b.store.reconcile()).toMatchObject({ leftovers: 1, missing: [], adopted: ['orphanOrphanOrphan0001'] })
     expect(b.store.size).toBe(2)
     expect(b.store.get('orphanOrphanOrphan0001')).toMatchObject({ prompt: '', model: 'unknown', params: { recovered: true }, width: 40 })
     expect(b.notices.join(' ')).toMatch(/1 image was found in the library folder and added back/)
     expect(existsSync(join(lib, 'half.png.part'))).toBe(false)
+  })
+
+  it('drops rows whose file is gone, in batches, and says how many', async () => {
+    const dataDir = newDir()
+    const a = await openStore(dataDir)
+    const items = []
+    for (let i = 0; i < 7; i++) items.push(await addItem(a.store, { prompt: `image ${i}` }))
+    a.store.close()
+    for (const i of [items[1], items[4], items[6]]) rmSync(join(a.store.libraryDir, i.file))
+
+    const b = await openStore(dataDir)
+    expect(b.store.size).toBe(7)
+    expect(b.notices).toEqual([])
+    const r = await reconcileGallery({ lib: openLibrary(dataDir), dir: b.store.libraryDir, since: Date.now() + 1000, issued: () => false, signal: new AbortController().signal, batch: 2 })
+    expect(r.missing.sort()).toEqual([items[1].id, items[4].id, items[6].id].sort())
+    expect(b.store.size).toBe(4)
+    expect(await b.store.reconcile()).toMatchObject({ missing: [], adopted: [] })
+  })
+
+  it("leaves this session's work alone: a download under way and a result whose row is not written yet", async () => {
+    const dataDir = newDir()
+    const { store, notices } = await openStore(dataDir)
+    const id = store.newId()
+    // Made by this session after it opened: a .part being downloaded, and a finished file awaiting its row.
+    writeFileSync(join(store.libraryDir, `${id}.png.part`), 'downloading')
+    // Past the file system's clock tick of the open (a file stamped in the same tick counts as older).
+    await new Promise((r) => setTimeout(r, 30))
+    await writeResultBytes(store.libraryDir, 'madeAfterOpen0000001', await imageBytes('png', 10, 10))
+    writeFileSync(join(store.libraryDir, 'late.png.part'), 'another download')
+    expect(await store.reconcile()).toEqual({ leftovers: 0, missing: [], adopted: [] })
+    expect(readdirSync(store.libraryDir).sort()).toEqual([`${id}.png.part`, 'late.png.part', 'madeAfterOpen0000001.png'].sort())
+    expect(notices).toEqual([])
   })
 
   it('filters by prompt text (also the revised prompt), model, origin and favourite, newest first, with paging', async () => {

@@ -1,13 +1,14 @@
-import { mkdir, open, readdir, rm, stat } from 'node:fs/promises'
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { GalleryFilter, GalleryItem } from '@shared/domain/images'
 import { StudioError } from '@shared/errors'
-import { magicFormat, MIME_OF_FORMAT, sniffImage } from '@shared/media/sniff'
+import { MIME_OF_FORMAT } from '@shared/media/sniff'
 import { newOpaqueId } from '../files/ids'
 import type { MediaLibrary } from '../files/media'
 import { importOnce } from '../store/json-import'
 import { openLibrary, type Library } from '../store/library-db'
 import { LIBRARY_NAME, loadIndex, type StoredItem } from './gallery-index'
+import { reconcileGallery, type ReconcileResult } from './gallery-reconcile'
 import { GALLERY_SCHEMA, putItem, rowItem, where } from './gallery-table'
 
 export interface GalleryStoreOptions {
@@ -18,7 +19,6 @@ export interface GalleryStoreOptions {
 }
 
 const MASK_MIME = 'image/png'
-const ORPHAN = /^([A-Za-z0-9_-]{1,64})\.(png|jpg|webp)$/
 
 /**
  * The gallery: every generated or edited image, saved by the host under
@@ -29,6 +29,11 @@ const ORPHAN = /^([A-Za-z0-9_-]{1,64})\.(png|jpg|webp)$/
 export class GalleryStore {
   private readonly mediaIds = new Map<string, string>()
   private readonly lib: Library
+  /** Ids handed out this session: their files are never taken for a crash's leftovers. */
+  private readonly issued = new Set<string>()
+  private since = 0
+  private reconciling: Promise<ReconcileResult> | null = null
+  private readonly stopReconcile = new AbortController()
   readonly libraryDir: string
   /** The JSON index of earlier versions: migration input only, renamed once imported. */
   readonly indexPath: string
@@ -67,65 +72,20 @@ export class GalleryStore {
         for (const item of items) putItem(this.lib, item)
       }
     )
-    const names = new Set(await readdir(this.libraryDir))
-    // Leftovers of a download or write cut off by a crash are never results (security-anchors §6.3).
-    for (const name of names) {
-      if (name.endsWith('.part') || name.includes('.tmp-')) {
-        await rm(join(this.libraryDir, name), { force: true })
-        names.delete(name)
-      }
-    }
-    const known = new Set<string>()
-    const missing: string[] = []
-    for (const row of this.lib.all<{ id: string; file: string; mask_file: string | null; source_file: string | null }>('SELECT id, file, mask_file, source_file FROM gallery')) {
-      if (!names.has(row.file)) missing.push(row.id)
-      for (const f of [row.file, row.mask_file, row.source_file]) if (f) known.add(f)
-      known.add(row.id)
-    }
-    if (missing.length) {
-      this.lib.tx(() => {
-        for (const id of missing) this.lib.run('DELETE FROM gallery WHERE id = ?', id)
-      })
-      this.notice(`${count(missing.length)} missing from the library folder and removed from the gallery.`)
-    }
-    const adopted = await this.adoptOrphans(names, known)
-    if (adopted) this.notice(`${count(adopted)} found in the library folder and added back to the gallery without ${adopted === 1 ? 'its prompt' : 'their prompts'}.`)
+    this.since = await sessionMark(this.opts.dataDir)
   }
 
-  /** Result files the index does not know (a crash between rename and index write, or a lost index). */
-  private async adoptOrphans(names: Set<string>, known: Set<string>): Promise<number> {
-    const found: StoredItem[] = []
-    for (const name of names) {
-      const m = ORPHAN.exec(name)
-      if (!m || known.has(name) || known.has(m[1])) continue
-      const path = join(this.libraryDir, name)
-      const head = await readHead(path)
-      const image = sniffImage(head)
-      if (!image || image.format === 'gif' || image.format !== magicFormat(head)) continue
-      const info = await stat(path)
-      known.add(m[1])
-      found.push({
-        id: m[1],
-        file: name,
-        width: image.width,
-        height: image.height,
-        format: image.format,
-        bytes: info.size,
-        createdAt: info.mtimeMs,
-        origin: 'generate',
-        profileId: '',
-        model: 'unknown',
-        prompt: '',
-        params: { recovered: true },
-        favorite: false
-      })
-    }
-    if (found.length) {
-      this.lib.tx(() => {
-        for (const item of found) putItem(this.lib, item)
-      })
-    }
-    return found.length
+  /**
+   * Checks the library folder against the rows (gallery-reconcile.ts): once per session, after the
+   * studio is ready, in batches. Resolves with what changed; the user is told of it by `notice`.
+   */
+  reconcile(): Promise<ReconcileResult> {
+    this.reconciling ??= reconcileGallery({ lib: this.lib, dir: this.libraryDir, since: this.since, issued: (id) => this.issued.has(id), signal: this.stopReconcile.signal }).then((r) => {
+      if (r.missing.length) this.notice(`${count(r.missing.length)} missing from the library folder and removed from the gallery.`)
+      if (r.adopted.length) this.notice(`${count(r.adopted.length)} found in the library folder and added back to the gallery without ${r.adopted.length === 1 ? 'its prompt' : 'their prompts'}.`)
+      return r
+    })
+    return this.reconciling
   }
 
   private mediaId(name: string, mime: string): string {
@@ -141,7 +101,9 @@ export class GalleryStore {
   }
 
   newId(): string {
-    return newOpaqueId()
+    const id = newOpaqueId()
+    this.issued.add(id)
+    return id
   }
 
   view(item: StoredItem): GalleryItem {
@@ -224,8 +186,15 @@ export class GalleryStore {
   /** Every write is durable when its call resolves; kept for callers that wait before shutting down. */
   async flush(): Promise<void> {}
 
+  /** Stops a repair pass under way and waits for it, so nothing touches the database after `close`. */
+  async stop(): Promise<void> {
+    this.stopReconcile.abort()
+    await this.reconciling?.catch(() => undefined)
+  }
+
   /** Lets go of the library database (the last user closes it cleanly). */
   close(): void {
+    this.stopReconcile.abort()
     this.lib.release()
   }
 }
@@ -235,18 +204,17 @@ async function hasLegacyIndex(path: string): Promise<boolean> {
   return false
 }
 
+/**
+ * This session's start on the file system's own clock (a file's mtime is stamped from a coarse
+ * kernel clock, so `Date.now()` could be later than the mtime of a file made just after it).
+ */
+async function sessionMark(dataDir: string): Promise<number> {
+  const path = join(dataDir, 'images', '.session')
+  await writeFile(path, `${process.pid} ${Date.now()}\n`)
+  return (await stat(path)).mtimeMs
+}
+
 /** "1 image was" / "3 images were", for notices. */
 function count(n: number): string {
   return n === 1 ? '1 image was' : `${n} images were`
-}
-
-async function readHead(path: string): Promise<Uint8Array> {
-  const fh = await open(path, 'r')
-  try {
-    const buf = new Uint8Array(256 * 1024)
-    const { bytesRead } = await fh.read(buf, 0, buf.byteLength, 0)
-    return buf.subarray(0, bytesRead)
-  } finally {
-    await fh.close()
-  }
 }

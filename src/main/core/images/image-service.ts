@@ -236,6 +236,22 @@ export class ImageService {
     }
   }
 
+  /**
+   * The gallery's repair pass against its folder (gallery-reconcile.ts), started by the host once
+   * the studio is ready; the page hears of the items it dropped or added back.
+   */
+  reconcileLibrary(): Promise<void> {
+    const work = this.gallery.reconcile().then(
+      (r) => {
+        const ids = [...r.missing, ...r.adopted]
+        if (ids.length) this.d.emit('images:gallery-changed', { ids })
+      },
+      (e: unknown) => (this.d.log ?? (() => {}))(`images: the library folder check stopped: ${String(e)}`)
+    )
+    this.track(work)
+    return work
+  }
+
   /** Waits for background work to settle (tests; shutdown uses dispose). */
   async idle(): Promise<void> {
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight])
@@ -244,6 +260,7 @@ export class ImageService {
   /** Stops polling and downloads; the journal keeps them for the next start. */
   async dispose(): Promise<void> {
     this.stop.abort(new Error('shutting down'))
+    await this.gallery.stop()
     await this.idle()
     await this.gallery.flush()
     this.gallery.close()

@@ -33,7 +33,6 @@ export class TaskBook {
 
   constructor(private readonly d: BookDeps) {
     this.announcer = new VideoAnnouncer(d)
-    this.announcer.seed(d.journal.all().filter((r) => r.phase === 'ended').map((r) => r.task))
   }
 
   get journal(): TaskJournal {
@@ -70,6 +69,11 @@ export class TaskBook {
       const rec = this.d.journal.get(id)
       if (rec) await this.d.journal.put(rec).catch((e: unknown) => this.d.log(`video: could not write task ${id}: ${String(e)}`))
     }
+  }
+
+  /** A task read from the database after start: an ended one's outcome is not news. */
+  known(rec: TaskRecord): void {
+    if (rec.phase === 'ended') this.announcer.seed([rec.task])
   }
 
   /** One notification per task outcome, decided by the host only (announcer.ts). */

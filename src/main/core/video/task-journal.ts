@@ -1,9 +1,9 @@
 import { readdir, readFile, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { VideoCreateRequest, VideoRemixRequest, VideoTask } from '@shared/domain/video'
+import type { VideoCreateRequest, VideoFilter, VideoRemixRequest, VideoSearchHit, VideoTask } from '@shared/domain/video'
 import { importOnce } from '../store/json-import'
 import { openLibrary, type Library } from '../store/library-db'
-import { isRecord, matchingTasks, putTask, rowTask, VIDEO_TASKS_SCHEMA } from './task-table'
+import { isRecord, matchingTasks, pageTasks, putTask, rowTask, searchTasks, VIDEO_TASKS_SCHEMA } from './task-table'
 
 /**
  * The write-ahead journal of video tasks (RELIABILITY promises 2 and 3): one row per task in the
@@ -36,7 +36,10 @@ export interface TaskRecord {
 const ID = /^[A-Za-z0-9_-]{1,64}$/
 
 export class TaskJournal {
+  /** The tasks not ended (read at open: what polls and downloads resume) and every task read since. */
   private readonly records = new Map<string, TaskRecord>()
+  /** Told of each ended task read from the database after open (the announcer seeds from it). */
+  onRead: (rec: TaskRecord) => void = () => {}
   /** The per-task JSON files of earlier versions: migration input only, the folder renamed once imported. */
   readonly dir: string
 
@@ -55,7 +58,8 @@ export class TaskJournal {
       await importOnce(lib, 'video-tasks', [j.dir], () => readLegacyTasks(j.dir, notice), (records) => {
         for (const rec of records) putTask(lib, rec)
       })
-      for (const row of lib.all<{ record: string }>('SELECT record FROM video_tasks')) {
+      // Only what is not ended: a start reads the same few rows at 10 tasks as at 10,000 (G3).
+      for (const row of lib.all<{ record: string }>("SELECT record FROM video_tasks WHERE phase <> 'ended'")) {
         const rec = rowTask(row)
         if (rec) j.records.set(rec.task.id, rec)
       }
@@ -66,16 +70,40 @@ export class TaskJournal {
     return j
   }
 
-  all(): TaskRecord[] {
+  /** The tasks in memory: every one not ended, and those read this session. */
+  loaded(): TaskRecord[] {
     return [...this.records.values()]
   }
 
+  /** The tasks not ended: what polls, downloads and paused keys are about. */
+  live(): TaskRecord[] {
+    return this.loaded().filter((r) => r.phase !== 'ended')
+  }
+
   get(id: string): TaskRecord | undefined {
-    return this.records.get(id)
+    return this.records.get(id) ?? this.read(this.lib.get<{ record: string }>('SELECT record FROM video_tasks WHERE id = ?', id))
+  }
+
+  /** One page of the board, newest first (task-table.ts), with the filter's total. */
+  page(filter: VideoFilter, before: number | undefined, limit: number): { records: TaskRecord[]; total: number } {
+    const { rows, total } = pageTasks(this.lib, filter, before, limit)
+    const records = rows.map((row) => this.records.get(row.id) ?? this.read(row)).filter((r): r is TaskRecord => r !== undefined)
+    return { records, total }
+  }
+
+  /** A row read after open, kept so every caller holds the same record (and its live changes). */
+  private read(row: { record: string } | undefined): TaskRecord | undefined {
+    const rec = row ? rowTask(row) : null
+    if (!rec) return undefined
+    const known = this.records.get(rec.task.id)
+    if (known) return known
+    this.records.set(rec.task.id, rec)
+    this.onRead(rec)
+    return rec
   }
 
   get size(): number {
-    return this.records.size
+    return this.lib.get<{ n: number }>('SELECT count(*) AS n FROM video_tasks')!.n
   }
 
   /**
@@ -84,6 +112,11 @@ export class TaskJournal {
    */
   matching(query: string): Set<string> | null {
     return matchingTasks(this.lib, query)
+  }
+
+  /** The board's search, best first, with the matching excerpts (task-table.ts). */
+  search(query: string, limit: number): { hits: VideoSearchHit[]; more: boolean } {
+    return searchTasks(this.lib, query, limit)
   }
 
   /** Keeps the record in memory only (progress); `put` later makes it durable. */

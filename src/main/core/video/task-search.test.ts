@@ -47,4 +47,30 @@ describe('video prompt search (FTS5 over the task journal)', () => {
       await h.close()
     }
   })
+
+  it('ranks by relevance, not date, and gives each hit its excerpt with the match marked', async () => {
+    const j = await TaskJournal.open(mkdtempSync(join(tmpdir(), 'video-search-')), () => {})
+    await j.put(record('v1', 'Fox, fox and a third fox in the snow'))
+    await j.put(record('v2', 'A slow pan across the valley at sunrise while a red fox crosses the frozen river and birds lift off'))
+    await j.put(record('v3', 'a harbour at noon', { model: 'fox-video-model' }))
+    await j.put(record('v4', 'no match here'))
+    const found = j.search('FOX', 10)
+    // Newest first would be v3, v2, v1: the ranking puts the prompt that says it most first, a model name last.
+    expect(found.hits.map((h) => h.id)).toEqual(['v1', 'v2', 'v3'])
+    expect(found.more).toBe(false)
+    const marked = (h: (typeof found.hits)[number]) => h.matchMarks.map(([a, b]) => h.match.slice(a, b))
+    expect(found.hits[0].match).toBe('Fox, fox and a third fox in the snow')
+    expect(marked(found.hits[0])).toEqual(['Fox', 'fox', 'fox'])
+    expect(found.hits[1].match).toContain('red fox crosses')
+    expect(marked(found.hits[1])).toEqual(['fox'])
+    expect(marked(found.hits[2])).toEqual(['fox'])
+    expect(j.search('fox', 2)).toMatchObject({ more: true, hits: [{ id: 'v1' }, { id: 'v2' }] })
+    // Two characters are below a trigram: a scan, newest first, with the first occurrence marked.
+    const short = j.search('no', 10)
+    expect(short.hits.map((h) => h.id)).toEqual(['v4', 'v3', 'v1'])
+    expect(marked(short.hits[0])).toEqual(['no'])
+    // Quotes and operators are text; a query with nothing to find finds nothing.
+    expect(j.search('" OR fox', 10).hits).toEqual([])
+    j.close()
+  })
 })

@@ -16,6 +16,7 @@ export function createVideoHandlers(
     'video:create': (req) => video.create(req),
     'video:remix': (req) => video.remix(req),
     'video:list': (input) => video.list(input),
+    'video:search': ({ query, limit }) => video.search(query, limit),
     'video:get': ({ id }) => video.get(id),
     'video:remove': async ({ id, keepFile }) => {
       await video.remove(id, keepFile === true)

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { Asset, VideoCreateRequest, VideoFilter, VideoRemixRequest, VideoTask } from '@shared/domain/video'
+import type { Asset, VideoCreateRequest, VideoFilter, VideoRemixRequest, VideoSearchHit, VideoTask } from '@shared/domain/video'
 import { StudioError } from '@shared/errors'
 import type { RecordGeneration } from '../balance/generation-log'
 import type { FileGrants } from '../files/grants'
@@ -86,6 +86,12 @@ export class VideoService {
       log: this.log,
       signal: this.stop.signal
     })
+    // Ended tasks are read on demand (a page of the board, one task): each is known to the announcer
+    // and its kept file served from the moment it is read.
+    journal.onRead = (rec) => {
+      this.book.known(rec)
+      this.results.adopt(rec)
+    }
     this.submitter = new Submitter({
       book: this.book,
       scheduler: this.scheduler,
@@ -127,25 +133,13 @@ export class VideoService {
   }
 
   list(input?: { filter?: VideoFilter; before?: number; limit?: number }): { tasks: VideoTask[]; total: number } {
-    const f = input?.filter ?? {}
-    const q = f.query?.trim().toLowerCase()
-    // The index answers queries long enough for trigrams; shorter ones are a plain scan.
-    const found = q ? this.book.journal.matching(q) : null
-    const all = this.book.journal
-      .all()
-      .map((r) => r.task)
-      .filter((t) => {
-        if (f.states?.length && !f.states.includes(t.state)) return false
-        if (f.model && t.model !== f.model && t.returnedModel !== f.model) return false
-        if (f.from !== undefined && t.createdAt < f.from) return false
-        if (f.to !== undefined && t.createdAt > f.to) return false
-        if (found) return found.has(t.id)
-        if (q && !(`${t.prompt}\n${t.model}\n${t.returnedModel ?? ''}\n${t.taskId ?? ''}\n${t.error?.message ?? ''}\n${t.error?.code ?? ''}`.toLowerCase().includes(q))) return false
-        return true
-      })
-      .sort((a, b) => b.createdAt - a.createdAt)
-    const from = input?.before === undefined ? all : all.filter((t) => t.createdAt < input.before!)
-    return { tasks: from.slice(0, input?.limit ?? 500), total: all.length }
+    const page = this.book.journal.page(input?.filter ?? {}, input?.before, input?.limit ?? 500)
+    return { tasks: page.records.map((r) => r.task), total: page.total }
+  }
+
+  /** The board's search box: ranked hits with their excerpts (at most `limit`, 200 unless asked). */
+  search(query: string, limit = 200): { hits: VideoSearchHit[]; more: boolean } {
+    return this.book.journal.search(query, limit)
   }
 
   async remove(id: string, keepFile = false): Promise<void> {
@@ -210,7 +204,7 @@ export class VideoService {
 
   /** The profile's key changed: tasks paused by a 401 with another key poll again. */
   async onProfilesChanged(): Promise<void> {
-    for (const rec of this.book.journal.all()) {
+    for (const rec of this.book.journal.live()) {
       if (rec.task.state !== 'paused') continue
       let fp = ''
       try {
@@ -239,7 +233,7 @@ export class VideoService {
   private async resumeFromJournal(): Promise<void> {
     const now = this.scheduler.now()
     let i = 0
-    for (const rec of this.book.journal.all()) {
+    for (const rec of this.book.journal.live()) {
       const t = rec.task
       if (rec.phase === 'sending') {
         t.state = 'outcome-unknown'
@@ -261,7 +255,7 @@ export class VideoService {
   /** Stops this service's work; the shared scheduler is disposed by its owner. Queued polls find the stop signal and end. */
   async dispose(): Promise<void> {
     this.stop.abort(new Error('shutting down'))
-    for (const rec of this.book.journal.all()) {
+    for (const rec of this.book.journal.loaded()) {
       this.poller.cancel(rec.task.id)
       this.results.cancel(rec.task.id)
     }

@@ -181,6 +181,7 @@ export const videoEn = {
     count: '{{shown}} of {{total}} tasks',
     empty: 'No videos yet. Create one on the left: it appears here at once and is kept across restarts.',
     noMatches: 'No task matches these filters.',
+    moreMatches: 'Showing the {{count}} best matches; refine the search to see others.',
     loadFailed: 'The board could not be loaded',
     keyboardHint: 'Arrow keys move between cards; Enter plays or opens details; Delete removes.',
     notifyEnable: 'Desktop notifications',
@@ -188,6 +189,7 @@ export const videoEn = {
     notifyDenied: 'Desktop notifications are blocked by the system or browser'
   },
   card: {
+    matchedLabel: 'Found: ',
     state: {
       submitting: 'Submitting',
       queued: 'Queued',

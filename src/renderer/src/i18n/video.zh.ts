@@ -183,6 +183,7 @@ export const videoZh: Messages['video'] = {
     count: '共 {{total}} 个任务，显示 {{shown}} 个',
     empty: '还没有视频。请在左侧创建：它会立即出现在这里，并在重启后保留。',
     noMatches: '没有符合这些筛选条件的任务。',
+    moreMatches: '仅显示最相关的 {{count}} 个结果；请细化搜索以查看其他结果。',
     loadFailed: '无法加载任务板',
     keyboardHint: '方向键在卡片间移动；Enter 播放或打开详情；Delete 移除。',
     notifyEnable: '桌面通知',
@@ -190,6 +191,7 @@ export const videoZh: Messages['video'] = {
     notifyDenied: '桌面通知已被系统或浏览器阻止'
   },
   card: {
+    matchedLabel: '匹配：',
     state: {
       submitting: '提交中',
       queued: '排队中',

@@ -136,6 +136,19 @@ export class FakeVideo {
         const page = (before === undefined ? all : all.filter((t) => t.createdAt < before)).slice(0, input?.limit ?? 100)
         return { tasks: structuredClone(page), total: all.length }
       },
+      'video:search': ({ query, limit }) => {
+        // The host ranks by bm25 with an excerpt per hit; here: occurrences in the prompt, then newest, the first one marked.
+        const q = query.trim().toLowerCase()
+        const text = (t: VideoTask) => [t.prompt, t.model, t.returnedModel, t.taskId, t.error?.message, t.error?.code].join(' ')
+        const count = (t: VideoTask) => t.prompt.toLowerCase().split(q).length - 1
+        const found = this.tasks.filter((t) => text(t).toLowerCase().includes(q)).sort((a, b) => count(b) - count(a) || b.createdAt - a.createdAt)
+        const hits = found.slice(0, limit ?? 200).map((t) => {
+          const match = text(t)
+          const at = match.toLowerCase().indexOf(q)
+          return { id: t.id, match, matchMarks: [[at, at + q.length]] as Array<[number, number]> }
+        })
+        return { hits, more: found.length > hits.length }
+      },
       'video:get': ({ id }) => structuredClone(this.find(id)),
       'video:remove': ({ id }) => {
         this.find(id)

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { act, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { FakeHost } from '@renderer/test/fake-host'
 import { renderApp, resetApp } from '@renderer/test/render-app'
@@ -17,6 +17,19 @@ describe('store notices in the shell', () => {
     within(banner).getByRole('button', { name: 'Dismiss' }).focus()
     await user.keyboard('{Enter}')
     expect(screen.queryByTestId('store-notices')).toBeNull()
+  })
+
+  it('shows a repair found after start, also after an earlier notice was dismissed', async () => {
+    const fake = new FakeHost()
+    fake.notices = [{ store: 'images', message: 'The image job journal was damaged; the last good copy was restored.' }]
+    const { user } = await renderApp({ host: fake })
+    await user.click(within(await screen.findByTestId('store-notices')).getByRole('button', { name: 'Dismiss' }))
+    expect(screen.queryByTestId('store-notices')).toBeNull()
+    // The library folder check runs once the studio is ready and tells the page when it repaired something.
+    fake.notices = [...fake.notices, { store: 'images', message: '2 images were missing from the library folder and removed from the gallery.' }]
+    act(() => fake.emit('app:notices-changed', { count: 2 }))
+    const banner = await screen.findByTestId('store-notices')
+    expect(banner.textContent).toContain('2 images were missing from the library folder and removed from the gallery.')
   })
 
   it('shows nothing when nothing was repaired', async () => {

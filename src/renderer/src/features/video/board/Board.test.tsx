@@ -76,8 +76,42 @@ describe('job board', () => {
     const { user } = await renderVideo({ host })
     await within(grid()).findByRole('gridcell', { name: 'kite' })
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'DUSK')
-    await waitFor(() => expect(host.callsTo('video:list')).toContainEqual(expect.objectContaining({ filter: { query: 'DUSK' } })))
+    await waitFor(() => expect(host.callsTo('video:search')).toContainEqual(expect.objectContaining({ query: 'DUSK' })))
     await waitFor(() => expect(within(grid()).getAllByRole('gridcell').map((c) => c.getAttribute('aria-label'))).toEqual(['lighthouse at dusk']))
+  })
+
+  it('shows search results in the order the host ranked them, each card with its excerpt and the match marked (en + zh)', async () => {
+    const host = new FakeHost()
+    host.video.tasks = [
+      videoTask({ id: 'n', prompt: 'a fox at noon', createdAt: 3 }),
+      videoTask({ id: 'o', prompt: 'fox, fox and fox in the snow', createdAt: 1 }),
+      videoTask({ id: 'x', prompt: 'kite', createdAt: 2 })
+    ]
+    const { user } = await renderVideo({ host })
+    await within(grid()).findByRole('gridcell', { name: 'kite' })
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'fox')
+    // Ranked, not newest first: the older task that says it three times leads.
+    await waitFor(() => expect(within(grid()).getAllByRole('gridcell').map((c) => c.getAttribute('aria-label'))).toEqual(['fox, fox and fox in the snow', 'a fox at noon']))
+    const best = within(grid()).getByRole('gridcell', { name: 'fox, fox and fox in the snow' })
+    const excerpt = within(best).getByTestId('card-match')
+    expect(excerpt.textContent).toMatch(/^Found: fox, fox and fox in the snow/)
+    expect([...excerpt.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['fox'])
+    // No excerpt once the search is cleared; the board is newest first again.
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }))
+    await waitFor(() => expect(within(grid()).getAllByRole('gridcell').map((c) => c.getAttribute('aria-label'))).toEqual(['a fox at noon', 'kite', 'fox, fox and fox in the snow']))
+    expect(screen.queryByTestId('card-match')).toBeNull()
+  })
+
+  it('says when the host found more matches than the board shows, in Chinese too', async () => {
+    const host = new FakeHost()
+    host.settings = { ...host.settings, language: 'zh' }
+    host.video.tasks = Array.from({ length: 205 }, (_, i) => videoTask({ id: `m${i}`, prompt: `lantern ${i}`, createdAt: i }))
+    const { user } = await renderVideo({ host })
+    const zhGrid = await screen.findByRole('grid')
+    await within(zhGrid).findByRole('gridcell', { name: 'lantern 204' })
+    await user.type(screen.getByRole('searchbox'), 'lantern')
+    expect((await screen.findByTestId('board-more-matches')).textContent).toBe('仅显示最相关的 200 个结果；请细化搜索以查看其他结果。')
+    expect(within(zhGrid).getAllByTestId('card-match')[0].textContent).toMatch(/^匹配：lantern/)
   })
 
   it('toasts a task that finishes while another area is open, and Show opens its card', async () => {

@@ -83,6 +83,11 @@ export function Board() {
       {query.isError && (
         <FormAlert title={t('video.board.loadFailed')} detail={<>{errorTitle(t, query.error)}: {errorMessage(query.error)}</>} />
       )}
+      {hits?.more && filter.query.trim() && (
+        <p className="video-more-matches" data-testid="board-more-matches">
+          {t('video.board.moreMatches', { count: hits.ids.size })}
+        </p>
+      )}
       {query.isSuccess && ids.length === 0 && (
         <p className="video-empty" data-testid="board-empty">
           {index.order.length === 0 ? t('video.board.empty') : t('video.board.noMatches')}
@@ -114,6 +119,7 @@ export function Board() {
               height={CARD_HEIGHT}
               parentName={parent ? parent.prompt.trim() || parent.model : null}
               remixCount={kids?.length ?? 0}
+              excerpt={filter.query.trim() ? (hits?.excerpts?.get(id) ?? null) : null}
               latestRemixId={kids?.[0] ?? null}
               actions={actions}
               onFocusCell={setActive}

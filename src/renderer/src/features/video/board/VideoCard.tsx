@@ -1,7 +1,9 @@
 import { memo } from 'react'
+import { MarkedText } from '@renderer/components/MarkedText'
 import { useT } from '@renderer/i18n/use-t'
 import type { VideoTask } from '@shared/domain/video'
 import { noteCardRender } from '../render-probe'
+import type { SearchExcerpt } from './board-filter'
 import { isFinal, paramSummary, returnedDiffers } from './card-text'
 import { Elapsed } from './Elapsed'
 import type { CardActions } from './use-card-actions'
@@ -17,6 +19,8 @@ export interface VideoCardProps {
   parentName: string | null
   remixCount: number
   latestRemixId: string | null
+  /** Where the board's search matched this task (the host's excerpt), while a search is shown. */
+  excerpt: SearchExcerpt | null
   actions: CardActions
   onFocusCell: (index: number) => void
 }
@@ -120,6 +124,12 @@ export const VideoCard = memo(function VideoCard(p: VideoCardProps) {
       <p className="video-card-prompt" title={task.prompt}>
         {name}
       </p>
+      {p.excerpt && (
+        <p className="video-card-match" data-testid="card-match">
+          {t('video.card.matchedLabel')}
+          <MarkedText text={p.excerpt.match} marks={p.excerpt.marks} />
+        </p>
+      )}
       {task.error && (
         <p className="video-card-error" data-testid="task-error">
           {task.error.message}

@@ -54,6 +54,17 @@ function matchesText(t: VideoTask, q: string): boolean {
 export interface SearchHits {
   ids: ReadonlySet<string>
   at: number
+  /** Each hit's place in the host's ranking (best first); the board shows matches in this order. */
+  rank?: ReadonlyMap<string, number>
+  /** Where each hit matched, with the matched runs, for its card. */
+  excerpts?: ReadonlyMap<string, SearchExcerpt>
+  /** The host found more than it answered (the best ones are shown). */
+  more?: boolean
+}
+
+export interface SearchExcerpt {
+  match: string
+  marks: ReadonlyArray<readonly [number, number]>
 }
 
 /**
@@ -65,7 +76,7 @@ export function filterTasks(index: TaskIndex, f: BoardFilter, hits?: SearchHits)
   const q = f.query.trim().toLowerCase()
   const from = f.from ? dayStart(f.from) : Number.NEGATIVE_INFINITY
   const to = f.to ? dayStart(f.to) + 86_400_000 : Number.POSITIVE_INFINITY
-  return index.order.filter((id) => {
+  const shown = index.order.filter((id) => {
     const t = index.byId[id]
     if (f.status !== 'all' && !GROUP_STATES[f.status].includes(t.state)) return false
     if (f.model && t.model !== f.model) return false
@@ -73,6 +84,11 @@ export function filterTasks(index: TaskIndex, f: BoardFilter, hits?: SearchHits)
     if (!q) return true
     return hits && t.updatedAt <= hits.at ? hits.ids.has(id) : matchesText(t, q)
   })
+  const rank = q ? hits?.rank : undefined
+  if (!rank) return shown
+  // Best match first; a task matched here since the host answered follows, newest first (a stable sort).
+  const place = (id: string) => rank.get(id) ?? rank.size
+  return shown.sort((a, b) => place(a) - place(b))
 }
 
 /** The models on the board, for the model filter. */
