@@ -73,7 +73,10 @@ export const INVOKE_CHANNEL_NAMES = [
   'video:assets-refresh',
   'library:list-backups',
   'library:back-up',
-  'library:restore'
+  'library:restore',
+  'compare:start-run',
+  'compare:list-runs',
+  'compare:keep-cell'
 ] as const
 
 export const UPLOAD_CHANNEL_NAMES = [
@@ -95,7 +98,8 @@ export const EVENT_NAMES_LIST = [
   'video:tasks-removed',
   'video:assets-changed',
   'video:notice',
-  'video:open-requested'
+  'video:open-requested',
+  'compare:run-updated'
 ] as const
 
 export type InvokeChannelName = (typeof INVOKE_CHANNEL_NAMES)[number]

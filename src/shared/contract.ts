@@ -9,6 +9,7 @@ import type { EventNameFromList, InvokeChannelName, UploadChannelName } from './
 import { appEvents, appInvokes } from './contract/app'
 import { balanceEvents, balanceInvokes } from './contract/balance'
 import { chatEvents, chatInvokes } from './contract/chat'
+import { compareEvents, compareInvokes } from './contract/compare'
 import { filesInvokes, filesUploads } from './contract/files'
 import { imagesEvents, imagesInvokes } from './contract/images'
 import { libraryInvokes } from './contract/library'
@@ -24,7 +25,8 @@ export const invokes = {
   ...filesInvokes,
   ...imagesInvokes,
   ...videoInvokes,
-  ...libraryInvokes
+  ...libraryInvokes,
+  ...compareInvokes
 } satisfies InvokeTable
 
 export const events = {
@@ -33,7 +35,8 @@ export const events = {
   ...balanceEvents,
   ...chatEvents,
   ...imagesEvents,
-  ...videoEvents
+  ...videoEvents,
+  ...compareEvents
 } satisfies EventTable
 
 /** Channels that carry a file (Blob/File) from the page to the host; see UploadSpec. */

@@ -4,6 +4,8 @@ import type { createBalanceHandlers } from './balance/balance-handlers'
 import type { UsageService } from './balance/usage-service'
 import { createChatHandlers } from './chat/chat-handlers'
 import type { ChatService } from './chat/chat-service'
+import { createCompareHandlers } from './compare/compare-handlers'
+import type { CompareService } from './compare/compare-service'
 import { fileHandlers, type FileDeps } from './files/file-handlers'
 import { createImageHandlers } from './images/image-handlers'
 import type { ImageService } from './images/image-service'
@@ -34,6 +36,8 @@ export interface HandlerDeps {
   assets: AssetService
   /** Library backups and restore (src/main/core/store). */
   library: ReturnType<typeof createLibraryHandlers>
+  /** Compare runs of images and video (src/main/core/compare). */
+  compare: CompareService
 }
 
 /** Contract channel -> core call: one table, shared by both shells. */
@@ -83,6 +87,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
     // video:* (src/main/core/video/video-handlers.ts)
     ...createVideoHandlers(d.video, d.assets, () => d.profiles.activeId(), (id) => d.profiles.get(id)),
     // library:* (src/main/core/store/library-handlers.ts)
-    ...d.library
+    ...d.library,
+    // compare:* (src/main/core/compare/compare-handlers.ts)
+    ...createCompareHandlers(d.compare)
   }
 }

@@ -8,11 +8,14 @@ import { UsageService } from './balance/usage-service'
 import { ChatService } from './chat/chat-service'
 import { ConversationStore } from './chat/conversation-store'
 import { PresetStore, type PresetsFile } from './chat/presets'
+import { CompareService } from './compare/compare-service'
+import { CompareStore } from './compare/compare-store'
 import { fileUploadHandlers, type PickFiles } from './files/file-handlers'
 import { FileGrants } from './files/grants'
 import { MediaLibrary } from './files/media'
 import type { FetchLike } from './gateway/http'
 import { createHandlers } from './handlers'
+import { imageComparePort } from './images/compare-cells'
 import type { SaveFile } from './images/gallery-actions'
 import { ImageService } from './images/image-service'
 import { createDispatcher, type Dispatch } from './ipc/dispatcher'
@@ -28,6 +31,7 @@ import { openConfStore, type OpenStore, type StoreNotice } from './store/kv-stor
 import { openLibrary } from './store/library-db'
 import { createLibraryHandlers } from './store/library-handlers'
 import { PollScheduler } from './tasks/scheduler'
+import { videoComparePort } from './video/compare-cells'
 import type { Notify } from './video/task-book'
 import { VideoService } from './video/video-service'
 
@@ -221,6 +225,18 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     await assets.flush()
     assets.close()
   })
+  // Compare runs: recorded in the library database; each cell follows its area's own job.
+  const compareStore = CompareStore.open(opts.dataDir)
+  const compare = new CompareService({
+    store: compareStore,
+    ports: { images: imageComparePort(images), video: videoComparePort(video) },
+    profiles,
+    costOf: balance.costOf,
+    emit: (run) => events.emit('compare:run-updated', run),
+    log
+  })
+  disposers.push(events.addSink((name, payload) => compare.observe(name, payload)))
+  disposers.push(() => compareStore.close())
   // Runs first: nothing new starts while the services above wind down.
   disposers.push(() => scheduler.dispose())
 
@@ -246,7 +262,8 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     images,
     video,
     assets,
-    library: createLibraryHandlers({ dataDir: opts.dataDir, library })
+    library: createLibraryHandlers({ dataDir: opts.dataDir, library }),
+    compare
   })
   const dispatch = createDispatcher(handlers, { guard, log })
   const upload = createUploadDispatcher(fileUploadHandlers(files), { guard, log })
