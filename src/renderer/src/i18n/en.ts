@@ -4,6 +4,7 @@
  */
 import { balanceEn } from './balance.en'
 import { chatEn } from './chat.en'
+import { compareRunsEn } from './compare-runs.en'
 import { imagesEn } from './images.en'
 import { namesEn } from './names.en'
 import { rulesEn } from './rules.en'
@@ -181,6 +182,7 @@ export const en = {
     CANCELLED: 'Cancelled'
   },
   chat: chatEn,
+  compareRuns: compareRunsEn,
   images: imagesEn,
   names: namesEn,
   rules: rulesEn,

@@ -1,5 +1,6 @@
 import { balanceZh } from './balance.zh'
 import { chatZh } from './chat.zh'
+import { compareRunsZh } from './compare-runs.zh'
 import type { Messages } from './en'
 import { imagesZh } from './images.zh'
 import { namesZh } from './names.zh'
@@ -179,6 +180,7 @@ export const zh: Messages = {
     CANCELLED: '已取消'
   },
   chat: chatZh,
+  compareRuns: compareRunsZh,
   images: imagesZh,
   names: namesZh,
   rules: rulesZh,

@@ -4,6 +4,7 @@ import { hostFieldText, hostProblem, type HostProblem } from '@renderer/componen
 import { useT } from '@renderer/i18n/use-t'
 import { errorTitle } from '@renderer/lib/error-text'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
+import { CompareControl } from '../compare/CompareControl'
 import { useGenerate } from '../mutations'
 import { problemText, type FieldProblems } from '../problems'
 import { useGenerateDraft } from './draft-store'
@@ -73,6 +74,7 @@ export function GenerateForm() {
           {generate.isPending ? t('images.generate.sending') : t('images.generate.submit')}
         </button>
       </div>
+      <CompareControl />
     </form>
   )
 }
