@@ -1,3 +1,4 @@
+import { compareWorkflows } from './workflows/compare'
 import { maskWorkflows } from './workflows/mask'
 
 /**
@@ -6,3 +7,4 @@ import { maskWorkflows } from './workflows/mask'
  */
 
 maskWorkflows()
+compareWorkflows()

@@ -15,7 +15,7 @@ describe('run on several models (images)', () => {
       expectedCost: model === 'image-model-2' ? null : model === 'imagegen-4.0' ? 1500 : 2500,
       basedOn: 3,
       warn: false,
-      reason: 'ok',
+      reason: 'ok' as const,
       fetchedAt: Date.now()
     }))
     await user.click(form().getByRole('radio', { name: /second family/i }))
