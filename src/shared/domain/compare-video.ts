@@ -6,8 +6,8 @@
  */
 import { ruleOf, type GatewayNames } from './gateway-names'
 import type { RuleProblem } from './rule-problems'
-import { checkVideoCreate } from './video-rules'
 import type { VideoCreateInput, VideoCreateRequest, VideoFamily, VideoRef } from './video'
+import { checkVideoCreate } from './video-rules'
 
 interface Shared {
   prompt: string
