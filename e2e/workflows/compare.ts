@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { imageCreates, openImages } from '../support/images-page'
+import { createForm, expectPlays, mp4sOnDisk, openVideo, videoCreates } from '../support/video-page'
 
 /**
  * Compare runs end to end against the sandbox: one prompt on several models, one create per model
@@ -50,6 +51,38 @@ export function compareWorkflows(): void {
       await expect(cellOf(again, 'image-model-2').getByRole('button', { name: 'Kept' })).toBeVisible()
       await expect.poll(() => cellOf(again, 'imagegen-4.5').locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
       expect(imageCreates(studio)).toHaveLength(3)
+    })
+
+    test('compare a video on two families: one task per model, both play, and the run is there after a restart', async ({ studio }) => {
+      test.setTimeout(240_000)
+      let page = await openVideo(studio)
+      const form = createForm(page)
+      await form.getByRole('textbox', { name: 'Prompt' }).fill('waves compared at dusk')
+      await form.getByRole('button', { name: 'Run on several models…' }).click()
+      await form.getByRole('checkbox', { name: /^vidq2-pro / }).check()
+      await form.getByRole('checkbox', { name: /^gk-video-3 / }).check()
+      await expect(form.getByTestId('compare-plan-row')).toHaveCount(2)
+      await form.getByRole('button', { name: 'Run on 2 models' }).click()
+
+      const run = boardOf(page).getByTestId('compare-run').first()
+      for (const m of ['vidq2-pro', 'gk-video-3']) {
+        const cell = cellOf(run, m)
+        await expect(cell.getByRole('status')).toHaveText('Done', { timeout: 120_000 })
+        await expectPlays(cell)
+      }
+      // One create per model, one on each family's route, and both results on disk.
+      expect(videoCreates(studio).map((c) => c.path).sort()).toEqual(['/v1/video/create', '/v1/videos'])
+      expect(mp4sOnDisk(studio.dataDir).length).toBeGreaterThanOrEqual(2)
+      await cellOf(run, 'gk-video-3').getByRole('button', { name: 'Keep' }).click()
+      await expect(cellOf(run, 'gk-video-3').getByRole('button', { name: 'Kept' })).toBeVisible()
+
+      await studio.stop()
+      page = await openVideo(studio)
+      const again = boardOf(page).getByTestId('compare-run').first()
+      await expect(cellOf(again, 'vidq2-pro').getByRole('status')).toHaveText('Done')
+      await expect(cellOf(again, 'gk-video-3').getByRole('button', { name: 'Kept' })).toBeVisible()
+      await expectPlays(cellOf(again, 'gk-video-3'))
+      expect(videoCreates(studio)).toHaveLength(2)
     })
   })
 }

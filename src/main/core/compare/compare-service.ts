@@ -7,7 +7,7 @@ import type { VideoCreateRequest } from '@shared/domain/video'
 import { StudioError } from '@shared/errors'
 import type { GatewayConnection } from '../gateway/http'
 import type { CellLive, ComparePort } from './compare-port'
-import { runIsOpen, type CompareStore, type StoredCell, type StoredRun } from './compare-store'
+import type { CompareStore, StoredCell, StoredRun } from './compare-store'
 
 export interface CompareServiceDeps {
   store: CompareStore
@@ -21,6 +21,8 @@ export interface CompareServiceDeps {
 }
 
 const isFinal = (state: StoredCell['state']) => FINAL_CELL_STATES.includes(state)
+/** Recent runs per area followed from the start (a finished video cell's file may still be on its way). */
+const FOLLOWED = 10
 
 /**
  * Compare runs: one prompt to 2–4 models, one create per model. The run and its cells' job ids are
@@ -30,7 +32,7 @@ const isFinal = (state: StoredCell['state']) => FINAL_CELL_STATES.includes(state
  */
 export class CompareService {
   private readonly now: () => number
-  /** Open runs by id, and which run each of their cells' jobs belongs to. */
+  /** Runs followed this session by id, and which run each of their cells' jobs belongs to. */
   private readonly open = new Map<string, StoredRun>()
   private readonly runOfRef = new Map<string, string>()
   /** Runs whose start is under way: a doubled call waits for the same answer. */
@@ -41,6 +43,7 @@ export class CompareService {
   constructor(private readonly d: CompareServiceDeps) {
     this.now = d.now ?? Date.now
     for (const run of d.store.open()) this.reconcile(run)
+    for (const area of ['images', 'video'] as const) for (const run of d.store.list(area, FOLLOWED)) if (!this.open.has(run.id)) this.track(run)
   }
 
   private port(area: CompareArea): ComparePort<GenerateRequest> | ComparePort<VideoCreateRequest> {
@@ -66,14 +69,13 @@ export class CompareService {
     this.save(run)
   }
 
+  /**
+   * Follows a run's cells for this session, finished ones too: a video cell is done before its file
+   * has arrived, and the board learns of the file from the task's later updates.
+   */
   private track(run: StoredRun): void {
-    if (runIsOpen(run)) {
-      this.open.set(run.id, run)
-      for (const c of run.cells) this.runOfRef.set(c.ref, run.id)
-    } else {
-      this.open.delete(run.id)
-      for (const c of run.cells) this.runOfRef.delete(c.ref)
-    }
+    this.open.set(run.id, run)
+    for (const c of run.cells) this.runOfRef.set(c.ref, run.id)
   }
 
   private save(run: StoredRun): void {

@@ -38,7 +38,7 @@ function Cell({ run, cell, index }: { run: CompareRun; cell: CompareCell; index:
       }
     >
       {result ? (
-        <video src={result.mediaUrl} controls preload="metadata" aria-label={`${cell.model}: ${run.prompt}`} />
+        <video data-testid="video-player" src={result.mediaUrl} controls preload="metadata" aria-label={`${cell.model}: ${run.prompt}`} />
       ) : (
         cell.state === 'done' && <p className="field-help">{(task && t(`video.card.download.${task.download.state}`)) || t('compareRuns.board.noResult')}</p>
       )}
