@@ -9,7 +9,7 @@ import type { EventNameFromList, InvokeChannelName, UploadChannelName } from './
 import { appEvents, appInvokes } from './contract/app'
 import { balanceEvents, balanceInvokes } from './contract/balance'
 import { chatEvents, chatInvokes } from './contract/chat'
-import { compareEvents, compareInvokes } from './contract/compare'
+import { compareRunsEvents, compareRunsInvokes } from './contract/compare-runs'
 import { filesInvokes, filesUploads } from './contract/files'
 import { imagesEvents, imagesInvokes } from './contract/images'
 import { libraryInvokes } from './contract/library'
@@ -26,7 +26,7 @@ export const invokes = {
   ...imagesInvokes,
   ...videoInvokes,
   ...libraryInvokes,
-  ...compareInvokes
+  ...compareRunsInvokes
 } satisfies InvokeTable
 
 export const events = {
@@ -36,7 +36,7 @@ export const events = {
   ...chatEvents,
   ...imagesEvents,
   ...videoEvents,
-  ...compareEvents
+  ...compareRunsEvents
 } satisfies EventTable
 
 /** Channels that carry a file (Blob/File) from the page to the host; see UploadSpec. */

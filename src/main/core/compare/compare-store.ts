@@ -60,7 +60,7 @@ export class CompareStore {
   static open(dataDir: string, notice?: (message: string) => void): CompareStore {
     const lib = openLibrary(dataDir, notice)
     try {
-      lib.schema('compare', COMPARE_SCHEMA)
+      lib.schema('compare-runs', COMPARE_SCHEMA)
     } catch (e) {
       lib.release()
       throw e

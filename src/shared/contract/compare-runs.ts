@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { InvokeSpec } from '../contract-kit'
 import { COMPARE_MAX, CompareAreaSchema, CompareRunIdSchema, CompareRunSchema, CompareStartSchema } from '../domain/compare'
 
-export const compareInvokes = {
+export const compareRunsInvokes = {
   'compare:start-run': {
     doc: 'Records a compare run (2–4 image or video requests, one per model), then sends one create per cell; the same runId again answers the run already started, sending nothing.',
     input: CompareStartSchema,
@@ -20,6 +20,6 @@ export const compareInvokes = {
   }
 } satisfies Record<string, InvokeSpec>
 
-export const compareEvents = {
+export const compareRunsEvents = {
   'compare:run-updated': CompareRunSchema
 }
