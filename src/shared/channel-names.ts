@@ -71,12 +71,12 @@ export const INVOKE_CHANNEL_NAMES = [
   'video:assets-import',
   'video:assets-list',
   'video:assets-refresh',
-  'library:list-backups',
-  'library:back-up',
-  'library:restore',
   'compare:start-run',
   'compare:list-runs',
-  'compare:keep-cell'
+  'compare:keep-cell',
+  'library:list-backups',
+  'library:back-up',
+  'library:restore'
 ] as const
 
 export const UPLOAD_CHANNEL_NAMES = [

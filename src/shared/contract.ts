@@ -25,8 +25,9 @@ export const invokes = {
   ...filesInvokes,
   ...imagesInvokes,
   ...videoInvokes,
-  ...libraryInvokes,
-  ...compareRunsInvokes
+  // Library channels stay last: the IPC fuzz runs channels in this order, and backups go on after their calls return.
+  ...compareRunsInvokes,
+  ...libraryInvokes
 } satisfies InvokeTable
 
 export const events = {
