@@ -1,4 +1,5 @@
 import { chatCompareWorkflows } from './workflows/chat-compare'
+import { compareWorkflows } from './workflows/compare'
 import { flowsWorkflows } from './workflows/flows'
 import { maskWorkflows } from './workflows/mask'
 import { promptWorkflows } from './workflows/prompts'
@@ -12,3 +13,4 @@ maskWorkflows()
 chatCompareWorkflows()
 flowsWorkflows()
 promptWorkflows()
+compareWorkflows()

@@ -75,9 +75,9 @@ export const INVOKE_CHANNEL_NAMES = [
   'video:assets-import',
   'video:assets-list',
   'video:assets-refresh',
-  'library:list-backups',
-  'library:back-up',
-  'library:restore',
+  'compare:start-run',
+  'compare:list-runs',
+  'compare:keep-cell',
   'lineage:get',
   'lineage:extract-frame',
   'prompts:history',
@@ -86,7 +86,10 @@ export const INVOKE_CHANNEL_NAMES = [
   'prompts:save',
   'prompts:delete',
   'prompts:export',
-  'prompts:import'
+  'prompts:import',
+  'library:list-backups',
+  'library:back-up',
+  'library:restore'
 ] as const
 
 export const UPLOAD_CHANNEL_NAMES = [
@@ -110,7 +113,8 @@ export const EVENT_NAMES_LIST = [
   'video:assets-changed',
   'video:notice',
   'video:open-requested',
-  'prompts:changed'
+  'prompts:changed',
+  'compare:run-updated'
 ] as const
 
 export type InvokeChannelName = (typeof INVOKE_CHANNEL_NAMES)[number]

@@ -10,6 +10,7 @@ import { appEvents, appInvokes } from './contract/app'
 import { balanceEvents, balanceInvokes } from './contract/balance'
 import { chatEvents, chatInvokes } from './contract/chat'
 import { chatCompareInvokes } from './contract/chat-compare'
+import { compareRunsEvents, compareRunsInvokes } from './contract/compare-runs'
 import { filesInvokes, filesUploads } from './contract/files'
 import { imagesEvents, imagesInvokes } from './contract/images'
 import { libraryInvokes } from './contract/library'
@@ -28,9 +29,11 @@ export const invokes = {
   ...filesInvokes,
   ...imagesInvokes,
   ...videoInvokes,
-  ...libraryInvokes,
+  ...compareRunsInvokes,
   ...lineageInvokes,
-  ...promptsInvokes
+  ...promptsInvokes,
+  // Library channels stay last: the IPC fuzz runs channels in this order, and backups go on after their calls return.
+  ...libraryInvokes
 } satisfies InvokeTable
 
 export const events = {
@@ -40,7 +43,8 @@ export const events = {
   ...chatEvents,
   ...imagesEvents,
   ...videoEvents,
-  ...promptsEvents
+  ...promptsEvents,
+  ...compareRunsEvents
 } satisfies EventTable
 
 /** Channels that carry a file (Blob/File) from the page to the host; see UploadSpec. */

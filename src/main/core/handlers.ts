@@ -4,7 +4,9 @@ import type { createBalanceHandlers } from './balance/balance-handlers'
 import type { UsageService } from './balance/usage-service'
 import { createChatHandlers } from './chat/chat-handlers'
 import type { ChatService } from './chat/chat-service'
-import type { CompareService } from './chat/compare/compare-service'
+import type { ChatCompareService } from './chat/compare/compare-service'
+import { createCompareHandlers } from './compare/compare-handlers'
+import type { CompareService } from './compare/compare-service'
 import { fileHandlers, type FileDeps } from './files/file-handlers'
 import { createImageHandlers } from './images/image-handlers'
 import type { ImageService } from './images/image-service'
@@ -31,7 +33,7 @@ export interface HandlerDeps {
   balance: { handlers: ReturnType<typeof createBalanceHandlers>; balance: { forget(id: string): void } }
   chat: ChatService
   /** Chat compare runs (src/main/core/chat/compare). */
-  chatCompare?: CompareService
+  chatCompare?: ChatCompareService
   /** File grants (src/main/core/files); `pickFiles` only in the Electron shell. */
   files: FileDeps
   images: ImageService
@@ -43,6 +45,8 @@ export interface HandlerDeps {
   lineage: ReturnType<typeof createLineageHandlers>
   /** The prompt library: history and saved prompts (src/main/core/prompts). */
   prompts: ReturnType<typeof createPromptHandlers>
+  /** Compare runs of images and video (src/main/core/compare). */
+  compare: CompareService
 }
 
 /** Contract channel -> core call: one table, shared by both shells. */
@@ -96,6 +100,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
     // lineage:* (src/main/core/lineage/lineage-handlers.ts)
     ...d.lineage,
     // prompts:* (src/main/core/prompts/prompt-handlers.ts)
-    ...d.prompts
+    ...d.prompts,
+    // compare:* (src/main/core/compare/compare-handlers.ts)
+    ...createCompareHandlers(d.compare)
   }
 }

@@ -6,15 +6,18 @@ import { AssetService } from './assets/asset-service'
 import { openBalance } from './balance/open-balance'
 import { UsageService } from './balance/usage-service'
 import { ChatService } from './chat/chat-service'
-import { CompareService } from './chat/compare/compare-service'
-import { CompareStore } from './chat/compare/compare-store'
+import { ChatCompareService } from './chat/compare/compare-service'
+import { ChatCompareStore } from './chat/compare/compare-store'
 import { ConversationStore } from './chat/conversation-store'
 import { PresetStore, type PresetsFile } from './chat/presets'
+import { CompareService } from './compare/compare-service'
+import { CompareStore } from './compare/compare-store'
 import { fileUploadHandlers, type PickFiles } from './files/file-handlers'
 import { FileGrants } from './files/grants'
 import { MediaLibrary } from './files/media'
 import type { FetchLike } from './gateway/http'
 import { createHandlers } from './handlers'
+import { imageComparePort } from './images/compare-cells'
 import type { SaveFile } from './images/gallery-actions'
 import { ImageService } from './images/image-service'
 import { createDispatcher, type Dispatch } from './ipc/dispatcher'
@@ -36,6 +39,7 @@ import { openConfStore, type OpenStore, type StoreNotice } from './store/kv-stor
 import { openLibrary } from './store/library-db'
 import { createLibraryHandlers } from './store/library-handlers'
 import { PollScheduler } from './tasks/scheduler'
+import { videoComparePort } from './video/compare-cells'
 import type { Notify } from './video/task-book'
 import { VideoService } from './video/video-service'
 
@@ -177,7 +181,7 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     recordGeneration: balance.recordGeneration
   })
   disposers.push(() => chat.dispose())
-  const chatCompare = new CompareService(chat, new CompareStore(library))
+  const chatCompare = new ChatCompareService(chat, new ChatCompareStore(library))
 
   // Images: gallery in <dataDir>/images + <dataDir>/library/images; running jobs resume from their journal.
   const images = await ImageService.open({
@@ -235,6 +239,18 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     await assets.flush()
     assets.close()
   })
+  // Compare runs: recorded in the library database; each cell follows its area's own job.
+  const compareStore = CompareStore.open(opts.dataDir)
+  const compare = new CompareService({
+    store: compareStore,
+    ports: { images: imageComparePort(images), video: videoComparePort(video) },
+    profiles,
+    costOf: balance.costOf,
+    emit: (run) => events.emit('compare:run-updated', run),
+    log
+  })
+  disposers.push(events.addSink((name, payload) => compare.observe(name, payload)))
+  disposers.push(() => compareStore.close())
   // Runs first: nothing new starts while the services above wind down.
   disposers.push(() => scheduler.dispose())
   // Lineage: read off the host's own events (the requests behind them), so no area records it.
@@ -280,7 +296,8 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
       saved: new SavedPrompts(library),
       lookups: { galleryItem: async (id) => images.actions.get(id), videoTask: async (id) => video.get(id) },
       changed: promptsChanged
-    })
+    }),
+    compare
   })
   const recorded = withPromptHistory(handlers, {
     history: promptHistory,

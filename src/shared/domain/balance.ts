@@ -61,7 +61,9 @@ export const GenerationEntrySchema = z.object({
   /** Raw quota units it cost, attributed from the snapshots around it. */
   cost: z.number().optional(),
   /** `exact`: the only job between two snapshots; `shared`: the delta was split between several jobs. */
-  costBasis: z.enum(['exact', 'shared']).optional()
+  costBasis: z.enum(['exact', 'shared']).optional(),
+  /** The studio's id of the job or task it was for. */
+  ref: z.string().optional()
 })
 export type GenerationEntry = z.infer<typeof GenerationEntrySchema>
 

@@ -24,6 +24,8 @@ export interface GenerationRecord {
   ok?: boolean
   /** Available quota (raw units) before the job, when the caller knows it. */
   quotaBefore?: number
+  /** The studio's id of the job or task (a compare run finds its cells' costs by it). */
+  ref?: string
 }
 
 /** The function chat, images and the video engine call; never throws, never blocks the caller. */
@@ -142,7 +144,8 @@ export class GenerationLog {
       model: r.model.trim() || 'unknown',
       at: r.at ?? this.now(),
       ok: r.ok ?? true,
-      ...(r.quotaBefore !== undefined && Number.isFinite(r.quotaBefore) ? { quotaBefore: r.quotaBefore } : {})
+      ...(r.quotaBefore !== undefined && Number.isFinite(r.quotaBefore) ? { quotaBefore: r.quotaBefore } : {}),
+      ...(r.ref ? { ref: r.ref } : {})
     }
     let i = this.entries.length
     while (i > 0 && this.entries[i - 1].at > entry.at) i--
@@ -163,6 +166,11 @@ export class GenerationLog {
     } catch {
       // A log entry is worth less than the job it describes.
     }
+  }
+
+  /** The entry recorded for a job or task, by the studio's id. */
+  byRef(ref: string): GenerationEntry | undefined {
+    return this.entries.find((e) => e.ref === ref)
   }
 
   list(profileId?: string): GenerationEntry[] {

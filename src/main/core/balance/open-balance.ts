@@ -42,6 +42,8 @@ export async function openBalance(d: OpenBalanceDeps) {
     balance,
     /** What chat, images and the video engine call when a generation ends. */
     recordGeneration: balance.recordGeneration,
+    /** The generation log's entry for a job or task, by the studio's id (compare runs show each cell's cost). */
+    costOf: (ref: string) => generations.byRef(ref),
     handlers: createBalanceHandlers({ balance, billing, activeId: () => d.profiles.activeId() }),
     dispose: async () => {
       await balance.dispose()

@@ -1,13 +1,13 @@
 import { StudioError } from '@shared/errors'
 import type { Handlers } from '../ipc/dispatcher'
 import type { ChatService } from './chat-service'
-import type { CompareService } from './compare/compare-service'
+import type { ChatCompareService } from './compare/compare-service'
 
 type ChatChannel = Extract<keyof Handlers, `chat:${string}`>
 
 /** The chat channels of the contract, mapped onto the chat service. */
-export function createChatHandlers(chat: ChatService, compare?: CompareService): Pick<Handlers, ChatChannel> {
-  const comparing = (): CompareService => {
+export function createChatHandlers(chat: ChatService, compare?: ChatCompareService): Pick<Handlers, ChatChannel> {
+  const comparing = (): ChatCompareService => {
     if (!compare) throw new StudioError('INTERNAL', 'Comparing models is not available here.')
     return compare
   }

@@ -75,7 +75,7 @@ export class ImageService {
     // A finished job was charged; one whose answer never arrived may have been. Refusals were not.
     const onEnded = record
       ? (rec: JobRecord, status: ImageJob['status']) => {
-          if (status === 'done' || status === 'outcome-unknown') record({ profileId: rec.template.profileId, kind: 'image', model: rec.template.model, ok: status === 'done' })
+          if (status === 'done' || status === 'outcome-unknown') record({ profileId: rec.template.profileId, kind: 'image', model: rec.template.model, ok: status === 'done', ref: rec.job.jobId })
         }
       : undefined
     this.book = new JobBook({ journal, gallery, emit: d.emit, now: Date.now, newId: () => gallery.newId(), onEnded })
@@ -115,7 +115,8 @@ export class ImageService {
     return { profileId, conn: await this.d.profiles.connection(profileId) }
   }
 
-  async generate(req: GenerateRequest): Promise<ImageJob> {
+  /** `jobId`: chosen by the caller (a compare run records its cells' ids before any create). */
+  async generate(req: GenerateRequest, jobId?: string): Promise<ImageJob> {
     const warnings = checkGenerate(req)
     const refs = req.family === 'image2' ? (req.image ?? []) : []
     const sources = { files: this.d.files, gallery: this.gallery }
@@ -126,7 +127,7 @@ export class ImageService {
     const planned = req.family === 'imagegen' ? buildImagegenBody(req) : buildImage2Body(req, [])
     const params: Record<string, unknown> = { ...req, ...(req.family === 'image2' && refs.length ? { image: describeReferences(refs, sources) } : {}) }
     const template: ItemTemplate = { origin: 'generate', model: req.model, prompt: req.prompt, params, profileId, requestedSize: planned.requestedSize }
-    const rec = await this.book.begin('generate', template, [...warnings, ...planned.warnings])
+    const rec = await this.book.begin('generate', template, [...warnings, ...planned.warnings], jobId)
     this.track(
       (async () => {
         let body: Record<string, unknown>

@@ -74,6 +74,11 @@ export class PromptHistory {
     return id
   }
 
+  /** True when an entry was already recorded for `ref` (a compare run sent again answers the run it started). */
+  has(ref: string): boolean {
+    return this.lib.get('SELECT 1 AS one FROM prompt_history WHERE ref = ? LIMIT 1', ref) !== undefined
+  }
+
   /** Adds results to the entries sent as `ref` (an image job's items as they arrive); false when none. */
   attach(ref: string, results: StoredResult[]): boolean {
     if (results.length === 0) return false
@@ -108,10 +113,11 @@ export class PromptHistory {
       params.push(q.area)
     }
     if (q.before) {
-      where.push('(h.at < ? OR (h.at = ? AND h.id < ?))')
+      // The cursor names its entry by id; entries of the same instant follow insertion order (seq).
+      where.push('(h.at < ? OR (h.at = ? AND h.seq < (SELECT seq FROM prompt_history WHERE id = ?)))')
       params.push(q.before.at, q.before.at, q.before.id)
     }
-    const sql = `SELECT h.id, h.area, h.kind, h.model, h.text, h.at, h.results FROM ${from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY h.at DESC, h.id DESC LIMIT ?`
+    const sql = `SELECT h.id, h.area, h.kind, h.model, h.text, h.at, h.results FROM ${from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY h.at DESC, h.seq DESC LIMIT ?`
     const rows = this.lib.all<Row>(sql, ...params, limit + 1)
     const page = rows.slice(0, limit).flatMap((r) => {
       if (!(PROMPT_AREAS as readonly string[]).includes(r.area) || !(PROMPT_KINDS as readonly string[]).includes(r.kind)) return []

@@ -50,6 +50,38 @@ describe('prompt history hooks', () => {
     expect(changed()).toBe(5)
   })
 
+  it('a compare run is one entry per model sent, and the same run sent again adds none', async () => {
+    const run = {
+      id: 'run-1',
+      area: 'images',
+      prompt: 'a red kite',
+      cells: [
+        { model: 'img-a', ref: 'job-a', state: 'running' },
+        { model: 'img-b', ref: 'job-b', state: 'running' },
+        { model: 'img-c', ref: 'job-c', state: 'not-sent' }
+      ]
+    }
+    const chat = {
+      compare: {},
+      started: [{ conversationId: 'c-a', streamId: 's' }, { conversationId: 'c-b', error: { code: 'UPSTREAM', message: 'no' } }]
+    }
+    const { h, history } = setup({ 'compare:start-run': () => run, 'chat:start-compare': () => chat })
+    await h['compare:start-run']({ runId: 'run-1', area: 'images', requests: [] } as never, ctx)
+    await h['compare:start-run']({ runId: 'run-1', area: 'images', requests: [] } as never, ctx)
+    await h['chat:start-compare']({ models: ['chat-a', 'chat-b'], text: 'hi both', format: 'chat', system: '', params: {} } as never, ctx)
+    const entries = history.list().entries.map(({ area, model, text, results }) => ({ area, model, text, results }))
+    expect(entries).toHaveLength(3)
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        { area: 'images', model: 'img-a', text: 'a red kite', results: [] },
+        { area: 'images', model: 'img-b', text: 'a red kite', results: [] },
+        { area: 'chat', model: 'chat-a', text: 'hi both', results: [{ kind: 'conversation', id: 'c-a' }] }
+      ])
+    )
+    // The cells' image results reach their entries as the jobs report them.
+    expect(history.attach('job-b', [{ kind: 'image', id: 'img-1' }])).toBe(true)
+  })
+
   it('a refused request is not history, and the refusal reaches the caller unchanged', async () => {
     const refusal = new StudioError('INVALID_INPUT', 'A prompt is required', { field: 'prompt' })
     const { h, history } = setup({

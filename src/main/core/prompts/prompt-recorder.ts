@@ -5,7 +5,15 @@ import type { VideoTask } from '@shared/domain/video'
 import type { Handlers } from '../ipc/dispatcher'
 import type { HistoryRecord, PromptHistory, StoredResult } from './prompt-history'
 
-type Wrapped = 'chat:send' | 'images:generate' | 'images:submit-native' | 'images:edit' | 'video:create' | 'video:remix'
+type Wrapped =
+  | 'chat:send'
+  | 'chat:start-compare'
+  | 'images:generate'
+  | 'images:submit-native'
+  | 'images:edit'
+  | 'video:create'
+  | 'video:remix'
+  | 'compare:start-run'
 
 export interface RecorderDeps {
   history: PromptHistory
@@ -43,6 +51,25 @@ export function withPromptHistory(h: Handlers, d: RecorderDeps): Handlers {
         record({ area: 'chat', kind: 'chat', model: model ?? '', text: input.text, results: [{ kind: 'conversation', id: input.conversationId }] })
       }
       return out
+    },
+    // A compare is one prompt sent to several models: one entry per model, as if each had been sent alone.
+    'chat:start-compare': async (input, ctx) => {
+      const out = await h['chat:start-compare'](input, ctx)
+      out.started.forEach((s, i) => {
+        if (s.error) return
+        record({ area: 'chat', kind: 'chat', model: input.models[i] ?? '', text: input.text, results: [{ kind: 'conversation', id: s.conversationId }] })
+      })
+      return out
+    },
+    'compare:start-run': async (input, ctx) => {
+      const run = await h['compare:start-run'](input, ctx)
+      for (const cell of run.cells) {
+        // The same run sent again answers the run already started: its cells are history already.
+        if (cell.state === 'not-sent' || d.history.has(cell.ref)) continue
+        if (run.area === 'images') imageJob('image-generate', cell.model, run.prompt, { jobId: cell.ref })
+        else record({ area: 'video', kind: 'video-create', model: cell.model, text: run.prompt, ref: cell.ref, results: [{ kind: 'video', id: cell.ref }] })
+      }
+      return run
     },
     'images:generate': async (input, ctx) => {
       const job = await h['images:generate'](input, ctx)

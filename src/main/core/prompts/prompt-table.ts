@@ -7,7 +7,8 @@
  *
  * Both FTS5 tables use the trigram tokenizer for the reason given in chat/conversation-table.ts
  * (matches inside words and inside Chinese text written without spaces). Lists page by keyset
- * (`at`, `id`) over an index, so a page costs the same after a year of history as after a day.
+ * (`at`, then insertion order) over an index; ids are random, so
+ * they never order two entries of the same instant, so a page costs the same after a year of history as after a day.
  */
 export const PROMPTS_SCHEMA = [
   `CREATE TABLE prompt_history (
@@ -21,8 +22,8 @@ export const PROMPTS_SCHEMA = [
      ref TEXT,
      results TEXT NOT NULL
    );
-   CREATE INDEX prompt_history_newest ON prompt_history (at DESC, id DESC);
-   CREATE INDEX prompt_history_area ON prompt_history (area, at DESC, id DESC);
+   CREATE INDEX prompt_history_newest ON prompt_history (at DESC, seq DESC);
+   CREATE INDEX prompt_history_area ON prompt_history (area, at DESC, seq DESC);
    CREATE INDEX prompt_history_ref ON prompt_history (ref) WHERE ref IS NOT NULL;
    CREATE VIRTUAL TABLE prompt_history_fts USING fts5 (text, model, content = 'prompt_history', content_rowid = 'seq', tokenize = 'trigram');
    CREATE TRIGGER prompt_history_ai AFTER INSERT ON prompt_history BEGIN
@@ -42,7 +43,7 @@ export const PROMPTS_SCHEMA = [
      created_at REAL NOT NULL,
      updated_at REAL NOT NULL
    );
-   CREATE INDEX prompt_saved_recent ON prompt_saved (updated_at DESC, id DESC);
+   CREATE INDEX prompt_saved_recent ON prompt_saved (updated_at DESC, seq DESC);
    CREATE INDEX prompt_saved_text ON prompt_saved (text_key);
    CREATE VIRTUAL TABLE prompt_saved_fts USING fts5 (name, text, tag_line, content = 'prompt_saved', content_rowid = 'seq', tokenize = 'trigram');
    CREATE TRIGGER prompt_saved_ai AFTER INSERT ON prompt_saved BEGIN

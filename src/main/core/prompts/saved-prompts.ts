@@ -51,12 +51,12 @@ export class SavedPrompts {
     const where: string[] = []
     const params: unknown[] = []
     let from = 'prompt_saved s'
-    let order = 's.updated_at DESC, s.id DESC'
+    let order = 's.updated_at DESC, s.seq DESC'
     if (text.length >= FTS_MIN_CHARS) {
       from = 'prompt_saved_fts f JOIN prompt_saved s ON s.seq = f.rowid'
       where.push('prompt_saved_fts MATCH ?')
       params.push(ftsPhrase(text))
-      order = 'bm25(prompt_saved_fts, 10.0, 1.0, 4.0), s.updated_at DESC'
+      order = 'bm25(prompt_saved_fts, 10.0, 1.0, 4.0), s.updated_at DESC, s.seq DESC'
     } else if (text) {
       where.push("(s.name LIKE ? ESCAPE '\\' OR s.tag_line LIKE ? ESCAPE '\\' OR s.text LIKE ? ESCAPE '\\')")
       params.push(likeAnywhere(text), likeAnywhere(text), likeAnywhere(text))

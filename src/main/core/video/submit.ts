@@ -66,10 +66,10 @@ export class Submitter {
     return { profileId: id, conn, name }
   }
 
-  private blank(o: { profileId: string; name?: string; family: VideoTask['family']; kind: VideoTask['kind']; route: VideoRoute; createRoute: string; model: string; prompt: string; params: Record<string, unknown> }): VideoTask {
+  private blank(o: { id?: string; profileId: string; name?: string; family: VideoTask['family']; kind: VideoTask['kind']; route: VideoRoute; createRoute: string; model: string; prompt: string; params: Record<string, unknown> }): VideoTask {
     const now = this.d.book.now()
     return {
-      id: newTaskId(),
+      id: o.id ?? newTaskId(),
       taskId: null,
       profileId: o.profileId,
       ...(o.name ? { profileName: o.name } : {}),
@@ -90,7 +90,8 @@ export class Submitter {
     }
   }
 
-  async create(req: VideoCreateRequest): Promise<VideoTask> {
+  /** `id`: chosen by the caller (a compare run records its cells' ids before any create). */
+  async create(req: VideoCreateRequest, id?: string): Promise<VideoTask> {
     checkCreateRefs(req, this.d.refs)
     const { profileId, conn, name } = await this.connect(req.profileId)
     // The model's rules come from the profile's names (its family's, with that model's overrides).
@@ -100,6 +101,7 @@ export class Submitter {
     const built = await buildCreate(req, this.d.refs, rule)
     const route = ROUTE_OF_FAMILY[req.family]
     const task = this.blank({
+      id,
       profileId,
       name,
       family: req.family,
@@ -232,7 +234,7 @@ export class Submitter {
       return
     }
     // Accepted: a paid generation for the balance dashboard (never throws, never blocks).
-    this.d.recordGeneration?.({ profileId: t.profileId, kind: 'video', model: t.model })
+    this.d.recordGeneration?.({ profileId: t.profileId, kind: 'video', model: t.model, ref: t.id })
     if (r.progress !== null) t.progress = r.progress
     if (r.model && r.model !== t.model) t.returnedModel = r.model
     t.state = r.state === 'unknown' || r.state === 'succeeded' ? 'queued' : r.state

@@ -114,8 +114,8 @@ export class VideoService {
     return service
   }
 
-  create(req: VideoCreateRequest): Promise<VideoTask> {
-    return this.submitter.create(req)
+  create(req: VideoCreateRequest, id?: string): Promise<VideoTask> {
+    return this.submitter.create(req, id)
   }
 
   remix(req: VideoRemixRequest): Promise<VideoTask> {

@@ -4,6 +4,7 @@
  */
 import { balanceEn } from './balance.en'
 import { chatEn } from './chat.en'
+import { compareRunsEn } from './compare-runs.en'
 import { flowsEn } from './flows.en'
 import { imagesEn } from './images.en'
 import { namesEn } from './names.en'
@@ -186,6 +187,7 @@ export const en = {
   },
   chat: chatEn,
   flows: flowsEn,
+  compareRuns: compareRunsEn,
   images: imagesEn,
   names: namesEn,
   rules: rulesEn,

@@ -1,5 +1,6 @@
 import { balanceZh } from './balance.zh'
 import { chatZh } from './chat.zh'
+import { compareRunsZh } from './compare-runs.zh'
 import type { Messages } from './en'
 import { flowsZh } from './flows.zh'
 import { imagesZh } from './images.zh'
@@ -184,6 +185,7 @@ export const zh: Messages = {
   },
   chat: chatZh,
   flows: flowsZh,
+  compareRuns: compareRunsZh,
   images: imagesZh,
   names: namesZh,
   rules: rulesZh,

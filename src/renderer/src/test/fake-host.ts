@@ -14,6 +14,7 @@ import type { ConnectionReport, KeyUsage } from '@shared/domain/usage'
 import { StudioError, type Result } from '@shared/errors'
 import { FakeBalance } from './fake-balance'
 import { FakeChat } from './fake-chat'
+import { FakeCompare } from './fake-compare'
 import { FakeImages } from './fake-images'
 import { FakePrompts } from './fake-prompts'
 import { FakeVideo } from './fake-video'
@@ -98,6 +99,8 @@ export class FakeHost {
   readonly images = new FakeImages((event, payload) => this.emit(event, payload))
   /** Video tasks and assets; its helpers play the host's part of a task. */
   readonly video = new FakeVideo((event, payload) => this.emit(event, payload))
+  /** Compare runs of images and video. */
+  readonly compare = new FakeCompare((event, payload) => this.emit(event, payload))
   /** Billing, history, spending and settings of the balance dashboard. */
   readonly balance = new FakeBalance(() => this.list.activeId)
   /** Prompt history and saved prompts. */
@@ -189,6 +192,7 @@ export class FakeHost {
       ...this.video.handlers(),
       ...this.balance.handlers(),
       ...this.prompts.handlers(),
+      ...this.compare.handlers(),
       'app:get-info': () => ({ name: 'Generation Studio', version: '0.0.0-test', shell: 'browser', platform: 'linux' }),
       'app:get-notices': () => ({ notices: this.notices }),
       'library:list-backups': () => ({ backups: this.backups, restorePending: this.restorePending }),

@@ -5,8 +5,8 @@ import { openLibrary, type Library } from '../../store/library-db'
 import { ChatService } from '../chat-service'
 import { messageText } from '../parts'
 import { chatHarness, shown, type ChatHarness } from '../testing/service-harness'
-import { CompareService } from './compare-service'
-import { CompareStore } from './compare-store'
+import { ChatCompareService } from './compare-service'
+import { ChatCompareStore } from './compare-store'
 
 const open: Array<{ h: ChatHarness; lib: Library }> = []
 afterEach(async () => {
@@ -21,7 +21,7 @@ async function setup(opts: Parameters<typeof chatHarness>[0] = {}) {
   const h = await chatHarness(opts)
   const lib = openLibrary(h.dataDir)
   open.push({ h, lib })
-  return { h, compare: new CompareService(h.chat, new CompareStore(lib)) }
+  return { h, compare: new ChatCompareService(h.chat, new ChatCompareStore(lib)) }
 }
 
 const general = { format: 'chat' as const, system: 'Be brief.', params: { format: 'chat' as const, params: { max_tokens: 300 } } }
@@ -116,7 +116,7 @@ describe('chat compare on the host (sandbox gateway)', () => {
     const again = await chatHarness({ dataDir: h.dataDir, sandbox: h.sb })
     const lib = openLibrary(h.dataDir)
     open.push({ h: again, lib })
-    const reopened = new CompareService(again.chat, new CompareStore(lib))
+    const reopened = new ChatCompareService(again.chat, new ChatCompareStore(lib))
     const { compares } = await reopened.list()
     expect(compares.map((r) => r.id)).toEqual([out.compare.id])
     expect(compares[0]).toMatchObject({ prompt: 'Write a long story', columns: out.compare.columns })
@@ -139,7 +139,7 @@ describe('chat compare on the host (sandbox gateway)', () => {
       fetch: () => Promise.reject(new Error('no request may be made')),
       emit: () => undefined
     })
-    await expect(new CompareService(noKey, new CompareStore(lib)).start({ ...general, models: ['a', 'b'], text: 'hi' })).rejects.toThrow('no key')
+    await expect(new ChatCompareService(noKey, new ChatCompareStore(lib)).start({ ...general, models: ['a', 'b'], text: 'hi' })).rejects.toThrow('no key')
     expect((await h.chat.listConversations()).conversations).toHaveLength(0)
   })
 })

@@ -4,7 +4,7 @@ import { isStudioError, StudioError, type StudioErrorData } from '@shared/errors
 import type { ChatService } from '../chat-service'
 import { newId } from '../conversation-ops'
 import { checkDocument, checkModel, checkParams, checkPrompt } from '../validate'
-import type { CompareStore } from './compare-store'
+import type { ChatCompareStore } from './compare-store'
 
 export interface CompareInput {
   format: ChatFormat
@@ -31,10 +31,10 @@ function errorData(e: unknown): StudioErrorData {
  * Compare runs: one prompt to several models, each in its own ordinary conversation, so every
  * answer streams, saves, survives a restart and carries on exactly as a single chat does.
  */
-export class CompareService {
+export class ChatCompareService {
   constructor(
     private readonly chat: ChatService,
-    private readonly store: CompareStore,
+    private readonly store: ChatCompareStore,
     private readonly now: () => number = Date.now
   ) {}
 

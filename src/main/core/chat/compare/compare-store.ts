@@ -43,7 +43,7 @@ function parseRow(row: Row): CompareRun | null {
   return { id: row.id, createdAt: row.created_at, format: format.data, prompt: row.prompt, columns: parsed.data }
 }
 
-export class CompareStore {
+export class ChatCompareStore {
   constructor(private readonly lib: Library) {
     lib.schema('chat-compare', COMPARE_SCHEMA)
   }

@@ -2,6 +2,7 @@ import { useState, type ClipboardEvent, type DragEvent } from 'react'
 import { FormAlert } from '@renderer/components/form/FormAlert'
 import { Tabs } from '@renderer/components/Tabs'
 import { useT } from '@renderer/i18n/use-t'
+import { CompareBoard } from './compare/CompareBoard'
 import { EditorView } from './editor/EditorView'
 import { filesOf, useOpenFile } from './editor/SourcePicker'
 import { Gallery } from './gallery/Gallery'
@@ -92,6 +93,7 @@ export default function ImagesView() {
               </button>
               <span className="field-help">{t('images.view.dropHint')}</span>
             </div>
+            <CompareBoard />
             <Gallery />
           </div>
         </div>

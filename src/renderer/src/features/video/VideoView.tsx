@@ -2,6 +2,7 @@ import { Tabs } from '@renderer/components/Tabs'
 import { useT } from '@renderer/i18n/use-t'
 import { AssetsPanel } from './assets/AssetsPanel'
 import { Board } from './board/Board'
+import { VideoCompareBoard } from './compare/CompareBoard'
 import { CreateForm } from './create/CreateForm'
 import { useReceiveHandoff } from './create/use-receive-handoff'
 import { useVideoUi } from './video-ui-store'
@@ -35,6 +36,7 @@ export default function VideoView() {
       <p role="status" className="notice video-notice">
         {notice}
       </p>
+      <VideoCompareBoard />
       <div className="video-layout">
         <SidePanel />
         <Board />

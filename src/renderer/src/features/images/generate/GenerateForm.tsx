@@ -4,6 +4,7 @@ import { HostAlert } from '@renderer/components/form/HostAlert'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
+import { CompareControl } from '../compare/CompareControl'
 import { useGenerate } from '../mutations'
 import { problemText, type FieldProblems } from '../problems'
 import { useGenerateDraft } from './draft-store'
@@ -74,6 +75,7 @@ export function GenerateForm() {
           {generate.isPending ? t('images.generate.sending') : t('images.generate.submit')}
         </button>
       </div>
+      <CompareControl />
     </form>
   )
 }

@@ -5,6 +5,7 @@ import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { VIDEO_FAMILIES, type VideoFamily } from '@shared/domain/video'
+import { VideoCompareControl } from '../compare/CompareControl'
 import { useCreateVideo } from '../mutations'
 import { videoProblemText, type VideoProblems } from '../problems'
 import { useVideoUi } from '../video-ui-store'
@@ -118,6 +119,7 @@ export function CreateForm() {
           {create.isPending ? t('video.form.sending') : hold ? t('video.preflight.submitAnyway') : t('video.form.submit')}
         </button>
       </div>
+      <VideoCompareControl />
     </form>
   )
 }

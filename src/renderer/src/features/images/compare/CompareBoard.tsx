@@ -1,0 +1,91 @@
+import '@renderer/components/compare/compare.css'
+import { CompareCellFrame } from '@renderer/components/compare/CompareCellFrame'
+import { useT } from '@renderer/i18n/use-t'
+import { useCompareRuns, useKeepCell } from '@renderer/lib/compare/runs'
+import { useHandoff } from '@renderer/store/handoff'
+import type { CompareCell, CompareRun } from '@shared/domain/compare'
+import type { GalleryItem } from '@shared/domain/images'
+import { useGenerateDraft } from '../generate/draft-store'
+import { useImagesUi } from '../images-ui-store'
+import { familyLabelKey } from './plan'
+
+/** Continue from a result: edit it here, animate it in Video, or send it back into the form as a reference. */
+function ItemActions({ item }: { item: GalleryItem }) {
+  const { t } = useT()
+  const label = item.prompt.slice(0, 60) || item.model
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => useImagesUi.getState().openEditor({ ref: { kind: 'gallery', itemId: item.id }, url: item.url, width: item.width, height: item.height, label })}
+      >
+        {t('compareRuns.board.edit')}
+      </button>
+      <button type="button" className="button button-small" onClick={() => useHandoff.getState().send({ kind: 'video-frame', slot: 'first', itemId: item.id, label, thumbUrl: item.url })}>
+        {t('compareRuns.board.firstFrame')}
+      </button>
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => {
+          if (useGenerateDraft.getState().addReference({ ref: { kind: 'gallery', itemId: item.id }, label, thumbUrl: item.url })) useImagesUi.getState().setNotice(t('compareRuns.board.referenceAdded'))
+        }}
+      >
+        {t('compareRuns.board.reference')}
+      </button>
+    </>
+  )
+}
+
+function Cell({ run, cell, index }: { run: CompareRun; cell: CompareCell; index: number }) {
+  const { t } = useT()
+  const keep = useKeepCell()
+  const items = cell.items ?? []
+  const family = cell.family === 'imagegen' || cell.family === 'image2' ? t(familyLabelKey(cell.family)) : cell.family
+  return (
+    <CompareCellFrame
+      cell={cell}
+      familyLabel={family}
+      kept={run.keptIndex === index}
+      keeping={keep.isPending}
+      onKeep={() => keep.mutate({ runId: run.id, index })}
+      actions={items[0] && <ItemActions item={items[0]} />}
+    >
+      {items.length > 0
+        ? items.map((item) => <img key={item.id} src={item.url} alt={`${cell.model}: ${item.prompt}`} width={item.width} height={item.height} className="compare-image" loading="lazy" />)
+        : cell.state === 'done' && <p className="field-help">{t('compareRuns.board.noResult')}</p>}
+    </CompareCellFrame>
+  )
+}
+
+export function RunView({ run }: { run: CompareRun }) {
+  const { t, i18n } = useT()
+  const time = new Date(run.createdAt).toLocaleString(i18n.language)
+  const title = t('compareRuns.board.runLabel', { time, prompt: run.prompt.slice(0, 80) || t('compareRuns.board.noPrompt') })
+  return (
+    <section className="compare-run" aria-label={title} data-testid="compare-run">
+      <h3 className="compare-run-title">{title}</h3>
+      <div className="compare-grid" style={{ gridTemplateColumns: `repeat(${run.cells.length}, minmax(0, 1fr))` }}>
+        {run.cells.map((cell, i) => (
+          <Cell key={cell.ref} run={run} cell={cell} index={i} />
+        ))}
+      </div>
+    </section>
+  )
+}
+
+/** The side-by-side board of the images area's compare runs, newest first. */
+export function CompareBoard() {
+  const { t } = useT()
+  const runs = useCompareRuns('images')
+  if (!runs.data?.length) return null
+  return (
+    <section className="compare-board" aria-label={t('compareRuns.board.title')}>
+      <h2 className="compare-board-title">{t('compareRuns.board.title')}</h2>
+      {runs.data.map((run) => (
+        <RunView key={run.id} run={run} />
+      ))}
+    </section>
+  )
+}
