@@ -95,7 +95,7 @@ describe('video creates refused with 429 (F4, F5)', () => {
     expect(sentAt[1] - sentAt[0]).toBeGreaterThanOrEqual(2000)
     expect(sentAt[1] - sentAt[0]).toBeLessThanOrEqual(5100)
     expect(creates().map((e) => e.status)).toEqual([429, 200])
-    expect(recorded).toEqual([{ profileId: 'sandbox', kind: 'video', model: 'vidq1' }])
+    expect(recorded).toEqual([{ profileId: 'sandbox', kind: 'video', model: 'vidq1', ref: t.id }])
   })
 
   it('F4 a gateway that keeps answering 429: at most 2 retries (back-off doubling), then surfaced as rate limited; nothing logged as generated', async () => {
