@@ -1,12 +1,14 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { ChatActionsProvider } from './chat-actions'
 import { useChatUiStore } from './chat-ui-store'
-import { CompareArea } from './compare/CompareArea'
 import { ConversationList } from './list/ConversationList'
 import { ConversationPane } from './pane/ConversationPane'
 import { ParametersPanel } from './params/ParametersPanel'
 import { useConversationList } from './queries'
 import { useConversationSettings, useSettingsAutosave } from './settings/use-settings'
+
+// Compare runs are opened now and then; their code (and the zod schemas it reads) stays off the start path (T1).
+const CompareArea = lazy(() => import('./compare/CompareArea').then((m) => ({ default: m.CompareArea })))
 
 /** Opens the most recent conversation the first time the chat area shows, if the user has not picked one. */
 function useOpenMostRecent(): void {
@@ -51,7 +53,11 @@ export function ChatView() {
   return (
     <div className="chat-view" data-params-open={paramsOpen || undefined}>
       <ConversationList />
-      {compareOpen ? <CompareArea paramsOpen={paramsOpen} /> : <OpenConversation key={paneKey} selectedId={selectedId} paramsOpen={paramsOpen} />}
+      {compareOpen ? (
+        <Suspense fallback={null}>
+          <CompareArea paramsOpen={paramsOpen} />
+        </Suspense>
+      ) : <OpenConversation key={paneKey} selectedId={selectedId} paramsOpen={paramsOpen} />}
     </div>
   )
 }

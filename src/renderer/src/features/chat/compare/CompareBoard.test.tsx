@@ -28,6 +28,8 @@ async function startCompare(models: string[], opts: { refuse?: string[] } = {}) 
   const app = await renderApp({ host })
   await app.user.click(await screen.findByRole('button', { name: 'Compare models' }))
   const fields = () => screen.getAllByRole('combobox', { name: /^Model \d$/ })
+  // The compare area loads on first use (it is off the start path).
+  await screen.findAllByRole('combobox', { name: /^Model \d$/ })
   while (fields().length < models.length) await app.user.click(screen.getByRole('button', { name: 'Add a model' }))
   for (const [i, m] of models.entries()) {
     await app.user.clear(fields()[i])

@@ -106,7 +106,7 @@ describe('job board', () => {
     const host = new FakeHost()
     host.settings = { ...host.settings, language: 'zh' }
     host.video.tasks = Array.from({ length: 205 }, (_, i) => videoTask({ id: `m${i}`, prompt: `lantern ${i}`, createdAt: i }))
-    const { user } = await renderVideo({ host })
+    const { user } = await renderVideo({ host, language: 'zh' })
     const zhGrid = await screen.findByRole('grid')
     await within(zhGrid).findByRole('gridcell', { name: 'lantern 204' })
     await user.type(screen.getByRole('searchbox'), 'lantern')
