@@ -4,7 +4,7 @@ import type { EventHub } from '../ipc/event-hub'
 import type { StoredItem } from './gallery-index'
 import type { GalleryStore } from './gallery-store'
 import { protectOutsideMask } from './mask-honesty'
-import { writeResultBytes } from './result-files'
+import { writeResultBytes, fileFields } from './result-files'
 
 /**
  * Electron: shows the save dialog with `suggestedName` and copies `sourcePath` there; resolves
@@ -89,13 +89,7 @@ export class GalleryActions {
     const newId = g.newId()
     const file = await writeResultBytes(g.libraryDir, newId, made.png)
     const item: StoredItem = {
-      id: newId,
-      file: file.name,
-      width: file.width,
-      height: file.height,
-      format: file.format,
-      bytes: file.bytes,
-      createdAt: Date.now(),
+      ...fileFields(newId, file),
       origin: 'protect',
       profileId: edit.profileId,
       model: edit.model,

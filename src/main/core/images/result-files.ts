@@ -27,6 +27,11 @@ export interface SavedFile {
   sha256: string
 }
 
+/** The part of a gallery item that a written file decides (every way into the gallery starts with it). */
+export function fileFields(id: string, file: SavedFile) {
+  return { id, file: file.name, width: file.width, height: file.height, format: file.format, bytes: file.bytes, createdAt: Date.now() }
+}
+
 export type DownloadTiming = DownloadLimits
 
 export const DEFAULT_DOWNLOAD_TIMING: DownloadTiming = { headersMs: 30_000, idleMs: 60_000, maxBytes: 200 * 1024 * 1024 }

@@ -6,7 +6,7 @@ import type { StoredItem } from './gallery-index'
 import type { GalleryStore } from './gallery-store'
 import type { ItemTemplate, PendingResult } from './job-journal'
 import { measureMaskHonesty } from './mask-honesty'
-import { decodeBase64Image, decodeDataUrl, downloadResult, writeResultBytes, type DownloadTiming, type SavedFile } from './result-files'
+import { decodeBase64Image, decodeDataUrl, downloadResult, writeResultBytes, type DownloadTiming, type SavedFile, fileFields } from './result-files'
 
 export interface SaverDeps {
   gallery: GalleryStore
@@ -46,13 +46,7 @@ export async function saveResults(d: SaverDeps, conn: GatewayConnection, results
       continue
     }
     const item: StoredItem = {
-      id,
-      file: file.name,
-      width: file.width,
-      height: file.height,
-      format: file.format,
-      bytes: file.bytes,
-      createdAt: Date.now(),
+      ...fileFields(id, file),
       origin: t.origin,
       profileId: t.profileId,
       model: t.model,

@@ -6,7 +6,7 @@ import { sniffImage } from '@shared/media/sniff'
 import type { FileGrants } from '../files/grants'
 import type { StoredItem } from '../images/gallery-index'
 import type { GalleryStore } from '../images/gallery-store'
-import { writeResultBytes } from '../images/result-files'
+import { writeResultBytes, fileFields } from '../images/result-files'
 import { frameLink } from './derive'
 import type { LineageStore } from './lineage-store'
 
@@ -40,13 +40,7 @@ export async function extractFrame(d: FrameDeps, input: { videoId: string; fileI
     const file = await writeResultBytes(d.gallery.libraryDir, id, bytes)
     const at = Math.round(input.atSeconds * 1000) / 1000
     const item: StoredItem = {
-      id,
-      file: file.name,
-      width: file.width,
-      height: file.height,
-      format: file.format,
-      bytes: file.bytes,
-      createdAt: Date.now(),
+      ...fileFields(id, file),
       origin: 'frame',
       profileId: task.profileId,
       model: task.returnedModel ?? task.model,
