@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import { balanceKeys } from '@renderer/lib/balance/keys'
+import { trackLoad } from '@renderer/lib/lazy-loads'
 import { useProfileList } from '@renderer/lib/profiles/queries'
 import { studio } from '@renderer/lib/studio'
 import { useNow } from '@renderer/lib/use-now'
@@ -15,7 +16,7 @@ import { useDisplayUnit, usageQuery } from './queries'
 import '@renderer/styles/balance.css'
 
 // The charts are their own chunk: neither the entry bundle nor this view waits for them (T1, T3).
-const Charts = lazy(() => import('./Charts'))
+const Charts = lazy(() => trackLoad(import('./Charts')))
 
 /** The balance dashboard: one profile's key usage, billing and trends, and every profile's balance. */
 export default function BalanceView() {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react'
+import { trackLoad } from '@renderer/lib/lazy-loads'
 import { ChatActionsProvider } from './chat-actions'
 import { useChatUiStore } from './chat-ui-store'
 import { ConversationList } from './list/ConversationList'
@@ -8,7 +9,7 @@ import { useConversationList } from './queries'
 import { useConversationSettings, useSettingsAutosave } from './settings/use-settings'
 
 // Compare runs are opened now and then; their code (and the zod schemas it reads) stays off the start path (T1).
-const CompareArea = lazy(() => import('./compare/CompareArea').then((m) => ({ default: m.CompareArea })))
+const CompareArea = lazy(() => trackLoad(import('./compare/CompareArea').then((m) => ({ default: m.CompareArea }))))
 
 /** Opens the most recent conversation the first time the chat area shows, if the user has not picked one. */
 function useOpenMostRecent(): void {

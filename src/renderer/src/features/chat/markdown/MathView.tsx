@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { trackLoad } from '@renderer/lib/lazy-loads'
 
 type Katex = (typeof import('katex'))['default']
 
@@ -7,7 +8,7 @@ let loading: Promise<Katex> | null = null
 
 /** KaTeX and its stylesheet (fonts bundled by the build, served by the app): loaded on first use. */
 export function loadKatex(): Promise<Katex> {
-  loading ??= Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(([m]) => (katex = m.default))
+  loading ??= trackLoad(Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(([m]) => (katex = m.default)))
   return loading
 }
 

@@ -4,13 +4,15 @@
  * first time a reply is rendered. Until then a reply shows as plain text, which is also what it
  * looks like for the few milliseconds the chunk takes to arrive from the app's own files.
  */
+import { trackLoad } from '@renderer/lib/lazy-loads'
+
 export type MarkdownEngine = typeof import('./engine-impl')
 
 let engine: MarkdownEngine | null = null
 let loading: Promise<MarkdownEngine> | null = null
 
 export function loadMarkdownEngine(): Promise<MarkdownEngine> {
-  loading ??= import('./engine-impl').then((m) => (engine = m))
+  loading ??= trackLoad(import('./engine-impl').then((m) => (engine = m)))
   return loading
 }
 

@@ -8,6 +8,7 @@
  * MAX_HIGHLIGHT_CHARS (above it the code is shown plain).
  */
 import type { Root } from 'hast'
+import { trackLoad } from '@renderer/lib/lazy-loads'
 import { grammarName, GRAMMARS } from './languages'
 
 export const MAX_HIGHLIGHT_CHARS = 60_000
@@ -21,7 +22,7 @@ let lowlight: Promise<Lowlight> | null = null
 const registered = new Map<string, Promise<boolean>>()
 
 function engine(): Promise<Lowlight> {
-  lowlight ??= import('lowlight').then((m) => m.createLowlight())
+  lowlight ??= trackLoad(import('lowlight').then((m) => m.createLowlight()))
   return lowlight
 }
 
@@ -29,12 +30,12 @@ function engine(): Promise<Lowlight> {
 function ensureGrammar(name: string): Promise<boolean> {
   let ready = registered.get(name)
   if (!ready) {
-    ready = Promise.all([engine(), GRAMMARS[name]()])
+    ready = trackLoad(Promise.all([engine(), GRAMMARS[name]()])
       .then(([ll, grammar]) => {
         ll.register(name, grammar.default)
         return true
       })
-      .catch(() => false)
+      .catch(() => false))
     registered.set(name, ready)
   }
   return ready
