@@ -1,18 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ChatMessage } from '@shared/domain/chat'
 import { messageText } from './parts'
 import { savedMessages } from './testing/saved'
-import { chatHarness, shown, type ChatHarness } from './testing/service-harness'
+import { harnessPerTest, shown, type ChatHarness } from './testing/service-harness'
 
-const open: ChatHarness[] = []
-afterEach(async () => {
-  while (open.length) await open.pop()!.close()
-})
-async function harness(...args: Parameters<typeof chatHarness>): Promise<ChatHarness> {
-  const h = await chatHarness(...args)
-  open.push(h)
-  return h
-}
+const harness = harnessPerTest()
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 async function slowStream(h: ChatHarness, format: 'chat' | 'messages' = 'chat') {

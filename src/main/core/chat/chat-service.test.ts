@@ -1,18 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { ChatMessage, ChatParams } from '@shared/domain/chat'
 import { ConversationStore } from './conversation-store'
 import { messageText } from './parts'
-import { chatHarness, fakeFiles, PNG_1PX, shown, type ChatHarness } from './testing/service-harness'
+import { harnessPerTest, fakeFiles, PNG_1PX, shown, type ChatHarness } from './testing/service-harness'
 
-const open: ChatHarness[] = []
-afterEach(async () => {
-  while (open.length) await open.pop()!.close()
-})
-async function harness(...args: Parameters<typeof chatHarness>): Promise<ChatHarness> {
-  const h = await chatHarness(...args)
-  open.push(h)
-  return h
-}
+const harness = harnessPerTest()
 
 const png = { grant: { fileId: 'f-png', name: 'dot.png', bytes: PNG_1PX.byteLength, mimeType: 'image/png' }, bytes: PNG_1PX }
 

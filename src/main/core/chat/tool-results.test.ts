@@ -1,17 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ChatMessage, ChatParams } from '@shared/domain/chat'
 import { messageText } from './parts'
-import { chatHarness, type ChatHarness } from './testing/service-harness'
+import { harnessPerTest, type ChatHarness } from './testing/service-harness'
 
-const open: ChatHarness[] = []
-afterEach(async () => {
-  while (open.length) await open.pop()!.close()
-})
-async function harness(...args: Parameters<typeof chatHarness>): Promise<ChatHarness> {
-  const h = await chatHarness(...args)
-  open.push(h)
-  return h
-}
+const harness = harnessPerTest()
 
 const obj = (prop: string) => ({ type: 'object', properties: { [prop]: { type: 'string' } } })
 const FORMATS: Array<{ format: 'chat' | 'content' | 'messages'; model: string; params: ChatParams }> = [

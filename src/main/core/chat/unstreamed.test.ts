@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ChatFormat, ChatMessage } from '@shared/domain/chat'
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
+import { sandboxSuite } from '../testing/sandbox-suite'
 import { createDecodeState, codecFor, decodeItem } from './formats'
 import { messageText } from './parts'
 import { readStreamBody } from './stream-body'
-import { chatHarness, type ChatHarness } from './testing/service-harness'
+import { chatHarness } from './testing/service-harness'
 
 /**
  * Streamed routes answered without a stream: a plain `message` on /v1/messages, one JSON object (or
@@ -15,20 +15,7 @@ import { chatHarness, type ChatHarness } from './testing/service-harness'
 const MODELS: Record<ChatFormat, string> = { chat: 'deepseek-v3', content: 'gemini-2.5-flash', messages: 'claude-haiku-4-5', completions: 'gpt-3.5-turbo-instruct' }
 const FORMATS: ChatFormat[] = ['chat', 'content', 'messages', 'completions']
 
-let sb: SandboxHandle
-let h: ChatHarness
-beforeAll(async () => {
-  sb = await startSandbox({ speed: 1000, quiet: true })
-  h = await chatHarness({ sandbox: sb, timing: { idleTimeoutMs: 800 } })
-})
-afterEach(() => {
-  sb.setFaults(sb.key, [])
-  sb.clearLog()
-})
-afterAll(async () => {
-  await h.close()
-  await sb.close()
-})
+const { sb, h } = sandboxSuite((o) => chatHarness({ ...o, timing: { idleTimeoutMs: 800 } }), { resetEach: true })
 
 async function ask(format: ChatFormat, faults: string[]): Promise<{ status: string; message: ChatMessage; error?: { code: string } }> {
   const c = await h.call('chat:create-conversation', { format, model: MODELS[format] })

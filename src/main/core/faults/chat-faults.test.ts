@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ChatFormat, ChatMessage } from '@shared/domain/chat'
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
 import { messageText } from '../chat/parts'
-import { chatHarness, shown, type ChatHarness } from '../chat/testing/service-harness'
+import { chatHarness, shown } from '../chat/testing/service-harness'
+import { sandboxSuite } from '../testing/sandbox-suite'
 import { closedPort, coreRig } from './support'
 
 /**
@@ -22,20 +22,7 @@ async function until(cond: () => boolean): Promise<void> {
   }
 }
 
-let sb: SandboxHandle
-let h: ChatHarness
-beforeAll(async () => {
-  sb = await startSandbox({ speed: 1000, quiet: true })
-  h = await chatHarness({ sandbox: sb, timing: { idleTimeoutMs: 400, headersTimeoutMs: 1500, preSendBackoffMs: 5 } })
-})
-afterEach(() => {
-  sb.setFaults(sb.key, [])
-  sb.clearLog()
-})
-afterAll(async () => {
-  await h.close()
-  await sb.close()
-})
+const { sb, h } = sandboxSuite((o) => chatHarness({ ...o, timing: { idleTimeoutMs: 400, headersTimeoutMs: 1500, preSendBackoffMs: 5 } }), { resetEach: true })
 
 /** Starts one answer in `format` with the given sandbox faults; resolves with its end. */
 async function ask(format: ChatFormat, faults: string[]): Promise<{ status: string; message: ChatMessage; streamId: string; error?: { code: string; message: string } }> {

@@ -1,26 +1,13 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
+import { describe, expect, it } from 'vitest'
+import { sandboxSuite } from '../testing/sandbox-suite'
 import { gradientPng, imagesHarness, rectMask, type ImagesHarness } from './testing/harness'
 
 const library = (h: ImagesHarness) => readdirSync(join(h.dataDir, 'library', 'images'))
 
 describe('gateway faults around paid image requests', () => {
-  let sb: SandboxHandle
-  let h: ImagesHarness
-  beforeAll(async () => {
-    sb = await startSandbox({ speed: 1000, quiet: true })
-    h = await imagesHarness({ sandbox: sb, timing: { syncHeadersMs: 1500 } })
-  })
-  afterEach(() => {
-    sb.setFaults(sb.key, [])
-    sb.clearLog()
-  })
-  afterAll(async () => {
-    await h.close()
-    await sb.close()
-  })
+  const { sb, h } = sandboxSuite((o) => imagesHarness({ ...o, timing: { syncHeadersMs: 1500 } }), { resetEach: true })
 
   const gen = { family: 'imagegen', model: 'imagegen-4.0', prompt: 'a fox', n: 1 } as const
 

@@ -57,23 +57,37 @@ export function createDispatcher(handlers: Handlers, opts: DispatcherOptions): D
     const spec = invokes[channel]
     const parsed = spec.input.safeParse(input)
     if (!parsed.success) return { ok: false, error: toErrorData(parsed.error, guard) }
-    try {
-      const handler = handlers[channel] as (i: unknown, c: CallContext) => unknown
-      const raw = await handler(parsed.data, ctx)
-      const out = spec.output.safeParse(raw)
-      if (!out.success) {
-        log(`handler ${channel} returned a value outside its contract: ${guard.scrub(out.error.message)}`)
-        return { ok: false, error: { code: 'INTERNAL', message: `The host produced an invalid answer for ${channel}`, retryable: false } }
-      }
-      if (guard.leaks(JSON.stringify(out.data) ?? '')) {
-        log(`blocked a ${channel} answer that contained a key`)
-        return { ok: false, error: { code: 'INTERNAL', message: 'The answer was withheld because it contained a secret', retryable: false } }
-      }
-      return { ok: true, value: out.data }
-    } catch (e) {
-      const data = toErrorData(e, guard)
-      if (data.code === 'INTERNAL') log(`${channel} failed: ${data.message}`)
-      return { ok: false, error: data }
+    const handler = handlers[channel] as (i: unknown, c: CallContext) => unknown
+    return answer(channel, spec.output, () => handler(parsed.data, ctx), guard, log)
+  }
+}
+
+/**
+ * Runs a handler and vets what it gives back, for invokes and uploads alike: the answer parsed by
+ * the contract (unknown fields stripped), refused whole if it carries a key, and anything thrown
+ * turned into coded data with no key in it.
+ */
+export async function answer(
+  channel: string,
+  output: z.ZodType,
+  run: () => unknown,
+  guard: SecretGuard,
+  log: (line: string) => void
+): Promise<Result<unknown>> {
+  try {
+    const out = output.safeParse(await run())
+    if (!out.success) {
+      log(`handler ${channel} returned a value outside its contract: ${guard.scrub(out.error.message)}`)
+      return { ok: false, error: { code: 'INTERNAL', message: `The host produced an invalid answer for ${channel}`, retryable: false } }
     }
+    if (guard.leaks(JSON.stringify(out.data) ?? '')) {
+      log(`blocked a ${channel} answer that contained a key`)
+      return { ok: false, error: { code: 'INTERNAL', message: 'The answer was withheld because it contained a secret', retryable: false } }
+    }
+    return { ok: true, value: out.data }
+  } catch (e) {
+    const data = toErrorData(e, guard)
+    if (data.code === 'INTERNAL') log(`${channel} failed: ${data.message}`)
+    return { ok: false, error: data }
   }
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { isUploadChannel, uploads, type UploadChannel, type Uploads } from '@shared/contract'
 import type { Result } from '@shared/errors'
-import { toErrorData, type CallContext } from './dispatcher'
+import { answer, toErrorData, type CallContext } from './dispatcher'
 import type { SecretGuard } from './secret-guard'
 
 /**
@@ -37,22 +37,6 @@ export function createUploadDispatcher(handlers: UploadHandlers, opts: { guard: 
     const spec = uploads[channel]
     const parsed = spec.meta.safeParse(meta)
     if (!parsed.success) return { ok: false, error: toErrorData(parsed.error, guard) }
-    try {
-      const raw = await handlers[channel](body, parsed.data, ctx)
-      const out = spec.output.safeParse(raw)
-      if (!out.success) {
-        log(`upload ${channel} returned a value outside its contract: ${guard.scrub(out.error.message)}`)
-        return { ok: false, error: { code: 'INTERNAL', message: `The host produced an invalid answer for ${channel}`, retryable: false } }
-      }
-      if (guard.leaks(JSON.stringify(out.data))) {
-        log(`blocked a ${channel} answer that contained a key`)
-        return { ok: false, error: { code: 'INTERNAL', message: 'The answer was withheld because it contained a secret', retryable: false } }
-      }
-      return { ok: true, value: out.data }
-    } catch (e) {
-      const data = toErrorData(e, guard)
-      if (data.code === 'INTERNAL') log(`${channel} failed: ${data.message}`)
-      return { ok: false, error: data }
-    }
+    return answer(channel, spec.output, () => handlers[channel](body, parsed.data, ctx), guard, log)
   }
 }

@@ -1,8 +1,9 @@
-import type { EventName } from '@shared/contract'
+import type { z } from 'zod'
+import type { EventName, Invokes } from '@shared/contract'
 import type { ImageJob } from '@shared/domain/images'
 import type { PromptResult } from '@shared/domain/prompts'
 import type { VideoTask } from '@shared/domain/video'
-import type { Handlers } from '../ipc/dispatcher'
+import type { CallContext, Handlers } from '../ipc/dispatcher'
 import type { HistoryRecord, PromptHistory, StoredResult } from './prompt-history'
 
 type Wrapped =
@@ -42,6 +43,16 @@ export function withPromptHistory(h: Handlers, d: RecorderDeps): Handlers {
   const videoTask = (kind: HistoryRecord['kind'], task: { id: string; model: string; prompt: string }) =>
     record({ area: 'video', kind, model: task.model, text: task.prompt, results: [{ kind: 'video', id: task.id }] })
 
+  /** The handler of `channel`, then `then` with what was asked and what it answered. */
+  const after =
+    <C extends Wrapped>(channel: C, then: (input: z.output<Invokes[C]['input']>, out: z.input<Invokes[C]['output']>) => void) =>
+    async (input: z.output<Invokes[C]['input']>, ctx: CallContext): Promise<z.input<Invokes[C]['output']>> => {
+      const handler = h[channel] as (i: typeof input, c: CallContext) => Promise<z.input<Invokes[C]['output']>>
+      const out = await handler(input, ctx)
+      then(input, out)
+      return out
+    }
+
   const wrapped: Pick<Handlers, Wrapped> = {
     'chat:send': async (input, ctx) => {
       const out = await h['chat:send'](input, ctx)
@@ -71,32 +82,11 @@ export function withPromptHistory(h: Handlers, d: RecorderDeps): Handlers {
       }
       return run
     },
-    'images:generate': async (input, ctx) => {
-      const job = await h['images:generate'](input, ctx)
-      imageJob('image-generate', input.model, input.prompt, job)
-      return job
-    },
-    'images:submit-native': async (input, ctx) => {
-      const job = await h['images:submit-native'](input, ctx)
-      const model = job.items[0]?.model ?? input.model
-      imageJob('image-native', model, input.prompt, job)
-      return job
-    },
-    'images:edit': async (input, ctx) => {
-      const job = await h['images:edit'](input, ctx)
-      imageJob('image-edit', input.model, input.prompt, job)
-      return job
-    },
-    'video:create': async (input, ctx) => {
-      const task = await h['video:create'](input, ctx)
-      videoTask('video-create', task)
-      return task
-    },
-    'video:remix': async (input, ctx) => {
-      const task = await h['video:remix'](input, ctx)
-      videoTask('video-remix', task)
-      return task
-    }
+    'images:generate': after('images:generate', (input, job) => imageJob('image-generate', input.model, input.prompt, job)),
+    'images:submit-native': after('images:submit-native', (input, job) => imageJob('image-native', job.items[0]?.model ?? input.model, input.prompt, job)),
+    'images:edit': after('images:edit', (input, job) => imageJob('image-edit', input.model, input.prompt, job)),
+    'video:create': after('video:create', (_input, task) => videoTask('video-create', task)),
+    'video:remix': after('video:remix', (_input, task) => videoTask('video-remix', task))
   }
   return { ...h, ...wrapped }
 }

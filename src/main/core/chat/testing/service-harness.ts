@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterEach } from 'vitest'
 import type { z } from 'zod'
 import type { InvokeChannel, Invokes } from '@shared/contract'
 import type { FileGrant } from '@shared/domain/files'
@@ -132,6 +133,19 @@ export async function chatHarness(opts: ChatHarnessOptions = {}): Promise<ChatHa
 }
 
 /** The text appends of a stream's deltas, in order: what the renderer showed. */
+/** A harness maker for a test file: every harness it makes is closed after the test that made it. */
+export function harnessPerTest(): (opts?: ChatHarnessOptions) => Promise<ChatHarness> {
+  const open: ChatHarness[] = []
+  afterEach(async () => {
+    while (open.length) await open.pop()!.close()
+  })
+  return async (opts) => {
+    const h = await chatHarness(opts)
+    open.push(h)
+    return h
+  }
+}
+
 export function shown(deltas: Array<Record<string, unknown>>, type = 'text'): string {
   return deltas.flatMap((d) => (d.ops as Array<{ type: string; append: string }>).filter((o) => o.type === type).map((o) => o.append)).join('')
 }
