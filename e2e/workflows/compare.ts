@@ -6,7 +6,7 @@ import { createForm, expectPlays, mp4sOnDisk, openVideo, videoCreates } from '..
 /**
  * Compare runs end to end against the sandbox: one prompt on several models, one create per model
  * (the gateway's own log counts them), a side-by-side board with every cell's result, a kept winner,
- * and the same board after a restart with nothing sent again.
+ * the same board after a restart with nothing sent again, and a cell handed on to Video.
  */
 
 const IMAGE_MODELS = ['imagegen-4.0', 'imagegen-4.5', 'image-model-2']
@@ -51,6 +51,14 @@ export function compareWorkflows(): void {
       await expect(cellOf(again, 'image-model-2').getByRole('button', { name: 'Kept' })).toBeVisible()
       await expect.poll(() => cellOf(again, 'imagegen-4.5').locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
       expect(imageCreates(studio)).toHaveLength(3)
+
+      // A cell continues into Video: its image becomes the last frame of the Create form.
+      await cellOf(again, 'imagegen-4.5').getByRole('button', { name: 'Use as last frame' }).click()
+      await expect(page.getByRole('tab', { name: 'Create' })).toBeVisible()
+      await expect(page.getByRole('status').filter({ hasText: 'is now the last frame' })).toContainText('“a lighthouse compared” is now the last frame')
+      const thumb = createForm(page).locator('img.ref-thumb')
+      await expect(thumb).toHaveCount(1)
+      await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
     })
 
     test('compare a video on two families: one task per model, both play, and the run is there after a restart', async ({ studio }) => {

@@ -1,6 +1,10 @@
 import { type EventEmitter } from 'node:events'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { INVOKE_CHANNELS, UPLOAD_CHANNELS } from '@shared/contract'
+import type { MediaLibrary } from './core/files/media'
 import type { CoreOptions } from './core/studio-core'
 import { fakeEvent, type FakeSession, FakeWebContents } from './electron/testing/fakes'
 
@@ -161,6 +165,26 @@ describe('the Electron entry', () => {
     expect(h.calls.indexOf('protocol.handle')).toBeGreaterThan(ready)
     const handledSchemes = (h.electron.protocol as { handle: ReturnType<typeof vi.fn> }).handle.mock.calls.map((c) => c[0])
     expect(handledSchemes.sort()).toEqual(['app', 'studio-media'])
+  })
+
+  it('serves studio-media to the page origin only, and to no one once a window shows another page', async () => {
+    await launch()
+    const calls = (h.electron.protocol as { handle: ReturnType<typeof vi.fn> }).handle.mock.calls
+    const serve = calls.filter((c) => c[0] === 'studio-media').at(-1)![1] as (r: Request) => Promise<Response>
+    const dir = mkdtempSync(join(tmpdir(), 'studio-entry-media-'))
+    try {
+      writeFileSync(join(dir, 'frame.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]))
+      const url = (h.core as unknown as { media: MediaLibrary }).media.urlFor((h.core as unknown as { media: MediaLibrary }).media.register(join(dir, 'frame.png'), 'image/png'))
+      const ours = await serve(new Request(url, { headers: { Origin: 'app://bundle' } }))
+      expect(ours.status).toBe(200)
+      expect(ours.headers.get('access-control-allow-origin')).toBe('app://bundle')
+      expect((await serve(new Request(url, { headers: { Origin: 'https://evil.example' } }))).status).toBe(403)
+      ;(h.windows.at(-1)!.webContents as FakeWebContents).mainFrame.url = 'https://evil.example/'
+      expect((await serve(new Request(url, { headers: { Origin: 'app://bundle' } }))).status).toBe(403)
+      expect((await serve(new Request(url))).status).toBe(403)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('builds the core for the Electron shell with the Electron adapters and the env profile', async () => {

@@ -13,7 +13,7 @@ import { createMainWindow, focusWindow } from './electron/main-window'
 import { registerUploadHandlers } from './electron/upload-ipc'
 import { WindowRegistry } from './electron/window-registry'
 import { installContentsHardening } from './security/harden-contents'
-import { MEDIA_URL_PREFIX, rendererTarget } from './security/origins'
+import { hasTrustedOrigin, MEDIA_URL_PREFIX, rendererTarget } from './security/origins'
 import { installPermissionHandlers } from './security/permissions'
 
 // Resolved from this entry file (out/main/index.js), never from a shared chunk whose URL differs.
@@ -103,7 +103,10 @@ function main(): void {
       })
       // After sleep, video tasks are checked again soon (and downloads that waited are retried).
       powerMonitor.on('resume', () => core?.resume())
-      installMediaProtocol(protocol, core.media)
+      installMediaProtocol(protocol, core.media, {
+        trusted: target.origins,
+        strangerShown: () => windows.live().some((wc) => wc.getURL() !== '' && !hasTrustedOrigin(wc.getURL(), target.origins))
+      })
       // The core only collects notices from its own conf opener; ours are handed over here.
       for (const n of storeNotices) {
         core.notices.push(n)

@@ -136,14 +136,18 @@ describe('the app:// request handler', () => {
 })
 
 describe('scheme registration', () => {
-  it('registers app and studio-media in one call as standard, secure and fetch-capable, never bypassing the CSP or opening CORS', () => {
+  it('registers app and studio-media in one call as standard, secure and fetch-capable, never bypassing the CSP; only studio-media is CORS-enabled', () => {
     const registerSchemesAsPrivileged = vi.fn()
     registerAppScheme({ registerSchemesAsPrivileged })
     expect(registerSchemesAsPrivileged).toHaveBeenCalledOnce()
+    // corsEnabled on studio-media: the page reads a video frame from it (another origin); its handler
+    // grants our origin only (media-protocol.test.ts). The app's own files stay closed to other origins.
     expect(registerSchemesAsPrivileged).toHaveBeenCalledWith([
       { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
-      { scheme: 'studio-media', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }
+      { scheme: 'studio-media', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, corsEnabled: true } }
     ])
+    const [[schemes]] = registerSchemesAsPrivileged.mock.calls as [[{ privileges: Record<string, boolean> }[]]]
+    for (const { privileges } of schemes) expect(privileges.bypassCSP).toBeUndefined()
   })
 
   it('installs the handler for the app scheme', async () => {

@@ -13,14 +13,15 @@ import { APP_HOST, APP_SCHEME, MEDIA_SCHEME } from '../security/origins'
 export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
   // Must run before `ready`, and once: a second call replaces the first (electron#6802), so the
   // media scheme (media-protocol.ts) is registered here too. No bypassCSP: our CSP header must bind
-  // these pages. No corsEnabled: it would let other origins read these files without any CORS check
-  // (the page only needs <img>/<video> loads from studio-media, which CORS does not gate).
+  // these pages. The app scheme has no corsEnabled: Electron would then let any origin read these
+  // files without a CORS check. studio-media has it, since the page reads a video's pixels to
+  // extract a frame (a cross-origin read); its handler refuses every other origin itself (MediaAccess).
   // stream: true lets media elements play and seek (Range) from studio-media responses.
   protocol.registerSchemesAsPrivileged([
     // codeCache: V8 keeps the compiled app scripts between launches, as it does for http(s) pages
     // (VS Code registers its app protocol the same way); a second start skips most compiling (T1-warm).
     { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
-    { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }
+    { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, corsEnabled: true } }
   ])
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { MediaLibrary } from '../core/files/media'
-import { installMediaProtocol, mediaIdOf } from './media-protocol'
+import { installMediaProtocol, mediaIdOf, type MediaAccess } from './media-protocol'
 
 const dir = mkdtempSync(join(tmpdir(), 'studio-media-protocol-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -13,11 +13,11 @@ writeFileSync(path, bytes)
 writeFileSync(join(dir, 'secrets.json'), '{"key":"sk-canary"}')
 
 /** The handler exactly as Electron would get it from protocol.handle. */
-function installed() {
+function installed(access?: MediaAccess) {
   const media = new MediaLibrary('studio-media://m/')
   const id = media.register(path, 'image/webp')
   const handle = vi.fn()
-  installMediaProtocol({ handle }, media)
+  installMediaProtocol({ handle }, media, access)
   expect(handle).toHaveBeenCalledWith('studio-media', expect.any(Function))
   const serve = handle.mock.calls[0][1] as (r: Request) => Promise<Response>
   return { media, id, serve, url: media.urlFor(id) }
@@ -73,5 +73,69 @@ describe('the studio-media:// handler', () => {
     expect(mediaIdOf('studio-media://m/abc?x=1#y')).toBe('abc')
     expect(mediaIdOf('studio-media://m/a/b')).toBeNull()
     expect(mediaIdOf('app://bundle/index.html')).toBeNull()
+  })
+})
+
+describe('who may read studio-media bytes (the page reads video frames across origins)', () => {
+  const withOrigin = (url: string, origin: string, headers: Record<string, string> = {}) => new Request(url, { headers: { Origin: origin, ...headers } })
+
+  it('answers the app\'s own origin with exactly that origin in Access-Control-Allow-Origin, Range included', async () => {
+    const { serve, url } = installed()
+    const res = await serve(withOrigin(url, 'app://bundle'))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('access-control-allow-origin')).toBe('app://bundle')
+    expect(res.headers.get('vary')).toBe('Origin')
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes)
+    const part = await serve(withOrigin(url, 'app://bundle', { Range: 'bytes=0-99' }))
+    expect(part.status).toBe(206)
+    expect(part.headers.get('access-control-allow-origin')).toBe('app://bundle')
+  })
+
+  it('serves a request without Origin (an <img>, a <video> without crossOrigin) with no CORS grant', async () => {
+    const { serve, url } = installed()
+    const res = await serve(new Request(url))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('access-control-allow-origin')).toBeNull()
+    expect(res.headers.get('vary')).toBe('Origin')
+  })
+
+  it.each([
+    ['a web site', 'https://evil.example'],
+    ['a look-alike host', 'app://bundle.evil'],
+    ['another app host', 'app://evil'],
+    ['another port', 'app://bundle:81'],
+    ['an opaque origin (sandboxed frame, data: page)', 'null'],
+    ['a wildcard', '*'],
+    ['the dev server, in a build that does not trust it', 'http://localhost:5173'],
+    ['the media scheme itself', 'studio-media://m'],
+    ['a different case', 'APP://BUNDLE']
+  ])('refuses %s with 403, no CORS grant and no byte of the file, before the media table is asked', async (_what, origin) => {
+    const { serve, url, media } = installed()
+    const resolve = vi.spyOn(media, 'resolve')
+    const res = await serve(withOrigin(url, origin))
+    expect(res.status).toBe(403)
+    expect(res.headers.get('access-control-allow-origin')).toBeNull()
+    expect(Buffer.from(await res.arrayBuffer()).includes(bytes.subarray(0, 64))).toBe(false)
+    expect(resolve).not.toHaveBeenCalled()
+  })
+
+  it('grants the dev server\'s origin only when the shell trusts it (an unpackaged build), never as a wildcard', async () => {
+    const { serve, url } = installed({ trusted: ['app://bundle', 'http://localhost:5173'] })
+    const dev = await serve(withOrigin(url, 'http://localhost:5173'))
+    expect(dev.status).toBe(200)
+    expect(dev.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
+    expect((await serve(withOrigin(url, 'http://localhost:5174'))).status).toBe(403)
+  })
+
+  it('serves nothing, to anyone, while one of our windows shows a page that is not ours', async () => {
+    let stranger = false
+    const { serve, url } = installed({ trusted: ['app://bundle'], strangerShown: () => stranger })
+    expect((await serve(withOrigin(url, 'app://bundle'))).status).toBe(200)
+    stranger = true
+    for (const req of [withOrigin(url, 'app://bundle'), new Request(url)]) {
+      const res = await serve(req)
+      expect(res.status).toBe(403)
+      expect(res.headers.get('access-control-allow-origin')).toBeNull()
+    }
   })
 })

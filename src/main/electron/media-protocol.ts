@@ -2,13 +2,14 @@ import { Readable } from 'node:stream'
 import type { Protocol } from 'electron'
 import type { MediaSource } from '../core/files/media'
 import type { MediaReply } from '../core/files/media-response'
-import { MEDIA_HOST, MEDIA_SCHEME } from '../security/origins'
+import { APP_ORIGIN, MEDIA_HOST, MEDIA_SCHEME } from '../security/origins'
 
 /**
  * `studio-media://m/<mediaId>`: how the page shows images and videos in the Electron shell (a URL,
  * never base64 over IPC, and never a path: security-anchors D4). The id is looked up in the core's
  * media table; anything else in the URL is a 404. Registered as a privileged scheme in
- * app-protocol.ts (stream: true lets <video> seek through our 206 answers).
+ * app-protocol.ts (stream: true lets <video> seek through our 206 answers; corsEnabled lets our page
+ * read a frame, see MediaAccess).
  */
 const MEDIA_URL = new RegExp(`^${MEDIA_SCHEME}://${MEDIA_HOST}/([^/?#]*)(?:[?#].*)?$`, 'i')
 
@@ -33,22 +34,45 @@ function loadMediaResponse(): Promise<MediaResponseModule> {
   return mediaResponse
 }
 
-export function createMediaRequestHandler(media: MediaSource): (request: Request) => Promise<Response> {
+/**
+ * Who may read media bytes. The page is another origin than studio-media (`app://bundle`, or the dev
+ * server in an unpackaged build), and it reads a video's pixels to extract a frame, so the scheme is
+ * registered with corsEnabled (app-protocol.ts) and the player loads with crossOrigin="anonymous".
+ * Electron does not check Access-Control-Allow-Origin on its registered schemes' answers, so a header
+ * alone would keep no one out: a request that names another origin is refused outright, and nothing
+ * is served while one of our windows shows a page that is not ours.
+ */
+export interface MediaAccess {
+  /** Our pages' origins, exactly as Chromium sends them in `Origin` (never `*`). */
+  trusted: readonly string[]
+  /** True while one of our windows shows a page of another origin (a bug let it navigate). */
+  strangerShown?: () => boolean
+}
+
+const FORBIDDEN_HEADERS = { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', Vary: 'Origin' }
+
+export function createMediaRequestHandler(media: MediaSource, access: MediaAccess = { trusted: [APP_ORIGIN] }): (request: Request) => Promise<Response> {
   return async (request) => {
+    const origin = request.headers.get('origin')
+    // No Origin: an <img> or a <video> without crossOrigin, whose bytes the page can show but not read.
+    if ((origin !== null && !access.trusted.includes(origin)) || access.strangerShown?.()) {
+      return new Response('Forbidden', { status: 403, headers: FORBIDDEN_HEADERS })
+    }
     const id = mediaIdOf(request.url)
     if (id === null) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' } })
     const { replyMedia } = await loadMediaResponse()
-    return toResponse(
-      await replyMedia(media, id, {
-        method: request.method,
-        range: request.headers.get('range'),
-        ifRange: request.headers.get('if-range')
-      })
-    )
+    const reply = await replyMedia(media, id, {
+      method: request.method,
+      range: request.headers.get('range'),
+      ifRange: request.headers.get('if-range')
+    })
+    // The answer depends on Origin, so no cache may hand one origin's answer to another.
+    const cors: Record<string, string> = origin === null ? { Vary: 'Origin' } : { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
+    return toResponse({ ...reply, headers: { ...reply.headers, ...cors } })
   }
 }
 
 /** Installs the handler on the default session (after `ready`). */
-export function installMediaProtocol(protocol: Pick<Protocol, 'handle'>, media: MediaSource): void {
-  protocol.handle(MEDIA_SCHEME, createMediaRequestHandler(media))
+export function installMediaProtocol(protocol: Pick<Protocol, 'handle'>, media: MediaSource, access?: MediaAccess): void {
+  protocol.handle(MEDIA_SCHEME, createMediaRequestHandler(media, access))
 }

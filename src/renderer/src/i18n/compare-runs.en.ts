@@ -54,6 +54,7 @@ export const compareRunsEn = {
     noResult: 'No result',
     edit: 'Edit with mask',
     firstFrame: 'Use as video first frame',
+    lastFrame: 'Use as last frame',
     reference: 'Use as reference',
     referenceAdded: 'Added to the form’s references.',
     remix: 'Remix',

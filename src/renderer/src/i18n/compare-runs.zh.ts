@@ -56,6 +56,7 @@ export const compareRunsZh: Messages['compareRuns'] = {
     noResult: '无结果',
     edit: '用蒙版编辑',
     firstFrame: '用作视频首帧',
+    lastFrame: '用作尾帧',
     reference: '用作参考图',
     referenceAdded: '已加入表单的参考图。',
     remix: '混剪',

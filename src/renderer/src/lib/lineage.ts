@@ -45,7 +45,8 @@ async function frameReady(video: HTMLVideoElement, timeoutMs: number): Promise<v
 
 /**
  * The player's current frame as PNG bytes, at its own size. The video must be same-origin with the
- * page (the host serves it so), or the canvas is tainted and reading it fails.
+ * page (the browser host serves it so) or loaded with crossOrigin from a host that grants our origin
+ * (Electron's studio-media), or the canvas is tainted and reading it fails.
  */
 export async function captureFrame(video: HTMLVideoElement, timeoutMs = 15_000): Promise<{ png: Blob; atSeconds: number }> {
   await frameReady(video, timeoutMs)

@@ -4,7 +4,7 @@ import { CommandList, type CommandItem } from '@renderer/components/CommandList'
 import { useT } from '@renderer/i18n/use-t'
 import { shortcutLabel } from '@renderer/lib/platform'
 import { savedPromptsQuery } from '@renderer/lib/prompts/queries'
-import { insertAtCursor, notePromptField, type PromptFieldElement } from './insert-text'
+import { insertAtCursor, notePromptField, PROMPT_FIELD_ATTR, type PromptFieldElement } from './insert-text'
 
 /** Ctrl/Cmd+Shift+P inside a prompt field opens the picker. */
 export function isPickerShortcut(e: { key: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }): boolean {
@@ -12,39 +12,62 @@ export function isPickerShortcut(e: { key: string; ctrlKey: boolean; metaKey: bo
 }
 
 /**
- * "Prompts": inserts a saved prompt at the cursor of the prompt field of the form it sits in (the
- * form's first textarea). Mounted with one line anywhere inside a prompt form; it finds its field
- * itself, so the forms keep their own fields. The picker opens from the button or from
- * Ctrl/Cmd+Shift+P in the field, and is a popover inside the form (not a second modal, so it works
- * inside a dialog too).
+ * "Prompts": inserts a saved prompt at the cursor of the prompt field it belongs to: the field of its
+ * form the user was last in, or else the field it is attached to (`fieldId`; without one, the form's
+ * first textarea). A form's prompt fields are that field and the textareas marked with
+ * PROMPT_FIELD_ATTR (a system instruction, say), never a JSON box. Mounted with one line anywhere
+ * inside a prompt form; the forms keep their own fields. The picker opens from the button or from
+ * Ctrl/Cmd+Shift+P in a prompt field, and is a popover inside the form (not a second modal, so it
+ * works inside a dialog too).
  */
-export function PromptInsert() {
+export function PromptInsert({ fieldId }: { fieldId?: string } = {}) {
   const { t } = useT()
   const anchor = useRef<HTMLDivElement>(null)
   const input = useRef<HTMLInputElement>(null)
   const [open, setOpen] = useState(false)
   const [query, setQuery] = useState('')
   const popId = useId()
-  const field = (): PromptFieldElement | null => anchor.current?.closest('form')?.querySelector('textarea') ?? null
+  // The prompt field the user was last in: the button takes the focus, but a textarea keeps its
+  // selection, so the text still lands where the cursor was.
+  const lastUsed = useRef<PromptFieldElement | null>(null)
+  const form = (): HTMLFormElement | null => anchor.current?.closest('form') ?? null
+  const attached = (): PromptFieldElement | null => {
+    const f = form()
+    if (!f) return null
+    if (fieldId === undefined) return f.querySelector('textarea')
+    const el = document.getElementById(fieldId)
+    return el instanceof HTMLTextAreaElement && f.contains(el) ? el : null
+  }
+  const isPromptField = (el: EventTarget | null): el is PromptFieldElement =>
+    el instanceof HTMLTextAreaElement && Boolean(form()?.contains(el)) && (el === attached() || el.hasAttribute(PROMPT_FIELD_ATTR))
+  const field = (): PromptFieldElement | null => {
+    const last = lastUsed.current
+    return last && last.isConnected && !last.disabled && !last.readOnly && isPromptField(last) ? last : attached()
+  }
 
   useEffect(() => {
-    const form = anchor.current?.closest('form')
-    if (!form) return
+    const f = form()
+    if (!f) return
     const onFocus = (e: FocusEvent) => {
-      if (e.target instanceof HTMLTextAreaElement && e.target === field()) notePromptField(e.target)
+      if (!isPromptField(e.target)) return
+      lastUsed.current = e.target
+      notePromptField(e.target)
     }
     const onKey = (e: KeyboardEvent) => {
-      if (e.target !== field() || !isPickerShortcut(e)) return
+      if (!isPromptField(e.target) || !isPickerShortcut(e)) return
       e.preventDefault()
+      lastUsed.current = e.target
       setOpen(true)
     }
-    form.addEventListener('focusin', onFocus)
-    form.addEventListener('keydown', onKey)
+    f.addEventListener('focusin', onFocus)
+    f.addEventListener('keydown', onKey)
     return () => {
-      form.removeEventListener('focusin', onFocus)
-      form.removeEventListener('keydown', onKey)
+      f.removeEventListener('focusin', onFocus)
+      f.removeEventListener('keydown', onKey)
     }
-  }, [])
+    // The handlers read the form and its fields when they run; only the attached field's id matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fieldId])
 
   useEffect(() => {
     if (open) input.current?.focus()

@@ -1,6 +1,13 @@
 /** A prompt field: the textarea a saved prompt goes into. */
 export type PromptFieldElement = HTMLTextAreaElement
 
+/**
+ * Marks a textarea as a prompt field besides the one a form's picker is attached to (a system
+ * instruction, say), so the picker inserts there once the user was in it. Spread it on the textarea.
+ */
+export const PROMPT_FIELD_ATTR = 'data-prompt-field'
+export const promptFieldProps = { [PROMPT_FIELD_ATTR]: '' } as const
+
 let lastField: PromptFieldElement | null = null
 
 /** Remembers the prompt field the user was last in (the command palette inserts there). */

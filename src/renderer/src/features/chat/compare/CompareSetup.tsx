@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { FormAlert } from '@renderer/components/form/FormAlert'
+import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
@@ -112,6 +113,7 @@ export function CompareSetup({ settings }: { settings: ConversationSettings }) {
         </fieldset>
         <FormatChoice value={draft.format} locked={false} onChange={settings.setFormat} />
         <SystemField format={draft.format} value={draft.system} onChange={settings.setSystem} error={!validation.ok && validation.settings.includes('systemTooLong') ? t('chat.settings.problems.systemTooLong') : null} />
+        <PromptInsert fieldId={COMPARE_PROMPT_ID} />
         <label htmlFor={COMPARE_PROMPT_ID} className="field-label">
           {draft.format === 'completions' ? t('chat.compare.document') : t('chat.compare.prompt')}
         </label>

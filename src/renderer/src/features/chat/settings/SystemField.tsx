@@ -1,4 +1,5 @@
 import { LabeledField } from '@renderer/components/form/LabeledField'
+import { promptFieldProps } from '@renderer/components/prompts/insert-text'
 import { useT } from '@renderer/i18n/use-t'
 import type { ChatFormat } from '@shared/domain/chat'
 import { SYSTEM_MAX_CHARS } from '@shared/domain/chat-limits'
@@ -14,6 +15,7 @@ export function SystemField({ format, value, onChange, error }: { format: ChatFo
       {(control) => (
         <textarea
           {...control}
+          {...promptFieldProps}
           className="input textarea"
           rows={1}
           value={value}

@@ -49,6 +49,24 @@ describe('the images compare board', () => {
     expect(useHandoff.getState().pending).toMatchObject({ kind: 'video-frame', slot: 'first', itemId: 'i1' })
   })
 
+  it('hands a cell result to the video form as its last frame, as the gallery does (en + zh)', async () => {
+    const { user } = await renderImages({ host: hostWithRun() })
+    const board = await screen.findByRole('region', { name: 'Compare runs' })
+    const done = within(board).getByRole('article', { name: /^imagegen-4\.0 — Done/ })
+    await user.click(within(done).getByRole('button', { name: 'Use as last frame' }))
+    expect(useHandoff.getState().pending).toMatchObject({ kind: 'video-frame', slot: 'last', itemId: 'i1', thumbUrl: '/media/i1' })
+    resetImages()
+    resetHandoff()
+
+    const host = hostWithRun()
+    host.settings = { ...host.settings, language: 'zh' }
+    const zh = await renderImages({ host, language: 'zh' })
+    const zhBoard = await screen.findByRole('region', { name: '对比运行' })
+    const zhDone = within(zhBoard).getAllByRole('article')[0]
+    await zh.user.click(within(zhDone).getByRole('button', { name: '用作尾帧' }))
+    expect(useHandoff.getState().pending).toMatchObject({ kind: 'video-frame', slot: 'last', itemId: 'i1' })
+  })
+
   it('a cell updated by the host shows its result without a reload', async () => {
     const host = hostWithRun()
     await renderImages({ host })

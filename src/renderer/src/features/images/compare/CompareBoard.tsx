@@ -9,7 +9,7 @@ import { useGenerateDraft } from '../generate/draft-store'
 import { useImagesUi } from '../images-ui-store'
 import { familyLabelKey } from './plan'
 
-/** Continue from a result: edit it here, animate it in Video, or send it back into the form as a reference. */
+/** Continue from a result: edit it here, animate from or towards it in Video, or send it back into the form as a reference. */
 function ItemActions({ item }: { item: GalleryItem }) {
   const { t } = useT()
   const label = item.prompt.slice(0, 60) || item.model
@@ -24,6 +24,9 @@ function ItemActions({ item }: { item: GalleryItem }) {
       </button>
       <button type="button" className="button button-small" onClick={() => useHandoff.getState().send({ kind: 'video-frame', slot: 'first', itemId: item.id, label, thumbUrl: item.url })}>
         {t('compareRuns.board.firstFrame')}
+      </button>
+      <button type="button" className="button button-small" onClick={() => useHandoff.getState().send({ kind: 'video-frame', slot: 'last', itemId: item.id, label, thumbUrl: item.url })}>
+        {t('compareRuns.board.lastFrame')}
       </button>
       <button
         type="button"

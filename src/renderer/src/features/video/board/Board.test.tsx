@@ -63,6 +63,8 @@ describe('job board', () => {
     const ok = within(grid()).getByRole('gridcell', { name: 'harbour' })
     expect(within(ok).getByTestId('task-model').textContent).toBe('Kl-2.6 → returned Kl-2.6-std-5s')
     expect(within(ok).getByTestId('video-player').getAttribute('src')).toBe('/media/k.mp4')
+    // Loaded with CORS, so "Extract frame" can read its pixels where media is another origin (Electron).
+    expect(within(ok).getByTestId('video-player').getAttribute('crossorigin')).toBe('anonymous')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'failed')
     await waitFor(() => expect(within(grid()).getAllByRole('gridcell').map((c) => c.getAttribute('aria-label'))).toEqual(['storm at sea']))
     await user.click(screen.getByRole('button', { name: 'Clear filters' }))

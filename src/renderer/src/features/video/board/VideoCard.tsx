@@ -61,6 +61,10 @@ function Media({ task, name }: { task: VideoTask; name: string }) {
         preload={r.posterUrl ? 'none' : 'metadata'}
         poster={r.posterUrl}
         src={r.mediaUrl}
+        // "Extract frame" draws this player into a canvas. In Electron its media comes from another
+        // origin (studio-media), which answers our page with CORS; a player loaded without it would
+        // taint the canvas. Same-origin media (the browser host) loads as before.
+        crossOrigin="anonymous"
         aria-label={t('video.card.player', { prompt: name })}
         data-testid="video-player"
       />
