@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { trackLoad } from '@renderer/lib/lazy-loads'
 import { isModalOpen, useUiStore } from '@renderer/store/ui'
 
+const PRELOAD_AFTER_MS = 3000
 const loadDialog = () => trackLoad(import('./PaletteDialog'))
 const PaletteDialog = lazy(() => loadDialog().then((m) => ({ default: m.PaletteDialog })))
 
@@ -23,14 +24,23 @@ export function CommandPalette() {
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [])
-  // Fetched once the start is over, so Ctrl+K followed at once by typing finds the dialog there.
+  // Fetched before it is needed but never during the start (T1-lazy): when Ctrl or Cmd goes down,
+  // or in idle time a few seconds in, so Ctrl+K followed at once by typing finds the dialog there.
   useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(() => void loadDialog(), 2000)
-      return () => clearTimeout(timer)
+    const onModifier = (e: KeyboardEvent) => {
+      if (e.key === 'Control' || e.key === 'Meta') void loadDialog()
     }
-    const id = requestIdleCallback(() => void loadDialog(), { timeout: 5000 })
-    return () => cancelIdleCallback(id)
+    window.addEventListener('keydown', onModifier)
+    let idle = 0
+    const timer = setTimeout(() => {
+      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(() => void loadDialog(), { timeout: 5000 })
+      else void loadDialog()
+    }, PRELOAD_AFTER_MS)
+    return () => {
+      window.removeEventListener('keydown', onModifier)
+      clearTimeout(timer)
+      if (idle) cancelIdleCallback(idle)
+    }
   }, [])
   return open ? (
     <Suspense fallback={null}>
