@@ -37,6 +37,15 @@ describe.skipIf(!existsSync(join(BUILT, 'index.html')))('the built renderer star
     }
   })
 
+  it('writes the start-up scripts and the bridge in ASCII, so each launch decodes them at one byte per character (T1-warm)', () => {
+    const bundle = analyseRendererBundle(BUILT)
+    for (const file of [...bundle.entry.split(', '), 'bridge.js']) {
+      const text = readFileSync(join(BUILT, file), 'utf8')
+      // eslint-disable-next-line no-control-regex
+      expect({ file, nonAscii: text.match(/[^\x00-\x7f]/g)?.slice(0, 5) ?? [] }).toEqual({ file, nonAscii: [] })
+    }
+  })
+
   it('keeps the browser-host bridge off the app chunk, so window.studio exists before the app runs', () => {
     const bridgeClosure = staticClosure(BUILT, ['bridge.js'])
     expect(bridgeClosure.size).toBeGreaterThan(0)

@@ -12,6 +12,11 @@ describe('the renderer start-up path (source imports from main.tsx, T1)', () => 
     expect(graph.files.filter((f) => f.startsWith('src/renderer/src/features/settings/'))).toEqual([])
   })
 
+  it('reaches no fuse.js: the command palette (Ctrl+K) loads on first use, fetched when the start is over', () => {
+    expect(graph.packages).not.toContain('fuse.js')
+    expect(graph.files).not.toContain('src/renderer/src/features/shell/PaletteDialog.tsx')
+  })
+
   it('reaches none of the heavy libraries or views', () => {
     expect(graph.packages.filter((p) => HEAVY_PACKAGES.test(p))).toEqual([])
     expect(graph.files.filter((f) => HEAVY_FILES.test(f))).toEqual([])

@@ -12,12 +12,12 @@ export interface FileServer {
  * A plain static server on 127.0.0.1, the B1 baseline: each path maps to a file streamed from
  * disk, or to a fixed page; no-store like the studio's media route, nothing else.
  */
-export async function serveFiles(files: Record<string, { path: string; type: string }>, pages: Record<string, string> = {}): Promise<FileServer> {
+export async function serveFiles(files: Record<string, { path: string; type: string }>, pages: Record<string, string> = {}, pageHeaders: Record<string, string> = {}): Promise<FileServer> {
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]
     const page = pages[path]
     if (page !== undefined) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(page)
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...pageHeaders }).end(page)
       return
     }
     const file = files[path]

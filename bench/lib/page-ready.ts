@@ -20,6 +20,8 @@ function readyRecorder(when: ReadyWhen): string {
   const marks = {};
   window.__benchMarks = marks;
   const mark = (k) => { if (marks[k] === undefined) marks[k] = performance.now(); };
+  // The document exists (in its final renderer process, after any process swap) and no page script has run yet.
+  mark('doc');
   document.addEventListener('DOMContentLoaded', () => mark('dcl'), { once: true });
   const signal = () => console.debug(${JSON.stringify(READY_SIGNAL)});
   const done = () => requestAnimationFrame(() => { if (window.__benchReady === undefined) { window.__benchReady = performance.now(); signal(); } });
@@ -54,7 +56,7 @@ function readySignal(page: Page, timeoutMs: number): Promise<unknown> {
 export interface ColdLoad {
   /** ms from navigation start to the painted ready state. */
   readyMs: number
-  /** Milestones on the way (ms from navigation start): dcl, composer (enabled), appReady, and the studio's marks. */
+  /** Milestones on the way (ms from navigation start): doc, dcl, composer (enabled), appReady, and the studio's marks. */
   marks: Record<string, number>
   /** Script URLs requested before ready. */
   scripts: string[]

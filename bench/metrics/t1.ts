@@ -10,7 +10,7 @@ import { HEAVY_FILES, HEAVY_PACKAGES, staticImportGraph } from '../lib/import-gr
 import type { Metric, RunContext } from '../lib/metric'
 import { COMPOSER_SELECTOR, coldLoad, warmLoadIn, type ReadyWhen } from '../lib/page-ready'
 import { entry, failedToRun, notMeasurable, type BenchEntry } from '../lib/report'
-import { EMPTY_PAGE, servePages } from '../lib/static-server'
+import { EMPTY_PAGE, HOST_PAGE_HEADERS, servePages } from '../lib/static-server'
 import { interleave, median, round } from '../lib/stats'
 import { withStudio } from '../lib/studio'
 
@@ -20,6 +20,7 @@ const TARGET = '<= 2.5x'
 const BUDGET_KB = 600
 const METRIC = 'renderer cold start to interactive composer, ms'
 const WARM_METRIC = 'renderer start to interactive composer with compiled code cached (second launch), ms'
+const COOP_METRIC = "empty page with the browser host's COOP header, third load, ms (for reading T1-warm, not a target)"
 
 /**
  * T1's floor: React 19 rendering one controlled textarea (bench/lib/react-floor), built with Vite
@@ -55,6 +56,7 @@ async function composerBuilt(browser: Browser, url: string): Promise<boolean> {
 async function startup(ctx: RunContext): Promise<{ entries: BenchEntry[]; lazyScripts: string[] }> {
   const bundle = analyseRendererBundle(join(ROOT, 'out/renderer'))
   const pages = await servePages({ '/empty': EMPTY_PAGE })
+  const coopPages = await servePages({ '/empty': EMPTY_PAGE }, HOST_PAGE_HEADERS)
   const floor = await serveReactFloor()
   try {
     return await withStudio({}, (studio) =>
@@ -67,6 +69,7 @@ async function startup(ctx: RunContext): Promise<{ entries: BenchEntry[]; lazySc
         const warmMs: number[] = []
         const warmMilestones: Record<string, number[]> = {}
         const warmEmptyMs: number[] = []
+        const warmCoopMs: number[] = []
         const samples = await interleave(PAIRS, {
           baseline: async (i) => {
             const empty = (await coldLoad(browser, `${pages.url}/empty`, { kind: 'dom' })).readyMs
@@ -79,8 +82,14 @@ async function startup(ctx: RunContext): Promise<{ entries: BenchEntry[]; lazySc
             // Three loads each (the first two fill the caches): taken in the first WARM_SAMPLES pairs only.
             if (i >= 0 && i < WARM_SAMPLES) {
               // With its own baseline: the empty page loaded the same way (third load) in the same profile.
-              const [empty, warm] = await withPersistentContext(async (profile) => [await warmLoadIn(profile, `${pages.url}/empty`, { kind: 'dom' }), await warmLoadIn(profile, studio.url, when)])
+              // And the empty page with the browser host's COOP header (its own origin), for T1-warm-coop.
+              const [empty, coop, warm] = await withPersistentContext(async (profile) => [
+                await warmLoadIn(profile, `${pages.url}/empty`, { kind: 'dom' }),
+                await warmLoadIn(profile, `${coopPages.url}/empty`, { kind: 'dom' }),
+                await warmLoadIn(profile, studio.url, when)
+              ])
               warmEmptyMs.push(empty.readyMs)
+              warmCoopMs.push(coop.readyMs)
               warmMs.push(warm.readyMs)
               for (const [k, v] of Object.entries(warm.marks)) (warmMilestones[k] ??= []).push(v)
             }
@@ -96,7 +105,7 @@ async function startup(ctx: RunContext): Promise<{ entries: BenchEntry[]; lazySc
         const lazyScripts = bundle.lazy.filter((f) => requested.has(f))
         // Where the time goes (medians, ms from navigation start), for whoever has to fix a miss.
         const pathOf = (marks: Record<string, number[]>) =>
-          ['bridge', 'modules', 'dcl', 'reads-in', 'render', 'ready', 'composer', 'appReady'].filter((k) => marks[k]?.length).map((k) => `${k} ${round(median(marks[k]))}`).join(', ')
+          ['doc', 'bridge', 'entry', 'modules', 'dcl', 'reads-in', 'render', 'ready', 'composer', 'appReady'].filter((k) => marks[k]?.length).map((k) => `${k} ${round(median(marks[k]))}`).join(', ')
         const path = pathOf(milestones)
         const e = hasComposer
           ? entry({ id: 'T1', metric: METRIC, value, baseline, target: TARGET, pass: value / baseline <= 2.5, runs: PAIRS, note: `milestones: ${path}; ready = composer enabled and data-app-state=ready, painted` })
@@ -128,11 +137,24 @@ async function startup(ctx: RunContext): Promise<{ entries: BenchEntry[]; lazySc
               note: `milestones: ${pathOf(warmMilestones)}; third load in a fresh browser profile on disk (the first two fill the disk cache and V8's code cache, which off-the-record contexts do not have; hashed assets are served immutable, index.html and the bridge no-store); baseline: the empty page loaded the same way (cold: ${round(baseline)} ms); same origin, as the Electron app:// origin always is; T1 cold in the same runs ${round(value)} ms`
             })
           : notMeasurable('T1-warm', WARM_METRIC, TARGET, 'chat composer')
-        return { entries: [e, floorEntry, warmEntry], lazyScripts }
+        const warmCoop = median(warmCoopMs)
+        ctx.log(`T1-warm-coop: empty page with the host's COOP header ${round(warmCoop)} ms vs without ${round(warmBaseline)} ms`)
+        const coopEntry = entry({
+          id: 'T1-warm-coop',
+          metric: COOP_METRIC,
+          value: warmCoop,
+          baseline: warmBaseline,
+          target: 'none (reference)',
+          pass: true,
+          runs: WARM_SAMPLES,
+          note: `the empty page served with the browser host's Cross-Origin-Opener-Policy: same-origin, third load in the same profiles as T1-warm: the new renderer process a tab of the browser host starts in before any of its code runs (the Electron window's app:// page sends no COOP); T1-warm is ${round(warmValue / warmCoop)}x this page`
+        })
+        return { entries: [e, floorEntry, warmEntry, coopEntry], lazyScripts }
       })
     )
   } finally {
     await pages.close()
+    await coopPages.close()
     await floor.close()
   }
 }
@@ -187,6 +209,7 @@ export const t1: Metric = {
   describes: [
     { id: 'T1', metric: METRIC, target: TARGET },
     { id: 'T1-warm', metric: WARM_METRIC, target: TARGET },
+    { id: 'T1-warm-coop', metric: COOP_METRIC, target: 'none (reference)' },
     { id: 'T1-floor', metric: 'React 19 rendering one textarea, cold start, ms (for reading T1, not a target)', target: 'none (reference)' },
     { id: 'T1-entry', metric: 'renderer start-up JS (entry + its static imports), KB minified', target: `<= ${BUDGET_KB} KB` },
     { id: 'T1-lazy', metric: 'heavy views/libraries on the renderer start-up path', target: '0 (charts, editor, video board, settings, highlighters, zod lazy)' }

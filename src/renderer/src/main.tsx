@@ -1,3 +1,5 @@
+// First, so its start-up mark is taken before any other module runs.
+import './lib/startup-entry-mark'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
