@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useRef, useState } from 'react'
+import { useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { CommandList, type CommandItem } from '@renderer/components/CommandList'
 import { Dialog } from '@renderer/components/Dialog'
 import { insertAtCursor, lastPromptField } from '@renderer/components/prompts/insert-text'
@@ -18,11 +18,18 @@ import { fuzzyFilter, type PaletteEntry } from './palette-items'
 import { VIEWS } from './views'
 
 /** The palette itself: loaded on first use (Fuse.js and the entries stay off the start path, T1). */
-export function PaletteDialog({ onClose }: { onClose: () => void }) {
+export function PaletteDialog({ onClose, takeTypedAhead }: { onClose: () => void; /** What was typed while this chunk loaded (capture stops here). */ takeTypedAhead?: () => string }) {
   const { t } = useT()
   const qc = useQueryClient()
   const input = useRef<HTMLInputElement>(null)
   const [query, setQuery] = useState('')
+  useLayoutEffect(() => {
+    const typed = takeTypedAhead?.()
+    // A one-time read of keys kept outside React (the shortcut's capture), taken at commit so none
+    // typed while this chunk rendered is lost; it runs before the first paint, so nothing flickers.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (typed) setQuery(typed)
+  }, [takeTypedAhead])
   const setView = useUiStore((s) => s.setView)
   const setNotice = useUiStore((s) => s.setNotice)
   const settings = useQuery(settingsQuery()).data
