@@ -1,6 +1,6 @@
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { GalleryFilter, GalleryItem } from '@shared/domain/images'
+import type { GalleryFilter, GalleryItem, GallerySearchCursor, GallerySearchPage } from '@shared/domain/images'
 import { StudioError } from '@shared/errors'
 import { MIME_OF_FORMAT } from '@shared/media/sniff'
 import { newOpaqueId } from '../files/ids'
@@ -9,6 +9,7 @@ import { importOnce } from '../store/json-import'
 import { openLibrary, type Library } from '../store/library-db'
 import { LIBRARY_NAME, loadIndex, type StoredItem } from './gallery-index'
 import { reconcileGallery, type ReconcileResult } from './gallery-reconcile'
+import { searchGallery } from './gallery-search'
 import { GALLERY_SCHEMA, putItem, rowItem, where } from './gallery-table'
 
 export interface GalleryStoreOptions {
@@ -142,6 +143,12 @@ export class GalleryStore {
     const rows = this.lib.all<{ item: string }>(`SELECT item FROM gallery ${page.sql} ORDER BY created_at DESC, id DESC LIMIT ?`, ...page.params, limit)
     const items = rows.map(rowItem).filter((i): i is StoredItem => i !== null)
     return { items: items.map((i) => this.view(i)), total }
+  }
+
+  /** A search, best first with the matching excerpts, a page after `after` (gallery-search.ts). */
+  search(filter: GalleryFilter, after?: GallerySearchCursor, limit = 60): GallerySearchPage {
+    const page = searchGallery(this.lib, filter, after, limit)
+    return { ...page, items: page.items.map((i) => this.view(i)) }
   }
 
   async setFavorite(id: string, favorite: boolean): Promise<GalleryItem> {

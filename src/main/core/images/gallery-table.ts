@@ -64,22 +64,31 @@ export function rowItem(row: { item: string } | undefined): StoredItem | null {
   }
 }
 
-
 /** WHERE clause and parameters for a filter (and a page's start); shared by the page query and its count. */
 export function where(filter: GalleryFilter, before?: number): { sql: string; params: unknown[] } {
-  const parts: string[] = []
-  const params: unknown[] = []
+  const { parts, params } = attributeFilter(filter)
   const add = (sql: string, ...values: unknown[]) => {
     parts.push(sql)
     params.push(...values)
   }
-  if (filter.model !== undefined) add('model = ?', filter.model)
-  if (filter.origin !== undefined) add('origin = ?', filter.origin)
-  if (filter.favorite !== undefined) add('favorite = ?', filter.favorite ? 1 : 0)
   const q = filter.query?.trim() ?? ''
   // Trigrams need three characters; a shorter query is a plain scan (few rows fail so short a test).
   if ([...q].length >= 3) add('rowid IN (SELECT rowid FROM gallery_fts WHERE gallery_fts MATCH ?)', ftsPhrase(q))
   else if (q) add("(instr(lower(prompt), lower(?)) > 0 OR instr(lower(coalesce(revised_prompt, '')), lower(?)) > 0)", q, q)
   if (before !== undefined) add('created_at < ?', before)
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params }
+}
+
+/** The filter's model, origin and favourite conditions on the gallery table known as `alias` (a join names it). */
+export function attributeFilter(filter: GalleryFilter, alias = ''): { parts: string[]; params: unknown[] } {
+  const parts: string[] = []
+  const params: unknown[] = []
+  const is = (name: string, value: unknown) => {
+    parts.push(`${alias ? `${alias}.${name}` : name} = ?`)
+    params.push(value)
+  }
+  if (filter.model !== undefined) is('model', filter.model)
+  if (filter.origin !== undefined) is('origin', filter.origin)
+  if (filter.favorite !== undefined) is('favorite', filter.favorite ? 1 : 0)
+  return { parts, params }
 }
