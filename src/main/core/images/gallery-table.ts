@@ -1,5 +1,6 @@
 import type { GalleryFilter } from '@shared/domain/images'
 import { ftsPhrase } from '../store/fts'
+import { ftsSteps } from '../store/fts-steps'
 import type { Library } from '../store/library-db'
 import { asStoredItem, type StoredItem } from './gallery-index'
 
@@ -29,19 +30,7 @@ export const GALLERY_SCHEMA = [
    CREATE INDEX gallery_source ON gallery (source_file) WHERE source_file IS NOT NULL;
    CREATE TABLE gallery_count (n INTEGER NOT NULL);
    INSERT INTO gallery_count VALUES (0);
-   CREATE VIRTUAL TABLE gallery_fts USING fts5 (prompt, revised_prompt, content = 'gallery', content_rowid = 'rowid', tokenize = 'trigram');
-   CREATE TRIGGER gallery_ai AFTER INSERT ON gallery BEGIN
-     INSERT INTO gallery_fts (rowid, prompt, revised_prompt) VALUES (new.rowid, new.prompt, new.revised_prompt);
-     UPDATE gallery_count SET n = n + 1;
-   END;
-   CREATE TRIGGER gallery_ad AFTER DELETE ON gallery BEGIN
-     INSERT INTO gallery_fts (gallery_fts, rowid, prompt, revised_prompt) VALUES ('delete', old.rowid, old.prompt, old.revised_prompt);
-     UPDATE gallery_count SET n = n - 1;
-   END;
-   CREATE TRIGGER gallery_au AFTER UPDATE OF prompt, revised_prompt ON gallery BEGIN
-     INSERT INTO gallery_fts (gallery_fts, rowid, prompt, revised_prompt) VALUES ('delete', old.rowid, old.prompt, old.revised_prompt);
-     INSERT INTO gallery_fts (rowid, prompt, revised_prompt) VALUES (new.rowid, new.prompt, new.revised_prompt);
-   END;`
+   ${ftsSteps({ table: 'gallery', fts: 'gallery_fts', columns: ['prompt', 'revised_prompt'], onInsert: 'UPDATE gallery_count SET n = n + 1;', onDelete: 'UPDATE gallery_count SET n = n - 1;' })}`
 ]
 
 const UPSERT = `INSERT INTO gallery (id, created_at, model, origin, favorite, file, mask_file, source_file, prompt, revised_prompt, item)
