@@ -1,4 +1,5 @@
 import { ftsSteps } from '../store/fts-steps'
+
 /**
  * The prompt library's tables (store `prompts`). History keeps its own rows rather than reading the
  * generation log or the areas' stores: the generation log holds no prompt text and is capped at
