@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type StudioFixture } from './fixtures'
-import { gradientPng, openImages, rawRgba, waitForDone } from './support/images-page'
+import { generate, gradientPng, jobCard, openImages, rawRgba, waitForDone } from './support/images-page'
 
 /**
  * The Images area against the test's own sandbox gateway: generation in both families and the
@@ -182,6 +182,32 @@ test.describe('images', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
+  })
+
+  test('searches the gallery best first, each caption with its match marked', async ({ studio }) => {
+    const page = await openImages(studio)
+    // Oldest first: the prompt that says it twice, one without it, and the newest, a longer one that says it once.
+    const prompts = ['koi, koi and more koi under a bridge', 'a stone lantern in the rain', 'a wide garden with maple trees, a tea house and a koi pond']
+    for (const prompt of prompts) {
+      await generate(page, prompt)
+      await expect(jobCard(page, prompt).getByTestId('job-status')).toHaveText('Done', { timeout: 30_000 })
+    }
+    const grid = page.getByRole('grid', { name: 'Gallery' })
+    await expect(grid.getByRole('gridcell')).toHaveCount(3)
+    await page.getByRole('searchbox', { name: 'Search prompts' }).fill('KOI')
+    // Newest first would put the garden first: the ranking reads the prompts.
+    await expect(grid.getByRole('gridcell')).toHaveCount(2)
+    await expect.poll(() => grid.getByRole('gridcell').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label')))).toEqual([prompts[0], prompts[2]])
+    const captions = grid.getByTestId('gallery-match')
+    await expect(captions.nth(0).locator('mark')).toHaveText(['koi', 'koi', 'koi'])
+    await expect(captions.nth(1).locator('mark')).toHaveText(['koi'])
+    await expect(captions.nth(1)).toContainText('a koi pond')
+    await expect(page.getByText('2 images')).toBeVisible()
+    // Two characters are below the index's trigrams: still found, newest first, marked.
+    await page.getByRole('searchbox', { name: 'Search prompts' }).fill('te')
+    await expect.poll(() => grid.getByRole('gridcell').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label')))).toEqual([prompts[2], prompts[1]])
+    await expect(captions.nth(0).locator('mark')).toHaveText(['te'])
+    await expect(captions.nth(1)).toContainText('lantern')
   })
 
   test('the gallery survives a restart', async ({ studio }) => {

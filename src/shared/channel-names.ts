@@ -55,6 +55,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'images:edit',
   'images:list-jobs',
   'images:list-gallery',
+  'images:search-gallery',
   'images:get-item',
   'images:update-item',
   'images:delete-item',

@@ -4,6 +4,8 @@ import {
   EditRequestSchema,
   GalleryFilterSchema,
   GalleryItemSchema,
+  GallerySearchCursorSchema,
+  GallerySearchPageSchema,
   GenerateRequestSchema,
   ImageJobSchema,
   NativeTaskRequestSchema
@@ -32,6 +34,15 @@ export const imagesInvokes = {
     doc: 'Gallery items, newest first, filtered; paged by `before` (createdAt of the last item seen).',
     input: z.strictObject({ filter: GalleryFilterSchema.optional(), before: z.number().optional(), limit: z.number().int().min(1).max(500).optional() }).optional(),
     output: z.object({ items: z.array(GalleryItemSchema), total: z.number().int() })
+  },
+  'images:search-gallery': {
+    doc: 'Gallery items whose prompt contains `filter.query`, best first (bm25, the prompt above the revised prompt), each with its excerpt marked; filtered like the list; paged by `after` (the `next` of the page before).',
+    input: z.strictObject({
+      filter: GalleryFilterSchema.extend({ query: z.string().trim().min(1).max(200) }),
+      after: GallerySearchCursorSchema.optional(),
+      limit: z.number().int().min(1).max(500).optional()
+    }),
+    output: GallerySearchPageSchema
   },
   'images:get-item': { doc: 'One gallery item.', input: z.strictObject({ id: ItemId }), output: GalleryItemSchema },
   'images:update-item': { doc: 'Marks or unmarks a favourite.', input: z.strictObject({ id: ItemId, favorite: z.boolean() }), output: GalleryItemSchema },

@@ -198,3 +198,31 @@ export const GalleryFilterSchema = z.strictObject({
   favorite: z.boolean().optional()
 })
 export type GalleryFilter = z.infer<typeof GalleryFilterSchema>
+
+/**
+ * Where a ranked gallery search goes on: the last item of the page before (its score, then date and
+ * id to break ties), so the next page starts after it however many items were seen.
+ */
+export const GallerySearchCursorSchema = z.strictObject({
+  score: z.number(),
+  createdAt: z.number(),
+  id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)
+})
+export type GallerySearchCursor = z.infer<typeof GallerySearchCursorSchema>
+
+/** Where a search matched one item: the excerpt and [start, end) offsets of the matched runs in it. */
+export const GalleryExcerptSchema = z.object({
+  id: z.string(),
+  match: z.string(),
+  matchMarks: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])).max(64)
+})
+export type GalleryExcerpt = z.infer<typeof GalleryExcerptSchema>
+
+export const GallerySearchPageSchema = z.object({
+  items: z.array(GalleryItemSchema),
+  excerpts: z.array(GalleryExcerptSchema),
+  total: z.number().int(),
+  /** Null on the last page. */
+  next: GallerySearchCursorSchema.nullable()
+})
+export type GallerySearchPage = z.infer<typeof GallerySearchPageSchema>

@@ -8,7 +8,7 @@ import { openLibrary, type Library } from '../store/library-db'
 import { stepDelay } from '../tasks/cadence'
 import { keyFingerprint } from '../tasks/key-fingerprint'
 import type { PollScheduler } from '../tasks/scheduler'
-import { loadAssets, putAsset, putGroup } from './asset-table'
+import { findAsset, listAssets, loadAssets, putAsset, putGroup } from './asset-table'
 
 /**
  * Assets for video generation (spec "Asset import", wire notes §5b): create a group, import by a
@@ -55,7 +55,6 @@ export function assetState(raw: unknown): Asset['state'] {
 }
 
 export class AssetService {
-  private data: { groups: AssetGroup[]; assets: Asset[] } = { groups: [], assets: [] }
   /** Imports whose checks the gateway refused (401/403): asset id -> the refused key's fingerprint. */
   private readonly paused = new Map<string, { key: string; attempt: number }>()
   private readonly lib: Library
@@ -66,13 +65,14 @@ export class AssetService {
 
   static async open(d: AssetDeps): Promise<AssetService> {
     const s = new AssetService(d)
+    let open: Asset[]
     try {
-      s.data = await loadAssets(s.lib, join(d.dataDir, 'video', 'assets.json'))
+      open = await loadAssets(s.lib, join(d.dataDir, 'video', 'assets.json'))
     } catch (e) {
       s.lib.release()
       throw e
     }
-    for (const a of s.data.assets) if (a.state === 'processing' || a.state === 'unknown') s.follow(a, 0)
+    for (const a of open) s.follow(a, 0)
     return s
   }
 
@@ -83,7 +83,7 @@ export class AssetService {
   }
 
   find(id: string): Asset | undefined {
-    return this.data.assets.find((a) => a.id === id)
+    return findAsset(this.lib, id)
   }
 
   private async call(profileId: string, route: string, json: unknown): Promise<unknown> {
@@ -97,7 +97,6 @@ export class AssetService {
     const id = str(data.Id)
     if (!id) throw new StudioError('GATEWAY_ERROR', 'The gateway created the group but returned no group id.')
     const group: AssetGroup = { id, profileId, name: req.name, ...(req.description ? { description: req.description } : {}), createdAt: Date.now() }
-    this.data.groups.push(group)
     await this.save(group)
     this.d.emit('video:assets-changed', { ids: [id] })
     return group
@@ -111,7 +110,6 @@ export class AssetService {
     if (!id || !taskId) throw new StudioError('GATEWAY_ERROR', 'The gateway accepted the import but returned no asset id or task id.')
     const now = Date.now()
     const asset: Asset = { id, taskId, profileId, groupId: req.groupId, name: req.name, url: req.url, type: req.type, state: 'processing', rawStatus: null, createdAt: now, updatedAt: now }
-    this.data.assets.push(asset)
     await this.save(asset)
     this.d.emit('video:assets-changed', { ids: [id] })
     this.follow(asset, 0)
@@ -119,12 +117,12 @@ export class AssetService {
   }
 
   list(profileId: string): { groups: AssetGroup[]; assets: Asset[] } {
-    return { groups: this.data.groups.filter((g) => g.profileId === profileId), assets: this.data.assets.filter((a) => a.profileId === profileId) }
+    return listAssets(this.lib, profileId)
   }
 
   /** GetAsset by the import task id; updates and announces the asset. */
   async refresh(id: string): Promise<Asset> {
-    const asset = this.find(id) ?? this.data.assets.find((a) => a.taskId === id)
+    const asset = this.find(id) ?? findAsset(this.lib, id, true)
     if (!asset) throw new StudioError('NOT_FOUND', 'That asset is not known to the studio', { field: 'id' })
     const data = unwrap(await this.call(asset.profileId, 'GetAsset', { task_id: asset.taskId }), 'status query')
     const raw = str(data.Status) ?? null
@@ -173,7 +171,9 @@ export class AssetService {
    * A refused key does not get better by asking again for hours: the import waits (still
    * processing, with the reason) until the profile's key changes, like a video task.
    */
-  private async pause(asset: Asset, attempt: number, e: StudioError): Promise<void> {
+  private async pause(followed: Asset, attempt: number, e: StudioError): Promise<void> {
+    // The row as it is now: the followed copy may predate the last check's answer.
+    const asset = this.find(followed.id) ?? followed
     let key = ''
     try {
       key = keyFingerprint((await this.d.profiles.connection(asset.profileId)).key)
@@ -204,6 +204,7 @@ export class AssetService {
       if (key === p.key) continue
       this.paused.delete(id)
       delete asset.error
+      await this.save(asset)
       this.follow(asset, p.attempt)
     }
   }

@@ -6,7 +6,16 @@ import { readJsonFile } from '../store/read-json'
 /** Asset groups and assets, one row each in the library database (the whole object as JSON). */
 export const ASSETS_SCHEMA = [
   `CREATE TABLE asset_groups (id TEXT PRIMARY KEY, profile_id TEXT NOT NULL, record TEXT NOT NULL);
-   CREATE TABLE assets (id TEXT PRIMARY KEY, profile_id TEXT NOT NULL, record TEXT NOT NULL);`
+   CREATE TABLE assets (id TEXT PRIMARY KEY, profile_id TEXT NOT NULL, record TEXT NOT NULL);`,
+  // Read by query, never whole: a profile's list, an asset by its id or import task id, and at
+  // start only the imports still being checked (a partial index, not a scan).
+  `ALTER TABLE assets ADD COLUMN task_id TEXT NOT NULL DEFAULT '';
+   ALTER TABLE assets ADD COLUMN state TEXT NOT NULL DEFAULT '';
+   UPDATE assets SET task_id = coalesce(json_extract(record, '$.taskId'), ''), state = coalesce(json_extract(record, '$.state'), '') WHERE json_valid(record);
+   CREATE INDEX assets_profile ON assets (profile_id);
+   CREATE INDEX assets_task ON assets (task_id);
+   CREATE INDEX assets_open ON assets (state) WHERE state IN ('processing', 'unknown');
+   CREATE INDEX asset_groups_profile ON asset_groups (profile_id);`
 ]
 
 export function putGroup(lib: Library, g: AssetGroup): void {
@@ -14,13 +23,22 @@ export function putGroup(lib: Library, g: AssetGroup): void {
 }
 
 export function putAsset(lib: Library, a: Asset): void {
-  lib.run('INSERT INTO assets (id, profile_id, record) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET profile_id = excluded.profile_id, record = excluded.record', a.id, a.profileId, JSON.stringify(a))
+  const text = (v: unknown) => (typeof v === 'string' ? v : '')
+  lib.run(
+    `INSERT INTO assets (id, profile_id, record, task_id, state) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT(id) DO UPDATE SET profile_id = excluded.profile_id, record = excluded.record, task_id = excluded.task_id, state = excluded.state`,
+    a.id,
+    a.profileId,
+    JSON.stringify(a),
+    text(a.taskId),
+    text(a.state)
+  )
 }
 
 const isObject = (v: unknown): v is { id: string; profileId: string } => !!v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' && typeof (v as { profileId?: unknown }).profileId === 'string'
 
-function rows<T>(lib: Library, table: 'assets' | 'asset_groups'): T[] {
-  return lib.all<{ record: string }>(`SELECT record FROM ${table} ORDER BY rowid`).flatMap((r) => {
+function rows<T>(found: Array<{ record: string }>): T[] {
+  return found.flatMap((r) => {
     try {
       const v: unknown = JSON.parse(r.record)
       return isObject(v) ? [v as T] : []
@@ -31,8 +49,21 @@ function rows<T>(lib: Library, table: 'assets' | 'asset_groups'): T[] {
   })
 }
 
-/** Imports `<dataDir>/video/assets.json` of an earlier version once, then reads the rows. */
-export async function loadAssets(lib: Library, legacyPath: string): Promise<{ groups: AssetGroup[]; assets: Asset[] }> {
+/** A profile's groups and assets, in the order they were made. */
+export function listAssets(lib: Library, profileId: string): { groups: AssetGroup[]; assets: Asset[] } {
+  return {
+    groups: rows<AssetGroup>(lib.all('SELECT record FROM asset_groups WHERE profile_id = ? ORDER BY rowid', profileId)),
+    assets: rows<Asset>(lib.all('SELECT record FROM assets WHERE profile_id = ? ORDER BY rowid', profileId))
+  }
+}
+
+/** One asset by its id, or by its import task id. */
+export function findAsset(lib: Library, id: string, byTask = false): Asset | undefined {
+  return rows<Asset>(lib.all(`SELECT record FROM assets WHERE ${byTask ? 'task_id' : 'id'} = ? LIMIT 1`, id))[0]
+}
+
+/** Imports `<dataDir>/video/assets.json` of an earlier version once; answers the imports still being checked (all a start needs). */
+export async function loadAssets(lib: Library, legacyPath: string): Promise<Asset[]> {
   lib.schema('assets', ASSETS_SCHEMA)
   await importOnce(
     lib,
@@ -50,5 +81,5 @@ export async function loadAssets(lib: Library, legacyPath: string): Promise<{ gr
       for (const a of file.assets) putAsset(lib, a as Asset)
     }
   )
-  return { groups: rows<AssetGroup>(lib, 'asset_groups'), assets: rows<Asset>(lib, 'assets') }
+  return rows<Asset>(lib.all("SELECT record FROM assets WHERE state IN ('processing', 'unknown') ORDER BY rowid"))
 }

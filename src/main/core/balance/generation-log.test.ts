@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Snapshot } from '@shared/domain/balance'
-import { GenerationLog, MAX_GENERATIONS } from './generation-log'
+import { openLibrary } from '../store/library-db'
+import { GENERATIONS_SCHEMA, GenerationLog, MAX_GENERATIONS } from './generation-log'
 
 const dirs: string[] = []
 function tempDir(prefix: string): string {
@@ -99,6 +100,44 @@ describe('GenerationLog', () => {
     const again = await GenerationLog.open(dir, () => {})
     expect(again.list()).toHaveLength(MAX_GENERATIONS)
     expect(again.list()[0].at).toBe(10)
+  })
+
+  it('answers by query, never from a copy read at start: a log opened earlier sees what another recorded', async () => {
+    const { log, dir } = await open()
+    const other = await GenerationLog.open(dir, () => {})
+    log.record({ profileId: 'p', kind: 'image', model: 'm', at: 10, ref: 'job-1' })
+    log.record({ profileId: 'p', kind: 'image', model: 'm', at: 20 })
+    log.attribute('p', snap(5, 0), snap(15, 40))
+    // Each log batches its own writes; once committed, any reader sees them.
+    await log.flush()
+    expect(other.byRef('job-1')).toMatchObject({ cost: 40, costBasis: 'exact' })
+    expect(other.expectedCost('p', 'm', 'image')).toEqual({ cost: 40, basedOn: 1 })
+    expect(other.spending('p', 0).byModel).toEqual([{ model: 'm', kind: 'image', jobs: 2, costed: 1, cost: 40 }])
+    log.remove('p')
+    await log.flush()
+    expect(other.list('p')).toEqual([])
+    other.close()
+    log.close()
+  })
+
+  it('entries written before the query columns existed are priced, estimated and found by ref after the step that adds them', async () => {
+    const dir = tempDir('genlog-')
+    const lib = openLibrary(dir)
+    lib.schema('generations', GENERATIONS_SCHEMA.slice(0, 1))
+    const old = [
+      { id: 'g-1', profileId: 'p', kind: 'video', model: 'vm', at: 1, ok: true, cost: 30, costBasis: 'exact', ref: 'task-1' },
+      { id: 'g-2', profileId: 'p', kind: 'video', model: 'vm', at: 2, ok: false, cost: 99, costBasis: 'exact' },
+      { id: 'g-3', profileId: 'p', kind: 'video', model: 'vm', at: 3, ok: true }
+    ]
+    for (const e of old) lib.run('INSERT INTO generations (id, profile_id, at, entry) VALUES (?, ?, ?, ?)', e.id, e.profileId, e.at, JSON.stringify(e))
+    const log = await GenerationLog.open(dir, () => {})
+    expect(log.byRef('task-1')?.id).toBe('g-1')
+    // The failed job is not an estimate; the unpriced one is still there to be priced.
+    expect(log.expectedCost('p', 'vm', 'video')).toEqual({ cost: 30, basedOn: 1 })
+    expect(log.attribute('p', snap(2.5, 0), snap(4, 12))).toBe(1)
+    expect(log.list('p').map((e) => e.cost)).toEqual([30, 99, 12])
+    log.close()
+    lib.release()
   })
 
   it('restores the backup of a damaged file of an earlier version, with a notice, and imports it', async () => {

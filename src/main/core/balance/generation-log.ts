@@ -43,7 +43,26 @@ export const GENERATIONS_SCHEMA = [
      at REAL NOT NULL,
      entry TEXT NOT NULL
    );
-   CREATE INDEX generations_at ON generations (at, id);`
+   CREATE INDEX generations_at ON generations (at, id);`,
+  // What estimates, spending, cost attribution and a compare run's cells ask by, beside the entry,
+  // so each is a query and a start reads nothing of the log.
+  `ALTER TABLE generations ADD COLUMN kind TEXT NOT NULL DEFAULT '';
+   ALTER TABLE generations ADD COLUMN model TEXT NOT NULL DEFAULT '';
+   ALTER TABLE generations ADD COLUMN ok INTEGER NOT NULL DEFAULT 1;
+   ALTER TABLE generations ADD COLUMN cost REAL;
+   ALTER TABLE generations ADD COLUMN exact INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE generations ADD COLUMN ref TEXT;
+   UPDATE generations SET
+     kind = coalesce(json_extract(entry, '$.kind'), ''),
+     model = coalesce(json_extract(entry, '$.model'), ''),
+     ok = CASE json_extract(entry, '$.ok') WHEN 0 THEN 0 ELSE 1 END,
+     cost = json_extract(entry, '$.cost'),
+     exact = coalesce(json_extract(entry, '$.costBasis') = 'exact', 0),
+     ref = json_extract(entry, '$.ref')
+   WHERE json_valid(entry);
+   CREATE INDEX generations_ref ON generations (ref) WHERE ref IS NOT NULL;
+   CREATE INDEX generations_profile ON generations (profile_id, at);
+   CREATE INDEX generations_model ON generations (model, kind, at);`
 ]
 
 const isFile = (v: unknown): v is LogFile => !!v && typeof v === 'object' && Array.isArray((v as LogFile).entries)
@@ -59,14 +78,26 @@ function validEntry(e: unknown): GenerationEntry[] {
   return r.success ? [r.data] : []
 }
 
+/** Rows to entries; a row damaged outside the app is left out. */
+function entries(rows: Array<{ entry: string }>): GenerationEntry[] {
+  return rows.flatMap((row) => {
+    try {
+      return validEntry(JSON.parse(row.entry))
+    } catch {
+      return []
+    }
+  })
+}
+
+const ENTRY = 'SELECT entry FROM generations'
+
 /**
  * The studio's own log of generations: one row per entry in the library database, bounded to
- * MAX_GENERATIONS (so it is read whole at start). The gateway does not say what a single request
+ * MAX_GENERATIONS, read by query (an estimate, a spending table, a job's cost), never at start. The gateway does not say what a single request
  * cost, so costs come from the usage snapshots around each job: the `used` delta between two
  * snapshots is given to the jobs in between (exactly when there is one).
  */
 export class GenerationLog {
-  private entries: GenerationEntry[] = []
   private readonly listeners = new Set<(entry: GenerationEntry) => void>()
   private queued: Array<() => void> = []
   private pending: NodeJS.Immediate | null = null
@@ -87,15 +118,6 @@ export class GenerationLog {
         const entries = file.entries.flatMap(validEntry).sort((a, b) => a.at - b.at)
         for (const e of entries.slice(-MAX_GENERATIONS)) log.put(e)
       })
-      log.entries = lib
-        .all<{ entry: string }>('SELECT entry FROM generations ORDER BY at, rowid')
-        .flatMap((row) => {
-          try {
-            return validEntry(JSON.parse(row.entry))
-          } catch {
-            return []
-          }
-        })
     } catch (e) {
       lib.release()
       throw e
@@ -104,7 +126,27 @@ export class GenerationLog {
   }
 
   private put(e: GenerationEntry): void {
-    this.lib.run('INSERT OR REPLACE INTO generations (id, profile_id, at, entry) VALUES (?, ?, ?, ?)', e.id, e.profileId, e.at, JSON.stringify(e))
+    this.lib.run(
+      `INSERT INTO generations (id, profile_id, at, entry, kind, model, ok, cost, exact, ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(id) DO UPDATE SET profile_id = excluded.profile_id, at = excluded.at, entry = excluded.entry, kind = excluded.kind,
+         model = excluded.model, ok = excluded.ok, cost = excluded.cost, exact = excluded.exact, ref = excluded.ref`,
+      e.id,
+      e.profileId,
+      e.at,
+      JSON.stringify(e),
+      e.kind,
+      e.model,
+      e.ok ? 1 : 0,
+      e.cost ?? null,
+      e.costBasis === 'exact' ? 1 : 0,
+      e.ref ?? null
+    )
+  }
+
+  /** Reads see every entry recorded so far: what is queued commits first. */
+  private read<T>(sql: string, ...params: unknown[]): T[] {
+    this.commit()
+    return this.lib.all<T>(sql, ...params)
   }
 
   /**
@@ -147,13 +189,13 @@ export class GenerationLog {
       ...(r.quotaBefore !== undefined && Number.isFinite(r.quotaBefore) ? { quotaBefore: r.quotaBefore } : {}),
       ...(r.ref ? { ref: r.ref } : {})
     }
-    let i = this.entries.length
-    while (i > 0 && this.entries[i - 1].at > entry.at) i--
-    this.entries.splice(i, 0, entry)
-    const dropped = this.entries.length > MAX_GENERATIONS ? this.entries.splice(0, this.entries.length - MAX_GENERATIONS) : []
     this.write(() => {
-      for (const d of dropped) this.lib.run('DELETE FROM generations WHERE id = ?', d.id)
-      if (!dropped.includes(entry)) this.put(entry)
+      this.put(entry)
+      // Bounded: the oldest go first (the new entry too, when it is older than all the others kept).
+      this.lib.run(
+        'DELETE FROM generations WHERE rowid IN (SELECT rowid FROM generations ORDER BY at, rowid LIMIT max(0, (SELECT count(*) FROM generations) - ?))',
+        MAX_GENERATIONS
+      )
     })
     for (const l of this.listeners) l(entry)
     return entry
@@ -170,16 +212,17 @@ export class GenerationLog {
 
   /** The entry recorded for a job or task, by the studio's id. */
   byRef(ref: string): GenerationEntry | undefined {
-    return this.entries.find((e) => e.ref === ref)
+    return entries(this.read(`${ENTRY} WHERE ref = ? ORDER BY at, rowid LIMIT 1`, ref))[0]
   }
 
+  /** Oldest first. */
   list(profileId?: string): GenerationEntry[] {
-    return this.entries.filter((e) => profileId === undefined || e.profileId === profileId)
+    return entries(profileId === undefined ? this.read(`${ENTRY} ORDER BY at, rowid`) : this.read(`${ENTRY} WHERE profile_id = ? ORDER BY at, rowid`, profileId))
   }
 
   /** Gives the `used` delta between two snapshots to the jobs that ended between them. Returns how many got a cost. */
   attribute(profileId: string, from: Snapshot, to: Snapshot): number {
-    const jobs = this.entries.filter((e) => e.profileId === profileId && e.cost === undefined && e.at > from.at && e.at <= to.at)
+    const jobs = entries(this.read(`${ENTRY} WHERE profile_id = ? AND cost IS NULL AND at > ? AND at <= ? ORDER BY at, rowid`, profileId, from.at, to.at)).filter((e) => e.cost === undefined)
     if (jobs.length === 0 || to.unlimited !== from.unlimited) return 0
     const delta = Math.max(0, to.used - from.used)
     const share = delta / jobs.length
@@ -193,20 +236,15 @@ export class GenerationLog {
     return jobs.length
   }
 
+  /** Jobs and their known costs by model and kind since `since`, summed by the database. */
   spending(profileId: string, since: number): Spending {
-    const by = new Map<string, Spending['byModel'][number]>()
-    for (const e of this.entries) {
-      if (e.profileId !== profileId || e.at < since) continue
-      const key = `${e.kind}\u0000${e.model}`
-      const row = by.get(key) ?? { model: e.model, kind: e.kind, jobs: 0, costed: 0, cost: 0 }
-      row.jobs++
-      if (e.cost !== undefined) {
-        row.costed++
-        row.cost += e.cost
-      }
-      by.set(key, row)
-    }
-    return { byModel: [...by.values()].sort((a, b) => b.cost - a.cost || b.jobs - a.jobs), since }
+    const rows = this.read<{ model: string; kind: GenerationKind; jobs: number; costed: number; cost: number }>(
+      `SELECT model, kind, count(*) AS jobs, count(cost) AS costed, coalesce(total(cost), 0) AS cost FROM generations
+       WHERE profile_id = ? AND at >= ? GROUP BY kind, model`,
+      profileId,
+      since
+    )
+    return { byModel: rows.sort((a, b) => b.cost - a.cost || b.jobs - a.jobs), since }
   }
 
   /**
@@ -214,19 +252,25 @@ export class GenerationLog {
    * (other profiles' jobs when this one has none), exact costs preferred over shared ones.
    */
   expectedCost(profileId: string, model: string, kind: GenerationKind): { cost: number | null; basedOn: number } {
-    const priced = (mine: boolean) => this.entries.filter((e) => e.model === model && e.kind === kind && e.ok && e.cost !== undefined && (e.profileId === profileId) === mine)
-    for (const pool of [priced(true), priced(false)]) {
-      const exact = pool.filter((e) => e.costBasis === 'exact')
-      const use = (exact.length ? exact : pool).slice(-ESTIMATE_SAMPLE)
-      if (use.length) return { cost: median(use.map((e) => e.cost!)), basedOn: use.length }
+    for (const mine of [1, 0]) {
+      for (const exact of [true, false]) {
+        const costs = this.read<{ cost: number }>(
+          `SELECT cost FROM generations WHERE model = ? AND kind = ? AND ok = 1 AND cost IS NOT NULL AND (profile_id = ?) = ?${exact ? ' AND exact = 1' : ''}
+           ORDER BY at DESC, rowid DESC LIMIT ?`,
+          model,
+          kind,
+          profileId,
+          mine,
+          ESTIMATE_SAMPLE
+        )
+        if (costs.length) return { cost: median(costs.map((c) => c.cost)), basedOn: costs.length }
+      }
     }
     return { cost: null, basedOn: 0 }
   }
 
   remove(profileId: string): void {
-    const before = this.entries.length
-    this.entries = this.entries.filter((e) => e.profileId !== profileId)
-    if (this.entries.length !== before) this.write(() => this.lib.run('DELETE FROM generations WHERE profile_id = ?', profileId))
+    this.write(() => this.lib.run('DELETE FROM generations WHERE profile_id = ?', profileId))
   }
 
   /** Commits what is queued. */

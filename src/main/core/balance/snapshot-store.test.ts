@@ -47,6 +47,24 @@ describe('SnapshotStore', () => {
     expect(again.list('other')).toEqual([])
   })
 
+  it('reads a series when asked, never at start, and thins a full series in the database', async () => {
+    const dir = tempDir('snaps-')
+    const first = await SnapshotStore.open(dir, () => {})
+    // Opened before anything was written: it holds no copy, so it sees what the other writes.
+    const second = await SnapshotStore.open(dir, () => {})
+    for (let at = 1; at <= MAX_SNAPSHOTS + 50; at++) await first.add('p', s(at))
+    const series = second.list('p')
+    expect(series.length).toBeLessThanOrEqual(MAX_SNAPSHOTS)
+    expect(series[0].at).toBe(1)
+    expect(series.slice(-KEEP_RECENT).map((x) => x.at)).toEqual(Array.from({ length: KEEP_RECENT }, (_, i) => MAX_SNAPSHOTS + 50 - KEEP_RECENT + 1 + i))
+    expect(second.last('p')?.at).toBe(MAX_SNAPSHOTS + 50)
+    await second.remove('p')
+    expect(first.list('p')).toEqual([])
+    expect(first.last('p')).toBeUndefined()
+    first.close()
+    second.close()
+  })
+
   it('drops invalid entries and recovers a damaged file of an earlier version from its backup', async () => {
     const legacy = (value: string, bak?: string) => {
       const dir = tempDir('snaps-')

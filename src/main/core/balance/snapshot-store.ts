@@ -51,12 +51,11 @@ function valid(list: unknown[]): Snapshot[] {
 }
 
 /**
- * Local quota history per profile: one row per snapshot in the library database. A series is
- * bounded (MAX_SNAPSHOTS), so it is read whole at start; a change writes only the rows it touches.
+ * Local quota history per profile: one row per snapshot in the library database, read when asked
+ * (a chart's series, the latest point), never at start, so a start costs the same however long the
+ * history. A change writes only the rows it touches.
  */
 export class SnapshotStore {
-  private readonly byProfile = new Map<string, Snapshot[]>()
-
   /** `path`: the JSON file of earlier versions, migration input only (renamed once imported). */
   private constructor(
     readonly path: string,
@@ -74,19 +73,6 @@ export class SnapshotStore {
           for (const s of thinSnapshots(valid(list).sort((a, b) => a.at - b.at))) store.insert(id, s)
         }
       })
-      for (const row of lib.all<{ profile_id: string; snapshot: string }>('SELECT profile_id, snapshot FROM balance_snapshots ORDER BY profile_id, at')) {
-        let parsed: unknown
-        try {
-          parsed = JSON.parse(row.snapshot)
-        } catch {
-          continue
-        }
-        const [s] = valid([parsed])
-        if (!s) continue
-        const list = store.byProfile.get(row.profile_id) ?? []
-        list.push(s)
-        store.byProfile.set(row.profile_id, list)
-      }
     } catch (e) {
       lib.release()
       throw e
@@ -98,37 +84,56 @@ export class SnapshotStore {
     this.lib.run('INSERT OR REPLACE INTO balance_snapshots (profile_id, at, snapshot) VALUES (?, ?, ?)', profileId, s.at, JSON.stringify(s))
   }
 
+  /** Rows to snapshots; a row damaged outside the app is left out rather than failing the chart. */
+  private read(rows: Array<{ snapshot: string }>): Snapshot[] {
+    return valid(
+      rows.flatMap((r) => {
+        try {
+          return [JSON.parse(r.snapshot) as unknown]
+        } catch {
+          return []
+        }
+      })
+    )
+  }
+
+  /** The profile's series, oldest first (bounded by MAX_SNAPSHOTS, by the primary key's order). */
   list(profileId: string): Snapshot[] {
-    return [...(this.byProfile.get(profileId) ?? [])]
+    return this.read(this.lib.all<{ snapshot: string }>('SELECT snapshot FROM balance_snapshots WHERE profile_id = ? ORDER BY at', profileId))
+  }
+
+  /** The newest `n` points, oldest first. */
+  private latest(profileId: string, n: number): Snapshot[] {
+    return this.read(this.lib.all<{ snapshot: string }>('SELECT snapshot FROM balance_snapshots WHERE profile_id = ? ORDER BY at DESC LIMIT ?', profileId, n)).reverse()
   }
 
   last(profileId: string): Snapshot | undefined {
-    return this.byProfile.get(profileId)?.at(-1)
+    return this.latest(profileId, 1)[0]
   }
 
   /**
    * Adds a snapshot. A run of equal values keeps only its first and latest point (the flat line
-   * is drawn the same), so snapshots on every open do not fill the store.
+   * is drawn the same), so snapshots on every open do not fill the store. Only the last two points
+   * are read, and the whole (bounded) series only when it is full and must be thinned.
    */
   async add(profileId: string, s: Snapshot): Promise<void> {
-    const list = this.byProfile.get(profileId) ?? []
-    const n = list.length
-    if (n > 0 && s.at < list[n - 1].at) return
-    const replaced = n >= 2 && sameValues(list[n - 1], s) && sameValues(list[n - 2], s) ? list[n - 1] : undefined
-    const next = replaced ? [...list.slice(0, -1), s] : [...list, s]
-    const thinned = thinSnapshots(next)
-    const kept = new Set(thinned)
-    // Only the rows that change: the replaced point, the new one, and what thinning dropped.
     this.lib.tx(() => {
+      const tail = this.latest(profileId, 2)
+      const n = tail.length
+      if (n > 0 && s.at < tail[n - 1].at) return
+      const replaced = n >= 2 && sameValues(tail[n - 1], s) && sameValues(tail[n - 2], s) ? tail[n - 1] : undefined
       if (replaced) this.lib.run('DELETE FROM balance_snapshots WHERE profile_id = ? AND at = ?', profileId, replaced.at)
-      for (const old of next) if (!kept.has(old) && old !== s) this.lib.run('DELETE FROM balance_snapshots WHERE profile_id = ? AND at = ?', profileId, old.at)
-      if (kept.has(s)) this.insert(profileId, s)
+      this.insert(profileId, s)
+      const count = this.lib.get<{ n: number }>('SELECT count(*) AS n FROM balance_snapshots WHERE profile_id = ?', profileId)!.n
+      if (count <= MAX_SNAPSHOTS) return
+      // Full: only the rows thinning drops are deleted.
+      const series = this.list(profileId)
+      const kept = new Set(thinSnapshots(series).map((k) => k.at))
+      for (const old of series) if (!kept.has(old.at)) this.lib.run('DELETE FROM balance_snapshots WHERE profile_id = ? AND at = ?', profileId, old.at)
     })
-    this.byProfile.set(profileId, thinned)
   }
 
   async remove(profileId: string): Promise<void> {
-    if (!this.byProfile.delete(profileId)) return
     this.lib.run('DELETE FROM balance_snapshots WHERE profile_id = ?', profileId)
   }
 

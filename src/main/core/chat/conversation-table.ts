@@ -1,4 +1,5 @@
 import type { ChatMessage } from '@shared/domain/chat'
+import { ftsSteps } from '../store/fts-steps'
 import type { Library } from '../store/library-db'
 import { summaryOf, type IndexEntry, type StoredConversation } from './conversation-files'
 
@@ -34,28 +35,8 @@ export const CHAT_SCHEMA = [
      message TEXT NOT NULL,
      UNIQUE (conversation_id, seq)
    );
-   CREATE VIRTUAL TABLE chat_conv_fts USING fts5 (title, document, content = 'chat_conversations', content_rowid = 'rowid', tokenize = 'trigram');
-   CREATE TRIGGER chat_conv_ai AFTER INSERT ON chat_conversations BEGIN
-     INSERT INTO chat_conv_fts (rowid, title, document) VALUES (new.rowid, new.title, new.document);
-   END;
-   CREATE TRIGGER chat_conv_ad AFTER DELETE ON chat_conversations BEGIN
-     INSERT INTO chat_conv_fts (chat_conv_fts, rowid, title, document) VALUES ('delete', old.rowid, old.title, old.document);
-   END;
-   CREATE TRIGGER chat_conv_au AFTER UPDATE OF title, document ON chat_conversations BEGIN
-     INSERT INTO chat_conv_fts (chat_conv_fts, rowid, title, document) VALUES ('delete', old.rowid, old.title, old.document);
-     INSERT INTO chat_conv_fts (rowid, title, document) VALUES (new.rowid, new.title, new.document);
-   END;
-   CREATE VIRTUAL TABLE chat_msg_fts USING fts5 (text, content = 'chat_messages', content_rowid = 'id', tokenize = 'trigram');
-   CREATE TRIGGER chat_msg_ai AFTER INSERT ON chat_messages BEGIN
-     INSERT INTO chat_msg_fts (rowid, text) VALUES (new.id, new.text);
-   END;
-   CREATE TRIGGER chat_msg_ad AFTER DELETE ON chat_messages BEGIN
-     INSERT INTO chat_msg_fts (chat_msg_fts, rowid, text) VALUES ('delete', old.id, old.text);
-   END;
-   CREATE TRIGGER chat_msg_au AFTER UPDATE OF text ON chat_messages BEGIN
-     INSERT INTO chat_msg_fts (chat_msg_fts, rowid, text) VALUES ('delete', old.id, old.text);
-     INSERT INTO chat_msg_fts (rowid, text) VALUES (new.id, new.text);
-   END;`
+   ${ftsSteps({ table: 'chat_conversations', fts: 'chat_conv_fts', columns: ['title', 'document'], triggers: 'chat_conv' })}
+   ${ftsSteps({ table: 'chat_messages', fts: 'chat_msg_fts', columns: ['text'], key: 'id', triggers: 'chat_msg' })}`
 ]
 
 /** Snippet marks: control characters that `searchText` never lets into the index. */

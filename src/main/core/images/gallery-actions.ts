@@ -1,4 +1,4 @@
-import type { GalleryFilter, GalleryItem } from '@shared/domain/images'
+import type { GalleryFilter, GalleryItem, GallerySearchCursor, GallerySearchPage } from '@shared/domain/images'
 import { StudioError } from '@shared/errors'
 import type { EventHub } from '../ipc/event-hub'
 import type { StoredItem } from './gallery-index'
@@ -37,6 +37,10 @@ export class GalleryActions {
 
   list(filter?: GalleryFilter, before?: number, limit?: number): { items: GalleryItem[]; total: number } {
     return this.d.gallery.list(filter, before, limit)
+  }
+
+  search(filter: GalleryFilter, after?: GallerySearchCursor, limit?: number): GallerySearchPage {
+    return this.d.gallery.search(filter, after, limit)
   }
 
   get(id: string): GalleryItem {

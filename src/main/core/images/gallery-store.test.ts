@@ -212,6 +212,8 @@ describe('gallery actions', () => {
     expect(await actions.deleteMany([a.id, c.id, a.id, 'AAAAAAAAAAAAAAAAAAAAAA'])).toEqual({ deleted: 2 })
     expect(store.size).toBe(1)
     expect(store.get(b.id).id).toBe(b.id)
+    // The files go after the rows' commit; flush waits for them.
+    await store.flush()
     expect(readdirSync(store.libraryDir).sort()).toEqual([b.file])
     expect(events).toEqual([{ ids: [a.id, c.id, 'AAAAAAAAAAAAAAAAAAAAAA'] }])
     expect(await actions.deleteMany([a.id])).toEqual({ deleted: 0 })

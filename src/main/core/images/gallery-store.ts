@@ -1,6 +1,6 @@
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { GalleryFilter, GalleryItem } from '@shared/domain/images'
+import type { GalleryFilter, GalleryItem, GallerySearchCursor, GallerySearchPage } from '@shared/domain/images'
 import { StudioError } from '@shared/errors'
 import { MIME_OF_FORMAT } from '@shared/media/sniff'
 import { newOpaqueId } from '../files/ids'
@@ -9,6 +9,7 @@ import { importOnce } from '../store/json-import'
 import { openLibrary, type Library } from '../store/library-db'
 import { LIBRARY_NAME, loadIndex, type StoredItem } from './gallery-index'
 import { reconcileGallery, type ReconcileResult } from './gallery-reconcile'
+import { searchGallery } from './gallery-search'
 import { GALLERY_SCHEMA, putItem, rowItem, where } from './gallery-table'
 
 export interface GalleryStoreOptions {
@@ -33,6 +34,9 @@ export class GalleryStore {
   private readonly issued = new Set<string>()
   private since = 0
   private reconciling: Promise<ReconcileResult> | null = null
+  /** Files of deleted items still being removed (after their rows), by id stem: the folder check must not take them back. */
+  private readonly removing = new Set<string>()
+  private unlinking: Promise<void> = Promise.resolve()
   private readonly stopReconcile = new AbortController()
   readonly libraryDir: string
   /** The JSON index of earlier versions: migration input only, renamed once imported. */
@@ -80,7 +84,7 @@ export class GalleryStore {
    * studio is ready, in batches. Resolves with what changed; the user is told of it by `notice`.
    */
   reconcile(): Promise<ReconcileResult> {
-    this.reconciling ??= reconcileGallery({ lib: this.lib, dir: this.libraryDir, since: this.since, issued: (id) => this.issued.has(id), signal: this.stopReconcile.signal }).then((r) => {
+    this.reconciling ??= reconcileGallery({ lib: this.lib, dir: this.libraryDir, since: this.since, issued: (id) => this.issued.has(id) || this.removing.has(id), signal: this.stopReconcile.signal }).then((r) => {
       if (r.missing.length) this.notice(`${count(r.missing.length)} missing from the library folder and removed from the gallery.`)
       if (r.adopted.length) this.notice(`${count(r.adopted.length)} found in the library folder and added back to the gallery without ${r.adopted.length === 1 ? 'its prompt' : 'their prompts'}.`)
       return r
@@ -144,6 +148,12 @@ export class GalleryStore {
     return { items: items.map((i) => this.view(i)), total }
   }
 
+  /** A search, best first with the matching excerpts, a page after `after` (gallery-search.ts). */
+  search(filter: GalleryFilter, after?: GallerySearchCursor, limit = 60): GallerySearchPage {
+    const page = searchGallery(this.lib, filter, after, limit)
+    return { ...page, items: page.items.map((i) => this.view(i)) }
+  }
+
   async setFavorite(id: string, favorite: boolean): Promise<GalleryItem> {
     const item = this.record(id)
     item.favorite = favorite
@@ -155,41 +165,59 @@ export class GalleryStore {
   async delete(id: string): Promise<void> {
     this.record(id)
     await this.deleteMany([id])
+    await this.unlinking
   }
 
-  /** Removes many entries in one commit (one fsync for a whole selection), then their unused files; returns how many were there. */
+  /**
+   * Removes many entries in one commit (one fsync for a whole selection) and returns how many were
+   * there. The work is in proportion to the selection, never to the gallery: one DELETE returns the
+   * rows' file names, one query keeps the names another row still uses, and the files go after the
+   * call returns (`flush` waits for them); the folder check leaves them alone meanwhile.
+   */
   async deleteMany(ids: string[]): Promise<number> {
-    const removed = this.lib.tx(() => {
-      const out: StoredItem[] = []
-      for (const id of ids) {
-        const item = this.find(id)
-        if (item && this.lib.run('DELETE FROM gallery WHERE id = ?', id).changes) out.push(item)
-      }
-      return out
+    const { removed, unused } = this.lib.tx(() => {
+      const rows = this.lib.all<{ file: string; mask_file: string | null; source_file: string | null }>(
+        'DELETE FROM gallery WHERE id IN (SELECT value FROM json_each(?)) RETURNING file, mask_file, source_file',
+        JSON.stringify(ids)
+      )
+      const names = new Set<string>()
+      for (const r of rows) for (const name of [r.file, r.mask_file, r.source_file]) if (name) names.add(name)
+      const left = this.lib.all<{ name: string }>(
+        `SELECT value AS name FROM json_each(?) WHERE NOT EXISTS (SELECT 1 FROM gallery WHERE file = value)
+           AND NOT EXISTS (SELECT 1 FROM gallery WHERE mask_file = value) AND NOT EXISTS (SELECT 1 FROM gallery WHERE source_file = value)`,
+        JSON.stringify([...names])
+      )
+      return { removed: rows.length, unused: left.map((r) => r.name).filter((n) => LIBRARY_NAME.test(n)) }
     })
-    const files = new Set<string>()
-    for (const item of removed) for (const name of [item.file, item.maskFile, item.sourceFile]) if (name) files.add(name)
-    for (const name of files) {
-      if (this.lib.get('SELECT 1 FROM gallery WHERE file = ? OR mask_file = ? OR source_file = ? LIMIT 1', name, name, name)) continue
+    for (const name of unused) {
       const mediaId = this.mediaIds.get(name)
       if (mediaId) this.opts.media.unregister(mediaId)
       this.mediaIds.delete(name)
-      await rm(this.pathOf(name), { force: true })
+      this.removing.add(stemOf(name))
     }
-    return removed.length
+    if (unused.length) this.unlinking = this.unlinking.then(() => this.unlink(unused))
+    return removed
+  }
+
+  private async unlink(names: string[]): Promise<void> {
+    await Promise.all(names.map((name) => rm(this.pathOf(name), { force: true }).catch(() => undefined)))
+    for (const name of names) this.removing.delete(stemOf(name))
   }
 
   get size(): number {
     return this.lib.get<{ n: number }>('SELECT n FROM gallery_count')!.n
   }
 
-  /** Every write is durable when its call resolves; kept for callers that wait before shutting down. */
-  async flush(): Promise<void> {}
+  /** Every write is durable when its call resolves; this waits for the files of deleted items to be gone too. */
+  async flush(): Promise<void> {
+    await this.unlinking
+  }
 
-  /** Stops a repair pass under way and waits for it, so nothing touches the database after `close`. */
+  /** Stops a repair pass under way and waits for it (and for files being removed), so nothing touches the database after `close`. */
   async stop(): Promise<void> {
     this.stopReconcile.abort()
     await this.reconciling?.catch(() => undefined)
+    await this.unlinking
   }
 
   /** Lets go of the library database (the last user closes it cleanly). */
@@ -212,6 +240,12 @@ async function sessionMark(dataDir: string): Promise<number> {
   const path = join(dataDir, 'images', '.session')
   await writeFile(path, `${process.pid} ${Date.now()}\n`)
   return (await stat(path)).mtimeMs
+}
+
+/** A library file's id part (`<id>.png`, `<job>.mask.png`): what the folder check goes by. */
+function stemOf(name: string): string {
+  const dot = name.indexOf('.')
+  return dot < 0 ? name : name.slice(0, dot)
 }
 
 /** "1 image was" / "3 images were", for notices. */

@@ -1,5 +1,6 @@
 import type { GalleryFilter } from '@shared/domain/images'
 import { ftsPhrase } from '../store/fts'
+import { ftsSteps } from '../store/fts-steps'
 import type { Library } from '../store/library-db'
 import { asStoredItem, type StoredItem } from './gallery-index'
 
@@ -29,19 +30,7 @@ export const GALLERY_SCHEMA = [
    CREATE INDEX gallery_source ON gallery (source_file) WHERE source_file IS NOT NULL;
    CREATE TABLE gallery_count (n INTEGER NOT NULL);
    INSERT INTO gallery_count VALUES (0);
-   CREATE VIRTUAL TABLE gallery_fts USING fts5 (prompt, revised_prompt, content = 'gallery', content_rowid = 'rowid', tokenize = 'trigram');
-   CREATE TRIGGER gallery_ai AFTER INSERT ON gallery BEGIN
-     INSERT INTO gallery_fts (rowid, prompt, revised_prompt) VALUES (new.rowid, new.prompt, new.revised_prompt);
-     UPDATE gallery_count SET n = n + 1;
-   END;
-   CREATE TRIGGER gallery_ad AFTER DELETE ON gallery BEGIN
-     INSERT INTO gallery_fts (gallery_fts, rowid, prompt, revised_prompt) VALUES ('delete', old.rowid, old.prompt, old.revised_prompt);
-     UPDATE gallery_count SET n = n - 1;
-   END;
-   CREATE TRIGGER gallery_au AFTER UPDATE OF prompt, revised_prompt ON gallery BEGIN
-     INSERT INTO gallery_fts (gallery_fts, rowid, prompt, revised_prompt) VALUES ('delete', old.rowid, old.prompt, old.revised_prompt);
-     INSERT INTO gallery_fts (rowid, prompt, revised_prompt) VALUES (new.rowid, new.prompt, new.revised_prompt);
-   END;`
+   ${ftsSteps({ table: 'gallery', fts: 'gallery_fts', columns: ['prompt', 'revised_prompt'], onInsert: 'UPDATE gallery_count SET n = n + 1;', onDelete: 'UPDATE gallery_count SET n = n - 1;' })}`
 ]
 
 const UPSERT = `INSERT INTO gallery (id, created_at, model, origin, favorite, file, mask_file, source_file, prompt, revised_prompt, item)
@@ -64,22 +53,31 @@ export function rowItem(row: { item: string } | undefined): StoredItem | null {
   }
 }
 
-
 /** WHERE clause and parameters for a filter (and a page's start); shared by the page query and its count. */
 export function where(filter: GalleryFilter, before?: number): { sql: string; params: unknown[] } {
-  const parts: string[] = []
-  const params: unknown[] = []
+  const { parts, params } = attributeFilter(filter)
   const add = (sql: string, ...values: unknown[]) => {
     parts.push(sql)
     params.push(...values)
   }
-  if (filter.model !== undefined) add('model = ?', filter.model)
-  if (filter.origin !== undefined) add('origin = ?', filter.origin)
-  if (filter.favorite !== undefined) add('favorite = ?', filter.favorite ? 1 : 0)
   const q = filter.query?.trim() ?? ''
   // Trigrams need three characters; a shorter query is a plain scan (few rows fail so short a test).
   if ([...q].length >= 3) add('rowid IN (SELECT rowid FROM gallery_fts WHERE gallery_fts MATCH ?)', ftsPhrase(q))
   else if (q) add("(instr(lower(prompt), lower(?)) > 0 OR instr(lower(coalesce(revised_prompt, '')), lower(?)) > 0)", q, q)
   if (before !== undefined) add('created_at < ?', before)
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params }
+}
+
+/** The filter's model, origin and favourite conditions on the gallery table known as `alias` (a join names it). */
+export function attributeFilter(filter: GalleryFilter, alias = ''): { parts: string[]; params: unknown[] } {
+  const parts: string[] = []
+  const params: unknown[] = []
+  const is = (name: string, value: unknown) => {
+    parts.push(`${alias ? `${alias}.${name}` : name} = ?`)
+    params.push(value)
+  }
+  if (filter.model !== undefined) is('model', filter.model)
+  if (filter.origin !== undefined) is('origin', filter.origin)
+  if (filter.favorite !== undefined) is('favorite', filter.favorite ? 1 : 0)
+  return { parts, params }
 }

@@ -12,6 +12,7 @@ export function createImageHandlers(images: ImageService): Pick<Handlers, ImageC
     'images:edit': (input) => images.edit(input),
     'images:list-jobs': () => images.listJobs(),
     'images:list-gallery': (input) => actions.list(input?.filter, input?.before, input?.limit),
+    'images:search-gallery': ({ filter, after, limit }) => actions.search(filter, after, limit),
     'images:get-item': ({ id }) => actions.get(id),
     'images:update-item': ({ id, favorite }) => actions.setFavorite(id, favorite),
     'images:delete-item': async ({ id }) => {

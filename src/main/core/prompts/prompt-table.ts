@@ -1,3 +1,5 @@
+import { ftsSteps } from '../store/fts-steps'
+
 /**
  * The prompt library's tables (store `prompts`). History keeps its own rows rather than reading the
  * generation log or the areas' stores: the generation log holds no prompt text and is capped at
@@ -25,13 +27,7 @@ export const PROMPTS_SCHEMA = [
    CREATE INDEX prompt_history_newest ON prompt_history (at DESC, seq DESC);
    CREATE INDEX prompt_history_area ON prompt_history (area, at DESC, seq DESC);
    CREATE INDEX prompt_history_ref ON prompt_history (ref) WHERE ref IS NOT NULL;
-   CREATE VIRTUAL TABLE prompt_history_fts USING fts5 (text, model, content = 'prompt_history', content_rowid = 'seq', tokenize = 'trigram');
-   CREATE TRIGGER prompt_history_ai AFTER INSERT ON prompt_history BEGIN
-     INSERT INTO prompt_history_fts (rowid, text, model) VALUES (new.seq, new.text, new.model);
-   END;
-   CREATE TRIGGER prompt_history_ad AFTER DELETE ON prompt_history BEGIN
-     INSERT INTO prompt_history_fts (prompt_history_fts, rowid, text, model) VALUES ('delete', old.seq, old.text, old.model);
-   END;
+   ${ftsSteps({ table: 'prompt_history', fts: 'prompt_history_fts', columns: ['text', 'model'], key: 'seq', update: false })}
    CREATE TABLE prompt_saved (
      seq INTEGER PRIMARY KEY,
      id TEXT NOT NULL UNIQUE,
@@ -45,17 +41,7 @@ export const PROMPTS_SCHEMA = [
    );
    CREATE INDEX prompt_saved_recent ON prompt_saved (updated_at DESC, seq DESC);
    CREATE INDEX prompt_saved_text ON prompt_saved (text_key);
-   CREATE VIRTUAL TABLE prompt_saved_fts USING fts5 (name, text, tag_line, content = 'prompt_saved', content_rowid = 'seq', tokenize = 'trigram');
-   CREATE TRIGGER prompt_saved_ai AFTER INSERT ON prompt_saved BEGIN
-     INSERT INTO prompt_saved_fts (rowid, name, text, tag_line) VALUES (new.seq, new.name, new.text, new.tag_line);
-   END;
-   CREATE TRIGGER prompt_saved_ad AFTER DELETE ON prompt_saved BEGIN
-     INSERT INTO prompt_saved_fts (prompt_saved_fts, rowid, name, text, tag_line) VALUES ('delete', old.seq, old.name, old.text, old.tag_line);
-   END;
-   CREATE TRIGGER prompt_saved_au AFTER UPDATE OF name, text, tag_line ON prompt_saved BEGIN
-     INSERT INTO prompt_saved_fts (prompt_saved_fts, rowid, name, text, tag_line) VALUES ('delete', old.seq, old.name, old.text, old.tag_line);
-     INSERT INTO prompt_saved_fts (rowid, name, text, tag_line) VALUES (new.seq, new.name, new.text, new.tag_line);
-   END;`
+   ${ftsSteps({ table: 'prompt_saved', fts: 'prompt_saved_fts', columns: ['name', 'text', 'tag_line'], key: 'seq' })}`
 ]
 
 /** Trigram FTS needs three characters; shorter queries are answered by a bounded scan instead. */

@@ -2,6 +2,7 @@ import type { VideoFilter, VideoSearchHit } from '@shared/domain/video'
 import { excerpt, markFirst } from '../chat/conversation-search'
 import { MARK_CLOSE, MARK_OPEN } from '../chat/conversation-table'
 import { ftsPhrase } from '../store/fts'
+import { ftsSteps } from '../store/fts-steps'
 import type { Library } from '../store/library-db'
 import type { TaskRecord } from './task-journal'
 
@@ -21,17 +22,7 @@ export const VIDEO_TASKS_SCHEMA = [
      record TEXT NOT NULL
    );
    CREATE INDEX video_tasks_newest ON video_tasks (created_at DESC, id DESC);
-   CREATE VIRTUAL TABLE video_fts USING fts5 (prompt, detail, content = 'video_tasks', content_rowid = 'rowid', tokenize = 'trigram');
-   CREATE TRIGGER video_tasks_ai AFTER INSERT ON video_tasks BEGIN
-     INSERT INTO video_fts (rowid, prompt, detail) VALUES (new.rowid, new.prompt, new.detail);
-   END;
-   CREATE TRIGGER video_tasks_ad AFTER DELETE ON video_tasks BEGIN
-     INSERT INTO video_fts (video_fts, rowid, prompt, detail) VALUES ('delete', old.rowid, old.prompt, old.detail);
-   END;
-   CREATE TRIGGER video_tasks_au AFTER UPDATE OF prompt, detail ON video_tasks BEGIN
-     INSERT INTO video_fts (video_fts, rowid, prompt, detail) VALUES ('delete', old.rowid, old.prompt, old.detail);
-     INSERT INTO video_fts (rowid, prompt, detail) VALUES (new.rowid, new.prompt, new.detail);
-   END;`,
+   ${ftsSteps({ table: 'video_tasks', fts: 'video_fts', columns: ['prompt', 'detail'] })}`,
   // What the board filters on, beside the record, so a page is one query; and the tasks not ended
   // (all a start needs to resume polls and downloads) found by a partial index, not a scan.
   `ALTER TABLE video_tasks ADD COLUMN state TEXT NOT NULL DEFAULT '';

@@ -98,6 +98,27 @@ export class FakeImages {
         const page = (before === undefined ? all : all.filter((x) => x.createdAt < before)).slice(0, input?.limit ?? 100)
         return { items: page, total: all.length }
       },
+      // Ranked as the host ranks in spirit: more occurrences first, then newest; keyset on (score, date, id).
+      'images:search-gallery': ({ filter, after, limit = 60 }) => {
+        const q = filter.query.toLowerCase()
+        const score = (x: GalleryItem) => -x.prompt.toLowerCase().split(q).length + 1
+        const ranked = this.items
+          .filter((x) => matches(x, filter))
+          .map((x) => ({ x, score: score(x) }))
+          .sort((a, b) => a.score - b.score || b.x.createdAt - a.x.createdAt || (a.x.id < b.x.id ? 1 : -1))
+        const start = after ? ranked.findIndex((r) => r.x.id === after.id) + 1 : 0
+        const page = ranked.slice(start, start + limit)
+        const last = page.at(-1)
+        return {
+          items: page.map((r) => r.x),
+          excerpts: page.map(({ x }) => {
+            const at = x.prompt.toLowerCase().indexOf(q)
+            return { id: x.id, match: x.prompt, matchMarks: [[at, at + q.length] as [number, number]] }
+          }),
+          total: ranked.length,
+          next: last && start + limit < ranked.length ? { score: last.score, createdAt: last.x.createdAt, id: last.x.id } : null
+        }
+      },
       'images:get-item': ({ id }) => this.find(id),
       'images:update-item': ({ id, favorite }) => {
         const next = { ...this.find(id), favorite }

@@ -2,7 +2,7 @@
 // balance snapshots and the generation log of argv[2] (each imports its JSON store), prints their
 // sizes and exits. The parent SIGKILLs it at random moments of those imports.
 import { join } from 'node:path'
-import { loadAssets } from '../../assets/asset-table'
+import { listAssets, loadAssets } from '../../assets/asset-table'
 import { GenerationLog } from '../../balance/generation-log'
 import { SnapshotStore } from '../../balance/snapshot-store'
 import { JobJournal } from '../../images/job-journal'
@@ -13,7 +13,8 @@ export async function openJournals(dataDir: string, notice: (m: string) => void 
   const jobs = await JobJournal.open(dataDir, notice)
   const tasks = await TaskJournal.open(dataDir, notice)
   const lib = openLibrary(dataDir, notice)
-  const assets = await loadAssets(lib, join(dataDir, 'video', 'assets.json'))
+  await loadAssets(lib, join(dataDir, 'video', 'assets.json'))
+  const assets = listAssets(lib, 'p')
   const snapshots = await SnapshotStore.open(dataDir, notice)
   const generations = await GenerationLog.open(dataDir, notice)
   return {

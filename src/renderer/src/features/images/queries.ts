@@ -1,7 +1,7 @@
 /** Host data of the Images area in TanStack Query: jobs and gallery pages, kept fresh by host events. */
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query'
 import { studio } from '@renderer/lib/studio'
-import type { GalleryFilter, GalleryItem, ImageJob } from '@shared/domain/images'
+import type { GalleryExcerpt, GalleryFilter, GalleryItem, GallerySearchCursor, ImageJob } from '@shared/domain/images'
 
 export const GALLERY_PAGE = 200
 
@@ -17,13 +17,33 @@ export function useJobs() {
   return useQuery({ queryKey: imageKeys.jobs(), queryFn: () => studio.images.listJobs(), select: (d) => d.jobs })
 }
 
-/** Gallery pages, newest first; the next page starts before the oldest item seen. */
+/** One page of the gallery as the grid shows it: a search's pages also carry where each item matched. */
+export interface GalleryPage {
+  items: GalleryItem[]
+  total: number
+  excerpts?: GalleryExcerpt[]
+  next: number | GallerySearchCursor | undefined
+}
+
+/**
+ * Gallery pages. Without a query: newest first, the next page starting before the oldest item seen.
+ * With one: the host's ranked search, best first, each page after the last one's cursor.
+ */
 export function useGallery(filter: GalleryFilter) {
+  const query = filter.query?.trim()
   return useInfiniteQuery({
     queryKey: imageKeys.gallery(filter),
-    queryFn: ({ pageParam }) => studio.images.listGallery({ filter, limit: GALLERY_PAGE, ...(pageParam === undefined ? {} : { before: pageParam }) }),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => (last.items.length < GALLERY_PAGE ? undefined : last.items[last.items.length - 1].createdAt)
+    queryFn: async ({ pageParam }): Promise<GalleryPage> => {
+      if (query) {
+        const after = typeof pageParam === 'object' ? { after: pageParam } : {}
+        const page = await studio.images.searchGallery({ filter: { ...filter, query }, limit: GALLERY_PAGE, ...after })
+        return { ...page, next: page.next ?? undefined }
+      }
+      const page = await studio.images.listGallery({ filter, limit: GALLERY_PAGE, ...(typeof pageParam === 'number' ? { before: pageParam } : {}) })
+      return { ...page, next: page.items.length < GALLERY_PAGE ? undefined : page.items[page.items.length - 1].createdAt }
+    },
+    initialPageParam: undefined as number | GallerySearchCursor | undefined,
+    getNextPageParam: (last) => last.next
   })
 }
 

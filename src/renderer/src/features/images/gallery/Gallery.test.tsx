@@ -79,11 +79,31 @@ describe('gallery', () => {
   it('filters by prompt, model, origin and favourites through the host', async () => {
     const { user, host } = await withGallery(6)
     await user.type(screen.getByRole('searchbox', { name: 'Search prompts' }), 'prompt 4')
-    await waitFor(() => expect(host.callsTo('images:list-gallery')).toContainEqual({ filter: { query: 'prompt 4' }, limit: 200 }))
+    await waitFor(() => expect(host.callsTo('images:search-gallery')).toContainEqual({ filter: { query: 'prompt 4' }, limit: 200 }))
     await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by model' }), 'imagegen-4.0')
     await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }))
-    await waitFor(() => expect(host.callsTo('images:list-gallery')).toContainEqual({ filter: { query: 'prompt 4', model: 'imagegen-4.0', favorite: true }, limit: 200 }))
+    await waitFor(() => expect(host.callsTo('images:search-gallery')).toContainEqual({ filter: { query: 'prompt 4', model: 'imagegen-4.0', favorite: true }, limit: 200 }))
     expect(await screen.findByText('No image matches these filters.')).toBeTruthy()
+  })
+
+  it("shows a search in the host's order, best first, each caption with its match marked", async () => {
+    const host = new FakeHost()
+    host.images.seed(4, (i) => ({ prompt: ['a koi pond', 'koi, koi and more koi', 'a stone lantern', 'my koi'][i] }))
+    const { user } = await renderImages({ host })
+    const grid = await screen.findByRole('grid', { name: 'Gallery' })
+    await user.type(screen.getByRole('searchbox', { name: 'Search prompts' }), 'koi')
+    // Newest first is 'a koi pond' (img-0): the fake host ranks the prompt that says it three times first.
+    await waitFor(() => expect(within(grid).getAllByRole('gridcell').map((c) => c.getAttribute('aria-label'))).toEqual(['koi, koi and more koi', 'a koi pond', 'my koi']))
+    const captions = within(grid).getAllByTestId('gallery-match')
+    expect(captions.map((c) => c.textContent)).toEqual(['koi, koi and more koi', 'a koi pond', 'my koi'])
+    // The marks are elements, never markup in a string.
+    expect(captions.map((c) => [...c.querySelectorAll('mark')].map((m) => m.textContent))).toEqual([['koi'], ['koi'], ['koi']])
+    expect(captions[1].innerHTML).toBe('a <mark>koi</mark> pond')
+    expect(screen.getByText('3 images')).toBeTruthy()
+    // Clearing the search goes back to the newest-first list, captions without marks.
+    await user.clear(screen.getByRole('searchbox', { name: 'Search prompts' }))
+    await waitFor(() => expect(within(grid).getAllByRole('gridcell')).toHaveLength(4))
+    expect(within(grid).queryAllByTestId('gallery-match')).toEqual([])
   })
 
   it('uses an item as a reference (image-model-2), copies its prompt, and exports it', async () => {

@@ -16,7 +16,8 @@ import { useGalleryActions } from './use-gallery-actions'
 
 /**
  * The gallery: a windowed grid (only the rows on screen are in the DOM), filters, and item actions.
- * Items come from the host page by page; the next page loads when the window nears the end.
+ * Items come from the host page by page; the next page loads when the window nears the end. A search
+ * is the host's ranking, best first, and each cell's caption shows where its prompt matched.
  */
 export function Gallery() {
   const { t } = useT()
@@ -24,6 +25,8 @@ export function Gallery() {
   const gallery = useGallery(filter)
   const items = useMemo(() => gallery.data?.pages.flatMap((p) => p.items) ?? [], [gallery.data])
   const total = gallery.data?.pages[0]?.total
+  // Where a search matched each item (the host's excerpts), while one is shown.
+  const excerpts = useMemo(() => new Map(gallery.data?.pages.flatMap((p) => p.excerpts ?? []).map((e) => [e.id, e])), [gallery.data])
   const win = useGridWindow(items.length)
   const { activeIndex, setActive, attach, fallbackFocus, moveByKey } = useGridFocus(items.length, win)
   const [deleting, setDeleting] = useState<GalleryItem | null>(null)
@@ -86,7 +89,7 @@ export function Gallery() {
         renderCell={(index, column) => {
           const item = items[index]
           return (
-            <GalleryCell key={item.id} item={item} index={index} column={column} active={index === activeIndex} width={win.layout.cellWidth} actions={actions} onFocusCell={setActive} selected={selected.has(item.id)} onToggleSelect={toggleSelect} />
+            <GalleryCell key={item.id} item={item} index={index} column={column} active={index === activeIndex} width={win.layout.cellWidth} actions={actions} onFocusCell={setActive} selected={selected.has(item.id)} onToggleSelect={toggleSelect} excerpt={excerpts.get(item.id)} />
           )
         }}
       />

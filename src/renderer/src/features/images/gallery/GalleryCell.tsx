@@ -1,6 +1,7 @@
 import { memo } from 'react'
+import { MarkedText } from '@renderer/components/MarkedText'
 import { useT } from '@renderer/i18n/use-t'
-import type { GalleryItem } from '@shared/domain/images'
+import type { GalleryExcerpt, GalleryItem } from '@shared/domain/images'
 import type { GalleryActions } from './use-gallery-actions'
 
 /** The item actions shown on the thumbnail: message key, action, destructive. */
@@ -24,13 +25,15 @@ export interface GalleryCellProps {
   onFocusCell: (index: number) => void
   selected: boolean
   onToggleSelect: (id: string) => void
+  /** Where the gallery's search matched this item, while a search is shown. */
+  excerpt?: GalleryExcerpt
 }
 
 /**
  * One thumbnail (by host media URL, lazily decoded) named by its prompt, with its actions. Only
  * the active cell is in the Tab order (roving tabindex); its buttons follow it.
  */
-export const GalleryCell = memo(function GalleryCell({ item, index, column, active, width, actions, onFocusCell, selected, onToggleSelect }: GalleryCellProps) {
+export const GalleryCell = memo(function GalleryCell({ item, index, column, active, width, actions, onFocusCell, selected, onToggleSelect, excerpt }: GalleryCellProps) {
   const { t } = useT()
   const name = item.prompt || t('images.gallery.untitled')
   const tab = active ? 0 : -1
@@ -67,9 +70,15 @@ export const GalleryCell = memo(function GalleryCell({ item, index, column, acti
           ))}
         </div>
       </div>
-      <p className="gallery-caption" aria-hidden="true">
-        {name}
-      </p>
+      {excerpt ? (
+        <p className="gallery-caption gallery-match" aria-hidden="true" data-testid="gallery-match" title={excerpt.match}>
+          <MarkedText text={excerpt.match} marks={excerpt.matchMarks} />
+        </p>
+      ) : (
+        <p className="gallery-caption" aria-hidden="true">
+          {name}
+        </p>
+      )}
     </div>
   )
 })
