@@ -66,6 +66,9 @@ test.describe('images', () => {
     await painter.getByRole('slider', { name: 'Hardness' }).fill('100')
 
     const stage = painter.getByRole('application', { name: 'Mask canvas' })
+    // In a 720 px window the stage starts near the fold under the toolbar; the mouse only reaches what
+    // is inside the window, so bring it into view before measuring where to paint.
+    await stage.scrollIntoViewIfNeeded()
     const box = (await stage.boundingBox())!
     const scale = Math.min(1, (box.width - 32) / SIDE, (box.height - 32) / SIDE)
     const cx = box.x + box.width / 2
