@@ -150,3 +150,9 @@ export function RefEditor(p: RefEditorProps) {
     </fieldset>
   )
 }
+
+/** A slot that holds at most one reference (a first or last frame): its field names the slot and its one row. */
+export function RefSlot(p: Omit<RefEditorProps, 'refs' | 'max' | 'onChange' | 'rowField'> & { value: DraftRef | null; onChange: (ref: DraftRef | null) => void }) {
+  const { value, onChange, ...rest } = p
+  return <RefEditor {...rest} refs={value ? [value] : []} max={1} onChange={(refs) => onChange(refs[0] ?? null)} rowField={() => p.field} />
+}
