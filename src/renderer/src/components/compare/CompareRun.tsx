@@ -37,6 +37,15 @@ export interface CompareRunPlan {
   complete: boolean
 }
 
+/** The plan's rows from an area's cells: a cell with a problem is refused (with its reason, when the area can word it). */
+export function planRows<C extends { model: string; taken: readonly string[]; dropped: readonly string[]; problems: readonly unknown[] }>(
+  cells: readonly C[],
+  familyLabel: (cell: C) => string,
+  refusal: (cell: C) => string | null
+): CompareRunPlan['rows'] {
+  return cells.map((c) => ({ model: c.model, familyLabel: familyLabel(c), taken: c.taken, dropped: c.dropped, refusal: c.problems.length ? (refusal(c) ?? '') : null }))
+}
+
 export function CompareRunPanel(p: {
   kind: 'image' | 'video'
   candidates: readonly PlanCandidate[]

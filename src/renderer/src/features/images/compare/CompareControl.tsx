@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { CompareRunControl, CompareRunPanel } from '@renderer/components/compare/CompareRun'
+import { CompareRunControl, CompareRunPanel, planRows } from '@renderer/components/compare/CompareRun'
 import { useT } from '@renderer/i18n/use-t'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { useGenerateDraft } from '../generate/draft-store'
@@ -31,13 +31,7 @@ function ComparePanel({ onStarted }: { onStarted: () => void }) {
       onPick={setPicked}
       plan={{
         formProblem: plan.formProblem ? (problemText(t, plan.formProblem) ?? '') : null,
-        rows: plan.cells.map((c) => ({
-          model: c.model,
-          familyLabel: t(familyLabelKey(c.family)),
-          taken: c.taken,
-          dropped: c.dropped,
-          refusal: c.problems.length ? (refusalText(t, c) ?? '') : null
-        })),
+        rows: planRows(plan.cells, (c) => t(familyLabelKey(c.family)), (c) => refusalText(t, c)),
         start: { area: 'images', requests: plan.cells.map((c) => c.request) },
         complete: true
       }}

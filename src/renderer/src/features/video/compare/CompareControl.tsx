@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { CompareRunControl, CompareRunPanel } from '@renderer/components/compare/CompareRun'
+import { CompareRunControl, CompareRunPanel, planRows } from '@renderer/components/compare/CompareRun'
 import { useT } from '@renderer/i18n/use-t'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import type { VideoCreateRequest } from '@shared/domain/video'
@@ -34,13 +34,7 @@ function Panel({ onStarted }: { onStarted: () => void }) {
       onPick={setPicked}
       plan={{
         formProblem: plan.formProblem ? (videoProblemText(t, plan.formProblem) ?? '') : null,
-        rows: plan.cells.map((c) => ({
-          model: c.model,
-          familyLabel: t(`video.view.family.${c.family}`),
-          taken: c.taken,
-          dropped: c.dropped,
-          refusal: c.problems.length ? (videoRefusal(t, c) ?? '') : null
-        })),
+        rows: planRows(plan.cells, (c) => t(`video.view.family.${c.family}`), (c) => videoRefusal(t, c)),
         start: { area: 'video', requests },
         complete: requests.length === picked.length
       }}
