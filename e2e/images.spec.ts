@@ -52,6 +52,8 @@ test.describe('images', () => {
   })
 
   test('paints a mask at full resolution, with undo and redo, and the edit changes only inside it', async ({ studio }) => {
+    // A 4096² source, an edit and three full-image reads: more than the default minute on a busy machine.
+    test.setTimeout(180_000)
     const page = await openImages(studio)
     await page.getByRole('button', { name: 'Edit an image…' }).click()
     await page.getByTestId('editor-file-input').setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: await gradientPng(SIDE) })
