@@ -52,6 +52,8 @@ test.describe('images', () => {
   })
 
   test('paints a mask at full resolution, with undo and redo, and the edit changes only inside it', async ({ studio }) => {
+    // A 4096² source, an edit and three full-image reads: more than the default minute on a busy machine.
+    test.setTimeout(180_000)
     const page = await openImages(studio)
     await page.getByRole('button', { name: 'Edit an image…' }).click()
     await page.getByTestId('editor-file-input').setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: await gradientPng(SIDE) })
@@ -66,6 +68,9 @@ test.describe('images', () => {
     await painter.getByRole('slider', { name: 'Hardness' }).fill('100')
 
     const stage = painter.getByRole('application', { name: 'Mask canvas' })
+    // In a 720 px window the stage starts near the fold under the toolbar; the mouse only reaches what
+    // is inside the window, so bring it into view before measuring where to paint.
+    await stage.scrollIntoViewIfNeeded()
     const box = (await stage.boundingBox())!
     const scale = Math.min(1, (box.width - 32) / SIDE, (box.height - 32) / SIDE)
     const cx = box.x + box.width / 2

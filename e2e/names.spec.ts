@@ -159,7 +159,10 @@ async function paintAndEdit(page: Page, studio: StudioFixture): Promise<void> {
   const painter = page.getByRole('region', { name: 'Mask painter' })
   await expect(painter).toBeVisible({ timeout: 20_000 })
   await painter.getByRole('slider', { name: 'Hardness' }).fill('100')
-  const box = (await painter.getByRole('application', { name: 'Mask canvas' }).boundingBox())!
+  const stage = painter.getByRole('application', { name: 'Mask canvas' })
+  // The stage starts near the fold of a 720 px window; the mouse only reaches what is inside it.
+  await stage.scrollIntoViewIfNeeded()
+  const box = (await stage.boundingBox())!
   const cx = box.x + box.width / 2
   const cy = box.y + box.height / 2
   await page.mouse.move(cx - 80, cy)

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { FormAlert } from '@renderer/components/form/FormAlert'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
@@ -7,6 +7,7 @@ import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { COMPARE_MAX_MODELS, COMPARE_MIN_MODELS } from '@shared/domain/chat-compare'
 import { useChatUiStore } from '../chat-ui-store'
+import { PromptTextarea, usePromptSend } from '../composer/PromptBox'
 import { useModels } from '../queries'
 import { FormatChoice } from '../settings/FormatChoice'
 import { MODEL_MAX_CHARS, validateSettings } from '../settings/settings-model'
@@ -34,9 +35,7 @@ export function CompareSetup({ settings }: { settings: ConversationSettings }) {
   const lastModel = useChatUiStore((s) => s.lastModel)
   const [fields, setFields] = useState<string[] | null>(null)
   const shown = fields ?? [lastModel ?? suggestions[0] ?? '', suggestions.find((m) => m !== (lastModel ?? suggestions[0])) ?? '']
-  const [text, setText] = useState('')
-  const [pending, setPending] = useState(false)
-  const [error, setError] = useState<unknown>(null)
+  const { text, setText, pending, error, submit: sendPrompt } = usePromptSend()
   const { draft } = settings
   // The shared draft's own model is not sent; each column has its own.
   const validation = validateSettings({ ...draft, model: chosenModels(shown)[0] ?? '-' })
@@ -45,29 +44,12 @@ export function CompareSetup({ settings }: { settings: ConversationSettings }) {
   const setField = (i: number, value: string) => setFields(shown.map((m, j) => (j === i ? value : m)))
 
   const submit = () => {
-    if (block || pending || !validation.ok) return
-    setPending(true)
-    setError(null)
-    startCompare(queryClient, { models: chosenModels(shown), text, settings: validation.value }).then(
-      () => {
-        setText('')
-        setPending(false)
-      },
-      (e: unknown) => {
-        setError(e)
-        setPending(false)
-      }
-    )
+    if (!validation.ok) return
+    sendPrompt(block !== null, (prompt) => startCompare(queryClient, { models: chosenModels(shown), text: prompt, settings: validation.value }))
   }
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
     submit()
-  }
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && !e.nativeEvent.isComposing && (e.ctrlKey || e.metaKey || !e.shiftKey)) {
-      e.preventDefault()
-      submit()
-    }
   }
 
   return (
@@ -117,15 +99,14 @@ export function CompareSetup({ settings }: { settings: ConversationSettings }) {
         <label htmlFor={COMPARE_PROMPT_ID} className="field-label">
           {draft.format === 'completions' ? t('chat.compare.document') : t('chat.compare.prompt')}
         </label>
-        <textarea
+        <PromptTextarea
           id={COMPARE_PROMPT_ID}
-          className="input textarea chat-prompt"
           value={text}
-          rows={Math.min(10, Math.max(3, text.split('\n').length))}
+          onChange={setText}
+          minRows={3}
           placeholder={t('chat.compare.promptPlaceholder')}
-          aria-describedby={`${id}-reason`}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={onKeyDown}
+          describedBy={`${id}-reason`}
+          onSend={submit}
         />
         <div className="chat-compare-send">
           <p id={`${id}-reason`} className={block ? 'chat-composer-reason' : 'chat-composer-reason muted'}>

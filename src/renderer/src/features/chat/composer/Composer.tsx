@@ -10,6 +10,7 @@ import { useActiveStreamId } from '../stream-store'
 import { ATTACHMENT_SUPPORT } from './attachment-rules'
 import { AttachmentChips } from './AttachmentChips'
 import { ImageUrlField } from './ImageUrlField'
+import { PromptTextarea, usePromptSend } from './PromptBox'
 import { sendBlock } from './send-readiness'
 import { useAttachments } from './use-attachments'
 
@@ -23,9 +24,7 @@ export function Composer({ format, validation }: { format: ChatFormat; validatio
   const id = useId()
   const { conversationId, send, stop } = useChatActions()
   const streaming = useActiveStreamId(conversationId) !== undefined
-  const [text, setText] = useState('')
-  const [pending, setPending] = useState(false)
-  const [error, setError] = useState<unknown>(null)
+  const { text, setText, pending, error, submit: sendPrompt } = usePromptSend()
   const [dragging, setDragging] = useState(false)
   const fileInput = useRef<HTMLInputElement>(null)
   const attachments = useAttachments()
@@ -33,34 +32,18 @@ export function Composer({ format, validation }: { format: ChatFormat; validatio
   const block = sendBlock(text, attachments.items, format, validation)
 
   const submit = () => {
-    if (block || pending || streaming) return
-    setPending(true)
-    setError(null)
     const ready = attachments.items.flatMap((i): Attachment[] => (i.attachment ? [i.attachment] : []))
-    send({ text, attachments: ready }).then(
-      () => {
-        setText('')
-        attachments.clear()
-        setPending(false)
-      },
-      (e: unknown) => {
-        setError(e)
-        setPending(false)
-      }
-    )
+    sendPrompt(block !== null || streaming, (prompt) => send({ text: prompt, attachments: ready }), attachments.clear)
   }
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
     submit()
   }
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Escape' && streaming) {
-      e.preventDefault()
-      stop()
-    } else if (e.key === 'Enter' && !e.nativeEvent.isComposing && (e.ctrlKey || e.metaKey || !e.shiftKey)) {
-      e.preventDefault()
-      submit()
-    }
+  const onEscape = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key !== 'Escape' || !streaming) return false
+    e.preventDefault()
+    stop()
+    return true
   }
   const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
     const files = Array.from(e.clipboardData.files)
@@ -107,15 +90,15 @@ export function Composer({ format, validation }: { format: ChatFormat; validatio
         <label htmlFor={PROMPT_ID} className="sr-only">
           {t('chat.composer.prompt')}
         </label>
-        <textarea
+        <PromptTextarea
           id={PROMPT_ID}
-          className="input textarea chat-prompt"
           value={text}
-          rows={Math.min(10, Math.max(2, text.split('\n').length))}
+          onChange={setText}
+          minRows={2}
           placeholder={t('chat.composer.promptPlaceholder')}
-          aria-describedby={`${id}-reason`}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={onKeyDown}
+          describedBy={`${id}-reason`}
+          onSend={submit}
+          onKey={onEscape}
           onPaste={onPaste}
         />
         <div className="chat-composer-buttons">

@@ -1,4 +1,5 @@
 import { memo, useId, type ReactNode } from 'react'
+import { ChoiceField } from '@renderer/components/form/ChoiceField'
 import { Tooltip } from '@renderer/components/Tooltip'
 import { useT } from '@renderer/i18n/use-t'
 import { isMacPlatform } from '@renderer/lib/platform'
@@ -8,6 +9,8 @@ import { canRedo, canUndo, mayHavePaint } from './mask-model'
 import { featherHalfWidth } from './mask-renderer'
 import { AMOUNT_MAX, AMOUNT_MIN, usePainterStore } from './painter-store'
 import { ariaShortcuts, PAINTER_TOOLS, shortcutLabel, toolById, type PainterCommands, type PainterTool, type ToolId } from './tools'
+
+const MASK_CHANNEL_CHOICES: readonly MaskChannelChoice[] = ['auto', 'alpha', 'luminance']
 
 function ToolButton({ tool, commands, pressed, disabled }: { tool: PainterTool; commands: PainterCommands; pressed?: boolean; disabled?: boolean }) {
   const { t } = useT()
@@ -84,7 +87,6 @@ const GROUP_ORDER: PainterTool['group'][] = ['tool', 'select', 'history', 'mask'
 function MaskSettings() {
   const { t } = useT()
   const amountId = useId()
-  const channelId = useId()
   const amount = usePainterStore((s) => s.amount)
   const channel = usePainterStore((s) => s.channel)
   return (
@@ -106,16 +108,14 @@ function MaskSettings() {
       <span id={`${amountId}-help`} className="sr-only">
         {t('images.painter.amountValue', { amount })} {t('images.painter.featherHelp')}
       </span>
-      <label htmlFor={channelId} className="field-label">
-        {t('images.painter.channel')}
-      </label>
-      <select id={channelId} value={channel} onChange={(e) => usePainterStore.getState().setChannel(e.target.value as MaskChannelChoice)}>
-        {(['auto', 'alpha', 'luminance'] as const).map((c) => (
-          <option key={c} value={c}>
-            {t(`images.painter.channels.${c}`)}
-          </option>
-        ))}
-      </select>
+      <ChoiceField
+        className="field-inline painter-channel"
+        label={t('images.painter.channel')}
+        value={channel}
+        onChange={(c) => c && usePainterStore.getState().setChannel(c)}
+        choices={MASK_CHANNEL_CHOICES}
+        labelOf={(c) => t(`images.painter.channels.${c}`)}
+      />
     </>
   )
 }

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react'
-import { FormAlert } from '@renderer/components/form/FormAlert'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { LoadFailed } from '@renderer/components/form/LoadFailed'
+import { cellKeyDown } from '@renderer/components/grid/cell-keys'
 import { useGridFocus } from '@renderer/components/grid/use-grid-focus'
 import { useGridWindow } from '@renderer/components/grid/use-grid-window'
 import { WindowedGrid } from '@renderer/components/grid/WindowedGrid'
 import { useT } from '@renderer/i18n/use-t'
-import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import type { GalleryItem } from '@shared/domain/images'
 import { useImagesUi } from '../images-ui-store'
 import { useGallery } from '../queries'
@@ -50,21 +50,13 @@ export function Gallery() {
     if (hasNextPage && !isFetchingNextPage && win.endIndex >= items.length - win.layout.columns * 3) void fetchNextPage()
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, win.endIndex, items.length, win.layout.columns])
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (items.length === 0 || (e.target as HTMLElement).getAttribute('role') !== 'gridcell') return
-    if (moveByKey(e)) return
-    const item = items[activeIndex]
-    if (e.key === 'Enter') {
-      e.preventDefault()
-      actions.edit(item)
-    } else if (e.key === 'f' || e.key === 'F') {
-      e.preventDefault()
-      actions.toggleFavorite(item)
-    } else if (e.key === 'Delete') {
-      e.preventDefault()
-      actions.askDelete(item)
-    }
-  }
+  const toggleFavorite = (i: number) => actions.toggleFavorite(items[i])
+  const onKeyDown = cellKeyDown(items.length, { activeIndex, moveByKey }, {
+    Enter: (i) => actions.edit(items[i]),
+    f: toggleFavorite,
+    F: toggleFavorite,
+    Delete: (i) => actions.askDelete(items[i])
+  })
 
   return (
     <section className="gallery" aria-labelledby="gallery-title">
@@ -74,7 +66,7 @@ export function Gallery() {
       <GalleryFilters total={total} />
       <SelectionBar selected={selected} onClear={clearSelection} fallbackFocus={fallbackFocus} />
       {gallery.isError && (
-        <FormAlert title={t('images.gallery.loadFailed')} detail={<>{errorTitle(t, gallery.error)}: {errorMessage(gallery.error)}</>} />
+        <LoadFailed title={t('images.gallery.loadFailed')} error={gallery.error} />
       )}
       {gallery.isSuccess && items.length === 0 && <p className="field-help">{filterIsEmpty(filter) ? t('images.gallery.empty') : t('images.gallery.noMatches')}</p>}
       <WindowedGrid

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react'
+import { RefRow } from '@renderer/components/form/RefRow'
 import { useT } from '@renderer/i18n/use-t'
 import { errorMessage } from '@renderer/lib/error-text'
 import { studio } from '@renderer/lib/studio'
@@ -37,32 +38,19 @@ export function ReferenceList({ errorFor }: { errorFor: ErrorFor }) {
     <fieldset className="url-list" aria-describedby="image2-refs-help">
       <legend className="field-label">{t('images.generate.references')}</legend>
       {refs.map((r, i) => {
-        const err = errorFor(`image.${i}`)
+        const url = r.ref.kind === 'url' ? r.ref.url : null
+        const name = url !== null ? `${t('images.generate.referenceUrl')} ${i + 1}` : refLabel(r)
         return (
-          <div key={i} className="url-row">
-            {r.ref.kind === 'url' ? (
-              <div className="field">
-                <input
-                  className="input"
-                  type="url"
-                  aria-label={`${t('images.generate.referenceUrl')} ${i + 1}`}
-                  value={r.ref.url}
-                  placeholder="https://"
-                  aria-invalid={err ? true : undefined}
-                  onChange={(e) => setRefs(refs.map((x, k) => (k === i ? { ...x, ref: { kind: 'url', url: e.target.value } } : x)))}
-                />
-                {err && <p className="field-error">{err}</p>}
-              </div>
-            ) : (
-              <span className="ref-chip">
-                {r.thumbUrl && <img src={r.thumbUrl} alt="" className="ref-thumb" />}
-                {refLabel(r)}
-              </span>
-            )}
-            <button type="button" className="button button-small" onClick={() => setRefs(refs.filter((_, k) => k !== i))}>
-              {t('images.common.removeNamed', { name: r.ref.kind === 'url' ? `${t('images.generate.referenceUrl')} ${i + 1}` : refLabel(r) })}
-            </button>
-          </div>
+          <RefRow
+            key={i}
+            url={url}
+            name={name}
+            thumbUrl={r.thumbUrl}
+            error={url !== null ? errorFor(`image.${i}`) : null}
+            onUrl={(next) => setRefs(refs.map((x, k) => (k === i ? { ...x, ref: { kind: 'url', url: next } } : x)))}
+            removeLabel={t('images.common.removeNamed', { name })}
+            onRemove={() => setRefs(refs.filter((_, k) => k !== i))}
+          />
         )
       })}
       <div className="form-actions-inline">

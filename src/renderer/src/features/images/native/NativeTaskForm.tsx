@@ -1,6 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { ChoiceField } from '@renderer/components/form/ChoiceField'
-import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
 import { HostAlert } from '@renderer/components/form/HostAlert'
 import { SelectField } from '@renderer/components/form/SelectField'
 import { TextField } from '@renderer/components/form/TextField'
@@ -9,9 +8,8 @@ import { useT } from '@renderer/i18n/use-t'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { NATIVE_IMAGE_URLS_MAX, NATIVE_PROMPT_RECOMMENDED_MAX, NATIVE_SIZE_PRESETS, RESOLUTIONS } from '@shared/domain/images'
 import { ImageModelField, PromptField, UrlList } from '../fields'
-import { useFocusFirstInvalid } from '../generate/GenerateForm'
 import { useSubmitNative } from '../mutations'
-import { problemText, type FieldProblems } from '../problems'
+import { useCheckedForm } from '../use-checked-form'
 import { EMPTY_NATIVE, promptTooLong, validateNative, type NativeDraft } from './native-draft'
 
 /** The native async image task: prompt with a live counter, sizes from the spec's presets, URLs, force_single, deprecated area. */
@@ -19,22 +17,15 @@ export function NativeTaskForm() {
   const { t } = useT()
   const [d, setDraft] = useState<NativeDraft>(EMPTY_NATIVE)
   const names = useActiveNames()
-  const [problems, setProblems] = useState<FieldProblems>({})
-  const [host, setHost] = useState<HostProblem | null>(null)
-  const [attempt, setAttempt] = useState(0)
-  const formRef = useRef<HTMLFormElement>(null)
+  const { formRef, errorFor, checked, refused, alert } = useCheckedForm()
   const submit = useSubmitNative()
-  useFocusFirstInvalid(formRef, attempt)
   const patch = (p: Partial<NativeDraft>) => setDraft((cur) => ({ ...cur, ...p }))
-  const errorFor = (field: string) => problemText(t, problems[field]) ?? hostFieldText(t, host, field)
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
     const v = validateNative(d, names)
-    setProblems(v.problems)
-    setHost(null)
-    setAttempt((n) => n + 1)
-    if (v.request) submit.mutate(v.request, { onError: (err) => setHost(hostProblem(err)) })
+    checked(v.problems)
+    if (v.request) submit.mutate(v.request, { onError: refused })
   }
 
   const tooLong = promptTooLong(d.prompt)
@@ -90,9 +81,7 @@ export function NativeTaskForm() {
         <summary>{t('images.native.deprecated')}</summary>
         <TextField label={t('images.native.area')} inputMode="numeric" value={d.area} placeholder="4194304" onChange={(e) => patch({ area: e.target.value })} error={errorFor('size')} help={t('images.native.areaHelp')} />
       </details>
-      {host && !host.field && (
-        <HostAlert problem={host} />
-      )}
+      {alert && <HostAlert problem={alert} />}
       <div className="form-actions">
         <button type="submit" className="button button-primary" aria-busy={submit.isPending || undefined}>
           {t('images.native.submit')}

@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { FormAlert } from '@renderer/components/form/FormAlert'
-import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
 import { HostAlert } from '@renderer/components/form/HostAlert'
 import { SelectField } from '@renderer/components/form/SelectField'
 import { useT } from '@renderer/i18n/use-t'
@@ -9,46 +8,34 @@ import { ASSET_TYPES, isAllowedReferenceUrl, type Asset } from '@shared/domain/v
 import { useVideoDraft } from '../create/draft-store'
 import { TextInput } from '../create/fields'
 import { useCreateGroup, useImportAsset, useRefreshAsset } from '../mutations'
-import { videoProblemText, vp, type VideoProblems } from '../problems'
+import { vp, type VideoProblems } from '../problems'
 import { useAssets } from '../queries'
 import { useVideoUi } from '../video-ui-store'
-
-function Alert({ host }: { host: HostProblem | null }) {
-  if (!host || host.field) return null
-  return <HostAlert problem={host} />
-}
+import { useCheckedSend } from './use-checked-send'
 
 function GroupForm() {
   const { t } = useT()
   const [name, setName] = useState('')
   const [description, setDescription] = useState('')
-  const [problems, setProblems] = useState<VideoProblems>({})
-  const [host, setHost] = useState<HostProblem | null>(null)
   const create = useCreateGroup()
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault()
-    setHost(null)
-    if (!name.trim()) return setProblems({ name: vp('nameRequired') })
-    setProblems({})
-    create.mutate(
-      { name: name.trim(), ...(description.trim() ? { description: description.trim() } : {}) },
-      {
-        onSuccess: (g) => {
-          useVideoUi.getState().setNotice(t('video.assets.groupCreated', { name: g.name }))
-          setName('')
-          setDescription('')
-        },
-        onError: (err) => setHost(hostProblem(err))
-      }
-    )
-  }
+  const form = useCheckedSend()
+  const onSubmit = form.submit(
+    (): VideoProblems => (name.trim() ? {} : { name: vp('nameRequired') }),
+    create.mutate,
+    () => ({ name: name.trim(), ...(description.trim() ? { description: description.trim() } : {}) }),
+    (g) => {
+      useVideoUi.getState().setNotice(t('video.assets.groupCreated', { name: g.name }))
+      setName('')
+      setDescription('')
+    }
+  )
   return (
     <form className="video-form" onSubmit={onSubmit} noValidate aria-label={t('video.assets.createGroup')}>
       <div className="field-grid">
-        <TextInput label={t('video.assets.groupName')} value={name} onChange={setName} error={videoProblemText(t, problems.name) ?? hostFieldText(t, host, 'name')} />
+        <TextInput label={t('video.assets.groupName')} value={name} onChange={setName} error={form.errorFor('name')} />
         <TextInput label={t('video.assets.groupDescription')} value={description} onChange={setDescription} />
       </div>
-      <Alert host={host} />
+      {form.alert && <HostAlert problem={form.alert} />}
       <div className="form-actions">
         <button type="submit" className="button" aria-busy={create.isPending || undefined}>
           {t('video.assets.createGroup')}
@@ -64,32 +51,21 @@ function ImportForm({ groups }: { groups: { id: string; name: string }[] }) {
   const [url, setUrl] = useState('')
   const [type, setType] = useState<Asset['type']>('Image')
   const [name, setName] = useState('')
-  const [problems, setProblems] = useState<VideoProblems>({})
-  const [host, setHost] = useState<HostProblem | null>(null)
   const importer = useImportAsset()
+  const form = useCheckedSend()
   const group = groupId || groups[0]?.id || ''
-  const errorFor = (f: string) => videoProblemText(t, problems[f]) ?? hostFieldText(t, host, f)
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault()
-    setHost(null)
+  const check = () => {
     const p: VideoProblems = {}
     if (!group) p.groupId = vp('groupRequired')
     if (!isAllowedReferenceUrl(url.trim())) p.url = vp('assetUrl')
     if (!name.trim()) p.name = vp('nameRequired')
-    setProblems(p)
-    if (Object.keys(p).length) return
-    importer.mutate(
-      { groupId: group, url: url.trim(), type, name: name.trim() },
-      {
-        onSuccess: (a) => {
-          useVideoUi.getState().setNotice(t('video.assets.imported', { name: a.name }))
-          setUrl('')
-          setName('')
-        },
-        onError: (err) => setHost(hostProblem(err))
-      }
-    )
+    return p
   }
+  const onSubmit = form.submit(check, importer.mutate, () => ({ groupId: group, url: url.trim(), type, name: name.trim() }), (a) => {
+    useVideoUi.getState().setNotice(t('video.assets.imported', { name: a.name }))
+    setUrl('')
+    setName('')
+  })
   return (
     <form className="video-form" onSubmit={onSubmit} noValidate aria-label={t('video.assets.importHeading')}>
       <h3 className="section-title">{t('video.assets.importHeading')}</h3>
@@ -98,14 +74,14 @@ function ImportForm({ groups }: { groups: { id: string; name: string }[] }) {
         value={group}
         options={groups.length ? groups.map((g) => ({ value: g.id, label: `${g.name} (${g.id})` })) : [{ value: '', label: t('video.assets.noGroups') }]}
         onChange={setGroupId}
-        error={errorFor('groupId')}
+        error={form.errorFor('groupId')}
       />
-      <TextInput label={t('video.assets.url')} type="url" value={url} placeholder="https://" onChange={setUrl} error={errorFor('url')} help={t('video.assets.urlHelp')} />
+      <TextInput label={t('video.assets.url')} type="url" value={url} placeholder="https://" onChange={setUrl} error={form.errorFor('url')} help={t('video.assets.urlHelp')} />
       <div className="field-grid">
         <SelectField label={t('video.assets.type')} value={type} options={ASSET_TYPES.map((a) => ({ value: a, label: t(`video.assets.types.${a}`) }))} onChange={(v) => setType(v as Asset['type'])} />
-        <TextInput label={t('video.assets.name')} value={name} onChange={setName} error={errorFor('name')} />
+        <TextInput label={t('video.assets.name')} value={name} onChange={setName} error={form.errorFor('name')} />
       </div>
-      <Alert host={host} />
+      {form.alert && <HostAlert problem={form.alert} />}
       <div className="form-actions">
         <button type="submit" className="button button-primary" aria-busy={importer.isPending || undefined}>
           {t('video.assets.import')}

@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react'
-import { FormAlert } from '@renderer/components/form/FormAlert'
+import { useEffect, useMemo, useState } from 'react'
+import { LoadFailed } from '@renderer/components/form/LoadFailed'
+import { cellKeyDown } from '@renderer/components/grid/cell-keys'
 import { useGridFocus } from '@renderer/components/grid/use-grid-focus'
 import { useGridWindow } from '@renderer/components/grid/use-grid-window'
 import { WindowedGrid } from '@renderer/components/grid/WindowedGrid'
 import { useT } from '@renderer/i18n/use-t'
-import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import { useTaskIndex } from '../queries'
 import { EMPTY_INDEX, remixesOf } from '../task-index'
 import { useVideoUi } from '../video-ui-store'
@@ -59,20 +59,14 @@ export function Board() {
     focusIndex(i)
   }, [focusRequest, ids, index.byId, query.data, filter, focusIndex])
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (ids.length === 0 || (e.target as HTMLElement).getAttribute('role') !== 'gridcell') return
-    if (moveByKey(e)) return
-    const task = index.byId[ids[activeIndex]]
-    if (e.key === 'Enter') {
-      e.preventDefault()
-      const player = (e.target as HTMLElement).querySelector('video')
+  const onKeyDown = cellKeyDown(ids.length, { activeIndex, moveByKey }, {
+    Enter: (i, cell) => {
+      const player = cell.querySelector('video')
       if (player) void player.play().catch(() => undefined)
-      else actions.details(task)
-    } else if (e.key === 'Delete') {
-      e.preventDefault()
-      actions.remove(task)
-    }
-  }
+      else actions.details(index.byId[ids[i]])
+    },
+    Delete: (i) => actions.remove(index.byId[ids[i]])
+  })
 
   return (
     <section className="video-board" aria-labelledby="video-board-title">
@@ -81,7 +75,7 @@ export function Board() {
       </h2>
       <BoardFilters models={models} shown={ids.length} total={index.order.length} />
       {query.isError && (
-        <FormAlert title={t('video.board.loadFailed')} detail={<>{errorTitle(t, query.error)}: {errorMessage(query.error)}</>} />
+        <LoadFailed title={t('video.board.loadFailed')} error={query.error} />
       )}
       {hits?.more && filter.query.trim() && (
         <p className="video-more-matches" data-testid="board-more-matches">

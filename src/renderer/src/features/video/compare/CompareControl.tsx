@@ -1,13 +1,7 @@
-import '@renderer/components/compare/compare.css'
 import { useMemo, useState } from 'react'
-import { ModelPicker, PlanTable, PlanTotal } from '@renderer/components/compare/ComparePlan'
-import { FormAlert } from '@renderer/components/form/FormAlert'
-import { hostProblem } from '@renderer/components/form/host-errors'
+import { CompareRunControl, CompareRunPanel, planRows } from '@renderer/components/compare/CompareRun'
 import { useT } from '@renderer/i18n/use-t'
-import { usePreflights, useStartCompare } from '@renderer/lib/compare/runs'
-import { errorTitle } from '@renderer/lib/error-text'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
-import { COMPARE_MIN } from '@shared/domain/compare'
 import type { VideoCreateRequest } from '@shared/domain/video'
 import { useVideoDraft } from '../create/draft-store'
 import { videoProblemText } from '../problems'
@@ -19,16 +13,7 @@ import { planVideo, videoCandidates, videoRefusal } from './plan'
  * and drops of the filled form, estimates, then one create per model.
  */
 export function VideoCompareControl() {
-  const { t } = useT()
-  const [open, setOpen] = useState(false)
-  return (
-    <div className="compare-control">
-      <button type="button" className="button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-        {open ? t('compareRuns.close') : t('compareRuns.open')}
-      </button>
-      {open && <Panel onStarted={() => setOpen(false)} />}
-    </div>
-  )
+  return <CompareRunControl panel={(onStarted) => <Panel onStarted={onStarted} />} />
 }
 
 function Panel({ onStarted }: { onStarted: () => void }) {
@@ -37,65 +22,26 @@ function Panel({ onStarted }: { onStarted: () => void }) {
   const family = useVideoUi((s) => s.family)
   const drafts = useVideoDraft((s) => s.drafts)
   const [picked, setPicked] = useState<string[]>([])
-  const [tried, setTried] = useState(false)
   const candidates = useMemo(() => videoCandidates(names), [names])
   const plan = planVideo(family, drafts, picked, names)
-  const preflights = usePreflights('video', picked)
+  // A cell the family cannot carry has no request; the send waits until every picked model has one.
   const requests = plan.cells.flatMap((c) => (c.request ? [c.request] : [])) as VideoCreateRequest[]
-  const start = useStartCompare(JSON.stringify(requests))
-  const refused = plan.cells.some((c) => c.problems.length > 0)
-
-  const send = () => {
-    setTried(true)
-    if (picked.length < COMPARE_MIN || refused || plan.formProblem || requests.length !== picked.length) return
-    start.mutate(
-      { area: 'video', requests },
-      {
-        onSuccess: () => {
-          useVideoUi.getState().setNotice(t('compareRuns.started', { count: requests.length }))
-          onStarted()
-        }
-      }
-    )
-  }
-
-  const host = start.error ? hostProblem(start.error) : null
   return (
-    <section className="compare-panel" aria-label={t('compareRuns.title')}>
-      <p className="field-help">{t('compareRuns.intro')}</p>
-      {candidates.length < COMPARE_MIN ? (
-        <p className="field-help">{t('compareRuns.noModels')}</p>
-      ) : (
-        <ModelPicker candidates={candidates.map((c) => ({ model: c.model, familyLabel: t(`video.view.family.${c.family}`) }))} picked={picked} onChange={setPicked} />
-      )}
-      {plan.formProblem && <p className="field-error">{t('compareRuns.fixForm', { reason: videoProblemText(t, plan.formProblem) ?? '' })}</p>}
-      {plan.cells.length > 0 && (
-        <>
-          <PlanTable
-            rows={plan.cells.map((c, i) => ({
-              model: c.model,
-              familyLabel: t(`video.view.family.${c.family}`),
-              taken: c.taken,
-              dropped: c.dropped,
-              refusal: videoRefusal(t, c),
-              preflight: preflights[i]
-            }))}
-          />
-          <PlanTotal preflights={preflights} />
-        </>
-      )}
-      {tried && picked.length < COMPARE_MIN && (
-        <p className="field-error" role="alert">
-          {t('compareRuns.tooFew')}
-        </p>
-      )}
-      {tried && refused && <FormAlert title={t('compareRuns.refusedTitle')} detail={plan.cells.flatMap((c) => (c.problems.length ? [t('compareRuns.refusedModel', { model: c.model, reason: videoRefusal(t, c) ?? '' })] : [])).join(' ')} />}
-      {host && <FormAlert title={`${t('compareRuns.failedToStart')}: ${errorTitle(t, host.error)}`} detail={host.message} />}
-      <div className="form-actions">
-        <button type="button" className="button button-primary" onClick={send} aria-busy={start.isPending || undefined} disabled={start.isPending}>
-          {start.isPending ? t('compareRuns.sending') : t('compareRuns.send', { count: picked.length })}
-        </button>
-      </div>
-    </section>
+    <CompareRunPanel
+      kind="video"
+      candidates={candidates.map((c) => ({ model: c.model, familyLabel: t(`video.view.family.${c.family}`) }))}
+      picked={picked}
+      onPick={setPicked}
+      plan={{
+        formProblem: plan.formProblem ? (videoProblemText(t, plan.formProblem) ?? '') : null,
+        rows: planRows(plan.cells, (c) => t(`video.view.family.${c.family}`), (c) => videoRefusal(t, c)),
+        start: { area: 'video', requests },
+        complete: requests.length === picked.length
+      }}
+      onStarted={(count) => {
+        useVideoUi.getState().setNotice(t('compareRuns.started', { count }))
+        onStarted()
+      }}
+    />
   )
 }

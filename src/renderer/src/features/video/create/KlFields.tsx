@@ -3,10 +3,10 @@ import { ChoiceField } from '@renderer/components/form/ChoiceField'
 import { useT } from '@renderer/i18n/use-t'
 import { KL_AUDIO, KL_MOTION_LEVELS, KL_SCENARIO_IDS, KL_SCENE_TYPES, KL_SECONDS } from '@shared/domain/video'
 import { useVideoDraft } from './draft-store'
-import { withScenario, type DraftRef } from './drafts'
+import { withScenario } from './drafts'
 import { FamilyPrompt, ModelChoice, useFamilyDraft } from './family-kit'
 import { CheckField, TextArea, TextInput, type ErrorFor } from './fields'
-import { RefEditor } from './RefEditor'
+import { RefSlot } from './RefEditor'
 import { VideoModelField } from './VideoModelField'
 
 /** The video-object JSON family (Kl): scenario presets decide which references are needed. */
@@ -15,7 +15,6 @@ export function KlFields({ errorFor }: { errorFor: ErrorFor }) {
   const name = useId()
   const { d, patch, cap } = useFamilyDraft('kl')
   const notSent = t('video.form.notSent')
-  const slot = (ref: DraftRef | null) => (ref ? [ref] : [])
   return (
     <>
       <VideoModelField family="kl" errorFor={errorFor} />
@@ -30,28 +29,24 @@ export function KlFields({ errorFor }: { errorFor: ErrorFor }) {
       </fieldset>
       <FamilyPrompt value={d.prompt} onChange={(prompt) => patch({ prompt })} max={cap.promptMax} errorFor={errorFor} />
       {d.scenario !== 'text' && (
-        <RefEditor
+        <RefSlot
           legend={t('video.form.image')}
-          refs={slot(d.image)}
-          max={1}
+          value={d.image}
           kinds={cap.referenceKinds}
-          onChange={(refs) => patch({ image: refs[0] ?? null })}
+          onChange={(image) => patch({ image })}
           field="image"
-          rowField={() => 'image'}
           errorFor={errorFor}
           testId="kl-image"
           help={t('video.refs.urlHelp')}
         />
       )}
       {d.scenario === 'first-last' && (
-        <RefEditor
+        <RefSlot
           legend={t('video.form.lastFrame')}
-          refs={slot(d.lastFrame)}
-          max={1}
+          value={d.lastFrame}
           kinds={cap.referenceKinds}
-          onChange={(refs) => patch({ lastFrame: refs[0] ?? null })}
+          onChange={(lastFrame) => patch({ lastFrame })}
           field="last_frame"
-          rowField={() => 'last_frame'}
           errorFor={errorFor}
           testId="kl-last-frame"
         />

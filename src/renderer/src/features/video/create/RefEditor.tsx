@@ -1,4 +1,5 @@
 import { useRef, useState, type DragEvent, type ReactNode } from 'react'
+import { RefRow } from '@renderer/components/form/RefRow'
 import { useT } from '@renderer/i18n/use-t'
 import type { VideoRefKind } from '@shared/domain/video'
 import type { DraftRef } from './drafts'
@@ -72,36 +73,18 @@ export function RefEditor(p: RefEditorProps) {
     >
       <legend className="field-label">{p.legend}</legend>
       {p.refs.map((r, i) => {
-        const err = p.errorFor(p.rowField(i))
         const name = rowName(r, i)
         return (
-          <div key={i} className="url-row">
-            {r.ref.kind === 'url' ? (
-              <div className="field">
-                <input
-                  className="input"
-                  type="url"
-                  aria-label={name}
-                  value={r.ref.url}
-                  placeholder="https://"
-                  aria-invalid={err ? true : undefined}
-                  onChange={(e) => p.onChange(p.refs.map((x, k) => (k === i ? { ...x, ref: { kind: 'url', url: e.target.value } } : x)))}
-                />
-                {err && <p className="field-error">{err}</p>}
-              </div>
-            ) : (
-              <div className="field">
-                <span className="ref-chip">
-                  {r.thumbUrl && <img src={r.thumbUrl} alt="" className="ref-thumb" />}
-                  {name}
-                </span>
-                {err && <p className="field-error">{err}</p>}
-              </div>
-            )}
-            <button type="button" className="button button-small" onClick={() => p.onChange(p.refs.filter((_, k) => k !== i))}>
-              {t('video.refs.remove', { name })}
-            </button>
-          </div>
+          <RefRow
+            key={i}
+            url={r.ref.kind === 'url' ? r.ref.url : null}
+            name={name}
+            thumbUrl={r.thumbUrl}
+            error={p.errorFor(p.rowField(i))}
+            onUrl={(url) => p.onChange(p.refs.map((x, k) => (k === i ? { ...x, ref: { kind: 'url', url } } : x)))}
+            removeLabel={t('video.refs.remove', { name })}
+            onRemove={() => p.onChange(p.refs.filter((_, k) => k !== i))}
+          />
         )
       })}
       <div className="form-actions-inline">
@@ -166,4 +149,10 @@ export function RefEditor(p: RefEditorProps) {
       )}
     </fieldset>
   )
+}
+
+/** A slot that holds at most one reference (a first or last frame): its field names the slot and its one row. */
+export function RefSlot(p: Omit<RefEditorProps, 'refs' | 'max' | 'onChange' | 'rowField'> & { value: DraftRef | null; onChange: (ref: DraftRef | null) => void }) {
+  const { value, onChange, ...rest } = p
+  return <RefEditor {...rest} refs={value ? [value] : []} max={1} onChange={(refs) => onChange(refs[0] ?? null)} rowField={() => p.field} />
 }
