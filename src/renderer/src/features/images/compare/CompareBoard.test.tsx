@@ -1,11 +1,22 @@
 import { screen, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
-import { resetHandoff, useHandoff } from '@renderer/store/handoff'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { resetHandoff, useHandoff, type Handoff } from '@renderer/store/handoff'
 import { FakeHost } from '@renderer/test/fake-host'
 import { galleryItem } from '@renderer/test/fake-images'
 import { renderImages, resetImages } from '@renderer/test/render-images'
 
+// The hand-offs sent, in order: the Video area (a chunk already loaded by an earlier test) may take
+// one at once, so what is pending right after the click is not a reliable witness.
+const sent: Handoff[] = []
+let stopWatching = () => {}
+beforeEach(() => {
+  sent.length = 0
+  stopWatching = useHandoff.subscribe((s, prev) => {
+    if (s.pending && s.pending !== prev.pending) sent.push(s.pending)
+  })
+})
 afterEach(() => {
+  stopWatching()
   resetImages()
   resetHandoff()
 })
@@ -46,7 +57,7 @@ describe('the images compare board', () => {
     expect(await within(done).findByRole('button', { name: 'Kept' })).toBeTruthy()
 
     await user.click(within(done).getByRole('button', { name: 'Use as video first frame' }))
-    expect(useHandoff.getState().pending).toMatchObject({ kind: 'video-frame', slot: 'first', itemId: 'i1' })
+    expect(sent.at(-1)).toMatchObject({ kind: 'video-frame', slot: 'first', itemId: 'i1' })
   })
 
   it('hands a cell result to the video form as its last frame, as the gallery does (en + zh)', async () => {
@@ -54,7 +65,7 @@ describe('the images compare board', () => {
     const board = await screen.findByRole('region', { name: 'Compare runs' })
     const done = within(board).getByRole('article', { name: /^imagegen-4\.0 — Done/ })
     await user.click(within(done).getByRole('button', { name: 'Use as last frame' }))
-    expect(useHandoff.getState().pending).toMatchObject({ kind: 'video-frame', slot: 'last', itemId: 'i1', thumbUrl: '/media/i1' })
+    expect(sent.at(-1)).toMatchObject({ kind: 'video-frame', slot: 'last', itemId: 'i1', thumbUrl: '/media/i1' })
     resetImages()
     resetHandoff()
 
@@ -64,7 +75,8 @@ describe('the images compare board', () => {
     const zhBoard = await screen.findByRole('region', { name: '对比运行' })
     const zhDone = within(zhBoard).getAllByRole('article')[0]
     await zh.user.click(within(zhDone).getByRole('button', { name: '用作尾帧' }))
-    expect(useHandoff.getState().pending).toMatchObject({ kind: 'video-frame', slot: 'last', itemId: 'i1' })
+    expect(sent).toHaveLength(2)
+    expect(sent.at(-1)).toMatchObject({ kind: 'video-frame', slot: 'last', itemId: 'i1' })
   })
 
   it('a cell updated by the host shows its result without a reload', async () => {
