@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,15 +14,21 @@ import { TaskJournal } from '../video/task-journal'
 import { VIDEO_TASKS_SCHEMA } from '../video/task-table'
 import { ftsSteps } from './fts-steps'
 import { openLibrary, type Library } from './library-db'
-import { SHIPPED_STEPS } from './testing/shipped-fts-steps'
 
 const CURRENT: Record<string, string[]> = { gallery: GALLERY_SCHEMA, 'video-tasks': VIDEO_TASKS_SCHEMA, chat: CHAT_SCHEMA, prompts: PROMPTS_SCHEMA }
-const newDir = () => mkdtempSync(join(tmpdir(), 'fts-steps-'))
-
-/** Every table, index and trigger of a database, as SQLite keeps them (its copy of each CREATE statement). */
-function schemaOf(lib: Library) {
-  return lib.all<{ type: string; name: string; sql: string | null }>("SELECT type, name, sql FROM sqlite_master WHERE name <> 'schema_steps' ORDER BY name")
+/**
+ * The schema steps of the four full-text stores as they shipped before `ftsSteps` wrote them, by
+ * content hash (sha-256, first 16 hex digits). A step is applied once per library and never again,
+ * so its text may never change: a new schema change is a new step after these.
+ */
+const SHIPPED: Record<string, string[]> = {
+  gallery: ['ea2d77ca8c08ddad'],
+  'video-tasks': ['58c09904f8ef7eef', '1e171b874aaa9ba2'],
+  chat: ['4496b86d138c5d3f'],
+  prompts: ['9fb6080c7142098b']
 }
+const hashOf = (sql: string) => createHash('sha256').update(sql).digest('hex').slice(0, 16)
+const newDir = () => mkdtempSync(join(tmpdir(), 'fts-steps-'))
 
 function libraryWith(steps: Record<string, string[]>): { dir: string; lib: Library } {
   const dir = newDir()
@@ -36,23 +43,11 @@ function libraryWith(steps: Record<string, string[]>): { dir: string; lib: Libra
 
 describe('ftsSteps: one writer for the external-content FTS5 tables', () => {
   it('writes each shipped step word for word, so no existing library re-runs or changes a step', () => {
-    for (const [store, steps] of Object.entries(SHIPPED_STEPS)) expect(CURRENT[store], store).toEqual(steps)
+    for (const [store, hashes] of Object.entries(SHIPPED)) expect(CURRENT[store].slice(0, hashes.length).map(hashOf), store).toEqual(hashes)
   })
 
-  it('a library made by the shipped steps has exactly the schema a new one gets', () => {
-    const old = libraryWith(SHIPPED_STEPS)
-    const fresh = libraryWith(CURRENT)
-    try {
-      expect(schemaOf(fresh.lib)).toEqual(schemaOf(old.lib))
-      expect(schemaOf(fresh.lib).filter((r) => r.type === 'trigger')).toHaveLength(3 + 3 + 6 + 5)
-    } finally {
-      old.lib.release()
-      fresh.lib.release()
-    }
-  })
-
-  it('a library made by the shipped steps opens with the current stores, which add, index and search in it', async () => {
-    const { dir, lib } = libraryWith(SHIPPED_STEPS)
+  it('a library made by those steps opens with the current stores, which add, index and search in it without applying a step again', async () => {
+    const { dir, lib } = libraryWith(CURRENT)
     const applied = lib.all<{ store: string; applied: number }>('SELECT store, applied FROM schema_steps ORDER BY store')
     lib.run(
       "INSERT INTO gallery (id, created_at, model, origin, favorite, file, prompt, item) VALUES ('g1', 1, 'm', 'generate', 0, 'g1.png', 'an old harbour at dawn', ?)",

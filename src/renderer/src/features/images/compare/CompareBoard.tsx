@@ -1,7 +1,8 @@
 import '@renderer/components/compare/compare.css'
 import { CompareCellFrame } from '@renderer/components/compare/CompareCellFrame'
+import { CompareRunsBoard } from '@renderer/components/compare/CompareRunsBoard'
 import { useT } from '@renderer/i18n/use-t'
-import { useCompareRuns, useKeepCell } from '@renderer/lib/compare/runs'
+import { useKeepCell } from '@renderer/lib/compare/runs'
 import { useHandoff } from '@renderer/store/handoff'
 import type { CompareCell, CompareRun } from '@shared/domain/compare'
 import type { GalleryItem } from '@shared/domain/images'
@@ -62,33 +63,7 @@ function Cell({ run, cell, index }: { run: CompareRun; cell: CompareCell; index:
   )
 }
 
-export function RunView({ run }: { run: CompareRun }) {
-  const { t, i18n } = useT()
-  const time = new Date(run.createdAt).toLocaleString(i18n.language)
-  const title = t('compareRuns.board.runLabel', { time, prompt: run.prompt.slice(0, 80) || t('compareRuns.board.noPrompt') })
-  return (
-    <section className="compare-run" aria-label={title} data-testid="compare-run">
-      <h3 className="compare-run-title">{title}</h3>
-      <div className="compare-grid" style={{ gridTemplateColumns: `repeat(${run.cells.length}, minmax(0, 1fr))` }}>
-        {run.cells.map((cell, i) => (
-          <Cell key={cell.ref} run={run} cell={cell} index={i} />
-        ))}
-      </div>
-    </section>
-  )
-}
-
 /** The side-by-side board of the images area's compare runs, newest first. */
 export function CompareBoard() {
-  const { t } = useT()
-  const runs = useCompareRuns('images')
-  if (!runs.data?.length) return null
-  return (
-    <section className="compare-board" aria-label={t('compareRuns.board.title')}>
-      <h2 className="compare-board-title">{t('compareRuns.board.title')}</h2>
-      {runs.data.map((run) => (
-        <RunView key={run.id} run={run} />
-      ))}
-    </section>
-  )
+  return <CompareRunsBoard area="images" Cell={Cell} />
 }

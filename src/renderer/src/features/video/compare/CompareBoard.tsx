@@ -1,7 +1,8 @@
 import '@renderer/components/compare/compare.css'
 import { CompareCellFrame } from '@renderer/components/compare/CompareCellFrame'
+import { CompareRunsBoard } from '@renderer/components/compare/CompareRunsBoard'
 import { useT } from '@renderer/i18n/use-t'
-import { useCompareRuns, useKeepCell } from '@renderer/lib/compare/runs'
+import { useKeepCell } from '@renderer/lib/compare/runs'
 import type { CompareCell, CompareRun } from '@shared/domain/compare'
 import { VIDEO_FAMILIES, type VideoFamily } from '@shared/domain/video'
 import { useCardActions } from '../board/use-card-actions'
@@ -48,25 +49,5 @@ function Cell({ run, cell, index }: { run: CompareRun; cell: CompareCell; index:
 
 /** The side-by-side board of the video area's compare runs, newest first. */
 export function VideoCompareBoard() {
-  const { t, i18n } = useT()
-  const runs = useCompareRuns('video')
-  if (!runs.data?.length) return null
-  return (
-    <section className="compare-board" aria-label={t('compareRuns.board.title')}>
-      <h2 className="compare-board-title">{t('compareRuns.board.title')}</h2>
-      {runs.data.map((run) => {
-        const title = t('compareRuns.board.runLabel', { time: new Date(run.createdAt).toLocaleString(i18n.language), prompt: run.prompt.slice(0, 80) || t('compareRuns.board.noPrompt') })
-        return (
-          <section key={run.id} className="compare-run" aria-label={title} data-testid="compare-run">
-            <h3 className="compare-run-title">{title}</h3>
-            <div className="compare-grid" style={{ gridTemplateColumns: `repeat(${run.cells.length}, minmax(0, 1fr))` }}>
-              {run.cells.map((cell, i) => (
-                <Cell key={cell.ref} run={run} cell={cell} index={i} />
-              ))}
-            </div>
-          </section>
-        )
-      })}
-    </section>
-  )
+  return <CompareRunsBoard area="video" Cell={Cell} />
 }
