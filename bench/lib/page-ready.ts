@@ -66,16 +66,20 @@ export interface ColdLoad {
 export async function coldLoad(browser: Browser, url: string, when: ReadyWhen, timeoutMs = 20_000): Promise<ColdLoad> {
   return withContext(browser, async (context) => {
     await context.addInitScript(readyRecorder(when))
-    const page = await context.newPage()
-    const scripts: string[] = []
-    page.on('request', (r) => {
-      if (r.resourceType() === 'script') scripts.push(r.url())
-    })
-    const ready = readySignal(page, timeoutMs)
-    await page.goto(url, { waitUntil: 'commit' })
-    await ready
-    return readLoad(page, scripts)
+    return measuredLoad(await context.newPage(), url, timeoutMs)
   })
+}
+
+/** Loads `url` in `page` (its ready recorder installed) and reads the load once the recorder signals. */
+async function measuredLoad(page: Page, url: string, timeoutMs: number): Promise<ColdLoad> {
+  const scripts: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url())
+  })
+  const ready = readySignal(page, timeoutMs)
+  await page.goto(url, { waitUntil: 'commit' })
+  await ready
+  return readLoad(page, scripts)
 }
 
 /** The ready time and milestones of a page whose recorder has signalled; throws when it failed. */
@@ -109,14 +113,7 @@ export async function warmLoadIn(context: BrowserContext, url: string, when: Rea
   for (let i = 0; i < loads; i++) {
     const page = await context.newPage()
     await page.addInitScript(readyRecorder(when))
-    const scripts: string[] = []
-    page.on('request', (r) => {
-      if (r.resourceType() === 'script') scripts.push(r.url())
-    })
-    const ready = readySignal(page, timeoutMs)
-    await page.goto(url, { waitUntil: 'commit' })
-    await ready
-    last = await readLoad(page, scripts)
+    last = await measuredLoad(page, url, timeoutMs)
     await page.close()
   }
   if (!last) throw new Error('warmLoad needs at least one load')
