@@ -40,3 +40,22 @@ describe('code colouring', () => {
     expect(results).toHaveLength(3)
   })
 })
+
+describe('every listed grammar', () => {
+  it('loads and colours a line of its language (a wrong grammar path or a grammar that needs another would fail here)', async () => {
+    const { GRAMMARS } = await import('./languages')
+    const { highlight } = await import('./highlighter')
+    // plaintext is listed so its names are known; it is shown plain on purpose.
+    const names = Object.keys(GRAMMARS).filter((n) => n !== 'plaintext')
+    const trees = await Promise.all(names.map((name) => highlight('x = 1 # note "text" 42', name)))
+    // Each one answers with a tree (null would mean the grammar could not be used).
+    expect(names.filter((_, i) => trees[i] === null)).toEqual([])
+  }, 60_000)
+
+  it('takes the names models write for the newer ones', async () => {
+    const { grammarName } = await import('./languages')
+    expect(['bat', 'cmd', 'ino', 'coffee', 'f90', 'jinja', 'hbs', 'vhd', 'pascal', 'feature'].map(grammarName)).toEqual([
+      'dos', 'dos', 'arduino', 'coffeescript', 'fortran', 'django', 'handlebars', 'vhdl', 'delphi', 'gherkin'
+    ])
+  })
+})
