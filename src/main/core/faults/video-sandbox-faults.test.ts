@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { sandboxSuite } from '../testing/sandbox-suite'
 import { ended, ok, videoHarness } from '../video/testing/harness'
+import { missedPolls } from './video-support'
 
 /**
  * Fault scenarios of the video job engine run whole against the sandbox gateway: a real VideoService,
@@ -61,12 +62,8 @@ describe('faults: nothing lost, nothing sent twice', () => {
   })
 
   it('F17 repeated task_not_exist marks the task lost (once is not enough)', async () => {
-    sb.setFaults(sb.key, ['task-not-exist@video.query*1'])
-    const a = await h.call('video:create', { family: 'vidq', model: 'vidq1', prompt: 'one miss' })
-    expect((await h.until(a.id, ended)).state).toBe('succeeded')
-    sb.setFaults(sb.key, ['task-not-exist@video.query'])
-    const b = await h.call('video:create', { family: 'vidq', model: 'vidq1', prompt: 'gone' })
-    const lost = await h.until(b.id, ended)
+    const { found, lost } = await missedPolls(h, sb, 'video.query', { family: 'vidq', model: 'vidq1', prompt: 'missed a poll' }, 1)
+    expect(found.state).toBe('succeeded')
     expect(lost.state).toBe('lost')
     expect(lost.error?.code).toBe('task_not_exist')
     expect(sb.log().filter((e) => e.route === 'video.query' && e.query.id === lost.taskId)).toHaveLength(3)
