@@ -77,6 +77,9 @@ export function contractFail<C extends Channel>(call: ContractCall<C>): Contract
   }
 }
 
+/** Checks every 10 ms until `check()` holds; past the deadline, fails the test. */
+export const waitFor = (check: () => boolean, timeoutMs = 15_000): Promise<true> => pollUntil(() => check() || undefined, timeoutMs, () => 'timed out')
+
 /** Checks every 10 ms until `probe` gives a value; past the deadline throws with `failure()`. */
 export async function pollUntil<T>(probe: () => T | undefined, timeoutMs: number, failure: () => string): Promise<T> {
   const deadline = Date.now() + timeoutMs
