@@ -1,6 +1,7 @@
 import type { ModelKind } from './catalog.js'
 import type { SandboxContext } from './context.js'
 import { invalid, middlewareError, relayError } from './errors.js'
+import { isMultipart, parseMultipart, type Form } from './multipart.js'
 import { ReplyError } from './reply.js'
 import type { SandboxRequest } from './router.js'
 
@@ -108,4 +109,15 @@ export function optArray(req: SandboxRequest, b: Body, field: string, opts: { ma
 
 export function fail(req: SandboxRequest, message: string): ReplyError {
   return invalid(t(req), message)
+}
+
+/** The request's multipart form; null when the body is not multipart (JSON), refused when it is broken. */
+export async function formOf(req: SandboxRequest): Promise<Form | null> {
+  const ct = req.headers['content-type']
+  if (!isMultipart(ct)) return null
+  try {
+    return await parseMultipart(req.body, ct!)
+  } catch (err) {
+    throw fail(req, `invalid multipart body: ${(err as Error).message}`)
+  }
 }

@@ -11,6 +11,7 @@ import { sha256Hex } from './rng.js'
 import type { Router, SandboxRequest } from './router.js'
 import { handleCdn } from './routes/cdn.js'
 import { handleControl } from './routes/control.js'
+import type { SandboxRequestLogEntry } from './types.js'
 
 /** Bodies above this are refused like the gateway does (413), before anything is parsed. */
 const MAX_BODY = 200 * 1024 * 1024
@@ -60,6 +61,28 @@ export function parseTarget(rawUrl: string | undefined): { path: string; query: 
   const query: Record<string, string> = {}
   for (const [k, v] of u.searchParams) if (!(k in query)) query[k] = v
   return { path: u.pathname, query, search: u.search }
+}
+
+/** What both origins read off every request first. */
+export interface RequestLine {
+  method: string
+  path: string
+  query: Record<string, string>
+  search: string
+  headers: Record<string, string>
+}
+
+export function requestLine(req: IncomingMessage): RequestLine {
+  return { method: (req.method ?? 'GET').toUpperCase(), ...parseTarget(req.url), headers: flatHeaders(req) }
+}
+
+/** Opens the request's log entry with no key yet; it is marked aborted if the client goes away. */
+export function openEntry(ctx: SandboxContext, res: ServerResponse, line: RequestLine, more: { body: Buffer; origin: SandboxRequestLogEntry['origin']; route?: string }): SandboxRequestLogEntry {
+  const { method, path, query, headers } = line
+  const { body, ...rest } = more
+  const entry = ctx.log.open({ at: ctx.clock.wallMs(), method, path, query, headers, bodyDigest: sha256Hex(body), bodyBytes: body.length, key: null, ...rest })
+  watchAbort(res, entry)
+  return entry
 }
 
 export async function readBody(req: IncomingMessage, max = MAX_BODY): Promise<Buffer | null> {
@@ -114,9 +137,8 @@ export function createCdnServer(ctx: SandboxContext, open: Set<ServerResponse>):
 }
 
 async function handle(ctx: SandboxContext, router: Router, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const method = (req.method ?? 'GET').toUpperCase()
-  const { path, query, search } = parseTarget(req.url)
-  const headers = flatHeaders(req)
+  const line = requestLine(req)
+  const { method, path, query, search, headers } = line
   if (!hostAllowed(req)) return refuseHost(res)
   // Inside the studio the control routes do not exist (ctx.control false): they fall through to 404.
   if (path.startsWith('/__sandbox/') && ctx.control) {
@@ -125,18 +147,7 @@ async function handle(ctx: SandboxContext, router: Router, req: IncomingMessage,
   }
   const requestId = ctx.nextRequestId()
   // The body is read only once the request is authorised (below); until then the entry records none.
-  const entry = ctx.log.open({
-    at: ctx.clock.wallMs(),
-    method,
-    path,
-    query,
-    headers,
-    bodyDigest: sha256Hex(Buffer.alloc(0)),
-    bodyBytes: 0,
-    key: null,
-    origin: 'gateway'
-  })
-  watchAbort(res, entry)
+  const entry = openEntry(ctx, res, line, { body: Buffer.alloc(0), origin: 'gateway' })
   const send = async (reply: Reply, base = new FaultSet([])) => {
     const faults = reply.faults?.length ? new FaultSet([...base.list, ...reply.faults]) : base
     reply.headers = { 'x-oneapi-request-id': requestId, ...reply.headers }

@@ -1,3 +1,7 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process'
+import { once } from 'node:events'
+import { resolve } from 'node:path'
+import type { Readable } from 'node:stream'
 import { afterAll } from 'vitest'
 import { startSandbox } from './index.js'
 import type { SandboxHandle, SandboxOptions } from './types.js'
@@ -76,4 +80,33 @@ export function datas(events: SseEvent[]): Json[] {
       return e.data
     }
   })
+}
+
+export type CliChild = ChildProcessByStdio<null, Readable, Readable>
+
+/** The sandbox's command line run as a user runs it (from the repo root, through tsx). */
+export function runCli(args: string[]): CliChild {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', ...args], { cwd: resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'pipe'] })
+}
+
+/** Everything the command printed up to its first line end; refused when it exits first. */
+export async function firstOutput(child: CliChild): Promise<string> {
+  let out = ''
+  child.stdout.setEncoding('utf8')
+  await new Promise<void>((done, fail) => {
+    child.stdout.on('data', (c: string) => {
+      out += c
+      if (out.includes('\n')) done()
+    })
+    child.once('exit', () => fail(new Error(`exited early: ${out}`)))
+  })
+  return out
+}
+
+/** Stops the command as a terminal would and gives its exit code. */
+export async function stopCli(child: CliChild): Promise<number | null> {
+  const exited = once(child, 'exit')
+  child.kill('SIGTERM')
+  const [code] = (await exited) as [number | null]
+  return code
 }

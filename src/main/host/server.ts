@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { BRIDGE_PATH, CHALLENGE_PARAM, MEDIA_PATH_PREFIX, SESSION_PATH } from '@shared/bridge-protocol'
 import { browserHostCsp } from '../security/csp'
-import { checkAccess, FORBIDDEN_TEXT, isChallenge, newToken, type AccessDecision } from './access'
+import { checkAccess, FORBIDDEN_TEXT, isChallenge, newToken, type AccessDecision, type AccessKind } from './access'
 import { handleMedia, handleUpload, sendResult, uploadChannelOf } from './file-routes'
 import type { HostCore } from './host-core'
 import { createLaunchCodes } from './launch-codes'
@@ -92,33 +92,36 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     }
   }
 
+  /** The sender check for one kind of request; a refusal is logged (the caller answers it). */
+  function admitted(req: IncomingMessage, kind: AccessKind, logAs: string, path: string): boolean {
+    const access = checkAccess({ headers: req.headers, kind }, port, token)
+    if (!access.ok) refuse(logAs, path, access)
+    return access.ok
+  }
+
+  /** False, with a 405 naming the methods the path takes, for any other method. */
+  function methodAllowed(req: IncomingMessage, res: ServerResponse, allowed: readonly string[]): boolean {
+    if (allowed.includes(req.method ?? '')) return true
+    res.setHeader('Allow', allowed.join(', '))
+    sendText(res, 405, 'Method not allowed\n')
+    return false
+  }
+
   async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     for (const [k, v] of Object.entries(securityHeaders)) res.setHeader(k, v)
     const { pathname } = splitTarget(req.url)
     if (pathname === SESSION_PATH) return handleSession(req, res)
     const uploadChannel = uploadChannelOf(pathname)
     if (uploadChannel) {
-      if (req.method !== 'POST') {
-        res.setHeader('Allow', 'POST')
-        return sendText(res, 405, 'Method not allowed\n')
-      }
-      const access = checkAccess({ headers: req.headers, kind: 'upload' }, port, token)
-      if (!access.ok) {
-        refuse('upload', pathname, access)
+      if (!methodAllowed(req, res, ['POST'])) return
+      if (!admitted(req, 'upload', 'upload', pathname)) {
         return sendResult(res, { ok: false, error: { code: 'FORBIDDEN_SENDER', message: FORBIDDEN_TEXT.trim(), retryable: false } }, 403)
       }
       return handleUpload(req, res, core, uploadChannel)
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.setHeader('Allow', 'GET, HEAD')
-      return sendText(res, 405, 'Method not allowed\n')
-    }
+    if (!methodAllowed(req, res, ['GET', 'HEAD'])) return
     const media = pathname.startsWith(MEDIA_PATH_PREFIX)
-    const access = checkAccess({ headers: req.headers, kind: media ? 'media' : 'page' }, port, token)
-    if (!access.ok) {
-      refuse('request', pathname, access)
-      return sendText(res, 403, FORBIDDEN_TEXT)
-    }
+    if (!admitted(req, media ? 'media' : 'page', 'request', pathname)) return sendText(res, 403, FORBIDDEN_TEXT)
     if (pathname === BRIDGE_PATH) return sendText(res, 426, 'Upgrade required\n')
     if (media) return handleMedia(req, res, core, pathname.slice(MEDIA_PATH_PREFIX.length))
 
@@ -142,15 +145,8 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
 
   /** POST /session: a one-time launch code (the body, text) for the token (JSON). */
   async function handleSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'POST') {
-      res.setHeader('Allow', 'POST')
-      return sendText(res, 405, 'Method not allowed\n')
-    }
-    const access = checkAccess({ headers: req.headers, kind: 'session' }, port, token)
-    if (!access.ok) {
-      refuse('session', SESSION_PATH, access)
-      return sendText(res, 403, FORBIDDEN_TEXT)
-    }
+    if (!methodAllowed(req, res, ['POST'])) return
+    if (!admitted(req, 'session', 'session', SESSION_PATH)) return sendText(res, 403, FORBIDDEN_TEXT)
     const code = await readSmallBody(req, MAX_SESSION_BODY)
     const granted = code === null ? null : codes.redeem(code.trim())
     if (granted === null) {
@@ -164,11 +160,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     socket.on('error', () => {}) // a peer that vanishes mid-handshake is not our problem
     const { pathname, query } = splitTarget(req.url)
     // No token here: it comes in the first frame, after the host has proved itself (ws-bridge.ts).
-    const access = checkAccess({ headers: req.headers, kind: 'upgrade' }, port, token)
-    if (!access.ok) {
-      refuse('upgrade', pathname, access)
-      return rejectUpgrade(socket, 403, 'Forbidden', FORBIDDEN_TEXT)
-    }
+    if (!admitted(req, 'upgrade', 'upgrade', pathname)) return rejectUpgrade(socket, 403, 'Forbidden', FORBIDDEN_TEXT)
     if (pathname !== BRIDGE_PATH) return rejectUpgrade(socket, 404, 'Not Found', 'Not found\n')
     const challenge = query.get(CHALLENGE_PARAM)
     if (!isChallenge(challenge)) return rejectUpgrade(socket, 400, 'Bad Request', 'The bridge socket needs a challenge\n')

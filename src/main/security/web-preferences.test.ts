@@ -1,21 +1,31 @@
 import { describe, expect, it } from 'vitest'
 import { HARDENED_WEB_PREFERENCES, hardenedWebPreferences, hardenedWindowOptions } from './web-preferences'
 
-const EXPECTED = {
-  sandbox: true,
-  contextIsolation: true,
-  nodeIntegration: false,
-  nodeIntegrationInWorker: false,
-  nodeIntegrationInSubFrames: false,
-  webSecurity: true,
-  webviewTag: false,
-  allowRunningInsecureContent: false,
-  experimentalFeatures: false,
-  disableBlinkFeatures: 'Auxclick',
-  spellcheck: false
-}
+// Written from the security anchors, grouped by intent rather than copied from the source's literal,
+// so a loosened value there cannot be carried over here by the same edit.
+const MUST_BE_ON = ['sandbox', 'contextIsolation', 'webSecurity'] as const
+const MUST_BE_OFF = [
+  'nodeIntegration',
+  'nodeIntegrationInWorker',
+  'nodeIntegrationInSubFrames',
+  'webviewTag',
+  'allowRunningInsecureContent',
+  'experimentalFeatures',
+  'spellcheck'
+] as const
+const EXPECTED_ENTRIES: ReadonlyArray<readonly [string, boolean | string]> = [
+  ...MUST_BE_ON.map((key) => [key, true] as const),
+  ...MUST_BE_OFF.map((key) => [key, false] as const),
+  ['disableBlinkFeatures', 'Auxclick']
+]
+const EXPECTED: Record<string, boolean | string> = Object.fromEntries(EXPECTED_ENTRIES)
 
 describe('hardened web preferences', () => {
+  it.each(EXPECTED_ENTRIES)('set %s to %s', (key, value) => {
+    const prefs: Record<string, unknown> = hardenedWebPreferences({ preload: '/p.cjs', isPackaged: true })
+    expect(prefs[key]).toBe(value)
+  })
+
   it('are exactly the hardened set, with the preload and devtools in an unpackaged build', () => {
     expect(hardenedWebPreferences({ preload: '/app/out/preload/index.cjs', isPackaged: false })).toStrictEqual({
       ...EXPECTED,

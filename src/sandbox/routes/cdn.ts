@@ -5,32 +5,19 @@ import { cdnError, preFaultReply } from '../pre-faults.js'
 import type { Reply } from '../reply.js'
 import { writeReply } from '../respond.js'
 import { sha256Hex } from '../rng.js'
-import { flatHeaders, hostAllowed, MAX_CDN_BODY, parseTarget, readBody, refuseHost, watchAbort } from '../server.js'
+import { hostAllowed, MAX_CDN_BODY, openEntry, readBody, refuseHost, requestLine } from '../server.js'
 
 /**
  * The second origin: result files behind signed, expiring URLs, like a vendor CDN. It never asks for
  * a key, and it logs every request's headers, so tests can prove no credential was sent here.
  */
 export async function handleCdn(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const method = (req.method ?? 'GET').toUpperCase()
-  const { path, query, search } = parseTarget(req.url)
-  const headers = flatHeaders(req)
+  const line = requestLine(req)
+  const { method, path, query, search, headers } = line
   if (!hostAllowed(req)) return refuseHost(res)
   const body = (await readBody(req, MAX_CDN_BODY)) ?? Buffer.alloc(0)
   const isFile = path.startsWith('/files/')
-  const entry = ctx.log.open({
-    at: ctx.clock.wallMs(),
-    method,
-    path,
-    query,
-    headers,
-    bodyDigest: sha256Hex(body),
-    bodyBytes: body.length,
-    key: null,
-    origin: 'cdn',
-    route: isFile ? 'cdn.file' : 'cdn.other'
-  })
-  watchAbort(res, entry)
+  const entry = openEntry(ctx, res, line, { body, origin: 'cdn', route: isFile ? 'cdn.file' : 'cdn.other' })
   const send = async (reply: Reply, faults = new FaultSet([])) => {
     entry.faults = faults.names()
     entry.status = reply.status

@@ -1,7 +1,7 @@
 import type { SandboxContext } from '../context.js'
-import { charge, fail, requireModel, requireQuota } from '../gate.js'
+import { charge, fail, formOf, requireModel, requireQuota } from '../gate.js'
 import { editImage, MediaInputError, sniffImage, type ImageFormat } from '../media/index.js'
-import { isMultipart, parseMultipart, type Form } from '../multipart.js'
+import { type Form } from '../multipart.js'
 import { json, type Reply } from '../reply.js'
 import type { RouteDef, SandboxRequest } from '../router.js'
 import { CONTENT_TYPES, generationDelay, imageFromJson, outputFormat, storeImage, urlFor } from './images-common.js'
@@ -40,17 +40,8 @@ async function fromJson(ctx: SandboxContext, b: Body): Promise<EditInput> {
 }
 
 async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> {
-  const ct = req.headers['content-type']
-  let input: EditInput
-  if (isMultipart(ct)) {
-    let form: Form
-    try {
-      form = await parseMultipart(req.body, ct!)
-    } catch (err) {
-      throw fail(req, `invalid multipart body: ${(err as Error).message}`)
-    }
-    input = fromForm(form)
-  } else input = await fromJson(ctx, req.json())
+  const form = await formOf(req)
+  const input = form ? fromForm(form) : await fromJson(ctx, req.json())
   const f = input.fields
   const model = requireModel(req, f.model, ['image-edit'])
   const native = ctx.catalog.hasKind(model, ['image-gen-1'])

@@ -1,11 +1,11 @@
 import type { SandboxContext } from '../context.js'
 import { taskNotExist } from '../errors.js'
-import { charge, fail, optArray, optBool, optInt, optString, reqString, requireModel, requireQuota } from '../gate.js'
+import { fail, optArray, optBool, optInt, optString, reqString, requireModel } from '../gate.js'
 import { renderImage } from '../media/index.js'
 import { escapeRegExp, type SandboxNaming } from '../naming.js'
 import { json, type Reply } from '../reply.js'
 import type { RouteDef, SandboxRequest } from '../router.js'
-import { failureOf, settle } from '../tasks/lifecycle.js'
+import { failureOf, paidTask, settle } from '../tasks/lifecycle.js'
 import type { Task } from '../tasks/store.js'
 import { fitSide, storeImage, urlFor } from './images-common.js'
 import { RESOLUTIONS } from './images.js'
@@ -59,21 +59,14 @@ function submit(req: SandboxRequest, ctx: SandboxContext, startedAt: number): Re
     throw fail(req, 'width * height must be between 1024*1024 and 4096*4096')
   }
   const cost = ctx.catalog.unitPrice(model)
-  requireQuota(req, ctx, cost)
-  charge(req, ctx, cost)
+  const paid = paidTask(req, ctx, { model, prompt, input: b, cost })
   const id = ctx.ids.digits(19)
   const task = ctx.tasks.create({
+    ...paid,
     id,
     family: 'img',
-    owner: req.account.key,
-    model,
-    prompt,
-    input: b,
     ...failureOf(req, prompt, false),
-    cost,
     seed: ctx.resultSeed('imgtask', prompt, id),
-    resultFaults: req.resultFaults.map((f) => ({ ...f })),
-    expiredUrls: req.faults.has('expired-url'),
     extra: {}
   })
   return { ...envelope(req, startedAt, { task_id: task.id, status: 'submitted' }, ctx), paid: true }

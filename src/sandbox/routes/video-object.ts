@@ -1,13 +1,12 @@
 import type { SandboxContext } from '../context.js'
 import { relayError, taskNotExist } from '../errors.js'
 import { FaultSet, takeFaults } from '../faults.js'
-import { charge, fail, optBool, optObject, optString, reqString, requireModel, requireQuota } from '../gate.js'
+import { fail, formOf, optBool, optObject, optString, reqString, requireModel } from '../gate.js'
 import { sniffImage } from '../media/index.js'
-import { isMultipart, parseMultipart, type Form } from '../multipart.js'
 import { preFaultReply } from '../pre-faults.js'
 import { json, type Reply } from '../reply.js'
 import type { RouteDef, SandboxRequest } from '../router.js'
-import { failureOf, settle } from '../tasks/lifecycle.js'
+import { failureOf, paidTask, settle } from '../tasks/lifecycle.js'
 import type { Task } from '../tasks/store.js'
 import { INTERNAL_STATUS, remixView, resultUrl, videoObject } from '../tasks/views.js'
 import { createRemix } from './video-unified.js'
@@ -40,20 +39,12 @@ function klCreate(req: SandboxRequest, ctx: SandboxContext, b: Body, model: stri
   const secs = Number(seconds ?? oc.duration ?? 5)
   const mode = meta.motion_level === 'pro' ? 'pro' : 'std'
   const cost = Math.round(ctx.catalog.unitPrice(model) * secs * (mode === 'pro' ? 1.5 : 1))
-  requireQuota(req, ctx, cost)
-  charge(req, ctx, cost)
   return ctx.tasks.create({
+    ...paidTask(req, ctx, { model, prompt, input: b, cost }),
     id: `task_${ctx.ids.alnum(32)}`,
     family: 'kl',
-    owner: req.account.key,
-    model,
-    prompt,
-    input: b,
     ...failureOf(req, prompt, false),
-    cost,
     seed: ctx.resultSeed('video', model, prompt, ctx.ids.int(1 << 30)),
-    resultFaults: req.resultFaults.map((f) => ({ ...f })),
-    expiredUrls: req.faults.has('expired-url'),
     // The Kling-style family bills by mode and length, and says so in the model it reports.
     extra: { size: size ?? KL_DIMS[String(oc.aspect_ratio ?? '16:9')], seconds: secs, quality: mode === 'pro' ? 'high' : 'standard', billedModel: `${model}-${mode}-${secs}s` }
   })
@@ -73,38 +64,20 @@ function gkCreate(req: SandboxRequest, ctx: SandboxContext, f: Body, refs: Buffe
     if (!sniffImage(r)) throw fail(req, `input_reference[${i}] must be a png, jpeg or webp image`)
   })
   const cost = ctx.catalog.unitPrice(model) * secs
-  requireQuota(req, ctx, cost)
-  charge(req, ctx, cost)
   return ctx.tasks.create({
+    ...paidTask(req, ctx, { model, prompt, input: { ...f, input_reference: refs.length }, cost }),
     id: `gk:${ctx.ids.uuid()}`,
     family: 'gk',
-    owner: req.account.key,
-    model,
-    prompt,
-    input: { ...f, input_reference: refs.length },
     ...failureOf(req, prompt, true),
-    cost,
     seed: ctx.resultSeed('video', model, prompt, ctx.ids.int(1 << 30)),
-    resultFaults: req.resultFaults.map((x) => ({ ...x })),
-    expiredUrls: req.faults.has('expired-url'),
     extra: { size, seconds: secs, quality: 'standard' }
   })
 }
 
 async function create(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> {
-  const ct = req.headers['content-type']
-  let fields: Body
-  let refs: Buffer[] = []
-  if (isMultipart(ct)) {
-    let form: Form
-    try {
-      form = await parseMultipart(req.body, ct!)
-    } catch (err) {
-      throw fail(req, `invalid multipart body: ${(err as Error).message}`)
-    }
-    fields = form.fields
-    refs = form.files.filter((x) => x.field === 'input_reference' || x.field === 'input_reference[]').map((x) => x.bytes)
-  } else fields = req.json()
+  const form = await formOf(req)
+  const fields: Body = form ? form.fields : req.json()
+  const refs = form ? form.files.filter((x) => x.field === 'input_reference' || x.field === 'input_reference[]').map((x) => x.bytes) : []
   const model = requireModel(req, fields.model, ['video-kl', 'video-gk'])
   const task = ctx.catalog.find(model)!.kinds.includes('video-kl') ? klCreate(req, ctx, fields, model) : gkCreate(req, ctx, fields, refs, model)
   return { ...json(200, videoObject(ctx, task, { expiredUrl: false })), paid: true }

@@ -1,9 +1,9 @@
 import type { SandboxContext } from '../context.js'
 import { taskNotExist } from '../errors.js'
-import { charge, fail, optArray, optBool, optInt, optString, reqString, requireModel, requireQuota } from '../gate.js'
+import { fail, optArray, optBool, optInt, optString, reqString, requireModel } from '../gate.js'
 import { json, type Reply } from '../reply.js'
 import type { RouteDef, SandboxRequest } from '../router.js'
-import { failureOf } from '../tasks/lifecycle.js'
+import { failureOf, paidTask } from '../tasks/lifecycle.js'
 import { checkAssetRef, checkImageRef } from '../tasks/refs.js'
 import type { Task } from '../tasks/store.js'
 import { isoPlus8, queryView, remixView, unifiedCreate2 } from '../tasks/views.js'
@@ -12,20 +12,6 @@ type Body = Record<string, unknown>
 
 export const VIDQ_RATIOS = ['16:9', '9:16', '3:4', '4:3', '1:1']
 export const VIDQ_RESOLUTIONS = ['540p', '720p', '1080p', '360p']
-
-function common(req: SandboxRequest, ctx: SandboxContext, b: Body, model: string, seconds: number, prompt: string) {
-  const cost = ctx.catalog.unitPrice(model) * seconds
-  requireQuota(req, ctx, cost)
-  return {
-    owner: req.account.key,
-    model,
-    prompt,
-    input: b,
-    cost,
-    resultFaults: req.resultFaults.map((f) => ({ ...f })),
-    expiredUrls: req.faults.has('expired-url')
-  }
-}
 
 function createVidq(req: SandboxRequest, ctx: SandboxContext, b: Body, model: string): Reply {
   const images = optArray(req, b, 'images')
@@ -48,8 +34,7 @@ function createVidq(req: SandboxRequest, ctx: SandboxContext, b: Body, model: st
   optInt(req, b, 'wm_position', { min: 1, max: 4 })
   optString(req, b, 'wm_url')
   optString(req, b, 'meta_data')
-  const base = common(req, ctx, b, model, duration, b.is_rec === true ? '' : prompt)
-  charge(req, ctx, base.cost)
+  const base = paidTask(req, ctx, { model, prompt: b.is_rec === true ? '' : prompt, input: b, cost: ctx.catalog.unitPrice(model) * duration })
   const id = ctx.ids.uuid()
   const task = ctx.tasks.create({
     ...base,
@@ -79,8 +64,7 @@ function createUnified2(req: SandboxRequest, ctx: SandboxContext, b: Body, model
   const ratio = reqString(req, b, 'aspect_ratio')
   if (ratio !== '16:9' && ratio !== '9:16') throw fail(req, 'field aspect_ratio must be 16:9 or 9:16')
   if (optBool(req, b, 'enable_upsample') === true && orientation !== 'landscape') throw fail(req, 'enable_upsample is only available for landscape videos')
-  const base = common(req, ctx, b, model, duration, prompt)
-  charge(req, ctx, base.cost)
+  const base = paidTask(req, ctx, { model, prompt, input: b, cost: ctx.catalog.unitPrice(model) * duration })
   const family = ctx.catalog.find(model)?.family === 'jm' ? 'jm' : 'vo3'
   const task = ctx.tasks.create({
     ...base,
@@ -114,8 +98,7 @@ export function createRemix(req: SandboxRequest, ctx: SandboxContext, source: Ta
   const model = String(b.model)
   const prompt = String(b.prompt)
   const seconds = Number(source.extra.seconds ?? 6)
-  const base = common(req, ctx, b, model, seconds, prompt)
-  charge(req, ctx, base.cost)
+  const base = paidTask(req, ctx, { model, prompt, input: b, cost: ctx.catalog.unitPrice(model) * seconds })
   const prefix = /^([^:]+):/.exec(source.id)?.[1]
   return ctx.tasks.create({
     ...base,

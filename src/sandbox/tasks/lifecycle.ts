@@ -1,4 +1,5 @@
 import type { SandboxContext } from '../context.js'
+import { charge, requireQuota } from '../gate.js'
 import type { SandboxRequest } from '../router.js'
 import type { Outcome, Snapshot, Task } from './store.js'
 
@@ -17,6 +18,16 @@ export function failureOf(req: SandboxRequest, prompt: string, canCancel: boolea
     return { outcome: 'failed', failure: { message: 'Video generation failed upstream, please retry', code: 'generation_failed' } }
   }
   return { outcome: 'succeeded' }
+}
+
+/**
+ * A paid create's task fields once its price is checked against the quota and charged: who pays,
+ * what was asked, and the faults armed on the request that act on its result.
+ */
+export function paidTask<I>(req: SandboxRequest, ctx: SandboxContext, asked: { model: string; prompt: string; input: I; cost: number }) {
+  requireQuota(req, ctx, asked.cost)
+  charge(req, ctx, asked.cost)
+  return { ...asked, owner: req.account.key, resultFaults: req.resultFaults.map((f) => ({ ...f })), expiredUrls: req.faults.has('expired-url') }
 }
 
 /** The task's state now; a task that ended badly gives its pre-charge back once, as the gateway's poller does. */

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { STANDIN_NAMES } from '@shared/domain/gateway-names'
 import type { ProfileView } from '@shared/domain/profiles'
 import { openConfStore } from '../store/kv-store'
 import { scriptedServer, usageBody } from '../testing/scripted-server'
+import { tempDirs } from '../testing/temp-dirs'
 import type { OsNotification } from './alerts'
 import { BalanceService, type BalanceFile } from './balance-service'
 import { BillingService } from './billing-service'
@@ -13,16 +11,7 @@ import { GenerationLog } from './generation-log'
 import { SnapshotStore } from './snapshot-store'
 import { USAGE_AUTO_RESERVE, USAGE_MAX_CALLS_PER_WINDOW, UsageService } from './usage-service'
 
-const dirs: string[] = []
-function tempDir(prefix: string): string {
-  const d = mkdtempSync(join(tmpdir(), prefix))
-  dirs.push(d)
-  return d
-}
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true })
-})
-
+const tempDir = tempDirs()
 
 const closers: Array<() => Promise<void>> = []
 afterEach(async () => {
@@ -58,7 +47,14 @@ async function setup(state: { used: number; granted?: number; unlimited?: boolea
     now: () => now
   })
   closers.push(() => balance.dispose())
-  return { gw, usage, balance, generations, events, notes, advance: (ms: number) => (now += ms), settle: () => balance['chain'] as Promise<void> }
+  const settle = () => balance['chain'] as Promise<void>
+  /** A forced usage read 15 s on (past the usage rate cap), taken into the history. */
+  const readLater = async () => {
+    now += 15_000
+    await usage.get('p', true)
+    await settle()
+  }
+  return { gw, usage, balance, generations, events, notes, advance: (ms: number) => (now += ms), settle, readLater }
 }
 
 describe('BalanceService', () => {
@@ -69,9 +65,7 @@ describe('BalanceService', () => {
     t.advance(1000)
     t.balance.recordGeneration({ profileId: 'p', kind: 'chat', model: 'gpt-4o-mini' })
     state.used = 160
-    t.advance(15_000)
-    await t.usage.get('p', true)
-    await t.settle()
+    await t.readLater()
     expect((await t.balance.history('p')).snapshots.map((s) => s.used)).toEqual([100, 160])
     expect(t.generations.list('p')[0]).toMatchObject({ cost: 60, costBasis: 'exact', quotaBefore: 999_900 })
     expect(t.events.filter(([n]) => n === 'balance:history-changed')).toHaveLength(2)
@@ -101,19 +95,13 @@ describe('BalanceService', () => {
     t.balance.updateSettings({ profileId: 'p', lowThreshold: 200_000 })
     await t.usage.get('p')
     await t.settle()
-    t.advance(15_000)
-    await t.usage.get('p', true)
-    await t.settle()
+    await t.readLater()
     expect(t.events.filter(([n]) => n === 'balance:low-balance')).toHaveLength(1)
     expect(t.notes).toEqual([{ title: 'Low balance: Work', body: '$0.20 available, below your alert threshold of $0.40.' }])
     state.used = 0
-    t.advance(15_000)
-    await t.usage.get('p', true)
-    await t.settle()
+    await t.readLater()
     state.used = 950_000
-    t.advance(15_000)
-    await t.usage.get('p', true)
-    await t.settle()
+    await t.readLater()
     expect(t.events.filter(([n]) => n === 'balance:low-balance')).toHaveLength(2)
   })
 
@@ -125,14 +113,10 @@ describe('BalanceService', () => {
     t.advance(1000)
     t.balance.recordGeneration({ profileId: 'p', kind: 'video', model: 'vidq1' })
     state.used = 400_000
-    t.advance(15_000)
-    await t.usage.get('p', true)
-    await t.settle()
+    await t.readLater()
     expect(await t.balance.preflight({ model: 'vidq1', kind: 'video' })).toMatchObject({ expectedCost: 400_000, basedOn: 1, warn: false, available: 600_000 })
     state.used = 700_000
-    t.advance(15_000)
-    await t.usage.get('p', true)
-    await t.settle()
+    await t.readLater()
     expect(await t.balance.preflight({ model: 'vidq1', kind: 'video' })).toMatchObject({ warn: true, reason: 'below-cost', available: 300_000 })
   })
 

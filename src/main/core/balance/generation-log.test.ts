@@ -1,21 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Snapshot } from '@shared/domain/balance'
 import { openLibrary } from '../store/library-db'
+import { tempDirs } from '../testing/temp-dirs'
 import { GENERATIONS_SCHEMA, GenerationLog, MAX_GENERATIONS } from './generation-log'
 
-const dirs: string[] = []
-function tempDir(prefix: string): string {
-  const d = mkdtempSync(join(tmpdir(), prefix))
-  dirs.push(d)
-  return d
-}
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true })
-})
-
+const tempDir = tempDirs()
 
 const snap = (at: number, used: number): Snapshot => ({ at, used, available: 1_000_000 - used, granted: 1_000_000, unlimited: false })
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { GenerationEntrySchema, type GenerationEntry, type GenerationKind, type Snapshot, type Spending } from '@shared/domain/balance'
 import { importOnce } from '../store/json-import'
-import { openLibrary, type Library } from '../store/library-db'
+import { openStore, type Library } from '../store/library-db'
 import { loadJsonWithBackup } from './json-file'
 
 /** Entries kept; the oldest go first. */
@@ -110,19 +110,14 @@ export class GenerationLog {
   ) {}
 
   static async open(dataDir: string, notice: (message: string) => void, now: () => number = Date.now): Promise<GenerationLog> {
-    const lib = openLibrary(dataDir, notice)
-    const log = new GenerationLog(join(dataDir, 'balance', 'generations.json'), lib, now)
-    try {
-      lib.schema('generations', GENERATIONS_SCHEMA)
+    return openStore(dataDir, notice, 'generations', GENERATIONS_SCHEMA, async (lib) => {
+      const log = new GenerationLog(join(dataDir, 'balance', 'generations.json'), lib, now)
       await importOnce(lib, 'generations', [log.path, `${log.path}.bak`], () => loadJsonWithBackup(log.path, isFile, 'generation log', notice), (file) => {
         const entries = file.entries.flatMap(validEntry).sort((a, b) => a.at - b.at)
         for (const e of entries.slice(-MAX_GENERATIONS)) log.put(e)
       })
-    } catch (e) {
-      lib.release()
-      throw e
-    }
-    return log
+      return log
+    })
   }
 
   private put(e: GenerationEntry): void {

@@ -1,20 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Snapshot } from '@shared/domain/balance'
+import { tempDirs } from '../testing/temp-dirs'
 import { KEEP_RECENT, MAX_SNAPSHOTS, SnapshotStore, thinSnapshots } from './snapshot-store'
 
-const dirs: string[] = []
-function tempDir(prefix: string): string {
-  const d = mkdtempSync(join(tmpdir(), prefix))
-  dirs.push(d)
-  return d
-}
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true })
-})
-
+const tempDir = tempDirs()
 
 const s = (at: number, used = at): Snapshot => ({ at, used, available: 1e9 - used, granted: 1e9, unlimited: false })
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { SnapshotSchema, type Snapshot } from '@shared/domain/balance'
 import { importOnce } from '../store/json-import'
-import { openLibrary, type Library } from '../store/library-db'
+import { openStore, type Library } from '../store/library-db'
 import { loadJsonWithBackup } from './json-file'
 
 /** Snapshots kept per profile; beyond it, older ones are thinned (the IPC answer stays under ~64 KiB). */
@@ -63,21 +63,16 @@ export class SnapshotStore {
   ) {}
 
   static async open(dataDir: string, notice: (message: string) => void): Promise<SnapshotStore> {
-    const lib = openLibrary(dataDir, notice)
-    const store = new SnapshotStore(join(dataDir, 'balance', 'snapshots.json'), lib)
-    try {
-      lib.schema('balance-snapshots', SNAPSHOTS_SCHEMA)
+    return openStore(dataDir, notice, 'balance-snapshots', SNAPSHOTS_SCHEMA, async (lib) => {
+      const store = new SnapshotStore(join(dataDir, 'balance', 'snapshots.json'), lib)
       await importOnce(lib, 'balance-snapshots', [store.path, `${store.path}.bak`], () => loadJsonWithBackup(store.path, isFile, 'balance history', notice), (file) => {
         for (const [id, list] of Object.entries(file.profiles)) {
           if (!Array.isArray(list)) continue
           for (const s of thinSnapshots(valid(list).sort((a, b) => a.at - b.at))) store.insert(id, s)
         }
       })
-    } catch (e) {
-      lib.release()
-      throw e
-    }
-    return store
+      return store
+    })
   }
 
   private insert(profileId: string, s: Snapshot): void {

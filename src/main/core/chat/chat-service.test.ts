@@ -14,6 +14,13 @@ async function converse(h: ChatHarness, format: ChatParams['format'], model: str
   return c.id
 }
 
+/** One question sent and its answer streamed to the end. */
+async function ask(h: ChatHarness, conversationId: string, text: string) {
+  const sent = await h.call('chat:send', { conversationId, text })
+  await h.ended(sent.streamId)
+  return sent
+}
+
 describe('streaming through the host in every format (sandbox gateway)', () => {
   it('general chat route: text streamed, usage and finish reason kept, deltas add up to the saved text', async () => {
     const h = await harness()
@@ -97,10 +104,8 @@ describe('conversations', () => {
   it('edit and resend replaces the message and drops what followed; regenerate replaces an answer', async () => {
     const h = await harness()
     const id = await converse(h, 'chat', 'gpt-4o-mini')
-    const a = await h.call('chat:send', { conversationId: id, text: 'first question' })
-    await h.ended(a.streamId)
-    const b = await h.call('chat:send', { conversationId: id, text: 'second question' })
-    await h.ended(b.streamId)
+    const a = await ask(h, id, 'first question')
+    await ask(h, id, 'second question')
     expect((await h.call('chat:get-conversation', { id })).messages).toHaveLength(4)
 
     const edited = await h.call('chat:send', { conversationId: id, text: 'first, edited', editOf: a.userMessageId })
@@ -122,10 +127,8 @@ describe('conversations', () => {
   it('rename, duplicate, branch, delete and search; everything survives a restart', async () => {
     const h = await harness()
     const id = await converse(h, 'chat', 'gpt-4o-mini')
-    const s1 = await h.call('chat:send', { conversationId: id, text: 'alpha question' })
-    await h.ended(s1.streamId)
-    const s2 = await h.call('chat:send', { conversationId: id, text: 'beta question' })
-    await h.ended(s2.streamId)
+    const s1 = await ask(h, id, 'alpha question')
+    await ask(h, id, 'beta question')
     await h.call('chat:update-conversation', { id, title: 'Renamed chat' })
     const copy = await h.call('chat:duplicate-conversation', { id })
     expect(copy).toMatchObject({ title: 'Renamed chat (copy)', messageCount: 4 })

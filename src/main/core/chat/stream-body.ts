@@ -1,6 +1,6 @@
 import { StudioError, isStudioError } from '@shared/errors'
 import { errorFromResponse } from '../gateway/errors'
-import { sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
+import { causeCode, sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
 import { SseReader } from '../gateway/sse'
 import type { BodyItem, GatewayCall } from './formats'
 
@@ -58,16 +58,6 @@ export class BodyBroken extends Error {
   constructor(override readonly cause: unknown) {
     super('stream body broken')
   }
-}
-
-export function causeCode(e: unknown): string {
-  let cur: unknown = e
-  for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
-    const c = (cur as { code?: unknown }).code
-    if (typeof c === 'string') return c
-    cur = (cur as { cause?: unknown }).cause
-  }
-  return ''
 }
 
 /** Past this many characters a non-streamed answer is not buffered further. */

@@ -4,6 +4,7 @@ import type { ChatFormat, ChatMessage, MessagePart } from '@shared/domain/chat'
 import type { FetchLike } from '../gateway/http'
 import { messageText } from './parts'
 import { StreamRunner, type StreamEndedPayload } from './stream-runner'
+import { assemble, streamSpecs } from './testing/stream-arbitraries'
 import { buildStream, bytesOf, expectedParts, splitAt, type StreamSpec } from './testing/streams'
 
 /**
@@ -68,21 +69,14 @@ async function runBody(format: ChatFormat, chunks: Uint8Array[], end: End): Prom
   return { final, ended, shown: shown.join('') }
 }
 
-const piece = fc.oneof(
-  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 6 }),
-  fc.constantFrom('你好', '世界和平', '👩‍💻', '🇯🇵', 'é', '\n', '\r\n', ' ', 'ünï', '"quoted"', '\\', 'नमस्ते')
-)
-const spec: fc.Arbitrary<StreamSpec> = fc.record({
-  thinking: fc.array(piece, { maxLength: 3 }),
-  text: fc.array(piece, { minLength: 1, maxLength: 10 }),
-  tool: fc.option(fc.record({ name: fc.constant('lookup'), id: fc.constant('call_1'), json: fc.constantFrom(['{"q":', '"東京 ✨"}'], ['{}']) }), { nil: undefined })
+const spec = streamSpecs({
+  maxThinking: 3,
+  maxText: 10,
+  morePieces: ['नमस्ते'],
+  tool: fc.record({ name: fc.constant('lookup'), id: fc.constant('call_1'), json: fc.constantFrom(['{"q":', '"東京 ✨"}'], ['{}']) })
 })
 const noise = fc.constantFrom('', '', '\n', ': PING\n\n')
 
-function assemble(frames: string[], gaps: string[], crlf: boolean): string {
-  const text = frames.map((f, i) => f + (gaps[i] ?? '')).join('')
-  return crlf ? text.replace(/\n/g, '\r\n') : text
-}
 
 const textOf = (parts: MessagePart[]) => parts.filter((p) => p.type === 'text').map((p) => (p.type === 'text' ? p.text : '')).join('')
 

@@ -1,9 +1,10 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
+import { describe, expect, it } from 'vitest'
+import { startSandbox } from '../../../sandbox/index'
 import { gradientPng, imagesHarness, rectMask, type ImagesHarness } from '../images/testing/harness'
-import { closedPort, faultingFetch, isPoll, type FaultRule } from './support'
+import { imagesFaultSuite } from './images-fault-suite'
+import { closedPort, isPoll } from './support'
 
 /**
  * Fault scenarios of paid image requests (security-anchors §7) against the sandbox's fault modes,
@@ -14,28 +15,7 @@ import { closedPort, faultingFetch, isPoll, type FaultRule } from './support'
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const gen = { family: 'imagegen', model: 'imagegen-4.0', prompt: 'a fox', n: 1 } as const
 
-let sb: SandboxHandle
-let h: ImagesHarness
-const rules: FaultRule[] = []
-const polledAt: number[] = []
-beforeAll(async () => {
-  sb = await startSandbox({ speed: 1000, quiet: true })
-  const base: typeof fetch = (i, init) => {
-    if (isPoll(String(i))) polledAt.push(performance.now())
-    return fetch(i, init)
-  }
-  h = await imagesHarness({ sandbox: sb, fetch: faultingFetch(rules, base), timing: { syncHeadersMs: 1500, nativeSubmitHeadersMs: 1000, poll: { delaysMs: [15, 25, 40], jitter: 0, retryAfterCapMs: 1500 } } })
-})
-afterEach(() => {
-  sb.setFaults(sb.key, [])
-  sb.clearLog()
-  rules.length = 0
-  polledAt.length = 0
-})
-afterAll(async () => {
-  await h.close()
-  await sb.close()
-})
+const { sb, h, rules, polledAt } = imagesFaultSuite({ syncHeadersMs: 1500, nativeSubmitHeadersMs: 1000, poll: { delaysMs: [15, 25, 40], jitter: 0, retryAfterCapMs: 1500 } })
 
 const library = (x: ImagesHarness) => readdirSync(join(x.dataDir, 'library', 'images')).sort()
 const routes = (prefix: string) => sb.log().filter((e) => e.route.startsWith(prefix))

@@ -1,15 +1,15 @@
 import { copyFileSync, existsSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
+import { afterAll, describe, expect, it } from 'vitest'
 import { ConversationStore } from '../chat/conversation-store'
 import { JobJournal, type JobRecord } from '../images/job-journal'
-import { gradientPng, imagesHarness, type ImagesHarness } from '../images/testing/harness'
+import { gradientPng, imagesHarness } from '../images/testing/harness'
 import { committedJobs } from '../images/testing/journal-rows'
 import { createBackup } from '../store/library-backup'
 import { openLibrary } from '../store/library-db'
 import { scriptedServer } from '../testing/scripted-server'
+import { imagesFaultSuite } from './images-fault-suite'
 import { coreRig, faultingFetch, isPoll, type FaultRule } from './support'
 
 /**
@@ -20,28 +20,7 @@ import { coreRig, faultingFetch, isPoll, type FaultRule } from './support'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-let sb: SandboxHandle
-let h: ImagesHarness
-const rules: FaultRule[] = []
-const polledAt: number[] = []
-beforeAll(async () => {
-  sb = await startSandbox({ speed: 1000, quiet: true })
-  const base: typeof fetch = (i, init) => {
-    if (isPoll(String(i))) polledAt.push(performance.now())
-    return fetch(i, init)
-  }
-  h = await imagesHarness({ sandbox: sb, fetch: faultingFetch(rules, base) })
-})
-afterEach(() => {
-  rules.length = 0
-  polledAt.length = 0
-  sb.setFaults(sb.key, [])
-  sb.clearLog()
-})
-afterAll(async () => {
-  await h.close()
-  await sb.close()
-})
+const { sb, h, rules, polledAt } = imagesFaultSuite()
 
 const submits = () => sb.log().filter((e) => e.route === 'image.native.submit')
 const hasUrls = async (res: Response) => JSON.stringify(await res.json().catch(() => null)).includes('image_urls":["')

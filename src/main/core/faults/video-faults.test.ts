@@ -8,6 +8,7 @@ import type { FetchLike } from '../gateway/http'
 import { FakeClock } from '../tasks/testing/fake-clock'
 import { scriptedServer } from '../testing/scripted-server'
 import { ended, FAST, ok, videoHarness, type VideoHarness } from '../video/testing/harness'
+import { missedPolls } from './video-support'
 
 /**
  * Fault scenarios of security-anchors §7 on the VIDEO job engine (a real VideoService over the
@@ -82,20 +83,25 @@ async function clocked() {
     }
     throw new Error(`task ${id} not there after ${maxSimMs} simulated ms (sent ${sentAt.length}, queued ${h.video.scheduler.size}, log ${JSON.stringify(sb.log().map((e) => [e.route, e.status]))}): ${JSON.stringify(last(h, id))}`)
   }
-  return { h, clock, sentAt, recorded, drive }
+  /** Arms one refusal of the create, which is sent again and succeeds: the gap between the two sends. */
+  const retriedOnce = async (fault: string, prompt: string) => {
+    sb.setFaults(sb.key, [fault])
+    const t = await h.call('video:create', { family: 'vidq', model: 'vidq1', prompt })
+    expect((await drive(t.id, ok)).state).toBe('succeeded')
+    expect(sentAt).toHaveLength(2)
+    return { id: t.id, gap: sentAt[1] - sentAt[0] }
+  }
+  return { h, clock, sentAt, recorded, drive, retriedOnce }
 }
 
 describe('video creates refused with 429 (F4, F5)', () => {
   it('F4 a 429 with an empty body and no Retry-After: sent again after a 2-5 s back-off, one accepted create, one generation logged', async () => {
-    const { h, sentAt, recorded, drive } = await clocked()
-    sb.setFaults(sb.key, ['429@video.create*1'])
-    const t = await h.call('video:create', { family: 'vidq', model: 'vidq1', prompt: 'limited once' })
-    expect((await drive(t.id, ok)).state).toBe('succeeded')
-    expect(sentAt).toHaveLength(2)
-    expect(sentAt[1] - sentAt[0]).toBeGreaterThanOrEqual(2000)
-    expect(sentAt[1] - sentAt[0]).toBeLessThanOrEqual(5100)
+    const { recorded, retriedOnce } = await clocked()
+    const { id, gap } = await retriedOnce('429@video.create*1', 'limited once')
+    expect(gap).toBeGreaterThanOrEqual(2000)
+    expect(gap).toBeLessThanOrEqual(5100)
     expect(creates().map((e) => e.status)).toEqual([429, 200])
-    expect(recorded).toEqual([{ profileId: 'sandbox', kind: 'video', model: 'vidq1', ref: t.id }])
+    expect(recorded).toEqual([{ profileId: 'sandbox', kind: 'video', model: 'vidq1', ref: id }])
   })
 
   it('F4 a gateway that keeps answering 429: at most 2 retries (back-off doubling), then surfaced as rate limited; nothing logged as generated', async () => {
@@ -114,13 +120,10 @@ describe('video creates refused with 429 (F4, F5)', () => {
   })
 
   it('F5 Retry-After: 7 is waited (simulated clock) before the one retry; a create that got its task id is never sent again', async () => {
-    const { h, sentAt, drive } = await clocked()
-    sb.setFaults(sb.key, ['429=7@video.create*1'])
-    const t = await h.call('video:create', { family: 'vidq', model: 'vidq1', prompt: 'wait seven' })
-    expect((await drive(t.id, ok)).state).toBe('succeeded')
-    expect(sentAt).toHaveLength(2)
-    expect(sentAt[1] - sentAt[0]).toBeGreaterThanOrEqual(7000)
-    expect(sentAt[1] - sentAt[0]).toBeLessThan(7500)
+    const { retriedOnce } = await clocked()
+    const { gap } = await retriedOnce('429=7@video.create*1', 'wait seven')
+    expect(gap).toBeGreaterThanOrEqual(7000)
+    expect(gap).toBeLessThan(7500)
     expect(creates().filter((e) => e.status === 200)).toHaveLength(1)
   })
 
@@ -221,13 +224,8 @@ describe('video tasks across stops and odd answers', () => {
   })
 
   it('F17 task_not_exist three polls in a row: lost with the task id in the message; twice then found: saved', async () => {
-    const h = await rig()
-    sb.setFaults(sb.key, ['task-not-exist@videos.get*2'])
-    const a = await h.call('video:create', { family: 'kl', model: 'Kl-2.5', prompt: 'two misses' })
-    expect((await h.until(a.id, ended)).state).toBe('succeeded')
-    sb.setFaults(sb.key, ['task-not-exist@videos.get'])
-    const b = await h.call('video:create', { family: 'kl', model: 'Kl-2.5', prompt: 'gone' })
-    const lost = await h.until(b.id, ended)
+    const { found, lost } = await missedPolls(await rig(), sb, 'videos.get', { family: 'kl', model: 'Kl-2.5', prompt: 'missed polls' }, 2)
+    expect(found.state).toBe('succeeded')
     expect(lost.state).toBe('lost')
     expect(lost.error?.message).toContain(lost.taskId!)
     expect(lost.error?.code).toBe('task_not_exist')

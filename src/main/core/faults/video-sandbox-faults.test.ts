@@ -3,6 +3,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { sandboxSuite } from '../testing/sandbox-suite'
 import { ended, ok, videoHarness } from '../video/testing/harness'
+import { resumesOnlyOnNewKey } from '../video/testing/paused-polls'
+import { missedPolls } from './video-support'
 
 /**
  * Fault scenarios of the video job engine run whole against the sandbox gateway: a real VideoService,
@@ -61,12 +63,8 @@ describe('faults: nothing lost, nothing sent twice', () => {
   })
 
   it('F17 repeated task_not_exist marks the task lost (once is not enough)', async () => {
-    sb.setFaults(sb.key, ['task-not-exist@video.query*1'])
-    const a = await h.call('video:create', { family: 'vidq', model: 'vidq1', prompt: 'one miss' })
-    expect((await h.until(a.id, ended)).state).toBe('succeeded')
-    sb.setFaults(sb.key, ['task-not-exist@video.query'])
-    const b = await h.call('video:create', { family: 'vidq', model: 'vidq1', prompt: 'gone' })
-    const lost = await h.until(b.id, ended)
+    const { found, lost } = await missedPolls(h, sb, 'video.query', { family: 'vidq', model: 'vidq1', prompt: 'missed a poll' }, 1)
+    expect(found.state).toBe('succeeded')
     expect(lost.state).toBe('lost')
     expect(lost.error?.code).toBe('task_not_exist')
     expect(sb.log().filter((e) => e.route === 'video.query' && e.query.id === lost.taskId)).toHaveLength(3)
@@ -78,23 +76,9 @@ describe('faults: nothing lost, nothing sent twice', () => {
     sb.setFaults(sb.key, ['unauthorized@video.query'])
     const paused = await h.until(t.id, (x) => x.state === 'paused')
     expect(paused.error?.studioCode).toBe('UNAUTHORIZED')
-    const polls = sb.log().filter((e) => e.route === 'video.query').length
-    await new Promise((r) => setTimeout(r, 200))
-    expect(sb.log().filter((e) => e.route === 'video.query').length).toBe(polls)
-    // Same key: still paused.
-    await h.video.onProfilesChanged()
-    expect(h.video.get(t.id).state).toBe('paused')
-    // The user enters another key: polling resumes at once (here the gateway refuses that one too, so it pauses again).
-    sb.setFaults(sb.key, [])
-    const first = h.gateway.key
-    h.gateway.key = 'sk-someone-else-entirely'
-    await h.video.onProfilesChanged()
-    expect(h.video.get(t.id).state).toBe('unknown')
-    await h.until(t.id, (x) => x.state === 'paused' && x.polls > paused.polls)
-    // The right key again: it resumes and completes.
-    h.gateway.key = first
-    await h.video.onProfilesChanged()
-    expect((await h.until(t.id, ended)).state).toBe('succeeded')
+    // Polling resumes the moment another key is entered: the task is no longer paused.
+    const done = await resumesOnlyOnNewKey(h, sb, 'video.query', paused, (now) => expect(now.state).toBe('unknown'))
+    expect(done.state).toBe('succeeded')
   })
 
   it('F5 Retry-After is honoured on polls too: no poll of that gateway before it passes', async () => {

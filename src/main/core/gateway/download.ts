@@ -61,6 +61,19 @@ export function downloadError(reason: string, message: string, retryable: boolea
   return new StudioError('GATEWAY_ERROR', message, { retryable, ...(status !== undefined ? { status } : {}), details: { reason } })
 }
 
+/**
+ * How a refused result download reads, for images and videos alike: 403 an expired (or re-signed)
+ * link, in the words `expired` gives; 404 and 410 gone; 5xx and 429 worth another try later.
+ */
+export function resultStatusError(status: number, expired: string): StudioError {
+  if (status === 403) return downloadError('expired', expired, false, status)
+  if (status === 404 || status === 410) return downloadError('gone', `The result is no longer at its address (${status}).`, false, status)
+  return downloadError('status', `Downloading the result failed with HTTP ${status}.`, status >= 500 || status === 429, status)
+}
+
+/** A write that failed because the disk (or the user's quota) is full, not because the folder is unwritable. */
+export const isDiskFull = (code: string): boolean => code === 'ENOSPC' || code === 'EDQUOT'
+
 /** A result address as given by the gateway: a URL, and one of the two schemes a download may use. */
 export function resultTarget(url: string): URL {
   let target: URL

@@ -33,7 +33,8 @@ export interface GatewayRequest {
 const TLS_CODES = /^(CERT_|ERR_TLS|ERR_SSL|UNABLE_TO_(GET|VERIFY)|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH|ERR_CERT)/
 const PRE_SEND_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL'])
 
-function causeCode(e: unknown): string {
+/** The system error code (ECONNRESET, ENOTFOUND …) of a failure, looked for a few causes deep. */
+export function causeCode(e: unknown): string {
   let cur: unknown = e
   for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
     const c = (cur as { code?: unknown }).code

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import type { ImageJob } from '@shared/domain/images'
 import { loadJsonWithBackup } from '../balance/json-file'
 import { importOnce } from '../store/json-import'
-import { openLibrary, type Library } from '../store/library-db'
+import { openStore, type Library } from '../store/library-db'
 
 /**
  * The write-ahead journal of image jobs (security-anchors P5): a paid request is recorded before
@@ -99,10 +99,8 @@ export class JobJournal {
 
   /** Opens the journal; on the first start after the upgrade, imports the JSON journal once. */
   static async open(dataDir: string, notice: (message: string) => void): Promise<JobJournal> {
-    const lib = openLibrary(dataDir, notice)
-    const journal = new JobJournal(dataDir, lib)
-    try {
-      lib.schema('image-jobs', IMAGE_JOBS_SCHEMA)
+    return openStore(dataDir, notice, 'image-jobs', IMAGE_JOBS_SCHEMA, async (lib) => {
+      const journal = new JobJournal(dataDir, lib)
       await importOnce(
         lib,
         'image-jobs',
@@ -121,11 +119,8 @@ export class JobJournal {
         const rec = parseRow(row)
         if (rec) journal.records.set(rec.job.jobId, rec)
       }
-    } catch (e) {
-      lib.release()
-      throw e
-    }
-    return journal
+      return journal
+    })
   }
 
   all(): JobRecord[] {

@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
+import { describe, expect, it } from 'vitest'
 import { imageBytes } from '../files/testing/images'
+import { suiteSandbox } from '../testing/sandbox-suite'
 import { scriptedServer } from '../testing/scripted-server'
 import { JobJournal, type JobRecord } from './job-journal'
 import { imagesHarness } from './testing/harness'
@@ -18,11 +18,7 @@ const record = (over: Partial<JobRecord> & { jobId: string }): JobRecord => ({
 })
 
 describe('the job journal across restarts', () => {
-  let sb: SandboxHandle
-  beforeAll(async () => {
-    sb = await startSandbox({ speed: 1000, quiet: true })
-  })
-  afterAll(() => sb.close())
+  const sb = suiteSandbox()
 
   it('a request that was being sent when the studio stopped comes back outcome-unknown, never re-sent', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'journal-'))

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
-import { sandboxSuite } from '../testing/sandbox-suite'
+import { describe, expect, it } from 'vitest'
+import { waitFor } from '../testing/host-harness'
+import { sandboxSuite, suiteSandbox } from '../testing/sandbox-suite'
 import { pollDelay, readResult } from './native-poller'
 import { imagesHarness } from './testing/harness'
 
-const waitFor = async (what: () => boolean, ms = 10_000) => {
-  const end = Date.now() + ms
-  while (!what()) {
-    if (Date.now() > end) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 10))
-  }
-}
 
 describe('native image task: submit, follow, gallery', () => {
   const { sb, h } = sandboxSuite(imagesHarness)
@@ -58,11 +51,7 @@ describe('native image task: submit, follow, gallery', () => {
 })
 
 describe('native task across a restart and under rate limiting (sandbox at real speed)', () => {
-  let sb: SandboxHandle
-  beforeAll(async () => {
-    sb = await startSandbox({ speed: 1, quiet: true })
-  })
-  afterAll(() => sb.close())
+  const sb = suiteSandbox({ speed: 1 })
 
   it('resumes polling the journaled task id after a restart, without submitting again', async () => {
     const first = await imagesHarness({ sandbox: sb })

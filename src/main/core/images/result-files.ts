@@ -3,7 +3,7 @@ import { open, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { StudioError } from '@shared/errors'
 import { magicFormat, sniffImage } from '@shared/media/sniff'
-import { downloadError, downloadToFile, resultTarget, type DownloadLimits } from '../gateway/download'
+import { downloadError, downloadToFile, isDiskFull, resultStatusError, resultTarget, type DownloadLimits } from '../gateway/download'
 import type { FetchLike } from '../gateway/http'
 import type { Resolve } from '../gateway/result-address'
 
@@ -144,11 +144,8 @@ export interface DownloadInput {
   resolve?: Resolve
 }
 
-function describeStatus(status: number): StudioError {
-  if (status === 403) return downloadError('expired', 'The result link was refused (403): it has expired or its signature no longer matches. The image could not be saved.', false, status)
-  if (status === 404 || status === 410) return downloadError('gone', `The result is no longer at its address (${status}).`, false, status)
-  return downloadError('status', `Downloading the result failed with HTTP ${status}.`, status >= 500 || status === 429, status)
-}
+const describeStatus = (status: number): StudioError =>
+  resultStatusError(status, 'The result link was refused (403): it has expired or its signature no longer matches. The image could not be saved.')
 
 /** Streams a result URL into the library; throws a precise, coded error and leaves nothing behind on failure. */
 export async function downloadResult(d: DownloadInput): Promise<SavedFile> {
@@ -177,7 +174,7 @@ export async function downloadResult(d: DownloadInput): Promise<SavedFile> {
 }
 
 function diskError(code: string, cause: unknown): StudioError {
-  const what = code === 'ENOSPC' || code === 'EDQUOT' ? 'the disk is full' : `the library folder cannot be written (${code})`
+  const what = isDiskFull(code) ? 'the disk is full' : `the library folder cannot be written (${code})`
   return new StudioError('STORAGE', `The image could not be saved: ${what}. Free some space; nothing partial was kept.`, { details: { reason: 'disk', cause: code }, cause })
 }
 

@@ -128,3 +128,19 @@ function handle(path: string, s: Shared): Library {
   }
   return lib
 }
+
+/**
+ * Opens the library for one store: its schema steps applied, then `setUp` (imports of earlier
+ * files, first reads) given the library. A store that fails to open lets go of the library again,
+ * so the other stores' shared connection is not held by a store that does not exist.
+ */
+export async function openStore<T>(dataDir: string, notice: (message: string) => void, store: string, steps: string[], setUp: (lib: Library) => Promise<T>): Promise<T> {
+  const lib = openLibrary(dataDir, notice)
+  try {
+    lib.schema(store, steps)
+    return await setUp(lib)
+  } catch (e) {
+    lib.release()
+    throw e
+  }
+}

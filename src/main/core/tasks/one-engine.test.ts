@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
+import { describe, expect, it } from 'vitest'
 import { imagesHarness } from '../images/testing/harness'
+import { waitFor } from '../testing/host-harness'
+import { suiteSandbox } from '../testing/sandbox-suite'
 import { videoHarness } from '../video/testing/harness'
 import { PollScheduler } from './scheduler'
 
-const waitFor = async (what: () => boolean, ms = 15_000) => {
-  const end = Date.now() + ms
-  while (!what()) {
-    if (Date.now() > end) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 10))
-  }
-}
 
 /** Video polls and native image polls on one profile, through the one scheduler studio-core hands out. */
 describe('one task engine for every kind of task', () => {
-  let sb: SandboxHandle
-  beforeAll(async () => {
-    sb = await startSandbox({ speed: 1, quiet: true })
-  })
-  afterAll(() => sb.close())
+  const sb = suiteSandbox({ speed: 1 })
 
   it("a Retry-After answered to a native image poll also holds the video polls of that gateway", async () => {
     const scheduler = new PollScheduler({ ratePerSecond: 100, maxInFlight: 8 })

@@ -36,6 +36,16 @@ function forward<T extends object>(get: () => T | undefined, what: string): T {
   })
 }
 
+/** One sandbox for a describe block whose tests make their own harnesses (speed 1: tasks take real time). */
+export function suiteSandbox(opts: { speed?: number } = {}): SandboxHandle {
+  let sb: SandboxHandle | undefined
+  beforeAll(async () => {
+    sb = await startSandbox({ speed: opts.speed ?? 1000, quiet: true })
+  })
+  afterAll(() => sb?.close())
+  return forward(() => sb, 'The sandbox')
+}
+
 export interface SandboxSuite<H> {
   sb: SandboxHandle
   h: H

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { sandboxSuite } from '../testing/sandbox-suite'
 import { ended, videoHarness } from './testing/harness'
+import { resumesOnlyOnNewKey } from './testing/paused-polls'
 
 /**
  * Answers a live gateway gives to a create or a poll that are not a running task: a 200 carrying an
@@ -59,19 +60,7 @@ describe('video create answers and query refusals', () => {
     const t = await h.call('video:create', { family: 'kl', model: 'Kl-2.6', prompt: 'forbidden', seconds: '5' })
     const paused = await h.until(t.id, (x) => x.state === 'paused')
     expect(paused.error?.message).toContain('403')
-    const polls = sb.log().filter((e) => e.route === 'videos.get').length
-    await new Promise((r) => setTimeout(r, 200))
-    expect(sb.log().filter((e) => e.route === 'videos.get').length).toBe(polls)
-    await h.video.onProfilesChanged()
-    expect(h.video.get(t.id).state).toBe('paused')
-    sb.setFaults(sb.key, [])
-    const first = h.gateway.key
-    h.gateway.key = 'sk-another-key-entirely'
-    await h.video.onProfilesChanged()
-    await h.until(t.id, (x) => x.state === 'paused' && x.polls > paused.polls)
-    h.gateway.key = first
-    await h.video.onProfilesChanged()
-    expect((await h.until(t.id, ended)).state).toBe('succeeded')
+    expect((await resumesOnlyOnNewKey(h, sb, 'videos.get', paused)).state).toBe('succeeded')
   })
 
   it('a 403 while following an asset import pauses it like a 401; a new key resumes it to Active', async () => {

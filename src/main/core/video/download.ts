@@ -1,7 +1,7 @@
 import { rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type StudioError } from '@shared/errors'
-import { downloadError, downloadToFile, resultTarget, type DownloadLimits } from '../gateway/download'
+import { downloadError, downloadToFile, isDiskFull, resultStatusError, resultTarget, type DownloadLimits } from '../gateway/download'
 import { gatewayUrl, type FetchLike, type GatewayConnection } from '../gateway/http'
 import type { Resolve } from '../gateway/result-address'
 
@@ -40,14 +40,13 @@ export interface FetchVideoInput {
 }
 
 function statusError(status: number): StudioError {
-  if (status === 403) return downloadError('expired', 'The result link was refused (403): it has expired.', false, status)
-  if (status === 404 || status === 410) return downloadError('gone', `The result is no longer at its address (${status}).`, false, status)
+  // The /content route answers 400 while the video is still being prepared.
   if (status === 400) return downloadError('not-ready', 'The gateway says the result is not ready yet (400).', true, status)
-  return downloadError('status', `Downloading the result failed with HTTP ${status}.`, status >= 500 || status === 429, status)
+  return resultStatusError(status, 'The result link was refused (403): it has expired.')
 }
 
 function diskError(code: string): StudioError {
-  if (code === 'ENOSPC' || code === 'EDQUOT') return downloadError('disk-full', 'The disk is full: the partial file was removed and the video will be downloaded again later (free some space).', true)
+  if (isDiskFull(code)) return downloadError('disk-full', 'The disk is full: the partial file was removed and the video will be downloaded again later (free some space).', true)
   return downloadError('disk', `The video folder cannot be written (${code}): the partial file was removed and the video will be downloaded again later.`, true)
 }
 

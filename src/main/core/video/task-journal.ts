@@ -2,7 +2,7 @@ import { readdir, readFile, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { VideoCreateRequest, VideoFilter, VideoRemixRequest, VideoSearchHit, VideoTask } from '@shared/domain/video'
 import { importOnce } from '../store/json-import'
-import { openLibrary, type Library } from '../store/library-db'
+import { openStore, type Library } from '../store/library-db'
 import { isRecord, matchingTasks, pageTasks, putTask, rowTask, searchTasks, VIDEO_TASKS_SCHEMA } from './task-table'
 
 /**
@@ -51,10 +51,8 @@ export class TaskJournal {
   }
 
   static async open(dataDir: string, notice: (message: string) => void): Promise<TaskJournal> {
-    const lib = openLibrary(dataDir, notice)
-    const j = new TaskJournal(dataDir, lib)
-    try {
-      lib.schema('video-tasks', VIDEO_TASKS_SCHEMA)
+    return openStore(dataDir, notice, 'video-tasks', VIDEO_TASKS_SCHEMA, async (lib) => {
+      const j = new TaskJournal(dataDir, lib)
       await importOnce(lib, 'video-tasks', [j.dir], () => readLegacyTasks(j.dir, notice), (records) => {
         for (const rec of records) putTask(lib, rec)
       })
@@ -63,11 +61,8 @@ export class TaskJournal {
         const rec = rowTask(row)
         if (rec) j.records.set(rec.task.id, rec)
       }
-    } catch (e) {
-      lib.release()
-      throw e
-    }
-    return j
+      return j
+    })
   }
 
   /** The tasks in memory: every one not ended, and those read this session. */

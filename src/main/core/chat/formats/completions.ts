@@ -1,8 +1,9 @@
 import type { StreamOp } from '@shared/domain/chat'
 import { messageText } from '../parts'
+import { finishWith, firstChoice, formatCodec, listOf } from './decoding'
 import { openAiUsage } from './general'
 import { defined, sendableTurns } from './history'
-import type { BuildInput, DecodeState, FormatCodec, GatewayCall } from './types'
+import type { BuildInput, DecodeState, GatewayCall } from './types'
 
 type Body = Record<string, unknown>
 
@@ -37,31 +38,20 @@ function step(state: DecodeState, body: Body): StreamOp[] {
   const usage = openAiUsage(body.usage)
   if (usage) state.meta.usage = usage
   // The gateway's usage-only chunk has `choices: []` (and says chat.completion.chunk); it has no text.
-  const choices = Array.isArray(body.choices) ? (body.choices as Body[]) : []
-  const choice = choices.find((c) => c && (c.index === 0 || c.index === undefined))
+  const choice = firstChoice(body.choices)
   if (!choice) return []
   const ops: StreamOp[] = []
   if (typeof choice.text === 'string' && choice.text !== '') ops.push({ part: state.parts.run('text'), type: 'text', append: choice.text })
-  if (typeof choice.finish_reason === 'string' && choice.finish_reason !== '') {
-    state.meta.finishReason = choice.finish_reason
-    state.terminal = true
-  }
+  finishWith(state, choice.finish_reason)
   return ops
 }
 
 /** A plain `text_completion` (unstreamed): its text, then it is complete. */
 function whole(state: DecodeState, body: Body): StreamOp[] {
   const ops = step(state, body)
-  const choices = Array.isArray(body.choices) ? (body.choices as Body[]) : []
-  if (choices.some((c) => c && typeof c.text === 'string')) state.terminal = true
+  if (listOf(body.choices).some((c) => c && typeof c.text === 'string')) state.terminal = true
   return ops
 }
 
 /** Legacy completions, `POST /v1/completions`: `data:` chunks with `choices[].text`, then `[DONE]`. */
-export const completionsCodec: FormatCodec = {
-  format: 'completions',
-  buildRequest,
-  step,
-  whole,
-  isComplete: (s) => s.done || s.terminal
-}
+export const completionsCodec = formatCodec('completions', 'finish-or-done', { buildRequest, step, whole })

@@ -1,8 +1,9 @@
 import type { StreamOp } from '@shared/domain/chat'
 import { StudioError } from '@shared/errors'
 import { messageText } from '../parts'
+import { finishWith, firstChoice, formatCodec, listOf } from './decoding'
 import { callArgs, defined, imagesOf, resolveImage, resultValue, sendableTurns, toolCallsOf, toolResultsOf, urlMimeType } from './history'
-import type { BuildInput, DecodeState, FormatCodec, GatewayCall, SafetyRating } from './types'
+import type { BuildInput, DecodeState, GatewayCall, SafetyRating } from './types'
 
 type Body = Record<string, unknown>
 
@@ -130,17 +131,13 @@ function step(state: DecodeState, body: Body): StreamOp[] {
     state.meta.safetyRatings = ratings(feedback.safetyRatings) ?? state.meta.safetyRatings
     state.terminal = true
   }
-  const candidates = Array.isArray(body.candidates) ? (body.candidates as Body[]) : []
-  const cand = candidates.find((c) => c && (c.index === 0 || c.index === undefined))
+  const cand = firstChoice(body.candidates)
   if (!cand) return []
   const content = (cand.content && typeof cand.content === 'object' ? cand.content : {}) as Body
-  const ops = partOps(state, Array.isArray(content.parts) ? (content.parts as Body[]) : [])
+  const ops = partOps(state, listOf(content.parts))
   const safety = ratings(cand.safetyRatings)
   if (safety) state.meta.safetyRatings = safety
-  if (typeof cand.finishReason === 'string' && cand.finishReason !== '') {
-    state.meta.finishReason = cand.finishReason
-    state.terminal = true
-  }
+  finishWith(state, cand.finishReason)
   return ops
 }
 
@@ -152,10 +149,4 @@ function whole(state: DecodeState, body: Body): StreamOp[] {
 }
 
 /** Native content format: every chunk a whole GenerateContentResponse, no [DONE]; the last has finishReason. */
-export const contentCodec: FormatCodec = {
-  format: 'content',
-  buildRequest,
-  step,
-  whole,
-  isComplete: (s) => s.terminal
-}
+export const contentCodec = formatCodec('content', 'finish', { buildRequest, step, whole })

@@ -2,34 +2,24 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { ChatFormat } from '@shared/domain/chat'
 import { StudioError } from '@shared/errors'
+import { assemble, streamSpecs } from '../testing/stream-arbitraries'
 import { buildStream, bytesOf, decodeChunks, expectedParts, splitAt, type StreamSpec } from '../testing/streams'
 
 const FORMATS: ChatFormat[] = ['chat', 'content', 'messages', 'completions']
 
-const piece = fc.oneof(
-  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 6 }),
-  fc.constantFrom('你好', '世界和平', '👩‍💻', '🇯🇵', 'é', '\n', '\r\n', ' ', '```ts\nconst x = 1\n```', 'ünï', '"quoted"', '\\')
-)
-const spec: fc.Arbitrary<StreamSpec> = fc.record({
-  thinking: fc.array(piece, { maxLength: 4 }),
-  text: fc.array(piece, { minLength: 1, maxLength: 12 }),
-  tool: fc.option(
-    fc.record({
-      name: fc.constantFrom('get_weather', 'lookup'),
-      id: fc.constant('call_1'),
-      json: fc.constantFrom(['{"city":', '"東京 ✨"}'], ['{"a":', '1,"b":[tr', 'ue]}'], ['{}'])
-    }),
-    { nil: undefined }
-  )
+const spec = streamSpecs({
+  maxThinking: 4,
+  maxText: 12,
+  morePieces: ['```ts\nconst x = 1\n```'],
+  tool: fc.record({
+    name: fc.constantFrom('get_weather', 'lookup'),
+    id: fc.constant('call_1'),
+    json: fc.constantFrom(['{"city":', '"東京 ✨"}'], ['{"a":', '1,"b":[tr', 'ue]}'], ['{}'])
+  })
 })
 
 /** Legal noise between frames: extra blank lines and keep-alive comments. */
 const noise = fc.constantFrom('', '', '\n', ': PING\n\n', '\n\n')
-
-function assemble(frames: string[], gaps: string[], crlf: boolean): string {
-  const text = frames.map((f, i) => f + (gaps[i] ?? '')).join('')
-  return crlf ? text.replace(/\n/g, '\r\n') : text
-}
 
 describe.each(FORMATS)('%s stream decoding', (format) => {
   it('gives identical parts however the bytes are split, CRLF or LF, with pings and blank lines (1,000 runs)', () => {

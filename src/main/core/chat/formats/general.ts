@@ -1,7 +1,8 @@
 import type { StreamOp } from '@shared/domain/chat'
 import { messageText } from '../parts'
+import { finishWith, firstChoice, formatCodec } from './decoding'
 import { defined, imagesOf, resolveImage, resultText, sendableTurns, toolCallsOf, toolResultsOf } from './history'
-import type { BuildInput, DecodeState, FormatCodec, GatewayCall } from './types'
+import type { BuildInput, DecodeState, GatewayCall } from './types'
 
 type Body = Record<string, unknown>
 
@@ -71,9 +72,7 @@ function step(state: DecodeState, body: Body): StreamOp[] {
   const ops: StreamOp[] = []
   const usage = openAiUsage(body.usage)
   if (usage) state.meta.usage = usage
-  const choices = Array.isArray(body.choices) ? (body.choices as Body[]) : []
-  // We never ask for n > 1; a usage-only chunk has `choices: []` and carries no text.
-  const choice = choices.find((c) => c && (c.index === 0 || c.index === undefined))
+  const choice = firstChoice(body.choices)
   if (!choice) return ops
   const delta = (choice.delta && typeof choice.delta === 'object' ? choice.delta : {}) as Body
   const reasoning = typeof delta.reasoning_content === 'string' ? delta.reasoning_content : typeof delta.reasoning === 'string' ? delta.reasoning : ''
@@ -98,17 +97,13 @@ function step(state: DecodeState, body: Body): StreamOp[] {
       })
     }
   }
-  if (typeof choice.finish_reason === 'string' && choice.finish_reason !== '') {
-    state.meta.finishReason = choice.finish_reason
-    state.terminal = true
-  }
+  finishWith(state, choice.finish_reason)
   return ops
 }
 
 /** A plain `chat.completion` (unstreamed): its `message` read as one delta, then it is complete. */
 function whole(state: DecodeState, body: Body): StreamOp[] {
-  const choices = Array.isArray(body.choices) ? (body.choices as Body[]) : []
-  const choice = choices.find((c) => c && (c.index === 0 || c.index === undefined))
+  const choice = firstChoice(body.choices)
   const message = choice?.message
   if (!choice || !message || typeof message !== 'object') return step(state, body)
   const m = message as Body
@@ -120,11 +115,5 @@ function whole(state: DecodeState, body: Body): StreamOp[] {
 }
 
 /** The general chat route, `POST /v1/chat/completions`: OpenAI-style chunks ending in `[DONE]`. */
-export const generalCodec: FormatCodec = {
-  format: 'chat',
-  buildRequest,
-  step,
-  whole,
-  // Some compatible servers skip [DONE]; a non-null finish_reason also ends the answer (§5.4).
-  isComplete: (s) => s.done || s.terminal
-}
+// Some compatible servers skip [DONE]; a non-null finish_reason also ends the answer (§5.4).
+export const generalCodec = formatCodec('chat', 'finish-or-done', { buildRequest, step, whole })

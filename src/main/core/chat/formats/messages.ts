@@ -1,8 +1,9 @@
 import type { StreamOp } from '@shared/domain/chat'
 import { STANDIN_NAMES } from '@shared/domain/gateway-names'
 import { messageText } from '../parts'
+import { formatCodec } from './decoding'
 import { callArgs, defined, imagesOf, resolveImage, resultText, sendableTurns, toolCallsOf, toolResultsOf } from './history'
-import type { BuildInput, DecodeState, FormatCodec, GatewayCall } from './types'
+import type { BuildInput, DecodeState, GatewayCall } from './types'
 
 type Body = Record<string, unknown>
 
@@ -154,10 +155,4 @@ function whole(state: DecodeState, body: Body): StreamOp[] {
 }
 
 /** Native messages format: `event:` + `data:` frames, complete only at `message_stop`. */
-export const messagesCodec: FormatCodec = {
-  format: 'messages',
-  buildRequest,
-  step,
-  whole,
-  isComplete: (s) => s.terminal
-}
+export const messagesCodec = formatCodec('messages', 'finish', { buildRequest, step, whole })

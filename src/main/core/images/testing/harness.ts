@@ -1,21 +1,17 @@
 // Test harness for the images host: a real ImageService over the sandbox (or a scripted server),
 // real grants and media, events captured, calls parsed by the contract like the dispatcher does.
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import sharp from 'sharp'
 import type { z } from 'zod'
-import { invokes } from '@shared/contract'
+import { type invokes } from '@shared/contract'
 import type { ImageJob } from '@shared/domain/images'
-import { StudioError, type StudioErrorData } from '@shared/errors'
-import { startSandbox, type SandboxHandle } from '../../../../sandbox/index'
-import { FileGrants } from '../../files/grants'
-import { MediaLibrary } from '../../files/media'
+import type { StudioErrorData } from '@shared/errors'
+import type { SandboxHandle } from '../../../../sandbox/index'
+import { type FileGrants } from '../../files/grants'
+import { type MediaLibrary } from '../../files/media'
 import type { FetchLike } from '../../gateway/http'
 import type { Handlers } from '../../ipc/dispatcher'
-import { EventHub } from '../../ipc/event-hub'
-import { SecretGuard } from '../../ipc/secret-guard'
 import { PollScheduler } from '../../tasks/scheduler'
+import { contractCall, contractFail, hostBase, pollUntil } from '../../testing/host-harness'
 import type { SaveFile } from '../gallery-actions'
 import { createImageHandlers } from '../image-handlers'
 import { ImageService, type ImageServiceDeps } from '../image-service'
@@ -69,16 +65,7 @@ export interface HarnessOptions {
 }
 
 export async function imagesHarness(opts: HarnessOptions = {}): Promise<ImagesHarness> {
-  const sb = opts.sandbox ?? (await startSandbox({ speed: 1000, quiet: true }))
-  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'images-host-'))
-  const gateway = opts.gateway ?? { baseUrl: sb.url, key: sb.key }
-  const guard = new SecretGuard()
-  guard.add(gateway.key)
-  const hub = new EventHub(guard)
-  const events: Array<{ name: string; payload: unknown }> = []
-  hub.addSink((name, payload) => events.push({ name, payload }))
-  const media = new MediaLibrary('/media/')
-  const grants = await FileGrants.open({ dataDir, media })
+  const { sb, dataDir, gateway, hub, events, media, grants } = await hostBase({ ...opts, dirPrefix: 'images-host-' })
   const sent: SentRequest[] = []
   const base: FetchLike = opts.fetch ?? ((i, init) => fetch(i, init))
   // Fast enough for many short polls; Retry-After holds and back-off as in the product.
@@ -105,11 +92,7 @@ export async function imagesHarness(opts: HarnessOptions = {}): Promise<ImagesHa
   })
   const handlers = createImageHandlers(images) as Pick<Handlers, ImageChannel>
 
-  const call: ImagesHarness['call'] = async (channel, input) => {
-    const parsed = invokes[channel].input.parse(input)
-    const out = await (handlers[channel] as (i: unknown, c: unknown) => unknown)(parsed, { shell: 'browser' })
-    return invokes[channel].output.parse(out) as never
-  }
+  const call = contractCall(handlers)
   const jobEvents = (jobId: string) => events.filter((e) => e.name === 'images:job-updated' && (e.payload as ImageJob).jobId === jobId).map((e) => e.payload as ImageJob)
   const h: ImagesHarness = {
     sb,
@@ -120,25 +103,13 @@ export async function imagesHarness(opts: HarnessOptions = {}): Promise<ImagesHa
     events,
     sent,
     call,
-    fail: async (channel, input) => {
-      try {
-        await call(channel, input)
-      } catch (e) {
-        if (e instanceof StudioError) return e.toData()
-        if (e && typeof e === 'object' && 'issues' in e) return { code: 'INVALID_INPUT', message: String(e), retryable: false, field: (e as z.ZodError).issues[0]?.path.join('.') }
-        throw e
-      }
-      throw new Error(`${channel} was expected to fail`)
-    },
-    settled: async (jobId, timeoutMs = 15_000) => {
-      const deadline = Date.now() + timeoutMs
-      for (;;) {
-        const done = jobEvents(jobId).find((j) => j.status !== 'running')
-        if (done) return done
-        if (Date.now() > deadline) throw new Error(`job ${jobId} did not settle; last: ${JSON.stringify(jobEvents(jobId).at(-1))}`)
-        await new Promise((r) => setTimeout(r, 10))
-      }
-    },
+    fail: contractFail(call),
+    settled: (jobId, timeoutMs = 15_000) =>
+      pollUntil(
+        () => jobEvents(jobId).find((j) => j.status !== 'running'),
+        timeoutMs,
+        () => `job ${jobId} did not settle; last: ${JSON.stringify(jobEvents(jobId).at(-1))}`
+      ),
     jobEvents,
     grantBytes: async (bytes, name) => (await grants.grantUpload(bytes, name, 'image-edit')).fileId,
     restart: async () => {
