@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { ChoiceField } from '@renderer/components/form/ChoiceField'
 import { HostAlert } from '@renderer/components/form/HostAlert'
 import { SelectField } from '@renderer/components/form/SelectField'
+import { SubmitRow } from '@renderer/components/form/SubmitRow'
 import { TextField } from '@renderer/components/form/TextField'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
@@ -82,11 +83,7 @@ export function NativeTaskForm() {
         <TextField label={t('images.native.area')} inputMode="numeric" value={d.area} placeholder="4194304" onChange={(e) => patch({ area: e.target.value })} error={errorFor('size')} help={t('images.native.areaHelp')} />
       </details>
       {alert && <HostAlert problem={alert} />}
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" aria-busy={submit.isPending || undefined}>
-          {t('images.native.submit')}
-        </button>
-      </div>
+      <SubmitRow label={t('images.native.submit')} busy={submit.isPending} />
     </form>
   )
 }
