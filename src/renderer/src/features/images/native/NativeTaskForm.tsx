@@ -71,8 +71,8 @@ export function NativeTaskForm() {
         urls={d.urls}
         max={NATIVE_IMAGE_URLS_MAX}
         onChange={(urls) => patch({ urls })}
-        errorAt={(i) => errorFor(`image_urls.${i}`)}
-        error={errorFor('image_urls')}
+        field="image_urls"
+        errorFor={errorFor}
       />
       <label className="choice">
         <input type="checkbox" checked={d.forceSingle} onChange={(e) => patch({ forceSingle: e.target.checked })} />
