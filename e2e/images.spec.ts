@@ -68,8 +68,8 @@ test.describe('images', () => {
     await painter.getByRole('slider', { name: 'Hardness' }).fill('100')
 
     const stage = painter.getByRole('application', { name: 'Mask canvas' })
-    // In a 720 px window the stage starts near the fold under the toolbar; the mouse only reaches what
-    // is inside the window, so bring it into view before measuring where to paint.
+    // The mouse only reaches what is inside the window: bring the stage into view (it already is in a
+    // 720 px window, pinned below) before measuring where to paint.
     await stage.scrollIntoViewIfNeeded()
     const box = (await stage.boundingBox())!
     const scale = Math.min(1, (box.width - 32) / SIDE, (box.height - 32) / SIDE)
@@ -158,6 +158,33 @@ test.describe('images', () => {
     }
     expect(changedOutside).toBe(0)
     expect(changedInside / transparent).toBeGreaterThan(0.5)
+  })
+
+  test('the mask canvas takes the height the toolbar leaves, inside the window without scrolling, at 720 and 900 px', async ({ studio }) => {
+    const page = await openImages(studio)
+    await page.getByRole('button', { name: 'Edit an image…' }).click()
+    await page.getByTestId('editor-file-input').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: await gradientPng(256) })
+    const painter = page.getByRole('region', { name: 'Mask painter' })
+    await expect(painter).toBeVisible({ timeout: 20_000 })
+    const stage = painter.getByRole('application', { name: 'Mask canvas' })
+    const toolbar = painter.getByRole('group', { name: 'Mask tools' })
+    const main = page.getByRole('main')
+    const heights: number[] = []
+    for (const height of [720, 900]) {
+      await page.setViewportSize({ width: 1280, height })
+      const box = (await stage.boundingBox())!
+      const bar = (await toolbar.boundingBox())!
+      expect(box.y).toBeGreaterThanOrEqual(bar.y + bar.height)
+      expect(box.y + box.height).toBeLessThanOrEqual(height)
+      // What is left under it is the help and the main area's padding, not a band of empty page.
+      expect(height - (box.y + box.height)).toBeLessThan(160)
+      expect(await main.evaluate((m) => m.scrollTop)).toBe(0)
+      heights.push(box.height)
+    }
+    // At 900 px the help under the canvas fits as well: nothing to scroll.
+    expect(await main.evaluate((m) => m.scrollHeight - m.clientHeight)).toBeLessThanOrEqual(1)
+    // The taller window's height goes to the canvas.
+    expect(heights[1]).toBeGreaterThan(heights[0] + 60)
   })
 
   test('refuses a too-large file, a wrong type and a renamed extension, and sends nothing', async ({ studio }) => {

@@ -47,8 +47,8 @@ export function maskWorkflows(): void {
       const page = await openEditor(studio)
       const painter = page.getByRole('region', { name: 'Mask painter' })
       const stage = painter.getByRole('application', { name: 'Mask canvas' })
-      // Focus first: focusing scrolls the page's main area to bring the stage into view (in a 720 px
-      // window it starts partly below the fold), so a box measured before it is off by that scroll.
+      // Focus first: focusing scrolls the page's main area to bring the stage into view where it is
+      // not (a window shorter than 720 px), so a box measured before it would be off by that scroll.
       // Then fit to view (0) once the page has laid out, and measure the stage where it now is.
       await stage.focus()
       await page.keyboard.press('0')

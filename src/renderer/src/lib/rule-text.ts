@@ -74,3 +74,23 @@ export function formProblemText<K extends string>(t: TFunction, p: RuleShown | O
   if (!p) return null
   return 'rule' in p ? ruleText(t, p) : own(p)
 }
+
+/** A field's problem in an area's forms: a domain rule, or one of the area's own (keys `K`). */
+export type FormProblem<K extends string> = RuleShown | OwnProblem<K>
+
+/** One area's own problems: made from a key, and shown by `ownText` (a domain rule by its rule text). */
+export function areaProblems<K extends string>(ownText: (t: TFunction, p: OwnProblem<K>) => string) {
+  return {
+    problem: (key: K, values?: Record<string, string | number>): FormProblem<K> => ownProblem(key, values),
+    text: (t: TFunction, p: FormProblem<K> | undefined): string | null => formProblemText(t, p, (own) => ownText(t, own))
+  }
+}
+
+export const isBlank = (s: string) => s.trim() === ''
+
+/** A whole number as typed: '' when blank, the number, or null when it is no whole number (its range is a rule). */
+export function readWhole(raw: string): number | '' | null {
+  const text = raw.trim()
+  if (text === '') return ''
+  return /^\d{1,15}$/.test(text) ? Number(text) : null
+}

@@ -1,26 +1,29 @@
 /**
  * The windowed grid both the image gallery and the video board show: a scroller with the ARIA grid
  * roles, only the rows in the window rendered (each placed by its offset), and a hidden keyboard hint
- * that describes the grid. Cells come from `renderCell`; focus and keys from the caller's hooks.
+ * that describes the grid. Cells come from `renderCell`; window and focus from useWindowedGrid.
  */
-import type { KeyboardEvent, ReactNode } from 'react'
-import type { GridWindowState, RowLayout } from './use-grid-window'
+import type { ReactNode } from 'react'
+import { cellKeyDown, type CellKeyAction } from './cell-keys'
+import type { RowLayout } from './use-grid-window'
+import type { GridModel } from './use-windowed-grid'
 
-export function WindowedGrid<L extends RowLayout>({ win, attach, count, label, hint, hintId, classPrefix, rowHeight, onKeyDown, renderCell }: {
-  win: GridWindowState<L>
-  /** The grid's ref callback (useGridFocus's attach). */
-  attach: (el: HTMLDivElement | null) => void
-  count: number
+export function WindowedGrid<L extends RowLayout>({ grid, label, hint, classPrefix, rowHeight, keys, renderCell }: {
+  /** The window and focus (useWindowedGrid). */
+  grid: GridModel<L>
   label: string
+  /** The keyboard hint the grid is described by (`<prefix>-keys`). */
   hint: string
-  hintId: string
-  /** Class prefix: `<prefix>-scroller`, `<prefix>-canvas`, `<prefix>-row`. */
+  /** Class prefix: `<prefix>-scroller`, `<prefix>-canvas`, `<prefix>-row`; and the hint's id. */
   classPrefix: string
   /** A row's own height; the row pitch (win.layout.rowHeight) when not given. */
   rowHeight?: number
-  onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => void
+  /** What the listed keys do to the active cell (movement keys are the grid's own). */
+  keys: Readonly<Record<string, CellKeyAction>>
   renderCell: (index: number, column: number) => ReactNode
 }) {
+  const { win, count, attach, activeIndex, moveByKey } = grid
+  const hintId = `${classPrefix}-keys`
   const rows = []
   for (let r = win.startRow; r < win.endRow; r++) {
     const cells = []
@@ -52,7 +55,7 @@ export function WindowedGrid<L extends RowLayout>({ win, attach, count, label, h
         aria-describedby={hintId}
         className={`${classPrefix}-scroller`}
         onScroll={win.onScroll}
-        onKeyDown={onKeyDown}
+        onKeyDown={cellKeyDown(count, { activeIndex, moveByKey }, keys)}
       >
         <div role="rowgroup" className={`${classPrefix}-canvas`} style={{ height: win.totalHeight }}>
           {rows}

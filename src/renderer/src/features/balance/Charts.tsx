@@ -6,6 +6,7 @@ import { burnForecast, dailyUse, DAY_MS } from '@shared/domain/balance-forecast'
 import { formatAmount, quotaInUnit } from '@shared/domain/balance-units'
 import type { DisplayUnit } from '@shared/domain/profiles'
 import { Amount } from './Amount'
+import { BalanceTable } from './BalanceTable'
 import { CanvasChart } from './chart/CanvasChart'
 import type { ChartSpec } from './chart/draw'
 import { historyQuery, spendingQuery } from './queries'
@@ -134,42 +135,33 @@ function SpendingTable({ spending, unit, quotaPerUsd }: { spending: Spending | u
     <>
       <h3 className="balance-subtitle">{t('balance.trends.spendingHeading')}</h3>
       <p className="balance-muted">{t('balance.trends.spendingNote')}</p>
-      {rows.length === 0 ? (
-        <p className="balance-muted">{t('balance.trends.spendingEmpty')}</p>
-      ) : (
-        <table className="balance-table" data-testid="spending">
-          <thead>
-            <tr>
-              <th scope="col">{t('balance.trends.modelColumn')}</th>
-              <th scope="col">{t('balance.trends.kindColumn')}</th>
-              <th scope="col">{t('balance.trends.jobsColumn')}</th>
-              <th scope="col">{t('balance.trends.costColumn')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={`${r.kind}:${r.model}`} data-model={r.model}>
-                <th scope="row">
-                  <code>{r.model}</code>
-                </th>
-                <td>{t(`balance.trends.kind.${r.kind}`)}</td>
-                <td>{r.jobs}</td>
-                <td>
-                  {r.costed === 0 ? (
-                    <span className="balance-muted">{t('balance.trends.costUnknown')}</span>
-                  ) : (
-                    <span className="balance-spend">
-                      <span className="balance-spend-bar" style={{ width: `${(r.cost / max) * 100}%` }} aria-hidden="true" />
-                      <Amount raw={r.cost} unit={unit} source="quota" quotaPerUsd={quotaPerUsd} testId={`spend-${r.model}`} />
-                      {r.costed < r.jobs && <span className="balance-muted"> ({t('balance.trends.shared', { costed: r.costed, jobs: r.jobs })})</span>}
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <BalanceTable
+        columns={[t('balance.trends.modelColumn'), t('balance.trends.kindColumn'), t('balance.trends.jobsColumn'), t('balance.trends.costColumn')]}
+        empty={rows.length === 0}
+        emptyText={t('balance.trends.spendingEmpty')}
+        testId="spending"
+      >
+        {rows.map((r) => (
+          <tr key={`${r.kind}:${r.model}`} data-model={r.model}>
+            <th scope="row">
+              <code>{r.model}</code>
+            </th>
+            <td>{t(`balance.trends.kind.${r.kind}`)}</td>
+            <td>{r.jobs}</td>
+            <td>
+              {r.costed === 0 ? (
+                <span className="balance-muted">{t('balance.trends.costUnknown')}</span>
+              ) : (
+                <span className="balance-spend">
+                  <span className="balance-spend-bar" style={{ width: `${(r.cost / max) * 100}%` }} aria-hidden="true" />
+                  <Amount raw={r.cost} unit={unit} source="quota" quotaPerUsd={quotaPerUsd} testId={`spend-${r.model}`} />
+                  {r.costed < r.jobs && <span className="balance-muted"> ({t('balance.trends.shared', { costed: r.costed, jobs: r.jobs })})</span>}
+                </span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </BalanceTable>
     </>
   )
 }

@@ -52,7 +52,7 @@ export function WatermarkChoice({ value, onChange }: { value: TriState; onChange
   )
 }
 
-/** A list of URL inputs with add and remove; `errorAt(i)` gives the problem of row i. */
+/** A list of URL inputs with add and remove; the list's problem is at `field`, row i's at `<field>.<i>`. */
 export function UrlList(p: {
   legend: string
   itemLabel: string
@@ -60,16 +60,17 @@ export function UrlList(p: {
   urls: readonly string[]
   max: number
   onChange: (urls: string[]) => void
-  errorAt: (i: number) => string | null
-  error?: string | null
+  field: string
+  errorFor: (field: string) => string | null
 }) {
   const { t } = useT()
   const id = useId()
+  const error = p.errorFor(p.field)
   return (
-    <fieldset className="url-list" aria-describedby={describedBy(id, p.error, p.help)}>
+    <fieldset className="url-list" aria-describedby={describedBy(id, error, p.help)}>
       <legend className="field-label">{p.legend}</legend>
       {p.urls.map((url, i) => {
-        const err = p.errorAt(i)
+        const err = p.errorFor(`${p.field}.${i}`)
         const label = `${p.itemLabel} ${i + 1}`
         return (
           <div key={i} className="url-row">
@@ -99,7 +100,7 @@ export function UrlList(p: {
       <button type="button" className="button button-small" disabled={p.urls.length >= p.max} onClick={() => p.onChange([...p.urls, ''])}>
         {t('images.generate.addUrl')}
       </button>
-      <Notes id={id} error={p.error} help={p.help} />
+      <Notes id={id} error={error} help={p.help} />
     </fieldset>
   )
 }

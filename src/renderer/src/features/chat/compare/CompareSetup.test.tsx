@@ -22,16 +22,20 @@ async function openCompareForm() {
     const picker = await within(form).findByRole('dialog', { name: 'Insert a saved prompt' })
     await app.user.click(await within(picker).findByRole('option', { name: /^Tea/ }))
   }
-  return { ...app, form, prompt, system, pickTea }
+  // Puts the cursor at `at` in `field`, opens the picker with the form's button and picks Tea.
+  const teaByButton = async (field: HTMLTextAreaElement, at: number) => {
+    field.setSelectionRange(at, at)
+    await app.user.click(within(form).getByRole('button', { name: 'Prompts' }))
+    await pickTea()
+  }
+  return { ...app, form, prompt, system, pickTea, teaByButton }
 }
 
 describe('the saved-prompt picker in a form with two prompt fields (chat compare)', () => {
   it('inserts at the cursor of the field it is attached to (the prompt), not into the first textarea', async () => {
-    const { user, form, prompt, system, pickTea } = await openCompareForm()
+    const { user, prompt, system, teaByButton } = await openCompareForm()
     await user.type(prompt, 'Name a tea')
-    prompt.setSelectionRange(5, 5)
-    await user.click(within(form).getByRole('button', { name: 'Prompts' }))
-    await pickTea()
+    await teaByButton(prompt, 5)
     expect(prompt.value).toBe('Name green tea a tea')
     expect(system.value).toBe('')
     // The cursor lands after the inserted text, in the prompt.
@@ -40,12 +44,10 @@ describe('the saved-prompt picker in a form with two prompt fields (chat compare
   })
 
   it('inserts into the prompt field the user was last in: the system instruction, by button or Ctrl+Shift+P, then the prompt again', async () => {
-    const { user, form, prompt, system, pickTea } = await openCompareForm()
+    const { user, prompt, system, pickTea, teaByButton } = await openCompareForm()
     await user.type(prompt, 'Name a tea')
     await user.type(system, 'Be brief.')
-    system.setSelectionRange(0, 0)
-    await user.click(within(form).getByRole('button', { name: 'Prompts' }))
-    await pickTea()
+    await teaByButton(system, 0)
     expect(system.value).toBe('green tea Be brief.')
     expect(prompt.value).toBe('Name a tea')
 
@@ -58,9 +60,7 @@ describe('the saved-prompt picker in a form with two prompt fields (chat compare
 
     // Back in the prompt: the picker follows.
     await user.click(prompt)
-    prompt.setSelectionRange(0, 0)
-    await user.click(within(form).getByRole('button', { name: 'Prompts' }))
-    await pickTea()
+    await teaByButton(prompt, 0)
     expect(prompt.value).toBe('green tea Name a tea')
     expect(system.value).toBe('green tea Be brief.green tea ')
   })

@@ -4,6 +4,7 @@ import { hostFieldText } from '@renderer/components/form/host-errors'
 import { HostAlert } from '@renderer/components/form/HostAlert'
 import { ModelField } from '@renderer/components/form/ModelField'
 import { SelectField } from '@renderer/components/form/SelectField'
+import { SubmitRow } from '@renderer/components/form/SubmitRow'
 import { TextField } from '@renderer/components/form/TextField'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
@@ -90,16 +91,13 @@ export function EditForm({ source, applier }: { source: EditorSource; applier: R
       {host && !host.field && (
         <HostAlert problem={host} />
       )}
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" aria-busy={busy || undefined}>
-          {t('images.editor.apply')}
-        </button>
+      <SubmitRow label={t('images.editor.apply')} busy={busy}>
         {busy && state.phase in PHASE_KEYS && (
           <span role="status" className="field-help">
             {t(PHASE_KEYS[state.phase as keyof typeof PHASE_KEYS])}
           </span>
         )}
-      </div>
+      </SubmitRow>
     </form>
   )
 }

@@ -15,7 +15,6 @@ export const WARM_FALLBACK_MS = 3_000
 
 /** One source's editing session: painter (or the finished result) beside the edit form. */
 function EditSession({ source }: { source: EditorSource }) {
-  const { t } = useT()
   const applier = useApplyEdit()
   // One export worker for the session, kept across the result view and back ("Apply edit" again).
   // Started once the source is on screen, not with the editor: its start-up and warm-up ran beside
@@ -45,9 +44,6 @@ function EditSession({ source }: { source: EditorSource }) {
   return (
     <div className="editor-layout">
       <div className="editor-main">
-        <p className="field-help">
-          {source.label} · {t('images.editor.sourceInfo', { width: source.width, height: source.height })}
-        </p>
         {showResult ? <EditResult jobId={jobId} source={source} onBack={() => setMaskViewFor(jobId)} /> : <MaskPainter source={source} />}
       </div>
       <aside className="editor-side">
@@ -77,6 +73,12 @@ export function EditorView() {
         <button type="button" className="button button-small" onClick={close}>
           {t('images.editor.back')}
         </button>
+        {/* In the head, not above the painter: a short window needs that line for the canvas. */}
+        {source && (
+          <p className="field-help">
+            {source.label} · {t('images.editor.sourceInfo', { width: source.width, height: source.height })}
+          </p>
+        )}
       </header>
       {source ? <EditSession key={key} source={source} /> : <SourcePicker />}
     </section>

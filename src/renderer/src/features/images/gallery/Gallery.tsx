@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { LoadFailed } from '@renderer/components/form/LoadFailed'
-import { cellKeyDown } from '@renderer/components/grid/cell-keys'
-import { useGridFocus } from '@renderer/components/grid/use-grid-focus'
-import { useGridWindow } from '@renderer/components/grid/use-grid-window'
+import { useWindowedGrid } from '@renderer/components/grid/use-windowed-grid'
 import { WindowedGrid } from '@renderer/components/grid/WindowedGrid'
 import { useT } from '@renderer/i18n/use-t'
 import type { GalleryItem } from '@shared/domain/images'
@@ -27,8 +25,8 @@ export function Gallery() {
   const total = gallery.data?.pages[0]?.total
   // Where a search matched each item (the host's excerpts), while one is shown.
   const excerpts = useMemo(() => new Map(gallery.data?.pages.flatMap((p) => p.excerpts ?? []).map((e) => [e.id, e])), [gallery.data])
-  const win = useGridWindow(items.length)
-  const { activeIndex, setActive, attach, fallbackFocus, moveByKey } = useGridFocus(items.length, win)
+  const grid = useWindowedGrid(items.length)
+  const { win, activeIndex, setActive, fallbackFocus } = grid
   const [deleting, setDeleting] = useState<GalleryItem | null>(null)
   const actions = useGalleryActions(setDeleting)
   // Ids chosen for a batch action; the host skips any deleted meanwhile.
@@ -51,12 +49,7 @@ export function Gallery() {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, win.endIndex, items.length, win.layout.columns])
 
   const toggleFavorite = (i: number) => actions.toggleFavorite(items[i])
-  const onKeyDown = cellKeyDown(items.length, { activeIndex, moveByKey }, {
-    Enter: (i) => actions.edit(items[i]),
-    f: toggleFavorite,
-    F: toggleFavorite,
-    Delete: (i) => actions.askDelete(items[i])
-  })
+  const keys = { Enter: (i: number) => actions.edit(items[i]), f: toggleFavorite, F: toggleFavorite, Delete: (i: number) => actions.askDelete(items[i]) }
 
   return (
     <section className="gallery" aria-labelledby="gallery-title">
@@ -70,14 +63,11 @@ export function Gallery() {
       )}
       {gallery.isSuccess && items.length === 0 && <p className="field-help">{filterIsEmpty(filter) ? t('images.gallery.empty') : t('images.gallery.noMatches')}</p>}
       <WindowedGrid
-        win={win}
-        attach={attach}
-        count={items.length}
+        grid={grid}
         label={t('images.gallery.label')}
         hint={t('images.gallery.keyboardHint')}
-        hintId="gallery-keys"
         classPrefix="gallery"
-        onKeyDown={onKeyDown}
+        keys={keys}
         renderCell={(index, column) => {
           const item = items[index]
           return (

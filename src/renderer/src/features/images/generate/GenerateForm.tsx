@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react'
 import { HostAlert } from '@renderer/components/form/HostAlert'
+import { SubmitRow } from '@renderer/components/form/SubmitRow'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
@@ -50,11 +51,7 @@ export function GenerateForm() {
       </fieldset>
       {family === 'imagegen' ? <ImagegenFields errorFor={errorFor} /> : <Image2Fields errorFor={errorFor} />}
       {alert && <HostAlert problem={alert} />}
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" aria-busy={generate.isPending || undefined}>
-          {generate.isPending ? t('images.generate.sending') : t('images.generate.submit')}
-        </button>
-      </div>
+      <SubmitRow label={generate.isPending ? t('images.generate.sending') : t('images.generate.submit')} busy={generate.isPending} />
       <CompareControl />
     </form>
   )

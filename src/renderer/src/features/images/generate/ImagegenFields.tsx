@@ -35,8 +35,8 @@ export function ImagegenFields({ errorFor }: { errorFor: ErrorFor }) {
         urls={d.urls}
         max={MAX_REFS}
         onChange={(urls) => patch({ urls })}
-        errorAt={(i) => errorFor(`image.${i}`)}
-        error={errorFor('image')}
+        field="image"
+        errorFor={errorFor}
       />
     </>
   )

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { ChoiceField } from '@renderer/components/form/ChoiceField'
 import { HostAlert } from '@renderer/components/form/HostAlert'
 import { SelectField } from '@renderer/components/form/SelectField'
+import { SubmitRow } from '@renderer/components/form/SubmitRow'
 import { TextField } from '@renderer/components/form/TextField'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
@@ -70,8 +71,8 @@ export function NativeTaskForm() {
         urls={d.urls}
         max={NATIVE_IMAGE_URLS_MAX}
         onChange={(urls) => patch({ urls })}
-        errorAt={(i) => errorFor(`image_urls.${i}`)}
-        error={errorFor('image_urls')}
+        field="image_urls"
+        errorFor={errorFor}
       />
       <label className="choice">
         <input type="checkbox" checked={d.forceSingle} onChange={(e) => patch({ forceSingle: e.target.checked })} />
@@ -82,11 +83,7 @@ export function NativeTaskForm() {
         <TextField label={t('images.native.area')} inputMode="numeric" value={d.area} placeholder="4194304" onChange={(e) => patch({ area: e.target.value })} error={errorFor('size')} help={t('images.native.areaHelp')} />
       </details>
       {alert && <HostAlert problem={alert} />}
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" aria-busy={submit.isPending || undefined}>
-          {t('images.native.submit')}
-        </button>
-      </div>
+      <SubmitRow label={t('images.native.submit')} busy={submit.isPending} />
     </form>
   )
 }

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { FormAlert } from '@renderer/components/form/FormAlert'
 import { HostAlert } from '@renderer/components/form/HostAlert'
 import { SelectField } from '@renderer/components/form/SelectField'
+import { SubmitRow } from '@renderer/components/form/SubmitRow'
 import { useT } from '@renderer/i18n/use-t'
 import { errorMessage } from '@renderer/lib/error-text'
 import { ASSET_TYPES, isAllowedReferenceUrl, type Asset } from '@shared/domain/video'
@@ -36,11 +37,7 @@ function GroupForm() {
         <TextInput label={t('video.assets.groupDescription')} value={description} onChange={setDescription} />
       </div>
       {form.alert && <HostAlert problem={form.alert} />}
-      <div className="form-actions">
-        <button type="submit" className="button" aria-busy={create.isPending || undefined}>
-          {t('video.assets.createGroup')}
-        </button>
-      </div>
+      <SubmitRow label={t('video.assets.createGroup')} busy={create.isPending} primary={false} />
     </form>
   )
 }
@@ -82,11 +79,7 @@ function ImportForm({ groups }: { groups: { id: string; name: string }[] }) {
         <TextInput label={t('video.assets.name')} value={name} onChange={setName} error={form.errorFor('name')} />
       </div>
       {form.alert && <HostAlert problem={form.alert} />}
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" aria-busy={importer.isPending || undefined}>
-          {t('video.assets.import')}
-        </button>
-      </div>
+      <SubmitRow label={t('video.assets.import')} busy={importer.isPending} />
     </form>
   )
 }

@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { LoadFailed } from '@renderer/components/form/LoadFailed'
-import { cellKeyDown } from '@renderer/components/grid/cell-keys'
-import { useGridFocus } from '@renderer/components/grid/use-grid-focus'
-import { useGridWindow } from '@renderer/components/grid/use-grid-window'
+import type { CellKeyAction } from '@renderer/components/grid/cell-keys'
+import { useWindowedGrid } from '@renderer/components/grid/use-windowed-grid'
 import { WindowedGrid } from '@renderer/components/grid/WindowedGrid'
 import { useT } from '@renderer/i18n/use-t'
 import { useTaskIndex } from '../queries'
@@ -35,8 +34,8 @@ export function Board() {
   const remixes = useMemo(() => remixesOf(index), [index])
   const models = useMemo(() => modelsOf(index), [index])
   // One row of overscan: cards are tall, so two rows would double the mounted cards.
-  const win = useGridWindow(ids.length, boardLayout, 1)
-  const { activeIndex, setActive, attach, fallbackFocus, focusIndex, moveByKey } = useGridFocus(ids.length, win)
+  const grid = useWindowedGrid(ids.length, boardLayout, 1)
+  const { win, activeIndex, setActive, fallbackFocus, focusIndex } = grid
   const actions = useCardActions()
 
   // A notification (or a lineage link) asked for a card: it becomes the active one (adjusted while
@@ -59,14 +58,14 @@ export function Board() {
     focusIndex(i)
   }, [focusRequest, ids, index.byId, query.data, filter, focusIndex])
 
-  const onKeyDown = cellKeyDown(ids.length, { activeIndex, moveByKey }, {
+  const keys: Record<string, CellKeyAction> = {
     Enter: (i, cell) => {
       const player = cell.querySelector('video')
       if (player) void player.play().catch(() => undefined)
       else actions.details(index.byId[ids[i]])
     },
     Delete: (i) => actions.remove(index.byId[ids[i]])
-  })
+  }
 
   return (
     <section className="video-board" aria-labelledby="video-board-title">
@@ -88,15 +87,12 @@ export function Board() {
         </p>
       )}
       <WindowedGrid
-        win={win}
-        attach={attach}
-        count={ids.length}
+        grid={grid}
         label={t('video.board.label')}
         hint={t('video.board.keyboardHint')}
-        hintId="video-board-keys"
         classPrefix="video"
         rowHeight={CARD_HEIGHT}
-        onKeyDown={onKeyDown}
+        keys={keys}
         renderCell={(i, column) => {
           const id = ids[i]
           const task = index.byId[id]

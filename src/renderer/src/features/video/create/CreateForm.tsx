@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
 import { HostAlert } from '@renderer/components/form/HostAlert'
+import { SubmitRow } from '@renderer/components/form/SubmitRow'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
@@ -114,11 +115,7 @@ export function CreateForm() {
         <HostAlert problem={host} />
       )}
       {hold && <PreflightWarning hold={hold} />}
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" aria-busy={create.isPending || checking || undefined}>
-          {create.isPending ? t('video.form.sending') : hold ? t('video.preflight.submitAnyway') : t('video.form.submit')}
-        </button>
-      </div>
+      <SubmitRow label={create.isPending ? t('video.form.sending') : hold ? t('video.preflight.submitAnyway') : t('video.form.submit')} busy={create.isPending || checking} />
       <VideoCompareControl />
     </form>
   )

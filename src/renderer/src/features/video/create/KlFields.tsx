@@ -3,11 +3,18 @@ import { ChoiceField } from '@renderer/components/form/ChoiceField'
 import { useT } from '@renderer/i18n/use-t'
 import { KL_AUDIO, KL_MOTION_LEVELS, KL_SCENARIO_IDS, KL_SCENE_TYPES, KL_SECONDS } from '@shared/domain/video'
 import { useVideoDraft } from './draft-store'
-import { withScenario } from './drafts'
+import { withScenario, type DraftRef } from './drafts'
 import { FamilyPrompt, ModelChoice, useFamilyDraft } from './family-kit'
 import { CheckField, TextArea, TextInput, type ErrorFor } from './fields'
 import { RefSlot } from './RefEditor'
 import { VideoModelField } from './VideoModelField'
+
+/** One of the draft's single references (the image, the last frame), checked at its request field. */
+function KlRef({ slot, field, legend, testId, help, errorFor }: { slot: 'image' | 'lastFrame'; field: string; legend: string; testId: string; help?: string; errorFor: ErrorFor }) {
+  const { d, patch, cap } = useFamilyDraft('kl')
+  const onChange = (ref: DraftRef | null) => patch(slot === 'image' ? { image: ref } : { lastFrame: ref })
+  return <RefSlot legend={legend} value={d[slot]} kinds={cap.referenceKinds} onChange={onChange} field={field} errorFor={errorFor} testId={testId} help={help} />
+}
 
 /** The video-object JSON family (Kl): scenario presets decide which references are needed. */
 export function KlFields({ errorFor }: { errorFor: ErrorFor }) {
@@ -28,29 +35,8 @@ export function KlFields({ errorFor }: { errorFor: ErrorFor }) {
         ))}
       </fieldset>
       <FamilyPrompt value={d.prompt} onChange={(prompt) => patch({ prompt })} max={cap.promptMax} errorFor={errorFor} />
-      {d.scenario !== 'text' && (
-        <RefSlot
-          legend={t('video.form.image')}
-          value={d.image}
-          kinds={cap.referenceKinds}
-          onChange={(image) => patch({ image })}
-          field="image"
-          errorFor={errorFor}
-          testId="kl-image"
-          help={t('video.refs.urlHelp')}
-        />
-      )}
-      {d.scenario === 'first-last' && (
-        <RefSlot
-          legend={t('video.form.lastFrame')}
-          value={d.lastFrame}
-          kinds={cap.referenceKinds}
-          onChange={(lastFrame) => patch({ lastFrame })}
-          field="last_frame"
-          errorFor={errorFor}
-          testId="kl-last-frame"
-        />
-      )}
+      {d.scenario !== 'text' && <KlRef slot="image" field="image" legend={t('video.form.image')} testId="kl-image" help={t('video.refs.urlHelp')} errorFor={errorFor} />}
+      {d.scenario === 'first-last' && <KlRef slot="lastFrame" field="last_frame" legend={t('video.form.lastFrame')} testId="kl-last-frame" errorFor={errorFor} />}
       <div className="field-grid">
         <ModelChoice label={t('video.form.seconds')} value={d.seconds} values={KL_SECONDS} notSent onChange={(seconds) => patch({ seconds })} error={errorFor('seconds')} />
         <TextInput label={t('video.form.sizeWxH')} value={d.size} placeholder="1280x720" onChange={(size) => patch({ size })} error={errorFor('size')} />

@@ -93,7 +93,7 @@ export interface Drafts {
 
 const str = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n))
 
-export function emptyVidq(model: string = 'vidq2-pro', names?: GatewayNames): VidqDraft {
+export function emptyVidq(model: string = modelsOf(undefined, 'vidq')[0] ?? '', names?: GatewayNames): VidqDraft {
   const cap = capFor('vidq', model, names)
   return {
     model,

@@ -46,7 +46,7 @@ export function FamilyRefs<F extends Exclude<VideoFamily, 'kl'>>(p: { family: F;
 }
 
 /** A select of the values a model takes; `dflt`, the model's default, is marked as such. */
-export function ModelChoice(p: {
+export function ModelChoice({ values, dflt, notSent, ...field }: {
   label: string
   value: string
   onChange: (value: string) => void
@@ -58,18 +58,8 @@ export function ModelChoice(p: {
   help?: ReactNode
 }) {
   const { t } = useT()
-  return (
-    <ChoiceField
-      label={p.label}
-      value={p.value}
-      onChange={p.onChange}
-      choices={p.values}
-      blank={p.notSent ? t('video.form.notSent') : undefined}
-      labelOf={(v) => (v === p.dflt ? t('video.form.defaultValue', { value: v }) : v)}
-      error={p.error}
-      help={p.help}
-    />
-  )
+  const labelOf = (v: string) => (v === dflt ? t('video.form.defaultValue', { value: v }) : v)
+  return <ChoiceField {...field} choices={values} blank={notSent ? t('video.form.notSent') : undefined} labelOf={labelOf} />
 }
 
 /** The length in seconds, with the model's range and its default (where it has one) as help. */
