@@ -179,7 +179,11 @@ export function advanceDoc(doc: MarkdownDoc, text: string, complete?: (tail: str
   let sealedEnd = base.sealedEnd
   let sealedDefs = base.sealedDefs
   let chunks = base.chunks
-  let tailSource = text.slice(sealedEnd)
+  // A copy, not a slice: the tail's nodes are slices of what is parsed, and React keeps the props
+  // a block was last rendered with as a live tail block (the fiber's alternate) after it seals. A
+  // slice of `text` would make each of those keep that update's whole message alive; a copy of
+  // the tail keeps only the tail.
+  let tailSource = flat(text.slice(sealedEnd))
   let kids = parseTail(tailSource, sealedDefs, complete)
   let groups = groupByStart(kids)
   const lastNewline = tailSource.lastIndexOf('\n')
@@ -196,7 +200,7 @@ export function advanceDoc(doc: MarkdownDoc, text: string, complete?: (tail: str
     const cut = startOf(groups[sealedCount][0])
     const nextDefs = withDefinitions(sealedDefs, fresh.flatMap((b) => b.nodes))
     sealedEnd += cut
-    tailSource = text.slice(sealedEnd)
+    tailSource = flat(text.slice(sealedEnd))
     if (nextDefs !== sealedDefs) {
       sealedDefs = nextDefs
       kids = parseTail(tailSource, sealedDefs, complete)
