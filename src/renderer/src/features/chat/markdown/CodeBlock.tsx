@@ -1,4 +1,4 @@
-import type { ElementContent, Root } from 'hast'
+import type { ElementContent } from 'hast'
 import { memo, useEffect, useState, type ReactNode } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import { useCopy } from '../use-copy'
@@ -24,20 +24,24 @@ function renderHast(nodes: readonly ElementContent[]): ReactNode[] {
   })
 }
 
-/** The code, plain until its grammar is loaded and it has been coloured (off the render path). */
+/**
+ * The code, plain until its grammar is loaded and it has been coloured (off the render path). The
+ * state keeps the elements, not the highlighter's tree: a tree per code block, kept beside the
+ * elements made from it, was a second copy of every coloured answer (M1).
+ */
 const Highlighted = memo(function Highlighted({ code, lang }: { code: string; lang: string }) {
-  const [result, setResult] = useState<{ code: string; lang: string; tree: Root | null } | null>(null)
+  const [result, setResult] = useState<{ code: string; lang: string; nodes: ReactNode[] | null } | null>(null)
   useEffect(() => {
     let current = true
     void highlight(code, lang).then((tree) => {
-      if (current) setResult({ code, lang, tree })
+      if (current) setResult({ code, lang, nodes: tree ? renderHast(tree.children as ElementContent[]) : null })
     })
     return () => {
       current = false
     }
   }, [code, lang])
-  const tree = result && result.code === code && result.lang === lang ? result.tree : null
-  return tree ? renderHast(tree.children as ElementContent[]) : code
+  const nodes = result && result.code === code && result.lang === lang ? result.nodes : null
+  return nodes ?? code
 })
 
 /** A fenced code block: language label, Copy button, coloured code. */

@@ -12,7 +12,7 @@
  *
  * Sealed blocks are grouped in fixed-size chunks (chunks.ts).
  */
-import type { Nodes, RootContent } from 'mdast'
+import type { RootContent } from 'mdast'
 import { CHUNK_SIZE, type MdBlock } from './chunks'
 import { indexNotes, NO_NOTES, type NoteIndex } from './footnotes'
 import { openFenceNode } from './parse/open-fence'
@@ -57,10 +57,29 @@ function startOf(node: RootContent): number {
   return node.position?.start.offset ?? 0
 }
 
-/** Positions are only needed to split; a sealed block drops them (most of an mdast node's weight). */
-function stripPositions(node: Nodes): void {
-  delete node.position
-  if ('children' in node) for (const child of node.children) stripPositions(child)
+/**
+ * Makes a sealed block's nodes independent of the text they were parsed from, in place. Positions
+ * are only needed to split, so they go (most of an mdast node's weight). Every string is copied
+ * flat: micromark's values (text, code, URLs, labels, math) are slices of the parsed text, and a
+ * slice keeps its whole parent alive. The parsed text is a slice of the message as it was at that
+ * update, so without the copies each sealed block kept one full version of the message: memory
+ * quadratic in the answer's length (M1). Walks every field, `data` included (math keeps its TeX
+ * there a second time), so a field a parser extension adds is covered too.
+ */
+export function detach(node: object): void {
+  const fields = node as Record<string, unknown>
+  for (const key of Object.keys(fields)) {
+    const value = fields[key]
+    if (key === 'position') delete fields[key]
+    else if (typeof value === 'string') fields[key] = flat(value)
+    else if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i]
+        if (typeof item === 'string') value[i] = flat(item)
+        else if (item !== null && typeof item === 'object') detach(item)
+      }
+    } else if (value !== null && typeof value === 'object') detach(value)
+  }
 }
 
 /**
@@ -144,7 +163,7 @@ function refreshReferences(chunks: readonly (readonly SealedBlock[])[], defs: De
     return chunk.map((b) => {
       if (!b.refs || b.defsKey === defsKey) return b
       const nodes = parseBlocks(b.source, defs).children
-      nodes.forEach(stripPositions)
+      nodes.forEach(detach)
       return { ...b, nodes, defsKey }
     })
   })
@@ -160,7 +179,11 @@ export function advanceDoc(doc: MarkdownDoc, text: string, complete?: (tail: str
   let sealedEnd = base.sealedEnd
   let sealedDefs = base.sealedDefs
   let chunks = base.chunks
-  let tailSource = text.slice(sealedEnd)
+  // A copy, not a slice: the tail's nodes are slices of what is parsed, and React keeps the props
+  // a block was last rendered with as a live tail block (the fiber's alternate) after it seals. A
+  // slice of `text` would make each of those keep that update's whole message alive; a copy of
+  // the tail keeps only the tail.
+  let tailSource = flat(text.slice(sealedEnd))
   let kids = parseTail(tailSource, sealedDefs, complete)
   let groups = groupByStart(kids)
   const lastNewline = tailSource.lastIndexOf('\n')
@@ -171,13 +194,13 @@ export function advanceDoc(doc: MarkdownDoc, text: string, complete?: (tail: str
     for (let i = 0; i < sealedCount; i++) {
       const start = startOf(groups[i][0])
       const source = flat(tailSource.slice(start, startOf(groups[i + 1][0])))
-      groups[i].forEach(stripPositions)
+      groups[i].forEach(detach)
       fresh.push({ key: String(sealedEnd + start), source, nodes: groups[i], refs: source.includes('['), defsKey: '' })
     }
     const cut = startOf(groups[sealedCount][0])
     const nextDefs = withDefinitions(sealedDefs, fresh.flatMap((b) => b.nodes))
     sealedEnd += cut
-    tailSource = text.slice(sealedEnd)
+    tailSource = flat(text.slice(sealedEnd))
     if (nextDefs !== sealedDefs) {
       sealedDefs = nextDefs
       kids = parseTail(tailSource, sealedDefs, complete)
