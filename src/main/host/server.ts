@@ -76,6 +76,10 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'X-Frame-Options': 'DENY',
+    // Defence in depth, kept although a new tab then starts in a new renderer process (T1-warm's
+    // baseline pays that switch too): it severs window.opener links with pages of other origins
+    // (every other server on 127.0.0.1 is the same site), and in browsers without site isolation it
+    // is what keeps the studio out of their process. bench/lib/static-server.ts copies these headers.
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Cross-Origin-Resource-Policy': 'same-origin',
     // Pages, the bridge and refusals stay out of the disk cache; content-hashed assets get their
