@@ -51,17 +51,19 @@ function renderApp(): void {
   performance.mark('studio:render')
   // One uninterrupted render to the first commit: a time-sliced one yields every few ms, and on a
   // busy machine the answers and timers that slip in between (each a re-render) only delay it (T1).
-  flushSync(() => root.render(
-    <StrictMode>
-      {problem ? (
-        <I18nextProvider i18n={i18n}>
-          <FatalScreen reason={problem} />
-        </I18nextProvider>
-      ) : (
-        <App queryClient={queryClient} i18n={i18n} />
-      )}
-    </StrictMode>
-  ))
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        {problem ? (
+          <I18nextProvider i18n={i18n}>
+            <FatalScreen reason={problem} />
+          </I18nextProvider>
+        ) : (
+          <App queryClient={queryClient} i18n={i18n} />
+        )}
+      </StrictMode>
+    )
+  )
 }
 
 void firstData.then(firstLanguage).finally(renderApp)
