@@ -17,6 +17,11 @@ describe('the renderer start-up path (source imports from main.tsx, T1)', () => 
     expect(graph.files).not.toContain('src/renderer/src/features/shell/PaletteDialog.tsx')
   })
 
+  it('reaches only the English strings of the start screens: the lazy areas bring theirs (i18n/area-strings.ts)', () => {
+    const strings = graph.files.filter((f) => /^src\/renderer\/src\/i18n\/.*\.(en|zh)\.ts$/.test(f)).sort()
+    expect(strings).toEqual(['src/renderer/src/i18n/balance.en.ts', 'src/renderer/src/i18n/chat.en.ts', 'src/renderer/src/i18n/prompts.en.ts', 'src/renderer/src/i18n/video.en.ts'])
+  })
+
   it('reaches none of the heavy libraries or views', () => {
     expect(graph.packages.filter((p) => HEAVY_PACKAGES.test(p))).toEqual([])
     expect(graph.files.filter((f) => HEAVY_FILES.test(f))).toEqual([])

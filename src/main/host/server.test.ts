@@ -1,9 +1,9 @@
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildCsp } from '../security/csp'
 import { startHostServer, splitTarget, type HostServer } from './server'
-import { BRIDGE_SCRIPT_TAG } from './static-files'
+import { bridgeScriptTag, contentVersion } from './static-files'
 import { APP_SCRIPT, fakeCore, httpGet, httpSend, makeRendererDir, oldTokenCookie, tokenOf } from './test-support'
 
 describe('the browser host HTTP server', () => {
@@ -84,10 +84,11 @@ describe('the browser host HTTP server', () => {
   it('serves index.html with the bridge script first in <head>, before the app script', async () => {
     const res = await httpGet(port, '/')
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
-    const bridgeAt = res.body.indexOf(BRIDGE_SCRIPT_TAG)
+    const tag = bridgeScriptTag(contentVersion(readFileSync(join(renderer.dir, 'bridge.js'))))
+    const bridgeAt = res.body.indexOf(tag)
     expect(bridgeAt).toBeGreaterThan(res.body.indexOf('<head>'))
     expect(bridgeAt).toBeLessThan(res.body.indexOf(APP_SCRIPT))
-    expect(res.body.split(BRIDGE_SCRIPT_TAG)).toHaveLength(2)
+    expect(res.body.split(tag)).toHaveLength(2)
     expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.body))
     expect((await httpGet(port, '/index.html')).body).toBe(res.body)
   })
@@ -104,6 +105,27 @@ describe('the browser host HTTP server', () => {
     const refused = await httpGet(port, '/assets/index-B2x9_kQz.js', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' })
     expect(refused.status).toBe(403)
     expect(refused.headers['cache-control']).toBe('no-store')
+  })
+
+  it('names the bridge script by its content, which the browser may then keep; any other address of it is no-store (T1-warm)', async () => {
+    const named = async () => /<script type="module" src="(\/bridge\.js\?v=[\w-]+)"><\/script>/.exec((await httpGet(port, '/')).body)?.[1]
+    const first = await named()
+    expect(first).toBe(`/bridge.js?v=${contentVersion(readFileSync(join(renderer.dir, 'bridge.js')))}`)
+    const kept = await httpGet(port, first!)
+    expect(kept.status).toBe(200)
+    expect(kept.body).toBe(readFileSync(join(renderer.dir, 'bridge.js'), 'utf8'))
+    expect(kept.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    for (const path of ['/bridge.js', '/bridge.js?v=AAAAAAAAAAAAAAAA', '/bridge.js?x=1']) {
+      expect((await httpGet(port, path)).headers['cache-control'], path).toBe('no-store')
+    }
+    // A rebuilt bridge gets a new address; the old one is no longer kept.
+    writeFileSync(join(renderer.dir, 'bridge.js'), 'export const rebuilt = 1\n')
+    const second = await named()
+    expect(second).not.toBe(first)
+    expect((await httpGet(port, second!)).headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const stale = await httpGet(port, first!)
+    expect(stale.body).toBe('export const rebuilt = 1\n')
+    expect(stale.headers['cache-control']).toBe('no-store')
   })
 
   it('answers HEAD without a body and refuses other methods', async () => {

@@ -9,7 +9,19 @@ import { checkAccess, FORBIDDEN_TEXT, isChallenge, newToken, type AccessDecision
 import { handleMedia, handleUpload, sendResult, uploadChannelOf } from './file-routes'
 import type { HostCore } from './host-core'
 import { createLaunchCodes } from './launch-codes'
-import { cacheControlFor, containedRealPath, contentTypeOf, createStaticCache, injectBridgeScript, resolveStaticPath } from './static-files'
+import {
+  BRIDGE_SCRIPT_PATH,
+  BRIDGE_VERSION_PARAM,
+  bridgeCacheControl,
+  bridgeScriptTag,
+  cacheControlFor,
+  containedRealPath,
+  contentTypeOf,
+  contentVersion,
+  createStaticCache,
+  injectBridgeScript,
+  resolveStaticPath
+} from './static-files'
 import { createWsBridge, type BridgeStats } from './ws-bridge'
 
 export interface HostServerOptions {
@@ -76,6 +88,10 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'X-Frame-Options': 'DENY',
+    // Defence in depth, kept although a new tab then starts in a new renderer process (T1-warm's
+    // baseline pays that switch too): it severs window.opener links with pages of other origins
+    // (every other server on 127.0.0.1 is the same site), and in browsers without site isolation it
+    // is what keeps the studio out of their process. bench/lib/static-server.ts copies these headers.
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Cross-Origin-Resource-Policy': 'same-origin',
     // Pages, the bridge and refusals stay out of the disk cache; content-hashed assets get their
@@ -84,6 +100,19 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   }
 
   const staticCache = createStaticCache((file) => readFile(file))
+  const versions = new WeakMap<Buffer, string>()
+  const versionOf = (body: Buffer): string => {
+    let v = versions.get(body)
+    if (v === undefined) versions.set(body, (v = contentVersion(body)))
+    return v
+  }
+  /** The bridge script's content version, for index.html to name (null when it cannot be read). */
+  async function bridgeVersion(): Promise<string | null> {
+    const file = resolveStaticPath(rendererDir, BRIDGE_SCRIPT_PATH)
+    const info = file ? await stat(file).catch(() => null) : null
+    const body = file && info?.isFile() ? await staticCache(file, info) : null
+    return body ? versionOf(body) : null
+  }
   let refusals = 0
   function refuse(kind: string, path: string, access: Extract<AccessDecision, { ok: false }>): void {
     refusals++
@@ -109,7 +138,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
 
   async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     for (const [k, v] of Object.entries(securityHeaders)) res.setHeader(k, v)
-    const { pathname } = splitTarget(req.url)
+    const { pathname, query } = splitTarget(req.url)
     if (pathname === SESSION_PATH) return handleSession(req, res)
     const uploadChannel = uploadChannelOf(pathname)
     if (uploadChannel) {
@@ -133,10 +162,11 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     const type = contentTypeOf(file)
     res.setHeader('Cache-Control', cacheControlFor(pathname))
     if (type.startsWith('text/html')) {
-      const body = Buffer.from(injectBridgeScript(await readFile(file, 'utf8')), 'utf8')
+      const body = Buffer.from(injectBridgeScript(await readFile(file, 'utf8'), bridgeScriptTag(await bridgeVersion())), 'utf8')
       return send(res, 200, type, body, req.method === 'HEAD')
     }
     const cached = await staticCache(file, info)
+    if (cached && pathname === BRIDGE_SCRIPT_PATH) res.setHeader('Cache-Control', bridgeCacheControl(query.get(BRIDGE_VERSION_PARAM), versionOf(cached)))
     if (cached) return send(res, 200, type, cached, req.method === 'HEAD')
     res.writeHead(200, { 'Content-Type': type, 'Content-Length': String(info.size) })
     if (req.method === 'HEAD') return void res.end()

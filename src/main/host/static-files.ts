@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { join, resolve } from 'node:path'
 import { containedRealPath, contentTypeOf, isInside, safePathSegments } from '../security/bundle-paths'
 
@@ -15,21 +16,35 @@ export function resolveStaticPath(rootDir: string, urlPath: string): string | nu
   return isInside(root, file) ? file : null
 }
 
-export const BRIDGE_SCRIPT_TAG = '<script type="module" src="/bridge.js"></script>'
+export const BRIDGE_SCRIPT_PATH = '/bridge.js'
+export const BRIDGE_SCRIPT_TAG = `<script type="module" src="${BRIDGE_SCRIPT_PATH}"></script>`
+
+/** The query parameter naming the bridge script's content version (`/bridge.js?v=…`). */
+export const BRIDGE_VERSION_PARAM = 'v'
+
+/** A short name for a file's content: the bridge's address changes exactly when the script does. */
+export function contentVersion(body: Buffer): string {
+  return createHash('sha256').update(body).digest('base64url').slice(0, 16)
+}
+
+/** The bridge's tag, naming its content version when there is one (so the browser may keep it). */
+export function bridgeScriptTag(version: string | null = null): string {
+  return version === null ? BRIDGE_SCRIPT_TAG : `<script type="module" src="${BRIDGE_SCRIPT_PATH}?${BRIDGE_VERSION_PARAM}=${version}"></script>`
+}
 
 /**
  * Puts the bridge first in <head>: module scripts run in document order, so `window.studio`
  * exists before the app's module script runs.
  */
-export function injectBridgeScript(html: string): string {
+export function injectBridgeScript(html: string, tag = BRIDGE_SCRIPT_TAG): string {
   const head = /<head(\s[^>]*)?>/i.exec(html)
   if (head) {
     const at = head.index + head[0].length
-    return html.slice(0, at) + BRIDGE_SCRIPT_TAG + html.slice(at)
+    return html.slice(0, at) + tag + html.slice(at)
   }
   const script = html.search(/<script/i)
-  if (script >= 0) return html.slice(0, script) + BRIDGE_SCRIPT_TAG + html.slice(script)
-  return BRIDGE_SCRIPT_TAG + html
+  if (script >= 0) return html.slice(0, script) + tag + html.slice(script)
+  return tag + html
 }
 
 /** Files up to this size are kept in memory once read; bigger ones are streamed every time. */
@@ -63,5 +78,17 @@ const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.(?:js|css|woff2?|ttf|p
  * stays `no-store`, so a rebuild is always picked up.
  */
 export function cacheControlFor(urlPath: string): string {
-  return HASHED_ASSET.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-store'
+  return HASHED_ASSET.test(urlPath) ? IMMUTABLE : 'no-store'
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/**
+ * The bridge script's Cache-Control: `immutable` when it is asked for by the version of the content
+ * served (the address index.html names), like a hashed asset; `no-store` otherwise. It carries no
+ * per-launch data (the token stays in the address's fragment and the tab), so a second launch
+ * takes it from the disk cache with V8's code for it, instead of waiting for the host (T1-warm).
+ */
+export function bridgeCacheControl(askedVersion: string | null, servedVersion: string): string {
+  return askedVersion === servedVersion ? IMMUTABLE : 'no-store'
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { afterStartup, takeLaunchToken, TOKEN_STORAGE_KEY } from './launch-session'
+import { HOST_PROOF_LABEL } from '@shared/bridge-wire'
+import { afterStartup, createHostHandshake, hmacBase64url, takeLaunchToken, TOKEN_STORAGE_KEY } from './launch-session'
 
 function pageEnv() {
   const listeners = new Map<string, () => void>()
@@ -71,5 +72,37 @@ describe('the launch token kept for a reload (T1: sessionStorage is not touched 
     const direct = launchEnv('#token=tok-4')
     await takeLaunchToken(direct.env)
     expect(direct.stored.get(TOKEN_STORAGE_KEY)).toBe('tok-4')
+  })
+})
+
+describe("the host's proof (T1-warm: checked without waiting for WebCrypto once the hello is in)", () => {
+  const proofOf = (token: string, challenge: string) => hmacBase64url(token, HOST_PROOF_LABEL + challenge)
+
+  it('computes the proof it expects when the challenge is made, before the host answers', async () => {
+    const sign = vi.spyOn(crypto.subtle, 'sign')
+    try {
+      const handshake = createHostHandshake(Promise.resolve('tok-h'))
+      const challenge = handshake.challenge()
+      await vi.waitFor(() => expect(sign).toHaveBeenCalledTimes(1))
+      const hello = await proofOf('tok-h', challenge) // the host's side, signed here too
+      expect(await handshake.answer(challenge, hello)).toBe(JSON.stringify({ t: 'auth', token: 'tok-h' }))
+      // The hello was checked against the proof already computed: no third signature.
+      expect(sign).toHaveBeenCalledTimes(2)
+    } finally {
+      sign.mockRestore()
+    }
+  })
+
+  it('refuses a wrong proof, a proof for another challenge, and answers nothing without a token', async () => {
+    const handshake = createHostHandshake(Promise.resolve('tok-h'))
+    const first = handshake.challenge()
+    expect(await handshake.answer(first, await proofOf('other-token', first))).toBeNull()
+    const second = handshake.challenge()
+    expect(await handshake.answer(second, await proofOf('tok-h', first))).toBeNull()
+    // An older challenge is still checked, by a proof computed then.
+    expect(await handshake.answer(first, await proofOf('tok-h', first))).toBe(JSON.stringify({ t: 'auth', token: 'tok-h' }))
+    const none = createHostHandshake(Promise.resolve(null))
+    const c = none.challenge()
+    expect(await none.answer(c, await proofOf('tok-h', c))).toBeNull()
   })
 })

@@ -104,14 +104,30 @@ export async function hmacBase64url(key: string, message: string): Promise<strin
   return base64url(new Uint8Array(await crypto.subtle.sign('HMAC', k, enc.encode(message))))
 }
 
-/** The page's side of the bridge handshake: check the host's proof, then present the token. */
+/**
+ * The page's side of the bridge handshake: check the host's proof, then present the token.
+ * The proof to expect is computed as soon as the challenge is made, while the socket is still
+ * connecting: the tab's first WebCrypto calls cost tens of ms on a loaded machine, and after the
+ * host's hello they would delay the start-up reads by as much (T1-warm).
+ */
 export function createHostHandshake(token: Promise<string | null>): HostHandshake {
+  const proofFor = (challenge: string) => token.then((t) => (t ? hmacBase64url(t, HOST_PROOF_LABEL + challenge) : null))
+  // Only the latest connection's: a socket that closed before the host's hello is never answered.
+  let expected: { challenge: string; proof: Promise<string | null> } | null = null
   return {
-    challenge: () => base64url(crypto.getRandomValues(new Uint8Array(32))),
+    challenge: () => {
+      const challenge = base64url(crypto.getRandomValues(new Uint8Array(32)))
+      const proof = proofFor(challenge)
+      proof.catch(() => {}) // a failure is met (and reported as a refusal) when the hello is answered
+      expected = { challenge, proof }
+      return challenge
+    },
     async answer(challenge, proof) {
       const t = await token
       if (!t) return null
-      return (await hmacBase64url(t, HOST_PROOF_LABEL + challenge)) === proof ? JSON.stringify({ t: 'auth', token: t }) : null
+      const want = expected?.challenge === challenge ? expected.proof : proofFor(challenge)
+      if (expected?.challenge === challenge) expected = null
+      return (await want) === proof ? JSON.stringify({ t: 'auth', token: t }) : null
     }
   }
 }

@@ -1,15 +1,13 @@
 /**
- * English messages: the source of truth for message keys. `zh.ts` must have the same shape
- * (enforced by its type), and `t()` only accepts keys that exist here.
+ * English messages: the source of truth for message keys, with the areas' own in areas.en.ts
+ * (`AllMessages`). `zh.ts` must have the same shape (enforced by its type), and `t()` only accepts
+ * keys that exist in one of the two. This part is on the start path; the areas' part is loaded with
+ * the first lazy view (area-strings.ts), so the start chunk does not carry strings no start screen shows (T1).
  */
+import type { AreaMessages } from './areas.en'
 import { balanceEn } from './balance.en'
 import { chatEn } from './chat.en'
-import { compareRunsEn } from './compare-runs.en'
-import { flowsEn } from './flows.en'
-import { imagesEn } from './images.en'
-import { namesEn } from './names.en'
 import { promptsEn } from './prompts.en'
-import { rulesEn } from './rules.en'
 import { videoEn } from './video.en'
 
 export const en = {
@@ -186,11 +184,6 @@ export const en = {
     CANCELLED: 'Cancelled'
   },
   chat: chatEn,
-  flows: flowsEn,
-  compareRuns: compareRunsEn,
-  images: imagesEn,
-  names: namesEn,
-  rules: rulesEn,
   video: videoEn,
   fatal: {
     title: 'The studio cannot start',
@@ -202,6 +195,9 @@ export const en = {
   }
 }
 
+/** Every English message: the start part and the areas' part. */
+export type AllMessages = typeof en & AreaMessages
+
 /** The shape every language must provide: the same keys, any strings. */
-export type Messages = DeepStrings<typeof en>
+export type Messages = DeepStrings<AllMessages>
 type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> }

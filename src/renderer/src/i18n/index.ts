@@ -1,14 +1,15 @@
 import i18next, { type i18n as I18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import type { AppSettings } from '@shared/domain/settings'
-import { en } from './en'
+import { followAreaStrings } from './area-strings'
+import { en, type AllMessages } from './en'
 
 export type UiLanguage = 'en' | 'zh'
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation'
-    resources: { translation: typeof en }
+    resources: { translation: AllMessages }
   }
 }
 
@@ -34,7 +35,8 @@ export function systemLanguage(): string | undefined {
 export function createI18n(lang: UiLanguage = resolveLanguage('system', systemLanguage())): I18n {
   const instance = i18next.createInstance()
   void instance.use(initReactI18next).init({
-    // Chinese arrives through ensureLanguage (a lazy chunk): only one language is on the start-up path (T1).
+    // Chinese arrives through ensureLanguage (a lazy chunk): only one language is on the start-up path,
+    // and of English only what the start screens show; the areas' part comes with their views (T1).
     resources: { en: { translation: en } },
     lng: lang,
     fallbackLng: 'en',
@@ -45,6 +47,7 @@ export function createI18n(lang: UiLanguage = resolveLanguage('system', systemLa
     returnNull: false,
     showSupportNotice: false
   })
+  followAreaStrings(instance)
   return instance
 }
 

@@ -8,6 +8,7 @@ import { balanceKeys } from '@renderer/lib/balance/keys'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import { useActiveProfileId } from '@renderer/lib/profiles/queries'
 import { studio } from '@renderer/lib/studio'
+import { useAfterFirstIdle } from '@renderer/lib/use-after-first-idle'
 import { useNow } from '@renderer/lib/use-now'
 import { formatAmount, quotaInUnit } from '@shared/domain/balance-units'
 import type { DisplayUnit } from '@shared/domain/profiles'
@@ -54,7 +55,11 @@ function UsageDetails({ usage, locale, unit, quotaPerUsd, now }: { usage: KeyUsa
 function BalanceBadgeFor({ profileId }: { profileId: string }) {
   const { t, i18n } = useT()
   const queryClient = useQueryClient()
-  const query = useQuery(usageQuery(profileId))
+  // Asked once the window is up: the gateway's answer and the first Intl formatters of the page
+  // (locale data, tens of ms on a loaded machine) are not what the first screen waits for (T1-warm).
+  // A record already cached, or pushed by the host, is shown at once all the same.
+  const asked = useAfterFirstIdle()
+  const query = useQuery({ ...usageQuery(profileId), enabled: asked })
   const { unit, quotaPerUsd } = useDisplayUnit(profileId)
   const now = useNow()
   const locale = i18n.language

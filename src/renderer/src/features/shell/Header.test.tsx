@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { descriptionOf } from '@renderer/test/a11y'
 import { FakeHost, gatewayProfile, sandboxProfile, usage } from '@renderer/test/fake-host'
 import { renderApp, resetApp } from '@renderer/test/render-app'
@@ -18,6 +18,22 @@ describe('the header', () => {
     expect(switcher.selectedOptions[0].textContent).toBe('Sandbox')
     expect(within(banner()).getByText('Synthetic')).toBeTruthy()
     expect(descriptionOf(switcher)).toMatch(/generated locally/)
+  })
+
+  it('asks for the balance once the window has been idle, not during the first render (T1-warm)', async () => {
+    const idle: Array<() => void> = []
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => idle.push(cb))
+    vi.stubGlobal('cancelIdleCallback', () => {})
+    try {
+      const { host } = await renderApp()
+      expect(within(banner()).getByRole('button', { name: 'Balance: Loading…' })).toBeTruthy()
+      expect(host.callsTo('balance:get-usage')).toHaveLength(0)
+      act(() => idle.splice(0).forEach((cb) => cb()))
+      expect((await balanceBadge()).getAttribute('aria-label')).toBe('Balance: 1,234,567')
+      expect(host.callsTo('balance:get-usage')).toHaveLength(1)
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
   it('shows the available quota with thousands separators, and the details in its tooltip', async () => {

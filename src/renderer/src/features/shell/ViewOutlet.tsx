@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react'
 import { ChatStreamSync } from '@renderer/features/chat/ChatStreamSync'
 import { ChatView } from '@renderer/features/chat/ChatView'
 import { VideoSync } from '@renderer/features/video/VideoSync'
+import { loadAreaStrings } from '@renderer/i18n/area-strings'
 import { useT } from '@renderer/i18n/use-t'
 import { trackLoad } from '@renderer/lib/lazy-loads'
 import { useUiStore } from '@renderer/store/ui'
@@ -9,11 +10,14 @@ import { useUiStore } from '@renderer/store/ui'
 // The canvas editor and gallery, the job board, the dashboard with its charts, and settings (whose
 // names dialog and connection test bring zod's schemas, about 100 KB and a tenth of the start-up's
 // script time) stay out of the entry chunk (PERFORMANCE T1).
-const ImagesView = lazy(() => trackLoad(import('@renderer/features/images/ImagesView')))
-const VideoView = lazy(() => trackLoad(import('@renderer/features/video/VideoView')))
-const BalanceView = lazy(() => trackLoad(import('@renderer/features/balance/BalanceView')))
-const SettingsView = lazy(() => trackLoad(import('@renderer/features/settings/SettingsView').then((m) => ({ default: m.SettingsView }))))
-const PromptsView = lazy(() => trackLoad(import('@renderer/features/prompts/PromptsView')))
+// Each comes with the areas' English strings (one small chunk, fetched beside the view's own), so
+// its first render already has them.
+const withAreaStrings = <T,>(view: Promise<T>): Promise<T> => trackLoad(Promise.all([view, loadAreaStrings()]).then(([m]) => m))
+const ImagesView = lazy(() => withAreaStrings(import('@renderer/features/images/ImagesView')))
+const VideoView = lazy(() => withAreaStrings(import('@renderer/features/video/VideoView')))
+const BalanceView = lazy(() => withAreaStrings(import('@renderer/features/balance/BalanceView')))
+const SettingsView = lazy(() => withAreaStrings(import('@renderer/features/settings/SettingsView').then((m) => ({ default: m.SettingsView }))))
+const PromptsView = lazy(() => withAreaStrings(import('@renderer/features/prompts/PromptsView')))
 
 /** The main landmark: the current area, titled by its h1. */
 export function ViewOutlet() {
