@@ -20,6 +20,18 @@ function resolveFile(base: string): string | null {
   return null
 }
 
+function isAliased(spec: string, aliases: Record<string, string>): boolean {
+  return Object.keys(aliases).some((a) => spec === a || spec.startsWith(`${a}/`))
+}
+
+/** The source file `spec` names when imported from `from` (absolute path), or null for a package or a missing file. */
+export function resolveSpec(root: string, from: string, spec: string, aliases: Record<string, string>): string | null {
+  const alias = Object.keys(aliases).find((a) => spec === a || spec.startsWith(`${a}/`))
+  if (alias) return resolveFile(join(root, aliases[alias], spec.slice(alias.length)))
+  if (spec.startsWith('.')) return resolveFile(join(dirname(from), spec))
+  return null
+}
+
 /**
  * The static import graph from one source file, following the renderer's aliases. `import()` is
  * not followed: that is exactly what "lazy" means. Type-only imports vanish at build, so they are
@@ -36,11 +48,10 @@ export function staticImportGraph(root: string, entry: string, aliases: Record<s
     const code = readFileSync(file, 'utf8')
     for (const m of code.matchAll(IMPORT)) {
       const spec = m[1]
-      const alias = Object.keys(aliases).find((a) => spec === a || spec.startsWith(`${a}/`))
-      let target: string | null = null
-      if (alias) target = resolveFile(join(root, aliases[alias], spec.slice(alias.length)))
-      else if (spec.startsWith('.')) target = resolveFile(join(dirname(file), spec))
-      else if (!spec.startsWith('node:')) packages.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0])
+      const target = resolveSpec(root, file, spec, aliases)
+      if (target === null && !spec.startsWith('.') && !spec.startsWith('node:') && !isAliased(spec, aliases)) {
+        packages.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0])
+      }
       if (target && /\.(tsx?|jsx?)$/.test(target)) queue.push(target)
     }
   }
