@@ -4,11 +4,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { BRIDGE_PATH, CHALLENGE_PARAM, MEDIA_PATH_PREFIX, SESSION_PATH } from '@shared/bridge-protocol'
-import { browserHostCsp } from '../security/csp'
 import { checkAccess, FORBIDDEN_TEXT, isChallenge, newToken, type AccessDecision, type AccessKind } from './access'
 import { handleMedia, handleUpload, sendResult, uploadChannelOf } from './file-routes'
 import type { HostCore } from './host-core'
 import { createLaunchCodes } from './launch-codes'
+import { pageSecurityHeaders } from './page-headers'
 import {
   BRIDGE_SCRIPT_PATH,
   BRIDGE_VERSION_PARAM,
@@ -82,22 +82,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   if (address === null || typeof address === 'string') throw new Error('The host server has no TCP address')
   const port = address.port
   const origin = `http://127.0.0.1:${port}`
-  const securityHeaders: Record<string, string> = {
-    // 'self' for the page's uploads (POST /upload); the ws origins for the bridge socket. Nothing else.
-    'Content-Security-Policy': browserHostCsp(port),
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'X-Frame-Options': 'DENY',
-    // Defence in depth, kept although a new tab then starts in a new renderer process (T1-warm's
-    // baseline pays that switch too): it severs window.opener links with pages of other origins
-    // (every other server on 127.0.0.1 is the same site), and in browsers without site isolation it
-    // is what keeps the studio out of their process. bench/lib/static-server.ts copies these headers.
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Cross-Origin-Resource-Policy': 'same-origin',
-    // Pages, the bridge and refusals stay out of the disk cache; content-hashed assets get their
-    // own policy where they are served (cacheControlFor).
-    'Cache-Control': 'no-store'
-  }
+  const securityHeaders = pageSecurityHeaders(port)
 
   const staticCache = createStaticCache((file) => readFile(file))
   const versions = new WeakMap<Buffer, string>()

@@ -1,18 +1,16 @@
-// @vitest-environment node
 /**
  * M1: what a streamed answer keeps in memory once it has arrived must not depend on how many
  * updates it came in. Each update's text is a new string; a sealed block that held slices of it
  * kept that whole version alive, so a long answer kept hundreds of copies of itself.
  */
-// This file runs in Node only (see the environment above): a memory test needs V8's own GC.
-// eslint-disable-next-line no-restricted-imports -- the app code under test stays Node-free
+// Kept beside the other Node-side checks, not in the renderer: a memory test needs V8's own GC
+// (node:v8, node:vm), and the renderer's code under test stays free of Node.
 import { setFlagsFromString } from 'node:v8'
-// eslint-disable-next-line no-restricted-imports -- as above
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import type { MdBlock } from './chunks'
-import { advanceDoc, detach, emptyDoc, type MarkdownDoc } from './incremental'
-import { completeTail } from './streaming-complete'
+import type { MdBlock } from '../src/renderer/src/features/chat/markdown/chunks'
+import { advanceDoc, detach, emptyDoc, type MarkdownDoc } from '../src/renderer/src/features/chat/markdown/incremental'
+import { completeTail } from '../src/renderer/src/features/chat/markdown/streaming-complete'
 
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
