@@ -3,6 +3,7 @@ import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron'
 import { vi } from 'vitest'
 import type { Result } from '@shared/errors'
 import { WindowRegistry } from '../window-registry'
+import { FakeSession } from './session'
 
 /** An Electron-style event: the listener may cancel the default action. */
 export function fakeEvent<T extends object>(fields: T): T & { defaultPrevented: boolean; preventDefault(): void } {
@@ -16,24 +17,8 @@ export function fakeEvent<T extends object>(fields: T): T & { defaultPrevented: 
   return e
 }
 
-type PermissionRequestHandler = (wc: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl?: string }) => void
-type PermissionCheckHandler = (wc: unknown, permission: string, origin: string, details: object) => boolean
-
-/** The parts of a Session the hardening touches, recording the handlers it installs. */
-export class FakeSession {
-  requestHandler: PermissionRequestHandler | null = null
-  checkHandler: PermissionCheckHandler | null = null
-  deviceHandler: ((details: object) => boolean) | null = null
-  setPermissionRequestHandler(h: PermissionRequestHandler | null) {
-    this.requestHandler = h
-  }
-  setPermissionCheckHandler(h: PermissionCheckHandler | null) {
-    this.checkHandler = h
-  }
-  setDevicePermissionHandler(h: ((details: object) => boolean) | null) {
-    this.deviceHandler = h
-  }
-}
+/** The session fake lives in session.ts (one file per Electron API); kept here for the tests that import it from fakes. */
+export { FakeSession }
 
 export interface FakeFrame {
   url: string
