@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { VideoNotice } from '@shared/contract/video'
 import type { VideoTask } from '@shared/domain/video'
 import { VideoAnnouncer } from './announcer'
@@ -53,5 +53,19 @@ describe('the host decides video notifications once', () => {
     })
     broken.a.announce(task({ state: 'failed' }))
     expect(broken.notices[0].shownBySystem).toBe(false)
+  })
+
+  it('waits for an adapter that answers later: the OS showing it, or not, decides the page toast', async () => {
+    for (const [answer, shown] of [[Promise.resolve(true), true], [Promise.resolve(false), false], [Promise.reject(new Error('gone')), false]] as const) {
+      const notices: VideoNotice[] = []
+      const a = new VideoAnnouncer({
+        emit: ((name: string, payload: unknown) => void (name === 'video:notice' && notices.push(payload as VideoNotice))) as never,
+        notify: () => answer as unknown as void,
+        log: () => {}
+      })
+      a.announce(task({ state: 'failed' }))
+      await vi.waitFor(() => expect(notices).toHaveLength(1))
+      expect(notices[0].shownBySystem).toBe(shown)
+    }
   })
 })

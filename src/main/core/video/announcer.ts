@@ -10,6 +10,11 @@ import { noticeOf, NotifyTracker } from './notify-rules'
  * decides again from task updates.
  */
 
+/**
+ * The shell's OS notification. An adapter that learns what the OS did returns a promise of it (true:
+ * shown, false: failed or no answer; the Electron adapter answers on the notification's `show` and
+ * `failed` events). One that returns nothing and does not throw counts as shown (test doubles).
+ */
 export interface Notify {
   (n: { title: string; body: string; tag: string }, onClick: () => void): void
 }
@@ -34,28 +39,45 @@ export class VideoAnnouncer {
     if (!this.tracker.observe(t)) return
     const text = noticeOf(t, '')
     const { title, body } = englishText(t)
-    let shownBySystem = false
-    if (this.d.notify) {
-      try {
-        this.d.notify({ title, body, tag: t.id }, () => this.d.emit('video:open-requested', { id: t.id }))
-        shownBySystem = true
-      } catch (e) {
-        this.d.log(`video: notification failed: ${String(e)}`)
+    const tell = (shownBySystem: boolean) => {
+      const notice: VideoNotice = {
+        id: t.id,
+        state: t.state,
+        title,
+        body,
+        shownBySystem,
+        prompt: text.prompt,
+        ...(text.message ? { message: text.message } : {}),
+        ...(text.code ? { code: text.code } : {}),
+        ...(t.state === 'succeeded' && t.download.state !== 'done' ? { downloadPending: true } : {})
       }
+      this.d.emit('video:notice', notice)
     }
-    const notice: VideoNotice = {
-      id: t.id,
-      state: t.state,
-      title,
-      body,
-      shownBySystem,
-      prompt: text.prompt,
-      ...(text.message ? { message: text.message } : {}),
-      ...(text.code ? { code: text.code } : {}),
-      ...(t.state === 'succeeded' && t.download.state !== 'done' ? { downloadPending: true } : {})
+    if (!this.d.notify) return tell(false)
+    let answer: unknown
+    try {
+      answer = this.d.notify({ title, body, tag: t.id }, () => this.d.emit('video:open-requested', { id: t.id }))
+    } catch (e) {
+      this.d.log(`video: notification failed: ${String(e)}`)
+      return tell(false)
     }
-    this.d.emit('video:notice', notice)
+    if (!isThenable(answer)) return tell(true)
+    // The page hears of it once the OS has answered: a notice the OS did not show is the page's to show.
+    void Promise.resolve(answer).then(
+      (shown) => {
+        if (shown !== true) this.d.log('video: the system did not show the notification; the page shows it')
+        tell(shown === true)
+      },
+      (e: unknown) => {
+        this.d.log(`video: notification failed: ${String(e)}`)
+        tell(false)
+      }
+    )
   }
+}
+
+function isThenable(v: unknown): v is PromiseLike<unknown> {
+  return typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function'
 }
 
 /** The OS notification's words (the page words its own from the notice's fields, in its language). */
