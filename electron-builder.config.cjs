@@ -1,10 +1,16 @@
 // Packaging (`npm run dist`). The fuses are flipped at package time, before signing, so the OS
 // signature check keeps them from being flipped back (security-anchors B1). The binary cannot be built
 // on machines without the Electron download; electron-builder.config.test.ts checks this object.
+// The app's identity has one source, package.json: Electron names the app (and so the userData
+// folder and the keychain item) from its `productName`, and the shell sets the Windows app id from its
+// `appId` (src/main/electron/app-identity.ts), which must equal the installer shortcut's.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS config reads JSON with require
+const { appId, productName } = require('./package.json')
+
 /** @type {import('electron-builder').Configuration} */
 module.exports = {
-  appId: 'studio.generation.desktop',
-  productName: 'Generation Studio',
+  appId,
+  productName,
   directories: { output: 'dist', buildResources: 'resources' },
   // Only the built app goes in: sources, tests and the sandbox CLI stay out of the package.
   files: ['out/**/*', 'package.json', '!**/*.map'],

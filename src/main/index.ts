@@ -6,9 +6,10 @@ import { fileURLToPath } from 'node:url'
 import { app, BrowserWindow, dialog, ipcMain, Notification, powerMonitor, protocol, session, shell } from 'electron'
 import type { StoreNotice } from './core/store/kv-store'
 import type { StudioCore } from './core/studio-core'
+import { PRODUCT_NAME } from './electron/app-identity'
 import { installAppProtocol, registerAppScheme } from './electron/app-protocol'
 import { addWindowEventSink, registerIpcHandlers } from './electron/ipc'
-import { claimSingleInstance, disposeBeforeQuit, resolveDataDir } from './electron/lifecycle'
+import { applyAppIdentity, claimSingleInstance, disposeBeforeQuit, resolveDataDir } from './electron/lifecycle'
 import { createMainWindow, focusWindow } from './electron/main-window'
 import { registerUploadHandlers } from './electron/upload-ipc'
 import { WindowRegistry } from './electron/window-registry'
@@ -25,6 +26,8 @@ function main(): void {
   // inherit it from the environment (the browser host does the same).
   const envApiKey = process.env.STUDIO_API_KEY
   delete process.env.STUDIO_API_KEY
+  // The Windows app id before any notification (the installer's shortcut carries the same id).
+  applyAppIdentity(app)
   // Before the lock: Electron keys the single-instance lock on userData.
   const dataDir = resolveDataDir(app, process.env.STUDIO_DATA_DIR)
   const windows = new WindowRegistry()
@@ -117,7 +120,7 @@ function main(): void {
     })
     .catch((e: unknown) => {
       log(`startup failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
-      dialog.showErrorBox('Generation Studio could not start', e instanceof Error ? e.message : String(e))
+      dialog.showErrorBox(`${PRODUCT_NAME} could not start`, e instanceof Error ? e.message : String(e))
       app.exit(1)
     })
 }

@@ -1,5 +1,16 @@
 import { resolve } from 'node:path'
 import type { App } from 'electron'
+import { APP_ID } from './app-identity'
+
+/**
+ * Windows shows a toast only for an app whose AppUserModelID matches a Start-menu shortcut's; the NSIS
+ * installer gives the shortcut electron-builder's `appId`, and Electron sets the process's id itself only
+ * under Squirrel. So the shell sets it, from the same source, before any notification. A no-op elsewhere
+ * ("app.setAppUserModelId(id) _Windows_").
+ */
+export function applyAppIdentity(app: Pick<App, 'setAppUserModelId'>, platform: NodeJS.Platform = process.platform): void {
+  if (platform === 'win32') app.setAppUserModelId(APP_ID)
+}
 
 /**
  * Where profiles, stores and logs live. STUDIO_DATA_DIR moves userData itself (before `ready` and

@@ -1,8 +1,9 @@
 import { BrowserWindow, nativeTheme } from 'electron'
 import { hardenedWindowOptions } from '../security/web-preferences'
+import { PRODUCT_NAME } from './app-identity'
 import type { WindowRegistry } from './window-registry'
 
-export const WINDOW_TITLE = 'Generation Studio'
+export const WINDOW_TITLE = PRODUCT_NAME
 
 /** Painted before the first frame, so a dark system does not flash white while the page loads. */
 export function windowBackground(dark: boolean): string {
