@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { MediaLibrary } from '../core/files/media'
+import { registerAppScheme } from './app-protocol'
 import { installMediaProtocol, mediaIdOf, type MediaAccess } from './media-protocol'
+import { FakeProtocol } from './testing/protocol'
 
 const dir = mkdtempSync(join(tmpdir(), 'studio-media-protocol-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -104,12 +106,11 @@ describe('who may read studio-media bytes (the page reads video frames across or
     ['a look-alike host', 'app://bundle.evil'],
     ['another app host', 'app://evil'],
     ['another port', 'app://bundle:81'],
-    ['an opaque origin (sandboxed frame, data: page)', 'null'],
     ['a wildcard', '*'],
     ['the dev server, in a build that does not trust it', 'http://localhost:5173'],
     ['the media scheme itself', 'studio-media://m'],
     ['a different case', 'APP://BUNDLE']
-  ])('refuses %s with 403, no CORS grant and no byte of the file, before the media table is asked', async (_what, origin) => {
+  ])('if an Origin arrives, refuses %s with 403, no CORS grant and no byte of the file, before the media table is asked', async (_what, origin) => {
     const { serve, url, media } = installed()
     const resolve = vi.spyOn(media, 'resolve')
     const res = await serve(withOrigin(url, origin))
@@ -137,5 +138,66 @@ describe('who may read studio-media bytes (the page reads video frames across or
       expect(res.status).toBe(403)
       expect(res.headers.get('access-control-allow-origin')).toBeNull()
     }
+  })
+})
+
+describe('studio-media as Electron 45 delivers page loads to protocol.handle (testing/protocol.ts)', () => {
+  /** The shell's real registration and media handler on the protocol fake. */
+  function electronLike(access?: MediaAccess) {
+    const protocol = new FakeProtocol()
+    registerAppScheme(protocol)
+    const media = new MediaLibrary('studio-media://m/')
+    const id = media.register(path, 'image/webp')
+    installMediaProtocol(protocol, media, access)
+    return { protocol, media, url: media.urlFor(id) }
+  }
+
+  it('Extract frame: our page reads the pixels of a crossOrigin="anonymous" load (cors mode, corsEnabled scheme)', async () => {
+    const { protocol, url } = electronLike()
+    const out = await protocol.load(url, { pageUrl: 'app://bundle/index.html', mode: 'cors' })
+    expect(out).toMatchObject({ kind: 'response', readable: true })
+    if (out.kind !== 'response') throw new Error('no response')
+    expect(out.response.status).toBe(200)
+    expect(Buffer.from(await out.response.arrayBuffer())).toEqual(bytes)
+  })
+
+  it('our page\'s plain <img> and <video> loads are served (they carry neither Origin nor referrer from app://)', async () => {
+    const { protocol, url } = electronLike()
+    const out = await protocol.load(url, { pageUrl: 'app://bundle/index.html#/images', mode: 'no-cors' })
+    expect(out.kind === 'response' && out.response.status).toBe(200)
+  })
+
+  it('an Origin: null (sandboxed frame, data: page) never reaches the handler as such: Electron deletes it (the handler cannot refuse on it)', () => {
+    const { protocol, url } = electronLike()
+    const delivered = protocol.requestAsDelivered(url, { pageUrl: 'app://bundle/index.html', headers: { Origin: 'null' } })
+    expect(delivered.headers.get('origin')).toBeNull()
+  })
+
+  it.each([
+    ['a foreign https page', 'https://evil.example/page.html', 'no-cors'],
+    ['a foreign https page reading with fetch()', 'https://evil.example/page.html', 'cors'],
+    ['a plain-http page', 'http://192.168.1.10/x.html', 'no-cors'],
+    ['the dev server in a build that does not trust it', 'http://localhost:5173/', 'cors']
+  ] as const)('refuses %s, named by the referrer Chromium sets (not by script)', async (_what, pageUrl, mode) => {
+    const { protocol, url, media } = electronLike()
+    const resolve = vi.spyOn(media, 'resolve')
+    const out = await protocol.load(url, { pageUrl, mode })
+    expect(out.kind === 'response' && out.response.status).toBe(403)
+    expect(resolve).not.toHaveBeenCalled()
+  })
+
+  it('serves the dev server\'s page when the unpackaged shell trusts it', async () => {
+    const { protocol, url } = electronLike({ trusted: ['app://bundle', 'http://localhost:5173'] })
+    const out = await protocol.load(url, { pageUrl: 'http://localhost:5173/index.html', mode: 'cors' })
+    expect(out.kind === 'response' && out.response.status).toBe(200)
+  })
+
+  it('needs corsEnabled on studio-media: without it Electron fails the Extract-frame load before the handler runs', async () => {
+    const protocol = new FakeProtocol()
+    protocol.registerSchemesAsPrivileged([{ scheme: 'studio-media', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }])
+    const media = new MediaLibrary('studio-media://m/')
+    installMediaProtocol(protocol, media)
+    const url = media.urlFor(media.register(path, 'image/webp'))
+    expect(await protocol.load(url, { pageUrl: 'app://bundle/index.html', mode: 'cors' })).toEqual({ kind: 'error', error: 'CORS: scheme not corsEnabled' })
   })
 })

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import type { Protocol } from 'electron'
 import type { MediaSource } from '../core/files/media'
 import type { MediaReply } from '../core/files/media-response'
-import { APP_ORIGIN, MEDIA_HOST, MEDIA_SCHEME } from '../security/origins'
+import { APP_ORIGIN, hasTrustedOrigin, MEDIA_HOST, MEDIA_SCHEME } from '../security/origins'
 
 /**
  * `studio-media://m/<mediaId>`: how the page shows images and videos in the Electron shell (a URL,
@@ -38,9 +38,24 @@ function loadMediaResponse(): Promise<MediaResponseModule> {
  * Who may read media bytes. The page is another origin than studio-media (`app://bundle`, or the dev
  * server in an unpackaged build), and it reads a video's pixels to extract a frame, so the scheme is
  * registered with corsEnabled (app-protocol.ts) and the player loads with crossOrigin="anonymous".
- * Electron does not check Access-Control-Allow-Origin on its registered schemes' answers, so a header
- * alone would keep no one out: a request that names another origin is refused outright, and nothing
- * is served while one of our windows shows a page that is not ours.
+ *
+ * What the handler can know about the requester is only what Electron puts in the Request (url,
+ * method, headers, referrer: ProtocolRequest; no webContents, frame or initiator), and for a page's
+ * load that is little (testing/protocol.ts has the sources):
+ * - `Origin` is appended by the network service's CORS loader, which custom-scheme loads bypass; and an
+ *   `Origin: null` (sandboxed frame, data: page) is deleted by Electron before the handler runs. So an
+ *   Origin, when one arrives, is refused unless it is ours, and its absence proves nothing.
+ * - The referrer is set by Chromium, not by script: a page can drop it (referrerPolicy "no-referrer")
+ *   but not name another origin. A foreign http(s) page's loads name its origin unless it hides it, so
+ *   a referrer from another origin is refused. Our own app:// pages send none (Blink sends referrers
+ *   only from http(s) pages; electron/electron#14747), so a page that drops its referrer looks like ours:
+ *   this check is a tripwire, not the wall.
+ * - Electron does not check Access-Control-Allow-Origin on its registered schemes' answers, so the
+ *   header alone would keep no one out.
+ * A request with neither an Origin nor a referrer is therefore served: it is what every load from our
+ * own app:// page looks like, and refusing it would show no image or video at all. What keeps foreign
+ * pages out is that they cannot be in our windows (navigation guards; nothing is served while one of our
+ * windows shows a page that is not ours) and that media ids are unguessable, per-launch capabilities.
  */
 export interface MediaAccess {
   /** Our pages' origins, exactly as Chromium sends them in `Origin` (never `*`). */
@@ -51,13 +66,21 @@ export interface MediaAccess {
 
 const FORBIDDEN_HEADERS = { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', Vary: 'Origin' }
 
+/** Why a request is refused, or null. Decides only on what the requesting page cannot forge. */
+export function mediaRefusal(request: Request, access: MediaAccess): string | null {
+  const origin = request.headers.get('origin')
+  if (origin !== null && !access.trusted.includes(origin)) return 'another origin'
+  // Request.referrer is '' for no referrer and 'about:client' when none was given (never by Electron).
+  const referrer = request.referrer
+  if (referrer !== '' && referrer !== 'about:client' && !hasTrustedOrigin(referrer, access.trusted)) return 'a page of another origin'
+  if (access.strangerShown?.()) return 'a window shows a page that is not the studio'
+  return null
+}
+
 export function createMediaRequestHandler(media: MediaSource, access: MediaAccess = { trusted: [APP_ORIGIN] }): (request: Request) => Promise<Response> {
   return async (request) => {
+    if (mediaRefusal(request, access) !== null) return new Response('Forbidden', { status: 403, headers: FORBIDDEN_HEADERS })
     const origin = request.headers.get('origin')
-    // No Origin: an <img> or a <video> without crossOrigin, whose bytes the page can show but not read.
-    if ((origin !== null && !access.trusted.includes(origin)) || access.strangerShown?.()) {
-      return new Response('Forbidden', { status: 403, headers: FORBIDDEN_HEADERS })
-    }
     const id = mediaIdOf(request.url)
     if (id === null) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' } })
     const { replyMedia } = await loadMediaResponse()
