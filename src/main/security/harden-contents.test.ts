@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events'
 import type { App } from 'electron'
 import { describe, expect, it, vi } from 'vitest'
-import { FakeWebContents, fakeEvent } from '../electron/testing/fakes'
+import { fakeEvent } from '../electron/testing/event'
+import { FakeWebContents } from '../electron/testing/web-contents'
 
 const osOpener = vi.hoisted(() => vi.fn())
 vi.mock('electron', () => ({ shell: { openExternal: osOpener } }))
@@ -35,6 +36,23 @@ describe('hardenWebContents', () => {
     expect(log).not.toHaveBeenCalled()
   })
 
+  it('a page that follows a link or sets window.location off our origin stays where it is; its sub frames too', () => {
+    const { wc } = hardened()
+    for (const url of ['https://evil.example/', 'app://bundle.evil/', 'file:///etc/passwd', 'data:text/html,x']) {
+      expect(wc.pageNavigates(url), url).toBe(false)
+      expect(wc.pageNavigates(url, { isMainFrame: false }), url).toBe(false)
+    }
+    expect(wc.getURL()).toBe('app://bundle/index.html')
+    expect(wc.pageNavigates('app://bundle/index.html#/images')).toBe(true)
+    expect(wc.pageNavigates('app://bundle/index.html')).toBe(true)
+  })
+
+  it('a server redirect off our origin cancels the whole navigation', () => {
+    const { wc } = hardened()
+    expect(wc.serverRedirects('https://evil.example/')).toBe(false)
+    expect(wc.getURL()).toBe('app://bundle/index.html')
+  })
+
   it('prevents every <webview>', () => {
     const { wc } = hardened()
     const e = fakeEvent({})
@@ -48,7 +66,9 @@ describe('hardenWebContents', () => {
     const { wc } = hardened()
     for (const url of ['https://docs.example.com/', 'app://bundle/index.html', 'about:blank', 'javascript:alert(1)', '', 'file:///etc/passwd']) {
       expect(wc.windowOpenHandler!({ url })).toEqual({ action: 'deny' })
+      expect(wc.pageOpensWindow(url), url).toBe(false)
     }
+    expect(wc.openedWindows).toEqual([])
   })
 
   it('hands a window.open URL to the allow-listed opener instead, and survives it failing', async () => {
@@ -82,9 +102,7 @@ describe('installContentsHardening', () => {
     installContentsHardening(app as unknown as App)
     const wc = new FakeWebContents()
     app.emit('web-contents-created', fakeEvent({}), wc)
-    const e = fakeEvent({ url: 'https://evil.example/' })
-    wc.emit('will-navigate', e)
-    expect(e.defaultPrevented).toBe(true)
-    expect(wc.windowOpenHandler!({ url: 'https://evil.example/' })).toEqual({ action: 'deny' })
+    expect(wc.pageNavigates('https://evil.example/')).toBe(false)
+    expect(wc.pageOpensWindow('https://evil.example/')).toBe(false)
   })
 })

@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { App } from 'electron'
-import { fakeEvent } from './fakes'
+import { fakeEvent } from './event'
 
 /** The repository's package.json, which Electron reads the app's name from. */
 export const PACKAGE_JSON = join(import.meta.dirname, '..', '..', '..', '..', 'package.json')

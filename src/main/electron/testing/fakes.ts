@@ -1,65 +1,17 @@
-import { EventEmitter } from 'node:events'
-import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron'
+import type { IpcMain, IpcMainInvokeEvent } from 'electron'
 import { vi } from 'vitest'
 import type { Result } from '@shared/errors'
 import { WindowRegistry } from '../window-registry'
+import { fakeEvent } from './event'
 import { FakeSession } from './session'
+import { type FakeFrame, FakeWebContents } from './web-contents'
 
-/** An Electron-style event: the listener may cancel the default action. */
-export function fakeEvent<T extends object>(fields: T): T & { defaultPrevented: boolean; preventDefault(): void } {
-  const e = {
-    ...fields,
-    defaultPrevented: false,
-    preventDefault() {
-      e.defaultPrevented = true
-    }
-  }
-  return e
-}
-
-/** The session fake lives in session.ts (one file per Electron API); kept here for the tests that import it from fakes. */
-export { FakeSession }
-
-export interface FakeFrame {
-  url: string
-}
-
-let nextId = 1
-
-/** A webContents with a main frame, an event emitter, and recorded sends. */
-export class FakeWebContents extends EventEmitter {
-  readonly id = nextId++
-  readonly session = new FakeSession()
-  readonly mainFrame: FakeFrame
-  readonly sent: Array<[string, unknown]> = []
-  destroyed = false
-  windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null
-
-  constructor(url = 'app://bundle/index.html') {
-    super()
-    this.mainFrame = { url }
-  }
-  setWindowOpenHandler(h: (details: { url: string }) => { action: string }) {
-    this.windowOpenHandler = h
-  }
-  getURL() {
-    return this.mainFrame.url
-  }
-  send(channel: string, payload: unknown) {
-    this.sent.push([channel, payload])
-  }
-  isDestroyed() {
-    return this.destroyed
-  }
-  destroy() {
-    this.destroyed = true
-    this.emit('destroyed')
-  }
-  /** Typed as Electron's, for code that takes a WebContents. */
-  get asElectron(): WebContents {
-    return this as unknown as WebContents
-  }
-}
+/**
+ * The ipcMain setup every IPC registration test starts from. The Electron API fakes live one per file
+ * (session.ts, web-contents.ts, event.ts, app.ts, dialog.ts, notification.ts, protocol.ts,
+ * safe-storage.ts); they are re-exported here for the tests that import them from fakes.
+ */
+export { fakeEvent, FakeSession, FakeWebContents, type FakeFrame }
 
 type InvokeHandler = (event: IpcMainInvokeEvent, input: unknown) => Promise<Result<unknown>>
 
