@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildCsp } from '../security/csp'
 import { createAppRequestHandler, ELECTRON_CSP, installAppProtocol, registerAppScheme, resolveAppFile, resolveAppPath } from './app-protocol'
+import { FakeProtocol } from './testing/protocol'
 
 let root: string
 let bundle: string
@@ -151,11 +152,25 @@ describe('scheme registration', () => {
   })
 
   it('installs the handler for the app scheme', async () => {
-    const handle = vi.fn()
-    installAppProtocol({ handle }, bundle)
-    expect(handle).toHaveBeenCalledWith('app', expect.any(Function))
-    const res: Response = await handle.mock.calls[0][1](new Request('app://bundle/'))
-    expect(res.status).toBe(200)
+    const protocol = new FakeProtocol()
+    registerAppScheme(protocol)
+    installAppProtocol(protocol, bundle)
+    const out = await protocol.load('app://bundle/', { pageUrl: 'app://bundle/index.html' })
+    expect(out.kind === 'response' && out.response.status).toBe(200)
+  })
+
+  it('registers once: Electron accepts registerSchemesAsPrivileged a single time before ready', () => {
+    const protocol = new FakeProtocol()
+    registerAppScheme(protocol)
+    expect(() => registerAppScheme(protocol)).toThrow(/only once/)
+  })
+
+  it("keeps the app's files from other origins: a foreign page's fetch() fails before the handler, its <img> gets an opaque answer (electron#51152 in Electron 45)", async () => {
+    const protocol = new FakeProtocol()
+    registerAppScheme(protocol)
+    installAppProtocol(protocol, bundle)
+    expect(await protocol.load('app://bundle/index.html', { pageUrl: 'https://evil.example/', mode: 'cors' })).toEqual({ kind: 'error', error: 'CORS: scheme not corsEnabled' })
+    expect(await protocol.load('app://bundle/assets/logo.svg', { pageUrl: 'https://evil.example/', mode: 'no-cors' })).toMatchObject({ kind: 'response', readable: false })
   })
 })
 
