@@ -141,7 +141,7 @@ describe('who may read studio-media bytes (the page reads video frames across or
   })
 })
 
-describe('studio-media as Electron 45 delivers page loads to protocol.handle (testing/protocol.ts)', () => {
+describe('studio-media as Electron 45 delivers page loads to protocol.handle (testing/protocol.ts; which headers Chromium sends is read from its source, only a real-Electron run proves it)', () => {
   /** The shell's real registration and media handler on the protocol fake. */
   function electronLike(access?: MediaAccess) {
     const protocol = new FakeProtocol()
@@ -161,7 +161,7 @@ describe('studio-media as Electron 45 delivers page loads to protocol.handle (te
     expect(Buffer.from(await out.response.arrayBuffer())).toEqual(bytes)
   })
 
-  it('our page\'s plain <img> and <video> loads are served (they carry neither Origin nor referrer from app://)', async () => {
+  it('our page\'s plain <img> and <video> loads are served (they carry neither Origin nor referrer from app://: from the sources, unproven without a binary)', async () => {
     const { protocol, url } = electronLike()
     const out = await protocol.load(url, { pageUrl: 'app://bundle/index.html#/images', mode: 'no-cors' })
     expect(out.kind === 'response' && out.response.status).toBe(200)
@@ -192,7 +192,7 @@ describe('studio-media as Electron 45 delivers page loads to protocol.handle (te
     expect(out.kind === 'response' && out.response.status).toBe(200)
   })
 
-  it('needs corsEnabled on studio-media: without it Electron fails the Extract-frame load before the handler runs', async () => {
+  it('needs corsEnabled on studio-media: without it Electron fails the Extract-frame load before the handler runs (electron#51152; unproven without a binary)', async () => {
     const protocol = new FakeProtocol()
     protocol.registerSchemesAsPrivileged([{ scheme: 'studio-media', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }])
     const media = new MediaLibrary('studio-media://m/')

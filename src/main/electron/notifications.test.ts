@@ -86,7 +86,7 @@ describe('OS notifications (Electron Notification, as documented)', () => {
     expect(await notify(notice, () => {})).toBe(false)
   })
 
-  it('keeps a toast that Windows timed out into the Action Center, so a later click still opens the card', async () => {
+  it('keeps a toast that Windows timed out into the Action Center, so a later click still opens the card (the click from the Action Center needs a Windows run)', async () => {
     const { notify } = rig()
     const opened = vi.fn()
     await notify(notice, opened)
@@ -114,7 +114,7 @@ describe('OS notifications (Electron Notification, as documented)', () => {
     expect(notify.held()).toBe(2)
   })
 
-  it('registers Notification.handleActivation where Electron has it (Windows): any activation focuses the studio, a cold start included', () => {
+  it('registers Notification.handleActivation where Electron has it (Windows): any activation focuses the studio, a cold start included (Windows only: unproven without a binary)', () => {
     // "If an activation already occurred before calling this method, the callback is invoked immediately."
     FakeNotification.activate({ type: 'click', arguments: '' })
     const { win, focus } = rig()

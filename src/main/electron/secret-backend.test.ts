@@ -42,7 +42,7 @@ describe('safeStorage secret backend', () => {
   it.each([
     ['GNOME without a running Secret Service (the sync API still says gnome_libsecret)', 'gnome_libsecret'],
     ['an unrecognised desktop', 'basic_text']
-  ] as const)('Linux, %s: the async API encrypts with the fixed-key fallback, so no keychain, and nothing is encrypted with it', async (_what, guess) => {
+  ] as const)('Linux, %s: the async API encrypts with the fixed-key fallback, so no keychain, and nothing is encrypted with it (provider tags from Chromium\'s source; the smoke run confirms)', async (_what, guess) => {
     const { storage, backend } = backendOn('linux', { provider: 'fallback', selectedBackend: guess })
     // The async API itself says "available": only the ciphertext tells.
     expect(await storage.isAsyncEncryptionAvailable()).toBe(true)
@@ -50,7 +50,7 @@ describe('safeStorage secret backend', () => {
     await expect(backend.encrypt(KEY)).rejects.toThrow(/not available/)
   })
 
-  it('Linux, sway or i3 with a working keyring (the sync API says basic_text): the keychain is used', async () => {
+  it('Linux, sway or i3 with a working keyring (the sync API says basic_text): the keychain is used (provider tags from Chromium\'s source; the smoke run confirms)', async () => {
     const { backend } = backendOn('linux', { provider: 'secret-service', selectedBackend: 'basic_text' })
     expect(await backend.available()).toBe(true)
     expect(await backend.decrypt(await backend.encrypt(KEY))).toEqual({ value: KEY, shouldReEncrypt: false })
@@ -91,7 +91,7 @@ describe('safeStorage secret backend', () => {
     expect(backendOn('win32', { provider: 'dpapi' }).backend.name()).toBe('dpapi')
   })
 
-  it('retries a temporarily unavailable keyring (bounded, with growing waits) instead of failing at once', async () => {
+  it('retries a temporarily unavailable keyring (bounded, with growing waits) instead of failing at once (the rejection text is Electron\'s source, not its docs; unproven without a binary)', async () => {
     const { storage, backend, waits } = backendOn('linux', { provider: 'secret-service' })
     const cipher = await backend.encrypt(KEY)
     storage.temporarilyUnavailable = 2
