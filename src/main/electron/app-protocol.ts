@@ -15,7 +15,8 @@ export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPri
   // media scheme (media-protocol.ts) is registered here too. No bypassCSP: our CSP header must bind
   // these pages. The app scheme has no corsEnabled: Electron would then let any origin read these
   // files without a CORS check. studio-media has it, since the page reads a video's pixels to
-  // extract a frame (a cross-origin read); its handler refuses every other origin itself (MediaAccess).
+  // extract a frame (a cross-origin read); its handler serves only loads whose initiator (Electron's
+  // request.initiatorOrigin, which the page cannot set) is one of our pages (MediaAccess).
   // stream: true lets media elements play and seek (Range) from studio-media responses.
   protocol.registerSchemesAsPrivileged([
     // codeCache: V8 keeps the compiled app scripts between launches, as it does for http(s) pages

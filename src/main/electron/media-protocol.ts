@@ -2,14 +2,14 @@ import { Readable } from 'node:stream'
 import type { Protocol } from 'electron'
 import type { MediaSource } from '../core/files/media'
 import type { MediaReply } from '../core/files/media-response'
-import { APP_ORIGIN, hasTrustedOrigin, MEDIA_HOST, MEDIA_SCHEME } from '../security/origins'
+import { APP_ORIGIN, MEDIA_HOST, MEDIA_SCHEME } from '../security/origins'
 
 /**
  * `studio-media://m/<mediaId>`: how the page shows images and videos in the Electron shell (a URL,
  * never base64 over IPC, and never a path: security-anchors D4). The id is looked up in the core's
  * media table; anything else in the URL is a 404. Registered as a privileged scheme in
  * app-protocol.ts (stream: true lets <video> seek through our 206 answers; corsEnabled lets our page
- * read a frame, see MediaAccess).
+ * read a frame). Served only to requests our own pages initiated: see MediaAccess.
  */
 const MEDIA_URL = new RegExp(`^${MEDIA_SCHEME}://${MEDIA_HOST}/([^/?#]*)(?:[?#].*)?$`, 'i')
 
@@ -38,41 +38,49 @@ function loadMediaResponse(): Promise<MediaResponseModule> {
  * Who may read media bytes. The page is another origin than studio-media (`app://bundle`, or the dev
  * server in an unpackaged build), and it reads a video's pixels to extract a frame, so the scheme is
  * registered with corsEnabled (app-protocol.ts) and the player loads with crossOrigin="anonymous".
+ * corsEnabled lets every origin's cross-origin reads through and Electron checks no
+ * Access-Control-Allow-Origin on a registered scheme's answer (electron/electron#51152, #52498): this
+ * handler's refusal is the only wall, so it decides on what the requesting page cannot set.
  *
- * What the handler can know about the requester is only what Electron puts in the Request (url,
- * method, headers, referrer: ProtocolRequest; no webContents, frame or initiator), and for a page's
- * load that is little (testing/protocol.ts has the sources):
- * - `Origin` is appended by the network service's CORS loader, which custom-scheme loads bypass; and an
- *   `Origin: null` (sandboxed frame, data: page) is deleted by Electron before the handler runs. So an
- *   Origin, when one arrives, is refused unless it is ours, and its absence proves nothing.
- * - The referrer is set by Chromium, not by script: a page can drop it (referrerPolicy "no-referrer")
- *   but not name another origin. A foreign http(s) page's loads name its origin unless it hides it, so
- *   a referrer from another origin is refused. Our own app:// pages send none (Blink sends referrers
- *   only from http(s) pages; electron/electron#14747), so a page that drops its referrer looks like ours:
- *   this check is a tripwire, not the wall.
- * - Electron does not check Access-Control-Allow-Origin on its registered schemes' answers, so the
- *   header alone would keep no one out.
- * A request with neither an Origin nor a referrer is therefore served: it is what every load from our
- * own app:// page looks like, and refusing it would show no image or video at all. What keeps foreign
- * pages out is that they cannot be in our windows (navigation guards; nothing is served while one of our
- * windows shows a page that is not ours) and that media ids are unguessable, per-launch capabilities.
+ * That is `request.initiatorOrigin`. Electron 45.4's protocol.handle docs: "In addition to the standard
+ * Request fields, request.initiatorOrigin is set to the origin that issued the request (for example
+ * https://example.com, or null for an opaque origin) when web content made it; it is absent for requests
+ * the browser started itself. Unlike request.referrer it is not controlled by the requesting page, so
+ * prefer it when deciding whether to serve a request." (electron.d.ts of electron@45.4.1, generated from
+ * docs/api/protocol.md and structures/protocol-request.md.) So a request is served only when its
+ * initiator is exactly one of our origins:
+ * - no initiator (a load the browser started: a navigation by loadURL, a download) is refused, as is
+ *   `null` (a sandboxed frame, a data: or about: page of no origin), and any other origin;
+ * - the `Origin` header and the referrer are not consulted: custom-scheme loads arrive without Origin
+ *   (the network service's CORS loader never sees them, #51152; Electron deletes an `origin: null`),
+ *   and a page can drop its referrer, so neither could tell our page from a stranger that hides itself.
+ * Refusing loads with no origin information fails closed: an Electron without initiatorOrigin shows no
+ * media at all rather than serving everyone (the smoke script's image and video steps would fail).
  */
 export interface MediaAccess {
-  /** Our pages' origins, exactly as Chromium sends them in `Origin` (never `*`). */
+  /** Our pages' origins, exactly as Chromium serialises them (`app://bundle`; never `*` or `null`). */
   trusted: readonly string[]
-  /** True while one of our windows shows a page of another origin (a bug let it navigate). */
+  /** True while one of our windows shows a page that is not ours (a bug let it navigate). */
   strangerShown?: () => boolean
 }
 
-const FORBIDDEN_HEADERS = { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', Vary: 'Origin' }
+const FORBIDDEN_HEADERS = { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }
 
-/** Why a request is refused, or null. Decides only on what the requesting page cannot forge. */
+/** The Request protocol.handle hands over, with the field Electron adds (documented above). */
+export type ProtocolHandleRequest = Request & { readonly initiatorOrigin?: unknown }
+
+/** The origin Electron says issued the request, or null when it gives none (or not as a string). */
+export function initiatorOf(request: Request): string | null {
+  const initiator = (request as ProtocolHandleRequest).initiatorOrigin
+  return typeof initiator === 'string' && initiator !== '' ? initiator : null
+}
+
+/** Why a request is refused, or null. Decides only on the initiator, which the page cannot set. */
 export function mediaRefusal(request: Request, access: MediaAccess): string | null {
-  const origin = request.headers.get('origin')
-  if (origin !== null && !access.trusted.includes(origin)) return 'another origin'
-  // Request.referrer is '' for no referrer and 'about:client' when none was given (never by Electron).
-  const referrer = request.referrer
-  if (referrer !== '' && referrer !== 'about:client' && !hasTrustedOrigin(referrer, access.trusted)) return 'a page of another origin'
+  const initiator = initiatorOf(request)
+  if (initiator === null) return 'no initiator (a load the browser started, or an Electron that does not report one)'
+  if (initiator === 'null') return 'an opaque origin'
+  if (!access.trusted.includes(initiator)) return 'another origin'
   if (access.strangerShown?.()) return 'a window shows a page that is not the studio'
   return null
 }
@@ -80,7 +88,8 @@ export function mediaRefusal(request: Request, access: MediaAccess): string | nu
 export function createMediaRequestHandler(media: MediaSource, access: MediaAccess = { trusted: [APP_ORIGIN] }): (request: Request) => Promise<Response> {
   return async (request) => {
     if (mediaRefusal(request, access) !== null) return new Response('Forbidden', { status: 403, headers: FORBIDDEN_HEADERS })
-    const origin = request.headers.get('origin')
+    // Trusted, so exactly one of our origins (mediaRefusal checked it).
+    const initiator = initiatorOf(request) as string
     const id = mediaIdOf(request.url)
     if (id === null) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' } })
     const { replyMedia } = await loadMediaResponse()
@@ -89,9 +98,8 @@ export function createMediaRequestHandler(media: MediaSource, access: MediaAcces
       range: request.headers.get('range'),
       ifRange: request.headers.get('if-range')
     })
-    // The answer depends on Origin, so no cache may hand one origin's answer to another.
-    const cors: Record<string, string> = origin === null ? { Vary: 'Origin' } : { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
-    return toResponse({ ...reply, headers: { ...reply.headers, ...cors } })
+    // Electron does not check this header (see MediaAccess); it names the one origin served, never `*`.
+    return toResponse({ ...reply, headers: { ...reply.headers, 'Access-Control-Allow-Origin': initiator } })
   }
 }
 
