@@ -1,7 +1,8 @@
 /**
  * Entry of out/main/host.js, the browser-host shell: `node out/main/host.js`.
- * stdout carries exactly one line, `Studio ready: <url>`; tools (the launcher, the e2e fixture)
- * read it. Everything else goes to stderr or the log file.
+ * stdout carries one line, `Studio ready: <url>`; tools (the launcher, the e2e fixture) read the
+ * first. A second such line comes only when the token was replaced (a launch code used twice), with
+ * the reason on stderr. Everything else goes to stderr or the log file.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
@@ -13,6 +14,8 @@ import { noKeychain } from '../core/profiles/secret-backend'
 import { createStudioCore, type StudioCore } from '../core/studio-core'
 import { ConfigError, readHostConfig } from './host-config'
 import { acquireInstanceLock } from './instance-lock'
+import { LAUNCH_CODE_TTL_MS } from './launch-codes'
+import { writeLaunchPage, type LaunchPage } from './launch-page'
 import { openInBrowser } from './open-browser'
 import { startHostServer, type HostServer } from './server'
 
@@ -68,8 +71,22 @@ async function main(): Promise<void> {
     ...(config.clockFile ? { now: offsetClock(config.clockFile) } : {})
   })
   let server: HostServer
+  let launchPage: LaunchPage | null = null
   try {
-    server = await startHostServer({ core, rendererDir, port: config.port, host: '127.0.0.1' })
+    server = await startHostServer({
+      core,
+      rendererDir,
+      port: config.port,
+      host: '127.0.0.1',
+      onCodeRedeemed: () => launchPage?.remove(),
+      onTokenReplaced: (url) => {
+        process.stderr.write(
+          'A one-time studio link was used twice: someone else on this computer may have had it. The old link no longer works and every open studio page was disconnected; open the new link below.\n' +
+            '一次性工作室链接被使用了两次：这台电脑上的其他人可能得到了它。旧链接已失效，所有已打开的页面都已断开；请打开下面的新链接。\n'
+        )
+        process.stdout.write(`Studio ready: ${url}\n`)
+      }
+    })
   } catch (e) {
     await core.dispose().catch(() => {})
     const code = (e as NodeJS.ErrnoException).code
@@ -79,8 +96,18 @@ async function main(): Promise<void> {
   }
   core.log(`browser host listening on ${server.origin}; data in ${config.dataDir}`)
   process.stdout.write(`Studio ready: ${server.url}\n`)
-  // The opener's argv is readable by every local user: it gets a one-time address, never the token.
-  if (config.open) openInBrowser(server.launchUrl())
+  // The opener's and the browser's argv are readable by every local user: they get the address of a
+  // private file that redirects to a one-time address, never the address (launch-page.ts).
+  if (config.open) {
+    try {
+      const page = (launchPage = writeLaunchPage(config.dataDir, server.launchUrl()))
+      process.on('exit', () => page.remove())
+      setTimeout(() => page.remove(), LAUNCH_CODE_TTL_MS).unref()
+      openInBrowser(page.fileUrl)
+    } catch (e) {
+      process.stderr.write(`Could not open a browser (${e instanceof Error ? e.message : String(e)}); open the "Studio ready" link by hand.\n`)
+    }
+  }
   stopOnSignals(core, server)
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildCsp } from '../security/csp'
 import { startHostServer, splitTarget, type HostServer } from './server'
 import { bridgeScriptTag, contentVersion } from './static-files'
-import { APP_SCRIPT, fakeCore, httpGet, httpSend, makeRendererDir, oldTokenCookie, tokenOf } from './test-support'
+import { APP_SCRIPT, fakeCore, httpGet, httpSend, makeRendererDir, oldTokenCookie, openAuthed, tokenHeader, tokenOf } from './test-support'
 
 describe('the browser host HTTP server', () => {
   const renderer = makeRendererDir()
@@ -172,6 +172,58 @@ describe('the one-time launch address', () => {
     expect(again.bytes.toString()).toMatch(/already used or has expired/)
     expect((await exchange(page, 'x'.repeat(10_000))).status).toBe(403)
     expect((await httpSend(server.port, '/session', { headers: page })).status).toBe(405)
+    await server.close()
+    renderer.cleanup()
+  })
+})
+
+describe('a launch code used twice', () => {
+  it('replaces the token, drops every socket, revokes unused codes and gives the new address', async () => {
+    const renderer = makeRendererDir()
+    const replaced: string[] = []
+    let redeemed = 0
+    const server = await startHostServer({ core: fakeCore(), rendererDir: renderer.dir, onTokenReplaced: (url) => replaced.push(url), onCodeRedeemed: () => redeemed++ })
+    const oldToken = tokenOf(server.url)
+    const codeOf = (launch: string) => new URLSearchParams(new URL(launch).hash.slice(1)).get('code')!
+    const code = codeOf(server.launchUrl())
+    const unused = codeOf(server.launchUrl())
+    const page = { origin: server.origin, 'sec-fetch-site': 'same-origin' }
+    const exchange = (c: string) => httpSend(server.port, '/session', { method: 'POST', headers: page, body: Buffer.from(c) })
+    // The racer (or the browser) that came first has the token and a live socket.
+    expect((await exchange(code)).json()).toEqual({ token: oldToken })
+    expect(redeemed).toBe(1)
+    const socket = await openAuthed(server.port, oldToken)
+    const closed = new Promise((r) => socket.once('close', r))
+    expect(replaced).toEqual([])
+
+    expect((await exchange(code)).status).toBe(403)
+    await closed
+    expect(replaced).toHaveLength(1)
+    expect(replaced[0]).toBe(server.url)
+    const newToken = tokenOf(server.url)
+    expect(newToken).not.toBe(oldToken)
+    expect((await exchange(unused)).status).toBe(403)
+    // The old token opens nothing any more; the new one does.
+    const upload = (t: string) => httpSend(server.port, '/upload?purpose=chat-attachment&name=a.png', { method: 'POST', headers: { ...page, ...tokenHeader(t) }, body: Buffer.from('x') })
+    expect((await upload(oldToken)).status).toBe(403)
+    expect((await upload(newToken)).status).toBe(200)
+    ;(await openAuthed(server.port, newToken)).close()
+    expect(redeemed).toBe(1)
+    await server.close()
+    renderer.cleanup()
+  })
+
+  it('an expired or unknown code is refused without replacing the token', async () => {
+    const renderer = makeRendererDir()
+    const replaced: string[] = []
+    const server = await startHostServer({ core: fakeCore(), rendererDir: renderer.dir, onTokenReplaced: (url) => replaced.push(url) })
+    const before = server.url
+    const page = { origin: server.origin, 'sec-fetch-site': 'same-origin' }
+    for (const body of ['A'.repeat(22), 'A'.repeat(22), '']) {
+      expect((await httpSend(server.port, '/session', { method: 'POST', headers: page, body: Buffer.from(body) })).status).toBe(403)
+    }
+    expect(replaced).toEqual([])
+    expect(server.url).toBe(before)
     await server.close()
     renderer.cleanup()
   })

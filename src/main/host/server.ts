@@ -32,11 +32,19 @@ export interface HostServerOptions {
   port?: number
   /** Loopback only, by type: the host must never listen on a reachable interface. */
   host?: '127.0.0.1'
+  /**
+   * Called when a launch code that already gave the token is presented again: someone else had the
+   * code, so the token was replaced, every socket dropped and every unused code revoked. `url` is
+   * the new address to give the user.
+   */
+  onTokenReplaced?: (url: string) => void
+  /** Called when a launch code was exchanged for the token (the opener's redirect file can go). */
+  onCodeRedeemed?: () => void
 }
 
 export interface HostServer {
   /** The address to print for the user: the per-launch token in its fragment, never sent to a server. */
-  url: string
+  readonly url: string
   /** An address for the browser opener (visible in its argv): a one-time code instead of the token. */
   launchUrl(): string
   origin: string
@@ -54,9 +62,10 @@ const LOGGED_REFUSALS = 20
  */
 export async function startHostServer(opts: HostServerOptions): Promise<HostServer> {
   const { core, rendererDir } = opts
-  const token = newToken()
-  const codes = createLaunchCodes(token)
-  const bridge = createWsBridge(core, token)
+  // Replaced (never restored) when a launch code is used twice: see handleSession.
+  let token = newToken()
+  const codes = createLaunchCodes(() => token)
+  const bridge = createWsBridge(core, () => token)
   const server = createServer((req, res) => {
     handleRequest(req, res).catch((e: unknown) => {
       core.log(`browser host: request failed: ${String(e)}`)
@@ -163,12 +172,28 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     if (!methodAllowed(req, res, ['POST'])) return
     if (!admitted(req, 'session', 'session', SESSION_PATH)) return sendText(res, 403, FORBIDDEN_TEXT)
     const code = await readSmallBody(req, MAX_SESSION_BODY)
-    const granted = code === null ? null : codes.redeem(code.trim())
-    if (granted === null) {
+    const granted = code === null ? ({ ok: false, reused: false } as const) : codes.redeem(code.trim())
+    if (!granted.ok) {
       refuse('session', SESSION_PATH, { ok: false, reason: 'token' })
+      if (granted.reused) replaceToken()
       return sendText(res, 403, 'This studio link was already used or has expired: open the link printed when the studio started.\n')
     }
-    send(res, 200, 'application/json; charset=utf-8', Buffer.from(JSON.stringify({ token: granted }), 'utf8'), false)
+    send(res, 200, 'application/json; charset=utf-8', Buffer.from(JSON.stringify({ token: granted.token }), 'utf8'), false)
+    opts.onCodeRedeemed?.()
+  }
+
+  /**
+   * A launch code works once, and only the browser the host opened should ever have it. A second
+   * use means another party had it (a local user who read it somewhere, a copied address), and
+   * whichever came first holds the token: it is replaced, every page is disconnected (their
+   * reconnects fail the host proof with the old token) and unused codes stop working.
+   */
+  function replaceToken(): void {
+    token = newToken()
+    codes.revokeAll()
+    bridge.dropAll()
+    core.log('browser host: a launch code was used twice; the launch token was replaced and every page disconnected')
+    opts.onTokenReplaced?.(`${origin}/#token=${token}`)
   }
 
   function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -183,7 +208,9 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   }
 
   return {
-    url: `${origin}/#token=${token}`,
+    get url() {
+      return `${origin}/#token=${token}`
+    },
     launchUrl: () => `${origin}/#code=${codes.issue()}`,
     origin,
     port,
