@@ -40,9 +40,23 @@ test.describe('opening the browser from the browser host', () => {
       const file = fileURLToPath(fileUrl)
       const code = /#code=([A-Za-z0-9_-]+)/.exec(readFileSync(file, 'utf8'))?.[1]
       expect(code).toBeTruthy()
+      const firstPage = page.waitForResponse((r) => r.url().startsWith('http:') && r.request().isNavigationRequest())
       await page.goto(fileUrl)
       await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready')
+      // The launch nonce and the code are gone from the address; on Linux the launch has its own address.
       expect(page.url()).toMatch(/^http:\/\/127\.[0-9.]+:[0-9]+\/$/)
+      if (process.platform === 'linux') expect(new URL(page.url()).hostname).not.toBe('127.0.0.1')
+      expect(new URL(page.url()).origin).toBe(new URL(studio.url).origin)
+      // Its first page cleared what an earlier server on this origin could have left in the browser.
+      expect((await (await firstPage).allHeaders())['clear-site-data']).toBe('"cache", "storage"')
+      // No service worker can be registered from the host (the browser's script fetch is refused).
+      const registration = await page.evaluate(() =>
+        navigator.serviceWorker.register('/bridge.js', { type: 'module' }).then(
+          () => 'registered',
+          (e: unknown) => String(e)
+        )
+      )
+      expect(registration).toMatch(/\(403\)/)
       // Used once: the file is gone.
       await expect.poll(() => existsSync(file)).toBe(false)
       expect(await page.evaluate(() => (window as unknown as { studio: { app: { getInfo(): Promise<{ ok: boolean }> } } }).studio.app.getInfo())).toMatchObject({ ok: true })

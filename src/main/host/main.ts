@@ -4,6 +4,7 @@
  * first. A second such line comes only when the token was replaced (a launch code used twice), with
  * the reason on stderr. Everything else goes to stderr or the log file.
  */
+import { randomInt } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -17,7 +18,7 @@ import { acquireInstanceLock } from './instance-lock'
 import { LAUNCH_CODE_TTL_MS } from './launch-codes'
 import { writeLaunchPage, type LaunchPage } from './launch-page'
 import { openInBrowser } from './open-browser'
-import { startHostServer, type HostServer } from './server'
+import { startHostServer, type HostServer, type HostServerOptions } from './server'
 
 const APP_NAME = 'generation-studio'
 const SHUTDOWN_DEADLINE_MS = 5000
@@ -70,14 +71,19 @@ async function main(): Promise<void> {
     mediaUrlPrefix: MEDIA_PATH_PREFIX,
     ...(config.clockFile ? { now: offsetClock(config.clockFile) } : {})
   })
+  if (config.port !== 0) {
+    process.stderr.write(
+      `STUDIO_PORT is set (${config.port}): whoever listens on that port while the studio is not running can leave pages, cache entries or a service worker in your browser for the next studio on the same address. Leave it unset unless something needs a fixed port.\n` +
+        `已设置 STUDIO_PORT（${config.port}）：工作室未运行时占用该端口的任何程序，都可能在浏览器里留下页面、缓存或 Service Worker，影响下次在同一地址启动的工作室。除非确有需要，请不要设置它。\n`
+    )
+  }
   let server: HostServer
   let launchPage: LaunchPage | null = null
   try {
-    server = await startHostServer({
+    server = await listenOnOwnAddress({
       core,
       rendererDir,
       port: config.port,
-      host: '127.0.0.1',
       onCodeRedeemed: () => launchPage?.remove(),
       onTokenReplaced: (url) => {
         process.stderr.write(
@@ -109,6 +115,25 @@ async function main(): Promise<void> {
     }
   }
   stopOnSignals(core, server)
+}
+
+/**
+ * Each launch on its own origin where the platform allows: Linux routes all of 127.0.0.0/8 to the
+ * loopback interface, so a random 127.x.y.z gives every launch an origin no earlier server on this
+ * machine could have predicted, and nothing such a server left in the browser (cache, storage, a
+ * service worker) applies to it. Elsewhere (macOS and Windows have only 127.0.0.1 unless configured),
+ * or when binding it fails, the host listens on 127.0.0.1, with a random port unless STUDIO_PORT is set.
+ */
+async function listenOnOwnAddress(opts: Omit<HostServerOptions, 'host'>): Promise<HostServer> {
+  if (process.platform === 'linux') {
+    const host = `127.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`
+    try {
+      return await startHostServer({ ...opts, host })
+    } catch (e) {
+      opts.core.log(`browser host: could not listen on ${host} (${(e as NodeJS.ErrnoException).code ?? String(e)}); using 127.0.0.1`)
+    }
+  }
+  return startHostServer({ ...opts, host: '127.0.0.1' })
 }
 
 /**
