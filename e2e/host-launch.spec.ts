@@ -61,6 +61,13 @@ test.describe('opening the browser from the browser host', () => {
       await expect.poll(() => existsSync(file)).toBe(false)
       expect(await page.evaluate(() => (window as unknown as { studio: { app: { getInfo(): Promise<{ ok: boolean }> } } }).studio.app.getInfo())).toMatchObject({ ok: true })
 
+      // A reload keeps the session: the token kept for it survives (the site data is cleared only once).
+      const reloaded = page.waitForResponse((r) => r.url().startsWith('http:') && r.request().isNavigationRequest())
+      await page.reload()
+      expect((await (await reloaded).allHeaders())['clear-site-data']).toBeUndefined()
+      await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready')
+      expect(await page.evaluate(() => (window as unknown as { studio: { app: { getInfo(): Promise<{ ok: boolean }> } } }).studio.app.getInfo())).toMatchObject({ ok: true })
+
       // Someone presents the same code again (a racer who read it, or the browser after a racer).
       const origin = new URL(studio.url).origin
       const again = await fetch(`${origin}/session`, { method: 'POST', body: code, headers: { Origin: origin, 'Content-Type': 'text/plain' } })
