@@ -68,6 +68,16 @@ test.describe('opening the browser from the browser host', () => {
       await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready')
       expect(await page.evaluate(() => (window as unknown as { studio: { app: { getInfo(): Promise<{ ok: boolean }> } } }).studio.app.getInfo())).toMatchObject({ ok: true })
 
+      // What a page of this origin stored is gone once an unused launch address is opened (the browser
+      // honours Clear-Site-Data on this loopback origin), and the tab that stored it keeps working.
+      await page.evaluate(() => localStorage.setItem('left-behind', '1'))
+      const printed = await page.context().newPage()
+      await printed.goto(studio.url)
+      await expect(printed.locator('html')).toHaveAttribute('data-app-state', 'ready')
+      expect(await printed.evaluate(() => localStorage.getItem('left-behind'))).toBeNull()
+      await printed.close()
+      expect(await page.evaluate(() => (window as unknown as { studio: { app: { getInfo(): Promise<{ ok: boolean }> } } }).studio.app.getInfo())).toMatchObject({ ok: true })
+
       // Someone presents the same code again (a racer who read it, or the browser after a racer).
       const origin = new URL(studio.url).origin
       const again = await fetch(`${origin}/session`, { method: 'POST', body: code, headers: { Origin: origin, 'Content-Type': 'text/plain' } })
