@@ -73,13 +73,24 @@ export async function runLauncher(o) {
   const env = { ...o.env }
   // With this set, the Electron binary behaves as plain Node and would run our main as a script.
   delete env.ELECTRON_RUN_AS_NODE
+  // On Linux Chromium forks its zygote before any JavaScript runs, and every renderer is forked
+  // from it with the environment Electron started with: a key in that environment would be in every
+  // renderer's. So the key goes through Electron's stdin instead (src/main/env-key.ts reads it).
+  const apiKey = env.STUDIO_API_KEY
+  delete env.STUDIO_API_KEY
+  delete env.STUDIO_API_KEY_FROM
+  if (apiKey) env.STUDIO_API_KEY_FROM = 'stdin'
   const started = Date.now()
   /** @type {Buffer[]} */
   const held = []
   let heldBytes = 0
   let holding = true
   let graceTimer
-  const r = await runChild(bin.path, [o.appDir], { stdio: ['ignore', 'pipe', 'pipe'], env }, (child) => {
+  const r = await runChild(bin.path, [o.appDir], { stdio: [apiKey ? 'pipe' : 'ignore', 'pipe', 'pipe'], env }, (child) => {
+    if (apiKey && child.stdin) {
+      child.stdin.on('error', () => {}) // Electron that exits before reading it: its exit is reported below
+      child.stdin.end(apiKey)
+    }
     // Electron's own output never goes to stdout; it is held during the grace period, because if
     // Electron cannot start we replace its noise with one explanatory line.
     const take = (/** @type {Buffer} */ chunk) => {

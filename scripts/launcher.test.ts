@@ -25,6 +25,10 @@ process.on('SIGTERM', () => { process.stderr.write('electron got SIGTERM\\n'); p
 process.stdout.write('[electron stdout] app=' + process.argv[2] + ' runAsNode=' + (process.env.ELECTRON_RUN_AS_NODE ?? '-') + '\\n')
 if (mode === 'no-display') { process.stderr.write('[1:ERROR] platform init\\nMissing X server or $DISPLAY\\n'); process.exit(1) }
 if (mode === 'ok') process.exit(0)
+if (mode === 'key') {
+  const stdin = require('node:fs').readFileSync(0, 'utf8')
+  process.stdout.write('key-env=' + (process.env.STUDIO_API_KEY ?? '-') + ' key-from=' + (process.env.STUDIO_API_KEY_FROM ?? '-') + ' key-stdin=' + (stdin || '-') + '\\n')
+}
 setInterval(() => {}, 1000)
 `
 )
@@ -131,6 +135,14 @@ describe('npm start (the launcher)', () => {
     expect(r.stderr).toContain('electron got SIGTERM')
     expect(r.stderr).not.toContain('serving the studio in your browser')
     expect(r.code).toBe(0)
+  })
+
+  it('hands STUDIO_API_KEY to Electron on stdin, never in its environment (the Linux zygote would copy it to every renderer)', async () => {
+    const withKey = await launch({ FAKE_ELECTRON: 'key', STUDIO_API_KEY: 'sk-env-0123456789' }, { graceMs: 0, stopWhen: (out) => out.stderr.includes('key-stdin=') })
+    expect(withKey.stderr).toContain('key-env=- key-from=stdin key-stdin=sk-env-0123456789\n')
+    expect(withKey.stdout).toBe('')
+    const without = await launch({ FAKE_ELECTRON: 'key' }, { graceMs: 0, stopWhen: (out) => out.stderr.includes('key-stdin=') })
+    expect(without.stderr).toContain('key-env=- key-from=- key-stdin=-\n')
   })
 
   it('ends quietly when Electron exits 0 at once (another instance already runs)', async () => {

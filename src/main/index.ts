@@ -2,6 +2,9 @@
  * The Electron shell: lifecycle only. Every decision lives in a module under electron/ or security/
  * (tested with a mocked electron); this file wires them in the order Electron requires.
  */
+// First: takes STUDIO_API_KEY out of process.env before any other module of the app is evaluated.
+// eslint-disable-next-line import-x/order
+import { envApiKey } from './take-env-key'
 import { fileURLToPath } from 'node:url'
 import { app, BrowserWindow, dialog, ipcMain, Notification, powerMonitor, protocol, session, shell } from 'electron'
 import type { StoreNotice } from './core/store/kv-store'
@@ -22,10 +25,8 @@ const PRELOAD = fileURLToPath(new URL('../preload/index.cjs', import.meta.url))
 const RENDERER_DIR = fileURLToPath(new URL('../renderer', import.meta.url))
 
 function main(): void {
-  // The key now lives only in the core's memory: no window, child process or crash report may
-  // inherit it from the environment (the browser host does the same).
-  const envApiKey = process.env.STUDIO_API_KEY
-  delete process.env.STUDIO_API_KEY
+  // envApiKey (take-env-key.ts, evaluated first) now lives only in the core's memory: no window,
+  // child process started from here on or crash report inherits it from the environment.
   // The Windows app id before any notification (the installer's shortcut carries the same id).
   applyAppIdentity(app)
   // Before the lock: Electron keys the single-instance lock on userData.

@@ -29,6 +29,12 @@ export const CHALLENGE_PARAM = 'challenge'
 export const HOST_PROOF_LABEL = 'generation-studio host proof\n'
 export const TOKEN_HEADER = 'X-Studio-Token'
 export const SESSION_PATH = '/session'
+/**
+ * The query parameter of the addresses the host gives out (`/?launch=<nonce>`): the first page
+ * asked for with an unused one gets `Clear-Site-Data` (browser state a server that held this
+ * address before may have left); the page removes it from the address bar with the fragment.
+ */
+export const LAUNCH_PARAM = 'launch'
 
 export type HelloFrame = { t: 'hello'; proof: string }
 

@@ -18,8 +18,9 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url')
 }
 
-export function allowedHosts(port: number): string[] {
-  return [`127.0.0.1:${port}`, `localhost:${port}`]
+/** The Host headers that name this server: its address, and `localhost` when it is 127.0.0.1. */
+export function allowedHosts(port: number, host = '127.0.0.1'): string[] {
+  return host === '127.0.0.1' ? [`127.0.0.1:${port}`, `localhost:${port}`] : [`${host}:${port}`]
 }
 
 /** Compares in constant time; hashing first hides the length too. */
@@ -51,10 +52,10 @@ export type AccessKind = 'page' | 'media' | 'upload' | 'session' | 'upgrade'
 
 export type AccessDecision = { ok: true } | { ok: false; reason: 'host' | 'origin' | 'fetch-site' | 'token' }
 
-export function checkAccess(req: { headers: IncomingHttpHeaders; kind: AccessKind }, port: number, token: string): AccessDecision {
+export function checkAccess(req: { headers: IncomingHttpHeaders; kind: AccessKind }, port: number, token: string, address = '127.0.0.1'): AccessDecision {
   const { headers, kind } = req
   const host = headers.host
-  if (typeof host !== 'string' || !allowedHosts(port).includes(host)) return { ok: false, reason: 'host' }
+  if (typeof host !== 'string' || !allowedHosts(port, address).includes(host)) return { ok: false, reason: 'host' }
   const origin = headers.origin
   // Browsers send Origin on every POST and upgrade; only plain GETs may lack it.
   const originRequired = kind === 'upload' || kind === 'session' || kind === 'upgrade'

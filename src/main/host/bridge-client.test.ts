@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -6,6 +7,7 @@ import { WebSocket as NodeWebSocket } from 'ws'
 import { WebSocketServer } from 'ws'
 import { EVENT_NAMES, INVOKE_CHANNELS, UPLOAD_CHANNELS } from '@shared/contract'
 import type { Result } from '@shared/errors'
+import { createHttpUpload } from '../../renderer/bridge/http-upload'
 import { createHostHandshake, takeLaunchToken } from '../../renderer/bridge/launch-session'
 import { createSocketTransport, type SocketLike } from '../../renderer/bridge/socket-transport'
 import { imageBytes } from '../core/files/testing/images'
@@ -194,6 +196,49 @@ describe('a page whose host went away', () => {
     expect(impostor.clients.size).toBe(0)
     transport.close()
     await new Promise((r) => impostor.close(r))
+    renderer.cleanup()
+  })
+
+  it('sends no upload, not even the token, to a server that takes the port and cannot prove it is the host', async () => {
+    const renderer = makeRendererDir()
+    const server = await startHostServer({ core: fakeCore(), rendererDir: renderer.dir })
+    const port = server.port
+    const headers = browserHeaders(port)
+    const transport = createSocketTransport({
+      connect: (challenge) => new NodeWebSocket(`ws://127.0.0.1:${port}/bridge?challenge=${challenge}`, { headers }) as unknown as SocketLike,
+      handshake: createHostHandshake(Promise.resolve(tokenOf(server.url))),
+      backoffMs: () => 20
+    })
+    const upload = createHttpUpload({
+      fetch: (input, init) => fetch(new URL(input, `http://127.0.0.1:${port}`), { ...init, headers: { ...(init.headers as Record<string, string>), ...headers } }),
+      token: async () => tokenOf(server.url),
+      proven: () => transport.whenProven()
+    })
+    expect(await transport.invoke('app:get-info', undefined)).toMatchObject({ ok: true })
+    await server.close()
+    // The page has seen its socket drop once a call fails (a reconnect to the empty port is refused).
+    await vi.waitFor(async () => expect(await transport.invoke('app:get-info', undefined)).toMatchObject({ ok: false }), { interval: 5 })
+
+    // Whoever binds the port next answers HTTP and greets on the socket like the host, without the proof.
+    const requests: string[] = []
+    const http = createServer((req, res) => {
+      requests.push(`${req.method} ${req.url} ${JSON.stringify(req.headers)}`)
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ok: true, value: {} }))
+    })
+    const impostor = new WebSocketServer({ server: http })
+    impostor.on('connection', (ws, req) => ws.send(JSON.stringify({ t: 'hello', proof: new URL(req.url ?? '/', 'http://x').searchParams.get('challenge') })))
+    await new Promise<void>((r) => http.listen(port, '127.0.0.1', r))
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'secret.png', { type: 'image/png' })
+    let result = await upload('files:upload', file, { purpose: 'chat-attachment', name: 'secret.png' })
+    for (let i = 0; i < 50 && !result.ok && result.error.code === 'NETWORK_UNREACHABLE'; i++) {
+      result = await upload('files:upload', file, { purpose: 'chat-attachment', name: 'secret.png' })
+    }
+    expect(result).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER', retryable: false } })
+    expect(await upload('files:upload', file, { purpose: 'chat-attachment', name: 'secret.png' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } })
+    expect(requests).toEqual([])
+    transport.close()
+    impostor.close()
+    await new Promise((r) => http.close(r))
     renderer.cleanup()
   })
 

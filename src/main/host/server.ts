@@ -1,20 +1,18 @@
+import { randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { BRIDGE_PATH, CHALLENGE_PARAM, MEDIA_PATH_PREFIX, SESSION_PATH } from '@shared/bridge-protocol'
+import { BRIDGE_PATH, CHALLENGE_PARAM, LAUNCH_PARAM, MEDIA_PATH_PREFIX, SESSION_PATH } from '@shared/bridge-protocol'
 import { checkAccess, FORBIDDEN_TEXT, isChallenge, newToken, type AccessDecision, type AccessKind } from './access'
 import { handleMedia, handleUpload, sendResult, uploadChannelOf } from './file-routes'
 import type { HostCore } from './host-core'
 import { createLaunchCodes } from './launch-codes'
-import { pageSecurityHeaders } from './page-headers'
+import { FIRST_PAGE_HEADERS, pageSecurityHeaders } from './page-headers'
 import {
   BRIDGE_SCRIPT_PATH,
-  BRIDGE_VERSION_PARAM,
-  bridgeCacheControl,
   bridgeScriptTag,
-  cacheControlFor,
   containedRealPath,
   contentTypeOf,
   contentVersion,
@@ -30,13 +28,26 @@ export interface HostServerOptions {
   rendererDir: string
   /** 0 (default) picks a free port. */
   port?: number
-  /** Loopback only, by type: the host must never listen on a reachable interface. */
-  host?: '127.0.0.1'
+  /**
+   * A loopback address (127.0.0.0/8; checked): the host must never listen on a reachable interface.
+   * 127.0.0.1 by default; main.ts asks for a random one per launch where the platform has them all
+   * (Linux), so each launch is its own origin and nothing an earlier server left in the browser
+   * applies to it.
+   */
+  host?: string
+  /**
+   * Called when a launch code that already gave the token is presented again: someone else had the
+   * code, so the token was replaced, every socket dropped and every unused code revoked. `url` is
+   * the new address to give the user.
+   */
+  onTokenReplaced?: (url: string) => void
+  /** Called when a launch code was exchanged for the token (the opener's redirect file can go). */
+  onCodeRedeemed?: () => void
 }
 
 export interface HostServer {
   /** The address to print for the user: the per-launch token in its fragment, never sent to a server. */
-  url: string
+  readonly url: string
   /** An address for the browser opener (visible in its argv): a one-time code instead of the token. */
   launchUrl(): string
   origin: string
@@ -54,9 +65,12 @@ const LOGGED_REFUSALS = 20
  */
 export async function startHostServer(opts: HostServerOptions): Promise<HostServer> {
   const { core, rendererDir } = opts
-  const token = newToken()
-  const codes = createLaunchCodes(token)
-  const bridge = createWsBridge(core, token)
+  const host = opts.host ?? '127.0.0.1'
+  if (!isLoopbackV4(host)) throw new Error(`The studio host listens on loopback addresses only, not ${JSON.stringify(host)}`)
+  // Replaced (never restored) when a launch code is used twice: see handleSession.
+  let token = newToken()
+  const codes = createLaunchCodes(() => token)
+  const bridge = createWsBridge(core, () => token)
   const server = createServer((req, res) => {
     handleRequest(req, res).catch((e: unknown) => {
       core.log(`browser host: request failed: ${String(e)}`)
@@ -69,7 +83,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
-      server.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1', exclusive: true }, () => {
+      server.listen({ port: opts.port ?? 0, host, exclusive: true }, () => {
         server.off('error', reject)
         resolve()
       })
@@ -81,8 +95,16 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   const address = server.address()
   if (address === null || typeof address === 'string') throw new Error('The host server has no TCP address')
   const port = address.port
-  const origin = `http://127.0.0.1:${port}`
-  const securityHeaders = pageSecurityHeaders(port)
+  const origin = `http://${host}:${port}`
+  const securityHeaders = pageSecurityHeaders(port, host)
+  /** Unused launch nonces (LAUNCH_PARAM): the first page asked for with one clears the site's data. */
+  const freshLaunches = new Set<string>()
+  const newLaunch = (): string => {
+    const nonce = randomBytes(12).toString('base64url')
+    freshLaunches.add(nonce)
+    return nonce
+  }
+  let printedLaunch = newLaunch()
 
   const staticCache = createStaticCache((file) => readFile(file))
   const versions = new WeakMap<Buffer, string>()
@@ -108,7 +130,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
 
   /** The sender check for one kind of request; a refusal is logged (the caller answers it). */
   function admitted(req: IncomingMessage, kind: AccessKind, logAs: string, path: string): boolean {
-    const access = checkAccess({ headers: req.headers, kind }, port, token)
+    const access = checkAccess({ headers: req.headers, kind }, port, token, host)
     if (!access.ok) refuse(logAs, path, access)
     return access.ok
   }
@@ -124,6 +146,12 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     for (const [k, v] of Object.entries(securityHeaders)) res.setHeader(k, v)
     const { pathname, query } = splitTarget(req.url)
+    // A service worker would outlive the host and answer for the next server on this origin: none
+    // is ever registered from here (the browser marks the script's fetch with this header).
+    if (req.headers['service-worker'] !== undefined) {
+      refuse('service worker script', pathname, { ok: false, reason: 'fetch-site' })
+      return sendText(res, 403, 'Service workers are not allowed here\n')
+    }
     if (pathname === SESSION_PATH) return handleSession(req, res)
     const uploadChannel = uploadChannelOf(pathname)
     if (uploadChannel) {
@@ -145,13 +173,13 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     if (!file || !info?.isFile()) return sendText(res, 404, 'Not found\n')
 
     const type = contentTypeOf(file)
-    res.setHeader('Cache-Control', cacheControlFor(pathname))
     if (type.startsWith('text/html')) {
+      const launch = query.get(LAUNCH_PARAM)
+      if (launch !== null && freshLaunches.delete(launch)) for (const [k, v] of Object.entries(FIRST_PAGE_HEADERS)) res.setHeader(k, v)
       const body = Buffer.from(injectBridgeScript(await readFile(file, 'utf8'), bridgeScriptTag(await bridgeVersion())), 'utf8')
       return send(res, 200, type, body, req.method === 'HEAD')
     }
     const cached = await staticCache(file, info)
-    if (cached && pathname === BRIDGE_SCRIPT_PATH) res.setHeader('Cache-Control', bridgeCacheControl(query.get(BRIDGE_VERSION_PARAM), versionOf(cached)))
     if (cached) return send(res, 200, type, cached, req.method === 'HEAD')
     res.writeHead(200, { 'Content-Type': type, 'Content-Length': String(info.size) })
     if (req.method === 'HEAD') return void res.end()
@@ -163,12 +191,29 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     if (!methodAllowed(req, res, ['POST'])) return
     if (!admitted(req, 'session', 'session', SESSION_PATH)) return sendText(res, 403, FORBIDDEN_TEXT)
     const code = await readSmallBody(req, MAX_SESSION_BODY)
-    const granted = code === null ? null : codes.redeem(code.trim())
-    if (granted === null) {
+    const granted = code === null ? ({ ok: false, reused: false } as const) : codes.redeem(code.trim())
+    if (!granted.ok) {
       refuse('session', SESSION_PATH, { ok: false, reason: 'token' })
+      if (granted.reused) replaceToken()
       return sendText(res, 403, 'This studio link was already used or has expired: open the link printed when the studio started.\n')
     }
-    send(res, 200, 'application/json; charset=utf-8', Buffer.from(JSON.stringify({ token: granted }), 'utf8'), false)
+    send(res, 200, 'application/json; charset=utf-8', Buffer.from(JSON.stringify({ token: granted.token }), 'utf8'), false)
+    opts.onCodeRedeemed?.()
+  }
+
+  /**
+   * A launch code works once, and only the browser the host opened should ever have it. A second
+   * use means another party had it (a local user who read it somewhere, a copied address), and
+   * whichever came first holds the token: it is replaced, every page is disconnected (their
+   * reconnects fail the host proof with the old token) and unused codes stop working.
+   */
+  function replaceToken(): void {
+    token = newToken()
+    printedLaunch = newLaunch()
+    codes.revokeAll()
+    bridge.dropAll()
+    core.log('browser host: a launch code was used twice; the launch token was replaced and every page disconnected')
+    opts.onTokenReplaced?.(printedUrl())
   }
 
   function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -182,9 +227,15 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     bridge.accept(req, socket, head, challenge)
   }
 
+  function printedUrl(): string {
+    return `${origin}/?${LAUNCH_PARAM}=${printedLaunch}#token=${token}`
+  }
+
   return {
-    url: `${origin}/#token=${token}`,
-    launchUrl: () => `${origin}/#code=${codes.issue()}`,
+    get url() {
+      return printedUrl()
+    },
+    launchUrl: () => `${origin}/?${LAUNCH_PARAM}=${newLaunch()}#code=${codes.issue()}`,
     origin,
     port,
     bridgeStats: () => bridge.stats(),
@@ -213,6 +264,12 @@ export function splitTarget(target: string | undefined): { pathname: string; que
   const q = raw.indexOf('?')
   const pathname = q < 0 ? raw : raw.slice(0, q)
   return { pathname, query: new URLSearchParams(q < 0 ? '' : raw.slice(q + 1)) }
+}
+
+/** A dotted IPv4 address in 127.0.0.0/8. */
+export function isLoopbackV4(address: string): boolean {
+  const parts = address.split('.')
+  return parts.length === 4 && parts[0] === '127' && parts.every((p) => /^(0|[1-9][0-9]{0,2})$/.test(p) && Number(p) <= 255)
 }
 
 /** A launch code is 22 characters; anything much longer is not one. */

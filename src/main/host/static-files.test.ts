@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { BRIDGE_SCRIPT_TAG, cacheControlFor, containedRealPath, contentTypeOf, createStaticCache, injectBridgeScript, resolveStaticPath } from './static-files'
+import { BRIDGE_SCRIPT_TAG, containedRealPath, contentTypeOf, createStaticCache, injectBridgeScript, resolveStaticPath } from './static-files'
 
 const root = join(tmpdir(), 'studio-root')
 
@@ -105,16 +105,5 @@ describe('the static file cache', () => {
     expect(reads.filter((f) => f === '/b.js')).toHaveLength(2)
     expect(await cache('/big.js', { size: 3 * 1024 * 1024, mtimeMs: 1 })).toBeNull()
     expect(reads).not.toContain('/big.js')
-  })
-})
-
-describe('cacheControlFor', () => {
-  it('marks only content-hashed build assets immutable', () => {
-    for (const path of ['/assets/index-B2x9_kQz.js', '/assets/katex-DjWq1b2e.css', '/assets/KaTeX_Main-Regular-B22Nviop.woff2']) {
-      expect(cacheControlFor(path), path).toBe('public, max-age=31536000, immutable')
-    }
-    for (const path of ['/', '/index.html', '/bridge.js', '/assets/app.js', '/assets/a-b.js', '/other/index-B2x9_kQz.js', '/assets/x/index-B2x9_kQz.js']) {
-      expect(cacheControlFor(path), path).toBe('no-store')
-    }
   })
 })

@@ -27,7 +27,11 @@ export function contentVersion(body: Buffer): string {
   return createHash('sha256').update(body).digest('base64url').slice(0, 16)
 }
 
-/** The bridge's tag, naming its content version when there is one (so the browser may keep it). */
+/**
+ * The bridge's tag, naming its content version when there is one. Nothing is cached any more
+ * (pageSecurityHeaders: no-store for everything), so the version only makes a rebuilt bridge's
+ * address differ, which helps whoever reads a page's network log.
+ */
 export function bridgeScriptTag(version: string | null = null): string {
   return version === null ? BRIDGE_SCRIPT_TAG : `<script type="module" src="${BRIDGE_SCRIPT_PATH}?${BRIDGE_VERSION_PARAM}=${version}"></script>`
 }
@@ -65,30 +69,4 @@ export function createStaticCache(read: (file: string) => Promise<Buffer>): (fil
     if (body.length === info.size) entries.set(file, { size: info.size, mtimeMs: info.mtimeMs, body })
     return body
   }
-}
-
-/** A build output name with the content hash the bundler adds (`assets/index-B2x9_kQz.js`). */
-const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.(?:js|css|woff2?|ttf|png|svg|jpg|webp)$/
-
-/**
- * The Cache-Control of a renderer file. Content-hashed build assets never change under their name,
- * so they are `immutable`: a second launch (same origin) takes them from the disk cache without
- * asking, and Chromium reuses its compiled code for them (V8 code cache, as VS Code relies on).
- * Everything else (index.html, which names the current hashes; the bridge script; unhashed files)
- * stays `no-store`, so a rebuild is always picked up.
- */
-export function cacheControlFor(urlPath: string): string {
-  return HASHED_ASSET.test(urlPath) ? IMMUTABLE : 'no-store'
-}
-
-const IMMUTABLE = 'public, max-age=31536000, immutable'
-
-/**
- * The bridge script's Cache-Control: `immutable` when it is asked for by the version of the content
- * served (the address index.html names), like a hashed asset; `no-store` otherwise. It carries no
- * per-launch data (the token stays in the address's fragment and the tab), so a second launch
- * takes it from the disk cache with V8's code for it, instead of waiting for the host (T1-warm).
- */
-export function bridgeCacheControl(askedVersion: string | null, servedVersion: string): string {
-  return askedVersion === servedVersion ? IMMUTABLE : 'no-store'
 }

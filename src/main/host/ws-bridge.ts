@@ -26,6 +26,8 @@ export interface WsBridge {
   /** Called for an upgrade that already passed the access check, with the page's challenge. */
   accept(req: IncomingMessage, socket: Duplex, head: Buffer, challenge: string): void
   stats(): BridgeStats
+  /** Closes every socket at once (the token was replaced: pages must reconnect and prove it anew). */
+  dropAll(): void
   close(): Promise<void>
 }
 
@@ -33,7 +35,8 @@ export interface WsBridge {
  * The WebSocket side of `window.studio`: invokes go to the same dispatcher the Electron shell
  * uses, every core event is pushed to every page. Nothing a page sends can throw out of here.
  */
-export function createWsBridge(core: HostCore, token: string): WsBridge {
+/** `token` is read on every handshake, so a replaced token (server.ts, a reused launch code) applies at once. */
+export function createWsBridge(core: HostCore, token: () => string): WsBridge {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_REQUEST_FRAME_BYTES, perMessageDeflate: false })
   /** Sockets whose first frame carried the launch token: the only ones that get answers or events. */
   const authed = new WeakSet<WebSocket>()
@@ -58,7 +61,7 @@ export function createWsBridge(core: HostCore, token: string): WsBridge {
 
   function onConnection(ws: WebSocket, challenge: string): void {
     // Proof first: the page sends nothing until it has checked this (item: whom it reconnects to).
-    ws.send(JSON.stringify({ t: 'hello', proof: hostProof(token, challenge) } satisfies HelloFrame))
+    ws.send(JSON.stringify({ t: 'hello', proof: hostProof(token(), challenge) } satisfies HelloFrame))
     const deadline = setTimeout(() => {
       core.log('browser host: a bridge socket did not authenticate in time')
       ws.close(CLOSE_NOT_AUTHENTICATED, 'not authenticated')
@@ -75,7 +78,7 @@ export function createWsBridge(core: HostCore, token: string): WsBridge {
       if (!authed.has(ws)) {
         clearTimeout(deadline)
         const auth = parseFrame(AuthFrameSchema, data.toString())
-        if (auth && sameToken(auth.token, token)) return void authed.add(ws)
+        if (auth && sameToken(auth.token, token())) return void authed.add(ws)
         core.log('browser host: refused a bridge socket (bad token in its first frame)')
         return ws.close(CLOSE_NOT_AUTHENTICATED, 'not authenticated')
       }
@@ -112,6 +115,9 @@ export function createWsBridge(core: HostCore, token: string): WsBridge {
       wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, challenge))
     },
     stats: () => ({ malformed, clients: wss.clients.size }),
+    dropAll() {
+      for (const client of wss.clients) client.terminate()
+    },
     close() {
       removeSink()
       for (const client of wss.clients) client.terminate()

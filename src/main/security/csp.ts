@@ -34,7 +34,13 @@ export function electronCsp(mediaScheme: string): string {
   return buildCsp({ media: [`${mediaScheme}:`] })
 }
 
-/** The browser host's page policy: 'self' for the page's uploads, the ws origins of its bridge socket. */
-export function browserHostCsp(port: number): string {
-  return buildCsp({ connect: ["'self'", `ws://127.0.0.1:${port}`, `ws://localhost:${port}`] })
+/**
+ * The browser host's page policy: 'self' for the page's uploads, the ws origins of its bridge socket
+ * (`localhost` only for a host on 127.0.0.1, the one loopback address that name points to).
+ * worker-src stays 'self' blob:: the image editor runs dedicated workers; service workers are
+ * refused by the host itself (server.ts), since CSP cannot tell the two kinds apart.
+ */
+export function browserHostCsp(port: number, host = '127.0.0.1'): string {
+  const ws = host === '127.0.0.1' ? [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] : [`ws://${host}:${port}`]
+  return buildCsp({ connect: ["'self'", ...ws] })
 }

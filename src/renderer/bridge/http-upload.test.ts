@@ -43,4 +43,23 @@ describe('uploads over HTTP in the browser host', () => {
     await createHttpUpload({ fetch, token: async () => 'the-token' })('files:upload', new Blob(['x']), { purpose: 'chat-attachment', name: 'a' })
     expect(fetch.mock.calls[0][1].headers).toEqual({ 'Content-Type': 'application/octet-stream', 'X-Studio-Token': 'the-token' })
   })
+
+  it("sends nothing, not even the token, until the socket's host has proved itself", async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => json({ ok: true, value: grant }))
+    let prove!: (r: null) => void
+    const upload = createHttpUpload({ fetch, token: async () => 'the-token', proven: () => new Promise((r) => (prove = r)) })('files:upload', new Blob(['x']), { purpose: 'chat-attachment', name: 'a' })
+    await vi.waitFor(() => expect(prove).toBeTypeOf('function'))
+    expect(fetch).not.toHaveBeenCalled()
+    prove(null)
+    expect(await upload).toEqual({ ok: true, value: grant })
+    expect(fetch).toHaveBeenCalledTimes(1)
+  })
+
+  it("answers the transport's refusal and sends nothing once the host proof failed or the connection was lost", async () => {
+    const fetch = vi.fn(async () => json({ ok: true, value: grant }))
+    const notOurs = { ok: false as const, error: { code: 'FORBIDDEN_SENDER' as const, message: 'not the studio host', retryable: false } }
+    const upload = createHttpUpload({ fetch, token: async () => 'the-token', proven: async () => notOurs })
+    expect(await upload('files:upload', new Blob(['x']), { purpose: 'chat-attachment', name: 'a' })).toEqual(notOurs)
+    expect(fetch).not.toHaveBeenCalled()
+  })
 })

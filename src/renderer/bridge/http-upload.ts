@@ -9,6 +9,13 @@ export interface HttpUploadOptions {
   base?: string
   /** The launch token the page holds; sent in TOKEN_HEADER (the host takes no cookie). */
   token?: () => Promise<string | null>
+  /**
+   * Resolves null once the bridge socket's host has proved it holds the launch token, or the
+   * Result to answer instead (socket-transport.ts whenProven). Nothing is sent before: a server
+   * that took the port after the host exited gets neither the file nor the token. The page always
+   * passes it; without it (unit tests of the plain route) the upload is sent at once.
+   */
+  proven?: () => Promise<Result<never> | null>
 }
 
 function refused(message: string): Result<never> {
@@ -30,6 +37,8 @@ export function createHttpUpload(opts: HttpUploadOptions = {}): BridgeTransport[
       if (typeof value !== 'string') return refused('Upload details must be text')
       query.set(key, value)
     }
+    const refusal = opts.proven ? await opts.proven() : null
+    if (refusal) return refusal
     let res: Response
     try {
       const token = opts.token ? await opts.token() : null

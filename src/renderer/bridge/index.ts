@@ -35,8 +35,9 @@ const socket = createSocketTransport({
   connect: (challenge) => new WebSocket(`${url}?${CHALLENGE_PARAM}=${challenge ?? ''}`),
   handshake: createHostHandshake(token)
 })
-// Files go as same-origin POST bodies (streamed by the browser), never through the socket.
-const transport = { invoke: socket.invoke, subscribe: socket.subscribe, upload: createHttpUpload({ token: () => token }) }
+// Files go as same-origin POST bodies (streamed by the browser), never through the socket, and
+// only once the socket's host has proved itself (the token goes with them).
+const transport = { invoke: socket.invoke, subscribe: socket.subscribe, upload: createHttpUpload({ token: () => token, proven: () => socket.whenProven() }) }
 
 Object.defineProperty(window, 'studio', {
   value: buildRawApi(INVOKE_CHANNEL_NAMES, EVENT_NAMES_LIST, transport, {

@@ -33,6 +33,19 @@ function launchEnv(hash: string, deferWrite?: (write: () => void) => void) {
   }
 }
 
+describe('the address the page was opened with', () => {
+  it('loses its launch nonce with the fragment, keeping the rest of the query', async () => {
+    const launch = launchEnv('#token=tok-0')
+    launch.env.location.search = '?launch=AbCdEfGhIjKlMnOp&view=video'
+    expect(await takeLaunchToken(launch.env)).toBe('tok-0')
+    expect(launch.env.history.replaceState).toHaveBeenCalledWith(null, '', '/?view=video')
+    const reload = launchEnv('')
+    reload.env.location.search = '?launch=AbCdEfGhIjKlMnOp'
+    await takeLaunchToken(reload.env)
+    expect(reload.env.history.replaceState).toHaveBeenCalledWith(null, '', '/')
+  })
+})
+
 describe('the launch token kept for a reload (T1: sessionStorage is not touched during start-up)', () => {
   it('takes the token at once but writes it only in the first idle time after start-up', async () => {
     const page = pageEnv()

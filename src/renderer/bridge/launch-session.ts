@@ -1,4 +1,4 @@
-import { HOST_PROOF_LABEL, SESSION_PATH } from '@shared/bridge-wire'
+import { HOST_PROOF_LABEL, LAUNCH_PARAM, SESSION_PATH } from '@shared/bridge-wire'
 import type { HostHandshake } from './socket-transport'
 
 /** Where a reload finds the token again: per tab and per origin (port included), never sent anywhere. */
@@ -20,8 +20,9 @@ export interface LaunchEnv {
 
 /**
  * The launch token, from the address the page was opened with: `#token=` (the link the host
- * prints) or `#code=` (the one-time address the host opens, exchanged here once). The fragment is
- * removed from the address bar and history at once, before the app runs. A reload of the same tab
+ * prints) or `#code=` (the one-time address the host opens, exchanged here once). The fragment and
+ * the launch nonce (`?launch=`, which only the first page load uses) are removed from the address
+ * bar and history at once, before the app runs. A reload of the same tab
  * finds the token in sessionStorage: unlike a cookie it is bound to this port's origin and is never
  * sent to a server.
  */
@@ -29,8 +30,11 @@ export function takeLaunchToken(env: LaunchEnv): Promise<string | null> {
   const params = new URLSearchParams(env.location.hash.replace(/^#/, ''))
   const token = params.get('token')
   const code = params.get('code')
-  if (token !== null || code !== null) {
-    env.history.replaceState(env.history.state, '', env.location.pathname + env.location.search)
+  const search = new URLSearchParams(env.location.search)
+  if (token !== null || code !== null || search.has(LAUNCH_PARAM)) {
+    search.delete(LAUNCH_PARAM)
+    const rest = search.toString()
+    env.history.replaceState(env.history.state, '', env.location.pathname + (rest ? `?${rest}` : ''))
   }
   const remember = (t: string | null): string | null => {
     if (t) {

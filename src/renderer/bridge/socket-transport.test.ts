@@ -225,6 +225,40 @@ describe('the host handshake on every connection', () => {
     expect(sockets).toHaveLength(2)
     expect(await t.invoke('a:x', 1)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } })
   })
+
+  it('whenProven waits for the proof, answers at once while the proven socket is open, and waits again after a drop', async () => {
+    const t = make()
+    let first: unknown = 'waiting'
+    void t.whenProven().then((r) => (first = r))
+    sockets[0].open()
+    await Promise.resolve()
+    expect(first).toBe('waiting') // open is not proven
+    sockets[0].receive(JSON.stringify({ t: 'hello', proof: 'proof-of-challenge-0' }))
+    await vi.waitFor(() => expect(first).toBeNull())
+    expect(await t.whenProven()).toBeNull()
+    sockets[0].drop()
+    let second: unknown = 'waiting'
+    void t.whenProven().then((r) => (second = r))
+    await Promise.resolve()
+    expect(second).toBe('waiting')
+    vi.advanceTimersByTime(100)
+    sockets[1].open()
+    sockets[1].receive(JSON.stringify({ t: 'hello', proof: 'proof-of-challenge-1' }))
+    await vi.waitFor(() => expect(second).toBeNull())
+  })
+
+  it('whenProven answers FORBIDDEN_SENDER once a server failed the proof, and "lost" when the socket drops while waiting', async () => {
+    const t = make()
+    const lost = t.whenProven()
+    sockets[0].drop()
+    expect(await lost).toMatchObject({ ok: false, error: { code: 'NETWORK_UNREACHABLE', retryable: true } })
+    vi.advanceTimersByTime(100)
+    const waiting = t.whenProven()
+    sockets[1].open()
+    sockets[1].receive(JSON.stringify({ t: 'hello', proof: 'not-the-proof' }))
+    expect(await waiting).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER', retryable: false } })
+    expect(await t.whenProven()).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } })
+  })
 })
 
 describe('defaultBackoff', () => {

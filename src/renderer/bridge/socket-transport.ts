@@ -37,6 +37,13 @@ export interface SocketTransportOptions {
 
 /** Invokes and events; uploads go over HTTP (http-upload.ts), not through the socket. */
 export interface SocketTransport extends Omit<BridgeTransport, 'upload'> {
+  /**
+   * Resolves null once a socket whose host passed the handshake is open (at once if one is), or
+   * the Result to answer instead: the connection was lost while waiting (retryable), or the
+   * transport has stopped (a server that could not prove it is the host, or close()). Uploads wait
+   * on it, so a file and the token go over HTTP only to a host that has just proved itself.
+   */
+  whenProven(): Promise<Result<never> | null>
   /** Stops reconnecting and fails whatever is still waiting (tests, page teardown). */
   close(): void
 }
@@ -58,6 +65,8 @@ export function createSocketTransport(opts: SocketTransportOptions): SocketTrans
   const pending = new Map<number, (r: Result<unknown>) => void>()
   const listeners = new Map<string, Set<(payload: unknown) => void>>()
   let queue: string[] = []
+  /** Callers of whenProven() waiting for the next proven socket (or for the reason there is none). */
+  let provenWaiters: Array<(r: Result<never> | null) => void> = []
   let socket: SocketLike | null = null
   /** The socket whose host passed the handshake (or any open socket, without one). */
   let trustedSocket: SocketLike | null = null
@@ -74,6 +83,9 @@ export function createSocketTransport(opts: SocketTransportOptions): SocketTrans
     pending.clear()
     queue = []
     for (const resolve of waiting) resolve(result())
+    const waiters = provenWaiters
+    provenWaiters = []
+    for (const resolve of waiters) resolve(result())
   }
 
   function onMessage(data: unknown): void {
@@ -109,6 +121,9 @@ export function createSocketTransport(opts: SocketTransportOptions): SocketTrans
       const toSend = queue
       queue = []
       for (const text of toSend) ws.send(text)
+      const waiters = provenWaiters
+      provenWaiters = []
+      for (const resolve of waiters) resolve(null)
     }
     socket = ws
     ws.onopen = () => {
@@ -168,6 +183,11 @@ export function createSocketTransport(opts: SocketTransportOptions): SocketTrans
         if (socket?.readyState === OPEN && trustedSocket === socket) socket.send(text)
         else queue.push(text)
       })
+    },
+    whenProven() {
+      if (closed) return Promise.resolve(stoppedResult())
+      if (socket !== null && socket === trustedSocket && socket.readyState === OPEN) return Promise.resolve(null)
+      return new Promise((resolve) => provenWaiters.push(resolve))
     },
     subscribe(event, listener): Disposer {
       let set = listeners.get(event)
