@@ -1,5 +1,5 @@
 // Packaging (`npm run dist`). The fuses are flipped at package time, before signing, so the OS
-// signature check keeps them from being flipped back (security-anchors B1). The binary cannot be built
+// signature check keeps them from being flipped back (SECURITY.md B1). The binary cannot be built
 // on machines without the Electron download; electron-builder.config.test.ts checks this object.
 /** @type {import('electron-builder').Configuration} */
 module.exports = {

@@ -1,4 +1,4 @@
-// Lint enforces the process boundaries, the layering inside them and the Electron security rules (security-anchors §4.2).
+// Lint enforces the process boundaries, the layering inside them and the Electron security rules (SECURITY.md §4.2).
 import js from '@eslint/js'
 import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
