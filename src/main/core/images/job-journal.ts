@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { ImageJob } from '@shared/domain/images'
-import { loadJsonWithBackup } from '../balance/json-file'
+import { loadJsonWithBackup } from '../store/json-file'
 import { importOnce } from '../store/json-import'
 import { openStore, type Library } from '../store/library-db'
 
