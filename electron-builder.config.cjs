@@ -1,5 +1,5 @@
 // Packaging (`npm run dist`). The fuses are flipped at package time, before signing, so the OS
-// signature check keeps them from being flipped back (security-anchors B1). The binary cannot be built
+// signature check keeps them from being flipped back (SECURITY.md B1). The binary cannot be built
 // on machines without the Electron download; electron-builder.config.test.ts checks this object.
 // The app's identity has one source, package.json: Electron names the app (and so the userData
 // folder and the keychain item) from its `productName`, and the shell sets the Windows app id from its

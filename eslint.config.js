@@ -1,10 +1,10 @@
-// Lint enforces the process boundaries, the layering inside them and the Electron security rules (security-anchors §4.2).
+// Lint enforces the process boundaries, the layering inside them and the Electron security rules (SECURITY.md §4.2).
 import js from '@eslint/js'
 import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
-import { importResolver, layeringZones } from './eslint.layering.js'
+import { importResolver, layeringZones, SCAFFOLDING, scaffoldingZones } from './eslint.layering.js'
 
 const NODE_BUILTINS = ['fs', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'stream', 'url', 'util', 'worker_threads', 'zlib', 'buffer', 'events']
 const nodeImportBans = [
@@ -46,6 +46,12 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layeringZones }],
       'no-restricted-syntax': ['error', ...insecurePrefs]
     }
+  },
+  {
+    // Product code: every file under src that is neither a test nor test or bench support.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: SCAFFOLDING,
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...layeringZones, ...scaffoldingZones] }] }
   },
   {
     files: ['src/main/**/*.ts'],

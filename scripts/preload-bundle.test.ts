@@ -1,4 +1,4 @@
-// The sandboxed preload can only `require('electron')` and cannot be ESM (security-anchors A4):
+// The sandboxed preload can only `require('electron')` and cannot be ESM (SECURITY.md A4):
 // the build must produce exactly one CommonJS file with no other require, import or chunk.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run check:security`: the Electronegativity gate (RELIABILITY.md, security-anchors 4.1).
+ * `npm run check:security`: the Electronegativity gate (RELIABILITY.md, SECURITY.md §4.1).
  *
  * 1. Scans src/ together with the policies *as configured*: the scanner only recognises literal CSP
  *    strings and literal webPreferences, while ours are computed (csp.ts, web-preferences.ts). So the

@@ -18,7 +18,7 @@ const config = require('../electron-builder.config.cjs') as {
 const pkg = require('../package.json') as { scripts: Record<string, string>; main: string; dependencies: Record<string, string>; devDependencies: Record<string, string> }
 
 // The packaged binary cannot be built here (no Electron download), so the fuse table of
-// security-anchors B1 is asserted on the configuration electron-builder flips them from.
+// SECURITY.md B1 is asserted on the configuration electron-builder flips them from.
 describe('packaging configuration', () => {
   it('sets exactly the fuses of the security reference', () => {
     expect(config.electronFuses).toStrictEqual({

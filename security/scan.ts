@@ -21,13 +21,13 @@ const require = createRequire(import.meta.url)
 
 /**
  * Runs Electronegativity programmatically on a directory. Its CLI exits 0 whatever it finds and only
- * filters the console table, so the gate reads the issue list itself (security-anchors 4.1).
+ * filters the console table, so the gate reads the issue list itself (SECURITY.md §4.1).
  */
 export async function scan(input: string): Promise<ScanResult> {
   const run = require('@doyensec/electronegativity') as Runner
   // The version is pinned so the scanner applies Electron 45's defaults instead of assuming v0.1.0.
   // AVAILABLE_SECURITY_FIXES needs the network (Electron's release list) and does nothing offline; which
-  // Electron release we ship is the release job's check (security-anchors goal 10), so it is excluded here.
+  // Electron release we ship is the release job's check (SECURITY.md goal 10), so it is excluded here.
   return run({ input, isRelative: false, electronVersionOverride: '45.4.1', excludeFromScan: ['AvailableSecurityFixesGlobalCheck'] }, false)
 }
 

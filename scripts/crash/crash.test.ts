@@ -11,7 +11,7 @@ import { startSandbox, type SandboxHandle } from '../../src/sandbox/index'
 import { openServices } from './rig'
 
 /**
- * Crash consistency (security-anchors §8.5, F14, F15, F24): a child process runs the real images
+ * Crash consistency (SECURITY.md §8.5, F14, F15, F24): a child process runs the real images
  * journal, native-task poller and result saver, and the chat conversation store, against this
  * process's loopback sandbox; it is SIGKILLed at a random moment while it submits, journals,
  * polls, downloads and checkpoints. After each kill, start-up recovery runs here on the same data
@@ -87,7 +87,7 @@ function galleryItems(dataDir: string): Map<string, { id: string; file: string; 
   }
 }
 
-/** Start-up recovery to quiescence, then the durability invariants of security-anchors §6. */
+/** Start-up recovery to quiescence, then the durability invariants of SECURITY.md §6. */
 async function recoverAndCheck(r: Round): Promise<void> {
   const at = `round ${r.dataDir} (killed after ${r.killedAfterMs} ms)`
   const svc = await openServices(r.dataDir, { baseUrl: sb.url, key: r.key })

@@ -10,7 +10,7 @@ import { fakeIpcSetup } from './electron/testing/fakes'
 import { acquireInstanceLock } from './host/instance-lock'
 
 /**
- * Fault scenarios of the host itself (security-anchors §7): F26 second instance, F27/F28 keys at
+ * Fault scenarios of the host itself (SECURITY.md §7): F26 second instance, F27/F28 keys at
  * rest without a usable keychain, F30 a compromised renderer. Through the full core and, for the
  * sender checks, the Electron IPC registration with the core's real dispatcher behind it.
  */

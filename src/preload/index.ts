@@ -1,5 +1,5 @@
 /**
- * The sandboxed preload: exposes exactly the contract as `window.studio` (security-anchors A20).
+ * The sandboxed preload: exposes exactly the contract as `window.studio` (SECURITY.md A20).
  * Named functions only, built from the contract's channel lists; the page never gets ipcRenderer,
  * process, or a way to name an arbitrary channel. Bundled into one CJS file: a sandboxed preload can
  * require nothing but 'electron'.
@@ -11,7 +11,7 @@ import type { Result } from '@shared/errors'
 
 /**
  * The disk path behind a File the user dropped or chose, or '' for a blob built in JS (a paste, a
- * generated image). It goes from here to main and never back to the page (security-anchors D2).
+ * generated image). It goes from here to main and never back to the page (SECURITY.md D2).
  */
 function pathBehind(blob: Blob): string {
   try {

@@ -29,7 +29,7 @@ export function resolveKey(ctx: SandboxContext, credential: string | null): Acco
 
 export type AuthResult = { ok: true; account: Account } | { ok: false; reply: Reply }
 
-/** Relay and dashboard routes: any unusable key is a 401 `Invalid token` (wire notes §3b). */
+/** Relay and dashboard routes: any unusable key is a 401 `Invalid token` (GATEWAY.md §3b). */
 export function authorizeRelay(ctx: SandboxContext, mode: AuthMode, headers: Record<string, string>, query: Record<string, string>, requestId: string): AuthResult {
   const acc = resolveKey(ctx, presentedCredential(mode, headers, query, ctx.naming))
   const problem = ctx.accounts.problem(acc, ctx.clock.wallSec())

@@ -74,7 +74,7 @@ describe('auth on every route', () => {
   })
 })
 
-/** The spec's status vocabulary per route and family, plus the wire notes' additions. */
+/** The spec's status vocabulary per route and family, plus the additions of docs/GATEWAY.md §5. */
 const VOCAB = {
   vidq: ['processing', 'failed', 'completed'],
   unified2: ['queued', 'processing', 'completed', 'failed', 'cancelled', 'pending'],

@@ -1,7 +1,7 @@
 import { json, ReplyError, type Reply } from './reply.js'
 
 /**
- * How a route answers relay-stage errors (wire notes §3a). Middleware errors (auth, model routing,
+ * How a route answers relay-stage errors (GATEWAY.md §3a). Middleware errors (auth, model routing,
  * rate limit) are the OpenAI-shaped `new_api_error` on every route, whatever its format.
  */
 export type ErrorFormat = 'openai' | 'claude' | 'task' | 'content' | 'usage' | 'billing' | 'asset'

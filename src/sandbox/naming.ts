@@ -31,7 +31,7 @@ export interface SandboxNaming {
   versionHeader: string
   /** The content format's key header. */
   contentKeyHeader: string
-  /** Other spellings this naming also answers to, as a live deployment does (wire notes §2, §5b). */
+  /** Other spellings this naming also answers to, as a live deployment does (GATEWAY.md §2, §5b). */
   aliases?: { reqKeys?: readonly string[]; contentKeyHeaders?: readonly string[] }
 }
 

@@ -68,7 +68,7 @@ export function preFaultReply(ctx: SandboxContext, faults: FaultSet, t: PreFault
           }
         })
       case 'error-200':
-        // new-api passes an upstream's 200 error body on as it is (wire notes §3b).
+        // new-api passes an upstream's 200 error body on as it is (GATEWAY.md §3b).
         return json(200, { error: { message: `upstream error: the request was refused upstream (request id: ${t.requestId})`, type: 'upstream_error', param: '', code: f.arg || 'upstream_error' } })
       case 'forbidden':
         return middlewareError(e, 403, 'This token has no access to this model')

@@ -5,7 +5,7 @@ import type { Fault } from './faults.js'
 export interface SseBody {
   /** Complete, already framed events (`data: …\n\n` or `event: …\ndata: …\n\n`), the last being terminal. */
   frames: string[]
-  /** What an error mid-stream looks like in this format (a bare JSON line, per the wire notes). */
+  /** What an error mid-stream looks like in this format (a bare JSON line, docs/GATEWAY.md §1b). */
   errorLine: string
   /** Real milliseconds between frames. */
   paceMs: number

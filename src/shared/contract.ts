@@ -18,7 +18,7 @@ import { lineageInvokes } from './contract/lineage'
 import { profileEvents, profileInvokes } from './contract/profiles'
 import { promptsEvents, promptsInvokes } from './contract/prompts'
 import { videoEvents, videoInvokes } from './contract/video'
-import type { EventTable, InvokeTable, RawStudioApi, StudioClient, UploadTable } from './contract-kit'
+import type { EventPayload, EventTable, InvokeTable, RawStudioApi, StudioClient, UploadTable } from './contract-kit'
 
 export const invokes = {
   ...appInvokes,
@@ -58,6 +58,13 @@ export type Uploads = typeof uploads
 export type InvokeChannel = keyof Invokes
 export type EventName = keyof Events
 export type UploadChannel = keyof Uploads
+
+/**
+ * One host event as its sinks and listeners receive it: the name, the payload (parsed by its schema),
+ * and the payload serialized once (undefined when the event has none). A rest parameter of this type
+ * types `payload` by `name` once the name is tested (`if (name === 'images:job-updated') payload.jobId`).
+ */
+export type HostEventArgs = { [N in EventName]: [name: N, payload: EventPayload<Events, N>, json?: string] }[EventName]
 
 /**
  * channel-names.ts lists the same names without zod (for the Electron start path); drift in either

@@ -249,13 +249,13 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     emit: (run) => events.emit('compare:run-updated', run),
     log
   })
-  disposers.push(events.addSink((name, payload) => compare.observe(name, payload)))
+  disposers.push(events.listen((...event) => compare.observe(...event)))
   disposers.push(() => compareStore.close())
   // Runs first: nothing new starts while the services above wind down.
   disposers.push(() => scheduler.dispose())
   // Lineage: read off the host's own events (the requests behind them), so no area records it.
   const lineage = new LineageStore(opts.dataDir, (message) => notices.push({ store: 'library', message }))
-  const unobserve = events.addSink((name, payload) => lineage.observe(name, payload))
+  const unobserve = events.listen((...event) => lineage.observe(...event))
   disposers.push(() => {
     unobserve()
     lineage.close()
@@ -264,7 +264,7 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   // The prompt library: history recorded where each area's send is accepted, saved prompts beside it.
   const promptHistory = new PromptHistory(library)
   const promptsChanged = (what: 'history' | 'saved') => events.emit('prompts:changed', { what })
-  disposers.push(events.addSink(historyResultSink(promptHistory, () => promptsChanged('history'))))
+  disposers.push(events.on('images:job-updated', historyResultSink(promptHistory, () => promptsChanged('history'))))
 
   const handlers = createHandlers({
     info: { name: 'Generation Studio', version: opts.appVersion, shell: opts.shell, platform: opts.platform },

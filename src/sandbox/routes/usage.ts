@@ -7,7 +7,7 @@ export const UNLIMITED_LIMIT = 100_000_000
 
 /**
  * Usage and balance, in raw quota units on the usage route and in display units (USD at 500 000
- * units per dollar) on the billing routes, as the wire notes §4 describe.
+ * units per dollar) on the billing routes, as the GATEWAY.md §4 describe.
  */
 export const usageRoutes: RouteDef[] = [
   {

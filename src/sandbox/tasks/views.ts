@@ -5,7 +5,7 @@ import type { Family, Snapshot, Stage, Task } from './store.js'
 
 type Body = Record<string, unknown>
 
-/** Status words by family: each route speaks its own vocabulary (spec "States", wire notes §5). */
+/** Status words by family: each route speaks its own vocabulary (spec "States", GATEWAY.md §5). */
 const VOCAB: Record<Family, Record<Stage, string>> = {
   vidq: { queued: 'processing', running: 'processing', succeeded: 'completed', failed: 'failed', cancelled: 'failed' },
   vo3: { queued: 'queued', running: 'processing', succeeded: 'completed', failed: 'failed', cancelled: 'cancelled' },

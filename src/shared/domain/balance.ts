@@ -10,7 +10,7 @@ import { DisplayUnitSchema } from './profiles'
 export const BillingPrefixSchema = z.enum(['', '/v1'])
 export type BillingPrefix = z.infer<typeof BillingPrefixSchema>
 
-/** On the billing routes an unlimited key reports this as its limit (wire notes §4b). */
+/** On the billing routes an unlimited key reports this as its limit (GATEWAY.md §4b). */
 export const UNLIMITED_BILLING_LIMIT = 100_000_000
 
 /**

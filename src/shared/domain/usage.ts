@@ -3,7 +3,7 @@ import { KEY_STATES } from './key-state'
 
 /**
  * The key usage record of `GET /api/usage/token/`, as the host normalises it.
- * Values are raw quota units. `modelLimits` values are `true` (allow-list) or a number, per the wire notes.
+ * Values are raw quota units. `modelLimits` values are `true` (allow-list) or a number (docs/GATEWAY.md §4a).
  */
 export const KeyUsageSchema = z.object({
   name: z.string(),

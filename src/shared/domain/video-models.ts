@@ -4,7 +4,7 @@
  * (gateway-names.ts: the stand-in models carry the spec's own model rules there, e.g. the q2 series'
  * 1-10 s range or a length the gateway fixes). The forms read this to show choices and limits
  * before sending; the host checks every request against the same (videoRequestProblems in ./video-rules.ts).
- * Source: gateway-interface.md "Video creation" sections and "Limits".
+ * The routes and bodies, as the studio sends them: docs/GATEWAY.md, "Video".
  */
 import type { ModelRule } from './gateway-names'
 

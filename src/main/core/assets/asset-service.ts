@@ -11,7 +11,7 @@ import type { PollScheduler } from '../tasks/scheduler'
 import { findAsset, listAssets, loadAssets, putAsset, putGroup } from './asset-table'
 
 /**
- * Assets for video generation (spec "Asset import", wire notes §5b): create a group, import by a
+ * Assets for video generation (spec "Asset import", GATEWAY.md §5b): create a group, import by a
  * public HTTPS URL, follow the import until `Active` or failed (on the host's one task scheduler:
  * its rate cap, jitter and 429 back-off), list. Kept in the library database, one row per group and
  * per asset (`<dataDir>/video/assets.json` of earlier versions is imported once).

@@ -4,7 +4,7 @@ import { readJson, sendGateway, type FetchLike, type GatewayConnection } from '.
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null)
 
-/** The billing routes answer a failed quota lookup with 200 and an error object (wire notes §3a). */
+/** The billing routes answer a failed quota lookup with 200 and an error object (GATEWAY.md §3a). */
 function refusalOf(body: unknown): StudioError | null {
   const err = (body as { error?: unknown } | null)?.error
   if (!err || typeof err !== 'object') return null

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { GenerationEntrySchema, type GenerationEntry, type GenerationKind, type Snapshot, type Spending } from '@shared/domain/balance'
+import { loadJsonWithBackup } from '../store/json-file'
 import { importOnce } from '../store/json-import'
 import { openStore, type Library } from '../store/library-db'
-import { loadJsonWithBackup } from './json-file'
 
 /** Entries kept; the oldest go first. */
 export const MAX_GENERATIONS = 5000

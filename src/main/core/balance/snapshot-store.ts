@@ -1,8 +1,8 @@
 import { join } from 'node:path'
 import { SnapshotSchema, type Snapshot } from '@shared/domain/balance'
+import { loadJsonWithBackup } from '../store/json-file'
 import { importOnce } from '../store/json-import'
 import { openStore, type Library } from '../store/library-db'
-import { loadJsonWithBackup } from './json-file'
 
 /** Snapshots kept per profile; beyond it, older ones are thinned (the IPC answer stays under ~64 KiB). */
 export const MAX_SNAPSHOTS = 600

@@ -1,6 +1,6 @@
 import { ftsPhrase } from '../store/fts'
 import type { Library } from '../store/library-db'
-import { MARK_CLOSE, MARK_OPEN } from './conversation-table'
+import { excerpt, markFirst, MARK_CLOSE, MARK_OPEN } from '../store/search-marks'
 
 /** One conversation found: by its title (no excerpt), or by an excerpt with the matched text marked. */
 export interface SearchHit {
@@ -14,8 +14,6 @@ export interface SearchHit {
 export const SEARCH_LIMIT = 100
 /** FTS5's longest snippet, in tokens; a trigram token starts at every character, so about 64 characters. */
 const SNIPPET_TOKENS = 64
-const SHORT_EXCERPT_BEFORE = 40
-const SHORT_EXCERPT_AFTER = 60
 
 
 /**
@@ -89,46 +87,4 @@ function scanSearch(lib: Library, q: string, limit: number): SearchHit[] {
     for (const d of docs) if (!out.some((h) => h.id === d.id)) out.push({ id: d.id, ...excerpt(markFirst(d.document, q)) })
   }
   return out
-}
-
-/** The text around the first occurrence of `q`, with that occurrence marked as FTS5's snippet() would. */
-export function markFirst(text: string, q: string): string {
-  const at = text.toLowerCase().indexOf(q.toLowerCase())
-  if (at < 0) return text.slice(0, SHORT_EXCERPT_BEFORE + SHORT_EXCERPT_AFTER)
-  const start = Math.max(0, at - SHORT_EXCERPT_BEFORE)
-  const end = Math.min(text.length, at + q.length + SHORT_EXCERPT_AFTER)
-  return `${start > 0 ? '…' : ''}${text.slice(start, at)}${MARK_OPEN}${text.slice(at, at + q.length)}${MARK_CLOSE}${text.slice(at + q.length, end)}${end < text.length ? '…' : ''}`
-}
-
-/**
- * A marked snippet to plain text on one line plus the marked ranges: runs of white space become
- * one space (a snippet may span lines), and the marks are offsets into the text the page shows.
- */
-export function excerpt(marked: string): { match: string; marks: Array<[number, number]> } {
-  let text = ''
-  const marks: Array<[number, number]> = []
-  let open = -1
-  let space = false
-  for (const ch of marked) {
-    if (ch === MARK_OPEN) {
-      if (space && text !== '') text += ' '
-      space = false
-      open = text.length
-    } else if (ch === MARK_CLOSE) {
-      if (open >= 0 && text.length > open) {
-        // Adjacent runs (trigram tokens next to each other) read as one mark.
-        const last = marks.at(-1)
-        if (last && last[1] === open) last[1] = text.length
-        else marks.push([open, text.length])
-      }
-      open = -1
-    } else if (/\s/.test(ch)) {
-      space = true
-    } else {
-      if (space && text !== '') text += ' '
-      space = false
-      text += ch
-    }
-  }
-  return { match: text, marks }
 }

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@shared/domain/chat'
 import { ftsSteps } from '../store/fts-steps'
 import type { Library } from '../store/library-db'
+import { MARK_CLOSE, MARK_OPEN } from '../store/search-marks'
 import { summaryOf, type IndexEntry, type StoredConversation } from './conversation-files'
 
 /**
@@ -39,9 +40,6 @@ export const CHAT_SCHEMA = [
    ${ftsSteps({ table: 'chat_messages', fts: 'chat_msg_fts', columns: ['text'], key: 'id', triggers: 'chat_msg' })}`
 ]
 
-/** Snippet marks: control characters that `searchText` never lets into the index. */
-export const MARK_OPEN = '\u0002'
-export const MARK_CLOSE = '\u0003'
 const MARKS = new RegExp(`[${MARK_OPEN}${MARK_CLOSE}]`, 'g')
 
 /** What a message is found by: its text and reasoning, as the chat search always looked at. */

@@ -26,7 +26,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * Sends the stream request. Only a failure before any byte left (refused, DNS) is retried: once the
  * request may have reached the gateway it may also have been charged, so it is never sent twice.
  * The status is checked before the body is touched: an error status is a JSON error even when the
- * gateway labelled it text/event-stream (wire notes §1d).
+ * gateway labelled it text/event-stream (GATEWAY.md §1d).
  */
 export async function openStream(fetchImpl: FetchLike, conn: GatewayConnection, call: GatewayCall, signal: AbortSignal, opts: SendOptions): Promise<Response> {
   for (let attempt = 0; ; attempt++) {

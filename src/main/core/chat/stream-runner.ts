@@ -10,7 +10,7 @@ import { classifyEnd, incompleteError, openStream, readStreamBody, type StopReas
 export interface StreamTiming {
   /** Time allowed for the answer's status line and headers. */
   headersTimeoutMs: number
-  /** Silence allowed between body chunks (the gateway's ping is off by default, wire notes §1c). */
+  /** Silence allowed between body chunks (the gateway's ping is off by default, GATEWAY.md §1c). */
   idleTimeoutMs: number
   totalTimeoutMs: number
   /** Merge window for deltas sent to the renderer. */

@@ -1,3 +1,4 @@
+import type { HostEventArgs } from '@shared/contract'
 import type { CompareCellState } from '@shared/domain/compare'
 import type { GatewayNames } from '@shared/domain/gateway-names'
 import type { GalleryItem } from '@shared/domain/images'
@@ -32,7 +33,7 @@ export interface ComparePort<R> {
   /** The job or task now; undefined when the area has no record of it (it was never journaled). */
   live(ref: string): CellLive | undefined
   /** The area's event about one of its jobs or tasks, read as a cell's state. */
-  fromEvent(name: string, payload: unknown): { ref: string; live: CellLive } | null
+  fromEvent(...event: HostEventArgs): { ref: string; live: CellLive } | null
   /** What the page shows of a cell's result. */
   results(cell: StoredCell): { items?: GalleryItem[]; task?: VideoTask }
   /** Picks the cell as the winner in its area (images: its results become favourites). */

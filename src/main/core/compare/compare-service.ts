@@ -1,3 +1,4 @@
+import type { HostEventArgs } from '@shared/contract'
 import type { GenerationEntry } from '@shared/domain/balance'
 import { FINAL_CELL_STATES, type CompareArea, type CompareCell, type CompareRun, type CompareStart } from '@shared/domain/compare'
 import type { GatewayNames } from '@shared/domain/gateway-names'
@@ -199,10 +200,10 @@ export class CompareService {
   }
 
   /** An area's event (via the event hub): a cell's job moved. */
-  observe(name: string, payload: unknown): void {
-    if (name === 'balance:history-changed') return this.costsChanged()
+  observe(...event: HostEventArgs): void {
+    if (event[0] === 'balance:history-changed') return this.costsChanged()
     for (const area of ['images', 'video'] as const) {
-      const hit = this.d.ports[area].fromEvent(name, payload)
+      const hit = this.d.ports[area].fromEvent(...event)
       if (!hit) continue
       const runId = this.runOfRef.get(hit.ref)
       const run = runId ? this.open.get(runId) : undefined

@@ -6,7 +6,7 @@ import { sandboxSuite } from '../testing/sandbox-suite'
 import { closedPort, coreRig } from './support'
 
 /**
- * Fault scenarios of the answer stream (security-anchors §7), against the sandbox's fault modes
+ * Fault scenarios of the answer stream (SECURITY.md §7), against the sandbox's fault modes
  * through the real chat service (dispatcher, runner, store): F1, F6-F13, F22 for text.
  */
 

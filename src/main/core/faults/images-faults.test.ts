@@ -7,7 +7,7 @@ import { imagesFaultSuite } from './images-fault-suite'
 import { closedPort, isPoll } from './support'
 
 /**
- * Fault scenarios of paid image requests (security-anchors §7) against the sandbox's fault modes,
+ * Fault scenarios of paid image requests (SECURITY.md §7) against the sandbox's fault modes,
  * through the real images host: F1-F5, F14, F15, F20, F22, F23. Every test counts what the gateway
  * saw: a paid create is never sent twice.
  */

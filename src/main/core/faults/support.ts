@@ -45,7 +45,9 @@ export async function coreRig(opts: { gatewayUrl?: string; key?: string; dataDir
     }
   })
   const events: CoreRig['events'] = []
-  core.events.addSink((name, payload) => events.push({ name, payload: payload as Record<string, unknown> }))
+  core.events.listen((...[name, payload]) => {
+    events.push({ name, payload })
+  })
   return {
     core,
     dataDir,

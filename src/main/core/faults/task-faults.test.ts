@@ -13,7 +13,7 @@ import { imagesFaultSuite } from './images-fault-suite'
 import { coreRig, faultingFetch, isPoll, type FaultRule } from './support'
 
 /**
- * Fault scenarios of a followed task (security-anchors §7) on the native image task, the feature
+ * Fault scenarios of a followed task (SECURITY.md §7) on the native image task, the feature
  * that has a task id, polling and result links today: F16-F19, F24, F25, F29. The video job engine
  * will carry the same promises with its own families.
  */

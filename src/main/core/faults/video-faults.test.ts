@@ -11,7 +11,7 @@ import { ended, FAST, ok, videoHarness, type VideoHarness } from '../video/testi
 import { missedPolls } from './video-support'
 
 /**
- * Fault scenarios of security-anchors §7 on the VIDEO job engine (a real VideoService over the
+ * Fault scenarios of SECURITY.md §7 on the VIDEO job engine (a real VideoService over the
  * sandbox or a scripted gateway). Already proven in video-sandbox-faults.test.ts beside this file and not
  * repeated here: a create cut off after sending (F2/F14), the 403 -> /content order (F19, first half),
  * wrong MP4 bytes (F20), a 401 pause (F18), Retry-After on polls, an unknown status word (F16).

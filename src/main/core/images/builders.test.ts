@@ -106,7 +106,7 @@ describe('native task bodies', () => {
     expect(buildNativeResultBody('9', { reqKey: 'visual_t2i_alt' }).req_key).toBe('visual_t2i_alt')
   })
 
-  it('queries the result with return_url as a JSON string (wire notes §5b)', () => {
+  it('queries the result with return_url as a JSON string (GATEWAY.md §5b)', () => {
     expect(buildNativeResultBody('123', STANDIN_NAMES.nativeImage)).toEqual({ req_key: 'imagegen_t2i_v40', task_id: '123', req_json: '{"return_url":true}' })
   })
 })

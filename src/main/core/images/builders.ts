@@ -104,7 +104,7 @@ export function buildNativeSubmitBody(req: NativeTaskRequest, native: Pick<Nativ
   return { body, warnings: [], requestedSize }
 }
 
-/** The result query of wire notes §5b: `return_url` asks for URLs instead of inline Base64. */
+/** The result query of GATEWAY.md §5b: `return_url` asks for URLs instead of inline Base64. */
 export function buildNativeResultBody(taskId: string, native: Pick<NativeImageNames, 'reqKey'>): Record<string, unknown> {
   return { req_key: native.reqKey, task_id: taskId, req_json: JSON.stringify({ return_url: true }) }
 }

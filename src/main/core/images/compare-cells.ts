@@ -42,9 +42,8 @@ export function imageComparePort(images: ImageService): ComparePort<GenerateRequ
       const job = seen.get(ref)
       return job ? liveOf(job) : undefined
     },
-    fromEvent: (name, payload) => {
+    fromEvent: (...[name, job]) => {
       if (name !== 'images:job-updated') return null
-      const job = payload as ImageJob
       seen.set(job.jobId, job)
       return { ref: job.jobId, live: liveOf(job) }
     },

@@ -5,7 +5,7 @@ import type { CheckedEdit, LibraryCopies } from './edit-inputs'
 import type { GalleryStore } from './gallery-store'
 
 /**
- * The edit's multipart body (wire notes §6: one `image` file, `mask` file, text fields as given),
+ * The edit's multipart body (GATEWAY.md §6: one `image` file, `mask` file, text fields as given),
  * streamed from the library copies in 1 MB reads with its exact Content-Length (PERFORMANCE B2).
  * Hand-written rather than FormData: Node's FormData sends a file through fs.openAsBlob's stream,
  * whose small reads made a 50 MB upload about twice as slow as a plain streamed PUT; here each pull

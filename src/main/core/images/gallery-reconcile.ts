@@ -62,7 +62,7 @@ export async function reconcileGallery(d: ReconcileDeps): Promise<ReconcileResul
     if (d.signal.aborted) return out
     const name = entry.name
     if (name.endsWith('.part') || name.includes('.tmp-')) {
-      // Leftovers of a download or write cut off by a crash are never results (security-anchors §6.3).
+      // Leftovers of a download or write cut off by a crash are never results (SECURITY.md §6.3).
       if (await older(name)) {
         await rm(join(d.dir, name), { force: true })
         out.leftovers++

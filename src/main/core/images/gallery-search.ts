@@ -1,8 +1,7 @@
 import type { GalleryExcerpt, GalleryFilter, GallerySearchCursor } from '@shared/domain/images'
-import { excerpt, markFirst } from '../chat/conversation-search'
-import { MARK_CLOSE, MARK_OPEN } from '../chat/conversation-table'
 import { ftsPhrase } from '../store/fts'
 import type { Library } from '../store/library-db'
+import { excerpt, markFirst, MARK_CLOSE, MARK_OPEN } from '../store/search-marks'
 import type { StoredItem } from './gallery-index'
 import { attributeFilter, rowItem, where } from './gallery-table'
 

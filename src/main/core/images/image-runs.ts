@@ -111,7 +111,7 @@ export class ImageRuns {
   /**
    * Polls a submitted native task to its images (also after a restart). A refused key (401/403)
    * does not end the task: it is held, still journaled, and followed again once the key changes or
-   * at the next start (security-anchors F18). Result links that expired before the download are
+   * at the next start (SECURITY.md F18). Result links that expired before the download are
    * asked for again once: the task still has its images (F19).
    */
   async follow(rec: JobRecord, conn: GatewayConnection, requeried = false): Promise<void> {

@@ -1,11 +1,11 @@
 import { join } from 'node:path'
 import type { ImageJob } from '@shared/domain/images'
-import { loadJsonWithBackup } from '../balance/json-file'
+import { loadJsonWithBackup } from '../store/json-file'
 import { importOnce } from '../store/json-import'
 import { openStore, type Library } from '../store/library-db'
 
 /**
- * The write-ahead journal of image jobs (security-anchors P5): a paid request is recorded before
+ * The write-ahead journal of image jobs (SECURITY.md P5): a paid request is recorded before
  * it is sent, a native task id before its first poll, URL results before they are downloaded. At
  * start, whatever was in flight is resumed (polling, downloads) or, for a request whose answer
  * never arrived, shown as outcome-unknown: never silently re-sent.

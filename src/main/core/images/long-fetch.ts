@@ -4,7 +4,7 @@ import { bodyWriterOf, nodeUpload } from '../gateway/node-upload'
 /**
  * Synchronous image generation and edits may legitimately take minutes before the first header.
  * Node's fetch (undici) gives up after 300 s (`headersTimeout`), before our own 600 s limit
- * (security-anchors §5.2, undici #1937). Passing a `dispatcher` with a longer limit fixes that
+ * (SECURITY.md §5.2, undici #1937). Passing a `dispatcher` with a longer limit fixes that
  * without adding undici as a dependency: the Agent class is taken from Node's own global
  * dispatcher. Electron's net.fetch has no such limit and ignores the extra init field.
  */

@@ -8,7 +8,7 @@ import { buildNativeResultBody } from './builders'
 import type { PendingResult } from './job-journal'
 
 /**
- * Follows a native image task to its images (wire notes §5b): `CVSync2AsyncGetResult` until the
+ * Follows a native image task to its images (GATEWAY.md §5b): `CVSync2AsyncGetResult` until the
  * status is `success` or `failed`. Every poll waits its turn on the host's one task scheduler (its
  * rate cap, jitter, 429 back-off and lost-after-misses rule). Polls are queries, so transient
  * failures are simply retried on the schedule; the create itself is never repeated.

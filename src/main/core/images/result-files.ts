@@ -8,7 +8,7 @@ import type { FetchLike } from '../gateway/http'
 import type { Resolve } from '../gateway/result-address'
 
 /**
- * Result files, written only by the host into the library (security-anchors H8, D4): downloads go
+ * Result files, written only by the host into the library (SECURITY.md H8, D4): downloads go
  * through the one downloader (gateway/download.ts) into `<id>.<ext>.part` in the same directory,
  * checked as images by their first bytes, then renamed under the extension their content says.
  * A file that fails any check is removed; no partial file is ever left under a final name.

@@ -1,13 +1,13 @@
 import type { PollTiming } from './native-poller'
 import type { DownloadTiming } from './result-files'
 
-/** Every image-route time limit in one table (security-anchors §5.2), overridable in tests. */
+/** Every image-route time limit in one table (SECURITY.md §5.2), overridable in tests. */
 export interface ImageTiming {
   /** POST /v1/images/generations and /edits: response headers may take minutes. */
   syncHeadersMs: number
   /** POST of the native task (an async create): the answer is just a task id. */
   nativeSubmitHeadersMs: number
-  /** Uploads may not be slower than this, so a big edit gets more time (security-anchors H9). */
+  /** Uploads may not be slower than this, so a big edit gets more time (SECURITY.md H9). */
   uploadFloorBytesPerSec: number
   poll: Partial<PollTiming>
   download: Partial<DownloadTiming>

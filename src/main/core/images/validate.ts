@@ -16,7 +16,7 @@ import type { RuleProblem } from '@shared/domain/rule-problems'
 import { StudioError } from '@shared/errors'
 
 /**
- * Refuses a request that breaks a rule of the spec before it is built (RELIABILITY promise 4): the
+ * Refuses a request that breaks a rule of the spec before it is built (RELIABILITY.md promise 4): the
  * rules are the domain's (image-rules.ts, which the forms apply too); the first problem becomes a
  * coded INVALID_INPUT at its field, and nothing reaches the gateway. Soft limits become warnings
  * the job carries to the form. File checks (type, size, mask dimensions) live in edit-inputs.ts

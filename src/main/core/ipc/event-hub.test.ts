@@ -32,4 +32,43 @@ describe('EventHub', () => {
     expect(seen).toEqual([])
     expect(logged.join('\n')).toMatch(/outside its contract[\s\S]*contained a key/)
   })
+
+  it('types each listener by the event map: `on` gets one event\'s payloads, `listen` every event, narrowed by name', () => {
+    const hub = new EventHub(new SecretGuard())
+    const order: string[] = []
+    const streams: string[] = []
+    const themes: string[] = []
+    hub.addSink((name) => order.push(`sink ${name}`))
+    hub.on('chat:stream-delta', (d) => {
+      order.push('on')
+      streams.push(d.streamId)
+    })
+    hub.listen((...[name, payload]) => {
+      order.push(`listen ${name}`)
+      if (name === 'settings:changed') themes.push(payload.theme)
+    })
+    hub.emit('chat:stream-delta', delta)
+    hub.emit('settings:changed', { theme: 'dark', language: 'en' })
+    expect(streams).toEqual(['s-1'])
+    expect(themes).toEqual(['dark'])
+    // Sinks and listeners are called in the order they were added, one event after the other.
+    expect(order).toEqual(['sink chat:stream-delta', 'on', 'listen chat:stream-delta', 'sink settings:changed', 'listen settings:changed'])
+  })
 })
+
+/**
+ * Checked by the typecheck, never run: each line marked @ts-expect-error must fail to compile, or
+ * the typecheck fails on the unused directive.
+ */
+export function listenersThatDoNotCompile(hub: EventHub): void {
+  // @ts-expect-error a listener that takes the settings payload for a stream delta
+  hub.on('chat:stream-delta', (settings: { theme: string; language: string }) => settings.theme)
+  hub.listen((...[name, payload]) => {
+    if (name === 'chat:stream-delta') {
+      // @ts-expect-error a stream delta carries no theme: the name narrows the payload
+      void payload.theme
+    }
+  })
+  // @ts-expect-error a payload of another event
+  hub.emit('settings:changed', delta)
+}

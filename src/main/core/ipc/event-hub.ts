@@ -1,20 +1,28 @@
 import type { z } from 'zod'
-import { events, type EventName, type Events } from '@shared/contract'
-import type { Disposer } from '@shared/contract-kit'
+import { events, type EventName, type Events, type HostEventArgs } from '@shared/contract'
+import type { Disposer, EventPayload } from '@shared/contract-kit'
 import type { SecretGuard } from './secret-guard'
 
 /**
- * `json` is the payload already serialized (as checked for keys), for sinks that send text;
- * undefined when the event has no payload.
+ * A shell's transport: forwards every event without reading its payload. `json` is the payload
+ * already serialized (as checked for keys), for sinks that send text; undefined when the event has
+ * no payload.
  */
 export type EventSink = (name: EventName, payload: unknown, json: string | undefined) => void
+
+/**
+ * Code that reads events (a feature following another's): `payload` is typed by `name` once the
+ * name is tested, so no listener casts.
+ */
+export type EventListener = (...event: HostEventArgs) => void
 
 /**
  * Host -> renderer events. Every payload is parsed by its contract schema and checked for keys
  * before any shell sees it; each shell adds a sink (webContents.send, WebSocket clients).
  */
 export class EventHub {
-  private readonly sinks = new Set<EventSink>()
+  /** Sinks and listeners, called in the order they were added. */
+  private readonly listeners = new Set<EventListener>()
 
   constructor(
     private readonly guard: SecretGuard,
@@ -22,8 +30,21 @@ export class EventHub {
   ) {}
 
   addSink(sink: EventSink): Disposer {
-    this.sinks.add(sink)
-    return () => this.sinks.delete(sink)
+    return this.listen((...[name, payload, json]) => sink(name, payload, json))
+  }
+
+  /** Every event, typed: `if (name === 'images:job-updated')` makes `payload` an ImageJob. */
+  listen(listener: EventListener): Disposer {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** One event's payloads, typed by the event map (`src/shared/contract.ts`). */
+  on<N extends EventName>(name: N, listener: (payload: EventPayload<Events, N>) => void): Disposer {
+    return this.listen((...event) => {
+      // The event map pairs each name with its payload's type; a union of tuples cannot say which member N is.
+      if (event[0] === name) listener(event[1] as EventPayload<Events, N>)
+    })
   }
 
   emit<N extends EventName>(name: N, payload: z.input<Events[N]>): void {
@@ -40,9 +61,11 @@ export class EventHub {
       this.log(`dropped event ${name}: payload contained a key`)
       return
     }
-    for (const sink of this.sinks) {
+    // The schema of `name` parsed the payload, so the three belong together as HostEventArgs says.
+    const event = [name, parsed.data, json] as HostEventArgs
+    for (const listener of this.listeners) {
       try {
-        sink(name, parsed.data, json)
+        listener(...event)
       } catch (e) {
         this.log(`event sink failed for ${name}: ${this.guard.scrub(String(e))}`)
       }

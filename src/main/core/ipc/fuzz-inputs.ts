@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import type { z } from 'zod'
 
 /**
- * Hostile inputs for the IPC fuzz gate (security-anchors §8.4, D1, D2): `fc.anything()` plus values
+ * Hostile inputs for the IPC fuzz gate (SECURITY.md §8.4, D1, D2): `fc.anything()` plus values
  * shaped like each channel's schema but wrong, derived from the schema itself so a channel added
  * later is fuzzed with its own field names. Walking zod's `_zod.def` by hand is deliberate: fast-check
  * has no zod bridge installed, and what we want is not valid values but near-misses.

@@ -1,7 +1,5 @@
-import type { EventName } from '@shared/contract'
-import type { ImageJob } from '@shared/domain/images'
+import type { HostEventArgs } from '@shared/contract'
 import type { Lineage, LineageEdge, LineageLink, LineageNode, ResultRef } from '@shared/domain/lineage'
-import type { VideoTask } from '@shared/domain/video'
 import { openLibrary, type Library } from '../store/library-db'
 import { imageLinks, videoLinks } from './derive'
 import { childLinks, LINEAGE_SCHEMA, parentLinks, putLinks } from './lineage-table'
@@ -42,20 +40,20 @@ export class LineageStore {
   }
 
   /** An event the host sent: the requests behind it may link results. Never throws (an event sink). */
-  observe(name: EventName, payload: unknown): void {
+  observe(...[name, payload]: HostEventArgs): void {
     try {
       if (name === 'video:task-updated') {
-        const task = payload as VideoTask
+        const task = payload
         if (this.seenTasks.has(task.id)) return
         this.seenTasks.add(task.id)
         this.link(videoLinks(task))
       } else if (name === 'images:job-updated') {
-        const job = payload as ImageJob
+        const job = payload
         if (job.status === 'done') this.link(imageLinks(job.items))
       }
     } catch {
       // A link that cannot be written leaves the result as it is; the next sight of it tries again.
-      if (name === 'video:task-updated') this.seenTasks.delete((payload as VideoTask).id)
+      if (name === 'video:task-updated') this.seenTasks.delete(payload.id)
     }
   }
 

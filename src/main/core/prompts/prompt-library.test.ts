@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { ImageJob } from '@shared/domain/images'
 import { PROMPTS_FILE_FORMAT } from '@shared/domain/prompts'
 import { StudioError } from '@shared/errors'
 import { openLibrary, type Library } from '../store/library-db'
@@ -69,10 +70,12 @@ describe('prompt history', () => {
     const h = new PromptHistory(lib())
     h.record({ area: 'images', kind: 'image-generate', model: 'm', text: 'a fox', ref: 'job-1' })
     let changes = 0
-    const sink = historyResultSink(h, () => changes++)
-    sink('images:job-updated', { jobId: 'job-1', items: [{ id: 'img-a' }, { id: 'img-b' }] })
-    sink('images:job-updated', { jobId: 'job-1', items: [{ id: 'img-b' }] })
-    sink('images:job-updated', { jobId: 'other', items: [{ id: 'img-c' }] })
+    const onJob = historyResultSink(h, () => changes++)
+    // Only the fields the listener reads; the rest of a job does not matter here.
+    const job = (jobId: string, ids: string[]) => ({ jobId, items: ids.map((id) => ({ id })) }) as unknown as ImageJob
+    onJob(job('job-1', ['img-a', 'img-b']))
+    onJob(job('job-1', ['img-b']))
+    onJob(job('other', ['img-c']))
     expect(h.list().entries[0].results).toEqual([
       { kind: 'image', id: 'img-a' },
       { kind: 'image', id: 'img-b' }

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { EventName, Invokes } from '@shared/contract'
+import type { Invokes } from '@shared/contract'
 import type { ImageJob } from '@shared/domain/images'
 import type { PromptResult } from '@shared/domain/prompts'
 import type { VideoTask } from '@shared/domain/video'
@@ -91,11 +91,9 @@ export function withPromptHistory(h: Handlers, d: RecorderDeps): Handlers {
   return { ...h, ...wrapped }
 }
 
-/** An event sink: an image job's items become its history entry's results as they arrive. */
-export function historyResultSink(history: PromptHistory, changed: () => void): (name: EventName, payload: unknown) => void {
-  return (name, payload) => {
-    if (name !== 'images:job-updated') return
-    const job = payload as ImageJob
+/** Listens to `images:job-updated`: an image job's items become its history entry's results as they arrive. */
+export function historyResultSink(history: PromptHistory, changed: () => void): (job: ImageJob) => void {
+  return (job) => {
     if (job.items.length === 0) return
     const results: StoredResult[] = job.items.map((i) => ({ kind: 'image', id: i.id }))
     if (history.attach(job.jobId, results)) changed()

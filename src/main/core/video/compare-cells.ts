@@ -50,9 +50,8 @@ export function videoComparePort(video: VideoService): ComparePort<VideoCreateRe
       const t = task(ref)
       return t ? liveOf(t) : undefined
     },
-    fromEvent: (name, payload) => {
+    fromEvent: (...[name, t]) => {
       if (name !== 'video:task-updated') return null
-      const t = payload as VideoTask
       return { ref: t.id, live: liveOf(t) }
     },
     results: (cell) => {

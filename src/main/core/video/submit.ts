@@ -21,7 +21,7 @@ import type { TaskRecord } from './task-journal'
  */
 
 const CREATE_HEADERS_MS = 120_000
-/** A 429 means "not executed": the create is sent again at most this many times (security-anchors §5.3). */
+/** A 429 means "not executed": the create is sent again at most this many times (SECURITY.md §5.3). */
 export const CREATE_429_RETRIES = 2
 /** A Retry-After longer than this is shown to the user instead of waited on. */
 export const CREATE_RETRY_AFTER_CAP_MS = 60_000

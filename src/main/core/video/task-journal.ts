@@ -6,7 +6,7 @@ import { openStore, type Library } from '../store/library-db'
 import { isRecord, matchingTasks, pageTasks, putTask, rowTask, searchTasks, VIDEO_TASKS_SCHEMA } from './task-table'
 
 /**
- * The write-ahead journal of video tasks (RELIABILITY promises 2 and 3): one row per task in the
+ * The write-ahead journal of video tasks (RELIABILITY.md promises 2 and 3): one row per task in the
  * library database, each `put` a synchronous=FULL commit, so a crash leaves the old or the new
  * record and a write costs the same with 10,000 tasks as with one.
  * Order of writes: the record (phase `sending`) before the create POST; the gateway's task id

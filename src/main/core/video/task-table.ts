@@ -1,9 +1,8 @@
 import type { VideoFilter, VideoSearchHit } from '@shared/domain/video'
-import { excerpt, markFirst } from '../chat/conversation-search'
-import { MARK_CLOSE, MARK_OPEN } from '../chat/conversation-table'
 import { ftsPhrase } from '../store/fts'
 import { ftsSteps } from '../store/fts-steps'
 import type { Library } from '../store/library-db'
+import { excerpt, markFirst, MARK_CLOSE, MARK_OPEN } from '../store/search-marks'
 import type { TaskRecord } from './task-journal'
 
 /**

@@ -60,7 +60,7 @@ function buildRequest(input: BuildInput): GatewayCall {
   })
   return {
     path: `/v1beta/models/${encodeURIComponent(bareModel(input.model))}:streamGenerateContent`,
-    // Without alt=sse older gateway builds answer with one JSON object instead of a stream (wire notes §1a).
+    // Without alt=sse older gateway builds answer with one JSON object instead of a stream (GATEWAY.md §1a).
     query: { alt: 'sse' },
     json: {
       contents,

@@ -3,7 +3,7 @@ import { StudioError } from '@shared/errors'
 import { streamErrorOf } from '../../gateway/stream-errors'
 import type { BodyItem, DecodeState, FormatCodec } from './types'
 
-/** Unreadable `data:` events in a row before the stream is given up (security anchors §5.4). */
+/** Unreadable `data:` events in a row before the stream is given up (SECURITY.md §5.4). */
 export const MAX_MALFORMED_IN_A_ROW = 3
 
 function parse(text: string): unknown {

@@ -53,7 +53,7 @@ function buildRequest(input: BuildInput): GatewayCall {
     json: {
       model: input.model,
       messages,
-      // Always sent: when omitted the gateway fills in its own default (wire notes §1b).
+      // Always sent: when omitted the gateway fills in its own default (GATEWAY.md §1b).
       max_tokens: p.max_tokens,
       stream: true,
       ...defined({

@@ -119,6 +119,6 @@ export interface FormatCodec {
    * JSON, so nothing is missing from it: it ends the answer. Formats without one read it as a chunk.
    */
   whole?(state: DecodeState, body: Record<string, unknown>): StreamOp[]
-  /** Complete only when the format's terminal signal arrived (security anchors §5.4). */
+  /** Complete only when the format's terminal signal arrived (SECURITY.md §5.4). */
   isComplete(state: DecodeState): boolean
 }

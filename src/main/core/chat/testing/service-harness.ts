@@ -78,8 +78,8 @@ export async function chatHarness(opts: ChatHarnessOptions = {}): Promise<ChatHa
   guard.add(sb.key)
   const hub = new EventHub(guard)
   const events: Emitted[] = []
-  hub.addSink((name, payload) => {
-    const e = { name, payload: payload as Record<string, unknown>, at: performance.now() }
+  hub.listen((...[name, payload]) => {
+    const e = { name, payload, at: performance.now() }
     events.push(e)
     opts.onEvent?.(e)
   })
@@ -98,10 +98,7 @@ export async function chatHarness(opts: ChatHarnessOptions = {}): Promise<ChatHa
   const dispatch = createDispatcher(createChatHandlers(chat) as Handlers, { guard })
   const invoke = async (channel: string, input: unknown) => dispatch(channel, input, { shell: 'browser' })
   const waiters = new Map<string, (p: Record<string, unknown>) => void>()
-  hub.addSink((name, payload) => {
-    const p = payload as Record<string, unknown>
-    if (name === 'chat:stream-ended') waiters.get(p.streamId as string)?.(p)
-  })
+  hub.on('chat:stream-ended', (ended) => waiters.get(ended.streamId)?.(ended))
   return {
     sb,
     dataDir,

@@ -93,7 +93,9 @@ export async function imagesHarness(opts: HarnessOptions = {}): Promise<ImagesHa
   const handlers = createImageHandlers(images) as Pick<Handlers, ImageChannel>
 
   const call = contractCall(handlers)
-  const jobEvents = (jobId: string) => events.filter((e) => e.name === 'images:job-updated' && (e.payload as ImageJob).jobId === jobId).map((e) => e.payload as ImageJob)
+  const jobUpdates: ImageJob[] = []
+  hub.on('images:job-updated', (job) => jobUpdates.push(job))
+  const jobEvents = (jobId: string) => jobUpdates.filter((job) => job.jobId === jobId)
   const h: ImagesHarness = {
     sb,
     dataDir,

@@ -53,6 +53,8 @@ export const FAST = { timing: { pollScale: 0.004, downloadRetryMs: [40, 80, 120]
 export async function videoHarness(opts: HarnessOptions = {}): Promise<VideoHarness> {
   const log = (line: string) => (process.env.VIDEO_TEST_LOG ? console.log(line) : undefined)
   const { sb, dataDir, gateway, hub, events, media, grants } = await hostBase({ ...opts, dirPrefix: 'video-host-', log })
+  const taskUpdates: VideoTask[] = []
+  hub.on('video:task-updated', (task) => taskUpdates.push(task))
   const sent: VideoHarness['sent'] = []
   const base: FetchLike = opts.fetch ?? ((i, init) => fetch(i, init))
   const profiles = { activeId: async () => 'sandbox', connection: async () => ({ ...gateway }) }
@@ -91,7 +93,7 @@ export async function videoHarness(opts: HarnessOptions = {}): Promise<VideoHarn
     fail: contractFail(call),
     until: async (id, done, timeoutMs = 15_000) => {
       // What the page was told (after the journal write), not the record being changed.
-      const last = () => events.filter((e) => e.name === 'video:task-updated' && (e.payload as VideoTask).id === id).at(-1)?.payload as VideoTask | undefined
+      const last = () => taskUpdates.filter((t) => t.id === id).at(-1)
       const reached = await pollUntil(
         () => [last()].find((t) => t !== undefined && done(t)),
         timeoutMs,

@@ -3,7 +3,7 @@ import { balanceErrorInfo } from '@renderer/lib/balance/balance-errors'
 import { formatAge } from '@renderer/lib/balance/format'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 
-/** A balance route's failure, named precisely (spec Errors table and wire notes), with the gateway's own words. */
+/** A balance route's failure, named precisely (docs/GATEWAY.md §3, §4), with the gateway's own words. */
 export function BalanceError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useT()
   const info = balanceErrorInfo(error)

@@ -48,7 +48,7 @@ export function BillingCard({ profileId, unit, quotaPerUsd }: { profileId: strin
                 {t('balance.billing.totalUsage')} <span className="balance-muted">({t('balance.billing.allTime')})</span>
               </dt>
               <dd>
-                {/* total_usage is in hundredths of the display unit (wire notes §4b). */}
+                {/* total_usage is in hundredths of the display unit (GATEWAY.md §4b). */}
                 <span title={t('balance.view.rawHint', { value: formatRaw(b.totalUsage, i18n.language) })} data-raw={b.totalUsage} data-testid="billing-usage">
                   {formatAmount(billingUsageInUnit(b.totalUsage), unit, i18n.language)}
                 </span>

@@ -1,7 +1,7 @@
 import { isStudioError } from '@shared/error-core'
 
 /**
- * Which of the balance routes' known failures an error is (spec Errors table + wire notes), so the
+ * Which of the balance routes' known failures an error is (docs/GATEWAY.md §3, §4), so the
  * page can say precisely what happened instead of a generic "refused".
  */
 export type BalanceErrorKind =

@@ -1,6 +1,6 @@
 import { copyFile, rename } from 'node:fs/promises'
-import { keptName } from '../store/file-role'
-import { readJsonFile } from '../store/read-json'
+import { keptName } from './file-role'
+import { readJsonFile } from './read-json'
 
 /**
  * The JSON stores of earlier versions (written atomically and mirrored to `.bak`), read once as
