@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 import { copyFile, link, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { keptName } from './file-role'
 import type { Library } from './library-db'
 
 /**
@@ -98,7 +99,7 @@ export function restorePending(dataDir: string, notice: (message: string) => voi
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(dbPath + suffix)) renameSync(dbPath + suffix, kept + suffix)
   putBack(dataDir, name, dbPath)
   rmSync(marker, { force: true })
-  notice(`The library was restored from the backup of ${name}. The library it replaced is kept as ${kept}.`)
+  notice(`The library was restored from the backup of ${name}. The library it replaced is kept as ${keptName(kept)}.`)
 }
 
 function putBack(dataDir: string, name: string, dbPath: string): void {

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import { keptName, withoutPaths } from './file-role'
 import { restorePending, restoreLatestBackup } from './library-backup'
 
 /**
@@ -63,11 +64,11 @@ function connect(dataDir: string, path: string, notice: (message: string) => voi
     const kept = `${path}.damaged-${Date.now()}`
     for (const suffix of ['', '-wal', '-shm']) if (existsSync(path + suffix)) renameSync(path + suffix, kept + suffix)
     const from = restoreLatestBackup(dataDir, path)
-    const why = e instanceof Error ? e.message : String(e)
+    const why = withoutPaths(e instanceof Error ? e.message : String(e))
     notice(
       from
-        ? `The library database was damaged (${why}); the backup of ${from} was restored. The damaged file is kept as ${kept}.`
-        : `The library database was damaged (${why}) and there is no backup; the library starts empty. The damaged file is kept as ${kept}.`
+        ? `The library database was damaged (${why}); the backup of ${from} was restored. The damaged file is kept as ${keptName(kept)}.`
+        : `The library database was damaged (${why}) and there is no backup; the library starts empty. The damaged file is kept as ${keptName(kept)}.`
     )
     return configure(new Database(path), false)
   }
