@@ -4,7 +4,7 @@ import type { EditRequest } from '@shared/domain/images'
 import { StudioError } from '@shared/errors'
 import type { FileGrants } from '../files/grants'
 import type { GalleryStore } from './gallery-store'
-import { loadSharp } from './load-sharp'
+import { checkPixels, openImage } from './load-sharp'
 import { invalid } from './validate'
 
 /**
@@ -80,6 +80,8 @@ function sourceOf(req: EditRequest, d: EditSources): EditSource {
 /** Validates source and mask; refusals are INVALID_INPUT at `source` or `maskFileId`, before any request. */
 export async function checkEditInputs(req: EditRequest, d: EditSources): Promise<CheckedEdit> {
   const source = sourceOf(req, d)
+  // The source (and the mask, which must be its size) is decoded later for mask honesty: refuse now.
+  checkPixels('image', source.width, source.height, { code: 'INVALID_INPUT', field: 'source' })
   if (req.maskFileId === undefined) return { source, warnings: [] }
   if (!d.files) throw invalid('maskFileId', 'Masks are not available in this shell.')
   const m = d.files.get(req.maskFileId)
@@ -94,8 +96,7 @@ export async function checkEditInputs(req: EditRequest, d: EditSources): Promise
   // The alpha channel's range says whether the mask marks anything at all (sharp decodes off the event loop).
   // Decoded from bytes read through the grant (no link followed, same device, inode, size and time).
   const bytes = await d.files.readBytes(req.maskFileId).catch((e: unknown) => Promise.reject(asField(e, 'maskFileId')))
-  const sharp = await loadSharp()
-  const stats = await sharp(bytes).ensureAlpha().stats()
+  const stats = await (await openImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'mask', {}, { code: 'INVALID_INPUT', field: 'maskFileId' })).ensureAlpha().stats()
   const alpha = stats.channels[stats.channels.length - 1]
   if (alpha.min >= 128) throw invalid('maskFileId', 'The mask has no transparent area, so nothing could change. Paint the area to edit.')
   if (alpha.max < 128) warnings.push('The mask is transparent everywhere: the whole image may change.')
