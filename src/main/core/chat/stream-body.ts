@@ -3,6 +3,7 @@ import { ERROR_BODY_MAX_BYTES, answerTooLarge, readBodyText } from '../gateway/b
 import { errorFromResponse } from '../gateway/errors'
 import { causeCode, sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
 import { SseReader } from '../gateway/sse'
+import { withoutPaths } from '../store/file-role'
 import type { BodyItem, GatewayCall } from './formats'
 
 export interface SendOptions {
@@ -169,7 +170,7 @@ export function classifyEnd(e: unknown, stop: StopReason | undefined, timing: { 
     }
   }
   if (isStudioError(e)) return { status: 'error', error: e }
-  const message = e instanceof Error ? e.message : String(e)
+  const message = withoutPaths(e instanceof Error ? e.message : String(e))
   return { status: 'error', error: new StudioError('INTERNAL', `The answer could not be read: ${message}`) }
 }
 

@@ -43,7 +43,8 @@ export async function saveResults(d: SaverDeps, conn: GatewayConnection, results
       file = await saveOne(d, conn, r, id, signal)
     } catch (e) {
       if (e instanceof StudioError && e.code === 'CANCELLED') throw e
-      errors.push(e instanceof StudioError ? e : new StudioError('STORAGE', `The image could not be written: ${(e as Error).message}`))
+      // A raw file-system error names the path: it reaches the page as a coded message without it.
+      errors.push(e instanceof StudioError ? e : new StudioError('STORAGE', `The image could not be written: ${fromRawError(e).message}`, { details: fromRawError(e).details }))
       continue
     }
     const item: StoredItem = {
