@@ -46,8 +46,10 @@ describe('keys at rest', () => {
       expect(filesWith(rig.dataDir, KEY)).toEqual([])
       const optIn = await addProfile(rig, 'file')
       expect(optIn.key.protection).toBe('file')
-      expect(filesWith(rig.dataDir, KEY)).toEqual(['secrets.json'])
+      // The file and its last good copy, which follows every key change (store/kv-store.ts KEY_STORES).
+      expect(filesWith(rig.dataDir, KEY).sort()).toEqual(['secrets.json', 'secrets.json.bak'])
       expect(statSync(join(rig.dataDir, 'secrets.json')).mode & 0o777).toBe(0o600)
+      expect(statSync(join(rig.dataDir, 'secrets.json.bak')).mode & 0o777).toBe(0o600)
     } finally {
       await rig.close()
     }

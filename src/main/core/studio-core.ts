@@ -38,6 +38,7 @@ import { SavedPrompts } from './prompts/saved-prompts'
 import { openConfStore, type OpenStore, type StoreNotice } from './store/kv-store'
 import { openLibrary } from './store/library-db'
 import { createLibraryHandlers } from './store/library-handlers'
+import { tightenDir } from './store/private-files'
 import { PollScheduler } from './tasks/scheduler'
 import { videoComparePort } from './video/compare-cells'
 import type { Notify } from './video/task-book'
@@ -96,8 +97,17 @@ const FOLDER_CHECK_DELAY_MS = 2_000
 /** Builds the whole host core, shared by the Electron shell and the browser host. Imports nothing from electron. */
 export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 })
+  // mkdir's mode applies only to a folder it creates: one made by an earlier version, by the shell
+  // (Electron's userData) or by hand is tightened here. A folder the user does not own is left as is.
+  let loose: string | undefined
+  try {
+    tightenDir(opts.dataDir)
+  } catch (e) {
+    loose = (e as NodeJS.ErrnoException).code ?? 'unknown'
+  }
   const guard = new SecretGuard()
   const log = createFileLogger(opts.dataDir, guard, opts.logToConsole)
+  if (loose) log(`data folder could not be made private (0700): ${loose}`)
   const notices: StoreNotice[] = []
   const open: OpenStore = opts.openStore ?? ((name, defaults) => openConfStore(opts.dataDir, name, defaults, notices))
   const fetchImpl: FetchLike = opts.fetch ?? ((input, init) => fetch(input, init))

@@ -60,11 +60,21 @@ describe('electron-store opener', () => {
   it('starts empty, with a notice and the damaged file kept, when there is no backup', () => {
     const dir = fresh()
     const notices: StoreNotice[] = []
+    writeFileSync(join(dir, 'settings.json'), 'not json')
+    const s = createElectronStoreOpener(dir, notices)<{ entries: Record<string, string> }>('settings', { entries: {} })
+    expect(s.get('entries')).toEqual({})
+    expect(notices[0].message).toContain('had no backup')
+    expect(readdirSync(dir).some((f) => f.startsWith('settings.json.corrupt-'))).toBe(true)
+  })
+
+  it('deletes a damaged key file instead of keeping it (it may hold keys; core/store/kv-store.ts KEY_STORES)', () => {
+    const dir = fresh()
+    const notices: StoreNotice[] = []
     writeFileSync(join(dir, 'secrets.json'), 'not json')
     const s = createElectronStoreOpener(dir, notices)<{ entries: Record<string, string> }>('secrets', { entries: {} })
     expect(s.get('entries')).toEqual({})
-    expect(notices[0].message).toContain('had no backup')
-    expect(readdirSync(dir).some((f) => f.startsWith('secrets.json.corrupt-'))).toBe(true)
+    expect(notices[0].message).toContain('the damaged file was deleted')
+    expect(readdirSync(dir).some((f) => f.includes('.corrupt-'))).toBe(false)
   })
 
   it("removes electron-store's sync IPC listener, which would tell any renderer the userData path", async () => {

@@ -1,7 +1,9 @@
 import { StudioError, isStudioError } from '@shared/errors'
+import { ERROR_BODY_MAX_BYTES, answerTooLarge, readBodyText } from '../gateway/bounded-body'
 import { errorFromResponse } from '../gateway/errors'
 import { causeCode, sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
 import { SseReader } from '../gateway/sse'
+import { withoutPaths } from '../store/file-role'
 import type { BodyItem, GatewayCall } from './formats'
 
 export interface SendOptions {
@@ -41,7 +43,7 @@ export async function openStream(fetchImpl: FetchLike, conn: GatewayConnection, 
         signal,
         paid: true
       })
-      if (res.status >= 400) throw errorFromResponse(res.status, await res.text(), res.headers)
+      if (res.status >= 400) throw errorFromResponse(res.status, await readBodyText(res, ERROR_BODY_MAX_BYTES, { truncate: true }), res.headers)
       return res
     } catch (e) {
       const preSend = isStudioError(e) && e.details?.preSend === true
@@ -60,8 +62,12 @@ export class BodyBroken extends Error {
   }
 }
 
-/** Past this many characters a non-streamed answer is not buffered further. */
-export const WHOLE_ANSWER_MAX_CHARS = 16 * 1024 * 1024
+/**
+ * Past this many decoded bytes a non-streamed answer (or the whitespace before the first byte that
+ * says what the body is) is not buffered further: the read stops with `answerTooLarge`. A streamed
+ * answer has no total cap; each of its events is capped by the SSE reader (SSE_MAX_BUFFER_CHARS).
+ */
+export const WHOLE_ANSWER_MAX_BYTES = 16 * 1024 * 1024
 
 /** The first byte that is not whitespace (or a BOM) across the chunks held so far, if any yet. */
 function firstByte(chunks: readonly Uint8Array[]): number | undefined {
@@ -90,12 +96,13 @@ export async function readStreamBody(res: Response, onItem: (item: BodyItem) => 
   const sse = new SseReader(onItem)
   const decoder = new TextDecoder('utf-8')
   let text = ''
+  let wholeBytes = 0
+  let heldBytes = 0
   const feed = (bytes: Uint8Array) => {
     if (mode === 'sse') return sse.push(bytes)
+    wholeBytes += bytes.byteLength
+    if (wholeBytes > WHOLE_ANSWER_MAX_BYTES) throw answerTooLarge(WHOLE_ANSWER_MAX_BYTES)
     text += decoder.decode(bytes, { stream: true })
-    if (text.length > WHOLE_ANSWER_MAX_CHARS) {
-      throw new StudioError('GATEWAY_ERROR', `The gateway's answer is larger than ${WHOLE_ANSWER_MAX_CHARS / (1024 * 1024)} MB; it was stopped to protect the app.`, { details: { reason: 'answer_too_large' } })
-    }
   }
   const reader = res.body.getReader()
   try {
@@ -113,8 +120,14 @@ export async function readStreamBody(res: Response, onItem: (item: BodyItem) => 
         continue
       }
       held.push(chunk.value)
-      const first = firstByte(held)
-      if (first === undefined) continue
+      heldBytes += chunk.value.byteLength
+      // The chunks held before this one were all whitespace: only the new one needs looking at.
+      const first = firstByte([chunk.value])
+      if (first === undefined) {
+        // Only whitespace so far: an endless run of it must not be held without end.
+        if (heldBytes > WHOLE_ANSWER_MAX_BYTES) throw answerTooLarge(WHOLE_ANSWER_MAX_BYTES)
+        continue
+      }
       mode = first === OPEN_BRACE || first === OPEN_BRACKET ? 'whole' : 'sse'
       for (const c of held.splice(0)) feed(c)
     }
@@ -157,7 +170,7 @@ export function classifyEnd(e: unknown, stop: StopReason | undefined, timing: { 
     }
   }
   if (isStudioError(e)) return { status: 'error', error: e }
-  const message = e instanceof Error ? e.message : String(e)
+  const message = withoutPaths(e instanceof Error ? e.message : String(e))
   return { status: 'error', error: new StudioError('INTERNAL', `The answer could not be read: ${message}`) }
 }
 

@@ -1,6 +1,7 @@
 import type { ChatFormat, ChatMessage, MessageStatus, StreamOp } from '@shared/domain/chat'
 import { StudioError, type StudioErrorData } from '@shared/errors'
 import type { FetchLike, GatewayConnection } from '../gateway/http'
+import { fromRawError } from '../ipc/host-errors'
 import { monotonicClock } from '../tasks/clock'
 import { DeltaMerger, type MergeClock } from './delta-merger'
 import { codecFor, createDecodeState, decodeItem, type BodyItem, type GatewayCall, type StreamMeta } from './formats'
@@ -204,7 +205,7 @@ export class StreamRunner {
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e)
       this.sinks.log(`stream ${job.streamId}: saving the answer failed: ${this.sinks.scrub(why)}`)
-      endError ??= new StudioError('STORAGE', `The answer could not be saved: ${this.sinks.scrub(why)}`).toData()
+      endError ??= new StudioError('STORAGE', `The answer could not be saved: ${this.sinks.scrub(fromRawError(e).message)}`).toData()
     }
     // Released before the end is announced: a renderer may send the next turn as soon as it hears it.
     this.active.delete(job.streamId)

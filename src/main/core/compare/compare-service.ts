@@ -7,6 +7,7 @@ import { ruleError } from '@shared/domain/rule-english'
 import type { VideoCreateRequest } from '@shared/domain/video'
 import { StudioError } from '@shared/errors'
 import type { GatewayConnection } from '../gateway/http'
+import { fromRawError } from '../ipc/host-errors'
 import type { CellLive, ComparePort } from './compare-port'
 import type { CompareStore, StoredCell, StoredRun } from './compare-store'
 
@@ -187,7 +188,7 @@ export class CompareService {
           if (live) this.apply(cell, live)
         } catch (e) {
           // Refused before anything was sent (a missing reference, a rule): this cell only.
-          const err = e instanceof StudioError ? e : new StudioError('INTERNAL', `The create failed inside the studio: ${String((e as Error)?.message ?? e)}`)
+          const err = fromRawError(e)
           cell.state = 'failed'
           cell.endedAt = this.now()
           cell.error = err.toData()

@@ -149,6 +149,46 @@ export class FileGrants {
     }
   }
 
+  /**
+   * Copies the granted file to `dest` (created new, 0600) through a handle opened without following
+   * links and without waiting (a FIFO swapped in is refused, never read), after checking on that
+   * handle that it is the file that was granted: device, inode, size and modification time. The copy
+   * must hold exactly the granted size and the file must be unchanged after it, so bytes written
+   * while copying are refused too. Refusals are the grant's own (`changed`, `unreadable`); a
+   * refused copy is removed.
+   */
+  async copyTo(fileId: unknown, dest: string): Promise<void> {
+    const entry = await this.current(fileId)
+    const name = entry.grant.name
+    const file = await open(entry.path, OPEN_FLAGS).catch((e: unknown) => Promise.reject(unreadable(name, e)))
+    try {
+      if (!sameFile(entry, await file.stat())) throw changed(name)
+      const out = await open(dest, 'wx', 0o600)
+      try {
+        const buf = Buffer.allocUnsafe(1024 * 1024)
+        let copied = 0
+        for (;;) {
+          // One byte more than granted is enough to know the file grew.
+          const want = Math.min(buf.byteLength, entry.size + 1 - copied)
+          if (want <= 0) throw changed(name)
+          const { bytesRead } = await file.read(buf, 0, want, copied).catch((e: unknown) => Promise.reject(unreadable(name, e)))
+          if (bytesRead === 0) break
+          await out.write(buf, 0, bytesRead)
+          copied += bytesRead
+        }
+        if (copied !== entry.size || !sameFile(entry, await file.stat())) throw changed(name)
+        await out.sync()
+      } catch (e) {
+        await out.close().catch(() => {})
+        await rm(dest, { force: true })
+        throw e
+      }
+      await out.close()
+    } finally {
+      await file.close()
+    }
+  }
+
   async release(fileId: unknown): Promise<void> {
     const entry = this.entryOf(fileId)
     this.entries.delete(entry.grant.fileId)

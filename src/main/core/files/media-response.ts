@@ -39,8 +39,10 @@ export function parseRange(header: string | null | undefined, size: number): Byt
   return { start, end: m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1) }
 }
 
-// The last path component is never followed (a file replaced by a symlink is refused); Windows has no O_NOFOLLOW.
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0)
+// The last path component is never followed (a file replaced by a symlink is refused), and the open never
+// waits: a FIFO or device put where the file was would otherwise block the open (and a libuv thread) until
+// a writer shows up. O_NONBLOCK changes nothing for regular files. Windows has neither flag.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)
 
 const NOT_FOUND: MediaReply = { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: null }
 

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { closeSync, constants, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
@@ -106,5 +107,23 @@ describe('replyMedia', () => {
     rmSync(gone)
     expect((await replyMedia(media, goneId, { method: 'GET' })).status).toBe(404)
     expect((await replyMedia(media, id, { method: 'DELETE' })).status).toBe(405)
+  })
+
+  it.runIf(process.platform !== 'win32')('refuses a FIFO put where the file was, at once and without waiting for a writer', async () => {
+    const fifo = join(dir, 'preview.png')
+    execFileSync('mkfifo', [fifo])
+    const fifoId = media.register(fifo, 'image/png')
+    const reply = replyMedia(media, fifoId, { method: 'GET' })
+    // A blocking open would wait for a writer forever; give it a generous deadline, then unblock it so the
+    // test ends either way (opening the write end succeeds because the blocked reader counts as a reader).
+    let deadline: NodeJS.Timeout | undefined
+    const outcome = await Promise.race([
+      reply.then((r) => r.status),
+      new Promise<'blocked'>((done) => (deadline = setTimeout(() => done('blocked'), 3000)))
+    ])
+    clearTimeout(deadline)
+    if (outcome === 'blocked') closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK))
+    expect(outcome).toBe(404)
+    expect((await reply).body).toBeNull()
   })
 })

@@ -1,5 +1,6 @@
 import { STANDIN_NAMES, type GatewayNames } from '@shared/domain/gateway-names'
 import { StudioError } from '@shared/errors'
+import { ERROR_BODY_MAX_BYTES, JSON_ANSWER_MAX_BYTES, RESULT_ANSWER_MAX_BYTES, readBodyText } from './bounded-body'
 import { errorFromBody, errorFromResponse } from './errors'
 
 export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>
@@ -135,10 +136,19 @@ export async function sendGateway(fetchImpl: FetchLike, conn: GatewayConnection,
   return res
 }
 
-/** Reads a JSON answer: non-2xx becomes a coded error, HTML or non-JSON becomes NOT_A_GATEWAY. */
-export async function readJson(res: Response): Promise<unknown> {
-  const text = await res.text()
-  if (!res.ok) throw errorFromResponse(res.status, text, res.headers)
+export interface ReadJsonOptions {
+  /** The most decoded bytes read before the answer is refused (default JSON_ANSWER_MAX_BYTES, bounded-body.ts). */
+  maxBytes?: number
+}
+
+/**
+ * Reads a JSON answer: non-2xx becomes a coded error (from at most ERROR_BODY_MAX_BYTES of its
+ * body), HTML or non-JSON becomes NOT_A_GATEWAY, and an answer past `maxBytes` decoded is stopped
+ * there and refused (GATEWAY_ERROR, reason `answer_too_large`).
+ */
+export async function readJson(res: Response, opts: ReadJsonOptions = {}): Promise<unknown> {
+  if (!res.ok) throw errorFromResponse(res.status, await readBodyText(res, ERROR_BODY_MAX_BYTES, { truncate: true }), res.headers)
+  const text = await readBodyText(res, opts.maxBytes ?? JSON_ANSWER_MAX_BYTES)
   const trimmed = text.trimStart()
   if (trimmed.startsWith('<')) {
     throw new StudioError('NOT_A_GATEWAY', 'The address answered with a web page, not the gateway API. Check the base URL (it is usually the API address, not the website).', {
@@ -152,9 +162,12 @@ export async function readJson(res: Response): Promise<unknown> {
   }
 }
 
-/** Reads the JSON answer of a route that returns a result: a 200 carrying an error object is that error. */
-export async function readResultJson(res: Response): Promise<unknown> {
-  const body = await readJson(res)
+/**
+ * Reads the JSON answer of a route that returns a result: a 200 carrying an error object is that
+ * error. Results may be inline (base64 images), so the cap is RESULT_ANSWER_MAX_BYTES by default.
+ */
+export async function readResultJson(res: Response, opts: ReadJsonOptions = {}): Promise<unknown> {
+  const body = await readJson(res, { maxBytes: opts.maxBytes ?? RESULT_ANSWER_MAX_BYTES })
   const refused = errorFromBody(body)
   if (refused) throw refused
   return body

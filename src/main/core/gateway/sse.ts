@@ -68,7 +68,7 @@ export class SseReader {
     if (e.type === 'max-buffer-size-exceeded') {
       const mb = Math.round(this.maxBufferChars / (1024 * 1024))
       this.failure = new StudioError('GATEWAY_ERROR', `The gateway sent one stream event larger than ${mb} MB; the stream was stopped to protect the app.`, {
-        details: { reason: 'sse_buffer_exceeded' }
+        details: { reason: 'sse_buffer_exceeded', limitChars: this.maxBufferChars }
       })
       return
     }

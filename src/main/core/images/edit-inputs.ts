@@ -1,9 +1,10 @@
-import { copyFile, rm, stat } from 'node:fs/promises'
+import { copyFile, rm } from 'node:fs/promises'
 import { FILE_RULES } from '@shared/domain/files'
 import type { EditRequest } from '@shared/domain/images'
+import { StudioError } from '@shared/errors'
 import type { FileGrants } from '../files/grants'
 import type { GalleryStore } from './gallery-store'
-import { loadSharp } from './load-sharp'
+import { checkPixels, openImage } from './load-sharp'
 import { invalid } from './validate'
 
 /**
@@ -25,17 +26,19 @@ export interface EditSource {
   /** The multipart filename: its extension is the real type's (the gateway derives Content-Type from it). */
   uploadName: string
   parentId?: string
+  /** A local file's grant: it is copied through the grant, which checks it is still the granted file. */
+  fileId?: string
   describe: Record<string, unknown>
 }
 
 export interface CheckedEdit {
   source: EditSource
-  mask?: { path: string; uploadName: string }
+  mask?: { path: string; uploadName: string; fileId: string }
   warnings: string[]
 }
 
 export interface EditSources {
-  files?: Pick<FileGrants, 'get'>
+  files?: Pick<FileGrants, 'get' | 'readBytes' | 'copyTo'>
   gallery: GalleryStore
 }
 
@@ -69,6 +72,7 @@ function sourceOf(req: EditRequest, d: EditSources): EditSource {
     height: g.grant.height,
     bytes: g.grant.bytes,
     uploadName: g.uploadName,
+    fileId: g.grant.fileId,
     describe: { kind: 'file', name: g.grant.name }
   }
 }
@@ -76,6 +80,8 @@ function sourceOf(req: EditRequest, d: EditSources): EditSource {
 /** Validates source and mask; refusals are INVALID_INPUT at `source` or `maskFileId`, before any request. */
 export async function checkEditInputs(req: EditRequest, d: EditSources): Promise<CheckedEdit> {
   const source = sourceOf(req, d)
+  // The source (and the mask, which must be its size) is decoded later for mask honesty: refuse now.
+  checkPixels('image', source.width, source.height, { code: 'INVALID_INPUT', field: 'source' })
   if (req.maskFileId === undefined) return { source, warnings: [] }
   if (!d.files) throw invalid('maskFileId', 'Masks are not available in this shell.')
   const m = d.files.get(req.maskFileId)
@@ -88,12 +94,13 @@ export async function checkEditInputs(req: EditRequest, d: EditSources): Promise
   }
   const warnings: string[] = []
   // The alpha channel's range says whether the mask marks anything at all (sharp decodes off the event loop).
-  const sharp = await loadSharp()
-  const stats = await sharp(m.path).ensureAlpha().stats()
+  // Decoded from bytes read through the grant (no link followed, same device, inode, size and time).
+  const bytes = await d.files.readBytes(req.maskFileId).catch((e: unknown) => Promise.reject(asField(e, 'maskFileId')))
+  const stats = await (await openImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'mask', {}, { code: 'INVALID_INPUT', field: 'maskFileId' })).ensureAlpha().stats()
   const alpha = stats.channels[stats.channels.length - 1]
   if (alpha.min >= 128) throw invalid('maskFileId', 'The mask has no transparent area, so nothing could change. Paint the area to edit.')
   if (alpha.max < 128) warnings.push('The mask is transparent everywhere: the whole image may change.')
-  return { source, mask: { path: m.path, uploadName: 'mask.png' }, warnings }
+  return { source, mask: { path: m.path, uploadName: 'mask.png', fileId: m.grant.fileId }, warnings }
 }
 
 export interface LibraryCopies {
@@ -101,14 +108,19 @@ export interface LibraryCopies {
   maskFile?: string
 }
 
-/** Snapshots the inputs into the library under the job's id; a file that changed since it was granted is refused. */
-export async function copyEditInputs(checked: CheckedEdit, gallery: GalleryStore, jobId: string): Promise<LibraryCopies> {
+/**
+ * Snapshots the inputs into the library under the job's id. Local files (the source and the mask) are
+ * copied through their grants: opened without following links, and refused when they are no longer
+ * the granted file (device, inode, size and modification time) or change while being copied. A
+ * gallery source is the library's own file.
+ */
+export async function copyEditInputs(checked: CheckedEdit, gallery: GalleryStore, jobId: string, files?: Pick<FileGrants, 'copyTo'>): Promise<LibraryCopies> {
   const sourceFile = `${jobId}.source.${EXT[checked.source.format]}`
   const maskFile = checked.mask ? `${jobId}.mask.png` : undefined
   try {
-    await copyFile(checked.source.path, gallery.pathOf(sourceFile))
-    if ((await stat(gallery.pathOf(sourceFile))).size !== checked.source.bytes) throw invalid('source', 'The image changed on disk after it was chosen; choose it again.')
-    if (checked.mask && maskFile) await copyFile(checked.mask.path, gallery.pathOf(maskFile))
+    if (checked.source.fileId === undefined) await copyFile(checked.source.path, gallery.pathOf(sourceFile))
+    else await throughGrant(files, checked.source.fileId, gallery.pathOf(sourceFile), 'source')
+    if (checked.mask && maskFile) await throughGrant(files, checked.mask.fileId, gallery.pathOf(maskFile), 'maskFileId')
   } catch (e) {
     await removeCopies({ sourceFile, maskFile }, gallery)
     throw e
@@ -118,4 +130,15 @@ export async function copyEditInputs(checked: CheckedEdit, gallery: GalleryStore
 
 export async function removeCopies(c: Partial<LibraryCopies>, gallery: GalleryStore): Promise<void> {
   for (const name of [c.sourceFile, c.maskFile]) if (name) await rm(gallery.pathOf(name), { force: true })
+}
+
+async function throughGrant(files: Pick<FileGrants, 'copyTo'> | undefined, fileId: string, dest: string, field: 'source' | 'maskFileId'): Promise<void> {
+  if (!files) throw invalid(field, 'Local files are not available in this shell.')
+  await files.copyTo(fileId, dest).catch((e: unknown) => Promise.reject(asField(e, field)))
+}
+
+/** A grant's refusal (field `file`) moved to the edit form's field, its words and reason kept. */
+function asField(e: unknown, field: 'source' | 'maskFileId'): unknown {
+  if (e instanceof StudioError && e.field === 'file') return new StudioError(e.code, e.message, { field, retryable: e.retryable, ...(e.details ? { details: e.details } : {}) })
+  return e
 }

@@ -1,5 +1,6 @@
 import { StudioError } from '@shared/errors'
 import { namesOf, readResultJson, sendGateway, type FetchLike, type GatewayConnection, type GatewayRequest } from '../gateway/http'
+import { fromRawError, rawText } from '../ipc/host-errors'
 import type { PollScheduler } from '../tasks/scheduler'
 import { removeCopies } from './edit-inputs'
 import type { GalleryStore } from './gallery-store'
@@ -183,8 +184,9 @@ export class ImageRuns {
   /** Ends a job from an error. Shutdown is not an end: the journal keeps it running for the next start. */
   async fail(rec: JobRecord, e: unknown): Promise<void> {
     if (this.d.signal.aborted) return
-    const err = e instanceof StudioError ? e : new StudioError('INTERNAL', `The image job failed inside the studio: ${(e as Error)?.message ?? String(e)}`)
-    if (err.code === 'INTERNAL') this.d.log(`image job ${rec.job.jobId} failed: ${err.message}`)
+    // A raw error (file system, image library) becomes a coded one without paths: the job's error reaches the page.
+    const err = fromRawError(e)
+    if (!(e instanceof StudioError) || err.code === 'INTERNAL') this.d.log(`image job ${rec.job.jobId} failed: ${rawText(e)}`)
     await this.dropUnusedCopies(rec)
     await this.d.book.end(rec, err.code === 'OUTCOME_UNKNOWN' ? 'outcome-unknown' : 'failed', { error: err }).catch(() => {})
   }

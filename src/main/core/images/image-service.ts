@@ -33,7 +33,7 @@ export interface ImageServiceDeps {
   /** `fetch` is Node's own: edit uploads go over node:http (gateway/node-upload.ts). */
   nodeFetch?: boolean
   /** The grant table: local files as edit sources, masks and references. */
-  files?: Pick<FileGrants, 'get' | 'readBytes'>
+  files?: Pick<FileGrants, 'get' | 'readBytes' | 'copyTo'>
   media: MediaLibrary
   emit: EventHub['emit']
   log?: (line: string) => void
@@ -161,7 +161,7 @@ export class ImageService {
     const checked = await checkEditInputs(req, { files: this.d.files, gallery: this.gallery })
     const fields = buildEditFields(req, family)
     const jobId = this.gallery.newId()
-    const copies = await copyEditInputs(checked, this.gallery, jobId)
+    const copies = await copyEditInputs(checked, this.gallery, jobId, this.d.files)
     const { source, maskFileId, ...rest } = req
     void source
     void maskFileId

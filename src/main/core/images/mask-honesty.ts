@@ -1,5 +1,5 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises'
-import { loadSharp } from './load-sharp'
+import { loadSharp, openImage } from './load-sharp'
 
 /**
  * Mask honesty for edits: the painter's mask says "change only here" (transparent = editable), but
@@ -33,28 +33,30 @@ export interface Planes {
   resizedFrom?: { width: number; height: number }
 }
 
-async function rgb(input: string | Buffer, size?: { width: number; height: number }): Promise<{ data: Buffer; width: number; height: number }> {
-  const sharp = await loadSharp()
+async function rgb(input: string | Buffer, what: string, size?: { width: number; height: number }): Promise<{ data: Buffer; width: number; height: number }> {
   // No rotate(): masks are painted over stored pixels, so EXIF orientation must not move them.
-  let img = sharp(input, { failOn: 'error' }).toColourspace('srgb').removeAlpha()
+  let img = (await openImage(input, what, { failOn: 'error' })).toColourspace('srgb').removeAlpha()
   if (size) img = img.resize(size.width, size.height, { fit: 'fill' })
   const { data, info } = await img.raw().toBuffer({ resolveWithObject: true })
   return { data, width: info.width, height: info.height }
 }
 
-/** Decodes the three images to comparable planes (in parallel: sharp spreads them over its threads). */
+/**
+ * Decodes the three images to comparable planes (in parallel: sharp spreads them over its threads).
+ * Each is refused before decoding when its header asks for more pixels than MAX_DECODE_PIXELS.
+ */
 export async function decodePlanes(sourcePath: string, resultPath: string, maskPath: string): Promise<Planes> {
   const sharp = await loadSharp()
   const [src, resMeta, mask] = await Promise.all([
-    rgb(sourcePath),
-    sharp(resultPath).metadata(),
-    sharp(maskPath, { failOn: 'error' }).ensureAlpha().extractChannel(3).raw().toBuffer({ resolveWithObject: true })
+    rgb(sourcePath, 'original image'),
+    sharp(resultPath, { limitInputPixels: false }).metadata(),
+    openImage(maskPath, 'mask', { failOn: 'error' }).then((m) => m.ensureAlpha().extractChannel(3).raw().toBuffer({ resolveWithObject: true }))
   ])
   if (mask.info.width !== src.width || mask.info.height !== src.height) {
     throw new Error(`the mask is ${mask.info.width}x${mask.info.height} but the original is ${src.width}x${src.height}`)
   }
   const sameSize = resMeta.width === src.width && resMeta.height === src.height
-  const res = await rgb(resultPath, sameSize ? undefined : { width: src.width, height: src.height })
+  const res = await rgb(resultPath, 'result image', sameSize ? undefined : { width: src.width, height: src.height })
   return {
     width: src.width,
     height: src.height,

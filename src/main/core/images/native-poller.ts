@@ -1,5 +1,6 @@
 import type { NativeImageNames } from '@shared/domain/gateway-names'
 import { StudioError } from '@shared/errors'
+import { RESULT_ANSWER_MAX_BYTES } from '../gateway/bounded-body'
 import { namesOf, readJson, sendGateway, type FetchLike, type GatewayConnection, type GatewayRequest } from '../gateway/http'
 import { stepDelay } from '../tasks/cadence'
 import { countMiss } from '../tasks/misses'
@@ -132,7 +133,8 @@ async function askOnce(p: PollInput, headersMs: number): Promise<{ body: unknown
       timeoutMs: headersMs,
       signal: p.signal
     })
-    return { body: await readJson(res) }
+    // A finished task carries its images inline (base64): the results' cap, not the plain JSON one.
+    return { body: await readJson(res, { maxBytes: RESULT_ANSWER_MAX_BYTES }) }
   } catch (e) {
     if (e instanceof StudioError) return e
     throw e

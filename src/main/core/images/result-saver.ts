@@ -2,6 +2,7 @@ import { setTimeout as sleepFor } from 'node:timers/promises'
 import type { GalleryItem } from '@shared/domain/images'
 import { StudioError } from '@shared/errors'
 import type { FetchLike, GatewayConnection } from '../gateway/http'
+import { fromRawError } from '../ipc/host-errors'
 import type { StoredItem } from './gallery-index'
 import type { GalleryStore } from './gallery-store'
 import type { ItemTemplate, PendingResult } from './job-journal'
@@ -42,7 +43,8 @@ export async function saveResults(d: SaverDeps, conn: GatewayConnection, results
       file = await saveOne(d, conn, r, id, signal)
     } catch (e) {
       if (e instanceof StudioError && e.code === 'CANCELLED') throw e
-      errors.push(e instanceof StudioError ? e : new StudioError('STORAGE', `The image could not be written: ${(e as Error).message}`))
+      // A raw file-system error names the path: it reaches the page as a coded message without it.
+      errors.push(e instanceof StudioError ? e : new StudioError('STORAGE', `The image could not be written: ${fromRawError(e).message}`, { details: fromRawError(e).details }))
       continue
     }
     const item: StoredItem = {
@@ -67,7 +69,8 @@ export async function saveResults(d: SaverDeps, conn: GatewayConnection, results
         item.outsideMaskChange = report.outsideMaskChange
         warnings.push(...report.warnings)
       } catch (e) {
-        warnings.push(`Whether the mask was respected could not be checked: ${(e as Error).message}.`)
+        // Words without paths (a raw image-library error names the file); the pixel cap's refusal as it is.
+        warnings.push(`Whether the mask was respected could not be checked: ${fromRawError(e).message.replace(/\.$/, '')}.`)
       }
     }
     stored.push(item)

@@ -115,6 +115,9 @@ describe('an edit source over 25 MB', () => {
       get: (): GrantedFile => ({ grant, path: '/nonexistent/huge.png', purpose: 'video-reference', uploadName: 'huge.png' }),
       readBytes: async () => {
         throw new Error('must not read')
+      },
+      copyTo: async () => {
+        throw new Error('must not read')
       }
     }
     const h = await imagesHarness({ sandbox: sb, files })

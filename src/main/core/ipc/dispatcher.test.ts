@@ -1,3 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdir, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import sharp from 'sharp'
 import { describe, expect, it, vi } from 'vitest'
 import { StudioError } from '@shared/errors'
 import { createDispatcher, type Handlers } from './dispatcher'
@@ -112,5 +117,55 @@ describe('dispatcher', () => {
     )
     const r = await dispatch('app:get-info', undefined, { shell: 'browser' })
     expect(r).toEqual({ ok: true, value: { name: 'n', version: '1', shell: 'browser', platform: 'linux' } })
+  })
+
+  describe('raw errors reach the page as coded messages without paths', () => {
+    const withPaths = async (run: (home: string) => Promise<unknown>) => {
+      const root = mkdtempSync(join(tmpdir(), 'dispatch-paths-'))
+      const home = join(root, 'Users', 'Jane Doe', 'Application Support')
+      const log = vi.fn()
+      const dispatch = createDispatcher(makeHandlers({ 'settings:get': () => run(home) as never }), { guard: new SecretGuard(), log })
+      try {
+        const r = await dispatch('settings:get', undefined, { shell: 'browser' })
+        if (r.ok) throw new Error('expected a failure')
+        expect(JSON.stringify(r.error)).not.toMatch(/Jane|Doe|Application|Support|dispatch-paths|\//)
+        return Object.assign(r.error, { logged: JSON.stringify(log.mock.calls) })
+      } finally {
+        rmSync(root, { recursive: true, force: true })
+      }
+    }
+
+    it("Node's file-system errors become STORAGE with the system code", async () => {
+      expect(await withPaths((home) => readFile(join(home, 'library.db')))).toMatchObject({ code: 'STORAGE', details: { cause: 'ENOENT' } })
+      const e = await withPaths(async (home) => {
+        await mkdir(home, { recursive: true })
+        return readFile(home)
+      })
+      expect(e).toMatchObject({ code: 'STORAGE', details: { cause: 'EISDIR' } })
+      expect(e.message).toMatch(/a folder was found where a file was expected \(EISDIR\)/)
+    })
+
+    it("the image library's errors: a missing file is STORAGE, an unreadable image INTERNAL, both in words of the studio", async () => {
+      const missing = await withPaths((home) => sharp(join(home, 'my photo.png')).metadata())
+      expect(missing).toMatchObject({ code: 'STORAGE', details: { cause: 'image-missing' } })
+      // The host's own log keeps the raw text, so the failure can still be understood there.
+      expect(missing.logged).toContain('Jane Doe')
+      const unreadable = await withPaths(async (home) => {
+        try {
+          return await sharp(Buffer.from('not an image')).metadata()
+        } catch (e) {
+          throw new Error(`${(e as Error).message} (${home}/x.png)`)
+        }
+      })
+      expect(unreadable).toMatchObject({ code: 'INTERNAL', details: { cause: 'image-unreadable' } })
+    })
+
+    it('any other raw error and a StudioError that quotes a path keep their words but lose the path', async () => {
+      const other = await withPaths((home) => Promise.reject(new TypeError(`Cannot read properties of undefined (reading 'x') at ${home}/gallery.ts`)))
+      expect(other).toMatchObject({ code: 'INTERNAL' })
+      expect(other.message).toMatch(/Cannot read properties of undefined.*gallery\.ts/)
+      const coded = await withPaths((home) => Promise.reject(new StudioError('STORAGE', `Could not write ${home}/x.json`, { details: { where: `${home}/x.json` } })))
+      expect({ ...coded, logged: undefined }).toMatchObject({ code: 'STORAGE', message: 'Could not write x.json', details: { where: 'x.json' } })
+    })
   })
 })

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { invokes, isInvokeChannel, type InvokeChannel, type Invokes } from '@shared/contract'
 import { StudioError, type Result, type StudioErrorData } from '@shared/errors'
+import { withoutPaths } from '../store/file-role'
+import { fromRawError, rawText } from './host-errors'
 import type { SecretGuard } from './secret-guard'
 
 export interface CallContext {
@@ -23,22 +25,29 @@ export interface DispatcherOptions {
 
 export type Dispatch = (channel: unknown, input: unknown, ctx: CallContext) => Promise<Result<unknown>>
 
-/** Turns anything thrown into coded data with no key in it. */
+/**
+ * Turns anything thrown into coded data with no key and no path of this machine in it: raw errors
+ * (Node's file system, the image library) become coded messages of their own (host-errors.ts).
+ */
 export function toErrorData(e: unknown, guard: SecretGuard): StudioErrorData {
-  if (e instanceof StudioError) {
-    const data = e.toData()
+  if (!(e instanceof z.ZodError)) {
+    const data = fromRawError(e).toData()
     data.message = guard.scrub(data.message)
-    if (data.details) data.details = JSON.parse(guard.scrub(JSON.stringify(data.details))) as StudioErrorData['details']
+    if (data.details) data.details = cleanStrings(JSON.parse(guard.scrub(JSON.stringify(data.details)))) as StudioErrorData['details']
     return data
   }
-  if (e instanceof z.ZodError) {
-    const issue = e.issues[0]
-    const field = issue?.path.map(String).join('.') || undefined
-    const message = issue ? `${field ? field + ': ' : ''}${issue.message}` : 'Invalid input'
-    return { code: 'INVALID_INPUT', message: guard.scrub(message), retryable: false, ...(field ? { field } : {}) }
-  }
-  const message = e instanceof Error ? e.message : String(e)
-  return { code: 'INTERNAL', message: `Internal error in the studio host: ${guard.scrub(message)}`, retryable: false }
+  const issue = e.issues[0]
+  const field = issue?.path.map(String).join('.') || undefined
+  const message = issue ? `${field ? field + ': ' : ''}${issue.message}` : 'Invalid input'
+  return { code: 'INVALID_INPUT', message: guard.scrub(message), retryable: false, ...(field ? { field } : {}) }
+}
+
+/** Every string inside a JSON value without paths (details may quote a raw message). */
+function cleanStrings(v: unknown): unknown {
+  if (typeof v === 'string') return withoutPaths(v)
+  if (Array.isArray(v)) return v.map(cleanStrings)
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cleanStrings(x)]))
+  return v
 }
 
 /**
@@ -87,7 +96,8 @@ export async function answer(
     return { ok: true, value: out.data }
   } catch (e) {
     const data = toErrorData(e, guard)
-    if (data.code === 'INTERNAL') log(`${channel} failed: ${data.message}`)
+    // The log keeps the raw text (paths and all: it stays on this machine), never a key.
+    if (data.code === 'INTERNAL' || !(e instanceof StudioError)) log(`${channel} failed: ${guard.scrub(rawText(e))}`)
     return { ok: false, error: data }
   }
 }

@@ -112,4 +112,23 @@ describe('KeyVault', () => {
     expect(store.get('entries').p1).toBeUndefined()
     expect(guard.leaks(KEY)).toBe(false)
   })
+
+  it('keeps guarding a replaced key that another profile still holds', async () => {
+    const { vault, guard } = setup(fakeKeychain())
+    await vault.set('p1', KEY, 'auto')
+    await vault.set('p2', KEY, 'auto')
+    await vault.set('p1', 'sk-other-key-9876543210', 'auto')
+    expect(guard.leaks(KEY)).toBe(true)
+    await vault.set('p2', 'sk-third-key-5555555555', 'auto')
+    expect(guard.leaks(KEY)).toBe(false)
+  })
+
+  it('keeps guarding a replaced key written in clear for a profile not loaded yet', async () => {
+    const first = setup(noKeychain)
+    await first.vault.set('p2', KEY, 'file')
+    const second = setup(noKeychain, first.dir)
+    second.vault.setEphemeral('p1', KEY)
+    await second.vault.set('p1', 'sk-other-key-9876543210', 'auto')
+    expect(second.guard.leaks(KEY)).toBe(true)
+  })
 })

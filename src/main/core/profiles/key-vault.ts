@@ -54,10 +54,11 @@ export class KeyVault {
       entries[profileId] = { v: 1, mode: 'os', backend: this.backend.name(), data, createdAt: Date.now() }
     }
     this.store.set('entries', entries)
-    if (old && old !== trimmed) this.guard.remove(old)
     this.memory.set(profileId, trimmed)
     this.unreadable.delete(profileId)
     this.guard.add(trimmed)
+    // The replaced key may still be another profile's key: forget it only when no profile holds it.
+    if (old && old !== trimmed) this.forgetUnlessHeld(old)
     return this.status(profileId)
   }
 
@@ -127,8 +128,18 @@ export class KeyVault {
       delete entries[profileId]
       this.store.set('entries', entries)
     }
-    // Forget the key only after the last copy is gone, so the guard never misses a live key.
-    if (old && ![...this.memory.values()].includes(old)) this.guard.remove(old)
+    if (old) this.forgetUnlessHeld(old)
+  }
+
+  /**
+   * Forgets a key only after the last copy is gone (in memory or written in clear for a profile not
+   * loaded yet), so the guard never misses a live key.
+   */
+  private forgetUnlessHeld(key: string): void {
+    if ([...this.memory.values()].includes(key)) return
+    const entries = this.store.get('entries')
+    if (Object.values(entries).some((e) => e.mode === 'file' && e.data === key)) return
+    this.guard.remove(key)
   }
 
   status(profileId: string): KeyStatus {

@@ -1,7 +1,9 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 import { copyFile, link, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { keptName } from './file-role'
 import type { Library } from './library-db'
+import { privateFile, tightenFiles } from './private-files'
 
 /**
  * Library backups: `<dataDir>/backups/<stamp>/` holds an online copy of the database and the media
@@ -30,7 +32,10 @@ export async function createBackup(lib: Library, dataDir: string, now = Date.now
   const tmp = join(root, `.partial-${name}`)
   await rm(tmp, { recursive: true, force: true })
   await mkdir(tmp, { recursive: true, mode: 0o700 })
+  // The copy is made in a file that is private (0600) before SQLite writes a byte into it.
+  privateFile(join(tmp, 'library.db'))
   await lib.backupTo(join(tmp, 'library.db'))
+  tightenFiles(join(tmp, 'library.db'))
   await mirror(join(dataDir, 'library'), join(tmp, 'media'))
   await rename(tmp, join(root, name))
   await writeFile(join(root, name, 'done'), String(now), { mode: 0o600 })
@@ -98,12 +103,13 @@ export function restorePending(dataDir: string, notice: (message: string) => voi
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(dbPath + suffix)) renameSync(dbPath + suffix, kept + suffix)
   putBack(dataDir, name, dbPath)
   rmSync(marker, { force: true })
-  notice(`The library was restored from the backup of ${name}. The library it replaced is kept as ${kept}.`)
+  notice(`The library was restored from the backup of ${name}. The library it replaced is kept as ${keptName(kept)}.`)
 }
 
 function putBack(dataDir: string, name: string, dbPath: string): void {
   const dir = join(backupsDir(dataDir), name)
   copyFileSync(join(dir, 'library.db'), dbPath)
+  tightenFiles(dbPath)
   restoreMedia(join(dir, 'media'), join(dataDir, 'library'))
 }
 

@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import { keptName, withoutPaths } from './file-role'
 import { restorePending, restoreLatestBackup } from './library-backup'
+import { privateFile, tightenFiles, withPrivateUmask } from './private-files'
 
 /**
  * The library's one embedded database (`<dataDir>/library.db`). The rest of the core sees only the
@@ -55,21 +57,31 @@ export function openLibrary(dataDir: string, notice: (message: string) => void =
   return handle(path, shared)
 }
 
+/**
+ * Opens the database file private to its owner: the file made (or set) 0600 before SQLite opens it,
+ * SQLite's -wal and -shm taking that mode (and umask 077 while opening, for anything it creates).
+ */
+function openPrivate(path: string): Database.Database {
+  privateFile(path)
+  tightenFiles(`${path}-wal`, `${path}-shm`)
+  return withPrivateUmask(() => new Database(path))
+}
+
 function connect(dataDir: string, path: string, notice: (message: string) => void): Database.Database {
   const unclean = existsSync(`${path}-wal`)
   try {
-    return configure(new Database(path), unclean)
+    return configure(openPrivate(path), unclean)
   } catch (e) {
     const kept = `${path}.damaged-${Date.now()}`
     for (const suffix of ['', '-wal', '-shm']) if (existsSync(path + suffix)) renameSync(path + suffix, kept + suffix)
     const from = restoreLatestBackup(dataDir, path)
-    const why = e instanceof Error ? e.message : String(e)
+    const why = withoutPaths(e instanceof Error ? e.message : String(e))
     notice(
       from
-        ? `The library database was damaged (${why}); the backup of ${from} was restored. The damaged file is kept as ${kept}.`
-        : `The library database was damaged (${why}) and there is no backup; the library starts empty. The damaged file is kept as ${kept}.`
+        ? `The library database was damaged (${why}); the backup of ${from} was restored. The damaged file is kept as ${keptName(kept)}.`
+        : `The library database was damaged (${why}) and there is no backup; the library starts empty. The damaged file is kept as ${keptName(kept)}.`
     )
-    return configure(new Database(path), false)
+    return configure(openPrivate(path), false)
   }
 }
 

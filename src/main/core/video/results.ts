@@ -4,6 +4,7 @@ import { StudioError } from '@shared/errors'
 import type { MediaLibrary } from '../files/media'
 import type { DownloadLimits } from '../gateway/download'
 import { readJson, sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
+import { fromRawError } from '../ipc/host-errors'
 import type { PollScheduler } from '../tasks/scheduler'
 import { contentPath, queryRequest } from './builders'
 import { fetchVideo } from './download'
@@ -160,7 +161,7 @@ export class ResultKeeper {
           return
         } catch (e) {
           if (e instanceof StudioError && e.code === 'CANCELLED') return
-          errors.push(`${s.field}: ${e instanceof Error ? e.message : String(e)}`)
+          errors.push(`${s.field}: ${fromRawError(e).message}`)
         }
       }
       await this.failed(rec, errors.join(' · '))

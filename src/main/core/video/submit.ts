@@ -6,6 +6,7 @@ import { videoRequestProblems } from '@shared/domain/video-rules'
 import { StudioError } from '@shared/errors'
 import type { RecordGeneration } from '../balance/generation-log'
 import { readResultJson, sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
+import { fromRawError } from '../ipc/host-errors'
 import type { PollScheduler } from '../tasks/scheduler'
 import { buildCreate, buildRemix, checkCreateRefs, describeCreate, type BuiltCreate } from './builders'
 import type { Poller } from './poller'
@@ -195,7 +196,7 @@ export class Submitter {
   private async refused(rec: TaskRecord, e: unknown): Promise<void> {
     const book = this.d.book
     const t = rec.task
-    const err = e instanceof StudioError ? e : new StudioError('INTERNAL', String(e))
+    const err = fromRawError(e)
     const gatewayCode = typeof err.details?.gatewayCode === 'string' ? err.details.gatewayCode : undefined
     t.state = err.code === 'OUTCOME_UNKNOWN' ? 'outcome-unknown' : 'failed'
     t.error = { message: err.message, ...(gatewayCode ? { code: gatewayCode } : {}), studioCode: err.code }

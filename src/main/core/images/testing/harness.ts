@@ -59,7 +59,7 @@ export interface HarnessOptions {
   saveFile?: SaveFile
   fetch?: FetchLike
   /** Replaces the real grant table for the service (e.g. a grant too big to make on disk). */
-  files?: Pick<FileGrants, 'get' | 'readBytes'>
+  files?: Pick<FileGrants, 'get' | 'readBytes' | 'copyTo'>
   /** Replaces the fixed profile (e.g. one whose key changes). */
   profiles?: ImageServiceDeps['profiles']
 }
