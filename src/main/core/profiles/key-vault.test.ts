@@ -90,6 +90,27 @@ describe('KeyVault', () => {
     expect(second.store.get('entries').p1.data).toBe(blob)
   })
 
+  it('a keychain that is only locked or busy does not ask for re-entry, and the key is read once it answers', async () => {
+    const first = setup(fakeKeychain())
+    await first.vault.set('p1', KEY, 'auto')
+    const backend = fakeKeychain()
+    const decrypt = backend.decrypt
+    let locked = true
+    backend.decrypt = async (cipher) => {
+      // As the Electron backend reports a keyring that stayed temporarily unavailable through its retries.
+      if (locked) throw Object.assign(new Error('The OS keychain is temporarily unavailable'), { transient: true })
+      return decrypt(cipher)
+    }
+    const second = setup(backend, first.dir)
+    expect(await second.vault.get('p1')).toBeUndefined()
+    expect(second.vault.status('p1')).not.toHaveProperty('needsReentry')
+    const err = await second.vault.require('p1').catch((e: unknown) => e)
+    expect(err).toMatchObject({ code: 'KEY_UNAVAILABLE', retryable: true })
+    expect(String((err as Error).message)).toMatch(/locked or busy/)
+    locked = false
+    expect(await second.vault.require('p1')).toBe(KEY)
+  })
+
   it('keeps the ciphertext when decryption fails', async () => {
     const first = setup(fakeKeychain())
     await first.vault.set('p1', KEY, 'auto')

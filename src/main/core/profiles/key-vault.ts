@@ -24,6 +24,8 @@ export type SecretsFile = { entries: Record<string, StoredSecret> } & Record<str
 export class KeyVault {
   private readonly memory = new Map<string, string>()
   private readonly unreadable = new Set<string>()
+  /** Profiles whose last decryption failed only for now (keychain locked or busy): asked again on next use. */
+  private readonly busy = new Set<string>()
 
   constructor(
     private readonly store: KeyValueStore<SecretsFile>,
@@ -91,9 +93,13 @@ export class KeyVault {
         const data = await this.backend.encrypt(value)
         this.store.set('entries', { ...this.store.get('entries'), [profileId]: { ...entry, data } })
       }
+      this.busy.delete(profileId)
       return value
-    } catch {
-      this.unreadable.add(profileId)
+    } catch (e) {
+      // A backend marks a failure that kept the ciphertext intact (a locked or busy keyring) as transient:
+      // the key is not lost, so it is asked for again next time instead of "enter the key again".
+      if (isTransient(e)) this.busy.add(profileId)
+      else this.unreadable.add(profileId)
       return undefined
     }
   }
@@ -101,6 +107,12 @@ export class KeyVault {
   async require(profileId: string): Promise<string> {
     const key = await this.get(profileId)
     if (key !== undefined) return key
+    if (this.busy.has(profileId)) {
+      throw new StudioError('KEY_UNAVAILABLE', 'The system keychain is locked or busy; unlock it and try again (the saved key is kept)', {
+        field: 'key',
+        retryable: true
+      })
+    }
     if (this.unreadable.has(profileId)) {
       throw new StudioError('KEY_UNAVAILABLE', 'The saved key could not be unlocked (the system keychain changed); enter the key again', {
         field: 'key'
@@ -162,4 +174,8 @@ export class KeyVault {
   async warm(profileIds: string[]): Promise<void> {
     for (const id of profileIds) await this.get(id)
   }
+}
+
+function isTransient(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { transient?: unknown }).transient === true
 }
