@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises'
 import { BlockList, isIP } from 'node:net'
 import { isLoopbackHost } from '@shared/domain/base-url'
 import { StudioError } from '@shared/errors'
-import type { FetchLike } from './http'
+import { causeCode, type FetchLike } from './http'
 
 /**
  * Where result downloads (images, videos) may go. A result URL comes from the gateway's answer, so a
@@ -97,7 +97,16 @@ export async function fetchResult(
   let current = url
   for (let hop = 0; ; hop++) {
     await checkResultAddress(current, opts.gatewayBaseUrl, opts.resolve)
-    const res = await doFetch(current.toString(), { ...init, redirect: 'manual' })
+    let res: Response
+    try {
+      res = await doFetch(current.toString(), { ...init, redirect: 'manual' })
+    } catch (e) {
+      // Chromium (the Electron shell) may refuse a redirect to a scheme it does not follow before the
+      // shell sees its Location: the same refusal as the policy's, not a network failure to retry.
+      const code = causeCode(e)
+      if (code === 'ERR_UNSAFE_REDIRECT' || code === 'ERR_INVALID_REDIRECT') throw refused(current, 'The result address redirected to an address that is not http(s) or not a URL; the studio does not download results from there.')
+      throw e
+    }
     const location = res.headers.get('location')
     if (!opts.follow || ![301, 302, 303, 307, 308].includes(res.status) || location === null) return res
     await res.body?.cancel().catch(() => {})
