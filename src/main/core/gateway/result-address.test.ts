@@ -66,6 +66,35 @@ describe('where result downloads may go', () => {
     expect(refusalOf('10.0.0.1', true)).toMatch(/private/)
   })
 
+  it('refuses a name that cannot be looked up, or resolves to nothing, instead of letting the download look again', async () => {
+    const e = await refusal(checkResultAddress(new URL('https://nowhere.example/x.png'), remote, dns({})))
+    expect(e.message).toMatch(/nowhere\.example could not be looked up \(ENOTFOUND\)/)
+    expect(e.details).toMatchObject({ reason: 'address-refused', host: 'nowhere.example' })
+    await expect(refusal(checkResultAddress(new URL('https://empty.example/x.png'), remote, dns({ 'empty.example': [] })))).resolves.toMatchObject({ details: { reason: 'address-refused' } })
+  })
+
+  it('judges NAT64 (64:ff9b::/96) and 6to4 (2002::/16) by the IPv4 address they carry, and refuses local-use NAT64 (64:ff9b:1::/48)', async () => {
+    const refusedCases: Array<[string, string]> = [
+      ['64:ff9b::a00:1', 'private network'], // 10.0.0.1
+      ['64:ff9b::10.0.0.1', 'private network'],
+      ['64:ff9b::a9fe:a9fe', 'link-local'], // 169.254.169.254, cloud metadata
+      ['64:ff9b::7f00:1', 'loopback'], // 127.0.0.1
+      ['2002:a00:1::1', 'private network'], // 6to4 of 10.0.0.1
+      ['2002:c0a8:101::', 'private network'], // 6to4 of 192.168.1.1
+      ['2002:7f00:1::1', 'loopback'], // 6to4 of 127.0.0.1
+      ['64:ff9b:1::5db8:d822', 'private network'], // local-use NAT64, even of a public address
+      ['::ffff:a00:1', 'private network'], // IPv4-mapped, as the URL parser writes it
+      ['::a00:1', 'reserved'] // IPv4-compatible (deprecated)
+    ]
+    for (const [address, why] of refusedCases) {
+      const e = await refusal(checkResultAddress(new URL('https://cdn.example/x.png'), remote, dns({ 'cdn.example': [address] })))
+      expect(e.message, address).toContain(why)
+      expect(refusalOf(address, false), address).toContain(why)
+    }
+    for (const address of ['64:ff9b::5db8:d822', '2002:5db8:d822::1']) expect(refusalOf(address, false), address).toBeNull() // 93.184.216.34
+    await expect(refusal(checkResultAddress(new URL('https://[64:ff9b::10.0.0.1]/x.png'), remote))).resolves.toMatchObject({ details: { reason: 'address-refused' } })
+  })
+
   describe('through the real downloaders', () => {
     const servers: Server[] = []
     afterAll(() => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))))

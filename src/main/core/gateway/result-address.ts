@@ -11,6 +11,8 @@ import { causeCode, type FetchLike } from './http'
  *  - https only; plain http only when the profile itself is on loopback (the sandbox) and so is the target;
  *  - the host's addresses, after DNS resolution, must be public: loopback, private, link-local,
  *    shared, multicast and reserved ranges are refused, loopback again only for a loopback profile;
+ *    NAT64 (64:ff9b::/96) and 6to4 (2002::/16) are judged by the IPv4 address they carry, local-use
+ *    NAT64 (64:ff9b:1::/48) is refused; a name that cannot be looked up is refused, not let through;
  *  - at most MAX_RESULT_REDIRECTS redirects, each one checked the same way.
  */
 export const MAX_RESULT_REDIRECTS = 5
@@ -27,9 +29,10 @@ LOOPBACK.addAddress('::1', 'ipv6')
 /** Not the public internet (IANA special-purpose registries), with a word for the refusal. */
 const NON_PUBLIC: Array<[BlockList, string]> = [
   [LOOPBACK, 'a loopback address (this computer)'],
-  [subnets([['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['100.64.0.0', 10], ['192.0.0.0', 24], ['198.18.0.0', 15]], [['fc00::', 7]]), 'a private network address'],
+  // 64:ff9b:1::/48 is NAT64 for local use (RFC 8215): where it leads is the local network's choice.
+  [subnets([['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['100.64.0.0', 10], ['192.0.0.0', 24], ['198.18.0.0', 15]], [['fc00::', 7], ['64:ff9b:1::', 48]]), 'a private network address'],
   [subnets([['169.254.0.0', 16]], [['fe80::', 10]]), 'a link-local address'],
-  [subnets([['0.0.0.0', 8], ['224.0.0.0', 4], ['240.0.0.0', 4]], [['::', 128], ['ff00::', 8], ['2001:db8::', 32]]), 'a reserved or multicast address']
+  [subnets([['0.0.0.0', 8], ['224.0.0.0', 4], ['240.0.0.0', 4]], [['::', 96], ['ff00::', 8], ['2001:db8::', 32]]), 'a reserved or multicast address']
 ]
 
 function subnets(v4: Array<[string, number]>, v6: Array<[string, number]>): BlockList {
@@ -43,10 +46,42 @@ function family(address: string): 'ipv4' | 'ipv6' {
   return isIP(address) === 6 ? 'ipv6' : 'ipv4'
 }
 
-/** IPv4-mapped IPv6 (::ffff:10.0.0.1) is judged as the IPv4 address it carries. */
+/** The 16 bytes of an IPv6 address (`::` and a dotted IPv4 tail allowed), or null. */
+function ipv6Bytes(address: string): number[] | null {
+  if (isIP(address) !== 6) return null
+  let text = address.replace(/%.*$/, '')
+  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)
+  if (tail) {
+    const [a, b, c, d] = tail[1].split('.').map(Number)
+    text = `${text.slice(0, -tail[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  const [head, rest] = text.split('::')
+  const words = (part: string | undefined) => (part ? part.split(':').map((w) => parseInt(w, 16)) : [])
+  const hi = words(head)
+  const lo = words(rest)
+  const all = rest === undefined ? hi : [...hi, ...new Array<number>(8 - hi.length - lo.length).fill(0), ...lo]
+  return all.flatMap((w) => [w >> 8, w & 0xff])
+}
+
+/**
+ * The IPv4 address an IPv6 address stands for, where the prefix says how it is reached: IPv4-mapped
+ * (::ffff:0:0/96), NAT64's well-known prefix (64:ff9b::/96, RFC 6052: the last 32 bits) and 6to4
+ * (2002::/16, RFC 3056: bits 16 to 48). A NAT64 gateway or 6to4 relay delivers to that IPv4 address,
+ * so it is judged as that address.
+ */
+function embeddedIpv4(address: string): string | null {
+  const b = ipv6Bytes(address)
+  if (!b) return null
+  const zero = (from: number, to: number) => b.slice(from, to).every((x) => x === 0)
+  const v4 = (i: number) => b.slice(i, i + 4).join('.')
+  if (zero(0, 10) && b[10] === 0xff && b[11] === 0xff) return v4(12)
+  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zero(4, 12)) return v4(12)
+  if (b[0] === 0x20 && b[1] === 0x02) return v4(2)
+  return null
+}
+
 function plain(address: string): string {
-  const m = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  return m ? m[1] : address
+  return embeddedIpv4(address) ?? address
 }
 
 /** Why an address is refused, or null when it may be fetched. */
@@ -73,10 +108,12 @@ export async function checkResultAddress(target: URL, gatewayBaseUrl: string, re
   else {
     try {
       addresses = await resolve(host)
-    } catch {
-      // A name that does not resolve here is not an address to judge; the download's own lookup fails the same way.
-      return
+    } catch (e) {
+      // Unjudged is refused: the download's own lookup could get an answer this one did not.
+      const code = (e as { code?: unknown } | null)?.code
+      throw refused(target, `The result address ${target.host} could not be looked up${typeof code === 'string' ? ` (${code})` : ''}; the studio downloads results only from addresses it has checked.`)
     }
+    if (addresses.length === 0) throw refused(target, `The result address ${target.host} resolves to no address; the studio downloads results only from addresses it has checked.`)
   }
   for (const address of addresses) {
     const why = refusalOf(address, loopbackProfile)
