@@ -35,8 +35,8 @@ describe('where result downloads may go', () => {
       expect(e.details).toMatchObject({ reason: 'address-refused' })
     }
     await expect(checkResultAddress(new URL('http://cdn.example/a.png'), sandbox, dns({ 'cdn.example': ['93.184.216.34'] }))).rejects.toMatchObject({ details: { reason: 'address-refused' } })
-    await expect(checkResultAddress(new URL('http://127.0.0.1:9/a.png'), sandbox)).resolves.toBeUndefined()
-    await expect(checkResultAddress(new URL('http://localhost:9/a.png'), sandbox, dns({ localhost: ['127.0.0.1'] }))).resolves.toBeUndefined()
+    await expect(checkResultAddress(new URL('http://127.0.0.1:9/a.png'), sandbox)).resolves.toEqual(['127.0.0.1'])
+    await expect(checkResultAddress(new URL('http://localhost:9/a.png'), sandbox, dns({ localhost: ['127.0.0.1'] }))).resolves.toEqual(['127.0.0.1'])
   })
 
   it('checks the addresses a name resolves to, and says which address and why', async () => {
@@ -60,7 +60,7 @@ describe('where result downloads may go', () => {
       expect(e.message, address).toContain(why)
       expect(e.details).toMatchObject({ reason: 'address-refused', address, host: 'cdn.example' })
     }
-    await expect(checkResultAddress(new URL('https://cdn.example/x.png'), remote, dns({ 'cdn.example': ['93.184.216.34', '2606:4700::1'] }))).resolves.toBeUndefined()
+    await expect(checkResultAddress(new URL('https://cdn.example/x.png'), remote, dns({ 'cdn.example': ['93.184.216.34', '2606:4700::1'] }))).resolves.toEqual(['93.184.216.34', '2606:4700::1'])
     await expect(refusal(checkResultAddress(new URL('https://[::1]/x.png'), remote))).resolves.toMatchObject({ details: { address: '::1' } })
     expect(refusalOf('127.0.0.1', true)).toBeNull()
     expect(refusalOf('10.0.0.1', true)).toMatch(/private/)
@@ -145,6 +145,33 @@ describe('where result downloads may go', () => {
       const e = await refusal(downloadResult({ fetch: loop, url: 'https://cdn.example/0', gateway: { baseUrl: 'https://gw.example', key: 'k' }, dir, id: 'r', resolve: dns({ 'cdn.example': ['93.184.216.34'] }) }))
       expect(e.message).toMatch(/redirected more than 5 times/)
       expect(n).toBe(MAX_RESULT_REDIRECTS + 1)
+    })
+
+    it('connects to the address that was checked, not to what a second lookup says (DNS rebinding)', async () => {
+      const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f60000000049454e44ae426082', 'hex')
+      // The checked answer for "localhost" is 127.0.0.2; the system's own lookup says 127.0.0.1,
+      // where another service listens on the same port.
+      const checked = createServer((_req, res) => res.writeHead(200, { 'content-length': String(png.length) }).end(png))
+      servers.push(checked)
+      await new Promise<void>((r) => checked.listen(0, '127.0.0.2', () => r()))
+      const port = (checked.address() as AddressInfo).port
+      const hits: string[] = []
+      const elsewhere = createServer((req, res) => {
+        hits.push(req.url ?? '')
+        res.end('<html>another service</html>')
+      })
+      servers.push(elsewhere)
+      await new Promise<void>((r) => elsewhere.listen(port, '127.0.0.1', () => r()))
+      const saved = await downloadResult({
+        fetch: (i, init) => fetch(i, init),
+        url: `http://localhost:${port}/a.png`,
+        gateway: { baseUrl: `http://127.0.0.1:${port}`, key: 'k' },
+        dir,
+        id: 'pinned',
+        resolve: dns({ localhost: ['127.0.0.2'] })
+      })
+      expect(saved).toMatchObject({ format: 'png', width: 1, height: 1 })
+      expect(hits).toEqual([])
     })
 
     it('the sandbox (a loopback profile) still downloads from its loopback CDN', async () => {

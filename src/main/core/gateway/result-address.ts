@@ -3,6 +3,7 @@ import { BlockList, isIP } from 'node:net'
 import { isLoopbackHost } from '@shared/domain/base-url'
 import { StudioError } from '@shared/errors'
 import { causeCode, type FetchLike } from './http'
+import { nodeAgentClass, pinnedLookup, type AgentLike } from './node-agent'
 
 /**
  * Where result downloads (images, videos) may go. A result URL comes from the gateway's answer, so a
@@ -13,7 +14,10 @@ import { causeCode, type FetchLike } from './http'
  *    shared, multicast and reserved ranges are refused, loopback again only for a loopback profile;
  *    NAT64 (64:ff9b::/96) and 6to4 (2002::/16) are judged by the IPv4 address they carry, local-use
  *    NAT64 (64:ff9b:1::/48) is refused; a name that cannot be looked up is refused, not let through;
- *  - at most MAX_RESULT_REDIRECTS redirects, each one checked the same way.
+ *  - at most MAX_RESULT_REDIRECTS redirects, each one checked the same way;
+ *  - Node's fetch (the browser host) connects only to the addresses that were checked (`pinTo`), so
+ *    a second lookup cannot lead elsewhere (DNS rebinding). Electron's net.request resolves again
+ *    with Chromium's resolver and exposes no way to pin it; see docs/ELECTRON.md.
  */
 export const MAX_RESULT_REDIRECTS = 5
 
@@ -96,8 +100,8 @@ function refused(target: URL, message: string, address?: string): StudioError {
   return new StudioError('GATEWAY_ERROR', message, { retryable: false, details: { reason: 'address-refused', host: target.host, ...(address ? { address } : {}) } })
 }
 
-/** Throws a coded refusal naming the address and why, or returns when `target` may be fetched. */
-export async function checkResultAddress(target: URL, gatewayBaseUrl: string, resolve: Resolve = defaultResolve): Promise<void> {
+/** Throws a coded refusal naming the address and why, or returns the addresses `target` may be fetched from. */
+export async function checkResultAddress(target: URL, gatewayBaseUrl: string, resolve: Resolve = defaultResolve): Promise<string[]> {
   const loopbackProfile = isLoopbackHost(new URL(gatewayBaseUrl).hostname)
   const host = target.hostname.replace(/^\[|\]$/g, '')
   if (target.protocol !== 'https:' && !(target.protocol === 'http:' && loopbackProfile && isLoopbackHost(host))) {
@@ -119,6 +123,20 @@ export async function checkResultAddress(target: URL, gatewayBaseUrl: string, re
     const why = refusalOf(address, loopbackProfile)
     if (why) throw refused(target, `The result address ${target.host} resolves to ${address}, ${why}; the studio does not download results from there.`, address)
   }
+  return addresses
+}
+
+/**
+ * A dispatcher for Node's fetch that connects to the checked addresses only, so a second lookup by
+ * the fetch (a DNS answer that changed in between: rebinding) cannot lead elsewhere. TLS still
+ * verifies the certificate for the URL's host name. Null where no pin is possible: an IP literal
+ * needs none, and a custom global dispatcher (a proxy) is left alone. Electron's net.request ignores
+ * the field (docs/ELECTRON.md: what Chromium's resolver does there).
+ */
+async function pinTo(host: string, addresses: string[]): Promise<AgentLike | null> {
+  if (isIP(host)) return null
+  const Agent = await nodeAgentClass()
+  return Agent ? new Agent({ connect: { lookup: pinnedLookup(addresses) } }) : null
 }
 
 /**
@@ -133,11 +151,15 @@ export async function fetchResult(
 ): Promise<Response> {
   let current = url
   for (let hop = 0; ; hop++) {
-    await checkResultAddress(current, opts.gatewayBaseUrl, opts.resolve)
+    const addresses = await checkResultAddress(current, opts.gatewayBaseUrl, opts.resolve)
+    const pin = await pinTo(current.hostname.replace(/^\[|\]$/g, ''), addresses)
     let res: Response
     try {
-      res = await doFetch(current.toString(), { ...init, redirect: 'manual' })
+      res = await doFetch(current.toString(), { ...init, redirect: 'manual', ...(pin ? { dispatcher: pin } : {}) } as RequestInit)
+      // Closing waits for this request, its body included, then frees the pinned connection.
+      pin?.close().catch(() => {})
     } catch (e) {
+      pin?.destroy().catch(() => {})
       // Chromium (the Electron shell) may refuse a redirect to a scheme it does not follow before the
       // shell sees its Location: the same refusal as the policy's, not a network failure to retry.
       const code = causeCode(e)
