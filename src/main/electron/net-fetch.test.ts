@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { classifyFetchFailure, sendGateway } from '../core/gateway/http'
 import { streamedMultipart } from '../core/images/edit-multipart'
+import { downloadResult } from '../core/images/result-files'
 import { scriptedServer } from '../core/testing/scripted-server'
 import { FakeNet } from './testing/net'
 
@@ -172,6 +173,16 @@ describe('the Electron FetchLike over net.request (fake net as Electron document
     expect((thrown as Error).message).toBe('net::ERR_CONNECTION_REFUSED')
     const err = classifyFetchFailure(thrown, { method: 'POST', paid: true }, false, false)
     expect(err).toMatchObject({ code: 'NETWORK_UNREACHABLE', details: { preSend: true } })
+  })
+
+  it("checks result addresses with Chromium's resolver (net.resolveHost), not Node's (whether Chromium then connects to that same answer needs a real binary)", async () => {
+    const fetchImpl = createNetFetch(new FakeNet({ hosts: { 'cdn.test': ['10.0.0.5'] } }))
+    const gateway = { baseUrl: 'https://gw.example', key: 'k' }
+    const e = await downloadResult({ fetch: fetchImpl, url: 'https://cdn.test/a.png', gateway, dir, id: 'resolved' }).catch((x: unknown) => x)
+    // Node's lookup knows no cdn.test; Chromium's answer is what was judged.
+    expect(e).toMatchObject({ details: { reason: 'address-refused', address: '10.0.0.5' } })
+    const unknown = await downloadResult({ fetch: fetchImpl, url: 'https://nowhere.test/a.png', gateway, dir, id: 'unresolved' }).catch((x: unknown) => x)
+    expect(unknown).toMatchObject({ details: { reason: 'address-refused' }, message: expect.stringMatching(/could not be looked up/) })
   })
 
   it.each([

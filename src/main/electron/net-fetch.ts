@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import { net } from 'electron'
-import type { FetchLike } from '../core/gateway/http'
 import { bodyWriterOf } from '../core/gateway/node-upload'
+import type { ResolvingFetch } from '../core/gateway/result-address'
 
 /**
  * The Electron shell's FetchLike, over `net.request` (Chromium's network stack: the system proxy and
@@ -88,6 +88,8 @@ export interface NetRequestOptions {
 
 export interface NetLike {
   request(options: NetRequestOptions): NetClientRequest
+  /** "Resolves with the resolved IP addresses for the host ... from the default session" (net.md). */
+  resolveHost?(host: string): Promise<{ endpoints: Array<{ address: string }> }>
 }
 
 /** "Certain headers are restricted from being set by apps" (request.setHeader); Chromium sets them itself. */
@@ -232,7 +234,17 @@ export function netRequestFetch(netImpl: NetLike, input: string | URL, init: Req
   })
 }
 
-/** The Electron shell's FetchLike (see the header comment). */
-export function createNetFetch(netImpl: NetLike = net as unknown as NetLike): FetchLike {
-  return (input, init) => netRequestFetch(netImpl, input, init)
+/**
+ * The Electron shell's FetchLike (see the header comment). Its `resolveHost` is Chromium's resolver:
+ * the result-address check judges the answers (cache, secure DNS) the request will connect with.
+ * net.request cannot be pinned to the checked address; a second lookup within Chromium is not
+ * excluded (docs/ELECTRON.md).
+ */
+export function createNetFetch(netImpl: NetLike = net as unknown as NetLike): ResolvingFetch {
+  const fetchImpl: ResolvingFetch = (input, init) => netRequestFetch(netImpl, input, init)
+  if (typeof netImpl.resolveHost === 'function') {
+    const resolveHost = netImpl.resolveHost.bind(netImpl)
+    fetchImpl.resolveHost = async (host) => (await resolveHost(host)).endpoints.map((e) => e.address)
+  }
+  return fetchImpl
 }

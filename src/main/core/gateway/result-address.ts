@@ -16,13 +16,20 @@ import { nodeAgentClass, pinnedLookup, type AgentLike } from './node-agent'
  *    NAT64 (64:ff9b:1::/48) is refused; a name that cannot be looked up is refused, not let through;
  *  - at most MAX_RESULT_REDIRECTS redirects, each one checked the same way;
  *  - Node's fetch (the browser host) connects only to the addresses that were checked (`pinTo`), so
- *    a second lookup cannot lead elsewhere (DNS rebinding). Electron's net.request resolves again
- *    with Chromium's resolver and exposes no way to pin it; see docs/ELECTRON.md.
+ *    a second lookup cannot lead elsewhere (DNS rebinding). Electron's net.request cannot be pinned
+ *    (no such option); there the check asks Chromium's own resolver (net.resolveHost, through the
+ *    fetch's `resolveHost`), whose cache the request's connection then uses; see docs/ELECTRON.md.
  */
 export const MAX_RESULT_REDIRECTS = 5
 
 /** The addresses a host name resolves to (tests inject their own). */
 export type Resolve = (host: string) => Promise<string[]>
+
+/**
+ * A shell's fetch may bring the resolver its own connections use (Electron: Chromium's, with its
+ * cache and secure-DNS settings), so the check judges the answers the fetch will connect with.
+ */
+export type ResolvingFetch = FetchLike & { resolveHost?: Resolve }
 
 export const defaultResolve: Resolve = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address)
 
@@ -151,7 +158,7 @@ export async function fetchResult(
 ): Promise<Response> {
   let current = url
   for (let hop = 0; ; hop++) {
-    const addresses = await checkResultAddress(current, opts.gatewayBaseUrl, opts.resolve)
+    const addresses = await checkResultAddress(current, opts.gatewayBaseUrl, opts.resolve ?? (doFetch as ResolvingFetch).resolveHost)
     const pin = await pinTo(current.hostname.replace(/^\[|\]$/g, ''), addresses)
     let res: Response
     try {

@@ -1,5 +1,6 @@
 import { request as httpRequest, type ClientRequest as NodeClientRequest, type IncomingMessage as NodeIncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
+import { isIP } from 'node:net'
 import { Readable, Writable } from 'node:stream'
 
 /**
@@ -31,6 +32,8 @@ const NODE_TO_NET: Record<string, string> = {
 export interface FakeNetOptions {
   /** What a redirect to a non-http(s) scheme does; see the header comment. Default 'event'. */
   unsafeRedirects?: 'event' | 'error'
+  /** What net.resolveHost answers, by host name (anything else: net::ERR_NAME_NOT_RESOLVED). */
+  hosts?: Record<string, string[]>
   /** Cookies the fake session holds, by host name (sent only when the request's options say so). */
   sessionCookies?: Record<string, string>
 }
@@ -301,6 +304,19 @@ export class FakeNet {
   /** "Creates a ClientRequest instance using the provided options which are directly forwarded to the ClientRequest constructor." */
   request(options: ClientRequestOptions | string): FakeClientRequest {
     return new FakeClientRequest(options, this)
+  }
+
+  /**
+   * net.resolveHost: "Resolves with the resolved IP addresses for the host" (net.md), as a ResolvedHost
+   * ("endpoints ResolvedEndpoint[]": address and family). "Even if a source is specified, results can
+   * still come from cache, resolving "localhost" or IP literals" (ResolveHostOptions.source): an IP
+   * literal answers itself.
+   */
+  async resolveHost(host: string): Promise<{ endpoints: Array<{ address: string; family: 'ipv4' | 'ipv6' }> }> {
+    const bare = host.replace(/^\[|\]$/g, '')
+    const found = isIP(bare) ? [bare] : this.options.hosts?.[host]
+    if (!found?.length) throw new Error('net::ERR_NAME_NOT_RESOLVED')
+    return { endpoints: found.map((address) => ({ address, family: isIP(address) === 6 ? 'ipv6' : 'ipv4' })) }
   }
 
   /**
