@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { FetchLike } from '../core/gateway/http'
-import { MAX_RESULT_REDIRECTS, type Resolve } from '../core/gateway/result-address'
+import { allowLoopbackResultOrigin, MAX_RESULT_REDIRECTS, type Resolve } from '../core/gateway/result-address'
 import { downloadResult } from '../core/images/result-files'
 import { scriptedServer } from '../core/testing/scripted-server'
 import { FakeNet } from './testing/net'
@@ -43,6 +43,9 @@ function files(req: IncomingMessage, res: ServerResponse): void {
 beforeAll(async () => {
   cdn = await scriptedServer(files)
   other = await scriptedServer(files)
+  // The sandbox's case: a loopback gateway whose results come from its file servers.
+  allowLoopbackResultOrigin(cdn.url)
+  allowLoopbackResultOrigin(other.url)
 })
 afterAll(async () => {
   await Promise.all([cdn.close(), other.close()])
@@ -100,6 +103,11 @@ const cases: Array<[string, () => string, (o: Outcome) => void]> = [
     'redirected to another origin the policy allows',
     () => `${cdn.url}/to?l=${encodeURIComponent(`${other.url}/r/0`)}`,
     (o) => expect(o).toMatchObject({ saved: true, cdn: [expect.stringMatching(/^\/to/)], other: ['/r/0'] })
+  ],
+  [
+    'redirected to another service on this computer',
+    () => `${cdn.url}/to?l=${encodeURIComponent('http://127.0.0.1:6379/a.png')}`,
+    (o) => expect(o).toMatchObject({ saved: false, reason: 'address-refused', retryable: false, cdn: [expect.stringMatching(/^\/to/)], other: [] })
   ],
   [
     'redirected to a private address',

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { downloadResult } from '../images/result-files'
 import { fetchVideo } from '../video/download'
-import { checkResultAddress, MAX_RESULT_REDIRECTS, refusalOf, type Resolve } from './result-address'
+import { allowLoopbackResultOrigin, checkResultAddress, MAX_RESULT_REDIRECTS, refusalOf, type Resolve } from './result-address'
 
 const dir = mkdtempSync(join(tmpdir(), 'studio-result-address-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -35,8 +35,25 @@ describe('where result downloads may go', () => {
       expect(e.details).toMatchObject({ reason: 'address-refused' })
     }
     await expect(checkResultAddress(new URL('http://cdn.example/a.png'), sandbox, dns({ 'cdn.example': ['93.184.216.34'] }))).rejects.toMatchObject({ details: { reason: 'address-refused' } })
-    await expect(checkResultAddress(new URL('http://127.0.0.1:9/a.png'), sandbox)).resolves.toEqual(['127.0.0.1'])
-    await expect(checkResultAddress(new URL('http://localhost:9/a.png'), sandbox, dns({ localhost: ['127.0.0.1'] }))).resolves.toEqual(['127.0.0.1'])
+    await expect(checkResultAddress(new URL('http://127.0.0.1:4000/a.png'), sandbox)).resolves.toEqual(['127.0.0.1'])
+    await expect(checkResultAddress(new URL('http://localhost:4000/a.png'), sandbox, dns({ localhost: ['127.0.0.1'] }))).resolves.toEqual(['127.0.0.1'])
+  })
+
+  it("a loopback gateway's results come only from its own origin or the sandbox's, never from another service on this computer", async () => {
+    for (const url of ['http://127.0.0.1:5432/a.png', 'http://localhost:6379/a.png', 'http://[::1]:8080/a.png', 'https://127.0.0.1:9443/a.png']) {
+      const e = await refusal(checkResultAddress(new URL(url), sandbox, dns({ localhost: ['127.0.0.1'] })))
+      expect(e.details, url).toMatchObject({ reason: 'address-refused' })
+    }
+    // A name on the gateway's port is still refused when it leads off this computer over plain http.
+    await expect(refusal(checkResultAddress(new URL('http://lan.example:4000/a.png'), sandbox, dns({ 'lan.example': ['93.184.216.34'] })))).resolves.toMatchObject({ message: expect.stringMatching(/is not https/) })
+    // The sandbox's file server (registered by studio-core when it starts the sandbox) is allowed, and only while it runs.
+    const remove = allowLoopbackResultOrigin('http://127.0.0.1:4001')
+    await expect(checkResultAddress(new URL('http://127.0.0.1:4001/a.png'), sandbox)).resolves.toEqual(['127.0.0.1'])
+    await expect(checkResultAddress(new URL('http://localhost:4001/a.png'), 'http://localhost:5000', dns({ localhost: ['::1'] }))).resolves.toEqual(['::1'])
+    remove()
+    await expect(refusal(checkResultAddress(new URL('http://127.0.0.1:4001/a.png'), sandbox))).resolves.toMatchObject({ details: { reason: 'address-refused' } })
+    // A remote gateway gets none of this.
+    await expect(refusal(checkResultAddress(new URL('https://127.0.0.1:443/a.png'), remote))).resolves.toMatchObject({ details: { reason: 'address-refused' } })
   })
 
   it('checks the addresses a name resolves to, and says which address and why', async () => {
@@ -177,6 +194,7 @@ describe('where result downloads may go', () => {
     it('the sandbox (a loopback profile) still downloads from its loopback CDN', async () => {
       const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f60000000049454e44ae426082', 'hex')
       const cdn = await serve((_req, res) => res.writeHead(200, { 'content-length': String(png.length) }).end(png))
+      allowLoopbackResultOrigin(cdn)
       const saved = await downloadResult({ fetch: (i, init) => fetch(i, init), url: `${cdn}/a.png`, gateway: { baseUrl: 'http://127.0.0.1:1', key: 'k' }, dir, id: 'ok' })
       expect(saved).toMatchObject({ format: 'png', width: 1, height: 1 })
     })

@@ -9,9 +9,11 @@ import { nodeAgentClass, pinnedLookup, type AgentLike } from './node-agent'
  * Where result downloads (images, videos) may go. A result URL comes from the gateway's answer, so a
  * hostile or compromised gateway could point the studio at this computer or the local network
  * (router pages, cloud metadata, another local service). Rules, checked on every hop:
- *  - https only; plain http only when the profile itself is on loopback (the sandbox) and so is the target;
+ *  - https only; plain http only when the profile itself is on loopback (the sandbox) and the target
+ *    is this computer on the profile's own port or one the studio runs (the sandbox's gateway and
+ *    file server: allowLoopbackResultOrigin), never another local service;
  *  - the host's addresses, after DNS resolution, must be public: loopback, private, link-local,
- *    shared, multicast and reserved ranges are refused, loopback again only for a loopback profile;
+ *    shared, multicast and reserved ranges are refused, loopback only as above;
  *    NAT64 (64:ff9b::/96) and 6to4 (2002::/16) are judged by the IPv4 address they carry, local-use
  *    NAT64 (64:ff9b:1::/48) is refused; a name that cannot be looked up is refused, not let through;
  *  - at most MAX_RESULT_REDIRECTS redirects, each one checked the same way;
@@ -107,13 +109,51 @@ function refused(target: URL, message: string, address?: string): StudioError {
   return new StudioError('GATEWAY_ERROR', message, { retryable: false, details: { reason: 'address-refused', host: target.host, ...(address ? { address } : {}) } })
 }
 
+/**
+ * Loopback origins the studio itself runs, besides a loopback profile's own: the built-in sandbox's
+ * gateway and file server (studio-core registers them), and those named in STUDIO_RESULT_ORIGINS.
+ * Each call adds one; the returned function removes it.
+ */
+const studioLoopbackOrigins = new Map<string, number>()
+
+export function allowLoopbackResultOrigin(origin: string): () => void {
+  const key = new URL(origin).origin
+  studioLoopbackOrigins.set(key, (studioLoopbackOrigins.get(key) ?? 0) + 1)
+  let removed = false
+  return () => {
+    if (removed) return
+    removed = true
+    const n = (studioLoopbackOrigins.get(key) ?? 1) - 1
+    if (n > 0) studioLoopbackOrigins.set(key, n)
+    else studioLoopbackOrigins.delete(key)
+  }
+}
+
+/** Scheme and port: loopback hosts are one computer, whatever name (localhost, 127.0.0.1, [::1]) the address uses. */
+function schemePort(u: URL): string {
+  return `${u.protocol}${u.port || (u.protocol === 'https:' ? '443' : '80')}`
+}
+
+/**
+ * Whether a loopback address may be fetched for `target`: only for a loopback profile, and only on
+ * the profile's own origin or one the studio runs (the sandbox's), never another local service.
+ */
+function loopbackAllowed(target: URL, gateway: URL): boolean {
+  if (!isLoopbackHost(gateway.hostname)) return false
+  const want = schemePort(target)
+  if (want === schemePort(gateway)) return true
+  for (const origin of studioLoopbackOrigins.keys()) if (schemePort(new URL(origin)) === want) return true
+  return false
+}
+
 /** Throws a coded refusal naming the address and why, or returns the addresses `target` may be fetched from. */
 export async function checkResultAddress(target: URL, gatewayBaseUrl: string, resolve: Resolve = defaultResolve): Promise<string[]> {
-  const loopbackProfile = isLoopbackHost(new URL(gatewayBaseUrl).hostname)
+  const gateway = new URL(gatewayBaseUrl)
+  const loopbackOk = loopbackAllowed(target, gateway)
   const host = target.hostname.replace(/^\[|\]$/g, '')
-  if (target.protocol !== 'https:' && !(target.protocol === 'http:' && loopbackProfile && isLoopbackHost(host))) {
-    throw refused(target, `The result address ${target.origin} is not https; the studio downloads results only over https (plain http only from this computer, for a gateway on this computer).`)
-  }
+  const notHttps = () =>
+    refused(target, `The result address ${target.origin} is not https; the studio downloads results only over https (plain http only from this computer, for a gateway on this computer, on its own address or the sandbox's).`)
+  if (target.protocol !== 'https:' && !(target.protocol === 'http:' && loopbackOk)) throw notHttps()
   let addresses: string[]
   if (isIP(host)) addresses = [host]
   else {
@@ -127,10 +167,20 @@ export async function checkResultAddress(target: URL, gatewayBaseUrl: string, re
     if (addresses.length === 0) throw refused(target, `The result address ${target.host} resolves to no address; the studio downloads results only from addresses it has checked.`)
   }
   for (const address of addresses) {
-    const why = refusalOf(address, loopbackProfile)
-    if (why) throw refused(target, `The result address ${target.host} resolves to ${address}, ${why}; the studio does not download results from there.`, address)
+    // Plain http goes to this computer only, whatever the name says.
+    if (target.protocol === 'http:' && !isLoopbackAddress(address)) throw notHttps()
+    const why = refusalOf(address, loopbackOk)
+    if (why) {
+      const where = isLoopbackAddress(address) && isLoopbackHost(gateway.hostname) ? ' (another service on this computer: only the gateway\'s own address and the sandbox\'s are allowed)' : ''
+      throw refused(target, `The result address ${target.host} resolves to ${address}, ${why}${where}; the studio does not download results from there.`, address)
+    }
   }
   return addresses
+}
+
+function isLoopbackAddress(address: string): boolean {
+  const a = plain(address)
+  return LOOPBACK.check(a, family(a))
 }
 
 /**
