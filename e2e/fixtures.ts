@@ -57,7 +57,8 @@ const browserStudio = base.extend<StudioOptions & { studio: StudioFixture }>({
       dataDir,
       bridge,
       async launch(env = {}) {
-        current = await launchBrowserHost(env, dataDir)
+        // The sandbox's file server is another loopback origin: results from it are allowed (result-address.ts).
+        current = await launchBrowserHost({ STUDIO_RESULT_ORIGINS: gateway.cdnUrl, ...env }, dataDir)
         await page.goto(current.url)
         await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready')
         return page
@@ -86,7 +87,7 @@ const electronStudio = base.extend<StudioOptions & { studio: StudioFixture }>({
       dataDir,
       bridge: { frames: [] },
       async launch(env = {}) {
-        current = await launchElectron(env, dataDir)
+        current = await launchElectron({ STUDIO_RESULT_ORIGINS: gateway.cdnUrl, ...env }, dataDir)
         await expect(current.page.locator('html')).toHaveAttribute('data-app-state', 'ready')
         return current.page
       },

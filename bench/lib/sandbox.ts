@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { allowLoopbackResultOrigin } from '../../src/main/core/gateway/result-address'
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index'
 
 export type { SandboxHandle }
@@ -23,7 +24,17 @@ export async function startBenchSandbox(opts: { speed?: number; seed?: number } 
     await handle.close()
     throw new Error(`the sandbox is not on loopback: ${handle.url}`)
   }
-  return { handle, url: handle.url, key, close: () => handle.close() }
+  // Its file server is another loopback origin, allowed as the built-in sandbox's is (result-address.ts).
+  const unallow = allowLoopbackResultOrigin(handle.cdnUrl)
+  return {
+    handle,
+    url: handle.url,
+    key,
+    close: () => {
+      unallow()
+      return handle.close()
+    }
+  }
 }
 
 /** Runs `fn` with a sandbox that is closed afterwards, also when `fn` throws. */

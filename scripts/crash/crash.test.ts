@@ -50,7 +50,7 @@ async function crashOnce(i: number, dataDir: string, key: string): Promise<Round
   const intentsFile = join(work, `intents-${i}.log`)
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, sb.url, key, intentsFile], {
     cwd: ROOT,
-    env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.node.json') },
+    env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.node.json'), STUDIO_RESULT_ORIGINS: sb.cdnUrl },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let err = ''
@@ -90,7 +90,7 @@ function galleryItems(dataDir: string): Map<string, { id: string; file: string; 
 /** Start-up recovery to quiescence, then the durability invariants of SECURITY.md §6. */
 async function recoverAndCheck(r: Round): Promise<void> {
   const at = `round ${r.dataDir} (killed after ${r.killedAfterMs} ms)`
-  const svc = await openServices(r.dataDir, { baseUrl: sb.url, key: r.key })
+  const svc = await openServices(r.dataDir, { baseUrl: sb.url, key: r.key }, [sb.cdnUrl])
   try {
     // 4. The journal (the library database) opens intact: no damage found, nothing restored.
     expect(svc.notices.join('\n'), at).not.toMatch(/library database was damaged/)

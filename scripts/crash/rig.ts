@@ -5,6 +5,7 @@ import { PresetStore, type PresetsFile } from '../../src/main/core/chat/presets'
 import { FileGrants } from '../../src/main/core/files/grants'
 import { MediaLibrary } from '../../src/main/core/files/media'
 import type { GatewayConnection } from '../../src/main/core/gateway/http'
+import { allowLoopbackResultOrigin } from '../../src/main/core/gateway/result-address'
 import { ImageService } from '../../src/main/core/images/image-service'
 import { openConfStore } from '../../src/main/core/store/kv-store'
 import { PollScheduler } from '../../src/main/core/tasks/scheduler'
@@ -22,7 +23,9 @@ export interface Services {
   close(): Promise<void>
 }
 
-export async function openServices(dataDir: string, gateway: GatewayConnection): Promise<Services> {
+/** `resultOrigins`: the sandbox's file server, whose results a loopback gateway may hand out (result-address.ts). */
+export async function openServices(dataDir: string, gateway: GatewayConnection, resultOrigins = (process.env.STUDIO_RESULT_ORIGINS ?? '').split(',').filter(Boolean)): Promise<Services> {
+  for (const origin of resultOrigins) allowLoopbackResultOrigin(origin)
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
   const notices: string[] = []
   const notice = (m: string) => notices.push(m)

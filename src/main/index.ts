@@ -91,7 +91,7 @@ function main(): void {
         secrets: createSafeStorageBackend(),
         openStore: createElectronStoreOpener(dataDir, storeNotices),
         fetch: createNetFetch(),
-        env: { gatewayUrl: process.env.STUDIO_GATEWAY_URL, apiKey: envApiKey },
+        env: { gatewayUrl: process.env.STUDIO_GATEWAY_URL, apiKey: envApiKey, resultOrigins: process.env.STUDIO_RESULT_ORIGINS },
         // Installed builds talk to saved gateways over https only (README: plain http).
         plainHttp: app.isPackaged ? 'never' : 'loopback',
         sandbox: { enabled: true, speed: Number(process.env.STUDIO_SANDBOX_SPEED) || 1 },

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import type { PlainHttpPolicy } from '@shared/domain/base-url'
+import { isLoopbackHost, type PlainHttpPolicy } from '@shared/domain/base-url'
 import type { ProfileList } from '@shared/domain/profiles'
 import { DEFAULT_SETTINGS, type AppSettings } from '@shared/domain/settings'
 import { AssetService } from './assets/asset-service'
@@ -16,6 +16,7 @@ import { fileUploadHandlers, type PickFiles } from './files/file-handlers'
 import { FileGrants } from './files/grants'
 import { MediaLibrary } from './files/media'
 import type { FetchLike } from './gateway/http'
+import { allowLoopbackResultOrigin } from './gateway/result-address'
 import { createHandlers } from './handlers'
 import { imageComparePort } from './images/compare-cells'
 import type { SaveFile } from './images/gallery-actions'
@@ -54,10 +55,14 @@ export interface CoreOptions {
   secrets: SecretBackend
   /** electron-store in the Electron shell; conf otherwise. */
   openStore?: OpenStore
-  /** Electron's net.fetch in the Electron shell; Node's fetch otherwise. */
+  /** Electron's net.request (electron/net-fetch.ts) in the Electron shell; Node's fetch otherwise. */
   fetch?: FetchLike
-  /** STUDIO_GATEWAY_URL + STUDIO_API_KEY: a profile whose key stays in memory. */
-  env?: { gatewayUrl?: string; apiKey?: string }
+  /**
+   * STUDIO_GATEWAY_URL + STUDIO_API_KEY: a profile whose key stays in memory. STUDIO_RESULT_ORIGINS:
+   * loopback origins (comma-separated) a loopback gateway's results may come from besides its own,
+   * e.g. the file server of a sandbox run outside the studio (end-to-end tests).
+   */
+  env?: { gatewayUrl?: string; apiKey?: string; resultOrigins?: string }
   /** The built-in Sandbox gateway (on by default). */
   sandbox?: { enabled: boolean; speed?: number }
   logToConsole?: boolean
@@ -160,8 +165,15 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     // No control or log routes: nothing else on this computer may steer or read the studio's sandbox.
     const sandbox = await startSandbox({ port: 0, speed: opts.sandbox?.speed ?? 1, quiet: true, controlRoutes: false })
     sandboxUrl = sandbox.url
+    // Its results come from its own file server, another loopback origin (result-address.ts).
+    disposers.push(allowLoopbackResultOrigin(sandbox.url), allowLoopbackResultOrigin(sandbox.cdnUrl))
     profiles.addRuntime({ id: SANDBOX_PROFILE_ID, name: 'Sandbox', baseUrl: sandbox.url, kind: 'sandbox', synthetic: true }, sandbox.key, false)
     disposers.push(() => sandbox.close())
+  }
+  for (const origin of (opts.env?.resultOrigins ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
+    const url = URL.canParse(origin) ? new URL(origin) : null
+    if (url && (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname)) disposers.push(allowLoopbackResultOrigin(url.origin))
+    else log(`STUDIO_RESULT_ORIGINS: ${origin} is not a loopback http(s) origin; ignored`)
   }
   if (opts.env?.gatewayUrl && opts.env.apiKey) {
     const baseUrl = requireBaseUrl(opts.env.gatewayUrl, opts.plainHttp)

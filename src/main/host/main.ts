@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     appVersion: version,
     platform: process.platform,
-    env: { gatewayUrl: config.gatewayUrl, apiKey: config.apiKey },
+    env: { gatewayUrl: config.gatewayUrl, apiKey: config.apiKey, resultOrigins: process.env.STUDIO_RESULT_ORIGINS },
     sandbox: { enabled: true, speed: config.sandboxSpeed },
     // Same origin as the page, authenticated by the launch cookie; no pickFiles: the page uploads.
     mediaUrlPrefix: MEDIA_PATH_PREFIX,

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
+import { allowLoopbackResultOrigin } from '../gateway/result-address'
 import { imagesHarness } from '../images/testing/harness'
 
 /**
@@ -15,6 +16,7 @@ describe('disk full', () => {
   let sb: SandboxHandle
   beforeAll(async () => {
     sb = await startSandbox({ speed: 1000, quiet: true })
+    allowLoopbackResultOrigin(sb.cdnUrl)
   })
   afterAll(async () => {
     await sb.close()

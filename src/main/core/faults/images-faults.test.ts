@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { startSandbox } from '../../../sandbox/index'
+import { allowLoopbackResultOrigin } from '../gateway/result-address'
 import { gradientPng, imagesHarness, rectMask, type ImagesHarness } from '../images/testing/harness'
 import { imagesFaultSuite } from './images-fault-suite'
 import { closedPort, isPoll } from './support'
@@ -173,6 +174,7 @@ describe('restarts around paid image requests', () => {
 
   it('F15 the host stops after the task id arrived, during polling: the next start resumes polling and saves the image', async () => {
     const slow = await startSandbox({ speed: 1, quiet: true })
+    allowLoopbackResultOrigin(slow.cdnUrl)
     const x = await imagesHarness({ sandbox: slow })
     try {
       const job = await x.call('images:submit-native', { prompt: 'a lighthouse' })

@@ -5,6 +5,7 @@ import type { VideoTask } from '@shared/domain/video'
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
 import type { GenerationRecord } from '../balance/generation-log'
 import type { FetchLike } from '../gateway/http'
+import { allowLoopbackResultOrigin } from '../gateway/result-address'
 import { FakeClock } from '../tasks/testing/fake-clock'
 import { scriptedServer } from '../testing/scripted-server'
 import { ended, FAST, ok, videoHarness, type VideoHarness } from '../video/testing/harness'
@@ -29,6 +30,7 @@ let sb: SandboxHandle
 const open: VideoHarness[] = []
 beforeAll(async () => {
   sb = await startSandbox({ speed: 1000, quiet: true })
+  allowLoopbackResultOrigin(sb.cdnUrl)
 })
 afterEach(async () => {
   shim.enospc = false

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scriptedServer } from '../testing/scripted-server'
 import { downloadError, downloadToFile, type DownloadInput } from './download'
+import { allowLoopbackResultOrigin } from './result-address'
 
 /** The one result downloader on its own: what `verify` sees and when, the key's origin rule, cleanup. */
 describe('the one result downloader', () => {
@@ -27,6 +28,7 @@ describe('the one result downloader', () => {
       res.write('GI')
       res.end('C and the rest of the file')
     })
+    allowLoopbackResultOrigin(cdn.url)
   })
   afterAll(async () => {
     await cdn.close()

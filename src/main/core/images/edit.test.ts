@@ -2,6 +2,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { GalleryItem } from '@shared/domain/images'
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
+import { allowLoopbackResultOrigin } from '../gateway/result-address'
 import { scriptedServer } from '../testing/scripted-server'
 import { gradientPng, imagesHarness, rectMask, rgbOf, type ImagesHarness } from './testing/harness'
 
@@ -35,6 +36,7 @@ describe('edit with a painted mask against the sandbox', () => {
   let source: Buffer
   beforeAll(async () => {
     sb = await startSandbox({ speed: 1000, quiet: true })
+    allowLoopbackResultOrigin(sb.cdnUrl)
     h = await imagesHarness({ sandbox: sb })
     source = await gradientPng(W, H)
   })

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { imageBytes } from '../files/testing/images'
+import { allowLoopbackResultOrigin } from '../gateway/result-address'
 import { suiteSandbox } from '../testing/sandbox-suite'
 import { scriptedServer } from '../testing/scripted-server'
 import { JobJournal, type JobRecord } from './job-journal'
@@ -40,6 +41,8 @@ describe('the job journal across restarts', () => {
   it('URL results that were not saved yet are downloaded on the next start', async () => {
     const png = await imageBytes('png', 48, 32)
     const cdn = await scriptedServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(png))
+    // The sandbox's case: a loopback gateway whose results come from its own file server.
+    allowLoopbackResultOrigin(cdn.url)
     const dataDir = mkdtempSync(join(tmpdir(), 'journal-'))
     const journal = await JobJournal.open(dataDir, () => {})
     await journal.put(record({ jobId: 'savingJob', phase: 'saving', pending: [{ url: `${cdn.url}/r.png`, revisedPrompt: 'from before, revised' }] }))

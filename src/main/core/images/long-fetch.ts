@@ -1,4 +1,5 @@
 import type { FetchLike } from '../gateway/http'
+import { nodeAgentClass } from '../gateway/node-agent'
 import { bodyWriterOf, nodeUpload } from '../gateway/node-upload'
 
 /**
@@ -6,24 +7,8 @@ import { bodyWriterOf, nodeUpload } from '../gateway/node-upload'
  * Node's fetch (undici) gives up after 300 s (`headersTimeout`), before our own 600 s limit
  * (SECURITY.md §5.2, undici #1937). Passing a `dispatcher` with a longer limit fixes that
  * without adding undici as a dependency: the Agent class is taken from Node's own global
- * dispatcher. Electron's net.fetch has no such limit and ignores the extra init field.
+ * dispatcher (gateway/node-agent.ts). Electron's net.request has no such limit and ignores the extra init field.
  */
-
-const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1')
-
-interface AgentLike {
-  close(): Promise<void>
-}
-type AgentClass = new (opts: { headersTimeout: number; bodyTimeout: number; connect?: { timeout: number } }) => AgentLike
-
-async function nodeAgentClass(): Promise<AgentClass | null> {
-  const find = () => (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER] as { constructor?: AgentClass } | undefined
-  // Node installs its global Agent lazily, on the first fetch; a data: URL makes that happen offline.
-  if (!find()) await fetch('data:,').catch(() => {})
-  const ctor = find()?.constructor
-  // A custom global dispatcher (a proxy agent, a mock) must not be swapped for a plain Agent.
-  return typeof ctor === 'function' && ctor.name === 'Agent' ? ctor : null
-}
 
 export interface LongFetch {
   fetch: FetchLike

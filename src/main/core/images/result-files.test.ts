@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { imageBytes } from '../files/testing/images'
+import { allowLoopbackResultOrigin } from '../gateway/result-address'
 import { scriptedServer } from '../testing/scripted-server'
 import { decodeBase64Image, downloadResult, writeResultBytes } from './result-files'
 
@@ -34,6 +35,8 @@ describe('result downloads', () => {
     }
     cdn = await scriptedServer(serve)
     gateway = await scriptedServer(serve)
+    // The sandbox's case: a loopback gateway whose results come from its own file server.
+    allowLoopbackResultOrigin(cdn.url)
   })
   afterAll(async () => {
     await cdn.close()

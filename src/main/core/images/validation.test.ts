@@ -4,6 +4,7 @@ import type { FileGrant } from '@shared/domain/files'
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
 import type { GrantedFile } from '../files/grants'
 import { imageBytes } from '../files/testing/images'
+import { allowLoopbackResultOrigin } from '../gateway/result-address'
 import { gradientPng, imagesHarness, rectMask, type ImagesHarness } from './testing/harness'
 import { checkNative } from './validate'
 
@@ -18,6 +19,7 @@ describe('bad input is refused at the field, and nothing reaches the gateway', (
   let mask: string
   beforeAll(async () => {
     sb = await startSandbox({ speed: 1000, quiet: true })
+    allowLoopbackResultOrigin(sb.cdnUrl)
     h = await imagesHarness({ sandbox: sb })
     source = await h.grantBytes(await gradientPng(64, 48), 'a.png')
     mask = await h.grantBytes(await rectMask(64, 48, { x: 4, y: 4, w: 10, h: 10 }), 'mask.png')
@@ -110,6 +112,7 @@ describe('bad input is refused at the field, and nothing reaches the gateway', (
 describe('an edit source over 25 MB', () => {
   it('is refused from what its grant says, before any byte is read or sent', async () => {
     const sb = await startSandbox({ speed: 1000, quiet: true })
+    allowLoopbackResultOrigin(sb.cdnUrl)
     const grant: FileGrant = { fileId: 'big', name: 'huge.png', bytes: 26 * 1024 * 1024, mimeType: 'image/png', width: 6000, height: 6000 }
     const files = {
       get: (): GrantedFile => ({ grant, path: '/nonexistent/huge.png', purpose: 'video-reference', uploadName: 'huge.png' }),

@@ -7,6 +7,7 @@ import type { ProfileView } from '@shared/domain/profiles'
 import type { Asset, VideoTask } from '@shared/domain/video'
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
 import { ALT_NAMING, nameOf, type BodyFamily } from '../../../sandbox/naming'
+import { allowLoopbackResultOrigin } from '../gateway/result-address'
 import { createStudioCore, type StudioCore } from '../studio-core'
 import { noKeychain } from './secret-backend'
 
@@ -43,6 +44,7 @@ describe('a profile speaks its gateway’s own names', () => {
   const events: Array<{ name: string; payload: unknown }> = []
   beforeAll(async () => {
     sb = await startSandbox({ naming: 'alt', speed: 1000, quiet: true })
+    allowLoopbackResultOrigin(sb.cdnUrl)
     core = await createStudioCore({
       shell: 'browser',
       secrets: noKeychain,

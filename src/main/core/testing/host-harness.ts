@@ -10,6 +10,7 @@ import { StudioError, type StudioErrorData } from '@shared/errors'
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
 import { FileGrants } from '../files/grants'
 import { MediaLibrary } from '../files/media'
+import { allowLoopbackResultOrigin } from '../gateway/result-address'
 import type { Handlers } from '../ipc/dispatcher'
 import { EventHub } from '../ipc/event-hub'
 import { SecretGuard } from '../ipc/secret-guard'
@@ -39,6 +40,8 @@ export interface HostBaseOptions {
 
 export async function hostBase(opts: HostBaseOptions): Promise<HostBase> {
   const sb = opts.sandbox ?? (await startSandbox({ speed: 1000, quiet: true }))
+  // A test's sandbox is what studio-core's built-in one is: its file server's results are allowed.
+  allowLoopbackResultOrigin(sb.cdnUrl)
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), opts.dirPrefix))
   const gateway = opts.gateway ?? { baseUrl: sb.url, key: sb.key }
   const guard = new SecretGuard()

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
+import { allowLoopbackResultOrigin } from '../gateway/result-address'
 
 interface Closable {
   close(): Promise<void>
@@ -41,6 +42,8 @@ export function suiteSandbox(opts: { speed?: number } = {}): SandboxHandle {
   let sb: SandboxHandle | undefined
   beforeAll(async () => {
     sb = await startSandbox({ speed: opts.speed ?? 1000, quiet: true })
+    // A test's sandbox is what studio-core's built-in one is: its file server's results are allowed.
+    allowLoopbackResultOrigin(sb.cdnUrl)
   })
   afterAll(() => sb?.close())
   return forward(() => sb, 'The sandbox')
@@ -58,6 +61,7 @@ export function sandboxSuite<H extends Closable>(harness: (opts: { sandbox: Sand
   let h: H | undefined
   beforeAll(async () => {
     sb = await startSandbox({ speed: 1000, quiet: true })
+    allowLoopbackResultOrigin(sb.cdnUrl)
     h = await harness({ sandbox: sb })
   })
   afterAll(async () => {

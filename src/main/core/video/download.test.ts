@@ -3,10 +3,13 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { allowLoopbackResultOrigin } from '../gateway/result-address'
 import { fetchVideo } from './download'
 
 // A gateway and a CDN on loopback: plain http is only downloaded from there (result-address.ts).
 const conn = { baseUrl: 'http://127.0.0.1:9', key: 'sk-test' }
+// The sandbox's case: a loopback gateway whose results come from its own file server.
+allowLoopbackResultOrigin('http://127.0.0.1:8')
 const dirs: string[] = []
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
