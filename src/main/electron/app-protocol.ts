@@ -6,7 +6,7 @@ import { electronCsp } from '../security/csp'
 import { APP_HOST, APP_SCHEME, MEDIA_SCHEME } from '../security/origins'
 
 /**
- * Serves the built renderer on `app://bundle/` (security-anchors A18): a standard, secure scheme so
+ * Serves the built renderer on `app://bundle/` (SECURITY.md A18): a standard, secure scheme so
  * pages get a real origin, CSP and fetch semantics; never file://, which would give every page the
  * whole disk. The CSP travels as a response header on every answer.
  */

@@ -16,7 +16,7 @@ export interface SenderPolicy {
 
 /**
  * Why a call must be refused, or null when it comes from the main frame of one of our windows on a
- * trusted origin (security-anchors A17). Fails closed: anything missing, odd or throwing is a refusal.
+ * trusted origin (SECURITY.md A17). Fails closed: anything missing, odd or throwing is a refusal.
  * Unlike VS Code's validateEvent, an undefined or about:blank sender URL is refused.
  */
 export function senderRefusal(event: IpcMainInvokeEvent, policy: SenderPolicy): string | null {

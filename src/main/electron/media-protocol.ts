@@ -6,7 +6,7 @@ import { APP_ORIGIN, MEDIA_HOST, MEDIA_SCHEME } from '../security/origins'
 
 /**
  * `studio-media://m/<mediaId>`: how the page shows images and videos in the Electron shell (a URL,
- * never base64 over IPC, and never a path: security-anchors D4). The id is looked up in the core's
+ * never base64 over IPC, and never a path: SECURITY.md D4). The id is looked up in the core's
  * media table; anything else in the URL is a 404. Registered as a privileged scheme in
  * app-protocol.ts (stream: true lets <video> seek through our 206 answers; corsEnabled lets our page
  * read a frame). Served only to requests our own pages initiated: see MediaAccess.
@@ -47,7 +47,7 @@ function loadMediaResponse(): Promise<MediaResponseModule> {
  * https://example.com, or null for an opaque origin) when web content made it; it is absent for requests
  * the browser started itself. Unlike request.referrer it is not controlled by the requesting page, so
  * prefer it when deciding whether to serve a request." (electron.d.ts of electron@45.4.1, generated from
- * docs/api/protocol.md and structures/protocol-request.md.) So a request is served only when its
+ * https://www.electronjs.org/docs/latest/api/protocol and https://www.electronjs.org/docs/latest/api/structures/protocol-request.) So a request is served only when its
  * initiator is exactly one of our origins:
  * - no initiator (a load the browser started: a navigation by loadURL, a download) is refused, as is
  *   `null` (a sandboxed frame, a data: or about: page of no origin), and any other origin;

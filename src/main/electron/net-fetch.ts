@@ -58,7 +58,7 @@ export function withNodeCode(e: unknown): unknown {
   return Object.assign(new Error(e.message, { cause: e }), { code: mapped })
 }
 
-/** The parts of Electron's ClientRequest this adapter uses (docs/api/client-request.md). */
+/** The parts of Electron's ClientRequest this adapter uses (https://www.electronjs.org/docs/latest/api/client-request). */
 export interface NetClientRequest extends NodeJS.WritableStream {
   chunkedEncoding: boolean
   setHeader(name: string, value: string): void
@@ -88,7 +88,7 @@ export interface NetRequestOptions {
 
 export interface NetLike {
   request(options: NetRequestOptions): NetClientRequest
-  /** "Resolves with the resolved IP addresses for the host ... from the default session" (net.md). */
+  /** "Resolves with the resolved IP addresses for the host ... from the default session" (https://www.electronjs.org/docs/latest/api/net). */
   resolveHost?(host: string): Promise<{ endpoints: Array<{ address: string }> }>
 }
 

@@ -32,7 +32,7 @@ export class KeychainBusyError extends Error {
 }
 
 /**
- * SecretBackend over Electron's async safeStorage (security-anchors S1, S3). The sync API is
+ * SecretBackend over Electron's async safeStorage (SECURITY.md S1, S3). The sync API is
  * deprecated in Electron 45 and can block the main thread on a keyring prompt.
  */
 export function createSafeStorageBackend(

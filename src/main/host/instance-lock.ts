@@ -18,7 +18,7 @@ function alive(pid: number): boolean {
 }
 
 /**
- * One browser host per data folder (security-anchors A22/F26), the counterpart of Electron's
+ * One browser host per data folder (SECURITY.md A22/F26), the counterpart of Electron's
  * single-instance lock: two hosts on one folder would poll the same tasks and write the same
  * journal. The lock is `<dataDir>/instance.lock` holding the owner's pid, created exclusively; a
  * lock whose process is gone (a crash, SIGKILL) is taken over.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { HARDENED_WEB_PREFERENCES, hardenedWebPreferences, hardenedWindowOptions } from './web-preferences'
 
-// Written from the security anchors, grouped by intent rather than copied from the source's literal,
+// Written from SECURITY.md, grouped by intent rather than copied from the source's literal,
 // so a loosened value there cannot be carried over here by the same edit.
 const MUST_BE_ON = ['sandbox', 'contextIsolation', 'webSecurity'] as const
 const MUST_BE_OFF = [

@@ -1,7 +1,7 @@
 import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron'
 
 /**
- * The one set of web preferences every studio window uses (security-anchors A2-A11, A21). This file
+ * The one set of web preferences every studio window uses (SECURITY.md A2-A11, A21). This file
  * is the only place a `webPreferences` literal may appear (lint enforces it); the object is frozen so
  * no caller can loosen it after the fact.
  */

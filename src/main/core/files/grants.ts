@@ -46,7 +46,7 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants
 const CASE_INSENSITIVE = process.platform === 'win32' || process.platform === 'darwin'
 
 /**
- * The grant table (security-anchors D2/D3): the page knows a file only by an unguessable id; the
+ * The grant table (SECURITY.md D2/D3): the page knows a file only by an unguessable id; the
  * host keeps `{id -> real path, size, type}` and validates each file before granting it: a regular
  * file, outside the data dir, within the purpose's size limit, and by its content an accepted image.
  */

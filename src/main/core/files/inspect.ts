@@ -85,7 +85,7 @@ export function displayName(raw: string, fallback = 'image'): string {
 
 /**
  * The file name to send to the gateway: it derives the part's Content-Type from the extension
- * (gateway-wire-notes section 6), so the extension must be the real type's, whatever the user's
+ * (GATEWAY.md §6), so the extension must be the real type's, whatever the user's
  * file was called. Quotes are dropped because they end a multipart filename.
  */
 export function uploadNameFor(name: string, format: GrantableType): string {

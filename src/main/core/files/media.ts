@@ -29,7 +29,7 @@ const MIME = /^[a-z]+\/[a-z0-9.+-]+$/
 /**
  * The media table behind `studio-media://m/<id>` (Electron) and `/media/<id>` (browser host): the
  * page displays images and videos by URL, never as base64 over the bridge (PERFORMANCE B1), and
- * never learns a path (security-anchors D4). Ids are random, so a URL is a capability that only
+ * never learns a path (SECURITY.md D4). Ids are random, so a URL is a capability that only
  * the host hands out. In memory on purpose: the gallery keeps its own index and registers its
  * files again at start.
  */

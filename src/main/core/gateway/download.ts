@@ -9,7 +9,7 @@ import type { FetchLike } from './http'
 import { fetchResult, type Resolve } from './result-address'
 
 /**
- * The one result downloader (image and video results alike, security-anchors H8, D4; PERFORMANCE
+ * The one result downloader (image and video results alike, SECURITY.md H8, D4; PERFORMANCE
  * B4): the address checked on every redirect hop (result-address.ts), the key sent only to the
  * gateway's own origin and then no redirect followed, the body streamed to a `.part` file in
  * constant memory, its first bytes shown to `verify` as soon as they arrive (a wrong answer stops

@@ -18,7 +18,7 @@ describe('errorFromResponse', () => {
     [500, { error: { message: 'field messages is required', type: 'new_api_error', param: '', code: 'invalid_request' } }, 'GATEWAY_VALIDATION'],
     [400, { code: 'task_not_exist', message: 'task_not_exist', data: null }, 'TASK_NOT_FOUND'],
     [502, { type: 'error', error: { type: '<nil>', message: 'upstream exploded' } }, 'GATEWAY_ERROR'],
-    // Messages-format relay errors carry no code (wire notes §3a): quota and validation are still recognised.
+    // Messages-format relay errors carry no code (GATEWAY.md §3a): quota and validation are still recognised.
     [403, { type: 'error', error: { type: 'new_api_error', message: '用户额度不足, 剩余额度: ＄0.000000 (request id: 1)' } }, 'INSUFFICIENT_QUOTA'],
     [403, { type: 'error', error: { type: 'new_api_error', message: 'This token has no access to model x' } }, 'FORBIDDEN'],
     [500, { type: 'error', error: { type: 'new_api_error', message: 'field messages is required' } }, 'GATEWAY_VALIDATION'],
@@ -64,7 +64,7 @@ describe('parseRetryAfter', () => {
 })
 
 describe('parseTokenUsage', () => {
-  it('reads the usage record and model limits as the wire notes describe', () => {
+  it('reads the usage record and model limits as GATEWAY.md §4a describes', () => {
     const u = parseTokenUsage(
       { code: true, message: 'ok', data: { name: 'k', total_granted: 10, total_used: 3, total_available: 7, unlimited_quota: false, model_limits: { 'm-1': true, 'm-2': 500, bad: 'x' }, model_limits_enabled: true, expires_at: 0 } },
       5

@@ -1,7 +1,7 @@
 import { StudioError } from '@shared/errors'
 import { parseRetryAfter } from './retry-after'
 
-/** The message of any of the gateway's error shapes (wire notes §3a), or null. */
+/** The message of any of the gateway's error shapes (GATEWAY.md §3a), or null. */
 export function gatewayMessageOf(body: unknown): { message: string; code?: string; type?: string } | null {
   if (body === null || typeof body !== 'object') return null
   const b = body as Record<string, unknown>
@@ -22,7 +22,7 @@ export function gatewayMessageOf(body: unknown): { message: string; code?: strin
   return null
 }
 
-/** Quota refusals in the gateway's languages, for error shapes that drop the code (wire notes §3b). */
+/** Quota refusals in the gateway's languages, for error shapes that drop the code (GATEWAY.md §3b). */
 const QUOTA_TEXT = /额度不足|预扣费额度失败|quota is not enough|insufficient (user )?quota/i
 
 /** Drops the ` (request id: …)` suffix from display text but keeps the id for support. */
@@ -40,7 +40,7 @@ function parseBody(text: string): unknown {
 }
 
 /**
- * Maps a non-2xx gateway answer to a coded StudioError, following the wire notes' table:
+ * Maps a non-2xx gateway answer to a coded StudioError, following the table of GATEWAY.md §3b:
  * 401 bad key, 403 quota or access, 429 with or without a body, 503 no channel, 500 validation quirk,
  * 400 task_not_exist. The message says what happened and what to do.
  */
@@ -54,7 +54,7 @@ export function errorFromResponse(status: number, text: string, headers: Headers
   if (gatewayText) details.gatewayMessage = gatewayText
   const said = gatewayText ? ` The gateway said: ${gatewayText}` : ''
   const code = g?.code ?? ''
-  // Messages-format relay errors ({type:'error',error:{type,message}}) carry no code (wire notes §3a).
+  // Messages-format relay errors ({type:'error',error:{type,message}}) carry no code (GATEWAY.md §3a).
   const claudeShaped = body !== null && typeof body === 'object' && (body as Record<string, unknown>).type === 'error'
 
   if (status === 401) {
@@ -95,14 +95,14 @@ export function errorFromResponse(status: number, text: string, headers: Headers
 
 const SUCCESS_WORDS = new Set(['success', 'ok', '0', '200', '10000'])
 
-/** The task routes' error shape, `{"code":"…","message":"…","data":null}` (wire notes §3a), sent with 200. */
+/** The task routes' error shape, `{"code":"…","message":"…","data":null}` (GATEWAY.md §3a), sent with 200. */
 function isTaskError(b: Record<string, unknown>): boolean {
   return typeof b.code === 'string' && b.code !== '' && !SUCCESS_WORDS.has(b.code.toLowerCase()) && typeof b.message === 'string' && (b.data === null || b.data === undefined) && b.error === undefined
 }
 
 /**
  * A 2xx answer that carries the gateway's error object instead of a result: new-api passes an
- * upstream's `{"error":{...}}` on with status 200 (wire notes §3b, last rows), and the messages
+ * upstream's `{"error":{...}}` on with status 200 (GATEWAY.md §3b, last rows), and the messages
  * format's `{"type":"error","error":{...}}` can arrive the same way. Returns null for any other body
  * (a video object's `error: null`, a failed task's error next to its id, a result).
  */

@@ -8,7 +8,7 @@ export type SseItem =
   | { kind: 'event'; event?: string; data: string }
   /**
    * A line that is not SSE at all. The gateway appends its error body as a bare JSON line to a
-   * stream that already started with 200 (wire notes §1b), and a spec parser silently drops it.
+   * stream that already started with 200 (GATEWAY.md §1b), and a spec parser silently drops it.
    */
   | { kind: 'bare'; line: string }
 

@@ -4,7 +4,7 @@ import { withoutPaths } from '../store/file-role'
 /**
  * Errors the host did not throw on purpose (Node's file system, the image library, a bug) carry
  * paths of this machine in their messages: `ENOENT: no such file or directory, open
- * '/home/jane/…'`, sharp's `Input file is missing: /home/jane/…`. Before such an error reaches the
+ * '<a folder>/…'`, sharp's `Input file is missing: <a folder>/…`. Before such an error reaches the
  * page it becomes a coded StudioError whose message says what happened in words of its own, with
  * the system code kept in `details` (never the path). The raw text stays in the host's log.
  */

@@ -83,7 +83,7 @@ export class AtomicWriter {
 
 /**
  * Temp files of atomic writes cut off by a crash (a SIGKILL between write and rename). The real
- * file is intact; the temp is debris (security-anchors §6.3). Only at start, before any writer runs.
+ * file is intact; the temp is debris (SECURITY.md §6.3). Only at start, before any writer runs.
  */
 export async function removeTempLeftovers(dir: string): Promise<void> {
   const names = await readdir(dir).catch(() => [] as string[])

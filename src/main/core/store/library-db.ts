@@ -11,7 +11,7 @@ import { privateFile, tightenFiles, withPrivateUmask } from './private-files'
  * without touching a store.
  *
  * Durability: WAL with `synchronous=FULL`, so every commit is fsynced before the call returns; the
- * write-ahead records of paid creates rely on that (RELIABILITY promise 2, security-anchors H8).
+ * write-ahead records of paid creates rely on that (RELIABILITY.md promise 2, SECURITY.md H8).
  */
 export interface Library {
   readonly path: string

@@ -1,5 +1,5 @@
 /**
- * Electron's `app`, as Electron 45 documents it (docs/api/app.md), for the parts the shell uses: the
+ * Electron's `app`, as Electron 45 documents it (https://www.electronjs.org/docs/latest/api/app), for the parts the shell uses: the
  * app's name and userData folder, the single-instance lock and its `second-instance` event, the
  * Windows app id, and quitting.
  */

@@ -1,5 +1,5 @@
 /**
- * Electron 45's `dialog` for the open and save dialogs the shell shows (docs/api/dialog.md), with the
+ * Electron 45's `dialog` for the open and save dialogs the shell shows (https://www.electronjs.org/docs/latest/api/dialog), with the
  * user's answer scripted by the test.
  *
  * - `dialog.showOpenDialog([window, ]options)` and `dialog.showSaveDialog([window, ]options)`: "window

@@ -6,7 +6,7 @@ import { Readable, Writable } from 'node:stream'
 /**
  * A fake of Electron's `net` (net.request / ClientRequest / IncomingMessage, and net.fetch), written
  * from Electron's documentation, not from what the studio's adapter needs. Each behaviour cites the
- * sentence (docs/api/client-request.md, incoming-message.md, net.md of Electron 45) or the issue it
+ * sentence (https://www.electronjs.org/docs/latest/api/client-request, https://www.electronjs.org/docs/latest/api/incoming-message, https://www.electronjs.org/docs/latest/api/net of Electron 45) or the issue it
  * follows. Requests really go out, over node:http(s) to the (loopback) server a test runs, so a test
  * sees what a server receives; Chromium's own network stack (proxy, certificate store, HTTP cache)
  * is not modelled.
@@ -17,7 +17,7 @@ import { Readable, Writable } from 'node:stream'
  *    refuse such a redirect itself (net::ERR_UNSAFE_REDIRECT) before any event. Tests run both.
  */
 
-/** "Certain headers are restricted from being set by apps" (client-request.md, request.setHeader). */
+/** "Certain headers are restricted from being set by apps" (https://www.electronjs.org/docs/latest/api/client-request, request.setHeader). */
 const RESTRICTED = new Set(['content-length', 'host', 'trailer', 'te', 'upgrade', 'cookie2', 'keep-alive', 'transfer-encoding'])
 
 /** Node's socket errors as Chromium names them: "errors as net::ERR_* messages" (Chromium's net_error_list.h). */
@@ -61,7 +61,7 @@ export interface RequestRecord {
   bodyPieces: number
 }
 
-/** IncomingMessage: "implements the Readable Stream interface" (incoming-message.md). */
+/** IncomingMessage: "implements the Readable Stream interface" (https://www.electronjs.org/docs/latest/api/incoming-message). */
 export class FakeIncomingMessage extends Readable {
   readonly statusCode: number
   readonly statusMessage: string
@@ -98,7 +98,7 @@ export class FakeIncomingMessage extends Readable {
 
 /**
  * ClientRequest: "implements the Writable Stream interface and is therefore an EventEmitter"
- * (client-request.md). Events: 'response', 'redirect', 'error', 'abort', 'close', 'finish'.
+ * (https://www.electronjs.org/docs/latest/api/client-request). Events: 'response', 'redirect', 'error', 'abort', 'close', 'finish'.
  */
 export class FakeClientRequest extends Writable {
   readonly record: RequestRecord
@@ -296,7 +296,7 @@ export class FakeClientRequest extends Writable {
   }
 }
 
-/** `net`: request() and fetch(), "from the default session" (net.md). */
+/** `net`: request() and fetch(), "from the default session" (https://www.electronjs.org/docs/latest/api/net). */
 export class FakeNet {
   readonly requests: RequestRecord[] = []
   constructor(readonly options: FakeNetOptions = {}) {}
@@ -307,7 +307,7 @@ export class FakeNet {
   }
 
   /**
-   * net.resolveHost: "Resolves with the resolved IP addresses for the host" (net.md), as a ResolvedHost
+   * net.resolveHost: "Resolves with the resolved IP addresses for the host" (https://www.electronjs.org/docs/latest/api/net), as a ResolvedHost
    * ("endpoints ResolvedEndpoint[]": address and family). "Even if a source is specified, results can
    * still come from cache, resolving "localhost" or IP literals" (ResolveHostOptions.source): an IP
    * literal answers itself.
@@ -320,7 +320,7 @@ export class FakeNet {
   }
 
   /**
-   * net.fetch: "net.fetch() does not support the data: or blob: schemes" (net.md); a `manual` redirect
+   * net.fetch: "net.fetch() does not support the data: or blob: schemes" (https://www.electronjs.org/docs/latest/api/net); a `manual` redirect
    * rejects with "Redirect was cancelled" (electron/electron#43715); its body, like any
    * non-chunked ClientRequest body, is buffered whole before it is sent.
    */

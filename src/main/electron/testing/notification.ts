@@ -1,5 +1,5 @@
 /**
- * Electron's main-process Notification, as Electron 45 documents it (docs/api/notification.md and the
+ * Electron's main-process Notification, as Electron 45 documents it (https://www.electronjs.org/docs/latest/api/notification and the
  * electron 45.4.1 typings), with the OS side scripted by the test: whether the OS shows the toast or
  * fails, when Windows times it out into the Action Center, and when the user clicks or dismisses it.
  */

@@ -1,5 +1,5 @@
 /**
- * Electron 45's `protocol` for the schemes the shell registers, as documented (docs/api/protocol.md,
+ * Electron 45's `protocol` for the schemes the shell registers, as documented (https://www.electronjs.org/docs/latest/api/protocol,
  * as shipped in electron@45.4.1's electron.d.ts) and as lib/browser/api/protocol.ts and
  * shell/browser/net/electron_url_loader_factory.cc implement it where the docs are silent.
  *
@@ -7,7 +7,7 @@
  * "In addition to the standard Request fields, request.initiatorOrigin is set to the origin that issued
  * the request (for example https://example.com, or null for an opaque origin) when web content made it;
  * it is absent for requests the browser started itself. Unlike request.referrer it is not controlled by
- * the requesting page" (ProtocolRequest gains the same field: docs/api/structures/protocol-request.md).
+ * the requesting page" (ProtocolRequest gains the same field: https://www.electronjs.org/docs/latest/api/structures/protocol-request).
  * No webContents or frame. Electron deletes an `origin: null` header first ("filters an illegal origin:
  * null header", spec/api-protocol-spec.ts). Which headers a page's request carries is decided outside
  * the handler and cannot be known without a binary; this fake follows the sources:

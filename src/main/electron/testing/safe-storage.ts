@@ -1,5 +1,5 @@
 /**
- * Electron 45's asynchronous safeStorage (docs/api/safe-storage.md, "Asynchronous API"), with the
+ * Electron 45's asynchronous safeStorage (https://www.electronjs.org/docs/latest/api/safe-storage, "Asynchronous API"), with the
  * platform's key providers behind it. What the docs say and what Electron's source does where they are
  * silent (shell/browser/api/electron_api_safe_storage.cc and shell/browser/browser_process_impl.cc at
  * v45.0.0-nightly.20260821; Chromium components/os_crypt/async):

@@ -1,5 +1,5 @@
 /**
- * A Session's permission handlers, driven the way Electron 45 documents them (docs/api/session.md,
+ * A Session's permission handlers, driven the way Electron 45 documents them (https://www.electronjs.org/docs/latest/api/session,
  * `ses.setPermissionRequestHandler` / `ses.setPermissionCheckHandler`; typings of electron 45.4.1).
  * Tests install the real handlers on it and then ask what a page, a sub frame or a foreign page would get.
  */

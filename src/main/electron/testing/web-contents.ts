@@ -1,6 +1,6 @@
 /**
  * A webContents with its main frame, recorded sends, and the navigation events Electron 45 documents
- * (docs/api/web-contents.md), driven by what the page or the server does:
+ * (https://www.electronjs.org/docs/latest/api/web-contents), driven by what the page or the server does:
  *
  * - 'will-navigate': "Emitted when a user or the page wants to start navigation on the main frame ... This
  *   event will not emit when the navigation is started programmatically with APIs like webContents.loadURL
