@@ -2,7 +2,8 @@
 export const balanceEn = {
   // The header badge.
   label: 'Balance',
-  accessibleName: 'Balance: {{value}}',
+  // Between the badge's caption and value, heard but not shown: its name reads "Balance: 12,345".
+  nameSeparator: ': ',
   loading: 'Loading…',
   unlimited: 'Unlimited',
   expired: 'Expired',

@@ -118,13 +118,15 @@ function BalanceBadgeFor({ profileId }: { profileId: string }) {
           className="balance-badge"
           data-state={state}
           data-testid="balance-badge"
-          aria-label={t('balance.accessibleName', { value })}
           aria-describedby={describedBy}
           aria-busy={query.isFetching || undefined}
           onClick={refresh}
         >
           <span className="balance-dot" aria-hidden="true" />
+          {/* The name comes from the visible text (WCAG 2.5.3): the hidden separator only adds the
+              colon a screen reader should pause on ("Balance: 12,345"). */}
           <span className="balance-caption">{t('balance.label')}</span>
+          <span className="sr-only">{t('balance.nameSeparator')}</span>
           <span className="balance-value">{value}</span>
         </button>
       )}

@@ -94,10 +94,13 @@ export function Toasts() {
   const { t } = useT()
   const toasts = useVideoUi((s) => s.toasts)
   return (
-    <ul className="toasts" role="status" aria-live="polite" aria-label={t('video.notify.region')}>
-      {groupToasts(toasts).map((entry) =>
-        entry.kind === 'one' ? <ToastItem key={entry.toast.key} toast={entry.toast} /> : <SummaryItem key={`summary-${entry.state}`} state={entry.state} toasts={entry.toasts} />
-      )}
-    </ul>
+    // The live region wraps the list (a status role on the <ul> itself would take its list role away).
+    <div className="toasts" role="status" aria-live="polite" aria-label={t('video.notify.region')}>
+      <ul className="toasts-list">
+        {groupToasts(toasts).map((entry) =>
+          entry.kind === 'one' ? <ToastItem key={entry.toast.key} toast={entry.toast} /> : <SummaryItem key={`summary-${entry.state}`} state={entry.state} toasts={entry.toasts} />
+        )}
+      </ul>
+    </div>
   )
 }
