@@ -1,9 +1,8 @@
 /** English messages of the balance badge and dashboard, merged into `en` as `balance`. */
 export const balanceEn = {
   // The header badge.
-  label: 'Balance',
-  // Between the badge's caption and value, heard but not shown: its name reads "Balance: 12,345".
-  nameSeparator: ': ',
+  // The badge's caption; with its value it is also the badge's name ("Balance: 12,345").
+  label: 'Balance:',
   loading: 'Loading…',
   unlimited: 'Unlimited',
   expired: 'Expired',

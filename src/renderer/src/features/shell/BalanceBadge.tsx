@@ -123,10 +123,8 @@ function BalanceBadgeFor({ profileId }: { profileId: string }) {
           onClick={refresh}
         >
           <span className="balance-dot" aria-hidden="true" />
-          {/* The name comes from the visible text (WCAG 2.5.3): the hidden separator only adds the
-              colon a screen reader should pause on ("Balance: 12,345"). */}
+          {/* Named by its visible text (WCAG 2.5.3), "Balance: 12,345", not by a label of its own. */}
           <span className="balance-caption">{t('balance.label')}</span>
-          <span className="sr-only">{t('balance.nameSeparator')}</span>
           <span className="balance-value">{value}</span>
         </button>
       )}
