@@ -269,6 +269,8 @@ test.describe('keyboard first', () => {
     await tab(createForm(page).getByRole('button', { name: 'Create video' }))
     await page.keyboard.press('Enter')
     await expect(boardCard(page, 'the sail fills with wind').getByTestId('task-state')).toHaveText('Succeeded', { timeout: 120_000 })
+    // Said once, politely, by the app's live region.
+    await expect(page.getByTestId('live-polite')).toHaveText('Video “the sail fills with wind” is done.')
     const creates = studio.gateway.log().filter((r) => r.method === 'POST' && r.key === studio.canary && r.route === 'video.create')
     expect(creates).toHaveLength(1)
     // The first frame travelled in the create (as Base64: far more than a text-only body).
@@ -282,3 +284,4 @@ test.describe('keyboard first', () => {
     for (const kind of ['button', 'textarea', 'input[type=number]', 'select', 'summary', 'div[role=gridcell]']) expect([...kinds]).toContain(kind)
   })
 })
+
