@@ -285,3 +285,88 @@ test.describe('keyboard first', () => {
   })
 })
 
+/** What moves on the page now: elements (and their ::before / ::after) with an animation or a transition that takes time. */
+async function motion(page: Page): Promise<{ moving: string[]; barAppearance: string; running: number }> {
+  return page.evaluate(() => {
+    // Samples of what may move, beside the screen itself: a toast and a bar without a value.
+    const samples = document.createElement('div')
+    samples.innerHTML = '<ul class="toasts-list"><li class="toast"><p class="toast-title">t</p></li></ul><progress></progress><button type="button" class="button">b</button>'
+    document.body.append(samples)
+    const moving: string[] = []
+    for (const el of Array.from(document.querySelectorAll('*'))) {
+      for (const pseudo of [null, '::before', '::after']) {
+        const cs = getComputedStyle(el, pseudo)
+        const animated = cs.animationName !== 'none' && cs.animationDuration.split(',').some((d) => parseFloat(d) > 0)
+        const transitioned = cs.transitionDuration.split(',').some((d) => parseFloat(d) > 0)
+        if (animated || transitioned) moving.push(`${el.tagName.toLowerCase()}.${String(el.className)}${pseudo ?? ''}`)
+      }
+    }
+    const barAppearance = getComputedStyle(samples.querySelector('progress')!).appearance
+    const running = document.getAnimations().length
+    samples.remove()
+    return { moving, barAppearance, running }
+  })
+}
+
+/** Scrolled to, wholly in the window, not covered by anything, and its content fits its box. */
+async function expectUsable(target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded()
+  // Wholly on screen, to a sub-pixel (a fractional layout position rounds the ratio below 1).
+  await expect(target).toBeInViewport({ ratio: 0.99 })
+  const state = await target.evaluate((el) => {
+    const b = el.getBoundingClientRect()
+    const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2)
+    return { hit: hit !== null && (hit === el || el.contains(hit)), fits: el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1 }
+  })
+  expect(state, target.toString()).toEqual({ hit: true, fits: true })
+}
+
+test.describe('comfort', () => {
+  // A 1280×720 window zoomed to 200 %, as the browser (or Electron's Ctrl+=) zooms: 640×360 CSS
+  // pixels at two device pixels each, so the page's own media queries see the zoomed width too.
+  test.use({ viewport: { width: 640, height: 360 }, deviceScaleFactor: 2 })
+
+  test('reduced motion stops every transition, animation and sweeping bar; at 200 % zoom in 1280×720 the main actions stay usable', async ({ studio, page: blank }) => {
+    test.setTimeout(120_000)
+    const page = await launch(studio, blank, 'light')
+
+    await test.step('prefers-reduced-motion', async () => {
+      await nav(page, 'Images')
+      await expect(gallery(page)).toBeVisible()
+      // Without the preference the controls fade their colours and a bar without a value sweeps.
+      const moving = await motion(page)
+      expect(moving.moving.length).toBeGreaterThan(0)
+      expect(moving.barAppearance).not.toBe('none')
+      await page.emulateMedia({ reducedMotion: 'reduce' })
+      for (const area of ['Images', 'Video', 'Chat']) {
+        await nav(page, area)
+        await expect(page.getByRole('heading', { level: 1, name: area })).toBeVisible()
+        expect(await motion(page)).toEqual({ moving: [], barAppearance: 'none', running: 0 })
+      }
+    })
+
+    await test.step('200 % zoom', async () => {
+      expect(await page.evaluate(() => [window.innerWidth, window.innerHeight, window.devicePixelRatio])).toEqual([640, 360, 2])
+      const main = page.getByRole('navigation', { name: 'Main' })
+      const checks: Array<[string, (p: Page) => Locator[]]> = [
+        ['Chat', (p) => [p.getByRole('button', { name: 'New conversation' }), p.getByRole('textbox', { name: 'Prompt' }), p.getByRole('button', { name: 'Send', exact: true })]],
+        ['Images', (p) => [p.getByRole('form', { name: 'Generate' }).getByRole('textbox', { name: 'Prompt' }), p.getByRole('form', { name: 'Generate' }).getByRole('button', { name: 'Generate' }), p.getByRole('button', { name: 'Edit an image…' }), p.getByRole('searchbox', { name: 'Search prompts' })]],
+        ['Video', (p) => [createForm(p).getByRole('textbox', { name: 'Prompt' }), createForm(p).getByRole('button', { name: 'Create video' })]],
+        ['Balance', (p) => [p.getByRole('button', { name: 'Check again' }).first()]],
+        ['Settings', (p) => [p.getByRole('button', { name: 'Add profile' })]],
+        ['Prompts', (p) => [p.getByRole('searchbox', { name: 'Search history' })]]
+      ]
+      for (const [area, controls] of checks) {
+        const button = main.getByRole('button', { name: area, exact: true })
+        await expectUsable(button)
+        await button.press('Enter')
+        await expect(page.getByRole('heading', { level: 1, name: area })).toBeVisible()
+        for (const control of controls(page)) await expectUsable(control)
+        await expectUsable(page.getByRole('banner').getByTestId('balance-badge'))
+        await expectUsable(page.getByRole('banner').getByRole('combobox', { name: 'Active profile' }))
+      }
+      await page.keyboard.press('Control+k')
+      await expectUsable(page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox'))
+    })
+  })
+})
