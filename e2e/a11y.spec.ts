@@ -87,7 +87,11 @@ for (const theme of ['light', 'dark'] as const) {
         // The mask editor on the generated image.
         await cell.hover()
         await cell.getByRole('button', { name: 'Edit this' }).click()
-        await expect(page.getByRole('region', { name: 'Mask painter' })).toBeVisible({ timeout: 20_000 })
+        const painter = page.getByRole('region', { name: 'Mask painter' })
+        await expect(painter).toBeVisible({ timeout: 20_000 })
+        // With Select by coordinates open, so its form is checked too.
+        await painter.getByText('Select by coordinates', { exact: true }).click()
+        await expect(painter.getByRole('form', { name: 'Select by coordinates' })).toBeVisible()
         await gate.check('images, mask editor')
       })
 
@@ -343,6 +347,35 @@ test.describe('comfort', () => {
         await expect(page.getByRole('heading', { level: 1, name: area })).toBeVisible()
         expect(await motion(page)).toEqual({ moving: [], barAppearance: 'none', running: 0 })
       }
+    })
+
+    await test.step('every kind of control shows keyboard focus', async () => {
+      // After a key press focus is keyboard focus, for scripts too: each control focused in turn
+      // must match :focus-visible and draw the ring (an outline of at least 2 px).
+      const kinds = new Set<string>()
+      for (const area of ['Images', 'Video', 'Settings', 'Chat']) {
+        await nav(page, area)
+        await expect(page.getByRole('heading', { level: 1, name: area })).toBeVisible()
+        await page.keyboard.press('Shift')
+        const seen = await page.evaluate(() => {
+          const selector = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])'
+          const out: { kind: string; ok: boolean; what: string }[] = []
+          for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+            // Reachable by Tab only: shown, not inert, not taken out of the order (a measuring mirror).
+            if (el.tabIndex < 0 || el.closest('[inert]') || !el.checkVisibility({ visibilityProperty: true })) continue
+            el.focus()
+            const cs = getComputedStyle(el)
+            const role = el.getAttribute('role')
+            const kind = `${el.tagName.toLowerCase()}${el instanceof HTMLInputElement ? `[type=${el.type}]` : ''}${role ? `[role=${role}]` : ''}`
+            const ok = el.matches(':focus-visible') && cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2
+            out.push({ kind, ok, what: `${kind} “${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}”` })
+          }
+          return out
+        })
+        expect(seen.filter((s) => !s.ok).map((s) => s.what)).toEqual([])
+        for (const s of seen) kinds.add(s.kind)
+      }
+      for (const kind of ['a', 'button', 'input[type=text]', 'input[type=search]', 'input[type=radio]', 'input[type=checkbox]', 'select', 'textarea', 'summary']) expect([...kinds]).toContain(kind)
     })
 
     await test.step('200 % zoom', async () => {

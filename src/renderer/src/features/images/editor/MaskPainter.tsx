@@ -77,10 +77,9 @@ export function MaskPainter({ source }: MaskPainterProps) {
       />
       <PainterNoticeLine />
       <PainterStage source={source} engineRef={engineRef} describedBy={helpId} />
-      <div className="painter-foot">
+      <PainterHelp id={helpId}>
         <TypedSelection source={source} />
-        <PainterHelp id={helpId} />
-      </div>
+      </PainterHelp>
     </section>
   )
 }
