@@ -280,6 +280,28 @@ test.describe('keyboard first', () => {
     // The first frame travelled in the create (as Base64: far more than a text-only body).
     expect(creates[0].bodyBytes).toBeGreaterThan(10_000)
 
+    await test.step('Escape closes the innermost thing only: the prompt picker in the remix dialog, then the dialog', async () => {
+      const remixButton = boardCard(page, 'the sail fills with wind').getByRole('button', { name: 'Remix', exact: true })
+      await tab(remixButton)
+      await page.keyboard.press('Enter')
+      const remix = page.getByRole('dialog', { name: /^Remix/ })
+      await expect(remix).toBeVisible()
+      expect(await focusInside(remix)).toBe(true)
+      const field = remix.getByRole('textbox', { name: 'How to rewrite or continue the video' })
+      await tab(field)
+      await page.keyboard.press('Control+Shift+P')
+      const picker = remix.getByRole('dialog', { name: 'Insert a saved prompt' })
+      await expect(picker).toBeVisible()
+      expect(await focusInside(picker)).toBe(true)
+      await page.keyboard.press('Escape')
+      await expect(picker).toBeHidden()
+      await expect(remix).toBeVisible()
+      await expect(field).toBeFocused()
+      await page.keyboard.press('Escape')
+      await expect(remix).toBeHidden()
+      await expect(remixButton).toBeFocused()
+    })
+
     // Balance (Ctrl+4).
     await page.keyboard.press('Control+4')
     await expect(page.getByRole('heading', { name: 'Key usage' })).toBeVisible()

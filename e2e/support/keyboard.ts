@@ -14,7 +14,10 @@ export async function focusState(page: Page): Promise<{ visible: boolean; what: 
     const type = el instanceof HTMLInputElement ? `[type=${el.type}]` : ''
     const kind = `${el.tagName.toLowerCase()}${type}${role ? `[role=${role}]` : ''}`
     const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)
-    return { visible: el.matches(':focus-visible') && (outline || ring), what: `${kind} “${name}”`, kind }
+    // The ring as drawn: a date field's inner parts take focus without the field matching
+    // :focus-visible, so the styles, not that pseudo-class, are what must show it.
+    const fv = el.matches(':focus-visible')
+    return { visible: outline || ring, what: `${kind} “${name}” (:focus-visible ${fv}, outline ${cs.outlineStyle} ${cs.outlineWidth}, box-shadow ${cs.boxShadow})`, kind }
   })
 }
 
