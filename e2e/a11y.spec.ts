@@ -10,20 +10,24 @@ import { openNames, openSettings } from './support/names-dialog'
 import { card as boardCard, createForm, submit, waitForState } from './support/video-page'
 
 /**
- * The accessibility gate: axe-core with the WCAG 2.1 A and AA rules over every screen and every
- * dialog of the studio, in the light and the dark theme, against the sandbox: 0 violations. One
- * studio per theme walks all of them (a launch and the generations it needs are the slow part).
+ * Accessibility, against the sandbox:
+ * - the gate: axe-core with the WCAG 2.1 A and AA rules over every screen and every dialog of the
+ *   studio, in the light and the dark theme: 0 violations. One studio per theme walks all of them
+ *   (a launch and the generations it needs are the slow part);
+ * - keyboard first: a creator loop with key presses only, focus visible at every stop, dialogs
+ *   that keep focus, give it back and close with Escape, innermost first;
+ * - comfort: reduced motion, every control's focus ring, a 1280×720 window zoomed to 200 %.
  */
 
 const nav = (page: Page, area: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: area, exact: true }).click()
 const gallery = (page: Page) => page.getByRole('grid', { name: 'Gallery' })
 
-async function launch(studio: StudioFixture, page: Page, theme: 'light' | 'dark'): Promise<Page> {
-  // The studio follows the system's colour scheme until a theme is chosen in Settings.
+async function launch(studio: StudioFixture, theme: 'light' | 'dark'): Promise<Page> {
+  const page = await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary })
+  // The studio follows the system's colour scheme, live, until a theme is chosen in Settings.
   await page.emulateMedia({ colorScheme: theme })
-  const p = await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary })
-  await expect(p.locator('html')).toHaveAttribute('data-theme', theme)
-  return p
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+  return page
 }
 
 /** Closes a dialog with Escape and waits until it is gone. */
@@ -34,9 +38,9 @@ async function escape(page: Page, dialog: Locator): Promise<void> {
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`accessibility gate, ${theme} theme`, () => {
-    test(`every screen and dialog has no WCAG 2.1 A/AA violation (${theme})`, async ({ studio, page: blank }) => {
+    test(`every screen and dialog has no WCAG 2.1 A/AA violation (${theme})`, async ({ studio }) => {
       test.setTimeout(240_000)
-      const page = await launch(studio, blank, theme)
+      const page = await launch(studio, theme)
       const gate = new AxeGate(page)
 
       await test.step('chat', async () => {
@@ -163,9 +167,9 @@ for (const theme of ['light', 'dark'] as const) {
 }
 
 test.describe('keyboard first', () => {
-  test('a creator loop without the mouse: generate, mask by keys, edit, first frame, video, balance; dialogs trap and return focus', async ({ studio, page: blank }) => {
+  test('a creator loop without the mouse: generate, mask by keys, edit, first frame, video, balance; dialogs trap and return focus', async ({ studio }) => {
     test.setTimeout(240_000)
-    const page = await launch(studio, blank, 'light')
+    const page = await launch(studio, 'light')
     const kinds = new Set<string>()
     const tab = (target: Locator, back = false) => tabTo(page, target, { back, kinds })
     const type = async (text: string) => page.keyboard.type(text)
@@ -352,9 +356,9 @@ test.describe('comfort', () => {
   // pixels at two device pixels each, so the page's own media queries see the zoomed width too.
   test.use({ viewport: { width: 640, height: 360 }, deviceScaleFactor: 2 })
 
-  test('reduced motion stops every transition, animation and sweeping bar; at 200 % zoom in 1280×720 the main actions stay usable', async ({ studio, page: blank }) => {
+  test('reduced motion stops every transition, animation and sweeping bar; at 200 % zoom in 1280×720 the main actions stay usable', async ({ studio }) => {
     test.setTimeout(120_000)
-    const page = await launch(studio, blank, 'light')
+    const page = await launch(studio, 'light')
 
     await test.step('prefers-reduced-motion', async () => {
       await nav(page, 'Images')
