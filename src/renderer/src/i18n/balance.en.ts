@@ -1,8 +1,8 @@
 /** English messages of the balance badge and dashboard, merged into `en` as `balance`. */
 export const balanceEn = {
   // The header badge.
-  label: 'Balance',
-  accessibleName: 'Balance: {{value}}',
+  // The badge's caption; with its value it is also the badge's name ("Balance: 12,345").
+  label: 'Balance:',
   loading: 'Loading…',
   unlimited: 'Unlimited',
   expired: 'Expired',

@@ -2,8 +2,7 @@ import type { Messages } from './en'
 
 /** 余额徽标与余额面板的简体中文文案；类型取自英文版，缺少或多出的键都无法通过编译。 */
 export const balanceZh: Messages['balance'] = {
-  label: '余额',
-  accessibleName: '余额：{{value}}',
+  label: '余额：',
   loading: '加载中…',
   unlimited: '无限额度',
   expired: '已过期',

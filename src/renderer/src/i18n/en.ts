@@ -150,6 +150,17 @@ export const en = {
     restorePending: 'The backup {{name}} will replace the library at the next start; the current library is kept beside it.',
     failed: 'The library action failed'
   },
+  // Job state changes, said once by the app's live regions (lib/announce).
+  announce: {
+    image: 'Image',
+    video: 'Video',
+    untitled: 'untitled',
+    queued: '{{kind}} “{{name}}” is queued.',
+    running: '{{kind}} “{{name}}” is running.',
+    done: '{{kind}} “{{name}}” is done.',
+    failed: '{{kind}} “{{name}}” failed.',
+    failedWith: '{{kind}} “{{name}}” failed: {{reason}}'
+  },
   appearance: {
     theme: 'Theme',
     language: 'Language',

@@ -227,6 +227,18 @@ export const imagesEn = {
     },
     selectHelp: 'Selections: drag a rectangle, ellipse or lasso; click polygon corners and click the first one, double-click or press Enter to close (Esc cancels). Hold Shift to add, Alt to subtract.',
     shortcuts: 'Keyboard shortcuts',
+    // Select by coordinates: the keyboard's way to make a rectangle or ellipse selection.
+    typed: {
+      open: 'Select by coordinates',
+      help: 'In image pixels (the image is {{width}}×{{height}}). Arrow keys change a field by 1 px, with Shift by 10 px; Enter adds the shape to the mask or cuts it out, as Add / Subtract is set.',
+      shape: 'Shape',
+      x: 'Left (x)',
+      y: 'Top (y)',
+      width: 'Width',
+      height: 'Height',
+      add: 'Add selection',
+      subtract: 'Cut selection'
+    },
     amount: 'Grow, shrink and feather by',
     amountValue: '{{amount}} px',
     featherHelp: 'Feather softens the overlay only; the mask sent stays binary.',
@@ -248,7 +260,9 @@ export const imagesEn = {
       failed: 'The mask operation failed: {{message}}',
       exported: 'Mask exported as {{name}}.',
       nothingToExport: 'The mask is empty: paint or select an area first.',
-      amountZero: 'Set an amount above 0 px first.'
+      amountZero: 'Set an amount above 0 px first.',
+      typedAdded: 'Added {{width}}×{{height}} px at ({{x}}, {{y}}) to the mask.',
+      typedSubtracted: 'Cut {{width}}×{{height}} px at ({{x}}, {{y}}) from the mask.'
     },
     size: 'Brush size',
     sizeValue: '{{size}} px',

@@ -229,6 +229,17 @@ export const imagesZh: Messages['images'] = {
     },
     selectHelp: '选区：拖动绘制矩形、椭圆或套索；多边形逐点单击，单击第一个点、双击或按 Enter 闭合（Esc 取消）。按住 Shift 添加，按住 Alt 减去。',
     shortcuts: '键盘快捷键',
+    typed: {
+      open: '按坐标选区',
+      help: '单位为图像像素（图像为 {{width}}×{{height}}）。在输入框中按方向键每次改变 1 像素，按住 Shift 每次 10 像素；按 Enter 按“添加/减去”的设置将该形状加入蒙版或从蒙版中减去。',
+      shape: '形状',
+      x: '左边（x）',
+      y: '上边（y）',
+      width: '宽度',
+      height: '高度',
+      add: '添加选区',
+      subtract: '减去选区'
+    },
     amount: '扩展、收缩和羽化的距离',
     amountValue: '{{amount}} 像素',
     featherHelp: '羽化只柔化叠加预览；发送的蒙版仍为二值。',
@@ -250,7 +261,9 @@ export const imagesZh: Messages['images'] = {
       failed: '蒙版操作失败：{{message}}',
       exported: '蒙版已导出为 {{name}}。',
       nothingToExport: '蒙版为空：请先绘制或选择区域。',
-      amountZero: '请先将距离设为大于 0 像素。'
+      amountZero: '请先将距离设为大于 0 像素。',
+      typedAdded: '已将位于 ({{x}}, {{y}})、{{width}}×{{height}} 像素的区域加入蒙版。',
+      typedSubtracted: '已从蒙版中减去位于 ({{x}}, {{y}})、{{width}}×{{height}} 像素的区域。'
     },
     size: '画笔大小',
     sizeValue: '{{size}} 像素',

@@ -150,6 +150,16 @@ export const zh: Messages = {
     restorePending: '下次启动时将用备份 {{name}} 替换资料库；当前资料库会保留在旁边。',
     failed: '资料库操作失败'
   },
+  announce: {
+    image: '图像',
+    video: '视频',
+    untitled: '未命名',
+    queued: '{{kind}}“{{name}}”已排队。',
+    running: '{{kind}}“{{name}}”正在生成。',
+    done: '{{kind}}“{{name}}”已完成。',
+    failed: '{{kind}}“{{name}}”失败。',
+    failedWith: '{{kind}}“{{name}}”失败：{{reason}}'
+  },
   appearance: {
     theme: '主题',
     language: '语言',

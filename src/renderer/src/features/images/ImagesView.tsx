@@ -1,4 +1,4 @@
-import { useState, type ClipboardEvent, type DragEvent } from 'react'
+import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent } from 'react'
 import { FormAlert } from '@renderer/components/form/FormAlert'
 import { Tabs } from '@renderer/components/Tabs'
 import { useT } from '@renderer/i18n/use-t'
@@ -39,6 +39,18 @@ function CreatePanel() {
 export default function ImagesView() {
   const { t } = useT()
   const editorOpen = useImagesUi((s) => s.editorOpen)
+  // Closing the editor removes what had focus (its Back button): focus goes to the gallery's
+  // current cell, or to "Edit an image…" when the gallery is empty, not to the start of the page.
+  const galleryRef = useRef<HTMLDivElement>(null)
+  const wasOpen = useRef(editorOpen)
+  useEffect(() => {
+    const closed = wasOpen.current && !editorOpen
+    wasOpen.current = editorOpen
+    if (!closed || (document.activeElement && document.activeElement !== document.body)) return
+    const root = galleryRef.current
+    const target = root?.querySelector<HTMLElement>('[role="gridcell"][tabindex="0"]') ?? root?.querySelector<HTMLElement>('.gallery-toolbar button')
+    target?.focus()
+  })
   const notice = useImagesUi((s) => s.notice)
   const openEditor = useImagesUi((s) => s.openEditor)
   const [over, setOver] = useState(false)
@@ -86,7 +98,7 @@ export default function ImagesView() {
       ) : (
         <div className="images-layout">
           <CreatePanel />
-          <div className="images-gallery">
+          <div className="images-gallery" ref={galleryRef}>
             <div className="gallery-toolbar">
               <button type="button" className="button" onClick={() => openEditor()}>
                 {t('images.view.openEditor')}

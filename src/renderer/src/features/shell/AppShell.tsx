@@ -1,7 +1,9 @@
 import type { MouseEvent } from 'react'
+import { LiveRegions } from '@renderer/components/LiveRegions'
 import { useT } from '@renderer/i18n/use-t'
 import { CommandPalette } from './CommandPalette'
 import { Header } from './Header'
+import { JobAnnouncements } from './JobAnnouncements'
 import { Nav } from './Nav'
 import { PromptsBridge } from './PromptsBridge'
 import { StoreNotices } from './StoreNotices'
@@ -32,6 +34,8 @@ export function AppShell() {
       </div>
       <PromptsBridge />
       <CommandPalette />
+      <LiveRegions />
+      <JobAnnouncements />
     </div>
   )
 }

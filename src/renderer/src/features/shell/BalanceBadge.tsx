@@ -118,12 +118,12 @@ function BalanceBadgeFor({ profileId }: { profileId: string }) {
           className="balance-badge"
           data-state={state}
           data-testid="balance-badge"
-          aria-label={t('balance.accessibleName', { value })}
           aria-describedby={describedBy}
           aria-busy={query.isFetching || undefined}
           onClick={refresh}
         >
           <span className="balance-dot" aria-hidden="true" />
+          {/* Named by its visible text (WCAG 2.5.3), "Balance: 12,345", not by a label of its own. */}
           <span className="balance-caption">{t('balance.label')}</span>
           <span className="balance-value">{value}</span>
         </button>

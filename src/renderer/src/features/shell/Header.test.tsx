@@ -8,6 +8,7 @@ import { StudioError } from '@shared/errors'
 afterEach(resetApp)
 
 const banner = () => screen.getByRole('banner')
+// The badge's name is its visible text: the caption, then the value.
 const balanceBadge = () => within(banner()).findByRole('button', { name: /^Balance: (?!Loading)/ })
 
 describe('the header', () => {
@@ -29,7 +30,7 @@ describe('the header', () => {
       expect(within(banner()).getByRole('button', { name: 'Balance: Loading…' })).toBeTruthy()
       expect(host.callsTo('balance:get-usage')).toHaveLength(0)
       act(() => idle.splice(0).forEach((cb) => cb()))
-      expect((await balanceBadge()).getAttribute('aria-label')).toBe('Balance: 1,234,567')
+      expect((await balanceBadge()).textContent).toBe('Balance:1,234,567')
       expect(host.callsTo('balance:get-usage')).toHaveLength(1)
     } finally {
       vi.unstubAllGlobals()
@@ -39,7 +40,7 @@ describe('the header', () => {
   it('shows the available quota with thousands separators, and the details in its tooltip', async () => {
     await renderApp()
     const badge = await balanceBadge()
-    expect(badge.getAttribute('aria-label')).toBe('Balance: 1,234,567')
+    expect(badge.textContent).toBe('Balance:1,234,567')
     expect(badge.textContent).toContain('1,234,567')
     const details = descriptionOf(badge)
     expect(details).toContain('Granted: 5,000,000')
@@ -53,7 +54,7 @@ describe('the header', () => {
     host.usageByProfile.sandbox = usage({ unlimited: true, totalGranted: 0, totalUsed: 52_000, totalAvailable: -52_000 })
     await renderApp({ host })
     const badge = await balanceBadge()
-    expect(badge.getAttribute('aria-label')).toBe('Balance: Unlimited')
+    expect(badge.textContent).toBe('Balance:Unlimited')
     expect(badge.textContent).not.toMatch(/-|52,000/)
     expect(descriptionOf(badge)).toContain('Available: Unlimited')
     expect(descriptionOf(badge)).not.toContain('-52,000')
@@ -66,7 +67,7 @@ describe('the header', () => {
     const host = new FakeHost()
     host.usageByProfile.sandbox = record
     await renderApp({ host })
-    expect((await balanceBadge()).getAttribute('aria-label')).toBe(`Balance: ${word}`)
+    expect((await balanceBadge()).textContent).toBe(`Balance:${word}`)
   })
 
   it('shows a failed balance check compactly, with the host’s message in the description', async () => {
@@ -74,7 +75,7 @@ describe('the header', () => {
     host.usageByProfile.sandbox = new StudioError('UNAUTHORIZED', 'The gateway refused the API key (401): it is wrong, disabled, expired or used up.', { status: 401 })
     await renderApp({ host })
     const badge = await balanceBadge()
-    expect(badge.getAttribute('aria-label')).toBe('Balance: Unavailable')
+    expect(badge.textContent).toBe('Balance:Unavailable')
     expect(badge.dataset.state).toBe('error')
     expect(descriptionOf(badge)).toContain('it is wrong, disabled, expired or used up')
     // Not retryable: asked once.
@@ -85,7 +86,7 @@ describe('the header', () => {
     const { host } = await renderApp()
     await balanceBadge()
     act(() => host.emit('balance:usage-updated', { profileId: 'sandbox', usage: usage({ totalAvailable: 999_000 }) }))
-    expect((await balanceBadge()).getAttribute('aria-label')).toBe('Balance: 999,000')
+    expect((await balanceBadge()).textContent).toBe('Balance:999,000')
   })
 
   it('switches the active profile from the select and refreshes the balance for it', async () => {
@@ -95,7 +96,7 @@ describe('the header', () => {
     await balanceBadge()
     await user.selectOptions(within(banner()).getByRole('combobox', { name: 'Active profile' }), 'Work gateway')
     expect(host.callsTo('profiles:select')).toEqual([{ id: 'p-work' }])
-    await waitFor(async () => expect((await balanceBadge()).getAttribute('aria-label')).toBe('Balance: 77,777'))
+    await waitFor(async () => expect((await balanceBadge()).textContent).toBe('Balance:77,777'))
     expect(host.callsTo('balance:get-usage')).toContainEqual({ profileId: 'p-work' })
     expect(within(banner()).queryByText('Synthetic')).toBeNull()
   })

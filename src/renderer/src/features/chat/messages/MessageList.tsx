@@ -47,7 +47,9 @@ export function MessageList({ conversationId, messages, hasOlder, loadingOlder, 
   }, [liveIds.length, followLatest])
   return (
     <div className="chat-messages-frame">
-      <div className="chat-messages" ref={attachScroller} onScroll={onScroll} tabIndex={0} role="feed" aria-label={t('chat.messages.label')} aria-busy={busy || undefined}>
+      {/* The scroller is a named region (focusable, so the keyboard scrolls it); the feed inside holds
+          only the messages, and is a feed only once there is one: a feed's children are articles. */}
+      <div className="chat-messages" ref={attachScroller} onScroll={onScroll} tabIndex={0} role="region" aria-label={t('chat.messages.label')}>
         <div ref={attachContent} className="chat-messages-content">
           {hasOlder && (
             <button type="button" className="button button-small chat-load-older" onClick={onLoadOlder} aria-busy={loadingOlder || undefined}>
@@ -55,11 +57,13 @@ export function MessageList({ conversationId, messages, hasOlder, loadingOlder, 
             </button>
           )}
           {ids.length === 0 && <p className="chat-messages-empty muted">{t('chat.messages.empty')}</p>}
-          <div className="virtual-spacer" style={{ height: padTop }} aria-hidden="true" />
-          {visible.map((id, i) => (
-            <MessageRow key={id} id={id} saved={byId.get(id)} position={range.start + i + 1} count={ids.length} busy={busy} measureRow={measureRow} />
-          ))}
-          <div className="virtual-spacer" style={{ height: padBottom }} aria-hidden="true" />
+          <div role={ids.length > 0 ? 'feed' : undefined} aria-label={ids.length > 0 ? t('chat.messages.label') : undefined} aria-busy={(ids.length > 0 && busy) || undefined}>
+            <div className="virtual-spacer" style={{ height: padTop }} aria-hidden="true" />
+            {visible.map((id, i) => (
+              <MessageRow key={id} id={id} saved={byId.get(id)} position={range.start + i + 1} count={ids.length} busy={busy} measureRow={measureRow} />
+            ))}
+            <div className="virtual-spacer" style={{ height: padBottom }} aria-hidden="true" />
+          </div>
         </div>
       </div>
       {!following && (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import { useImagesUi, type EditorSource } from '../images-ui-store'
 import { EditForm } from './EditForm'
@@ -64,10 +64,16 @@ export function EditorView() {
     const painter = usePainterStore.getState()
     if (painter.owner !== key) painter.resetMask(key)
   }, [key])
+  // The button that opened the editor is gone with the gallery: focus starts at the editor's title,
+  // so the keyboard goes on from the top of the editor instead of from the start of the page.
+  const titleRef = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (!titleRef.current?.contains(document.activeElement)) titleRef.current?.focus()
+  }, [])
   return (
     <section className="editor" aria-labelledby="editor-title">
       <header className="editor-head">
-        <h2 id="editor-title" className="section-title">
+        <h2 id="editor-title" className="section-title" ref={titleRef} tabIndex={-1}>
           {t('images.editor.title')}
         </h2>
         <button type="button" className="button button-small" onClick={close}>

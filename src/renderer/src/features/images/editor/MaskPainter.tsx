@@ -10,6 +10,7 @@ import { PainterNoticeLine } from './PainterNotice'
 import { PainterStage } from './PainterStage'
 import { PainterToolbar } from './PainterToolbar'
 import { toolForKey } from './tools'
+import { TypedSelection } from './TypedSelection'
 
 /** Typing in a field must not switch tools or clear the mask. */
 function isTextEntry(target: EventTarget | null): boolean {
@@ -76,7 +77,9 @@ export function MaskPainter({ source }: MaskPainterProps) {
       />
       <PainterNoticeLine />
       <PainterStage source={source} engineRef={engineRef} describedBy={helpId} />
-      <PainterHelp id={helpId} />
+      <PainterHelp id={helpId}>
+        <TypedSelection source={source} />
+      </PainterHelp>
     </section>
   )
 }

@@ -22,7 +22,9 @@ export function RulesEditor(p: { rules: RuleDraft[]; suggestions: readonly strin
           const label = r.model || t('names.ruleUnnamed')
           const error = p.errorFor(r.model.trim(), i)
           return (
-            <li key={i} className="names-rule" role="group" aria-label={label}>
+            // The group is inside the item: a list's children are list items, never groups.
+            <li key={i}>
+              <div className="names-rule" role="group" aria-label={label}>
               <label className="field">
                 <span className="field-label">{t('names.ruleModel')}</span>
                 <input className="input" list="names-rule-models" value={r.model} spellCheck={false} aria-invalid={error ? true : undefined} onChange={(e) => set(i, { model: e.target.value })} />
@@ -51,6 +53,7 @@ export function RulesEditor(p: { rules: RuleDraft[]; suggestions: readonly strin
                 ×
               </button>
               {error && <p className="field-error names-rule-error">{error}</p>}
+              </div>
             </li>
           )
         })}

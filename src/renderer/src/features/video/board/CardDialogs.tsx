@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { Dialog } from '@renderer/components/Dialog'
 import { LineagePanel } from '@renderer/components/lineage/LineagePanel'
@@ -84,6 +85,7 @@ function AgainDialog({ task, fallbackFocus }: { task: VideoTask; fallbackFocus: 
 
 function DetailsDialog({ task }: { task: VideoTask }) {
   const { t, i18n } = useT()
+  const paramsTitleId = useId()
   const when = (ms?: number) => (ms ? new Date(ms).toLocaleString(i18n.language) : '—')
   const lines = paramLines(task.params)
   const rows: [string, string][] = [
@@ -108,18 +110,23 @@ function DetailsDialog({ task }: { task: VideoTask }) {
           </div>
         ))}
       </dl>
-      <h3 className="section-title">{t('video.dialogs.parameters')}</h3>
+      <h3 className="section-title" id={paramsTitleId}>
+        {t('video.dialogs.parameters')}
+      </h3>
       {lines.length === 0 ? (
         <p className="field-help">{t('video.dialogs.noParameters')}</p>
       ) : (
-        <dl className="video-dl video-params" data-testid="task-params">
-          {lines.map(([k, v]) => (
-            <div key={k}>
-              <dt>{k}</dt>
-              <dd className="video-mono">{v}</dd>
-            </div>
-          ))}
-        </dl>
+        // It scrolls when long: focusable, so the keyboard can scroll it too, and named by its heading.
+        <div className="video-params" tabIndex={0} role="region" aria-labelledby={paramsTitleId}>
+          <dl className="video-dl" data-testid="task-params">
+            {lines.map(([k, v]) => (
+              <div key={k}>
+                <dt>{k}</dt>
+                <dd className="video-mono">{v}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
       )}
       <LineagePanel of={{ kind: 'video', id: task.id }} onShow={() => useVideoUi.getState().closeDialog()} />
       <div className="dialog-actions">

@@ -89,15 +89,19 @@ export function openCard(taskId: string): void {
   useVideoUi.getState().requestFocus(taskId)
 }
 
-/** Finished and failed tasks, announced politely wherever the user is in the app; many at once as one summary. */
+/** Finished and failed tasks, shown wherever the user is in the app; many at once as one summary. */
 export function Toasts() {
   const { t } = useT()
   const toasts = useVideoUi((s) => s.toasts)
   return (
-    <ul className="toasts" role="status" aria-live="polite" aria-label={t('video.notify.region')}>
-      {groupToasts(toasts).map((entry) =>
-        entry.kind === 'one' ? <ToastItem key={entry.toast.key} toast={entry.toast} /> : <SummaryItem key={`summary-${entry.state}`} state={entry.state} toasts={entry.toasts} />
-      )}
-    </ul>
+    // Not a live region: the outcome is announced once, by the app's polite region (JobAnnouncements),
+    // wherever the user is; the toast is what the eye sees and what its buttons act on.
+    <section className="toasts" aria-label={t('video.notify.region')}>
+      <ul className="toasts-list">
+        {groupToasts(toasts).map((entry) =>
+          entry.kind === 'one' ? <ToastItem key={entry.toast.key} toast={entry.toast} /> : <SummaryItem key={`summary-${entry.state}`} state={entry.state} toasts={entry.toasts} />
+        )}
+      </ul>
+    </section>
   )
 }
