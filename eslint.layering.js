@@ -29,7 +29,7 @@ const CORE = 'src/main/core'
 /** What every core feature may import: the layers below the features, and src/shared. */
 export const CORE_SHARED = ['store', 'gateway', 'files', 'ipc', 'tasks', 'log.ts', 'offset-clock.ts']
 
-/** Test support of the core (see SCAFFOLDING below); not a feature and never imported by one. */
+/** Not features: the core's test support (testing/, see SCAFFOLDING below) and faults/, which holds only the fault test files. */
 const CORE_SCAFFOLDING = ['testing', 'faults']
 
 /**
@@ -65,29 +65,16 @@ export const coreFeatures = readdirSync(resolve(root, CORE), { withFileTypes: tr
 const coreProduct = (dir) => [`./${CORE}/${dir}/!(*.test).ts`, `./${CORE}/${dir}/!(testing)/**/!(*.test).ts`]
 
 /**
- * Test and bench support that lives inside src: any testing/ folder, the renderer's test/ kit, the
- * core's fault suites, and the support files not yet moved into a testing/ folder. Product code never
- * imports them (the zone below, for every non-test file that is not scaffolding itself).
+ * Test and bench support that lives inside src: one convention, a testing/ folder beside what it
+ * supports, and the test files themselves. Product code never imports them (the zone below, for
+ * every non-test file that is not scaffolding itself).
  */
-export const SCAFFOLDING = [
-  'src/**/testing/**',
-  'src/renderer/src/test/**',
-  'src/main/core/faults/**',
-  'src/main/host/test-support.ts',
-  'src/sandbox/test-util.ts',
-  'src/main/core/ipc/fuzz-inputs.ts',
-  'src/renderer/src/features/balance/chart/bench-page.tsx',
-  'src/**/*.test.{ts,tsx}'
-]
+export const SCAFFOLDING = ['src/**/testing/**', 'src/**/*.test.{ts,tsx}']
 
 const SCAFFOLDING_MESSAGE =
-  'Product code never imports test or bench support (testing/ folders, the renderer\'s test/ kit, core/faults/, test files and the support files listed in eslint.layering.js SCAFFOLDING).'
+  'Product code never imports test or bench support (testing/ folders and test files, eslint.layering.js SCAFFOLDING).'
 
-/** Two zones: the rule takes globs and plain paths only in separate zones. */
-export const scaffoldingZones = [
-  { target: './src', from: SCAFFOLDING.filter((p) => p.includes('*')).map((p) => `./${p}`), message: SCAFFOLDING_MESSAGE },
-  { target: './src', from: SCAFFOLDING.filter((p) => !p.includes('*')).map((p) => `./${p}`), message: SCAFFOLDING_MESSAGE }
-]
+export const scaffoldingZones = [{ target: './src', from: SCAFFOLDING.map((p) => `./${p}`), message: SCAFFOLDING_MESSAGE }]
 
 export const layeringZones = [
   {

@@ -27,7 +27,7 @@ export default defineConfig({
           name: 'renderer',
           environment: 'happy-dom',
           include: ['src/renderer/**/*.test.{ts,tsx}'],
-          setupFiles: ['src/renderer/src/test/setup.ts'],
+          setupFiles: ['src/renderer/src/testing/setup.ts'],
           testTimeout: 20_000
         }
       }

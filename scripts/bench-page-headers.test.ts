@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { EMPTY_PAGE, hostPageHeaders, servePages } from '../bench/lib/static-server'
 import { startHostServer } from '../src/main/host/server'
-import { browserHeaders, fakeCore, httpGet, makeRendererDir } from '../src/main/host/test-support'
+import { browserHeaders, fakeCore, httpGet, makeRendererDir } from '../src/main/host/testing/support'
 
 /** Headers of the connection and the body, which say nothing about the page's policy. */
 const TRANSPORT = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'])

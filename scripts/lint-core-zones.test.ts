@@ -91,23 +91,23 @@ describe('lint keeps test and bench support out of the product', { timeout: 120_
     mustExist(
       `${CORE}/chat/testing/streams.ts`,
       `${CORE}/testing/scripted-server.ts`,
-      `${CORE}/faults/support.ts`,
-      `${CORE}/ipc/fuzz-inputs.ts`,
-      'src/main/host/test-support.ts',
-      'src/sandbox/test-util.ts',
-      'src/renderer/src/test/fake-host.ts',
-      'src/renderer/src/features/balance/chart/bench-page.tsx',
+      `${CORE}/testing/faults/support.ts`,
+      `${CORE}/ipc/testing/fuzz-inputs.ts`,
+      'src/main/host/testing/support.ts',
+      'src/sandbox/testing/util.ts',
+      'src/renderer/src/testing/fake-host.ts',
+      'src/renderer/src/features/balance/chart/testing/bench-page.tsx',
       `${CORE}/chat/delta-merger.test.ts`
     )
     const cases: Array<[string, string]> = [
       [`${CORE}/chat/probe.ts`, './testing/streams'],
       [`${CORE}/store/probe.ts`, '../testing/scripted-server'],
-      [`${CORE}/video/probe.ts`, '../faults/support'],
-      [`${CORE}/ipc/probe.ts`, './fuzz-inputs'],
-      ['src/main/host/probe.ts', './test-support'],
-      ['src/sandbox/probe.ts', './test-util'],
-      ['src/renderer/src/lib/probe.ts', '../test/fake-host'],
-      ['src/renderer/src/features/balance/probe.ts', './chart/bench-page'],
+      [`${CORE}/video/probe.ts`, '../testing/faults/support'],
+      [`${CORE}/ipc/probe.ts`, './testing/fuzz-inputs'],
+      ['src/main/host/probe.ts', './testing/support'],
+      ['src/sandbox/probe.ts', './testing/util'],
+      ['src/renderer/src/lib/probe.ts', '../testing/fake-host'],
+      ['src/renderer/src/features/balance/probe.ts', './chart/testing/bench-page'],
       [`${CORE}/chat/probe.ts`, './delta-merger.test']
     ]
     for (const [file, from] of cases) {
@@ -119,8 +119,8 @@ describe('lint keeps test and bench support out of the product', { timeout: 120_
   it('lets tests and the support files themselves import scaffolding', async () => {
     expect(await refused(`${CORE}/chat/probe.test.ts`, './testing/streams')).toEqual([])
     expect(await refused(`${CORE}/chat/testing/probe.ts`, '../../testing/scripted-server')).toEqual([])
-    expect(await refused('src/renderer/src/test/probe.ts', './fake-host')).toEqual([])
-    expect(await refused(`${CORE}/faults/probe.ts`, '../testing/scripted-server')).toEqual([])
+    expect(await refused('src/renderer/src/testing/probe.ts', './fake-host')).toEqual([])
+    expect(await refused(`${CORE}/testing/faults/probe.ts`, '../scripted-server')).toEqual([])
   })
 })
 

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { analyseRendererBundle, staticClosure } from '../bench/lib/bundle'
 import { startHostServer } from '../src/main/host/server'
-import { fakeCore, httpSend } from '../src/main/host/test-support'
+import { fakeCore, httpSend } from '../src/main/host/testing/support'
 
 const BUILT = join(import.meta.dirname, '..', 'out', 'renderer')
 

@@ -18,7 +18,7 @@ const LAZY_METRIC = 'balance chart code on the renderer start-up path'
 /** The chart component and React, bundled as the app ships them (production, minified). */
 async function pageScript(): Promise<string> {
   const out = await build({
-    entryPoints: [join(ROOT, 'src/renderer/src/features/balance/chart/bench-page.tsx')],
+    entryPoints: [join(ROOT, 'src/renderer/src/features/balance/chart/testing/bench-page.tsx')],
     bundle: true,
     write: false,
     format: 'iife',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Json, bearer, call, keysOf, sandboxForFile } from './test-util.js'
+import { type Json, bearer, call, keysOf, sandboxForFile } from './testing/util.js'
 
 const KEY = 'sk-asset-key'
 const sb = await sandboxForFile({ speed: 1, keys: [{ key: KEY, name: 'assets' }, { key: 'sk-asset-other' }] })

@@ -1,7 +1,7 @@
 import { once } from 'node:events'
 import { describe, expect, it } from 'vitest'
 import { ALT_NAMING, modelNames } from './naming.js'
-import { firstOutput, runCli, stopCli } from './test-util.js'
+import { firstOutput, runCli, stopCli } from './testing/util.js'
 
 describe('cli --naming', () => {
   it('--naming alt says so in its one line and serves the alt names only', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { firstOutput, runCli, stopCli } from './test-util.js'
+import { firstOutput, runCli, stopCli } from './testing/util.js'
 
 describe('cli', () => {
   it('prints exactly one line with the URL and key, serves, and stops on SIGTERM', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { startSandbox } from './index.js'
-import { bearer, call, sandboxForFile } from './test-util.js'
+import { bearer, call, sandboxForFile } from './testing/util.js'
 
 const KEY = 'sk-conf-key'
 const sb = await sandboxForFile({ speed: 1, keys: [{ key: KEY, name: 'conf' }] })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseFault, parseFaultList } from './faults.js'
-import { bearer, call, sandboxForFile } from './test-util.js'
+import { bearer, call, sandboxForFile } from './testing/util.js'
 
 const KEY = 'sk-fault-key'
 const sb = await sandboxForFile({ keys: [{ key: KEY, name: 'faults' }] })

@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { sniffImage } from './media/index.js'
-import { type Json, bearer, call, keysOf, sandboxForFile } from './test-util.js'
+import { type Json, bearer, call, keysOf, sandboxForFile } from './testing/util.js'
 
 const KEY = 'sk-img-key'
 const sb = await sandboxForFile({ keys: [{ key: KEY, name: 'img' }] })

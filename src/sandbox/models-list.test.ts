@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ALT_NAMING, modelNames, STANDIN_NAMING } from './index.js'
-import { type Json, bearer, call, keysOf, sandboxForFile } from './test-util.js'
+import { type Json, bearer, call, keysOf, sandboxForFile } from './testing/util.js'
 
 const KEY = 'sk-model-lists'
 const sb = await sandboxForFile({ naming: 'alt', modelsPageSize: 7, keys: [{ key: KEY, name: 'lists' }, { key: 'sk-model-lists-faults' }] })

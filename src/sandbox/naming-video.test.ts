@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ALT_NAMING, namesPlaying } from './index.js'
-import { type Json, bearer, call, sandboxForFile } from './test-util.js'
+import { type Json, bearer, call, sandboxForFile } from './testing/util.js'
 
 const KEY = 'sk-alt-video'
 // Speed 1: tasks move only when the test advances task time.

@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { ALT_NAMING, modelNames, namesPlaying, STANDIN_NAMING, startSandbox, type SandboxNaming } from './index.js'
-import { type Json, bearer, call, sandboxForFile } from './test-util.js'
+import { type Json, bearer, call, sandboxForFile } from './testing/util.js'
 
 const KEY = 'sk-alt-names'
 // Speed 1: tasks move only when the test advances task time.

@@ -1,7 +1,7 @@
 import { request } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { startSandbox } from './index.js'
-import { bearer, call, sandboxForFile } from './test-util.js'
+import { bearer, call, sandboxForFile } from './testing/util.js'
 
 const sb = await sandboxForFile({ keys: [{ key: 'sk-srv-a', name: 'a' }, { key: 'sk-srv-b', name: 'b' }] })
 const usage = '/v1/dashboard/billing/usage'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Json, bearer, call, datas, keysOf, sandboxForFile, stream } from './test-util.js'
+import { type Json, bearer, call, datas, keysOf, sandboxForFile, stream } from './testing/util.js'
 
 const KEY = 'sk-text-key'
 const sb = await sandboxForFile({ keys: [{ key: KEY, name: 'text' }, { key: 'sk-text-limited', modelLimits: { 'gpt-4o-mini': true } }] })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Json, bearer, call, datas, sandboxForFile, stream } from './test-util.js'
+import { type Json, bearer, call, datas, sandboxForFile, stream } from './testing/util.js'
 
 const KEY = 'sk-tools-key'
 const sb = await sandboxForFile({ keys: [{ key: KEY, name: 'tools' }] })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bearer, call, keysOf, sandboxForFile } from './test-util.js'
+import { bearer, call, keysOf, sandboxForFile } from './testing/util.js'
 
 const sb = await sandboxForFile({
   keys: [

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { type Json, bearer, call, keysOf, sandboxForFile } from './test-util.js'
+import { type Json, bearer, call, keysOf, sandboxForFile } from './testing/util.js'
 
 const KEY = 'sk-video-key'
 // Speed 1: nothing moves unless the test advances task time, so every intermediate state is observable.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bearer, call, sandboxForFile } from './test-util.js'
+import { bearer, call, sandboxForFile } from './testing/util.js'
 
 /** The answer shapes of live gateways the sandbox sends on request (error-200, create-failed, native-code, data-url, no-sse, forbidden). */
 const KEY = 'sk-wire-modes'

@@ -14,7 +14,7 @@ import { imageBytes } from '../core/files/testing/images'
 import { noKeychain } from '../core/profiles/secret-backend'
 import { createStudioCore, type StudioCore } from '../core/studio-core'
 import { startHostServer, type HostServer } from './server'
-import { browserHeaders, fakeCore, makeRendererDir, tokenOf } from './test-support'
+import { browserHeaders, fakeCore, makeRendererDir, tokenOf } from './testing/support'
 
 type Api = Record<string, Record<string, (arg?: unknown, meta?: unknown) => unknown>>
 

@@ -6,7 +6,7 @@ import { imageBytes } from '../core/files/testing/images'
 import { noKeychain } from '../core/profiles/secret-backend'
 import { createStudioCore, type StudioCore } from '../core/studio-core'
 import { startHostServer, type HostServer } from './server'
-import { fakeCore, httpSend, makeRendererDir, oldTokenCookie, tokenHeader, tokenOf, type FakeCore } from './test-support'
+import { fakeCore, httpSend, makeRendererDir, oldTokenCookie, tokenHeader, tokenOf, type FakeCore } from './testing/support'
 
 /**
  * The browser host's upload and media routes over the real core: what the end-to-end tests (and

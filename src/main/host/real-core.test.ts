@@ -6,7 +6,7 @@ import type { WebSocket } from 'ws'
 import { noKeychain } from '../core/profiles/secret-backend'
 import { createStudioCore, type StudioCore } from '../core/studio-core'
 import { startHostServer, type HostServer } from './server'
-import { frames, makeRendererDir, openAuthed, tokenOf } from './test-support'
+import { frames, makeRendererDir, openAuthed, tokenOf } from './testing/support'
 
 /** The browser host over the real core (sandbox off): what the end-to-end tests rely on. */
 describe('the browser host over the real studio core', () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildCsp } from '../security/csp'
 import { startHostServer, splitTarget, type HostServer } from './server'
 import { bridgeScriptTag, contentVersion } from './static-files'
-import { APP_SCRIPT, fakeCore, httpGet, httpSend, makeRendererDir, oldTokenCookie, openAuthed, tokenHeader, tokenOf } from './test-support'
+import { APP_SCRIPT, fakeCore, httpGet, httpSend, makeRendererDir, oldTokenCookie, openAuthed, tokenHeader, tokenOf } from './testing/support'
 
 describe('the browser host HTTP server', () => {
   const renderer = makeRendererDir()

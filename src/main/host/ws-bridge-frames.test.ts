@@ -6,7 +6,7 @@ import { ruleEnglish } from '@shared/domain/rule-english'
 import { VIDEO_LIMITS, type VideoCreateRequest } from '@shared/domain/video'
 import { videoRequestProblems } from '@shared/domain/video-rules'
 import { startHostServer, type HostServer } from './server'
-import { fakeCore, frames, makeRendererDir, openAuthed, tokenOf, type FakeCore } from './test-support'
+import { fakeCore, frames, makeRendererDir, openAuthed, tokenOf, type FakeCore } from './testing/support'
 
 /** The page -> host frame cap fits the largest legal video request; larger frames still close the socket. */
 describe('request frames of the browser bridge', () => {

@@ -3,7 +3,7 @@ import { type WebSocket } from 'ws'
 import { MAX_REQUEST_FRAME_BYTES } from '@shared/bridge-protocol'
 import { hostProof } from './access'
 import { startHostServer, type HostServer } from './server'
-import { browserHeaders, CHALLENGE, fakeCore, frames, handshakeStatus, makeRendererDir, oldTokenCookie, openAuthed, openSocket, opened, tokenOf, wrongToken, type FakeCore } from './test-support'
+import { browserHeaders, CHALLENGE, fakeCore, frames, handshakeStatus, makeRendererDir, oldTokenCookie, openAuthed, openSocket, opened, tokenOf, wrongToken, type FakeCore } from './testing/support'
 import { AUTH_DEADLINE_MS, CLOSE_NOT_AUTHENTICATED } from './ws-bridge'
 
 describe('the WebSocket bridge', () => {

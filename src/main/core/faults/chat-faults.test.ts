@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { ChatFormat, ChatMessage } from '@shared/domain/chat'
 import { messageText } from '../chat/parts'
 import { chatHarness, shown } from '../chat/testing/service-harness'
+import { closedPort, coreRig } from '../testing/faults/support'
 import { sandboxSuite } from '../testing/sandbox-suite'
-import { closedPort, coreRig } from './support'
 
 /**
  * Fault scenarios of the answer stream (SECURITY.md §7), against the sandbox's fault modes

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { startSandbox } from '../../../sandbox/index'
 import { allowLoopbackResultOrigin } from '../gateway/result-address'
 import { gradientPng, imagesHarness, rectMask, type ImagesHarness } from '../images/testing/harness'
-import { imagesFaultSuite } from './images-fault-suite'
-import { closedPort, isPoll } from './support'
+import { imagesFaultSuite } from '../testing/faults/images-fault-suite'
+import { closedPort, isPoll } from '../testing/faults/support'
 
 /**
  * Fault scenarios of paid image requests (SECURITY.md §7) against the sandbox's fault modes,

@@ -8,9 +8,9 @@ import { gradientPng, imagesHarness } from '../images/testing/harness'
 import { committedJobs } from '../images/testing/journal-rows'
 import { createBackup } from '../store/library-backup'
 import { openLibrary } from '../store/library-db'
+import { imagesFaultSuite } from '../testing/faults/images-fault-suite'
+import { coreRig, faultingFetch, isPoll, type FaultRule } from '../testing/faults/support'
 import { scriptedServer } from '../testing/scripted-server'
-import { imagesFaultSuite } from './images-fault-suite'
-import { coreRig, faultingFetch, isPoll, type FaultRule } from './support'
 
 /**
  * Fault scenarios of a followed task (SECURITY.md §7) on the native image task, the feature

@@ -7,9 +7,9 @@ import type { GenerationRecord } from '../balance/generation-log'
 import type { FetchLike } from '../gateway/http'
 import { allowLoopbackResultOrigin } from '../gateway/result-address'
 import { FakeClock } from '../tasks/testing/fake-clock'
+import { missedPolls } from '../testing/faults/video-support'
 import { scriptedServer } from '../testing/scripted-server'
 import { ended, FAST, ok, videoHarness, type VideoHarness } from '../video/testing/harness'
-import { missedPolls } from './video-support'
 
 /**
  * Fault scenarios of SECURITY.md §7 on the VIDEO job engine (a real VideoService over the
@@ -21,7 +21,7 @@ import { missedPolls } from './video-support'
 
 // F21: an fs shim makes writes of `.mp4.part` files fail with ENOSPC (a full disk cannot be arranged on CI).
 const shim = vi.hoisted(() => ({ enospc: false, hits: 0 }))
-vi.mock('node:fs', async (importOriginal) => (await import('./full-disk')).fullDiskFs(await importOriginal(), shim, '.mp4.part'))
+vi.mock('node:fs', async (importOriginal) => (await import('../testing/faults/full-disk')).fullDiskFs(await importOriginal(), shim, '.mp4.part'))
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 const last = (h: VideoHarness, id: string) => h.events.filter((e) => e.name === 'video:task-updated' && (e.payload as VideoTask).id === id).at(-1)?.payload as VideoTask | undefined

@@ -1,10 +1,10 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { missedPolls } from '../testing/faults/video-support'
 import { sandboxSuite } from '../testing/sandbox-suite'
 import { ended, ok, videoHarness } from '../video/testing/harness'
 import { resumesOnlyOnNewKey } from '../video/testing/paused-polls'
-import { missedPolls } from './video-support'
 
 /**
  * Fault scenarios of the video job engine run whole against the sandbox gateway: a real VideoService,

@@ -7,7 +7,7 @@ import { INVOKE_CHANNELS, invokes, UPLOAD_CHANNELS, uploads } from '@shared/cont
 import { ERROR_CODES, type Result } from '@shared/errors'
 import { noKeychain } from '../profiles/secret-backend'
 import { createStudioCore, type StudioCore } from '../studio-core'
-import { HUGE_STRING, hostileValue, inputsFor, POLLUTION_KEYS, RETARGET_URLS, shapedLike, TRAVERSAL_STRINGS, traversalIds } from './fuzz-inputs'
+import { HUGE_STRING, hostileValue, inputsFor, POLLUTION_KEYS, RETARGET_URLS, shapedLike, TRAVERSAL_STRINGS, traversalIds } from './testing/fuzz-inputs'
 
 /**
  * The IPC fuzz gate (RELIABILITY.md): every invoke channel of the contract, >= 1,000 generated

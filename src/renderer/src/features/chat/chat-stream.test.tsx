@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { assistantMessage, lastAssistant, openedConversation, promptBox, userMessage } from '@renderer/test/chat'
-import { FakeHost } from '@renderer/test/fake-host'
-import { renderApp, resetApp } from '@renderer/test/render-app'
+import { assistantMessage, lastAssistant, openedConversation, promptBox, userMessage } from '@renderer/testing/chat'
+import { FakeHost } from '@renderer/testing/fake-host'
+import { renderApp, resetApp } from '@renderer/testing/render-app'
 import type { StudioErrorData } from '@shared/errors'
 import { loadMarkdownEngine } from './markdown/engine'
 

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { assistantMessage, inParameters, lastAssistant, openedConversation, promptBox, userMessage } from '@renderer/test/chat'
-import { FakeHost } from '@renderer/test/fake-host'
-import { renderApp, resetApp } from '@renderer/test/render-app'
+import { assistantMessage, inParameters, lastAssistant, openedConversation, promptBox, userMessage } from '@renderer/testing/chat'
+import { FakeHost } from '@renderer/testing/fake-host'
+import { renderApp, resetApp } from '@renderer/testing/render-app'
 
 afterEach(() => {
   resetApp()

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { FakeHost } from '@renderer/test/fake-host'
-import { openSettings, renderApp, resetApp } from '@renderer/test/render-app'
+import { FakeHost } from '@renderer/testing/fake-host'
+import { openSettings, renderApp, resetApp } from '@renderer/testing/render-app'
 
 afterEach(() => resetApp())
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { descriptionOf, hasFocus, isInvalid } from '@renderer/test/a11y'
-import { FakeHost, gatewayProfile, report, sandboxProfile, usage } from '@renderer/test/fake-host'
-import { openSettings, renderApp, resetApp } from '@renderer/test/render-app'
+import { descriptionOf, hasFocus, isInvalid } from '@renderer/testing/a11y'
+import { FakeHost, gatewayProfile, report, sandboxProfile, usage } from '@renderer/testing/fake-host'
+import { openSettings, renderApp, resetApp } from '@renderer/testing/render-app'
 import { StudioError } from '@shared/errors'
 
 afterEach(resetApp)

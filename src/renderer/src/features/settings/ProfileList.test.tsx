@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { hasFocus } from '@renderer/test/a11y'
-import { FakeHost, gatewayProfile, sandboxProfile } from '@renderer/test/fake-host'
-import { openSettings, renderApp, resetApp } from '@renderer/test/render-app'
+import { hasFocus } from '@renderer/testing/a11y'
+import { FakeHost, gatewayProfile, sandboxProfile } from '@renderer/testing/fake-host'
+import { openSettings, renderApp, resetApp } from '@renderer/testing/render-app'
 import type { KeyStatus } from '@shared/domain/profiles'
 import { StudioError } from '@shared/errors'
 

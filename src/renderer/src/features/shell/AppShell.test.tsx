@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { descriptionOf, hasFocus } from '@renderer/test/a11y'
-import { renderApp, resetApp } from '@renderer/test/render-app'
+import { descriptionOf, hasFocus } from '@renderer/testing/a11y'
+import { renderApp, resetApp } from '@renderer/testing/render-app'
 
 afterEach(resetApp)
 
@@ -76,7 +76,7 @@ describe('the app shell', () => {
   })
 
   it('reports a failed first load on the document instead of claiming ready', async () => {
-    const { FakeHost } = await import('@renderer/test/fake-host')
+    const { FakeHost } = await import('@renderer/testing/fake-host')
     const { StudioError } = await import('@shared/errors')
     const host = new FakeHost().on('profiles:list', () => {
       throw new StudioError('STORAGE', 'The profiles file could not be read')

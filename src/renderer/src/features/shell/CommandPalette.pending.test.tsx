@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { FakeHost } from '@renderer/test/fake-host'
-import { savedPrompt } from '@renderer/test/fake-prompts'
-import { renderApp, resetApp } from '@renderer/test/render-app'
+import { FakeHost } from '@renderer/testing/fake-host'
+import { savedPrompt } from '@renderer/testing/fake-prompts'
+import { renderApp, resetApp } from '@renderer/testing/render-app'
 
 // The palette's chunk arrives only when the test lets it: as on a slow disk in the first seconds.
 const chunk = vi.hoisted(() => {

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { descriptionOf } from '@renderer/test/a11y'
-import { FakeHost, gatewayProfile, sandboxProfile, usage } from '@renderer/test/fake-host'
-import { renderApp, resetApp } from '@renderer/test/render-app'
+import { descriptionOf } from '@renderer/testing/a11y'
+import { FakeHost, gatewayProfile, sandboxProfile, usage } from '@renderer/testing/fake-host'
+import { renderApp, resetApp } from '@renderer/testing/render-app'
 import { StudioError } from '@shared/errors'
 
 afterEach(resetApp)

@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { resetAnnouncer, useAnnouncer } from '@renderer/lib/announce/announcer'
-import { FakeHost } from '@renderer/test/fake-host'
-import { videoTask } from '@renderer/test/fake-video'
-import { renderApp, resetApp } from '@renderer/test/render-app'
+import { FakeHost } from '@renderer/testing/fake-host'
+import { videoTask } from '@renderer/testing/fake-video'
+import { renderApp, resetApp } from '@renderer/testing/render-app'
 
 afterEach(() => {
   resetApp()

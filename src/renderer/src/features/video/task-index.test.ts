@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { videoTask } from '@renderer/test/fake-video'
+import { videoTask } from '@renderer/testing/fake-video'
 import { indexOf, remixesOf, removeTasks, upsertTasks } from './task-index'
 
 const tasks = [videoTask({ id: 'a', createdAt: 3 }), videoTask({ id: 'b', createdAt: 2 }), videoTask({ id: 'c', createdAt: 1 })]

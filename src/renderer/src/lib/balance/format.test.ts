@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { usage } from '@renderer/test/fake-host'
+import { usage } from '@renderer/testing/fake-host'
 import { balanceHeadline, expiryState, formatDuration, formatQuota, shownAvailable, usedShare } from './format'
 
 const NOW = Date.UTC(2026, 0, 5, 12, 0, 0)

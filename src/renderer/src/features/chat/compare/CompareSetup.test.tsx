@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { FakeHost } from '@renderer/test/fake-host'
-import { savedPrompt } from '@renderer/test/fake-prompts'
-import { renderApp, resetApp } from '@renderer/test/render-app'
+import { FakeHost } from '@renderer/testing/fake-host'
+import { savedPrompt } from '@renderer/testing/fake-prompts'
+import { renderApp, resetApp } from '@renderer/testing/render-app'
 
 afterEach(resetApp)
 

@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openedConversation } from '@renderer/test/chat'
-import { defaultParamsOf } from '@renderer/test/fake-chat'
-import { FakeHost } from '@renderer/test/fake-host'
-import { renderApp, resetApp } from '@renderer/test/render-app'
+import { openedConversation } from '@renderer/testing/chat'
+import { defaultParamsOf } from '@renderer/testing/fake-chat'
+import { FakeHost } from '@renderer/testing/fake-host'
+import { renderApp, resetApp } from '@renderer/testing/render-app'
 
 afterEach(resetApp)
 

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { resetHandoff, useHandoff, type Handoff } from '@renderer/store/handoff'
-import { FakeHost } from '@renderer/test/fake-host'
-import { galleryItem } from '@renderer/test/fake-images'
-import { renderImages, resetImages } from '@renderer/test/render-images'
+import { FakeHost } from '@renderer/testing/fake-host'
+import { galleryItem } from '@renderer/testing/fake-images'
+import { renderImages, resetImages } from '@renderer/testing/render-images'
 
 // The hand-offs sent, in order: the Video area (a chunk already loaded by an earlier test) may take
 // one at once, so what is pending right after the click is not a reliable witness.

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { renderImages, resetImages } from '@renderer/test/render-images'
+import { renderImages, resetImages } from '@renderer/testing/render-images'
 
 afterEach(resetImages)
 

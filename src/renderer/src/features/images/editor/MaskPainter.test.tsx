@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { drag, openPainter } from '@renderer/test/painter-kit'
-import { resetImages } from '@renderer/test/render-images'
+import { drag, openPainter } from '@renderer/testing/painter-kit'
+import { resetImages } from '@renderer/testing/render-images'
 import type { Stroke } from './mask-model'
 import { usePainterStore } from './painter-store'
 

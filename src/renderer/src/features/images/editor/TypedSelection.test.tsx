@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openPainter } from '@renderer/test/painter-kit'
-import { resetImages } from '@renderer/test/render-images'
+import { openPainter } from '@renderer/testing/painter-kit'
+import { resetImages } from '@renderer/testing/render-images'
 import { usePainterStore } from './painter-store'
 
 afterEach(resetImages)

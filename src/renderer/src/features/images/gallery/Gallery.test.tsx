@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { hasFocus } from '@renderer/test/a11y'
-import { FakeHost } from '@renderer/test/fake-host'
-import { renderImages, resetImages } from '@renderer/test/render-images'
+import { hasFocus } from '@renderer/testing/a11y'
+import { FakeHost } from '@renderer/testing/fake-host'
+import { renderImages, resetImages } from '@renderer/testing/render-images'
 
 afterEach(resetImages)
 

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { resetHandoff } from '@renderer/store/handoff'
 import { useUiStore } from '@renderer/store/ui'
-import { FakeHost } from '@renderer/test/fake-host'
-import { renderImages, resetImages } from '@renderer/test/render-images'
+import { FakeHost } from '@renderer/testing/fake-host'
+import { renderImages, resetImages } from '@renderer/testing/render-images'
 import type { Lineage } from '@shared/domain/lineage'
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { descriptionOf, hasFocus, isInvalid } from '@renderer/test/a11y'
-import { renderImages, resetImages } from '@renderer/test/render-images'
+import { descriptionOf, hasFocus, isInvalid } from '@renderer/testing/a11y'
+import { renderImages, resetImages } from '@renderer/testing/render-images'
 
 afterEach(resetImages)
 
@@ -86,7 +86,7 @@ describe('generate form', () => {
 
   it('shows a host refusal that names a field at that field', async () => {
     const { StudioError } = await import('@shared/errors')
-    const { FakeHost } = await import('@renderer/test/fake-host')
+    const { FakeHost } = await import('@renderer/testing/fake-host')
     const host = new FakeHost().on('images:generate', () => {
       throw new StudioError('INVALID_INPUT', 'imagegen models take reference images as http(s) URLs only.', { field: 'image.0' })
     })

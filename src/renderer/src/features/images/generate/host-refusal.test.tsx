@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { descriptionOf, isInvalid } from '@renderer/test/a11y'
-import { FakeHost } from '@renderer/test/fake-host'
-import { renderImages, resetImages } from '@renderer/test/render-images'
+import { descriptionOf, isInvalid } from '@renderer/testing/a11y'
+import { FakeHost } from '@renderer/testing/fake-host'
+import { renderImages, resetImages } from '@renderer/testing/render-images'
 import { ruleError } from '@shared/domain/rule-english'
 
 afterEach(resetImages)

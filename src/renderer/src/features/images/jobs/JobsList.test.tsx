@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { FakeHost } from '@renderer/test/fake-host'
-import { galleryItem } from '@renderer/test/fake-images'
-import { renderImages, resetImages } from '@renderer/test/render-images'
+import { FakeHost } from '@renderer/testing/fake-host'
+import { galleryItem } from '@renderer/testing/fake-images'
+import { renderImages, resetImages } from '@renderer/testing/render-images'
 
 afterEach(resetImages)
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { descriptionOf, isInvalid } from '@renderer/test/a11y'
-import { renderImages, resetImages } from '@renderer/test/render-images'
+import { descriptionOf, isInvalid } from '@renderer/testing/a11y'
+import { renderImages, resetImages } from '@renderer/testing/render-images'
 
 afterEach(resetImages)
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { FakeHost, gatewayProfile, sandboxProfile } from '@renderer/test/fake-host'
-import { openSettings, renderApp, resetApp } from '@renderer/test/render-app'
+import { FakeHost, gatewayProfile, sandboxProfile } from '@renderer/testing/fake-host'
+import { openSettings, renderApp, resetApp } from '@renderer/testing/render-app'
 import type { GatewayNames } from '@shared/domain/gateway-names'
 import { StudioError } from '@shared/errors'
 

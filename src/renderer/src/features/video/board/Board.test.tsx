@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { useUiStore } from '@renderer/store/ui'
-import { FakeHost } from '@renderer/test/fake-host'
-import { succeeded, videoTask } from '@renderer/test/fake-video'
-import { renderVideo, resetVideo } from '@renderer/test/render-video'
+import { FakeHost } from '@renderer/testing/fake-host'
+import { succeeded, videoTask } from '@renderer/testing/fake-video'
+import { renderVideo, resetVideo } from '@renderer/testing/render-video'
 import { StudioError } from '@shared/errors'
 
 const renders = new Map<string, number>()

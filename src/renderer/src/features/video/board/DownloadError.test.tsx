@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { FakeHost } from '@renderer/test/fake-host'
-import { videoTask } from '@renderer/test/fake-video'
-import { renderVideo, resetVideo } from '@renderer/test/render-video'
+import { FakeHost } from '@renderer/testing/fake-host'
+import { videoTask } from '@renderer/testing/fake-video'
+import { renderVideo, resetVideo } from '@renderer/testing/render-video'
 
 afterEach(resetVideo)
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { videoTask } from '@renderer/test/fake-video'
+import { videoTask } from '@renderer/testing/fake-video'
 import { indexOf } from '../task-index'
 import { EMPTY_FILTER, filterTasks, modelsOf } from './board-filter'
 import { formatDuration, paramSummary } from './card-text'

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { renderVideo, resetVideo } from '@renderer/test/render-video'
+import { renderVideo, resetVideo } from '@renderer/testing/render-video'
 
 afterEach(resetVideo)
 

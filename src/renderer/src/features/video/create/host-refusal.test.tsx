@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { descriptionOf } from '@renderer/test/a11y'
-import { FakeHost } from '@renderer/test/fake-host'
-import { renderVideo, resetVideo } from '@renderer/test/render-video'
+import { descriptionOf } from '@renderer/testing/a11y'
+import { FakeHost } from '@renderer/testing/fake-host'
+import { renderVideo, resetVideo } from '@renderer/testing/render-video'
 import { ruleError } from '@shared/domain/rule-english'
 import { StudioError } from '@shared/errors'
 

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { resetHandoff, useHandoff } from '@renderer/store/handoff'
-import { FakeHost } from '@renderer/test/fake-host'
-import { renderVideo, resetVideo } from '@renderer/test/render-video'
+import { FakeHost } from '@renderer/testing/fake-host'
+import { renderVideo, resetVideo } from '@renderer/testing/render-video'
 
 afterEach(() => {
   resetVideo()

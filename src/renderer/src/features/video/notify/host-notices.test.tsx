@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { FakeHost } from '@renderer/test/fake-host'
-import { succeeded } from '@renderer/test/fake-video'
-import { renderVideo, resetVideo } from '@renderer/test/render-video'
+import { FakeHost } from '@renderer/testing/fake-host'
+import { succeeded } from '@renderer/testing/fake-video'
+import { renderVideo, resetVideo } from '@renderer/testing/render-video'
 
 afterEach(() => resetVideo())
 

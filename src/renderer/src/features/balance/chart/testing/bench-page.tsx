@@ -6,8 +6,8 @@
  */
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
-import { CanvasChart } from './CanvasChart'
-import type { ChartSpec } from './draw'
+import { CanvasChart } from '../CanvasChart'
+import type { ChartSpec } from '../draw'
 
 const WIDTH = 800
 const HEIGHT = 180

@@ -3,8 +3,8 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { EventName } from '@shared/contract'
-import { noKeychain, type SecretBackend } from '../profiles/secret-backend'
-import { createStudioCore, type StudioCore } from '../studio-core'
+import { noKeychain, type SecretBackend } from '../../profiles/secret-backend'
+import { createStudioCore, type StudioCore } from '../../studio-core'
 
 /** A loopback port with nothing listening (bound, then closed). */
 export async function closedPort(): Promise<number> {

@@ -1,8 +1,8 @@
 import type { z } from 'zod'
 import type { invokes } from '@shared/contract'
 import type { VideoTask } from '@shared/domain/video'
-import type { SandboxHandle } from '../../../sandbox/index'
-import { ended, type VideoHarness } from '../video/testing/harness'
+import type { SandboxHandle } from '../../../../sandbox/index'
+import { ended, type VideoHarness } from '../../video/testing/harness'
 
 type VideoDraft = z.input<(typeof invokes)['video:create']['input']>
 

@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest'
-import { imagesHarness, type ImagesHarness } from '../images/testing/harness'
-import type { ImageTiming } from '../images/timing'
-import { sandboxSuite, type SandboxSuite } from '../testing/sandbox-suite'
+import { imagesHarness, type ImagesHarness } from '../../images/testing/harness'
+import type { ImageTiming } from '../../images/timing'
+import { sandboxSuite, type SandboxSuite } from '../sandbox-suite'
 import { faultingFetch, isPoll, type FaultRule } from './support'
 
 export interface ImagesFaultSuite extends SandboxSuite<ImagesHarness> {

@@ -3,8 +3,8 @@ import { once } from 'node:events'
 import { resolve } from 'node:path'
 import type { Readable } from 'node:stream'
 import { afterAll } from 'vitest'
-import { startSandbox } from './index.js'
-import type { SandboxHandle, SandboxOptions } from './types.js'
+import { startSandbox } from '../index.js'
+import type { SandboxHandle, SandboxOptions } from '../types.js'
 
 /** One sandbox per test file, closed when the file is done. Speed is high so tasks finish in ms. */
 export async function sandboxForFile(opts: SandboxOptions = {}): Promise<SandboxHandle> {
@@ -86,7 +86,7 @@ export type CliChild = ChildProcessByStdio<null, Readable, Readable>
 
 /** The sandbox's command line run as a user runs it (from the repo root, through tsx). */
 export function runCli(args: string[]): CliChild {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', ...args], { cwd: resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'pipe'] })
+  return spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', ...args], { cwd: resolve(import.meta.dirname, '../../..'), stdio: ['ignore', 'pipe', 'pipe'] })
 }
 
 /** Everything the command printed up to its first line end; refused when it exits first. */

@@ -7,8 +7,8 @@ import { WebSocket } from 'ws'
 import { TOKEN_HEADER } from '@shared/bridge-wire'
 import type { EventName } from '@shared/contract'
 import type { Result } from '@shared/errors'
-import type { EventSink } from '../core/ipc/event-hub'
-import type { HostCore } from './host-core'
+import type { EventSink } from '../../core/ipc/event-hub'
+import type { HostCore } from '../host-core'
 
 export const APP_SCRIPT = '<script type="module" crossorigin src="/assets/app.js"></script>'
 
