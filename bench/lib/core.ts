@@ -49,7 +49,7 @@ export async function startCore(gateway: { url: string; key: string }): Promise<
   }
   const events: SeenEvent[] = []
   const waiters = new Set<() => void>()
-  const removeSink = core.events.addSink((name, payload) => {
+  const removeSink = core.events.addSink((...[name, payload]) => {
     const text = JSON.stringify({ t: 'event', name, payload })
     events.push({ name, payload: payload as Record<string, unknown>, at: process.hrtime.bigint(), bytes: Buffer.byteLength(text) })
     for (const w of waiters) w()

@@ -68,7 +68,7 @@ export function registerIpcHandlers(
  */
 export function addWindowEventSink(events: EventHub, policy: SenderPolicy): Disposer {
   const trusted = policy.trusted ?? [APP_ORIGIN]
-  return events.addSink((name, payload) => {
+  return events.addSink((...[name, payload]) => {
     for (const wc of policy.windows.live()) {
       try {
         if (hasTrustedOrigin(wc.getURL(), trusted)) wc.send(name, payload)

@@ -177,3 +177,14 @@ describe('closing the browser host', () => {
     renderer.cleanup()
   })
 })
+
+/**
+ * Checked by the typecheck, never run: the fake core emits as the core's EventHub does, each payload
+ * of its event's type, so each line marked @ts-expect-error must fail to compile.
+ */
+export function fakeEmitsThatDoNotCompile(core: FakeCore): void {
+  // @ts-expect-error a payload of another event
+  core.emit('settings:changed', { jobId: 'j1' })
+  // @ts-expect-error a settings change without its language
+  core.emit('settings:changed', { theme: 'dark' })
+}

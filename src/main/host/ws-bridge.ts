@@ -42,7 +42,7 @@ export function createWsBridge(core: HostCore, token: () => string): WsBridge {
   const authed = new WeakSet<WebSocket>()
   let malformed = 0
 
-  const removeSink: Disposer = core.events.addSink((name, _payload, json) => {
+  const removeSink: Disposer = core.events.addSink((...[name, _payload, json]) => {
     // The frame `{ t: 'event', name, payload }` (ServerFrame), built around the payload the hub
     // already serialized instead of serializing it a second time.
     const text = json === undefined ? JSON.stringify({ t: 'event', name, payload: undefined } satisfies ServerFrame) : `{"t":"event","name":${JSON.stringify(name)},"payload":${json}}`

@@ -33,7 +33,7 @@ describe('result origins the core allows besides the gateway’s own', () => {
     })
     try {
       const jobs: ImageJob[] = []
-      core.events.addSink((name, payload) => {
+      core.events.addSink((...[name, payload]) => {
         if (name === 'images:job-updated') jobs.push(payload as ImageJob)
       })
       const r = await core.dispatch('images:generate', { family: 'imagegen', model: 'imagegen-4.0', prompt: 'a fox', n: 1 }, { shell: 'browser' })

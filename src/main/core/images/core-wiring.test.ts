@@ -13,7 +13,7 @@ describe('images in the studio core', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'images-core-'))
   beforeAll(async () => {
     core = await createStudioCore({ shell: 'browser', secrets: noKeychain, dataDir, appVersion: '0.0.0', platform: 'linux', sandbox: { enabled: true, speed: 1000 } })
-    core.events.addSink((name, payload) => events.push({ name, payload }))
+    core.events.addSink((...[name, payload]) => events.push({ name, payload }))
   })
   afterAll(() => core.dispose())
 

@@ -8,8 +8,8 @@ describe('EventHub', () => {
   it('hands every sink the contract-parsed payload and that payload serialized once', () => {
     const hub = new EventHub(new SecretGuard())
     const seen: Array<[string, unknown, string | undefined]> = []
-    hub.addSink((name, payload, json) => seen.push([name, payload, json]))
-    hub.addSink((name, payload, json) => seen.push([name, payload, json]))
+    hub.addSink((...[name, payload, json]) => seen.push([name, payload, json]))
+    hub.addSink((...[name, payload, json]) => seen.push([name, payload, json]))
     hub.emit('chat:stream-delta', { ...delta, unknownField: 1 } as typeof delta)
     expect(seen).toHaveLength(2)
     const [name, payload, json] = seen[0]
@@ -26,7 +26,7 @@ describe('EventHub', () => {
     const logged: string[] = []
     const hub = new EventHub(guard, (l) => logged.push(l))
     const seen: string[] = []
-    hub.addSink((name) => seen.push(name))
+    hub.addSink((...[name]) => seen.push(name))
     hub.emit('chat:stream-delta', { ...delta, ops: 'not ops' } as unknown as typeof delta)
     hub.emit('chat:stream-delta', { ...delta, ops: [{ type: 'text', part: 0, append: 'key sk-secret-abcdef123456' }] })
     expect(seen).toEqual([])
@@ -38,7 +38,7 @@ describe('EventHub', () => {
     const order: string[] = []
     const streams: string[] = []
     const themes: string[] = []
-    hub.addSink((name) => order.push(`sink ${name}`))
+    hub.addSink((...[name]) => order.push(`sink ${name}`))
     hub.on('chat:stream-delta', (d) => {
       order.push('on')
       streams.push(d.streamId)
@@ -67,6 +67,12 @@ export function listenersThatDoNotCompile(hub: EventHub): void {
     if (name === 'chat:stream-delta') {
       // @ts-expect-error a stream delta carries no theme: the name narrows the payload
       void payload.theme
+    }
+  })
+  hub.addSink((...[name, payload]) => {
+    if (name === 'settings:changed') {
+      // @ts-expect-error a sink is typed as a listener is: a settings change carries no stream text
+      void payload.text
     }
   })
   // @ts-expect-error a payload of another event

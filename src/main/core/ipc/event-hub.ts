@@ -4,17 +4,12 @@ import type { Disposer, EventPayload } from '@shared/contract-kit'
 import type { SecretGuard } from './secret-guard'
 
 /**
- * A shell's transport: forwards every event without reading its payload. `json` is the payload
- * already serialized (as checked for keys), for sinks that send text; undefined when the event has
- * no payload.
+ * What receives events: a shell's transport (webContents.send, WebSocket clients) or code that reads
+ * them (a feature following another's). `payload` is typed by `name` once the name is tested, so no
+ * sink casts; `json` is the payload already serialized (as checked for keys), for sinks that send
+ * text, and undefined when the event has no payload.
  */
-export type EventSink = (name: EventName, payload: unknown, json: string | undefined) => void
-
-/**
- * Code that reads events (a feature following another's): `payload` is typed by `name` once the
- * name is tested, so no listener casts.
- */
-export type EventListener = (...event: HostEventArgs) => void
+export type EventSink = (...event: HostEventArgs) => void
 
 /**
  * Host -> renderer events. Every payload is parsed by its contract schema and checked for keys
@@ -22,7 +17,7 @@ export type EventListener = (...event: HostEventArgs) => void
  */
 export class EventHub {
   /** Sinks and listeners, called in the order they were added. */
-  private readonly listeners = new Set<EventListener>()
+  private readonly listeners = new Set<EventSink>()
 
   constructor(
     private readonly guard: SecretGuard,
@@ -30,11 +25,11 @@ export class EventHub {
   ) {}
 
   addSink(sink: EventSink): Disposer {
-    return this.listen((...[name, payload, json]) => sink(name, payload, json))
+    return this.listen(sink)
   }
 
   /** Every event, typed: `if (name === 'images:job-updated')` makes `payload` an ImageJob. */
-  listen(listener: EventListener): Disposer {
+  listen(listener: EventSink): Disposer {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
   }

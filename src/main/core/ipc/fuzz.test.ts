@@ -82,7 +82,7 @@ describe('IPC fuzz: every invoke channel through the real dispatcher over a full
         throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) })
       }
     })
-    core.events.addSink((name) => probe.events.push(name))
+    core.events.addSink((...[name]) => probe.events.push(name))
   })
   afterAll(async () => {
     await core.dispose()

@@ -54,7 +54,7 @@ describe('a profile speaks its gateway’s own names', () => {
       sandbox: { enabled: false },
       env: { gatewayUrl: sb.url, apiKey: sb.key }
     })
-    core.events.addSink((name, payload) => events.push({ name, payload }))
+    core.events.addSink((...[name, payload]) => events.push({ name, payload }))
   })
   afterAll(async () => {
     await core.dispose()

@@ -48,7 +48,7 @@ export async function hostBase(opts: HostBaseOptions): Promise<HostBase> {
   guard.add(gateway.key)
   const hub = new EventHub(guard, opts.log)
   const events: HostBase['events'] = []
-  hub.addSink((name, payload) => events.push({ name, payload }))
+  hub.addSink((...[name, payload]) => events.push({ name, payload }))
   const media = new MediaLibrary('/media/')
   const grants = await FileGrants.open({ dataDir, media })
   return { sb, dataDir, gateway, hub, events, media, grants }

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { WebSocket } from 'ws'
 import { TOKEN_HEADER } from '@shared/bridge-wire'
-import type { EventName } from '@shared/contract'
+import type { EventName, Events } from '@shared/contract'
+import type { EventPayload } from '@shared/contract-kit'
 import type { Result } from '@shared/errors'
 import type { EventSink } from '../../core/ipc/event-hub'
 import type { HostCore } from '../host-core'
@@ -26,8 +27,12 @@ export interface FakeCore extends HostCore {
   calls: Array<{ channel: unknown; input: unknown; shell: string }>
   uploads: Array<{ channel: unknown; meta: unknown; bytes: number; shell: string }>
   logged: string[]
-  emit(name: EventName, payload: unknown): void
+  /** An event as the core's EventHub hands it to its sinks: the payload typed by the event map. */
+  emit(...event: EmittedEvent): void
 }
+
+/** One event as a test emits it: its name and a payload of that name's type. */
+export type EmittedEvent = { [N in EventName]: [name: N, payload: EventPayload<Events, N>] }[EventName]
 
 /** Echoes invokes back, so a test sees exactly what crossed the socket. */
 export function fakeCore(answer?: (channel: unknown, input: unknown) => Promise<Result<unknown>>): FakeCore {
@@ -55,9 +60,10 @@ export function fakeCore(answer?: (channel: unknown, input: unknown) => Promise<
       }
     },
     log: (line) => core.logged.push(line),
-    emit: (name, payload) => {
+    emit: (...event) => {
       // As the core's EventHub does: the payload serialized once, handed to every sink.
-      for (const s of sinks) s(name, payload, JSON.stringify(payload))
+      const json = JSON.stringify(event[1])
+      for (const s of sinks) s(...event, json)
     }
   }
   return core
