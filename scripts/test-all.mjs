@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck + lint + security scan + unit + build + end-to-end + bench smoke, then one summary line `N passed, N failed`.
 // Each step's own output streams through; counts come from the runners' JSON reports. A step that
-// cannot report counts (typecheck, lint, build) counts as one check.
+// cannot report counts (typecheck, lint, build, the bench smoke) counts as one check.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
