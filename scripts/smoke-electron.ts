@@ -49,8 +49,14 @@ interface Run {
 
 const paidCreates = (sb: SandboxHandle) => sb.log().filter((e) => e.paid && (e.route === 'video.create' || e.route === 'videos.create'))
 
-async function start(target: Target, dataDir: string): Promise<LaunchedElectron> {
-  const studio = await launchElectron({ STUDIO_OPEN: '0', STUDIO_GATEWAY_URL: undefined, STUDIO_API_KEY: undefined }, dataDir, target)
+/**
+ * The app on `dataDir`. The smoke gateway's file server is another loopback origin than the gateway:
+ * STUDIO_RESULT_ORIGINS names it as one whose results a loopback profile may download, as the
+ * end-to-end fixture does (result-address.ts allows plain http only from the profile's own origin
+ * and those the studio runs or is told of).
+ */
+async function start(target: Target, dataDir: string, sb: SandboxHandle): Promise<LaunchedElectron> {
+  const studio = await launchElectron({ STUDIO_OPEN: '0', STUDIO_GATEWAY_URL: undefined, STUDIO_API_KEY: undefined, STUDIO_RESULT_ORIGINS: sb.cdnUrl }, dataDir, target)
   await expect(studio.page.locator('html')).toHaveAttribute('data-app-state', 'ready', { timeout: 30_000 })
   return studio
 }
@@ -257,7 +263,7 @@ const steps: Record<string, (r: Run) => Promise<string | void>> = {
     // Accepted by the gateway (it has a task id), not finished: task time stands still until advanced.
     await expect((await reveal(page, RESUME_PROMPT)).getByTestId('task-state')).toHaveText(/Queued|Running/, { timeout: 20_000 })
     await r.studio.stop()
-    r.studio = await start(r.target, r.dataDir)
+    r.studio = await start(r.target, r.dataDir, r.sb)
     page = r.studio.page
     await expect(page.getByRole('banner').getByRole('combobox', { name: 'Active profile' }).locator('option:checked')).toHaveText(PROFILE)
     await expect(page.getByRole('banner').getByTestId('balance-badge'), 'the saved key was read back from the OS keychain').toHaveAttribute('data-state', 'active', { timeout: 20_000 })
@@ -290,7 +296,7 @@ async function main(): Promise<number> {
   let failed = false
   try {
     try {
-      run = { target, sb, key, dataDir, studio: await start(target, dataDir) }
+      run = { target, sb, key, dataDir, studio: await start(target, dataDir, sb) }
     } catch (e) {
       failed = true
       process.stdout.write(`  FAIL start: the app did not open its window ready\n${e instanceof Error ? (e.stack ?? e.message) : String(e)}\nsmoke:electron FAILED\n`)
