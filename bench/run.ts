@@ -1,13 +1,21 @@
 /**
- * `npm run bench [-- ID ...]`: runs the benchmark suite (design/PERFORMANCE.md), prints a table and
- * writes bench-results.json at the repo root. Exits 0 whenever the suite ran, pass or fail; 1 when
- * it could not run (no build, unknown id).
+ * `npm run bench [-- ID ...]`: runs the benchmark suite (docs/PERFORMANCE.md), prints a table and
+ * writes bench-results.json at the repo root. Exit codes:
+ *  - 0: every row has a number (pass or miss: a miss against a target is reported, not an error);
+ *  - 1: the suite could not run (no build, unknown id), or a row has no number: a metric that
+ *    threw, ran past its budget, found its feature missing or left a row it describes out. A row
+ *    that cannot run is a failed check, never a footnote.
+ *
+ * `npm run bench -- --smoke [ID ...]`: the bench smoke (bench/lib/smoke.ts), every metric once at
+ * its smallest size, written to test-results/bench-smoke.json; it fails only on rows without a number.
  */
 import { spawnSync } from 'node:child_process'
-import { join, relative } from 'node:path'
+import { mkdirSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
 import { ensureBuilt, ROOT } from './lib/build'
 import type { Metric, RunContext } from './lib/metric'
-import { failedToRun, formatTable, writeResults, type BenchEntry } from './lib/report'
+import { failedToRun, formatTable, rowsWithoutNumber, writeResults, type BenchEntry } from './lib/report'
+import { SMOKE } from './lib/smoke'
 import { METRICS } from './metrics/index'
 
 // src/ imports '@shared/*', which tsx resolves only with tsconfig.node.json's paths; the npm script
@@ -25,7 +33,7 @@ function log(line: string): void {
 }
 
 function select(args: string[]): Metric[] {
-  const wanted = args.map((a) => a.toUpperCase())
+  const wanted = args.filter((a) => a !== '--smoke').map((a) => a.toUpperCase())
   const unknown = wanted.filter((w) => !METRICS.some((m) => m.id === w))
   if (unknown.length) throw new Error(`unknown metric id(s): ${unknown.join(', ')}; known: ${METRICS.map((m) => m.id).join(' ')}`)
   return wanted.length ? METRICS.filter((m) => wanted.includes(m.id)) : METRICS
@@ -71,10 +79,19 @@ async function main(): Promise<number> {
     entries.push(...(await runOne(metric, ctx)))
     log(`${metric.id} done in ${(Number(process.hrtime.bigint() - t0) / 1e9).toFixed(1)} s`)
   }
-  const out = join(ROOT, 'bench-results.json')
+  const out = SMOKE ? join(ROOT, 'test-results', 'bench-smoke.json') : join(ROOT, 'bench-results.json')
+  mkdirSync(dirname(out), { recursive: true })
   writeResults(out, entries)
   const seconds = Number(process.hrtime.bigint() - started) / 1e9
-  process.stdout.write(`${formatTable(entries)}\n\n${entries.filter((e) => e.pass).length}/${entries.length} passed; suite ${seconds.toFixed(1)} s; wrote ${relative(process.cwd(), out) || out}\n`)
+  const kind = SMOKE ? 'bench smoke (smallest sizes; ratios not checked)' : 'suite'
+  const passed = SMOKE ? '' : `${entries.filter((e) => e.pass).length}/${entries.length} passed; `
+  process.stdout.write(`${formatTable(entries)}\n\n${passed}${kind} ${seconds.toFixed(1)} s; wrote ${relative(process.cwd(), out) || out}\n`)
+  const empty = rowsWithoutNumber(metrics, entries)
+  if (empty.length) {
+    process.stdout.write(`\nBENCH FAILED: ${empty.length} row(s) produced no number: ${empty.map((e) => `${e.id} (${e.why})`).join('; ')}\n`)
+    return 1
+  }
+  if (SMOKE) process.stdout.write(`\nbench smoke: all ${entries.length} rows of ${metrics.length} metrics produced a number\n`)
   return 0
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: typecheck + lint + security scan + unit + build + end-to-end, then one summary line `N passed, N failed`.
+// `npm test`: typecheck + lint + security scan + unit + build + end-to-end + bench smoke, then one summary line `N passed, N failed`.
 // Each step's own output streams through; counts come from the runners' JSON reports. A step that
-// cannot report counts (typecheck, lint, build) counts as one check.
+// cannot report counts (typecheck, lint, build, the bench smoke) counts as one check.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -47,9 +47,10 @@ check('lint', 'npx', ['eslint', '.', '--max-warnings', '0'])
 check('security', 'node', ['--import', 'tsx', 'security/check.ts'])
 
 // Built before the unit tests, so the tests of the built renderer and preload run too (they skip
-// only where out/ is missing, e.g. a lone `vitest run`); the end-to-end tests use the same build.
+// only where out/ is missing, e.g. a lone `vitest run`); the end-to-end tests and the bench smoke use
+// the same build.
 let built = true
-if (want('unit') || want('e2e')) {
+if (want('unit') || want('e2e') || want('bench')) {
   built = run('build', 'npx', ['electron-vite', 'build'])
   if (!built) {
     totals.failed++
@@ -86,6 +87,17 @@ if (want('e2e')) {
       if (!r) totals.failed++
       failedSteps.push('e2e')
     }
+  }
+}
+
+// The bench smoke: every benchmark once at its smallest size (bench/lib/smoke.ts), one check that
+// fails when any row has no number (a metric that no longer runs). Ratios are not checked: one small
+// sample on a shared CI machine is noise. About 4 minutes on 2 cores.
+if (want('bench') && built) {
+  if (run('bench', 'node', ['--import', 'tsx', 'bench/run.ts', '--smoke'])) totals.passed++
+  else {
+    totals.failed++
+    failedSteps.push('bench')
   }
 }
 

@@ -67,6 +67,23 @@ export function failedToRun(id: string, metric: string, target: string, error: u
   return { id, metric, value: null, baseline: null, ratio: null, target, pass: false, runs: 0, note: `could not run: ${message.split('\n')[0].slice(0, 300)}` }
 }
 
+/** Whether a row carries a measurement: a finite value and a finite baseline. */
+export function hasNumber(e: BenchEntry): boolean {
+  return typeof e.value === 'number' && Number.isFinite(e.value) && typeof e.baseline === 'number' && Number.isFinite(e.baseline)
+}
+
+/**
+ * The rows a run must fail on: every row without a number (its note says why), and every row a
+ * metric describes that is not in the results at all (a metric that returned fewer rows than it names).
+ */
+export function rowsWithoutNumber(metrics: ReadonlyArray<{ describes: ReadonlyArray<{ id: string }> }>, entries: readonly BenchEntry[]): Array<{ id: string; why: string }> {
+  const out: Array<{ id: string; why: string }> = []
+  for (const e of entries) if (!hasNumber(e)) out.push({ id: e.id, why: e.note ?? 'no value' })
+  const present = new Set(entries.map((e) => e.id))
+  for (const m of metrics) for (const d of m.describes) if (!present.has(d.id)) out.push({ id: d.id, why: 'row missing from the results' })
+  return out
+}
+
 export function writeResults(path: string, entries: BenchEntry[]): void {
   writeFileSync(path, JSON.stringify(entries, null, 2) + '\n')
 }

@@ -2,6 +2,7 @@
  * The harness math. Every figure the suite reports is a ratio against a baseline taken in the same
  * run, so these helpers stay tiny and exact; they are unit-tested in scripts/bench-stats.test.ts.
  */
+import { SMOKE } from './smoke'
 
 function sorted(xs: readonly number[]): number[] {
   if (xs.length === 0) throw new Error('no samples')
@@ -73,7 +74,8 @@ export async function interleave<T>(
   arms: { baseline: (i: number) => Promise<T>; subject: (i: number) => Promise<T> },
   warmup = 1
 ): Promise<Interleaved<T>> {
-  for (let i = 0; i < warmup; i++) {
+  // The smoke proves a metric runs; an unrecorded warm-up pair would only double its time.
+  for (let i = 0; i < (SMOKE ? 0 : warmup); i++) {
     await arms.baseline(-1 - i)
     await arms.subject(-1 - i)
   }

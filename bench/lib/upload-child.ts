@@ -1,6 +1,6 @@
 /**
  * One B2 sample in a fresh process, so its peak RSS is its own: `node --import tsx --expose-gc
- * upload-child.ts <multipart|put> <file> <sinkUrl> <warmFile>`. Prints one JSON line
+ * upload-child.ts <multipart|put> <file> <sinkUrl> <warmFile> <timed>`. Prints one JSON line
  * { ms, rssGrowth, bytes, times }: the median of TIMED uploads and the largest peak RSS
  * growth of one of them. The multipart arm is the host's own code path for an edit
  * (image-service.ts: buildEditFields + buildEditBody, then ImageRuns' sendGateway + readJson
@@ -12,9 +12,10 @@ import { request } from 'node:http'
 import { basename, dirname } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 
-const [mode, file, sink, warmFile] = process.argv.slice(2)
-/** Timed uploads per process; b2.ts checks the sink saw this many per sample. */
-export const TIMED = 5
+const [mode, file, sink, warmFile, timedArg] = process.argv.slice(2)
+/** Timed uploads per process (b2.ts passes its PER_SAMPLE and checks the sink saw this many per sample). */
+const TIMED = Number(timedArg)
+if (!Number.isInteger(TIMED) || TIMED < 1) throw new Error(`the number of timed uploads must be a positive integer, got ${timedArg}`)
 
 async function put(path: string): Promise<void> {
   const url = new URL('/put', sink)

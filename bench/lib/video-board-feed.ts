@@ -5,6 +5,7 @@
  * real host. The renderer is what P3 measures; the host's own polling is P1/P2.
  */
 import type { Page, WebSocketRoute } from 'playwright-core'
+import { BRIDGE_PATH } from '../../src/shared/bridge-wire'
 import type { VideoTask } from '../../src/shared/domain/video'
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0)
@@ -52,7 +53,8 @@ export interface BoardFeed {
 /** Must be called before the page navigates. */
 export async function routeBoardFeed(page: Page, tasks: readonly VideoTask[]): Promise<BoardFeed> {
   let route: WebSocketRoute | null = null
-  await page.routeWebSocket(/\/bridge$/, (ws) => {
+  // The page opens `/bridge?challenge=…` (the host proof, shared/bridge-wire.ts): match the path, any query.
+  await page.routeWebSocket((url) => url.pathname === BRIDGE_PATH, (ws) => {
     route = ws
     const server = ws.connectToServer()
     ws.onMessage((message) => {

@@ -6,12 +6,13 @@ import { countBridgeBytes, withImageRig } from '../lib/image-bench'
 import { fixtureDir, writeNoisePng } from '../lib/image-fixtures'
 import type { Metric, RunContext } from '../lib/metric'
 import { entry, type BenchEntry } from '../lib/report'
+import { sized } from '../lib/smoke'
 import { EMPTY_PAGE } from '../lib/static-server'
 import { interleave, max, median, round } from '../lib/stats'
 
-const RUNS = 9
-const BYTES = 16 * 1024 * 1024
-const METRIC = 'show a 16 MB image from the host (media URL), ms'
+const RUNS = sized(9, 1)
+const BYTES = sized(16, 2) * 1024 * 1024
+const METRIC = `show a ${BYTES / 1024 / 1024} MB image from the host (media URL), ms`
 const TARGET = '<= 1.25x; never base64 over the bridge'
 /** A bridge carrying the image (even as base64 in pieces) would move more than this; ids and URLs are far less. */
 const BRIDGE_LIMIT = 64 * 1024

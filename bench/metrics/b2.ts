@@ -6,15 +6,16 @@ import { ROOT } from '../lib/build'
 import { fixtureDir, writeNoisePng } from '../lib/image-fixtures'
 import type { Metric, RunContext } from '../lib/metric'
 import { entry, type BenchEntry } from '../lib/report'
+import { sized } from '../lib/smoke'
 import { interleave, max, median, round } from '../lib/stats'
 
-const RUNS = 5
+const RUNS = sized(5, 1)
 /** Timed uploads in each sample process (upload-child.ts). */
-const PER_SAMPLE = 5
-const BYTES = 50 * 1024 * 1024
-const METRIC = 'multipart upload of a 50 MB image (host edit path), ms'
+const PER_SAMPLE = sized(5, 1)
+const BYTES = sized(50, 4) * 1024 * 1024
+const METRIC = `multipart upload of a ${BYTES / 1024 / 1024} MB image (host edit path), ms`
 const TARGET = '<= 1.2x; peak RSS growth <= 2x file'
-const MEM_METRIC = 'peak RSS growth during the 50 MB multipart upload, x file size'
+const MEM_METRIC = `peak RSS growth during the ${BYTES / 1024 / 1024} MB multipart upload, x file size`
 
 interface Sample {
   ms: number
@@ -47,7 +48,7 @@ async function startSink(): Promise<{ url: string; received: number[]; chunked: 
 
 function sample(mode: 'multipart' | 'put', file: string, sink: string, warm: string): Promise<Sample> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--expose-gc', join(ROOT, 'bench/lib/upload-child.ts'), mode, file, sink, warm], {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--expose-gc', join(ROOT, 'bench/lib/upload-child.ts'), mode, file, sink, warm, String(PER_SAMPLE)], {
       cwd: ROOT,
       env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.node.json') },
       stdio: ['ignore', 'pipe', 'pipe']
@@ -94,7 +95,7 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
         target: TARGET,
         pass: value / baseline <= 1.2 && mem <= 2,
         runs: RUNS,
-        note: `${mb(made.size)} PNG; subject: the host's edit multipart (buildEditBody + sendGateway via the long-request fetch, written over node:http as in the browser host) to a loopback sink; baseline: node:http PUT piped from the file (same 1 MB reads); each sample a fresh process: one warm-up upload, then the median of 5 uploads, RSS growth per upload from a settled heap; worst peak RSS growth ${mb(growth)} (PUT ${mb(putGrowth)})`
+        note: `${mb(made.size)} PNG; subject: the host's edit multipart (buildEditBody + sendGateway via the long-request fetch, written over node:http as in the browser host) to a loopback sink; baseline: node:http PUT piped from the file (same 1 MB reads); each sample a fresh process: one warm-up upload, then the median of ${PER_SAMPLE} uploads, RSS growth per upload from a settled heap; worst peak RSS growth ${mb(growth)} (PUT ${mb(putGrowth)})`
       }),
       entry({
         id: 'B2-rss',

@@ -3,6 +3,7 @@ import { p95AgainstIdle, perRunP95, sampleFrames, type FrameSamples } from '../l
 import { fittedImage, withEditorOpen } from '../lib/image-bench'
 import type { Metric, RunContext } from '../lib/metric'
 import { entry, type BenchEntry } from '../lib/report'
+import { sized } from '../lib/smoke'
 import { max, round } from '../lib/stats'
 
 /**
@@ -14,10 +15,10 @@ import { max, round } from '../lib/stats'
  * Each run is undone afterwards, so every run does the same work.
  */
 
-const RUNS = 3
-const SIDE = 4096
-const CORNERS = 32
-const IDLE_MS = 2_000
+const RUNS = sized(3, 1)
+const SIDE = sized(4096, 1024)
+const CORNERS = sized(32, 8)
+const IDLE_MS = sized(2_000, 500)
 /** Frames recorded after the fill or grow lands, so its replay is counted. */
 const SETTLE_MS = 500
 const TARGET = '<= 1.1x idle; 0 frames > 25 ms'

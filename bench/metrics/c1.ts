@@ -2,16 +2,17 @@ import { p95AgainstIdle, perRunP95, sampleFrames } from '../lib/frame-sampling'
 import { fittedImage, withEditorOpen } from '../lib/image-bench'
 import type { Metric, RunContext } from '../lib/metric'
 import { entry, type BenchEntry } from '../lib/report'
+import { sized } from '../lib/smoke'
 import { max, round } from '../lib/stats'
 import { StrokeDriver, zigzag } from '../lib/stroke-driver'
 
-const RUNS = 5
-const SIDE = 4096
+const RUNS = sized(5, 1)
+const SIDE = sized(4096, 1024)
 /** Segments per stroke (one per frame: about 3 s at 60 Hz). */
-const SEGMENTS = 180
+const SEGMENTS = sized(180, 30)
 /** Screen px per segment: a brisk stroke, each frame reaching new pixels. */
 const STEP = 6
-const IDLE_MS = 3_000
+const IDLE_MS = sized(3_000, 500)
 const METRIC = `p95 frame ms painting the mask on a ${SIDE}x${SIDE} image, one stroke segment per frame`
 const TARGET = '<= 1.1x idle; 0 frames > 25 ms'
 

@@ -6,11 +6,12 @@ import { openInEditor, withImageRig, withImagesPage } from '../lib/image-bench'
 import { fixtureDir, writeEditorSource } from '../lib/image-fixtures'
 import type { Metric, RunContext } from '../lib/metric'
 import { entry, type BenchEntry } from '../lib/report'
+import { sized } from '../lib/smoke'
 import { interleave, max, median, round } from '../lib/stats'
 import { StrokeDriver, zigzag } from '../lib/stroke-driver'
 
-const RUNS = 5
-const SIDE = 4096
+const RUNS = sized(5, 1)
+const SIDE = sized(4096, 1024)
 const METRIC = `export the full-resolution (${SIDE}x${SIDE}) mask PNG, ms`
 const TARGET = '<= 1.5x; no main-thread task > 50 ms'
 /** use-apply-edit.ts MASK_EXPORT_START / MASK_EXPORT_END. */

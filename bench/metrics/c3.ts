@@ -4,10 +4,11 @@ import { openInEditor, withImageRig, withImagesPage } from '../lib/image-bench'
 import { fixtureDir, writeEditorSource } from '../lib/image-fixtures'
 import type { Metric, RunContext } from '../lib/metric'
 import { entry, type BenchEntry } from '../lib/report'
+import { sized } from '../lib/smoke'
 import { interleave, median, round } from '../lib/stats'
 
-const RUNS = 7
-const SIDE = 4096
+const RUNS = sized(7, 1)
+const SIDE = sized(4096, 1024)
 const METRIC = `open a ${SIDE}x${SIDE} image in the editor, ms`
 const TARGET = '<= 1.2x'
 

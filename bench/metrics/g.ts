@@ -7,20 +7,23 @@ import type { GalleryStore } from '../../src/main/core/images/gallery-store'
 import type { Metric, RunContext } from '../lib/metric'
 import { timedRun } from '../lib/process'
 import { entry, failedToRun, type BenchEntry } from '../lib/report'
+import { SMOKE, sized } from '../lib/smoke'
 import { interleavedOrder, median, msSince, p95, round } from '../lib/stats'
 
 /**
  * Growth rows (issue 19): the library's cost per action must not grow with the library. Each row
  * compares the same action on a large and a small library seeded in this run.
  */
-const BIG = 50_000
-const SMALL = 500
-const CHAT_BIG = 200_000
+const BIG = sized(50_000, 2_000)
+const SMALL = sized(500, 100)
+const CHAT_BIG = sized(200_000, 4_000)
+/** Samples per row: G1, G2 and G4 pairs, G5 rounds, G3 process starts per arm. */
+const N = { G1: sized(41, 3), G2: sized(61, 3), G4: sized(61, 3), G5: sized(5, 1), G3: sized(11, 1) }
 
 const D = {
   G1: { metric: `add one gallery item at ${BIG.toLocaleString('en')} items vs at ${SMALL}, median ms`, target: '<= 1.5x' },
   G2: { metric: `full-text search over ${BIG.toLocaleString('en')} prompts and ${CHAT_BIG.toLocaleString('en')} chat messages vs over 1,000 of each, p95 ms`, target: '<= 2x' },
-  G3: { metric: 'host start with a 50,000-item library vs an empty one', target: '<= 1.2x' },
+  G3: { metric: `host start with a ${BIG.toLocaleString('en')}-item library vs an empty one`, target: '<= 1.2x' },
   G4: { metric: `gallery first screen (60 items + total) at ${BIG.toLocaleString('en')} vs at ${SMALL}, median ms`, target: '<= 1.2x' },
   G5: { metric: `delete 100 images at ${BIG.toLocaleString('en')}: one batch vs 100 single deletes, ms`, target: '<= 0.2x' }
 } as const
@@ -83,24 +86,24 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
     out.push(entry({ id, metric: D[id].metric, target: D[id].target, value, baseline, pass: pass(value / baseline), runs, note }))
   try {
     let k = 0
-    const g1 = await pairs(41, () => addOne(big.store, k++)(), () => addOne(small.store, k++)())
-    row('G1', median(g1.subject), median(g1.baseline), (r) => r <= 1.5, 41, 'one row and its FTS entry, committed with synchronous=FULL (one WAL fsync) at each size')
+    const g1 = await pairs(N.G1, () => addOne(big.store, k++)(), () => addOne(small.store, k++)())
+    row('G1', median(g1.subject), median(g1.baseline), (r) => r <= 1.5, N.G1, 'one row and its FTS entry, committed with synchronous=FULL (one WAL fsync) at each size')
 
     // One search as a user makes it in each place: the gallery's box, then the chat list's.
     const search = (s: GalleryStore, chat: ConversationStore) => async () => {
       if (s.search({ query: NEEDLE }).items.length !== 20) throw new Error('the gallery search did not find the 20 seeded items')
       if ((await chat.search(NEEDLE)).length !== 20) throw new Error('the chat search did not find the 20 seeded conversations')
     }
-    const g2 = await pairs(61, search(big.store, chats.big), search(mid.store, chats.mid))
-    row('G2', p95(g2.subject), p95(g2.baseline), (r) => r <= 2, 61, `the gallery's search (FTS5 trigram over prompts, bm25-ranked first page with its total and marked excerpts) and the chat search (titles, documents and messages), ranked, with excerpts; 20 matching items and 20 matching conversations at each size`)
+    const g2 = await pairs(N.G2, search(big.store, chats.big), search(mid.store, chats.mid))
+    row('G2', p95(g2.subject), p95(g2.baseline), (r) => r <= 2, N.G2, `the gallery's search (FTS5 trigram over prompts, bm25-ranked first page with its total and marked excerpts) and the chat search (titles, documents and messages), ranked, with excerpts; 20 matching items and 20 matching conversations at each size`)
 
     const first = (s: GalleryStore) => () => s.list({}, undefined, 60)
-    const g4 = await pairs(61, first(big.store), first(small.store))
-    row('G4', median(g4.subject), median(g4.baseline), (r) => r <= 1.2, 61, 'newest 60 rows by the (created_at, id) index; the total from a counter row kept by triggers')
+    const g4 = await pairs(N.G4, first(big.store), first(small.store))
+    row('G4', median(g4.subject), median(g4.baseline), (r) => r <= 1.2, N.G4, 'newest 60 rows by the (created_at, id) index; the total from a counter row kept by triggers')
 
     const single: number[] = []
     const batch: number[] = []
-    for (let round5 = 0; round5 < 5; round5++) {
+    for (let round5 = 0; round5 < N.G5; round5++) {
       const a = await big.store.add(Array.from({ length: 100 }, (_, i) => galleryItem(big.store.libraryDir, i, `to delete ${i}`)))
       const b = await big.store.add(Array.from({ length: 100 }, (_, i) => galleryItem(big.store.libraryDir, i, `to delete ${i}`)))
       single.push(await timed(async () => {
@@ -108,7 +111,7 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
       }))
       batch.push(await timed(() => big.store.deleteMany(b.map((it) => it.id))))
     }
-    row('G5', median(batch), median(single), (r) => r <= 0.2, 5, 'deleteMany: one DELETE … RETURNING and one query for the files still in use, in one transaction (one fsync); the files removed after it returns; baseline: 100 single deletes, one commit and its files each')
+    row('G5', median(batch), median(single), (r) => r <= 0.2, N.G5, 'deleteMany: one DELETE … RETURNING and one query for the files still in use, in one transaction (one fsync); the files removed after it returns; baseline: 100 single deletes, one commit and its files each')
 
     // A start after a clean exit: this process lets go of the seeded libraries first. A connection
     // left open keeps the WAL file, which a start takes for an unclean exit and answers with a
@@ -117,11 +120,13 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
     // T2's method: fresh processes, interleaved, ratio of medians; one unmeasured start each first
     // (the big library's first start also imports nothing: its stores are already in the database).
     const empty = mkdtempSync(join(tmpdir(), 'bench-library-empty-'))
-    await hostStart(big.dataDir)
-    await hostStart(empty)
+    if (!SMOKE) {
+      await hostStart(big.dataDir)
+      await hostStart(empty)
+    }
     const g3 = { subject: [] as number[], baseline: [] as number[] }
-    for (const arm of interleavedOrder(11)) g3[arm].push(await hostStart(arm === 'subject' ? big.dataDir : empty))
-    row('G3', median(g3.subject), median(g3.baseline), (r) => r <= 1.2, 11, `createStudioCore (sandbox off) in a fresh process, ms from process start to ready, at ${BIG.toLocaleString('en')} gallery items vs an empty data dir`)
+    for (const arm of interleavedOrder(N.G3)) g3[arm].push(await hostStart(arm === 'subject' ? big.dataDir : empty))
+    row('G3', median(g3.subject), median(g3.baseline), (r) => r <= 1.2, N.G3, `createStudioCore (sandbox off) in a fresh process, ms from process start to ready, at ${BIG.toLocaleString('en')} gallery items vs an empty data dir`)
   } catch (e) {
     for (const id of ['G1', 'G2', 'G3', 'G4', 'G5'] as const) if (!out.some((x) => x.id === id)) out.push(failedToRun(id, D[id].metric, D[id].target, e))
   } finally {

@@ -4,11 +4,12 @@ import { SEL } from '../lib/chat-page'
 import type { Metric, RunContext } from '../lib/metric'
 import { entry, notMeasurable, type BenchEntry } from '../lib/report'
 import { seedConversations } from '../lib/seed'
+import { sized } from '../lib/smoke'
 import { interleave, median, round } from '../lib/stats'
 import { removeDir, tempDataDir } from '../lib/studio'
 
-const PAIRS = 7
-const LONG = { id: 'bench-long', title: 'Bench: 2,000 messages', messages: 2_000 }
+const PAIRS = sized(7, 1)
+const LONG = { id: 'bench-long', title: 'Bench: 2,000 messages', messages: sized(2_000, 200) }
 const SHORT = { id: 'bench-short', title: 'Bench: 20 messages', messages: 20 }
 /** Newest, so it is the one the chat view opens by itself; the measured ones are opened by click. */
 const HOME = { id: 'bench-home', title: 'Bench: home', messages: 2 }

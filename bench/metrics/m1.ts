@@ -4,11 +4,12 @@ import { chatViewMissing, withChatBench, withChatPage, type ChatBench } from '..
 import { sendAndWait, startNewConversation } from '../lib/chat-page'
 import type { Metric, RunContext } from '../lib/metric'
 import { entry, notMeasurable, type BenchEntry } from '../lib/report'
+import { sized } from '../lib/smoke'
 import { interleave, median, round } from '../lib/stats'
 
-const PAIRS = 5
-const SMALL = 20_000
-const LARGE = 40_000
+const PAIRS = sized(5, 1)
+const SMALL = sized(20_000, 2_000)
+const LARGE = sized(40_000, 4_000)
 /** Memory does not depend on pace; a brisk rate keeps the metric inside the suite's time budget. */
 const RATE = 12_000
 const MB = 1024 * 1024
@@ -16,7 +17,7 @@ const M_GROWTH = `renderer heap growth streaming ${LARGE / 1000}k tokens, MB`
 const M_CLOSE = `renderer heap after the ${LARGE / 1000}k answer's conversation is closed + GC, MB`
 const M_CLOSE_DATA = 'renderer heap without V8 code after close + GC, MB (for reading M1-close, not a target)'
 const FIRST_USE_TOKENS = 50
-const FIRST_USE_RUNS = 3
+const FIRST_USE_RUNS = sized(3, 1)
 const M_FIRST_USE = `renderer heap after a ${FIRST_USE_TOKENS}-token answer's conversation is closed + GC, MB (for reading M1-close, not a target)`
 const T_GROWTH = `<= 2.2x the growth at ${SMALL / 1000}k (linear)`
 const T_CLOSE = '<= 1.1x the heap before the stream'

@@ -8,18 +8,19 @@ import { serveFiles, type FileServer } from '../lib/file-server'
 import { markdownPieces } from '../lib/markdown-fixture'
 import type { Metric, RunContext } from '../lib/metric'
 import { entry, failedToRun, type BenchEntry } from '../lib/report'
+import { sized } from '../lib/smoke'
 import { median, p95, round } from '../lib/stats'
 
 type Kind = 'studio' | 'react-markdown' | 'streamdown'
 const PEERS = ['react-markdown', 'streamdown'] as const
 
-const S1_RUNS = 3
-const S1_TOKENS = 20_000
+const S1_RUNS = sized(3, 1)
+const S1_TOKENS = sized(20_000, 2_000)
 /** The same rate as S1: 40 tokens per 60 Hz frame. */
 const S1_RATE = 2_400
-const S2_RUNS = 3
-const S2_CHARS = 80_000
-const S2_STEPS = 15
+const S2_RUNS = sized(3, 1)
+const S2_CHARS = sized(80_000, 8_000)
+const S2_STEPS = sized(15, 3)
 
 const S1_METRIC = (peer: string) => `p95 frame ms streaming a ${S1_TOKENS / 1000}k-token answer, studio vs ${peer}, same page`
 const S2_METRIC = (peer: string) => `cost of one update at ${S2_CHARS / 1000}k chars (render + layout), studio vs ${peer}, same page, ms`

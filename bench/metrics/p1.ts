@@ -1,10 +1,11 @@
 import type { Metric } from '../lib/metric'
 import { entry } from '../lib/report'
+import { sized } from '../lib/smoke'
 import { interleave, median, round } from '../lib/stats'
 
 const TASKS = 100
-const SIM_MS = 10 * 60_000
-const PAIRS = 5
+const SIM_MS = sized(10, 1) * 60_000
+const PAIRS = sized(5, 1)
 
 /**
  * P1: host CPU while polling 100 running video tasks over 10 simulated minutes (fake clock, an

@@ -1,10 +1,11 @@
 import type { Metric } from '../lib/metric'
 import { entry } from '../lib/report'
+import { sized } from '../lib/smoke'
 import { interleave, median, round } from '../lib/stats'
 
-const TASKS = 1000
-const SIM_MS = 10 * 60_000
-const PAIRS = 5
+const TASKS = sized(1000, 100)
+const SIM_MS = sized(10, 1) * 60_000
+const PAIRS = sized(5, 1)
 const CAP = 5
 
 /**

@@ -4,9 +4,10 @@ import { firstBodyByteMs } from '../lib/direct'
 import type { Metric, RunContext } from '../lib/metric'
 import { entry, notMeasurable, type BenchEntry } from '../lib/report'
 import { withSandbox, type BenchSandbox } from '../lib/sandbox'
+import { sized } from '../lib/smoke'
 import { interleave, median, p95, round } from '../lib/stats'
 
-const SAMPLES = 31
+const SAMPLES = sized(31, 3)
 const PROMPT = 'Benchmark R1: how fast does the first token arrive?'
 const M0 = 'first streamed delta at the renderer side, p95 ms'
 const M200 = 'first streamed delta when the first token takes 200 ms, median ms'

@@ -6,9 +6,10 @@ import { markdownPieces } from '../lib/markdown-fixture'
 import type { Metric, RunContext } from '../lib/metric'
 import { entry, notMeasurable, type BenchEntry } from '../lib/report'
 import { withSandbox } from '../lib/sandbox'
+import { sized } from '../lib/smoke'
 import { median, round } from '../lib/stats'
 
-const RUNS = 5
+const RUNS = sized(5, 1)
 const WINDOW_MS = 16
 /**
  * Both clocks (the merger's performance.now, our hrtime) are the same monotonic clock, so the only
@@ -17,7 +18,7 @@ const WINDOW_MS = 16
  */
 const SLACK_MS = 0.1
 const TARGET = '<= 1 msg / 16 ms / stream; text byte-identical'
-const LONG_TOKENS = 5_000
+const LONG_TOKENS = sized(5_000, 500)
 const LONG_RATE = 2_400
 const M_SANDBOX = 'host->renderer delta messages per stream (sandbox answer, 2 ms between pieces)'
 const M_LONG = `host->renderer delta messages per stream (${LONG_TOKENS} tokens at ${LONG_RATE} tok/s)`

@@ -3,13 +3,14 @@ import { sendAndWait, startNewConversation } from '../lib/chat-page'
 import { p95AgainstIdle, sampleFrames } from '../lib/frame-sampling'
 import type { Metric, RunContext } from '../lib/metric'
 import { entry, notMeasurable, type BenchEntry } from '../lib/report'
+import { sized } from '../lib/smoke'
 import { max, round } from '../lib/stats'
 
-const RUNS = 5
-const TOKENS = 20_000
+const RUNS = sized(5, 1)
+const TOKENS = sized(20_000, 2_000)
 /** Reference S1: 40 tokens per frame at 60 Hz, 12-50x a real model, so the renderer is the bottleneck. */
 const RATE = 2_400
-const IDLE_MS = 3_000
+const IDLE_MS = sized(3_000, 500)
 const METRIC = `p95 frame ms while streaming a ${TOKENS / 1000}k-token markdown answer`
 const TARGET = '<= 1.25x idle; no frame > 100 ms'
 

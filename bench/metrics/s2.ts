@@ -4,16 +4,17 @@ import { chatViewMissing, withChatBench, withChatPage } from '../lib/chat-bench'
 import { SEL, startNewConversation, type BridgeWatch } from '../lib/chat-page'
 import type { Metric, RunContext } from '../lib/metric'
 import { entry, notMeasurable, type BenchEntry } from '../lib/report'
+import { sized } from '../lib/smoke'
 import { interleave, median, round } from '../lib/stats'
 
-const PAIRS = 5
+const PAIRS = sized(5, 1)
 const SMALL = 2_000
-const LARGE = 80_000
+const LARGE = sized(80_000, 8_000)
 /**
  * 15 single-piece updates 100 ms apart: each is its own host message (window 16 ms), and far enough
  * apart that a slow renderer does not fold several into one render and hide the per-update cost.
  */
-const STEPS = 15
+const STEPS = sized(15, 3)
 const STEP_MS = 100
 /** Host relay of the prefix (up to ~1 s at 80k chars) + QUIET_MS + the idle readings must fit in it. */
 const PAUSE_MS = 5_000

@@ -10,12 +10,13 @@ import { HEAVY_FILES, HEAVY_PACKAGES, staticImportGraph } from '../lib/import-gr
 import type { Metric, RunContext } from '../lib/metric'
 import { COMPOSER_SELECTOR, coldLoad, warmLoadIn, type ReadyWhen } from '../lib/page-ready'
 import { entry, failedToRun, notMeasurable, type BenchEntry } from '../lib/report'
+import { sized } from '../lib/smoke'
 import { EMPTY_PAGE, hostPageHeaders, servePages } from '../lib/static-server'
 import { interleave, median, round } from '../lib/stats'
 import { withStudio } from '../lib/studio'
 
-const PAIRS = 11
-const WARM_SAMPLES = 5
+const PAIRS = sized(11, 1)
+const WARM_SAMPLES = sized(5, 1)
 const TARGET = '<= 2.5x'
 const BUDGET_KB = 600
 const METRIC = 'renderer cold start to interactive composer, ms'

@@ -5,9 +5,10 @@ import { createElectronLayout, RECORDER, type ElectronLayout } from '../lib/elec
 import type { Metric, RunContext } from '../lib/metric'
 import { timedRun } from '../lib/process'
 import { entry, type BenchEntry } from '../lib/report'
+import { sized } from '../lib/smoke'
 import { interleave, median, round } from '../lib/stats'
 
-const PAIRS = 11
+const PAIRS = sized(11, 1)
 const TARGET = '<= 1.3x'
 const LAZY_TARGET = '0 gateway/parser modules before the window'
 

@@ -6,11 +6,12 @@ import { analyseRendererBundle } from '../lib/bundle'
 import { staticImportGraph } from '../lib/import-graph'
 import type { Metric, RunContext } from '../lib/metric'
 import { entry, failedToRun, type BenchEntry } from '../lib/report'
+import { sized } from '../lib/smoke'
 import { servePages } from '../lib/static-server'
 import { interleave, median, round } from '../lib/stats'
 
 const POINTS = 10_000
-const PAIRS = 31
+const PAIRS = sized(31, 3)
 const TARGET = '<= 3x'
 const METRIC = 'balance chart mount with a 10k-point series, ms'
 const LAZY_METRIC = 'balance chart code on the renderer start-up path'

@@ -40,6 +40,7 @@ export const FAULT_MODES = {
   crlf: 'streams: CRLF line endings',
   'sse-ping': 'streams: `: PING` comment lines between events',
   'wrong-bytes': 'binary results: bytes with the wrong magic number',
+  'redirect-hops': 'result files (`result:` only): each download answers 302 `=N` times (default 1, at most 10) on the CDN origin, one hop after another, before the file; also armed by `sandbox:redirect` or `sandbox:redirect=N` in a task\'s prompt',
   'data-url': 'image routes: each result as `data[].url` = `data:image/…;base64,…` instead of a link',
   'no-sse': 'streamed text routes: one plain JSON answer (`application/json`), as older builds send without `alt=sse`; `=array` sends the content format as a JSON array of chunks',
   'create-failed': 'video creates and remixes: the answer already says `failed` (or `=word`) with the reason; the task never runs and is refunded',

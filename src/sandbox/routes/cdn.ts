@@ -7,6 +7,9 @@ import { writeReply } from '../respond.js'
 import { sha256Hex } from '../rng.js'
 import { hostAllowed, MAX_CDN_BODY, openEntry, readBody, refuseHost, requestLine } from '../server.js'
 
+/** Redirects a `redirect-hops` fault may ask for, so a typo cannot loop a client for long. */
+const MAX_HOPS = 10
+
 /**
  * The second origin: result files behind signed, expiring URLs, like a vendor CDN. It never asks for
  * a key, and it logs every request's headers, so tests can prove no credential was sent here.
@@ -42,6 +45,14 @@ export async function handleCdn(ctx: SandboxContext, req: IncomingMessage, res: 
   ])
   const refused = preFaultReply(ctx, faults, { format: 'content', requestId: '', routeName: 'cdn.file', pathAndQuery: path + search, cdn: true })
   if (refused) return send(refused, faults)
+  const hops = faults.has('redirect-hops') ? Math.min(MAX_HOPS, Math.max(1, Math.floor(faults.num('redirect-hops', 1)))) : 0
+  const hop = Number(query.hop ?? 0)
+  if (hop < hops) {
+    // The same signed link one hop further, on this origin: a signed CDN link that bounces before the bytes.
+    const next = new URLSearchParams(query)
+    next.set('hop', String(Number.isInteger(hop) && hop >= 0 ? hop + 1 : hops))
+    return send({ status: 302, headers: { location: `${ctx.files.cdnUrl}${path}?${next.toString()}`, 'content-length': '0' }, body: '' }, faults)
+  }
   const bytes = await ctx.files.bytes(file)
   const reply: Reply = {
     status: 200,

@@ -1,4 +1,5 @@
 import type { SandboxContext } from '../context.js'
+import { parseFault, type Fault } from '../faults.js'
 import { charge, requireQuota } from '../gate.js'
 import type { SandboxRequest } from '../router.js'
 import type { Outcome, Snapshot, Task } from './store.js'
@@ -20,6 +21,21 @@ export function failureOf(req: SandboxRequest, prompt: string, canCancel: boolea
   return { outcome: 'succeeded' }
 }
 
+/** At most this many hops for `sandbox:redirect=N` (a client's own cap is tested against more with the fault). */
+export const MAX_MARKER_HOPS = 10
+
+/**
+ * `sandbox:redirect` or `sandbox:redirect=N` in a prompt: the task's result file answers 302 N times
+ * (default 1) on the CDN origin before its bytes (fault `redirect-hops`), so a real client can be
+ * driven through a redirecting result address without custom headers or per-key faults.
+ */
+export function promptResultFaults(prompt: string): Fault[] {
+  const m = /sandbox:redirect(?:=(\d+))?/.exec(prompt)
+  if (!m) return []
+  const hops = Math.min(MAX_MARKER_HOPS, Math.max(1, Number(m[1] ?? 1)))
+  return [parseFault(`result:redirect-hops=${hops}`)]
+}
+
 /**
  * A paid create's task fields once its price is checked against the quota and charged: who pays,
  * what was asked, and the faults armed on the request that act on its result.
@@ -27,7 +43,7 @@ export function failureOf(req: SandboxRequest, prompt: string, canCancel: boolea
 export function paidTask<I>(req: SandboxRequest, ctx: SandboxContext, asked: { model: string; prompt: string; input: I; cost: number }) {
   requireQuota(req, ctx, asked.cost)
   charge(req, ctx, asked.cost)
-  return { ...asked, owner: req.account.key, resultFaults: req.resultFaults.map((f) => ({ ...f })), expiredUrls: req.faults.has('expired-url') }
+  return { ...asked, owner: req.account.key, resultFaults: [...req.resultFaults.map((f) => ({ ...f })), ...promptResultFaults(asked.prompt)], expiredUrls: req.faults.has('expired-url') }
 }
 
 /** The task's state now; a task that ended badly gives its pre-charge back once, as the gateway's poller does. */

@@ -109,6 +109,32 @@ describe('faults: nothing lost, nothing sent twice', () => {
     expect(sb.log().filter((e) => e.origin === 'cdn').every((e) => e.key === null)).toBe(true)
   })
 
+  it('a result address that redirects 3 times on the sandbox CDN (sandbox:redirect=3) is downloaded through every hop, no key sent', async () => {
+    const t = await h.call('video:create', { family: 'kl', model: 'Kl-2.6', prompt: 'bounced sandbox:redirect=3' })
+    const done = await h.until(t.id, ended)
+    expect(done.download.state).toBe('done')
+    expect(done.result!.source).toBe('video_url')
+    const downloads = sb.log().filter((e) => e.route === 'cdn.file' || e.route === 'videos.content')
+    expect(downloads.map((e) => [e.route, e.status])).toEqual([
+      ['cdn.file', 302],
+      ['cdn.file', 302],
+      ['cdn.file', 302],
+      ['cdn.file', 200]
+    ])
+    expect(sb.log().filter((e) => e.origin === 'cdn').every((e) => e.key === null)).toBe(true)
+  })
+
+  it('a result address that redirects 6 times (over the cap of 5) is not followed to the end: the download falls back to /content', async () => {
+    const t = await h.call('video:create', { family: 'kl', model: 'Kl-2.6', prompt: 'bounced too often sandbox:redirect=6' })
+    const done = await h.until(t.id, ended)
+    expect(done.download.state).toBe('done')
+    expect(done.result!.source).toBe('content')
+    const downloads = sb.log().filter((e) => e.route === 'cdn.file' || e.route === 'videos.content')
+    expect(downloads.filter((e) => e.route === 'cdn.file' && e.status === 200)).toEqual([])
+    expect(downloads.filter((e) => e.route === 'cdn.file')).toHaveLength(6)
+    expect(downloads.at(-1)!.route).toBe('videos.content')
+  })
+
   it('F20 bad MP4 bytes are refused from every source, retried later, and no file is kept', async () => {
     sb.setFaults(sb.key, ['result:wrong-bytes*2'])
     const t = await h.call('video:create', { family: 'gk', model: 'gk-video-3', prompt: 'wrong bytes' })
