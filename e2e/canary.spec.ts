@@ -9,7 +9,7 @@ import { ROOT } from './support/launch'
 import { createForm, expectPlays, submit, waitForState } from './support/video-page'
 
 /**
- * The canary-key gate (RELIABILITY.md, security-anchors §8.3): one unique key, typed into Settings
+ * The canary-key gate (RELIABILITY.md, SECURITY.md §8.3): one unique key, typed into Settings
  * once, then used for chat and images; afterwards it must appear nowhere the page or the disk can
  * show it: 0 hits in every host-to-page bridge frame, the DOM and page storage, the host's log and
  * output, every file of the data dir, the built renderer, and every request the gateway and CDN

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core'
 
-/** Flags from reference/performance-anchors.md section 7: no GPU, no background work that adds noise. */
+/** Flags for quiet, repeatable measurements (docs/PERFORMANCE.md): no GPU, no background work that adds noise. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

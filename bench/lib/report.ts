@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { round } from './stats'
 
-/** One line of bench-results.json; the key set is fixed by design/PERFORMANCE.md. */
+/** One line of bench-results.json; the key set is fixed by docs/PERFORMANCE.md. */
 export interface BenchEntry {
   id: string
   metric: string

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { promptResultFaults } from './tasks/lifecycle.js'
-import { type Json, bearer, call, sandboxForFile } from './test-util.js'
+import { type Json, bearer, call, sandboxForFile } from './testing/util.js'
 
 const KEY = 'sk-redirect-key'
 const HOPS_KEY = 'sk-redirect-hops-key'
