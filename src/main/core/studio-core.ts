@@ -159,6 +159,12 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   }
   const list = await profiles.list()
   await vault.warm(list.profiles.map((p) => p.id))
+  // A model renamed in a profile's names keeps its cost history (the estimator asks by both names).
+  const observeNames = (l: ProfileList) => {
+    for (const p of l.profiles) balance.balance.observeNames(p.id, p.names.models)
+  }
+  observeNames(list)
+  profiles.onChanged(observeNames)
   for (const n of notices) log(`store notice: ${n.message}`)
 
   // Chat: conversations in the library database, presets in a small conf store, streams through the runner.

@@ -4,6 +4,7 @@ import {
   BalanceSettingsSchema,
   BillingSummarySchema,
   GenerationKindSchema,
+  JobCostSchema,
   LowBalanceAlertSchema,
   PreflightSchema,
   SnapshotSchema,
@@ -53,8 +54,13 @@ export const balanceInvokes = {
   },
   'balance:preflight': {
     doc: "Before a job: the available quota, the job's expected cost from past jobs of that model, and whether to warn.",
-    input: z.strictObject({ profileId: ProfileId.optional(), model: ModelName, kind: GenerationKindSchema }),
+    input: z.strictObject({ profileId: ProfileId.optional(), model: ModelName, kind: GenerationKindSchema, params: z.string().max(400).optional() }),
     output: PreflightSchema
+  },
+  'balance:job-cost': {
+    doc: 'What a finished job or task (by the studio id) cost as measured, what it was expected to cost, and the difference.',
+    input: z.strictObject({ ref: z.string().min(1).max(100) }),
+    output: JobCostSchema
   }
 } satisfies Record<string, InvokeSpec>
 

@@ -60,10 +60,19 @@ export const GenerationEntrySchema = z.object({
   quotaBefore: z.number().optional(),
   /** Raw quota units it cost, attributed from the snapshots around it. */
   cost: z.number().optional(),
-  /** `exact`: the only job between two snapshots; `shared`: the delta was split between several jobs. */
-  costBasis: z.enum(['exact', 'shared']).optional(),
+  /**
+   * `exact`: the only job between two snapshots; `shared`: the delta was split between several jobs
+   * of the same model and price fields (each share is that job's cost); `mixed`: split between jobs
+   * of different models or price fields (counted in spending, never in an estimate); `unpriced`: the
+   * interval's `used` went down (a refund or reset), so no cost is known.
+   */
+  costBasis: z.enum(['exact', 'shared', 'mixed', 'unpriced']).optional(),
   /** The studio's id of the job or task it was for. */
-  ref: z.string().optional()
+  ref: z.string().optional(),
+  /** Its price fields (`priceKey`, estimate.ts). */
+  params: z.string().optional(),
+  /** What the estimator expected it to cost when it was recorded (raw units), when it had history. */
+  estimate: z.number().optional()
 })
 export type GenerationEntry = z.infer<typeof GenerationEntrySchema>
 
@@ -103,6 +112,11 @@ export const PreflightSchema = z.object({
   expectedCost: z.number().nullable(),
   /** How many past jobs the estimate rests on. */
   basedOn: z.number().int(),
+  /** The lowest and highest of those jobs' costs (raw units); null without history. */
+  low: z.number().nullable().optional(),
+  high: z.number().nullable().optional(),
+  /** `params`: jobs with the same price fields; `model`: any job of the model (none matched); `none`: no history. */
+  basis: z.enum(['params', 'model', 'none']).optional(),
   warn: z.boolean(),
   reason: z.enum(['ok', 'below-cost', 'exhausted', 'expired', 'below-threshold', 'unknown']),
   /** When the usage record behind `available` was fetched (ms), if any. */
@@ -118,3 +132,15 @@ export const LowBalanceAlertSchema = z.object({
   at: z.number()
 })
 export type LowBalanceAlert = z.infer<typeof LowBalanceAlertSchema>
+
+/** What a finished job cost as measured, and what it was expected to cost. */
+export const JobCostSchema = z.object({
+  ref: z.string(),
+  /** Raw units; null until a snapshot after the job priced it (or when it cannot be priced). */
+  cost: z.number().nullable(),
+  basis: z.enum(['exact', 'shared', 'mixed', 'unpriced']).nullable(),
+  estimate: z.number().nullable(),
+  /** cost - estimate, when both are known. */
+  error: z.number().nullable()
+})
+export type JobCost = z.infer<typeof JobCostSchema>

@@ -135,4 +135,25 @@ describe('BalanceService', () => {
     const v = t.balance.updateSettings({ profileId: 'p', displayUnit: { kind: 'cny', rate: 7.1 }, quotaPerUsd: 250_000 })
     expect(v).toMatchObject({ effectiveUnit: { kind: 'cny', rate: 7.1 }, settings: { quotaPerUsd: 250_000, lowThreshold: null } })
   })
+
+  it('a model renamed in the profile names keeps its history for the estimate (same place in its family)', async () => {
+    const state = { used: 0 }
+    const { balance, generations, readLater, advance } = await setup(state)
+    balance.observeNames('p', { video: ['old-video', 'other'], image: ['img'] })
+    await readLater()
+    advance(1000)
+    generations.record({ profileId: 'p', kind: 'video', model: 'old-video' })
+    state.used = 500
+    // The usage record after the job prices it.
+    await readLater()
+    expect(balance.estimate('p', 'old-video', 'video')).toMatchObject({ cost: 500, basedOn: 1 })
+    expect(balance.estimate('p', 'new-video', 'video')).toMatchObject({ cost: null, basis: 'none' })
+    balance.observeNames('p', { video: ['new-video', 'other'], image: ['img'] })
+    expect(balance.aliasesOf('p', 'new-video')).toEqual(['old-video'])
+    expect(balance.estimate('p', 'new-video', 'video')).toMatchObject({ cost: 500, basedOn: 1 })
+    expect(balance.aliasesOf('p', 'other')).toEqual([])
+    // A name added beside the others (not in place of one) is no rename.
+    balance.observeNames('p', { video: ['new-video', 'other', 'third'], image: ['img'] })
+    expect(balance.aliasesOf('p', 'third')).toEqual([])
+  })
 })

@@ -19,6 +19,10 @@ interface ProfileBalanceState {
   settings?: BalanceSettings
   billingPrefix?: BillingPrefix
   armed?: boolean
+  /** The profile's model names as last seen, per family (to notice a rename). */
+  names?: Record<string, string[]>
+  /** A model's earlier names (renamed in the profile's names): their history is the model's. */
+  aliases?: Record<string, string[]>
 }
 export type BalanceFile = { profiles: Record<string, ProfileBalanceState> }
 
@@ -136,12 +140,50 @@ export class BalanceService {
     return this.d.generations.spending(id, sinceDays ? this.now() - sinceDays * DAY_MS : 0)
   }
 
-  async preflight(input: { profileId?: string; model: string; kind: GenerationKind }): Promise<Preflight> {
+  /**
+   * Notices a model renamed in a profile's names: a name that left its family's list and a new name
+   * at the same place. The new name inherits the old one's history (and the old one's own earlier names).
+   */
+  observeNames(profileId: string, models: Readonly<Record<string, readonly string[]>>): void {
+    const state = this.state(profileId)
+    const before = state.names
+    const aliases: Record<string, string[]> = { ...state.aliases }
+    let changed = !before
+    if (before) {
+      for (const [family, list] of Object.entries(models)) {
+        const old = before[family] ?? []
+        if (old.join('\n') !== list.join('\n')) changed = true
+        for (let i = 0; i < Math.min(old.length, list.length); i++) {
+          const from = old[i]
+          const to = list[i]
+          if (from === to || list.includes(from) || old.includes(to)) continue
+          aliases[to] = [...new Set([...(aliases[to] ?? []), from, ...(aliases[from] ?? [])])].filter((m) => m !== to).slice(0, 20)
+        }
+      }
+    }
+    if (changed) this.setState(profileId, { names: Object.fromEntries(Object.entries(models).map(([f, l]) => [f, [...l]])), aliases })
+  }
+
+  aliasesOf(profileId: string, model: string): string[] {
+    return this.state(profileId).aliases?.[model] ?? []
+  }
+
+  /** The estimate of one job (see GenerationLog.estimate), with the profile's earlier names of the model. */
+  estimate(profileId: string, model: string, kind: GenerationKind, params = '') {
+    return this.d.generations.estimate(profileId, model.trim(), kind, params, this.aliasesOf(profileId, model.trim()))
+  }
+
+  jobCost(ref: string) {
+    return this.d.generations.jobCost(ref)
+  }
+
+  async preflight(input: { profileId?: string; model: string; kind: GenerationKind; params?: string }): Promise<Preflight> {
     const id = await this.known(input.profileId)
-    const { cost, basedOn } = this.d.generations.expectedCost(id, input.model.trim(), input.kind)
+    const est = this.estimate(id, input.model, input.kind, input.params ?? '')
+    const { cost, basedOn } = est
     let usage = this.d.usage.cached(id)
     if (!usage) usage = await this.d.usage.get(id).catch(() => undefined)
-    const base = { expectedCost: cost, basedOn, fetchedAt: usage?.fetchedAt ?? null }
+    const base = { expectedCost: cost, basedOn, low: est.low, high: est.high, basis: est.basis, fetchedAt: usage?.fetchedAt ?? null }
     if (!usage) return { ...base, available: null, unlimited: false, warn: false, reason: 'unknown' }
     const state = keyStateOf(usage, this.now())
     if (state === 'expired') return { ...base, available: Math.max(0, usage.totalAvailable), unlimited: usage.unlimited, warn: true, reason: 'expired' }
@@ -167,6 +209,7 @@ export class BalanceService {
   private async onUsage(profileId: string, u: KeyUsage): Promise<void> {
     const snap: Snapshot = { at: u.fetchedAt, available: u.totalAvailable, used: u.totalUsed, granted: u.totalGranted, unlimited: u.unlimited }
     const prev = this.d.snapshots.last(profileId)
+    // A record older than the last one (the clock set back) is no interval: nothing is priced by it.
     if (prev && prev.at <= snap.at) this.d.generations.attribute(profileId, prev, snap)
     await this.d.snapshots.add(profileId, snap)
     this.d.emit('balance:history-changed', { profileId })

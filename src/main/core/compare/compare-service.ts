@@ -105,7 +105,7 @@ export class CompareService {
     const cells: CompareCell[] = run.cells.map((c) => {
       const live = isFinal(c.state) ? undefined : port.live(c.ref)
       const entry = this.d.costOf?.(c.ref)
-      if (isFinal(c.state) && entry && entry.cost === undefined) this.awaitingCost.add(run.id)
+      if (isFinal(c.state) && entry && entry.cost === undefined && entry.costBasis === undefined) this.awaitingCost.add(run.id)
       return {
         model: c.model,
         family: c.family,
@@ -116,7 +116,7 @@ export class CompareService {
         ...(c.startedAt !== undefined ? { startedAt: c.startedAt } : {}),
         ...(c.endedAt !== undefined ? { endedAt: c.endedAt } : {}),
         ...(c.error ? { error: c.error } : {}),
-        ...(entry?.cost !== undefined ? { cost: { amount: entry.cost, basis: entry.costBasis ?? 'shared' } } : {}),
+        ...(entry?.cost !== undefined ? { cost: { amount: entry.cost, basis: entry.costBasis === 'exact' || entry.costBasis === 'mixed' ? entry.costBasis : 'shared' } } : {}),
         ...port.results(c)
       }
     })

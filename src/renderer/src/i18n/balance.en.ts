@@ -1,5 +1,22 @@
 /** English messages of the balance badge and dashboard, merged into `en` as `balance`. */
 export const balanceEn = {
+  // Before a paid job is sent: its expected cost from the studio's own measured costs.
+  estimate: {
+    label: 'Estimated cost:',
+    about: 'about {{amount}} (range {{low}}–{{high}}, from {{count}} jobs)',
+    aboutModel: 'about {{amount}} (range {{low}}–{{high}}, from {{count}} jobs of this model with other settings)',
+    none: 'no estimate yet: no history for this model',
+    loading: 'estimating…',
+    noModel: 'choose a model to see an estimate',
+    total: 'Estimated total: about {{amount}} (range {{low}}–{{high}})',
+    totalPartial: 'Estimated total: about {{amount}} (range {{low}}–{{high}}) for the models with history; {{unknown}} without an estimate',
+    totalNone: 'Estimated total: no estimate yet: no history for these models',
+    measured: 'Cost: {{amount}}',
+    measuredVsEstimate: 'Cost: {{amount}} (estimated {{estimate}})',
+    measuring: 'Cost: measured at the next balance check',
+    unpriced: 'Cost: not measurable (the balance went back in this period)',
+    shared: 'shared with other jobs in the same period'
+  },
   // The header badge.
   label: 'Balance',
   accessibleName: 'Balance: {{value}}',

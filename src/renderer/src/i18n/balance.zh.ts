@@ -2,6 +2,22 @@ import type { Messages } from './en'
 
 /** 余额徽标与余额面板的简体中文文案；类型取自英文版，缺少或多出的键都无法通过编译。 */
 export const balanceZh: Messages['balance'] = {
+  estimate: {
+    label: '预估费用：',
+    about: '约 {{amount}}（范围 {{low}}–{{high}}，基于 {{count}} 个任务）',
+    aboutModel: '约 {{amount}}（范围 {{low}}–{{high}}，基于此模型其他设置的 {{count}} 个任务）',
+    none: '暂无预估：此模型没有历史记录',
+    loading: '正在预估…',
+    noModel: '选择模型后显示预估',
+    total: '预估合计：约 {{amount}}（范围 {{low}}–{{high}}）',
+    totalPartial: '预估合计：有历史记录的模型约 {{amount}}（范围 {{low}}–{{high}}）；{{unknown}} 个没有预估',
+    totalNone: '预估合计：暂无预估：这些模型没有历史记录',
+    measured: '费用：{{amount}}',
+    measuredVsEstimate: '费用：{{amount}}（预估 {{estimate}}）',
+    measuring: '费用：将在下次余额查询时测得',
+    unpriced: '费用：无法测得（此期间余额回退）',
+    shared: '与同一时段的其他任务分摊'
+  },
   label: '余额',
   accessibleName: '余额：{{value}}',
   loading: '加载中…',

@@ -24,6 +24,9 @@ export function BalanceSync() {
     const offHistory = studio.balance.onHistoryChanged(({ profileId }) => {
       void queryClient.invalidateQueries({ queryKey: balanceKeys.history(profileId) })
       void queryClient.invalidateQueries({ queryKey: balanceKeys.spending(profileId) })
+      // A new snapshot prices the jobs before it: estimates and the cards' measured costs change.
+      void queryClient.invalidateQueries({ queryKey: [...balanceKeys.all, 'estimate'] })
+      void queryClient.invalidateQueries({ queryKey: [...balanceKeys.all, 'job-cost'] })
     })
     const offLow = studio.balance.onLowBalance((alert) => {
       setAlerts((list) => [...list.filter((a) => a.alert.profileId !== alert.profileId), { alert, webNotify: browserHost }])

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { ChoiceField } from '@renderer/components/form/ChoiceField'
+import { EstimateLine } from '@renderer/components/form/EstimateLine'
 import { hostFieldText } from '@renderer/components/form/host-errors'
 import { HostAlert } from '@renderer/components/form/HostAlert'
 import { ModelField } from '@renderer/components/form/ModelField'
@@ -8,6 +9,7 @@ import { SubmitRow } from '@renderer/components/form/SubmitRow'
 import { TextField } from '@renderer/components/form/TextField'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
+import { useEstimate } from '@renderer/lib/balance/estimate'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { modelsOf } from '@shared/domain/gateway-names'
 import { IMAGEGEN_RATIOS, RESOLUTIONS, type EditFamily } from '@shared/domain/images'
@@ -15,7 +17,7 @@ import { CountField, PromptField, ResponseFormatField, WatermarkChoice } from '.
 import type { EditorSource } from '../images-ui-store'
 import { problemText, type FieldProblems } from '../problems'
 import { useFocusFirstInvalid } from '../use-checked-form'
-import { EMPTY_EDIT, qualityOptions, validateEdit, withFamily, withModel, type EditDraft } from './edit-draft'
+import { EMPTY_EDIT, qualityOptions, readEdit, validateEdit, withFamily, withModel, type EditDraft } from './edit-draft'
 import { mayHavePaint } from './mask-model'
 import { usePainterStore } from './painter-store'
 import type { useApplyEdit } from './use-apply-edit'
@@ -39,6 +41,8 @@ export function EditForm({ source, applier }: { source: EditorSource; applier: R
   const native = d.family === 'editNative'
   const editModels = [...new Set([...modelsOf(names, 'editNative'), ...modelsOf(names, 'editForm')])]
   const dflt = t('images.common.default')
+  const input = readEdit(d, source).input
+  const estimate = useEstimate({ kind: 'image', model: d.model, params: input })
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -91,6 +95,7 @@ export function EditForm({ source, applier }: { source: EditorSource; applier: R
       {host && !host.field && (
         <HostAlert problem={host} />
       )}
+      <EstimateLine preflight={estimate} model={d.model} />
       <SubmitRow label={t('images.editor.apply')} busy={busy}>
         {busy && state.phase in PHASE_KEYS && (
           <span role="status" className="field-help">

@@ -1,14 +1,16 @@
-import type { FormEvent } from 'react'
+import { useMemo, type FormEvent } from 'react'
+import { EstimateLine } from '@renderer/components/form/EstimateLine'
 import { HostAlert } from '@renderer/components/form/HostAlert'
 import { SubmitRow } from '@renderer/components/form/SubmitRow'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
+import { useEstimate } from '@renderer/lib/balance/estimate'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { CompareControl } from '../compare/CompareControl'
 import { useGenerate } from '../mutations'
 import { useCheckedForm } from '../use-checked-form'
 import { useGenerateDraft } from './draft-store'
-import { validateImage2, validateImagegen, type Family } from './generate-draft'
+import { readImage2, readImagegen, validateImage2, validateImagegen, type Family } from './generate-draft'
 import { Image2Fields } from './Image2Fields'
 import { ImagegenFields } from './ImagegenFields'
 
@@ -22,6 +24,11 @@ export function GenerateForm() {
   const names = useActiveNames()
   const { formRef, errorFor, checked, refused, reset, alert } = useCheckedForm()
   const generate = useGenerate()
+  // The request the form would send, as typed: its model and price fields decide the estimate.
+  const imagegen = useGenerateDraft((s) => s.imagegen)
+  const image2 = useGenerateDraft((s) => s.image2)
+  const input = useMemo(() => (family === 'imagegen' ? readImagegen(imagegen) : readImage2(image2)).input, [family, imagegen, image2])
+  const estimate = useEstimate({ kind: 'image', model: input.model, params: input })
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -51,6 +58,7 @@ export function GenerateForm() {
       </fieldset>
       {family === 'imagegen' ? <ImagegenFields errorFor={errorFor} /> : <Image2Fields errorFor={errorFor} />}
       {alert && <HostAlert problem={alert} />}
+      <EstimateLine preflight={estimate} model={input.model} />
       <SubmitRow label={generate.isPending ? t('images.generate.sending') : t('images.generate.submit')} busy={generate.isPending} />
       <CompareControl />
     </form>
