@@ -129,6 +129,7 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     notify: opts.notify ? (n) => opts.notify?.({ ...n, tag: 'balance-low' }, () => undefined) : undefined,
     language: () => (settings.get('app').language === 'zh' ? 'zh' : 'en'),
     log,
+    now: opts.now,
     notice: (message) => {
       notices.push({ store: 'balance', message })
       log(`store notice: ${message}`)

@@ -5,8 +5,12 @@
  * recorded, from the request it sent) and the form (from the request it would send).
  */
 
-/** Request fields that change what a job costs (count, size or resolution, duration, quality). */
-export const PRICE_FIELDS = ['n', 'size', 'resolution', 'quality', 'duration', 'seconds', 'width', 'height', 'enable_upsample'] as const
+/**
+ * Request fields that change what a job costs (count, size or resolution, duration, quality), and
+ * `via`: the route a job took when one model name is served by several (a generation, a native
+ * task, an edit; a video create or a remix), each priced on its own.
+ */
+export const PRICE_FIELDS = ['via', 'n', 'size', 'resolution', 'quality', 'duration', 'seconds', 'width', 'height', 'enable_upsample'] as const
 
 const MAX_KEY = 400
 
@@ -34,11 +38,18 @@ export function priceKey(params: Readonly<Record<string, unknown>> | undefined):
   take(params)
   for (const v of Object.values(params)) if (v && typeof v === 'object' && !Array.isArray(v)) take(v as Record<string, unknown>)
   if (found.get('n') === '1') found.delete('n')
+  // `via` first: the estimator's fallback (same model, other fields) stays on the job's own route.
   const key = [...found.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .sort(([a], [b]) => (a === 'via' ? -1 : b === 'via' ? 1 : a < b ? -1 : a > b ? 1 : 0))
     .map(([k, v]) => `${k}=${v}`)
     .join(';')
   return key.slice(0, MAX_KEY)
+}
+
+/** The route part of a price key (`via=native`), or '' when the key names none. */
+export function viaOf(key: string): string {
+  const first = key.split(';')[0]
+  return first.startsWith('via=') ? first : ''
 }
 
 /** How an estimate was found: jobs with the same price fields, or any job of the model when none matched. */

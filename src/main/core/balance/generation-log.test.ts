@@ -102,6 +102,14 @@ describe('GenerationLog', () => {
     expect(log.estimate('p', 'img', 'image', priceKey({ size: '1024x1024' }))).toMatchObject({ cost: 100, basedOn: 1, basis: 'params' })
     expect(log.estimate('p', 'img', 'image', priceKey({ n: 4 }))).toMatchObject({ cost: 200, low: 100, high: 220, basedOn: 3, basis: 'model' })
     expect(log.estimate('p', 'none', 'image')).toEqual({ cost: null, low: null, high: null, basedOn: 0, basis: 'none' })
+    // One model name on two routes (a generation and a native task) is two prices: the fallback stays on the route.
+    at(9_500)
+    log.record({ profileId: 'p', kind: 'image', model: 'img', params: { via: 'native', width: 2048 } })
+    log.attribute('p', snap(9_000, 0), snap(10_000, 900))
+    expect(priceKey({ width: 2048, via: 'native' })).toBe('via=native;width=2048')
+    expect(log.estimate('p', 'img', 'image', priceKey({ via: 'native', width: 1024 }))).toMatchObject({ cost: 900, basedOn: 1, basis: 'model' })
+    expect(log.estimate('p', 'img', 'image', priceKey({ via: 'edit' }))).toMatchObject({ cost: null, basis: 'none' })
+    expect(log.estimate('p', 'img', 'image', priceKey({ n: 4 }))).toMatchObject({ basedOn: 3 })
   })
 
   it('never averages a top-up or a refund in: only the rise of used is a cost; used going down prices nothing', async () => {

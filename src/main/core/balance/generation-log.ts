@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { GenerationEntrySchema, type GenerationEntry, type GenerationKind, type JobCost, type Snapshot, type Spending } from '@shared/domain/balance'
-import { priceKey, type EstimateBasis } from '@shared/domain/estimate'
+import { priceKey, viaOf, type EstimateBasis } from '@shared/domain/estimate'
 import { importOnce } from '../store/json-import'
 import { openStore, type Library } from '../store/library-db'
 import { loadJsonWithBackup } from './json-file'
@@ -319,6 +319,7 @@ export class GenerationLog {
    */
   estimate(profileId: string, model: string, kind: GenerationKind, params = '', aliases: readonly string[] = [], committed = true): CostEstimate {
     const read = <T>(sql: string, ...args: unknown[]): T[] => (committed ? this.read<T>(sql, ...args) : this.lib.all<T>(sql, ...args))
+    const via = viaOf(params)
     const names = [...new Set([model, ...aliases].map((m) => m.trim()).filter(Boolean))]
     for (const basis of ['params', 'model'] as const) {
       const rows: Array<{ cost: number; r: number }> = []
@@ -336,10 +337,15 @@ export class GenerationLog {
               )
             : read<{ cost: number; r: number }>(
                 `SELECT cost, rowid AS r FROM generations INDEXED BY generations_estimate_model
-                 WHERE profile_id = ? AND kind = ? AND model = ? AND usable = 1 ORDER BY rowid DESC LIMIT ?`,
+                 WHERE profile_id = ? AND kind = ? AND model = ? AND usable = 1 AND (params = ? OR params LIKE ?) AND (? OR params NOT LIKE 'via=%')
+                 ORDER BY rowid DESC LIMIT ?`,
                 profileId,
                 kind,
                 name,
+                via,
+                // The same route (another count or size); a key without a route matches only keys without one.
+                via ? `${via};%` : '%',
+                via ? 1 : 0,
                 ESTIMATE_SAMPLE
               ))
         )

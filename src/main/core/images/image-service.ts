@@ -75,7 +75,7 @@ export class ImageService {
     // A finished job was charged; one whose answer never arrived may have been. Refusals were not.
     const onEnded = record
       ? (rec: JobRecord, status: ImageJob['status']) => {
-          if (status === 'done' || status === 'outcome-unknown') record({ profileId: rec.template.profileId, kind: 'image', model: rec.template.model, ok: status === 'done', ref: rec.job.jobId, params: rec.template.params })
+          if (status === 'done' || status === 'outcome-unknown') record({ profileId: rec.template.profileId, kind: 'image', model: rec.template.model, ok: status === 'done', ref: rec.job.jobId, params: { ...rec.template.params, via: rec.template.origin } })
         }
       : undefined
     this.book = new JobBook({ journal, gallery, emit: d.emit, now: Date.now, newId: () => gallery.newId(), onEnded })

@@ -4,7 +4,9 @@ export const balanceEn = {
   estimate: {
     label: 'Estimated cost:',
     about: 'about {{amount}} (range {{low}}–{{high}}, from {{count}} jobs)',
+    about_one: 'about {{amount}} (range {{low}}–{{high}}, from {{count}} job)',
     aboutModel: 'about {{amount}} (range {{low}}–{{high}}, from {{count}} jobs of this model with other settings)',
+    aboutModel_one: 'about {{amount}} (range {{low}}–{{high}}, from {{count}} job of this model with other settings)',
     none: 'no estimate yet: no history for this model',
     loading: 'estimating…',
     noModel: 'choose a model to see an estimate',

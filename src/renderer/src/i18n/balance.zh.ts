@@ -5,7 +5,9 @@ export const balanceZh: Messages['balance'] = {
   estimate: {
     label: '预估费用：',
     about: '约 {{amount}}（范围 {{low}}–{{high}}，基于 {{count}} 个任务）',
+    about_one: '约 {{amount}}（范围 {{low}}–{{high}}，基于 {{count}} 个任务）',
     aboutModel: '约 {{amount}}（范围 {{low}}–{{high}}，基于此模型其他设置的 {{count}} 个任务）',
+    aboutModel_one: '约 {{amount}}（范围 {{low}}–{{high}}，基于此模型其他设置的 {{count}} 个任务）',
     none: '暂无预估：此模型没有历史记录',
     loading: '正在预估…',
     noModel: '选择模型后显示预估',

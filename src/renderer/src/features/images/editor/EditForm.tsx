@@ -42,7 +42,7 @@ export function EditForm({ source, applier }: { source: EditorSource; applier: R
   const editModels = [...new Set([...modelsOf(names, 'editNative'), ...modelsOf(names, 'editForm')])]
   const dflt = t('images.common.default')
   const input = readEdit(d, source).input
-  const estimate = useEstimate({ kind: 'image', model: d.model, params: input })
+  const estimate = useEstimate({ kind: 'image', model: d.model, params: { ...input, via: 'edit' } })
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()

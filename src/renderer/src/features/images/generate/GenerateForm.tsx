@@ -28,7 +28,7 @@ export function GenerateForm() {
   const imagegen = useGenerateDraft((s) => s.imagegen)
   const image2 = useGenerateDraft((s) => s.image2)
   const input = useMemo(() => (family === 'imagegen' ? readImagegen(imagegen) : readImage2(image2)).input, [family, imagegen, image2])
-  const estimate = useEstimate({ kind: 'image', model: input.model, params: input })
+  const estimate = useEstimate({ kind: 'image', model: input.model, params: { ...input, via: 'generate' } })
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()

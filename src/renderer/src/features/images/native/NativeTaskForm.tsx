@@ -27,7 +27,7 @@ export function NativeTaskForm() {
   // The model the host will send (the profile's first native model when none is typed) and the price fields.
   const input = readNative(d).input
   const model = nativeModelOf(input, names) ?? ''
-  const estimate = useEstimate({ kind: 'image', model, params: input })
+  const estimate = useEstimate({ kind: 'image', model, params: { ...input, via: 'native' } })
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()

@@ -66,7 +66,7 @@ export function RemixDialog({ task }: { task: VideoTask }) {
   const errorFor = (field: string) => videoProblemText(t, problems[field]) ?? hostFieldText(t, host, field)
   const close = () => useVideoUi.getState().closeDialog()
   const name = task.prompt.trim().slice(0, 60) || task.model
-  const estimate = useEstimate({ kind: 'video', model: d.model, params: { size: d.size }, profileId: task.profileId })
+  const estimate = useEstimate({ kind: 'video', model: d.model, params: { size: d.size, via: 'remix' }, profileId: task.profileId })
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
