@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test, type StudioFixture } from './fixtures'
 import { gradientPng, imageCreates, openImages, waitForDone } from './support/images-page'
@@ -108,5 +110,54 @@ test.describe('costs before they are paid', () => {
     await expect(compare.getByTestId('compare-estimate')).toHaveCount(2)
     await expect(compare.getByTestId('compare-estimate').first()).toContainText(NONE)
     await expect(compare.getByTestId('compare-total')).toContainText('no history for these models')
+  })
+
+  test('a daily limit holds a job with its reason until it is let go; the forecast appears once there is enough history', async ({ studio }) => {
+    test.setTimeout(180_000)
+    // The host's clock moves ahead (instead of the test sitting out the ten minutes a forecast needs).
+    const clock = join(studio.dataDir, 'test-clock')
+    writeFileSync(clock, '0')
+    const page = await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary, STUDIO_CLOCK_FILE: clock })
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await nav.getByRole('button', { name: 'Balance' }).click()
+    await expect(page.getByTestId('forecast')).toHaveAttribute('data-kind', 'not-enough-history', { timeout: 20_000 })
+    await expect(page.getByTestId('forecast')).toContainText('needs at least 10 minutes of history')
+
+    await nav.getByRole('button', { name: 'Images' }).click()
+    const form = page.getByRole('form', { name: 'Generate' })
+    const generate = async (prompt: string) => {
+      await form.getByRole('textbox', { name: 'Prompt' }).fill(prompt)
+      await form.getByRole('button', { name: /^(Generate|Send anyway)$/ }).click()
+    }
+    await generate('a first costed kite')
+    await waitForDone(page, 'Generate')
+    const cost = await estimateFrom(form, 1)
+
+    // A daily limit below what one more job is expected to cost on top of today's spending.
+    await nav.getByRole('button', { name: 'Balance' }).click()
+    const settings = page.getByRole('form', { name: 'Display and alerts' })
+    await settings.getByRole('radio', { name: 'Raw quota units', exact: true }).check()
+    await settings.getByRole('textbox', { name: 'Daily spending limit' }).fill(String(cost + cost / 2))
+    await settings.getByRole('button', { name: 'Save' }).click()
+
+    await nav.getByRole('button', { name: 'Images' }).click()
+    const creates = imageCreates(studio).length
+    await generate('a second costed kite')
+    const hold = form.getByTestId('limit-hold')
+    await expect(hold).toContainText('Held by your daily spending limit')
+    await expect(hold).toContainText(`${cost.toLocaleString('en')} spent in the last 24 hours; your daily limit is ${(cost + cost / 2).toLocaleString('en')}`)
+    await expect(page.getByTestId('limit-hold-toast')).toContainText('The daily limit')
+    expect(imageCreates(studio)).toHaveLength(creates)
+    // Let it go: the same request is sent once.
+    await form.getByRole('button', { name: 'Send anyway' }).click()
+    await expect.poll(() => imageCreates(studio).length).toBe(creates + 1)
+    await expect(hold).toHaveCount(0)
+
+    // Eleven minutes on, another record: the forecast rests on enough history.
+    writeFileSync(clock, String(11 * 60_000))
+    await nav.getByRole('button', { name: 'Balance' }).click()
+    await page.getByRole('button', { name: 'Check again' }).click()
+    await expect(page.getByTestId('forecast')).toHaveAttribute('data-kind', 'forecast', { timeout: 30_000 })
+    await expect(page.getByTestId('forecast')).toContainText('At this rate')
   })
 })

@@ -105,6 +105,7 @@ export const EVENT_NAMES_LIST = [
   'balance:usage-updated',
   'balance:history-changed',
   'balance:low-balance',
+  'balance:limit-hold',
   'chat:stream-delta',
   'chat:stream-ended',
   'chat:conversations-changed',

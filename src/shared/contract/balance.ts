@@ -5,6 +5,7 @@ import {
   BillingSummarySchema,
   GenerationKindSchema,
   JobCostSchema,
+  LimitHoldSchema,
   LowBalanceAlertSchema,
   PreflightSchema,
   SnapshotSchema,
@@ -48,7 +49,9 @@ export const balanceInvokes = {
       profileId: ProfileId,
       displayUnit: DisplayUnitSchema.nullable().optional(),
       quotaPerUsd: BalanceSettingsSchema.shape.quotaPerUsd.optional(),
-      lowThreshold: BalanceSettingsSchema.shape.lowThreshold.optional()
+      lowThreshold: BalanceSettingsSchema.shape.lowThreshold.optional(),
+      dailyLimit: BalanceSettingsSchema.shape.dailyLimit,
+      weeklyLimit: BalanceSettingsSchema.shape.weeklyLimit
     }),
     output: z.object({ profileId: z.string(), settings: BalanceSettingsSchema, effectiveUnit: DisplayUnitSchema })
   },
@@ -67,5 +70,6 @@ export const balanceInvokes = {
 export const balanceEvents = {
   'balance:usage-updated': z.object({ profileId: z.string(), usage: KeyUsageSchema }),
   'balance:history-changed': z.object({ profileId: z.string() }),
-  'balance:low-balance': LowBalanceAlertSchema
+  'balance:low-balance': LowBalanceAlertSchema,
+  'balance:limit-hold': LimitHoldSchema
 }

@@ -98,11 +98,17 @@ export const BalanceSettingsSchema = z.object({
   /** Raw quota units per 1 USD on this gateway (new-api's QuotaPerUnit, 500 000 by default). */
   quotaPerUsd: z.number().positive().max(1e12),
   /** Warn when the available quota (raw units) falls below this; null = no alert. */
-  lowThreshold: z.number().min(0).max(1e15).nullable()
+  lowThreshold: z.number().min(0).max(1e15).nullable(),
+  /**
+   * Spending limits (raw units) over the last 24 hours and the last 7 days; null = none. A job whose
+   * estimate would take the spending past one is held until the user lets it go or raises the limit.
+   */
+  dailyLimit: z.number().min(0).max(1e15).nullable().optional(),
+  weeklyLimit: z.number().min(0).max(1e15).nullable().optional()
 })
 export type BalanceSettings = z.infer<typeof BalanceSettingsSchema>
 
-export const DEFAULT_BALANCE_SETTINGS: BalanceSettings = { displayUnit: null, quotaPerUsd: QUOTA_PER_USD_DEFAULT, lowThreshold: null }
+export const DEFAULT_BALANCE_SETTINGS: BalanceSettings = { displayUnit: null, quotaPerUsd: QUOTA_PER_USD_DEFAULT, lowThreshold: null, dailyLimit: null, weeklyLimit: null }
 
 export const PreflightSchema = z.object({
   /** Raw units available; null when unknown (no record yet) or meaningless (unlimited). */
@@ -118,11 +124,27 @@ export const PreflightSchema = z.object({
   /** `params`: jobs with the same price fields; `model`: any job of the model (none matched); `none`: no history. */
   basis: z.enum(['params', 'model', 'none']).optional(),
   warn: z.boolean(),
-  reason: z.enum(['ok', 'below-cost', 'exhausted', 'expired', 'below-threshold', 'unknown']),
+  /** `daily-limit`, `weekly-limit`, `threshold-limit`: the job would take the spending past a limit (`limit` says which figures). */
+  reason: z.enum(['ok', 'below-cost', 'exhausted', 'expired', 'below-threshold', 'unknown', 'daily-limit', 'weekly-limit', 'threshold-limit']),
+  /** When a spending limit holds the job: the limit and what was spent in its window (raw units). */
+  limit: z.object({ kind: z.enum(['daily', 'weekly', 'threshold']), limit: z.number(), spent: z.number() }).optional(),
   /** When the usage record behind `available` was fetched (ms), if any. */
   fetchedAt: z.number().nullable()
 })
 export type Preflight = z.infer<typeof PreflightSchema>
+
+/** A job held by a spending limit (told once per limit and window: a toast and a desktop notification). */
+export const LimitHoldSchema = z.object({
+  profileId: z.string(),
+  profileName: z.string(),
+  model: z.string(),
+  kind: z.enum(['daily', 'weekly', 'threshold']),
+  limit: z.number(),
+  spent: z.number(),
+  expected: z.number().nullable(),
+  at: z.number()
+})
+export type LimitHold = z.infer<typeof LimitHoldSchema>
 
 export const LowBalanceAlertSchema = z.object({
   profileId: z.string(),

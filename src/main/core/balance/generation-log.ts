@@ -304,6 +304,22 @@ export class GenerationLog {
     return { byModel: rows.sort((a, b) => b.cost - a.cost || b.jobs - a.jobs), since }
   }
 
+  /**
+   * What this profile spent since `since` (raw units): the measured costs, plus the estimates of jobs
+   * not priced yet (a job just sent counts at once). Summed by the database over the (profile, at)
+   * index. Entries timed after now (written before the clock was set back) count too: a limit errs
+   * on the side of holding.
+   */
+  spentSince(profileId: string, since: number): number {
+    const row = this.read<{ spent: number }>(
+      `SELECT total(CASE WHEN cost IS NOT NULL THEN cost WHEN json_extract(entry, '$.costBasis') IS NULL THEN json_extract(entry, '$.estimate') END) AS spent
+       FROM generations WHERE profile_id = ? AND at >= ?`,
+      profileId,
+      since
+    )[0]
+    return row?.spent ?? 0
+  }
+
   /** The expected cost of one job of `model` (the estimate without its range). */
   expectedCost(profileId: string, model: string, kind: GenerationKind, params = ''): { cost: number | null; basedOn: number } {
     const e = this.estimate(profileId, model, kind, params)

@@ -93,6 +93,9 @@ export const videoEn = {
   },
   preflight: {
     title: {
+      'daily-limit': 'Held by your daily spending limit',
+      'weekly-limit': 'Held by your weekly spending limit',
+      'threshold-limit': 'Held by your low-balance threshold',
       ok: 'Your balance may not cover this video',
       'below-cost': 'Your balance may not cover this video',
       exhausted: 'This key has no quota left',

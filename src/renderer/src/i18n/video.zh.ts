@@ -95,6 +95,9 @@ export const videoZh: Messages['video'] = {
   },
   preflight: {
     title: {
+      'daily-limit': '已被每日花费限额暂停',
+      'weekly-limit': '已被每周花费限额暂停',
+      'threshold-limit': '已被低余额阈值暂停',
       ok: '余额可能不足以生成此视频',
       'below-cost': '余额可能不足以生成此视频',
       exhausted: '此密钥的额度已用完',

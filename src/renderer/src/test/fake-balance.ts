@@ -61,7 +61,9 @@ export class FakeBalance {
         this.settings[profileId] = {
           displayUnit: patch.displayUnit !== undefined ? patch.displayUnit : cur.displayUnit,
           quotaPerUsd: patch.quotaPerUsd ?? cur.quotaPerUsd,
-          lowThreshold: patch.lowThreshold !== undefined ? patch.lowThreshold : cur.lowThreshold
+          lowThreshold: patch.lowThreshold !== undefined ? patch.lowThreshold : cur.lowThreshold,
+          dailyLimit: patch.dailyLimit !== undefined ? patch.dailyLimit : (cur.dailyLimit ?? null),
+          weeklyLimit: patch.weeklyLimit !== undefined ? patch.weeklyLimit : (cur.weeklyLimit ?? null)
         }
         return this.view(profileId)
       },

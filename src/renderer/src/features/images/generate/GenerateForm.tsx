@@ -1,10 +1,12 @@
 import { useMemo, type FormEvent } from 'react'
 import { EstimateLine } from '@renderer/components/form/EstimateLine'
 import { HostAlert } from '@renderer/components/form/HostAlert'
+import { LimitHoldAlert } from '@renderer/components/form/LimitHoldAlert'
 import { SubmitRow } from '@renderer/components/form/SubmitRow'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
 import { useEstimate } from '@renderer/lib/balance/estimate'
+import { useLimitGate } from '@renderer/lib/balance/limit-gate'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { CompareControl } from '../compare/CompareControl'
 import { useGenerate } from '../mutations'
@@ -29,14 +31,16 @@ export function GenerateForm() {
   const image2 = useGenerateDraft((s) => s.image2)
   const input = useMemo(() => (family === 'imagegen' ? readImagegen(imagegen) : readImage2(image2)).input, [family, imagegen, image2])
   const estimate = useEstimate({ kind: 'image', model: input.model, params: { ...input, via: 'generate' } })
+  const limits = useLimitGate()
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
     const s = useGenerateDraft.getState()
     const v = s.family === 'imagegen' ? validateImagegen(s.imagegen, names) : validateImage2(s.image2, names)
     checked(v.problems)
-    if (!v.request) return
-    generate.mutate(v.request, { onError: refused })
+    const request = v.request
+    if (!request) return limits.clear()
+    limits.gate({ kind: 'image', model: request.model, params: { ...request, via: 'generate' } }, () => generate.mutate(request, { onError: refused }))
   }
 
   const switchFamily = (f: Family) => {
@@ -58,8 +62,12 @@ export function GenerateForm() {
       </fieldset>
       {family === 'imagegen' ? <ImagegenFields errorFor={errorFor} /> : <Image2Fields errorFor={errorFor} />}
       {alert && <HostAlert problem={alert} />}
+      {limits.held && <LimitHoldAlert preflight={limits.held.preflight} model={limits.held.model} />}
       <EstimateLine preflight={estimate} model={input.model} />
-      <SubmitRow label={generate.isPending ? t('images.generate.sending') : t('images.generate.submit')} busy={generate.isPending} />
+      <SubmitRow
+        label={generate.isPending ? t('images.generate.sending') : limits.held ? t('balance.limit.sendAnyway') : t('images.generate.submit')}
+        busy={generate.isPending || limits.checking}
+      />
       <CompareControl />
     </form>
   )
