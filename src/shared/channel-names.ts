@@ -89,6 +89,12 @@ export const INVOKE_CHANNEL_NAMES = [
   'prompts:delete',
   'prompts:export',
   'prompts:import',
+  'queue:list',
+  'queue:add-image',
+  'queue:move',
+  'queue:remove',
+  'queue:release',
+  'queue:set',
   'library:list-backups',
   'library:back-up',
   'library:restore'
@@ -117,7 +123,8 @@ export const EVENT_NAMES_LIST = [
   'video:notice',
   'video:open-requested',
   'prompts:changed',
-  'compare:run-updated'
+  'compare:run-updated',
+  'queue:changed'
 ] as const
 
 export type InvokeChannelName = (typeof INVOKE_CHANNEL_NAMES)[number]

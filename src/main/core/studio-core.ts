@@ -35,6 +35,7 @@ import { createPromptHandlers } from './prompts/prompt-handlers'
 import { PromptHistory } from './prompts/prompt-history'
 import { historyResultSink, withPromptHistory } from './prompts/prompt-recorder'
 import { SavedPrompts } from './prompts/saved-prompts'
+import { QueueService } from './queue/queue-service'
 import { openConfStore, type OpenStore, type StoreNotice } from './store/kv-store'
 import { openLibrary } from './store/library-db'
 import { createLibraryHandlers } from './store/library-handlers'
@@ -211,6 +212,19 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     recordGeneration: balance.recordGeneration
   })
   disposers.push(() => images.dispose())
+  // The local queue in front of the gateway: image creates wait here under the profile's cap.
+  const queue = await QueueService.open({
+    dataDir: opts.dataDir,
+    images: { generate: (req, jobId) => images.generate(req, jobId), jobState: (jobId) => images.jobState(jobId) },
+    activeId: () => profiles.activeId(),
+    checkProfile: (id) => void profiles.get(id),
+    emit: (profileId) => events.emit('queue:changed', { profileId }),
+    log,
+    notice: (message) => notices.push({ store: 'library', message })
+  })
+  disposers.push(() => queue.dispose())
+  disposers.push(events.addSink((name, payload) => queue.observe(name, payload)))
+  queue.pump()
   // A new key (or profile) may unblock native tasks held after a 401/403.
   profiles.onChanged(() => images.resumeHeld())
   disposers.push(() => balance.dispose())
@@ -304,7 +318,8 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
       lookups: { galleryItem: async (id) => images.actions.get(id), videoTask: async (id) => video.get(id) },
       changed: promptsChanged
     }),
-    compare
+    compare,
+    queue
   })
   const recorded = withPromptHistory(handlers, {
     history: promptHistory,

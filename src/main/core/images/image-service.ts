@@ -191,6 +191,12 @@ export class ImageService {
     return this.book.view(rec)
   }
 
+  /** The journal's word on a job: running, ended, or unknown (never journaled, or pruned long after it ended). */
+  jobState(jobId: string): 'running' | 'ended' | undefined {
+    const rec = this.journal.get(jobId)
+    return rec ? (rec.phase === 'ended' ? 'ended' : 'running') : undefined
+  }
+
   listJobs(): { jobs: ImageJob[] } {
     return { jobs: this.book.list() }
   }

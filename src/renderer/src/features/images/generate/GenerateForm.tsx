@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useMemo, type FormEvent } from 'react'
 import { EstimateLine } from '@renderer/components/form/EstimateLine'
 import { HostAlert } from '@renderer/components/form/HostAlert'
@@ -8,8 +9,11 @@ import { useT } from '@renderer/i18n/use-t'
 import { useEstimate } from '@renderer/lib/balance/estimate'
 import { useLimitGate } from '@renderer/lib/balance/limit-gate'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
+import { studio } from '@renderer/lib/studio'
+import type { GenerateRequest } from '@shared/domain/images'
 import { CompareControl } from '../compare/CompareControl'
 import { useGenerate } from '../mutations'
+import { queueKey } from '../queue/QueuePanel'
 import { useCheckedForm } from '../use-checked-form'
 import { useGenerateDraft } from './draft-store'
 import { readImage2, readImagegen, validateImage2, validateImagegen, type Family } from './generate-draft'
@@ -43,6 +47,16 @@ export function GenerateForm() {
     limits.gate({ kind: 'image', model: request.model, params: { ...request, via: 'generate' } }, () => generate.mutate(request, { onError: refused }))
   }
 
+  // The queue: the same checks, then the job waits locally and is sent under the profile's cap.
+  const queryClient = useQueryClient()
+  const queued = useMutation({ mutationFn: (r: GenerateRequest) => studio.queue.addImage(r), onSuccess: () => void queryClient.invalidateQueries({ queryKey: queueKey }) })
+  const addToQueue = () => {
+    const s = useGenerateDraft.getState()
+    const v = s.family === 'imagegen' ? validateImagegen(s.imagegen, names) : validateImage2(s.image2, names)
+    checked(v.problems)
+    if (v.request) queued.mutate(v.request, { onError: refused })
+  }
+
   const switchFamily = (f: Family) => {
     setFamily(f)
     reset()
@@ -68,6 +82,9 @@ export function GenerateForm() {
         label={generate.isPending ? t('images.generate.sending') : limits.held ? t('balance.limit.sendAnyway') : t('images.generate.submit')}
         busy={generate.isPending || limits.checking}
       />
+      <button type="button" className="button" onClick={addToQueue} aria-busy={queued.isPending || undefined}>
+        {t('images.queue.addToQueue')}
+      </button>
       <CompareControl />
     </form>
   )

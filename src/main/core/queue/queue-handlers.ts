@@ -1,0 +1,16 @@
+import type { Handlers } from '../ipc/dispatcher'
+import type { QueueService } from './queue-service'
+
+type QueueChannel = Extract<keyof Handlers, `queue:${string}`>
+
+/** The queue channels of the contract (src/shared/contract/queue.ts). */
+export function createQueueHandlers(queue: QueueService): Pick<Handlers, QueueChannel> {
+  return {
+    'queue:list': (input) => queue.list(input?.profileId),
+    'queue:add-image': (input) => queue.addImage(input),
+    'queue:move': ({ id, to }) => queue.move(id, to),
+    'queue:remove': ({ id }) => queue.remove(id),
+    'queue:release': ({ id }) => queue.release(id),
+    'queue:set': (input) => queue.set(input)
+  }
+}
