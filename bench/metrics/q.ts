@@ -19,6 +19,7 @@ const MODELS = 2
 const PROFILES = 3
 
 const D = {
+  Q1: { metric: 'the queue’s own cost per item (add, move to the front, send, end) with 10,000 items waiting vs with 10, median ms', target: '<= 1.5x' },
   Q2: { metric: `one estimate with ${BIG.toLocaleString('en')} generation-log rows vs ${SMALL.toLocaleString('en')}, median ms`, target: '<= 2x' }
 } as const
 
@@ -109,4 +110,87 @@ export const q2: Metric = {
   describes: [{ id: 'Q2', metric: D.Q2.metric, target: D.Q2.target }],
   budgetMs: 600_000,
   run
+}
+
+/** A queue over a stand-in image service (instant creates, a journal by job id) with `waiting` items already queued. */
+async function queueWith(waiting: number) {
+  const { QueueService } = await import('../../src/main/core/queue/queue-service')
+  const journal = new Map<string, 'running' | 'ended'>()
+  const dir = mkdtempSync(join(tmpdir(), 'bench-q1-'))
+  const q = await QueueService.open({
+    dataDir: dir,
+    images: {
+      generate: async (_req, jobId) => {
+        journal.set(jobId, 'running')
+        return { jobId, status: 'running' } as never
+      },
+      jobState: (jobId) => journal.get(jobId)
+    },
+    activeId: async () => 'p',
+    emit: () => {}
+  })
+  await q.set({ paused: true, imageCap: 1 })
+  const req = (prompt: string) => ({ family: 'imagegen', model: 'imagegen-4.0', prompt, n: 1 }) as never
+  for (let i = 0; i < waiting; i++) await q.addImage(req(`waiting ${i}`))
+  const pumped = () => (q as unknown as { pumping: Promise<void> | null }).pumping
+  /** One item through the queue: queued, moved to the front, sent (the queue resumed for it), ended. */
+  const one = async (i: number) => {
+    const item = await q.addImage(req(`measured ${i}`))
+    q.move(item.id, 0)
+    await q.set({ paused: false })
+    await pumped()
+    await q.set({ paused: true })
+    await pumped()
+    journal.set(item.jobId, 'ended')
+    q.observe('images:job-updated', { jobId: item.jobId, status: 'done' })
+    await pumped()
+    if (journal.size !== i + 1) throw new Error(`expected ${i + 1} creates, saw ${journal.size}`)
+  }
+  return { one, close: () => q.dispose() }
+}
+
+async function runQ1(ctx: RunContext): Promise<BenchEntry[]> {
+  const t0 = hrtime.bigint()
+  const big = await queueWith(10_000)
+  const small = await queueWith(10)
+  ctx.log(`Q1 queued 10,000 + 10 items in ${round(msSince(t0) / 1000, 1)} s`)
+  try {
+    const n = { subject: 0, baseline: 0 }
+    for (let i = 0; i < 20; i++) {
+      await big.one(n.subject++)
+      await small.one(n.baseline++)
+    }
+    const samples = { subject: [] as number[], baseline: [] as number[] }
+    for (const arm of interleavedOrder(201)) {
+      const s = hrtime.bigint()
+      await (arm === 'subject' ? big.one(n.subject++) : small.one(n.baseline++))
+      samples[arm].push(msSince(s))
+    }
+    const value = median(samples.subject)
+    const baseline = median(samples.baseline)
+    return [
+      entry({
+        id: 'Q1',
+        metric: D.Q1.metric,
+        target: D.Q1.target,
+        value,
+        baseline,
+        pass: value / baseline <= 1.5,
+        runs: 201,
+        note: 'QueueService over the library database with a stand-in image service: add (last place by the (profile, pos) index), move to the front (its neighbours by index), resume, the pump (first waiting by the (profile, state, pos) index, in flight counted by the same), pause, and the end event (by job id); every write committed'
+      })
+    ]
+  } catch (e) {
+    return [failedToRun('Q1', D.Q1.metric, D.Q1.target, e)]
+  } finally {
+    await big.close()
+    await small.close()
+  }
+}
+
+export const q1: Metric = {
+  id: 'Q1',
+  describes: [{ id: 'Q1', metric: D.Q1.metric, target: D.Q1.target }],
+  budgetMs: 600_000,
+  run: runQ1
 }

@@ -17,7 +17,7 @@ export const QueueItemSchema = z.object({
   prompt: z.string(),
   /** waiting: not sent; sending: its create is being journaled and sent; running: sent, not ended; held: refused before sending, with `reason`. */
   state: z.enum(['waiting', 'sending', 'running', 'held']),
-  /** 1-based place among the waiting items; null for the others. */
+  /** 1-based place among the waiting items (in a list); null for the others, and in the answer to an add. */
   place: z.number().int().nullable(),
   reason: z.string().optional(),
   createdAt: z.number()

@@ -8,9 +8,10 @@ export function createQueueHandlers(queue: QueueService): Pick<Handlers, QueueCh
   return {
     'queue:list': (input) => queue.list(input?.profileId),
     'queue:add-image': (input) => queue.addImage(input),
-    'queue:move': ({ id, to }) => queue.move(id, to),
-    'queue:remove': ({ id }) => queue.remove(id),
-    'queue:release': ({ id }) => queue.release(id),
-    'queue:set': (input) => queue.set(input)
+    // Each change answers the profile's queue as the panel shows it.
+    'queue:move': ({ id, to }) => queue.view(queue.move(id, to)),
+    'queue:remove': ({ id }) => queue.view(queue.remove(id)),
+    'queue:release': ({ id }) => queue.view(queue.release(id)),
+    'queue:set': async (input) => queue.view(await queue.set(input))
   }
 }

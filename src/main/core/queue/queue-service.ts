@@ -38,7 +38,11 @@ export const QUEUE_SCHEMA = [
      profile_id TEXT PRIMARY KEY,
      paused INTEGER NOT NULL DEFAULT 0,
      image_cap INTEGER NOT NULL DEFAULT ${QUEUE_IMAGE_CAP_DEFAULT}
-   );`
+   );`,
+  // The queue's own cost per item must not grow with what waits (bench Q1): the last place of a
+  // profile by index, and every profile with items listed in queue_profiles (never a scan for them).
+  `CREATE INDEX queue_items_pos ON queue_items (profile_id, pos);
+   INSERT OR IGNORE INTO queue_profiles (profile_id) SELECT DISTINCT profile_id FROM queue_items;`
 ]
 
 type State = QueueItem['state']
@@ -157,6 +161,7 @@ export class QueueService {
   async addImage(req: GenerateRequest): Promise<QueueItem> {
     const profileId = await this.d.activeId()
     const last = this.lib.get<{ pos: number | null }>(`SELECT max(pos) AS pos FROM queue_items WHERE profile_id = ?`, profileId)?.pos ?? 0
+    this.lib.run('INSERT OR IGNORE INTO queue_profiles (profile_id) VALUES (?)', profileId)
     const row: Row = {
       id: this.newId(),
       profile_id: profileId,
@@ -180,9 +185,9 @@ export class QueueService {
       row.prompt,
       row.created_at
     )
-    const place = this.lib.get<{ n: number }>(`SELECT count(*) AS n FROM queue_items WHERE profile_id = ? AND state = 'waiting' AND pos <= ?`, profileId, row.pos)?.n ?? 1
     this.changed(profileId)
-    return this.item(row, place)
+    // Its place is the list's to say (counting what waits before it would cost a pass over the queue).
+    return this.item(row, null)
   }
 
   private row(id: string): Row {
@@ -191,35 +196,44 @@ export class QueueService {
     return r
   }
 
-  /** Moves a waiting item to `to` (0-based) among its profile's waiting items. */
-  move(id: string, to: number): QueueView {
+  /** Moves a waiting item to `to` (0-based) among its profile's waiting items; answers its profile. */
+  move(id: string, to: number): string {
     const r = this.row(id)
     if (r.state !== 'waiting') throw new StudioError('INVALID_INPUT', 'Only a waiting item can be moved.', { field: 'id' })
-    const others = this.lib.all<{ pos: number }>(`SELECT pos FROM queue_items WHERE profile_id = ? AND state = 'waiting' AND id <> ? ORDER BY pos`, r.profile_id, id)
-    const i = Math.max(0, Math.min(to, others.length))
-    const before = i > 0 ? others[i - 1].pos : (others[0]?.pos ?? 1) - 1
-    const after = i < others.length ? others[i].pos : before + 2
-    this.lib.run('UPDATE queue_items SET pos = ? WHERE id = ?', (before + after) / 2, id)
+    // Only the two neighbours of the new place are read (by index; the cost follows `to`, not the queue).
+    const skip = Math.max(0, to - 1)
+    const near = this.lib.all<{ pos: number }>(
+      `SELECT pos FROM queue_items WHERE profile_id = ? AND state = 'waiting' AND id <> ? ORDER BY pos LIMIT 2 OFFSET ?`,
+      r.profile_id,
+      id,
+      skip
+    )
+    let pos: number
+    if (to <= 0) pos = near.length ? near[0].pos - 1 : r.pos
+    else if (near.length === 2) pos = (near[0].pos + near[1].pos) / 2
+    else if (near.length === 1) pos = near[0].pos + 1
+    else pos = r.pos
+    this.lib.run('UPDATE queue_items SET pos = ? WHERE id = ?', pos, id)
     this.changed(r.profile_id)
-    return this.view(r.profile_id)
+    return r.profile_id
   }
 
-  remove(id: string): QueueView {
+  remove(id: string): string {
     const r = this.row(id)
     if (r.state !== 'waiting' && r.state !== 'held') throw new StudioError('INVALID_INPUT', 'A sent item is not the queue’s to remove; it runs to its end.', { field: 'id' })
     this.lib.run('DELETE FROM queue_items WHERE id = ?', id)
     this.changed(r.profile_id)
-    return this.view(r.profile_id)
+    return r.profile_id
   }
 
-  release(id: string): QueueView {
+  release(id: string): string {
     const r = this.row(id)
     if (r.state === 'held') this.lib.run(`UPDATE queue_items SET state = 'waiting', reason = NULL WHERE id = ?`, id)
     this.changed(r.profile_id)
-    return this.view(r.profile_id)
+    return r.profile_id
   }
 
-  async set(input: { profileId?: string; paused?: boolean; imageCap?: number }): Promise<QueueView> {
+  async set(input: { profileId?: string; paused?: boolean; imageCap?: number }): Promise<string> {
     const profileId = await this.known(input.profileId)
     const cur = this.profile(profileId)
     this.lib.run(
@@ -229,7 +243,7 @@ export class QueueService {
       input.imageCap ?? cur.imageCap
     )
     this.changed(profileId)
-    return this.view(profileId)
+    return profileId
   }
 
   /** An image job moved (images:job-updated): an ended one frees its place. */
@@ -277,7 +291,7 @@ export class QueueService {
 
   /** The first waiting item of a profile that is not paused and has room under its cap. */
   private nextToSend(): Row | undefined {
-    const profiles = this.lib.all<{ profile_id: string }>(`SELECT DISTINCT profile_id FROM queue_items WHERE state = 'waiting'`)
+    const profiles = this.lib.all<{ profile_id: string }>('SELECT profile_id FROM queue_profiles')
     for (const { profile_id } of profiles) {
       const p = this.profile(profile_id)
       if (p.paused) continue
