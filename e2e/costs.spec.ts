@@ -153,6 +153,16 @@ test.describe('costs before they are paid', () => {
     await expect.poll(() => imageCreates(studio).length).toBe(creates + 1)
     await expect(hold).toHaveCount(0)
 
+    // A queued job is held by the limit too, with the reason, until it is released.
+    await form.getByRole('textbox', { name: 'Prompt' }).fill('a queued costed kite')
+    await form.getByRole('button', { name: 'Add to queue' }).click()
+    const item = page.getByTestId('queue').getByTestId('queue-item').filter({ hasText: 'a queued costed kite' })
+    await expect(item).toHaveAttribute('data-state', 'held')
+    await expect(item).toContainText('Held by the daily spending limit')
+    expect(imageCreates(studio)).toHaveLength(creates + 1)
+    await item.getByRole('button', { name: 'Release' }).click()
+    await expect.poll(() => imageCreates(studio).length).toBe(creates + 2)
+
     // Eleven minutes on, another record: the forecast rests on enough history.
     writeFileSync(clock, String(11 * 60_000))
     await nav.getByRole('button', { name: 'Balance' }).click()

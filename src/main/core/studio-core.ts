@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import type { PlainHttpPolicy } from '@shared/domain/base-url'
+import { priceKey } from '@shared/domain/estimate'
 import type { ProfileList } from '@shared/domain/profiles'
 import { DEFAULT_SETTINGS, type AppSettings } from '@shared/domain/settings'
 import { AssetService } from './assets/asset-service'
@@ -218,6 +219,14 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     images: { generate: (req, jobId) => images.generate(req, jobId), jobState: (jobId) => images.jobState(jobId) },
     activeId: () => profiles.activeId(),
     checkProfile: (id) => void profiles.get(id),
+    // Spending limits hold a queued item before its create, as they hold a form's send.
+    limitReason: (profileId, req) => {
+      const est = balance.balance.estimate(profileId, req.model, 'image', priceKey({ ...req, via: 'generate' }))
+      const held = balance.balance.limitHold(profileId, req.model, est.cost)
+      if (!held) return null
+      const { kind, limit, spent } = held.limit
+      return `Held by the ${kind} spending limit: ${Math.round(spent).toLocaleString('en')} spent of ${Math.round(limit).toLocaleString('en')}${est.cost !== null ? `; this job is expected to cost about ${Math.round(est.cost).toLocaleString('en')}` : ''}. Let it go, or raise the limit and try again.`
+    },
     emit: (profileId) => events.emit('queue:changed', { profileId }),
     log,
     notice: (message) => notices.push({ store: 'library', message })

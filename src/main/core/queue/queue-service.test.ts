@@ -132,4 +132,36 @@ describe('the local queue', () => {
     expect(f.sent).toEqual(['x', 'z'])
     await again.dispose()
   })
+
+  it('holds an item a spending limit would stop, with the reason, until it is let go or the limit is raised', async () => {
+    const f = fakeImages()
+    let limit = 1
+    const q = await QueueService.open({
+      dataDir: tempDir('queue-'),
+      images: f.images,
+      activeId: async () => 'p',
+      emit: () => {},
+      limitReason: (_p, r) => (r.prompt.startsWith('dear') && limit < 10 ? 'Held by the daily limit: 900 spent of 1,000.' : null)
+    })
+    await q.addImage(req('dear one'))
+    await q.addImage(req('dear two'))
+    await q.addImage(req('cheap'))
+    await settle(q)
+    expect(f.sent).toEqual(['cheap'])
+    const held = (await q.list()).items.filter((i) => i.state === 'held')
+    expect(held.map((i) => [i.prompt, i.reason])).toEqual([
+      ['dear one', 'Held by the daily limit: 900 spent of 1,000.'],
+      ['dear two', 'Held by the daily limit: 900 spent of 1,000.']
+    ])
+    // Let go: sent past the limit.
+    q.release(held[0].id)
+    await settle(q)
+    expect(f.sent).toEqual(['cheap', 'dear one'])
+    // The limit raised: the other one passes the check once it waits again.
+    limit = 100
+    q.release(held[1].id)
+    await settle(q)
+    expect(f.sent).toEqual(['cheap', 'dear one', 'dear two'])
+    await q.dispose()
+  })
 })

@@ -42,7 +42,9 @@ export const QUEUE_SCHEMA = [
   // The queue's own cost per item must not grow with what waits (bench Q1): the last place of a
   // profile by index, and every profile with items listed in queue_profiles (never a scan for them).
   `CREATE INDEX queue_items_pos ON queue_items (profile_id, pos);
-   INSERT OR IGNORE INTO queue_profiles (profile_id) SELECT DISTINCT profile_id FROM queue_items;`
+   INSERT OR IGNORE INTO queue_profiles (profile_id) SELECT DISTINCT profile_id FROM queue_items;`,
+  // An item the user let go past a spending limit is not held by it again.
+  `ALTER TABLE queue_items ADD COLUMN let_go INTEGER NOT NULL DEFAULT 0;`
 ]
 
 type State = QueueItem['state']
@@ -58,6 +60,7 @@ interface Row {
   prompt: string
   reason: string | null
   created_at: number
+  let_go?: number
 }
 
 /** What the queue needs of the image service. */
@@ -75,6 +78,11 @@ export interface QueueDeps {
   /** Throws for a profile that does not exist (an unknown id is refused, never stored). */
   checkProfile?: (profileId: string) => void
   emit(profileId: string): void
+  /**
+   * Before a create: why a spending limit holds it (the reason in words), or null. An item held so
+   * waits until the user lets it go (`release`) or raises the limit (a later check passes).
+   */
+  limitReason?: (profileId: string, req: GenerateRequest) => string | null
   newId?: () => string
   now?: () => number
   log?: (line: string) => void
@@ -226,9 +234,10 @@ export class QueueService {
     return r.profile_id
   }
 
+  /** A held item waits again; one held by a spending limit is let go past it. */
   release(id: string): string {
     const r = this.row(id)
-    if (r.state === 'held') this.lib.run(`UPDATE queue_items SET state = 'waiting', reason = NULL WHERE id = ?`, id)
+    if (r.state === 'held') this.lib.run(`UPDATE queue_items SET state = 'waiting', reason = NULL, let_go = 1 WHERE id = ?`, id)
     this.changed(r.profile_id)
     return r.profile_id
   }
@@ -304,12 +313,19 @@ export class QueueService {
   }
 
   private async send(r: Row): Promise<void> {
+    const req = JSON.parse(r.request) as GenerateRequest
+    const limit = r.let_go ? null : this.d.limitReason?.(r.profile_id, req)
+    if (limit) {
+      this.lib.run(`UPDATE queue_items SET state = 'held', reason = ? WHERE id = ?`, limit, r.id)
+      this.d.emit(r.profile_id)
+      return
+    }
     // Write-ahead: the item is `sending` before anything is journaled or sent.
     this.lib.run(`UPDATE queue_items SET state = 'sending' WHERE id = ?`, r.id)
     this.d.emit(r.profile_id)
     let job: ImageJob
     try {
-      job = await this.d.images.generate(JSON.parse(r.request) as GenerateRequest, r.job_id)
+      job = await this.d.images.generate(req, r.job_id)
     } catch (e) {
       // Refused before the job was journaled: nothing left. Held with the reason, never dropped.
       if (this.d.images.jobState(r.job_id) === undefined) {

@@ -105,7 +105,7 @@ export const imagesEn = {
     down: 'Move “{{name}}” down',
     remove: 'Remove “{{name}}” from the queue',
     removeShort: 'Remove',
-    release: 'Try again',
+    release: 'Release',
     keys: 'Drag a waiting job, or focus it and press Alt+↑ or Alt+↓, to change its place.'
   },
   jobs: {

@@ -107,7 +107,7 @@ export const imagesZh: Messages['images'] = {
     down: '下移“{{name}}”',
     remove: '从队列移除“{{name}}”',
     removeShort: '移除',
-    release: '重试',
+    release: '放行',
     keys: '拖动等待中的任务，或聚焦后按 Alt+↑ / Alt+↓ 调整位置。'
   },
   jobs: {
