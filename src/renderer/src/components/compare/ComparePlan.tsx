@@ -1,6 +1,6 @@
 /** The plan of a compare run before it is sent: the models picked, what each takes and drops, and the estimates. */
 import { useId } from 'react'
-import { estimateText } from '@renderer/components/form/EstimateLine'
+import { estimateText, estimateTotal } from '@renderer/components/form/EstimateLine'
 import { useT } from '@renderer/i18n/use-t'
 import type { Preflight } from '@shared/domain/balance'
 import { formatRaw } from '@shared/domain/balance-units'
@@ -98,22 +98,13 @@ export function PlanTable({ rows }: { rows: readonly PlanRow[] }) {
 /** The sum of the known estimates (and of their ranges), what is unknown, and the quota available. */
 export function PlanTotal({ preflights }: { preflights: ReadonlyArray<Preflight | null | undefined> }) {
   const { t, i18n } = useT()
-  const known = preflights.flatMap((p) => (p && p.expectedCost !== null ? [p] : []))
-  const unknown = preflights.length - known.length
-  const sum = (pick: (p: Preflight) => number) => known.reduce((a, p) => a + pick(p), 0)
-  const total = sum((p) => p.expectedCost ?? 0)
-  const values = {
-    amount: formatRaw(total, i18n.language),
-    low: formatRaw(sum((p) => p.low ?? p.expectedCost ?? 0), i18n.language),
-    high: formatRaw(sum((p) => p.high ?? p.expectedCost ?? 0), i18n.language),
-    unknown
-  }
+  const { text, total, known } = estimateTotal(t, i18n.language, preflights)
   const available = preflights.find((p) => p && p.available !== null && !p.unlimited)?.available ?? null
   return (
     <div className="compare-total" data-testid="compare-total">
-      <p>{known.length === 0 ? t('balance.estimate.totalNone') : unknown ? t('balance.estimate.totalPartial', values) : t('balance.estimate.total', values)}</p>
+      <p>{text}</p>
       {available !== null && <p className="field-help">{t('compareRuns.available', { amount: formatRaw(available, i18n.language) })}</p>}
-      {available !== null && known.length > 0 && total > available && <p className="field-error">{t('compareRuns.overBudget')}</p>}
+      {available !== null && known > 0 && total > available && <p className="field-error">{t('compareRuns.overBudget')}</p>}
     </div>
   )
 }

@@ -49,3 +49,29 @@ export function MeasuredCost({ jobRef, ended, charged }: { jobRef: string; ended
     </p>
   )
 }
+
+/** The sum of several estimates (and of their ranges), and how many have none. */
+export function estimateTotal(t: T, locale: string, preflights: ReadonlyArray<Preflight | null | undefined>): { text: string; total: number; known: number } {
+  const known = preflights.flatMap((p) => (p && p.expectedCost !== null ? [p] : []))
+  const unknown = preflights.length - known.length
+  const sum = (pick: (p: Preflight) => number) => known.reduce((a, p) => a + pick(p), 0)
+  const total = sum((p) => p.expectedCost ?? 0)
+  const values = {
+    amount: formatRaw(total, locale),
+    low: formatRaw(sum((p) => p.low ?? p.expectedCost ?? 0), locale),
+    high: formatRaw(sum((p) => p.high ?? p.expectedCost ?? 0), locale),
+    unknown
+  }
+  const text = known.length === 0 ? t('balance.estimate.totalNone') : unknown ? t('balance.estimate.totalPartial', values) : t('balance.estimate.total', values)
+  return { text, total, known: known.length }
+}
+
+/** A run's estimated total (chat compare; the image and video plans add the quota available). */
+export function EstimateTotal({ preflights }: { preflights: ReadonlyArray<Preflight | null | undefined> }) {
+  const { t, i18n } = useT()
+  return (
+    <div className="compare-total" data-testid="compare-total">
+      <p>{estimateTotal(t, i18n.language, preflights).text}</p>
+    </div>
+  )
+}

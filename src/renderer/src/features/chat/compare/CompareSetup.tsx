@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
-import { PlanTotal } from '@renderer/components/compare/ComparePlan'
-import { EstimateLine } from '@renderer/components/form/EstimateLine'
+import { EstimateLine, EstimateTotal } from '@renderer/components/form/EstimateLine'
 import { FormAlert } from '@renderer/components/form/FormAlert'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
@@ -114,7 +113,7 @@ export function CompareSetup({ settings }: { settings: ConversationSettings }) {
           describedBy={`${id}-reason`}
           onSend={submit}
         />
-        <PlanTotal preflights={shown.map((m, i) => (m.trim() ? estimates[i] : null))} />
+        <EstimateTotal preflights={shown.map((m, i) => (m.trim() ? estimates[i] : null))} />
         <div className="chat-compare-send">
           <p id={`${id}-reason`} className={block ? 'chat-composer-reason' : 'chat-composer-reason muted'}>
             {block ? t(`chat.compare.reasons.${block}`) : t('chat.compare.keysHint')}
