@@ -13,6 +13,7 @@ import { mdPeers } from './md-peers'
 import { p1 } from './p1'
 import { p2 } from './p2'
 import { p3 } from './p3'
+import { q1, q2 } from './q'
 import { r1 } from './r1'
 import { r3 } from './r3'
 import { s1 } from './s1'
@@ -33,3 +34,5 @@ METRICS.push(t3)
 METRICS.push(c1, c1Tools, c2, c3, b1, b2)
 // Library growth (issue 19): the same action on a large and a small seeded library.
 METRICS.push(g1, g2, g3, g4, g5)
+// Costs and the queue (issue 28): the queue with many waiting, an estimate against a long generation log.
+METRICS.push(q1, q2)

@@ -80,7 +80,7 @@ export function requestLine(req: IncomingMessage): RequestLine {
 export function openEntry(ctx: SandboxContext, res: ServerResponse, line: RequestLine, more: { body: Buffer; origin: SandboxRequestLogEntry['origin']; route?: string }): SandboxRequestLogEntry {
   const { method, path, query, headers } = line
   const { body, ...rest } = more
-  const entry = ctx.log.open({ at: ctx.clock.wallMs(), method, path, query, headers, bodyDigest: sha256Hex(body), bodyBytes: body.length, key: null, ...rest })
+  const entry = ctx.log.open({ at: ctx.clock.wallMs(), receivedAt: Date.now(), method, path, query, headers, bodyDigest: sha256Hex(body), bodyBytes: body.length, key: null, ...rest })
   watchAbort(res, entry)
   return entry
 }
@@ -109,9 +109,11 @@ export function track(res: ServerResponse, open: Set<ServerResponse>): void {
 }
 
 /** Marks the log entry when the connection closed before the response was complete (abort, drop, reset). */
-export function watchAbort(res: ServerResponse, entry: { aborted: boolean }): void {
+export function watchAbort(res: ServerResponse, entry: { aborted: boolean; endedAt?: number }): void {
   res.on('close', () => {
     if (!res.writableFinished) entry.aborted = true
+    // When the request stopped being in flight (real time), so a test can count creates in flight.
+    entry.endedAt = Date.now()
   })
 }
 

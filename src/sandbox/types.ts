@@ -63,6 +63,10 @@ export interface SandboxRequestLogEntry {
   faults: string[]
   /** The connection closed before the response was complete (client abort, or a drop/reset/stall fault). */
   aborted: boolean
+  /** When the response ended or the connection closed (real ms, like `receivedAt`); absent while in flight. */
+  endedAt?: number
+  /** When the request arrived (real ms). */
+  receivedAt?: number
 }
 
 export interface SandboxAccountView {

@@ -29,6 +29,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'balance:get-settings',
   'balance:update-settings',
   'balance:preflight',
+  'balance:job-cost',
   'chat:list-models',
   'chat:list-conversations',
   'chat:get-conversation',
@@ -88,6 +89,12 @@ export const INVOKE_CHANNEL_NAMES = [
   'prompts:delete',
   'prompts:export',
   'prompts:import',
+  'queue:list',
+  'queue:add-image',
+  'queue:move',
+  'queue:remove',
+  'queue:release',
+  'queue:set',
   'library:list-backups',
   'library:back-up',
   'library:restore'
@@ -104,6 +111,7 @@ export const EVENT_NAMES_LIST = [
   'balance:usage-updated',
   'balance:history-changed',
   'balance:low-balance',
+  'balance:limit-hold',
   'chat:stream-delta',
   'chat:stream-ended',
   'chat:conversations-changed',
@@ -115,7 +123,8 @@ export const EVENT_NAMES_LIST = [
   'video:notice',
   'video:open-requested',
   'prompts:changed',
-  'compare:run-updated'
+  'compare:run-updated',
+  'queue:changed'
 ] as const
 
 export type InvokeChannelName = (typeof INVOKE_CHANNEL_NAMES)[number]

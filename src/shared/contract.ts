@@ -17,6 +17,7 @@ import { libraryInvokes } from './contract/library'
 import { lineageInvokes } from './contract/lineage'
 import { profileEvents, profileInvokes } from './contract/profiles'
 import { promptsEvents, promptsInvokes } from './contract/prompts'
+import { queueEvents, queueInvokes } from './contract/queue'
 import { videoEvents, videoInvokes } from './contract/video'
 import type { EventPayload, EventTable, InvokeTable, RawStudioApi, StudioClient, UploadTable } from './contract-kit'
 
@@ -32,6 +33,7 @@ export const invokes = {
   ...compareRunsInvokes,
   ...lineageInvokes,
   ...promptsInvokes,
+  ...queueInvokes,
   // Library channels stay last: the IPC fuzz runs channels in this order, and backups go on after their calls return.
   ...libraryInvokes
 } satisfies InvokeTable
@@ -44,7 +46,8 @@ export const events = {
   ...imagesEvents,
   ...videoEvents,
   ...promptsEvents,
-  ...compareRunsEvents
+  ...compareRunsEvents,
+  ...queueEvents
 } satisfies EventTable
 
 /** Channels that carry a file (Blob/File) from the page to the host; see UploadSpec. */

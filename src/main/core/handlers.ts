@@ -15,6 +15,8 @@ import type { createLineageHandlers } from './lineage/lineage-handlers'
 import type { ModelDiscovery } from './profiles/model-discovery'
 import type { ProfileService } from './profiles/profile-service'
 import type { createPromptHandlers } from './prompts/prompt-handlers'
+import { createQueueHandlers } from './queue/queue-handlers'
+import type { QueueService } from './queue/queue-service'
 import { withoutPaths } from './store/file-role'
 import type { createLibraryHandlers } from './store/library-handlers'
 import { createVideoHandlers } from './video/video-handlers'
@@ -47,6 +49,8 @@ export interface HandlerDeps {
   prompts: ReturnType<typeof createPromptHandlers>
   /** Compare runs of images and video (src/main/core/compare). */
   compare: CompareService
+  /** The local queue in front of the gateway (src/main/core/queue). */
+  queue: QueueService
 }
 
 /** Contract channel -> core call: one table, shared by both shells. */
@@ -102,6 +106,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
     // prompts:* (src/main/core/prompts/prompt-handlers.ts)
     ...d.prompts,
     // compare:* (src/main/core/compare/compare-handlers.ts)
-    ...createCompareHandlers(d.compare)
+    ...createCompareHandlers(d.compare),
+    // queue:* (src/main/core/queue/queue-handlers.ts)
+    ...createQueueHandlers(d.queue)
   }
 }

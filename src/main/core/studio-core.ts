@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { isLoopbackHost, type PlainHttpPolicy } from '@shared/domain/base-url'
+import { priceKey } from '@shared/domain/estimate'
 import type { ProfileList } from '@shared/domain/profiles'
 import { DEFAULT_SETTINGS, type AppSettings } from '@shared/domain/settings'
 import { AssetService } from './assets/asset-service'
@@ -36,6 +37,7 @@ import { createPromptHandlers } from './prompts/prompt-handlers'
 import { PromptHistory } from './prompts/prompt-history'
 import { historyResultSink, withPromptHistory } from './prompts/prompt-recorder'
 import { SavedPrompts } from './prompts/saved-prompts'
+import { QueueService } from './queue/queue-service'
 import { openConfStore, type OpenStore, type StoreNotice } from './store/kv-store'
 import { openLibrary } from './store/library-db'
 import { createLibraryHandlers } from './store/library-handlers'
@@ -144,6 +146,7 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     notify: opts.notify ? (n) => opts.notify?.({ ...n, tag: 'balance-low' }, () => undefined) : undefined,
     language: () => (settings.get('app').language === 'zh' ? 'zh' : 'en'),
     log,
+    now: opts.now,
     notice: (message) => {
       notices.push({ store: 'balance', message })
       log(`store notice: ${message}`)
@@ -181,6 +184,12 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   }
   const list = await profiles.list()
   await vault.warm(list.profiles.map((p) => p.id))
+  // A model renamed in a profile's names keeps its cost history (the estimator asks by both names).
+  const observeNames = (l: ProfileList) => {
+    for (const p of l.profiles) balance.balance.observeNames(p.id, p.names.models)
+  }
+  observeNames(list)
+  profiles.onChanged(observeNames)
   for (const n of notices) log(`store notice: ${n.message}`)
 
   // Chat: conversations in the library database, presets in a small conf store, streams through the runner.
@@ -226,6 +235,27 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     recordGeneration: balance.recordGeneration
   })
   disposers.push(() => images.dispose())
+  // The local queue in front of the gateway: image creates wait here under the profile's cap.
+  const queue = await QueueService.open({
+    dataDir: opts.dataDir,
+    images: { generate: (req, jobId) => images.generate(req, jobId), jobState: (jobId) => images.jobState(jobId) },
+    activeId: () => profiles.activeId(),
+    checkProfile: (id) => void profiles.get(id),
+    // Spending limits hold a queued item before its create, as they hold a form's send.
+    limitReason: (profileId, req) => {
+      const est = balance.balance.estimate(profileId, req.model, 'image', priceKey({ ...req, via: 'generate' }))
+      const held = balance.balance.limitHold(profileId, req.model, est.cost)
+      if (!held) return null
+      const { kind, limit, spent } = held.limit
+      return `Held by the ${kind} spending limit: ${Math.round(spent).toLocaleString('en')} spent of ${Math.round(limit).toLocaleString('en')}${est.cost !== null ? `; this job is expected to cost about ${Math.round(est.cost).toLocaleString('en')}` : ''}. Let it go, or raise the limit and try again.`
+    },
+    emit: (profileId) => events.emit('queue:changed', { profileId }),
+    log,
+    notice: (message) => notices.push({ store: 'library', message })
+  })
+  disposers.push(() => queue.dispose())
+  disposers.push(events.addSink((...event) => queue.observe(...event)))
+  queue.pump()
   // A new key (or profile) may unblock native tasks held after a 401/403.
   profiles.onChanged(() => images.resumeHeld())
   disposers.push(() => balance.dispose())
@@ -319,7 +349,8 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
       lookups: { galleryItem: async (id) => images.actions.get(id), videoTask: async (id) => video.get(id) },
       changed: promptsChanged
     }),
-    compare
+    compare,
+    queue
   })
   const recorded = withPromptHistory(handlers, {
     history: promptHistory,

@@ -4,6 +4,8 @@ import {
   BalanceSettingsSchema,
   BillingSummarySchema,
   GenerationKindSchema,
+  JobCostSchema,
+  LimitHoldSchema,
   LowBalanceAlertSchema,
   PreflightSchema,
   SnapshotSchema,
@@ -47,19 +49,27 @@ export const balanceInvokes = {
       profileId: ProfileId,
       displayUnit: DisplayUnitSchema.nullable().optional(),
       quotaPerUsd: BalanceSettingsSchema.shape.quotaPerUsd.optional(),
-      lowThreshold: BalanceSettingsSchema.shape.lowThreshold.optional()
+      lowThreshold: BalanceSettingsSchema.shape.lowThreshold.optional(),
+      dailyLimit: BalanceSettingsSchema.shape.dailyLimit,
+      weeklyLimit: BalanceSettingsSchema.shape.weeklyLimit
     }),
     output: z.object({ profileId: z.string(), settings: BalanceSettingsSchema, effectiveUnit: DisplayUnitSchema })
   },
   'balance:preflight': {
     doc: "Before a job: the available quota, the job's expected cost from past jobs of that model, and whether to warn.",
-    input: z.strictObject({ profileId: ProfileId.optional(), model: ModelName, kind: GenerationKindSchema }),
+    input: z.strictObject({ profileId: ProfileId.optional(), model: ModelName, kind: GenerationKindSchema, params: z.string().max(400).optional() }),
     output: PreflightSchema
+  },
+  'balance:job-cost': {
+    doc: 'What a finished job or task (by the studio id) cost as measured, what it was expected to cost, and the difference.',
+    input: z.strictObject({ ref: z.string().min(1).max(100) }),
+    output: JobCostSchema
   }
 } satisfies Record<string, InvokeSpec>
 
 export const balanceEvents = {
   'balance:usage-updated': z.object({ profileId: z.string(), usage: KeyUsageSchema }),
   'balance:history-changed': z.object({ profileId: z.string() }),
-  'balance:low-balance': LowBalanceAlertSchema
+  'balance:low-balance': LowBalanceAlertSchema,
+  'balance:limit-hold': LimitHoldSchema
 }

@@ -60,10 +60,19 @@ export const GenerationEntrySchema = z.object({
   quotaBefore: z.number().optional(),
   /** Raw quota units it cost, attributed from the snapshots around it. */
   cost: z.number().optional(),
-  /** `exact`: the only job between two snapshots; `shared`: the delta was split between several jobs. */
-  costBasis: z.enum(['exact', 'shared']).optional(),
+  /**
+   * `exact`: the only job between two snapshots; `shared`: the delta was split between several jobs
+   * of the same model and price fields (each share is that job's cost); `mixed`: split between jobs
+   * of different models or price fields (counted in spending, never in an estimate); `unpriced`: the
+   * interval's `used` went down (a refund or reset), so no cost is known.
+   */
+  costBasis: z.enum(['exact', 'shared', 'mixed', 'unpriced']).optional(),
   /** The studio's id of the job or task it was for. */
-  ref: z.string().optional()
+  ref: z.string().optional(),
+  /** Its price fields (`priceKey`, estimate.ts). */
+  params: z.string().optional(),
+  /** What the estimator expected it to cost when it was recorded (raw units), when it had history. */
+  estimate: z.number().optional()
 })
 export type GenerationEntry = z.infer<typeof GenerationEntrySchema>
 
@@ -89,11 +98,17 @@ export const BalanceSettingsSchema = z.object({
   /** Raw quota units per 1 USD on this gateway (new-api's QuotaPerUnit, 500 000 by default). */
   quotaPerUsd: z.number().positive().max(1e12),
   /** Warn when the available quota (raw units) falls below this; null = no alert. */
-  lowThreshold: z.number().min(0).max(1e15).nullable()
+  lowThreshold: z.number().min(0).max(1e15).nullable(),
+  /**
+   * Spending limits (raw units) over the last 24 hours and the last 7 days; null = none. A job whose
+   * estimate would take the spending past one is held until the user lets it go or raises the limit.
+   */
+  dailyLimit: z.number().min(0).max(1e15).nullable().optional(),
+  weeklyLimit: z.number().min(0).max(1e15).nullable().optional()
 })
 export type BalanceSettings = z.infer<typeof BalanceSettingsSchema>
 
-export const DEFAULT_BALANCE_SETTINGS: BalanceSettings = { displayUnit: null, quotaPerUsd: QUOTA_PER_USD_DEFAULT, lowThreshold: null }
+export const DEFAULT_BALANCE_SETTINGS: BalanceSettings = { displayUnit: null, quotaPerUsd: QUOTA_PER_USD_DEFAULT, lowThreshold: null, dailyLimit: null, weeklyLimit: null }
 
 export const PreflightSchema = z.object({
   /** Raw units available; null when unknown (no record yet) or meaningless (unlimited). */
@@ -103,12 +118,33 @@ export const PreflightSchema = z.object({
   expectedCost: z.number().nullable(),
   /** How many past jobs the estimate rests on. */
   basedOn: z.number().int(),
+  /** The lowest and highest of those jobs' costs (raw units); null without history. */
+  low: z.number().nullable().optional(),
+  high: z.number().nullable().optional(),
+  /** `params`: jobs with the same price fields; `model`: any job of the model (none matched); `none`: no history. */
+  basis: z.enum(['params', 'model', 'none']).optional(),
   warn: z.boolean(),
-  reason: z.enum(['ok', 'below-cost', 'exhausted', 'expired', 'below-threshold', 'unknown']),
+  /** `daily-limit`, `weekly-limit`, `threshold-limit`: the job would take the spending past a limit (`limit` says which figures). */
+  reason: z.enum(['ok', 'below-cost', 'exhausted', 'expired', 'below-threshold', 'unknown', 'daily-limit', 'weekly-limit', 'threshold-limit']),
+  /** When a spending limit holds the job: the limit and what was spent in its window (raw units). */
+  limit: z.object({ kind: z.enum(['daily', 'weekly', 'threshold']), limit: z.number(), spent: z.number() }).optional(),
   /** When the usage record behind `available` was fetched (ms), if any. */
   fetchedAt: z.number().nullable()
 })
 export type Preflight = z.infer<typeof PreflightSchema>
+
+/** A job held by a spending limit (told once per limit and window: a toast and a desktop notification). */
+export const LimitHoldSchema = z.object({
+  profileId: z.string(),
+  profileName: z.string(),
+  model: z.string(),
+  kind: z.enum(['daily', 'weekly', 'threshold']),
+  limit: z.number(),
+  spent: z.number(),
+  expected: z.number().nullable(),
+  at: z.number()
+})
+export type LimitHold = z.infer<typeof LimitHoldSchema>
 
 export const LowBalanceAlertSchema = z.object({
   profileId: z.string(),
@@ -118,3 +154,15 @@ export const LowBalanceAlertSchema = z.object({
   at: z.number()
 })
 export type LowBalanceAlert = z.infer<typeof LowBalanceAlertSchema>
+
+/** What a finished job cost as measured, and what it was expected to cost. */
+export const JobCostSchema = z.object({
+  ref: z.string(),
+  /** Raw units; null until a snapshot after the job priced it (or when it cannot be priced). */
+  cost: z.number().nullable(),
+  basis: z.enum(['exact', 'shared', 'mixed', 'unpriced']).nullable(),
+  estimate: z.number().nullable(),
+  /** cost - estimate, when both are known. */
+  error: z.number().nullable()
+})
+export type JobCost = z.infer<typeof JobCostSchema>

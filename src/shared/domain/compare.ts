@@ -40,7 +40,7 @@ export const CompareCellSchema = z.object({
   endedAt: z.number().optional(),
   error: StudioErrorDataSchema.optional(),
   /** Raw quota units, from the generation log (attributed from the usage snapshots around the job). */
-  cost: z.object({ amount: z.number(), basis: z.enum(['exact', 'shared']) }).optional(),
+  cost: z.object({ amount: z.number(), basis: z.enum(['exact', 'shared', 'mixed']) }).optional(),
   /** Images: the cell's results (gallery items still in the gallery). */
   items: z.array(GalleryItemSchema).optional(),
   /** Video: the cell's task as the board knows it. */

@@ -28,3 +28,11 @@ export function lowBalanceText(lang: AlertLanguage, profileName: string, availab
     ? { title: `余额偏低：${profileName}`, body: `可用额度 ${available}，低于提醒阈值 ${threshold}。` }
     : { title: `Low balance: ${profileName}`, body: `${available} available, below your alert threshold of ${threshold}.` }
 }
+
+export function limitHoldText(lang: AlertLanguage, profileName: string, kind: 'daily' | 'weekly', limit: string, spent: string): OsNotification {
+  if (lang === 'zh') return { title: `已暂停：${profileName} 的${kind === 'daily' ? '每日' : '每周'}限额`, body: `已花费 ${spent}，限额 ${limit}。任务已暂停，等待你放行或提高限额。` }
+  return {
+    title: `Held by the ${kind} limit: ${profileName}`,
+    body: `${spent} spent of your ${kind} limit of ${limit}. The job waits until you let it go or raise the limit.`
+  }
+}

@@ -18,6 +18,7 @@ export function createBalanceHandlers(d: BalanceHandlerDeps): Pick<Handlers, Bal
     'balance:get-spending': (input) => d.balance.spending(input?.profileId, input?.sinceDays),
     'balance:get-settings': (input) => d.balance.settings(input?.profileId),
     'balance:update-settings': ({ profileId, ...patch }) => d.balance.updateSettings({ profileId, ...patch }),
-    'balance:preflight': (input) => d.balance.preflight(input)
+    'balance:preflight': (input) => d.balance.preflight(input),
+    'balance:job-cost': ({ ref }) => d.balance.jobCost(ref)
   }
 }

@@ -135,4 +135,58 @@ describe('BalanceService', () => {
     const v = t.balance.updateSettings({ profileId: 'p', displayUnit: { kind: 'cny', rate: 7.1 }, quotaPerUsd: 250_000 })
     expect(v).toMatchObject({ effectiveUnit: { kind: 'cny', rate: 7.1 }, settings: { quotaPerUsd: 250_000, lowThreshold: null } })
   })
+
+  it('a model renamed in the profile names keeps its history for the estimate (same place in its family)', async () => {
+    const state = { used: 0 }
+    const { balance, generations, readLater, advance } = await setup(state)
+    balance.observeNames('p', { video: ['old-video', 'other'], image: ['img'] })
+    await readLater()
+    advance(1000)
+    generations.record({ profileId: 'p', kind: 'video', model: 'old-video' })
+    state.used = 500
+    // The usage record after the job prices it.
+    await readLater()
+    expect(balance.estimate('p', 'old-video', 'video')).toMatchObject({ cost: 500, basedOn: 1 })
+    expect(balance.estimate('p', 'new-video', 'video')).toMatchObject({ cost: null, basis: 'none' })
+    balance.observeNames('p', { video: ['new-video', 'other'], image: ['img'] })
+    expect(balance.aliasesOf('p', 'new-video')).toEqual(['old-video'])
+    expect(balance.estimate('p', 'new-video', 'video')).toMatchObject({ cost: 500, basedOn: 1 })
+    expect(balance.aliasesOf('p', 'other')).toEqual([])
+    // A name added beside the others (not in place of one) is no rename.
+    balance.observeNames('p', { video: ['new-video', 'other', 'third'], image: ['img'] })
+    expect(balance.aliasesOf('p', 'third')).toEqual([])
+  })
+
+  it('holds a job whose estimate would cross the daily or weekly limit, tells it once, and lets it pass once the limit is raised', async () => {
+    const state = { used: 0 }
+    const { balance, generations, readLater, advance, events, notes } = await setup(state)
+    await readLater()
+    for (const cost of [300, 300]) {
+      advance(1000)
+      generations.record({ profileId: 'p', kind: 'image', model: 'img' })
+      state.used += cost
+      await readLater()
+    }
+    expect(generations.spentSince('p', 0)).toBe(600)
+    // A job just sent and not priced yet counts at its estimate.
+    generations.record({ profileId: 'p', kind: 'image', model: 'img' })
+    expect(generations.spentSince('p', 0)).toBe(900)
+    balance.updateSettings({ profileId: 'p', dailyLimit: 1000 })
+    const held = await balance.preflight({ model: 'img', kind: 'image' })
+    expect(held).toMatchObject({ warn: true, reason: 'daily-limit', expectedCost: 300, limit: { kind: 'daily', limit: 1000, spent: 900 } })
+    await balance.preflight({ model: 'img', kind: 'image' })
+    expect(events.filter(([n]) => n === 'balance:limit-hold')).toHaveLength(1)
+    expect(notes.filter((n) => n.title.includes('daily limit'))).toHaveLength(1)
+    // A model without history is held only once the limit is reached.
+    expect((await balance.preflight({ model: 'new', kind: 'image' })).reason).not.toBe('daily-limit')
+    balance.updateSettings({ profileId: 'p', dailyLimit: 5000, weeklyLimit: 1100 })
+    expect(await balance.preflight({ model: 'img', kind: 'image' })).toMatchObject({ reason: 'weekly-limit', limit: { kind: 'weekly', limit: 1100 } })
+    expect(events.filter(([n]) => n === 'balance:limit-hold')).toHaveLength(2)
+    balance.updateSettings({ profileId: 'p', weeklyLimit: null })
+    expect((await balance.preflight({ model: 'img', kind: 'image' })).warn).toBe(false)
+    // Older than the window: a day later the daily spending starts again.
+    balance.updateSettings({ profileId: 'p', dailyLimit: 1000 })
+    advance(86_400_000 + 60_000)
+    expect((await balance.preflight({ model: 'img', kind: 'image' })).reason).not.toBe('daily-limit')
+  })
 })

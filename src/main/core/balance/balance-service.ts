@@ -6,7 +6,7 @@ import { keyStateOf, type KeyUsage } from '@shared/domain/usage'
 import { StudioError } from '@shared/errors'
 import type { EventHub } from '../ipc/event-hub'
 import type { KeyValueStore } from '../store/kv-store'
-import { checkCrossing, lowBalanceText, type AlertLanguage, type Notify } from './alerts'
+import { checkCrossing, limitHoldText, lowBalanceText, type AlertLanguage, type Notify } from './alerts'
 import type { BillingService } from './billing-service'
 import type { GenerationLog, RecordGeneration } from './generation-log'
 import type { SnapshotStore } from './snapshot-store'
@@ -19,6 +19,10 @@ interface ProfileBalanceState {
   settings?: BalanceSettings
   billingPrefix?: BillingPrefix
   armed?: boolean
+  /** The profile's model names as last seen, per family (to notice a rename). */
+  names?: Record<string, string[]>
+  /** A model's earlier names (renamed in the profile's names): their history is the model's. */
+  aliases?: Record<string, string[]>
 }
 export type BalanceFile = { profiles: Record<string, ProfileBalanceState> }
 
@@ -50,6 +54,8 @@ export interface SettingsView {
  */
 export class BalanceService {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>()
+  /** Limit holds already told (profile, kind, limit): a toast and a notification once, until the limit changes. */
+  private readonly told = new Set<string>()
   private readonly now: () => number
   private disposed = false
   private chain: Promise<void> = Promise.resolve()
@@ -110,8 +116,12 @@ export class BalanceService {
     const next: BalanceSettings = {
       displayUnit: input.displayUnit !== undefined ? input.displayUnit : current.displayUnit,
       quotaPerUsd: input.quotaPerUsd ?? current.quotaPerUsd,
-      lowThreshold: input.lowThreshold !== undefined ? input.lowThreshold : current.lowThreshold
+      lowThreshold: input.lowThreshold !== undefined ? input.lowThreshold : current.lowThreshold,
+      dailyLimit: input.dailyLimit !== undefined ? input.dailyLimit : (current.dailyLimit ?? null),
+      weeklyLimit: input.weeklyLimit !== undefined ? input.weeklyLimit : (current.weeklyLimit ?? null)
     }
+    // A changed limit is told again when it holds a job.
+    for (const k of [...this.told]) if (k.startsWith(`${input.profileId}\n`)) this.told.delete(k)
     // A new threshold is judged afresh against the next record.
     this.setState(input.profileId, { settings: next, ...(input.lowThreshold !== undefined ? { armed: true } : {}) })
     const usage = this.d.usage.cached(input.profileId)
@@ -136,23 +146,113 @@ export class BalanceService {
     return this.d.generations.spending(id, sinceDays ? this.now() - sinceDays * DAY_MS : 0)
   }
 
-  async preflight(input: { profileId?: string; model: string; kind: GenerationKind }): Promise<Preflight> {
+  /**
+   * Notices a model renamed in a profile's names: a name that left its family's list and a new name
+   * at the same place. The new name inherits the old one's history (and the old one's own earlier names).
+   */
+  observeNames(profileId: string, models: Readonly<Record<string, readonly string[]>>): void {
+    const state = this.state(profileId)
+    const before = state.names
+    const aliases: Record<string, string[]> = { ...state.aliases }
+    let changed = !before
+    if (before) {
+      for (const [family, list] of Object.entries(models)) {
+        const old = before[family] ?? []
+        if (old.join('\n') !== list.join('\n')) changed = true
+        for (let i = 0; i < Math.min(old.length, list.length); i++) {
+          const from = old[i]
+          const to = list[i]
+          if (from === to || list.includes(from) || old.includes(to)) continue
+          aliases[to] = [...new Set([...(aliases[to] ?? []), from, ...(aliases[from] ?? [])])].filter((m) => m !== to).slice(0, 20)
+        }
+      }
+    }
+    if (changed) this.setState(profileId, { names: Object.fromEntries(Object.entries(models).map(([f, l]) => [f, [...l]])), aliases })
+  }
+
+  aliasesOf(profileId: string, model: string): string[] {
+    return this.state(profileId).aliases?.[model] ?? []
+  }
+
+  /** The estimate of one job (see GenerationLog.estimate), with the profile's earlier names of the model. */
+  estimate(profileId: string, model: string, kind: GenerationKind, params = '') {
+    return this.d.generations.estimate(profileId, model.trim(), kind, params, this.aliasesOf(profileId, model.trim()))
+  }
+
+  jobCost(ref: string) {
+    return this.d.generations.jobCost(ref)
+  }
+
+  async preflight(input: { profileId?: string; model: string; kind: GenerationKind; params?: string }): Promise<Preflight> {
     const id = await this.known(input.profileId)
-    const { cost, basedOn } = this.d.generations.expectedCost(id, input.model.trim(), input.kind)
+    const est = this.estimate(id, input.model, input.kind, input.params ?? '')
+    const { cost, basedOn } = est
     let usage = this.d.usage.cached(id)
     if (!usage) usage = await this.d.usage.get(id).catch(() => undefined)
-    const base = { expectedCost: cost, basedOn, fetchedAt: usage?.fetchedAt ?? null }
-    if (!usage) return { ...base, available: null, unlimited: false, warn: false, reason: 'unknown' }
+    const base = { expectedCost: cost, basedOn, low: est.low, high: est.high, basis: est.basis, fetchedAt: usage?.fetchedAt ?? null }
+    if (!usage) {
+      const held = this.limitHold(id, input.model.trim(), cost)
+      if (held) return { ...base, available: null, unlimited: false, warn: true, reason: held.reason, limit: held.limit }
+      return { ...base, available: null, unlimited: false, warn: false, reason: 'unknown' }
+    }
     const state = keyStateOf(usage, this.now())
     if (state === 'expired') return { ...base, available: Math.max(0, usage.totalAvailable), unlimited: usage.unlimited, warn: true, reason: 'expired' }
-    // An unlimited key's "available" is meaningless (it may be negative): no warning on it.
-    if (state === 'unlimited') return { ...base, available: null, unlimited: true, warn: false, reason: 'ok' }
     const available = usage.totalAvailable
     if (state === 'exhausted') return { ...base, available: Math.max(0, available), unlimited: false, warn: true, reason: 'exhausted' }
+    // Spending limits hold whatever the key allows (an unlimited key too).
+    const held = this.limitHold(id, input.model.trim(), cost)
+    if (held) return { ...base, available: state === 'unlimited' ? null : available, unlimited: state === 'unlimited', warn: true, reason: held.reason, limit: held.limit }
+    // An unlimited key's "available" is meaningless (it may be negative): no warning on it.
+    if (state === 'unlimited') return { ...base, available: null, unlimited: true, warn: false, reason: 'ok' }
     if (cost !== null && available < cost) return { ...base, available, unlimited: false, warn: true, reason: 'below-cost' }
     const threshold = this.settingsOf(id).settings.lowThreshold
     if (threshold !== null && available - (cost ?? 0) < threshold) return { ...base, available, unlimited: false, warn: false, reason: 'below-threshold' }
     return { ...base, available, unlimited: false, warn: false, reason: 'ok' }
+  }
+
+  /**
+   * Whether a job of `model` (expected to cost `expected`, null when unknown) would take this
+   * profile's spending past its daily or weekly limit: the last 24 hours and the last 7 days, by the
+   * host's clock, known costs plus the estimates of jobs not priced yet. Without an estimate a job
+   * is held only once the limit is already reached. Told once (event and desktop notification).
+   */
+  limitHold(profileId: string, model: string, expected: number | null): { reason: 'daily-limit' | 'weekly-limit'; limit: { kind: 'daily' | 'weekly'; limit: number; spent: number } } | null {
+    const s = this.settingsOf(profileId).settings
+    const now = this.now()
+    for (const [kind, limit, span] of [
+      ['daily', s.dailyLimit, DAY_MS],
+      ['weekly', s.weeklyLimit, 7 * DAY_MS]
+    ] as const) {
+      if (limit === null || limit === undefined) continue
+      const spent = this.d.generations.spentSince(profileId, now - span)
+      if (spent + (expected ?? 0) > limit || spent >= limit) {
+        this.tellHold(profileId, model, kind, limit, spent, expected)
+        return { reason: kind === 'daily' ? 'daily-limit' : 'weekly-limit', limit: { kind, limit, spent } }
+      }
+    }
+    return null
+  }
+
+  private tellHold(profileId: string, model: string, kind: 'daily' | 'weekly', limit: number, spent: number, expected: number | null): void {
+    const key = `${profileId}\n${kind}\n${limit}`
+    if (this.told.has(key)) return
+    this.told.add(key)
+    let profileName = profileId
+    try {
+      profileName = this.d.profiles.get(profileId).name
+    } catch {
+      // Removed meanwhile: the id names it.
+    }
+    this.d.emit('balance:limit-hold', { profileId, profileName, model, kind, limit, spent, expected, at: this.now() })
+    if (!this.d.notify) return
+    const { settings, effectiveUnit } = this.settingsOf(profileId)
+    const lang = this.d.language?.() ?? 'en'
+    const fmt = (raw: number) => formatAmount(quotaInUnit(raw, effectiveUnit, settings.quotaPerUsd), effectiveUnit, lang === 'zh' ? 'zh-CN' : 'en')
+    try {
+      this.d.notify(limitHoldText(lang, profileName, kind, fmt(limit), fmt(spent)))
+    } catch (e) {
+      this.d.log?.(`balance: notification failed: ${String(e)}`)
+    }
   }
 
   forget(profileId: string): void {
@@ -167,6 +267,7 @@ export class BalanceService {
   private async onUsage(profileId: string, u: KeyUsage): Promise<void> {
     const snap: Snapshot = { at: u.fetchedAt, available: u.totalAvailable, used: u.totalUsed, granted: u.totalGranted, unlimited: u.unlimited }
     const prev = this.d.snapshots.last(profileId)
+    // A record older than the last one (the clock set back) is no interval: nothing is priced by it.
     if (prev && prev.at <= snap.at) this.d.generations.attribute(profileId, prev, snap)
     await this.d.snapshots.add(profileId, snap)
     this.d.emit('balance:history-changed', { profileId })

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
-import { GenerationEntrySchema, type GenerationEntry, type GenerationKind, type Snapshot, type Spending } from '@shared/domain/balance'
+import { GenerationEntrySchema, type GenerationEntry, type GenerationKind, type JobCost, type Snapshot, type Spending } from '@shared/domain/balance'
+import { priceKey, viaOf, type EstimateBasis } from '@shared/domain/estimate'
 import { loadJsonWithBackup } from '../store/json-file'
 import { importOnce } from '../store/json-import'
 import { openStore, type Library } from '../store/library-db'
@@ -26,6 +27,17 @@ export interface GenerationRecord {
   quotaBefore?: number
   /** The studio's id of the job or task (a compare run finds its cells' costs by it). */
   ref?: string
+  /** The request's fields; only the price fields (`priceKey`) are kept. */
+  params?: Readonly<Record<string, unknown>>
+}
+
+/** An estimate of one job: the median and range of the latest priced jobs it rests on. */
+export interface CostEstimate {
+  cost: number | null
+  low: number | null
+  high: number | null
+  basedOn: number
+  basis: EstimateBasis
 }
 
 /** The function chat, images and the video engine call; never throws, never blocks the caller. */
@@ -62,7 +74,16 @@ export const GENERATIONS_SCHEMA = [
    WHERE json_valid(entry);
    CREATE INDEX generations_ref ON generations (ref) WHERE ref IS NOT NULL;
    CREATE INDEX generations_profile ON generations (profile_id, at);
-   CREATE INDEX generations_model ON generations (model, kind, at);`
+   CREATE INDEX generations_model ON generations (model, kind, at);`,
+  // The estimator (issue 28): the price fields beside the model, and whether a cost may be used for an
+  // estimate (exact, or split between jobs of the same model and price fields). The estimate asks
+  // the latest N usable rows of one (profile, kind, model, params) by this index, newest by insertion
+  // (rowid), never by the job's clock time: a clock set back does not reorder history.
+  `ALTER TABLE generations ADD COLUMN params TEXT NOT NULL DEFAULT '';
+   ALTER TABLE generations ADD COLUMN usable INTEGER NOT NULL DEFAULT 0;
+   UPDATE generations SET usable = 1 WHERE exact = 1 AND ok = 1 AND cost IS NOT NULL;
+   CREATE INDEX generations_estimate ON generations (profile_id, kind, model, params) WHERE usable = 1;
+   CREATE INDEX generations_estimate_model ON generations (profile_id, kind, model) WHERE usable = 1;`
 ]
 
 const isFile = (v: unknown): v is LogFile => !!v && typeof v === 'object' && Array.isArray((v as LogFile).entries)
@@ -72,6 +93,11 @@ function median(values: number[]): number {
   const m = s.length >> 1
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2
 }
+
+const NO_ESTIMATE: CostEstimate = { cost: null, low: null, high: null, basedOn: 0, basis: 'none' }
+
+/** Whether an entry's cost may stand for a job of its model and price fields. */
+const usable = (e: GenerationEntry) => e.ok && e.cost !== undefined && (e.costBasis === 'exact' || e.costBasis === 'shared')
 
 function validEntry(e: unknown): GenerationEntry[] {
   const r = GenerationEntrySchema.safeParse(e)
@@ -122,9 +148,10 @@ export class GenerationLog {
 
   private put(e: GenerationEntry): void {
     this.lib.run(
-      `INSERT INTO generations (id, profile_id, at, entry, kind, model, ok, cost, exact, ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO generations (id, profile_id, at, entry, kind, model, ok, cost, exact, ref, params, usable) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(id) DO UPDATE SET profile_id = excluded.profile_id, at = excluded.at, entry = excluded.entry, kind = excluded.kind,
-         model = excluded.model, ok = excluded.ok, cost = excluded.cost, exact = excluded.exact, ref = excluded.ref`,
+         model = excluded.model, ok = excluded.ok, cost = excluded.cost, exact = excluded.exact, ref = excluded.ref,
+         params = excluded.params, usable = excluded.usable`,
       e.id,
       e.profileId,
       e.at,
@@ -134,7 +161,9 @@ export class GenerationLog {
       e.ok ? 1 : 0,
       e.cost ?? null,
       e.costBasis === 'exact' ? 1 : 0,
-      e.ref ?? null
+      e.ref ?? null,
+      e.params ?? '',
+      usable(e) ? 1 : 0
     )
   }
 
@@ -174,15 +203,22 @@ export class GenerationLog {
   }
 
   record(r: GenerationRecord): GenerationEntry {
+    const model = r.model.trim() || 'unknown'
+    const params = priceKey(r.params)
+    // What the estimator expected before this job: the estimate's error is judged when it is priced.
+    // Read without committing what is queued (a burst of records stays one transaction).
+    const expected = this.estimate(r.profileId, model, r.kind, params, [], false).cost
     const entry: GenerationEntry = {
       id: `g-${randomBytes(6).toString('hex')}`,
       profileId: r.profileId,
       kind: r.kind,
-      model: r.model.trim() || 'unknown',
+      model,
       at: r.at ?? this.now(),
       ok: r.ok ?? true,
       ...(r.quotaBefore !== undefined && Number.isFinite(r.quotaBefore) ? { quotaBefore: r.quotaBefore } : {}),
-      ...(r.ref ? { ref: r.ref } : {})
+      ...(r.ref ? { ref: r.ref } : {}),
+      ...(params ? { params } : {}),
+      ...(expected !== null ? { estimate: expected } : {})
     }
     this.write(() => {
       this.put(entry)
@@ -215,15 +251,41 @@ export class GenerationLog {
     return entries(profileId === undefined ? this.read(`${ENTRY} ORDER BY at, rowid`) : this.read(`${ENTRY} WHERE profile_id = ? ORDER BY at, rowid`, profileId))
   }
 
-  /** Gives the `used` delta between two snapshots to the jobs that ended between them. Returns how many got a cost. */
+  /** What a job cost as measured, what it was expected to cost, and the difference. */
+  jobCost(ref: string): JobCost {
+    const e = this.byRef(ref)
+    const cost = e?.cost ?? null
+    const estimate = e?.estimate ?? null
+    return { ref, cost, basis: e?.costBasis ?? null, estimate, error: cost !== null && estimate !== null ? cost - estimate : null }
+  }
+
+  /**
+   * Gives the `used` delta between two snapshots to the jobs that ended between them. Returns how
+   * many were looked at. The rules, each explicit rather than averaged in:
+   * - only the rise of `used` is a cost: a top-up raises `granted` and `available`, never `used`, so it
+   *   never enters a cost;
+   * - `used` going down (a refund, a reset of the key) prices nothing: the interval's jobs are marked
+   *   `unpriced` (no cost, no share of 0 that would drag an estimate down);
+   * - one job: `exact`. Several jobs of one model and price fields: each gets its share (`shared`,
+   *   usable for estimates). Several of different models or price fields: `mixed`, counted in
+   *   spending but never in an estimate (an even split says nothing about either model);
+   * - a snapshot older than the one before (a clock set back) is not an interval: the caller skips it.
+   */
   attribute(profileId: string, from: Snapshot, to: Snapshot): number {
-    const jobs = entries(this.read(`${ENTRY} WHERE profile_id = ? AND cost IS NULL AND at > ? AND at <= ? ORDER BY at, rowid`, profileId, from.at, to.at)).filter((e) => e.cost === undefined)
-    if (jobs.length === 0 || to.unlimited !== from.unlimited) return 0
-    const delta = Math.max(0, to.used - from.used)
-    const share = delta / jobs.length
-    for (const j of jobs) {
-      j.cost = share
-      j.costBasis = jobs.length === 1 ? 'exact' : 'shared'
+    const jobs = entries(this.read(`${ENTRY} WHERE profile_id = ? AND cost IS NULL AND at > ? AND at <= ? ORDER BY at, rowid`, profileId, from.at, to.at)).filter(
+      (e) => e.cost === undefined && e.costBasis === undefined
+    )
+    if (jobs.length === 0 || to.unlimited !== from.unlimited || to.at < from.at) return 0
+    const delta = to.used - from.used
+    if (delta < 0) {
+      for (const j of jobs) j.costBasis = 'unpriced'
+    } else {
+      const share = delta / jobs.length
+      const same = jobs.every((j) => j.model === jobs[0].model && j.kind === jobs[0].kind && (j.params ?? '') === (jobs[0].params ?? ''))
+      for (const j of jobs) {
+        j.cost = share
+        j.costBasis = jobs.length === 1 ? 'exact' : same ? 'shared' : 'mixed'
+      }
     }
     this.write(() => {
       for (const j of jobs) this.put(j)
@@ -243,25 +305,75 @@ export class GenerationLog {
   }
 
   /**
-   * The expected cost of one job of `model`: the median of its recent priced jobs on this profile
-   * (other profiles' jobs when this one has none), exact costs preferred over shared ones.
+   * What this profile spent since `since` (raw units): the measured costs, plus the estimates of jobs
+   * not priced yet (a job just sent counts at once). Summed by the database over the (profile, at)
+   * index. Entries timed after now (written before the clock was set back) count too: a limit errs
+   * on the side of holding.
    */
-  expectedCost(profileId: string, model: string, kind: GenerationKind): { cost: number | null; basedOn: number } {
-    for (const mine of [1, 0]) {
-      for (const exact of [true, false]) {
-        const costs = this.read<{ cost: number }>(
-          `SELECT cost FROM generations WHERE model = ? AND kind = ? AND ok = 1 AND cost IS NOT NULL AND (profile_id = ?) = ?${exact ? ' AND exact = 1' : ''}
-           ORDER BY at DESC, rowid DESC LIMIT ?`,
-          model,
-          kind,
-          profileId,
-          mine,
-          ESTIMATE_SAMPLE
+  spentSince(profileId: string, since: number): number {
+    const row = this.read<{ spent: number }>(
+      `SELECT total(CASE WHEN cost IS NOT NULL THEN cost WHEN json_extract(entry, '$.costBasis') IS NULL THEN json_extract(entry, '$.estimate') END) AS spent
+       FROM generations WHERE profile_id = ? AND at >= ?`,
+      profileId,
+      since
+    )[0]
+    return row?.spent ?? 0
+  }
+
+  /** The expected cost of one job of `model` (the estimate without its range). */
+  expectedCost(profileId: string, model: string, kind: GenerationKind, params = ''): { cost: number | null; basedOn: number } {
+    const e = this.estimate(profileId, model, kind, params)
+    return { cost: e.cost, basedOn: e.basedOn }
+  }
+
+  /**
+   * The estimate of one job on this profile: the median and range of the latest ESTIMATE_SAMPLE
+   * usable costs of the model with the same price fields, or of the model with any price fields
+   * when none matched (`basis` says which). `aliases`: earlier names of the model (a rename in the
+   * profile's names), whose history counts as the model's. Each name is one indexed lookup of at
+   * most ESTIMATE_SAMPLE rows, however long the log.
+   */
+  estimate(profileId: string, model: string, kind: GenerationKind, params = '', aliases: readonly string[] = [], committed = true): CostEstimate {
+    const read = <T>(sql: string, ...args: unknown[]): T[] => (committed ? this.read<T>(sql, ...args) : this.lib.all<T>(sql, ...args))
+    const via = viaOf(params)
+    const names = [...new Set([model, ...aliases].map((m) => m.trim()).filter(Boolean))]
+    for (const basis of ['params', 'model'] as const) {
+      const rows: Array<{ cost: number; r: number }> = []
+      for (const name of names) {
+        rows.push(
+          ...(basis === 'params'
+            ? read<{ cost: number; r: number }>(
+                `SELECT cost, rowid AS r FROM generations INDEXED BY generations_estimate
+                 WHERE profile_id = ? AND kind = ? AND model = ? AND params = ? AND usable = 1 ORDER BY rowid DESC LIMIT ?`,
+                profileId,
+                kind,
+                name,
+                params,
+                ESTIMATE_SAMPLE
+              )
+            : read<{ cost: number; r: number }>(
+                `SELECT cost, rowid AS r FROM generations INDEXED BY generations_estimate_model
+                 WHERE profile_id = ? AND kind = ? AND model = ? AND usable = 1 AND (params = ? OR params LIKE ?) AND (? OR params NOT LIKE 'via=%')
+                 ORDER BY rowid DESC LIMIT ?`,
+                profileId,
+                kind,
+                name,
+                via,
+                // The same route (another count or size); a key without a route matches only keys without one.
+                via ? `${via};%` : '%',
+                via ? 1 : 0,
+                ESTIMATE_SAMPLE
+              ))
         )
-        if (costs.length) return { cost: median(costs.map((c) => c.cost)), basedOn: costs.length }
       }
+      if (!rows.length) continue
+      const costs = rows
+        .sort((a, b) => b.r - a.r)
+        .slice(0, ESTIMATE_SAMPLE)
+        .map((x) => x.cost)
+      return { cost: median(costs), low: Math.min(...costs), high: Math.max(...costs), basedOn: costs.length, basis }
     }
-    return { cost: null, basedOn: 0 }
+    return NO_ESTIMATE
   }
 
   remove(profileId: string): void {

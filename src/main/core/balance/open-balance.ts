@@ -21,13 +21,15 @@ export interface OpenBalanceDeps {
   language?: () => AlertLanguage
   log?: (line: string) => void
   notice: (message: string) => void
+  /** The host's clock (the usage records' times come from it too, so jobs fall between the right records). */
+  now?: () => number
 }
 
 /** Builds the balance host (stores, billing, snapshots, generation log) and its handlers, for studio-core. */
 export async function openBalance(d: OpenBalanceDeps) {
   const store = d.open<BalanceFile>('balance', { profiles: {} })
   const snapshots = await SnapshotStore.open(d.dataDir, d.notice)
-  const generations = await GenerationLog.open(d.dataDir, d.notice)
+  const generations = await GenerationLog.open(d.dataDir, d.notice, d.now)
   // The billing service remembers its route form through the balance service, made right after it.
   const ref: { service?: BalanceService } = {}
   const billing = new BillingService({
@@ -36,7 +38,7 @@ export async function openBalance(d: OpenBalanceDeps) {
     prefixOf: (id) => ref.service?.billingPrefix(id),
     rememberPrefix: (id, prefix) => ref.service?.rememberBillingPrefix(id, prefix)
   })
-  const balance = new BalanceService({ usage: d.usage, billing, snapshots, generations, store, profiles: d.profiles, emit: d.emit, notify: d.notify, language: d.language, log: d.log })
+  const balance = new BalanceService({ usage: d.usage, billing, snapshots, generations, store, profiles: d.profiles, emit: d.emit, notify: d.notify, language: d.language, log: d.log, now: d.now })
   ref.service = balance
   return {
     balance,

@@ -107,7 +107,7 @@ export class CompareService {
     const cells: CompareCell[] = run.cells.map((c) => {
       const live = isFinal(c.state) ? undefined : port.live(c.ref)
       const entry = this.d.costOf?.(c.ref)
-      if (isFinal(c.state) && entry && entry.cost === undefined) this.awaitingCost.add(run.id)
+      if (isFinal(c.state) && entry && entry.cost === undefined && entry.costBasis === undefined) this.awaitingCost.add(run.id)
       return {
         model: c.model,
         family: c.family,
@@ -118,7 +118,7 @@ export class CompareService {
         ...(c.startedAt !== undefined ? { startedAt: c.startedAt } : {}),
         ...(c.endedAt !== undefined ? { endedAt: c.endedAt } : {}),
         ...(c.error ? { error: c.error } : {}),
-        ...(entry?.cost !== undefined ? { cost: { amount: entry.cost, basis: entry.costBasis ?? 'shared' } } : {}),
+        ...(entry?.cost !== undefined ? { cost: { amount: entry.cost, basis: entry.costBasis === 'exact' || entry.costBasis === 'mixed' ? entry.costBasis : 'shared' } } : {}),
         ...port.results(c)
       }
     })

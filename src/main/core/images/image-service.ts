@@ -75,7 +75,7 @@ export class ImageService {
     // A finished job was charged; one whose answer never arrived may have been. Refusals were not.
     const onEnded = record
       ? (rec: JobRecord, status: ImageJob['status']) => {
-          if (status === 'done' || status === 'outcome-unknown') record({ profileId: rec.template.profileId, kind: 'image', model: rec.template.model, ok: status === 'done', ref: rec.job.jobId })
+          if (status === 'done' || status === 'outcome-unknown') record({ profileId: rec.template.profileId, kind: 'image', model: rec.template.model, ok: status === 'done', ref: rec.job.jobId, params: { ...rec.template.params, via: rec.template.origin } })
         }
       : undefined
     this.book = new JobBook({ journal, gallery, emit: d.emit, now: Date.now, newId: () => gallery.newId(), onEnded })
@@ -189,6 +189,12 @@ export class ImageService {
       })()
     )
     return this.book.view(rec)
+  }
+
+  /** The journal's word on a job: running, ended, or unknown (never journaled, or pruned long after it ended). */
+  jobState(jobId: string): 'running' | 'ended' | undefined {
+    const rec = this.journal.get(jobId)
+    return rec ? (rec.phase === 'ended' ? 'ended' : 'running') : undefined
   }
 
   listJobs(): { jobs: ImageJob[] } {

@@ -235,7 +235,7 @@ export class Submitter {
       return
     }
     // Accepted: a paid generation for the balance dashboard (never throws, never blocks).
-    this.d.recordGeneration?.({ profileId: t.profileId, kind: 'video', model: t.model, ref: t.id })
+    this.d.recordGeneration?.({ profileId: t.profileId, kind: 'video', model: t.model, ref: t.id, params: rec.remix ? { ...rec.remix, via: 'remix' } : rec.request })
     if (r.progress !== null) t.progress = r.progress
     if (r.model && r.model !== t.model) t.returnedModel = r.model
     t.state = r.state === 'unknown' || r.state === 'succeeded' ? 'queued' : r.state

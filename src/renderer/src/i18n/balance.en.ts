@@ -1,5 +1,41 @@
 /** English messages of the balance badge and dashboard, merged into `en` as `balance`. */
 export const balanceEn = {
+  // Before a paid job is sent: its expected cost from the studio's own measured costs.
+  estimate: {
+    label: 'Estimated cost:',
+    about: 'about {{amount}} (range {{low}}–{{high}}, from {{count}} jobs)',
+    about_one: 'about {{amount}} (range {{low}}–{{high}}, from {{count}} job)',
+    aboutModel: 'about {{amount}} (range {{low}}–{{high}}, from {{count}} jobs of this model with other settings)',
+    aboutModel_one: 'about {{amount}} (range {{low}}–{{high}}, from {{count}} job of this model with other settings)',
+    none: 'no estimate yet: no history for this model',
+    loading: 'estimating…',
+    noModel: 'choose a model to see an estimate',
+    total: 'Estimated total: about {{amount}} (range {{low}}–{{high}})',
+    totalPartial: 'Estimated total: about {{amount}} (range {{low}}–{{high}}) for the models with history; {{unknown}} without an estimate',
+    totalNone: 'Estimated total: no estimate yet: no history for these models',
+    measured: 'Cost: {{amount}}',
+    measuredVsEstimate: 'Cost: {{amount}} (estimated {{estimate}})',
+    measuring: 'Cost: measured at the next balance check',
+    unpriced: 'Cost: not measurable (the balance went back in this period)',
+    shared: 'shared with other jobs in the same period'
+  },
+  // A job held by a spending limit.
+  limit: {
+    title: { daily: 'Held by your daily spending limit', weekly: 'Held by your weekly spending limit', threshold: 'Held by your low-balance threshold' },
+    figures: {
+      daily: '{{spent}} spent in the last 24 hours; your daily limit is {{limit}}.',
+      weekly: '{{spent}} spent in the last 7 days; your weekly limit is {{limit}}.',
+      threshold: '{{spent}} available; your threshold is {{limit}}.'
+    },
+    expected: 'This {{model}} job is expected to cost about {{expected}}.',
+    noEstimate: 'There is no estimate for {{model}} yet.',
+    release: 'Nothing was sent. Choose “Send anyway” to let it go, or raise the limit in Balance.',
+    sendAnyway: 'Send anyway',
+    toastTitle: 'A job is held: {{name}}',
+    toastBody: 'The {{kind}} limit of {{limit}} would be passed ({{spent}} spent). It waits until you let it go or raise the limit.',
+    kind: { daily: 'daily', weekly: 'weekly', threshold: 'low-balance' },
+    dismiss: 'Dismiss'
+  },
   // The header badge.
   // The badge's caption; with its value it is also the badge's name ("Balance: 12,345").
   label: 'Balance:',
@@ -117,6 +153,9 @@ export const balanceEn = {
     rate: 'CNY per USD',
     quotaPerUsd: 'Quota units per USD',
     quotaPerUsdHelp: 'The gateway’s QuotaPerUnit (500,000 unless its operator changed it).',
+    dailyLimit: 'Daily spending limit',
+    weeklyLimit: 'Weekly spending limit',
+    limitHelp: 'In {{unit}}, over the last 24 hours or 7 days. Empty: no limit. A job that would pass it waits until you let it go.',
     threshold: 'Low-balance alert below',
     thresholdHelp: 'In {{unit}}. Empty: no alert. You are told once each time the balance falls below it.',
     save: 'Save',

@@ -2,6 +2,40 @@ import type { Messages } from './en'
 
 /** 余额徽标与余额面板的简体中文文案；类型取自英文版，缺少或多出的键都无法通过编译。 */
 export const balanceZh: Messages['balance'] = {
+  limit: {
+    title: { daily: '已被每日花费限额暂停', weekly: '已被每周花费限额暂停', threshold: '已被低余额阈值暂停' },
+    figures: {
+      daily: '最近 24 小时已花费 {{spent}}；每日限额为 {{limit}}。',
+      weekly: '最近 7 天已花费 {{spent}}；每周限额为 {{limit}}。',
+      threshold: '可用 {{spent}}；阈值为 {{limit}}。'
+    },
+    expected: '此 {{model}} 任务预计花费约 {{expected}}。',
+    noEstimate: '{{model}} 暂无预估。',
+    release: '尚未发送任何内容。选择“仍然发送”放行，或在余额页提高限额。',
+    sendAnyway: '仍然发送',
+    toastTitle: '有任务被暂停：{{name}}',
+    toastBody: '将超过{{kind}}限额 {{limit}}（已花费 {{spent}}）。任务会等待你放行或提高限额。',
+    kind: { daily: '每日', weekly: '每周', threshold: '低余额' },
+    dismiss: '关闭'
+  },
+  estimate: {
+    label: '预估费用：',
+    about: '约 {{amount}}（范围 {{low}}–{{high}}，基于 {{count}} 个任务）',
+    about_one: '约 {{amount}}（范围 {{low}}–{{high}}，基于 {{count}} 个任务）',
+    aboutModel: '约 {{amount}}（范围 {{low}}–{{high}}，基于此模型其他设置的 {{count}} 个任务）',
+    aboutModel_one: '约 {{amount}}（范围 {{low}}–{{high}}，基于此模型其他设置的 {{count}} 个任务）',
+    none: '暂无预估：此模型没有历史记录',
+    loading: '正在预估…',
+    noModel: '选择模型后显示预估',
+    total: '预估合计：约 {{amount}}（范围 {{low}}–{{high}}）',
+    totalPartial: '预估合计：有历史记录的模型约 {{amount}}（范围 {{low}}–{{high}}）；{{unknown}} 个没有预估',
+    totalNone: '预估合计：暂无预估：这些模型没有历史记录',
+    measured: '费用：{{amount}}',
+    measuredVsEstimate: '费用：{{amount}}（预估 {{estimate}}）',
+    measuring: '费用：将在下次余额查询时测得',
+    unpriced: '费用：无法测得（此期间余额回退）',
+    shared: '与同一时段的其他任务分摊'
+  },
   label: '余额：',
   loading: '加载中…',
   unlimited: '无限额度',
@@ -116,6 +150,9 @@ export const balanceZh: Messages['balance'] = {
     rate: '人民币/美元汇率',
     quotaPerUsd: '每美元额度单位',
     quotaPerUsdHelp: '网关的 QuotaPerUnit（默认 500,000，除非运营者修改过）。',
+    dailyLimit: '每日花费限额',
+    weeklyLimit: '每周花费限额',
+    limitHelp: '单位：{{unit}}，按最近 24 小时或 7 天计算。留空表示不限。将超过限额的任务会等待你放行。',
     threshold: '余额低于此值时提醒',
     thresholdHelp: '单位：{{unit}}。留空则不提醒。每次余额跌破该值时提醒一次。',
     save: '保存',

@@ -87,6 +87,27 @@ export const imagesEn = {
     tooManyRefs: 'At most 10 reference images.',
     noSource: 'Open an image to edit first.'
   },
+  queue: {
+    title: 'Queue',
+    addToQueue: 'Add to queue',
+    added: 'Added to the queue.',
+    summary: '{{running}} of {{cap}} creates in flight; {{waiting}} waiting.',
+    paused: 'Paused: nothing new is sent; accepted jobs go on.',
+    pause: 'Pause queue',
+    resume: 'Resume queue',
+    cap: 'Creates in flight at most',
+    setCap: 'Set',
+    empty: 'Nothing queued. “Add to queue” keeps jobs here and sends them a few at a time.',
+    waiting: 'waiting, {{place}}',
+    held: 'held: {{reason}}',
+    state: { running: 'running', sending: 'sending' },
+    up: 'Move “{{name}}” up',
+    down: 'Move “{{name}}” down',
+    remove: 'Remove “{{name}}” from the queue',
+    removeShort: 'Remove',
+    release: 'Release',
+    keys: 'Drag a waiting job, or focus it and press Alt+↑ or Alt+↓, to change its place.'
+  },
   jobs: {
     label: 'Jobs',
     empty: 'Nothing generated yet in this session.',

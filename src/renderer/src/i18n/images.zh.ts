@@ -89,6 +89,27 @@ export const imagesZh: Messages['images'] = {
     tooManyRefs: '参考图最多 10 张。',
     noSource: '请先打开要编辑的图像。'
   },
+  queue: {
+    title: '队列',
+    addToQueue: '加入队列',
+    added: '已加入队列。',
+    summary: '进行中的创建 {{running}}/{{cap}}；等待 {{waiting}} 个。',
+    paused: '已暂停：不再发送新任务；已接受的任务会继续。',
+    pause: '暂停队列',
+    resume: '继续队列',
+    cap: '同时进行的创建最多',
+    setCap: '设置',
+    empty: '队列为空。“加入队列”会把任务留在这里，每次发送几个。',
+    waiting: '等待中，{{place}}',
+    held: '已暂停：{{reason}}',
+    state: { running: '进行中', sending: '发送中' },
+    up: '上移“{{name}}”',
+    down: '下移“{{name}}”',
+    remove: '从队列移除“{{name}}”',
+    removeShort: '移除',
+    release: '放行',
+    keys: '拖动等待中的任务，或聚焦后按 Alt+↑ / Alt+↓ 调整位置。'
+  },
   jobs: {
     label: '任务',
     empty: '本次会话还没有生成任何内容。',

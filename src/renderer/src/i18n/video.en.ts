@@ -93,6 +93,9 @@ export const videoEn = {
   },
   preflight: {
     title: {
+      'daily-limit': 'Held by your daily spending limit',
+      'weekly-limit': 'Held by your weekly spending limit',
+      'threshold-limit': 'Held by your low-balance threshold',
       ok: 'Your balance may not cover this video',
       'below-cost': 'Your balance may not cover this video',
       exhausted: 'This key has no quota left',
@@ -204,6 +207,9 @@ export const videoEn = {
     },
     progress: 'Progress',
     progressValue: '{{value}}%',
+    eta: 'Should end about {{median}}, by {{p75}} at the latest in 3 of 4 runs (a typical run takes {{typical}}; from {{count}} runs of this model)',
+    eta_one: 'Should end about {{median}} (its one earlier run took {{typical}})',
+    etaNone: 'Should end: no estimate yet (no finished run of this model)',
     elapsed: 'Elapsed {{time}}',
     took: 'Took {{time}}',
     model: 'Model',

@@ -95,6 +95,9 @@ export const videoZh: Messages['video'] = {
   },
   preflight: {
     title: {
+      'daily-limit': '已被每日花费限额暂停',
+      'weekly-limit': '已被每周花费限额暂停',
+      'threshold-limit': '已被低余额阈值暂停',
       ok: '余额可能不足以生成此视频',
       'below-cost': '余额可能不足以生成此视频',
       exhausted: '此密钥的额度已用完',
@@ -206,6 +209,9 @@ export const videoZh: Messages['video'] = {
     },
     progress: '进度',
     progressValue: '{{value}}%',
+    eta: '预计约 {{median}} 完成，四次中有三次在 {{p75}} 前完成（通常耗时 {{typical}}；基于此模型 {{count}} 次运行）',
+    eta_one: '预计约 {{median}} 完成（此模型之前的一次运行耗时 {{typical}}）',
+    etaNone: '预计完成时间：暂无预估（此模型还没有完成的运行）',
     elapsed: '已用 {{time}}',
     took: '耗时 {{time}}',
     model: '模型',

@@ -2,7 +2,7 @@
 import type { z } from 'zod'
 import type { InvokeChannel, Invokes } from '@shared/contract'
 import type { InvokeOutput } from '@shared/contract-kit'
-import { DEFAULT_BALANCE_SETTINGS, type BalanceSettings, type BillingSummary, type Preflight, type Snapshot, type Spending } from '@shared/domain/balance'
+import { DEFAULT_BALANCE_SETTINGS, type BalanceSettings, type BillingSummary, type JobCost, type Preflight, type Snapshot, type Spending } from '@shared/domain/balance'
 import type { DisplayUnit } from '@shared/domain/profiles'
 import { StudioError } from '@shared/errors'
 
@@ -31,7 +31,9 @@ export class FakeBalance {
   settings: Record<string, BalanceSettings> = {}
   profileUnit: DisplayUnit = { kind: 'quota' }
   /** What `balance:preflight` answers (tests set a warning). */
-  preflight: Preflight = { available: null, unlimited: false, expectedCost: null, basedOn: 0, warn: false, reason: 'unknown', fetchedAt: null }
+  preflight: Preflight = { available: null, unlimited: false, expectedCost: null, basedOn: 0, low: null, high: null, basis: 'none', warn: false, reason: 'unknown', fetchedAt: null }
+  /** What `balance:job-cost` answers, by ref. */
+  jobCosts: Record<string, JobCost> = {}
 
   constructor(private readonly activeId: () => string) {}
 
@@ -59,11 +61,14 @@ export class FakeBalance {
         this.settings[profileId] = {
           displayUnit: patch.displayUnit !== undefined ? patch.displayUnit : cur.displayUnit,
           quotaPerUsd: patch.quotaPerUsd ?? cur.quotaPerUsd,
-          lowThreshold: patch.lowThreshold !== undefined ? patch.lowThreshold : cur.lowThreshold
+          lowThreshold: patch.lowThreshold !== undefined ? patch.lowThreshold : cur.lowThreshold,
+          dailyLimit: patch.dailyLimit !== undefined ? patch.dailyLimit : (cur.dailyLimit ?? null),
+          weeklyLimit: patch.weeklyLimit !== undefined ? patch.weeklyLimit : (cur.weeklyLimit ?? null)
         }
         return this.view(profileId)
       },
-      'balance:preflight': () => this.preflight
+      'balance:preflight': () => this.preflight,
+      'balance:job-cost': ({ ref }) => this.jobCosts[ref] ?? { ref, cost: null, basis: null, estimate: null, error: null }
     }
   }
 }

@@ -193,6 +193,13 @@ export class FakeHost {
       ...this.balance.handlers(),
       ...this.prompts.handlers(),
       ...this.compare.handlers(),
+      // The local queue: empty, and every change answers the empty queue (tests of the queue set their own).
+      'queue:list': () => ({ profileId: this.list.activeId, paused: false, imageCap: 4, items: [] }),
+      'queue:add-image': (input) => ({ id: 'q1', jobId: 'jq1', model: input.model, prompt: input.prompt, state: 'waiting', place: 1, createdAt: 0 }),
+      'queue:move': () => ({ profileId: this.list.activeId, paused: false, imageCap: 4, items: [] }),
+      'queue:remove': () => ({ profileId: this.list.activeId, paused: false, imageCap: 4, items: [] }),
+      'queue:release': () => ({ profileId: this.list.activeId, paused: false, imageCap: 4, items: [] }),
+      'queue:set': (input) => ({ profileId: this.list.activeId, paused: input.paused ?? false, imageCap: input.imageCap ?? 4, items: [] }),
       'app:get-info': () => ({ name: 'Generation Studio', version: '0.0.0-test', shell: 'browser', platform: 'linux' }),
       'app:get-notices': () => ({ notices: this.notices }),
       'library:list-backups': () => ({ backups: this.backups, restorePending: this.restorePending }),

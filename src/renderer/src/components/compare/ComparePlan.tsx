@@ -1,5 +1,6 @@
 /** The plan of a compare run before it is sent: the models picked, what each takes and drops, and the estimates. */
 import { useId } from 'react'
+import { estimateText, estimateTotal } from '@renderer/components/form/EstimateLine'
 import { useT } from '@renderer/i18n/use-t'
 import type { Preflight } from '@shared/domain/balance'
 import { formatRaw } from '@shared/domain/balance-units'
@@ -66,11 +67,7 @@ export interface PlanRow {
 /** One line per picked model: its family, the filled fields it takes and drops, its estimate, or why it is refused. */
 export function PlanTable({ rows }: { rows: readonly PlanRow[] }) {
   const { t, i18n } = useT()
-  const estimate = (p: Preflight | null | undefined) => {
-    if (p === undefined) return t('compareRuns.estimateLoading')
-    if (!p || p.expectedCost === null) return t('compareRuns.estimateUnknown')
-    return t('compareRuns.estimateValue', { amount: formatRaw(p.expectedCost, i18n.language), jobs: p.basedOn })
-  }
+  const estimate = (p: Preflight | null | undefined, model: string) => estimateText(t, i18n.language, p, model)
   return (
     <ul className="compare-plan" aria-label={t('compareRuns.title')}>
       {rows.map((r) => (
@@ -85,7 +82,7 @@ export function PlanTable({ rows }: { rows: readonly PlanRow[] }) {
             {t('compareRuns.drops')}: {r.dropped.length ? <Fields names={r.dropped} /> : t('compareRuns.nothingDropped')}
           </p>
           <p className="field-help" data-testid="compare-estimate">
-            {t('compareRuns.estimate')}: {estimate(r.preflight)}
+            {t('compareRuns.estimate')}: {estimate(r.preflight, r.model)}
           </p>
           {r.refusal && (
             <p className="field-error" role="alert">
@@ -98,19 +95,16 @@ export function PlanTable({ rows }: { rows: readonly PlanRow[] }) {
   )
 }
 
-/** The sum of the known estimates, what is unknown, and the quota available. */
+/** The sum of the known estimates (and of their ranges), what is unknown, and the quota available. */
 export function PlanTotal({ preflights }: { preflights: ReadonlyArray<Preflight | null | undefined> }) {
   const { t, i18n } = useT()
-  const known = preflights.flatMap((p) => (p && p.expectedCost !== null ? [p.expectedCost] : []))
-  const unknown = preflights.length - known.length
-  const sum = known.reduce((a, b) => a + b, 0)
-  const amount = formatRaw(sum, i18n.language)
+  const { text, total, known } = estimateTotal(t, i18n.language, preflights)
   const available = preflights.find((p) => p && p.available !== null && !p.unlimited)?.available ?? null
   return (
     <div className="compare-total" data-testid="compare-total">
-      <p>{known.length === 0 ? t('compareRuns.totalUnknown') : unknown ? t('compareRuns.totalPartial', { amount, unknown }) : t('compareRuns.total', { amount })}</p>
+      <p>{text}</p>
       {available !== null && <p className="field-help">{t('compareRuns.available', { amount: formatRaw(available, i18n.language) })}</p>}
-      {available !== null && known.length > 0 && sum > available && <p className="field-error">{t('compareRuns.overBudget')}</p>}
+      {available !== null && known > 0 && total > available && <p className="field-error">{t('compareRuns.overBudget')}</p>}
     </div>
   )
 }

@@ -27,8 +27,8 @@ export function BalanceSettingsForm({ profileId, profileUnit }: { profileId: str
 
 type SettingsViewData = Awaited<ReturnType<typeof studio.balance.getSettings>>
 
-function initialThreshold(data: SettingsViewData | undefined): string {
-  const th = data?.settings.lowThreshold
+function initialThreshold(data: SettingsViewData | undefined, field: 'lowThreshold' | 'dailyLimit' | 'weeklyLimit' = 'lowThreshold'): string {
+  const th = data?.settings[field]
   if (!data || th === null || th === undefined) return ''
   return String(+quotaInUnit(th, data.effectiveUnit, data.settings.quotaPerUsd).toFixed(6))
 }
@@ -42,6 +42,8 @@ function SettingsForm({ profileId, profileUnit, saved: data }: { profileId: stri
   const [rate, setRate] = useState(u?.kind === 'cny' ? String(u.rate) : '7.2')
   const [perUsd, setPerUsd] = useState(String(data?.settings.quotaPerUsd ?? 500_000))
   const [threshold, setThreshold] = useState(() => initialThreshold(data))
+  const [daily, setDaily] = useState(() => initialThreshold(data, 'dailyLimit'))
+  const [weekly, setWeekly] = useState(() => initialThreshold(data, 'weeklyLimit'))
   const [error, setError] = useState<string | null>(null)
   const [saved, setSaved] = useState(false)
 
@@ -59,12 +61,14 @@ function SettingsForm({ profileId, profileUnit, saved: data }: { profileId: stri
     if (choice === 'cny' && !positive(rate)) return setError(t('balance.settings.invalidRate'))
     if (!positive(perUsd)) return setError(t('balance.settings.invalidNumber'))
     const th = threshold.trim()
-    if (th !== '' && !(Number.isFinite(Number(th)) && Number(th) >= 0)) return setError(t('balance.settings.invalidNumber'))
+    const amounts = [th, daily.trim(), weekly.trim()]
+    if (amounts.some((a) => a !== '' && !(Number.isFinite(Number(a)) && Number(a) >= 0))) return setError(t('balance.settings.invalidNumber'))
     setError(null)
     const displayUnit: DisplayUnit | null = choice === 'profile' ? null : choice === 'cny' ? { kind: 'cny', rate: Number(rate) } : { kind: choice }
     const quotaPerUsd = Number(perUsd)
     const unit = displayUnit ?? profileUnit
-    save.mutate({ profileId, displayUnit, quotaPerUsd, lowThreshold: th === '' ? null : thresholdToRaw(Number(th), unit, quotaPerUsd) })
+    const raw = (a: string) => (a.trim() === '' ? null : thresholdToRaw(Number(a), unit, quotaPerUsd))
+    save.mutate({ profileId, displayUnit, quotaPerUsd, lowThreshold: raw(th), dailyLimit: raw(daily), weeklyLimit: raw(weekly) })
   }
 
   const unitName = (u: DisplayUnit) => (u.kind === 'quota' ? t('balance.units.quota') : u.kind === 'usd' ? t('balance.units.usd') : t('balance.units.cny'))
@@ -110,6 +114,20 @@ function SettingsForm({ profileId, profileUnit, saved: data }: { profileId: stri
             {t('balance.settings.thresholdHelp', { unit: unitName(shownUnit) })}
           </span>
         </label>
+        {(
+          [
+            ['daily', daily, setDaily, t('balance.settings.dailyLimit')],
+            ['weekly', weekly, setWeekly, t('balance.settings.weeklyLimit')]
+          ] as const
+        ).map(([k, value, set, label]) => (
+          <label key={k} className="field">
+            <span className="field-label">{label}</span>
+            <input className="input" inputMode="decimal" value={value} onChange={(e) => set(e.target.value)} aria-describedby={`${id}-limit`} lang={i18n.language} />
+          </label>
+        ))}
+        <span className="field-help" id={`${id}-limit`}>
+          {t('balance.settings.limitHelp', { unit: unitName(shownUnit) })}
+        </span>
         {error && (
           <p className="field-error" role="alert">
             {error}

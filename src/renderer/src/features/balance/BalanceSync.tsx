@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import { balanceKeys } from '@renderer/lib/balance/keys'
 import { studio } from '@renderer/lib/studio'
-import type { LowBalanceAlert } from '@shared/domain/balance'
+import type { LimitHold, LowBalanceAlert } from '@shared/domain/balance'
 import { formatAmount, quotaInUnit } from '@shared/domain/balance-units'
 import { useDisplayUnit } from './queries'
 
@@ -15,6 +15,7 @@ import { useDisplayUnit } from './queries'
 export function BalanceSync() {
   const queryClient = useQueryClient()
   const [alerts, setAlerts] = useState<Array<{ alert: LowBalanceAlert; webNotify: boolean }>>([])
+  const [holds, setHolds] = useState<LimitHold[]>([])
   useEffect(() => {
     let browserHost = false
     void studio.app
@@ -24,21 +25,45 @@ export function BalanceSync() {
     const offHistory = studio.balance.onHistoryChanged(({ profileId }) => {
       void queryClient.invalidateQueries({ queryKey: balanceKeys.history(profileId) })
       void queryClient.invalidateQueries({ queryKey: balanceKeys.spending(profileId) })
+      // A new snapshot prices the jobs before it: estimates and the cards' measured costs change.
+      void queryClient.invalidateQueries({ queryKey: [...balanceKeys.all, 'estimate'] })
+      void queryClient.invalidateQueries({ queryKey: [...balanceKeys.all, 'job-cost'] })
     })
     const offLow = studio.balance.onLowBalance((alert) => {
       setAlerts((list) => [...list.filter((a) => a.alert.profileId !== alert.profileId), { alert, webNotify: browserHost }])
     })
+    // The host tells a limit hold once (and shows the desktop notification in Electron).
+    const offHold = studio.balance.onLimitHold((hold) => setHolds((list) => [...list.filter((h) => h.profileId !== hold.profileId || h.kind !== hold.kind), hold]))
     return () => {
       offHistory()
       offLow()
+      offHold()
     }
   }, [queryClient])
-  if (alerts.length === 0) return null
+  if (alerts.length === 0 && holds.length === 0) return null
   return (
     <div className="balance-toasts">
+      {holds.map((h) => (
+        <LimitHoldToast key={`${h.profileId}-${h.kind}`} hold={h} onDismiss={() => setHolds((list) => list.filter((x) => x !== h))} />
+      ))}
       {alerts.map((a) => (
         <LowBalanceToast key={a.alert.profileId} alert={a.alert} webNotify={a.webNotify} onDismiss={() => setAlerts((list) => list.filter((x) => x !== a))} />
       ))}
+    </div>
+  )
+}
+
+function LimitHoldToast({ hold, onDismiss }: { hold: LimitHold; onDismiss: () => void }) {
+  const { t, i18n } = useT()
+  const { unit, quotaPerUsd } = useDisplayUnit(hold.profileId)
+  const fmt = (raw: number) => formatAmount(quotaInUnit(raw, unit, quotaPerUsd), unit, i18n.language)
+  return (
+    <div className="balance-toast" role="alert" data-testid="limit-hold-toast">
+      <p className="balance-toast-title">{t('balance.limit.toastTitle', { name: hold.profileName })}</p>
+      <p>{t('balance.limit.toastBody', { kind: t(`balance.limit.kind.${hold.kind}`), limit: fmt(hold.limit), spent: fmt(hold.spent) })}</p>
+      <button type="button" className="button button-small" onClick={onDismiss}>
+        {t('balance.limit.dismiss')}
+      </button>
     </div>
   )
 }

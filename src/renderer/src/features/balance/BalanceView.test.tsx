@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { FakeHost, gatewayProfile, sandboxProfile, usage } from '@renderer/testing/fake-host'
 import { renderApp, resetApp } from '@renderer/testing/render-app'
@@ -64,7 +64,23 @@ describe('the balance dashboard', () => {
     await user.click(within(form).getByRole('radio', { name: 'USD' }))
     await user.type(within(form).getByRole('textbox', { name: /Low-balance alert below/ }), '2.5')
     await user.click(within(form).getByRole('button', { name: 'Save' }))
-    expect(host.callsTo('balance:update-settings').at(-1)).toEqual({ profileId: 'sandbox', displayUnit: { kind: 'usd' }, quotaPerUsd: 500_000, lowThreshold: 1_250_000 })
+    expect(host.callsTo('balance:update-settings').at(-1)).toEqual({ profileId: 'sandbox', displayUnit: { kind: 'usd' }, quotaPerUsd: 500_000, lowThreshold: 1_250_000, dailyLimit: null, weeklyLimit: null })
     expect(host.balance.settings.sandbox.lowThreshold).toBe(1_250_000)
+  })
+
+  it('saves daily and weekly spending limits typed in the display unit as raw quota, and an emptied one as none', async () => {
+    const { host, user } = await openBalance()
+    const form = await screen.findByRole('form', { name: 'Display and alerts' })
+    await user.click(within(form).getByRole('radio', { name: 'USD' }))
+    await user.type(within(form).getByRole('textbox', { name: 'Daily spending limit' }), '2')
+    await user.type(within(form).getByRole('textbox', { name: 'Weekly spending limit' }), '10')
+    await user.click(within(form).getByRole('button', { name: 'Save' }))
+    expect(host.callsTo('balance:update-settings').at(-1)).toMatchObject({ dailyLimit: 1_000_000, weeklyLimit: 5_000_000 })
+    // The form starts again from what was saved; an emptied limit is none.
+    const again = await screen.findByRole('form', { name: 'Display and alerts' })
+    await waitFor(() => expect(within(again).getByRole('textbox', { name: 'Daily spending limit' })).toHaveProperty('value', '2'))
+    await user.clear(within(again).getByRole('textbox', { name: 'Daily spending limit' }))
+    await user.click(within(again).getByRole('button', { name: 'Save' }))
+    expect(host.callsTo('balance:update-settings').at(-1)).toMatchObject({ dailyLimit: null, weeklyLimit: 5_000_000 })
   })
 })

@@ -12,6 +12,7 @@ import { ImagesHandoffs } from './ImagesHandoffs'
 import { ImagesSync } from './ImagesSync'
 import { JobsList } from './jobs/JobsList'
 import { NativeTaskForm } from './native/NativeTaskForm'
+import { QueuePanel } from './queue/QueuePanel'
 import '@renderer/styles/images.css'
 
 const PANELS = ['generate', 'native'] as const
@@ -26,6 +27,7 @@ function CreatePanel() {
       <Tabs idPrefix="images" label={t('images.view.createLabel')} panels={PANELS} active={panel} onSelect={setPanel} labelOf={label} panelClassName="tab-panel">
         {panel === 'generate' ? <GenerateForm /> : <NativeTaskForm />}
       </Tabs>
+      <QueuePanel />
       <JobsList />
     </div>
   )

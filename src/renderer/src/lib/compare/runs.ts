@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react'
 import { studio } from '@renderer/lib/studio'
 import type { Preflight } from '@shared/domain/balance'
 import type { CompareArea, CompareRun, CompareStart } from '@shared/domain/compare'
+import { priceKey } from '@shared/domain/estimate'
 
 export const compareKeys = {
   all: ['compare-runs'] as const,
@@ -62,7 +63,7 @@ export function usePreflights(kind: 'image' | 'video', models: readonly string[]
       queryKey: compareKeys.preflight(kind, model),
       queryFn: async () => {
         try {
-          return await studio.balance.preflight({ model, kind })
+          return await studio.balance.preflight({ model, kind, params: kind === 'image' ? priceKey({ via: 'generate' }) : '' })
         } catch {
           return null
         }

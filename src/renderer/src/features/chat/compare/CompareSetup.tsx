@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
+import { EstimateLine, EstimateTotal } from '@renderer/components/form/EstimateLine'
 import { FormAlert } from '@renderer/components/form/FormAlert'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
+import { useEstimates } from '@renderer/lib/balance/estimate'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { COMPARE_MAX_MODELS, COMPARE_MIN_MODELS } from '@shared/domain/chat-compare'
@@ -41,6 +43,8 @@ export function CompareSetup({ settings }: { settings: ConversationSettings }) {
   const validation = validateSettings({ ...draft, model: chosenModels(shown)[0] ?? '-' })
   const block = compareBlock(shown, text, draft.format, validation)
   const duplicates = duplicateIndexes(shown)
+  // One estimate per model (chat jobs from this profile's measured costs) and their total.
+  const estimates = useEstimates(shown.map((model) => ({ kind: 'chat' as const, model })))
   const setField = (i: number, value: string) => setFields(shown.map((m, j) => (j === i ? value : m)))
 
   const submit = () => {
@@ -80,6 +84,7 @@ export function CompareSetup({ settings }: { settings: ConversationSettings }) {
                 </button>
               )}
               {duplicates.has(i) && <span className="field-error">{t('chat.compare.reasons.duplicateModel')}</span>}
+              <EstimateLine preflight={estimates[i]} model={model} testId="compare-estimate" />
             </div>
           ))}
           <datalist id={`${id}-models`}>
@@ -108,6 +113,7 @@ export function CompareSetup({ settings }: { settings: ConversationSettings }) {
           describedBy={`${id}-reason`}
           onSend={submit}
         />
+        <EstimateTotal preflights={shown.map((m, i) => (m.trim() ? estimates[i] : null))} />
         <div className="chat-compare-send">
           <p id={`${id}-reason`} className={block ? 'chat-composer-reason' : 'chat-composer-reason muted'}>
             {block ? t(`chat.compare.reasons.${block}`) : t('chat.compare.keysHint')}

@@ -1,13 +1,17 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { ChoiceField } from '@renderer/components/form/ChoiceField'
+import { EstimateLine } from '@renderer/components/form/EstimateLine'
 import { hostFieldText } from '@renderer/components/form/host-errors'
 import { HostAlert } from '@renderer/components/form/HostAlert'
+import { LimitHoldAlert } from '@renderer/components/form/LimitHoldAlert'
 import { ModelField } from '@renderer/components/form/ModelField'
 import { SelectField } from '@renderer/components/form/SelectField'
 import { SubmitRow } from '@renderer/components/form/SubmitRow'
 import { TextField } from '@renderer/components/form/TextField'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
+import { useEstimate } from '@renderer/lib/balance/estimate'
+import { useLimitGate } from '@renderer/lib/balance/limit-gate'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { modelsOf } from '@shared/domain/gateway-names'
 import { IMAGEGEN_RATIOS, RESOLUTIONS, type EditFamily } from '@shared/domain/images'
@@ -15,7 +19,7 @@ import { CountField, PromptField, ResponseFormatField, WatermarkChoice } from '.
 import type { EditorSource } from '../images-ui-store'
 import { problemText, type FieldProblems } from '../problems'
 import { useFocusFirstInvalid } from '../use-checked-form'
-import { EMPTY_EDIT, qualityOptions, validateEdit, withFamily, withModel, type EditDraft } from './edit-draft'
+import { EMPTY_EDIT, qualityOptions, readEdit, validateEdit, withFamily, withModel, type EditDraft } from './edit-draft'
 import { mayHavePaint } from './mask-model'
 import { usePainterStore } from './painter-store'
 import type { useApplyEdit } from './use-apply-edit'
@@ -39,6 +43,9 @@ export function EditForm({ source, applier }: { source: EditorSource; applier: R
   const native = d.family === 'editNative'
   const editModels = [...new Set([...modelsOf(names, 'editNative'), ...modelsOf(names, 'editForm')])]
   const dflt = t('images.common.default')
+  const input = readEdit(d, source).input
+  const estimate = useEstimate({ kind: 'image', model: d.model, params: { ...input, via: 'edit' } })
+  const limits = useLimitGate()
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -46,7 +53,9 @@ export function EditForm({ source, applier }: { source: EditorSource; applier: R
     const v = validateEdit(d, source, names)
     setProblems(v.problems)
     setAttempt((n) => n + 1)
-    if (v.request) void apply(v.request, usePainterStore.getState().history.ops, source)
+    const request = v.request
+    if (!request) return limits.clear()
+    limits.gate({ kind: 'image', model: request.model, params: { ...request, via: 'edit' } }, () => void apply(request, usePainterStore.getState().history.ops, source))
   }
 
   return (
@@ -91,7 +100,9 @@ export function EditForm({ source, applier }: { source: EditorSource; applier: R
       {host && !host.field && (
         <HostAlert problem={host} />
       )}
-      <SubmitRow label={t('images.editor.apply')} busy={busy}>
+      {limits.held && <LimitHoldAlert preflight={limits.held.preflight} model={limits.held.model} />}
+      <EstimateLine preflight={estimate} model={d.model} />
+      <SubmitRow label={limits.held ? t('balance.limit.sendAnyway') : t('images.editor.apply')} busy={busy || limits.checking}>
         {busy && state.phase in PHASE_KEYS && (
           <span role="status" className="field-help">
             {t(PHASE_KEYS[state.phase as keyof typeof PHASE_KEYS])}

@@ -1,14 +1,22 @@
-import type { FormEvent } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMemo, type FormEvent } from 'react'
+import { EstimateLine } from '@renderer/components/form/EstimateLine'
 import { HostAlert } from '@renderer/components/form/HostAlert'
+import { LimitHoldAlert } from '@renderer/components/form/LimitHoldAlert'
 import { SubmitRow } from '@renderer/components/form/SubmitRow'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
+import { useEstimate } from '@renderer/lib/balance/estimate'
+import { useLimitGate } from '@renderer/lib/balance/limit-gate'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
+import { studio } from '@renderer/lib/studio'
+import type { GenerateRequest } from '@shared/domain/images'
 import { CompareControl } from '../compare/CompareControl'
 import { useGenerate } from '../mutations'
+import { queueKey } from '../queue/QueuePanel'
 import { useCheckedForm } from '../use-checked-form'
 import { useGenerateDraft } from './draft-store'
-import { validateImage2, validateImagegen, type Family } from './generate-draft'
+import { readImage2, readImagegen, validateImage2, validateImagegen, type Family } from './generate-draft'
 import { Image2Fields } from './Image2Fields'
 import { ImagegenFields } from './ImagegenFields'
 
@@ -22,14 +30,31 @@ export function GenerateForm() {
   const names = useActiveNames()
   const { formRef, errorFor, checked, refused, reset, alert } = useCheckedForm()
   const generate = useGenerate()
+  // The request the form would send, as typed: its model and price fields decide the estimate.
+  const imagegen = useGenerateDraft((s) => s.imagegen)
+  const image2 = useGenerateDraft((s) => s.image2)
+  const input = useMemo(() => (family === 'imagegen' ? readImagegen(imagegen) : readImage2(image2)).input, [family, imagegen, image2])
+  const estimate = useEstimate({ kind: 'image', model: input.model, params: { ...input, via: 'generate' } })
+  const limits = useLimitGate()
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
     const s = useGenerateDraft.getState()
     const v = s.family === 'imagegen' ? validateImagegen(s.imagegen, names) : validateImage2(s.image2, names)
     checked(v.problems)
-    if (!v.request) return
-    generate.mutate(v.request, { onError: refused })
+    const request = v.request
+    if (!request) return limits.clear()
+    limits.gate({ kind: 'image', model: request.model, params: { ...request, via: 'generate' } }, () => generate.mutate(request, { onError: refused }))
+  }
+
+  // The queue: the same checks, then the job waits locally and is sent under the profile's cap.
+  const queryClient = useQueryClient()
+  const queued = useMutation({ mutationFn: (r: GenerateRequest) => studio.queue.addImage(r), onSuccess: () => void queryClient.invalidateQueries({ queryKey: queueKey }) })
+  const addToQueue = () => {
+    const s = useGenerateDraft.getState()
+    const v = s.family === 'imagegen' ? validateImagegen(s.imagegen, names) : validateImage2(s.image2, names)
+    checked(v.problems)
+    if (v.request) queued.mutate(v.request, { onError: refused })
   }
 
   const switchFamily = (f: Family) => {
@@ -51,7 +76,15 @@ export function GenerateForm() {
       </fieldset>
       {family === 'imagegen' ? <ImagegenFields errorFor={errorFor} /> : <Image2Fields errorFor={errorFor} />}
       {alert && <HostAlert problem={alert} />}
-      <SubmitRow label={generate.isPending ? t('images.generate.sending') : t('images.generate.submit')} busy={generate.isPending} />
+      {limits.held && <LimitHoldAlert preflight={limits.held.preflight} model={limits.held.model} />}
+      <EstimateLine preflight={estimate} model={input.model} />
+      <SubmitRow
+        label={generate.isPending ? t('images.generate.sending') : limits.held ? t('balance.limit.sendAnyway') : t('images.generate.submit')}
+        busy={generate.isPending || limits.checking}
+      />
+      <button type="button" className="button" onClick={addToQueue} aria-busy={queued.isPending || undefined}>
+        {t('images.queue.addToQueue')}
+      </button>
       <CompareControl />
     </form>
   )

@@ -1,4 +1,5 @@
 import { memo } from 'react'
+import { MeasuredCost } from '@renderer/components/form/EstimateLine'
 import { FormAlert } from '@renderer/components/form/FormAlert'
 import { useT } from '@renderer/i18n/use-t'
 import { errorTitle } from '@renderer/lib/error-text'
@@ -54,6 +55,7 @@ export const JobCard = memo(function JobCard({ job, onEdit, hideItems = false }:
         </div>
       )}
       {job.taskId && <p className="field-help">{t('images.jobs.taskId', { id: job.taskId })}</p>}
+      <MeasuredCost jobRef={job.jobId} ended={job.status !== 'running'} charged={job.status === 'done' || job.status === 'outcome-unknown'} />
       {job.status === 'outcome-unknown' && (
         <p className="warning warning-strong" role="note">
           {t('images.jobs.outcomeUnknown')}

@@ -1,17 +1,22 @@
 import { useState, type FormEvent } from 'react'
 import { ChoiceField } from '@renderer/components/form/ChoiceField'
+import { EstimateLine } from '@renderer/components/form/EstimateLine'
 import { HostAlert } from '@renderer/components/form/HostAlert'
+import { LimitHoldAlert } from '@renderer/components/form/LimitHoldAlert'
 import { SelectField } from '@renderer/components/form/SelectField'
 import { SubmitRow } from '@renderer/components/form/SubmitRow'
 import { TextField } from '@renderer/components/form/TextField'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
+import { useEstimate } from '@renderer/lib/balance/estimate'
+import { useLimitGate } from '@renderer/lib/balance/limit-gate'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
+import { nativeModelOf } from '@shared/domain/image-rules'
 import { NATIVE_IMAGE_URLS_MAX, NATIVE_PROMPT_RECOMMENDED_MAX, NATIVE_SIZE_PRESETS, RESOLUTIONS } from '@shared/domain/images'
 import { ImageModelField, PromptField, UrlList } from '../fields'
 import { useSubmitNative } from '../mutations'
 import { useCheckedForm } from '../use-checked-form'
-import { EMPTY_NATIVE, promptTooLong, validateNative, type NativeDraft } from './native-draft'
+import { EMPTY_NATIVE, promptTooLong, readNative, validateNative, type NativeDraft } from './native-draft'
 
 /** The native async image task: prompt with a live counter, sizes from the spec's presets, URLs, force_single, deprecated area. */
 export function NativeTaskForm() {
@@ -21,12 +26,19 @@ export function NativeTaskForm() {
   const { formRef, errorFor, checked, refused, alert } = useCheckedForm()
   const submit = useSubmitNative()
   const patch = (p: Partial<NativeDraft>) => setDraft((cur) => ({ ...cur, ...p }))
+  // The model the host will send (the profile's first native model when none is typed) and the price fields.
+  const input = readNative(d).input
+  const model = nativeModelOf(input, names) ?? ''
+  const estimate = useEstimate({ kind: 'image', model, params: { ...input, via: 'native' } })
+  const limits = useLimitGate()
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
     const v = validateNative(d, names)
     checked(v.problems)
-    if (v.request) submit.mutate(v.request, { onError: refused })
+    const request = v.request
+    if (!request) return limits.clear()
+    limits.gate({ kind: 'image', model: nativeModelOf(request, names) ?? '', params: { ...request, via: 'native' } }, () => submit.mutate(request, { onError: refused }))
   }
 
   const tooLong = promptTooLong(d.prompt)
@@ -83,7 +95,9 @@ export function NativeTaskForm() {
         <TextField label={t('images.native.area')} inputMode="numeric" value={d.area} placeholder="4194304" onChange={(e) => patch({ area: e.target.value })} error={errorFor('size')} help={t('images.native.areaHelp')} />
       </details>
       {alert && <HostAlert problem={alert} />}
-      <SubmitRow label={t('images.native.submit')} busy={submit.isPending} />
+      {limits.held && <LimitHoldAlert preflight={limits.held.preflight} model={limits.held.model} />}
+      <EstimateLine preflight={estimate} model={model} />
+      <SubmitRow label={limits.held ? t('balance.limit.sendAnyway') : t('images.native.submit')} busy={submit.isPending || limits.checking} />
     </form>
   )
 }

@@ -1,4 +1,5 @@
 import { memo } from 'react'
+import { MeasuredCost } from '@renderer/components/form/EstimateLine'
 import { MarkedText } from '@renderer/components/MarkedText'
 import { useT } from '@renderer/i18n/use-t'
 import type { VideoTask } from '@shared/domain/video'
@@ -6,6 +7,7 @@ import { noteCardRender } from '../render-probe'
 import type { SearchExcerpt } from './board-filter'
 import { isFinal, paramSummary, returnedDiffers } from './card-text'
 import { Elapsed } from './Elapsed'
+import { Eta } from './Eta'
 import type { CardActions } from './use-card-actions'
 
 export interface VideoCardProps {
@@ -143,6 +145,8 @@ export const VideoCard = memo(function VideoCard(p: VideoCardProps) {
       {note && <p className="video-card-note warning">{t(`video.card.${note}`)}</p>}
       {task.state === 'unknown' && task.rawStatus && <p className="video-card-note">{t('video.card.rawStatus', { raw: task.rawStatus })}</p>}
       {download && <p className="video-card-note">{download}</p>}
+      <Eta task={task} />
+      <MeasuredCost jobRef={task.id} ended={isFinal(task)} charged={task.taskId !== null} />
       {task.download.lastError && task.download.state !== 'done' && (
         <p className="video-card-note warning" data-testid="download-error">
           {task.download.lastError}

@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { EstimateLine } from '@renderer/components/form/EstimateLine'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
 import { HostAlert } from '@renderer/components/form/HostAlert'
 import { SubmitRow } from '@renderer/components/form/SubmitRow'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
+import { useEstimate } from '@renderer/lib/balance/estimate'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { VIDEO_FAMILIES, type VideoFamily } from '@shared/domain/video'
 import { VideoCompareControl } from '../compare/CompareControl'
@@ -16,7 +18,7 @@ import { GkFields } from './GkFields'
 import { KlFields } from './KlFields'
 import { checkBalance, PreflightWarning, type PreflightHold } from './PreflightWarning'
 import { Unified2Fields } from './Unified2Fields'
-import { validateDraft } from './validate'
+import { readDraft, validateDraft } from './validate'
 import { VidqFields } from './VidqFields'
 
 const FIELDS: Record<VideoFamily, (p: { errorFor: ErrorFor }) => React.JSX.Element> = {
@@ -51,6 +53,10 @@ export function CreateForm() {
   const errorFor: ErrorFor = (field) => videoProblemText(t, problems[field]) ?? hostFieldText(t, host, field)
   const Fields = FIELDS[family]
   const names = useActiveNames()
+  // The request the form would send, as typed: its model and price fields decide the estimate.
+  const drafts = useVideoDraft((s) => s.drafts)
+  const input = useMemo(() => readDraft(family, drafts, names).input, [family, drafts, names])
+  const estimate = useEstimate({ kind: 'video', model: input.model, params: input, ...(input.profileId ? { profileId: input.profileId } : {}) })
 
   const switchFamily = (f: VideoFamily) => {
     useVideoUi.getState().setFamily(f)
@@ -115,6 +121,7 @@ export function CreateForm() {
         <HostAlert problem={host} />
       )}
       {hold && <PreflightWarning hold={hold} />}
+      <EstimateLine preflight={estimate} model={input.model} />
       <SubmitRow label={create.isPending ? t('video.form.sending') : hold ? t('video.preflight.submitAnyway') : t('video.form.submit')} busy={create.isPending || checking} />
       <VideoCompareControl />
     </form>

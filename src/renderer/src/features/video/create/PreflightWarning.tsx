@@ -1,3 +1,4 @@
+import { LimitHoldAlert } from '@renderer/components/form/LimitHoldAlert'
 import { useT } from '@renderer/i18n/use-t'
 import { studio } from '@renderer/lib/studio'
 import type { Preflight } from '@shared/domain/balance'
@@ -25,6 +26,7 @@ export async function checkBalance(model: string, profileId?: string): Promise<P
 export function PreflightWarning({ hold }: { hold: PreflightHold }) {
   const { t, i18n } = useT()
   const p = hold.preflight
+  if (p.limit) return <LimitHoldAlert preflight={p} model={hold.model} />
   const num = (v: number | null) => (v === null ? t('video.preflight.unknownAmount') : formatRaw(v, i18n.language))
   return (
     <div role="alert" className="form-alert warning" data-testid="preflight-warning">

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react'
 import { Dialog } from '@renderer/components/Dialog'
+import { EstimateLine } from '@renderer/components/form/EstimateLine'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
 import { HostAlert } from '@renderer/components/form/HostAlert'
 import { ModelField } from '@renderer/components/form/ModelField'
 import { SelectField } from '@renderer/components/form/SelectField'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
+import { useEstimate } from '@renderer/lib/balance/estimate'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { modelsOf, VIDEO_NAME_FAMILIES } from '@shared/domain/gateway-names'
 import { REMIX_RATIOS, REMIX_SIZES, VIDEO_LIMITS, VIDEO_ROUTES, type VideoRemixRequest, type VideoTask } from '@shared/domain/video'
@@ -64,6 +66,7 @@ export function RemixDialog({ task }: { task: VideoTask }) {
   const errorFor = (field: string) => videoProblemText(t, problems[field]) ?? hostFieldText(t, host, field)
   const close = () => useVideoUi.getState().closeDialog()
   const name = task.prompt.trim().slice(0, 60) || task.model
+  const estimate = useEstimate({ kind: 'video', model: d.model, params: { size: d.size, via: 'remix' }, profileId: task.profileId })
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -114,6 +117,7 @@ export function RemixDialog({ task }: { task: VideoTask }) {
         {host && (
           <HostAlert problem={host} />
         )}
+        <EstimateLine preflight={estimate} model={d.model} />
         <div className="dialog-actions">
           <span className="dialog-actions-spacer" />
           <button type="button" className="button" onClick={() => !remix.isPending && close()}>

@@ -1,0 +1,109 @@
+import type { Locator, Page } from '@playwright/test'
+import { expect, test, type StudioFixture } from './fixtures'
+import { imageCreates, openImages } from './support/images-page'
+
+/**
+ * The local queue in front of the gateway, read from the sandbox's own request log: 20 image jobs
+ * under a cap of 2 (never more than 2 creates in flight), pause and resume, a reorder the log follows,
+ * and a restart with 10 waiting and 2 running (order kept, no create sent twice).
+ *
+ * Each job's prompt has its own length, so the log (which keeps body sizes, not bodies) tells the
+ * jobs apart: the body of job i is i bytes longer than the body of job 0.
+ */
+
+const N = 20
+const prompt = (i: number) => `job-${'x'.repeat(i)}`
+
+interface Create {
+  bytes: number
+  start: number
+  end: number
+}
+
+const creates = (studio: StudioFixture): Create[] =>
+  imageCreates(studio)
+    .map((r) => r as typeof r & { receivedAt?: number; endedAt?: number; bodyBytes: number })
+    .map((r) => ({ bytes: r.bodyBytes, start: r.receivedAt ?? 0, end: r.endedAt ?? Number.POSITIVE_INFINITY }))
+    .sort((a, b) => a.start - b.start)
+
+/** The most creates the gateway had open at once. */
+function maxInFlight(list: readonly Create[]): number {
+  let most = 0
+  for (const c of list) most = Math.max(most, list.filter((o) => o.start <= c.start && o.end > c.start).length)
+  return most
+}
+
+const queueOf = (page: Page) => page.getByTestId('queue')
+const itemOf = (page: Page, i: number): Locator => queueOf(page).getByRole('listitem', { name: new RegExp(`^${prompt(i)} — `) })
+const waitingCount = (page: Page) => queueOf(page).locator('[data-testid="queue-item"][data-state="waiting"]').count()
+const busyCount = (page: Page) => queueOf(page).locator('[data-testid="queue-item"][data-state="running"], [data-testid="queue-item"][data-state="sending"]').count()
+
+test.describe('the local queue', () => {
+  test('20 image jobs under a cap of 2: pause, resume, reorder, and a restart in the middle', async ({ studio }) => {
+    test.setTimeout(300_000)
+    // Each create takes a while at the gateway, so creates overlap whenever the studio lets them.
+    studio.gateway.setFaults(studio.canary, ['slow-first-byte=700@image.generate'])
+    let page = await openImages(studio)
+    const queue = queueOf(page)
+    await queue.getByRole('textbox', { name: 'Creates in flight at most' }).fill('2')
+    await queue.getByRole('button', { name: 'Set' }).click()
+    await queue.getByRole('button', { name: 'Pause queue' }).click()
+    await expect(queue.getByTestId('queue-summary')).toContainText('Paused')
+
+    const form = page.getByRole('form', { name: 'Generate' })
+    for (let i = 1; i <= N; i++) {
+      await form.getByRole('textbox', { name: 'Prompt' }).fill(prompt(i))
+      await form.getByRole('button', { name: 'Add to queue' }).click()
+      await expect(itemOf(page, i)).toContainText(`waiting, ${i}${i % 10 === 1 && i !== 11 ? 'st' : i % 10 === 2 && i !== 12 ? 'nd' : i % 10 === 3 && i !== 13 ? 'rd' : 'th'}`)
+    }
+    expect(imageCreates(studio)).toHaveLength(0)
+
+    // Reorder by keys: job 5 up four places, to the front.
+    const five = itemOf(page, 5)
+    await five.focus()
+    for (const place of ['4th', '3rd', '2nd', '1st']) {
+      await five.press('Alt+ArrowUp')
+      await expect(five).toContainText(`waiting, ${place}`)
+      await expect(five).toBeFocused()
+    }
+    // And by drag: job 20 onto the first place.
+    const data = await page.evaluateHandle(() => new DataTransfer())
+    await itemOf(page, 20).dispatchEvent('dragstart', { dataTransfer: data })
+    await itemOf(page, 5).dispatchEvent('dragover', { dataTransfer: data })
+    await itemOf(page, 5).dispatchEvent('drop', { dataTransfer: data })
+    await expect(itemOf(page, 20)).toContainText('waiting, 1st')
+    await expect(itemOf(page, 5)).toContainText('waiting, 2nd')
+    const order = [20, 5, 1, 2, 3, 4, ...Array.from({ length: 14 }, (_, k) => k + 6)]
+
+    // Resume; after a few, pause: what was accepted finishes, nothing new leaves.
+    await queue.getByRole('button', { name: 'Resume queue' }).click()
+    await expect.poll(() => imageCreates(studio).length, { timeout: 60_000 }).toBeGreaterThanOrEqual(4)
+    await queue.getByRole('button', { name: 'Pause queue' }).click()
+    await expect.poll(() => busyCount(page), { timeout: 60_000 }).toBe(0)
+    const atPause = imageCreates(studio).length
+    expect(atPause).toBe(N - (await waitingCount(page)))
+    expect(atPause).toBeLessThan(N)
+
+    // Resume until 10 wait, then stop the studio with 2 in flight.
+    await queue.getByRole('button', { name: 'Resume queue' }).click()
+    await expect.poll(() => waitingCount(page), { timeout: 60_000 }).toBeLessThanOrEqual(10)
+    await expect.poll(() => busyCount(page)).toBe(2)
+    const beforeStop = imageCreates(studio).length
+    await studio.stop()
+    expect(beforeStop).toBeGreaterThanOrEqual(10)
+
+    // Started again on the same data: the rest go out in their order, none twice.
+    page = await openImages(studio)
+    await expect.poll(() => imageCreates(studio).length, { timeout: 120_000 }).toBe(N)
+    await expect(queueOf(page).getByTestId('queue-item')).toHaveCount(0, { timeout: 60_000 })
+    const sent = creates(studio)
+    expect(sent).toHaveLength(N)
+    // One create per job (each body size once), in the queue's order.
+    const base = sent.reduce((m, c) => Math.min(m, c.bytes), Number.POSITIVE_INFINITY) - 1
+    expect(sent.map((c) => c.bytes - base)).toEqual(order)
+    expect(maxInFlight(sent)).toBeLessThanOrEqual(2)
+    // The 2 that were in flight at the stop ended (done, or outcome-unknown when the answer was lost), not sent again.
+    const jobs = page.getByRole('region', { name: 'Jobs' }).getByTestId('job-status')
+    await expect(jobs.filter({ hasText: 'Running' })).toHaveCount(0, { timeout: 60_000 })
+  })
+})
