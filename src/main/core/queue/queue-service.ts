@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { QUEUE_IMAGE_CAP_DEFAULT, type QueueItem, type QueueView } from '@shared/contract/queue'
 import type { HostEventArgs } from '@shared/contract'
+import { QUEUE_IMAGE_CAP_DEFAULT, type QueueItem, type QueueView } from '@shared/contract/queue'
 import type { GenerateRequest, ImageJob } from '@shared/domain/images'
 import { StudioError } from '@shared/errors'
 import { openStore, type Library } from '../store/library-db'
