@@ -56,7 +56,14 @@ describe('the host decides video notifications once', () => {
   })
 
   it('waits for an adapter that answers later: the OS showing it, or not, decides the page toast', async () => {
-    for (const [answer, shown] of [[Promise.resolve(true), true], [Promise.resolve(false), false], [Promise.reject(new Error('gone')), false]] as const) {
+    // Each answer is made when its turn comes: a rejection made ahead would be unhandled meanwhile.
+    const answers: Array<[() => Promise<boolean>, boolean]> = [
+      [() => Promise.resolve(true), true],
+      [() => Promise.resolve(false), false],
+      [() => Promise.reject(new Error('gone')), false]
+    ]
+    for (const [answerOf, shown] of answers) {
+      const answer = answerOf()
       const notices: VideoNotice[] = []
       const a = new VideoAnnouncer({
         emit: ((name: string, payload: unknown) => void (name === 'video:notice' && notices.push(payload as VideoNotice))) as never,

@@ -131,9 +131,11 @@ describe('bridge detection', () => {
         'studio.balance.getSettings',
         'studio.balance.updateSettings',
         'studio.balance.preflight',
+        'studio.balance.jobCost',
         'studio.balance.onUsageUpdated',
         'studio.balance.onHistoryChanged',
-        'studio.balance.onLowBalance'
+        'studio.balance.onLowBalance',
+        'studio.balance.onLimitHold'
       ]
     })
   })
