@@ -80,7 +80,7 @@ async function startup(ctx: RunContext): Promise<{ entries: BenchEntry[]; lazySc
             return empty
           },
           subject: async (i) => {
-            // T1-warm: the same start with compiled code cached (content-hashed assets immutable).
+            // T1-warm: the same start with compiled code cached (what the browser's caches keep; since every answer of the browser host is no-store, a second launch no longer takes scripts from the disk cache).
             // Three loads each (the first two fill the caches): taken in the first WARM_SAMPLES pairs only.
             if (i >= 0 && i < WARM_SAMPLES) {
               // With its own baseline: the empty page served with the host's page headers (COOP
@@ -138,7 +138,7 @@ async function startup(ctx: RunContext): Promise<{ entries: BenchEntry[]; lazySc
               target: TARGET,
               pass: warmValue / warmBaseline <= 2.5,
               runs: WARM_SAMPLES,
-              note: `milestones: ${pathOf(warmMilestones)}; third load in a fresh browser profile on disk (the first two fill the disk cache and V8's code cache, which off-the-record contexts do not have; hashed assets are served immutable, index.html no-store); baseline: the empty page served with the browser host's page headers (bench/lib/static-server.ts hostPageHeaders, Cross-Origin-Opener-Policy: same-origin included, so both arms pay the switch to a new renderer process, as neither arm would in the Electron app:// window), third load in the same profile; plain empty page ${round(warmPlain)} ms, cold ${round(baseline)} ms; T1 cold in the same runs ${round(value)} ms`
+              note: `milestones: ${pathOf(warmMilestones)}; third load in a fresh browser profile on disk (the first two fill the disk cache and V8's code cache, which off-the-record contexts do not have; every answer of the browser host is no-store, so the scripts are fetched again: docs/PERFORMANCE.md, Browser state per launch); baseline: the empty page served with the browser host's page headers (bench/lib/static-server.ts hostPageHeaders, Cross-Origin-Opener-Policy: same-origin included, so both arms pay the switch to a new renderer process, as neither arm would in the Electron app:// window), third load in the same profile; plain empty page ${round(warmPlain)} ms, cold ${round(baseline)} ms; T1 cold in the same runs ${round(value)} ms`
             })
           : notMeasurable('T1-warm', WARM_METRIC, TARGET, 'chat composer')
         const plainEntry = hasComposer
