@@ -1,36 +1,20 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { ESLint } from 'eslint'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CORE_FEATURE_EDGES, coreFeatures } from '../eslint.layering.js'
+import { mustExist, problems, ROOT } from './lint-probe'
 
 /**
  * The project's own lint config, run on code written here as if it were a file of the repo: the host
  * core's features stand on the shared layers and on declared edges only, and product code anywhere in
  * src never imports test or bench support.
  */
-const ROOT = join(import.meta.dirname, '..')
 const CORE = 'src/main/core'
-
-let eslint: ESLint
-
-beforeAll(() => {
-  eslint = new ESLint({ cwd: ROOT })
-})
-
-async function problems(filePath: string, code: string): Promise<{ rule: string | null; message: string }[]> {
-  const [result] = await eslint.lintText(code, { filePath: join(ROOT, filePath) })
-  return result.messages.map((m) => ({ rule: m.ruleId, message: m.message }))
-}
 
 const zoneMessages = (list: { rule: string | null; message: string }[]) => list.filter((p) => p.rule === 'import-x/no-restricted-paths').map((p) => p.message)
 
 /** A module that imports `from` (as a namespace, so no export name matters) and uses it. */
 const importing = (...from: string[]) => from.map((f, i) => `import * as m${i} from '${f}'\n`).join('') + `export const all = [${from.map((_, i) => `m${i}`).join(', ')}]\n`
-
-function mustExist(...paths: string[]) {
-  for (const p of paths) expect(existsSync(join(ROOT, p)), `${p} is used by this test as an import target`).toBe(true)
-}
 
 describe('lint holds the core features apart', { timeout: 120_000 }, () => {
   it('refuses a core feature importing another feature, from its folder or a subfolder', async () => {

@@ -1,33 +1,13 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
-import { ESLint } from 'eslint'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { mustExist, problems } from './lint-probe'
 
 /**
  * The project's own lint config, run on code written here as if it were a file of the repo: each
  * layer crossing must be refused, and the imports each layer may make must pass.
  */
-const ROOT = join(import.meta.dirname, '..')
 const FEATURES = 'src/renderer/src/features'
 
-let eslint: ESLint
-
-beforeAll(() => {
-  eslint = new ESLint({ cwd: ROOT })
-})
-
-/** The rule ids ESLint reports for `code` placed at `filePath`, with their messages. */
-async function problems(filePath: string, code: string): Promise<{ rule: string | null; message: string }[]> {
-  const [result] = await eslint.lintText(code, { filePath: join(ROOT, filePath) })
-  return result.messages.map((m) => ({ rule: m.ruleId, message: m.message }))
-}
-
 const rulesOf = (list: { rule: string | null }[]) => list.map((p) => p.rule)
-
-// The crossings below name real files, so the resolver reaches them; say so plainly if one moves.
-function mustExist(...paths: string[]) {
-  for (const p of paths) expect(existsSync(join(ROOT, p)), `${p} is used by this test as an import target`).toBe(true)
-}
 
 describe('lint holds the layering', { timeout: 120_000 }, () => {
   it('refuses a feature importing another feature, by relative path or by alias', async () => {

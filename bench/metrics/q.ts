@@ -5,7 +5,7 @@ import { hrtime } from 'node:process'
 import type { GenerationLog } from '../../src/main/core/balance/generation-log'
 import type { Metric, RunContext } from '../lib/metric'
 import { entry, failedToRun, type BenchEntry } from '../lib/report'
-import { interleavedOrder, median, msSince, round } from '../lib/stats'
+import { interleave, median, msSince, round } from '../lib/stats'
 
 /**
  * Q2 (issue 28): an estimate's cost must not grow with the generation log. The same estimates
@@ -72,17 +72,13 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
       const c = log.estimate('p1', 'no-such-model', 'image', 'via=generate')
       if (a.basedOn !== 20 || b.basedOn !== 20 || b.basis !== 'model' || c.basis !== 'none') throw new Error(`unexpected estimates: ${JSON.stringify([a, b, c])}`)
     }
-    for (let i = 0; i < 20; i++) {
-      ask(big.log)()
-      ask(small.log)()
-    }
-    const samples = { subject: [] as number[], baseline: [] as number[] }
-    for (const arm of interleavedOrder(201)) {
-      const fn = ask(arm === 'subject' ? big.log : small.log)
+    const timedAsk = (log: GenerationLog) => async () => {
+      const fn = ask(log)
       const s = hrtime.bigint()
       fn()
-      samples[arm].push(msSince(s))
+      return msSince(s)
     }
+    const samples = await interleave(201, { subject: timedAsk(big.log), baseline: timedAsk(small.log) }, 20)
     const value = median(samples.subject)
     const baseline = median(samples.baseline)
     return [
@@ -134,7 +130,9 @@ async function queueWith(waiting: number) {
   for (let i = 0; i < waiting; i++) await q.addImage(req(`waiting ${i}`))
   const pumped = () => (q as unknown as { pumping: Promise<void> | null }).pumping
   /** One item through the queue: queued, moved to the front, sent (the queue resumed for it), ended. */
-  const one = async (i: number) => {
+  let sent = 0
+  const one = async () => {
+    const i = sent++
     const item = await q.addImage(req(`measured ${i}`))
     q.move(item.id, 0)
     await q.set({ paused: false })
@@ -155,17 +153,12 @@ async function runQ1(ctx: RunContext): Promise<BenchEntry[]> {
   const small = await queueWith(10)
   ctx.log(`Q1 queued 10,000 + 10 items in ${round(msSince(t0) / 1000, 1)} s`)
   try {
-    const n = { subject: 0, baseline: 0 }
-    for (let i = 0; i < 20; i++) {
-      await big.one(n.subject++)
-      await small.one(n.baseline++)
-    }
-    const samples = { subject: [] as number[], baseline: [] as number[] }
-    for (const arm of interleavedOrder(201)) {
+    const timedOne = (queue: typeof big) => async () => {
       const s = hrtime.bigint()
-      await (arm === 'subject' ? big.one(n.subject++) : small.one(n.baseline++))
-      samples[arm].push(msSince(s))
+      await queue.one()
+      return msSince(s)
     }
+    const samples = await interleave(201, { subject: timedOne(big), baseline: timedOne(small) }, 20)
     const value = median(samples.subject)
     const baseline = median(samples.baseline)
     return [
