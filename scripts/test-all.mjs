@@ -15,6 +15,8 @@ const only = new Set(process.argv.slice(2))
 const want = (name) => only.size === 0 || only.has(name)
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const failedSteps = []
+// Names of failed tests, printed again just above the summary line so that the end of a long log says which.
+const failedTests = []
 
 function run(name, cmd, args, env = {}) {
   process.stderr.write(`\n=== ${name}: ${cmd} ${args.join(' ')}\n`)
@@ -28,6 +30,26 @@ function check(name, cmd, args) {
   else {
     totals.failed++
     failedSteps.push(name)
+  }
+}
+
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex -- ANSI colour codes in runner messages
+  return String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? ''
+}
+
+function collectPlaywrightFailures(suites, path) {
+  for (const suite of suites) {
+    const here = suite.title ? [...path, suite.title] : path
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue
+        const last = test.results?.[test.results.length - 1]
+        const label = test.status === 'flaky' ? 'e2e (flaky, passed on retry)' : 'e2e'
+        failedTests.push(`${label}: ${[...here, spec.title].join(' > ')} :: ${firstLine(last?.error?.message)}`)
+      }
+    }
+    collectPlaywrightFailures(suite.suites ?? [], here)
   }
 }
 
@@ -66,6 +88,11 @@ if (want('unit')) {
     totals.passed += r.numPassedTests
     totals.failed += r.numFailedTests
     totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
+    for (const file of r.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        if (t.status === 'failed') failedTests.push(`unit: ${file.name.replace(root + '/', '')} > ${t.fullName} :: ${firstLine(t.failureMessages?.[0])}`)
+      }
+    }
   }
   if (!ok || !r) {
     if (!r) totals.failed++
@@ -82,6 +109,7 @@ if (want('e2e')) {
       totals.passed += r.stats.expected + (r.stats.flaky ?? 0)
       totals.failed += r.stats.unexpected
       totals.skipped += r.stats.skipped
+      collectPlaywrightFailures(r.suites ?? [], [])
     }
     if (!ok || !r) {
       if (!r) totals.failed++
@@ -101,6 +129,7 @@ if (want('bench') && built) {
   }
 }
 
+if (failedTests.length) process.stdout.write(`\nFailed tests:\n${failedTests.map((t) => `  ${t.slice(0, 400)}`).join('\n')}\n`)
 if (failedSteps.length) process.stderr.write(`\nFailed steps: ${failedSteps.join(', ')}\n`)
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : ''
 process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed${skipped}\n`)
