@@ -91,6 +91,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'prompts:import',
   'queue:list',
   'queue:add-image',
+  'queue:add-video',
   'queue:move',
   'queue:remove',
   'queue:release',

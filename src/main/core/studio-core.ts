@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs'
 import { isLoopbackHost, type PlainHttpPolicy } from '@shared/domain/base-url'
-import { priceKey } from '@shared/domain/estimate'
 import type { ProfileList } from '@shared/domain/profiles'
 import { DEFAULT_SETTINGS, type AppSettings } from '@shared/domain/settings'
 import { AssetService } from './assets/asset-service'
@@ -37,6 +36,7 @@ import { createPromptHandlers } from './prompts/prompt-handlers'
 import { PromptHistory } from './prompts/prompt-history'
 import { historyResultSink, withPromptHistory } from './prompts/prompt-recorder'
 import { SavedPrompts } from './prompts/saved-prompts'
+import { queueHoldReason } from './queue/hold-reason'
 import { QueueService } from './queue/queue-service'
 import { openConfStore, type OpenStore, type StoreNotice } from './store/kv-store'
 import { openLibrary } from './store/library-db'
@@ -235,27 +235,6 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     recordGeneration: balance.recordGeneration
   })
   disposers.push(() => images.dispose())
-  // The local queue in front of the gateway: image creates wait here under the profile's cap.
-  const queue = await QueueService.open({
-    dataDir: opts.dataDir,
-    images: { generate: (req, jobId) => images.generate(req, jobId), jobState: (jobId) => images.jobState(jobId) },
-    activeId: () => profiles.activeId(),
-    checkProfile: (id) => void profiles.get(id),
-    // Spending limits hold a queued item before its create, as they hold a form's send.
-    limitReason: (profileId, req) => {
-      const est = balance.balance.estimate(profileId, req.model, 'image', priceKey({ ...req, via: 'generate' }))
-      const held = balance.balance.limitHold(profileId, req.model, est.cost)
-      if (!held) return null
-      const { kind, limit, spent } = held.limit
-      return `Held by the ${kind} spending limit: ${Math.round(spent).toLocaleString('en')} spent of ${Math.round(limit).toLocaleString('en')}${est.cost !== null ? `; this job is expected to cost about ${Math.round(est.cost).toLocaleString('en')}` : ''}. Let it go, or raise the limit and try again.`
-    },
-    emit: (profileId) => events.emit('queue:changed', { profileId }),
-    log,
-    notice: (message) => notices.push({ store: 'library', message })
-  })
-  disposers.push(() => queue.dispose())
-  disposers.push(events.addSink((...event) => queue.observe(...event)))
-  queue.pump()
   // A new key (or profile) may unblock native tasks held after a 401/403.
   profiles.onChanged(() => images.resumeHeld())
   disposers.push(() => balance.dispose())
@@ -291,6 +270,24 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     await assets.flush()
     assets.close()
   })
+  // The local queue in front of the gateway: image creates and video tasks wait here under the profile's caps.
+  // Opened after both services: on a start it settles items found `sending` by their journals.
+  const queue = await QueueService.open({
+    dataDir: opts.dataDir,
+    images: { generate: (req, jobId) => images.generate(req, jobId), jobState: (jobId) => images.jobState(jobId) },
+    videos: { create: (req, id) => video.create(req, id), remix: (req, id) => video.remix(req, id), taskState: (id) => video.taskState(id), remixProfile: (req) => video.remixProfile(req) },
+    activeId: () => profiles.activeId(),
+    checkProfile: (id) => void profiles.get(id),
+    // Spending limits and the low-balance threshold hold a queued item before its create, as they hold a form's send.
+    limitReason: (profileId, item) => queueHoldReason(balance.balance, profileId, item),
+    emit: (profileId) => events.emit('queue:changed', { profileId }),
+    log,
+    notice: (message) => notices.push({ store: 'library', message })
+  })
+  disposers.push(balance.balance.onSettingsChanged((profileId) => queue.recheckHeld(profileId)))
+  disposers.push(() => queue.dispose())
+  disposers.push(events.addSink((...event) => queue.observe(...event)))
+  queue.pump()
   // Compare runs: recorded in the library database; each cell follows its area's own job.
   const compareStore = CompareStore.open(opts.dataDir)
   const compare = new CompareService({

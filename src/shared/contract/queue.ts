@@ -1,17 +1,21 @@
 import { z } from 'zod'
 import type { InvokeSpec } from '../contract-kit'
 import { GenerateRequestSchema } from '../domain/images'
+import { VideoCreateRequestSchema, VideoRemixRequestSchema } from '../domain/video'
 
 /**
- * The local queue in front of the gateway (issue 28): per profile, at most `imageCap` paid image
- * creates in flight; the rest wait here in order, can be moved and removed, and the queue paused.
+ * The local queue in front of the gateway: per profile, at most `imageCap` paid image creates and
+ * `videoCap` video tasks in flight; the rest wait here in order, can be moved and removed, and the
+ * queue paused.
  */
 const ItemId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)
 const ProfileId = z.string().min(1).max(64)
 
 export const QueueItemSchema = z.object({
   id: z.string(),
-  /** The image job it becomes (chosen when queued, so a create is journaled under it exactly once). */
+  /** What it creates: an image job, or a video task (a create or a remix). */
+  kind: z.enum(['image', 'video']),
+  /** The image job or video task it becomes (chosen when queued, so a create is journaled under it exactly once). */
   jobId: z.string(),
   model: z.string(),
   prompt: z.string(),
@@ -20,6 +24,8 @@ export const QueueItemSchema = z.object({
   /** 1-based place among the waiting items (in a list); null for the others, and in the answer to an add. */
   place: z.number().int().nullable(),
   reason: z.string().optional(),
+  /** Why it is held: a spending limit or the low-balance threshold (waits again once the limit allows it), or a refusal of the create. */
+  heldBy: z.enum(['limit', 'refused']).optional(),
   createdAt: z.number()
 })
 export type QueueItem = z.infer<typeof QueueItemSchema>
@@ -28,11 +34,13 @@ export const QueueViewSchema = z.object({
   profileId: z.string(),
   paused: z.boolean(),
   imageCap: z.number().int(),
+  videoCap: z.number().int(),
   items: z.array(QueueItemSchema)
 })
 export type QueueView = z.infer<typeof QueueViewSchema>
 
 export const QUEUE_IMAGE_CAP_DEFAULT = 4
+export const QUEUE_VIDEO_CAP_DEFAULT = 2
 export const QUEUE_CAP_MAX = 32
 
 export const queueInvokes = {
@@ -44,6 +52,11 @@ export const queueInvokes = {
   'queue:add-image': {
     doc: 'Queues an image generation on the active profile; it is sent when fewer than the cap of creates are in flight and the queue is not paused.',
     input: GenerateRequestSchema,
+    output: QueueItemSchema
+  },
+  'queue:add-video': {
+    doc: 'Queues a video create or remix on the active profile (a remix on its source’s profile); it is sent when fewer than the video cap of tasks are in flight and the queue is not paused.',
+    input: z.union([z.strictObject({ create: VideoCreateRequestSchema }), z.strictObject({ remix: VideoRemixRequestSchema })]),
     output: QueueItemSchema
   },
   'queue:move': {
@@ -62,8 +75,13 @@ export const queueInvokes = {
     output: QueueViewSchema
   },
   'queue:set': {
-    doc: 'Pauses or resumes a profile’s queue (pausing stops new creates; accepted tasks go on) and sets its cap of image creates in flight.',
-    input: z.strictObject({ profileId: ProfileId.optional(), paused: z.boolean().optional(), imageCap: z.number().int().min(1).max(QUEUE_CAP_MAX).optional() }),
+    doc: 'Pauses or resumes a profile’s queue (pausing stops new creates; accepted tasks go on) and sets its caps of image creates and video tasks in flight.',
+    input: z.strictObject({
+      profileId: ProfileId.optional(),
+      paused: z.boolean().optional(),
+      imageCap: z.number().int().min(1).max(QUEUE_CAP_MAX).optional(),
+      videoCap: z.number().int().min(1).max(QUEUE_CAP_MAX).optional()
+    }),
     output: QueueViewSchema
   }
 } satisfies Record<string, InvokeSpec>

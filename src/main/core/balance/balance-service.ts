@@ -56,6 +56,7 @@ export class BalanceService {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>()
   /** Limit holds already told (profile, kind, limit): a toast and a notification once, until the limit changes. */
   private readonly told = new Set<string>()
+  private readonly settingsListeners = new Set<(profileId: string) => void>()
   private readonly now: () => number
   private disposed = false
   private chain: Promise<void> = Promise.resolve()
@@ -126,7 +127,20 @@ export class BalanceService {
     this.setState(input.profileId, { settings: next, ...(input.lowThreshold !== undefined ? { armed: true } : {}) })
     const usage = this.d.usage.cached(input.profileId)
     if (usage && input.lowThreshold !== undefined) this.checkAlert(input.profileId, usage)
+    for (const fn of this.settingsListeners) {
+      try {
+        fn(input.profileId)
+      } catch (e) {
+        this.d.log?.(`balance: settings listener failed: ${String(e)}`)
+      }
+    }
     return this.settingsOf(input.profileId)
+  }
+
+  /** Told after a profile's settings changed (limits, threshold): the queue checks its held items again. */
+  onSettingsChanged(fn: (profileId: string) => void): () => void {
+    this.settingsListeners.add(fn)
+    return () => this.settingsListeners.delete(fn)
   }
 
   /** The profile asked about: the active one, or a known one (an unknown id is refused, never looked up). */

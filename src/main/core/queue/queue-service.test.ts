@@ -141,7 +141,7 @@ describe('the local queue', () => {
       images: f.images,
       activeId: async () => 'p',
       emit: () => {},
-      limitReason: (_p, r) => (r.prompt.startsWith('dear') && limit < 10 ? 'Held by the daily limit: 900 spent of 1,000.' : null)
+      limitReason: (_p, r) => (r.req.prompt.startsWith('dear') && limit < 10 ? 'Held by the daily limit: 900 spent of 1,000.' : null)
     })
     await q.addImage(req('dear one'))
     await q.addImage(req('dear two'))

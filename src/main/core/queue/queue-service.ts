@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto'
 import type { HostEventArgs } from '@shared/contract'
-import { QUEUE_IMAGE_CAP_DEFAULT, type QueueItem, type QueueView } from '@shared/contract/queue'
+import { QUEUE_IMAGE_CAP_DEFAULT, QUEUE_VIDEO_CAP_DEFAULT, type QueueItem, type QueueView } from '@shared/contract/queue'
 import type { GenerateRequest, ImageJob } from '@shared/domain/images'
+import { FINAL_VIDEO_STATES, type VideoCreateRequest, type VideoRemixRequest, type VideoTask } from '@shared/domain/video'
 import { StudioError } from '@shared/errors'
 import { openStore, type Library } from '../store/library-db'
 
 /**
- * The local queue in front of the gateway (issue 28). Per profile, at most `imageCap` paid image
- * creates are in flight; the others wait here, in order, in the library database, and survive a
- * restart in that order.
+ * The local queue in front of the gateway. Per profile, at most `imageCap` paid image creates and
+ * `videoCap` video tasks are in flight; the others wait here, in order (one order for both kinds),
+ * in the library database, and survive a restart in that order. A video counts as in flight until
+ * its task ends on the gateway (the gateway's own concurrency is per task, not per create).
  *
- * Exactly once: an item's job id is chosen when it is queued. Before its create, the item is marked
+ * Exactly once: an item's job id (or video task id) is chosen when it is queued. Before its create, the item is marked
  * `sending` (committed); the image service then journals the job under that id before its POST
  * leaves (the journal's write-ahead rule, P5), and the item becomes `running`. After a crash an item
  * found `sending` is settled by the journal: a job under its id means the create may have left, so it
@@ -45,14 +47,23 @@ export const QUEUE_SCHEMA = [
   `CREATE INDEX queue_items_pos ON queue_items (profile_id, pos);
    INSERT OR IGNORE INTO queue_profiles (profile_id) SELECT DISTINCT profile_id FROM queue_items;`,
   // An item the user let go past a spending limit is not held by it again.
-  `ALTER TABLE queue_items ADD COLUMN let_go INTEGER NOT NULL DEFAULT 0;`
+  `ALTER TABLE queue_items ADD COLUMN let_go INTEGER NOT NULL DEFAULT 0;`,
+  // Video tasks queue too, under their own cap; a hold says whether a limit or a refusal made it.
+  `ALTER TABLE queue_profiles ADD COLUMN video_cap INTEGER NOT NULL DEFAULT ${QUEUE_VIDEO_CAP_DEFAULT};
+   ALTER TABLE queue_items ADD COLUMN held_by TEXT;`
 ]
+
+/** What a row creates: `kind` column values. */
+type RowKind = 'image' | 'video-create' | 'video-remix'
+export type QueuedRequest = { kind: 'image'; req: GenerateRequest } | { kind: 'video-create'; req: VideoCreateRequest } | { kind: 'video-remix'; req: VideoRemixRequest }
+const isVideo = (kind: string) => kind === 'video-create' || kind === 'video-remix'
 
 type State = QueueItem['state']
 
 interface Row {
   id: string
   profile_id: string
+  kind: RowKind
   pos: number
   state: State
   job_id: string
@@ -62,6 +73,7 @@ interface Row {
   reason: string | null
   created_at: number
   let_go?: number
+  held_by?: 'limit' | 'refused' | null
 }
 
 /** What the queue needs of the image service. */
@@ -72,18 +84,31 @@ export interface QueueImages {
   jobState(jobId: string): 'running' | 'ended' | undefined
 }
 
+/** What the queue needs of the video service. */
+export interface QueueVideos {
+  /** Journals the task under `id` (phase sending) before its create leaves, then sends it. */
+  create(req: VideoCreateRequest, id: string): Promise<VideoTask>
+  remix(req: VideoRemixRequest, id: string): Promise<VideoTask>
+  /** The journal's word on a task: running (not final), ended, or unknown (never journaled, or removed). */
+  taskState(id: string): 'running' | 'ended' | undefined
+  /** The profile a remix runs on: its source task's. */
+  remixProfile(req: VideoRemixRequest): string | undefined
+}
+
 export interface QueueDeps {
   dataDir: string
   images: QueueImages
+  videos?: QueueVideos
   activeId(): Promise<string>
   /** Throws for a profile that does not exist (an unknown id is refused, never stored). */
   checkProfile?: (profileId: string) => void
   emit(profileId: string): void
   /**
-   * Before a create: why a spending limit holds it (the reason in words), or null. An item held so
-   * waits until the user lets it go (`release`) or raises the limit (a later check passes).
+   * Before a create: why a spending limit or the low-balance threshold holds it (the reason in
+   * words), or null. An item held so waits until the user lets it go (`release`) or changes the
+   * limit (`recheckHeld`, then a later check passes).
    */
-  limitReason?: (profileId: string, req: GenerateRequest) => string | null
+  limitReason?: (profileId: string, item: QueuedRequest) => string | null | Promise<string | null>
   newId?: () => string
   now?: () => number
   log?: (line: string) => void
@@ -117,7 +142,7 @@ export class QueueService {
   private settle(): void {
     const open = this.lib.all<Row>(`SELECT * FROM queue_items WHERE state IN ('sending', 'running')`)
     for (const r of open) {
-      const job = this.d.images.jobState(r.job_id)
+      const job = this.stateOf(r)
       if (r.state === 'sending' && job === undefined) {
         // Never journaled: the create never left. It waits again at its place.
         this.lib.run(`UPDATE queue_items SET state = 'waiting' WHERE id = ?`, r.id)
@@ -129,20 +154,28 @@ export class QueueService {
     }
   }
 
-  private profile(profileId: string): { paused: boolean; imageCap: number } {
-    const r = this.lib.get<{ paused: number; image_cap: number }>('SELECT paused, image_cap FROM queue_profiles WHERE profile_id = ?', profileId)
-    return { paused: r ? r.paused === 1 : false, imageCap: r?.image_cap ?? QUEUE_IMAGE_CAP_DEFAULT }
+  /** The journal's word on what a row became (image journal or video journal). */
+  private stateOf(r: Row): 'running' | 'ended' | undefined {
+    if (isVideo(r.kind)) return this.d.videos?.taskState(r.job_id)
+    return this.d.images.jobState(r.job_id)
+  }
+
+  private profile(profileId: string): { paused: boolean; imageCap: number; videoCap: number } {
+    const r = this.lib.get<{ paused: number; image_cap: number; video_cap: number }>('SELECT paused, image_cap, video_cap FROM queue_profiles WHERE profile_id = ?', profileId)
+    return { paused: r ? r.paused === 1 : false, imageCap: r?.image_cap ?? QUEUE_IMAGE_CAP_DEFAULT, videoCap: r?.video_cap ?? QUEUE_VIDEO_CAP_DEFAULT }
   }
 
   private item(r: Row, place: number | null): QueueItem {
     return {
       id: r.id,
+      kind: isVideo(r.kind) ? 'video' : 'image',
       jobId: r.job_id,
       model: r.model,
       prompt: r.prompt,
       state: r.state,
       place,
       ...(r.reason ? { reason: r.reason } : {}),
+      ...(r.state === 'held' && r.held_by ? { heldBy: r.held_by } : {}),
       createdAt: r.created_at
     }
   }
@@ -168,25 +201,41 @@ export class QueueService {
   }
 
   async addImage(req: GenerateRequest): Promise<QueueItem> {
-    const profileId = await this.d.activeId()
+    return this.add(await this.d.activeId(), { kind: 'image', req }, `j${this.newId()}`)
+  }
+
+  /** A video create (on the active profile) or remix (on its source's profile), under the video cap. */
+  async addVideo(input: { create: VideoCreateRequest } | { remix: VideoRemixRequest }): Promise<QueueItem> {
+    const videos = this.d.videos
+    if (!videos) throw new StudioError('CONFLICT', 'Video tasks cannot be queued here.')
+    if ('create' in input) return this.add(input.create.profileId ?? (await this.d.activeId()), { kind: 'video-create', req: input.create }, `v${this.newId()}`)
+    const profileId = videos.remixProfile(input.remix)
+    if (!profileId) throw new StudioError('NOT_FOUND', 'The source task is no longer on the board', { field: 'sourceId' })
+    return this.add(profileId, { kind: 'video-remix', req: input.remix }, `v${this.newId()}`)
+  }
+
+  private add(profileId: string, item: QueuedRequest, jobId: string): QueueItem {
+    this.d.checkProfile?.(profileId)
     const last = this.lib.get<{ pos: number | null }>(`SELECT max(pos) AS pos FROM queue_items WHERE profile_id = ?`, profileId)?.pos ?? 0
     this.lib.run('INSERT OR IGNORE INTO queue_profiles (profile_id) VALUES (?)', profileId)
     const row: Row = {
       id: this.newId(),
       profile_id: profileId,
+      kind: item.kind,
       pos: last + 1,
       state: 'waiting',
-      job_id: `j${this.newId()}`,
-      request: JSON.stringify(req),
-      model: req.model,
-      prompt: req.prompt.slice(0, 500),
+      job_id: jobId,
+      request: JSON.stringify(item.req),
+      model: item.req.model,
+      prompt: item.req.prompt.slice(0, 500),
       reason: null,
       created_at: this.now()
     }
     this.lib.run(
-      `INSERT INTO queue_items (id, profile_id, kind, pos, state, job_id, request, model, prompt, reason, created_at) VALUES (?, ?, 'image', ?, 'waiting', ?, ?, ?, ?, NULL, ?)`,
+      `INSERT INTO queue_items (id, profile_id, kind, pos, state, job_id, request, model, prompt, reason, created_at) VALUES (?, ?, ?, ?, 'waiting', ?, ?, ?, ?, NULL, ?)`,
       row.id,
       row.profile_id,
+      row.kind,
       row.pos,
       row.job_id,
       row.request,
@@ -238,29 +287,50 @@ export class QueueService {
   /** A held item waits again; one held by a spending limit is let go past it. */
   release(id: string): string {
     const r = this.row(id)
-    if (r.state === 'held') this.lib.run(`UPDATE queue_items SET state = 'waiting', reason = NULL, let_go = 1 WHERE id = ?`, id)
+    if (r.state === 'held') this.lib.run(`UPDATE queue_items SET state = 'waiting', reason = NULL, held_by = NULL, let_go = 1 WHERE id = ?`, id)
     this.changed(r.profile_id)
     return r.profile_id
   }
 
-  async set(input: { profileId?: string; paused?: boolean; imageCap?: number }): Promise<string> {
+  /**
+   * A profile's limits or threshold changed: items held by a limit wait again at their places and
+   * are checked afresh before they are sent (still over the new limit: held again, with the new figures).
+   */
+  recheckHeld(profileId: string): void {
+    const { changes } = this.lib.run(`UPDATE queue_items SET state = 'waiting', reason = NULL, held_by = NULL WHERE profile_id = ? AND state = 'held' AND held_by = 'limit'`, profileId)
+    if (changes > 0) this.changed(profileId)
+  }
+
+  async set(input: { profileId?: string; paused?: boolean; imageCap?: number; videoCap?: number }): Promise<string> {
     const profileId = await this.known(input.profileId)
     const cur = this.profile(profileId)
     this.lib.run(
-      `INSERT INTO queue_profiles (profile_id, paused, image_cap) VALUES (?, ?, ?) ON CONFLICT(profile_id) DO UPDATE SET paused = excluded.paused, image_cap = excluded.image_cap`,
+      `INSERT INTO queue_profiles (profile_id, paused, image_cap, video_cap) VALUES (?, ?, ?, ?)
+       ON CONFLICT(profile_id) DO UPDATE SET paused = excluded.paused, image_cap = excluded.image_cap, video_cap = excluded.video_cap`,
       profileId,
       (input.paused ?? cur.paused) ? 1 : 0,
-      input.imageCap ?? cur.imageCap
+      input.imageCap ?? cur.imageCap,
+      input.videoCap ?? cur.videoCap
     )
     this.changed(profileId)
     return profileId
   }
 
-  /** An image job moved (images:job-updated): an ended one frees its place. */
-  observe(...[name, job]: HostEventArgs): void {
-    if (name !== 'images:job-updated' || job.status === 'running') return
-    const r = this.lib.get<Row>('SELECT * FROM queue_items WHERE job_id = ?', job.jobId)
-    if (!r || r.state === 'sending') return
+  /** An image job or video task moved: an ended one frees its place. */
+  observe(...event: HostEventArgs): void {
+    let ended: string | undefined
+    if (event[0] === 'images:job-updated' && event[1].status !== 'running') ended = event[1].jobId
+    else if (event[0] === 'video:task-updated' && FINAL_VIDEO_STATES.includes(event[1].state)) ended = event[1].id
+    else if (event[0] === 'video:tasks-removed') {
+      for (const id of event[1].ids) this.freed(id)
+      return
+    }
+    if (ended !== undefined) this.freed(ended)
+  }
+
+  private freed(jobId: string): void {
+    const r = this.lib.get<Row>('SELECT * FROM queue_items WHERE job_id = ?', jobId)
+    if (!r || r.state === 'sending' || r.state === 'waiting' || r.state === 'held') return
     this.lib.run('DELETE FROM queue_items WHERE id = ?', r.id)
     this.changed(r.profile_id)
   }
@@ -297,45 +367,72 @@ export class QueueService {
     }
   }
 
-  /** The first waiting item of a profile that is not paused and has room under its cap. */
+  /**
+   * The first waiting item of a profile that is not paused whose kind has room under its cap. One
+   * order for both kinds: a video waiting for room does not hold back the images behind it.
+   */
   private nextToSend(): Row | undefined {
     const profiles = this.lib.all<{ profile_id: string }>('SELECT profile_id FROM queue_profiles')
     for (const { profile_id } of profiles) {
       const p = this.profile(profile_id)
       if (p.paused) continue
-      const inFlight = this.lib.get<{ n: number }>(`SELECT count(*) AS n FROM queue_items WHERE profile_id = ? AND state IN ('sending', 'running')`, profile_id)?.n ?? 0
-      if (inFlight >= p.imageCap) continue
-      const r = this.lib.get<Row>(`SELECT * FROM queue_items WHERE profile_id = ? AND state = 'waiting' ORDER BY pos LIMIT 1`, profile_id)
+      const flying = this.lib.all<{ video: number; n: number }>(
+        `SELECT kind IN ('video-create', 'video-remix') AS video, count(*) AS n FROM queue_items WHERE profile_id = ? AND state IN ('sending', 'running') GROUP BY 1`,
+        profile_id
+      )
+      const videosInFlight = flying.find((f) => f.video === 1)?.n ?? 0
+      const imagesInFlight = flying.find((f) => f.video === 0)?.n ?? 0
+      const imageRoom = imagesInFlight < p.imageCap
+      const videoRoom = videosInFlight < p.videoCap && this.d.videos !== undefined
+      if (!imageRoom && !videoRoom) continue
+      const kinds = imageRoom && videoRoom ? '' : imageRoom ? `AND kind = 'image'` : `AND kind IN ('video-create', 'video-remix')`
+      const r = this.lib.get<Row>(`SELECT * FROM queue_items WHERE profile_id = ? AND state = 'waiting' ${kinds} ORDER BY pos LIMIT 1`, profile_id)
       if (r) return r
     }
     return undefined
   }
 
+  private requestOf(r: Row): QueuedRequest {
+    const req: unknown = JSON.parse(r.request)
+    if (r.kind === 'video-create') return { kind: 'video-create', req: req as VideoCreateRequest }
+    if (r.kind === 'video-remix') return { kind: 'video-remix', req: req as VideoRemixRequest }
+    return { kind: 'image', req: req as GenerateRequest }
+  }
+
+  /** Sends one item under its job id; answers whether it is still running after the create. */
+  private async create(item: QueuedRequest, jobId: string): Promise<boolean> {
+    if (item.kind === 'image') return (await this.d.images.generate(item.req, jobId)).status === 'running'
+    const videos = this.d.videos
+    if (!videos) throw new StudioError('CONFLICT', 'Video tasks cannot be queued here.')
+    const task = item.kind === 'video-create' ? await videos.create(item.req, jobId) : await videos.remix(item.req, jobId)
+    return !FINAL_VIDEO_STATES.includes(task.state)
+  }
+
   private async send(r: Row): Promise<void> {
-    const req = JSON.parse(r.request) as GenerateRequest
-    const limit = r.let_go ? null : this.d.limitReason?.(r.profile_id, req)
+    const item = this.requestOf(r)
+    const limit = r.let_go ? null : await this.d.limitReason?.(r.profile_id, item)
     if (limit) {
-      this.lib.run(`UPDATE queue_items SET state = 'held', reason = ? WHERE id = ?`, limit, r.id)
+      this.lib.run(`UPDATE queue_items SET state = 'held', reason = ?, held_by = 'limit' WHERE id = ?`, limit, r.id)
       this.d.emit(r.profile_id)
       return
     }
     // Write-ahead: the item is `sending` before anything is journaled or sent.
     this.lib.run(`UPDATE queue_items SET state = 'sending' WHERE id = ?`, r.id)
     this.d.emit(r.profile_id)
-    let job: ImageJob
+    let running: boolean
     try {
-      job = await this.d.images.generate(req, r.job_id)
+      running = await this.create(item, r.job_id)
     } catch (e) {
       // Refused before the job was journaled: nothing left. Held with the reason, never dropped.
-      if (this.d.images.jobState(r.job_id) === undefined) {
+      if (this.stateOf(r) === undefined) {
         const reason = e instanceof Error ? e.message : String(e)
-        this.lib.run(`UPDATE queue_items SET state = 'held', reason = ? WHERE id = ?`, reason.slice(0, 2000), r.id)
+        this.lib.run(`UPDATE queue_items SET state = 'held', reason = ?, held_by = 'refused' WHERE id = ?`, reason.slice(0, 2000), r.id)
       } else this.lib.run(`UPDATE queue_items SET state = 'running' WHERE id = ?`, r.id)
       this.d.emit(r.profile_id)
       return
     }
     // An end event that came while the item was still `sending` found nothing to free: ask the journal.
-    if (job.status === 'running' && this.d.images.jobState(r.job_id) !== 'ended') this.lib.run(`UPDATE queue_items SET state = 'running' WHERE id = ? AND state = 'sending'`, r.id)
+    if (running && this.stateOf(r) !== 'ended') this.lib.run(`UPDATE queue_items SET state = 'running' WHERE id = ? AND state = 'sending'`, r.id)
     else this.lib.run('DELETE FROM queue_items WHERE id = ?', r.id)
     this.d.emit(r.profile_id)
   }

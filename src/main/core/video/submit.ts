@@ -119,7 +119,7 @@ export class Submitter {
     return task
   }
 
-  async remix(req: VideoRemixRequest): Promise<VideoTask> {
+  async remix(req: VideoRemixRequest, id?: string): Promise<VideoTask> {
     const source = this.d.book.journal.get(req.sourceId)
     if (!source) throw new StudioError('NOT_FOUND', 'The source task is no longer on the board', { field: 'sourceId' })
     if (!source.task.taskId) throw new StudioError('INVALID_INPUT', 'The source task has no gateway id, so it cannot be remixed.', { field: 'sourceId' })
@@ -128,6 +128,7 @@ export class Submitter {
     const route = req.route ?? source.task.queryRoute
     const built = buildRemix(req, source.task.taskId, route)
     const task = this.blank({
+      id,
       profileId,
       name,
       family: source.task.family,

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { Asset, VideoCreateRequest, VideoFilter, VideoRemixRequest, VideoSearchHit, VideoTask } from '@shared/domain/video'
+import { FINAL_VIDEO_STATES, type Asset, type VideoCreateRequest, type VideoFilter, type VideoRemixRequest, type VideoSearchHit, type VideoTask } from '@shared/domain/video'
 import { StudioError } from '@shared/errors'
 import type { RecordGeneration } from '../balance/generation-log'
 import type { FileGrants } from '../files/grants'
@@ -114,12 +114,25 @@ export class VideoService {
     return service
   }
 
+  /** The journal's word on a task, for the local queue: running (not final), ended, or unknown. */
+  taskState(id: string): 'running' | 'ended' | undefined {
+    const rec = this.book.journal.get(id)
+    if (!rec) return undefined
+    return FINAL_VIDEO_STATES.includes(rec.task.state) ? 'ended' : 'running'
+  }
+
+  /** The profile a remix runs on (its source task's), or undefined when the source is gone. */
+  remixProfile(req: VideoRemixRequest): string | undefined {
+    return this.book.journal.get(req.sourceId)?.task.profileId
+  }
+
   create(req: VideoCreateRequest, id?: string): Promise<VideoTask> {
     return this.submitter.create(req, id)
   }
 
-  remix(req: VideoRemixRequest): Promise<VideoTask> {
-    return this.submitter.remix(req)
+  /** `id`: chosen by the caller (the local queue picks it when an item is queued). */
+  remix(req: VideoRemixRequest, id?: string): Promise<VideoTask> {
+    return this.submitter.remix(req, id)
   }
 
   private record(id: string): TaskRecord {

@@ -47,6 +47,17 @@ export const en = {
   settings: {
     profilesHeading: 'Profiles',
     profilesIntro: 'A profile is a gateway address and its API key. The key stays in the studio host; this window only sees whether one is saved and its last four characters.',
+    queueHeading: 'Queue',
+    queue: {
+      intro: 'Jobs you add to the queue are sent a few at a time, so a batch never becomes many paid creates at once. These caps apply to the active profile.',
+      imageCap: 'Image jobs at a time',
+      videoCap: 'Videos at a time',
+      capHelp: 'From 1 to 32.',
+      save: 'Save queue caps',
+      saved: 'Queue caps saved: {{images}} image jobs and {{videos}} videos at a time.',
+      invalid: 'Enter a whole number from 1 to 32.',
+      failed: 'The caps could not be saved'
+    },
     libraryHeading: 'Library',
     appearanceHeading: 'Appearance',
     loadFailed: 'The profiles could not be loaded'

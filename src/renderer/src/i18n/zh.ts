@@ -47,6 +47,17 @@ export const zh: Messages = {
   settings: {
     profilesHeading: '配置档',
     profilesIntro: '配置档由网关地址和 API 密钥组成。密钥只保存在工作室主进程中，本窗口只知道是否已保存以及末四位。',
+    queueHeading: '队列',
+    queue: {
+      intro: '加入队列的任务会分批发送，一批任务不会同时变成许多笔付费生成。以下上限作用于当前配置。',
+      imageCap: '同时进行的图片任务',
+      videoCap: '同时进行的视频',
+      capHelp: '1 到 32。',
+      save: '保存队列上限',
+      saved: '队列上限已保存：同时 {{images}} 个图片任务、{{videos}} 个视频。',
+      invalid: '请输入 1 到 32 之间的整数。',
+      failed: '无法保存上限'
+    },
     libraryHeading: '资料库',
     appearanceHeading: '外观',
     loadFailed: '无法加载配置档'

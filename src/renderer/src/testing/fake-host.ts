@@ -121,6 +121,10 @@ export class FakeHost {
   }
 
   /** Replaces one channel's behaviour for a test. */
+  private emptyQueue() {
+    return { profileId: this.list.activeId, paused: false, imageCap: 4, videoCap: 2, items: [] }
+  }
+
   on<C extends InvokeChannel>(channel: C, handler: FakeHandler<C>): this {
     ;(this.handlers as Record<string, unknown>)[channel] = handler
     return this
@@ -194,12 +198,16 @@ export class FakeHost {
       ...this.prompts.handlers(),
       ...this.compare.handlers(),
       // The local queue: empty, and every change answers the empty queue (tests of the queue set their own).
-      'queue:list': () => ({ profileId: this.list.activeId, paused: false, imageCap: 4, items: [] }),
-      'queue:add-image': (input) => ({ id: 'q1', jobId: 'jq1', model: input.model, prompt: input.prompt, state: 'waiting', place: 1, createdAt: 0 }),
-      'queue:move': () => ({ profileId: this.list.activeId, paused: false, imageCap: 4, items: [] }),
-      'queue:remove': () => ({ profileId: this.list.activeId, paused: false, imageCap: 4, items: [] }),
-      'queue:release': () => ({ profileId: this.list.activeId, paused: false, imageCap: 4, items: [] }),
-      'queue:set': (input) => ({ profileId: this.list.activeId, paused: input.paused ?? false, imageCap: input.imageCap ?? 4, items: [] }),
+      'queue:list': () => this.emptyQueue(),
+      'queue:add-image': (input) => ({ id: 'q1', kind: 'image', jobId: 'jq1', model: input.model, prompt: input.prompt, state: 'waiting', place: 1, createdAt: 0 }),
+      'queue:add-video': (input) => {
+        const req = 'create' in input ? input.create : input.remix
+        return { id: 'q1', kind: 'video', jobId: 'vq1', model: req.model, prompt: req.prompt, state: 'waiting', place: 1, createdAt: 0 }
+      },
+      'queue:move': () => this.emptyQueue(),
+      'queue:remove': () => this.emptyQueue(),
+      'queue:release': () => this.emptyQueue(),
+      'queue:set': (input) => ({ ...this.emptyQueue(), paused: input.paused ?? false, imageCap: input.imageCap ?? 4, videoCap: input.videoCap ?? 2 }),
       'app:get-info': () => ({ name: 'Generation Studio', version: '0.0.0-test', shell: 'browser', platform: 'linux' }),
       'app:get-notices': () => ({ notices: this.notices }),
       'library:list-backups': () => ({ backups: this.backups, restorePending: this.restorePending }),

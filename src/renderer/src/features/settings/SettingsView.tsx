@@ -8,9 +8,10 @@ import { AppearanceSettings } from './AppearanceSettings'
 import { LibrarySettings } from './LibrarySettings'
 import { ProfileDialogs } from './ProfileDialogs'
 import { ProfileList } from './ProfileList'
+import { QueueSettings } from './QueueSettings'
 import { ADD_PROFILE_BUTTON_ID } from './RemoveProfileDialog'
 
-/** Profiles and keys, then appearance, then the library's backups. */
+/** Profiles and keys, then appearance, the queue's caps, then the library's backups. */
 export function SettingsView() {
   const { t } = useT()
   const { data: list, error } = useProfileList()
@@ -43,6 +44,10 @@ export function SettingsView() {
       <section className="settings-section" aria-labelledby="settings-appearance">
         <h2 id="settings-appearance">{t('settings.appearanceHeading')}</h2>
         <AppearanceSettings />
+      </section>
+      <section className="settings-section" aria-labelledby="settings-queue">
+        <h2 id="settings-queue">{t('settings.queueHeading')}</h2>
+        <QueueSettings />
       </section>
       <section className="settings-section" aria-labelledby="settings-library">
         <h2 id="settings-library">{t('settings.libraryHeading')}</h2>

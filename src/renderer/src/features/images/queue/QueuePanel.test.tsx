@@ -8,6 +8,7 @@ afterEach(resetImages)
 
 const item = (i: number, state: QueueItem['state'] = 'waiting', place: number | null = i): QueueItem => ({
   id: `q${i}`,
+  kind: 'image',
   jobId: `j${i}`,
   model: 'imagegen-4.0',
   prompt: `job ${i}`,
@@ -33,7 +34,7 @@ function hostWith(view: QueueView) {
 
 describe('the queue panel', () => {
   it('says what waits and in which place, moves a job by keys and by its buttons, and pauses', async () => {
-    const host = hostWith({ profileId: 'sandbox', paused: false, imageCap: 2, items: [item(1, 'running', null), item(2, 'waiting', 1), item(3, 'waiting', 2), item(4, 'waiting', 3)] })
+    const host = hostWith({ profileId: 'sandbox', paused: false, imageCap: 2, videoCap: 2, items: [item(1, 'running', null), item(2, 'waiting', 1), item(3, 'waiting', 2), item(4, 'waiting', 3)] })
     const { user } = await renderImages({ host })
     const queue = await screen.findByRole('region', { name: 'Queue' })
     const list = within(queue).getByRole('list', { name: 'Queue' })
