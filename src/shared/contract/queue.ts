@@ -26,6 +26,12 @@ export const QueueItemSchema = z.object({
   reason: z.string().optional(),
   /** Why it is held: a spending limit or the low-balance threshold (waits again once the limit allows it), or a refusal of the create. */
   heldBy: z.enum(['limit', 'refused']).optional(),
+  /**
+   * When it should end (ms since the epoch): at the median and by the 75th percentile of its model's
+   * latest runs, after the queue ahead of it; `runs` is how many runs that rests on. Null: no runs of
+   * its model yet (or held). Absent in the answer to an add.
+   */
+  eta: z.object({ median: z.number(), p75: z.number(), runs: z.number().int() }).nullable().optional(),
   createdAt: z.number()
 })
 export type QueueItem = z.infer<typeof QueueItemSchema>

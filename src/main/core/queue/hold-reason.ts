@@ -1,6 +1,6 @@
 import type { Preflight } from '@shared/domain/balance'
 import { priceKey } from '@shared/domain/estimate'
-import type { QueuedRequest } from './queue-service'
+import type { QueuedRequest } from './queue-table'
 
 /** What the queue asks of the balance host before a create: the same pre-flight a form's send gets. */
 export interface HoldCheck {

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import type { HostEventArgs } from '@shared/contract'
 import { QUEUE_IMAGE_CAP_DEFAULT, QUEUE_VIDEO_CAP_DEFAULT, type QueueItem, type QueueView } from '@shared/contract/queue'
-import type { GenerateRequest, ImageJob } from '@shared/domain/images'
-import { FINAL_VIDEO_STATES, type VideoCreateRequest, type VideoRemixRequest, type VideoTask } from '@shared/domain/video'
+import type { GenerateRequest } from '@shared/domain/images'
+import { FINAL_VIDEO_STATES, type VideoCreateRequest, type VideoRemixRequest } from '@shared/domain/video'
 import { StudioError } from '@shared/errors'
 import { openStore, type Library } from '../store/library-db'
+import { modelDurations, queueEtas, recordRun, type ItemEta } from './queue-eta'
+import type { QueueDeps } from './queue-ports'
+import { isVideo, QUEUE_SCHEMA, type QueuedRequest, type Row } from './queue-table'
 
 /**
  * The local queue in front of the gateway. Per profile, at most `imageCap` paid image creates and
@@ -12,8 +15,8 @@ import { openStore, type Library } from '../store/library-db'
  * in the library database, and survive a restart in that order. A video counts as in flight until
  * its task ends on the gateway (the gateway's own concurrency is per task, not per create).
  *
- * Exactly once: an item's job id (or video task id) is chosen when it is queued. Before its create, the item is marked
- * `sending` (committed); the image service then journals the job under that id before its POST
+ * Exactly once: an item's job id (or video task id) is chosen when it is queued. Before its create,
+ * the item is marked `sending` (committed); the image (or video) service then journals the job under that id before its POST
  * leaves (the journal's write-ahead rule, P5), and the item becomes `running`. After a crash an item
  * found `sending` is settled by the journal: a job under its id means the create may have left, so it
  * is `running` (the image service resumes or reports it, never re-sends it); no job means nothing was
@@ -21,99 +24,8 @@ import { openStore, type Library } from '../store/library-db'
  * longer lists the model, no key) holds the item with the reason: never dropped, never retried alone.
  */
 
-export const QUEUE_SCHEMA = [
-  `CREATE TABLE queue_items (
-     id TEXT PRIMARY KEY,
-     profile_id TEXT NOT NULL,
-     kind TEXT NOT NULL,
-     pos REAL NOT NULL,
-     state TEXT NOT NULL,
-     job_id TEXT NOT NULL,
-     request TEXT NOT NULL,
-     model TEXT NOT NULL,
-     prompt TEXT NOT NULL,
-     reason TEXT,
-     created_at REAL NOT NULL
-   );
-   CREATE INDEX queue_items_order ON queue_items (profile_id, state, pos);
-   CREATE INDEX queue_items_job ON queue_items (job_id);
-   CREATE TABLE queue_profiles (
-     profile_id TEXT PRIMARY KEY,
-     paused INTEGER NOT NULL DEFAULT 0,
-     image_cap INTEGER NOT NULL DEFAULT ${QUEUE_IMAGE_CAP_DEFAULT}
-   );`,
-  // The queue's own cost per item must not grow with what waits (bench Q1): the last place of a
-  // profile by index, and every profile with items listed in queue_profiles (never a scan for them).
-  `CREATE INDEX queue_items_pos ON queue_items (profile_id, pos);
-   INSERT OR IGNORE INTO queue_profiles (profile_id) SELECT DISTINCT profile_id FROM queue_items;`,
-  // An item the user let go past a spending limit is not held by it again.
-  `ALTER TABLE queue_items ADD COLUMN let_go INTEGER NOT NULL DEFAULT 0;`,
-  // Video tasks queue too, under their own cap; a hold says whether a limit or a refusal made it.
-  `ALTER TABLE queue_profiles ADD COLUMN video_cap INTEGER NOT NULL DEFAULT ${QUEUE_VIDEO_CAP_DEFAULT};
-   ALTER TABLE queue_items ADD COLUMN held_by TEXT;`
-]
-
-/** What a row creates: `kind` column values. */
-type RowKind = 'image' | 'video-create' | 'video-remix'
-export type QueuedRequest = { kind: 'image'; req: GenerateRequest } | { kind: 'video-create'; req: VideoCreateRequest } | { kind: 'video-remix'; req: VideoRemixRequest }
-const isVideo = (kind: string) => kind === 'video-create' || kind === 'video-remix'
-
-type State = QueueItem['state']
-
-interface Row {
-  id: string
-  profile_id: string
-  kind: RowKind
-  pos: number
-  state: State
-  job_id: string
-  request: string
-  model: string
-  prompt: string
-  reason: string | null
-  created_at: number
-  let_go?: number
-  held_by?: 'limit' | 'refused' | null
-}
-
-/** What the queue needs of the image service. */
-export interface QueueImages {
-  /** Journals the job under `jobId` before its create leaves, then sends it. */
-  generate(req: GenerateRequest, jobId: string): Promise<ImageJob>
-  /** The journal's word on a job: running, ended, or unknown (never journaled, or long pruned). */
-  jobState(jobId: string): 'running' | 'ended' | undefined
-}
-
-/** What the queue needs of the video service. */
-export interface QueueVideos {
-  /** Journals the task under `id` (phase sending) before its create leaves, then sends it. */
-  create(req: VideoCreateRequest, id: string): Promise<VideoTask>
-  remix(req: VideoRemixRequest, id: string): Promise<VideoTask>
-  /** The journal's word on a task: running (not final), ended, or unknown (never journaled, or removed). */
-  taskState(id: string): 'running' | 'ended' | undefined
-  /** The profile a remix runs on: its source task's. */
-  remixProfile(req: VideoRemixRequest): string | undefined
-}
-
-export interface QueueDeps {
-  dataDir: string
-  images: QueueImages
-  videos?: QueueVideos
-  activeId(): Promise<string>
-  /** Throws for a profile that does not exist (an unknown id is refused, never stored). */
-  checkProfile?: (profileId: string) => void
-  emit(profileId: string): void
-  /**
-   * Before a create: why a spending limit or the low-balance threshold holds it (the reason in
-   * words), or null. An item held so waits until the user lets it go (`release`) or changes the
-   * limit (`recheckHeld`, then a later check passes).
-   */
-  limitReason?: (profileId: string, item: QueuedRequest) => string | null | Promise<string | null>
-  newId?: () => string
-  now?: () => number
-  log?: (line: string) => void
-  notice?: (message: string) => void
-}
+export type { QueueDeps, QueueImages, QueueVideos } from './queue-ports'
+export type { QueuedRequest } from './queue-table'
 
 export class QueueService {
   private pumping: Promise<void> | null = null
@@ -165,7 +77,7 @@ export class QueueService {
     return { paused: r ? r.paused === 1 : false, imageCap: r?.image_cap ?? QUEUE_IMAGE_CAP_DEFAULT, videoCap: r?.video_cap ?? QUEUE_VIDEO_CAP_DEFAULT }
   }
 
-  private item(r: Row, place: number | null): QueueItem {
+  private item(r: Row, place: number | null, eta?: ItemEta | null): QueueItem {
     return {
       id: r.id,
       kind: isVideo(r.kind) ? 'video' : 'image',
@@ -176,6 +88,7 @@ export class QueueService {
       place,
       ...(r.reason ? { reason: r.reason } : {}),
       ...(r.state === 'held' && r.held_by ? { heldBy: r.held_by } : {}),
+      ...(eta !== undefined ? { eta } : {}),
       createdAt: r.created_at
     }
   }
@@ -186,8 +99,21 @@ export class QueueService {
       profileId
     )
     let place = 0
-    const items = rows.map((r) => this.item(r, r.state === 'waiting' ? ++place : null))
-    return { profileId, ...this.profile(profileId), items }
+    const caps = this.profile(profileId)
+    const known = new Map<string, ReturnType<typeof modelDurations>>()
+    const stats = (kind: 'image' | 'video', model: string) => {
+      const key = `${kind}\n${model}`
+      if (!known.has(key)) known.set(key, modelDurations(this.lib, kind, model))
+      return known.get(key) ?? null
+    }
+    const etas = queueEtas(
+      rows.map((r) => ({ kind: isVideo(r.kind) ? 'video' : 'image', model: r.model, state: r.state, sentAt: r.sent_at ?? null })),
+      { image: caps.imageCap, video: caps.videoCap },
+      stats,
+      this.now()
+    )
+    const items = rows.map((r, i) => this.item(r, r.state === 'waiting' ? ++place : null, etas[i]))
+    return { profileId, ...caps, items }
   }
 
   private async known(profileId?: string): Promise<string> {
@@ -316,8 +242,13 @@ export class QueueService {
     return profileId
   }
 
-  /** An image job or video task moved: an ended one frees its place. */
+  /** An image job or video task moved: an ended one frees its place; a finished one's duration is kept for ETAs. */
   observe(...event: HostEventArgs): void {
+    try {
+      this.recordDuration(event)
+    } catch (e) {
+      this.d.log?.(`queue: a run's duration was not kept: ${String(e)}`)
+    }
     let ended: string | undefined
     if (event[0] === 'images:job-updated' && event[1].status !== 'running') ended = event[1].jobId
     else if (event[0] === 'video:task-updated' && FINAL_VIDEO_STATES.includes(event[1].state)) ended = event[1].id
@@ -326,6 +257,18 @@ export class QueueService {
       return
     }
     if (ended !== undefined) this.freed(ended)
+  }
+
+  /** Every finished run, queued or not: an image job done (from its creation), a video succeeded (from its submission). */
+  private recordDuration(event: HostEventArgs): void {
+    if (event[0] === 'images:job-updated') {
+      const job = event[1]
+      const model = job.items[0]?.model
+      if (job.status === 'done' && model) recordRun(this.lib, { ref: job.jobId, kind: 'image', model, ms: this.now() - job.createdAt, at: this.now() })
+    } else if (event[0] === 'video:task-updated') {
+      const t = event[1]
+      if (t.state === 'succeeded' && t.completedAt !== undefined) recordRun(this.lib, { ref: t.id, kind: 'video', model: t.model, ms: t.completedAt - (t.submittedAt ?? t.createdAt), at: t.completedAt })
+    }
   }
 
   private freed(jobId: string): void {
@@ -417,7 +360,7 @@ export class QueueService {
       return
     }
     // Write-ahead: the item is `sending` before anything is journaled or sent.
-    this.lib.run(`UPDATE queue_items SET state = 'sending' WHERE id = ?`, r.id)
+    this.lib.run(`UPDATE queue_items SET state = 'sending', sent_at = ? WHERE id = ?`, this.now(), r.id)
     this.d.emit(r.profile_id)
     let running: boolean
     try {
