@@ -97,6 +97,11 @@ test.describe('balance', () => {
     const row = page.getByTestId('spending').locator('tr[data-model="gpt-4o-mini"]')
     await expect(row).toContainText('2')
     expect(await raw(page, 'spend-gpt-4o-mini')).toBeCloseTo(spent.used, 6)
+    // Spending over time: today's bar, for all models and for the model chosen.
+    const spendChart = page.getByTestId('spending-chart')
+    await expect(spendChart).toHaveAttribute('data-points', '1')
+    await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption('gpt-4o-mini')
+    await expect(spendChart.getByRole('img', { name: 'Known costs per day, gpt-4o-mini' })).toBeVisible()
 
     const preflight = await page.evaluate(() =>
       (window as unknown as { studio: { balance: { preflight(i: unknown): Promise<unknown> } } }).studio.balance.preflight({ model: 'gpt-4o-mini', kind: 'chat' })

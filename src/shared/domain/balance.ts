@@ -86,7 +86,11 @@ export const ModelSpendingSchema = z.object({
 })
 export type ModelSpending = z.infer<typeof ModelSpendingSchema>
 
-export const SpendingSchema = z.object({ byModel: z.array(ModelSpendingSchema), since: z.number() })
+/** One model's known costs on one local day (`day`: that day's local midnight, ms). */
+export const DaySpendingSchema = z.object({ day: z.number(), model: z.string(), cost: z.number() })
+export type DaySpending = z.infer<typeof DaySpendingSchema>
+
+export const SpendingSchema = z.object({ byModel: z.array(ModelSpendingSchema), byDay: z.array(DaySpendingSchema), since: z.number() })
 export type Spending = z.infer<typeof SpendingSchema>
 
 export const QUOTA_PER_USD_DEFAULT = 500_000

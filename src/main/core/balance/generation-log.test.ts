@@ -70,6 +70,32 @@ describe('GenerationLog', () => {
     expect(log.spending('p', 2000).byModel.map((r) => r.jobs)).toEqual([1, 1])
   })
 
+  it('sums known costs by model and local day, for the spending chart', async () => {
+    const { log, at } = await open()
+    const day = (d: number, h: number) => new Date(2026, 10, d, h).getTime()
+    const jobs = [
+      [day(3, 9), 'a'],
+      [day(3, 22), 'a'],
+      [day(3, 23), 'b'],
+      [day(4, 1), 'a'],
+      [day(4, 2), 'c']
+    ] as const
+    for (const [t, model] of jobs) {
+      at(t)
+      log.record({ profileId: 'p', kind: 'image', model })
+    }
+    // Each job its own usage interval, priced exactly; the last one is not priced yet.
+    log.attribute('p', snap(day(3, 8), 0), snap(day(3, 10), 10))
+    log.attribute('p', snap(day(3, 21), 10), snap(day(3, 22) + 1, 30))
+    log.attribute('p', snap(day(3, 22) + 1, 30), snap(day(3, 23) + 1, 35))
+    log.attribute('p', snap(day(4, 0), 35), snap(day(4, 1) + 1, 100))
+    expect(log.spending('p', 0).byDay).toEqual([
+      { day: new Date(2026, 10, 3).getTime(), model: 'a', cost: 30 },
+      { day: new Date(2026, 10, 3).getTime(), model: 'b', cost: 5 },
+      { day: new Date(2026, 10, 4).getTime(), model: 'a', cost: 65 }
+    ])
+  })
+
   it('estimates a job from the median of past priced jobs of this profile only', async () => {
     const { log, at } = await open()
     const costs = [100, 300, 200]

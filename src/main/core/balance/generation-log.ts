@@ -301,7 +301,18 @@ export class GenerationLog {
       profileId,
       since
     )
-    return { byModel: rows.sort((a, b) => b.cost - a.cost || b.jobs - a.jobs), since }
+    // By the host's local day (the user's calendar), known costs only: a job not priced yet is no spending to draw.
+    const days = this.read<{ day: string; model: string; cost: number }>(
+      `SELECT date(at / 1000, 'unixepoch', 'localtime') AS day, model, total(cost) AS cost FROM generations
+       WHERE profile_id = ? AND at >= ? AND cost IS NOT NULL GROUP BY day, model ORDER BY day, model`,
+      profileId,
+      since
+    )
+    const midnight = (day: string) => {
+      const [y, m, d] = day.split('-').map(Number)
+      return new Date(y, m - 1, d).getTime()
+    }
+    return { byModel: rows.sort((a, b) => b.cost - a.cost || b.jobs - a.jobs), byDay: days.map((d) => ({ day: midnight(d.day), model: d.model, cost: d.cost })), since }
   }
 
   /**

@@ -27,7 +27,7 @@ export function billing(overrides: Partial<BillingSummary> = {}): BillingSummary
 export class FakeBalance {
   billingByProfile: Record<string, BillingSummary | StudioError> = { sandbox: billing() }
   history: Record<string, Snapshot[]> = {}
-  spending: Spending = { byModel: [], since: 0 }
+  spending: Spending = { byModel: [], byDay: [], since: 0 }
   settings: Record<string, BalanceSettings> = {}
   profileUnit: DisplayUnit = { kind: 'quota' }
   /** What `balance:preflight` answers (tests set a warning). */

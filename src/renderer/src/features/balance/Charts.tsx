@@ -10,6 +10,7 @@ import { BalanceTable } from './BalanceTable'
 import { CanvasChart } from './chart/CanvasChart'
 import type { ChartSpec } from './chart/draw'
 import { historyQuery, spendingQuery } from './queries'
+import { SpendingChart } from './SpendingChart'
 
 /**
  * The trends (a lazily loaded chunk, PERFORMANCE T1/T3): available quota over time, use per day,
@@ -122,6 +123,7 @@ export default function Charts({ profileId, unit, quotaPerUsd }: ChartsProps) {
           testId="daily-chart"
         />
       )}
+      <SpendingChart spending={spending.data} unit={unit} quotaPerUsd={quotaPerUsd} formatX={dailySpec.formatX} formatY={dailySpec.formatY} />
       <SpendingTable spending={spending.data} unit={unit} quotaPerUsd={quotaPerUsd} />
     </div>
   )
