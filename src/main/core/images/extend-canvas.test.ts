@@ -95,8 +95,10 @@ describe('extend canvas: the composed image and mask', () => {
         const k = (y * p.width + x) * 3
         const inPicture = x >= p.x && x < p.x + W
         // Both fill the new area; the careless one also repaints the picture's left half.
-        if (!inPicture) honest.fill(200, k, k + 3), careless.fill(200, k, k + 3)
-        else if (x < p.x + W / 2) careless.fill(250, k, k + 3)
+        if (!inPicture) {
+          honest.fill(200, k, k + 3)
+          careless.fill(200, k, k + 3)
+        } else if (x < p.x + W / 2) careless.fill(250, k, k + 3)
       }
     }
     const raw = { raw: { width: p.width, height: p.height, channels: 3 as const } }
