@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { StudioErrorDataSchema } from '../errors'
-import { ModelNameSchema, ruleOf, type GatewayNames } from './gateway-names-schema'
 import { ExtendSchema } from './extend-plan'
+import { ModelNameSchema, ruleOf, type GatewayNames } from './gateway-names-schema'
 
 /*
  * The two body families of POST /v1/images/generations, the native async image task and the two
