@@ -104,9 +104,13 @@ function snapArea(natural: Size, rule: (typeof EXTEND_RULES)['editNative']): Siz
   const area = natural.width * natural.height
   if (area >= rule.minArea && area <= rule.maxArea) return natural
   const f = Math.sqrt((area < rule.minArea ? rule.minArea : rule.maxArea) / area)
-  // Rounded towards the range, so the snapped area is inside it.
-  const round = area < rule.minArea ? Math.ceil : Math.floor
-  return { width: round(natural.width * f), height: round(natural.height * f) }
+  let width = Math.round(natural.width * f)
+  let height = Math.round(natural.height * f)
+  // Rounding may step just outside the range: a pixel back in, on the side that keeps the shape.
+  const wide = natural.width / natural.height
+  while (width * height > rule.maxArea) if (width / height > wide) width--; else height--
+  while (width * height < rule.minArea) if (width / height < wide) width++; else height++
+  return { width, height }
 }
 
 /** The canvas the family takes for this source and target, with the picture's size on it. */
