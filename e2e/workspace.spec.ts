@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures'
+import { axeFindings } from './support/axe'
 import { editForm, libraryImage, openEditorOn, pictureHandle, picturePosition, squareMaskPng } from './support/extend'
 import { gradientPng, rawRgba } from './support/images-page'
 
@@ -91,5 +92,26 @@ test.describe('extend canvas', () => {
     }
     expect(keptChanged).toBe(0)
     expect(newFilled).toBe((W - SIDE) * H)
+  })
+
+  test('the panel refuses a shape the form family has no size for before any request, and passes axe in both themes', async ({ studio }) => {
+    test.setTimeout(120_000)
+    const page = await openEditorOn(studio, 1024)
+    const form = editForm(page)
+    await form.getByRole('combobox', { name: 'Edit family' }).selectOption('editForm')
+    await form.getByRole('checkbox', { name: 'Extend the canvas (outpaint)' }).check()
+    await form.getByRole('group', { name: 'Canvas shape' }).getByRole('button', { name: '21:9' }).click()
+    await expect(form.getByRole('alert')).toContainText('no size close to 2389×1024')
+    await form.getByRole('textbox', { name: 'Prompt' }).fill('wider')
+    await page.getByRole('button', { name: 'Apply edit' }).click()
+    await expect(form.getByRole('alert')).toContainText('1920x1080')
+    expect(studio.gateway.log().filter((r) => r.route === 'image.edit')).toHaveLength(0)
+    await form.getByRole('group', { name: 'Canvas shape' }).getByRole('button', { name: '16:9' }).click()
+    await expect(page.getByTestId('extend-note')).toContainText('Snapped to 1920×1080 (from 1820×1024)')
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme })
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+      expect(await axeFindings(page, `extend canvas (${theme})`)).toEqual([])
+    }
   })
 })
