@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures'
 import { axeFindings } from './support/axe'
-import { editForm, libraryImage, openEditorOn, pictureHandle, picturePosition, squareMaskPng } from './support/extend'
-import { gradientPng, rawRgba } from './support/images-page'
+import { editForm, libraryImage, rgbaOf, openEditorOn, pictureHandle, picturePosition, squareMaskPng } from './support/extend'
+import { gradientPng } from './support/images-page'
 
 /**
  * The editor's workspace tools, driven as a user would against the sandbox gateway. Each tool has
@@ -52,7 +52,8 @@ test.describe('extend canvas', () => {
     const W = 1820
     const H = 1024
     expect([mask.width, mask.height, canvas.width, canvas.height]).toEqual([W, H, W, H])
-    const original = await rawRgba(await gradientPng(SIDE))
+    // The picture as uploaded, decoded the same way as the library files.
+    const original = await rgbaOf(await gradientPng(SIDE))
     let wrongMask = 0
     let wrongCanvas = 0
     for (let y = 0; y < H; y++) {

@@ -36,7 +36,13 @@ export async function picturePosition(page: Page): Promise<{ x: number; y: numbe
   return { x: Number(m[1]), y: Number(m[2]) }
 }
 
-/** The one library file whose name ends with `suffix`, as RGBA. */
+/** RGBA bytes of a PNG in memory. */
+export async function rgbaOf(png: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+  return { data, width: info.width, height: info.height }
+}
+
+/** The one library file whose name matches, as RGBA. */
 export async function libraryImage(studio: StudioFixture, match: (name: string) => boolean): Promise<{ data: Buffer; width: number; height: number }> {
   const lib = join(studio.dataDir, 'library', 'images')
   const names = readdirSync(lib).filter(match)
