@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
@@ -7,7 +7,7 @@ import type { ExtendPlacement } from '@shared/domain/extend-plan'
 import { StudioError } from '@shared/errors'
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
 import { allowLoopbackResultOrigin } from '../gateway/result-address'
-import { composeExtend } from './extend-canvas'
+import { composeExtend, extendEditInputs } from './extend-canvas'
 import { measureMaskHonesty } from './mask-honesty'
 import { gradientPng, imagesHarness, rectMask, type ImagesHarness } from './testing/harness'
 
@@ -152,5 +152,39 @@ describe('extend canvas: the edit request', () => {
     expect(err).toMatchObject({ code: 'INVALID_INPUT', field: 'extend' })
     expect((err as StudioError).message).toContain('1920x1080')
     expect(sb.log().filter((e) => e.route === 'image.edit').length).toBe(before)
+  })
+})
+
+describe('extend canvas: the edit image limit', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'extend-limit-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  const gallery = { pathOf: (name: string) => join(dir, name) }
+  const p: ExtendPlacement = { width: 400, height: 240, x: 40, y: 0, pictureWidth: 320, pictureHeight: 240 }
+
+  async function inputs(jobId: string) {
+    await sharp(await gradientPng(320, 240)).toFile(join(dir, `${jobId}.source.png`))
+    const source = { path: join(dir, `${jobId}.source.png`), format: 'png' as const, width: 320, height: 240, bytes: 1, uploadName: 'a.png', describe: {} }
+    return { checked: { source, warnings: [] }, copies: { sourceFile: `${jobId}.source.png` } }
+  }
+
+  it('sends a canvas whose PNG is over the limit as lossless WebP when that fits', async () => {
+    const { checked, copies } = await inputs('job1')
+    await composeExtend(join(dir, 'job1.source.png'), undefined, p, join(dir, 'probe.png'), join(dir, 'probe-mask.png'))
+    const pngBytes = statSync(join(dir, 'probe.png')).size
+    const out = await extendEditInputs(p, checked, copies, gallery, 'job1', pngBytes - 1)
+    expect(out.copies).toEqual({ sourceFile: 'job1.source.webp', maskFile: 'job1.mask.png' })
+    expect(out.checked.source).toMatchObject({ format: 'webp', uploadName: 'image.webp', width: 400, height: 240 })
+    // Lossless: the picture's pixels and the transparent new area are exactly the PNG's.
+    const [a, b] = await Promise.all([rgba(join(dir, 'probe.png')), rgba(join(dir, 'job1.source.webp'))])
+    expect(b.data.equals(a.data)).toBe(true)
+    expect(readdirSync(dir).filter((n) => n.startsWith('job1.'))).toEqual(['job1.mask.png', 'job1.source.webp'])
+  })
+
+  it('refuses a canvas over the limit in both encodings, naming its size, and leaves no file behind', async () => {
+    const { checked, copies } = await inputs('job2')
+    const err = await extendEditInputs(p, checked, copies, gallery, 'job2', 10).catch((e: unknown) => e)
+    expect(err).toMatchObject({ code: 'INVALID_INPUT', field: 'extend' })
+    expect((err as Error).message).toMatch(/^The extended image is [\d.]+ MB, over the 0\.0 MB an edit image may be/)
+    expect(readdirSync(dir).filter((n) => n.startsWith('job2.'))).toEqual([])
   })
 })

@@ -53,6 +53,22 @@ export async function composeExtend(sourcePath: string, paintedMaskPath: string 
 }
 
 /**
+ * The canvas within the edit image limit: the PNG as composed, else the same pixels as lossless
+ * WebP (also taken by both families; alpha and every pixel kept, `exact` included the colour under
+ * transparency; often a third smaller for photos), else refused.
+ */
+async function withinLimit(png: string, webp: string, limit: number): Promise<{ path: string; format: 'png' | 'webp'; bytes: number }> {
+  const pngBytes = (await stat(png)).size
+  if (pngBytes <= limit) return { path: png, format: 'png', bytes: pngBytes }
+  const sharp = await loadSharp()
+  await sharp(png, { limitInputPixels: false }).webp({ lossless: true, exact: true, effort: 2 }).toFile(webp)
+  const bytes = (await stat(webp)).size
+  if (bytes <= limit) return { path: webp, format: 'webp', bytes }
+  const mb = (n: number) => (n / 1024 / 1024).toFixed(1)
+  throw ruleError({ field: 'extend', key: 'extendTooBig', values: { mb: mb(Math.min(bytes, pngBytes)), max: mb(limit) } })
+}
+
+/**
  * Replaces the edit's library copies with the extended canvas and its mask (written under
  * `.tmp-` names first, which the gallery's start-up check clears after a crash), and returns the
  * checked edit as the request will send it. A canvas over the edit image limit is refused.
@@ -62,36 +78,36 @@ export async function extendEditInputs(
   checked: CheckedEdit,
   copies: LibraryCopies,
   gallery: Pick<GalleryStore, 'pathOf'>,
-  jobId: string
+  jobId: string,
+  limit = LIMIT
 ): Promise<{ checked: CheckedEdit; copies: LibraryCopies }> {
   // Beside the copies; pathOf takes finished library names only.
   const dir = dirname(gallery.pathOf(copies.sourceFile))
-  const tmpSource = join(dir, `${jobId}.tmp-extend.png`)
-  const tmpMask = join(dir, `${jobId}.tmp-extend-mask.png`)
-  const out = { sourceFile: `${jobId}.source.png`, maskFile: `${jobId}.mask.png` }
+  const tmp = { png: join(dir, `${jobId}.tmp-extend.png`), webp: join(dir, `${jobId}.tmp-extend.webp`), mask: join(dir, `${jobId}.tmp-extend-mask.png`) }
+  const maskFile = `${jobId}.mask.png`
+  let sourceFile: string | undefined
   try {
-    await composeExtend(gallery.pathOf(copies.sourceFile), copies.maskFile ? gallery.pathOf(copies.maskFile) : undefined, p, tmpSource, tmpMask)
-    const bytes = (await stat(tmpSource)).size
-    if (bytes > LIMIT) {
-      throw ruleError({ field: 'extend', key: 'extendTooBig', values: { mb: (bytes / 1024 / 1024).toFixed(1), max: LIMIT / 1024 / 1024 } })
-    }
+    await composeExtend(gallery.pathOf(copies.sourceFile), copies.maskFile ? gallery.pathOf(copies.maskFile) : undefined, p, tmp.png, tmp.mask)
+    const canvas = await withinLimit(tmp.png, tmp.webp, limit)
     for (const name of [copies.sourceFile, copies.maskFile]) if (name) await rm(gallery.pathOf(name), { force: true })
-    await rename(tmpSource, gallery.pathOf(out.sourceFile))
-    await rename(tmpMask, gallery.pathOf(out.maskFile))
+    sourceFile = `${jobId}.source.${canvas.format}`
+    await rename(canvas.path, gallery.pathOf(sourceFile))
+    await rename(tmp.mask, gallery.pathOf(maskFile))
+    await Promise.all([tmp.png, tmp.webp].map((f) => rm(f, { force: true })))
     const source: EditSource = {
-      path: gallery.pathOf(out.sourceFile),
-      format: 'png',
+      path: gallery.pathOf(sourceFile),
+      format: canvas.format,
       width: p.width,
       height: p.height,
-      bytes,
-      uploadName: 'image.png',
+      bytes: canvas.bytes,
+      uploadName: `image.${canvas.format}`,
       ...(checked.source.parentId ? { parentId: checked.source.parentId } : {}),
       describe: { ...checked.source.describe, extended: `${p.width}x${p.height}` }
     }
-    return { checked: { source, mask: { path: gallery.pathOf(out.maskFile), uploadName: 'mask.png', fileId: checked.mask?.fileId ?? '' }, warnings: checked.warnings }, copies: out }
+    return { checked: { source, mask: { path: gallery.pathOf(maskFile), uploadName: 'mask.png', fileId: checked.mask?.fileId ?? '' }, warnings: checked.warnings }, copies: { sourceFile, maskFile } }
   } catch (e) {
-    for (const f of [tmpSource, tmpMask, gallery.pathOf(out.sourceFile), gallery.pathOf(out.maskFile), gallery.pathOf(copies.sourceFile)]) await rm(f, { force: true })
-    if (copies.maskFile) await rm(gallery.pathOf(copies.maskFile), { force: true })
+    const names = [copies.sourceFile, copies.maskFile, sourceFile, maskFile].filter((n): n is string => n !== undefined)
+    await Promise.all([...Object.values(tmp), ...names.map((n) => gallery.pathOf(n))].map((f) => rm(f, { force: true })))
     throw e
   }
 }
