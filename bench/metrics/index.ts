@@ -6,6 +6,7 @@ import { c1 } from './c1'
 import { c1Tools } from './c1-tools'
 import { c2 } from './c2'
 import { c3 } from './c3'
+import { c4 } from './c4'
 import { g1, g2, g3, g4, g5 } from './g'
 import { l1 } from './l1'
 import { m1 } from './m1'
@@ -31,7 +32,7 @@ METRICS.push(p3)
 // Balance chart (T3).
 METRICS.push(t3)
 // Images (issue 5): the painter and editor (C), then media transfer (B).
-METRICS.push(c1, c1Tools, c2, c3, b1, b2)
+METRICS.push(c1, c1Tools, c2, c3, c4, b1, b2)
 // Library growth (issue 19): the same action on a large and a small seeded library.
 METRICS.push(g1, g2, g3, g4, g5)
 // Costs and the queue (issue 28): the queue with many waiting, an estimate against a long generation log.

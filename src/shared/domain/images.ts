@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { StudioErrorDataSchema } from '../errors'
+import { ExtendSchema } from './extend-plan'
 import { ModelNameSchema, ruleOf, type GatewayNames } from './gateway-names-schema'
 
 /*
@@ -139,7 +140,9 @@ export const EditRequestSchema = z.strictObject({
   /** Native family only. */
   ratio: z.string().max(10).optional(),
   response_format: z.enum(['url', 'b64_json']).optional(),
-  resolution: z.enum(RESOLUTIONS).optional()
+  resolution: z.enum(RESOLUTIONS).optional(),
+  /** Extend canvas: the source is placed on a larger canvas and the new area is masked (extend-plan.ts). */
+  extend: ExtendSchema.optional()
 })
 export type EditRequest = z.infer<typeof EditRequestSchema>
 

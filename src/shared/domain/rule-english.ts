@@ -64,7 +64,13 @@ const TEMPLATES: Readonly<Record<RuleKey, string>> = {
     "{{model}} is not assigned to an edit family in this profile's names. Choose the edit family in the form, or assign the model in Settings → Profiles → Names.",
   nativeEditOnly: '{{param}} applies to the native edit family only, not to {{model}}.',
   editQuality: '{{model}} takes quality {{allowed}}.',
-  ratioFormat: 'A ratio looks like 16:9.'
+  ratioFormat: 'A ratio looks like 16:9.',
+  extendNothing: 'The picture ({{picture}}) already has this shape: there is no new area to fill. Choose another ratio or a larger size.',
+  extendSmaller: 'A canvas of {{canvas}} is smaller than the picture ({{picture}}); an extended canvas must hold the whole picture.',
+  extendNoSize: 'The form edit family has no size close to {{canvas}}; it takes {{sizes}}. Choose another ratio, or the native family.',
+  extendTooWide: 'A {{canvas}} canvas is wider than 21:9, the widest shape the native edit family makes.',
+  extendPlacement: 'The extended canvas {{canvas}} cannot hold a {{picture}} picture at {{x}}, {{y}} (it must fit inside, keep the picture’s shape and leave new area).',
+  extendTooBig: 'The extended image is {{mb}} MB, over the {{max}} MB an edit image may be. Choose a smaller canvas.'
 }
 
 /** The problem in the host's English. */

@@ -62,7 +62,14 @@ export const RULE_KEYS = [
   'editFamilyUnknown',
   'nativeEditOnly',
   'editQuality',
-  'ratioFormat'
+  'ratioFormat',
+  // Extend canvas (extend-plan.ts).
+  'extendNothing',
+  'extendSmaller',
+  'extendNoSize',
+  'extendTooWide',
+  'extendPlacement',
+  'extendTooBig'
 ] as const
 export type RuleKey = (typeof RULE_KEYS)[number]
 

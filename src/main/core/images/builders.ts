@@ -119,7 +119,10 @@ export function buildEditFields(req: EditRequest, family: EditFamily): Built<Arr
     if (v !== undefined) fields.push([k, String(v)])
   }
   add('n', req.n)
-  add('size', req.size)
+  // An extended canvas already has a size the form family takes (extend-plan.ts): ask for it.
+  const canvas = req.extend ? `${req.extend.width}x${req.extend.height}` : undefined
+  const size = req.size ?? (family === 'editForm' ? canvas : undefined)
+  add('size', size)
   add('quality', req.quality)
   const wm = triState(req.watermark)
   add('watermark', wm === undefined ? undefined : String(wm))
@@ -128,5 +131,5 @@ export function buildEditFields(req: EditRequest, family: EditFamily): Built<Arr
     add('response_format', req.response_format)
     add('resolution', req.resolution)
   }
-  return { body: fields, warnings: [], requestedSize: req.size && req.size !== 'auto' ? req.size : undefined }
+  return { body: fields, warnings: [], requestedSize: size && size !== 'auto' ? size : canvas }
 }

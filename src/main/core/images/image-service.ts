@@ -9,6 +9,7 @@ import type { PollScheduler } from '../tasks/scheduler'
 import { buildEditFields, buildImage2Body, buildImagegenBody, buildNativeSubmitBody } from './builders'
 import { checkEditInputs, copyEditInputs } from './edit-inputs'
 import { buildEditBody, type StreamedBody } from './edit-multipart'
+import { checkExtend, extendEditInputs } from './extend-canvas'
 import { GalleryActions, type SaveFile } from './gallery-actions'
 import { GalleryStore } from './gallery-store'
 import { ImageRuns } from './image-runs'
@@ -158,10 +159,13 @@ export class ImageService {
     const { profileId, conn } = await this.connect()
     const family = editFamilyFor(req, conn.names)
     const warnings = checkEditParams(req, family, conn.names)
-    const checked = await checkEditInputs(req, { files: this.d.files, gallery: this.gallery })
+    const inputs = await checkEditInputs(req, { files: this.d.files, gallery: this.gallery })
+    if (req.extend) checkExtend(req.extend, inputs.source, family)
     const fields = buildEditFields(req, family)
     const jobId = this.gallery.newId()
-    const copies = await copyEditInputs(checked, this.gallery, jobId, this.d.files)
+    const copied = await copyEditInputs(inputs, this.gallery, jobId, this.d.files)
+    // Extend canvas: the copies become the larger canvas and its mask, which the request sends.
+    const { checked, copies } = req.extend ? await extendEditInputs(req.extend, inputs, copied, this.gallery, jobId) : { checked: inputs, copies: copied }
     const { source, maskFileId, ...rest } = req
     void source
     void maskFileId

@@ -294,5 +294,23 @@ export const imagesEn = {
     zoom: 'Zoom {{percent}}%',
     preview: 'Brush preview',
     shortcut: 'Shortcut: {{keys}}'
+  },
+  extend: {
+    title: 'Extend canvas',
+    enable: 'Extend the canvas (outpaint)',
+    help: 'The new area is masked for you, together with any mask you paint on the picture.',
+    shape: 'Canvas shape',
+    ratioTitle: 'Extend the canvas to {{ratio}}',
+    pixels: 'Pixels',
+    pixelsTitle: 'Set the canvas’s width and height in pixels',
+    width: 'Canvas width (px)',
+    height: 'Canvas height (px)',
+    move: 'Picture on the canvas, at {{x}}, {{y}}',
+    moveTitle: 'Drag the picture, or move it with the arrow keys (Shift: larger steps, Home: centre)',
+    canvas: 'New canvas {{size}}.',
+    snapped: 'Snapped to {{size}} (from {{from}}), the nearest size the {{family}} family takes; the picture is scaled to {{percent}}%.',
+    position: 'The picture sits at {{x}}, {{y}}.',
+    familyNative: 'native',
+    familyForm: 'form'
   }
 }

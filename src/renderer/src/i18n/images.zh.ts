@@ -295,5 +295,23 @@ export const imagesZh: Messages['images'] = {
     zoom: '缩放 {{percent}}%',
     preview: '画笔预览',
     shortcut: '快捷键：{{keys}}'
+  },
+  extend: {
+    title: '扩展画布',
+    enable: '扩展画布（外扩绘制）',
+    help: '新增区域会自动加入遮罩，并与你在图片上绘制的遮罩合并。',
+    shape: '画布形状',
+    ratioTitle: '将画布扩展为 {{ratio}}',
+    pixels: '像素',
+    pixelsTitle: '以像素设置画布的宽和高',
+    width: '画布宽度（像素）',
+    height: '画布高度（像素）',
+    move: '画布上的图片，位于 {{x}}, {{y}}',
+    moveTitle: '拖动图片，或用方向键移动（Shift：大步移动，Home：居中）',
+    canvas: '新画布 {{size}}。',
+    snapped: '已对齐到 {{size}}（原为 {{from}}），这是{{family}}系列支持的最接近尺寸；图片缩放为 {{percent}}%。',
+    position: '图片位于 {{x}}, {{y}}。',
+    familyNative: '原生',
+    familyForm: '表单'
   }
 }

@@ -59,5 +59,11 @@ export const rulesEn = {
   editFamilyUnknown: '{{model}} has no edit family in this profile’s names: choose one here.',
   nativeEditOnly: '{{param}} is for the native edit family only.',
   editQuality: '{{model}} takes quality {{allowed}}.',
-  ratioFormat: 'A ratio looks like 16:9.'
+  ratioFormat: 'A ratio looks like 16:9.',
+  extendNothing: 'The picture ({{picture}}) already has this shape: choose another ratio or a larger size.',
+  extendSmaller: '{{canvas}} is smaller than the picture ({{picture}}): the canvas must hold it whole.',
+  extendNoSize: 'The form family has no size close to {{canvas}} (it takes {{sizes}}): choose another ratio or the native family.',
+  extendTooWide: '{{canvas}} is wider than 21:9, the widest the native family makes.',
+  extendPlacement: 'The picture ({{picture}} at {{x}}, {{y}}) does not fit the {{canvas}} canvas.',
+  extendTooBig: 'The extended image is {{mb}} MB, over the {{max}} MB limit for edits: choose a smaller canvas.'
 } satisfies Record<RuleKey, string>

@@ -56,5 +56,11 @@ export const rulesZh: Record<keyof typeof rulesEn, string> = {
   editFamilyUnknown: '{{model}} 在此配置的名称中没有编辑系列：请在此选择。',
   nativeEditOnly: '{{param}} 仅适用于原生编辑系列。',
   editQuality: '{{model}} 支持的质量为 {{allowed}}。',
-  ratioFormat: '比例的写法如 16:9。'
+  ratioFormat: '比例的写法如 16:9。',
+  extendNothing: '图片（{{picture}}）已是这个形状：请选择其他比例或更大的尺寸。',
+  extendSmaller: '{{canvas}} 小于图片（{{picture}}）：画布必须完整容纳图片。',
+  extendNoSize: '表单系列没有接近 {{canvas}} 的尺寸（支持 {{sizes}}）：请选择其他比例或原生系列。',
+  extendTooWide: '{{canvas}} 比 21:9 更宽，超出原生系列支持的最宽比例。',
+  extendPlacement: '图片（{{picture}}，位于 {{x}}, {{y}}）放不进 {{canvas}} 画布。',
+  extendTooBig: '扩展后的图片为 {{mb}} MB，超过编辑图片 {{max}} MB 的上限：请选择更小的画布。'
 }

@@ -20,6 +20,9 @@ import type { EditorSource } from '../images-ui-store'
 import { problemText, type FieldProblems } from '../problems'
 import { useFocusFirstInvalid } from '../use-checked-form'
 import { EMPTY_EDIT, qualityOptions, readEdit, validateEdit, withFamily, withModel, type EditDraft } from './edit-draft'
+import { readExtend } from './extend/extend-request'
+import { useExtendStore } from './extend/extend-store'
+import { ExtendPanel } from './extend/ExtendPanel'
 import { mayHavePaint } from './mask-model'
 import { usePainterStore } from './painter-store'
 import type { useApplyEdit } from './use-apply-edit'
@@ -34,6 +37,7 @@ export function EditForm({ source, applier }: { source: EditorSource; applier: R
   const [attempt, setAttempt] = useState(0)
   const formRef = useRef<HTMLFormElement>(null)
   const painted = usePainterStore((s) => mayHavePaint(s.history.ops))
+  const extending = useExtendStore((s) => s.on)
   useFocusFirstInvalid(formRef, attempt)
   const { state, apply, busy } = applier
   const host = state.phase === 'failed' ? (state.problem ?? null) : null
@@ -51,9 +55,10 @@ export function EditForm({ source, applier }: { source: EditorSource; applier: R
     e.preventDefault()
     if (busy) return
     const v = validateEdit(d, source, names)
-    setProblems(v.problems)
+    const ext = readExtend(useExtendStore.getState(), source, d.family)
+    setProblems('problem' in ext ? { ...v.problems, extend: ext.problem } : v.problems)
     setAttempt((n) => n + 1)
-    const request = v.request
+    const request = v.request && !('problem' in ext) ? { ...v.request, ...('extend' in ext ? { extend: ext.extend } : {}) } : null
     if (!request) return limits.clear()
     limits.gate({ kind: 'image', model: request.model, params: { ...request, via: 'edit' } }, () => void apply(request, usePainterStore.getState().history.ops, source))
   }
@@ -94,9 +99,13 @@ export function EditForm({ source, applier }: { source: EditorSource; applier: R
         )}
       </div>
       <WatermarkChoice value={d.watermark} onChange={(watermark) => patch({ watermark })} />
-      <p className={painted ? 'field-help' : 'warning'} data-testid="mask-note">
-        {painted ? t('images.editor.maskInfo', { width: source.width, height: source.height }) : t('images.editor.noMask')}
-      </p>
+      <ExtendPanel source={source} family={d.family} error={errorFor('extend')} />
+      {/* An extended canvas always has a mask (its new area); the panel says what it holds. */}
+      {!extending && (
+        <p className={painted ? 'field-help' : 'warning'} data-testid="mask-note">
+          {painted ? t('images.editor.maskInfo', { width: source.width, height: source.height }) : t('images.editor.noMask')}
+        </p>
+      )}
       {host && !host.field && (
         <HostAlert problem={host} />
       )}
