@@ -28,6 +28,7 @@ export function ExtendPanel({ source, family, error }: { source: EditorSource; f
   const read = readExtend({ on, choice, share }, source, family)
   const shown = 'problem' in read ? problemText(t, read.problem) : error
   const pixels = choice.kind === 'pixels' ? choice : null
+  const sides = choice.kind === 'sides' ? choice : null
 
   return (
     <fieldset className="extend-panel">
@@ -61,11 +62,27 @@ export function ExtendPanel({ source, family, error }: { source: EditorSource; f
             >
               {t('images.extend.pixels')}
             </button>
+            <button
+              type="button"
+              className="button button-small"
+              aria-pressed={sides !== null}
+              title={t('images.extend.sidesTitle')}
+              onClick={() => sides ?? setChoice({ kind: 'sides', left: '', top: '', right: '', bottom: '' })}
+            >
+              {t('images.extend.sides')}
+            </button>
           </div>
           {pixels && (
             <div className="field-grid">
               <TextField label={t('images.extend.width')} inputMode="numeric" value={pixels.width} onChange={(e) => setChoice({ ...pixels, width: e.target.value })} />
               <TextField label={t('images.extend.height')} inputMode="numeric" value={pixels.height} onChange={(e) => setChoice({ ...pixels, height: e.target.value })} />
+            </div>
+          )}
+          {sides && (
+            <div className="field-grid">
+              {(['left', 'top', 'right', 'bottom'] as const).map((side) => (
+                <TextField key={side} label={t(`images.extend.side.${side}`)} inputMode="numeric" placeholder="0" value={sides[side]} onChange={(e) => setChoice({ ...sides, [side]: e.target.value })} />
+              ))}
             </div>
           )}
           {'plan' in read && <ExtendFrame plan={read.plan} placement={read.extend} url={source.url} />}

@@ -1,12 +1,16 @@
 /**
- * Extend canvas's UI state: on or off, the target (a ratio, or the canvas's sides in pixels as
- * typed) and where the picture sits, as a share of the free room on each axis (so it survives a
+ * Extend canvas's UI state: on or off, the target (a ratio, the canvas's size in pixels, or the
+ * pixels added on each side, as typed) and where the picture sits, as a share of the free room on each axis (so it survives a
  * change of target or edit family). The geometry itself is the domain's (extend-plan.ts).
  */
 import { create } from 'zustand'
 import type { ExtendRatio } from '@shared/domain/extend-plan'
 
-export type ExtendChoice = { kind: 'ratio'; ratio: ExtendRatio } | { kind: 'pixels'; width: string; height: string }
+/** A ratio; the canvas's width and height in pixels; or pixels added on each side (which also place the picture). */
+export type ExtendChoice =
+  | { kind: 'ratio'; ratio: ExtendRatio }
+  | { kind: 'pixels'; width: string; height: string }
+  | { kind: 'sides'; left: string; top: string; right: string; bottom: string }
 
 export interface ExtendState {
   /** The source the settings belong to: another image starts from "off". */
