@@ -34,20 +34,23 @@ export interface StudioFixture {
  */
 export interface StudioOptions {
   gatewayNaming: 'standin' | 'alt'
+  /** The sandbox's seed: a fixed one gives the same answers and pictures every run (screenshot tests). */
+  gatewaySeed: number | undefined
 }
 
 const SHELL = process.env.STUDIO_E2E_SHELL === 'electron' ? 'electron' : 'browser'
 
-async function gatewayAndDir(naming: StudioOptions['gatewayNaming']) {
+async function gatewayAndDir(naming: StudioOptions['gatewayNaming'], seed?: number) {
   const canary = newCanaryKey()
-  const gateway = await startSandbox({ port: 0, speed: 60, quiet: true, naming, keys: [{ key: canary, name: 'canary key', quota: 40_000_000 }] })
+  const gateway = await startSandbox({ port: 0, speed: 60, quiet: true, naming, ...(seed !== undefined ? { seed } : {}), keys: [{ key: canary, name: 'canary key', quota: 40_000_000 }] })
   return { canary, gateway, dataDir: tempDataDir() }
 }
 
 const browserStudio = base.extend<StudioOptions & { studio: StudioFixture }>({
   gatewayNaming: ['standin', { option: true }],
-  studio: async ({ page, gatewayNaming }, use) => {
-    const { canary, gateway, dataDir } = await gatewayAndDir(gatewayNaming)
+  gatewaySeed: [undefined, { option: true }],
+  studio: async ({ page, gatewayNaming, gatewaySeed }, use) => {
+    const { canary, gateway, dataDir } = await gatewayAndDir(gatewayNaming, gatewaySeed)
     const bridge = recordBridgeTraffic(page)
     let current: LaunchedStudio | undefined
     await use({
@@ -77,8 +80,9 @@ const browserStudio = base.extend<StudioOptions & { studio: StudioFixture }>({
 // No `page` here: the Electron shell brings its own window, and no Chromium is needed.
 const electronStudio = base.extend<StudioOptions & { studio: StudioFixture }>({
   gatewayNaming: ['standin', { option: true }],
-  studio: async ({ gatewayNaming }, use) => {
-    const { canary, gateway, dataDir } = await gatewayAndDir(gatewayNaming)
+  gatewaySeed: [undefined, { option: true }],
+  studio: async ({ gatewayNaming, gatewaySeed }, use) => {
+    const { canary, gateway, dataDir } = await gatewayAndDir(gatewayNaming, gatewaySeed)
     let current: LaunchedElectron | undefined
     await use({
       shell: 'electron',
