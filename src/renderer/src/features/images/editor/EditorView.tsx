@@ -9,6 +9,7 @@ import { onceSourceDrawn } from './painter-engine'
 import { usePainterStore } from './painter-store'
 import { SourcePicker } from './SourcePicker'
 import { useApplyEdit } from './use-apply-edit'
+import { EditorVersions } from './versions/EditorVersions'
 
 /** When the export worker starts if the source never draws. */
 export const WARM_FALLBACK_MS = 3_000
@@ -45,6 +46,7 @@ function EditSession({ source }: { source: EditorSource }) {
     <div className="editor-layout">
       <div className="editor-main">
         {showResult ? <EditResult jobId={jobId} source={source} onBack={() => setMaskViewFor(jobId)} /> : <MaskPainter source={source} />}
+        <EditorVersions source={source} jobId={jobId} />
       </div>
       <aside className="editor-side">
         <EditForm source={source} applier={applier} />
