@@ -17,9 +17,9 @@ import { JobBook } from './job-book'
 import { JobJournal, type ItemTemplate, type JobRecord } from './job-journal'
 import { createLongFetch, type LongFetch } from './long-fetch'
 import { checkReferences, describeReferences, resolveReferences } from './references'
-import { variationPlan, varyRequest } from './variations'
 import { DEFAULT_IMAGE_TIMING, editHeadersMs, type ImageTiming } from './timing'
 import { checkEditParams, checkGenerate, checkGenerateFamily, checkNative, editFamilyFor, nativeModelFor } from './validate'
+import { variationPlan, varyRequest } from './variations'
 
 export interface ImageServiceDeps {
   dataDir: string
