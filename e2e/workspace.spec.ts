@@ -4,7 +4,7 @@
  */
 import { expect, test } from './fixtures'
 import { generate, openImages, waitForDone } from './support/images-page'
-import { applyEdit, editResultOf, expectCurrent, paidImageCalls, versionButton, versionStrip } from './support/versions'
+import { applyEdit, editResultOf, expectAccessibleInBothThemes, expectCurrent, paidImageCalls, versionButton, versionStrip } from './support/versions'
 
 test.describe('versions', () => {
   test('a chain of three versions with a branch, compared with the slider, kept after a restart', async ({ studio }) => {
@@ -61,6 +61,7 @@ test.describe('versions', () => {
     await expect(after).toHaveCSS('clip-path', 'inset(0px 0px 0px 0%)')
     await page.keyboard.up('Space')
     await expect(hold).toHaveAttribute('aria-pressed', 'false')
+    await expectAccessibleInBothThemes(page, 'editor with versions')
 
     // After a restart the library still knows the tree: the details draw it.
     await studio.stop()
@@ -78,6 +79,7 @@ test.describe('versions', () => {
     await tree.getByRole('treeitem', { name: /^Version 3/ }).focus()
     await page.keyboard.press('Home')
     await expect(tree.getByRole('treeitem', { level: 1 })).toBeFocused()
+    await expectAccessibleInBothThemes(page, 'image details with the version tree')
   })
 })
 
@@ -102,6 +104,7 @@ test.describe('variations', () => {
     for (let n = 1; n <= 4; n++) await expect(group.getByRole('button', { name: `Use variation ${n}` })).toBeVisible({ timeout: 30_000 })
     const sent = paidImageCalls(studio, 'image.generate')
     expect(sent.length - before).toBe(4)
+    await expectAccessibleInBothThemes(page, 'variations group')
 
     // Picking one makes it the current version of the picture, in the editor's strip.
     await group.getByRole('button', { name: 'Use variation 3' }).click()

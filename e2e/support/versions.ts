@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import type { StudioFixture } from '../fixtures'
+import { axeFindings } from './axe'
 
 /** Page helpers for a picture's versions and its variations, by role and accessible name. */
 
@@ -29,3 +30,12 @@ export async function expectCurrent(page: Page, n: number): Promise<void> {
 
 /** The gateway's paid image creates and edits made with the test's key. */
 export const paidImageCalls = (studio: StudioFixture, route: 'image.generate' | 'image.edit') => studio.gateway.log().filter((r) => r.route === route && r.key === studio.canary && r.paid)
+
+/** No WCAG 2.1 A/AA finding on the page as it is now, in the light and the dark theme. */
+export async function expectAccessibleInBothThemes(page: Page, screen: string): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme })
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+    expect(await axeFindings(page, `${screen}, ${theme}`)).toEqual([])
+  }
+}

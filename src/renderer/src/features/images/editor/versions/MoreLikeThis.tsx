@@ -44,6 +44,7 @@ export function MoreLikeThis({ itemId, name }: { itemId: string; name: string })
       <label className="field more-like-this-count" htmlFor={`${ids}-count`}>
         <span>{t('flows.variations.count')}</span>
         <input
+          className="input"
           id={`${ids}-count`}
           type="number"
           inputMode="numeric"

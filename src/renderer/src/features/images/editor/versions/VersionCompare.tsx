@@ -69,7 +69,7 @@ export function VersionCompare({ tree, beforeId, afterId }: { tree: VersionTree;
   const pick = (label: string, value: string, set: (v: string) => void, id: string) => (
     <label className="field version-pick" htmlFor={id}>
       <span>{label}</span>
-      <select id={id} value={value} onChange={(e) => set(e.target.value)}>
+      <select className="select" id={id} value={value} onChange={(e) => set(e.target.value)}>
         {nodes.map((n) => (
           <option key={n.id} value={n.id}>
             {name(tree, n)}
