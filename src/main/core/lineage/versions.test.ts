@@ -8,7 +8,7 @@ import { imageBytes } from '../files/testing/images'
 import type { StoredItem } from '../images/gallery-index'
 import { GalleryStore } from '../images/gallery-store'
 import { writeResultBytes } from '../images/result-files'
-import { resolveNode } from './lineage-handlers'
+import { createLineageHandlers, resolveNode } from './lineage-handlers'
 import { LineageStore } from './lineage-store'
 
 const newDir = () => mkdtempSync(join(tmpdir(), 'versions-'))
@@ -134,6 +134,29 @@ describe('versions of one picture', () => {
     expect(file('j1.source.png')).toBe(false)
     expect(file('j1.mask.png')).toBe(false)
     expect(file('j2.source.png')).toBe(true)
+    lineage.close()
+    await g.stop()
+    g.close()
+  })
+
+  it('"Use this": the pick is linked as a version of the image it varies, announced; an image no variation made is refused', async () => {
+    const dir = newDir()
+    const g = await GalleryStore.open({ dataDir: dir, media: new MediaLibrary('/media/') })
+    const lineage = new LineageStore(dir)
+    const emitted: unknown[] = []
+    const h = createLineageHandlers({ lineage, gallery: g, video: { get: () => { throw new Error('no video') } }, files: {} as never, emit: (name, payload) => void emitted.push([name, payload]) })
+    const original = await putItem(g, { createdAt: 1 })
+    const variation = await putItem(g, { createdAt: 2, params: { variationOf: original.id, variationGroup: 'grp' } })
+    const tree = await h['lineage:pick-version']({ id: variation.id })
+    expect(tree.rootId).toBe(original.id)
+    expect(tree.nodes.map((n) => [n.id, n.relation ?? null, n.exists])).toEqual([
+      [original.id, null, true],
+      [variation.id, 'variation', true]
+    ])
+    expect(emitted).toEqual([['images:gallery-changed', { ids: [variation.id] }]])
+    expect((await h['lineage:versions']({ id: original.id })).nodes).toHaveLength(2)
+    expect(() => h['lineage:pick-version']({ id: original.id })).toThrow(/More like this/)
+    expect(() => h['lineage:versions']({ id: 'no-such-image' })).toThrow(/no longer in the gallery/)
     lineage.close()
     await g.stop()
     g.close()
