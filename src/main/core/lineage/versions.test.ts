@@ -11,6 +11,7 @@ import { writeResultBytes } from '../images/result-files'
 import { createLineageHandlers, resolveNode } from './lineage-handlers'
 import { LineageStore } from './lineage-store'
 
+const ctx = { shell: 'browser' as const }
 const newDir = () => mkdtempSync(join(tmpdir(), 'versions-'))
 
 /** A finished edit job as the host announces it: its items name their source. */
@@ -147,16 +148,16 @@ describe('versions of one picture', () => {
     const h = createLineageHandlers({ lineage, gallery: g, video: { get: () => { throw new Error('no video') } }, files: {} as never, emit: (name, payload) => void emitted.push([name, payload]) })
     const original = await putItem(g, { createdAt: 1 })
     const variation = await putItem(g, { createdAt: 2, params: { variationOf: original.id, variationGroup: 'grp' } })
-    const tree = await h['lineage:pick-version']({ id: variation.id })
+    const tree = await h['lineage:pick-version']({ id: variation.id }, ctx)
     expect(tree.rootId).toBe(original.id)
     expect(tree.nodes.map((n) => [n.id, n.relation ?? null, n.exists])).toEqual([
       [original.id, null, true],
       [variation.id, 'variation', true]
     ])
     expect(emitted).toEqual([['images:gallery-changed', { ids: [variation.id] }]])
-    expect((await h['lineage:versions']({ id: original.id })).nodes).toHaveLength(2)
-    expect(() => h['lineage:pick-version']({ id: original.id })).toThrow(/More like this/)
-    expect(() => h['lineage:versions']({ id: 'no-such-image' })).toThrow(/no longer in the gallery/)
+    expect((await h['lineage:versions']({ id: original.id }, ctx)).nodes).toHaveLength(2)
+    expect(() => h['lineage:pick-version']({ id: original.id }, ctx)).toThrow(/More like this/)
+    expect(() => h['lineage:versions']({ id: 'no-such-image' }, ctx)).toThrow(/no longer in the gallery/)
     lineage.close()
     await g.stop()
     g.close()
