@@ -46,12 +46,12 @@ function EditSession({ source }: { source: EditorSource }) {
     <div className="editor-layout">
       <div className="editor-main">
         {showResult ? <EditResult jobId={jobId} source={source} onBack={() => setMaskViewFor(jobId)} /> : <MaskPainter source={source} />}
-        <EditorVersions source={source} jobId={jobId} />
       </div>
       <aside className="editor-side">
         <EditForm source={source} applier={applier} />
         <SourcePicker compact />
       </aside>
+      <EditorVersions source={source} jobId={jobId} />
     </div>
   )
 }

@@ -32,8 +32,8 @@ export function EditorVersions({ source, jobId }: { source: EditorSource; jobId?
   const q = useVersions(currentId)
   const [problem, setProblem] = useState<string | null>(null)
   if (!currentId) return null
-  if (q.isError) return <p className="field-error">{t('flows.versions.failed', { message: errorMessage(q.error) })}</p>
-  if (!q.data) return <p className="field-help">{t('flows.versions.loading')}</p>
+  if (q.isError) return <p className="editor-versions field-error">{t('flows.versions.failed', { message: errorMessage(q.error) })}</p>
+  if (!q.data) return <p className="editor-versions field-help">{t('flows.versions.loading')}</p>
   const tree = q.data
   const current = tree.nodes.find((n) => n.id === currentId)
   const open = async (node: VersionNode) => {
