@@ -140,7 +140,7 @@ export class FakeImages {
       'images:export-item': ({ id }) => ({ saved: false, downloadUrl: `/download/${this.find(id).id}`, fileName: `${id}.png` }),
       'images:more-like-this': ({ id, count }) => {
         this.find(id)
-        return { groupId: `group-${id}`, jobs: Array.from({ length: count }, (_, i) => ({ jobId: `variation-${id}-${i}`, kind: 'generate' as const, status: 'running' as const, createdAt: Date.now(), items: [], warnings: [] })) }
+        return { groupId: `group-${id}`, jobs: Array.from({ length: count }, () => this.start('generate')) }
       },
       'images:protect-outside-mask': ({ id }) => {
         const source = this.find(id)
