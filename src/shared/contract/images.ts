@@ -29,6 +29,11 @@ export const imagesInvokes = {
     input: EditRequestSchema,
     output: ImageJobSchema
   },
+  'images:more-like-this': {
+    doc: 'Sends the request that made a gallery image again, `count` times (a fresh seed where the body family takes one); the jobs\' items share a group id (`params.variationGroup`) and name the image they vary (`params.variationOf`).',
+    input: z.strictObject({ id: ItemId, count: z.number().int().min(1).max(8) }),
+    output: z.object({ groupId: z.string(), jobs: z.array(ImageJobSchema) })
+  },
   'images:list-jobs': { doc: 'Recent and running jobs.', input: z.undefined(), output: z.object({ jobs: z.array(ImageJobSchema) }) },
   'images:list-gallery': {
     doc: 'Gallery items, newest first, filtered; paged by `before` (createdAt of the last item seen).',

@@ -11,9 +11,10 @@ export type ResultKind = (typeof RESULT_KINDS)[number]
 /**
  * How a child was made from its parent: a video from a gallery image as its first frame, last frame
  * or a reference; an image edited (or protected outside the mask) from another; a video remixed
- * from another; an image extracted as a frame of a video.
+ * from another; an image extracted as a frame of a video; an image picked among the variations
+ * ("More like this") of another.
  */
-export const LINEAGE_RELATIONS = ['first-frame', 'last-frame', 'reference', 'edit', 'protect', 'remix', 'frame'] as const
+export const LINEAGE_RELATIONS = ['first-frame', 'last-frame', 'reference', 'edit', 'protect', 'remix', 'frame', 'variation'] as const
 export type LineageRelation = (typeof LINEAGE_RELATIONS)[number]
 
 const ResultId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'not a result id')
@@ -65,6 +66,34 @@ export const LineageSchema = z.object({
   children: z.array(LineageEdgeSchema)
 })
 export type Lineage = z.infer<typeof LineageSchema>
+
+/** The links that make one picture's versions: an edit, a protected copy, a picked variation. */
+export const VERSION_RELATIONS = ['edit', 'protect', 'variation'] as const satisfies readonly LineageRelation[]
+export type VersionRelation = (typeof VERSION_RELATIONS)[number]
+
+/** One version of a picture; `parentId` absent on the root (the picture first made). */
+export const VersionNodeSchema = z.object({
+  id: z.string(),
+  parentId: z.string().optional(),
+  relation: z.enum(VERSION_RELATIONS).optional(),
+  /** Steps from the root (0 = the root). */
+  depth: z.number().int().min(0),
+  exists: z.boolean(),
+  prompt: z.string(),
+  model: z.string(),
+  thumbUrl: z.string().optional(),
+  createdAt: z.number().optional()
+})
+export type VersionNode = z.infer<typeof VersionNodeSchema>
+
+/** A picture's versions as a tree, depth first (a parent before its children, older children first). */
+export const VersionTreeSchema = z.object({
+  rootId: z.string(),
+  /** The version asked about. */
+  currentId: z.string(),
+  nodes: z.array(VersionNodeSchema)
+})
+export type VersionTree = z.infer<typeof VersionTreeSchema>
 
 /** The largest frame the studio keeps (each side), and the smallest. */
 export const FRAME_MAX_SIDE = 8192

@@ -33,7 +33,8 @@ export interface EditSource {
 
 export interface CheckedEdit {
   source: EditSource
-  mask?: { path: string; uploadName: string; fileId: string }
+  /** `fileId` absent: a mask already in the library (a variation of an earlier edit), copied as it is. */
+  mask?: { path: string; uploadName: string; fileId?: string }
   warnings: string[]
 }
 
@@ -120,7 +121,10 @@ export async function copyEditInputs(checked: CheckedEdit, gallery: GalleryStore
   try {
     if (checked.source.fileId === undefined) await copyFile(checked.source.path, gallery.pathOf(sourceFile))
     else await throughGrant(files, checked.source.fileId, gallery.pathOf(sourceFile), 'source')
-    if (checked.mask && maskFile) await throughGrant(files, checked.mask.fileId, gallery.pathOf(maskFile), 'maskFileId')
+    if (checked.mask && maskFile) {
+      if (checked.mask.fileId === undefined) await copyFile(checked.mask.path, gallery.pathOf(maskFile))
+      else await throughGrant(files, checked.mask.fileId, gallery.pathOf(maskFile), 'maskFileId')
+    }
   } catch (e) {
     await removeCopies({ sourceFile, maskFile }, gallery)
     throw e

@@ -10,6 +10,7 @@ export function createImageHandlers(images: ImageService): Pick<Handlers, ImageC
     'images:generate': (input) => images.generate(input),
     'images:submit-native': (input) => images.submitNative(input),
     'images:edit': (input) => images.edit(input),
+    'images:more-like-this': ({ id, count }) => images.moreLikeThis(id, count),
     'images:list-jobs': () => images.listJobs(),
     'images:list-gallery': (input) => actions.list(input?.filter, input?.before, input?.limit),
     'images:search-gallery': ({ filter, after, limit }) => actions.search(filter, after, limit),

@@ -2,6 +2,7 @@ import type { EditRequest, GenerateRequest, ImageJob, NativeTaskRequest } from '
 import { StudioError } from '@shared/errors'
 import type { RecordGeneration } from '../balance/generation-log'
 import type { FileGrants } from '../files/grants'
+import { newOpaqueId } from '../files/ids'
 import type { MediaLibrary } from '../files/media'
 import { namesOf, type FetchLike, type GatewayConnection } from '../gateway/http'
 import type { EventHub } from '../ipc/event-hub'
@@ -19,6 +20,7 @@ import { createLongFetch, type LongFetch } from './long-fetch'
 import { checkReferences, describeReferences, resolveReferences } from './references'
 import { DEFAULT_IMAGE_TIMING, editHeadersMs, type ImageTiming } from './timing'
 import { checkEditParams, checkGenerate, checkGenerateFamily, checkNative, editFamilyFor, nativeModelFor } from './validate'
+import { variationPlan, varyRequest } from './variations'
 
 export interface ImageServiceDeps {
   dataDir: string
@@ -117,7 +119,8 @@ export class ImageService {
   }
 
   /** `jobId`: chosen by the caller (a compare run records its cells' ids before any create). */
-  async generate(req: GenerateRequest, jobId?: string): Promise<ImageJob> {
+  /** `tag`: parameters kept on the items besides the request's own (a variation's group). */
+  async generate(req: GenerateRequest, jobId?: string, tag: Record<string, unknown> = {}): Promise<ImageJob> {
     const warnings = checkGenerate(req)
     const refs = req.family === 'image2' ? (req.image ?? []) : []
     const sources = { files: this.d.files, gallery: this.gallery }
@@ -126,7 +129,7 @@ export class ImageService {
     checkGenerateFamily(req, conn.names)
     // Planned without reading reference bytes: the warnings and the size asked for do not depend on them.
     const planned = req.family === 'imagegen' ? buildImagegenBody(req) : buildImage2Body(req, [])
-    const params: Record<string, unknown> = { ...req, ...(req.family === 'image2' && refs.length ? { image: describeReferences(refs, sources) } : {}) }
+    const params: Record<string, unknown> = { ...req, ...(req.family === 'image2' && refs.length ? { image: describeReferences(refs, sources) } : {}), ...tag }
     const template: ItemTemplate = { origin: 'generate', model: req.model, prompt: req.prompt, params, profileId, requestedSize: planned.requestedSize }
     const rec = await this.book.begin('generate', template, [...warnings, ...planned.warnings], jobId)
     this.track(
@@ -143,23 +146,26 @@ export class ImageService {
     return this.book.view(rec)
   }
 
-  async submitNative(req: NativeTaskRequest): Promise<ImageJob> {
+  async submitNative(req: NativeTaskRequest, tag: Record<string, unknown> = {}): Promise<ImageJob> {
     const warnings = checkNative(req)
     const { profileId, conn } = await this.connect()
     const names = namesOf(conn)
     const model = nativeModelFor(req, names)
     const built = buildNativeSubmitBody(req, names.nativeImage, model)
-    const template: ItemTemplate = { origin: 'native', model, prompt: req.prompt, params: { ...req }, profileId, requestedSize: built.requestedSize }
+    const template: ItemTemplate = { origin: 'native', model, prompt: req.prompt, params: { ...req, ...tag }, profileId, requestedSize: built.requestedSize }
     const rec = await this.book.begin('native', template, warnings)
     this.track(this.runs.runNativeSubmit(rec, conn, built.body))
     return this.book.view(rec)
   }
 
-  async edit(req: EditRequest): Promise<ImageJob> {
+  /** `again`: a variation of an earlier edit, its mask from the library, its group kept on the items. */
+  async edit(req: EditRequest, again?: { maskFile?: string; tag: Record<string, unknown> }): Promise<ImageJob> {
     const { profileId, conn } = await this.connect()
     const family = editFamilyFor(req, conn.names)
     const warnings = checkEditParams(req, family, conn.names)
     const inputs = await checkEditInputs(req, { files: this.d.files, gallery: this.gallery })
+    // A variation of an edit sends the mask the library kept of the original.
+    if (again?.maskFile) inputs.mask = { path: this.gallery.pathOf(again.maskFile), uploadName: 'mask.png' }
     if (req.extend) checkExtend(req.extend, inputs.source, family)
     const fields = buildEditFields(req, family)
     const jobId = this.gallery.newId()
@@ -173,7 +179,7 @@ export class ImageService {
       origin: 'edit',
       model: req.model,
       prompt: req.prompt,
-      params: { ...rest, source: checked.source.describe, masked: checked.mask !== undefined },
+      params: { ...rest, source: checked.source.describe, masked: checked.mask !== undefined, ...again?.tag },
       profileId,
       requestedSize: fields.requestedSize,
       ...(checked.source.parentId ? { parentId: checked.source.parentId } : {}),
@@ -193,6 +199,23 @@ export class ImageService {
       })()
     )
     return this.book.view(rec)
+  }
+
+  /**
+   * "More like this": `count` more jobs with the request that made item `id` (variations.ts), each
+   * sent as its own job through the same path as the first; their items share one group id.
+   */
+  async moreLikeThis(id: string, count: number): Promise<{ groupId: string; jobs: ImageJob[] }> {
+    const plan = variationPlan(this.gallery.record(id))
+    const groupId = newOpaqueId()
+    const tag = { variationOf: id, variationGroup: groupId }
+    const jobs: ImageJob[] = []
+    for (let i = 0; i < count; i++) {
+      if (plan.kind === 'generate') jobs.push(await this.generate(varyRequest(plan.request, plan.family), undefined, tag))
+      else if (plan.kind === 'native') jobs.push(await this.submitNative(varyRequest(plan.request, plan.family), tag))
+      else jobs.push(await this.edit(varyRequest(plan.request, plan.family), { ...(plan.maskFile ? { maskFile: plan.maskFile } : {}), tag }))
+    }
+    return { groupId, jobs }
   }
 
   /** The journal's word on a job: running, ended, or unknown (never journaled, or pruned long after it ended). */

@@ -1,5 +1,6 @@
 import type { LineageNode, ResultRef } from '@shared/domain/lineage'
 import type { VideoTask } from '@shared/domain/video'
+import { StudioError } from '@shared/errors'
 import type { GalleryStore } from '../images/gallery-store'
 import type { Handlers } from '../ipc/dispatcher'
 import type { EventHub } from '../ipc/event-hub'
@@ -43,6 +44,17 @@ export function resolveNode(d: Pick<LineageHandlerDeps, 'gallery' | 'video'>, re
 export function createLineageHandlers(d: LineageHandlerDeps): Pick<Handlers, LineageChannel> {
   return {
     'lineage:get': (ref) => d.lineage.lineage(ref, (r) => resolveNode(d, r)),
+    'lineage:versions': ({ id }) => {
+      d.gallery.record(id)
+      return d.lineage.versions(id, (r) => resolveNode(d, r))
+    },
+    'lineage:pick-version': ({ id }) => {
+      const of = d.gallery.record(id).params.variationOf
+      if (typeof of !== 'string') throw new StudioError('INVALID_INPUT', 'Only an image made by "More like this" can be picked as a version.', { field: 'id' })
+      d.lineage.pickVariation(id, of)
+      d.emit('images:gallery-changed', { ids: [id] })
+      return d.lineage.versions(id, (r) => resolveNode(d, r))
+    },
     'lineage:extract-frame': async (input) => {
       const item = await extractFrame({ gallery: d.gallery, video: d.video, files: d.files, lineage: d.lineage }, input)
       d.emit('images:gallery-changed', { ids: [item.id] })

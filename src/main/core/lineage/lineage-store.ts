@@ -1,8 +1,9 @@
 import type { HostEventArgs } from '@shared/contract'
-import type { Lineage, LineageEdge, LineageLink, LineageNode, ResultRef } from '@shared/domain/lineage'
+import type { Lineage, LineageEdge, LineageLink, LineageNode, ResultRef, VersionTree } from '@shared/domain/lineage'
 import { openLibrary, type Library } from '../store/library-db'
 import { imageLinks, videoLinks } from './derive'
 import { childLinks, LINEAGE_SCHEMA, parentLinks, putLinks } from './lineage-table'
+import { isVersionLink, MAX_VERSIONS, versionTree, type LinkReader } from './versions'
 
 /** How far up a chain is followed (a chain is a creator's loop, never this long; a cycle stops here too). */
 const MAX_DEPTH = 32
@@ -78,6 +79,24 @@ export class LineageStore {
     }
     const children = childLinks(this.lib, of, MAX_CHILDREN).map((l) => edge(l, l.child, node(l.child), 1))
     return { self: node(of), ancestors, children }
+  }
+
+  /** The versions of the picture `id` belongs to (versions.ts), resolved to what each image is now. */
+  versions(id: string, resolve: ResolveNode): VersionTree {
+    const links: LinkReader = {
+      parents: (child) => parentLinks(this.lib, child),
+      children: (parent) => childLinks(this.lib, parent, MAX_VERSIONS)
+    }
+    return versionTree(links, id, resolve)
+  }
+
+  /**
+   * A variation picked as the current version: linked as a version of the image it varies, unless
+   * it is one already (a variation of an edit is itself an edit of the same source).
+   */
+  pickVariation(id: string, of: string): boolean {
+    if (id === of || parentLinks(this.lib, { kind: 'image', id }).some(isVersionLink)) return false
+    return this.link([{ child: { kind: 'image', id }, parent: { kind: 'image', id: of }, relation: 'variation' }]) > 0
   }
 
   close(): void {

@@ -20,8 +20,45 @@ export const flowsEn = {
       edit: 'mask edit',
       protect: 'protected copy',
       remix: 'remix',
-      frame: 'frame at {{time}} s'
+      frame: 'frame at {{time}} s',
+      variation: 'picked variation'
     }
+  },
+  versions: {
+    strip: 'Versions of this picture',
+    item: 'Version {{n}}',
+    itemFrom: 'Version {{n}}, from version {{from}}',
+    original: 'original',
+    current: 'current',
+    gone: 'deleted',
+    editHint: 'Choose a version to edit it; an edit of an older version starts a branch.',
+    loading: 'Reading the versions…',
+    failed: 'The versions could not be read: {{message}}',
+    compare: 'Compare versions',
+    before: 'Before',
+    after: 'After',
+    split: 'Split between the two versions',
+    splitHint: 'Drag the divider or use the arrow keys (Shift for larger steps).',
+    hold: 'Hold to compare',
+    holdTitle: 'Hold (mouse, Space or Enter) to see only the “before” version',
+    showing: 'Showing {{name}}',
+    tree: 'Version tree',
+    show: 'Show version {{n}}'
+  },
+  variations: {
+    more: 'More like this',
+    moreTitle: 'Send the same request again, {{count}} times',
+    count: 'How many',
+    countError: 'Choose a number from 1 to 8.',
+    sending: 'Sending…',
+    failed: 'The variations could not be started: {{message}}',
+    group: 'Variations of “{{name}}”',
+    waiting: 'Making variation {{n}}…',
+    noResult: 'Variation {{n}} failed: {{message}}',
+    use: 'Use this',
+    useNamed: 'Use variation {{n}}',
+    picked: 'Variation {{n}} is now the current version.',
+    dismiss: 'Close the variations'
   },
   gallery: {
     firstFrame: 'Use as video first frame',

@@ -21,8 +21,45 @@ export const flowsZh: typeof flowsEn = {
       edit: '蒙版编辑',
       protect: '蒙版外保护副本',
       remix: '二次创作',
-      frame: '第 {{time}} 秒的帧'
+      frame: '第 {{time}} 秒的帧',
+      variation: '选用的变体'
     }
+  },
+  versions: {
+    strip: '这张图片的版本',
+    item: '版本 {{n}}',
+    itemFrom: '版本 {{n}}，基于版本 {{from}}',
+    original: '原图',
+    current: '当前',
+    gone: '已删除',
+    editHint: '选择一个版本进行编辑；编辑较早的版本会开始一个分支。',
+    loading: '正在读取版本…',
+    failed: '无法读取版本：{{message}}',
+    compare: '比较版本',
+    before: '之前',
+    after: '之后',
+    split: '两个版本之间的分割线',
+    splitHint: '拖动分割线或使用方向键（按住 Shift 步长更大）。',
+    hold: '按住对比',
+    holdTitle: '按住（鼠标、空格或回车）只看“之前”的版本',
+    showing: '正在显示 {{name}}',
+    tree: '版本树',
+    show: '显示版本 {{n}}'
+  },
+  variations: {
+    more: '更多类似',
+    moreTitle: '再次发送相同的请求，共 {{count}} 次',
+    count: '数量',
+    countError: '请选择 1 到 8 之间的数字。',
+    sending: '正在发送…',
+    failed: '无法开始生成变体：{{message}}',
+    group: '“{{name}}”的变体',
+    waiting: '正在生成变体 {{n}}…',
+    noResult: '变体 {{n}} 失败：{{message}}',
+    use: '使用这张',
+    useNamed: '使用变体 {{n}}',
+    picked: '变体 {{n}} 现在是当前版本。',
+    dismiss: '关闭变体'
   },
   gallery: {
     firstFrame: '用作视频首帧',

@@ -223,6 +223,8 @@ export class FakeHost {
       },
       // Tests that show lineage set their own handler; by default a result has none.
       'lineage:get': (ref) => ({ self: { ...ref, exists: true, prompt: '', model: '' }, ancestors: [], children: [] }),
+      'lineage:versions': ({ id }) => ({ rootId: id, currentId: id, nodes: [{ id, depth: 0, exists: true, prompt: '', model: '' }] }),
+      'lineage:pick-version': ({ id }) => ({ rootId: id, currentId: id, nodes: [{ id, depth: 0, exists: true, prompt: '', model: '' }] }),
       'lineage:extract-frame': () => {
         throw new StudioError('INVALID_INPUT', 'No frames in the fake host.', { field: 'videoId' })
       },

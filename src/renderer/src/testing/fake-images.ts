@@ -138,6 +138,10 @@ export class FakeImages {
         return { deleted: gone.length }
       },
       'images:export-item': ({ id }) => ({ saved: false, downloadUrl: `/download/${this.find(id).id}`, fileName: `${id}.png` }),
+      'images:more-like-this': ({ id, count }) => {
+        this.find(id)
+        return { groupId: `group-${id}`, jobs: Array.from({ length: count }, () => this.start('generate')) }
+      },
       'images:protect-outside-mask': ({ id }) => {
         const source = this.find(id)
         this.seq += 1

@@ -9,6 +9,7 @@ import { onceSourceDrawn } from './painter-engine'
 import { usePainterStore } from './painter-store'
 import { SourcePicker } from './SourcePicker'
 import { useApplyEdit } from './use-apply-edit'
+import { EditorVersions } from './versions/EditorVersions'
 
 /** When the export worker starts if the source never draws. */
 export const WARM_FALLBACK_MS = 3_000
@@ -50,6 +51,7 @@ function EditSession({ source }: { source: EditorSource }) {
         <EditForm source={source} applier={applier} />
         <SourcePicker compact />
       </aside>
+      <EditorVersions source={source} jobId={jobId} />
     </div>
   )
 }

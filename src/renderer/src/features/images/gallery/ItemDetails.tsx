@@ -1,5 +1,6 @@
 import { Dialog } from '@renderer/components/Dialog'
 import { LineagePanel } from '@renderer/components/lineage/LineagePanel'
+import { VersionTreeView } from '@renderer/components/lineage/VersionTreeView'
 import { useT } from '@renderer/i18n/use-t'
 import { errorMessage } from '@renderer/lib/error-text'
 import { useGalleryItem } from '../queries'
@@ -56,6 +57,7 @@ export function ItemDetails({ actions }: { actions: Pick<GalleryActions, FlowAct
             </div>
           </dl>
           <LineagePanel of={{ kind: 'image', id: item.id }} onShow={close} />
+          <VersionTreeView itemId={item.id} onShow={close} />
           <div className="dialog-actions">
             {FLOWS.map(([action, label]) => (
               <button

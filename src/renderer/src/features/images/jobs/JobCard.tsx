@@ -5,6 +5,7 @@ import { useT } from '@renderer/i18n/use-t'
 import { errorTitle } from '@renderer/lib/error-text'
 import type { GalleryItem, ImageJob } from '@shared/domain/images'
 import { StudioError } from '@shared/error-core'
+import { MoreLikeThis } from '../editor/versions/MoreLikeThis'
 import { sizeReport } from './job-text'
 
 function SizeLine({ item }: { item: GalleryItem }) {
@@ -86,6 +87,7 @@ export const JobCard = memo(function JobCard({ job, onEdit, hideItems = false }:
                     {t('images.gallery.edit')}
                   </button>
                 )}
+                {onEdit && job.kind !== 'edit' && <MoreLikeThis itemId={item.id} name={item.prompt || t('images.gallery.untitled')} />}
               </div>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { useT } from '@renderer/i18n/use-t'
 import type { GalleryItem } from '@shared/domain/images'
 import { sourceOfItem } from '../editor/source'
+import { VariationGroups } from '../editor/versions/VariationGroupView'
 import { useImagesUi } from '../images-ui-store'
 import { useJobs } from '../queries'
 import { JobCard } from './JobCard'
@@ -17,6 +18,7 @@ export function JobsList() {
       <h2 id="jobs-title" className="section-title">
         {t('images.jobs.label')}
       </h2>
+      <VariationGroups />
       {list.length === 0 ? (
         <p className="field-help">{t('images.jobs.empty')}</p>
       ) : (
