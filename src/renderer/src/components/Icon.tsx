@@ -1,26 +1,103 @@
-/** Stroke icons (24px grid), decorative: the text next to them carries the meaning. */
-const PATHS = {
-  chat: 'M4 5h16v11H8l-4 4V5z',
-  images: 'M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15.5 9.5a1.5 1.5 0 1 0 0-.01',
-  video: 'M3 6h13v12H3zM16 10l5-3v10l-5-3',
+/**
+ * The studio's one icon set (Lucide, a maintained package), behind a small name map so callers
+ * say what an icon means, not which glyph it is. Each icon is imported from its own module: the
+ * barrel would pull thousands of icons into whichever chunk first asks for one.
+ */
+import type { LucideIcon } from 'lucide-react'
+import AlertCircle from 'lucide-react/icons/circle-alert'
+import ArrowLeft from 'lucide-react/icons/arrow-left'
+import Blend from 'lucide-react/icons/blend'
+import Brush from 'lucide-react/icons/brush'
+import Check from 'lucide-react/icons/check'
+import CircleDashed from 'lucide-react/icons/circle-dashed'
+import Columns2 from 'lucide-react/icons/columns-2'
+import Contrast from 'lucide-react/icons/contrast'
+import Eraser from 'lucide-react/icons/eraser'
+import Expand from 'lucide-react/icons/expand'
+import Feather from 'lucide-react/icons/feather'
+import FileDown from 'lucide-react/icons/file-down'
+import FileUp from 'lucide-react/icons/file-up'
+import Gauge from 'lucide-react/icons/gauge'
+import ImageIcon from 'lucide-react/icons/image'
+import Keyboard from 'lucide-react/icons/keyboard'
+import Lasso from 'lucide-react/icons/lasso'
+import Maximize from 'lucide-react/icons/maximize'
+import MessageSquare from 'lucide-react/icons/message-square'
+import NotebookText from 'lucide-react/icons/notebook-text'
+import PaintBucket from 'lucide-react/icons/paint-bucket'
+import PanelRightClose from 'lucide-react/icons/panel-right-close'
+import PanelRightOpen from 'lucide-react/icons/panel-right-open'
+import Pentagon from 'lucide-react/icons/pentagon'
+import Plus from 'lucide-react/icons/plus'
+import Redo2 from 'lucide-react/icons/redo-2'
+import Settings from 'lucide-react/icons/settings'
+import Shrink from 'lucide-react/icons/shrink'
+import Sparkles from 'lucide-react/icons/sparkles'
+import SquareDashed from 'lucide-react/icons/square-dashed'
+import SquareMinus from 'lucide-react/icons/square-minus'
+import SquarePlus from 'lucide-react/icons/square-plus'
+import Trash2 from 'lucide-react/icons/trash-2'
+import TriangleAlert from 'lucide-react/icons/triangle-alert'
+import Undo2 from 'lucide-react/icons/undo-2'
+import Video from 'lucide-react/icons/video'
+import ZoomIn from 'lucide-react/icons/zoom-in'
+import ZoomOut from 'lucide-react/icons/zoom-out'
+
+/** Typed as the package's public icon type, so the names' type can be exported. */
+const glyph = (icon: LucideIcon): LucideIcon => icon
+
+const ICONS = {
+  // Areas and status
+  chat: glyph(MessageSquare),
+  images: glyph(ImageIcon),
+  video: glyph(Video),
   // A gauge, not a currency sign: quota is counted in raw units, not dollars.
-  balance: 'M3.5 16a8.5 8.5 0 1 1 17 0M12 16l4.5-5.5M6 16h.01M18 16h.01M12 8v.01M8 10h.01M16 10h.01',
-  settings:
-    'M12 9a3 3 0 1 0 0 6a3 3 0 1 0 0-6M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z',
-  warning: 'M12 3l10 18H2zM12 10v5M12 18v.01',
-  check: 'M5 12l5 5 9-10',
-  alert: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18M12 8v5M12 16v.01',
-  plus: 'M12 5v14M5 12h14',
-  sparkle: 'M12 3l2 6 6 2-6 2-2 6-2-6-6-2 6-2z',
-  prompts: 'M5 4h14v16H5zM8 8h8M8 12h8M8 16h5'
-} as const
+  balance: glyph(Gauge),
+  settings: glyph(Settings),
+  warning: glyph(TriangleAlert),
+  check: glyph(Check),
+  alert: glyph(AlertCircle),
+  plus: glyph(Plus),
+  sparkle: glyph(Sparkles),
+  prompts: glyph(NotebookText),
+  back: glyph(ArrowLeft),
+  // The mask painter's tools and actions (named as in its tools registry)
+  brush: glyph(Brush),
+  eraser: glyph(Eraser),
+  lasso: glyph(Lasso),
+  polygon: glyph(Pentagon),
+  rect: glyph(SquareDashed),
+  ellipse: glyph(CircleDashed),
+  add: glyph(SquarePlus),
+  subtract: glyph(SquareMinus),
+  grow: glyph(Expand),
+  shrink: glyph(Shrink),
+  feather: glyph(Feather),
+  importMask: glyph(FileUp),
+  exportMask: glyph(FileDown),
+  transparency: glyph(Blend),
+  undo: glyph(Undo2),
+  redo: glyph(Redo2),
+  invert: glyph(Contrast),
+  clear: glyph(Trash2),
+  fill: glyph(PaintBucket),
+  zoomIn: glyph(ZoomIn),
+  zoomOut: glyph(ZoomOut),
+  fit: glyph(Maximize),
+  compare: glyph(Columns2),
+  help: glyph(Keyboard),
+  panelClose: glyph(PanelRightClose),
+  panelOpen: glyph(PanelRightOpen)
+}
 
-export type IconName = keyof typeof PATHS
+export type IconName = keyof typeof ICONS
 
+export function isIconName(name: string): name is IconName {
+  return Object.hasOwn(ICONS, name)
+}
+
+/** Decorative: the button or text next to it carries the meaning. */
 export function Icon({ name, size = 18 }: { name: IconName; size?: number }) {
-  return (
-    <svg className="icon" width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={PATHS[name]} fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  )
+  const Glyph = ICONS[name]
+  return <Glyph className="icon" size={size} strokeWidth={1.75} aria-hidden="true" focusable="false" />
 }
