@@ -4,11 +4,11 @@
  * barrel would pull thousands of icons into whichever chunk first asks for one.
  */
 import type { LucideIcon } from 'lucide-react'
-import AlertCircle from 'lucide-react/icons/circle-alert'
 import ArrowLeft from 'lucide-react/icons/arrow-left'
 import Blend from 'lucide-react/icons/blend'
 import Brush from 'lucide-react/icons/brush'
 import Check from 'lucide-react/icons/check'
+import AlertCircle from 'lucide-react/icons/circle-alert'
 import CircleDashed from 'lucide-react/icons/circle-dashed'
 import Columns2 from 'lucide-react/icons/columns-2'
 import Contrast from 'lucide-react/icons/contrast'

@@ -9,8 +9,8 @@ import { PainterHelp, ShortcutSheet } from './PainterHelp'
 import { PainterNoticeLine } from './PainterNotice'
 import { PainterStage } from './PainterStage'
 import { PropertiesBar } from './PropertiesBar'
-import { ToolRail } from './ToolRail'
 import { isTextEntry } from './text-entry'
+import { ToolRail } from './ToolRail'
 import { toolForKey } from './tools'
 
 export interface MaskPainterProps {

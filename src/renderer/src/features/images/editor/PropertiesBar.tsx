@@ -102,16 +102,25 @@ function SelectionSettings({ commands }: { commands: PainterCommands }) {
   )
 }
 
-/** The distance grow, shrink and feather use, and how imports are read: folded, as they are seldom changed. */
+/** The overlay's opacity, the distance grow, shrink and feather use, and how imports are read: folded, as they are seldom changed. */
 function MaskOptions() {
   const { t } = useT()
   const amountId = useId()
   const amount = usePainterStore((s) => s.amount)
   const channel = usePainterStore((s) => s.channel)
+  const opacity = usePainterStore((s) => s.opacity)
   return (
     <details className="painter-pop painter-options">
       <summary>{t('images.painter.maskOptions')}</summary>
       <div className="painter-pop-body">
+        <Slider
+          label={t('images.painter.opacity')}
+          min={10}
+          max={100}
+          value={Math.round(opacity * 100)}
+          valueText={t('images.painter.percent', { value: Math.round(opacity * 100) })}
+          onChange={(v) => usePainterStore.getState().setOpacity(v / 100)}
+        />
         <div className="painter-option">
           <label htmlFor={amountId} className="field-label">
             {t('images.painter.amount')}
@@ -146,31 +155,18 @@ function MaskOptions() {
 
 /**
  * The properties bar: the active tool's settings (the brush's size and hardness), then what the
- * selections and imports share (Add / Subtract, select by coordinates) and the view (overlay,
- * zoom), with the seldom-changed mask options folded. One line, so the canvas keeps the height.
+ * selections and imports share (Add / Subtract, select by coordinates), with the seldom-changed
+ * options (overlay, grow distance, import channel) folded. One line, so the canvas keeps the height.
  */
 export const PropertiesBar = memo(function PropertiesBar({ commands, source }: { commands: PainterCommands; source: EditorSource }) {
   const { t } = useT()
   const selecting = usePainterStore((s) => isSelectionTool(s.tool))
   const tool = usePainterStore((s) => s.tool)
-  const opacity = usePainterStore((s) => s.opacity)
-  const zoomPercent = usePainterStore((s) => s.zoomPercent)
   return (
     <div className="painter-props" role="group" aria-label={t('images.painter.properties', { tool: t(`images.painter.tools.${tool}`) })}>
       <div className="painter-props-tool">{!selecting && <BrushSettings />}</div>
       <div className="painter-props-shared">
         <SelectionSettings commands={commands} />
-        <Slider
-          label={t('images.painter.opacity')}
-          min={10}
-          max={100}
-          value={Math.round(opacity * 100)}
-          valueText={t('images.painter.percent', { value: Math.round(opacity * 100) })}
-          onChange={(v) => usePainterStore.getState().setOpacity(v / 100)}
-        />
-        <span className="painter-zoom" aria-live="off">
-          {t('images.painter.zoom', { percent: zoomPercent })}
-        </span>
         <TypedSelection source={source} />
         <MaskOptions />
       </div>

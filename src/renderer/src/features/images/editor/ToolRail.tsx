@@ -18,6 +18,7 @@ export const ToolRail = memo(function ToolRail({ commands }: { commands: Painter
   const history = usePainterStore((s) => s.history)
   const compare = usePainterStore((s) => s.compare)
   const busy = usePainterStore((s) => s.busy)
+  const zoomPercent = usePainterStore((s) => s.zoomPercent)
 
   const painted = mayHavePaint(history.ops)
   const state: Partial<Record<ToolId, { pressed?: boolean; disabled?: boolean }>> = {
@@ -44,6 +45,11 @@ export const ToolRail = memo(function ToolRail({ commands }: { commands: Painter
           {PAINTER_TOOLS.filter((x) => x.group === g).map((x) => (
             <ToolButton key={x.id} tool={x} commands={commands} {...state[x.id]} />
           ))}
+          {g === 'view' && (
+            <span className="painter-zoom" aria-live="off">
+              {t('images.painter.zoom', { percent: zoomPercent })}
+            </span>
+          )}
         </div>
       ))}
     </div>
