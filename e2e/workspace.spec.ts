@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures'
+import { axeFindings } from './support/axe'
 import { gradientPng } from './support/images-page'
 import { attachScreenshot, openEditorWorkspace, stageShare, visibleArea } from './support/workspace'
 
@@ -31,6 +32,34 @@ test.describe('canvas share', () => {
         // The window does not scroll to show it: all of it is on screen.
         expect(await page.getByRole('main').evaluate((m) => m.scrollHeight - m.clientHeight)).toBeLessThanOrEqual(1)
       }
+    })
+  }
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`the rail's tooltips name tool and key; the shortcut sheet (?) and the folded options pass axe (${theme})`, async ({ studio }) => {
+      const { page, stage } = await openEditorWorkspace(studio, theme)
+      const rail = page.getByRole('group', { name: 'Mask tools' })
+      const brush = rail.getByRole('button', { name: 'Brush' })
+      await brush.hover()
+      await expect(page.getByRole('tooltip', { name: 'Brush (B)' })).toBeVisible()
+      await expect(brush).toHaveAccessibleDescription('Brush (B)')
+      // Every button in the rail has a name and a "Name (Key)" description.
+      for (const button of await rail.getByRole('button').all()) {
+        const name = (await button.getAttribute('aria-label')) ?? ''
+        expect(name).not.toBe('')
+        await expect(button).toHaveAccessibleDescription(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(.+\\)$`))
+      }
+      await page.getByText('Mask options', { exact: true }).click()
+      await expect(page.getByRole('spinbutton', { name: 'Grow, shrink and feather by' })).toBeVisible()
+      expect(await axeFindings(page, `editor with options (${theme})`)).toEqual([])
+      await stage.focus()
+      await page.keyboard.press('?')
+      const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+      await expect(sheet).toBeVisible()
+      expect(await axeFindings(page, `shortcut sheet (${theme})`)).toEqual([])
+      await page.keyboard.press('Escape')
+      await expect(sheet).toBeHidden()
+      await expect(stage).toBeFocused()
     })
   }
 
