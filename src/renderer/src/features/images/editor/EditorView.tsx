@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
-import { Icon } from '@renderer/components/Icon'
 import { Tooltip } from '@renderer/components/Tooltip'
 import { useT } from '@renderer/i18n/use-t'
 import { isMacPlatform } from '@renderer/lib/platform'
 import { useImagesUi, type EditorSource } from '../images-ui-store'
 import { EditForm } from './EditForm'
 import { useEditorPanel } from './editor-panel'
+import { EditorIcon } from './EditorIcon'
 import { EditResult } from './EditResult'
 import { maskExport } from './mask-export'
 import { MaskPainter } from './MaskPainter'
@@ -98,7 +98,7 @@ function PanelToggle() {
           aria-describedby={describedBy}
           onClick={toggle}
         >
-          <Icon name={open ? 'panelClose' : 'panelOpen'} />
+          <EditorIcon name={open ? 'panelClose' : 'panelOpen'} />
         </button>
       )}
     </Tooltip>
@@ -139,7 +139,7 @@ export function EditorView({ belowStage, panelExtra }: EditSessionSlots = {}) {
           {t('images.editor.title')}
         </h2>
         <button type="button" className="button button-small" onClick={close}>
-          <Icon name="back" size={16} />
+          <EditorIcon name="back" size={16} />
           {t('images.editor.back')}
         </button>
         {source && (

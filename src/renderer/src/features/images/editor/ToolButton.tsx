@@ -1,7 +1,7 @@
-import { Icon, isIconName } from '@renderer/components/Icon'
 import { Tooltip, type TooltipProps } from '@renderer/components/Tooltip'
 import { useT } from '@renderer/i18n/use-t'
 import { isMacPlatform } from '@renderer/lib/platform'
+import { EditorIcon, isEditorIconName } from './EditorIcon'
 import { ariaShortcuts, shortcutLabel, type PainterCommands, type PainterTool } from './tools'
 
 export interface ToolButtonProps {
@@ -30,7 +30,7 @@ export function ToolButton({ tool, commands, pressed, disabled, placement = 'rig
           // A held-key tool (compare) toggles from the button.
           onClick={() => (tool.release && pressed ? tool.release(commands) : tool.perform(commands))}
         >
-          {isIconName(tool.id) && <Icon name={tool.id} size={18} />}
+          {isEditorIconName(tool.id) && <EditorIcon name={tool.id} />}
         </button>
       )}
     </Tooltip>
