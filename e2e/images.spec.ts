@@ -160,14 +160,14 @@ test.describe('images', () => {
     expect(changedInside / transparent).toBeGreaterThan(0.5)
   })
 
-  test('the mask canvas takes the height the toolbar leaves, inside the window without scrolling, at 720 and 900 px', async ({ studio }) => {
+  test('the mask canvas takes the height the properties bar leaves, inside the window without scrolling, at 720 and 900 px', async ({ studio }) => {
     const page = await openImages(studio)
     await page.getByRole('button', { name: 'Edit an image…' }).click()
     await page.getByTestId('editor-file-input').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: await gradientPng(256) })
     const painter = page.getByRole('region', { name: 'Mask painter' })
     await expect(painter).toBeVisible({ timeout: 20_000 })
     const stage = painter.getByRole('application', { name: 'Mask canvas' })
-    const toolbar = painter.getByRole('group', { name: 'Mask tools' })
+    const toolbar = painter.getByRole('group', { name: 'Brush settings' })
     const main = page.getByRole('main')
     const heights: number[] = []
     for (const height of [720, 900]) {

@@ -102,7 +102,10 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
     await painter.getByRole('button', { name: 'Polygon' }).click()
     // Warm-up: the scan-line fill, the worker's first grow and their replays.
     await clickPolygon(page, corners)
+    // The amount sits under the properties bar's folded mask options (folded again: they open over the canvas).
+    await painter.getByText('Mask options', { exact: true }).click()
     await painter.getByRole('spinbutton', { name: 'Grow, shrink and feather by' }).fill('64')
+    await painter.getByText('Mask options', { exact: true }).click()
     await stage.focus()
     const warm = grown(page)
     await page.keyboard.press('.')

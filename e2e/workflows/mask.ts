@@ -73,7 +73,8 @@ export function maskWorkflows(): void {
       await page.mouse.up()
       const tri = corners.map(([x, y]) => toImage(x, y))
 
-      // Grow it by 16 px (.), from the amount field.
+      // Grow it by 16 px (.), from the amount field under the folded mask options.
+      await painter.getByText('Mask options', { exact: true }).click()
       await painter.getByRole('spinbutton', { name: 'Grow, shrink and feather by' }).fill(String(GROW))
       await stage.focus()
       await page.keyboard.press('.')

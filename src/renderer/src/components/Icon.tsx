@@ -1,26 +1,49 @@
-/** Stroke icons (24px grid), decorative: the text next to them carries the meaning. */
-const PATHS = {
-  chat: 'M4 5h16v11H8l-4 4V5z',
-  images: 'M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15.5 9.5a1.5 1.5 0 1 0 0-.01',
-  video: 'M3 6h13v12H3zM16 10l5-3v10l-5-3',
+/**
+ * The studio's one icon set (Lucide, a maintained package), behind a small name map so callers
+ * say what an icon means, not which glyph it is. Each icon is imported from its own module: the
+ * barrel would pull thousands of icons into whichever chunk first asks for one. An area with icons
+ * of its own (the image editor's tools) keeps them in its own map, in its lazy chunk, built with `glyph`.
+ */
+import type { LucideIcon } from 'lucide-react'
+import Check from 'lucide-react/icons/check'
+import AlertCircle from 'lucide-react/icons/circle-alert'
+import Gauge from 'lucide-react/icons/gauge'
+import ImageIcon from 'lucide-react/icons/image'
+import MessageSquare from 'lucide-react/icons/message-square'
+import NotebookText from 'lucide-react/icons/notebook-text'
+import Plus from 'lucide-react/icons/plus'
+import Settings from 'lucide-react/icons/settings'
+import Sparkles from 'lucide-react/icons/sparkles'
+import TriangleAlert from 'lucide-react/icons/triangle-alert'
+import Video from 'lucide-react/icons/video'
+
+/** Typed as the package's public icon type, so the names' type can be exported. */
+export const glyph = (icon: LucideIcon): LucideIcon => icon
+
+const ICONS = {
+  // Areas and status
+  chat: glyph(MessageSquare),
+  images: glyph(ImageIcon),
+  video: glyph(Video),
   // A gauge, not a currency sign: quota is counted in raw units, not dollars.
-  balance: 'M3.5 16a8.5 8.5 0 1 1 17 0M12 16l4.5-5.5M6 16h.01M18 16h.01M12 8v.01M8 10h.01M16 10h.01',
-  settings:
-    'M12 9a3 3 0 1 0 0 6a3 3 0 1 0 0-6M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z',
-  warning: 'M12 3l10 18H2zM12 10v5M12 18v.01',
-  check: 'M5 12l5 5 9-10',
-  alert: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18M12 8v5M12 16v.01',
-  plus: 'M12 5v14M5 12h14',
-  sparkle: 'M12 3l2 6 6 2-6 2-2 6-2-6-6-2 6-2z',
-  prompts: 'M5 4h14v16H5zM8 8h8M8 12h8M8 16h5'
-} as const
+  balance: glyph(Gauge),
+  settings: glyph(Settings),
+  warning: glyph(TriangleAlert),
+  check: glyph(Check),
+  alert: glyph(AlertCircle),
+  plus: glyph(Plus),
+  sparkle: glyph(Sparkles),
+  prompts: glyph(NotebookText)
+}
 
-export type IconName = keyof typeof PATHS
+export type IconName = keyof typeof ICONS
 
+export function isIconName(name: string): name is IconName {
+  return Object.hasOwn(ICONS, name)
+}
+
+/** Decorative: the button or text next to it carries the meaning. */
 export function Icon({ name, size = 18 }: { name: IconName; size?: number }) {
-  return (
-    <svg className="icon" width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={PATHS[name]} fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  )
+  const Glyph = ICONS[name]
+  return <Glyph className="icon" size={size} strokeWidth={1.75} aria-hidden="true" focusable="false" />
 }

@@ -210,13 +210,21 @@ export const imagesEn = {
     protect: 'Protect outside the mask',
     protected: 'A protected copy was added to the gallery.',
     editAgain: 'Edit this result',
-    newMask: 'Back to the mask'
+    newMask: 'Back to the mask',
+    panel: 'Edit panel',
+    showPanel: 'Show edit panel',
+    hidePanel: 'Hide edit panel'
   },
   painter: {
     region: 'Mask painter',
     stage: 'Mask canvas',
     stageHelp: 'Drag to paint the area to change; right-drag erases. Space-drag or middle-drag pans, the wheel zooms at the cursor, Alt-drag sizes the brush. Arrow keys pan.',
     toolbar: 'Mask tools',
+    groups: { tool: 'Paint and select', history: 'History', mask: 'Mask', file: 'Mask files', view: 'View' },
+    properties: '{{tool}} settings',
+    toolTip: '{{name}} ({{keys}})',
+    maskOptions: 'Mask options',
+    closeShortcuts: 'Close',
     tools: {
       brush: 'Brush',
       eraser: 'Eraser',
@@ -244,7 +252,9 @@ export const imagesEn = {
       feather: 'Feather edge',
       importMask: 'Import mask…',
       exportMask: 'Export mask',
-      transparency: 'Mask from transparency'
+      transparency: 'Mask from transparency',
+      help: 'Keyboard shortcuts',
+      panel: 'Show or hide the edit panel'
     },
     selectHelp: 'Selections: drag a rectangle, ellipse or lasso; click polygon corners and click the first one, double-click or press Enter to close (Esc cancels). Hold Shift to add, Alt to subtract.',
     shortcuts: 'Keyboard shortcuts',

@@ -212,13 +212,21 @@ export const imagesZh: Messages['images'] = {
     protect: '保护蒙版外区域',
     protected: '已将受保护的副本添加到图库。',
     editAgain: '编辑此结果',
-    newMask: '返回蒙版'
+    newMask: '返回蒙版',
+    panel: '编辑面板',
+    showPanel: '显示编辑面板',
+    hidePanel: '隐藏编辑面板'
   },
   painter: {
     region: '蒙版画笔',
     stage: '蒙版画布',
     stageHelp: '拖动以绘制要修改的区域；右键拖动为擦除。按住空格拖动或中键拖动可平移，滚轮在光标处缩放，按住 Alt 拖动可调整画笔大小。方向键可平移。',
     toolbar: '蒙版工具',
+    groups: { tool: '绘制与选择', history: '历史', mask: '蒙版', file: '蒙版文件', view: '视图' },
+    properties: '{{tool}}设置',
+    toolTip: '{{name}}（{{keys}}）',
+    maskOptions: '蒙版选项',
+    closeShortcuts: '关闭',
     tools: {
       brush: '画笔',
       eraser: '橡皮擦',
@@ -246,7 +254,9 @@ export const imagesZh: Messages['images'] = {
       feather: '羽化边缘',
       importMask: '导入蒙版…',
       exportMask: '导出蒙版',
-      transparency: '由透明区域生成蒙版'
+      transparency: '由透明区域生成蒙版',
+      help: '键盘快捷键',
+      panel: '显示或隐藏编辑面板'
     },
     selectHelp: '选区：拖动绘制矩形、椭圆或套索；多边形逐点单击，单击第一个点、双击或按 Enter 闭合（Esc 取消）。按住 Shift 添加，按住 Alt 减去。',
     shortcuts: '键盘快捷键',

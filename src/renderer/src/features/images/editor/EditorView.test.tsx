@@ -6,6 +6,7 @@ import { galleryItem } from '@renderer/testing/fake-images'
 import { drag, openPainter } from '@renderer/testing/painter-kit'
 import { renderImages, resetImages } from '@renderer/testing/render-images'
 import { StudioError } from '@shared/errors'
+import { useEditorPanel } from './editor-panel'
 import { WARM_FALLBACK_MS } from './EditorView'
 import { exportMaskInWorker, maskExport, warmMaskExport, type MaskExporter } from './mask-export'
 import { markSourceDrawn } from './painter-engine'
@@ -220,5 +221,26 @@ describe('the mask export worker of an editing session', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+})
+
+describe('docked edit panel', () => {
+  afterEach(() => useEditorPanel.getState().setOpen(true))
+
+  it('folds from its button and from \\ (not while typing), keeps the prompt, and remembers the choice', async () => {
+    const { user, stage } = await openPainter()
+    await user.type(form().getByRole('textbox', { name: 'Prompt' }), 'a kite')
+    // Typing the key in a text field types it.
+    await user.type(form().getByRole('textbox', { name: 'Prompt' }), '\\')
+    expect(screen.getByRole('button', { name: 'Hide edit panel' }).getAttribute('aria-expanded')).toBe('true')
+    stage.focus()
+    await user.keyboard('\\')
+    expect(screen.queryByRole('form', { name: 'Edit settings' })).toBeNull()
+    expect(localStorage.getItem('studio.editor.panel.v1')).toBe('closed')
+    const show = screen.getByRole('button', { name: 'Show edit panel' })
+    expect(show.getAttribute('aria-expanded')).toBe('false')
+    await user.click(show)
+    expect(form().getByRole('textbox', { name: 'Prompt' })).toHaveProperty('value', 'a kite\\')
+    expect(localStorage.getItem('studio.editor.panel.v1')).toBe('open')
   })
 })

@@ -1,21 +1,34 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { Tooltip } from '@renderer/components/Tooltip'
 import { useT } from '@renderer/i18n/use-t'
+import { isMacPlatform } from '@renderer/lib/platform'
 import { useImagesUi, type EditorSource } from '../images-ui-store'
 import { EditForm } from './EditForm'
+import { useEditorPanel } from './editor-panel'
+import { EditorIcon } from './EditorIcon'
 import { EditResult } from './EditResult'
 import { maskExport } from './mask-export'
 import { MaskPainter } from './MaskPainter'
 import { onceSourceDrawn } from './painter-engine'
 import { usePainterStore } from './painter-store'
 import { SourcePicker } from './SourcePicker'
+import { isTextEntry } from './text-entry'
+import { ariaShortcuts, shortcutLabel, toolById, toolForKey } from './tools'
 import { useApplyEdit } from './use-apply-edit'
 import { EditorVersions } from './versions/EditorVersions'
 
 /** When the export worker starts if the source never draws. */
 export const WARM_FALLBACK_MS = 3_000
 
-/** One source's editing session: painter (or the finished result) beside the edit form. */
-function EditSession({ source }: { source: EditorSource }) {
+export interface EditSessionSlots {
+  /** Under the canvas (or the result), in the stage's column: room for a strip of versions. */
+  belowStage?: ReactNode
+  /** More sections at the end of the docked panel, after the edit form and the source picker. */
+  panelExtra?: ReactNode
+}
+
+/** One source's editing session: painter (or the finished result) beside the docked edit panel. */
+function EditSession({ source, belowStage, panelExtra }: { source: EditorSource } & EditSessionSlots) {
   const applier = useApplyEdit()
   // One export worker for the session, kept across the result view and back ("Apply edit" again).
   // Started once the source is on screen, not with the editor: its start-up and warm-up ran beside
@@ -42,22 +55,76 @@ function EditSession({ source }: { source: EditorSource }) {
   // next submitted edit (a new job id) shows its own result again.
   const [maskViewFor, setMaskViewFor] = useState<string | undefined>(undefined)
   const showResult = jobId !== undefined && maskViewFor !== jobId
+  const { t } = useT()
+  const panelOpen = useEditorPanel((s) => s.open)
+  // The picture's versions sit under the canvas (or under a finished edit), where the eye already is.
+  const below = (
+    <>
+      <EditorVersions source={source} jobId={jobId} />
+      {belowStage}
+    </>
+  )
   return (
-    <div className="editor-layout">
+    <div className="editor-layout" data-panel={panelOpen ? 'open' : 'closed'}>
       <div className="editor-main">
-        {showResult ? <EditResult jobId={jobId} source={source} onBack={() => setMaskViewFor(jobId)} /> : <MaskPainter source={source} />}
+        {showResult ? (
+          <>
+            <EditResult jobId={jobId} source={source} onBack={() => setMaskViewFor(jobId)} />
+            {below}
+          </>
+        ) : (
+          <MaskPainter source={source} belowStage={below} />
+        )}
       </div>
-      <aside className="editor-side">
+      {/* Folded, the panel stays mounted (hidden): the prompt typed so far survives. */}
+      <aside id="editor-panel" className="editor-side" aria-label={t('images.editor.panel')} hidden={!panelOpen}>
         <EditForm source={source} applier={applier} />
         <SourcePicker compact />
+        {panelExtra}
       </aside>
-      <EditorVersions source={source} jobId={jobId} />
     </div>
   )
 }
 
-/** The editor: a source picker until an image is chosen, then the session; a new source starts a new mask. */
-export function EditorView() {
+/** Shows or folds the docked edit panel; its key works anywhere in the editor but in a text field. */
+function PanelToggle() {
+  const { t } = useT()
+  const open = useEditorPanel((s) => s.open)
+  const toggle = useEditorPanel((s) => s.toggle)
+  const tool = toolById('panel')
+  const name = t(open ? 'images.editor.hidePanel' : 'images.editor.showPanel')
+  return (
+    <Tooltip content={t('images.painter.toolTip', { name, keys: shortcutLabel(tool, isMacPlatform()) })} placement="bottom-end">
+      {(describedBy) => (
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={name}
+          aria-expanded={open}
+          aria-controls="editor-panel"
+          aria-keyshortcuts={ariaShortcuts(tool)}
+          aria-describedby={describedBy}
+          onClick={toggle}
+        >
+          <EditorIcon name={open ? 'panelClose' : 'panelOpen'} />
+        </button>
+      )}
+    </Tooltip>
+  )
+}
+
+function onEditorKeyDown(e: KeyboardEvent<HTMLElement>) {
+  if (e.defaultPrevented || isTextEntry(e.target) || !e.currentTarget.contains(e.target as Node)) return
+  if (toolForKey(e.nativeEvent)?.group !== 'panel') return
+  e.preventDefault()
+  useEditorPanel.getState().toggle()
+}
+
+/**
+ * The editor: a source picker until an image is chosen, then the session; a new source starts a
+ * new mask. The slots let other panels (versions, variations) mount into the session's layout.
+ */
+export function EditorView({ belowStage, panelExtra }: EditSessionSlots = {}) {
   const { t } = useT()
   const source = useImagesUi((s) => s.source)
   const close = useImagesUi((s) => s.closeEditor)
@@ -73,22 +140,24 @@ export function EditorView() {
     if (!titleRef.current?.contains(document.activeElement)) titleRef.current?.focus()
   }, [])
   return (
-    <section className="editor" aria-labelledby="editor-title">
+    <section className="editor" aria-labelledby="editor-title" onKeyDown={onEditorKeyDown}>
+      {/* One line: the canvas gets the rest of the window. */}
       <header className="editor-head">
-        <h2 id="editor-title" className="section-title" ref={titleRef} tabIndex={-1}>
+        <h2 id="editor-title" className="editor-title" ref={titleRef} tabIndex={-1}>
           {t('images.editor.title')}
         </h2>
         <button type="button" className="button button-small" onClick={close}>
+          <EditorIcon name="back" size={16} />
           {t('images.editor.back')}
         </button>
-        {/* In the head, not above the painter: a short window needs that line for the canvas. */}
         {source && (
-          <p className="field-help">
+          <p className="field-help editor-source">
             {source.label} · {t('images.editor.sourceInfo', { width: source.width, height: source.height })}
           </p>
         )}
+        {source && <PanelToggle />}
       </header>
-      {source ? <EditSession key={key} source={source} /> : <SourcePicker />}
+      {source ? <EditSession key={key} source={source} belowStage={belowStage} panelExtra={panelExtra} /> : <SourcePicker />}
     </section>
   )
 }

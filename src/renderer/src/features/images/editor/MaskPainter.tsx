@@ -1,33 +1,30 @@
-import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import type { EditorSource } from '../images-ui-store'
 import { importMaskFile } from './mask-actions'
 import { usePainterCommands } from './painter-commands'
 import type { PainterEngine } from './painter-engine'
 import { usePainterStore } from './painter-store'
-import { PainterHelp } from './PainterHelp'
+import { PainterHelp, ShortcutSheet } from './PainterHelp'
 import { PainterNoticeLine } from './PainterNotice'
 import { PainterStage } from './PainterStage'
-import { PainterToolbar } from './PainterToolbar'
+import { PropertiesBar } from './PropertiesBar'
+import { isTextEntry } from './text-entry'
+import { ToolRail } from './ToolRail'
 import { toolForKey } from './tools'
-import { TypedSelection } from './TypedSelection'
-
-/** Typing in a field must not switch tools or clear the mask. */
-function isTextEntry(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true
-  return target instanceof HTMLInputElement && !['range', 'checkbox', 'radio', 'button'].includes(target.type)
-}
 
 export interface MaskPainterProps {
   source: EditorSource
+  /** Shown under the canvas, inside the painter's column (a strip of versions, for one). */
+  belowStage?: ReactNode
 }
 
 /**
- * The mask painter region: the registry-driven toolbar and the stage. Its key handler is the one
- * place shortcuts are resolved (tools.ts), for whichever control inside the region has focus.
+ * The mask painter region: the tool rail, the active tool's properties bar and the stage, which
+ * takes what they leave. Its key handler is the one place shortcuts are resolved (tools.ts), for
+ * whichever control inside the region has focus.
  */
-export function MaskPainter({ source }: MaskPainterProps) {
+export function MaskPainter({ source, belowStage }: MaskPainterProps) {
   const { t } = useT()
   const helpId = useId()
   const engineRef = useRef<PainterEngine | null>(null)
@@ -36,7 +33,12 @@ export function MaskPainter({ source }: MaskPainterProps) {
     sourceRef.current = source
   }, [source])
   const fileRef = useRef<HTMLInputElement>(null)
-  const commands = usePainterCommands(engineRef, { source: () => sourceRef.current, openImport: () => fileRef.current?.click() })
+  const [sheetOpen, setSheetOpen] = useState(false)
+  const commands = usePainterCommands(engineRef, {
+    source: () => sourceRef.current,
+    openImport: () => fileRef.current?.click(),
+    showHelp: () => setSheetOpen(true)
+  })
 
   // Releasing a held compare key outside the region must not leave compare stuck on.
   useEffect(() => {
@@ -46,9 +48,11 @@ export function MaskPainter({ source }: MaskPainterProps) {
   }, [])
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    if (e.defaultPrevented || isTextEntry(e.target)) return
+    // Keys in the shortcut sheet (a portal, whose events still reach this handler) are its own.
+    if (e.defaultPrevented || isTextEntry(e.target) || !e.currentTarget.contains(e.target as Node)) return
     const tool = toolForKey(e.nativeEvent)
-    if (!tool) return
+    // The panel's key belongs to the editor around the painter (it works beside a result too).
+    if (!tool || tool.group === 'panel') return
     // Space and Enter on a focused button activate it; arrows on a slider move it.
     e.preventDefault()
     if (tool.release && e.repeat) return
@@ -61,7 +65,7 @@ export function MaskPainter({ source }: MaskPainterProps) {
 
   return (
     <section className="mask-painter" role="region" aria-label={t('images.painter.region')} onKeyDown={onKeyDown} onKeyUp={onKeyUp}>
-      <PainterToolbar commands={commands} />
+      <ToolRail commands={commands} />
       <input
         ref={fileRef}
         type="file"
@@ -75,11 +79,16 @@ export function MaskPainter({ source }: MaskPainterProps) {
           if (file) void importMaskFile(file, sourceRef.current)
         }}
       />
-      <PainterNoticeLine />
-      <PainterStage source={source} engineRef={engineRef} describedBy={helpId} />
-      <PainterHelp id={helpId}>
-        <TypedSelection source={source} />
-      </PainterHelp>
+      <div className="painter-work">
+        <PropertiesBar commands={commands} source={source} />
+        <div className="painter-canvas">
+          <PainterStage source={source} engineRef={engineRef} describedBy={helpId} />
+          <PainterNoticeLine />
+        </div>
+        {belowStage}
+      </div>
+      <PainterHelp id={helpId} />
+      {sheetOpen && <ShortcutSheet onClose={() => setSheetOpen(false)} />}
     </section>
   )
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { drag, openPainter } from '@renderer/testing/painter-kit'
@@ -281,8 +281,10 @@ describe('mask painter whole-mask tools', () => {
   })
 
   it('lists every shortcut in the help', async () => {
-    const { painter } = await openPainter()
-    expect(painter.getByText('Keyboard shortcuts').tagName).toBe('SUMMARY')
+    const { stage, user } = await openPainter()
+    stage.focus()
+    await user.keyboard('?')
+    const painter = within(screen.getByRole('dialog', { name: 'Keyboard shortcuts' }))
     for (const [name, keys] of [
       ['Lasso', 'L'],
       ['Polygon', 'P'],
@@ -295,10 +297,16 @@ describe('mask painter whole-mask tools', () => {
       ['Feather edge', 'F'],
       ['Import mask…', 'Ctrl+O'],
       ['Export mask', 'Ctrl+S'],
-      ['Mask from transparency', 'T']
+      ['Mask from transparency', 'T'],
+      ['Keyboard shortcuts', '?'],
+      ['Show or hide the edit panel', '\\']
     ]) {
       const term = painter.getAllByText(name).find((el) => el.tagName === 'DT')!
       expect(term.nextElementSibling!.textContent).toBe(keys)
     }
+    // Escape closes the sheet and focus goes back to the canvas.
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.activeElement).toBe(stage)
   })
 })

@@ -1,6 +1,7 @@
 /** The commands the tools registry performs: store actions for the mask and brush, the engine for the view. */
 import { useMemo, type RefObject } from 'react'
 import type { EditorSource } from '../images-ui-store'
+import { useEditorPanel } from './editor-panel'
 import { exportMaskFile, maskFromTransparency, morphMask } from './mask-actions'
 import { featherOf, mayHavePaint } from './mask-model'
 import type { PainterEngine } from './painter-engine'
@@ -11,6 +12,8 @@ import type { PainterCommands } from './tools'
 export interface PainterContext {
   source(): EditorSource
   openImport(): void
+  /** Opens the shortcut sheet. */
+  showHelp(): void
 }
 
 export function createPainterCommands(engineRef: RefObject<PainterEngine | null>, ctx: PainterContext): PainterCommands {
@@ -48,7 +51,9 @@ export function createPainterCommands(engineRef: RefObject<PainterEngine | null>
     },
     zoom: (d) => engineRef.current?.zoomStep(d),
     fit: () => engineRef.current?.fit(),
-    setCompare: (on) => store().setCompare(on)
+    setCompare: (on) => store().setCompare(on),
+    showHelp: () => ctx.showHelp(),
+    togglePanel: () => useEditorPanel.getState().toggle()
   }
 }
 

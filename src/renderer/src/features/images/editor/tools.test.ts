@@ -13,7 +13,7 @@ function commands(): PainterCommands {
     exportMask: vi.fn(),
     fromTransparency: vi.fn(),
     setTool: vi.fn(),
-    stepSize: vi.fn(), stepHardness: vi.fn(), undo: vi.fn(), redo: vi.fn(), invert: vi.fn(), clear: vi.fn(), fill: vi.fn(), zoom: vi.fn(), fit: vi.fn(), setCompare: vi.fn()
+    stepSize: vi.fn(), stepHardness: vi.fn(), undo: vi.fn(), redo: vi.fn(), invert: vi.fn(), clear: vi.fn(), fill: vi.fn(), zoom: vi.fn(), fit: vi.fn(), setCompare: vi.fn(), showHelp: vi.fn(), togglePanel: vi.fn()
   }
 }
 
@@ -35,6 +35,17 @@ describe('painter tools registry', () => {
     expect(toolForKey(key('Delete'))?.id).toBe('clear')
     expect(toolForKey(key('g'))?.id).toBe('fill')
     expect(toolForKey(key('c'))?.id).toBe('compare')
+    expect(toolForKey(key('?', { shiftKey: true, code: 'Slash' }))?.id).toBe('help')
+    expect(toolForKey(key('\\', { code: 'Backslash' }))?.id).toBe('panel')
+  })
+
+  it('gives every tool one shortcut no other tool answers to', () => {
+    for (const tool of PAINTER_TOOLS) {
+      for (const s of tool.shortcuts) {
+        const e = key(s.key ?? '', { code: s.code ?? '', ctrlKey: Boolean(s.mod), shiftKey: s.shift === true })
+        expect(toolForKey(e)?.id, `${tool.id} ${s.aria}`).toBe(tool.id)
+      }
+    }
   })
 
   it('does not fire plain-key tools with a modifier, nor Ctrl tools without one', () => {

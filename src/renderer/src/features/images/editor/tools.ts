@@ -35,6 +35,8 @@ export type ToolId =
   | 'zoomOut'
   | 'fit'
   | 'compare'
+  | 'help'
+  | 'panel'
 
 /** What a tool can do; the painter provides it (store actions plus the engine's view). */
 export interface PainterCommands {
@@ -59,6 +61,10 @@ export interface PainterCommands {
   zoom(direction: 1 | -1): void
   fit(): void
   setCompare(on: boolean): void
+  /** Opens the shortcut sheet. */
+  showHelp(): void
+  /** Shows or hides the docked edit panel beside the canvas. */
+  togglePanel(): void
 }
 
 export interface Shortcut {
@@ -76,7 +82,8 @@ export interface Shortcut {
 
 export interface PainterTool {
   id: ToolId
-  group: 'tool' | 'select' | 'brush' | 'history' | 'mask' | 'file' | 'view'
+  /** Where its button lives: the rail (tool, history, mask, file, view), the properties bar (select, brush), the editor's head (panel). */
+  group: 'tool' | 'select' | 'brush' | 'history' | 'mask' | 'file' | 'view' | 'panel'
   shortcuts: readonly Shortcut[]
   perform(c: PainterCommands): void
   /** Held-key tools: perform on key down, release on key up (compare while held). */
@@ -120,7 +127,9 @@ export const PAINTER_TOOLS: readonly PainterTool[] = [
   { id: 'zoomIn', group: 'view', shortcuts: [{ key: '+', shift: 'any', aria: '+' }, { key: '=', aria: '=' }], perform: (c) => c.zoom(1) },
   { id: 'zoomOut', group: 'view', shortcuts: [{ key: '-', aria: '-' }], perform: (c) => c.zoom(-1) },
   { id: 'fit', group: 'view', shortcuts: [k('0')], perform: (c) => c.fit() },
-  { id: 'compare', group: 'view', shortcuts: [k('c')], perform: (c) => c.setCompare(true), release: (c) => c.setCompare(false) }
+  { id: 'compare', group: 'view', shortcuts: [k('c')], perform: (c) => c.setCompare(true), release: (c) => c.setCompare(false) },
+  { id: 'help', group: 'view', shortcuts: [{ key: '?', shift: 'any', aria: '?' }], perform: (c) => c.showHelp() },
+  { id: 'panel', group: 'panel', shortcuts: [{ key: '\\', code: 'Backslash', aria: '\\' }], perform: (c) => c.togglePanel() }
 ]
 
 export type KeyLike = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>
