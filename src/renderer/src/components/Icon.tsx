@@ -12,7 +12,14 @@ const PATHS = {
   alert: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18M12 8v5M12 16v.01',
   plus: 'M12 5v14M5 12h14',
   sparkle: 'M12 3l2 6 6 2-6 2-2 6-2-6-6-2 6-2z',
-  prompts: 'M5 4h14v16H5zM8 8h8M8 12h8M8 16h5'
+  prompts: 'M5 4h14v16H5zM8 8h8M8 12h8M8 16h5',
+  copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
+  edit: 'M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4',
+  retry: 'M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7',
+  more: 'M5 12h.01M12 12h.01M19 12h.01',
+  close: 'M6 6l12 12M18 6L6 18',
+  branch: 'M6 3v12M18 9a3 3 0 1 0 0-.01M6 21a3 3 0 1 0 0-.01M18 12c0 4-6 3-12 6',
+  sliders: 'M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4'
 } as const
 
 export type IconName = keyof typeof PATHS

@@ -26,8 +26,11 @@ describe('the composer', () => {
   it('refuses an empty prompt with a visible reason and sends nothing', async () => {
     const { host, user } = await renderConversation()
     expect(sendButton().getAttribute('aria-disabled')).toBe('true')
-    expect(descriptionOf(sendButton())).toBe('Type a message to send.')
+    // Before the user has typed, an empty box is no problem: the keys hint shows, not a warning.
+    expect(descriptionOf(sendButton())).toBe('Enter sends · Shift+Enter adds a line · Esc stops')
+    expect(screen.getByText('Enter sends · Shift+Enter adds a line · Esc stops').className).toContain('muted')
     await user.click(sendButton())
+    expect(descriptionOf(sendButton())).toBe('Type a message to send.')
     await user.type(promptBox(), '   {Enter}')
     expect(writes(host)).toEqual([])
   })
@@ -189,6 +192,7 @@ describe('the composer', () => {
 
   it('takes image URLs in the messages format', async () => {
     const { host, user, conversation } = await renderConversation('messages')
+    await user.click(screen.getByRole('button', { name: 'Attach by URL' }))
     await user.type(screen.getByRole('textbox', { name: 'Image URL' }), 'not a url')
     await user.click(screen.getByRole('button', { name: 'Add image URL' }))
     expect(screen.getByText('Enter an http(s) address of an image')).toBeTruthy()
