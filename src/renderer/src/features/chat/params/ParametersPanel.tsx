@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import { ariaShortcut, shortcutLabel } from '@renderer/lib/platform'
 import { useT } from '@renderer/i18n/use-t'
+import { ariaShortcut, shortcutLabel } from '@renderer/lib/platform'
 import { useChatUiStore } from '../chat-ui-store'
 import type { ConversationSettings } from '../settings/use-settings'
 import { FIELDS, type FieldSpec } from './param-fields'
