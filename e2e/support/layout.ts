@@ -58,3 +58,26 @@ export async function boxOf(target: Locator): Promise<Box> {
   if (!box) throw new Error('The element has no box (it is not rendered)')
   return box
 }
+
+/** Paints one stroke across the middle of the mask canvas with the current tool (the brush by default). */
+export async function paintStroke(page: Page): Promise<void> {
+  const stage = page.getByRole('region', { name: 'Mask painter' }).getByRole('application', { name: 'Mask canvas' })
+  await stage.focus()
+  await page.keyboard.press('b')
+  const box = await boxOf(stage)
+  const y = box.y + box.height / 2
+  await page.mouse.move(box.x + box.width * 0.35, y)
+  await page.mouse.down()
+  await page.mouse.move(box.x + box.width * 0.65, y, { steps: 12 })
+  await page.mouse.up()
+}
+
+/** Opens the command palette and types a query; gives the options' texts once they settle on `first`. */
+export async function paletteOptions(page: Page, query: string, first: RegExp): Promise<string[]> {
+  await page.keyboard.press('Control+k')
+  const dialog = page.getByRole('dialog', { name: 'Command palette' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('combobox').fill(query)
+  await expect(dialog.getByRole('option').first()).toHaveText(first)
+  return dialog.getByRole('option').allTextContents()
+}
