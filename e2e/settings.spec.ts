@@ -11,7 +11,7 @@ test.describe('settings and profiles', () => {
     await expect(banner.getByTestId('synthetic-badge')).toBeVisible()
     const balance = banner.getByTestId('balance-badge')
     await expect(balance).toHaveAttribute('data-state', 'active')
-    await expect(balance).toHaveAccessibleName(/^Balance: [\d,]+$/)
+    await expect(balance).toHaveAccessibleName(/^Balance: [\d,]+ quota units$/)
   })
 
   test('adds a profile against a second gateway, tests it and makes it active', async ({ studio }) => {
@@ -36,7 +36,7 @@ test.describe('settings and profiles', () => {
     const banner = page.getByRole('banner')
     await expect(banner.getByRole('combobox', { name: 'Active profile' }).locator('option:checked')).toHaveText('Second gateway')
     const account = studio.gateway.account(studio.canary)!
-    await expect(banner.getByTestId('balance-badge')).toHaveAccessibleName(`Balance: ${account.quotaRemaining.toLocaleString('en-US')}`)
+    await expect(banner.getByTestId('balance-badge')).toHaveAccessibleName(`Balance: ${account.quotaRemaining.toLocaleString('en-US')} quota units`)
 
     // The gateway saw the key only in the Authorization header, never in a URL.
     const seen = studio.gateway.log().filter((r) => r.key === studio.canary)

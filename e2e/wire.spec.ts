@@ -28,7 +28,7 @@ test.describe('live gateway shapes', () => {
     await expect(item).not.toContainText(`${studio.gateway.url}/v1`)
     await item.getByRole('button', { name: 'Use Pasted with v1' }).click()
     const account = studio.gateway.account(studio.canary)!
-    await expect(page.getByRole('banner').getByTestId('balance-badge')).toHaveAccessibleName(`Balance: ${account.quotaRemaining.toLocaleString('en-US')}`)
+    await expect(page.getByRole('banner').getByTestId('balance-badge')).toHaveAccessibleName(`Balance: ${account.quotaRemaining.toLocaleString('en-US')} quota units`)
     const paths = studio.gateway.log().filter((r) => r.key === studio.canary).map((r) => r.path)
     expect(paths.length).toBeGreaterThan(0)
     for (const p of paths) expect(p).not.toMatch(/^\/v1\/(v1|api)\//)

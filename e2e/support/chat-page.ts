@@ -13,8 +13,19 @@ export class ChatPage {
 
   async newConversation(format: FormatLabel, model: string): Promise<void> {
     await this.page.getByRole('button', { name: 'New conversation' }).click()
-    await this.page.getByRole('radiogroup', { name: 'Format' }).getByRole('radio', { name: format }).check()
-    await this.page.getByRole('combobox', { name: 'Model' }).fill(model)
+    const settings = await this.openSettings()
+    await settings.getByRole('radiogroup', { name: 'Format' }).getByRole('radio', { name: format }).check()
+    await settings.getByRole('combobox', { name: 'Model' }).fill(model)
+    await settings.getByRole('button', { name: 'Done' }).click()
+    await expect(settings).toBeHidden()
+  }
+
+  /** Opens the conversation's settings (model, format, system instruction) from the pane's header. */
+  async openSettings(): Promise<Locator> {
+    await this.page.getByRole('button', { name: /^Conversation settings/ }).click()
+    const dialog = this.page.getByRole('dialog', { name: 'Conversation settings' })
+    await expect(dialog).toBeVisible()
+    return dialog
   }
 
   /**

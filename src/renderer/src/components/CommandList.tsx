@@ -9,6 +9,8 @@ export interface CommandItem {
   group?: string
   /** A thumbnail or icon beside the label. */
   lead?: ReactNode
+  /** The key that does the same without the palette, shown at the right edge. */
+  shortcut?: string
 }
 
 /**
@@ -121,6 +123,7 @@ function CommandOption(p: { item: CommandItem; id: string; selected: boolean; he
           <span className="command-label">{p.item.label}</span>
           {p.item.detail && <span className="command-detail">{p.item.detail}</span>}
         </span>
+        {p.item.shortcut && <kbd className="command-shortcut">{p.item.shortcut}</kbd>}
       </li>
     </>
   )

@@ -7,15 +7,22 @@
 import type { LucideIcon } from 'lucide-react'
 import Check from 'lucide-react/icons/check'
 import AlertCircle from 'lucide-react/icons/circle-alert'
+import Copy from 'lucide-react/icons/copy'
+import Ellipsis from 'lucide-react/icons/ellipsis'
 import Gauge from 'lucide-react/icons/gauge'
+import GitBranch from 'lucide-react/icons/git-branch'
 import ImageIcon from 'lucide-react/icons/image'
 import MessageSquare from 'lucide-react/icons/message-square'
 import NotebookText from 'lucide-react/icons/notebook-text'
+import Pencil from 'lucide-react/icons/pencil'
 import Plus from 'lucide-react/icons/plus'
+import RotateCw from 'lucide-react/icons/rotate-cw'
 import Settings from 'lucide-react/icons/settings'
+import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal'
 import Sparkles from 'lucide-react/icons/sparkles'
 import TriangleAlert from 'lucide-react/icons/triangle-alert'
 import Video from 'lucide-react/icons/video'
+import X from 'lucide-react/icons/x'
 
 /** Typed as the package's public icon type, so the names' type can be exported. */
 export const glyph = (icon: LucideIcon): LucideIcon => icon
@@ -33,7 +40,15 @@ const ICONS = {
   alert: glyph(AlertCircle),
   plus: glyph(Plus),
   sparkle: glyph(Sparkles),
-  prompts: glyph(NotebookText)
+  prompts: glyph(NotebookText),
+  // Item actions
+  copy: glyph(Copy),
+  edit: glyph(Pencil),
+  retry: glyph(RotateCw),
+  more: glyph(Ellipsis),
+  close: glyph(X),
+  branch: glyph(GitBranch),
+  sliders: glyph(SlidersHorizontal)
 }
 
 export type IconName = keyof typeof ICONS

@@ -45,6 +45,8 @@ export const balanceEn = {
   exhausted: 'Used up',
   unavailable: 'Unavailable',
   noKey: 'No key',
+  // After a figure in raw quota units (a currency shows its own sign).
+  quotaUnit: 'quota units',
   granted: 'Granted: {{value}}',
   used: 'Used: {{value}}',
   available: 'Available: {{value}}',

@@ -43,6 +43,7 @@ export const balanceZh: Messages['balance'] = {
   exhausted: '已用完',
   unavailable: '无法获取',
   noKey: '无密钥',
+  quotaUnit: '额度单位',
   granted: '总额度：{{value}}',
   used: '已用：{{value}}',
   available: '剩余：{{value}}',

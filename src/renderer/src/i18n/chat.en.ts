@@ -38,6 +38,10 @@ export const chatEn = {
   },
   settings: {
     model: 'Model',
+    open: 'Conversation settings',
+    openHint: 'Model, format and system instruction',
+    noModel: 'Choose a model',
+    done: 'Done',
     modelPlaceholder: 'Choose or type a model id',
     modelHelp: 'Pick from the gateway’s list or type any model id.',
     modelsLoading: 'Loading the model list…',
@@ -68,6 +72,9 @@ export const chatEn = {
   },
   params: {
     heading: 'Parameters',
+    toggleHint: 'Show or hide the parameters ({{keys}})',
+    close: 'Close parameters',
+    closeHint: 'Close the parameters ({{keys}})',
     intro: 'Sent with every request of this conversation, under these exact names. Empty fields are not sent.',
     groups: {
       thinking: 'Thinking',
@@ -136,6 +143,7 @@ export const chatEn = {
       tooLong: 'The message is too long.'
     },
     attach: 'Attach image',
+    attachUrl: 'Attach by URL',
     attachments: 'Attachments',
     removeAttachment: 'Remove {{name}}',
     uploading: 'Uploading…',
@@ -221,7 +229,12 @@ export const chatEn = {
     resend: 'Submit edit',
     cancelEdit: 'Cancel',
     regenerate: 'Regenerate',
-    branch: 'Branch from here'
+    branch: 'Branch from here',
+    copyHint: 'Copy the text of this message',
+    editHint: 'Edit this message and send it again',
+    regenerateHint: 'Ask for this answer again',
+    more: 'More actions',
+    moreHint: 'More actions (↓ opens, Esc closes)'
   },
   markdown: {
     copyCode: 'Copy code',

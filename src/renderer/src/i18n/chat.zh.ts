@@ -39,6 +39,10 @@ export const chatZh: Messages['chat'] = {
   },
   settings: {
     model: '模型',
+    open: '对话设置',
+    openHint: '模型、格式和系统指令',
+    noModel: '选择模型',
+    done: '完成',
     modelPlaceholder: '选择或输入模型 ID',
     modelHelp: '可从网关的列表中选择，也可输入任意模型 ID。',
     modelsLoading: '正在加载模型列表…',
@@ -69,6 +73,9 @@ export const chatZh: Messages['chat'] = {
   },
   params: {
     heading: '参数',
+    toggleHint: '显示或隐藏参数（{{keys}}）',
+    close: '关闭参数',
+    closeHint: '关闭参数（{{keys}}）',
     intro: '此对话的每个请求都会以这些名称原样发送。留空的字段不会发送。',
     groups: {
       thinking: '思考',
@@ -137,6 +144,7 @@ export const chatZh: Messages['chat'] = {
       tooLong: '消息过长。'
     },
     attach: '添加图片',
+    attachUrl: '通过网址附加',
     attachments: '附件',
     removeAttachment: '移除 {{name}}',
     uploading: '正在上传…',
@@ -222,7 +230,12 @@ export const chatZh: Messages['chat'] = {
     resend: '提交修改',
     cancelEdit: '取消',
     regenerate: '重新生成',
-    branch: '从此处分支'
+    branch: '从此处分支',
+    copyHint: '复制这条消息的文本',
+    editHint: '编辑这条消息并重新发送',
+    regenerateHint: '重新生成这个回答',
+    more: '更多操作',
+    moreHint: '更多操作（↓ 打开，Esc 关闭）'
   },
   markdown: {
     copyCode: '复制代码',

@@ -26,7 +26,13 @@ export const en = {
     balance: 'Balance',
     settings: 'Settings',
     prompts: 'Prompts',
-    shortcut: 'Shortcut: {{keys}}'
+    shortcut: 'Shortcut: {{keys}}',
+    leaveEditor: {
+      title: 'Leave the editor?',
+      body: 'The mask you painted has not been sent. Going to {{area}} discards it.',
+      stay: 'Stay in the editor',
+      leave: 'Discard the mask and leave'
+    }
   },
   empty: {
     comingLater: 'Coming in a later release',

@@ -87,7 +87,7 @@ export const promptsEn = {
     search: 'Type a command, an area, a conversation or a saved prompt',
     empty: 'Nothing matches.',
     hint: 'Command palette ({{keys}})',
-    groups: { areas: 'Go to', actions: 'Actions', conversations: 'Recent conversations', prompts: 'Saved prompts', profiles: 'Profiles' },
+    groups: { areas: 'Go to', actions: 'Actions', conversations: 'Recent conversations', prompts: 'Saved prompts', profiles: 'Profiles', settings: 'Settings' },
     goTo: 'Go to {{area}}',
     untitled: 'Untitled conversation',
     insertInto: 'Enter inserts it into the prompt field',
@@ -102,7 +102,14 @@ export const promptsEn = {
       toggleTheme: 'Switch to the {{theme}} theme',
       themes: { light: 'light', dark: 'dark' },
       openLibrary: 'Open the prompt library',
-      switchProfile: 'Switch to the profile {{name}}'
+      switchProfile: 'Switch to the profile {{name}}',
+      toggleParams: 'Show or hide the chat parameters',
+      newImage: 'New image',
+      editImage: 'Edit an image…',
+      editLast: 'Edit the last image',
+      lastToVideo: 'Send the last image to video',
+      openLastVideo: 'Open the last video',
+      openSettings: 'Settings: {{section}}'
     }
   }
 }

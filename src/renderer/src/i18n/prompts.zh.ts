@@ -89,7 +89,7 @@ export const promptsZh: Messages['prompts'] = {
     search: '输入命令、区域、对话或已存提示词',
     empty: '没有匹配项。',
     hint: '命令面板（{{keys}}）',
-    groups: { areas: '前往', actions: '操作', conversations: '最近的对话', prompts: '已存提示词', profiles: '配置' },
+    groups: { areas: '前往', actions: '操作', conversations: '最近的对话', prompts: '已存提示词', profiles: '配置', settings: '设置' },
     goTo: '前往{{area}}',
     untitled: '未命名对话',
     insertInto: '按 Enter 插入提示词输入框',
@@ -104,7 +104,14 @@ export const promptsZh: Messages['prompts'] = {
       toggleTheme: '切换到{{theme}}主题',
       themes: { light: '浅色', dark: '深色' },
       openLibrary: '打开提示词库',
-      switchProfile: '切换到配置 {{name}}'
+      switchProfile: '切换到配置 {{name}}',
+      toggleParams: '显示或隐藏对话参数',
+      newImage: '新建图像',
+      editImage: '编辑图像…',
+      editLast: '编辑最近的图像',
+      lastToVideo: '将最近的图像用于视频',
+      openLastVideo: '打开最近的视频',
+      openSettings: '设置：{{section}}'
     }
   }
 }

@@ -26,7 +26,13 @@ export const zh: Messages = {
     balance: '余额',
     settings: '设置',
     prompts: '提示词',
-    shortcut: '快捷键：{{keys}}'
+    shortcut: '快捷键：{{keys}}',
+    leaveEditor: {
+      title: '离开编辑器？',
+      body: '你绘制的蒙版尚未发送。前往“{{area}}”将丢弃它。',
+      stay: '留在编辑器',
+      leave: '丢弃蒙版并离开'
+    }
   },
   empty: {
     comingLater: '将在后续版本中提供',

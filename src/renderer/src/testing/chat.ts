@@ -39,3 +39,18 @@ export function parametersRegion(): HTMLElement {
 }
 
 export const inParameters = () => within(parametersRegion())
+
+type Clicker = { click: (el: Element) => Promise<void> }
+
+/** Opens the parameters drawer (closed by default) unless it is open, and gives its contents. */
+export async function openParameters(user: Clicker): Promise<ReturnType<typeof within>> {
+  const toggle = screen.getByRole('button', { name: 'Parameters' })
+  if (toggle.getAttribute('aria-expanded') !== 'true') await user.click(toggle)
+  return inParameters()
+}
+
+/** Opens the conversation's settings popover (model, format, system instruction) unless it is open. */
+export async function openSettings(user: Clicker): Promise<ReturnType<typeof within>> {
+  if (!screen.queryByRole('dialog', { name: 'Conversation settings' })) await user.click(await screen.findByRole('button', { name: /^Conversation settings/ }))
+  return within(screen.getByRole('dialog', { name: 'Conversation settings' }))
+}

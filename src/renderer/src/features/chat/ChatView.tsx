@@ -5,6 +5,7 @@ import { useChatUiStore } from './chat-ui-store'
 import { ConversationList } from './list/ConversationList'
 import { ConversationPane } from './pane/ConversationPane'
 import { ParametersPanel } from './params/ParametersPanel'
+import { useParamsShortcut } from './params/ParamsToggle'
 import { useConversationList } from './queries'
 import { useConversationSettings, useSettingsAutosave } from './settings/use-settings'
 
@@ -44,9 +45,10 @@ function OpenConversation({ selectedId, paramsOpen }: { selectedId: string | nul
   )
 }
 
-/** The chat area: conversations on the left, the open conversation, and its parameters on the right. */
+/** The chat area: conversations on the left, the open conversation, and its parameters in a drawer on the right. */
 export function ChatView() {
   useOpenMostRecent()
+  useParamsShortcut()
   const selectedId = useChatUiStore((s) => s.selectedId)
   const paneKey = useChatUiStore((s) => s.paneKey)
   const paramsOpen = useChatUiStore((s) => s.paramsOpen)

@@ -8,6 +8,7 @@ interface ChatUiState {
    * conversation gets its id on the first send: the composer keeps its state (and any send error).
    */
   paneKey: number
+  /** The parameters drawer: closed until the user asks for it (Ctrl/Cmd+. or the header button). */
   paramsOpen: boolean
   /** The model last sent with, offered first for a new conversation. */
   lastModel: string | null
@@ -27,7 +28,7 @@ interface ChatUiState {
   closeCompare: () => void
 }
 
-const initial = { selectedId: null, paneKey: 0, paramsOpen: true, lastModel: null, autoOpened: false, compareOpen: false, compareId: null }
+const initial = { selectedId: null, paneKey: 0, paramsOpen: false, lastModel: null, autoOpened: false, compareOpen: false, compareId: null }
 
 export const useChatUiStore = create<ChatUiState>()((set) => ({
   ...initial,

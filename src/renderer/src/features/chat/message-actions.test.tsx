@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { assistantMessage, inParameters, lastAssistant, openedConversation, promptBox, userMessage } from '@renderer/testing/chat'
+import { assistantMessage, inParameters, lastAssistant, openedConversation, openParameters, openSettings, promptBox, userMessage } from '@renderer/testing/chat'
 import { FakeHost } from '@renderer/testing/fake-host'
 import { renderApp, resetApp } from '@renderer/testing/render-app'
 
@@ -89,8 +89,8 @@ describe('message actions', () => {
 describe('presets', () => {
   it('saves the current settings as a preset, applies it to another conversation and deletes it', async () => {
     const { host, user } = await renderTalk()
-    await user.type(inParameters().getByRole('spinbutton', { name: 'temperature' }), '0.3')
-    await user.type(screen.getByRole('textbox', { name: 'System instruction' }), 'Be brief.')
+    await user.type((await openParameters(user)).getByRole('spinbutton', { name: 'temperature' }), '0.3')
+    await user.type((await openSettings(user)).getByRole('textbox', { name: 'System instruction' }), 'Be brief.')
     await user.type(inParameters().getByRole('textbox', { name: 'Preset name' }), 'Terse{Enter}')
     await waitFor(() =>
       expect(host.callsTo('chat:save-preset')).toEqual([{ name: 'Terse', system: 'Be brief.', params: { format: 'chat', params: { temperature: 0.3 } }, model: 'model-alpha' }])
@@ -99,9 +99,9 @@ describe('presets', () => {
 
     await user.click(screen.getByRole('button', { name: 'New conversation' }))
     await openedConversation('New conversation')
-    expect((screen.getByRole('textbox', { name: 'System instruction' }) as HTMLTextAreaElement).value).toBe('')
-    await user.click(await inParameters().findByRole('button', { name: 'Apply' }))
-    expect((screen.getByRole('textbox', { name: 'System instruction' }) as HTMLTextAreaElement).value).toBe('Be brief.')
+    expect(((await openSettings(user)).getByRole('textbox', { name: 'System instruction' }) as HTMLTextAreaElement).value).toBe('')
+    await user.click(await (await openParameters(user)).findByRole('button', { name: 'Apply' }))
+    expect(((await openSettings(user)).getByRole('textbox', { name: 'System instruction' }) as HTMLTextAreaElement).value).toBe('Be brief.')
     expect((inParameters().getByRole('spinbutton', { name: 'temperature' }) as HTMLInputElement).value).toBe('0.3')
 
     await user.click(inParameters().getByRole('button', { name: 'Delete preset' }))
@@ -109,14 +109,20 @@ describe('presets', () => {
     expect(await inParameters().findByText('No presets saved yet')).toBeTruthy()
   })
 
-  it('collapses and reopens the parameters panel', async () => {
+  it('keeps the parameters drawer closed until asked for, and toggles it with the button, its close button and Ctrl+.', async () => {
     const { user } = await renderTalk()
     const toggle = screen.getByRole('button', { name: 'Parameters' })
-    expect(toggle.getAttribute('aria-expanded')).toBe('true')
-    await user.click(toggle)
-    expect(screen.queryByRole('region', { name: 'Parameters' })).toBeNull()
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(screen.queryByRole('region', { name: 'Parameters' })).toBeNull()
+    expect(toggle.getAttribute('title')).toMatch(/\+\.\)$/)
     await user.click(toggle)
     expect(screen.getByRole('region', { name: 'Parameters' })).toBeTruthy()
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
+    await user.click(screen.getByRole('button', { name: 'Close parameters' }))
+    expect(screen.queryByRole('region', { name: 'Parameters' })).toBeNull()
+    await user.keyboard('{Control>}.{/Control}')
+    expect(screen.getByRole('region', { name: 'Parameters' })).toBeTruthy()
+    await user.keyboard('{Control>}.{/Control}')
+    expect(screen.queryByRole('region', { name: 'Parameters' })).toBeNull()
   })
 })

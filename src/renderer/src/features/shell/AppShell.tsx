@@ -4,7 +4,9 @@ import { useT } from '@renderer/i18n/use-t'
 import { CommandPalette } from './CommandPalette'
 import { Header } from './Header'
 import { JobAnnouncements } from './JobAnnouncements'
+import { LeaveEditorDialog } from './LeaveEditorDialog'
 import { Nav } from './Nav'
+import { useToastsStayBehind } from './navigation'
 import { PromptsBridge } from './PromptsBridge'
 import { StoreNotices } from './StoreNotices'
 import { useReadyMarker } from './use-ready-marker'
@@ -16,6 +18,7 @@ export function AppShell() {
   const { t } = useT()
   useViewShortcuts()
   useReadyMarker()
+  useToastsStayBehind()
   // Focus moves without changing the URL: the Electron shell refuses navigation of any kind.
   const skipToContent = (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault()
@@ -36,6 +39,7 @@ export function AppShell() {
       <CommandPalette />
       <LiveRegions />
       <JobAnnouncements />
+      <LeaveEditorDialog />
     </div>
   )
 }

@@ -126,6 +126,8 @@ function BalanceBadgeFor({ profileId }: { profileId: string }) {
           {/* Named by its visible text (WCAG 2.5.3), "Balance: 12,345", not by a label of its own. */}
           <span className="balance-caption">{t('balance.label')}</span>
           <span className="balance-value">{value}</span>
+          {/* A bare number says nothing of what it counts: quota units are named, currencies carry their sign. */}
+          {state === 'active' && unit.kind === 'quota' && <span className="balance-unit"> {t('balance.quotaUnit')}</span>}
         </button>
       )}
     </Tooltip>

@@ -69,3 +69,31 @@ describe('command palette', () => {
     await waitFor(() => expect((field as HTMLTextAreaElement).value).toBe('a lighthouse at dusk'))
   })
 })
+
+describe('command palette as the hub of actions', () => {
+  const optionTexts = () => within(screen.getByRole('dialog', { name: 'Command palette' })).getAllByRole('option').map((o) => o.textContent ?? '')
+
+  it('"ed" finds the Edit actions first; "theme" ranks the theme action above the backup', async () => {
+    const { user } = await renderApp({ host: hostWithPrompt() })
+    await user.keyboard('{Control>}k{/Control}')
+    await screen.findByRole('dialog', { name: 'Command palette' })
+    await user.keyboard('ed')
+    await waitFor(() => expect(optionTexts()[0]).toMatch(/^Edit/))
+    await user.clear(screen.getByRole('combobox'))
+    await user.keyboard('theme')
+    await waitFor(() => expect(optionTexts()[0]).toMatch(/theme/))
+    const backUp = optionTexts().findIndex((text) => text.startsWith('Back up the library'))
+    expect(backUp === -1 || backUp > 0).toBe(true)
+  })
+
+  it('shows each area’s shortcut at the option’s edge, and opens a settings section', async () => {
+    const { user } = await renderApp({ host: hostWithPrompt() })
+    await user.keyboard('{Control>}k{/Control}')
+    const dialog = await screen.findByRole('dialog', { name: 'Command palette' })
+    const video = await within(dialog).findByRole('option', { name: /Go to Video/ })
+    expect(video.querySelector('kbd.command-shortcut')?.textContent).toMatch(/3$/)
+    await user.keyboard('settings: appearance{Enter}')
+    await waitFor(() => expect(useUiStore.getState().view).toBe('settings'))
+    await waitFor(() => expect(document.activeElement?.id).toBe('settings-appearance'), { timeout: 5000 })
+  })
+})

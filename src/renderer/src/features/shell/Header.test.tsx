@@ -30,7 +30,7 @@ describe('the header', () => {
       expect(within(banner()).getByRole('button', { name: 'Balance: Loading…' })).toBeTruthy()
       expect(host.callsTo('balance:get-usage')).toHaveLength(0)
       act(() => idle.splice(0).forEach((cb) => cb()))
-      expect((await balanceBadge()).textContent).toBe('Balance:1,234,567')
+      expect((await balanceBadge()).textContent).toBe('Balance:1,234,567 quota units')
       expect(host.callsTo('balance:get-usage')).toHaveLength(1)
     } finally {
       vi.unstubAllGlobals()
@@ -40,7 +40,7 @@ describe('the header', () => {
   it('shows the available quota with thousands separators, and the details in its tooltip', async () => {
     await renderApp()
     const badge = await balanceBadge()
-    expect(badge.textContent).toBe('Balance:1,234,567')
+    expect(badge.textContent).toBe('Balance:1,234,567 quota units')
     expect(badge.textContent).toContain('1,234,567')
     const details = descriptionOf(badge)
     expect(details).toContain('Granted: 5,000,000')
@@ -86,7 +86,7 @@ describe('the header', () => {
     const { host } = await renderApp()
     await balanceBadge()
     act(() => host.emit('balance:usage-updated', { profileId: 'sandbox', usage: usage({ totalAvailable: 999_000 }) }))
-    expect((await balanceBadge()).textContent).toBe('Balance:999,000')
+    expect((await balanceBadge()).textContent).toBe('Balance:999,000 quota units')
   })
 
   it('switches the active profile from the select and refreshes the balance for it', async () => {
@@ -96,7 +96,7 @@ describe('the header', () => {
     await balanceBadge()
     await user.selectOptions(within(banner()).getByRole('combobox', { name: 'Active profile' }), 'Work gateway')
     expect(host.callsTo('profiles:select')).toEqual([{ id: 'p-work' }])
-    await waitFor(async () => expect((await balanceBadge()).textContent).toBe('Balance:77,777'))
+    await waitFor(async () => expect((await balanceBadge()).textContent).toBe('Balance:77,777 quota units'))
     expect(host.callsTo('balance:get-usage')).toContainEqual({ profileId: 'p-work' })
     expect(within(banner()).queryByText('Synthetic')).toBeNull()
   })

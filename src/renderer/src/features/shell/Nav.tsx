@@ -3,13 +3,13 @@ import { Tooltip } from '@renderer/components/Tooltip'
 import { useT } from '@renderer/i18n/use-t'
 import { ariaShortcut, shortcutLabel } from '@renderer/lib/platform'
 import { useUiStore } from '@renderer/store/ui'
+import { navigate } from './navigation'
 import { VIEWS } from './views'
 
 /** The main navigation: one button per area, the current one marked with aria-current. */
 export function Nav() {
   const { t } = useT()
   const current = useUiStore((s) => s.view)
-  const setView = useUiStore((s) => s.setView)
   return (
     <nav className="nav" aria-label={t('nav.label')}>
       <div className="nav-brand" aria-hidden="true">
@@ -27,7 +27,7 @@ export function Nav() {
                   aria-current={current === v.id ? 'page' : undefined}
                   aria-describedby={describedBy}
                   aria-keyshortcuts={ariaShortcut(v.shortcut)}
-                  onClick={() => setView(v.id)}
+                  onClick={() => void navigate(v.id)}
                 >
                   <Icon name={v.icon} />
                   <span className="nav-item-label">{t(v.labelKey)}</span>

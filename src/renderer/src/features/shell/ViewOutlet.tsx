@@ -19,15 +19,12 @@ const BalanceView = lazy(() => withAreaStrings(import('@renderer/features/balanc
 const SettingsView = lazy(() => withAreaStrings(import('@renderer/features/settings/SettingsView').then((m) => ({ default: m.SettingsView }))))
 const PromptsView = lazy(() => withAreaStrings(import('@renderer/features/prompts/PromptsView')))
 
-/** The main landmark: the current area, titled by its h1. */
+/** The main landmark: the current area, titled by the banner's h1. */
 export function ViewOutlet() {
   const { t } = useT()
   const view = useUiStore((s) => s.view)
   return (
     <main id="main-content" className="main" aria-labelledby="view-title" tabIndex={-1} data-view={view}>
-      <h1 id="view-title" className="view-title">
-        {t(`nav.${view}`)}
-      </h1>
       {/* Streams keep folding into the live store while another area is shown. */}
       <ChatStreamSync />
       {/* Video tasks finish while other areas are open: their updates and notifications are app-wide. */}

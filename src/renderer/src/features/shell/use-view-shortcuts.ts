@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { isModalOpen, useUiStore } from '@renderer/store/ui'
+import { navigate } from './navigation'
 import { viewForShortcut } from './views'
 
 /** Ctrl+1..5 (Cmd on macOS; either works everywhere) switch areas, except while a dialog is open. */
@@ -12,7 +13,7 @@ export function useViewShortcuts(): void {
       const state = useUiStore.getState()
       if (isModalOpen(state)) return
       e.preventDefault()
-      state.setView(view)
+      void navigate(view)
     }
     window.addEventListener('keydown', onKeyDown)
     return () => window.removeEventListener('keydown', onKeyDown)

@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import { useChatUiStore } from '../chat-ui-store'
 import { ParametersPanel } from '../params/ParametersPanel'
+import { ParamsToggle } from '../params/ParamsToggle'
 import { useConversationSettings } from '../settings/use-settings'
 import { useOpenCompares } from './compare-queries'
 import { CompareBoard } from './CompareBoard'
@@ -18,7 +19,6 @@ export function CompareArea({ paramsOpen }: { paramsOpen: boolean }) {
   const settings = useConversationSettings(null)
   const compareId = useChatUiStore((s) => s.compareId)
   const closeCompare = useChatUiStore((s) => s.closeCompare)
-  const setParamsOpen = useChatUiStore((s) => s.setParamsOpen)
   const runs = useOpenCompares()
   const run = compareId ? runs.data?.compares.find((r) => r.id === compareId) : undefined
   return (
@@ -30,9 +30,7 @@ export function CompareArea({ paramsOpen }: { paramsOpen: boolean }) {
           </h2>
           <div className="chat-compare-header-actions">
             {!run && (
-              <button type="button" className="button button-small" aria-expanded={paramsOpen} aria-controls="chat-parameters" onClick={() => setParamsOpen(!paramsOpen)}>
-                {t('chat.settings.parameters')}
-              </button>
+              <ParamsToggle />
             )}
             <button type="button" className="button button-small" onClick={closeCompare}>
               {t('chat.compare.back')}

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { descriptionOf, isInvalid } from '@renderer/testing/a11y'
-import { inParameters, openedConversation, promptBox, sendButton } from '@renderer/testing/chat'
+import { inParameters, openedConversation, openParameters, openSettings, promptBox, sendButton } from '@renderer/testing/chat'
 import { defaultParamsOf } from '@renderer/testing/fake-chat'
 import { FakeHost } from '@renderer/testing/fake-host'
 import { renderApp, resetApp } from '@renderer/testing/render-app'
@@ -15,6 +15,7 @@ async function renderConversation(format: ChatFormat = 'chat') {
   const conversation = host.chat.add({ title: 'Draft', format, params: defaultParamsOf(format) })
   const app = await renderApp({ host })
   await openedConversation('Draft')
+  await openParameters(app.user)
   return { ...app, host, conversation }
 }
 
@@ -26,8 +27,11 @@ describe('the composer', () => {
   it('refuses an empty prompt with a visible reason and sends nothing', async () => {
     const { host, user } = await renderConversation()
     expect(sendButton().getAttribute('aria-disabled')).toBe('true')
-    expect(descriptionOf(sendButton())).toBe('Type a message to send.')
+    // Before the user has typed, an empty box is no problem: the keys hint shows, not a warning.
+    expect(descriptionOf(sendButton())).toBe('Enter sends · Shift+Enter adds a line · Esc stops')
+    expect(screen.getByText('Enter sends · Shift+Enter adds a line · Esc stops').className).toContain('muted')
     await user.click(sendButton())
+    expect(descriptionOf(sendButton())).toBe('Type a message to send.')
     await user.type(promptBox(), '   {Enter}')
     expect(writes(host)).toEqual([])
   })
@@ -110,14 +114,14 @@ describe('the composer', () => {
     const maxTokens = inParameters().getByRole('spinbutton', { name: 'max_tokens' }) as HTMLInputElement
     expect(maxTokens.value).toBe('4096')
     expect(descriptionOf(maxTokens)).toBe('Default 4096; always sent.')
-    expect(screen.getByRole('textbox', { name: 'System instruction' })).toBeTruthy()
+    expect((await openSettings(user)).getByRole('textbox', { name: 'System instruction' })).toBeTruthy()
     // A started conversation keeps its format (the host refuses params of another format).
-    const formats = () => within(screen.getByRole('radiogroup', { name: 'Format' }))
-    expect((formats().getByRole('radio', { name: 'Messages' }) as HTMLInputElement).checked).toBe(true)
-    expect((formats().getByRole('radio', { name: 'Legacy completions' }) as HTMLInputElement).disabled).toBe(true)
+    const formats = async () => within((await openSettings(user)).getByRole('radiogroup', { name: 'Format' }))
+    expect(((await formats()).getByRole('radio', { name: 'Messages' }) as HTMLInputElement).checked).toBe(true)
+    expect(((await formats()).getByRole('radio', { name: 'Legacy completions' }) as HTMLInputElement).disabled).toBe(true)
     await user.click(screen.getByRole('button', { name: 'New conversation' }))
     await openedConversation('New conversation')
-    await user.click(formats().getByRole('radio', { name: 'Legacy completions' }))
+    await user.click((await formats()).getByRole('radio', { name: 'Legacy completions' }))
     expect(screen.queryByRole('textbox', { name: 'System instruction' })).toBeNull()
     expect(screen.getByText('Legacy completions have no system instruction: the document is the whole prompt.')).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Attach image' })).toBeNull()
@@ -189,6 +193,7 @@ describe('the composer', () => {
 
   it('takes image URLs in the messages format', async () => {
     const { host, user, conversation } = await renderConversation('messages')
+    await user.click(screen.getByRole('button', { name: 'Attach by URL' }))
     await user.type(screen.getByRole('textbox', { name: 'Image URL' }), 'not a url')
     await user.click(screen.getByRole('button', { name: 'Add image URL' }))
     expect(screen.getByText('Enter an http(s) address of an image')).toBeTruthy()

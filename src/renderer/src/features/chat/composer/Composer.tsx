@@ -26,12 +26,18 @@ export function Composer({ format, validation }: { format: ChatFormat; validatio
   const streaming = useActiveStreamId(conversationId) !== undefined
   const { text, setText, pending, error, submit: sendPrompt } = usePromptSend()
   const [dragging, setDragging] = useState(false)
+  // The address field is asked for (most messages carry no image), so the box keeps the height.
+  const [urlOpen, setUrlOpen] = useState(false)
   const fileInput = useRef<HTMLInputElement>(null)
   const attachments = useAttachments()
   const support = ATTACHMENT_SUPPORT[format]
   const block = sendBlock(text, attachments.items, format, validation)
+  // An empty box is the normal state before typing, not a problem: the keys hint shows until the
+  // user tries to send nothing.
+  const [triedEmpty, setTriedEmpty] = useState(false)
 
   const submit = () => {
+    setTriedEmpty(block === 'empty')
     const ready = attachments.items.flatMap((i): Attachment[] => (i.attachment ? [i.attachment] : []))
     sendPrompt(block !== null || streaming, (prompt) => send({ text: prompt, attachments: ready }), attachments.clear)
   }
@@ -58,7 +64,8 @@ export function Composer({ format, validation }: { format: ChatFormat; validatio
     attachments.addFiles(Array.from(e.dataTransfer.files))
   }
   const onAttachClick = () => fileInput.current?.click()
-  const reasonText = block ? t(`chat.composer.reasons.${block}`) : t('chat.composer.keysHint')
+  const shownBlock = block === 'empty' && !triedEmpty ? null : block
+  const reasonText = shownBlock ? t(`chat.composer.reasons.${shownBlock}`) : t('chat.composer.keysHint')
 
   return (
     <form
@@ -79,7 +86,7 @@ export function Composer({ format, validation }: { format: ChatFormat; validatio
       ) : (
         <p className="field-help">{t('chat.composer.noAttachments')}</p>
       )}
-      {support.urls && <ImageUrlField onAdd={attachments.addUrl} />}
+      {support.urls && urlOpen && <ImageUrlField onAdd={attachments.addUrl} />}
       {attachments.notice && (
         <p className="field-error" role="status">
           {attachments.notice}
@@ -103,6 +110,11 @@ export function Composer({ format, validation }: { format: ChatFormat; validatio
         />
         <div className="chat-composer-buttons">
           <PromptInsert />
+          {support.urls && (
+            <button type="button" className="button" aria-expanded={urlOpen} onClick={() => setUrlOpen(!urlOpen)}>
+              {t('chat.composer.attachUrl')}
+            </button>
+          )}
           {support.files && (
             <>
               <button type="button" className="button" onClick={onAttachClick}>
@@ -133,7 +145,7 @@ export function Composer({ format, validation }: { format: ChatFormat; validatio
           )}
         </div>
       </div>
-      <p id={`${id}-reason`} className={block ? 'chat-composer-reason' : 'chat-composer-reason muted'}>
+      <p id={`${id}-reason`} className={shownBlock ? 'chat-composer-reason' : 'chat-composer-reason muted'}>
         {reasonText}
       </p>
       {error !== null && (

@@ -27,6 +27,8 @@ export function ImageUrlField({ onAdd }: { onAdd: (url: string) => boolean }) {
           <input
             {...control}
             className="input"
+            // Shown only when the user asked for it: the address is what they came to type.
+            autoFocus
             type="url"
             value={value}
             placeholder={t('chat.composer.imageUrlPlaceholder')}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 
 export interface MenuAction {
   label: string
@@ -10,7 +10,7 @@ export interface MenuAction {
  * A menu button: Enter/Space/ArrowDown open it with focus on the first item, arrows move, Escape
  * and Tab close it, focus returns to the button; a click outside closes it.
  */
-export function ActionMenu({ label, actions }: { label: string; actions: readonly MenuAction[] }) {
+export function ActionMenu({ label, actions, hint, glyph }: { label: string; actions: readonly MenuAction[]; /** The button's tooltip (its name by default). */ hint?: string; /** Drawn on the button instead of the ellipsis. */ glyph?: ReactNode }) {
   const id = useId()
   const [open, setOpen] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
@@ -51,6 +51,7 @@ export function ActionMenu({ label, actions }: { label: string; actions: readonl
         type="button"
         className="button button-small menu-button"
         aria-label={label}
+        title={hint ?? label}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
@@ -62,7 +63,7 @@ export function ActionMenu({ label, actions }: { label: string; actions: readonl
           setOpen(true)
         }}
       >
-        <span aria-hidden="true">⋯</span>
+        {glyph ?? <span aria-hidden="true">⋯</span>}
       </button>
       {open && (
         <ul ref={menu} id={id} role="menu" aria-label={label} className="menu" onKeyDown={onMenuKeyDown}>

@@ -74,7 +74,7 @@ describe('the conversation list', () => {
     await user.click(screen.getByRole('button', { name: 'New conversation' }))
     await openedConversation('New conversation')
     await waitFor(() => expect(hasFocus(promptBox())).toBe(true))
-    expect((screen.getByRole('combobox', { name: 'Model' }) as HTMLInputElement).value).toBe('model-alpha')
+    expect(screen.getByRole('button', { name: /^Conversation settings/ }).textContent).toContain('model-alpha')
     await user.type(promptBox(), 'Hello there{Enter}')
     await waitFor(() => expect(host.callsTo('chat:send')).toHaveLength(1))
     const created = host.chat.conversations[0]
@@ -156,7 +156,8 @@ describe('the conversation list', () => {
     await user.click(openButton('Tokyo trip'))
     await openedConversation('Tokyo trip')
     const firstUser = screen.getAllByRole('article', { name: 'User message' })[0]
-    await user.click(within(firstUser).getByRole('button', { name: 'Branch from here' }))
+    await user.click(within(firstUser).getByRole('button', { name: 'More actions' }))
+    await user.click(within(firstUser).getByRole('menuitem', { name: 'Branch from here' }))
     await openedConversation('Tokyo trip (branch)')
     expect(host.callsTo('chat:branch-conversation')).toEqual([{ id: older.id, messageId: 'u1' }])
     expect(screen.getAllByRole('article')).toHaveLength(1)

@@ -9,8 +9,9 @@ import { CompletionsEditor } from '../completions/CompletionsEditor'
 import { Composer } from '../composer/Composer'
 import { MessageList } from '../messages/MessageList'
 import { StreamAnnouncer } from '../messages/StreamAnnouncer'
+import { ParamsToggle } from '../params/ParamsToggle'
 import { chatKeys, useConversation } from '../queries'
-import { SettingsBar } from '../settings/SettingsBar'
+import { SettingsMenu } from '../settings/SettingsMenu'
 import type { ConversationSettings } from '../settings/use-settings'
 import { dispatchStream } from '../stream-store'
 
@@ -22,8 +23,6 @@ export function ConversationPane({ conversationId, settings }: { conversationId:
   const titleId = useId()
   const query = useConversation(conversationId)
   const { stop } = useChatActions()
-  const paramsOpen = useChatUiStore((s) => s.paramsOpen)
-  const setParamsOpen = useChatUiStore((s) => s.setParamsOpen)
   const loaded = query.data
   const title = conversationId === null ? t('chat.view.newTitle') : (loaded?.conversation.title || t('chat.view.untitled'))
   const format = settings.draft.format
@@ -55,11 +54,14 @@ export function ConversationPane({ conversationId, settings }: { conversationId:
         <h2 id={titleId} className="chat-pane-title">
           {title}
         </h2>
-        <button type="button" className="button button-small" aria-expanded={paramsOpen} aria-controls="chat-parameters" onClick={() => setParamsOpen(!paramsOpen)}>
-          {t('chat.settings.parameters')}
-        </button>
+        <div className="chat-pane-actions">
+          {settings.ready && <SettingsMenu settings={settings} />}
+          <button type="button" className="button button-small chat-compare-toggle" onClick={() => useChatUiStore.getState().openCompare(null)}>
+            {t('chat.compare.open')}
+          </button>
+          <ParamsToggle />
+        </div>
       </div>
-      {settings.ready && <SettingsBar settings={settings} />}
       <StreamAnnouncer conversationId={conversationId} />
       {query.isError ? (
         <div role="alert" className="form-alert chat-load-error">

@@ -1,5 +1,7 @@
 import { useId } from 'react'
 import { useT } from '@renderer/i18n/use-t'
+import { ariaShortcut, shortcutLabel } from '@renderer/lib/platform'
+import { useChatUiStore } from '../chat-ui-store'
 import type { ConversationSettings } from '../settings/use-settings'
 import { FIELDS, type FieldSpec } from './param-fields'
 import { ParamField } from './ParamField'
@@ -10,7 +12,10 @@ export const PARAMETERS_PANEL_ID = 'chat-parameters'
 
 const GROUPS = ['thinking', 'safety', 'tools', 'output'] as const
 
-/** The format's parameters under their request names, validated as typed, plus presets. */
+/**
+ * The format's parameters under their request names, validated as typed, plus presets. A drawer
+ * over the right edge of the chat area, closed until asked for, so the transcript keeps its width.
+ */
 export function ParametersPanel({ settings }: { settings: ConversationSettings }) {
   const { t } = useT()
   const headingId = useId()
@@ -32,9 +37,21 @@ export function ParametersPanel({ settings }: { settings: ConversationSettings }
   }
   return (
     <section id={PARAMETERS_PANEL_ID} className="chat-params" aria-labelledby={headingId}>
-      <h2 id={headingId} className="chat-panel-title">
-        {t('chat.params.heading')}
-      </h2>
+      <div className="chat-params-head">
+        <h2 id={headingId} className="chat-panel-title">
+          {t('chat.params.heading')}
+        </h2>
+        <button
+          type="button"
+          className="button button-small icon-button"
+          aria-label={t('chat.params.close')}
+          title={t('chat.params.closeHint', { keys: shortcutLabel('.') })}
+          aria-keyshortcuts={ariaShortcut('.')}
+          onClick={() => useChatUiStore.getState().setParamsOpen(false)}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
       <p className="field-help">{t('chat.params.intro')}</p>
       {settings.ready ? (
         <>
