@@ -9,7 +9,7 @@ import type { SavedFile } from './result-files'
 export function settingsOf(t: ItemTemplate): StudioPngSettings {
   // The request minus what cannot travel in a picture: the prompt is its own field, and
   // references/sources name files and gallery items of this library only.
-  const { prompt: _prompt, image: _image, image_urls: _urls, source: _source, ...params } = t.params
+  const { prompt: _prompt, image: _image, image_urls: _urls, source: _source, masked: _masked, ...params } = t.params
   return { v: 1, origin: t.origin, model: t.model, prompt: t.prompt, params }
 }
 

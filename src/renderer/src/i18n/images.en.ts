@@ -139,7 +139,7 @@ export const imagesEn = {
     anyModel: 'All models',
     origin: 'Filter by origin',
     anyOrigin: 'All origins',
-    origins: { generate: 'Generated', native: 'Native task', edit: 'Edited', protect: 'Protected', frame: 'Video frame' },
+    origins: { generate: 'Generated', native: 'Native task', edit: 'Edited', protect: 'Protected', frame: 'Video frame', import: 'Imported' },
     favoritesOnly: 'Favourites only',
     count_one: '{{count, number}} image',
     count_other: '{{count, number}} images',

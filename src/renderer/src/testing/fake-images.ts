@@ -138,6 +138,13 @@ export class FakeImages {
         return { deleted: gone.length }
       },
       'images:export-item': ({ id }) => ({ saved: false, downloadUrl: `/download/${this.find(id).id}`, fileName: `${id}.png` }),
+      'images:import-file': ({ fileId }) => {
+        this.seq += 1
+        const item: GalleryItem = { id: `imported-${this.seq}`, url: `/media/imported-${this.seq}`, width: 64, height: 48, format: 'png', bytes: 100, createdAt: BASE_TIME + this.seq, origin: 'import', profileId: 'sandbox', model: '', prompt: '', params: { fileId }, favorite: false }
+        this.items.unshift(item)
+        this.emitEvent('images:gallery-changed', { ids: [item.id] } as never)
+        return item
+      },
       'images:protect-outside-mask': ({ id }) => {
         const source = this.find(id)
         this.seq += 1
