@@ -57,10 +57,11 @@ export const flowsEn = {
     notLoaded: 'The video could not be loaded to read a frame.'
   },
   drop: {
-    tooLarge: '“{{name}}” is {{size}}; a dropped picture can be up to {{limit}}. Nothing was imported.',
-    notImage: '“{{name}}” is not a PNG, JPEG or WebP image (judged by its content, not its name). Nothing was imported.',
-    damaged: '“{{name}}” starts like an image but its header is damaged or cut short. Nothing was imported.',
-    tooManyPixels: '“{{name}}” is {{width}}×{{height}} pixels, more than the {{limit}} megapixels the studio decodes. Nothing was imported.',
+    tooLarge: '“{{name}}” is {{size}}; pictures used here can be up to {{limit}}. Nothing was uploaded.',
+    notImage: '“{{name}}” is not an image: its content is neither PNG, JPEG nor WebP, whatever its name says. Nothing was uploaded.',
+    wrongType: '“{{name}}” is a {{type}} image; only PNG, JPEG or WebP can be used here. Nothing was uploaded.',
+    damaged: '“{{name}}” starts like an image but its header is damaged or cut short. Nothing was uploaded.',
+    tooManyPixels: '“{{name}}” is {{width}}×{{height}} pixels, more than the {{limit}} megapixels the studio decodes. Nothing was uploaded.',
     refused: 'This file can’t be used',
     importing: 'Importing “{{name}}”…',
     imported: '“{{name}}” is in the gallery as Imported.',

@@ -58,10 +58,11 @@ export const flowsZh: typeof flowsEn = {
     notLoaded: '无法加载视频以读取帧。'
   },
   drop: {
-    tooLarge: '“{{name}}”大小为 {{size}}；拖入的图片最大 {{limit}}。未导入任何内容。',
-    notImage: '“{{name}}”不是 PNG、JPEG 或 WebP 图片（依据文件内容而非文件名判断）。未导入任何内容。',
-    damaged: '“{{name}}”开头像是图片，但文件头已损坏或不完整。未导入任何内容。',
-    tooManyPixels: '“{{name}}”为 {{width}}×{{height}} 像素，超过工作室可解码的 {{limit}} 百万像素。未导入任何内容。',
+    tooLarge: '“{{name}}”大小为 {{size}}；此处可用的图片最大 {{limit}}。未上传任何内容。',
+    notImage: '“{{name}}”不是图片：无论文件名如何，其内容都不是 PNG、JPEG 或 WebP。未上传任何内容。',
+    wrongType: '“{{name}}”是 {{type}} 图片；此处只能使用 PNG、JPEG 或 WebP。未上传任何内容。',
+    damaged: '“{{name}}”开头像是图片，但文件头已损坏或不完整。未上传任何内容。',
+    tooManyPixels: '“{{name}}”为 {{width}}×{{height}} 像素，超过工作室可解码的 {{limit}} 百万像素。未上传任何内容。',
     refused: '无法使用此文件',
     importing: '正在导入“{{name}}”…',
     imported: '“{{name}}”已作为“导入”加入图库。',

@@ -5,7 +5,7 @@
  * kilobytes that asks for gigapixels is refused here). A studio PNG's settings chunk is read too.
  */
 import type { TFunction } from 'i18next'
-import { FILE_RULES, formatBytes, type FilePurpose } from '@shared/domain/files'
+import { FILE_RULES, formatBytes, typeName, type FilePurpose } from '@shared/domain/files'
 import { MAX_DECODE_PIXELS } from '@shared/media/pixel-cap'
 import { readStudioSettings, STUDIO_CHUNK_SCAN_BYTES, type StudioPngSettings } from '@shared/media/png-text'
 import { magicFormat, sniffImage } from '@shared/media/sniff'
@@ -16,6 +16,7 @@ const JPEG_HEADER_SCAN_BYTES = 4 * 1024 * 1024
 export type DropRefusal =
   | { reason: 'too-large'; name: string; size: string; limit: string }
   | { reason: 'not-image'; name: string }
+  | { reason: 'wrong-type'; name: string; type: string }
   | { reason: 'damaged'; name: string }
   | { reason: 'too-many-pixels'; name: string; width: number; height: number; limit: string }
 
@@ -31,7 +32,8 @@ export async function checkDroppedImage(file: File, purpose: FilePurpose): Promi
   if (file.size > rule.maxBytes) return { ok: false, reason: 'too-large', name, size: formatBytes(file.size), limit: formatBytes(rule.maxBytes) }
   let bytes = await head(file, STUDIO_CHUNK_SCAN_BYTES)
   const magic = magicFormat(bytes)
-  if (!magic || !(rule.types as readonly string[]).includes(magic)) return { ok: false, reason: 'not-image', name }
+  if (!magic) return { ok: false, reason: 'not-image', name }
+  if (!(rule.types as readonly string[]).includes(magic)) return { ok: false, reason: 'wrong-type', name, type: typeName(magic) }
   let found = sniffImage(bytes)
   if (!found && magic === 'jpeg' && file.size > bytes.length) {
     bytes = await head(file, JPEG_HEADER_SCAN_BYTES)
@@ -72,6 +74,7 @@ export function galleryItemOf(data: DataTransfer | null | undefined): string | n
 export function dropRefusalText(t: TFunction, r: DropRefusal): string {
   if (r.reason === 'too-large') return t('flows.drop.tooLarge', { name: r.name, size: r.size, limit: r.limit })
   if (r.reason === 'not-image') return t('flows.drop.notImage', { name: r.name })
+  if (r.reason === 'wrong-type') return t('flows.drop.wrongType', { name: r.name, type: r.type })
   if (r.reason === 'damaged') return t('flows.drop.damaged', { name: r.name })
   return t('flows.drop.tooManyPixels', { name: r.name, width: r.width, height: r.height, limit: r.limit })
 }
