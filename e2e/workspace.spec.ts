@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, test } from './fixtures'
+import { axeFindings } from './support/axe'
 import { dropFiles, pngBombHeader } from './support/drop'
 import { openImages, waitForDone } from './support/images-page'
 
@@ -17,8 +19,17 @@ const png = async (name: string, width: number, height: number) => ({
 })
 
 type Listed = { ok: true; value: { items: { id: string; origin: string; prompt: string; width: number }[]; total: number } }
-const listImported = (page: import('@playwright/test').Page) =>
+const listImported = (page: Page) =>
   page.evaluate(() => (window as unknown as { studio: { images: { listGallery(i: unknown): Promise<unknown> } } }).studio.images.listGallery({ filter: { origin: 'import' } })) as Promise<Listed>
+
+/** The accessibility gate (WCAG 2.1 A/AA) over the page as it is, in the light and the dark theme. */
+async function axeInBothThemes(page: Page, screen: string): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme })
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+    expect(await axeFindings(page, `${screen}, ${theme}`)).toEqual([])
+  }
+}
 
 test.describe('drop anywhere', () => {
   test('a desktop file dropped on the editor, a slot and the gallery', async ({ studio }) => {
@@ -77,11 +88,16 @@ test.describe('drop anywhere', () => {
     // The form moves on to something else, in the other family.
     await form.getByRole('radio', { name: /^First family/ }).check()
     await form.getByRole('textbox', { name: 'Prompt' }).fill('something else entirely')
-    await dropFiles(page.getByRole('region', { name: 'Gallery: drop pictures here to import them' }), { name: 'kite.png', mimeType: 'image/png', buffer: bytes })
+    const gallery = page.getByRole('region', { name: 'Gallery: drop pictures here to import them' })
+    await dropFiles(gallery, { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('notes') })
+    await expect(page.getByRole('alert')).toContainText('“notes.png” is not an image')
+    await axeInBothThemes(page, 'a refused drop')
+    await dropFiles(gallery, { name: 'kite.png', mimeType: 'image/png', buffer: bytes })
     const offer = page.getByRole('region', { name: 'Settings found in the picture' })
     await expect(offer).toContainText('“kite.png” was made in this studio (Generate,')
     // Imported with the prompt it carries, so the gallery names it.
     await expect(page.getByRole('grid', { name: 'Gallery' }).getByRole('gridcell', { name: 'a red kite over a grey sea' })).toHaveCount(2)
+    await axeInBothThemes(page, 'the restore offer')
 
     await offer.getByRole('button', { name: 'Restore these settings' }).click()
     await expect(form.getByRole('radio', { name: /^Second family/ })).toBeChecked()
