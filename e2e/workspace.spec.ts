@@ -67,6 +67,33 @@ test.describe('drop anywhere', () => {
     await expect(page.getByTestId('vidq-mode')).toHaveText('One image: image to video.')
   })
 
+  test('a gallery image dragged onto the editor, and over Video onto a reference slot', async ({ studio }) => {
+    const page = await openImages(studio)
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await dropFiles(page.getByRole('region', { name: 'Gallery: drop pictures here to import them' }), await png('pier.png', 480, 320))
+    const cell = page.getByRole('grid', { name: 'Gallery' }).getByRole('gridcell', { name: '(no prompt)' })
+    await expect(cell).toBeVisible()
+
+    // A real mouse drag, held by its caption (the thumbnail is covered by its actions): the cell
+    // carries its item id; "Edit an image…" opens it as the source.
+    const box = (await cell.boundingBox())!
+    const caption = { x: box.width / 2, y: box.height - 6 }
+    await cell.dragTo(page.getByRole('button', { name: 'Edit an image…' }), { sourcePosition: caption })
+    await expect(page.getByRole('region', { name: 'Mask painter' })).toBeVisible()
+    await expect(page.getByText(/480×320 source/)).toBeVisible()
+    await page.getByRole('button', { name: 'Back to gallery' }).click()
+
+    // Held over Video, the drag opens it; dropped on the slot, the image is a gallery reference (no upload).
+    await cell.hover({ position: caption })
+    await page.mouse.down()
+    await nav.getByRole('button', { name: 'Video' }).hover()
+    const slot = page.getByRole('form', { name: 'Create' }).getByRole('group', { name: 'Images', exact: true })
+    await expect(slot).toBeVisible()
+    await slot.hover()
+    await page.mouse.up()
+    await expect(slot.getByRole('button', { name: 'Remove Gallery image Untitled' })).toBeVisible()
+  })
+
   test('a studio PNG dropped back restoring its settings', async ({ studio }) => {
     const page = await openImages(studio)
     const form = page.getByRole('form', { name: 'Generate' })

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { imageFile, pngHeader, webpHeader } from '@renderer/testing/image-headers'
 import type { StudioPngSettings } from '@shared/media/png-text'
-import { checkDroppedImage, galleryItemOf, GALLERY_ITEM_DRAG_TYPE } from './dropped-image'
+import { checkDroppedImage } from './dropped-image'
+import { galleryItemOf, GALLERY_ITEM_DRAG_TYPE } from './gallery-drag'
 
 const SETTINGS: StudioPngSettings = { v: 1, origin: 'generate', model: 'image-model-2', prompt: 'a kite', params: { family: 'image2', size: '1024x1024' } }
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { GALLERY_ITEM_DRAG_TYPE } from '@renderer/lib/dropped-image'
+import { GALLERY_ITEM_DRAG_TYPE } from '@renderer/lib/gallery-drag'
 import { FakeHost } from '@renderer/testing/fake-host'
 import { imageFile, pngHeader } from '@renderer/testing/image-headers'
 import { renderImages, resetImages } from '@renderer/testing/render-images'

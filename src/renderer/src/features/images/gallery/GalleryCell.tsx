@@ -1,7 +1,7 @@
 import { memo } from 'react'
 import { MarkedText } from '@renderer/components/MarkedText'
 import { useT } from '@renderer/i18n/use-t'
-import { setGalleryItemDrag } from '@renderer/lib/dropped-image'
+import { setGalleryItemDrag } from '@renderer/lib/gallery-drag'
 import type { GalleryExcerpt, GalleryItem } from '@shared/domain/images'
 import type { GalleryActions } from './use-gallery-actions'
 

@@ -1,7 +1,7 @@
 import { useRef, useState, type DragEvent, type ReactNode } from 'react'
 import { RefRow } from '@renderer/components/form/RefRow'
 import { useT } from '@renderer/i18n/use-t'
-import { carriesFiles, carriesGalleryItem, galleryItemOf } from '@renderer/lib/dropped-image'
+import { carriesFiles, carriesGalleryItem, galleryItemOf } from '@renderer/lib/gallery-drag'
 import { studio } from '@renderer/lib/studio'
 import type { VideoRefKind } from '@shared/domain/video'
 import type { DraftRef } from './drafts'
