@@ -5,7 +5,7 @@ export const imagesEn = {
     generateTab: 'Generate',
     nativeTab: 'Native task',
     openEditor: 'Edit an image…',
-    dropHint: 'Drop a PNG, WebP or JPEG here to edit it'
+    dropHint: 'Drop a PNG, WebP or JPEG on “Edit an image…” to edit it'
   },
   common: {
     prompt: 'Prompt',

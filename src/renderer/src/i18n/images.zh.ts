@@ -7,7 +7,7 @@ export const imagesZh: Messages['images'] = {
     generateTab: '生成',
     nativeTab: '原生任务',
     openEditor: '编辑图像…',
-    dropHint: '将 PNG、WebP 或 JPEG 拖到此处即可编辑'
+    dropHint: '将 PNG、WebP 或 JPEG 拖到“编辑图像…”上即可编辑'
   },
   common: {
     prompt: '提示词',
