@@ -200,14 +200,14 @@ test.describe('images', () => {
     try {
       await input.setInputFiles(huge)
       await expect(alert).toContainText('This file can’t be edited')
-      await expect(alert).toContainText('"huge.png" is 25 MB; image edits accept files up to 25 MB.')
+      await expect(alert).toContainText('“huge.png” is 25 MB; pictures used here can be up to 25 MB. Nothing was uploaded.')
 
       const gif = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64')
       await input.setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: gif })
-      await expect(alert).toContainText('"anim.gif" is not a PNG, JPEG or WebP image: it is a GIF, which image edits do not accept.')
+      await expect(alert).toContainText('“anim.gif” is a GIF image; only PNG, JPEG or WebP can be used here.')
 
       await input.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('these are notes, not pixels') })
-      await expect(alert).toContainText('its name ends in .png, but its content is not an image')
+      await expect(alert).toContainText('“notes.png” is not an image: its content is neither PNG, JPEG nor WebP, whatever its name says.')
 
       await expect(page.getByRole('region', { name: 'Mask painter' })).toHaveCount(0)
       expect(studio.gateway.log().length).toBe(before)

@@ -63,6 +63,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'images:delete-item',
   'images:delete-items',
   'images:export-item',
+  'images:import-file',
   'images:protect-outside-mask',
   'video:create',
   'video:remix',

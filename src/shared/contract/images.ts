@@ -62,6 +62,11 @@ export const imagesInvokes = {
     input: z.strictObject({ id: ItemId }),
     output: z.object({ saved: z.boolean(), downloadUrl: z.string().optional(), fileName: z.string() })
   },
+  'images:import-file': {
+    doc: 'Adds a picture from the desktop to the gallery as "Imported": a files.upload grant (purpose image-edit), checked against the decode cap; the grant is released either way.',
+    input: z.strictObject({ fileId: z.string().min(1).max(64) }),
+    output: GalleryItemSchema
+  },
   'images:protect-outside-mask': {
     doc: 'A new item: the edit result with the original pasted back outside the mask, across a feathered seam.',
     input: z.strictObject({ id: ItemId, featherPx: z.number().int().min(0).max(64).optional() }),

@@ -146,8 +146,8 @@ export const EditRequestSchema = z.strictObject({
 })
 export type EditRequest = z.infer<typeof EditRequestSchema>
 
-/** How a gallery image was made; `frame`: extracted from a video. */
-export const GALLERY_ORIGINS = ['generate', 'native', 'edit', 'protect', 'frame'] as const
+/** How a gallery image was made; `frame`: extracted from a video; `import`: a picture from the desktop. */
+export const GALLERY_ORIGINS = ['generate', 'native', 'edit', 'protect', 'frame', 'import'] as const
 
 export const GalleryItemSchema = z.object({
   id: z.string(),

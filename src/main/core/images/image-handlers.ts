@@ -22,6 +22,7 @@ export function createImageHandlers(images: ImageService): Pick<Handlers, ImageC
     },
     'images:delete-items': ({ ids }) => actions.deleteMany(ids),
     'images:export-item': ({ id }) => actions.export(id),
+    'images:import-file': ({ fileId }) => images.importFile(fileId),
     'images:protect-outside-mask': ({ id, featherPx }) => actions.protectOutsideMask(id, featherPx)
   }
 }

@@ -1,4 +1,4 @@
-import type { EditRequest, GenerateRequest, ImageJob, NativeTaskRequest } from '@shared/domain/images'
+import type { EditRequest, GalleryItem, GenerateRequest, ImageJob, NativeTaskRequest } from '@shared/domain/images'
 import { StudioError } from '@shared/errors'
 import type { RecordGeneration } from '../balance/generation-log'
 import type { FileGrants } from '../files/grants'
@@ -14,6 +14,7 @@ import { checkExtend, extendEditInputs } from './extend-canvas'
 import { GalleryActions, type SaveFile } from './gallery-actions'
 import { GalleryStore } from './gallery-store'
 import { ImageRuns } from './image-runs'
+import { importFile } from './import-file'
 import { JobBook } from './job-book'
 import { JobJournal, type ItemTemplate, type JobRecord } from './job-journal'
 import { createLongFetch, type LongFetch } from './long-fetch'
@@ -36,7 +37,7 @@ export interface ImageServiceDeps {
   /** `fetch` is Node's own: edit uploads go over node:http (gateway/node-upload.ts). */
   nodeFetch?: boolean
   /** The grant table: local files as edit sources, masks and references. */
-  files?: Pick<FileGrants, 'get' | 'readBytes' | 'copyTo'>
+  files?: Pick<FileGrants, 'get' | 'readBytes' | 'copyTo'> & Partial<Pick<FileGrants, 'release'>>
   media: MediaLibrary
   emit: EventHub['emit']
   log?: (line: string) => void
@@ -222,6 +223,14 @@ export class ImageService {
   jobState(jobId: string): 'running' | 'ended' | undefined {
     const rec = this.journal.get(jobId)
     return rec ? (rec.phase === 'ended' ? 'ended' : 'running') : undefined
+  }
+
+  /** A picture from the desktop into the gallery as "Imported" (import-file.ts). */
+  async importFile(fileId: string): Promise<GalleryItem> {
+    if (!this.d.files) throw new StudioError('INVALID_INPUT', 'Files cannot be imported here.', { field: 'fileId' })
+    const item = await importFile({ gallery: this.gallery, files: this.d.files, profileId: await this.d.profiles.activeId() }, fileId)
+    this.d.emit('images:gallery-changed', { ids: [item.id] })
+    return item
   }
 
   listJobs(): { jobs: ImageJob[] } {

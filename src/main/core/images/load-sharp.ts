@@ -5,6 +5,7 @@
 import type Sharp from 'sharp'
 import type { Sharp as SharpImage, SharpOptions } from 'sharp'
 import { StudioError, type ErrorCode } from '@shared/errors'
+import { MAX_DECODE_PIXELS } from '@shared/media/pixel-cap'
 
 let loading: Promise<typeof Sharp> | null = null
 
@@ -14,12 +15,10 @@ export function loadSharp(): Promise<typeof Sharp> {
 }
 
 /**
- * The most pixels the host decodes from one image: 8192 x 8192 (64 megapixels), four times the
- * largest image the gateways make (4096 x 4096). sharp's own default (about 268 megapixels) lets a
- * few kilobytes of PNG ask for gigabytes of pixels: the mask check, mask honesty and "protect"
- * hold several full planes at once.
+ * sharp's own default (about 268 megapixels) lets a few kilobytes of PNG ask for gigabytes of
+ * pixels: the mask check, mask honesty and "protect" hold several full planes at once.
  */
-export const MAX_DECODE_PIXELS = 8192 * 8192
+export { MAX_DECODE_PIXELS }
 
 export interface PixelCapRefusal {
   code: ErrorCode

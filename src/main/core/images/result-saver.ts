@@ -7,6 +7,7 @@ import type { StoredItem } from './gallery-index'
 import type { GalleryStore } from './gallery-store'
 import type { ItemTemplate, PendingResult } from './job-journal'
 import { measureMaskHonesty } from './mask-honesty'
+import { embedSettings, settingsOf } from './png-settings'
 import { decodeBase64Image, decodeDataUrl, downloadResult, writeResultBytes, type DownloadTiming, type SavedFile, fileFields } from './result-files'
 
 export interface SaverDeps {
@@ -46,6 +47,12 @@ export async function saveResults(d: SaverDeps, conn: GatewayConnection, results
       // A raw file-system error names the path: it reaches the page as a coded message without it.
       errors.push(e instanceof StudioError ? e : new StudioError('STORAGE', `The image could not be written: ${fromRawError(e).message}`, { details: fromRawError(e).details }))
       continue
+    }
+    try {
+      file = await embedSettings(file, settingsOf(t))
+    } catch (e) {
+      // The picture is saved either way; only "Restore these settings" will not find its settings.
+      d.log?.(`image settings could not be written into the PNG: ${fromRawError(e).message}`)
     }
     const item: StoredItem = {
       ...fileFields(id, file),

@@ -93,5 +93,26 @@ export const flowsZh: typeof flowsEn = {
     failed: '无法提取帧：{{message}}',
     tainted: '无法在此读取该视频的帧：它来自其他来源。',
     notLoaded: '无法加载视频以读取帧。'
+  },
+  drop: {
+    tooLarge: '“{{name}}”大小为 {{size}}；此处可用的图片最大 {{limit}}。未上传任何内容。',
+    notImage: '“{{name}}”不是图片：无论文件名如何，其内容都不是 PNG、JPEG 或 WebP。未上传任何内容。',
+    wrongType: '“{{name}}”是 {{type}} 图片；此处只能使用 PNG、JPEG 或 WebP。未上传任何内容。',
+    damaged: '“{{name}}”开头像是图片，但文件头已损坏或不完整。未上传任何内容。',
+    tooManyPixels: '“{{name}}”为 {{width}}×{{height}} 像素，超过工作室可解码的 {{limit}} 百万像素。未上传任何内容。',
+    refused: '无法使用此文件',
+    importing: '正在导入“{{name}}”…',
+    imported: '“{{name}}”已作为“导入”加入图库。',
+    importFailed: '无法导入“{{name}}”：{{message}}',
+    galleryHint: '将图片拖到图库即可导入',
+    galleryTarget: '图库：将图片拖到此处导入',
+    offerLabel: '图片中包含的设置',
+    offer: '“{{name}}”由本工作室生成（{{form}}，{{model}}）。可用其提示词和设置重新填写该表单。',
+    noModel: '默认模型',
+    restore: '恢复这些设置',
+    dismiss: '关闭',
+    restored: '已将设置恢复到{{form}}。',
+    form: { generate: '生成', native: '原生任务', edit: '蒙版编辑' },
+    dragItem: '拖到编辑器或视频参考图位置'
   }
 }

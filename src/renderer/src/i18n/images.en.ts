@@ -5,7 +5,7 @@ export const imagesEn = {
     generateTab: 'Generate',
     nativeTab: 'Native task',
     openEditor: 'Edit an image…',
-    dropHint: 'Drop a PNG, WebP or JPEG here to edit it'
+    dropHint: 'Drop a PNG, WebP or JPEG on “Edit an image…” to edit it'
   },
   common: {
     prompt: 'Prompt',
@@ -139,7 +139,7 @@ export const imagesEn = {
     anyModel: 'All models',
     origin: 'Filter by origin',
     anyOrigin: 'All origins',
-    origins: { generate: 'Generated', native: 'Native task', edit: 'Edited', protect: 'Protected', frame: 'Video frame' },
+    origins: { generate: 'Generated', native: 'Native task', edit: 'Edited', protect: 'Protected', frame: 'Video frame', import: 'Imported' },
     favoritesOnly: 'Favourites only',
     count_one: '{{count, number}} image',
     count_other: '{{count, number}} images',

@@ -7,7 +7,7 @@ export const imagesZh: Messages['images'] = {
     generateTab: '生成',
     nativeTab: '原生任务',
     openEditor: '编辑图像…',
-    dropHint: '将 PNG、WebP 或 JPEG 拖到此处即可编辑'
+    dropHint: '将 PNG、WebP 或 JPEG 拖到“编辑图像…”上即可编辑'
   },
   common: {
     prompt: '提示词',
@@ -141,7 +141,7 @@ export const imagesZh: Messages['images'] = {
     anyModel: '全部模型',
     origin: '按来源筛选',
     anyOrigin: '全部来源',
-    origins: { generate: '生成', native: '原生任务', edit: '编辑', protect: '蒙版外保护', frame: '视频帧' },
+    origins: { generate: '生成', native: '原生任务', edit: '编辑', protect: '蒙版外保护', frame: '视频帧', import: '导入' },
     favoritesOnly: '仅收藏',
     count_one: '{{count, number}} 张图像',
     count_other: '{{count, number}} 张图像',

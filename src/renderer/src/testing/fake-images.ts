@@ -142,6 +142,13 @@ export class FakeImages {
         this.find(id)
         return { groupId: `group-${id}`, jobs: Array.from({ length: count }, () => this.start('generate')) }
       },
+      'images:import-file': ({ fileId }) => {
+        this.seq += 1
+        const item: GalleryItem = { id: `imported-${this.seq}`, url: `/media/imported-${this.seq}`, width: 64, height: 48, format: 'png', bytes: 100, createdAt: BASE_TIME + this.seq, origin: 'import', profileId: 'sandbox', model: '', prompt: '', params: { fileId }, favorite: false }
+        this.items.unshift(item)
+        this.emitEvent('images:gallery-changed', { ids: [item.id] } as never)
+        return item
+      },
       'images:protect-outside-mask': ({ id }) => {
         const source = this.find(id)
         this.seq += 1

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent } from 'react'
+import { useEffect, useRef, type ClipboardEvent } from 'react'
 import { FormAlert } from '@renderer/components/form/FormAlert'
 import { Tabs } from '@renderer/components/Tabs'
 import { useT } from '@renderer/i18n/use-t'
 import { CompareBoard } from './compare/CompareBoard'
+import { RestoreOffer } from './drop/RestoreOffer'
+import { useImagesDrop } from './drop/use-images-drop'
 import { EditorView } from './editor/EditorView'
-import { filesOf, useOpenFile } from './editor/SourcePicker'
 import { Gallery } from './gallery/Gallery'
 import { GenerateForm } from './generate/GenerateForm'
 import { useImagesUi } from './images-ui-store'
@@ -35,8 +36,9 @@ function CreatePanel() {
 
 /**
  * The Images area: create (generate or native task) with its jobs, and the gallery; or the editor.
- * Loaded lazily (PERFORMANCE T1: the canvas editor is not in the entry chunk). A file dropped
- * or pasted anywhere here opens in the editor.
+ * Loaded lazily (PERFORMANCE T1: the canvas editor is not in the entry chunk). A file dropped on
+ * the gallery is imported; dropped or pasted anywhere else here it opens in the editor
+ * (drop/use-images-drop.ts).
  */
 export default function ImagesView() {
   const { t } = useT()
@@ -55,57 +57,40 @@ export default function ImagesView() {
   })
   const notice = useImagesUi((s) => s.notice)
   const openEditor = useImagesUi((s) => s.openEditor)
-  const [over, setOver] = useState(false)
-  const opener = useOpenFile()
-  const onDrop = (e: DragEvent) => {
-    if (editorOpen) return
-    e.preventDefault()
-    setOver(false)
-    const file = filesOf(e)[0]
-    if (file) void opener.open(file)
-  }
+  const drop = useImagesDrop()
   // A pasted image (a screenshot, a copied file) opens in the editor; pasted text is left alone.
   const onPaste = (e: ClipboardEvent) => {
     const file = Array.from(e.clipboardData?.files ?? []).find((f) => f.type.startsWith('image/'))
     if (!file) return
     e.preventDefault()
-    void opener.open(file)
+    drop.paste(file)
   }
   return (
-    <div
-      className="images-view"
-      data-drop-over={over || undefined}
-      onDragOver={(e) => {
-        if (editorOpen || !e.dataTransfer?.types.includes('Files')) return
-        e.preventDefault()
-        setOver(true)
-      }}
-      onDragLeave={(e) => {
-        if (e.currentTarget === e.target) setOver(false)
-      }}
-      onDrop={onDrop}
-      onPaste={onPaste}
-    >
+    <div className="images-view" data-drop-over={drop.over || undefined} {...drop.handlers} onPaste={onPaste}>
       <ImagesSync />
       <ImagesHandoffs />
       <p role="status" className="notice images-notice">
         {notice}
       </p>
-      {opener.busy && <p role="status">{t('images.editor.uploading', { name: opener.busy })}</p>}
-      {opener.error && (
-        <FormAlert title={t('images.editor.refused')} detail={opener.error} />
-      )}
+      {drop.opening && <p role="status">{t('images.editor.uploading', { name: drop.opening })}</p>}
+      {drop.importing && <p role="status">{t('flows.drop.importing', { name: drop.importing })}</p>}
+      {drop.error && <FormAlert title={t('flows.drop.refused')} detail={drop.error} />}
+      <RestoreOffer />
       {editorOpen ? (
-        <EditorView />
+        // The editor as a drop target (a file or a gallery image becomes its source); no box of its own.
+        <div data-drop-target="editor" style={{ display: 'contents' }}>
+          <EditorView />
+        </div>
       ) : (
         <div className="images-layout">
           <CreatePanel />
-          <div className="images-gallery" ref={galleryRef}>
+          <div className="images-gallery" ref={galleryRef} data-drop-target="gallery" role="region" aria-label={t('flows.drop.galleryTarget')}>
             <div className="gallery-toolbar">
-              <button type="button" className="button" onClick={() => openEditor()}>
+              <button type="button" className="button" data-drop-target="editor" onClick={() => openEditor()}>
                 {t('images.view.openEditor')}
               </button>
               <span className="field-help">{t('images.view.dropHint')}</span>
+              <span className="field-help">{t('flows.drop.galleryHint')}</span>
             </div>
             <CompareBoard />
             <Gallery />

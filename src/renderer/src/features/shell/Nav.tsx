@@ -1,10 +1,13 @@
 import { Icon } from '@renderer/components/Icon'
 import { Tooltip } from '@renderer/components/Tooltip'
 import { useT } from '@renderer/i18n/use-t'
+import { carriesGalleryItem } from '@renderer/lib/gallery-drag'
 import { ariaShortcut, shortcutLabel } from '@renderer/lib/platform'
 import { useUiStore } from '@renderer/store/ui'
 import { navigate } from './navigation'
 import { VIEWS } from './views'
+
+const DRAG_OPENS = new Set<string>(['images', 'video'])
 
 /** The main navigation: one button per area, the current one marked with aria-current. */
 export function Nav() {
@@ -28,6 +31,10 @@ export function Nav() {
                   aria-describedby={describedBy}
                   aria-keyshortcuts={ariaShortcut(v.shortcut)}
                   onClick={() => void navigate(v.id)}
+                  // A gallery image dragged over an area that takes one (Video's reference slots) opens it, to be dropped there.
+                  onDragEnter={(e) => {
+                    if (DRAG_OPENS.has(v.id) && carriesGalleryItem(e.dataTransfer)) void navigate(v.id)
+                  }}
                 >
                   <Icon name={v.icon} />
                   <span className="nav-item-label">{t(v.labelKey)}</span>

@@ -15,6 +15,7 @@ import { useLimitGate } from '@renderer/lib/balance/limit-gate'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { modelsOf } from '@shared/domain/gateway-names'
 import { IMAGEGEN_RATIOS, RESOLUTIONS, type EditFamily } from '@shared/domain/images'
+import { useRestoredDraft } from '../drop/restore-store'
 import { CountField, PromptField, ResponseFormatField, WatermarkChoice } from '../fields'
 import type { EditorSource } from '../images-ui-store'
 import { problemText, type FieldProblems } from '../problems'
@@ -33,6 +34,8 @@ const PHASE_KEYS = { exporting: 'images.editor.exporting', uploading: 'images.ed
 export function EditForm({ source, applier }: { source: EditorSource; applier: ReturnType<typeof useApplyEdit> }) {
   const { t } = useT()
   const [d, setDraft] = useState<EditDraft>(EMPTY_EDIT)
+  // "Restore these settings" from a dropped studio PNG (drop/restore-store.ts).
+  useRestoredDraft('edit', setDraft)
   const [problems, setProblems] = useState<FieldProblems>({})
   const [attempt, setAttempt] = useState(0)
   const formRef = useRef<HTMLFormElement>(null)

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { isInvalid } from '@renderer/testing/a11y'
 import { FakeHost } from '@renderer/testing/fake-host'
 import { galleryItem } from '@renderer/testing/fake-images'
+import { imageFile, pngHeader, webpHeader } from '@renderer/testing/image-headers'
 import { drag, openPainter } from '@renderer/testing/painter-kit'
 import { renderImages, resetImages } from '@renderer/testing/render-images'
 import { StudioError } from '@shared/errors'
@@ -139,7 +140,7 @@ describe('opening a file to edit', () => {
     }
     const { user } = await renderImages({ host })
     await user.click(screen.getByRole('button', { name: 'Edit an image…' }))
-    await user.upload(screen.getByTestId('editor-file-input'), new File(['hello'], 'photo.png', { type: 'image/png' }))
+    await user.upload(screen.getByTestId('editor-file-input'), imageFile(pngHeader(64, 64), 'photo.png'))
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain('This file can’t be edited')
     expect(alert.textContent).toContain('its content is not an image')
@@ -151,7 +152,7 @@ describe('opening a file to edit', () => {
     await user.click(screen.getByRole('button', { name: 'Edit an image…' }))
     const big = new File([new Uint8Array(25 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' })
     await user.upload(screen.getByTestId('editor-file-input'), big)
-    expect((await screen.findByRole('alert')).textContent).toContain('image edits accept files up to 25 MB')
+    expect((await screen.findByRole('alert')).textContent).toContain('“huge.png” is 25 MB; pictures used here can be up to 25 MB. Nothing was uploaded.')
     expect(host.calls.filter((c) => c.channel === 'files:upload')).toHaveLength(0)
   })
 
@@ -160,7 +161,7 @@ describe('opening a file to edit', () => {
     host.uploadHandler = (blob, meta) => ({ fileId: 'f-1', name: meta.name, bytes: blob.size, mimeType: 'image/webp', width: 6198, height: 2656, previewUrl: '/media/f-1' })
     const { user } = await renderImages({ host })
     await user.click(screen.getByRole('button', { name: 'Edit an image…' }))
-    await user.upload(screen.getByTestId('editor-file-input'), new File(['RIFF'], 'wide.webp', { type: 'image/webp' }))
+    await user.upload(screen.getByTestId('editor-file-input'), imageFile(webpHeader(6198, 2656), 'wide.webp', 'image/webp'))
     expect(await screen.findByRole('region', { name: 'Mask painter' })).toBeTruthy()
     expect(screen.getByText(/wide\.webp · 6198×2656 source/)).toBeTruthy()
   })
@@ -170,11 +171,11 @@ describe('opening a file to edit', () => {
     host.uploadHandler = (blob, meta) => ({ fileId: `f-${meta.name}`, name: meta.name, bytes: blob.size, mimeType: 'image/png', width: 640, height: 480, previewUrl: '/media/x' })
     const { user } = await renderImages({ host })
     const view = document.querySelector('.images-view') as HTMLElement
-    const dropped = new File(['png'], 'dropped.png', { type: 'image/png' })
+    const dropped = imageFile(pngHeader(640, 480), 'dropped.png')
     fireEvent.drop(view, { dataTransfer: { files: [dropped], types: ['Files'] } })
     expect(await screen.findByText(/dropped\.png · 640×480 source/)).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Back to gallery' }))
-    fireEvent.paste(view, { clipboardData: { files: [new File(['png'], 'pasted.png', { type: 'image/png' })] } })
+    fireEvent.paste(view, { clipboardData: { files: [imageFile(pngHeader(640, 480), 'pasted.png')] } })
     expect(await screen.findByText(/pasted\.png · 640×480 source/)).toBeTruthy()
     expect(host.calls.filter((c) => c.channel === 'files:upload').map((c) => (c.input as { meta: { purpose: string } }).meta.purpose)).toEqual(['image-edit', 'image-edit'])
   })

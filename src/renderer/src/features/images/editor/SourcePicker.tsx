@@ -1,17 +1,29 @@
 import { useRef, useState, type DragEvent } from 'react'
 import { FormAlert } from '@renderer/components/form/FormAlert'
 import { useT } from '@renderer/i18n/use-t'
+import { checkDroppedImage, dropRefusalText } from '@renderer/lib/dropped-image'
 import { errorMessage } from '@renderer/lib/error-text'
 import { studio } from '@renderer/lib/studio'
-import { useImagesUi } from '../images-ui-store'
+import { useRestore } from '../drop/restore-store'
+import { useImagesUi, type EditorSource } from '../images-ui-store'
 import { prefetchSource } from './load-source'
 import { sourceOfGrant } from './source'
 
-/** Uploads a dropped or chosen file for editing; the host checks its content, size and type, and says precisely why not. */
+/**
+ * Uploads a dropped or chosen file for editing. The page refuses a file that is not an image, too
+ * large or past the pixel cap before a byte is sent; the host checks content, size and type again.
+ * A studio PNG's settings are offered for restoring.
+ */
 export function useOpenFile() {
   const { t } = useT()
   const [state, setState] = useState<{ busy: string | null; error: string | null }>({ busy: null, error: null })
-  const open = async (file: File) => {
+  const open = async (file: File): Promise<EditorSource | null> => {
+    // Decided from the file's size and first bytes: a refused file is never uploaded.
+    const check = await checkDroppedImage(file, 'image-edit')
+    if (!check.ok) {
+      setState({ busy: null, error: dropRefusalText(t, check) })
+      return null
+    }
     setState({ busy: file.name, error: null })
     try {
       const grant = await studio.files.upload(file, { purpose: 'image-edit', name: file.name })
@@ -19,9 +31,12 @@ export function useOpenFile() {
       if (!source) throw new Error(t('images.editor.noSize', { name: grant.name }))
       prefetchSource(source.url, file)
       useImagesUi.getState().openEditor(source)
+      if (check.settings) useRestore.getState().setOffer({ name: file.name, settings: check.settings, source })
       setState({ busy: null, error: null })
+      return source
     } catch (err) {
       setState({ busy: null, error: errorMessage(err) })
+      return null
     }
   }
   return { ...state, open }

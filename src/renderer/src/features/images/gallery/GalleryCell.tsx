@@ -1,6 +1,7 @@
 import { memo } from 'react'
 import { MarkedText } from '@renderer/components/MarkedText'
 import { useT } from '@renderer/i18n/use-t'
+import { setGalleryItemDrag } from '@renderer/lib/gallery-drag'
 import type { GalleryExcerpt, GalleryItem } from '@shared/domain/images'
 import type { GalleryActions } from './use-gallery-actions'
 
@@ -46,6 +47,9 @@ export const GalleryCell = memo(function GalleryCell({ item, index, column, acti
       data-index={index}
       className={selected ? 'gallery-cell gallery-cell-selected' : 'gallery-cell'}
       style={{ width }}
+      // Dragged onto the editor or a video reference slot, it carries its id only (never a path).
+      draggable
+      onDragStart={(e) => setGalleryItemDrag(e.dataTransfer, item.id)}
       onFocus={(e) => {
         if (e.target === e.currentTarget || !active) onFocusCell(index)
       }}

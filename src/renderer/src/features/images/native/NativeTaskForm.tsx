@@ -13,6 +13,7 @@ import { useLimitGate } from '@renderer/lib/balance/limit-gate'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { nativeModelOf } from '@shared/domain/image-rules'
 import { NATIVE_IMAGE_URLS_MAX, NATIVE_PROMPT_RECOMMENDED_MAX, NATIVE_SIZE_PRESETS, RESOLUTIONS } from '@shared/domain/images'
+import { useRestoredDraft } from '../drop/restore-store'
 import { ImageModelField, PromptField, UrlList } from '../fields'
 import { useSubmitNative } from '../mutations'
 import { useCheckedForm } from '../use-checked-form'
@@ -22,6 +23,8 @@ import { EMPTY_NATIVE, promptTooLong, readNative, validateNative, type NativeDra
 export function NativeTaskForm() {
   const { t } = useT()
   const [d, setDraft] = useState<NativeDraft>(EMPTY_NATIVE)
+  // "Restore these settings" from a dropped studio PNG (drop/restore-store.ts).
+  useRestoredDraft('native', setDraft)
   const names = useActiveNames()
   const { formRef, errorFor, checked, refused, alert } = useCheckedForm()
   const submit = useSubmitNative()

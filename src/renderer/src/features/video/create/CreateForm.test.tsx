@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { imageFile, pngHeader } from '@renderer/testing/image-headers'
 import { renderVideo, resetVideo } from '@renderer/testing/render-video'
 
 afterEach(resetVideo)
@@ -82,8 +83,8 @@ describe('video create forms', () => {
     await user.upload(input, big)
     expect(await screen.findByText('“huge.png” is 60 MB; video references accept files up to 50 MB.')).toBeTruthy()
     expect(host.calls.filter((c) => c.channel === 'files:upload')).toHaveLength(0)
-    const one = new File([new Uint8Array(8)], 'one.png', { type: 'image/png' })
-    const two = new File([new Uint8Array(8)], 'two.png', { type: 'image/png' })
+    const one = imageFile(pngHeader(640, 360), 'one.png')
+    const two = imageFile(pngHeader(640, 360), 'two.png')
     await user.upload(input, [one, two])
     await waitFor(() => expect(screen.getByTestId('vidq-mode').textContent).toContain('Two images: first and last frame.'))
     expect((within(screen.getByTestId('vidq-refs')).getByRole('button', { name: 'From disk…' }) as HTMLButtonElement).disabled).toBe(true)
@@ -95,7 +96,7 @@ describe('video create forms', () => {
     await pickModel(user, within(form()).getByRole('combobox', { name: 'Model' }), 'gk-video-3-pro')
     expect(screen.getByTestId('gk-forced').textContent).toContain('10 s, fixed by the gateway for gk-video-3-pro.')
     expect((within(form()).getByRole('textbox', { name: 'Seconds' }) as HTMLButtonElement).disabled).toBe(true)
-    await user.upload(screen.getByTestId('gk-refs-file-input'), new File([new Uint8Array(8)], 'ref.png', { type: 'image/png' }))
+    await user.upload(screen.getByTestId('gk-refs-file-input'), imageFile(pngHeader(512, 512), 'ref.png'))
     await screen.findByText('File ref.png')
     await user.type(prompt(), 'waves')
     await user.click(within(form()).getByRole('button', { name: 'Create video' }))

@@ -1,6 +1,8 @@
 import { useRef, useState, type DragEvent, type ReactNode } from 'react'
 import { RefRow } from '@renderer/components/form/RefRow'
 import { useT } from '@renderer/i18n/use-t'
+import { carriesFiles, carriesGalleryItem, galleryItemOf } from '@renderer/lib/gallery-drag'
+import { studio } from '@renderer/lib/studio'
 import type { VideoRefKind } from '@shared/domain/video'
 import type { DraftRef } from './drafts'
 import type { ErrorFor } from './fields'
@@ -44,11 +46,17 @@ export function RefEditor(p: RefEditorProps) {
     if (picked === null) input.current?.click()
     else add(picked)
   }
+  // Desktop files (checked by content before upload) and gallery images dragged from Images (by id).
+  const accepts = (data: DataTransfer | null) => (takes('file') && carriesFiles(data)) || (takes('gallery') && carriesGalleryItem(data))
   const onDrop = async (e: DragEvent) => {
-    if (!takes('file')) return
+    if (!accepts(e.dataTransfer)) return
     e.preventDefault()
     setOver(false)
-    add(await files.addFiles(Array.from(e.dataTransfer.files), room))
+    const itemId = carriesFiles(e.dataTransfer) ? null : galleryItemOf(e.dataTransfer)
+    if (!itemId) return add(await files.addFiles(Array.from(e.dataTransfer.files), room))
+    if (full) return
+    const item = await studio.images.getItem({ id: itemId }).catch(() => null)
+    if (item) add([{ ref: { kind: 'gallery', itemId: item.id }, label: item.prompt || t('video.form.untitled'), thumbUrl: item.url }])
   }
   const rowName = (r: DraftRef, i: number) => {
     if (r.ref.kind === 'file') return t('video.refs.file', { name: r.label })
@@ -64,7 +72,7 @@ export function RefEditor(p: RefEditorProps) {
       data-testid={p.testId}
       data-drop-over={over || undefined}
       onDragOver={(e) => {
-        if (!takes('file') || !e.dataTransfer?.types.includes('Files')) return
+        if (!accepts(e.dataTransfer)) return
         e.preventDefault()
         setOver(true)
       }}

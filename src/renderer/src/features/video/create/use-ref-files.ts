@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useT } from '@renderer/i18n/use-t'
+import { checkDroppedImage, dropRefusalText } from '@renderer/lib/dropped-image'
 import { errorMessage } from '@renderer/lib/error-text'
 import { studio } from '@renderer/lib/studio'
 import { formatBytes, type FileGrant } from '@shared/domain/files'
@@ -63,6 +64,12 @@ export function useRefFiles(): RefFiles {
       }
       if (file.type && !TYPES.includes(file.type)) {
         setError(t('video.problems.fileType', { name: file.name }))
+        continue
+      }
+      // By content too (a renamed text file, a PNG bomb): refused before a byte is sent.
+      const check = await checkDroppedImage(file, 'video-reference')
+      if (!check.ok) {
+        setError(dropRefusalText(t, check))
         continue
       }
       setBusy(file.name)
