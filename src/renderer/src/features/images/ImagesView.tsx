@@ -78,7 +78,7 @@ export default function ImagesView() {
       <RestoreOffer />
       {editorOpen ? (
         // The editor as a drop target (a file or a gallery image becomes its source); no box of its own.
-        <div data-drop-target="editor" style={{ display: 'contents' }}>
+        <div className="editor-drop" data-drop-target="editor">
           <EditorView />
         </div>
       ) : (
