@@ -56,6 +56,8 @@ export const INVOKE_CHANNEL_NAMES = [
   'images:edit',
   'images:list-jobs',
   'images:list-gallery',
+  'images:gallery-months',
+  'images:get-items',
   'images:search-gallery',
   'images:get-item',
   'images:update-item',
