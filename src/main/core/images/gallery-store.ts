@@ -11,8 +11,8 @@ import { openLibrary, type Library } from '../store/library-db'
 import { LIBRARY_NAME, loadIndex, type StoredItem } from './gallery-index'
 import { reconcileGallery, type ReconcileResult } from './gallery-reconcile'
 import { searchGallery } from './gallery-search'
-import { galleryMonths, timelinePage, type PageStart } from './gallery-timeline'
 import { GALLERY_SCHEMA, putItem, rowItem, where } from './gallery-table'
+import { galleryMonths, timelinePage, type PageStart } from './gallery-timeline'
 
 export interface GalleryStoreOptions {
   dataDir: string

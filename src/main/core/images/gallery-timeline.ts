@@ -1,5 +1,5 @@
-import type { GalleryFilter } from '@shared/domain/images'
 import { MAX_MONTHS, type GalleryMonth, type GalleryPageCursor } from '@shared/domain/gallery-timeline'
+import type { GalleryFilter } from '@shared/domain/images'
 import type { Library } from '../store/library-db'
 import type { StoredItem } from './gallery-index'
 import { rowItem, where } from './gallery-table'
