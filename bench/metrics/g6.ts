@@ -51,7 +51,13 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
                   await installShown(pages[name])
                 }
                 let k = 0
-                const add = (name: 'big' | 'small') => () => addImageShown(pages[name], `a new picture number ${k++}`)
+                // The big gallery's newest picture once the new ones are in: where a jump to the newest month lands.
+                let bigNewest = big.newest
+                const add = (name: 'big' | 'small') => () => {
+                  const prompt = `a new picture number ${k++}`
+                  if (name === 'big') bigNewest = prompt
+                  return addImageShown(pages[name], prompt)
+                }
                 const g6 = await interleave(N.add, { subject: add('big'), baseline: add('small') })
                 out.push(
                   entry({
@@ -70,7 +76,7 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
                 for (let i = 0; i < (SMOKE ? 0 : 1) + N.jump; i++) {
                   const ms = await jumpShown(pages.big, big.oldestMonthFirst)
                   if (i >= (SMOKE ? 0 : 1)) jumps.push(ms)
-                  await jumpShown(pages.big, big.newest, true)
+                  await jumpShown(pages.big, bigNewest, true)
                 }
                 const jump = median(jumps)
                 out.push(entry({ id: 'G6-JUMP', metric: D['G6-JUMP'].metric, target: D['G6-JUMP'].target, value: jump, baseline: JUMP_BUDGET, pass: jump <= JUMP_BUDGET, runs: N.jump, note: 'baseline: the budget; the months from twelve range counts on the (created_at, id) index, the page from the month’s newest image' }))
