@@ -16,6 +16,8 @@ export interface StudioOptions {
   gateway?: { url: string; key: string }
   /** A data dir prepared by the caller (e.g. seeded conversations); kept, the caller removes it. */
   dataDir?: string
+  /** More host environment (e.g. STUDIO_RESULT_ORIGINS for the sandbox's file server). */
+  env?: Record<string, string | undefined>
 }
 
 /**
@@ -34,7 +36,8 @@ export async function withStudio<T>(opts: StudioOptions, fn: (studio: LaunchedSt
         // The built-in sandbox profile paces streams at 25 ms / speed; fast so it never dominates.
         STUDIO_SANDBOX_SPEED: '1000',
         STUDIO_GATEWAY_URL: opts.gateway?.url,
-        STUDIO_API_KEY: opts.gateway?.key
+        STUDIO_API_KEY: opts.gateway?.key,
+        ...opts.env
       },
       dataDir
     )

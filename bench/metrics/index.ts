@@ -8,6 +8,7 @@ import { c2 } from './c2'
 import { c3 } from './c3'
 import { c4 } from './c4'
 import { g1, g2, g3, g4, g5 } from './g'
+import { g6, g6Jump } from './g6'
 import { l1 } from './l1'
 import { m1 } from './m1'
 import { mdPeers } from './md-peers'
@@ -35,5 +36,7 @@ METRICS.push(t3)
 METRICS.push(c1, c1Tools, c2, c3, c4, b1, b2)
 // Library growth (issue 19): the same action on a large and a small seeded library.
 METRICS.push(g1, g2, g3, g4, g5)
+// A year of pictures (issue 26): the gallery scrolled through 50,000 images, and its timeline.
+METRICS.push(g6, g6Jump)
 // Costs and the queue (issue 28): the queue with many waiting, an estimate against a long generation log.
 METRICS.push(q1, q2)

@@ -57,6 +57,8 @@ export const INVOKE_CHANNEL_NAMES = [
   'images:more-like-this',
   'images:list-jobs',
   'images:list-gallery',
+  'images:gallery-months',
+  'images:get-items',
   'images:search-gallery',
   'images:get-item',
   'images:update-item',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { InvokeSpec } from '../contract-kit'
+import { GalleryMonthSchema, GalleryPageCursorSchema, MAX_MONTHS } from '../domain/gallery-timeline'
 import {
   EditRequestSchema,
   GalleryFilterSchema,
@@ -36,9 +37,27 @@ export const imagesInvokes = {
   },
   'images:list-jobs': { doc: 'Recent and running jobs.', input: z.undefined(), output: z.object({ jobs: z.array(ImageJobSchema) }) },
   'images:list-gallery': {
-    doc: 'Gallery items, newest first, filtered; paged by `before` (createdAt of the last item seen).',
-    input: z.strictObject({ filter: GalleryFilterSchema.optional(), before: z.number().optional(), limit: z.number().int().min(1).max(500).optional() }).optional(),
-    output: z.object({ items: z.array(GalleryItemSchema), total: z.number().int() })
+    doc: 'Gallery items, newest first, filtered; a page starts at the newest item, before `before` (a date, exclusive), at `from` (a date, inclusive: a month the timeline jumped to), or next to a loaded item (`cursor`, toward older or newer ones); `older`/`newer` say whether more items lie past the page either way.',
+    input: z
+      .strictObject({
+        filter: GalleryFilterSchema.optional(),
+        before: z.number().optional(),
+        from: z.number().optional(),
+        cursor: GalleryPageCursorSchema.optional(),
+        limit: z.number().int().min(1).max(500).optional()
+      })
+      .optional(),
+    output: z.object({ items: z.array(GalleryItemSchema), total: z.number().int(), older: z.boolean().optional(), newer: z.boolean().optional() })
+  },
+  'images:gallery-months': {
+    doc: "The months the gallery's items span (for the filter and search), newest first, each with its count and newest item's date: the timeline beside the gallery.",
+    input: z.strictObject({ filter: GalleryFilterSchema.optional() }).optional(),
+    output: z.object({ months: z.array(GalleryMonthSchema).max(MAX_MONTHS) })
+  },
+  'images:get-items': {
+    doc: 'The items of `ids` still in the gallery (an id left out was deleted): how the page updates the pages it holds after images:gallery-changed.',
+    input: z.strictObject({ ids: z.array(ItemId).min(1).max(500) }),
+    output: z.object({ items: z.array(GalleryItemSchema) })
   },
   'images:search-gallery': {
     doc: 'Gallery items whose prompt contains `filter.query`, best first (bm25, the prompt above the revised prompt), each with its excerpt marked; filtered like the list; paged by `after` (the `next` of the page before).',

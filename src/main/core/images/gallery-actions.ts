@@ -1,8 +1,10 @@
+import type { GalleryMonth } from '@shared/domain/gallery-timeline'
 import type { GalleryFilter, GalleryItem, GallerySearchCursor, GallerySearchPage } from '@shared/domain/images'
 import { StudioError } from '@shared/errors'
 import type { EventHub } from '../ipc/event-hub'
 import type { StoredItem } from './gallery-index'
 import type { GalleryStore } from './gallery-store'
+import type { PageStart } from './gallery-timeline'
 import { protectOutsideMask } from './mask-honesty'
 import { writeResultBytes, fileFields } from './result-files'
 
@@ -37,6 +39,18 @@ export class GalleryActions {
 
   list(filter?: GalleryFilter, before?: number, limit?: number): { items: GalleryItem[]; total: number } {
     return this.d.gallery.list(filter, before, limit)
+  }
+
+  page(filter: GalleryFilter | undefined, start: PageStart, limit?: number): { items: GalleryItem[]; total: number; older: boolean; newer: boolean } {
+    return this.d.gallery.page(filter, start, limit)
+  }
+
+  months(filter?: GalleryFilter): { months: GalleryMonth[] } {
+    return { months: this.d.gallery.months(filter) }
+  }
+
+  getMany(ids: string[]): { items: GalleryItem[] } {
+    return { items: this.d.gallery.getMany([...new Set(ids)]) }
   }
 
   search(filter: GalleryFilter, after?: GallerySearchCursor, limit?: number): GallerySearchPage {

@@ -1,5 +1,6 @@
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { GalleryMonth } from '@shared/domain/gallery-timeline'
 import type { GalleryFilter, GalleryItem, GallerySearchCursor, GallerySearchPage } from '@shared/domain/images'
 import { StudioError } from '@shared/errors'
 import { MIME_OF_FORMAT } from '@shared/media/sniff'
@@ -11,6 +12,7 @@ import { LIBRARY_NAME, loadIndex, type StoredItem } from './gallery-index'
 import { reconcileGallery, type ReconcileResult } from './gallery-reconcile'
 import { searchGallery } from './gallery-search'
 import { GALLERY_SCHEMA, putItem, rowItem, where } from './gallery-table'
+import { galleryMonths, timelinePage, type PageStart } from './gallery-timeline'
 
 export interface GalleryStoreOptions {
   dataDir: string
@@ -146,6 +148,25 @@ export class GalleryStore {
     const rows = this.lib.all<{ item: string }>(`SELECT item FROM gallery ${page.sql} ORDER BY created_at DESC, id DESC LIMIT ?`, ...page.params, limit)
     const items = rows.map(rowItem).filter((i): i is StoredItem => i !== null)
     return { items: items.map((i) => this.view(i)), total }
+  }
+
+  /** A page newest first from where `start` says (gallery-timeline.ts), with whether more lie either side. */
+  page(filter: GalleryFilter = {}, start: PageStart = {}, limit = 60): { items: GalleryItem[]; total: number; older: boolean; newer: boolean } {
+    const w = where(filter)
+    const total = w.sql ? this.lib.get<{ n: number }>(`SELECT count(*) AS n FROM gallery ${w.sql}`, ...w.params)!.n : this.size
+    const page = timelinePage(this.lib, filter, start, limit)
+    return { ...page, items: page.items.map((i) => this.view(i)), total }
+  }
+
+  /** The months the filter's items span, newest first, with their counts. */
+  months(filter: GalleryFilter = {}): GalleryMonth[] {
+    return galleryMonths(this.lib, filter)
+  }
+
+  /** The items of `ids` still in the gallery (a missing id was deleted), so the page can patch what it shows. */
+  getMany(ids: string[]): GalleryItem[] {
+    const rows = this.lib.all<{ item: string }>('SELECT item FROM gallery WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify(ids))
+    return rows.map(rowItem).filter((i): i is StoredItem => i !== null).map((i) => this.view(i))
   }
 
   /** A search, best first with the matching excerpts, a page after `after` (gallery-search.ts). */

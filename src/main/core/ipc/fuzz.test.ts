@@ -196,6 +196,7 @@ describe('IPC fuzz: every invoke channel through the real dispatcher over a full
       ['images:get-item', (s) => ({ id: s })],
       ['images:delete-item', (s) => ({ id: s })],
       ['images:delete-items', (s) => ({ ids: ['AAAAAAAAAAAAAAAAAAAAAA', s] })],
+      ['images:get-items', (s) => ({ ids: ['AAAAAAAAAAAAAAAAAAAAAA', s] })],
       ['images:export-item', (s) => ({ id: s })],
       ['chat:get-conversation', (s) => ({ id: s })],
       ['chat:delete-conversation', (s) => ({ id: s })],

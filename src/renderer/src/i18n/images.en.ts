@@ -174,7 +174,14 @@ export const imagesEn = {
     deletedMany_one: '{{count, number}} image deleted.',
     deletedMany_other: '{{count, number}} images deleted.',
     keyboardHint: 'Arrow keys move between images; Enter edits; F toggles favourite; Delete removes.',
-    actionFailed: 'That did not work: {{message}}'
+    actionFailed: 'That did not work: {{message}}',
+    timeline: {
+      label: 'Timeline',
+      year_one: '{{year}}: {{count, number}} image',
+      year_other: '{{year}}: {{count, number}} images',
+      month_one: '{{month}}: {{count, number}} image',
+      month_other: '{{month}}: {{count, number}} images'
+    }
   },
   editor: {
     title: 'Edit image',

@@ -176,7 +176,14 @@ export const imagesZh: Messages['images'] = {
     deletedMany_one: '已删除 {{count, number}} 张图像。',
     deletedMany_other: '已删除 {{count, number}} 张图像。',
     keyboardHint: '方向键在图像间移动；Enter 编辑；F 切换收藏；Delete 删除。',
-    actionFailed: '操作失败：{{message}}'
+    actionFailed: '操作失败：{{message}}',
+    timeline: {
+      label: '时间轴',
+      year_one: '{{year}} 年：{{count, number}} 张图像',
+      year_other: '{{year}} 年：{{count, number}} 张图像',
+      month_one: '{{month}}：{{count, number}} 张图像',
+      month_other: '{{month}}：{{count, number}} 张图像'
+    }
   },
   editor: {
     title: '编辑图像',

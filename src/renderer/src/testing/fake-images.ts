@@ -41,6 +41,11 @@ function matches(item: GalleryItem, f: GalleryFilter | undefined): boolean {
   return !(f.favorite && !item.favorite)
 }
 
+/** The host's gallery order: newest first, then id. */
+function newestFirst(a: Pick<GalleryItem, 'createdAt' | 'id'>, b: Pick<GalleryItem, 'createdAt' | 'id'>): number {
+  return b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
+}
+
 export class FakeImages {
   items: GalleryItem[] = []
   jobs: ImageJob[] = []
@@ -93,11 +98,32 @@ export class FakeImages {
       // Copies, as the real bridge serialises: the cache must never share an array the fake mutates.
       'images:list-jobs': () => ({ jobs: structuredClone(this.jobs) }),
       'images:list-gallery': (input) => {
-        const all = this.items.filter((x) => matches(x, input?.filter)).sort((a, b) => b.createdAt - a.createdAt)
-        const before = input?.before
-        const page = (before === undefined ? all : all.filter((x) => x.createdAt < before)).slice(0, input?.limit ?? 100)
-        return { items: page, total: all.length }
+        const all = this.items.filter((x) => matches(x, input?.filter)).sort(newestFirst)
+        const limit = input?.limit ?? 100
+        const c = input?.cursor
+        // The host's keyset on (date, id), either way from a loaded item; or from a date.
+        const key = (x: GalleryItem) => (c ? newestFirst(x, { createdAt: c.createdAt, id: c.id }) : 0)
+        if (c?.toward === 'newer') {
+          const newer = all.filter((x) => key(x) < 0)
+          return { items: newer.slice(-limit), total: all.length, older: true, newer: newer.length > limit }
+        }
+        const { before, from } = input ?? {}
+        const rest = all.filter((x) => (c ? key(x) > 0 : from !== undefined ? x.createdAt <= from : before === undefined || x.createdAt < before))
+        const page = rest.slice(0, limit)
+        return { items: page, total: all.length, older: rest.length > limit, newer: page.length > 0 && all.indexOf(page[0]) > 0 }
       },
+      'images:gallery-months': (input) => {
+        const months = new Map<string, { month: string; count: number; newest: number }>()
+        for (const x of this.items.filter((i) => matches(i, input?.filter)).sort(newestFirst)) {
+          const d = new Date(x.createdAt)
+          const month = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`
+          const m = months.get(month) ?? { month, count: 0, newest: x.createdAt }
+          m.count += 1
+          months.set(month, m)
+        }
+        return { months: [...months.values()] }
+      },
+      'images:get-items': ({ ids }) => ({ items: structuredClone(this.items.filter((x) => ids.includes(x.id))) }),
       // Ranked as the host ranks in spirit: more occurrences first, then newest; keyset on (score, date, id).
       'images:search-gallery': ({ filter, after, limit = 60 }) => {
         const q = filter.query.toLowerCase()

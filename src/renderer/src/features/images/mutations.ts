@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { studio } from '@renderer/lib/studio'
 import type { EditRequest, GenerateRequest, NativeTaskRequest } from '@shared/domain/images'
-import { imageKeys, replaceItem, upsertJob } from './queries'
+import { applyGalleryChange, imageKeys, replaceItem, upsertJob } from './queries'
 
 export function useGenerate() {
   const qc = useQueryClient()
@@ -23,11 +23,8 @@ export function useFavorite() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (v: { id: string; favorite: boolean }) => studio.images.updateItem(v),
-    onSuccess: (item) => {
-      replaceItem(qc, item)
-      // A "favourites only" view must drop an item that is no longer one.
-      void qc.invalidateQueries({ queryKey: imageKeys.galleries() })
-    }
+    // In place; a "favourites only" view drops an item that is no longer one (gallery-patch.ts).
+    onSuccess: (item) => replaceItem(qc, item)
   })
 }
 
@@ -35,7 +32,7 @@ export function useDeleteItem() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (id: string) => studio.images.deleteItem({ id }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: imageKeys.galleries() })
+    onSuccess: (_r, id) => applyGalleryChange(qc, [id], [])
   })
 }
 
@@ -47,7 +44,7 @@ export function useProtectOutsideMask() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (v: { id: string; featherPx?: number }) => studio.images.protectOutsideMask(v),
-    onSuccess: () => qc.invalidateQueries({ queryKey: imageKeys.galleries() })
+    onSuccess: (item) => applyGalleryChange(qc, [item.id], [item])
   })
 }
 
@@ -62,6 +59,8 @@ export function useDeleteItems() {
       for (let i = 0; i < ids.length; i += DELETE_SLICE) deleted += (await studio.images.deleteItems({ ids: ids.slice(i, i + DELETE_SLICE) })).deleted
       return deleted
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: imageKeys.galleries() })
+    // Deleted ids leave the pages held in place; on a failure part-way the pages are asked for again.
+    onSuccess: (_n, ids) => applyGalleryChange(qc, ids, []),
+    onError: () => qc.invalidateQueries({ queryKey: imageKeys.galleries() })
   })
 }
