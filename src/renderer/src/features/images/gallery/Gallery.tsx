@@ -9,6 +9,7 @@ import { useGallery } from '../queries'
 import { DeleteItemDialog } from './DeleteItemDialog'
 import { GalleryCell } from './GalleryCell'
 import { GalleryFilters } from './GalleryFilters'
+import { ImageViewer } from './ImageViewer'
 import { SelectionBar } from './SelectionBar'
 import { useGalleryActions } from './use-gallery-actions'
 
@@ -28,6 +29,8 @@ export function Gallery() {
   const grid = useWindowedGrid(items.length)
   const { win, activeIndex, setActive, fallbackFocus } = grid
   const [deleting, setDeleting] = useState<GalleryItem | null>(null)
+  // The item index the large viewer shows, while it is open.
+  const [viewing, setViewing] = useState<number | null>(null)
   const actions = useGalleryActions(setDeleting)
   // Ids chosen for a batch action; the host skips any deleted meanwhile.
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set())
@@ -49,7 +52,7 @@ export function Gallery() {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, win.endIndex, items.length, win.layout.columns])
 
   const toggleFavorite = (i: number) => actions.toggleFavorite(items[i])
-  const keys = { Enter: (i: number) => actions.edit(items[i]), f: toggleFavorite, F: toggleFavorite, Delete: (i: number) => actions.askDelete(items[i]) }
+  const keys = { Enter: setViewing, e: (i: number) => actions.edit(items[i]), E: (i: number) => actions.edit(items[i]), f: toggleFavorite, F: toggleFavorite, Delete: (i: number) => actions.askDelete(items[i]) }
 
   return (
     <section className="gallery" aria-labelledby="gallery-title">
@@ -71,10 +74,13 @@ export function Gallery() {
         renderCell={(index, column) => {
           const item = items[index]
           return (
-            <GalleryCell key={item.id} item={item} index={index} column={column} active={index === activeIndex} width={win.layout.cellWidth} actions={actions} onFocusCell={setActive} selected={selected.has(item.id)} onToggleSelect={toggleSelect} excerpt={excerpts.get(item.id)} />
+            <GalleryCell key={item.id} item={item} index={index} column={column} active={index === activeIndex} width={win.layout.cellWidth} actions={actions} onFocusCell={setActive} selected={selected.has(item.id)} onToggleSelect={toggleSelect} onOpen={setViewing} excerpt={excerpts.get(item.id)} />
           )
         }}
       />
+      {viewing !== null && items.length > 0 && (
+        <ImageViewer items={items} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} actions={actions} fallbackFocus={fallbackFocus} />
+      )}
       {deleting && (
         <DeleteItemDialog
           item={deleting}
