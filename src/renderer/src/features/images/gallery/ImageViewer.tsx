@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react'
+import { useRef, useState, type KeyboardEvent } from 'react'
 import { Dialog } from '@renderer/components/Dialog'
 import { IconButton } from '@renderer/components/IconButton'
 import { useT } from '@renderer/i18n/use-t'
@@ -23,6 +23,8 @@ export interface ImageViewerProps {
 export function ImageViewer({ items, index, onIndex, onClose, actions, fallbackFocus }: ImageViewerProps) {
   const { t, i18n } = useT()
   const [showDetails, setShowDetails] = useState(false)
+  // Focus starts on the picture itself, so the arrows move at once and Escape closes (no tooltip opens first).
+  const body = useRef<HTMLDivElement>(null)
   const item = items[Math.min(index, items.length - 1)]
   if (!item) return null
   const name = item.prompt || t('images.gallery.untitled')
@@ -53,8 +55,8 @@ export function ImageViewer({ items, index, onIndex, onClose, actions, fallbackF
     useImagesUi.getState().setNotice(t('images.viewer.compareReady'))
   }
   return (
-    <Dialog title={t('images.viewer.title')} onClose={onClose} className="image-viewer" fallbackFocus={fallbackFocus}>
-      <div className="image-viewer-body" onKeyDown={onKeyDown} data-testid="image-viewer">
+    <Dialog title={t('images.viewer.title')} onClose={onClose} className="image-viewer" fallbackFocus={fallbackFocus} initialFocus={body}>
+      <div className="image-viewer-body" ref={body} tabIndex={-1} onKeyDown={onKeyDown} data-testid="image-viewer">
         <div className="image-viewer-stage">
           <IconButton icon="chevronLeft" label={t('images.viewer.previous')} keys="←" onClick={() => go(-1)} aria-disabled={at <= 0 || undefined} className="image-viewer-nav" />
           <img className="image-viewer-image" src={item.url} alt={name} data-testid="viewer-image" data-item-id={item.id} />
