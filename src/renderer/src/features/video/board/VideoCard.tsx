@@ -125,8 +125,8 @@ export const VideoCard = memo(function VideoCard(p: VideoCardProps) {
     ...(task.result ? [{ key: 'open', label: t('video.card.open'), onSelect: () => actions.openFile(task) }] : []),
     { key: 'copy', label: t('video.card.copyPrompt'), onSelect: () => actions.copyPrompt(task) },
     ...(task.result ? [{ key: 'frame', label: t('flows.frame.extract'), onSelect: () => actions.extractFrame(task, cardRef.current?.querySelector('video') ?? null) }] : []),
-    ...(canRemix && checkable ? [{ key: 'check', label: t('video.card.checkNow'), onSelect: () => actions.checkNow(task) }] : []),
-    ...(downloadFailed ? [{ key: 'retry', label: t('video.card.retryDownload'), onSelect: () => actions.retryDownload(task) }] : []),
+    ...((canRemix || downloadFailed) && checkable ? [{ key: 'check', label: t('video.card.checkNow'), onSelect: () => actions.checkNow(task) }] : []),
+    ...(downloadFailed && canRemix ? [{ key: 'remix', label: t('video.card.remix'), onSelect: () => actions.remix(task) }] : []),
     { key: 'again', label: t('video.card.again'), onSelect: () => actions.submitAgain(task) },
     { key: 'remove', label: t('video.card.remove'), onSelect: () => actions.remove(task), danger: true }
   ]
@@ -200,7 +200,9 @@ export const VideoCard = memo(function VideoCard(p: VideoCardProps) {
       )}
       {summary && <p className="video-card-params">{summary}</p>}
       <div className="video-card-actions" role="group" aria-label={t('video.card.actions', { name })}>
-        {canRemix ? (
+        {downloadFailed ? (
+          <IconButton icon="download" label={t('video.card.retryDownload')} tabIndex={tab} onClick={() => actions.retryDownload(task)} />
+        ) : canRemix ? (
           <IconButton icon="sparkle" label={t('video.card.remix')} tabIndex={tab} onClick={() => actions.remix(task)} />
         ) : checkable ? (
           <IconButton icon="refresh" label={t('video.card.checkNow')} tabIndex={tab} onClick={() => actions.checkNow(task)} />
