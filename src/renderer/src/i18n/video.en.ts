@@ -68,7 +68,7 @@ export const videoEn = {
       'motion-control': 'Motion control'
     },
     seconds: 'Seconds',
-    sizeWxH: 'Size (<width>x<height>)',
+    sizeWxH: 'Exact size in pixels',
     image: 'Reference image',
     lastFrame: 'Last frame',
     outputConfig: 'Output (metadata.output_config)',
@@ -115,6 +115,7 @@ export const videoEn = {
     modeImage: 'One image: image to video.',
     modeFirstLast: 'Two images: first and last frame.',
     limits: 'PNG, JPEG or WebP, up to 50 MB, width:height strictly between 1:4 and 4:1.',
+    addImage: 'Add image…',
     fromDisk: 'From disk…',
     fromGallery: 'From gallery…',
     addUrl: 'Add URL',

@@ -70,7 +70,7 @@ export const videoZh: Messages['video'] = {
       'motion-control': '运动控制'
     },
     seconds: '秒数',
-    sizeWxH: '尺寸（<宽>x<高>）',
+    sizeWxH: '精确尺寸（像素）',
     image: '参考图片',
     lastFrame: '尾帧',
     outputConfig: '输出（metadata.output_config）',
@@ -117,6 +117,7 @@ export const videoZh: Messages['video'] = {
     modeImage: '一张图片：图生视频。',
     modeFirstLast: '两张图片：首尾帧。',
     limits: 'PNG、JPEG 或 WebP，不超过 50 MB，宽高比严格介于 1:4 与 4:1 之间。',
+    addImage: '添加图片…',
     fromDisk: '从磁盘…',
     fromGallery: '从图库…',
     addUrl: '添加 URL',

@@ -15,7 +15,15 @@ export interface MenuItem {
  * it, moves with the arrow keys, Home and End, and closes on Escape, Tab or a click elsewhere.
  * It is drawn over the page (portal), so a small card's clipping never cuts it off.
  */
-export function MoreMenu({ items, label, tabIndex, className }: { items: readonly MenuItem[]; label?: string; tabIndex?: number; className?: string }) {
+export function MoreMenu({ items, label, text, disabled, tabIndex, className }: {
+  items: readonly MenuItem[]
+  label?: string
+  /** A text trigger (a small button with these words) instead of the "More" icon. */
+  text?: string
+  disabled?: boolean
+  tabIndex?: number
+  className?: string
+}) {
   const { t } = useT()
   const [open, setOpen] = useState(false)
   const [pos, setPos] = useState<{ top: number; right: number } | null>(null)
@@ -67,26 +75,30 @@ export function MoreMenu({ items, label, tabIndex, className }: { items: readonl
     e.stopPropagation()
   }
 
+  const triggerProps = {
+    tabIndex,
+    disabled,
+    'aria-haspopup': 'menu' as const,
+    'aria-expanded': open,
+    'aria-controls': open ? id : undefined,
+    onClick: () => setOpen((o) => !o),
+    onKeyDown: (e: KeyboardEvent<HTMLButtonElement>) => {
+      if (e.key === 'ArrowDown' && !open) {
+        e.preventDefault()
+        e.stopPropagation()
+        setOpen(true)
+      }
+    }
+  }
   return (
     <>
-      <IconButton
-        ref={trigger}
-        icon="more"
-        label={label ?? t('actions.more')}
-        className={className}
-        tabIndex={tabIndex}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? id : undefined}
-        onClick={() => setOpen((o) => !o)}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' && !open) {
-            e.preventDefault()
-            e.stopPropagation()
-            setOpen(true)
-          }
-        }}
-      />
+      {text ? (
+        <button ref={trigger} type="button" className={className ?? 'button button-small'} {...triggerProps}>
+          {text}
+        </button>
+      ) : (
+        <IconButton ref={trigger} icon="more" label={label ?? t('actions.more')} className={className} {...triggerProps} />
+      )}
       {open &&
         createPortal(
           <div ref={menu} id={id} role="menu" aria-label={label ?? t('actions.more')} className="more-menu" style={pos ? { top: pos.top, right: pos.right } : { visibility: 'hidden' }} onKeyDown={onKeyDown}>

@@ -86,7 +86,7 @@ describe('video create forms', () => {
     const two = new File([new Uint8Array(8)], 'two.png', { type: 'image/png' })
     await user.upload(input, [one, two])
     await waitFor(() => expect(screen.getByTestId('vidq-mode').textContent).toContain('Two images: first and last frame.'))
-    expect((within(screen.getByTestId('vidq-refs')).getByRole('button', { name: 'From disk…' }) as HTMLButtonElement).disabled).toBe(true)
+    expect((within(screen.getByTestId('vidq-refs')).getByRole('button', { name: 'Add image…' }) as HTMLButtonElement).disabled).toBe(true)
   })
 
   it('shows the forced length of gk-video-3-pro and sends it with file references', async () => {
