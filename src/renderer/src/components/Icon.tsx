@@ -27,7 +27,8 @@ const PATHS = {
   copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
   play: 'M7 4l13 8-13 8z',
   refresh: 'M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7',
-  search: 'M11 4a7 7 0 1 0 0 14a7 7 0 1 0 0-14M20 20l-4-4'
+  search: 'M11 4a7 7 0 1 0 0 14a7 7 0 1 0 0-14M20 20l-4-4',
+  bookmark: 'M6 3h12v18l-6-4-6 4z'
 } as const
 
 export type IconName = keyof typeof PATHS

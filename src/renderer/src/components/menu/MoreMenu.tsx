@@ -27,6 +27,8 @@ export function MoreMenu({ items, label, text, disabled, tabIndex, className }: 
   const { t } = useT()
   const [open, setOpen] = useState(false)
   const [pos, setPos] = useState<{ top: number; right: number } | null>(null)
+  // Inside an open dialog the menu must stay in its (non-inert) subtree.
+  const [host, setHost] = useState<Element | null>(null)
   const trigger = useRef<HTMLButtonElement>(null)
   const menu = useRef<HTMLDivElement>(null)
   const id = useId()
@@ -35,6 +37,7 @@ export function MoreMenu({ items, label, text, disabled, tabIndex, className }: 
     if (!open || !trigger.current) return
     const r = trigger.current.getBoundingClientRect()
     setPos({ top: r.bottom + 4, right: Math.max(4, window.innerWidth - r.right) })
+    setHost(trigger.current.closest('.dialog-backdrop') ?? document.body)
   }, [open])
   useEffect(() => {
     if (!open) return
@@ -100,6 +103,7 @@ export function MoreMenu({ items, label, text, disabled, tabIndex, className }: 
         <IconButton ref={trigger} icon="more" label={label ?? t('actions.more')} className={className} {...triggerProps} />
       )}
       {open &&
+        host &&
         createPortal(
           <div ref={menu} id={id} role="menu" aria-label={label ?? t('actions.more')} className="more-menu" style={pos ? { top: pos.top, right: pos.right } : { visibility: 'hidden' }} onKeyDown={onKeyDown}>
             {items.map((it) => (
@@ -118,8 +122,7 @@ export function MoreMenu({ items, label, text, disabled, tabIndex, className }: 
               </button>
             ))}
           </div>,
-          // Inside an open dialog the menu must stay in its (non-inert) subtree.
-          trigger.current?.closest('.dialog-backdrop') ?? document.body
+          host
         )}
     </>
   )

@@ -1,6 +1,6 @@
-import { MoreMenu } from '@renderer/components/menu/MoreMenu'
 import { useRef, useState, type DragEvent, type ReactNode } from 'react'
 import { RefRow } from '@renderer/components/form/RefRow'
+import { MoreMenu } from '@renderer/components/menu/MoreMenu'
 import { useT } from '@renderer/i18n/use-t'
 import type { VideoRefKind } from '@shared/domain/video'
 import type { DraftRef } from './drafts'
