@@ -40,8 +40,10 @@ export function MoreMenu({ items, label, text, disabled, tabIndex, className }: 
     setHost(trigger.current.closest('.dialog-backdrop') ?? document.body)
   }, [open])
   useEffect(() => {
+    if (open && host) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
+  }, [open, host])
+  useEffect(() => {
     if (!open) return
-    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
     const away = (e: PointerEvent) => {
       if (e.target instanceof Node && !menu.current?.contains(e.target) && !trigger.current?.contains(e.target)) setOpen(false)
     }
