@@ -47,7 +47,7 @@ test.describe('costs before they are paid', () => {
     await expect(estimateOf(form)).toContainText('from 1 job of this model with other settings')
 
     // The second family's model has no history.
-    await page.getByRole('radio', { name: /second family/i }).check()
+    await page.getByRole('radio', { name: 'Reference images and quality' }).check()
     await expect(estimateOf(form)).toContainText(NONE)
 
     // The native task: none, then its own measured cost.

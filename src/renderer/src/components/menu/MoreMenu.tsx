@@ -39,6 +39,14 @@ export function MoreMenu({ items, label, text, disabled, tabIndex, className }: 
     setPos({ top: r.bottom + 4, right: Math.max(4, window.innerWidth - r.right) })
     setHost(trigger.current.closest('.dialog-backdrop') ?? document.body)
   }, [open])
+  // Near the bottom of the window the menu opens upwards, so every entry stays on screen.
+  useLayoutEffect(() => {
+    const m = menu.current
+    if (!open || !host || !m || !trigger.current) return
+    const r = trigger.current.getBoundingClientRect()
+    const h = m.getBoundingClientRect().height
+    if (r.bottom + 4 + h > window.innerHeight) setPos((p) => p && { ...p, top: Math.max(4, r.top - 4 - h) })
+  }, [open, host])
   useEffect(() => {
     if (open && host) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
   }, [open, host])
