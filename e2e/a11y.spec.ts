@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, test, type StudioFixture } from './fixtures'
 import { AxeGate } from './support/axe'
 import { ChatPage } from './support/chat-page'
-import { generate, rawRgba, waitForDone } from './support/images-page'
+import { generate, moreAction, rawRgba, waitForDone } from './support/images-page'
 import { expectFocusVisible, focusInside, pressTo, tabTo } from './support/keyboard'
 import { openNames, openSettings } from './support/names-dialog'
 import { card as boardCard, createForm, submit, waitForState } from './support/video-page'
@@ -69,8 +69,7 @@ for (const theme of ['light', 'dark'] as const) {
         await expect(cell).toBeVisible()
         await gate.check('images, gallery full')
 
-        await cell.hover()
-        await cell.getByRole('button', { name: 'Details' }).click()
+        await moreAction(page, cell, 'Details')
         const details = page.getByRole('dialog', { name: 'Image details' })
         await expect(details).toBeVisible()
         await gate.check('images, details dialog')
@@ -89,8 +88,7 @@ for (const theme of ['light', 'dark'] as const) {
         await gate.check('images, compare board')
 
         // The mask editor on the generated image.
-        await cell.hover()
-        await cell.getByRole('button', { name: 'Edit this' }).click()
+        await moreAction(page, cell, 'Edit this')
         const painter = page.getByRole('region', { name: 'Mask painter' })
         await expect(painter).toBeVisible({ timeout: 20_000 })
         // With Select by coordinates open, so its form is checked too.
@@ -186,8 +184,11 @@ test.describe('keyboard first', () => {
     await tab(source)
 
     await test.step('a dialog keeps focus inside, Escape closes it and focus goes back to its opener', async () => {
-      const detailsButton = source.getByRole('button', { name: 'Details' })
+      // Details is in the tile's More menu: Enter opens it, the arrows reach the entry.
+      const detailsButton = source.getByRole('button', { name: 'More actions' })
       await tab(detailsButton)
+      await page.keyboard.press('Enter')
+      await pressTo(page, 'ArrowDown', page.getByRole('menuitem', { name: 'Details' }))
       await page.keyboard.press('Enter')
       const details = page.getByRole('dialog', { name: 'Image details' })
       await expect(details).toBeVisible()
@@ -215,7 +216,9 @@ test.describe('keyboard first', () => {
     })
 
     // The editor, from the cell's own button.
-    await tab(source.getByRole('button', { name: 'Edit this' }), true)
+    await tab(source.getByRole('button', { name: 'More actions' }), true)
+    await page.keyboard.press('Enter')
+    await pressTo(page, 'ArrowDown', page.getByRole('menuitem', { name: 'Edit this' }))
     await page.keyboard.press('Enter')
     const painter = page.getByRole('region', { name: 'Mask painter' })
     await expect(painter).toBeVisible({ timeout: 20_000 })
@@ -267,7 +270,9 @@ test.describe('keyboard first', () => {
     await expect(edited).toBeVisible()
     await tab(gallery(page).getByRole('gridcell').and(page.locator('[tabindex="0"]')))
     await pressTo(page, 'ArrowLeft', edited)
-    await tab(edited.getByRole('button', { name: 'Use as video first frame' }))
+    await tab(edited.getByRole('button', { name: 'More actions' }))
+    await page.keyboard.press('Enter')
+    await pressTo(page, 'ArrowDown', page.getByRole('menuitem', { name: 'Use as video first frame' }))
     await page.keyboard.press('Enter')
     await expect(page.getByRole('status').filter({ hasText: 'is now the first frame' })).toContainText('“a red sail” is now the first frame')
 

@@ -43,11 +43,11 @@ test.describe('costs before they are paid', () => {
     await expect(card.getByTestId('job-cost')).toContainText(`Cost: ${cost.toLocaleString('en')}`)
 
     // Another count is another price: the estimate says it rests on the model's other settings.
-    await form.getByRole('textbox', { name: 'Count (n)' }).fill('2')
+    await form.getByRole('textbox', { name: 'Images per run' }).fill('2')
     await expect(estimateOf(form)).toContainText('from 1 job of this model with other settings')
 
     // The second family's model has no history.
-    await page.getByRole('radio', { name: /second family/i }).check()
+    await page.getByRole('radio', { name: 'Reference images and quality' }).check()
     await expect(estimateOf(form)).toContainText(NONE)
 
     // The native task: none, then its own measured cost.

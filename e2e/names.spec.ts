@@ -122,11 +122,11 @@ async function useImages(page: Page, studio: StudioFixture): Promise<void> {
   await expect(model).toHaveValue(TYPED.imagegen[0])
   await model.fill(TYPED.imagegen[1])
   await form.getByRole('textbox', { name: 'Prompt' }).fill('a red kite over a grey sea')
-  await form.getByRole('textbox', { name: 'Size (<width>*<height>)' }).fill('1024*1024')
+  await form.getByRole('textbox', { name: 'Size', exact: true }).fill('1024*1024')
   await form.getByRole('button', { name: 'Generate' }).click()
   await expect((await waitForDone(page, 'Generate')).getByText('1024x1024 as asked')).toBeVisible()
 
-  await form.getByRole('radio', { name: /^Second family/ }).check()
+  await form.getByRole('radio', { name: 'Reference images and quality' }).check()
   await expect(model).toHaveValue(ASSIGNED.model)
   await form.getByRole('textbox', { name: 'Prompt' }).fill('a lighthouse, wide')
   await form.getByRole('combobox', { name: 'Ratio' }).selectOption('16:9')

@@ -30,7 +30,7 @@ test.describe('video', () => {
     await chooseFamily(page, 'Unified · second family')
     await form.getByRole('textbox', { name: 'Prompt' }).fill('rain on a tin roof')
     await form.getByRole('combobox', { name: 'Orientation' }).selectOption('landscape')
-    await form.getByRole('checkbox', { name: 'High-definition enhancement (enable_upsample)' }).check()
+    await form.getByRole('checkbox', { name: 'High-definition enhancement' }).check()
     await submit(page)
 
     // Video-object route, JSON family.
@@ -168,7 +168,7 @@ test.describe('video', () => {
     // The second family refuses high-definition enhancement in portrait.
     await chooseFamily(page, 'Unified · second family')
     await form.getByRole('textbox', { name: 'Prompt' }).fill('portrait rain')
-    await form.getByRole('checkbox', { name: 'High-definition enhancement (enable_upsample)' }).check()
+    await form.getByRole('checkbox', { name: 'High-definition enhancement' }).check()
     await submit(page)
     await expect(form.getByText('High-definition enhancement is for landscape only.')).toBeVisible()
 

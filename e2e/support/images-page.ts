@@ -51,3 +51,10 @@ export async function rawRgba(file: string): Promise<{ data: Buffer; width: numb
   const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
   return { data, width: info.width, height: info.height }
 }
+
+/** Runs one of an item's "More" actions (a gallery tile, a video card): opens its menu and picks the entry. */
+export async function moreAction(page: Page, item: Locator, name: string): Promise<void> {
+  await item.hover()
+  await item.getByRole('button', { name: 'More actions' }).click()
+  await page.getByRole('menu').getByRole('menuitem', { name }).click()
+}

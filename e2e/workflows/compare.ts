@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
-import { imageCreates, openImages } from '../support/images-page'
+import { imageCreates, moreAction, openImages } from '../support/images-page'
 import { createForm, expectPlays, mp4sOnDisk, openVideo, videoCreates } from '../support/video-page'
 
 /**
@@ -53,7 +53,7 @@ export function compareWorkflows(): void {
       expect(imageCreates(studio)).toHaveLength(3)
 
       // A cell continues into Video: its image becomes the last frame of the Create form.
-      await cellOf(again, 'imagegen-4.5').getByRole('button', { name: 'Use as last frame' }).click()
+      await moreAction(page, cellOf(again, 'imagegen-4.5'), 'Use as last frame')
       await expect(page.getByRole('tab', { name: 'Create' })).toBeVisible()
       await expect(page.getByRole('status').filter({ hasText: 'is now the last frame' })).toContainText('“a lighthouse compared” is now the last frame')
       const thumb = createForm(page).locator('img.ref-thumb')

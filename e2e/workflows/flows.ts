@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test, type StudioFixture } from '../fixtures'
-import { generate, openImages, waitForDone } from '../support/images-page'
+import { generate, moreAction, openImages, waitForDone } from '../support/images-page'
 import { card, createForm, submit, waitForState } from '../support/video-page'
 
 /**
@@ -21,8 +21,7 @@ const goTo = (page: Page, area: 'Images' | 'Video') => page.getByRole('navigatio
 /** Opens a gallery image's details from its cell. */
 async function openDetails(page: Page, prompt: string): Promise<Locator> {
   const cell = gallery(page).getByRole('gridcell', { name: prompt })
-  await cell.hover()
-  await cell.getByRole('button', { name: 'Details' }).click()
+  await moreAction(page, cell, 'Details')
   const dialog = page.getByRole('dialog', { name: 'Image details' })
   await expect(dialog).toBeVisible()
   return dialog
@@ -57,8 +56,7 @@ export function flowsWorkflows(): void {
 
       // The image becomes the first frame of a video: the Video area opens with it in the form.
       const cell = gallery(page).getByRole('gridcell', { name: IMAGE_PROMPT })
-      await cell.hover()
-      await cell.getByRole('button', { name: 'Use as video first frame' }).click()
+      await moreAction(page, cell, 'Use as video first frame')
       await expect(page.getByRole('tab', { name: 'Create' })).toBeVisible()
       await expect(page.getByRole('status').filter({ hasText: 'is now the first frame' })).toContainText(`“${IMAGE_PROMPT}” is now the first frame (Unified · first family`)
       await createForm(page).getByRole('textbox', { name: 'Prompt' }).fill(VIDEO_PROMPT)
@@ -80,7 +78,7 @@ export function flowsWorkflows(): void {
       const remix = await waitForState(page, REMIX_PROMPT, 'Succeeded', 120_000)
 
       // A frame of the remix at the player's time goes into the gallery.
-      await remix.getByRole('button', { name: 'Extract frame as image' }).click()
+      await moreAction(page, remix, 'Extract frame as image')
       await expect(page.getByRole('status').filter({ hasText: 'is in the gallery' })).toHaveText(/The frame at \d+\.\d\d s is in the gallery\./, { timeout: 30_000 })
       const frames = await page.evaluate(() => (window as unknown as { studio: { images: { listGallery(i: unknown): Promise<unknown> } } }).studio.images.listGallery({ filter: { origin: 'frame' } }))
       const items = (frames as { ok: true; value: { items: { prompt: string; width: number; height: number; format: string }[] } }).value.items

@@ -18,6 +18,12 @@ export const en = {
     noticesTitle: 'The studio repaired saved data at start',
     noticesDismiss: 'Dismiss'
   },
+  actions: {
+    more: 'More actions',
+    request: 'Request',
+    requestHelp: 'Exactly what will be sent to the gateway: method, route and body fields (empty fields are left out).',
+    submitKey: '{{action}} ({{keys}})'
+  },
   nav: {
     label: 'Main',
     chat: 'Chat',

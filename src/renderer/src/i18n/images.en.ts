@@ -10,7 +10,7 @@ export const imagesEn = {
   common: {
     prompt: 'Prompt',
     model: 'Model',
-    count: 'Count (n)',
+    count: 'Images per run',
     size: 'Size',
     ratio: 'Ratio',
     resolution: 'Resolution',
@@ -18,7 +18,7 @@ export const imagesEn = {
     removeNamed: 'Remove {{name}}',
     cancel: 'Cancel',
     url: 'URL',
-    base64: 'Base64 (b64_json)',
+    base64: 'Embedded in the answer',
     responseFormat: 'Response format',
     quality: 'Quality',
   },
@@ -31,17 +31,17 @@ export const imagesEn = {
   },
   generate: {
     family: 'Model family',
-    familyImagegen: 'First family (<w>*<h>, ratio, resolution)',
-    familyImage2: 'Second family (<w>x<h>, references, quality)',
+    familyImagegen: 'Ratio and resolution presets',
+    familyImage2: 'Reference images and quality',
     modelHelp: 'Suggestions are this profile’s names for the family (Settings → Profiles → Names); any name the gateway knows works.',
     promptPlaceholder: 'Describe the image',
     countHelpImagegen: 'Required, 1 to 10.',
     countHelpImage2: 'Optional. Empty or 0 means 1 image.',
-    sizeImagegen: 'Size (<width>*<height>)',
-    sizeImagegenHelp: 'Optional, written with a star, e.g. 2048*2048.',
+    sizeImagegen: 'Size',
+    sizeImagegenHelp: 'Optional: width and height in pixels, e.g. 2048 by 2048.',
     sizeImage2: 'Size tier',
     sizeCustom: 'Custom…',
-    sizeCustomField: 'Custom size (<width>x<height>)',
+    sizeCustomField: 'Custom size',
     ratioGives: '{{ratio}} gives {{size}}.',
     ratioFallback: 'If the channel can’t make this size, the nearest official size is used and the ratio is added to the prompt.',
     ratioOrSize: 'Pick a ratio or a size: choosing one clears the other.',
@@ -63,7 +63,7 @@ export const imagesEn = {
     referenceAdded: 'Added “{{name}}” as a reference (second family).'
   },
   native: {
-    intro: 'The native async task: submitted, then followed until its images are ready. Its route, req_key and models are this profile’s names.',
+    intro: 'A long-running task: sent once, then followed until its images are ready. Its models are this profile’s names.',
     counter: '{{count}} / {{max}} characters',
     tooLong: 'Past {{max}} characters the prompt may render wrongly or be ignored.',
     preset: 'Width × height',
@@ -75,9 +75,9 @@ export const imagesEn = {
     imageUrls: 'Image URLs',
     imageUrlsHelp: '0 to 10 public http(s) URLs for image-to-image.',
     imageUrl: 'Image URL',
-    forceSingle: 'Force a single image (force_single)',
+    forceSingle: 'One image only',
     deprecated: 'Deprecated area size',
-    area: 'Area in pixels (size)',
+    area: 'Area in pixels',
     areaHelp: 'Deprecated. Between 1048576 (1024×1024) and 16777216 (4096×4096).',
     submit: 'Submit task'
   },
@@ -173,7 +173,7 @@ export const imagesEn = {
     deleteMany_other: 'Delete {{count, number}} images',
     deletedMany_one: '{{count, number}} image deleted.',
     deletedMany_other: '{{count, number}} images deleted.',
-    keyboardHint: 'Arrow keys move between images; Enter edits; F toggles favourite; Delete removes.',
+    keyboardHint: 'Arrow keys move between images; Enter opens the large view; E edits; F toggles favourite; Delete removes.',
     actionFailed: 'That did not work: {{message}}',
     timeline: {
       label: 'Timeline',
@@ -182,6 +182,19 @@ export const imagesEn = {
       month_one: '{{month}}: {{count, number}} image',
       month_other: '{{month}}: {{count, number}} images'
     }
+  },
+  viewer: {
+    title: 'Image viewer',
+    open: 'View large',
+    previous: 'Previous image',
+    next: 'Next image',
+    position: '{{at}} of {{count}}',
+    actions: 'Image actions',
+    useInVideo: 'Use in video',
+    compare: 'Compare on other models',
+    compareReady: 'The prompt is in the Generate form: pick models under “Run on several models”.',
+    details: 'Details',
+    close: 'Close viewer'
   },
   editor: {
     title: 'Edit image',

@@ -12,7 +12,7 @@ export const imagesZh: Messages['images'] = {
   common: {
     prompt: '提示词',
     model: '模型',
-    count: '数量 (n)',
+    count: '每次生成张数',
     size: '尺寸',
     ratio: '比例',
     resolution: '分辨率',
@@ -20,7 +20,7 @@ export const imagesZh: Messages['images'] = {
     removeNamed: '移除 {{name}}',
     cancel: '取消',
     url: 'URL',
-    base64: 'Base64 (b64_json)',
+    base64: '嵌在应答中',
     responseFormat: '返回格式',
     quality: '质量',
   },
@@ -33,17 +33,17 @@ export const imagesZh: Messages['images'] = {
   },
   generate: {
     family: '模型系列',
-    familyImagegen: '第一类（<宽>*<高>、比例、分辨率）',
-    familyImage2: '第二类（<宽>x<高>、参考图、质量）',
+    familyImagegen: '比例与分辨率预设',
+    familyImage2: '参考图与质量',
     modelHelp: '建议项来自此配置的该类模型名称（设置 → 配置 → 名称）；网关认识的任何名称都可以。',
     promptPlaceholder: '描述你想要的图像',
     countHelpImagegen: '必填，1 到 10。',
     countHelpImage2: '可选。留空或 0 表示 1 张。',
-    sizeImagegen: '尺寸（<宽>*<高>）',
-    sizeImagegenHelp: '可选，用星号连接，例如 2048*2048。',
+    sizeImagegen: '尺寸',
+    sizeImagegenHelp: '可选：宽和高（像素），例如 2048 × 2048。',
     sizeImage2: '尺寸档位',
     sizeCustom: '自定义…',
-    sizeCustomField: '自定义尺寸（<宽>x<高>）',
+    sizeCustomField: '自定义尺寸',
     ratioGives: '{{ratio}} 对应 {{size}}。',
     ratioFallback: '如果所用渠道无法生成该尺寸，将使用最接近的官方尺寸，并把比例追加到提示词中。',
     ratioOrSize: '选择比例或尺寸：选中其一会清除另一个。',
@@ -65,7 +65,7 @@ export const imagesZh: Messages['images'] = {
     referenceAdded: '已将“{{name}}”添加为参考图（第二类）。'
   },
   native: {
-    intro: '原生异步任务：提交后持续跟踪，直到图像就绪。其路由、req_key 和模型来自此配置的名称。',
+    intro: '长时任务：提交一次，然后持续跟踪直到图像就绪。其模型来自此配置的名称。',
     counter: '{{count}} / {{max}} 字符',
     tooLong: '超过 {{max}} 个字符后，提示词可能渲染错误或被忽略。',
     preset: '宽 × 高',
@@ -77,9 +77,9 @@ export const imagesZh: Messages['images'] = {
     imageUrls: '图片 URL',
     imageUrlsHelp: '用于图生图的 0 到 10 个公开 http(s) URL。',
     imageUrl: '图片 URL',
-    forceSingle: '强制单张（force_single）',
+    forceSingle: '只生成一张',
     deprecated: '已弃用的面积尺寸',
-    area: '像素面积（size）',
+    area: '像素面积',
     areaHelp: '已弃用。取值 1048576（1024×1024）到 16777216（4096×4096）。',
     submit: '提交任务'
   },
@@ -175,7 +175,7 @@ export const imagesZh: Messages['images'] = {
     deleteMany_other: '删除 {{count, number}} 张图像',
     deletedMany_one: '已删除 {{count, number}} 张图像。',
     deletedMany_other: '已删除 {{count, number}} 张图像。',
-    keyboardHint: '方向键在图像间移动；Enter 编辑；F 切换收藏；Delete 删除。',
+    keyboardHint: '方向键在图像间移动；Enter 打开大图；E 编辑；F 切换收藏；Delete 删除。',
     actionFailed: '操作失败：{{message}}',
     timeline: {
       label: '时间轴',
@@ -184,6 +184,19 @@ export const imagesZh: Messages['images'] = {
       month_one: '{{month}}：{{count, number}} 张图像',
       month_other: '{{month}}：{{count, number}} 张图像'
     }
+  },
+  viewer: {
+    title: '图像查看器',
+    open: '查看大图',
+    previous: '上一张',
+    next: '下一张',
+    position: '第 {{at}} / {{count}} 张',
+    actions: '图像操作',
+    useInVideo: '用于视频',
+    compare: '在其他模型上对比',
+    compareReady: '提示词已放入“生成”表单：在“在多个模型上运行”中选择模型。',
+    details: '详情',
+    close: '关闭查看器'
   },
   editor: {
     title: '编辑图像',

@@ -12,10 +12,10 @@ export const videoEn = {
       gk: 'Video object · multipart'
     },
     familyHelp: {
-      vidq: 'POST /v1/video/create, first body family: text, image, or first-and-last-frame to video.',
-      unified2: 'POST /v1/video/create, second body family: reference image URLs, portrait or landscape.',
-      kl: 'POST /v1/videos, JSON family: text, image, first-and-last frame or motion control.',
-      gk: 'POST /v1/videos, multipart family: reference images sent as files.'
+      vidq: 'Text, an image, or a first and last frame to video; resolution presets.',
+      unified2: 'Reference images by web address, in portrait or landscape.',
+      kl: 'Text, an image, first and last frames, or motion control; sound and length choices.',
+      gk: 'Reference images sent as files from this computer.'
     }
   },
   form: {
@@ -31,10 +31,10 @@ export const videoEn = {
     audio: 'Audio (speech and background sound)',
     voiceId: 'Voice id',
     voiceHelp: 'Empty: a voice is recommended automatically.',
-    voiceNoEffect: 'voice_id has no effect on {{model}} (q3 models ignore it).',
-    isRec: 'Recommended prompt (is_rec)',
+    voiceNoEffect: 'The voice has no effect on {{model}} (q3 models ignore it).',
+    isRec: 'Recommended prompt',
     isRecHelp: 'The gateway picks a prompt for you and ignores yours.',
-    bgm: 'Background music (bgm)',
+    bgm: 'Background music',
     duration: 'Duration (seconds)',
     durationHelp: '{{min}} to {{max}} seconds.',
     durationDefault: '{{min}} to {{max}} seconds; {{model}} defaults to {{value}}.',
@@ -50,13 +50,13 @@ export const videoEn = {
     wmPositions: { '1': 'Top left', '2': 'Top right', '3': 'Bottom right', '4': 'Bottom left' },
     wmUrl: 'Watermark image URL',
     wmUrlHelp: 'Empty: the default “AI-generated” mark.',
-    metaData: 'meta_data (JSON)',
+    metaData: 'Extra metadata (JSON)',
     metaDataHelp: 'Passed through as a JSON string; checked before sending.',
     advanced: 'Advanced',
     orientation: 'Orientation',
     orientations: { portrait: 'Portrait', landscape: 'Landscape' },
     size: 'Size',
-    enableUpsample: 'High-definition enhancement (enable_upsample)',
+    enableUpsample: 'High-definition enhancement',
     upsampleHelp: 'Landscape only.',
     modelName: 'Model name',
     modelNameHelp: 'Any model of this family on your gateway, e.g. vo3.1-fast-components.',
@@ -68,7 +68,7 @@ export const videoEn = {
       'motion-control': 'Motion control'
     },
     seconds: 'Seconds',
-    sizeWxH: 'Size (<width>x<height>)',
+    sizeWxH: 'Exact size in pixels',
     image: 'Reference image',
     lastFrame: 'Last frame',
     outputConfig: 'Output (metadata.output_config)',
@@ -115,6 +115,7 @@ export const videoEn = {
     modeImage: 'One image: image to video.',
     modeFirstLast: 'Two images: first and last frame.',
     limits: 'PNG, JPEG or WebP, up to 50 MB, width:height strictly between 1:4 and 4:1.',
+    addImage: 'Add image…',
     fromDisk: 'From disk…',
     fromGallery: 'From gallery…',
     addUrl: 'Add URL',
@@ -283,7 +284,7 @@ export const videoEn = {
   remix: {
     title: 'Remix “{{name}}”',
     route: 'Route',
-    routes: { videos: 'POST /v1/videos/{id}/remix', unified: 'POST /v1/video/remix' },
+    routes: { videos: 'Continue the source video', unified: 'Remix through the unified route' },
     model: 'Model',
     prompt: 'How to rewrite or continue the video',
     size: 'Size',

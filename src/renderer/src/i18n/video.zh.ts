@@ -14,10 +14,10 @@ export const videoZh: Messages['video'] = {
       gk: '视频对象 · multipart'
     },
     familyHelp: {
-      vidq: 'POST /v1/video/create，第一类请求体：文生视频、图生视频或首尾帧生视频。',
-      unified2: 'POST /v1/video/create，第二类请求体：参考图片 URL，竖屏或横屏。',
-      kl: 'POST /v1/videos（JSON 类）：文生视频、图生视频、首尾帧或运动控制。',
-      gk: 'POST /v1/videos（multipart 类）：参考图片以文件上传。'
+      vidq: '文本、图片或首尾帧生成视频；分辨率预设。',
+      unified2: '以网址提供参考图片，竖屏或横屏。',
+      kl: '文本、图片、首尾帧或运动控制；可选声音与时长。',
+      gk: '参考图片以本机文件上传。'
     }
   },
   form: {
@@ -33,10 +33,10 @@ export const videoZh: Messages['video'] = {
     audio: '音频（语音与背景声）',
     voiceId: '音色 ID',
     voiceHelp: '留空：自动推荐音色。',
-    voiceNoEffect: 'voice_id 对 {{model}} 无效（q3 模型会忽略它）。',
-    isRec: '推荐提示词（is_rec）',
+    voiceNoEffect: '音色对 {{model}} 无效（q3 模型会忽略它）。',
+    isRec: '推荐提示词',
     isRecHelp: '网关为你挑选提示词，并忽略你写的提示词。',
-    bgm: '背景音乐（bgm）',
+    bgm: '背景音乐',
     duration: '时长（秒）',
     durationHelp: '{{min}} 到 {{max}} 秒。',
     durationDefault: '{{min}} 到 {{max}} 秒；{{model}} 默认 {{value}} 秒。',
@@ -52,13 +52,13 @@ export const videoZh: Messages['video'] = {
     wmPositions: { '1': '左上', '2': '右上', '3': '右下', '4': '左下' },
     wmUrl: '水印图片 URL',
     wmUrlHelp: '留空：使用默认的“AI 生成”标识。',
-    metaData: 'meta_data（JSON）',
+    metaData: '附加元数据（JSON）',
     metaDataHelp: '以 JSON 字符串透传；发送前会校验。',
     advanced: '高级',
     orientation: '方向',
     orientations: { portrait: '竖屏', landscape: '横屏' },
     size: '尺寸',
-    enableUpsample: '高清增强（enable_upsample）',
+    enableUpsample: '高清增强',
     upsampleHelp: '仅限横屏。',
     modelName: '模型名称',
     modelNameHelp: '网关上此系列的任意模型，例如 vo3.1-fast-components。',
@@ -70,7 +70,7 @@ export const videoZh: Messages['video'] = {
       'motion-control': '运动控制'
     },
     seconds: '秒数',
-    sizeWxH: '尺寸（<宽>x<高>）',
+    sizeWxH: '精确尺寸（像素）',
     image: '参考图片',
     lastFrame: '尾帧',
     outputConfig: '输出（metadata.output_config）',
@@ -117,6 +117,7 @@ export const videoZh: Messages['video'] = {
     modeImage: '一张图片：图生视频。',
     modeFirstLast: '两张图片：首尾帧。',
     limits: 'PNG、JPEG 或 WebP，不超过 50 MB，宽高比严格介于 1:4 与 4:1 之间。',
+    addImage: '添加图片…',
     fromDisk: '从磁盘…',
     fromGallery: '从图库…',
     addUrl: '添加 URL',
@@ -285,7 +286,7 @@ export const videoZh: Messages['video'] = {
   remix: {
     title: '改编“{{name}}”',
     route: '接口',
-    routes: { videos: 'POST /v1/videos/{id}/remix', unified: 'POST /v1/video/remix' },
+    routes: { videos: '延续源视频', unified: '通过统一路由重混' },
     model: '模型',
     prompt: '如何改写或延续这个视频',
     size: '尺寸',

@@ -18,6 +18,12 @@ export const zh: Messages = {
     noticesTitle: '工作室在启动时修复了已保存的数据',
     noticesDismiss: '关闭'
   },
+  actions: {
+    more: '更多操作',
+    request: '请求',
+    requestHelp: '将发送给网关的确切内容：方法、路由和请求体字段（空字段不发送）。',
+    submitKey: '{{action}}（{{keys}}）'
+  },
   nav: {
     label: '主导航',
     chat: '对话',

@@ -1,5 +1,7 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useDeferredValue, useState } from 'react'
+import { IconButton } from '@renderer/components/IconButton'
+import { MoreMenu } from '@renderer/components/menu/MoreMenu'
 import { useT } from '@renderer/i18n/use-t'
 import { errorMessage } from '@renderer/lib/error-text'
 import { historyQuery, promptKeys } from '@renderer/lib/prompts/queries'
@@ -67,6 +69,7 @@ function HistoryRow({ entry: e, when }: { entry: PromptHistoryEntry; when: strin
     void qc.invalidateQueries({ queryKey: [...promptKeys.all, 'history'] })
   }
   const short = e.text.length > 40 ? `${e.text.slice(0, 40)}…` : e.text
+  const conversation = e.results.find((r) => r.kind === 'conversation')
   return (
     <li className="prompts-item" data-testid="history-entry">
       <p className="prompts-text">{e.text}</p>
@@ -79,18 +82,14 @@ function HistoryRow({ entry: e, when }: { entry: PromptHistoryEntry; when: strin
         </ul>
       )}
       <div className="prompts-actions">
-        <button type="button" className="button button-small" aria-label={t('prompts.view.saveNamed', { text: short })} onClick={() => openSave({ name: short, text: e.text, tags: [] })}>
-          {t('prompts.view.save')}
-        </button>
-        {e.results.find((r) => r.kind === 'conversation') && (
-          <button type="button" className="button button-small" onClick={() => useHandoff.getState().send({ kind: 'chat-open', conversationId: e.results.find((r) => r.kind === 'conversation')!.id })}>
-            {t('prompts.view.openConversation')}
-          </button>
-        )}
         <CopyButton text={e.text} />
-        <button type="button" className="button button-small" onClick={() => void remove()}>
-          {t('prompts.view.remove')}
-        </button>
+        <IconButton icon="bookmark" label={t('prompts.view.saveNamed', { text: short })} onClick={() => openSave({ name: short, text: e.text, tags: [] })} />
+        <MoreMenu
+          items={[
+            ...(conversation ? [{ key: 'chat', label: t('prompts.view.openConversation'), onSelect: () => useHandoff.getState().send({ kind: 'chat-open', conversationId: conversation.id }) }] : []),
+            { key: 'remove', label: t('prompts.view.remove'), onSelect: () => void remove(), danger: true }
+          ]}
+        />
       </div>
     </li>
   )
@@ -114,17 +113,15 @@ export function CopyButton({ text }: { text: string }) {
   const { t } = useT()
   const [copied, setCopied] = useState(false)
   return (
-    <button
-      type="button"
-      className="button button-small"
+    <IconButton
+      icon={copied ? 'check' : 'copy'}
+      label={copied ? t('prompts.view.copied') : t('prompts.view.copy')}
       onClick={() =>
         void navigator.clipboard?.writeText(text).then(() => {
           setCopied(true)
           setTimeout(() => setCopied(false), 1500)
         })
       }
-    >
-      {copied ? t('prompts.view.copied') : t('prompts.view.copy')}
-    </button>
+    />
   )
 }

@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useDeferredValue, useRef, useState } from 'react'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { FormAlert } from '@renderer/components/form/FormAlert'
+import { IconButton } from '@renderer/components/IconButton'
+import { MoreMenu } from '@renderer/components/menu/MoreMenu'
 import { useT } from '@renderer/i18n/use-t'
 import { downloadText } from '@renderer/lib/download'
 import { errorMessage } from '@renderer/lib/error-text'
@@ -135,13 +137,9 @@ export function SavedPanel() {
                 )}
                 <p className="prompts-text">{p.text}</p>
                 <div className="prompts-actions">
-                  <button type="button" className="button button-small" aria-label={t('prompts.view.editNamed', { name: p.name })} onClick={() => openSave(p)}>
-                    {t('prompts.view.edit')}
-                  </button>
+                  <IconButton icon="edit" label={t('prompts.view.editNamed', { name: p.name })} onClick={() => openSave(p)} />
                   <CopyButton text={p.text} />
-                  <button type="button" className="button button-small" aria-label={t('prompts.view.deleteNamed', { name: p.name })} onClick={() => setToDelete(p)}>
-                    {t('prompts.view.delete')}
-                  </button>
+                  <MoreMenu items={[{ key: 'delete', label: t('prompts.view.deleteNamed', { name: p.name }), onSelect: () => setToDelete(p), danger: true }]} />
                 </div>
               </li>
             ))}

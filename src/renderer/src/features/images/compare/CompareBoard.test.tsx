@@ -56,7 +56,8 @@ describe('the images compare board', () => {
     expect(host.callsTo('compare:keep-cell')).toEqual([{ runId: 'run-board-0001', index: 0 }])
     expect(await within(done).findByRole('button', { name: 'Kept' })).toBeTruthy()
 
-    await user.click(within(done).getByRole('button', { name: 'Use as video first frame' }))
+    await user.click(within(done).getByRole('button', { name: 'More actions' }))
+    await user.click(screen.getByRole('menuitem', { name: 'Use as video first frame' }))
     expect(sent.at(-1)).toMatchObject({ kind: 'video-frame', slot: 'first', itemId: 'i1' })
   })
 
@@ -64,7 +65,8 @@ describe('the images compare board', () => {
     const { user } = await renderImages({ host: hostWithRun() })
     const board = await screen.findByRole('region', { name: 'Compare runs' })
     const done = within(board).getByRole('article', { name: /^imagegen-4\.0 — Done/ })
-    await user.click(within(done).getByRole('button', { name: 'Use as last frame' }))
+    await user.click(within(done).getByRole('button', { name: 'More actions' }))
+    await user.click(screen.getByRole('menuitem', { name: 'Use as last frame' }))
     expect(sent.at(-1)).toMatchObject({ kind: 'video-frame', slot: 'last', itemId: 'i1', thumbUrl: '/media/i1' })
     resetImages()
     resetHandoff()
@@ -74,7 +76,8 @@ describe('the images compare board', () => {
     const zh = await renderImages({ host, language: 'zh' })
     const zhBoard = await screen.findByRole('region', { name: '对比运行' })
     const zhDone = within(zhBoard).getAllByRole('article')[0]
-    await zh.user.click(within(zhDone).getByRole('button', { name: '用作尾帧' }))
+    await zh.user.click(within(zhDone).getByRole('button', { name: '更多操作' }))
+    await zh.user.click(screen.getByRole('menuitem', { name: '用作尾帧' }))
     expect(sent).toHaveLength(2)
     expect(sent.at(-1)).toMatchObject({ kind: 'video-frame', slot: 'last', itemId: 'i1' })
   })

@@ -1,6 +1,8 @@
 import '@renderer/components/compare/compare.css'
 import { CompareCellFrame } from '@renderer/components/compare/CompareCellFrame'
 import { CompareRunsBoard } from '@renderer/components/compare/CompareRunsBoard'
+import { IconButton } from '@renderer/components/IconButton'
+import { MoreMenu } from '@renderer/components/menu/MoreMenu'
 import { useT } from '@renderer/i18n/use-t'
 import { useKeepCell } from '@renderer/lib/compare/runs'
 import { useHandoff } from '@renderer/store/handoff'
@@ -14,30 +16,28 @@ import { familyLabelKey } from './plan'
 function ItemActions({ item }: { item: GalleryItem }) {
   const { t } = useT()
   const label = item.prompt.slice(0, 60) || item.model
+  const toVideo = (slot: 'first' | 'last') => useHandoff.getState().send({ kind: 'video-frame', slot, itemId: item.id, label, thumbUrl: item.url })
+  // Edit at hand; the hand-offs in "More", so a narrow cell never overflows.
   return (
     <>
-      <button
-        type="button"
-        className="button button-small"
+      <IconButton
+        icon="edit"
+        label={t('compareRuns.board.edit')}
         onClick={() => useImagesUi.getState().openEditor({ ref: { kind: 'gallery', itemId: item.id }, url: item.url, width: item.width, height: item.height, label })}
-      >
-        {t('compareRuns.board.edit')}
-      </button>
-      <button type="button" className="button button-small" onClick={() => useHandoff.getState().send({ kind: 'video-frame', slot: 'first', itemId: item.id, label, thumbUrl: item.url })}>
-        {t('compareRuns.board.firstFrame')}
-      </button>
-      <button type="button" className="button button-small" onClick={() => useHandoff.getState().send({ kind: 'video-frame', slot: 'last', itemId: item.id, label, thumbUrl: item.url })}>
-        {t('compareRuns.board.lastFrame')}
-      </button>
-      <button
-        type="button"
-        className="button button-small"
-        onClick={() => {
-          if (useGenerateDraft.getState().addReference({ ref: { kind: 'gallery', itemId: item.id }, label, thumbUrl: item.url })) useImagesUi.getState().setNotice(t('compareRuns.board.referenceAdded'))
-        }}
-      >
-        {t('compareRuns.board.reference')}
-      </button>
+      />
+      <MoreMenu
+        items={[
+          { key: 'first', label: t('compareRuns.board.firstFrame'), onSelect: () => toVideo('first') },
+          { key: 'last', label: t('compareRuns.board.lastFrame'), onSelect: () => toVideo('last') },
+          {
+            key: 'reference',
+            label: t('compareRuns.board.reference'),
+            onSelect: () => {
+              if (useGenerateDraft.getState().addReference({ ref: { kind: 'gallery', itemId: item.id }, label, thumbUrl: item.url })) useImagesUi.getState().setNotice(t('compareRuns.board.referenceAdded'))
+            }
+          }
+        ]}
+      />
     </>
   )
 }

@@ -18,7 +18,7 @@ describe('run on several models (images)', () => {
       reason: 'ok' as const,
       fetchedAt: Date.now()
     }))
-    await user.click(form().getByRole('radio', { name: /second family/i }))
+    await user.click(form().getByRole('radio', { name: 'Reference images and quality' }))
     await user.type(form().getByRole('textbox', { name: 'Prompt' }), 'a red kite')
     await user.type(form().getByRole('textbox', { name: 'Style' }), 'watercolour')
     await user.click(form().getByRole('button', { name: 'Run on several models…' }))
@@ -46,7 +46,7 @@ describe('run on several models (images)', () => {
 
   it('refuses with the reason when a model cannot take the request at all, and sends nothing', async () => {
     const { host, user } = await renderImages()
-    await user.click(form().getByRole('radio', { name: /second family/i }))
+    await user.click(form().getByRole('radio', { name: 'Reference images and quality' }))
     // The second family takes an empty prompt with a reference image; the first needs a prompt.
     await user.click(form().getByRole('button', { name: 'Add URL' }))
     await user.type(form().getByRole('textbox', { name: /Reference URL 1|URL 1/ }), 'https://example.com/a.png')

@@ -11,6 +11,7 @@ import { imageKeys, useGallery, useGalleryMonths } from '../queries'
 import { DeleteItemDialog } from './DeleteItemDialog'
 import { GalleryCell } from './GalleryCell'
 import { GalleryFilters } from './GalleryFilters'
+import { ImageViewer } from './ImageViewer'
 import { SelectionBar } from './SelectionBar'
 import { monthOf, TimelineScrubber } from './TimelineScrubber'
 import { useAnchoredScroll } from './use-anchored-scroll'
@@ -42,6 +43,8 @@ export function Gallery() {
   const grid = useWindowedGrid(items.length)
   const { win, activeIndex, setActive, fallbackFocus } = grid
   const [deleting, setDeleting] = useState<GalleryItem | null>(null)
+  // The item index the large viewer shows, while it is open.
+  const [viewing, setViewing] = useState<number | null>(null)
   const actions = useGalleryActions(setDeleting)
   // Ids chosen for a batch action; the host skips any deleted meanwhile.
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set())
@@ -79,7 +82,7 @@ export function Gallery() {
   const topItem = items[Math.min(items.length - 1, win.startRow > 0 ? win.startIndex + win.layout.columns * 2 : 0)]
 
   const toggleFavorite = (i: number) => actions.toggleFavorite(items[i])
-  const keys = { Enter: (i: number) => actions.edit(items[i]), f: toggleFavorite, F: toggleFavorite, Delete: (i: number) => actions.askDelete(items[i]) }
+  const keys = { Enter: setViewing, e: (i: number) => actions.edit(items[i]), E: (i: number) => actions.edit(items[i]), f: toggleFavorite, F: toggleFavorite, Delete: (i: number) => actions.askDelete(items[i]) }
 
   return (
     <section className="gallery" aria-labelledby="gallery-title">
@@ -103,13 +106,16 @@ export function Gallery() {
             renderCell={(index, column) => {
               const item = items[index]
               return (
-                <GalleryCell key={item.id} item={item} index={index} column={column} active={index === activeIndex} width={win.layout.cellWidth} actions={actions} onFocusCell={setActive} selected={selected.has(item.id)} onToggleSelect={toggleSelect} excerpt={excerpts.get(item.id)} />
+                <GalleryCell key={item.id} item={item} index={index} column={column} active={index === activeIndex} width={win.layout.cellWidth} actions={actions} onFocusCell={setActive} selected={selected.has(item.id)} onToggleSelect={toggleSelect} onOpen={setViewing} excerpt={excerpts.get(item.id)} />
               )
             }}
           />
         </div>
         {!searching && months && <TimelineScrubber months={months} current={topItem ? monthOf(topItem.createdAt) : undefined} onJump={(m) => jumpTo(m, m === months[0])} />}
       </div>
+      {viewing !== null && items.length > 0 && (
+        <ImageViewer items={items} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} actions={actions} fallbackFocus={fallbackFocus} />
+      )}
       {deleting && (
         <DeleteItemDialog
           item={deleting}

@@ -1,20 +1,12 @@
 import { memo } from 'react'
+import { IconButton } from '@renderer/components/IconButton'
 import { MarkedText } from '@renderer/components/MarkedText'
+import { MoreMenu } from '@renderer/components/menu/MoreMenu'
 import { useT } from '@renderer/i18n/use-t'
 import { setGalleryItemDrag } from '@renderer/lib/gallery-drag'
 import type { GalleryExcerpt, GalleryItem } from '@shared/domain/images'
+import { galleryMenu } from './gallery-menu'
 import type { GalleryActions } from './use-gallery-actions'
-
-/** The item actions shown on the thumbnail: message key, action, destructive. */
-const ACTIONS: readonly (readonly ['edit' | 'useAsReference' | 'copyPrompt' | 'export' | 'delete', Exclude<keyof GalleryActions, 'toggleFavorite'>, boolean])[] = [
-  ['edit', 'edit', false],
-  ['useAsReference', 'useAsReference', false],
-  ['copyPrompt', 'copyPrompt', false],
-  ['export', 'exportItem', false],
-  ['delete', 'askDelete', true]
-]
-/** Where the image can go next; the details dialog offers the last frame and video reference too. */
-const FLOW_ACTIONS = ['firstFrame', 'details'] as const
 
 export interface GalleryCellProps {
   item: GalleryItem
@@ -26,15 +18,18 @@ export interface GalleryCellProps {
   onFocusCell: (index: number) => void
   selected: boolean
   onToggleSelect: (id: string) => void
+  /** Opens the large viewer at this item. */
+  onOpen: (index: number) => void
   /** Where the gallery's search matched this item, while a search is shown. */
   excerpt?: GalleryExcerpt
 }
 
 /**
- * One thumbnail (by host media URL, lazily decoded) named by its prompt, with its actions. Only
- * the active cell is in the Tab order (roving tabindex); its buttons follow it.
+ * One thumbnail (by host media URL, lazily decoded) named by its prompt. A click on the picture
+ * opens the large viewer; on the tile only Favourite and a "More" menu, so the picture stays
+ * visible. Only the active cell is in the Tab order (roving tabindex); its controls follow it.
  */
-export const GalleryCell = memo(function GalleryCell({ item, index, column, active, width, actions, onFocusCell, selected, onToggleSelect, excerpt }: GalleryCellProps) {
+export const GalleryCell = memo(function GalleryCell({ item, index, column, active, width, actions, onFocusCell, selected, onToggleSelect, onOpen, excerpt }: GalleryCellProps) {
   const { t } = useT()
   const name = item.prompt || t('images.gallery.untitled')
   const tab = active ? 0 : -1
@@ -55,23 +50,12 @@ export const GalleryCell = memo(function GalleryCell({ item, index, column, acti
       }}
     >
       <div className="gallery-media" style={{ height: width }}>
-        <img className="gallery-thumb" src={item.url} alt="" loading="lazy" decoding="async" width={width} height={width} />
+        {/* The keyboard opens the viewer with Enter on the cell; the picture is the mouse's way in. */}
+        <img className="gallery-thumb" src={item.url} alt="" loading="lazy" decoding="async" width={width} height={width} onClick={() => onOpen(index)} />
         <input type="checkbox" className="gallery-select" tabIndex={tab} checked={selected} aria-label={t('images.gallery.select', { name })} onChange={() => onToggleSelect(item.id)} />
-        <button type="button" className="gallery-fav" tabIndex={tab} aria-pressed={item.favorite} onClick={() => actions.toggleFavorite(item)}>
-          <span aria-hidden="true">{item.favorite ? '★' : '☆'}</span>
-          <span className="sr-only">{t('images.gallery.favorite')}</span>
-        </button>
-        <div className="gallery-actions">
-          {ACTIONS.map(([key, run, danger]) => (
-            <button key={key} type="button" className={danger ? 'button button-small button-danger' : 'button button-small'} tabIndex={tab} onClick={() => actions[run](item)}>
-              {t(`images.gallery.${key}`)}
-            </button>
-          ))}
-          {FLOW_ACTIONS.map((key) => (
-            <button key={key} type="button" className="button button-small" tabIndex={tab} onClick={() => actions[key](item)}>
-              {t(`flows.gallery.${key}`)}
-            </button>
-          ))}
+        <div className="gallery-tools">
+          <IconButton icon="star" filled={item.favorite} label={t('images.gallery.favorite')} keys="F" tabIndex={tab} aria-pressed={item.favorite} onClick={() => actions.toggleFavorite(item)} className="gallery-fav" />
+          <MoreMenu items={galleryMenu(t, actions, item, () => onOpen(index))} tabIndex={tab} />
         </div>
       </div>
       {excerpt ? (

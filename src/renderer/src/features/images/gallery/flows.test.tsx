@@ -23,7 +23,8 @@ async function withGallery() {
 describe('gallery images flow to other areas, with their lineage', () => {
   it('“Use as video first frame” opens Video with the image in the Create form', async () => {
     const { user, cell } = await withGallery()
-    await user.click(within(cell).getByRole('button', { name: 'Use as video first frame' }))
+    await user.click(within(cell).getByRole('button', { name: 'More actions' }))
+    await user.click(screen.getByRole('menuitem', { name: 'Use as video first frame' }))
     await waitFor(() => expect(useUiStore.getState().view).toBe('video'))
     // The Video area is a lazy chunk: on a busy machine it may take a few seconds to arrive.
     await waitFor(() => expect(document.querySelector('.video-notice')?.textContent).toBe('“prompt 0” is now the first frame (Unified · first family, vidq2-pro).'), { timeout: 10_000 })
@@ -39,7 +40,8 @@ describe('gallery images flow to other areas, with their lineage', () => {
       ],
       children: [{ relation: 'edit', depth: 1, child: { kind: 'image', id: 'img-1' }, node: { kind: 'image', id: 'img-1', exists: true, prompt: 'prompt 1', model: 'm', thumbUrl: '/media/img-1' } }]
     }))
-    await user.click(within(cell).getByRole('button', { name: 'Details' }))
+    await user.click(within(cell).getByRole('button', { name: 'More actions' }))
+    await user.click(screen.getByRole('menuitem', { name: 'Details' }))
     const dialog = await screen.findByRole('dialog', { name: 'Image details' })
     const up = await within(dialog).findByRole('list', { name: 'Made from' })
     const rows = within(up).getAllByTestId('lineage-row')

@@ -22,9 +22,9 @@ describe('generate form', () => {
     const { host, user } = await renderImages()
     const f = within(form())
     await user.type(f.getByRole('textbox', { name: 'Prompt' }), 'a red kite')
-    const n = f.getByRole('textbox', { name: 'Count (n)' })
+    const n = f.getByRole('textbox', { name: 'Images per run' })
     await user.clear(n)
-    const size = f.getByRole('textbox', { name: 'Size (<width>*<height>)' })
+    const size = f.getByRole('textbox', { name: 'Size' })
     await user.type(size, '1024x1024')
     await user.click(f.getByRole('button', { name: 'Generate' }))
     expect(isInvalid(n)).toBe(true)
@@ -52,9 +52,9 @@ describe('generate form', () => {
 
   it('image-model-2: a ratio shows the size it gives and the nearest-size fallback; n says empty or 0 means 1', async () => {
     const { user } = await renderImages()
-    await user.click(screen.getByRole('radio', { name: /Second family/ }))
+    await user.click(screen.getByRole('radio', { name: 'Reference images and quality' }))
     const f = within(form())
-    expect(descriptionOf(f.getByRole('textbox', { name: 'Count (n)' }))).toContain('Empty or 0 means 1 image')
+    expect(descriptionOf(f.getByRole('textbox', { name: 'Images per run' }))).toContain('Empty or 0 means 1 image')
     const ratio = f.getByRole('combobox', { name: 'Ratio' })
     await user.selectOptions(ratio, '16:9')
     expect(descriptionOf(ratio)).toContain('16:9 gives 1920x1080.')
@@ -69,7 +69,7 @@ describe('generate form', () => {
 
   it('image-model-2: the watermark is a three-way choice sent as absent, true or false', async () => {
     const { host, user } = await renderImages()
-    await user.click(screen.getByRole('radio', { name: /Second family/ }))
+    await user.click(screen.getByRole('radio', { name: 'Reference images and quality' }))
     const f = within(form())
     await user.type(f.getByRole('textbox', { name: 'Prompt' }), 'p')
     const group = f.getByRole('group', { name: 'Watermark' })

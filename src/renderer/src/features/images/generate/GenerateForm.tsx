@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useMemo, type FormEvent } from 'react'
 import { EstimateLine } from '@renderer/components/form/EstimateLine'
+import { FormFooter, submitKeyName, submitOnModEnter } from '@renderer/components/form/FormFooter'
 import { HostAlert } from '@renderer/components/form/HostAlert'
 import { LimitHoldAlert } from '@renderer/components/form/LimitHoldAlert'
+import { RequestPreview } from '@renderer/components/form/RequestPreview'
 import { SubmitRow } from '@renderer/components/form/SubmitRow'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
@@ -63,7 +65,7 @@ export function GenerateForm() {
   }
 
   return (
-    <form ref={formRef} className="image-form" onSubmit={onSubmit} noValidate aria-label={t('images.view.generateTab')}>
+    <form ref={formRef} className="image-form" onSubmit={onSubmit} onKeyDown={submitOnModEnter} noValidate aria-label={t('images.view.generateTab')}>
       <PromptInsert />
       <fieldset className="choice-row">
         <legend className="field-label">{t('images.generate.family')}</legend>
@@ -77,15 +79,20 @@ export function GenerateForm() {
       {family === 'imagegen' ? <ImagegenFields errorFor={errorFor} /> : <Image2Fields errorFor={errorFor} />}
       {alert && <HostAlert problem={alert} />}
       {limits.held && <LimitHoldAlert preflight={limits.held.preflight} model={limits.held.model} />}
-      <EstimateLine preflight={estimate} model={input.model} />
-      <SubmitRow
-        label={generate.isPending ? t('images.generate.sending') : limits.held ? t('balance.limit.sendAnyway') : t('images.generate.submit')}
-        busy={generate.isPending || limits.checking}
-      />
-      <button type="button" className="button" onClick={addToQueue} aria-busy={queued.isPending || undefined}>
-        {t('images.queue.addToQueue')}
-      </button>
+      <RequestPreview method="POST" route="/v1/images/generations" body={input} />
       <CompareControl />
+      <FormFooter>
+        <EstimateLine preflight={estimate} model={input.model} />
+        <SubmitRow
+          label={generate.isPending ? t('images.generate.sending') : limits.held ? t('balance.limit.sendAnyway') : t('images.generate.submit')}
+          busy={generate.isPending || limits.checking}
+          keys={submitKeyName()}
+        >
+          <button type="button" className="button" onClick={addToQueue} aria-busy={queued.isPending || undefined}>
+            {t('images.queue.addToQueue')}
+          </button>
+        </SubmitRow>
+      </FormFooter>
     </form>
   )
 }

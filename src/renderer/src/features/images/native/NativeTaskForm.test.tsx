@@ -27,7 +27,7 @@ describe('native image task form', () => {
     const { f, user, host } = await openNative()
     await user.type(f.getByRole('textbox', { name: 'Prompt' }), 'a harbour')
     await user.click(screen.getByText('Deprecated area size'))
-    const area = f.getByRole('textbox', { name: 'Area in pixels (size)' })
+    const area = f.getByRole('textbox', { name: 'Area in pixels' })
     await user.type(area, '1000')
     await user.click(f.getByRole('button', { name: 'Submit task' }))
     expect(isInvalid(area)).toBe(true)
@@ -41,7 +41,7 @@ describe('native image task form', () => {
     await user.selectOptions(f.getByRole('combobox', { name: 'Resolution' }), '2k')
     await user.click(f.getByRole('button', { name: 'Add URL' }))
     await user.type(f.getByRole('textbox', { name: 'Image URL 1' }), 'https://example.com/a.jpg')
-    await user.click(f.getByRole('checkbox', { name: 'Force a single image (force_single)' }))
+    await user.click(f.getByRole('checkbox', { name: 'One image only' }))
     await user.click(f.getByRole('button', { name: 'Submit task' }))
     expect(host.callsTo('images:submit-native')).toEqual([
       // The model field starts on the profile's first native-task name and sends it.

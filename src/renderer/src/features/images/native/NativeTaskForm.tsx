@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { ChoiceField } from '@renderer/components/form/ChoiceField'
 import { EstimateLine } from '@renderer/components/form/EstimateLine'
+import { FormFooter, submitKeyName, submitOnModEnter } from '@renderer/components/form/FormFooter'
 import { HostAlert } from '@renderer/components/form/HostAlert'
 import { LimitHoldAlert } from '@renderer/components/form/LimitHoldAlert'
+import { RequestPreview } from '@renderer/components/form/RequestPreview'
 import { SelectField } from '@renderer/components/form/SelectField'
 import { SubmitRow } from '@renderer/components/form/SubmitRow'
 import { TextField } from '@renderer/components/form/TextField'
@@ -64,7 +66,7 @@ export function NativeTaskForm() {
   ]
 
   return (
-    <form ref={formRef} className="image-form" onSubmit={onSubmit} noValidate aria-label={t('images.view.nativeTab')}>
+    <form ref={formRef} className="image-form" onSubmit={onSubmit} onKeyDown={submitOnModEnter} noValidate aria-label={t('images.view.nativeTab')}>
       <PromptInsert />
       <p className="field-help">{t('images.native.intro')}</p>
       <ImageModelField family="native" value={d.model} onChange={(model) => patch({ model })} error={errorFor('model')} />
@@ -99,8 +101,15 @@ export function NativeTaskForm() {
       </details>
       {alert && <HostAlert problem={alert} />}
       {limits.held && <LimitHoldAlert preflight={limits.held.preflight} model={limits.held.model} />}
-      <EstimateLine preflight={estimate} model={model} />
-      <SubmitRow label={limits.held ? t('balance.limit.sendAnyway') : t('images.native.submit')} busy={submit.isPending || limits.checking} />
+      <RequestPreview
+        method="POST"
+        route={`${names.nativeImage.path}?Action=${names.nativeImage.submitAction}&Version=${names.nativeImage.version}`}
+        body={{ req_key: names.nativeImage.reqKey, ...input, model: model || undefined }}
+      />
+      <FormFooter>
+        <EstimateLine preflight={estimate} model={model} />
+        <SubmitRow label={limits.held ? t('balance.limit.sendAnyway') : t('images.native.submit')} busy={submit.isPending || limits.checking} keys={submitKeyName()} />
+      </FormFooter>
     </form>
   )
 }

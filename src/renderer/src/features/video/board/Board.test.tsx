@@ -62,7 +62,7 @@ describe('job board', () => {
     expect(within(failed).getByTestId('task-error').textContent).toBe('Content was flagged · Code policy_violation')
     const ok = within(grid()).getByRole('gridcell', { name: 'harbour' })
     expect(within(ok).getByTestId('task-model').textContent).toBe('Kl-2.6 → returned Kl-2.6-std-5s')
-    expect(within(ok).getByTestId('video-player').getAttribute('src')).toBe('/media/k.mp4')
+    expect(within(ok).getByTestId('video-player').getAttribute('src')).toMatch(/^\/media\/k\.mp4(#|$)/)
     // Loaded with CORS, so "Extract frame" can read its pixels where media is another origin (Electron).
     expect(within(ok).getByTestId('video-player').getAttribute('crossorigin')).toBe('anonymous')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'failed')
@@ -159,7 +159,8 @@ describe('job board', () => {
     })
     const { user } = await renderVideo({ host })
     const card = await within(grid()).findByRole('gridcell', { name: 'a kite in the rain' })
-    await user.click(within(card).getByRole('button', { name: 'Remove' }))
+    await user.click(within(card).getByRole('button', { name: 'More actions' }))
+    await user.click(screen.getByRole('menuitem', { name: 'Remove' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove this video task?' })
     expect(dialog.textContent).toContain('still being submitted: it can be removed once the gateway has answered')
     expect(dialog.textContent).not.toContain('still running')

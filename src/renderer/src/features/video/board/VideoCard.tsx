@@ -1,6 +1,8 @@
-import { memo } from 'react'
+import { memo, useRef, useState } from 'react'
 import { MeasuredCost } from '@renderer/components/form/EstimateLine'
+import { IconButton } from '@renderer/components/IconButton'
 import { MarkedText } from '@renderer/components/MarkedText'
+import { MoreMenu, type MenuItem } from '@renderer/components/menu/MoreMenu'
 import { useT } from '@renderer/i18n/use-t'
 import type { VideoTask } from '@shared/domain/video'
 import { noteCardRender } from '../render-probe'
@@ -51,18 +53,39 @@ function Progress({ task }: { task: VideoTask }) {
   )
 }
 
+/** The shape the request asked for (ratio, size or orientation), until the file's own is known. */
+export function requestedRatio(params: Record<string, unknown>): number | null {
+  const ratio = typeof params.aspect_ratio === 'string' ? /^(\d+):(\d+)$/.exec(params.aspect_ratio) : null
+  if (ratio) return Number(ratio[1]) / Number(ratio[2])
+  const size = typeof params.size === 'string' ? /^(\d+)[x*](\d+)$/i.exec(params.size) : null
+  if (size) return Number(size[1]) / Number(size[2])
+  if (params.orientation === 'portrait') return 9 / 16
+  if (params.orientation === 'landscape') return 16 / 9
+  return null
+}
+
 function Media({ task, name }: { task: VideoTask; name: string }) {
   const { t } = useT()
+  // The clip's own shape, read from the file once its metadata is in: a portrait clip gets a portrait box.
+  const [ratio, setRatio] = useState<number | null>(null)
   const r = task.result
   if (r) {
+    const shape = ratio ?? requestedRatio(task.params) ?? 16 / 9
     return (
       <video
         className="video-player"
         controls
-        // With a poster nothing is fetched until play; without one the first frame is the poster.
+        // With a poster nothing is fetched until play; without one the metadata and first frame
+        // are (the #t fragment makes the browser seek there and paint that frame as the poster).
         preload={r.posterUrl ? 'none' : 'metadata'}
         poster={r.posterUrl}
-        src={r.mediaUrl}
+        src={r.posterUrl ? r.mediaUrl : `${r.mediaUrl}#t=0.001`}
+        style={{ aspectRatio: String(shape) }}
+        data-orientation={shape < 1 ? 'portrait' : shape > 1 ? 'landscape' : 'square'}
+        onLoadedMetadata={(e) => {
+          const v = e.currentTarget
+          if (v.videoWidth > 0 && v.videoHeight > 0) setRatio(v.videoWidth / v.videoHeight)
+        }}
         // "Extract frame" draws this player into a canvas. In Electron its media comes from another
         // origin (studio-media), which answers our page with CORS; a player loaded without it would
         // taint the canvas. Same-origin media (the browser host) loads as before.
@@ -94,13 +117,22 @@ export const VideoCard = memo(function VideoCard(p: VideoCardProps) {
   const download = t(`video.card.download.${task.download.state}`)
   const summary = paramSummary(task.params)
   const canRemix = task.state === 'succeeded' && task.taskId !== null
-  const btn = (label: string, run: () => void, extra = '') => (
-    <button type="button" className={`button button-small ${extra}`} tabIndex={tab} onClick={run}>
-      {label}
-    </button>
-  )
+  const cardRef = useRef<HTMLDivElement>(null)
+  const checkable = !isFinal(task) || task.state === 'lost'
+  const downloadFailed = task.download.state === 'failed' || task.download.state === 'waiting-retry'
+  // Two actions on the card (the likeliest next step, and Details); the rest in "More".
+  const more: MenuItem[] = [
+    ...(task.result ? [{ key: 'open', label: t('video.card.open'), onSelect: () => actions.openFile(task) }] : []),
+    { key: 'copy', label: t('video.card.copyPrompt'), onSelect: () => actions.copyPrompt(task) },
+    ...(task.result ? [{ key: 'frame', label: t('flows.frame.extract'), onSelect: () => actions.extractFrame(task, cardRef.current?.querySelector('video') ?? null) }] : []),
+    ...((canRemix || downloadFailed) && checkable ? [{ key: 'check', label: t('video.card.checkNow'), onSelect: () => actions.checkNow(task) }] : []),
+    ...(downloadFailed && canRemix ? [{ key: 'remix', label: t('video.card.remix'), onSelect: () => actions.remix(task) }] : []),
+    { key: 'again', label: t('video.card.again'), onSelect: () => actions.submitAgain(task) },
+    { key: 'remove', label: t('video.card.remove'), onSelect: () => actions.remove(task), danger: true }
+  ]
   return (
     <div
+      ref={cardRef}
       role="gridcell"
       aria-colindex={p.column + 1}
       aria-label={name}
@@ -168,19 +200,15 @@ export const VideoCard = memo(function VideoCard(p: VideoCardProps) {
       )}
       {summary && <p className="video-card-params">{summary}</p>}
       <div className="video-card-actions" role="group" aria-label={t('video.card.actions', { name })}>
-        {task.result && btn(t('video.card.open'), () => actions.openFile(task))}
-        {btn(t('video.card.copyPrompt'), () => actions.copyPrompt(task))}
-        {canRemix && btn(t('video.card.remix'), () => actions.remix(task))}
-        {task.result && (
-          <button type="button" className="button button-small" tabIndex={tab} onClick={(e) => actions.extractFrame(task, e.currentTarget.closest('.video-card')?.querySelector('video') ?? null)}>
-            {t('flows.frame.extract')}
-          </button>
-        )}
-        {!isFinal(task) || task.state === 'lost' ? btn(t('video.card.checkNow'), () => actions.checkNow(task)) : null}
-        {(task.download.state === 'failed' || task.download.state === 'waiting-retry') && btn(t('video.card.retryDownload'), () => actions.retryDownload(task))}
-        {btn(t('video.card.details'), () => actions.details(task))}
-        {btn(t('video.card.again'), () => actions.submitAgain(task))}
-        {btn(t('video.card.remove'), () => actions.remove(task), 'button-danger')}
+        {downloadFailed ? (
+          <IconButton icon="download" label={t('video.card.retryDownload')} tabIndex={tab} onClick={() => actions.retryDownload(task)} />
+        ) : canRemix ? (
+          <IconButton icon="sparkle" label={t('video.card.remix')} tabIndex={tab} onClick={() => actions.remix(task)} />
+        ) : checkable ? (
+          <IconButton icon="refresh" label={t('video.card.checkNow')} tabIndex={tab} onClick={() => actions.checkNow(task)} />
+        ) : null}
+        <IconButton icon="info" label={t('video.card.details')} tabIndex={tab} onClick={() => actions.details(task)} />
+        <MoreMenu items={more} tabIndex={tab} />
       </div>
     </div>
   )

@@ -43,7 +43,7 @@ describe('video create forms', () => {
     expect((within(form()).getByRole('combobox', { name: 'Resolution' }) as HTMLInputElement).value).toBe('720p')
     expect((within(form()).getByRole('textbox', { name: 'Duration (seconds)' }) as HTMLInputElement).value).toBe('5')
     await user.type(prompt(), 'a fox in snow')
-    await user.click(within(form()).getByRole('checkbox', { name: 'Background music (bgm)' }))
+    await user.click(within(form()).getByRole('checkbox', { name: 'Background music' }))
     await user.click(within(form()).getByRole('button', { name: 'Create video' }))
     await waitFor(() => expect(host.callsTo('video:create')).toHaveLength(1))
     expect(host.callsTo('video:create')[0]).toEqual({
@@ -63,15 +63,15 @@ describe('video create forms', () => {
     const { host, user } = await renderVideo()
     const model = within(form()).getByRole('combobox', { name: 'Model' })
     await pickModel(user, model, 'vidq3-pro')
-    expect(screen.getByTestId('voice-no-effect').textContent).toContain('voice_id has no effect on vidq3-pro')
+    expect(screen.getByTestId('voice-no-effect').textContent).toContain('The voice has no effect on vidq3-pro')
     await pickModel(user, model, 'vidq1')
     await user.selectOptions(within(form()).getByRole('combobox', { name: 'Aspect ratio' }), '3:4')
     await user.type(prompt(), 'p')
     await user.click(screen.getByText('Advanced'))
-    fireEvent.change(within(form()).getByRole('textbox', { name: 'meta_data (JSON)' }), { target: { value: '{"a":' } })
+    fireEvent.change(within(form()).getByRole('textbox', { name: 'Extra metadata (JSON)' }), { target: { value: '{"a":' } })
     await user.click(within(form()).getByRole('button', { name: 'Create video' }))
     expect(described(within(form()).getByRole('combobox', { name: 'Aspect ratio' }))).toContain('vidq1 takes the aspect ratios 16:9, 9:16, 1:1, not 3:4.')
-    expect(described(within(form()).getByRole('textbox', { name: 'meta_data (JSON)' }))).toContain('This is not valid JSON')
+    expect(described(within(form()).getByRole('textbox', { name: 'Extra metadata (JSON)' }))).toContain('This is not valid JSON')
     expect(host.callsTo('video:create')).toHaveLength(0)
   })
 
@@ -87,7 +87,7 @@ describe('video create forms', () => {
     const two = imageFile(pngHeader(640, 360), 'two.png')
     await user.upload(input, [one, two])
     await waitFor(() => expect(screen.getByTestId('vidq-mode').textContent).toContain('Two images: first and last frame.'))
-    expect((within(screen.getByTestId('vidq-refs')).getByRole('button', { name: 'From disk…' }) as HTMLButtonElement).disabled).toBe(true)
+    expect((within(screen.getByTestId('vidq-refs')).getByRole('button', { name: 'Add image…' }) as HTMLButtonElement).disabled).toBe(true)
   })
 
   it('shows the forced length of gk-video-3-pro and sends it with file references', async () => {

@@ -1,13 +1,15 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { EstimateLine } from '@renderer/components/form/EstimateLine'
+import { FormFooter, submitKeyName, submitOnModEnter } from '@renderer/components/form/FormFooter'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
 import { HostAlert } from '@renderer/components/form/HostAlert'
+import { RequestPreview } from '@renderer/components/form/RequestPreview'
 import { SubmitRow } from '@renderer/components/form/SubmitRow'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
 import { useEstimate } from '@renderer/lib/balance/estimate'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
-import { VIDEO_FAMILIES, type VideoFamily } from '@shared/domain/video'
+import { ROUTE_OF_FAMILY, VIDEO_FAMILIES, type VideoFamily } from '@shared/domain/video'
 import { VideoCompareControl } from '../compare/CompareControl'
 import { useCreateVideo } from '../mutations'
 import { videoProblemText, type VideoProblems } from '../problems'
@@ -20,6 +22,9 @@ import { checkBalance, PreflightWarning, type PreflightHold } from './PreflightW
 import { Unified2Fields } from './Unified2Fields'
 import { readDraft, validateDraft } from './validate'
 import { VidqFields } from './VidqFields'
+
+/** Where each route family's create goes (the spec's paths). */
+const CREATE_ROUTE = { unified: '/v1/video/create', videos: '/v1/videos' } as const
 
 const FIELDS: Record<VideoFamily, (p: { errorFor: ErrorFor }) => React.JSX.Element> = {
   vidq: VidqFields,
@@ -98,7 +103,7 @@ export function CreateForm() {
 
   const formLevel = problems.form ? videoProblemText(t, problems.form) : null
   return (
-    <form ref={formRef} className="video-form" onSubmit={onSubmit} noValidate aria-label={t('video.view.createTab')}>
+    <form ref={formRef} className="video-form" onSubmit={onSubmit} onKeyDown={submitOnModEnter} noValidate aria-label={t('video.view.createTab')}>
       <PromptInsert />
       <fieldset className="choice-row video-families">
         <legend className="field-label">{t('video.view.familyLegend')}</legend>
@@ -121,9 +126,12 @@ export function CreateForm() {
         <HostAlert problem={host} />
       )}
       {hold && <PreflightWarning hold={hold} />}
-      <EstimateLine preflight={estimate} model={input.model} />
-      <SubmitRow label={create.isPending ? t('video.form.sending') : hold ? t('video.preflight.submitAnyway') : t('video.form.submit')} busy={create.isPending || checking} />
+      <RequestPreview method="POST" route={CREATE_ROUTE[ROUTE_OF_FAMILY[family]]} body={input} />
       <VideoCompareControl />
+      <FormFooter>
+        <EstimateLine preflight={estimate} model={input.model} />
+        <SubmitRow label={create.isPending ? t('video.form.sending') : hold ? t('video.preflight.submitAnyway') : t('video.form.submit')} busy={create.isPending || checking} keys={submitKeyName()} />
+      </FormFooter>
     </form>
   )
 }

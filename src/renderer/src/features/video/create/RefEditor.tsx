@@ -1,5 +1,6 @@
 import { useRef, useState, type DragEvent, type ReactNode } from 'react'
 import { RefRow } from '@renderer/components/form/RefRow'
+import { MoreMenu } from '@renderer/components/menu/MoreMenu'
 import { useT } from '@renderer/i18n/use-t'
 import { carriesFiles, carriesGalleryItem, galleryItemOf } from '@renderer/lib/gallery-drag'
 import { studio } from '@renderer/lib/studio'
@@ -96,24 +97,21 @@ export function RefEditor(p: RefEditorProps) {
         )
       })}
       <div className="form-actions-inline">
-        {takes('file') && (
-          <button type="button" className="button button-small" disabled={full} onClick={() => void fromDisk()}>
-            {t('video.refs.fromDisk')}
-          </button>
-        )}
-        {takes('gallery') && (
-          <button type="button" className="button button-small" disabled={full} onClick={() => setPicker('gallery')}>
-            {t('video.refs.fromGallery')}
-          </button>
+        {/* The image sources in one menu; a web address is a row of its own. */}
+        {(takes('file') || takes('gallery') || takes('asset')) && (
+          <MoreMenu
+            text={t('video.refs.addImage')}
+            disabled={full}
+            items={[
+              ...(takes('file') ? [{ key: 'file', label: t('video.refs.fromDisk'), onSelect: () => void fromDisk() }] : []),
+              ...(takes('gallery') ? [{ key: 'gallery', label: t('video.refs.fromGallery'), onSelect: () => setPicker('gallery') }] : []),
+              ...(takes('asset') ? [{ key: 'asset', label: t('video.refs.fromAsset'), onSelect: () => setPicker('asset') }] : [])
+            ]}
+          />
         )}
         {takes('url') && (
           <button type="button" className="button button-small" disabled={full} onClick={() => add([{ ref: { kind: 'url', url: '' }, label: '' }])}>
             {t('video.refs.addUrl')}
-          </button>
-        )}
-        {takes('asset') && (
-          <button type="button" className="button button-small" disabled={full} onClick={() => setPicker('asset')}>
-            {t('video.refs.fromAsset')}
           </button>
         )}
         <input

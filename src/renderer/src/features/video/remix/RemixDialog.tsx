@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { Dialog } from '@renderer/components/Dialog'
 import { EstimateLine } from '@renderer/components/form/EstimateLine'
+import { FormFooter, submitKeyName, submitOnModEnter } from '@renderer/components/form/FormFooter'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
 import { HostAlert } from '@renderer/components/form/HostAlert'
 import { ModelField } from '@renderer/components/form/ModelField'
+import { RequestPreview } from '@renderer/components/form/RequestPreview'
 import { SelectField } from '@renderer/components/form/SelectField'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
@@ -86,7 +88,7 @@ export function RemixDialog({ task }: { task: VideoTask }) {
 
   return (
     <Dialog title={t('video.remix.title', { name })} onClose={close} busy={remix.isPending} className="video-remix">
-      <form className="video-form" onSubmit={onSubmit} noValidate aria-label={t('video.remix.submit')}>
+      <form className="video-form" onSubmit={onSubmit} onKeyDown={submitOnModEnter} noValidate aria-label={t('video.remix.submit')}>
         <PromptInsert />
         {task.taskId === null && <p className="warning">{t('video.remix.noTaskId')}</p>}
         <SelectField
@@ -117,16 +119,23 @@ export function RemixDialog({ task }: { task: VideoTask }) {
         {host && (
           <HostAlert problem={host} />
         )}
+        <RequestPreview
+          method="POST"
+          route={d.route === 'videos' ? `/v1/videos/${task.taskId ?? '{id}'}/remix` : '/v1/video/remix'}
+          body={{ model: d.model.trim(), prompt: d.prompt, size: d.size, aspect_ratio: d.aspectRatio, parent_post_id: d.parentPostId.trim(), ...(d.route === 'unified' ? { task_id: task.taskId } : {}) }}
+        />
+        <FormFooter>
         <EstimateLine preflight={estimate} model={d.model} />
         <div className="dialog-actions">
           <span className="dialog-actions-spacer" />
           <button type="button" className="button" onClick={() => !remix.isPending && close()}>
             {t('video.remix.cancel')}
           </button>
-          <button type="submit" className="button button-primary" disabled={task.taskId === null} aria-busy={remix.isPending || undefined}>
+          <button type="submit" className="button button-primary" disabled={task.taskId === null} aria-busy={remix.isPending || undefined} title={submitKeyName()} aria-keyshortcuts="Control+Enter Meta+Enter">
             {remix.isPending ? t('video.remix.sending') : t('video.remix.submit')}
           </button>
         </div>
+        </FormFooter>
       </form>
     </Dialog>
   )
