@@ -87,6 +87,7 @@ export const videoEn = {
     secondsHelp: '{{min}} to {{max}} seconds; empty: the gateway default.',
     submit: 'Create video',
     sending: 'Sending…',
+    queued: 'Queued “{{name}}”: it is sent when fewer videos than the cap are in flight.',
     created: 'Submitted “{{name}}”. Follow it on the board.',
     refused: 'Not sent: fix the marked fields.',
     untitled: 'Untitled'

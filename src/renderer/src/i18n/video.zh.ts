@@ -89,6 +89,7 @@ export const videoZh: Messages['video'] = {
     secondsHelp: '{{min}} 到 {{max}} 秒；留空：网关默认。',
     submit: '创建视频',
     sending: '发送中…',
+    queued: '已将“{{name}}”加入队列：进行中的视频少于上限时就会发送。',
     created: '已提交“{{name}}”。请在任务板上查看进度。',
     refused: '未发送：请修正标出的字段。',
     untitled: '未命名'

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ClipboardEvent } from 'react'
 import { FormAlert } from '@renderer/components/form/FormAlert'
+import { QueuePanel } from '@renderer/components/queue/QueuePanel'
 import { Tabs } from '@renderer/components/Tabs'
 import { useT } from '@renderer/i18n/use-t'
 import { CompareBoard } from './compare/CompareBoard'
@@ -13,7 +14,6 @@ import { ImagesHandoffs } from './ImagesHandoffs'
 import { ImagesSync } from './ImagesSync'
 import { JobsList } from './jobs/JobsList'
 import { NativeTaskForm } from './native/NativeTaskForm'
-import { QueuePanel } from './queue/QueuePanel'
 import '@renderer/styles/images.css'
 
 const PANELS = ['generate', 'native'] as const

@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
+import { queueKey } from '@renderer/components/queue/QueuePanel'
 import { useT } from '@renderer/i18n/use-t'
 import { errorMessage } from '@renderer/lib/error-text'
 import { studio } from '@renderer/lib/studio'
 import { QUEUE_CAP_MAX } from '@shared/contract/queue'
 
-/** The same query key the Images queue panel reads, so a change here shows there at once. */
-const queueKey = ['queue', 'active'] as const
 
 const capOf = (text: string): number | null => {
   const n = Number(text.trim())

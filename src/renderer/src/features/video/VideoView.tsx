@@ -1,3 +1,4 @@
+import { QueuePanel } from '@renderer/components/queue/QueuePanel'
 import { Tabs } from '@renderer/components/Tabs'
 import { useT } from '@renderer/i18n/use-t'
 import { AssetsPanel } from './assets/AssetsPanel'
@@ -20,6 +21,7 @@ function SidePanel() {
       <Tabs idPrefix="video" label={t('video.view.createLabel')} panels={PANELS} active={panel} onSelect={setPanel} labelOf={label} panelClassName="video-tab-panel">
         {panel === 'create' ? <CreateForm /> : <AssetsPanel />}
       </Tabs>
+      <QueuePanel kind="video" />
     </div>
   )
 }

@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { EstimateLine } from '@renderer/components/form/EstimateLine'
 import { FormFooter, submitKeyName, submitOnModEnter } from '@renderer/components/form/FormFooter'
@@ -6,10 +7,12 @@ import { HostAlert } from '@renderer/components/form/HostAlert'
 import { RequestPreview } from '@renderer/components/form/RequestPreview'
 import { SubmitRow } from '@renderer/components/form/SubmitRow'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
+import { queueKey } from '@renderer/components/queue/QueuePanel'
 import { useT } from '@renderer/i18n/use-t'
 import { useEstimate } from '@renderer/lib/balance/estimate'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
-import { ROUTE_OF_FAMILY, VIDEO_FAMILIES, type VideoFamily } from '@shared/domain/video'
+import { studio } from '@renderer/lib/studio'
+import { ROUTE_OF_FAMILY, VIDEO_FAMILIES, type VideoCreateRequest, type VideoFamily } from '@shared/domain/video'
 import { VideoCompareControl } from '../compare/CompareControl'
 import { useCreateVideo } from '../mutations'
 import { videoProblemText, type VideoProblems } from '../problems'
@@ -101,6 +104,19 @@ export function CreateForm() {
     })
   }
 
+  // The queue: the same checks, then the video waits locally and is sent under the profile's video cap.
+  const queryClient = useQueryClient()
+  const queued = useMutation({ mutationFn: (r: VideoCreateRequest) => studio.queue.addVideo({ create: r }), onSuccess: () => void queryClient.invalidateQueries({ queryKey: queueKey }) })
+  const addToQueue = () => {
+    const v = validateDraft(family, useVideoDraft.getState().drafts, names)
+    setProblems(v.problems)
+    setHost(null)
+    setAttempt((n) => n + 1)
+    if (!v.request) return
+    const name = v.request.prompt.trim().slice(0, 60) || v.request.model
+    queued.mutate(v.request, { onSuccess: () => useVideoUi.getState().setNotice(t('video.form.queued', { name })), onError: (err) => setHost(hostProblem(err)) })
+  }
+
   const formLevel = problems.form ? videoProblemText(t, problems.form) : null
   return (
     <form ref={formRef} className="video-form" onSubmit={onSubmit} onKeyDown={submitOnModEnter} noValidate aria-label={t('video.view.createTab')}>
@@ -131,6 +147,9 @@ export function CreateForm() {
       <FormFooter>
         <EstimateLine preflight={estimate} model={input.model} />
         <SubmitRow label={create.isPending ? t('video.form.sending') : hold ? t('video.preflight.submitAnyway') : t('video.form.submit')} busy={create.isPending || checking} keys={submitKeyName()} />
+        <button type="button" className="button" onClick={addToQueue} aria-busy={queued.isPending || undefined}>
+          {t('images.queue.addToQueue')}
+        </button>
       </FormFooter>
     </form>
   )

@@ -10,7 +10,7 @@ export function useQueue() {
   return useQuery({ queryKey: queueKey, queryFn: () => studio.queue.list() })
 }
 
-/** Keeps the queue's view fresh from the host's `queue:changed` events while the Images area is open. */
+/** Keeps the queue's view fresh from the host's `queue:changed` events while a queue is shown. */
 function useQueueSync(): void {
   const qc = useQueryClient()
   useEffect(() => studio.queue.onChanged(() => void qc.invalidateQueries({ queryKey: queueKey })), [qc])
@@ -23,12 +23,21 @@ function ordinal(n: number, lang: string): string {
   return `${n}${s[(v - 20) % 10] ?? s[v] ?? s[0]}`
 }
 
+/** When an item should end, as its row says it: "ends about 14:05 (by 14:12, from 6 runs)", or no estimate yet. */
+function etaText(t: ReturnType<typeof useT>['t'], lang: string, item: QueueItem): string {
+  if (item.state === 'held' || item.eta === undefined) return ''
+  if (item.eta === null) return t('images.queue.noEta')
+  const time = new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' })
+  return t('images.queue.eta', { median: time.format(item.eta.median), p75: time.format(item.eta.p75), count: item.eta.runs })
+}
+
 /**
- * The local queue of image jobs: what runs, what waits and in which order ("waiting, 3rd"),
- * reordered by drag or by keys (Alt+↑/↓ on a row, or its buttons), removed, paused and resumed,
- * and the cap of creates in flight.
+ * A local queue of one kind (image jobs in Images, videos on the video board): what runs, what
+ * waits and in which order ("waiting, 3rd"), when each should end, reordered by drag or by keys
+ * (Alt+↑/↓ on a row, or its buttons), removed, paused and resumed, and the cap of that kind in flight.
+ * The queue is one per profile: pausing it pauses both kinds.
  */
-export function QueuePanel() {
+export function QueuePanel({ kind = 'image' }: { kind?: QueueItem['kind'] }) {
   const { t, i18n } = useT()
   const id = useId()
   useQueueSync()
@@ -37,9 +46,13 @@ export function QueuePanel() {
   const set = (v: QueueView) => qc.setQueryData(queueKey, v)
   const act = useMutation({ mutationFn: (f: () => Promise<QueueView>) => f(), onSuccess: set })
   const [dragged, setDragged] = useState<string | null>(null)
-  const [cap, setCap] = useState('')
-  const v = q.data
-  if (!v) return null
+  const [capText, setCapText] = useState('')
+  const all = q.data
+  if (!all) return null
+  const v = { ...all, items: all.items.filter((i) => i.kind === kind) }
+  // Beside the video board it shows only while videos are queued (its caps are also in Settings).
+  if (kind === 'video' && v.items.length === 0) return null
+  const cap = kind === 'video' ? v.videoCap : v.imageCap
   const waiting = v.items.filter((i) => i.state === 'waiting')
   const move = (item: QueueItem, to: number) => act.mutate(() => studio.queue.move({ id: item.id, to: Math.max(0, to) }))
   const onKey = (e: KeyboardEvent, item: QueueItem) => {
@@ -70,30 +83,30 @@ export function QueuePanel() {
         {t('images.queue.title')}
       </h2>
       <p className="field-help" role="status" data-testid="queue-summary">
-        {v.paused ? t('images.queue.paused') : t('images.queue.summary', { running: v.items.filter((i) => i.state === 'running' || i.state === 'sending').length, cap: v.imageCap, waiting: waiting.length })}
+        {v.paused ? t('images.queue.paused') : t(kind === 'video' ? 'images.queue.summaryVideo' : 'images.queue.summary', { running: v.items.filter((i) => i.state === 'running' || i.state === 'sending').length, cap, waiting: waiting.length })}
       </p>
       <div className="form-actions">
         <button type="button" className="button" aria-pressed={v.paused} onClick={() => act.mutate(() => studio.queue.set({ paused: !v.paused }))}>
           {v.paused ? t('images.queue.resume') : t('images.queue.pause')}
         </button>
         <label className="field queue-cap">
-          <span className="field-label">{t('images.queue.cap')}</span>
-          <input className="input" inputMode="numeric" value={cap} placeholder={String(v.imageCap)} onChange={(e) => setCap(e.target.value)} />
+          <span className="field-label">{t(kind === 'video' ? 'images.queue.capVideo' : 'images.queue.cap')}</span>
+          <input className="input" inputMode="numeric" value={capText} placeholder={String(cap)} onChange={(e) => setCapText(e.target.value)} />
         </label>
         <button
           type="button"
           className="button"
           onClick={() => {
-            const n = Number(cap)
-            if (Number.isInteger(n) && n >= 1 && n <= 32) act.mutate(() => studio.queue.set({ imageCap: n }))
-            setCap('')
+            const n = Number(capText)
+            if (Number.isInteger(n) && n >= 1 && n <= 32) act.mutate(() => studio.queue.set(kind === 'video' ? { videoCap: n } : { imageCap: n }))
+            setCapText('')
           }}
         >
           {t('images.queue.setCap')}
         </button>
       </div>
       {v.items.length === 0 ? (
-        <p className="field-help">{t('images.queue.empty')}</p>
+        <p className="field-help">{t(kind === 'video' ? 'images.queue.emptyVideo' : 'images.queue.empty')}</p>
       ) : (
         <ol className="queue-list" aria-label={t('images.queue.title')}>
           {v.items.map((i) => (
@@ -112,6 +125,7 @@ export function QueuePanel() {
               onDrop={(e) => onDrop(e, i)}
             >
               <span className="queue-prompt">{i.prompt}</span> <span className="compare-family">{i.model}</span> · <span data-testid="queue-state">{stateText(i)}</span>
+              {etaText(t, i18n.language, i) && <span className="field-help" data-testid="queue-eta"> · {etaText(t, i18n.language, i)}</span>}
               {i.state === 'waiting' && (
                 <>
                   <button type="button" className="button button-small" aria-label={t('images.queue.up', { name: i.prompt })} disabled={i.place === 1} onClick={() => move(i, (i.place ?? 1) - 2)}>

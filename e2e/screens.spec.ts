@@ -1,0 +1,103 @@
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { openChat } from './support/chat-page'
+import { generate, waitForDone } from './support/images-page'
+import { openScreen, SCREENS } from './support/layout'
+
+/**
+ * Every main screen and dialog pinned by a screenshot at 1280×720 and 1440×900, light and dark, so an
+ * unintended layout change fails the run. The content is made the same way each time: a fixed sandbox
+ * seed (answers and pictures are derived from it and the prompt), the UTC clock zone and an English
+ * locale; what still depends on the moment (clock times, ages) is hidden while photographing
+ * (support/screens.css), its box kept. A deliberate change of layout is recorded with
+ * `npx playwright test e2e/screens.spec.ts --update-snapshots` and the new images reviewed and committed.
+ */
+test.use({ gatewaySeed: 20_261_128, timezoneId: 'UTC', locale: 'en-US' })
+
+const SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1440, height: 900 }
+] as const
+
+const SHOT = {
+  animations: 'disabled',
+  caret: 'hide',
+  // Anti-aliasing of text differs a little between runs of the same browser; a layout change moves far more.
+  maxDiffPixelRatio: 0.01,
+  stylePath: join(import.meta.dirname, 'support', 'screens.css')
+} as const
+
+/** Waits until nothing on the page is still loading or animating in, then compares. */
+async function shot(page: Page, name: string): Promise<void> {
+  await expect(page.locator('.view-loading')).toHaveCount(0)
+  await page.evaluate(() => document.fonts.ready)
+  await expect(page).toHaveScreenshot(name, SHOT)
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`every screen and dialog looks as recorded (${theme})`, async ({ studio }) => {
+    // Six screens and three dialogs at two sizes, after a chat answer and two pictures.
+    test.setTimeout(300_000)
+    const chat = await openChat(studio)
+    const page = chat.page
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+    await page.setViewportSize(SIZES[1])
+    await chat.newConversation('General chat', 'gpt-4o-mini')
+    await chat.send('Tell me about harbours')
+    await chat.waitForAnswer('complete')
+    await openScreen(page, 'Images')
+    for (const prompt of ['a lighthouse at dusk', 'a quiet harbour']) {
+      await generate(page, prompt)
+      await waitForDone(page, 'Generate')
+    }
+    const grid = page.getByRole('grid', { name: 'Gallery' })
+    await expect(grid.getByRole('gridcell')).toHaveCount(2)
+    // The toasts of finished jobs are not part of any screen's layout.
+    await page.keyboard.press('Escape')
+
+    for (const size of SIZES) {
+      await page.setViewportSize(size)
+      const tag = `${size.width}x${size.height}-${theme}`
+      for (const screen of SCREENS) {
+        await openScreen(page, screen)
+        await shot(page, `${screen.toLowerCase()}-${tag}.png`)
+      }
+
+      // The command palette.
+      await page.keyboard.press('Control+k')
+      const palette = page.getByRole('dialog', { name: 'Command palette' })
+      await expect(palette).toBeVisible()
+      await shot(page, `palette-${tag}.png`)
+      await page.keyboard.press('Escape')
+      await expect(palette).toBeHidden()
+
+      // The large viewer on the newest picture.
+      await openScreen(page, 'Images')
+      await grid.getByRole('gridcell', { name: 'a quiet harbour' }).locator('img').click()
+      const viewer = page.getByRole('dialog', { name: 'Image viewer' })
+      await expect(viewer).toBeVisible()
+      await expect(viewer.getByTestId('viewer-image')).toHaveJSProperty('complete', true)
+      await shot(page, `viewer-${tag}.png`)
+      await page.keyboard.press('Escape')
+      await expect(viewer).toBeHidden()
+
+      // The editor on that picture, and its shortcut sheet.
+      await grid.getByRole('gridcell', { name: 'a quiet harbour' }).focus()
+      await page.keyboard.press('e')
+      const painter = page.getByRole('region', { name: 'Mask painter' })
+      await expect(painter).toBeVisible({ timeout: 20_000 })
+      await shot(page, `editor-${tag}.png`)
+      await painter.getByRole('application', { name: 'Mask canvas' }).focus()
+      await page.keyboard.press('?')
+      const sheet = page.getByRole('dialog', { name: /shortcuts/i })
+      await expect(sheet).toBeVisible()
+      await shot(page, `shortcuts-${tag}.png`)
+      await page.keyboard.press('Escape')
+      await expect(sheet).toBeHidden()
+      await page.getByRole('button', { name: 'Back to gallery' }).click()
+      await expect(grid).toBeVisible()
+    }
+  })
+}
