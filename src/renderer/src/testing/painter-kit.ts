@@ -8,7 +8,9 @@ export async function openPainter(host = new FakeHost()) {
   host.images.items = [galleryItem({ id: 'src-1', prompt: 'a quiet street', width: 4096, height: 4096 })]
   const r = await renderImages({ host })
   const cell = await screen.findByRole('gridcell', { name: 'a quiet street' })
-  await r.user.click(within(cell).getByRole('button', { name: 'Edit this' }))
+  // "Edit this" is in the tile's More menu (its two icons are Favourite and More).
+  await r.user.click(within(cell).getByRole('button', { name: 'More actions' }))
+  await r.user.click(await screen.findByRole('menuitem', { name: 'Edit this' }))
   const painter = await screen.findByRole('region', { name: 'Mask painter' })
   return { ...r, painter: within(painter), stage: within(painter).getByTestId('painter-stage') }
 }

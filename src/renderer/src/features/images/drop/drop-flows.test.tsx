@@ -58,7 +58,7 @@ describe('drop anywhere in Images', () => {
     await user.click(within(offer).getByRole('button', { name: 'Restore these settings' }))
     const form = await screen.findByRole('form', { name: 'Native task' })
     await waitFor(() => expect((within(form).getByRole('textbox', { name: /Prompt/ }) as HTMLTextAreaElement).value).toBe('a paper crane'))
-    expect((within(form).getByRole('checkbox', { name: /force_single/ }) as HTMLInputElement).checked).toBe(true)
+    expect((within(form).getByRole('checkbox', { name: 'One image only' }) as HTMLInputElement).checked).toBe(true)
     expect(screen.queryByRole('region', { name: 'Settings found in the picture' })).toBeNull()
   })
 })
