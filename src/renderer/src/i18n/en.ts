@@ -33,6 +33,7 @@ export const en = {
     settings: 'Settings',
     prompts: 'Prompts',
     shortcut: 'Shortcut: {{keys}}',
+    open: 'Open {{name}} ({{keys}})',
     leaveEditor: {
       title: 'Leave the editor?',
       body: 'The mask you painted has not been sent. Going to {{area}} discards it.',

@@ -33,6 +33,7 @@ export const zh: Messages = {
     settings: '设置',
     prompts: '提示词',
     shortcut: '快捷键：{{keys}}',
+    open: '打开{{name}}（{{keys}}）',
     leaveEditor: {
       title: '离开编辑器？',
       body: '你绘制的蒙版尚未发送。前往“{{area}}”将丢弃它。',

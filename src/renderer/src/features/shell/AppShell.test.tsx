@@ -52,7 +52,7 @@ describe('the app shell', () => {
   it('lists each shortcut in the button’s tooltip and description', async () => {
     const { user } = await renderApp()
     const video = screen.getByRole('button', { name: 'Video' })
-    expect(descriptionOf(video)).toMatch(/^Shortcut: (Ctrl\+3|⌘3)$/)
+    expect(descriptionOf(video)).toMatch(/^Open Video \((Ctrl\+3|⌘3)\)$/)
     expect(video.getAttribute('aria-keyshortcuts')).toBe('Control+3 Meta+3')
     const tooltip = document.getElementById(video.getAttribute('aria-describedby') ?? '')!
     expect(tooltip.getAttribute('role')).toBe('tooltip')
