@@ -81,7 +81,9 @@ test.describe('balance', () => {
         { timeout: 30_000, intervals: [2_000, 4_000, 6_000] }
       )
       .toBeCloseTo((spent.used / QUOTA_PER_UNIT) * 100, 6)
-    await expect(page.getByTestId('billing-route')).toContainText('/dashboard/billing/')
+    // The route answering is in the line's tooltip, not in its words.
+    await expect(page.getByTestId('billing-route')).toHaveText('From the gateway’s billing records')
+    await expect(page.getByTestId('billing-route')).toHaveAttribute('title', /^Answered by (\/v1)?\/dashboard\/billing\/…$/)
 
     // Trends: at least two snapshots make a chart with a hover readout.
     const chart = page.getByTestId('available-chart')

@@ -5,15 +5,15 @@ import { expect, type Locator, type Page } from '@playwright/test'
 /** The label of each body family's box in the names dialog (and of its option in an Assign select). */
 export const FAMILY_LABEL = {
   chat: 'Chat (suggestions for the chat model field)',
-  imagegen: 'Images · first family (POST /v1/images/generations, <w>*<h>)',
-  image2: 'Images · second family (POST /v1/images/generations, <w>x<h>)',
+  imagegen: 'Images · ratio and resolution presets (first family)',
+  image2: 'Images · reference images and quality (second family)',
   native: 'Images · native async task',
   editNative: 'Edits · native family (ratio, resolution, response format)',
   editForm: 'Edits · form family (quality)',
   vidq: 'Video · unified route, first family',
   unified2: 'Video · unified route, second family',
-  kl: 'Video · /v1/videos JSON family',
-  gk: 'Video · /v1/videos multipart family'
+  kl: 'Video · video object, JSON family',
+  gk: 'Video · video object, multipart family'
 } as const
 export type FamilyKey = keyof typeof FAMILY_LABEL
 

@@ -8,15 +8,15 @@ export const namesEn = {
   modelsHelp: 'One model name per line. A name may stand in several families (for example generation and editing).',
   families: {
     chat: 'Chat (suggestions for the chat model field)',
-    imagegen: 'Images · first family (POST /v1/images/generations, <w>*<h>)',
-    image2: 'Images · second family (POST /v1/images/generations, <w>x<h>)',
+    imagegen: 'Images · ratio and resolution presets (first family)',
+    image2: 'Images · reference images and quality (second family)',
     native: 'Images · native async task',
     editNative: 'Edits · native family (ratio, resolution, response format)',
     editForm: 'Edits · form family (quality)',
     vidq: 'Video · unified route, first family',
     unified2: 'Video · unified route, second family',
-    kl: 'Video · /v1/videos JSON family',
-    gk: 'Video · /v1/videos multipart family'
+    kl: 'Video · video object, JSON family',
+    gk: 'Video · video object, multipart family'
   },
   routesLegend: 'Routes and headers',
   nativePath: 'Native image task path',
@@ -61,7 +61,7 @@ export const namesEn = {
   saved: 'Saved the names of {{name}}.',
   fieldWhole: 'the whole file',
   discoverLegend: 'Find the gateway’s models',
-  discoverHelp: 'Asks the gateway’s model lists (GET /v1beta/models, following its pages, and GET /v1/models). Nothing is changed until you assign a name and save.',
+  discoverHelp: 'Asks the gateway for the models it lists (both of its model lists, every page). Nothing is changed until you assign a name and save.',
   discover: 'Discover models',
   discovering: 'Asking the gateway…',
   routeOk: '{{route}}: {{count}} models',

@@ -10,15 +10,15 @@ export const namesZh: Messages['names'] = {
   modelsHelp: '每行一个模型名称。一个名称可以属于多个类别（例如生成和编辑）。',
   families: {
     chat: '对话（对话模型字段的建议项）',
-    imagegen: '图像 · 第一类（POST /v1/images/generations，<宽>*<高>）',
-    image2: '图像 · 第二类（POST /v1/images/generations，<宽>x<高>）',
+    imagegen: '图像 · 比例与分辨率预设（第一类）',
+    image2: '图像 · 参考图与质量（第二类）',
     native: '图像 · 原生异步任务',
     editNative: '编辑 · 原生类（比例、分辨率、返回格式）',
     editForm: '编辑 · 表单类（质量）',
     vidq: '视频 · 统一接口第一类',
     unified2: '视频 · 统一接口第二类',
-    kl: '视频 · /v1/videos JSON 类',
-    gk: '视频 · /v1/videos multipart 类'
+    kl: '视频 · 视频对象，JSON 类',
+    gk: '视频 · 视频对象，multipart 类'
   },
   routesLegend: '路径与请求头',
   nativePath: '原生图像任务路径',
@@ -63,7 +63,7 @@ export const namesZh: Messages['names'] = {
   saved: '已保存 {{name}} 的名称。',
   fieldWhole: '整个文件',
   discoverLegend: '查找网关的模型',
-  discoverHelp: '请求网关的模型列表（GET /v1beta/models，逐页读取，以及 GET /v1/models）。在你分配名称并保存之前不会改动任何内容。',
+  discoverHelp: '向网关请求它列出的模型（两个模型列表，逐页读取）。在你分配名称并保存之前不会改动任何内容。',
   discover: '发现模型',
   discovering: '正在询问网关…',
   routeOk: '{{route}}：{{count}} 个模型',

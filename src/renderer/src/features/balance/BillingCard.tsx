@@ -64,8 +64,9 @@ export function BillingCard({ profileId, unit, quotaPerUsd }: { profileId: strin
           <p className="balance-muted" data-testid="billing-unit">
             {unit.kind === 'quota' ? t('balance.billing.unitQuota') : t('balance.billing.unitIs', { unit: unitName })}
           </p>
-          <p className="balance-muted" data-testid="billing-route">
-            {t('balance.billing.route', { path: `${b.prefix}/dashboard/billing/…` })}
+          {/* The route stays at hand in the tooltip (which of the two answered), not in the words read first. */}
+          <p className="balance-muted" data-testid="billing-route" title={t('balance.billing.routeTitle', { path: `${b.prefix}/dashboard/billing/…` })}>
+            {t('balance.billing.route')}
           </p>
         </>
       )}

@@ -40,7 +40,7 @@ describe('the gateway names editor', () => {
     const { user, dialog } = await openNames(host)
     const path = dialog.getByRole('textbox', { name: 'Asset route prefix' })
     fireEvent.change(path, { target: { value: 'v1/assets?x' } })
-    fireEvent.change(dialog.getByRole('textbox', { name: 'Video · /v1/videos JSON family' }), { target: { value: 'has space' } })
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Video · video object, JSON family' }), { target: { value: 'has space' } })
     await user.click(dialog.getByRole('button', { name: 'Save names' }))
     expect(host.callsTo('profiles:set-names')).toHaveLength(0)
     expect(path.getAttribute('aria-invalid')).toBe('true')
@@ -62,7 +62,7 @@ describe('the gateway names editor', () => {
     await user.click(dialog.getByRole('button', { name: 'Discover models' }))
     expect(await dialog.findByText('GET /v1/models failed: This gateway does not serve GET /v1/models (404).')).toBeTruthy()
     const row = (name: string) => dialog.getByText(name, { selector: 'code' }).closest('li')!
-    expect(within(row('imagegen-4.0')).getByText(/^In: /).textContent).toContain('Images · first family')
+    expect(within(row('imagegen-4.0')).getByText(/^In: /).textContent).toContain('Images · ratio and resolution presets (first family)')
     expect(within(row('brand-new-video')).getByText('Not assigned')).toBeTruthy()
     // The endpoint type suggests a video family; one click assigns it.
     await user.click(within(row('brand-new-video')).getByRole('button', { name: 'Assign: brand-new-video' }))
