@@ -118,6 +118,7 @@ test.describe('video', () => {
     await submit(page)
     const c = await waitForState(page, 'sandbox:fail a storm', 'Failed')
     await expect(c.getByTestId('task-error')).toContainText('Code ')
+    await page.getByRole('search', { name: 'Board filters' }).getByRole('button', { name: 'Filters' }).click()
     await page.getByRole('combobox', { name: 'Status' }).selectOption('failed')
     await expect(board(page).getByRole('gridcell')).toHaveCount(1)
   })

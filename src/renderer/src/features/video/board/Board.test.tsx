@@ -65,9 +65,16 @@ describe('job board', () => {
     expect(within(ok).getByTestId('video-player').getAttribute('src')).toMatch(/^\/media\/k\.mp4(#|$)/)
     // Loaded with CORS, so "Extract frame" can read its pixels where media is another origin (Electron).
     expect(within(ok).getByTestId('video-player').getAttribute('crossorigin')).toBe('anonymous')
+    // Status, model and dates are folded behind Filters; each one in use is a chip that removes it.
+    const filters = screen.getByRole('button', { name: 'Filters' })
+    expect(filters.getAttribute('aria-expanded')).toBe('false')
+    expect(screen.queryByRole('combobox', { name: 'Status' })).toBeNull()
+    await user.click(filters)
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'failed')
     await waitFor(() => expect(within(grid()).getAllByRole('gridcell').map((c) => c.getAttribute('aria-label'))).toEqual(['storm at sea']))
-    await user.click(screen.getByRole('button', { name: 'Clear filters' }))
+    const chips = screen.getByRole('list', { name: 'Filters in use' })
+    await user.click(within(chips).getByRole('button', { name: 'Remove the filter Status: Failed or cancelled' }))
+    expect(screen.queryByRole('list', { name: 'Filters in use' })).toBeNull()
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'std-5s')
     await waitFor(() => expect(within(grid()).getAllByRole('gridcell').map((c) => c.getAttribute('aria-label'))).toEqual(['harbour']))
   })
