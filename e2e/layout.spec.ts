@@ -124,13 +124,13 @@ test.describe('layout: tooltips and toasts keep out of the way', () => {
     const title = chat.page.getByRole('heading', { level: 1 })
     for (const name of ['Chat', 'Images', 'Video']) {
       await nav(chat.page).getByRole('button', { name, exact: true }).hover()
-      const tip = chat.page.getByRole('tooltip').filter({ hasText: 'Shortcut' }).locator('visible=true')
+      const tip = chat.page.getByRole('tooltip').filter({ hasText: `Open ${name}` }).locator('visible=true')
       await expect(tip).toHaveCount(1)
       expect(overlaps(await boxOf(tip), await boxOf(title)), `${name}'s tooltip over the title`).toBe(false)
     }
   })
 
-  test('a finished video’s toast covers no card and does not follow the user to another screen', async ({ studio }) => {
+  test('a finished video’s toast covers no card and no form action, and does not follow the user to another screen', async ({ studio }) => {
     test.setTimeout(120_000)
     const page = await openVideo(studio)
     await createForm(page).getByRole('textbox', { name: 'Prompt' }).fill('a kite over the dunes')
@@ -139,6 +139,10 @@ test.describe('layout: tooltips and toasts keep out of the way', () => {
     const toast = page.getByTestId('video-toast')
     await expect(toast).toBeVisible()
     expect(overlaps(await boxOf(toast), await boxOf(card))).toBe(false)
+    // Nor the form the user goes on with: its main action and the queue button beside it.
+    for (const name of ['Create video', 'Add to queue']) {
+      expect(overlaps(await boxOf(toast), await boxOf(createForm(page).getByRole('button', { name, exact: true }))), name).toBe(false)
+    }
     await nav(page).getByRole('button', { name: 'Chat', exact: true }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible()
     await expect(toast).toHaveCount(0)

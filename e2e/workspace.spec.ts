@@ -15,7 +15,7 @@ import { expect, type StudioFixture, test } from './fixtures'
 import { axeFindings } from './support/axe'
 import { dropFiles, pngBombHeader } from './support/drop'
 import { editForm, libraryImage, openEditorOn, pictureHandle, picturePosition, rgbaOf, squareMaskPng } from './support/extend'
-import { generate, gradientPng, openImages, waitForDone } from './support/images-page'
+import { generate, gradientPng, moreAction, openImages, waitForDone } from './support/images-page'
 import { applyEdit, editResultOf, expectAccessibleInBothThemes, expectCurrent, paidImageCalls, versionButton, versionStrip } from './support/versions'
 import { attachScreenshot, openEditorWorkspace, stageShare, visibleArea } from './support/workspace'
 
@@ -340,8 +340,7 @@ test.describe('versions', () => {
     await studio.stop()
     page = await openImages(studio)
     const cell = page.getByRole('grid', { name: 'Gallery' }).getByRole('gridcell', { name: 'add fog' })
-    await cell.hover()
-    await cell.getByRole('button', { name: 'Details' }).click()
+    await moreAction(page, cell, 'Details')
     const tree = page.getByRole('dialog', { name: 'Image details' }).getByRole('tree', { name: 'Version tree' })
     await expect(tree.getByRole('treeitem')).toHaveCount(4)
     await expect(tree.getByRole('treeitem', { level: 1 })).toHaveAccessibleName(/^Version 1 · original · a lighthouse at dusk/)
@@ -455,7 +454,7 @@ test.describe('drop anywhere', () => {
     const page = await openImages(studio)
     const form = page.getByRole('form', { name: 'Generate' })
     // The second family answers with PNGs.
-    await form.getByRole('radio', { name: /^Second family/ }).check()
+    await form.getByRole('radio', { name: 'Reference images and quality' }).check()
     await form.getByRole('textbox', { name: 'Prompt' }).fill('a red kite over a grey sea')
     await form.getByRole('combobox', { name: 'Ratio' }).selectOption('16:9')
     await form.getByRole('group', { name: 'Watermark' }).getByRole('radio', { name: 'Off' }).check()
@@ -470,7 +469,7 @@ test.describe('drop anywhere', () => {
     expect((await sharp(bytes).metadata()).comments?.[0]?.keyword).toBe('generation-studio')
 
     // The form moves on to something else, in the other family.
-    await form.getByRole('radio', { name: /^First family/ }).check()
+    await form.getByRole('radio', { name: 'Ratio and resolution presets' }).check()
     await form.getByRole('textbox', { name: 'Prompt' }).fill('something else entirely')
     const gallery = page.getByRole('region', { name: 'Gallery: drop pictures here to import them' })
     await dropFiles(gallery, { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('notes') })
@@ -484,7 +483,7 @@ test.describe('drop anywhere', () => {
     await axeInBothThemes(page, 'the restore offer')
 
     await offer.getByRole('button', { name: 'Restore these settings' }).click()
-    await expect(form.getByRole('radio', { name: /^Second family/ })).toBeChecked()
+    await expect(form.getByRole('radio', { name: 'Reference images and quality' })).toBeChecked()
     await expect(form.getByRole('textbox', { name: 'Prompt' })).toHaveValue('a red kite over a grey sea')
     await expect(form.getByRole('combobox', { name: 'Ratio' })).toHaveValue('16:9')
     await expect(form.getByRole('group', { name: 'Watermark' }).getByRole('radio', { name: 'Off' })).toBeChecked()

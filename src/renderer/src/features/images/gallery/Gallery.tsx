@@ -30,6 +30,10 @@ export function Gallery() {
   const filterKey = JSON.stringify(filter)
   // Where the timeline jumped to, for this filter (a new filter starts at the top); `seq` makes a second press of the same month a new start too.
   const [jump, setJump] = useState<{ filterKey: string; from: number | undefined; seq: number } | null>(null)
+  // The month jumped to stays the current one until the user scrolls on their own: the pages
+  // loaded above it may leave a row of the newer month at the top.
+  const [pinned, setPinned] = useState<string | undefined>(undefined)
+  const unpin = useCallback(() => setPinned(undefined), [])
   const from = jump?.filterKey === filterKey ? jump.from : undefined
   const gallery = useGallery(filter, from)
   const searching = !!filter.query?.trim()
@@ -76,6 +80,7 @@ export function Gallery() {
       // A fresh start: pages this start held from an earlier visit may lie anywhere by now.
       void queryClient.resetQueries({ queryKey: imageKeys.galleryFrom(filter, start), exact: true })
       setJump((j) => ({ filterKey, from: start, seq: (j?.seq ?? 0) + 1 }))
+      setPinned(month.month)
     },
     [queryClient, filter, filterKey]
   )
@@ -96,7 +101,7 @@ export function Gallery() {
       )}
       {gallery.isSuccess && items.length === 0 && <p className="field-help">{filterIsEmpty(filter) ? t('images.gallery.empty') : t('images.gallery.noMatches')}</p>}
       <div className="gallery-body">
-        <div className="gallery-grid-wrap">
+        <div className="gallery-grid-wrap" onWheel={unpin} onKeyDown={unpin} onPointerDown={unpin} onTouchMove={unpin}>
           <WindowedGrid
             grid={{ ...grid, attach }}
             label={t('images.gallery.label')}
@@ -111,7 +116,7 @@ export function Gallery() {
             }}
           />
         </div>
-        {!searching && months && <TimelineScrubber months={months} current={topItem ? monthOf(topItem.createdAt) : undefined} onJump={(m) => jumpTo(m, m === months[0])} />}
+        {!searching && months && <TimelineScrubber months={months} current={pinned ?? (topItem ? monthOf(topItem.createdAt) : undefined)} onJump={(m) => jumpTo(m, m === months[0])} />}
       </div>
       {viewing !== null && items.length > 0 && (
         <ImageViewer items={items} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} actions={actions} fallbackFocus={fallbackFocus} />

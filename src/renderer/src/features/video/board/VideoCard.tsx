@@ -80,7 +80,7 @@ function Media({ task, name }: { task: VideoTask; name: string }) {
         preload={r.posterUrl ? 'none' : 'metadata'}
         poster={r.posterUrl}
         src={r.posterUrl ? r.mediaUrl : `${r.mediaUrl}#t=0.001`}
-        style={{ aspectRatio: String(shape) }}
+        style={{ aspectRatio: String(shape), ['--clip-ratio' as string]: String(shape) }}
         data-orientation={shape < 1 ? 'portrait' : shape > 1 ? 'landscape' : 'square'}
         onLoadedMetadata={(e) => {
           const v = e.currentTarget
