@@ -146,10 +146,11 @@ export function CreateForm() {
       <VideoCompareControl />
       <FormFooter>
         <EstimateLine preflight={estimate} model={input.model} />
-        <SubmitRow label={create.isPending ? t('video.form.sending') : hold ? t('video.preflight.submitAnyway') : t('video.form.submit')} busy={create.isPending || checking} keys={submitKeyName()} />
-        <button type="button" className="button" onClick={addToQueue} aria-busy={queued.isPending || undefined}>
-          {t('images.queue.addToQueue')}
-        </button>
+        <SubmitRow label={create.isPending ? t('video.form.sending') : hold ? t('video.preflight.submitAnyway') : t('video.form.submit')} busy={create.isPending || checking} keys={submitKeyName()}>
+          <button type="button" className="button" onClick={addToQueue} aria-busy={queued.isPending || undefined}>
+            {t('images.queue.addToQueue')}
+          </button>
+        </SubmitRow>
       </FormFooter>
     </form>
   )
