@@ -98,6 +98,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'queue:list',
   'queue:add-image',
   'queue:add-video',
+  'queue:run-stats',
   'queue:move',
   'queue:remove',
   'queue:release',

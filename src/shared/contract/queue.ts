@@ -65,6 +65,11 @@ export const queueInvokes = {
     input: z.union([z.strictObject({ create: VideoCreateRequestSchema }), z.strictObject({ remix: VideoRemixRequestSchema })]),
     output: QueueItemSchema
   },
+  'queue:run-stats': {
+    doc: 'How long runs of each model took here (median and 75th percentile in ms of its latest runs, and their number), for the ETA of a job sent outside the queue; null for a model with no finished run.',
+    input: z.strictObject({ kind: z.enum(['image', 'video']), models: z.array(z.string().min(1).max(200)).max(50) }),
+    output: z.array(z.object({ model: z.string(), stats: z.object({ median: z.number(), p75: z.number(), runs: z.number().int() }).nullable() }))
+  },
   'queue:move': {
     doc: 'Moves a waiting item to a 0-based place among the waiting items of its profile.',
     input: z.strictObject({ id: ItemId, to: z.number().int().min(0).max(1_000_000) }),

@@ -182,6 +182,8 @@ export const ImageJobSchema = z.object({
   createdAt: z.number(),
   /** What was asked for, so a card names its job before (and without) any result. Absent in jobs saved before it was kept. */
   prompt: z.string().optional(),
+  /** The model asked for (its ETA comes from that model's runs). Absent in jobs saved before it was kept. */
+  model: z.string().optional(),
   /** Native task: the gateway's task id, once known. */
   taskId: z.string().optional(),
   progressNote: z.string().optional(),

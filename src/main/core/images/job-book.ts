@@ -34,7 +34,7 @@ export class JobBook {
         // Deleted from the gallery since: the job still shows, without it.
       }
     }
-    return { ...rec.job, prompt: rec.template.prompt, items }
+    return { ...rec.job, prompt: rec.template.prompt, model: rec.template.model, items }
   }
 
   /** Every running job and the most recent finished ones; capped so the answer stays a small IPC payload. */

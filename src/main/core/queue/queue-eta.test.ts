@@ -68,12 +68,21 @@ describe('queue ETAs', () => {
     done('a', clock - 2 * MIN)
     done('b', clock - 4 * MIN)
     done('b', clock - 9 * MIN) // the same end told again counts once
+    // A job names its model itself (a done job with no item yet kept is still a run of it).
+    q.observe('images:job-updated', { jobId: 'c', kind: 'generate', status: 'done', createdAt: clock - 3 * MIN, model: 'other-model', items: [], warnings: [] } as ImageJob)
+    expect(q.runStats('image', ['other-model'])[0].stats).toEqual({ median: 3 * MIN, p75: 3 * MIN, runs: 1 })
     q.observe('video:task-updated', { id: 'v1', model: 'vid', state: 'succeeded', createdAt: 0, submittedAt: 10 * MIN, completedAt: 15 * MIN } as VideoTask)
     await q.set({ imageCap: 1, paused: true })
     await q.addImage(req)
     await q.addImage({ ...req, model: 'unknown-model' })
     const v = await q.list()
     expect(v.items.map((i) => i.eta)).toEqual([{ median: clock + 3 * MIN, p75: clock + 4 * MIN, runs: 2 }, null])
+    // The same figures for a job sent outside the queue (its card's ETA), by kind and model.
+    expect(q.runStats('image', ['imagegen-4.0', 'unknown-model', 'imagegen-4.0'])).toEqual([
+      { model: 'imagegen-4.0', stats: { median: 3 * MIN, p75: 4 * MIN, runs: 2 } },
+      { model: 'unknown-model', stats: null }
+    ])
+    expect(q.runStats('video', ['vid'])).toEqual([{ model: 'vid', stats: { median: 5 * MIN, p75: 5 * MIN, runs: 1 } }])
     await q.set({ paused: false })
     for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r))
     clock += MIN

@@ -9,6 +9,7 @@ export function createQueueHandlers(queue: QueueService): Pick<Handlers, QueueCh
     'queue:list': (input) => queue.list(input?.profileId),
     'queue:add-image': (input) => queue.addImage(input),
     'queue:add-video': (input) => queue.addVideo(input),
+    'queue:run-stats': ({ kind, models }) => queue.runStats(kind, models),
     // Each change answers the profile's queue as the panel shows it.
     'queue:move': ({ id, to }) => queue.view(queue.move(id, to)),
     'queue:remove': ({ id }) => queue.view(queue.remove(id)),

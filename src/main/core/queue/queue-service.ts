@@ -116,6 +116,11 @@ export class QueueService {
     return { profileId, ...caps, items }
   }
 
+  /** Each model's run durations (for a job sent outside the queue: its card's ETA). */
+  runStats(kind: 'image' | 'video', models: readonly string[]): Array<{ model: string; stats: ReturnType<typeof modelDurations> }> {
+    return [...new Set(models)].map((model) => ({ model, stats: modelDurations(this.lib, kind, model) }))
+  }
+
   private async known(profileId?: string): Promise<string> {
     if (profileId === undefined) return this.d.activeId()
     this.d.checkProfile?.(profileId)
@@ -263,7 +268,7 @@ export class QueueService {
   private recordDuration(event: HostEventArgs): void {
     if (event[0] === 'images:job-updated') {
       const job = event[1]
-      const model = job.items[0]?.model
+      const model = job.model ?? job.items[0]?.model
       if (job.status === 'done' && model) recordRun(this.lib, { ref: job.jobId, kind: 'image', model, ms: this.now() - job.createdAt, at: this.now() })
     } else if (event[0] === 'video:task-updated') {
       const t = event[1]

@@ -204,6 +204,7 @@ export class FakeHost {
         const req = 'create' in input ? input.create : input.remix
         return { id: 'q1', kind: 'video', jobId: 'vq1', model: req.model, prompt: req.prompt, state: 'waiting', place: 1, createdAt: 0 }
       },
+      'queue:run-stats': ({ models }) => models.map((model) => ({ model, stats: null })),
       'queue:move': () => this.emptyQueue(),
       'queue:remove': () => this.emptyQueue(),
       'queue:release': () => this.emptyQueue(),

@@ -7,6 +7,7 @@ import type { GalleryItem, ImageJob } from '@shared/domain/images'
 import { StudioError } from '@shared/error-core'
 import { MoreLikeThis } from '../editor/versions/MoreLikeThis'
 import { sizeReport } from './job-text'
+import { JobEta } from './JobEta'
 
 function SizeLine({ item }: { item: GalleryItem }) {
   const { t } = useT()
@@ -55,6 +56,7 @@ export const JobCard = memo(function JobCard({ job, onEdit, hideItems = false }:
           {job.progressNote && <span className="field-help">{job.progressNote}</span>}
         </div>
       )}
+      {job.status === 'running' && !paused && <JobEta model={job.model} startedAt={job.createdAt} />}
       {job.taskId && <p className="field-help">{t('images.jobs.taskId', { id: job.taskId })}</p>}
       <MeasuredCost jobRef={job.jobId} ended={job.status !== 'running'} charged={job.status === 'done' || job.status === 'outcome-unknown'} />
       {job.status === 'outcome-unknown' && (

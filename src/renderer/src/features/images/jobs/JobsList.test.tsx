@@ -95,4 +95,20 @@ describe('jobs list', () => {
     expect((await screen.findByText('Done')).closest('article')?.dataset.status).toBe('done')
     expect(screen.getByText('1024x1024 as asked')).toBeTruthy()
   })
+
+  it('says when a running job should end from its model’s runs here, or that there is no estimate yet', async () => {
+    const host = new FakeHost()
+    const base = { createdAt: Date.now(), items: [], warnings: [], kind: 'generate' as const, status: 'running' as const }
+    host.images.jobs = [
+      { ...base, jobId: 'j1', prompt: 'known model', model: 'imagegen-4.0' },
+      { ...base, jobId: 'j2', prompt: 'new model', model: 'never-run' }
+    ]
+    host.on('queue:run-stats', ({ kind, models }) => models.map((model) => ({ model, stats: kind === 'image' && model === 'imagegen-4.0' ? { median: 60_000, p75: 120_000, runs: 7 } : null })))
+    await renderImages({ host })
+    const known = await screen.findByRole('article', { name: /known model/ })
+    await waitFor(() => expect(within(known).getByTestId('job-eta').textContent).toMatch(/^ends about \d\d:\d\d( [AP]M)? \(by \d\d:\d\d( [AP]M)?, from 7 runs\)$/))
+    const fresh = screen.getByRole('article', { name: /new model/ })
+    await waitFor(() => expect(within(fresh).getByTestId('job-eta').textContent).toBe('no estimate yet: no finished runs of this model'))
+    expect(host.callsTo('queue:run-stats').every((c) => c.kind === 'image')).toBe(true)
+  })
 })
