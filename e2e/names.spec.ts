@@ -57,7 +57,7 @@ async function configureNames(page: Page): Promise<void> {
   const row = dialog.getByRole('listitem').filter({ has: page.getByText(ASSIGNED.model, { exact: true }) })
   await expect(row).toContainText('Not assigned')
   await assignDiscovered(dialog, ASSIGNED.model, ASSIGNED.family)
-  await expect(row).toContainText('In: Images · second family')
+  await expect(row).toContainText('In: Images · reference images and quality (second family)')
   await expect(familyBox(dialog, 'image2')).toHaveValue(ASSIGNED.model)
 
   for (const [family, list] of Object.entries(TYPED)) await familyBox(dialog, family as FamilyKey).fill(list.join('\n'))
