@@ -4,7 +4,6 @@ import type { createBalanceHandlers } from './balance/balance-handlers'
 import type { UsageService } from './balance/usage-service'
 import { createChatHandlers } from './chat/chat-handlers'
 import type { ChatService } from './chat/chat-service'
-import type { ChatCompareService } from './chat/compare/compare-service'
 import { createCompareHandlers } from './compare/compare-handlers'
 import type { CompareService } from './compare/compare-service'
 import { fileHandlers, type FileDeps } from './files/file-handlers'
@@ -34,8 +33,6 @@ export interface HandlerDeps {
   /** Billing, history, spending, settings, pre-flight (src/main/core/balance). */
   balance: { handlers: ReturnType<typeof createBalanceHandlers>; balance: { forget(id: string): void } }
   chat: ChatService
-  /** Chat compare runs (src/main/core/chat/compare). */
-  chatCompare?: ChatCompareService
   /** File grants (src/main/core/files); `pickFiles` only in the Electron shell. */
   files: FileDeps
   images: ImageService
@@ -47,7 +44,7 @@ export interface HandlerDeps {
   lineage: ReturnType<typeof createLineageHandlers>
   /** The prompt library: history and saved prompts (src/main/core/prompts). */
   prompts: ReturnType<typeof createPromptHandlers>
-  /** Compare runs of images and video (src/main/core/compare). */
+  /** Compare runs of chat, images and video (src/main/core/compare). */
   compare: CompareService
   /** The local queue in front of the gateway (src/main/core/queue). */
   queue: QueueService
@@ -89,7 +86,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     ...d.balance.handlers,
 
     // chat:* (src/main/core/chat/chat-handlers.ts)
-    ...createChatHandlers(d.chat, d.chatCompare),
+    ...createChatHandlers(d.chat),
 
     // files:pick, files:release (src/main/core/files/file-handlers.ts)
     ...fileHandlers(d.files),
@@ -105,7 +102,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     ...d.lineage,
     // prompts:* (src/main/core/prompts/prompt-handlers.ts)
     ...d.prompts,
-    // compare:* (src/main/core/compare/compare-handlers.ts)
+    // compare:* and chat:*-compare (src/main/core/compare/compare-handlers.ts)
     ...createCompareHandlers(d.compare),
     // queue:* (src/main/core/queue/queue-handlers.ts)
     ...createQueueHandlers(d.queue)

@@ -6,8 +6,7 @@ import { AssetService } from './assets/asset-service'
 import { openBalance } from './balance/open-balance'
 import { UsageService } from './balance/usage-service'
 import { ChatService } from './chat/chat-service'
-import { ChatCompareService } from './chat/compare/compare-service'
-import { ChatCompareStore } from './chat/compare/compare-store'
+import { chatComparePort } from './chat/compare-cells'
 import { ConversationStore } from './chat/conversation-store'
 import { PresetStore, type PresetsFile } from './chat/presets'
 import { CompareService } from './compare/compare-service'
@@ -212,7 +211,6 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     recordGeneration: balance.recordGeneration
   })
   disposers.push(() => chat.dispose())
-  const chatCompare = new ChatCompareService(chat, new ChatCompareStore(library))
 
   // Images: gallery in <dataDir>/images + <dataDir>/library/images; running jobs resume from their journal.
   const images = await ImageService.open({
@@ -288,11 +286,12 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   disposers.push(() => queue.dispose())
   disposers.push(events.addSink((...event) => queue.observe(...event)))
   queue.pump()
-  // Compare runs: recorded in the library database; each cell follows its area's own job.
+  // Compare runs of every area: recorded in the library database; each cell follows its area's own job,
+  // each chat column is an ordinary conversation.
   const compareStore = CompareStore.open(opts.dataDir)
   const compare = new CompareService({
     store: compareStore,
-    ports: { images: imageComparePort(images), video: videoComparePort(video) },
+    ports: { chat: chatComparePort(chat), images: imageComparePort(images), video: videoComparePort(video) },
     profiles,
     costOf: balance.costOf,
     emit: (run) => events.emit('compare:run-updated', run),
@@ -333,7 +332,6 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     usage,
     balance,
     chat,
-    chatCompare,
     files: { grants: files, pickFiles: opts.pickFiles },
     images,
     video,

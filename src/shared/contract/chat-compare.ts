@@ -1,24 +1,17 @@
 import { z } from 'zod'
 import type { InvokeSpec } from '../contract-kit'
-import { ChatFormatSchema, ChatParamsSchema, PROMPT_MAX_CHARS, SYSTEM_MAX_CHARS } from '../domain/chat'
-import { COMPARE_MAX_MODELS, COMPARE_MIN_MODELS, CompareRunSchema } from '../domain/chat-compare'
+import { ChatCompareRunSchema, ChatCompareStartSchema } from '../domain/compare'
 import { StudioErrorDataSchema } from '../errors'
 
 const Id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)
-const Model = z.string().trim().min(1).max(200)
 
+/** The chat side of the compare engine (src/main/core/compare): runs of area `chat`. */
 export const chatCompareInvokes = {
   'chat:start-compare': {
     doc: 'Sends one prompt to 2–4 models, each in a new conversation of the same format, system instruction and parameters, and starts every answer streaming.',
-    input: z.strictObject({
-      format: ChatFormatSchema,
-      models: z.array(Model).min(COMPARE_MIN_MODELS).max(COMPARE_MAX_MODELS),
-      text: z.string().max(PROMPT_MAX_CHARS),
-      system: z.string().max(SYSTEM_MAX_CHARS),
-      params: ChatParamsSchema
-    }),
+    input: ChatCompareStartSchema,
     output: z.object({
-      compare: CompareRunSchema,
+      compare: ChatCompareRunSchema,
       /** One per column, in column order: its stream, or why it could not start (the others still run). */
       started: z.array(
         z.object({
@@ -34,7 +27,7 @@ export const chatCompareInvokes = {
   'chat:list-compares': {
     doc: 'Compare runs the user has not settled yet, newest first (columns whose conversation was deleted are left out).',
     input: z.undefined(),
-    output: z.object({ compares: z.array(CompareRunSchema) })
+    output: z.object({ compares: z.array(ChatCompareRunSchema) })
   },
   'chat:settle-compare': {
     doc: 'Ends a compare run: the chosen conversation (if any) carries on as a normal one; the others are kept, or deleted with `discardOthers`.',

@@ -1,16 +1,12 @@
-import { StudioError } from '@shared/errors'
+import type { ChatCompareChannel } from '../compare/compare-handlers'
 import type { Handlers } from '../ipc/dispatcher'
 import type { ChatService } from './chat-service'
-import type { ChatCompareService } from './compare/compare-service'
 
-type ChatChannel = Extract<keyof Handlers, `chat:${string}`>
+// Compare runs of chat go through the compare engine (src/main/core/compare/compare-handlers.ts).
+type ChatChannel = Exclude<Extract<keyof Handlers, `chat:${string}`>, ChatCompareChannel>
 
 /** The chat channels of the contract, mapped onto the chat service. */
-export function createChatHandlers(chat: ChatService, compare?: ChatCompareService): Pick<Handlers, ChatChannel> {
-  const comparing = (): ChatCompareService => {
-    if (!compare) throw new StudioError('INTERNAL', 'Comparing models is not available here.')
-    return compare
-  }
+export function createChatHandlers(chat: ChatService): Pick<Handlers, ChatChannel> {
   return {
     'chat:list-models': (input) => chat.listModels(input),
     'chat:list-conversations': (input) => chat.listConversations(input?.query),
@@ -35,12 +31,6 @@ export function createChatHandlers(chat: ChatService, compare?: ChatCompareServi
     'chat:save-preset': (input) => chat.savePreset(input),
     'chat:delete-preset': ({ id }) => {
       chat.deletePreset(id)
-      return {}
-    },
-    'chat:start-compare': (input) => comparing().start(input),
-    'chat:list-compares': () => comparing().list(),
-    'chat:settle-compare': async (input) => {
-      await comparing().settle(input)
       return {}
     }
   }

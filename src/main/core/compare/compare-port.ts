@@ -1,5 +1,5 @@
 import type { HostEventArgs } from '@shared/contract'
-import type { CompareCellState } from '@shared/domain/compare'
+import type { ChatCompareStart, CompareCellState } from '@shared/domain/compare'
 import type { GatewayNames } from '@shared/domain/gateway-names'
 import type { GalleryItem } from '@shared/domain/images'
 import type { RuleProblem } from '@shared/domain/rule-problems'
@@ -19,7 +19,7 @@ export interface CellLive {
 }
 
 /**
- * What a compare run needs of an area (images, video): its rules, its one create path (the same
+ * What a compare run needs of a media area (images, video): its rules, its one create path (the same
  * journal as a single run, under an id the run chose) and what it knows of a job afterwards.
  */
 export interface ComparePort<R> {
@@ -38,4 +38,34 @@ export interface ComparePort<R> {
   results(cell: StoredCell): { items?: GalleryItem[]; task?: VideoTask }
   /** Picks the cell as the winner in its area (images: its results become favourites). */
   keep(cell: StoredCell): Promise<void>
+}
+
+/** A chat column's start: its stream, or why it could not start (the other columns still run). */
+export interface ColumnStart {
+  conversationId: string
+  streamId?: string
+  userMessageId?: string
+  assistantMessageId?: string
+  error?: StudioErrorData
+}
+
+/**
+ * What a compare run needs of chat: its checks and its ordinary conversations. Each column is one
+ * conversation, made, sent in and deleted exactly as the chat page would, so every answer streams,
+ * saves and survives a restart as a single chat does.
+ */
+export interface ChatComparePort {
+  /** Everything a send would refuse, for the whole run (no column starts on bad input); answers the models as sent. */
+  check(input: ChatCompareStart): string[]
+  /** Refuses (a missing key, say) before any conversation is made. */
+  ready(): Promise<void>
+  newRef(): string
+  /** A new conversation for one model with the run's format, system instruction and parameters; answers its id. */
+  open(input: ChatCompareStart, model: string): Promise<string>
+  /** Sends the prompt in a column's conversation. */
+  start(input: ChatCompareStart, conversationId: string): Promise<Omit<ColumnStart, 'conversationId' | 'error'>>
+  /** The conversations still in the list. */
+  existing(): Promise<Set<string>>
+  /** Deletes a column's conversation; one already deleted is not an error. */
+  discard(conversationId: string): Promise<void>
 }

@@ -2,11 +2,13 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { CompareRun } from '@shared/domain/compare'
+import type { CompareRunOf, MediaCompareArea } from '@shared/domain/compare'
 import type { FetchLike } from '../gateway/http'
 import { noKeychain } from '../profiles/secret-backend'
 import { createStudioCore, type StudioCore } from '../studio-core'
 import { CompareStore } from './compare-store'
+
+type MediaRun = CompareRunOf<MediaCompareArea>
 
 /** Compare runs through the real core and its built-in sandbox; every POST the core makes is counted. */
 describe('compare runs in the studio core', () => {
@@ -43,9 +45,9 @@ describe('compare runs in the studio core', () => {
     return { core, call }
   }
 
-  async function settled(call: <T>(channel: string, input?: unknown) => Promise<T>, area: 'images' | 'video', id: string): Promise<CompareRun> {
+  async function settled(call: <T>(channel: string, input?: unknown) => Promise<T>, area: 'images' | 'video', id: string): Promise<MediaRun> {
     for (let i = 0; i < 1000; i++) {
-      const run = (await call<{ runs: CompareRun[] }>('compare:list-runs', { area })).runs.find((r) => r.id === id)
+      const run = (await call<{ runs: MediaRun[] }>('compare:list-runs', { area })).runs.find((r) => r.id === id)
       if (run && run.cells.every((c) => c.state !== 'running' && c.state !== 'waiting')) return run
       await new Promise((r) => setTimeout(r, 20))
     }
@@ -66,7 +68,7 @@ describe('compare runs in the studio core', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'compare-core-'))
     const { creates, fetch } = counting(['imagegen-4.5'])
     const { call } = await open(dataDir, fetch)
-    const [a, b] = await Promise.all([call<CompareRun>('compare:start-run', imageRun('run-once-0001')), call<CompareRun>('compare:start-run', imageRun('run-once-0001'))])
+    const [a, b] = await Promise.all([call<MediaRun>('compare:start-run', imageRun('run-once-0001')), call<MediaRun>('compare:start-run', imageRun('run-once-0001'))])
     expect(a.cells.map((c) => c.ref)).toEqual(b.cells.map((c) => c.ref))
     const run = await settled(call, 'images', 'run-once-0001')
     // A retry after it settled sends nothing either.
@@ -93,7 +95,7 @@ describe('compare runs in the studio core', () => {
     bad.requests = bad.requests.map((r) => ({ ...r, prompt: '' }))
     await expect(call('compare:start-run', bad)).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'requests.0.prompt' })
     expect(creates.size).toBe(0)
-    expect((await call<{ runs: CompareRun[] }>('compare:list-runs', { area: 'images' })).runs).toEqual([])
+    expect((await call<{ runs: MediaRun[] }>('compare:list-runs', { area: 'images' })).runs).toEqual([])
   })
 
   it('survives a restart: the run, its cells, results and the kept winner show again, and nothing is sent again', async () => {
@@ -102,7 +104,7 @@ describe('compare runs in the studio core', () => {
     const one = await open(dataDir, first.fetch)
     await one.call('compare:start-run', imageRun('run-restart-01'))
     const done = await settled(one.call, 'images', 'run-restart-01')
-    const kept = await one.call<CompareRun>('compare:keep-cell', { runId: 'run-restart-01', index: 2 })
+    const kept = await one.call<MediaRun>('compare:keep-cell', { runId: 'run-restart-01', index: 2 })
     expect(kept.keptIndex).toBe(2)
     expect(kept.cells[2].items?.[0].favorite).toBe(true)
     await one.core.dispose()
@@ -115,7 +117,7 @@ describe('compare runs in the studio core', () => {
 
     const second = counting()
     const two = await open(dataDir, second.fetch)
-    const { runs } = await two.call<{ runs: CompareRun[] }>('compare:list-runs', { area: 'images' })
+    const { runs } = await two.call<{ runs: MediaRun[] }>('compare:list-runs', { area: 'images' })
     const again = runs.find((r) => r.id === 'run-restart-01')!
     expect(again.keptIndex).toBe(2)
     expect(again.cells.map((c) => c.state)).toEqual(['done', 'done', 'done'])

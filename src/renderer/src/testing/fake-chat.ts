@@ -5,7 +5,7 @@
  */
 import type { InvokeChannel } from '@shared/contract'
 import { summaryWith, type ChatFormat, type ChatMessage, type ChatParams, type ChatPreset, type Conversation, type ConversationSummary, type MessageStatus, type StreamOp } from '@shared/domain/chat'
-import type { CompareRun } from '@shared/domain/chat-compare'
+import type { CompareRunOf } from '@shared/domain/compare'
 import { StudioError, type StudioErrorData } from '@shared/errors'
 import type { FakeHandler } from './fake-host'
 
@@ -34,7 +34,7 @@ export class FakeChat {
   /** Answer searches with the matched run marked, as the host's full-text search does. */
   markMatches = false
   /** Open compare runs, newest first. */
-  compares: CompareRun[] = []
+  compares: CompareRunOf<'chat'>[] = []
   /** Models whose answer cannot start in a compare (as a gateway refusing one column). */
   readonly refusedModels = new Set<string>()
   readonly toolResultsSent: Array<{ conversationId: string; answerId: string; results: Array<{ part: number; content: string; plain?: boolean }> }> = []
@@ -250,7 +250,7 @@ export class FakeChat {
       },
       'chat:start-compare': ({ format, models, text, system, params }) => {
         const columns = models.map((model) => ({ conversationId: this.add({ format, model, title: '', system, params }).id, model }))
-        const compare: CompareRun = { id: this.id('cmp'), createdAt: this.now(), format, prompt: text, columns }
+        const compare: CompareRunOf<'chat'> = { id: this.id('cmp'), area: 'chat', createdAt: this.now(), format, prompt: text, columns }
         this.compares.unshift(compare)
         const started = columns.map(({ conversationId, model }) => {
           if (this.refusedModels.has(model)) return { conversationId, error: { code: 'MODEL_UNAVAILABLE' as const, message: `No available channel for model ${model}`, retryable: false } }

@@ -3,21 +3,21 @@
  * play the host's part (a cell's update).
  */
 import type { InvokeChannel } from '@shared/contract'
-import type { CompareCell, CompareRun } from '@shared/domain/compare'
+import type { CompareCell, CompareRunOf, MediaCompareArea } from '@shared/domain/compare'
 import { StudioError } from '@shared/errors'
 import type { FakeHandler } from './fake-host'
 
 type CompareChannel = Extract<InvokeChannel, `compare:${string}`>
 type CompareHandlers = { [C in CompareChannel]: FakeHandler<C> }
-type Emit = (event: 'compare:run-updated', payload: CompareRun) => void
+type Emit = (event: 'compare:run-updated', payload: CompareRunOf<MediaCompareArea>) => void
 
 export class FakeCompare {
-  readonly runs = new Map<string, CompareRun>()
+  readonly runs = new Map<string, CompareRunOf<MediaCompareArea>>()
 
   constructor(private readonly emit: Emit) {}
 
   /** Plays the host: one cell of a run changes. */
-  update(runId: string, index: number, patch: Partial<CompareCell>): CompareRun {
+  update(runId: string, index: number, patch: Partial<CompareCell>): CompareRunOf<MediaCompareArea> {
     const run = this.runs.get(runId)
     if (!run) throw new Error(`no run ${runId}`)
     const next = { ...run, cells: run.cells.map((c, i) => (i === index ? { ...c, ...patch } : c)) }
@@ -31,7 +31,7 @@ export class FakeCompare {
       'compare:start-run': (input) => {
         const known = this.runs.get(input.runId)
         if (known) return known
-        const run: CompareRun = {
+        const run: CompareRunOf<MediaCompareArea> = {
           id: input.runId,
           area: input.area,
           profileId: 'sandbox',

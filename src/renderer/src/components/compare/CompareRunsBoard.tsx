@@ -1,17 +1,17 @@
 import type { ComponentType } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import { useCompareRuns } from '@renderer/lib/compare/runs'
-import type { CompareArea, CompareCell, CompareRun } from '@shared/domain/compare'
+import type { CompareCell, CompareRunOf, MediaCompareArea } from '@shared/domain/compare'
 import './compare.css'
 
 export interface CellProps {
-  run: CompareRun
+  run: CompareRunOf<MediaCompareArea>
   cell: CompareCell
   index: number
 }
 
 /** One run: its title (when and what) over its cells side by side. */
-function RunView({ run, Cell }: { run: CompareRun; Cell: ComponentType<CellProps> }) {
+function RunView({ run, Cell }: { run: CompareRunOf<MediaCompareArea>; Cell: ComponentType<CellProps> }) {
   const { t, i18n } = useT()
   const time = new Date(run.createdAt).toLocaleString(i18n.language)
   const title = t('compareRuns.board.runLabel', { time, prompt: run.prompt.slice(0, 80) || t('compareRuns.board.noPrompt') })
@@ -28,7 +28,7 @@ function RunView({ run, Cell }: { run: CompareRun; Cell: ComponentType<CellProps
 }
 
 /** The side-by-side board of an area's compare runs, newest first; each area draws its own cells. */
-export function CompareRunsBoard({ area, Cell }: { area: CompareArea; Cell: ComponentType<CellProps> }) {
+export function CompareRunsBoard({ area, Cell }: { area: MediaCompareArea; Cell: ComponentType<CellProps> }) {
   const { t } = useT()
   const runs = useCompareRuns(area)
   if (!runs.data?.length) return null

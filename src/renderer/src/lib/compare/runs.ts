@@ -3,20 +3,20 @@ import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient } f
 import { useEffect, useRef } from 'react'
 import { studio } from '@renderer/lib/studio'
 import type { Preflight } from '@shared/domain/balance'
-import type { CompareArea, CompareRun, CompareStart } from '@shared/domain/compare'
+import type { CompareRunOf, CompareStart, MediaCompareArea } from '@shared/domain/compare'
 import { priceKey } from '@shared/domain/estimate'
 
 export const compareKeys = {
   all: ['compare-runs'] as const,
-  runs: (area: CompareArea) => [...compareKeys.all, area] as const,
+  runs: (area: MediaCompareArea) => [...compareKeys.all, area] as const,
   preflight: (kind: 'image' | 'video', model: string) => ['compare-preflight', kind, model] as const
 }
 
 /** Runs shown per area; older ones stay in the library. */
 const SHOWN = 10
 
-function upsertRun(qc: QueryClient, run: CompareRun): void {
-  qc.setQueryData<CompareRun[]>(compareKeys.runs(run.area), (runs) => {
+function upsertRun(qc: QueryClient, run: CompareRunOf<MediaCompareArea>): void {
+  qc.setQueryData<CompareRunOf<MediaCompareArea>[]>(compareKeys.runs(run.area), (runs) => {
     if (!runs) return runs
     const i = runs.findIndex((r) => r.id === run.id)
     if (i >= 0) return runs.map((r) => (r.id === run.id ? run : r))
@@ -24,7 +24,7 @@ function upsertRun(qc: QueryClient, run: CompareRun): void {
   })
 }
 
-export function useCompareRuns(area: CompareArea) {
+export function useCompareRuns(area: MediaCompareArea) {
   const qc = useQueryClient()
   useEffect(() => studio.compare.onRunUpdated((run) => upsertRun(qc, run)), [qc])
   return useQuery({ queryKey: compareKeys.runs(area), queryFn: async () => (await studio.compare.listRuns({ area, limit: SHOWN })).runs, staleTime: Infinity })

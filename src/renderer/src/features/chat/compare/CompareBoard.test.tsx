@@ -155,7 +155,7 @@ describe('chat compare', () => {
       { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'Name a tea' }], createdAt: 10, status: 'complete' },
       { id: 'a2', role: 'assistant', parts: [{ type: 'text', text: 'Oolong, whole' }], createdAt: 11, status: 'complete', model: 'model-beta' }
     ] })
-    host.chat.compares = [{ id: 'cmp-1', createdAt: 10, format: 'chat', prompt: 'Name a tea', columns: [{ conversationId: a.id, model: 'model-alpha' }, { conversationId: b.id, model: 'model-beta' }] }]
+    host.chat.compares = [{ id: 'cmp-1', area: 'chat', createdAt: 10, format: 'chat', prompt: 'Name a tea', columns: [{ conversationId: a.id, model: 'model-alpha' }, { conversationId: b.id, model: 'model-beta' }] }]
     const { user } = await renderApp({ host })
     await user.click(await screen.findByRole('button', { name: 'Compare models' }))
     const open = await screen.findByRole('region', { name: 'Open comparisons' })

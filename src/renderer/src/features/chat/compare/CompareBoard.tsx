@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } f
 import { FormAlert } from '@renderer/components/form/FormAlert'
 import { useT } from '@renderer/i18n/use-t'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
-import type { CompareRun } from '@shared/domain/chat-compare'
+import type { CompareRunOf } from '@shared/domain/compare'
 import { useChatUiStore } from '../chat-ui-store'
 import { streamingMessageOf } from '../stream-reducer'
 import { dispatchStream, useStreamStore } from '../stream-store'
@@ -16,7 +16,7 @@ function useAnyStreaming(ids: readonly string[]): boolean {
 }
 
 /** A run's answers side by side, with Stop (one or all) and Continue with one of them. */
-export function CompareBoard({ run }: { run: CompareRun }) {
+export function CompareBoard({ run }: { run: CompareRunOf<'chat'> }) {
   const { t } = useT()
   const queryClient = useQueryClient()
   const promptId = useId()

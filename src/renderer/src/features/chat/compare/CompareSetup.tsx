@@ -7,7 +7,7 @@ import { useT } from '@renderer/i18n/use-t'
 import { useEstimates } from '@renderer/lib/balance/estimate'
 import { errorMessage, errorTitle } from '@renderer/lib/error-text'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
-import { COMPARE_MAX_MODELS, COMPARE_MIN_MODELS } from '@shared/domain/chat-compare'
+import { COMPARE_MAX, COMPARE_MIN } from '@shared/domain/compare'
 import { useChatUiStore } from '../chat-ui-store'
 import { PromptTextarea, usePromptSend } from '../composer/PromptBox'
 import { useModels } from '../queries'
@@ -60,7 +60,7 @@ export function CompareSetup({ settings }: { settings: ConversationSettings }) {
     <div className="chat-compare-setup">
       <form className="chat-compare-form" aria-label={t('chat.compare.formLabel')} onSubmit={onSubmit}>
         <fieldset className="chat-compare-models">
-          <legend className="field-label">{t('chat.compare.models', { min: COMPARE_MIN_MODELS, max: COMPARE_MAX_MODELS })}</legend>
+          <legend className="field-label">{t('chat.compare.models', { min: COMPARE_MIN, max: COMPARE_MAX })}</legend>
           {shown.map((model, i) => (
             <div key={i} className="chat-compare-model-row">
               <label htmlFor={`${id}-m${i}`} className="sr-only">
@@ -78,7 +78,7 @@ export function CompareSetup({ settings }: { settings: ConversationSettings }) {
                 aria-invalid={duplicates.has(i) || undefined}
                 onChange={(e) => setField(i, e.target.value)}
               />
-              {shown.length > COMPARE_MIN_MODELS && (
+              {shown.length > COMPARE_MIN && (
                 <button type="button" className="button button-small" aria-label={t('chat.compare.removeModel', { n: i + 1 })} onClick={() => setFields(shown.filter((_, j) => j !== i))}>
                   {t('chat.compare.remove')}
                 </button>
@@ -92,7 +92,7 @@ export function CompareSetup({ settings }: { settings: ConversationSettings }) {
               <option key={m} value={m} />
             ))}
           </datalist>
-          {shown.length < COMPARE_MAX_MODELS && (
+          {shown.length < COMPARE_MAX && (
             <button type="button" className="button button-small" onClick={() => setFields([...shown, ''])}>
               {t('chat.compare.addModel')}
             </button>

@@ -5,7 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { studio } from '@renderer/lib/studio'
 import type { ChatMessage } from '@shared/domain/chat'
-import type { CompareRun } from '@shared/domain/chat-compare'
+import type { CompareRunOf } from '@shared/domain/compare'
 import type { StudioErrorData } from '@shared/errors'
 import { useChatUiStore } from '../chat-ui-store'
 import { chatKeys } from '../queries'
@@ -22,7 +22,7 @@ export interface CompareRequest {
   settings: Settings
 }
 
-export async function startCompare(queryClient: QueryClient, request: CompareRequest): Promise<CompareRun> {
+export async function startCompare(queryClient: QueryClient, request: CompareRequest): Promise<CompareRunOf<'chat'>> {
   const { params, system } = request.settings
   const { compare, started } = await studio.chat.startCompare({ format: params.format, models: request.models, text: request.text, system, params })
   const now = Date.now()
@@ -37,7 +37,7 @@ export async function startCompare(queryClient: QueryClient, request: CompareReq
     }
   }
   useCompareStarts.getState().put(failed)
-  queryClient.setQueryData(compareKeys.open(), (data: { compares: CompareRun[] } | undefined) => ({ compares: [compare, ...(data?.compares ?? []).filter((r) => r.id !== compare.id)] }))
+  queryClient.setQueryData(compareKeys.open(), (data: { compares: CompareRunOf<'chat'>[] } | undefined) => ({ compares: [compare, ...(data?.compares ?? []).filter((r) => r.id !== compare.id)] }))
   void queryClient.invalidateQueries({ queryKey: chatKeys.lists() })
   useChatUiStore.getState().openCompare(compare.id)
   return compare
@@ -56,14 +56,14 @@ export function stopColumns(conversationIds: readonly string[]): void {
  * Ends the run. With `keep`, that conversation becomes the open one; the others stay in the list,
  * or are deleted with `discardOthers`. Without `keep`, every answer stays and the area shows the form.
  */
-export async function settleCompare(queryClient: QueryClient, run: CompareRun, keep: string | null, discardOthers: boolean): Promise<void> {
+export async function settleCompare(queryClient: QueryClient, run: CompareRunOf<'chat'>, keep: string | null, discardOthers: boolean): Promise<void> {
   await studio.chat.settleCompare({ id: run.id, ...(keep ? { keep } : {}), ...(keep && discardOthers ? { discardOthers: true } : {}) })
   for (const c of run.columns) {
     if (c.conversationId === keep) continue
     dispatchStream({ type: 'forget', conversationId: c.conversationId })
     if (discardOthers) queryClient.removeQueries({ queryKey: chatKeys.conversation(c.conversationId) })
   }
-  queryClient.setQueryData(compareKeys.open(), (data: { compares: CompareRun[] } | undefined) => ({ compares: (data?.compares ?? []).filter((r) => r.id !== run.id) }))
+  queryClient.setQueryData(compareKeys.open(), (data: { compares: CompareRunOf<'chat'>[] } | undefined) => ({ compares: (data?.compares ?? []).filter((r) => r.id !== run.id) }))
   void queryClient.invalidateQueries({ queryKey: chatKeys.lists() })
   const ui = useChatUiStore.getState()
   if (keep) {

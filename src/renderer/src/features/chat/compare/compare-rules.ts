@@ -1,6 +1,6 @@
 /** What the compare form checks before it lets a run start (the host checks the same again). Pure. */
 import type { ChatFormat } from '@shared/domain/chat'
-import { COMPARE_MAX_MODELS, COMPARE_MIN_MODELS } from '@shared/domain/chat-compare'
+import { COMPARE_MAX, COMPARE_MIN } from '@shared/domain/compare'
 import { PROMPT_MAX_CHARS } from '@shared/domain/chat-limits'
 import type { SettingsValidation } from '../settings/settings-model'
 
@@ -14,8 +14,8 @@ export function chosenModels(fields: readonly string[]): string[] {
 /** The first reason not to start, or null. `validation`: the shared settings (format, system instruction, parameters) checked with the first model. */
 export function compareBlock(fields: readonly string[], text: string, format: ChatFormat, validation: SettingsValidation): CompareBlock | null {
   const models = chosenModels(fields)
-  if (models.length < COMPARE_MIN_MODELS) return 'tooFewModels'
-  if (models.length > COMPARE_MAX_MODELS) return 'tooManyModels'
+  if (models.length < COMPARE_MIN) return 'tooFewModels'
+  if (models.length > COMPARE_MAX) return 'tooManyModels'
   if (new Set(models).size !== models.length) return 'duplicateModel'
   if (text.trim() === '') return format === 'completions' ? 'emptyDocument' : 'emptyPrompt'
   if (text.length > PROMPT_MAX_CHARS) return 'promptTooLong'

@@ -6,7 +6,7 @@ import { MoreMenu } from '@renderer/components/menu/MoreMenu'
 import { useT } from '@renderer/i18n/use-t'
 import { useKeepCell } from '@renderer/lib/compare/runs'
 import { useHandoff } from '@renderer/store/handoff'
-import type { CompareCell, CompareRun } from '@shared/domain/compare'
+import type { CompareCell, CompareRunOf, MediaCompareArea } from '@shared/domain/compare'
 import type { GalleryItem } from '@shared/domain/images'
 import { useGenerateDraft } from '../generate/draft-store'
 import { useImagesUi } from '../images-ui-store'
@@ -42,7 +42,7 @@ function ItemActions({ item }: { item: GalleryItem }) {
   )
 }
 
-function Cell({ run, cell, index }: { run: CompareRun; cell: CompareCell; index: number }) {
+function Cell({ run, cell, index }: { run: CompareRunOf<MediaCompareArea>; cell: CompareCell; index: number }) {
   const { t } = useT()
   const keep = useKeepCell()
   const items = cell.items ?? []

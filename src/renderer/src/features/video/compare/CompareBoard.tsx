@@ -3,13 +3,13 @@ import { CompareCellFrame } from '@renderer/components/compare/CompareCellFrame'
 import { CompareRunsBoard } from '@renderer/components/compare/CompareRunsBoard'
 import { useT } from '@renderer/i18n/use-t'
 import { useKeepCell } from '@renderer/lib/compare/runs'
-import type { CompareCell, CompareRun } from '@shared/domain/compare'
+import type { CompareCell, CompareRunOf, MediaCompareArea } from '@shared/domain/compare'
 import { VIDEO_FAMILIES, type VideoFamily } from '@shared/domain/video'
 import { useCardActions } from '../board/use-card-actions'
 
 const isFamily = (f: string): f is VideoFamily => (VIDEO_FAMILIES as readonly string[]).includes(f)
 
-function Cell({ run, cell, index }: { run: CompareRun; cell: CompareCell; index: number }) {
+function Cell({ run, cell, index }: { run: CompareRunOf<MediaCompareArea>; cell: CompareCell; index: number }) {
   const { t } = useT()
   const keep = useKeepCell()
   const actions = useCardActions()
