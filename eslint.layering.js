@@ -38,7 +38,10 @@ const CORE_SCAFFOLDING = ['testing', 'faults']
  */
 export const CORE_FEATURE_EDGES = {
   balance: [{ to: 'profiles/profile-service.ts', why: 'the usage budget and Test connection read the active profile and its connection' }],
-  chat: [{ to: 'balance/generation-log.ts', why: 'a finished answer records its cost in the generation log (the RecordGeneration type, injected)' }],
+  chat: [
+    { to: 'balance/generation-log.ts', why: 'a finished answer records its cost in the generation log (the RecordGeneration type, injected)' },
+    { to: 'compare/compare-port.ts', why: 'compare columns run as ordinary conversations; the port is the compare engine\'s side of them' }
+  ],
   images: [
     { to: 'balance/generation-log.ts', why: 'a finished image job records its cost in the generation log (the RecordGeneration type, injected)' },
     { to: 'compare/compare-port.ts', why: 'compare cells run as image jobs; the port is the compare engine\'s side of them' }

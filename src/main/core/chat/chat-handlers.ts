@@ -1,9 +1,9 @@
-import type { ChatCompareChannel } from '../compare/compare-handlers'
 import type { Handlers } from '../ipc/dispatcher'
 import type { ChatService } from './chat-service'
 
-// Compare runs of chat go through the compare engine (src/main/core/compare/compare-handlers.ts).
-type ChatChannel = Exclude<Extract<keyof Handlers, `chat:${string}`>, ChatCompareChannel>
+// chat:start-compare, chat:list-compares and chat:settle-compare go to the compare engine
+// (src/main/core/compare/compare-handlers.ts).
+type ChatChannel = Exclude<Extract<keyof Handlers, `chat:${string}`>, `chat:${string}-compare${string}`>
 
 /** The chat channels of the contract, mapped onto the chat service. */
 export function createChatHandlers(chat: ChatService): Pick<Handlers, ChatChannel> {

@@ -2,7 +2,7 @@ import type { Handlers } from '../ipc/dispatcher'
 import type { CompareService } from './compare-service'
 
 /** The chat side keeps its `chat:` names (the chat page's channels); its runs are the engine's all the same. */
-export type ChatCompareChannel = 'chat:start-compare' | 'chat:list-compares' | 'chat:settle-compare'
+type ChatCompareChannel = 'chat:start-compare' | 'chat:list-compares' | 'chat:settle-compare'
 type CompareChannel = Extract<keyof Handlers, `compare:${string}`> | ChatCompareChannel
 
 /** The compare channels of the contract (images, video and chat), mapped onto the one compare engine. */

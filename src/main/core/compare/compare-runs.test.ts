@@ -2,9 +2,12 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import type { Invokes } from '@shared/contract'
 import type { CompareRunOf, MediaCompareArea } from '@shared/domain/compare'
 import type { FetchLike } from '../gateway/http'
 import { noKeychain } from '../profiles/secret-backend'
+import { openLibrary } from '../store/library-db'
 import { createStudioCore, type StudioCore } from '../studio-core'
 import { CompareStore } from './compare-store'
 
@@ -145,5 +148,36 @@ describe('compare runs in the studio core', () => {
     ])
     expect(run.cells.every((c) => c.task?.id === c.ref)).toBe(true)
     expect(Object.fromEntries(creates)).toEqual({ 'vo3.1-fast-components': 1, '/v1/videos': 1 })
+  })
+
+  it('a chat run and an image run go through the one store: both are rows of the same table, each listed in its own area', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'compare-core-'))
+    const { creates, fetch } = counting()
+    const { call } = await open(dataDir, fetch)
+    type ChatStarted = z.output<Invokes['chat:start-compare']['output']>
+    const chat = await call<ChatStarted>('chat:start-compare', { format: 'chat', models: ['deepseek-v3', 'gpt-4o-mini'], text: 'Name a tea', system: '', params: { format: 'chat', params: {} } })
+    await call('compare:start-run', imageRun('run-shared-01'))
+    await settled(call, 'images', 'run-shared-01')
+    expect(creates.size).toBe(3)
+
+    const lib = openLibrary(dataDir)
+    try {
+      const rows = lib.all<{ id: string; area: string }>('SELECT id, area FROM compare_runs ORDER BY area')
+      expect(rows).toEqual([
+        { id: chat.compare.id, area: 'chat' },
+        { id: 'run-shared-01', area: 'images' }
+      ])
+    } finally {
+      lib.release()
+    }
+    expect((await call<{ compares: Array<{ id: string }> }>('chat:list-compares')).compares.map((r) => r.id)).toEqual([chat.compare.id])
+    expect((await call<{ runs: MediaRun[] }>('compare:list-runs', { area: 'images' })).runs.map((r) => r.id)).toEqual(['run-shared-01'])
+    // Each area's actions refuse the other's runs.
+    await expect(call('compare:keep-cell', { runId: chat.compare.id, index: 0 })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    await expect(call('chat:settle-compare', { id: 'run-shared-01' })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    await call('chat:settle-compare', { id: chat.compare.id, keep: chat.compare.columns[0].conversationId })
+    const left = openLibrary(dataDir)
+    expect(left.all('SELECT area FROM compare_runs')).toEqual([{ area: 'images' }])
+    left.release()
   })
 })

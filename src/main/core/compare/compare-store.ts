@@ -112,13 +112,15 @@ export class CompareStore {
   }
 
   /** An area's runs, newest first; every one of them without `limit`. */
-  list<A extends CompareArea>(area: A, limit?: number): Array<Extract<StoredRun, { area: A }>> {
+  list(area: 'chat', limit?: number): StoredChatRun[]
+  list(area: MediaCompareArea, limit?: number): StoredMediaRun[]
+  list(area: CompareArea, limit?: number): StoredRun[] {
     return this.lib
       .all<{ record: string }>('SELECT record FROM compare_runs WHERE area = ? ORDER BY created_at DESC, id DESC LIMIT ?', area, limit ?? -1)
       .flatMap((row) => {
         const run = parse(row)
         // The row's area column and its record agree unless the record was written by hand.
-        return run && run.area === area ? [run as Extract<StoredRun, { area: A }>] : []
+        return run && run.area === area ? [run] : []
       })
   }
 

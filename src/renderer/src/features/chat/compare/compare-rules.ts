@@ -1,7 +1,7 @@
 /** What the compare form checks before it lets a run start (the host checks the same again). Pure. */
 import type { ChatFormat } from '@shared/domain/chat'
-import { COMPARE_MAX, COMPARE_MIN } from '@shared/domain/compare'
 import { PROMPT_MAX_CHARS } from '@shared/domain/chat-limits'
+import { COMPARE_MAX, COMPARE_MIN } from '@shared/domain/compare'
 import type { SettingsValidation } from '../settings/settings-model'
 
 export type CompareBlock = 'tooFewModels' | 'tooManyModels' | 'duplicateModel' | 'emptyPrompt' | 'emptyDocument' | 'promptTooLong' | 'settings'
