@@ -28,13 +28,14 @@ export interface CompareServiceDeps {
 
 const isFinal = (state: StoredCell['state']) => FINAL_CELL_STATES.includes(state)
 const MEDIA_AREAS = ['images', 'video'] as const
+/** Recent runs per area followed from the start (a finished video cell's file may still be on its way). */
+const FOLLOWED = 10
 
+/** Why a chat column could not start, as the page shows it beside the other columns. */
 function chatError(e: unknown): StudioErrorData {
   if (isStudioError(e)) return e.toData()
   return { code: 'INTERNAL', message: 'This answer could not be started.', retryable: false }
 }
-/** Recent runs per area followed from the start (a finished video cell's file may still be on its way). */
-const FOLLOWED = 10
 
 /**
  * Compare runs of every area: one prompt to 2–4 models, recorded in one store before anything is
