@@ -1,6 +1,6 @@
 /** UI state of the Video area (host data lives in TanStack Query, never here). */
 import { create } from 'zustand'
-import type { VideoFamily, VideoState } from '@shared/domain/video'
+import { VIDEO_FAMILY, type VideoFamily, type VideoState } from '@shared/domain/video'
 import { EMPTY_FILTER, type BoardFilter } from './board/board-filter'
 
 export interface Toast {
@@ -38,7 +38,7 @@ export interface VideoUiState {
 
 const initial = {
   panel: 'create' as const,
-  family: 'vidq' as VideoFamily,
+  family: VIDEO_FAMILY.unifiedFirst as VideoFamily,
   filter: EMPTY_FILTER,
   focusRequest: null,
   dialog: null,

@@ -6,7 +6,7 @@ import { STANDIN_NAMES, ruleOf } from '@shared/domain/gateway-names'
 import { issueProblems, type RuleProblem } from '@shared/domain/rule-problems'
 import { VIDEO_FAMILIES, type VideoCreateInput } from '@shared/domain/video'
 import { videoRequestProblems } from '@shared/domain/video-rules'
-import { emptyDrafts, emptyGk, emptyKl, emptyUnified2, emptyVidq, type DraftRef, type Drafts } from './drafts'
+import { emptyDrafts, emptyVideosMultipart, emptyVideosJson, emptyUnifiedSecond, emptyUnifiedFirst, type DraftRef, type Drafts } from './drafts'
 import { readDraft, validateDraft } from './validate'
 
 /**
@@ -91,10 +91,10 @@ const gk = fc.record({
 })
 
 const drafts = fc.oneof(
-  vidq.map((d) => ({ family: 'vidq' as const, drafts: { ...emptyDrafts(), vidq: { ...emptyVidq(d.model, names), ...d } } })),
-  unified2.map((d) => ({ family: 'unified2' as const, drafts: { ...emptyDrafts(), unified2: { ...emptyUnified2(d.model, names), ...d } } })),
-  kl.map((d) => ({ family: 'kl' as const, drafts: { ...emptyDrafts(), kl: { ...emptyKl(d.model), ...d } } })),
-  gk.map((d) => ({ family: 'gk' as const, drafts: { ...emptyDrafts(), gk: { ...emptyGk(d.model, names), ...d } } }))
+  vidq.map((d) => ({ family: 'vidq' as const, drafts: { ...emptyDrafts(), vidq: { ...emptyUnifiedFirst(d.model, names), ...d } } })),
+  unified2.map((d) => ({ family: 'unified2' as const, drafts: { ...emptyDrafts(), unified2: { ...emptyUnifiedSecond(d.model, names), ...d } } })),
+  kl.map((d) => ({ family: 'kl' as const, drafts: { ...emptyDrafts(), kl: { ...emptyVideosJson(d.model), ...d } } })),
+  gk.map((d) => ({ family: 'gk' as const, drafts: { ...emptyDrafts(), gk: { ...emptyVideosMultipart(d.model, names), ...d } } }))
 )
 
 const shown = (problems: Record<string, unknown>) => Object.entries(problems).map(([field, p]) => `${field}: ${(p as { rule?: string }).rule}`).sort()
