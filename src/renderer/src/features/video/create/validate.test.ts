@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { VIDEO_FAMILY } from '@shared/domain/video'
 import type { VideoProblem } from '../problems'
 import { emptyVideosMultipart, emptyVideosJson, emptyUnifiedSecond, emptyUnifiedFirst, withModel, withOrientation, withScenario, type DraftRef } from './drafts'
 import { validateVideosMultipart, validateVideosJson, validateUnifiedSecond, validateUnifiedFirst } from './validate'
@@ -66,9 +67,9 @@ describe('unifiedFirst: unified route, first body', () => {
   })
 
   it('moves defaults with the model but keeps what the user chose', () => {
-    const q1 = withModel('vidq', emptyUnifiedFirst('vidq2-pro'), 'vidq1')
+    const q1 = withModel(VIDEO_FAMILY.unifiedFirst, emptyUnifiedFirst('vidq2-pro'), 'vidq1')
     expect([q1.duration, q1.resolution]).toEqual(['', ''])
-    const kept = withModel('vidq', { ...emptyUnifiedFirst('vidq2-pro'), duration: '7' }, 'vidq1')
+    const kept = withModel(VIDEO_FAMILY.unifiedFirst, { ...emptyUnifiedFirst('vidq2-pro'), duration: '7' }, 'vidq1')
     expect(kept.duration).toBe('7')
   })
 })
@@ -105,10 +106,10 @@ describe('videosJson: video-object route, JSON body', () => {
 
 describe('videosMultipart: video-object route, multipart body', () => {
   it('sends the forced length of pro and max, and file references', () => {
-    const pro = withModel('gk', { ...emptyVideosMultipart(), prompt: 'p', refs: [file('f1'), file('f2')] }, 'gk-video-3-pro')
+    const pro = withModel(VIDEO_FAMILY.videosMultipart, { ...emptyVideosMultipart(), prompt: 'p', refs: [file('f1'), file('f2')] }, 'gk-video-3-pro')
     expect(pro.seconds).toBe('10')
     expect(validateVideosMultipart(pro).request).toMatchObject({ model: 'gk-video-3-pro', seconds: 10, references: [{ kind: 'file', fileId: 'f1' }, { kind: 'file', fileId: 'f2' }] })
-    expect(validateVideosMultipart(withModel('gk', pro, 'gk-video-3-max')).request).toMatchObject({ seconds: 15 })
+    expect(validateVideosMultipart(withModel(VIDEO_FAMILY.videosMultipart, pro, 'gk-video-3-max')).request).toMatchObject({ seconds: 15 })
   })
 
   it('refuses 16 seconds on gk-video-3 and URL references', () => {
