@@ -1,5 +1,6 @@
 /** English messages of the gateway-names editor (Settings → Profiles → Names), merged into `en` as `names`. */
 import { VIDEO_FAMILY } from '@shared/domain/video-models'
+
 export const namesEn = {
   open: 'Names',
   openNamed: 'Names of {{name}}',

@@ -1,5 +1,6 @@
 /** English messages of the Video area, merged into `en` as `video` (kept apart so each file stays readable). */
 import { VIDEO_FAMILY } from '@shared/domain/video-models'
+
 export const videoEn = {
   view: {
     createLabel: 'Create video',

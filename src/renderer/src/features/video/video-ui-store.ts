@@ -1,6 +1,7 @@
 /** UI state of the Video area (host data lives in TanStack Query, never here). */
 import { create } from 'zustand'
-import { VIDEO_FAMILY, type VideoFamily, type VideoState } from '@shared/domain/video'
+import type { VideoFamily, VideoState } from '@shared/domain/video'
+import { VIDEO_FAMILY } from '@shared/domain/video-models'
 import { EMPTY_FILTER, type BoardFilter } from './board/board-filter'
 
 export interface Toast {
