@@ -209,7 +209,7 @@ async function useVideo(page: Page, studio: StudioFixture): Promise<void> {
   await chooseFamily(page, 'Video object · multipart')
   await model.fill(FIXED_10S)
   // The model rule typed in the names editor: the length is the gateway's, not the user's.
-  await expect(page.getByTestId('gk-forced')).toHaveText(`10 s, fixed by the gateway for ${FIXED_10S}.`)
+  await expect(page.getByTestId('videosMultipart-forced')).toHaveText(`10 s, fixed by the gateway for ${FIXED_10S}.`)
   await form.getByRole('textbox', { name: 'Prompt' }).fill('waves against a pier')
   await submit(page)
 

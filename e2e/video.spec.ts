@@ -21,8 +21,8 @@ test.describe('video', () => {
 
     // Unified route, first family, image to video with an uploaded reference.
     await form.getByRole('textbox', { name: 'Prompt' }).fill('a lantern drifting at night')
-    await page.getByTestId('vidq-refs-file-input').setInputFiles({ name: 'frame.png', mimeType: 'image/png', buffer: await png(640, 360) })
-    await expect(page.getByTestId('vidq-mode')).toHaveText('One image: image to video.')
+    await page.getByTestId('unifiedFirst-refs-file-input').setInputFiles({ name: 'frame.png', mimeType: 'image/png', buffer: await png(640, 360) })
+    await expect(page.getByTestId('unifiedFirst-mode')).toHaveText('One image: image to video.')
     await submit(page)
     await expect(card(page, 'a lantern drifting at night')).toBeVisible()
 
@@ -42,10 +42,10 @@ test.describe('video', () => {
     // Video-object route, multipart family with a forced length and a file reference.
     await chooseFamily(page, 'Video object · multipart')
     await form.getByRole('combobox', { name: 'Model' }).fill('gk-video-3-pro')
-    await expect(page.getByTestId('gk-forced')).toHaveText('10 s, fixed by the gateway for gk-video-3-pro.')
+    await expect(page.getByTestId('videosMultipart-forced')).toHaveText('10 s, fixed by the gateway for gk-video-3-pro.')
     await form.getByRole('textbox', { name: 'Prompt' }).fill('waves against a pier')
-    await page.getByTestId('gk-refs-file-input').setInputFiles({ name: 'pier.png', mimeType: 'image/png', buffer: await png(512, 512) })
-    await expect(page.getByTestId('gk-refs').getByText('File pier.png', { exact: true })).toBeVisible()
+    await page.getByTestId('videosMultipart-refs-file-input').setInputFiles({ name: 'pier.png', mimeType: 'image/png', buffer: await png(512, 512) })
+    await expect(page.getByTestId('videosMultipart-refs').getByText('File pier.png', { exact: true })).toBeVisible()
     await submit(page)
 
     const prompts = ['a lantern drifting at night', 'rain on a tin roof', 'a heron takes off', 'waves against a pier']
@@ -155,12 +155,12 @@ test.describe('video', () => {
     await expect(prompt).toBeFocused()
 
     // Files: 60 MB and 5:1 are refused before they reach the gateway; a third image cannot be added.
-    const refs = page.getByTestId('vidq-refs')
+    const refs = page.getByTestId('unifiedFirst-refs')
     const huge = test.info().outputPath('huge.png')
     writeFileSync(huge, Buffer.alloc(60 * 1024 * 1024))
-    await page.getByTestId('vidq-refs-file-input').setInputFiles(huge)
+    await page.getByTestId('unifiedFirst-refs-file-input').setInputFiles(huge)
     await expect(refs.getByText('“huge.png” is 60 MB; video references accept files up to 50 MB.')).toBeVisible()
-    await page.getByTestId('vidq-refs-file-input').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: await png(1000, 200) })
+    await page.getByTestId('unifiedFirst-refs-file-input').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: await png(1000, 200) })
     await expect(refs.getByRole('alert')).toContainText('wide.png')
     await refs.getByRole('button', { name: 'Add URL' }).click()
     await refs.getByRole('button', { name: 'Add URL' }).click()

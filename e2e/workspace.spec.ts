@@ -420,7 +420,7 @@ test.describe('drop anywhere', () => {
     const slot = page.getByRole('form', { name: 'Create' }).getByRole('group', { name: 'Images', exact: true })
     await dropFiles(slot, await png('frame.png', 640, 360))
     await expect(slot.getByRole('button', { name: 'Remove File frame.png' })).toBeVisible()
-    await expect(page.getByTestId('vidq-mode')).toHaveText('One image: image to video.')
+    await expect(page.getByTestId('unifiedFirst-mode')).toHaveText('One image: image to video.')
   })
 
   test('a gallery image dragged onto the editor, and over Video onto a reference slot', async ({ studio }) => {

@@ -6,10 +6,10 @@ export type ModelKind =
   | 'image-gen-1' // first family: `<w>*<h>` sizes, ratio + resolution, URL references; also the native edit family
   | 'image-gen-2' // second family: `<w>x<h>` sizes, response_format
   | 'image-edit' // every model /v1/images/edits takes
-  | 'video-vidq' // unified create, first family
-  | 'video-unified2' // unified create, second family
-  | 'video-kl' // /v1/videos JSON family
-  | 'video-gk' // /v1/videos multipart family
+  | 'video-unified-first' // unified create, first family
+  | 'video-unified-second' // unified create, second family
+  | 'video-json' // /v1/videos JSON family
+  | 'video-multipart' // /v1/videos multipart family
 
 export interface ModelInfo {
   id: string
@@ -69,10 +69,10 @@ const KINDS: Record<BodyFamily, ModelKind[]> = {
   imageGen1: ['image-gen-1', 'image-edit'],
   imageGen2: ['image-gen-2'],
   imageEdit: ['image-edit'],
-  videoUnified1: ['video-vidq'],
-  videoUnified2: ['video-unified2'],
-  videoJson: ['video-kl'],
-  videoMultipart: ['video-gk']
+  videoUnified1: ['video-unified-first'],
+  videoUnified2: ['video-unified-second'],
+  videoJson: ['video-json'],
+  videoMultipart: ['video-multipart']
 }
 
 /** The models of one naming, with the kinds of their families and the traits of the part they play. */

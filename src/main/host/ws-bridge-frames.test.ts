@@ -40,7 +40,7 @@ describe('request frames of the browser bridge', () => {
     const big = '"'.repeat(1_048_000)
     ws.send(JSON.stringify({ t: 'invoke', id: 1, channel: 'video:create', input: create(big) }))
     expect(await inbox.next()).toMatchObject({ t: 'result', id: 1, result: { ok: true, value: { payloadChars: 1_048_000 } } })
-    ws.send(JSON.stringify({ t: 'invoke', id: 2, channel: 'video:create', input: create('x'.repeat(VIDEO_LIMITS.vidqPayloadMax + 1)) }))
+    ws.send(JSON.stringify({ t: 'invoke', id: 2, channel: 'video:create', input: create('x'.repeat(VIDEO_LIMITS.unifiedFirstPayloadMax + 1)) }))
     expect(await inbox.next()).toMatchObject({ t: 'result', id: 2, result: { ok: false, error: { code: 'INVALID_INPUT', message: 'The payload is at most 1,048,576 characters' } } })
     ws.close()
   })

@@ -18,10 +18,10 @@ const ENDPOINT_TYPES: Record<ModelKind, string[]> = {
   'image-gen-1': ['image-generation'],
   'image-gen-2': ['image-generation'],
   'image-edit': ['image-generation'],
-  'video-vidq': ['openai-video'],
-  'video-unified2': ['openai-video'],
-  'video-kl': ['openai-video'],
-  'video-gk': ['openai-video']
+  'video-unified-first': ['openai-video'],
+  'video-unified-second': ['openai-video'],
+  'video-json': ['openai-video'],
+  'video-multipart': ['openai-video']
 }
 
 function endpointTypes(ctx: SandboxContext, id: string): string[] {

@@ -13,12 +13,12 @@ import { createRemix } from './video-unified.js'
 
 type Body = Record<string, unknown>
 
-export const KL_SCENES = ['motion_control', 'avatar_i2v', 'lip_sync', 'template_effect']
-export const GK_RATIOS = ['16:9', '9:16', '2:3', '3:2', '1:1']
+export const JSON_SCENES = ['motion_control', 'avatar_i2v', 'lip_sync', 'template_effect']
+export const MULTIPART_RATIOS = ['16:9', '9:16', '2:3', '3:2', '1:1']
 export const TIERS = ['720P', '1080P']
-const KL_DIMS: Record<string, string> = { '16:9': '1280x720', '9:16': '720x1280', '1:1': '960x960' }
+const JSON_DIMS: Record<string, string> = { '16:9': '1280x720', '9:16': '720x1280', '1:1': '960x960' }
 
-function klCreate(req: SandboxRequest, ctx: SandboxContext, b: Body, model: string): Task {
+function createJson(req: SandboxRequest, ctx: SandboxContext, b: Body, model: string): Task {
   const prompt = reqString(req, b, 'prompt')
   const seconds = optString(req, b, 'seconds')
   if (seconds !== undefined && !/^\d+$/.test(seconds)) throw fail(req, 'field seconds must be a whole number of seconds as a string, e.g. "5"')
@@ -32,7 +32,7 @@ function klCreate(req: SandboxRequest, ctx: SandboxContext, b: Body, model: stri
   if (oc.resolution !== undefined && !TIERS.includes(String(oc.resolution))) throw fail(req, 'metadata.output_config.resolution must be 720P or 1080P')
   if (oc.aspect_ratio !== undefined && !['16:9', '9:16', '1:1'].includes(String(oc.aspect_ratio))) throw fail(req, 'metadata.output_config.aspect_ratio must be 16:9, 9:16 or 1:1')
   if (oc.audio_generation !== undefined && oc.audio_generation !== 'Enabled' && oc.audio_generation !== 'Disabled') throw fail(req, 'metadata.output_config.audio_generation must be Enabled or Disabled')
-  if (meta.scene_type !== undefined && !KL_SCENES.includes(String(meta.scene_type))) throw fail(req, `metadata.scene_type must be one of ${KL_SCENES.join(', ')}`)
+  if (meta.scene_type !== undefined && !JSON_SCENES.includes(String(meta.scene_type))) throw fail(req, `metadata.scene_type must be one of ${JSON_SCENES.join(', ')}`)
   if (meta.motion_level !== undefined && meta.motion_level !== 'std' && meta.motion_level !== 'pro') throw fail(req, 'metadata.motion_level must be std or pro')
   optBool(req, meta, 'offpeak')
   for (const f of ['last_frame_url', 'video_url', 'file_infos', 'ext_info']) optString(req, meta, f)
@@ -46,13 +46,13 @@ function klCreate(req: SandboxRequest, ctx: SandboxContext, b: Body, model: stri
     ...failureOf(req, prompt, false),
     seed: ctx.resultSeed('video', model, prompt, ctx.ids.int(1 << 30)),
     // The Kling-style family bills by mode and length, and says so in the model it reports.
-    extra: { size: size ?? KL_DIMS[String(oc.aspect_ratio ?? '16:9')], seconds: secs, quality: mode === 'pro' ? 'high' : 'standard', billedModel: `${model}-${mode}-${secs}s` }
+    extra: { size: size ?? JSON_DIMS[String(oc.aspect_ratio ?? '16:9')], seconds: secs, quality: mode === 'pro' ? 'high' : 'standard', billedModel: `${model}-${mode}-${secs}s` }
   })
 }
 
-function gkCreate(req: SandboxRequest, ctx: SandboxContext, f: Body, refs: Buffer[], model: string): Task {
+function createMultipart(req: SandboxRequest, ctx: SandboxContext, f: Body, refs: Buffer[], model: string): Task {
   const prompt = reqString(req, f, 'prompt')
-  optString(req, f, 'aspect_ratio', { oneOf: GK_RATIOS })
+  optString(req, f, 'aspect_ratio', { oneOf: MULTIPART_RATIOS })
   const size = optString(req, f, 'size', { oneOf: TIERS }) ?? '720P'
   let secs = 6
   if (f.seconds !== undefined && f.seconds !== '') {
@@ -78,8 +78,8 @@ async function create(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   const form = await formOf(req)
   const fields: Body = form ? form.fields : req.json()
   const refs = form ? form.files.filter((x) => x.field === 'input_reference' || x.field === 'input_reference[]').map((x) => x.bytes) : []
-  const model = requireModel(req, fields.model, ['video-kl', 'video-gk'])
-  const task = ctx.catalog.find(model)!.kinds.includes('video-kl') ? klCreate(req, ctx, fields, model) : gkCreate(req, ctx, fields, refs, model)
+  const model = requireModel(req, fields.model, ['video-json', 'video-multipart'])
+  const task = ctx.catalog.find(model)!.kinds.includes('video-json') ? createJson(req, ctx, fields, model) : createMultipart(req, ctx, fields, refs, model)
   return { ...json(200, videoObject(ctx, task, { expiredUrl: false })), paid: true }
 }
 
@@ -113,7 +113,7 @@ async function content(req: SandboxRequest, ctx: SandboxContext): Promise<Reply>
 
 async function remix(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> {
   const b = req.json()
-  requireModel(req, b.model, ['video-gk', 'video-kl'])
+  requireModel(req, b.model, ['video-multipart', 'video-json'])
   reqString(req, b, 'prompt')
   const size = reqString(req, b, 'size')
   if (!TIERS.includes(size)) throw fail(req, 'field size must be 720P or 1080P')

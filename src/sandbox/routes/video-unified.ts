@@ -10,10 +10,10 @@ import { isoPlus8, queryView, remixView, unifiedCreate2 } from '../tasks/views.j
 
 type Body = Record<string, unknown>
 
-export const VIDQ_RATIOS = ['16:9', '9:16', '3:4', '4:3', '1:1']
-export const VIDQ_RESOLUTIONS = ['540p', '720p', '1080p', '360p']
+export const UNIFIED_FIRST_RATIOS = ['16:9', '9:16', '3:4', '4:3', '1:1']
+export const UNIFIED_FIRST_RESOLUTIONS = ['540p', '720p', '1080p', '360p']
 
-function createVidq(req: SandboxRequest, ctx: SandboxContext, b: Body, model: string): Reply {
+function createUnifiedFirst(req: SandboxRequest, ctx: SandboxContext, b: Body, model: string): Reply {
   const images = optArray(req, b, 'images')
   if (!images) throw fail(req, 'field images is required')
   if (images.length > 2) throw fail(req, 'field images takes 0, 1 or 2 images')
@@ -21,12 +21,12 @@ function createVidq(req: SandboxRequest, ctx: SandboxContext, b: Body, model: st
   const prompt = optString(req, b, 'prompt', { max: 2000 }) ?? ''
   const series = ctx.catalog.find(model)?.series
   const q23 = series === 'q2' || series === 'q3'
-  const ratio = optString(req, b, 'aspect_ratio', { oneOf: VIDQ_RATIOS }) ?? '16:9'
+  const ratio = optString(req, b, 'aspect_ratio', { oneOf: UNIFIED_FIRST_RATIOS }) ?? '16:9'
   if ((ratio === '3:4' || ratio === '4:3') && !q23) throw fail(req, `aspect_ratio ${ratio} is only available for q2 and q3 models`)
   for (const f of ['audio', 'is_rec', 'bgm', 'off_peak', 'watermark']) optBool(req, b, f)
   optString(req, b, 'voice_id')
   const duration = optInt(req, b, 'duration', { min: 1, max: 10 }) ?? 5
-  let resolution = optString(req, b, 'resolution', { oneOf: VIDQ_RESOLUTIONS })
+  let resolution = optString(req, b, 'resolution', { oneOf: UNIFIED_FIRST_RESOLUTIONS })
   if (resolution === '360p' && series === 'q2') throw fail(req, 'resolution 360p is not available for q2 models')
   resolution ??= '720p'
   optInt(req, b, 'seed')
@@ -47,7 +47,7 @@ function createVidq(req: SandboxRequest, ctx: SandboxContext, b: Body, model: st
   return { ...json(200, { created_at: isoPlus8(task.createdWallMs), status: 'processing', task_id: task.id }), paid: true }
 }
 
-function createUnified2(req: SandboxRequest, ctx: SandboxContext, b: Body, model: string): Reply {
+function createUnifiedSecond(req: SandboxRequest, ctx: SandboxContext, b: Body, model: string): Reply {
   const images = optArray(req, b, 'images')
   if (!images) throw fail(req, 'field images is required')
   images.forEach((u, i) => {
@@ -79,8 +79,8 @@ function createUnified2(req: SandboxRequest, ctx: SandboxContext, b: Body, model
 
 async function create(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> {
   const b = req.json()
-  const model = requireModel(req, b.model, ['video-vidq', 'video-unified2'])
-  return ctx.catalog.find(model)!.kinds.includes('video-vidq') ? createVidq(req, ctx, b, model) : createUnified2(req, ctx, b, model)
+  const model = requireModel(req, b.model, ['video-unified-first', 'video-unified-second'])
+  return ctx.catalog.find(model)!.kinds.includes('video-unified-first') ? createUnifiedFirst(req, ctx, b, model) : createUnifiedSecond(req, ctx, b, model)
 }
 
 function query(req: SandboxRequest, ctx: SandboxContext): Reply {
@@ -113,7 +113,7 @@ export function createRemix(req: SandboxRequest, ctx: SandboxContext, source: Ta
 async function remix(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> {
   const b = req.json()
   const taskId = reqString(req, b, 'task_id')
-  requireModel(req, b.model, ['video-gk', 'video-kl', 'video-vidq', 'video-unified2'])
+  requireModel(req, b.model, ['video-multipart', 'video-json', 'video-unified-first', 'video-unified-second'])
   reqString(req, b, 'prompt')
   optString(req, b, 'size', { oneOf: ['720P', '1080P'] })
   optString(req, b, 'aspect_ratio', { oneOf: ['2:3', '3:2', '1:1', '16:9', '9:16'] })

@@ -3,7 +3,12 @@ import type { Fault } from '../faults.js'
 import type { StoredFile } from '../files.js'
 import { hash32 } from '../rng.js'
 
-/** Which state machine and which wire shape a task follows. */
+/**
+ * Which state machine and which wire shape a task follows. The video tags name the upstream
+ * behaviour the sandbox plays (some become the `<tag>:` prefix of a task id, as the spec allows), so
+ * two tags can share one body family; the studio's own family names are VIDEO_FAMILY in
+ * src/shared/domain/video-models.ts.
+ */
 export type Family =
   | 'vidq' // unified create, first family
   | 'vo3' // unified create, second family (prefix kept, ms timestamps, integer progress)

@@ -6,7 +6,7 @@
  */
 import { ruleOf, type GatewayNames } from './gateway-names'
 import type { RuleProblem } from './rule-problems'
-import type { VideoCreateInput, VideoCreateRequest, VideoFamily, VideoRef } from './video'
+import { VIDEO_FAMILY, type VideoCreateInput, type VideoCreateRequest, type VideoFamily, type VideoRef } from './video'
 import { checkVideoCreate } from './video-rules'
 
 interface Shared {
@@ -19,10 +19,10 @@ interface Shared {
 
 /** The concepts the families share, by the field each family writes them in. */
 const FIELD: Record<VideoFamily, Record<keyof Omit<Shared, 'prompt'>, string>> = {
-  vidq: { duration: 'duration', aspect: 'aspect_ratio', resolution: 'resolution', refs: 'images' },
-  unified2: { duration: 'duration', aspect: 'aspect_ratio', resolution: 'size', refs: 'images' },
-  kl: { duration: 'output_config.duration', aspect: 'output_config.aspect_ratio', resolution: 'output_config.resolution', refs: 'image' },
-  gk: { duration: 'seconds', aspect: 'aspect_ratio', resolution: 'size', refs: 'references' }
+  [VIDEO_FAMILY.unifiedFirst]: { duration: 'duration', aspect: 'aspect_ratio', resolution: 'resolution', refs: 'images' },
+  [VIDEO_FAMILY.unifiedSecond]: { duration: 'duration', aspect: 'aspect_ratio', resolution: 'size', refs: 'images' },
+  [VIDEO_FAMILY.videosJson]: { duration: 'output_config.duration', aspect: 'output_config.aspect_ratio', resolution: 'output_config.resolution', refs: 'image' },
+  [VIDEO_FAMILY.videosMultipart]: { duration: 'seconds', aspect: 'aspect_ratio', resolution: 'size', refs: 'references' }
 }
 
 const defined = <T>(v: T | undefined | null | ''): v is T => v !== undefined && v !== null && v !== ''
@@ -34,18 +34,18 @@ function sharedOf(r: VideoCreateRequest): { shared: Shared; own: string[] } {
       .filter(([k, v]) => !skip.has(k) && !used.includes(k) && defined(v) && v !== false && !(Array.isArray(v) && v.length === 0))
       .map(([k]) => k)
   switch (r.family) {
-    case 'vidq':
+    case VIDEO_FAMILY.unifiedFirst:
       return { shared: { prompt: r.prompt, duration: r.duration, aspect: r.aspect_ratio, resolution: r.resolution, refs: r.images }, own: ownOf(['duration', 'aspect_ratio', 'resolution', 'images']) }
-    case 'unified2':
+    case VIDEO_FAMILY.unifiedSecond:
       // Orientation follows the aspect ratio in the second family; it is not a field of its own.
       return { shared: { prompt: r.prompt, duration: r.duration, aspect: r.aspect_ratio, resolution: r.size, refs: r.images }, own: ownOf(['duration', 'aspect_ratio', 'size', 'images', 'orientation']) }
-    case 'kl': {
+    case VIDEO_FAMILY.videosJson: {
       const o = r.output_config ?? {}
       const seconds = r.seconds !== undefined && /^\d+$/.test(r.seconds) ? Number(r.seconds) : undefined
       const own = ownOf(['output_config', 'image', 'seconds', 'scenario'])
       return { shared: { prompt: r.prompt, duration: o.duration ?? seconds, aspect: o.aspect_ratio, resolution: o.resolution, refs: r.image ? [r.image] : [] }, own: o.audio_generation ? [...own, 'output_config.audio_generation'] : own }
     }
-    case 'gk':
+    case VIDEO_FAMILY.videosMultipart:
       return { shared: { prompt: r.prompt, duration: r.seconds, aspect: r.aspect_ratio, resolution: r.size, refs: r.references }, own: ownOf(['seconds', 'aspect_ratio', 'size', 'references']) }
   }
 }
@@ -53,9 +53,9 @@ function sharedOf(r: VideoCreateRequest): { shared: Shared; own: string[] } {
 function build(family: VideoFamily, model: string, s: Shared, profileId: string | undefined): VideoCreateInput {
   const base = { model, prompt: s.prompt, ...(profileId ? { profileId } : {}) }
   switch (family) {
-    case 'vidq':
+    case VIDEO_FAMILY.unifiedFirst:
       return { family, ...base, images: s.refs, ...(defined(s.duration) ? { duration: s.duration } : {}), ...(defined(s.aspect) ? { aspect_ratio: s.aspect } : {}), ...(defined(s.resolution) ? { resolution: s.resolution } : {}) }
-    case 'unified2': {
+    case VIDEO_FAMILY.unifiedSecond: {
       const landscape = s.aspect === '16:9'
       return {
         family,
@@ -67,11 +67,11 @@ function build(family: VideoFamily, model: string, s: Shared, profileId: string 
         size: defined(s.resolution) ? s.resolution : landscape ? '1280x720' : '720x1280'
       }
     }
-    case 'kl': {
+    case VIDEO_FAMILY.videosJson: {
       const output = { ...(defined(s.duration) ? { duration: s.duration } : {}), ...(defined(s.aspect) ? { aspect_ratio: s.aspect } : {}), ...(defined(s.resolution) ? { resolution: s.resolution } : {}) }
       return { family, ...base, scenario: s.refs.length ? 'image' : 'text', ...(s.refs[0] ? { image: s.refs[0] } : {}), ...(Object.keys(output).length ? { output_config: output } : {}) }
     }
-    case 'gk':
+    case VIDEO_FAMILY.videosMultipart:
       return { family, ...base, references: s.refs, ...(defined(s.duration) ? { seconds: s.duration } : {}), ...(defined(s.aspect) ? { aspect_ratio: s.aspect } : {}), ...(defined(s.resolution) ? { size: s.resolution } : {}) }
   }
 }
@@ -79,13 +79,13 @@ function build(family: VideoFamily, model: string, s: Shared, profileId: string 
 /** The same family: the request as it was, with the shared values as they now stand (a dropped one removed). */
 function sameFamily(req: VideoCreateRequest, built: VideoCreateInput, s: Shared): VideoCreateInput {
   const out: Record<string, unknown> = { ...req, ...built }
-  if (req.family === 'kl') {
+  if (req.family === VIDEO_FAMILY.videosJson) {
     const audio = req.output_config?.audio_generation
     const output = { ...(audio ? { audio_generation: audio } : {}), ...(built as { output_config?: object }).output_config }
     if (Object.keys(output).length) out.output_config = output
     else delete out.output_config
   } else {
-    for (const key of ['duration', 'aspect', 'resolution'] as const) if (!defined(s[key]) && !(req.family === 'unified2' && key === 'resolution')) delete out[FIELD[req.family][key]]
+    for (const key of ['duration', 'aspect', 'resolution'] as const) if (!defined(s[key]) && !(req.family === VIDEO_FAMILY.unifiedSecond && key === 'resolution')) delete out[FIELD[req.family][key]]
   }
   return out as VideoCreateInput
 }
@@ -101,7 +101,7 @@ export function carryVideo(req: VideoCreateRequest, model: string, family: Video
   const { shared, own } = sharedOf(req)
   const from = FIELD[req.family]
   const to = FIELD[family]
-  const s: Shared = { ...shared, refs: family === 'kl' ? shared.refs.slice(0, 1) : shared.refs }
+  const s: Shared = { ...shared, refs: family === VIDEO_FAMILY.videosJson ? shared.refs.slice(0, 1) : shared.refs }
   const dropped: string[] = family === req.family ? [] : [...own]
   if (shared.refs.length > s.refs.length) dropped.push(from.refs)
   const input = () => {

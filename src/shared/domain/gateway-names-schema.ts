@@ -82,7 +82,7 @@ export const GatewayNamesSchema = z.strictObject({
   messagesVersionValue: Word
 }) satisfies z.ZodType<GatewayNames, unknown>
 
-/** One problem of an imported names file, at its field (`models.vidq.2`, `nativeImage.path`...). */
+/** One problem of an imported names file, at its field (`models.<family>.2`, `nativeImage.path`...). */
 export interface NamesProblem {
   field: string
   message: string

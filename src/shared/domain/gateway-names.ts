@@ -9,19 +9,22 @@
  * the start path (the schema that validates an imported names file is in gateway-names-schema.ts).
  */
 
+import { VIDEO_FAMILIES, VIDEO_FAMILY } from './video-models'
+
 /**
  * Body families (what decides the request's shape), not vendors:
  * chat: suggestions for the chat model field (any chat format);
  * imagegen / image2: the first and second body family of POST /v1/images/generations;
  * native: the native async image task; editNative / editForm: the two families of the edit route
  * (the native one takes ratio, resolution and response_format; the other a quality word);
- * vidq / unified2: first and second family of POST /v1/video/create; kl: the JSON family of
- * POST /v1/videos; gk: its multipart family.
+ * then the four video families, by the stored keys VIDEO_FAMILY (video-models.ts) names: the first and
+ * second body of POST /v1/video/create, the JSON and the multipart body of POST /v1/videos.
+ * These strings are the keys of `models` in a names file, so they never change.
  */
-export const MODEL_FAMILIES = ['chat', 'imagegen', 'image2', 'native', 'editNative', 'editForm', 'vidq', 'unified2', 'kl', 'gk'] as const
+export const MODEL_FAMILIES = ['chat', 'imagegen', 'image2', 'native', 'editNative', 'editForm', ...VIDEO_FAMILIES] as const
 export type ModelFamily = (typeof MODEL_FAMILIES)[number]
 
-export const VIDEO_NAME_FAMILIES = ['vidq', 'unified2', 'kl', 'gk'] as const satisfies readonly ModelFamily[]
+export const VIDEO_NAME_FAMILIES = VIDEO_FAMILIES satisfies readonly ModelFamily[]
 export const IMAGE_NAME_FAMILIES = ['imagegen', 'image2', 'native', 'editNative', 'editForm'] as const satisfies readonly ModelFamily[]
 
 /** What a model changes of its family's rules. Every field is optional: absent = the family's default. */
@@ -100,10 +103,10 @@ export const STANDIN_NAMES: GatewayNames = {
     editNative: ['imagegen-4.0', 'imagegen-4.5'],
     editForm: ['image-model-1'],
     // The first name of a family is the form's default: the q2 model, whose spec rules are the fullest.
-    vidq: ['vidq2-pro', 'vidq3-pro', 'vidq2-pro-fast', 'vidq2-turbo', 'vidq1', 'vidq1-classic', 'vid2.0'],
-    unified2: ['vo3.1-fast-components', 'vo3.1-components', 'jm-video-3.0'],
-    kl: ['Kl-3.0-Omni', 'Kl-2.6', 'Kl-2.5'],
-    gk: ['gk-video-3', 'gk-video-3-pro', 'gk-video-3-max']
+    [VIDEO_FAMILY.unifiedFirst]: ['vidq2-pro', 'vidq3-pro', 'vidq2-pro-fast', 'vidq2-turbo', 'vidq1', 'vidq1-classic', 'vid2.0'],
+    [VIDEO_FAMILY.unifiedSecond]: ['vo3.1-fast-components', 'vo3.1-components', 'jm-video-3.0'],
+    [VIDEO_FAMILY.videosJson]: ['Kl-3.0-Omni', 'Kl-2.6', 'Kl-2.5'],
+    [VIDEO_FAMILY.videosMultipart]: ['gk-video-3', 'gk-video-3-pro', 'gk-video-3-max']
   },
   rules: {
     // "3:4 and 4:3 only for q2 and q3 models"; "voice_id: no effect on q3 models".

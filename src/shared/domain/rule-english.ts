@@ -24,8 +24,8 @@ const TEMPLATES: Readonly<Record<RuleKey, string>> = {
 
   promptRequired: 'A prompt is required',
   promptTooLong: 'The prompt is at most {{max}} characters',
-  vidqPromptOrImage: 'Write a prompt, add an image, or turn on the recommended prompt',
-  vidqImages: 'The first video family takes at most {{max}} images (first and last frame)',
+  unifiedFirstPromptOrImage: 'Write a prompt, add an image, or turn on the recommended prompt',
+  unifiedFirstImages: 'The first video family takes at most {{max}} images (first and last frame)',
   refsTooMany: '{{model}} takes at most {{max}} references',
   refKind: '{{model}} takes references of kind {{kinds}}, not {{kind}}',
   refUrl: 'must be an https:// address (plain http only for this computer)',

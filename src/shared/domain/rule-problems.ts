@@ -25,8 +25,8 @@ export const RULE_KEYS = [
   // Video.
   'promptRequired',
   'promptTooLong',
-  'vidqPromptOrImage',
-  'vidqImages',
+  'unifiedFirstPromptOrImage',
+  'unifiedFirstImages',
   'refsTooMany',
   'refKind',
   'refUrl',

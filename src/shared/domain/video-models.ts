@@ -8,15 +8,45 @@
  */
 import type { ModelRule } from './gateway-names'
 
-/** vidq: unified route first family; unified2: unified route second family; kl: /v1/videos JSON; gk: /v1/videos multipart. */
-export const VIDEO_FAMILIES = ['vidq', 'unified2', 'kl', 'gk'] as const
+/**
+ * The four video body families: the name the code uses for each (its route, then its body as the
+ * spec heads it) and the key the studio stores for it. Code always says `VIDEO_FAMILY.videosJson`,
+ * never the key itself; docs/GLOSSARY.md gives the same table.
+ *
+ * The keys on the right are STORED and must never change: task rows in the library database,
+ * settings (drafts, the last family shown), `models.<key>` in profile names files, IPC payloads,
+ * PNG metadata and test fixtures all carry them (video-family.test.ts pins them). Rename only the
+ * code names on the left.
+ */
+export const VIDEO_FAMILY = {
+  /** POST /v1/video/create, first body: 0-2 images (text, image, first and last frame), sound, voice, watermark. */
+  unifiedFirst: 'vidq',
+  /** POST /v1/video/create, second body: orientation, a width x height size, reference image URLs. */
+  unifiedSecond: 'unified2',
+  /** POST /v1/videos with a JSON body: `metadata.output_config`, scene types, first and last frame by URL. */
+  videosJson: 'kl',
+  /** POST /v1/videos with a multipart/form-data body: reference images sent as files. */
+  videosMultipart: 'gk'
+} as const
+export type VideoFamilyName = keyof typeof VIDEO_FAMILY
+
+/** The stored keys, in the order the studio lists the families. */
+export const VIDEO_FAMILIES = [VIDEO_FAMILY.unifiedFirst, VIDEO_FAMILY.unifiedSecond, VIDEO_FAMILY.videosJson, VIDEO_FAMILY.videosMultipart] as const
 export type VideoFamily = (typeof VIDEO_FAMILIES)[number]
+
+/** A stored key's code name, for what is derived from it on screen (e.g. test ids). */
+export const VIDEO_FAMILY_NAME = Object.fromEntries(Object.entries(VIDEO_FAMILY).map(([name, key]) => [key, name])) as Readonly<Record<VideoFamily, VideoFamilyName>>
 
 /** unified: POST /v1/video/create + GET /v1/video/query; videos: POST /v1/videos + GET /v1/videos/{id}. */
 export const VIDEO_ROUTES = ['unified', 'videos'] as const
 export type VideoRoute = (typeof VIDEO_ROUTES)[number]
 
-export const ROUTE_OF_FAMILY: Readonly<Record<VideoFamily, VideoRoute>> = { vidq: 'unified', unified2: 'unified', kl: 'videos', gk: 'videos' }
+export const ROUTE_OF_FAMILY: Readonly<Record<VideoFamily, VideoRoute>> = {
+  [VIDEO_FAMILY.unifiedFirst]: 'unified',
+  [VIDEO_FAMILY.unifiedSecond]: 'unified',
+  [VIDEO_FAMILY.videosJson]: 'videos',
+  [VIDEO_FAMILY.videosMultipart]: 'videos'
+}
 
 /** Where a reference can come from: a granted local file, a gallery image, a URL, or an Active asset. */
 export const VIDEO_REF_KINDS = ['file', 'gallery', 'url', 'asset'] as const
@@ -25,10 +55,10 @@ export type VideoRefKind = (typeof VIDEO_REF_KINDS)[number]
 export const MB = 1024 * 1024
 
 export const VIDEO_LIMITS = {
-  /** First family. */
-  vidqPromptMax: 2000,
-  vidqPayloadMax: 1_048_576,
-  vidqImagesMax: 2,
+  /** Unified route, first body. */
+  unifiedFirstPromptMax: 2000,
+  unifiedFirstPayloadMax: 1_048_576,
+  unifiedFirstImagesMax: 2,
   /** Reference images: at most 50 MB each, width/height strictly between 1/4 and 4. */
   refImageMaxBytes: 50 * MB,
   refRatioMin: 1 / 4,
@@ -37,15 +67,15 @@ export const VIDEO_LIMITS = {
   /** Families whose spec shows no prompt limit: a sanity bound, so a runaway paste is refused early. */
   promptMaxOther: 10_000,
   /** Not shown by the spec: bounds the studio applies so a typo is caught (e.g. 600 s). */
-  unified2DurationMax: 60,
-  vidqDurationMax: 60,
-  gkSecondsMax: 15,
-  gkReferencesMax: 10,
+  unifiedSecondDurationMax: 60,
+  unifiedFirstDurationMax: 60,
+  videosMultipartSecondsMax: 15,
+  videosMultipartReferencesMax: 10,
   /** What a create carries at all (the contract's shape); each family's own count is a rule. */
   referencesCeiling: 10,
-  /** The same for the first family's payload, whose own limit is vidqPayloadMax. */
+  /** The same for the first family's payload, whose own limit is unifiedFirstPayloadMax. */
   payloadCeiling: 4 * 1_048_576,
-  klReferenceUrlMax: 4096
+  videosJsonReferenceUrlMax: 4096
 } as const
 
 export interface DurationRule {
@@ -64,11 +94,11 @@ export interface VideoModelCapability {
   aspectRatios: readonly string[]
   /** null: not sent unless chosen. */
   defaultAspectRatio: string | null
-  /** vidq `resolution`, unified2 `size`, kl `metadata.output_config.resolution`, gk `size`. */
+  /** Sent as: unifiedFirst `resolution`, unifiedSecond `size`, videosJson `metadata.output_config.resolution`, videosMultipart `size`. */
   resolutions: readonly string[]
   defaultResolution: string | null
   duration: DurationRule
-  /** vidq only: voice_id has no effect on q3 models (the form says so). */
+  /** unifiedFirst only: voice_id has no effect on q3 models (the form says so). */
   voiceIdHasEffect: boolean
   promptRequired: boolean
   promptMax: number
@@ -78,19 +108,19 @@ export interface VideoModelCapability {
   notes: readonly string[]
 }
 
-const VIDQ_RATIOS = ['16:9', '9:16', '1:1'] as const
-export const VIDQ_RESOLUTIONS = ['540p', '720p', '1080p', '360p'] as const
-export const UNIFIED2_SIZES = ['720x1280', '1280x720'] as const
-export const UNIFIED2_RATIOS = ['16:9', '9:16'] as const
+const UNIFIED_FIRST_RATIOS = ['16:9', '9:16', '1:1'] as const
+export const UNIFIED_FIRST_RESOLUTIONS = ['540p', '720p', '1080p', '360p'] as const
+export const UNIFIED_SECOND_SIZES = ['720x1280', '1280x720'] as const
+export const UNIFIED_SECOND_RATIOS = ['16:9', '9:16'] as const
 export const ORIENTATIONS = ['portrait', 'landscape'] as const
-export const KL_RESOLUTIONS = ['720P', '1080P'] as const
-export const KL_RATIOS = ['16:9', '9:16', '1:1'] as const
-export const KL_SECONDS = ['5', '10', '15'] as const
-export const KL_AUDIO = ['Enabled', 'Disabled'] as const
-export const KL_SCENE_TYPES = ['motion_control', 'avatar_i2v', 'lip_sync', 'template_effect'] as const
-export const KL_MOTION_LEVELS = ['std', 'pro'] as const
-export const GK_RATIOS = ['16:9', '9:16', '2:3', '3:2', '1:1'] as const
-export const GK_SIZES = ['720P', '1080P'] as const
+export const VIDEOS_JSON_RESOLUTIONS = ['720P', '1080P'] as const
+export const VIDEOS_JSON_RATIOS = ['16:9', '9:16', '1:1'] as const
+export const VIDEOS_JSON_SECONDS = ['5', '10', '15'] as const
+export const VIDEOS_JSON_AUDIO = ['Enabled', 'Disabled'] as const
+export const VIDEOS_JSON_SCENE_TYPES = ['motion_control', 'avatar_i2v', 'lip_sync', 'template_effect'] as const
+export const VIDEOS_JSON_MOTION_LEVELS = ['std', 'pro'] as const
+export const VIDEOS_MULTIPART_RATIOS = ['16:9', '9:16', '2:3', '3:2', '1:1'] as const
+export const VIDEOS_MULTIPART_SIZES = ['720P', '1080P'] as const
 export const WM_POSITIONS = [
   { value: 1, label: 'top-left' },
   { value: 2, label: 'top-right' },
@@ -102,46 +132,46 @@ export const WM_POSITIONS = [
 export const REMIX_SIZES = ['720P', '1080P'] as const
 export const REMIX_RATIOS = ['2:3', '3:2', '1:1'] as const
 
-/** Kling-style scenario presets: which inputs each needs, and what it sets. */
-export const KL_SCENARIOS = [
+/** The JSON body's scenario presets: which inputs each needs, and what it sets. */
+export const VIDEOS_JSON_SCENARIOS = [
   { id: 'text', needs: [] as const, sets: {} },
   { id: 'image', needs: ['image'] as const, sets: {} },
   { id: 'first-last', needs: ['image', 'lastFrame'] as const, sets: {} },
   { id: 'motion-control', needs: ['image'] as const, sets: { scene_type: 'motion_control' } }
 ] as const
-export type KlScenario = (typeof KL_SCENARIOS)[number]['id']
-export const KL_SCENARIO_IDS = KL_SCENARIOS.map((s) => s.id) as [KlScenario, ...KlScenario[]]
+export type VideosJsonScenario = (typeof VIDEOS_JSON_SCENARIOS)[number]['id']
+export const VIDEOS_JSON_SCENARIO_IDS = VIDEOS_JSON_SCENARIOS.map((s) => s.id) as [VideosJsonScenario, ...VideosJsonScenario[]]
 
-function vidq(model: string): VideoModelCapability {
+function unifiedFirst(model: string): VideoModelCapability {
   return {
     model,
-    family: 'vidq',
+    family: VIDEO_FAMILY.unifiedFirst,
     route: 'unified',
-    aspectRatios: VIDQ_RATIOS,
+    aspectRatios: UNIFIED_FIRST_RATIOS,
     defaultAspectRatio: '16:9',
-    resolutions: VIDQ_RESOLUTIONS,
+    resolutions: UNIFIED_FIRST_RESOLUTIONS,
     defaultResolution: null,
     // The spec's 1-10 s range belongs to the q2 series (a model rule); the family has only a sanity bound.
-    duration: { min: 1, max: VIDEO_LIMITS.vidqDurationMax, default: null },
+    duration: { min: 1, max: VIDEO_LIMITS.unifiedFirstDurationMax, default: null },
     voiceIdHasEffect: true,
     promptRequired: false,
-    promptMax: VIDEO_LIMITS.vidqPromptMax,
-    maxReferences: VIDEO_LIMITS.vidqImagesMax,
+    promptMax: VIDEO_LIMITS.unifiedFirstPromptMax,
+    maxReferences: VIDEO_LIMITS.unifiedFirstImagesMax,
     referenceKinds: ['file', 'gallery', 'url', 'asset'],
     notes: ['No image: text to video; 1 image: image to video; 2 images: first and last frame.', 'The prompt is ignored when is_rec (recommended prompt) is on.']
   }
 }
 
-function unified2(model: string): VideoModelCapability {
+function unifiedSecond(model: string): VideoModelCapability {
   return {
     model,
-    family: 'unified2',
+    family: VIDEO_FAMILY.unifiedSecond,
     route: 'unified',
-    aspectRatios: UNIFIED2_RATIOS,
+    aspectRatios: UNIFIED_SECOND_RATIOS,
     defaultAspectRatio: '9:16',
-    resolutions: UNIFIED2_SIZES,
+    resolutions: UNIFIED_SECOND_SIZES,
     defaultResolution: '720x1280',
-    duration: { min: 1, max: VIDEO_LIMITS.unified2DurationMax, default: 8 },
+    duration: { min: 1, max: VIDEO_LIMITS.unifiedSecondDurationMax, default: 8 },
     voiceIdHasEffect: false,
     promptRequired: true,
     promptMax: VIDEO_LIMITS.promptMaxOther,
@@ -151,14 +181,14 @@ function unified2(model: string): VideoModelCapability {
   }
 }
 
-function kl(model: string): VideoModelCapability {
+function videosJson(model: string): VideoModelCapability {
   return {
     model,
-    family: 'kl',
+    family: VIDEO_FAMILY.videosJson,
     route: 'videos',
-    aspectRatios: KL_RATIOS,
+    aspectRatios: VIDEOS_JSON_RATIOS,
     defaultAspectRatio: null,
-    resolutions: KL_RESOLUTIONS,
+    resolutions: VIDEOS_JSON_RESOLUTIONS,
     defaultResolution: null,
     duration: { min: 1, max: 15, default: 5 },
     voiceIdHasEffect: false,
@@ -170,26 +200,31 @@ function kl(model: string): VideoModelCapability {
   }
 }
 
-function gk(model: string): VideoModelCapability {
+function videosMultipart(model: string): VideoModelCapability {
   return {
     model,
-    family: 'gk',
+    family: VIDEO_FAMILY.videosMultipart,
     route: 'videos',
-    aspectRatios: GK_RATIOS,
+    aspectRatios: VIDEOS_MULTIPART_RATIOS,
     defaultAspectRatio: null,
-    resolutions: GK_SIZES,
+    resolutions: VIDEOS_MULTIPART_SIZES,
     defaultResolution: '720P',
-    duration: { min: 1, max: VIDEO_LIMITS.gkSecondsMax, default: null },
+    duration: { min: 1, max: VIDEO_LIMITS.videosMultipartSecondsMax, default: null },
     voiceIdHasEffect: false,
     promptRequired: true,
     promptMax: VIDEO_LIMITS.promptMaxOther,
-    maxReferences: VIDEO_LIMITS.gkReferencesMax,
+    maxReferences: VIDEO_LIMITS.videosMultipartReferencesMax,
     referenceKinds: ['file', 'gallery'],
     notes: ['Reference images are sent as files.']
   }
 }
 
-const FAMILY_DEFAULTS: Readonly<Record<VideoFamily, (model: string) => VideoModelCapability>> = { vidq, unified2, kl, gk }
+const FAMILY_DEFAULTS: Readonly<Record<VideoFamily, (model: string) => VideoModelCapability>> = {
+  [VIDEO_FAMILY.unifiedFirst]: unifiedFirst,
+  [VIDEO_FAMILY.unifiedSecond]: unifiedSecond,
+  [VIDEO_FAMILY.videosJson]: videosJson,
+  [VIDEO_FAMILY.videosMultipart]: videosMultipart
+}
 
 /** A model's rules: its family's, changed by the model's overrides (the profile's names say which). */
 export function capabilityOf(family: VideoFamily, model: string, rule: ModelRule = {}): VideoModelCapability {
@@ -205,7 +240,7 @@ export function capabilityOf(family: VideoFamily, model: string, rule: ModelRule
     notes.unshift(`The gateway fixes the length of ${model} at ${rule.forcedSeconds} s.`)
   }
   const voiceIdHasEffect = rule.voiceIdHasEffect ?? base.voiceIdHasEffect
-  if (family === 'vidq' && !voiceIdHasEffect) notes.push(`voice_id has no effect on ${model}.`)
+  if (family === VIDEO_FAMILY.unifiedFirst && !voiceIdHasEffect) notes.push(`voice_id has no effect on ${model}.`)
   const resolutions = rule.resolutions ?? base.resolutions
   const wantResolution = rule.defaultResolution ?? base.defaultResolution
   return {

@@ -7,7 +7,7 @@
 import type { ModelRule } from './gateway-names-schema'
 import { issueProblems, ruleProblem, type RuleProblem } from './rule-problems'
 import { VideoCreateRequestSchema, type VideoCreateInput, type VideoCreateRequest, type VideoRef } from './video'
-import { capabilityOf, VIDEO_LIMITS, type DurationRule, type VideoModelCapability } from './video-models'
+import { VIDEO_FAMILY, capabilityOf, VIDEO_LIMITS, type DurationRule, type VideoModelCapability } from './video-models'
 
 function refKindProblems(cap: VideoModelCapability, refs: readonly VideoRef[], field: string, indexed = true): RuleProblem[] {
   const kinds = cap.referenceKinds.join(', ')
@@ -19,7 +19,7 @@ function refKindProblems(cap: VideoModelCapability, refs: readonly VideoRef[], f
 function refCountProblems(cap: VideoModelCapability, refs: readonly VideoRef[], field: string): RuleProblem[] {
   if (refs.length <= cap.maxReferences) return []
   // The first family's images mean text, image or first-and-last-frame to video, so it says that.
-  if (cap.family === 'vidq') return [ruleProblem(field, 'vidqImages', { max: cap.maxReferences })]
+  if (cap.family === VIDEO_FAMILY.unifiedFirst) return [ruleProblem(field, 'unifiedFirstImages', { max: cap.maxReferences })]
   return [ruleProblem(field, 'refsTooMany', { model: cap.model, max: cap.maxReferences })]
 }
 
@@ -43,17 +43,17 @@ export function capabilityProblems(r: VideoCreateRequest, cap: VideoModelCapabil
   if (cap.promptRequired && !r.prompt.trim()) p.push(ruleProblem('prompt', 'promptRequired'))
   if (r.prompt.length > cap.promptMax) p.push(ruleProblem('prompt', 'promptTooLong', { max: cap.promptMax, length: r.prompt.length }))
   const m = r.model
-  if (r.family === 'vidq') {
+  if (r.family === VIDEO_FAMILY.unifiedFirst) {
     p.push(...oneOf('aspect_ratio', r.aspect_ratio, cap.aspectRatios, m, 'aspectRatio'))
     p.push(...oneOf('resolution', r.resolution, cap.resolutions, m, 'videoResolution'))
     p.push(...lengthProblems('duration', r.duration, m, cap.duration))
     p.push(...refCountProblems(cap, r.images, 'images'), ...refKindProblems(cap, r.images, 'images'))
-  } else if (r.family === 'unified2') {
+  } else if (r.family === VIDEO_FAMILY.unifiedSecond) {
     p.push(...oneOf('aspect_ratio', r.aspect_ratio, cap.aspectRatios, m, 'aspectRatio'))
     p.push(...oneOf('size', r.size, cap.resolutions, m, 'videoSize'))
     p.push(...lengthProblems('duration', r.duration, m, cap.duration))
     p.push(...refCountProblems(cap, r.images, 'images'), ...refKindProblems(cap, r.images, 'images'))
-  } else if (r.family === 'kl') {
+  } else if (r.family === VIDEO_FAMILY.videosJson) {
     p.push(...oneOf('output_config.aspect_ratio', r.output_config?.aspect_ratio, cap.aspectRatios, m, 'aspectRatio'))
     p.push(...oneOf('output_config.resolution', r.output_config?.resolution, cap.resolutions, m, 'videoResolution'))
     p.push(...lengthProblems('output_config.duration', r.output_config?.duration, m, cap.duration))
@@ -80,16 +80,16 @@ function jsonProblem(text: string): string | null {
 /** Cross-field rules and limits that hold for every model of a family. */
 export function structuralProblems(r: VideoCreateRequest): RuleProblem[] {
   const p: RuleProblem[] = []
-  if (r.family === 'vidq') {
-    if (r.payload !== undefined && r.payload.length > VIDEO_LIMITS.vidqPayloadMax) {
-      p.push(ruleProblem('payload', 'payloadTooLong', { max: VIDEO_LIMITS.vidqPayloadMax, length: r.payload.length }))
+  if (r.family === VIDEO_FAMILY.unifiedFirst) {
+    if (r.payload !== undefined && r.payload.length > VIDEO_LIMITS.unifiedFirstPayloadMax) {
+      p.push(ruleProblem('payload', 'payloadTooLong', { max: VIDEO_LIMITS.unifiedFirstPayloadMax, length: r.payload.length }))
     }
     const detail = r.meta_data ? jsonProblem(r.meta_data) : null
     if (detail !== null) p.push(ruleProblem('meta_data', 'metaJson', { detail }))
-    if (!r.is_rec && !r.prompt.trim() && r.images.length === 0) p.push(ruleProblem('prompt', 'vidqPromptOrImage'))
-  } else if (r.family === 'unified2') {
+    if (!r.is_rec && !r.prompt.trim() && r.images.length === 0) p.push(ruleProblem('prompt', 'unifiedFirstPromptOrImage'))
+  } else if (r.family === VIDEO_FAMILY.unifiedSecond) {
     if (r.enable_upsample && r.orientation !== 'landscape') p.push(ruleProblem('enable_upsample', 'upsampleLandscape'))
-  } else if (r.family === 'kl') {
+  } else if (r.family === VIDEO_FAMILY.videosJson) {
     if (r.seconds !== undefined && !/^\d{1,2}$/.test(r.seconds)) p.push(ruleProblem('seconds', 'secondsWhole'))
     if (r.size !== undefined && !/^\d{2,5}x\d{2,5}$/.test(r.size)) p.push(ruleProblem('size', 'sizeWxH'))
     if (r.scenario !== 'text' && !r.image) p.push(ruleProblem('image', 'needsImage'))

@@ -3,11 +3,12 @@ import { ERROR_CODES } from '../errors'
 import { ModelNameSchema } from './gateway-names-schema'
 import { ruleParams } from './rule-problems'
 import {
+  VIDEO_FAMILY,
   isAllowedReferenceUrl,
-  KL_AUDIO,
-  KL_MOTION_LEVELS,
-  KL_SCENARIO_IDS,
-  KL_SCENE_TYPES,
+  VIDEOS_JSON_AUDIO,
+  VIDEOS_JSON_MOTION_LEVELS,
+  VIDEOS_JSON_SCENARIO_IDS,
+  VIDEOS_JSON_SCENE_TYPES,
   ORIENTATIONS,
   REMIX_RATIOS,
   REMIX_SIZES,
@@ -54,8 +55,8 @@ const Seconds = z.number().int('is a whole number of seconds').min(0, 'is not ne
 /** The profile to bill; absent: the selected one. */
 const ProfileId = Id64.optional()
 
-export const VidqCreateSchema = z.strictObject({
-  family: z.literal('vidq'),
+export const UnifiedFirstCreateSchema = z.strictObject({
+  family: z.literal(VIDEO_FAMILY.unifiedFirst),
   profileId: ProfileId,
   model: ModelNameSchema,
   /** 0: text to video, 1: image to video, 2: first and last frame. */
@@ -79,8 +80,8 @@ export const VidqCreateSchema = z.strictObject({
   meta_data: z.string().max(100_000).optional()
 })
 
-export const Unified2CreateSchema = z.strictObject({
-  family: z.literal('unified2'),
+export const UnifiedSecondCreateSchema = z.strictObject({
+  family: z.literal(VIDEO_FAMILY.unifiedSecond),
   profileId: ProfileId,
   model: ModelNameSchema,
   images: z.array(VideoRefSchema).max(VIDEO_LIMITS.referencesCeiling).default([]),
@@ -92,12 +93,12 @@ export const Unified2CreateSchema = z.strictObject({
   enable_upsample: z.boolean().optional()
 })
 
-export const KlCreateSchema = z.strictObject({
-  family: z.literal('kl'),
+export const VideosJsonCreateSchema = z.strictObject({
+  family: z.literal(VIDEO_FAMILY.videosJson),
   profileId: ProfileId,
   model: ModelNameSchema,
   /** Preset that decides which inputs are needed (motion-control also sets scene_type). */
-  scenario: z.enum(KL_SCENARIO_IDS).default('text'),
+  scenario: z.enum(VIDEOS_JSON_SCENARIO_IDS).default('text'),
   prompt: Prompt,
   /** Their notation ("5", "1280x720") is a rule of the family (video-rules.ts). */
   seconds: z.string().max(40).optional(),
@@ -108,11 +109,11 @@ export const KlCreateSchema = z.strictObject({
       duration: Seconds.optional(),
       resolution: Word.optional(),
       aspect_ratio: Ratio.optional(),
-      audio_generation: z.enum(KL_AUDIO).optional()
+      audio_generation: z.enum(VIDEOS_JSON_AUDIO).optional()
     })
     .optional(),
-  scene_type: z.enum(KL_SCENE_TYPES).optional(),
-  motion_level: z.enum(KL_MOTION_LEVELS).optional(),
+  scene_type: z.enum(VIDEOS_JSON_SCENE_TYPES).optional(),
+  motion_level: z.enum(VIDEOS_JSON_MOTION_LEVELS).optional(),
   offpeak: z.boolean().optional(),
   /** metadata.last_frame_url: a URL or an asset. */
   last_frame: VideoRefSchema.optional(),
@@ -122,8 +123,8 @@ export const KlCreateSchema = z.strictObject({
   ext_info: z.string().max(100_000).optional()
 })
 
-export const GkCreateSchema = z.strictObject({
-  family: z.literal('gk'),
+export const VideosMultipartCreateSchema = z.strictObject({
+  family: z.literal(VIDEO_FAMILY.videosMultipart),
   profileId: ProfileId,
   model: ModelNameSchema,
   prompt: Prompt,
@@ -134,7 +135,7 @@ export const GkCreateSchema = z.strictObject({
   references: z.array(VideoRefSchema).max(VIDEO_LIMITS.referencesCeiling).default([])
 })
 
-const CreateUnion = z.discriminatedUnion('family', [VidqCreateSchema, Unified2CreateSchema, KlCreateSchema, GkCreateSchema])
+const CreateUnion = z.discriminatedUnion('family', [UnifiedFirstCreateSchema, UnifiedSecondCreateSchema, VideosJsonCreateSchema, VideosMultipartCreateSchema])
 export type VideoCreateRequest = z.output<typeof CreateUnion>
 export type VideoCreateInput = z.input<typeof CreateUnion>
 

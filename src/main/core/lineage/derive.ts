@@ -1,6 +1,6 @@
 import type { ImageJob } from '@shared/domain/images'
 import type { LineageLink, LineageRelation } from '@shared/domain/lineage'
-import type { VideoTask } from '@shared/domain/video'
+import { VIDEO_FAMILY, type VideoTask } from '@shared/domain/video'
 
 /**
  * Lineage read off the requests themselves, so no area has to record it: a video create whose
@@ -27,18 +27,18 @@ function list(v: unknown): unknown[] {
 function slots(task: Pick<VideoTask, 'family' | 'params'>): Array<[unknown, LineageRelation]> {
   const p = task.params
   switch (task.family) {
-    case 'vidq': {
+    case VIDEO_FAMILY.unifiedFirst: {
       const images = list(p.images)
       return images.map((r, i) => [r, i === 0 ? 'first-frame' : 'last-frame'])
     }
-    case 'kl':
+    case VIDEO_FAMILY.videosJson:
       return [
         [p.image, 'first-frame'],
         [p.last_frame, 'last-frame']
       ]
-    case 'gk':
+    case VIDEO_FAMILY.videosMultipart:
       return list(p.references).map((r) => [r, 'reference'])
-    case 'unified2':
+    case VIDEO_FAMILY.unifiedSecond:
       return list(p.images).map((r) => [r, 'reference'])
   }
 }

@@ -1,5 +1,6 @@
 import type { ModelRule } from '@shared/domain/gateway-names'
 import {
+  VIDEO_FAMILY,
   capabilityOf,
   ROUTE_OF_FAMILY,
   type VideoCreateRequest,
@@ -28,8 +29,8 @@ function defined(o: Record<string, unknown>): Record<string, unknown> {
 
 /** Reference checks that need the host (grants, gallery, assets); no bytes are read. */
 export function checkCreateRefs(r: VideoCreateRequest, src: RefSources): void {
-  if (r.family === 'vidq' || r.family === 'unified2') checkRefs(r.images, 'images', src)
-  else if (r.family === 'gk') checkRefs(r.references, 'references', src)
+  if (r.family === VIDEO_FAMILY.unifiedFirst || r.family === VIDEO_FAMILY.unifiedSecond) checkRefs(r.images, 'images', src)
+  else if (r.family === VIDEO_FAMILY.videosMultipart) checkRefs(r.references, 'references', src)
   else {
     if (r.image) checkRef(r.image, 'image', src)
     if (r.last_frame) checkRef(r.last_frame, 'last_frame', src)
@@ -40,13 +41,13 @@ export function checkCreateRefs(r: VideoCreateRequest, src: RefSources): void {
 export async function buildCreate(r: VideoCreateRequest, src: RefSources, rule: ModelRule = {}): Promise<BuiltCreate> {
   const route = ROUTE_OF_FAMILY[r.family]
   const path = CREATE_PATH[route]
-  if (r.family === 'vidq') {
+  if (r.family === VIDEO_FAMILY.unifiedFirst) {
     const images: string[] = []
     for (const ref of r.images) images.push(await refAsString(ref, src))
     const { family: _f, profileId: _p, images: _i, ...rest } = r
     return { route, path, json: defined({ ...rest, images }) }
   }
-  if (r.family === 'unified2') {
+  if (r.family === VIDEO_FAMILY.unifiedSecond) {
     const images: string[] = []
     for (const ref of r.images) images.push(await refAsString(ref, src))
     return {
@@ -64,7 +65,7 @@ export async function buildCreate(r: VideoCreateRequest, src: RefSources, rule: 
       })
     }
   }
-  if (r.family === 'kl') {
+  if (r.family === VIDEO_FAMILY.videosJson) {
     const metadata = defined({
       output_config: r.output_config && Object.keys(defined(r.output_config)).length ? defined(r.output_config) : undefined,
       scene_type: r.scenario === 'motion-control' ? 'motion_control' : r.scene_type,
@@ -93,7 +94,7 @@ export async function buildCreate(r: VideoCreateRequest, src: RefSources, rule: 
   form.append('model', r.model)
   form.append('prompt', r.prompt)
   if (r.aspect_ratio) form.append('aspect_ratio', r.aspect_ratio)
-  const forced = capabilityOf('gk', r.model, rule).duration.forced
+  const forced = capabilityOf(VIDEO_FAMILY.videosMultipart, r.model, rule).duration.forced
   const seconds = forced ?? r.seconds
   if (seconds !== undefined) form.append('seconds', String(seconds))
   if (r.size) form.append('size', r.size)
@@ -110,16 +111,16 @@ export function describeCreate(r: VideoCreateRequest, src: RefSources, rule: Mod
   const { profileId, ...rest } = r
   void profileId
   const out: Record<string, unknown> = { ...rest }
-  if (r.family === 'vidq' || r.family === 'unified2') out.images = r.images.map((x) => describeRef(x, src))
-  if (r.family === 'gk') {
+  if (r.family === VIDEO_FAMILY.unifiedFirst || r.family === VIDEO_FAMILY.unifiedSecond) out.images = r.images.map((x) => describeRef(x, src))
+  if (r.family === VIDEO_FAMILY.videosMultipart) {
     out.references = r.references.map((x) => describeRef(x, src))
     if (cap.duration.forced) out.seconds = cap.duration.forced
   }
-  if (r.family === 'kl') {
+  if (r.family === VIDEO_FAMILY.videosJson) {
     if (r.image) out.image = describeRef(r.image, src)
     if (r.last_frame) out.last_frame = describeRef(r.last_frame, src)
   }
-  if (r.family === 'vidq' && r.payload && r.payload.length > 2000) out.payload = `${r.payload.slice(0, 200)}… (${r.payload.length} characters)`
+  if (r.family === VIDEO_FAMILY.unifiedFirst && r.payload && r.payload.length > 2000) out.payload = `${r.payload.slice(0, 200)}… (${r.payload.length} characters)`
   return out
 }
 

@@ -20,7 +20,7 @@ describe('every family and route, from submit to a verified file', () => {
     return t
   }
 
-  it('vidq (unified, first family): task_id kept, queried on /v1/video/query, video_url downloaded', async () => {
+  it('unifiedFirst (unified route, first body): task_id kept, queried on /v1/video/query, video_url downloaded', async () => {
     const t = await h.call('video:create', { family: 'vidq', model: 'vidq2-pro', prompt: 'a fox in snow', duration: 5, aspect_ratio: '4:3' })
     expect(t.state).toBe('submitting')
     const done = await expectDownloaded(t.id)
@@ -52,7 +52,7 @@ describe('every family and route, from submit to a verified file', () => {
     expect(done.result!.source).toBe('output.url')
   })
 
-  it('Kl (video-object JSON): returned model with its billing suffix kept beside the requested one', async () => {
+  it('videosJson (video-object route, JSON body): returned model with its billing suffix kept beside the requested one', async () => {
     sb.clearLog()
     const t = await h.call('video:create', {
       family: 'kl',
@@ -71,7 +71,7 @@ describe('every family and route, from submit to a verified file', () => {
     expect(body).toEqual({ model: 'Kl-2.6', prompt: 'a dancer', seconds: '10', metadata: { output_config: { resolution: '1080P', aspect_ratio: '9:16', audio_generation: 'Enabled' }, motion_level: 'pro' } })
   })
 
-  it('gk (multipart built in the host): repeated input_reference files, forced seconds', async () => {
+  it('videosMultipart (multipart built in the host): repeated input_reference files, forced seconds', async () => {
     const { gradientPng } = await import('../images/testing/harness')
     const a = await h.grants.grantUpload(await gradientPng(64, 48), 'a.png', 'video-reference')
     const b = await h.grants.grantUpload(await gradientPng(48, 64), 'b.png', 'video-reference')

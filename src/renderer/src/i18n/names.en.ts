@@ -1,4 +1,6 @@
 /** English messages of the gateway-names editor (Settings → Profiles → Names), merged into `en` as `names`. */
+import { VIDEO_FAMILY } from '@shared/domain/video-models'
+
 export const namesEn = {
   open: 'Names',
   openNamed: 'Names of {{name}}',
@@ -13,10 +15,10 @@ export const namesEn = {
     native: 'Images · native async task',
     editNative: 'Edits · native family (ratio, resolution, response format)',
     editForm: 'Edits · form family (quality)',
-    vidq: 'Video · unified route, first family',
-    unified2: 'Video · unified route, second family',
-    kl: 'Video · video object, JSON family',
-    gk: 'Video · video object, multipart family'
+    [VIDEO_FAMILY.unifiedFirst]: 'Video · unified route, first family',
+    [VIDEO_FAMILY.unifiedSecond]: 'Video · unified route, second family',
+    [VIDEO_FAMILY.videosJson]: 'Video · video object, JSON family',
+    [VIDEO_FAMILY.videosMultipart]: 'Video · video object, multipart family'
   },
   routesLegend: 'Routes and headers',
   nativePath: 'Native image task path',

@@ -1,3 +1,4 @@
+import { VIDEO_FAMILY } from '@shared/domain/video-models'
 import type { Messages } from './en'
 
 /** 网关名称编辑器（设置 → 配置 → 名称）的中文文本。 */
@@ -15,10 +16,10 @@ export const namesZh: Messages['names'] = {
     native: '图像 · 原生异步任务',
     editNative: '编辑 · 原生类（比例、分辨率、返回格式）',
     editForm: '编辑 · 表单类（质量）',
-    vidq: '视频 · 统一接口第一类',
-    unified2: '视频 · 统一接口第二类',
-    kl: '视频 · 视频对象，JSON 类',
-    gk: '视频 · 视频对象，multipart 类'
+    [VIDEO_FAMILY.unifiedFirst]: '视频 · 统一接口第一类',
+    [VIDEO_FAMILY.unifiedSecond]: '视频 · 统一接口第二类',
+    [VIDEO_FAMILY.videosJson]: '视频 · 视频对象，JSON 类',
+    [VIDEO_FAMILY.videosMultipart]: '视频 · 视频对象，multipart 类'
   },
   routesLegend: '路径与请求头',
   nativePath: '原生图像任务路径',

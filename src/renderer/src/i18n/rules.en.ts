@@ -22,8 +22,8 @@ export const rulesEn = {
 
   promptRequired: 'Write a prompt: this family needs one.',
   promptTooLong: 'The prompt is {{length, number}} characters; at most {{max, number}}.',
-  vidqPromptOrImage: 'Write a prompt, add an image, or turn on the recommended prompt.',
-  vidqImages: 'At most {{max}} images: none (text), one (image) or two (first and last frame).',
+  unifiedFirstPromptOrImage: 'Write a prompt, add an image, or turn on the recommended prompt.',
+  unifiedFirstImages: 'At most {{max}} images: none (text), one (image) or two (first and last frame).',
   refsTooMany: 'At most {{max}} references for this model.',
   refKind: 'This model takes references of kind: {{kinds}}.',
   refUrl: 'Use an https:// address (plain http only for this computer).',

@@ -19,8 +19,8 @@ export const rulesZh: Record<keyof typeof rulesEn, string> = {
 
   promptRequired: '请填写提示词：此系列需要提示词。',
   promptTooLong: '提示词有 {{length, number}} 个字符；最多 {{max, number}} 个。',
-  vidqPromptOrImage: '请填写提示词、添加图片，或开启推荐提示词。',
-  vidqImages: '最多 {{max}} 张图片：无图（文生）、一张（图生）或两张（首尾帧）。',
+  unifiedFirstPromptOrImage: '请填写提示词、添加图片，或开启推荐提示词。',
+  unifiedFirstImages: '最多 {{max}} 张图片：无图（文生）、一张（图生）或两张（首尾帧）。',
   refsTooMany: '此模型最多 {{max}} 个参考。',
   refKind: '此模型接受的参考类型：{{kinds}}。',
   refUrl: '请使用 https:// 地址（仅本机可用 http）。',

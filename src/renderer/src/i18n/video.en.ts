@@ -1,4 +1,6 @@
 /** English messages of the Video area, merged into `en` as `video` (kept apart so each file stays readable). */
+import { VIDEO_FAMILY } from '@shared/domain/video-models'
+
 export const videoEn = {
   view: {
     createLabel: 'Create video',
@@ -6,16 +8,16 @@ export const videoEn = {
     assetsTab: 'Assets',
     familyLegend: 'Model family',
     family: {
-      vidq: 'Unified · first family',
-      unified2: 'Unified · second family',
-      kl: 'Video object · JSON',
-      gk: 'Video object · multipart'
+      [VIDEO_FAMILY.unifiedFirst]: 'Unified · first family',
+      [VIDEO_FAMILY.unifiedSecond]: 'Unified · second family',
+      [VIDEO_FAMILY.videosJson]: 'Video object · JSON',
+      [VIDEO_FAMILY.videosMultipart]: 'Video object · multipart'
     },
     familyHelp: {
-      vidq: 'Text, an image, or a first and last frame to video; resolution presets.',
-      unified2: 'Reference images by web address, in portrait or landscape.',
-      kl: 'Text, an image, first and last frames, or motion control; sound and length choices.',
-      gk: 'Reference images sent as files from this computer.'
+      [VIDEO_FAMILY.unifiedFirst]: 'Text, an image, or a first and last frame to video; resolution presets.',
+      [VIDEO_FAMILY.unifiedSecond]: 'Reference images by web address, in portrait or landscape.',
+      [VIDEO_FAMILY.videosJson]: 'Text, an image, first and last frames, or motion control; sound and length choices.',
+      [VIDEO_FAMILY.videosMultipart]: 'Reference images sent as files from this computer.'
     }
   },
   form: {

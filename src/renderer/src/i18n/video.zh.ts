@@ -1,3 +1,4 @@
+import { VIDEO_FAMILY } from '@shared/domain/video-models'
 import type { Messages } from './en'
 
 /** Simplified Chinese messages of the Video area; typed from the English ones, so a missing or extra key fails to compile. */
@@ -8,16 +9,16 @@ export const videoZh: Messages['video'] = {
     assetsTab: '素材',
     familyLegend: '模型系列',
     family: {
-      vidq: '统一接口 · 第一系列',
-      unified2: '统一接口 · 第二系列',
-      kl: '视频对象 · JSON',
-      gk: '视频对象 · multipart'
+      [VIDEO_FAMILY.unifiedFirst]: '统一接口 · 第一系列',
+      [VIDEO_FAMILY.unifiedSecond]: '统一接口 · 第二系列',
+      [VIDEO_FAMILY.videosJson]: '视频对象 · JSON',
+      [VIDEO_FAMILY.videosMultipart]: '视频对象 · multipart'
     },
     familyHelp: {
-      vidq: '文本、图片或首尾帧生成视频；分辨率预设。',
-      unified2: '以网址提供参考图片，竖屏或横屏。',
-      kl: '文本、图片、首尾帧或运动控制；可选声音与时长。',
-      gk: '参考图片以本机文件上传。'
+      [VIDEO_FAMILY.unifiedFirst]: '文本、图片或首尾帧生成视频；分辨率预设。',
+      [VIDEO_FAMILY.unifiedSecond]: '以网址提供参考图片，竖屏或横屏。',
+      [VIDEO_FAMILY.videosJson]: '文本、图片、首尾帧或运动控制；可选声音与时长。',
+      [VIDEO_FAMILY.videosMultipart]: '参考图片以本机文件上传。'
     }
   },
   form: {

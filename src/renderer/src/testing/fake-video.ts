@@ -3,7 +3,7 @@
  * host's part (a task's updates until it finishes, an asset turning Active).
  */
 import type { InvokeChannel } from '@shared/contract'
-import { capabilityOf, type Asset, type AssetGroup, type VideoTask } from '@shared/domain/video'
+import { VIDEO_FAMILY, capabilityOf, type Asset, type AssetGroup, type VideoTask } from '@shared/domain/video'
 import { StudioError } from '@shared/errors'
 import type { FakeHandler } from './fake-host'
 
@@ -23,7 +23,7 @@ export function videoTask(overrides: Partial<VideoTask> = {}): VideoTask {
     taskId: `task_${id}`,
     profileId: 'sandbox',
     profileName: 'Sandbox',
-    family: 'gk',
+    family: VIDEO_FAMILY.videosMultipart,
     kind: 'create',
     createRoute: 'POST /v1/videos',
     queryRoute: 'videos',

@@ -1,6 +1,7 @@
 /** UI state of the Video area (host data lives in TanStack Query, never here). */
 import { create } from 'zustand'
 import type { VideoFamily, VideoState } from '@shared/domain/video'
+import { VIDEO_FAMILY } from '@shared/domain/video-models'
 import { EMPTY_FILTER, type BoardFilter } from './board/board-filter'
 
 export interface Toast {
@@ -38,7 +39,7 @@ export interface VideoUiState {
 
 const initial = {
   panel: 'create' as const,
-  family: 'vidq' as VideoFamily,
+  family: VIDEO_FAMILY.unifiedFirst as VideoFamily,
   filter: EMPTY_FILTER,
   focusRequest: null,
   dialog: null,

@@ -4,6 +4,7 @@ import { errorTitle } from '@renderer/lib/error-text'
 import { studio } from '@renderer/lib/studio'
 import type { DiscoveryReport } from '@shared/domain/discovery'
 import { MODEL_FAMILIES, type ModelFamily } from '@shared/domain/gateway-names'
+import { VIDEO_FAMILY } from '@shared/domain/video-models'
 import { assignModel, draftFamiliesOf, type NamesDraft } from './names-draft'
 
 type State = { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; report: DiscoveryReport } | { kind: 'failed'; error: unknown }
@@ -12,7 +13,7 @@ type State = { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; report: Di
 function guessFamily(endpointTypes: readonly string[] | undefined): ModelFamily {
   const types = (endpointTypes ?? []).map((x) => x.toLowerCase())
   if (types.some((x) => x.includes('image'))) return 'image2'
-  if (types.some((x) => x.includes('video'))) return 'vidq'
+  if (types.some((x) => x.includes('video'))) return VIDEO_FAMILY.unifiedFirst
   return 'chat'
 }
 

@@ -77,7 +77,7 @@ describe('video create forms', () => {
 
   it('refuses a 60 MB reference and a third image before any upload', async () => {
     const { host, user } = await renderVideo()
-    const input = screen.getByTestId('vidq-refs-file-input')
+    const input = screen.getByTestId('unifiedFirst-refs-file-input')
     const big = new File([new Uint8Array(8)], 'huge.png', { type: 'image/png' })
     Object.defineProperty(big, 'size', { value: 60 * 1024 * 1024 })
     await user.upload(input, big)
@@ -86,17 +86,17 @@ describe('video create forms', () => {
     const one = imageFile(pngHeader(640, 360), 'one.png')
     const two = imageFile(pngHeader(640, 360), 'two.png')
     await user.upload(input, [one, two])
-    await waitFor(() => expect(screen.getByTestId('vidq-mode').textContent).toContain('Two images: first and last frame.'))
-    expect((within(screen.getByTestId('vidq-refs')).getByRole('button', { name: 'Add image…' }) as HTMLButtonElement).disabled).toBe(true)
+    await waitFor(() => expect(screen.getByTestId('unifiedFirst-mode').textContent).toContain('Two images: first and last frame.'))
+    expect((within(screen.getByTestId('unifiedFirst-refs')).getByRole('button', { name: 'Add image…' }) as HTMLButtonElement).disabled).toBe(true)
   })
 
   it('shows the forced length of gk-video-3-pro and sends it with file references', async () => {
     const { host, user } = await renderVideo()
     await user.click(screen.getByRole('radio', { name: 'Video object · multipart' }))
     await pickModel(user, within(form()).getByRole('combobox', { name: 'Model' }), 'gk-video-3-pro')
-    expect(screen.getByTestId('gk-forced').textContent).toContain('10 s, fixed by the gateway for gk-video-3-pro.')
+    expect(screen.getByTestId('videosMultipart-forced').textContent).toContain('10 s, fixed by the gateway for gk-video-3-pro.')
     expect((within(form()).getByRole('textbox', { name: 'Seconds' }) as HTMLButtonElement).disabled).toBe(true)
-    await user.upload(screen.getByTestId('gk-refs-file-input'), imageFile(pngHeader(512, 512), 'ref.png'))
+    await user.upload(screen.getByTestId('videosMultipart-refs-file-input'), imageFile(pngHeader(512, 512), 'ref.png'))
     await screen.findByText('File ref.png')
     await user.type(prompt(), 'waves')
     await user.click(within(form()).getByRole('button', { name: 'Create video' }))

@@ -12,28 +12,28 @@ import { useT } from '@renderer/i18n/use-t'
 import { useEstimate } from '@renderer/lib/balance/estimate'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { studio } from '@renderer/lib/studio'
-import { ROUTE_OF_FAMILY, VIDEO_FAMILIES, type VideoCreateRequest, type VideoFamily } from '@shared/domain/video'
+import { VIDEO_FAMILY, ROUTE_OF_FAMILY, VIDEO_FAMILIES, type VideoCreateRequest, type VideoFamily } from '@shared/domain/video'
 import { VideoCompareControl } from '../compare/CompareControl'
 import { useCreateVideo } from '../mutations'
 import { videoProblemText, type VideoProblems } from '../problems'
 import { useVideoUi } from '../video-ui-store'
 import { useVideoDraft } from './draft-store'
 import type { ErrorFor } from './fields'
-import { GkFields } from './GkFields'
-import { KlFields } from './KlFields'
 import { checkBalance, PreflightWarning, type PreflightHold } from './PreflightWarning'
-import { Unified2Fields } from './Unified2Fields'
+import { UnifiedFirstFields } from './UnifiedFirstFields'
+import { UnifiedSecondFields } from './UnifiedSecondFields'
 import { readDraft, validateDraft } from './validate'
-import { VidqFields } from './VidqFields'
+import { VideosJsonFields } from './VideosJsonFields'
+import { VideosMultipartFields } from './VideosMultipartFields'
 
 /** Where each route family's create goes (the spec's paths). */
 const CREATE_ROUTE = { unified: '/v1/video/create', videos: '/v1/videos' } as const
 
 const FIELDS: Record<VideoFamily, (p: { errorFor: ErrorFor }) => React.JSX.Element> = {
-  vidq: VidqFields,
-  unified2: Unified2Fields,
-  kl: KlFields,
-  gk: GkFields
+  [VIDEO_FAMILY.unifiedFirst]: UnifiedFirstFields,
+  [VIDEO_FAMILY.unifiedSecond]: UnifiedSecondFields,
+  [VIDEO_FAMILY.videosJson]: VideosJsonFields,
+  [VIDEO_FAMILY.videosMultipart]: VideosMultipartFields
 }
 
 /**

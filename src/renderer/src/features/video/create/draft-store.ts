@@ -3,7 +3,7 @@
  * the gallery picker add references to them, and they should survive switching families. UI state only.
  */
 import { create } from 'zustand'
-import { capabilityOf, type VideoFamily } from '@shared/domain/video'
+import { VIDEO_FAMILY, capabilityOf, type VideoFamily } from '@shared/domain/video'
 import { emptyDrafts, type DraftRef, type Drafts } from './drafts'
 
 export interface VideoDraftState {
@@ -26,10 +26,10 @@ export const useVideoDraft = create<VideoDraftState>()((set, get) => ({
     const drafts = get().drafts
     const cap = capabilityOf(family, drafts[family].model)
     if (!cap.referenceKinds.includes(ref.ref.kind)) return false
-    if (family === 'kl') {
-      const kl = drafts.kl
-      if (!kl.image) get().patch('kl', { image: ref, scenario: kl.scenario === 'text' ? 'image' : kl.scenario })
-      else if (!kl.lastFrame) get().patch('kl', { lastFrame: ref, scenario: 'first-last' })
+    if (family === VIDEO_FAMILY.videosJson) {
+      const json = drafts[VIDEO_FAMILY.videosJson]
+      if (!json.image) get().patch(VIDEO_FAMILY.videosJson, { image: ref, scenario: json.scenario === 'text' ? 'image' : json.scenario })
+      else if (!json.lastFrame) get().patch(VIDEO_FAMILY.videosJson, { lastFrame: ref, scenario: 'first-last' })
       else return false
       return true
     }

@@ -4,7 +4,7 @@
  * host checks against), so a form never shows a default the host would not send.
  */
 import { modelsOf, ruleOf, type GatewayNames } from '@shared/domain/gateway-names'
-import { capabilityOf, type KL_AUDIO, type KL_MOTION_LEVELS, type KL_SCENE_TYPES, type KlScenario, type ORIENTATIONS, type VideoFamily, type VideoRef } from '@shared/domain/video'
+import { VIDEO_FAMILY, capabilityOf, type VIDEOS_JSON_AUDIO, type VIDEOS_JSON_MOTION_LEVELS, type VIDEOS_JSON_SCENE_TYPES, type VideosJsonScenario, type ORIENTATIONS, type VideoFamily, type VideoRef } from '@shared/domain/video'
 
 /** '' is "not sent"; otherwise one of the domain's values. */
 export type Choice<T extends readonly string[]> = '' | T[number]
@@ -23,7 +23,7 @@ export interface DraftRef {
   slot?: 'first' | 'last'
 }
 
-export interface VidqDraft {
+export interface UnifiedFirstDraft {
   /** Any name; the profile's names for the family are suggestions. */
   model: string
   refs: DraftRef[]
@@ -44,7 +44,7 @@ export interface VidqDraft {
   metaData: string
 }
 
-export interface Unified2Draft {
+export interface UnifiedSecondDraft {
   model: string
   refs: DraftRef[]
   orientation: (typeof ORIENTATIONS)[number]
@@ -55,9 +55,9 @@ export interface Unified2Draft {
   enableUpsample: boolean
 }
 
-export interface KlDraft {
+export interface VideosJsonDraft {
   model: string
-  scenario: KlScenario
+  scenario: VideosJsonScenario
   prompt: string
   seconds: string
   size: string
@@ -66,16 +66,16 @@ export interface KlDraft {
   outputDuration: string
   outputResolution: string
   outputAspect: string
-  audioGeneration: Choice<typeof KL_AUDIO>
-  sceneType: Choice<typeof KL_SCENE_TYPES>
-  motionLevel: Choice<typeof KL_MOTION_LEVELS>
+  audioGeneration: Choice<typeof VIDEOS_JSON_AUDIO>
+  sceneType: Choice<typeof VIDEOS_JSON_SCENE_TYPES>
+  motionLevel: Choice<typeof VIDEOS_JSON_MOTION_LEVELS>
   offpeak: boolean
   videoUrl: string
   fileInfos: string
   extInfo: string
 }
 
-export interface GkDraft {
+export interface VideosMultipartDraft {
   model: string
   prompt: string
   aspectRatio: string
@@ -85,16 +85,16 @@ export interface GkDraft {
 }
 
 export interface Drafts {
-  vidq: VidqDraft
-  unified2: Unified2Draft
-  kl: KlDraft
-  gk: GkDraft
+  [VIDEO_FAMILY.unifiedFirst]: UnifiedFirstDraft
+  [VIDEO_FAMILY.unifiedSecond]: UnifiedSecondDraft
+  [VIDEO_FAMILY.videosJson]: VideosJsonDraft
+  [VIDEO_FAMILY.videosMultipart]: VideosMultipartDraft
 }
 
 const str = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n))
 
-export function emptyVidq(model: string = modelsOf(undefined, 'vidq')[0] ?? '', names?: GatewayNames): VidqDraft {
-  const cap = capFor('vidq', model, names)
+export function emptyUnifiedFirst(model: string = modelsOf(undefined, VIDEO_FAMILY.unifiedFirst)[0] ?? '', names?: GatewayNames): UnifiedFirstDraft {
+  const cap = capFor(VIDEO_FAMILY.unifiedFirst, model, names)
   return {
     model,
     refs: [],
@@ -116,8 +116,8 @@ export function emptyVidq(model: string = modelsOf(undefined, 'vidq')[0] ?? '', 
   }
 }
 
-export function emptyUnified2(model: string = modelsOf(undefined, 'unified2')[0] ?? '', names?: GatewayNames): Unified2Draft {
-  const cap = capFor('unified2', model, names)
+export function emptyUnifiedSecond(model: string = modelsOf(undefined, VIDEO_FAMILY.unifiedSecond)[0] ?? '', names?: GatewayNames): UnifiedSecondDraft {
+  const cap = capFor(VIDEO_FAMILY.unifiedSecond, model, names)
   return {
     model,
     refs: [],
@@ -130,7 +130,7 @@ export function emptyUnified2(model: string = modelsOf(undefined, 'unified2')[0]
   }
 }
 
-export function emptyKl(model: string = modelsOf(undefined, 'kl')[0] ?? ''): KlDraft {
+export function emptyVideosJson(model: string = modelsOf(undefined, VIDEO_FAMILY.videosJson)[0] ?? ''): VideosJsonDraft {
   return {
     model,
     scenario: 'text',
@@ -152,14 +152,19 @@ export function emptyKl(model: string = modelsOf(undefined, 'kl')[0] ?? ''): KlD
   }
 }
 
-export function emptyGk(model: string = modelsOf(undefined, 'gk')[0] ?? '', names?: GatewayNames): GkDraft {
-  const cap = capFor('gk', model, names)
+export function emptyVideosMultipart(model: string = modelsOf(undefined, VIDEO_FAMILY.videosMultipart)[0] ?? '', names?: GatewayNames): VideosMultipartDraft {
+  const cap = capFor(VIDEO_FAMILY.videosMultipart, model, names)
   return { model, prompt: '', aspectRatio: '', seconds: str(cap.duration.forced ?? cap.duration.default), size: cap.defaultResolution ?? '', refs: [] }
 }
 
 /** New forms start without a model: each form's model field takes the profile's first name for its family. */
 export function emptyDrafts(): Drafts {
-  return { vidq: emptyVidq(''), unified2: emptyUnified2(''), kl: emptyKl(''), gk: emptyGk('') }
+  return {
+    [VIDEO_FAMILY.unifiedFirst]: emptyUnifiedFirst(''),
+    [VIDEO_FAMILY.unifiedSecond]: emptyUnifiedSecond(''),
+    [VIDEO_FAMILY.videosJson]: emptyVideosJson(''),
+    [VIDEO_FAMILY.videosMultipart]: emptyVideosMultipart('')
+  }
 }
 
 /**
@@ -169,23 +174,23 @@ export function emptyDrafts(): Drafts {
 export function withModel<F extends VideoFamily>(family: F, draft: Drafts[F], model: string, names?: GatewayNames): Drafts[F] {
   const before = capFor(family, draft.model, names)
   const after = capFor(family, model, names)
-  if (family === 'unified2') {
-    const d = draft as Unified2Draft
-    const next: Unified2Draft = { ...d, model }
+  if (family === VIDEO_FAMILY.unifiedSecond) {
+    const d = draft as UnifiedSecondDraft
+    const next: UnifiedSecondDraft = { ...d, model }
     if (d.duration === str(before.duration.default)) next.duration = str(after.duration.default)
     return next as Drafts[F]
   }
-  if (family === 'kl') return { ...draft, model } as Drafts[F]
-  if (family === 'vidq') {
-    const d = draft as VidqDraft
-    const next: VidqDraft = { ...d, model }
+  if (family === VIDEO_FAMILY.videosJson) return { ...draft, model } as Drafts[F]
+  if (family === VIDEO_FAMILY.unifiedFirst) {
+    const d = draft as UnifiedFirstDraft
+    const next: UnifiedFirstDraft = { ...d, model }
     if (d.aspectRatio === (before.defaultAspectRatio ?? '')) next.aspectRatio = after.defaultAspectRatio ?? ''
     if (d.duration === str(before.duration.default)) next.duration = str(after.duration.default)
     if (d.resolution === (before.defaultResolution ?? '')) next.resolution = after.defaultResolution ?? ''
     return next as Drafts[F]
   }
-  const d = draft as GkDraft
-  const next: GkDraft = { ...d, model }
+  const d = draft as VideosMultipartDraft
+  const next: VideosMultipartDraft = { ...d, model }
   if (d.size === (before.defaultResolution ?? '')) next.size = after.defaultResolution ?? ''
   // A forced length is shown as the value; leaving a forced model brings back the free field.
   if (after.duration.forced) next.seconds = String(after.duration.forced)
@@ -194,7 +199,7 @@ export function withModel<F extends VideoFamily>(family: F, draft: Drafts[F], mo
 }
 
 /** Orientation decides the frame: portrait is 720x1280 and 9:16, landscape 1280x720 and 16:9. */
-export function withOrientation(d: Unified2Draft, orientation: Unified2Draft['orientation']): Unified2Draft {
+export function withOrientation(d: UnifiedSecondDraft, orientation: UnifiedSecondDraft['orientation']): UnifiedSecondDraft {
   const landscape = orientation === 'landscape'
   return {
     ...d,
@@ -206,8 +211,8 @@ export function withOrientation(d: Unified2Draft, orientation: Unified2Draft['or
 }
 
 /** Presets set what the scenario implies (motion control: scene_type) and clear what it contradicts. */
-export function withScenario(d: KlDraft, scenario: KlScenario): KlDraft {
-  const next: KlDraft = { ...d, scenario }
+export function withScenario(d: VideosJsonDraft, scenario: VideosJsonScenario): VideosJsonDraft {
+  const next: VideosJsonDraft = { ...d, scenario }
   if (scenario === 'motion-control') next.sceneType = 'motion_control'
   else if (d.sceneType === 'motion_control') next.sceneType = ''
   if (scenario !== 'first-last') next.lastFrame = null

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react'
 import { ChoiceField } from '@renderer/components/form/ChoiceField'
 import { useT } from '@renderer/i18n/use-t'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
-import type { DurationRule, VideoFamily } from '@shared/domain/video'
+import { VIDEO_FAMILY_NAME, type DurationRule, type VIDEO_FAMILY, type VideoFamily } from '@shared/domain/video'
 import { useVideoDraft } from './draft-store'
 import { capFor, type Drafts } from './drafts'
 import { TextArea, TextInput, type ErrorFor } from './fields'
@@ -27,7 +27,7 @@ export function FamilyPrompt(p: { value: string; onChange: (prompt: string) => v
 }
 
 /** The reference list of a family that takes several (`images` or `references`, row i at `<field>.<i>`). */
-export function FamilyRefs<F extends Exclude<VideoFamily, 'kl'>>(p: { family: F; field: string; legend: string; max: number; help?: ReactNode; errorFor: ErrorFor }) {
+export function FamilyRefs<F extends Exclude<VideoFamily, typeof VIDEO_FAMILY.videosJson>>(p: { family: F; field: string; legend: string; max: number; help?: ReactNode; errorFor: ErrorFor }) {
   const { d, patch, cap } = useFamilyDraft(p.family)
   return (
     <RefEditor
@@ -39,7 +39,7 @@ export function FamilyRefs<F extends Exclude<VideoFamily, 'kl'>>(p: { family: F;
       field={p.field}
       rowField={(i) => `${p.field}.${i}`}
       errorFor={p.errorFor}
-      testId={`${p.family}-refs`}
+      testId={`${VIDEO_FAMILY_NAME[p.family]}-refs`}
       help={p.help}
     />
   )

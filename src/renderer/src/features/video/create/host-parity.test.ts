@@ -4,9 +4,9 @@ import { rulesByField } from '@renderer/lib/rule-text'
 import { invokes } from '@shared/contract'
 import { STANDIN_NAMES, ruleOf } from '@shared/domain/gateway-names'
 import { issueProblems, type RuleProblem } from '@shared/domain/rule-problems'
-import { VIDEO_FAMILIES, type VideoCreateInput } from '@shared/domain/video'
+import { VIDEO_FAMILIES, VIDEO_FAMILY, type VideoCreateInput } from '@shared/domain/video'
 import { videoRequestProblems } from '@shared/domain/video-rules'
-import { emptyDrafts, emptyGk, emptyKl, emptyUnified2, emptyVidq, type DraftRef, type Drafts } from './drafts'
+import { emptyDrafts, emptyVideosMultipart, emptyVideosJson, emptyUnifiedSecond, emptyUnifiedFirst, type DraftRef, type Drafts } from './drafts'
 import { readDraft, validateDraft } from './validate'
 
 /**
@@ -44,8 +44,8 @@ const cases = {
 }
 const pick = <T,>(values: readonly T[]) => fc.constantFrom(...values)
 
-const vidq = fc.record({
-  model: cases.model('vidq'),
+const unifiedFirst = fc.record({
+  model: cases.model(VIDEO_FAMILY.unifiedFirst),
   prompt: pick(cases.prompt),
   refs: cases.refs,
   aspectRatio: pick(cases.ratio),
@@ -57,8 +57,8 @@ const vidq = fc.record({
   watermark: fc.boolean(),
   wmUrl: pick(['', 'https://cdn.example.com/m.png', 'http://example.com/m.png'])
 })
-const unified2 = fc.record({
-  model: cases.model('unified2'),
+const unifiedSecond = fc.record({
+  model: cases.model(VIDEO_FAMILY.unifiedSecond),
   prompt: pick(cases.prompt),
   refs: cases.refs,
   orientation: pick(['portrait', 'landscape'] as const),
@@ -67,8 +67,8 @@ const unified2 = fc.record({
   duration: pick(cases.seconds.filter(Boolean)),
   enableUpsample: fc.boolean()
 })
-const kl = fc.record({
-  model: cases.model('kl'),
+const videosJson = fc.record({
+  model: cases.model(VIDEO_FAMILY.videosJson),
   prompt: pick(cases.prompt),
   scenario: pick(['text', 'image', 'first-last', 'motion-control'] as const),
   image: fc.option(pick(REFS), { nil: null }),
@@ -81,8 +81,8 @@ const kl = fc.record({
   sceneType: pick(['', 'motion_control', 'lip_sync'] as const),
   videoUrl: pick(['', 'https://cdn.example.com/v.mp4', 'ftp://example.com/v.mp4'])
 })
-const gk = fc.record({
-  model: cases.model('gk'),
+const videosMultipart = fc.record({
+  model: cases.model(VIDEO_FAMILY.videosMultipart),
   prompt: pick(cases.prompt),
   aspectRatio: pick(cases.ratio),
   seconds: pick(cases.seconds),
@@ -91,10 +91,10 @@ const gk = fc.record({
 })
 
 const drafts = fc.oneof(
-  vidq.map((d) => ({ family: 'vidq' as const, drafts: { ...emptyDrafts(), vidq: { ...emptyVidq(d.model, names), ...d } } })),
-  unified2.map((d) => ({ family: 'unified2' as const, drafts: { ...emptyDrafts(), unified2: { ...emptyUnified2(d.model, names), ...d } } })),
-  kl.map((d) => ({ family: 'kl' as const, drafts: { ...emptyDrafts(), kl: { ...emptyKl(d.model), ...d } } })),
-  gk.map((d) => ({ family: 'gk' as const, drafts: { ...emptyDrafts(), gk: { ...emptyGk(d.model, names), ...d } } }))
+  unifiedFirst.map((d) => ({ family: VIDEO_FAMILY.unifiedFirst, drafts: { ...emptyDrafts(), [VIDEO_FAMILY.unifiedFirst]: { ...emptyUnifiedFirst(d.model, names), ...d } } })),
+  unifiedSecond.map((d) => ({ family: VIDEO_FAMILY.unifiedSecond, drafts: { ...emptyDrafts(), [VIDEO_FAMILY.unifiedSecond]: { ...emptyUnifiedSecond(d.model, names), ...d } } })),
+  videosJson.map((d) => ({ family: VIDEO_FAMILY.videosJson, drafts: { ...emptyDrafts(), [VIDEO_FAMILY.videosJson]: { ...emptyVideosJson(d.model), ...d } } })),
+  videosMultipart.map((d) => ({ family: VIDEO_FAMILY.videosMultipart, drafts: { ...emptyDrafts(), [VIDEO_FAMILY.videosMultipart]: { ...emptyVideosMultipart(d.model, names), ...d } } }))
 )
 
 const shown = (problems: Record<string, unknown>) => Object.entries(problems).map(([field, p]) => `${field}: ${(p as { rule?: string }).rule}`).sort()

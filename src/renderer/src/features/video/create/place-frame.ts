@@ -4,17 +4,17 @@
  * the user is told why. Pure, so every family and slot can be tested without rendering.
  */
 import { modelsOf, type GatewayNames } from '@shared/domain/gateway-names'
-import { VIDEO_FAMILIES, type VideoFamily } from '@shared/domain/video'
+import { VIDEO_FAMILY, VIDEO_FAMILIES, type VideoFamily } from '@shared/domain/video'
 import { capFor, type DraftRef, type Drafts } from './drafts'
 
 export type FrameSlot = 'first' | 'last' | 'reference'
 
 /** Which slots each body family's fields have (spec: `images` 1 or 2 frames, `image` + `last_frame_url`, repeated references). */
 const SLOTS: Readonly<Record<VideoFamily, readonly FrameSlot[]>> = {
-  vidq: ['first', 'last'],
-  kl: ['first', 'last'],
-  gk: ['reference'],
-  unified2: ['reference']
+  [VIDEO_FAMILY.unifiedFirst]: ['first', 'last'],
+  [VIDEO_FAMILY.videosJson]: ['first', 'last'],
+  [VIDEO_FAMILY.videosMultipart]: ['reference'],
+  [VIDEO_FAMILY.unifiedSecond]: ['reference']
 }
 
 export interface FrameHandoff {
@@ -58,21 +58,21 @@ export function placeFrame(current: VideoFamily, drafts: Drafts, h: FrameHandoff
   const switchedFrom = family === current ? undefined : { family: current, model: modelOf(current, drafts, names) }
   let needFirst = false
   let next: Drafts
-  if (family === 'vidq') {
+  if (family === VIDEO_FAMILY.unifiedFirst) {
     // One image is image-to-video, two are first and last frame: the list is [first, last].
-    const refs = drafts.vidq.refs
+    const refs = drafts[VIDEO_FAMILY.unifiedFirst].refs
     let first = refs.find((r) => r.slot === 'first') ?? (refs.length === 2 || (refs.length === 1 && refs[0].slot !== 'last') ? refs[0] : undefined)
     let last = refs.find((r) => r.slot === 'last') ?? (refs.length === 2 ? refs[1] : undefined)
     if (h.slot === 'first') first = { ...ref, slot: 'first' }
     else last = { ...ref, slot: 'last' }
     needFirst = !first
-    next = { ...drafts, vidq: { ...drafts.vidq, refs: [first, last].filter((r): r is DraftRef => r !== undefined) } }
-  } else if (family === 'kl') {
-    const kl = drafts.kl
-    if (h.slot === 'first') next = { ...drafts, kl: { ...kl, image: ref, scenario: kl.scenario === 'text' ? 'image' : kl.scenario } }
+    next = { ...drafts, [VIDEO_FAMILY.unifiedFirst]: { ...drafts[VIDEO_FAMILY.unifiedFirst], refs: [first, last].filter((r): r is DraftRef => r !== undefined) } }
+  } else if (family === VIDEO_FAMILY.videosJson) {
+    const json = drafts[VIDEO_FAMILY.videosJson]
+    if (h.slot === 'first') next = { ...drafts, [VIDEO_FAMILY.videosJson]: { ...json, image: ref, scenario: json.scenario === 'text' ? 'image' : json.scenario } }
     else {
-      needFirst = !kl.image
-      next = { ...drafts, kl: { ...kl, lastFrame: ref, scenario: 'first-last' } }
+      needFirst = !json.image
+      next = { ...drafts, [VIDEO_FAMILY.videosJson]: { ...json, lastFrame: ref, scenario: 'first-last' } }
     }
   } else {
     const refs = drafts[family].refs

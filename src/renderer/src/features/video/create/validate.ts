@@ -6,10 +6,10 @@
  */
 import { formResult, readModel } from '@renderer/lib/rule-text'
 import { ruleOf, type GatewayNames } from '@shared/domain/gateway-names'
-import type { VideoCreateInput, VideoCreateRequest, VideoFamily } from '@shared/domain/video'
+import { VIDEO_FAMILY, type VideoCreateInput, type VideoCreateRequest, type VideoFamily } from '@shared/domain/video'
 import { checkVideoCreate } from '@shared/domain/video-rules'
 import { isBlank, parseWhole, type VideoProblems } from '../problems'
-import { capFor, type DraftRef, type Drafts, type GkDraft, type KlDraft, type Unified2Draft, type VidqDraft } from './drafts'
+import { capFor, type DraftRef, type Drafts, type VideosMultipartDraft, type VideosJsonDraft, type UnifiedSecondDraft, type UnifiedFirstDraft } from './drafts'
 
 export interface Validated {
   request: VideoCreateRequest | null
@@ -46,12 +46,12 @@ function whole(raw: string, field: string, unread: VideoProblems, required = fal
   return r.value
 }
 
-function readVidq(d: VidqDraft): Parsed {
+function readUnifiedFirst(d: UnifiedFirstDraft): Parsed {
   const unread: VideoProblems = {}
   const duration = whole(d.duration, 'duration', unread)
   const seed = whole(d.seed, 'seed', unread)
   const input: VideoCreateInput = {
-    family: 'vidq',
+    family: VIDEO_FAMILY.unifiedFirst,
     model: readModel(d.model, unread),
     images: d.refs.map(cleanRef),
     prompt: d.prompt,
@@ -72,12 +72,12 @@ function readVidq(d: VidqDraft): Parsed {
   return { input, unread }
 }
 
-function readUnified2(d: Unified2Draft): Parsed {
+function readUnifiedSecond(d: UnifiedSecondDraft): Parsed {
   const unread: VideoProblems = {}
   // The field starts at the model's default length; emptied, it is a value missing, not "not sent".
   const duration = whole(d.duration, 'duration', unread, true)
   const input: VideoCreateInput = {
-    family: 'unified2',
+    family: VIDEO_FAMILY.unifiedSecond,
     model: readModel(d.model, unread),
     images: d.refs.map(cleanRef),
     orientation: d.orientation,
@@ -90,7 +90,7 @@ function readUnified2(d: Unified2Draft): Parsed {
   return { input, unread }
 }
 
-function readKl(d: KlDraft): Parsed {
+function readVideosJson(d: VideosJsonDraft): Parsed {
   const unread: VideoProblems = {}
   const outDuration = whole(d.outputDuration, 'output_config.duration', unread)
   const config = {
@@ -100,7 +100,7 @@ function readKl(d: KlDraft): Parsed {
     ...(d.audioGeneration ? { audio_generation: d.audioGeneration } : {})
   }
   const input: VideoCreateInput = {
-    family: 'kl',
+    family: VIDEO_FAMILY.videosJson,
     model: readModel(d.model, unread),
     scenario: d.scenario,
     prompt: d.prompt,
@@ -119,12 +119,12 @@ function readKl(d: KlDraft): Parsed {
   return { input, unread }
 }
 
-function readGk(d: GkDraft, names?: GatewayNames): Parsed {
+function readVideosMultipart(d: VideosMultipartDraft, names?: GatewayNames): Parsed {
   const unread: VideoProblems = {}
   // A length the gateway fixes for the model is what the field shows and what is sent.
-  const seconds = capFor('gk', d.model, names).duration.forced ?? whole(d.seconds, 'seconds', unread)
+  const seconds = capFor(VIDEO_FAMILY.videosMultipart, d.model, names).duration.forced ?? whole(d.seconds, 'seconds', unread)
   const input: VideoCreateInput = {
-    family: 'gk',
+    family: VIDEO_FAMILY.videosMultipart,
     model: readModel(d.model, unread),
     prompt: d.prompt,
     ...when(d.aspectRatio, { aspect_ratio: d.aspectRatio }),
@@ -140,17 +140,17 @@ function check({ input, unread }: Parsed, names?: GatewayNames): Validated {
   return formResult(checkVideoCreate(input, (model) => ruleOf(names, model)), unread)
 }
 
-export const validateVidq = (d: VidqDraft, names?: GatewayNames): Validated => check(readVidq(d), names)
-export const validateUnified2 = (d: Unified2Draft, names?: GatewayNames): Validated => check(readUnified2(d), names)
-export const validateKl = (d: KlDraft, names?: GatewayNames): Validated => check(readKl(d), names)
-export const validateGk = (d: GkDraft, names?: GatewayNames): Validated => check(readGk(d, names), names)
+export const validateUnifiedFirst = (d: UnifiedFirstDraft, names?: GatewayNames): Validated => check(readUnifiedFirst(d), names)
+export const validateUnifiedSecond = (d: UnifiedSecondDraft, names?: GatewayNames): Validated => check(readUnifiedSecond(d), names)
+export const validateVideosJson = (d: VideosJsonDraft, names?: GatewayNames): Validated => check(readVideosJson(d), names)
+export const validateVideosMultipart = (d: VideosMultipartDraft, names?: GatewayNames): Validated => check(readVideosMultipart(d, names), names)
 
 /** The family's draft as the request it would send, before any rule. */
 export function readDraft(family: VideoFamily, drafts: Drafts, names?: GatewayNames): Parsed {
-  if (family === 'vidq') return readVidq(drafts.vidq)
-  if (family === 'unified2') return readUnified2(drafts.unified2)
-  if (family === 'kl') return readKl(drafts.kl)
-  return readGk(drafts.gk, names)
+  if (family === VIDEO_FAMILY.unifiedFirst) return readUnifiedFirst(drafts[VIDEO_FAMILY.unifiedFirst])
+  if (family === VIDEO_FAMILY.unifiedSecond) return readUnifiedSecond(drafts[VIDEO_FAMILY.unifiedSecond])
+  if (family === VIDEO_FAMILY.videosJson) return readVideosJson(drafts[VIDEO_FAMILY.videosJson])
+  return readVideosMultipart(drafts[VIDEO_FAMILY.videosMultipart], names)
 }
 
 export function validateDraft(family: VideoFamily, drafts: Drafts, names?: GatewayNames): Validated {

@@ -1,16 +1,17 @@
 import { useT } from '@renderer/i18n/use-t'
+import { VIDEO_FAMILY } from '@shared/domain/video-models'
 import { FamilyPrompt, FamilyRefs, ModelChoice, useFamilyDraft } from './family-kit'
 import { TextInput, type ErrorFor } from './fields'
 import { VideoModelField } from './VideoModelField'
 
 /** The video-object multipart family (gk-video-3): references are files, lengths of pro and max are fixed. */
-export function GkFields({ errorFor }: { errorFor: ErrorFor }) {
+export function VideosMultipartFields({ errorFor }: { errorFor: ErrorFor }) {
   const { t } = useT()
-  const { d, patch, cap } = useFamilyDraft('gk')
+  const { d, patch, cap } = useFamilyDraft(VIDEO_FAMILY.videosMultipart)
   const forced = cap.duration.forced
   return (
     <>
-      <VideoModelField family="gk" errorFor={errorFor} />
+      <VideoModelField family={VIDEO_FAMILY.videosMultipart} errorFor={errorFor} />
       <FamilyPrompt value={d.prompt} onChange={(prompt) => patch({ prompt })} max={cap.promptMax} errorFor={errorFor} />
       <div className="field-grid">
         <ModelChoice label={t('video.form.aspectRatio')} value={d.aspectRatio} values={cap.aspectRatios} notSent onChange={(aspectRatio) => patch({ aspectRatio })} error={errorFor('aspect_ratio')} />
@@ -24,14 +25,14 @@ export function GkFields({ errorFor }: { errorFor: ErrorFor }) {
           error={errorFor('seconds')}
           help={
             forced ? (
-              <span data-testid="gk-forced">{t('video.form.forcedSeconds', { seconds: forced, model: d.model })}</span>
+              <span data-testid="videosMultipart-forced">{t('video.form.forcedSeconds', { seconds: forced, model: d.model })}</span>
             ) : (
               t('video.form.secondsHelp', { min: cap.duration.min, max: cap.duration.max })
             )
           }
         />
       </div>
-      <FamilyRefs family="gk" field="references" legend={t('video.refs.references')} max={cap.maxReferences} errorFor={errorFor} help={t('video.refs.limits')} />
+      <FamilyRefs family={VIDEO_FAMILY.videosMultipart} field="references" legend={t('video.refs.references')} max={cap.maxReferences} errorFor={errorFor} help={t('video.refs.limits')} />
     </>
   )
 }

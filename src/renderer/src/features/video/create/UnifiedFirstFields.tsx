@@ -1,6 +1,6 @@
 import { SelectField } from '@renderer/components/form/SelectField'
 import { useT } from '@renderer/i18n/use-t'
-import { VIDEO_LIMITS } from '@shared/domain/video'
+import { VIDEO_FAMILY, VIDEO_LIMITS } from '@shared/domain/video'
 import { DurationField, FamilyPrompt, FamilyRefs, ModelChoice, useFamilyDraft } from './family-kit'
 import { CheckField, TextArea, TextInput, type ErrorFor } from './fields'
 import { VideoModelField } from './VideoModelField'
@@ -8,22 +8,22 @@ import { VideoModelField } from './VideoModelField'
 const n = (v: number) => v.toLocaleString('en-US')
 
 /** The unified route's first family: every field of the spec's table, its limits shown as you type. */
-export function VidqFields({ errorFor }: { errorFor: ErrorFor }) {
+export function UnifiedFirstFields({ errorFor }: { errorFor: ErrorFor }) {
   const { t } = useT()
-  const { d, patch, cap } = useFamilyDraft('vidq')
+  const { d, patch, cap } = useFamilyDraft(VIDEO_FAMILY.unifiedFirst)
   const mode = d.refs.length === 0 ? 'modeText' : d.refs.length === 1 ? 'modeImage' : 'modeFirstLast'
   return (
     <>
-      <VideoModelField family="vidq" errorFor={errorFor} />
+      <VideoModelField family={VIDEO_FAMILY.unifiedFirst} errorFor={errorFor} />
       <FamilyRefs
-        family="vidq"
+        family={VIDEO_FAMILY.unifiedFirst}
         field="images"
         legend={t('video.refs.images')}
-        max={VIDEO_LIMITS.vidqImagesMax}
+        max={VIDEO_LIMITS.unifiedFirstImagesMax}
         errorFor={errorFor}
         help={
           <>
-            <span data-testid="vidq-mode">{t(`video.refs.${mode}`)}</span> {t('video.refs.limits')}
+            <span data-testid="unifiedFirst-mode">{t(`video.refs.${mode}`)}</span> {t('video.refs.limits')}
           </>
         }
       />
@@ -93,7 +93,7 @@ export function VidqFields({ errorFor }: { errorFor: ErrorFor }) {
           onChange={(payload) => patch({ payload })}
           mono
           error={errorFor('payload')}
-          help={t('video.form.payloadHelp', { max: n(VIDEO_LIMITS.vidqPayloadMax), count: n(d.payload.length) })}
+          help={t('video.form.payloadHelp', { max: n(VIDEO_LIMITS.unifiedFirstPayloadMax), count: n(d.payload.length) })}
         />
         <TextArea label={t('video.form.metaData')} value={d.metaData} onChange={(metaData) => patch({ metaData })} mono error={errorFor('meta_data')} help={t('video.form.metaDataHelp')} />
       </details>
