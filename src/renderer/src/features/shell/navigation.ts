@@ -18,7 +18,7 @@ export const useLeaveEditor = create<LeaveState>()(() => ({ pending: null }))
 
 // The painter's store comes with the editor's chunk: it is read only while the editor is open,
 // when that chunk has arrived, so the shell does not carry it at start.
-const painterStore = () => import('@renderer/features/images/editor/painter-store').then((m) => m.usePainterStore)
+const painterStore = () => import('@renderer/features/images/editor/state/painter-store').then((m) => m.usePainterStore)
 
 /** A mask with strokes on it and no edit sent with it (once sent, the result view shows instead). */
 export async function hasUnsentMask(): Promise<boolean> {

@@ -6,7 +6,7 @@ import { errorMessage } from '@renderer/lib/error-text'
 import { studio } from '@renderer/lib/studio'
 import { useRestore } from '../drop/restore-store'
 import { useImagesUi, type EditorSource } from '../images-ui-store'
-import { prefetchSource } from './load-source'
+import { prefetchSource } from './canvas/load-source'
 import { sourceOfGrant } from './source'
 
 /**

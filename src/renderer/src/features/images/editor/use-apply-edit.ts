@@ -11,8 +11,8 @@ import { studio } from '@renderer/lib/studio'
 import type { EditRequest } from '@shared/domain/images'
 import type { EditorSource } from '../images-ui-store'
 import { useEditImage } from '../mutations'
-import { maskExport } from './mask-export'
-import { mayHavePaint, type MaskOp } from './mask-model'
+import { mayHavePaint, type MaskOp } from './model/mask-model'
+import { maskExport } from './worker/mask-export'
 
 /** User-timing marks around the full-resolution mask export (PERFORMANCE C2 reads them). */
 export const MASK_EXPORT_START = 'studio:mask-export-start'
