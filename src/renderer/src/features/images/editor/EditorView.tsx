@@ -11,6 +11,8 @@ import { EDITOR_ICONS } from './painter/editor-icons'
 import { MaskPainter } from './painter/MaskPainter'
 import { isTextEntry } from './painter/text-entry'
 import { ariaShortcuts, shortcutLabel, toolById, toolForKey } from './painter/tools'
+import { ReplaceSourceDialog } from './ReplaceSourceDialog'
+import { sourceKey } from './source'
 import { SourcePicker } from './SourcePicker'
 import { useEditorPanel } from './state/editor-panel'
 import { usePainterStore } from './state/painter-store'
@@ -123,7 +125,7 @@ export function EditorView({ belowStage, panelExtra }: EditSessionSlots = {}) {
   const { t } = useT()
   const source = useImagesUi((s) => s.source)
   const close = useImagesUi((s) => s.closeEditor)
-  const key = source ? `${source.ref.kind}:${source.ref.kind === 'gallery' ? source.ref.itemId : source.ref.fileId}` : 'none'
+  const key = sourceKey(source)
   useEffect(() => {
     const painter = usePainterStore.getState()
     if (painter.owner !== key) painter.resetMask(key)
@@ -153,6 +155,7 @@ export function EditorView({ belowStage, panelExtra }: EditSessionSlots = {}) {
         {source && <PanelToggle />}
       </header>
       {source ? <EditSession key={key} source={source} belowStage={belowStage} panelExtra={panelExtra} /> : <SourcePicker />}
+      <ReplaceSourceDialog />
     </section>
   )
 }

@@ -14,6 +14,8 @@ export interface PainterState extends PainterPrefs {
   zoomPercent: number
   /** Which source the mask belongs to: reopening the same image keeps its mask. */
   owner: string | null
+  /** The mask sent with the last edit, as its ops: the same ops again are nothing to lose. */
+  sentOps: readonly MaskOp[] | null
   /** What a selection does without Shift or Alt held. */
   selectMode: SelectionMode
   /** Grow, shrink and feather distance, image pixels. */
@@ -40,6 +42,8 @@ export interface PainterState extends PainterPrefs {
   redo(): void
   setCompare(on: boolean): void
   setZoomPercent(percent: number): void
+  /** An edit went out with this mask. */
+  markSent(ops: readonly MaskOp[]): void
   /** A new source image: empty mask, prefs kept. */
   resetMask(owner?: string | null): void
 }
@@ -62,6 +66,7 @@ export const usePainterStore = create<PainterState>()((set, get) => ({
   compare: false,
   zoomPercent: 100,
   owner: null,
+  sentOps: null,
   ...WORK_DEFAULTS,
   setSelectMode: (selectMode) => set({ selectMode }),
   setAmount: (amount) => set({ amount: Number.isFinite(amount) ? Math.round(Math.min(AMOUNT_MAX, Math.max(AMOUNT_MIN, amount))) : DEFAULT_AMOUNT }),
@@ -79,7 +84,8 @@ export const usePainterStore = create<PainterState>()((set, get) => ({
   redo: () => set({ history: redo(get().history) }),
   setCompare: (compare) => set({ compare }),
   setZoomPercent: (zoomPercent) => set({ zoomPercent }),
-  resetMask: (owner = null) => set({ history: EMPTY_HISTORY, compare: false, owner, busy: false, notice: null })
+  markSent: (ops) => set({ sentOps: ops }),
+  resetMask: (owner = null) => set({ history: EMPTY_HISTORY, compare: false, owner, sentOps: null, busy: false, notice: null })
 }))
 
 // Remember brush settings whenever one of them changes.
@@ -89,7 +95,18 @@ usePainterStore.subscribe((s, prev) => {
   }
 })
 
+/**
+ * A mask with something on it that no edit has taken: leaving it, or opening another picture,
+ * loses work, so the studio asks first. Undo back to what was sent counts as sent.
+ */
+export function maskUnsent(s: Pick<PainterState, 'history' | 'sentOps'>): boolean {
+  const ops = s.history.ops
+  const sent = s.sentOps
+  if (ops.length === 0) return false
+  return sent === null || sent.length !== ops.length || ops.some((op, i) => op !== sent[i])
+}
+
 /** For tests: prefs from storage, empty mask. */
 export function resetPainterStore(): void {
-  usePainterStore.setState({ ...loadPrefs(), history: EMPTY_HISTORY, compare: false, zoomPercent: 100, owner: null, ...WORK_DEFAULTS })
+  usePainterStore.setState({ ...loadPrefs(), history: EMPTY_HISTORY, compare: false, zoomPercent: 100, owner: null, sentOps: null, ...WORK_DEFAULTS })
 }
