@@ -3,8 +3,8 @@
  * part: the canvas's share of the window (measured at 1440×900 and 1280×720 in both themes, with a
  * screenshot of each kept with the results), extend canvas, a picture's versions (a chain with a
  * branch, compared with the split slider, kept after a restart), variations ("More like this",
- * then picking one), pictures dropped anywhere (desktop files and gallery images, and a studio
- * PNG's settings restored) and a year of pictures (the timeline scrubber, new images in place).
+ * then picking one), pictures dropped anywhere (desktop files and gallery images, a picture over
+ * an unsent mask asking first, and a studio PNG's settings restored) and a year of pictures (the timeline scrubber, new images in place).
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -16,6 +16,7 @@ import { axeFindings } from './support/axe'
 import { dropFiles, pngBombHeader } from './support/drop'
 import { editForm, libraryImage, openEditorOn, pictureHandle, picturePosition, rgbaOf, squareMaskPng } from './support/extend'
 import { generate, gradientPng, moreAction, openImages, waitForDone } from './support/images-page'
+import { paintStroke } from './support/layout'
 import { applyEdit, editResultOf, expectAccessibleInBothThemes, expectCurrent, paidImageCalls, versionButton, versionStrip } from './support/versions'
 import { attachScreenshot, openEditorWorkspace, stageShare, visibleArea } from './support/workspace'
 
@@ -414,6 +415,20 @@ test.describe('drop anywhere', () => {
     await dropFiles(painter, await png('window.png', 360, 200))
     await expect(page.getByText(/window\.png · 360×200 source/)).toBeVisible()
     expect((await listImported(page)).value.total).toBe(1)
+
+    // Over a painted mask that was never sent, the editor asks first: staying keeps picture and mask.
+    await paintStroke(page)
+    await dropFiles(painter, await png('door.png', 300, 300))
+    const ask = page.getByRole('alertdialog', { name: 'Open another picture?' })
+    await expect(ask).toContainText('Opening “door.png” starts a new mask and discards it.')
+    await ask.getByRole('button', { name: 'Keep this picture' }).click()
+    await expect(ask).toHaveCount(0)
+    await expect(page.getByText(/window\.png · 360×200 source/)).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Export mask' })).toBeEnabled()
+    await dropFiles(painter, await png('door.png', 300, 300))
+    await ask.getByRole('button', { name: 'Discard the mask and open' }).click()
+    await expect(page.getByText(/door\.png · 300×300 source/)).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Export mask' })).toBeDisabled()
 
     // On a video reference slot: the reference is added.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Video' }).click()

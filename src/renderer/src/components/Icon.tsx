@@ -2,7 +2,8 @@
  * The studio's one icon set (Lucide, a maintained package), behind a small name map so callers
  * say what an icon means, not which glyph it is. Each icon is imported from its own module: the
  * barrel would pull thousands of icons into whichever chunk first asks for one. An area with icons
- * of its own (the image editor's tools) keeps them in its own map, in its lazy chunk, built with `glyph`.
+ * of its own (the image editor's tools) keeps them in its own map, in its lazy chunk, built with
+ * `glyph`, and hands the glyph itself to Icon or IconButton: one renderer, no start-up weight.
  */
 import type { LucideIcon } from 'lucide-react'
 import Bookmark from 'lucide-react/icons/bookmark'
@@ -81,8 +82,11 @@ export function isIconName(name: string): name is IconName {
   return Object.hasOwn(ICONS, name)
 }
 
+/** A name from the map above, or a glyph an area loads with its own chunk. */
+export type IconSource = IconName | LucideIcon
+
 /** Decorative: the button or text next to it carries the meaning. `filled`: the shape painted in (a favourite's star). */
-export function Icon({ name, size = 18, filled = false }: { name: IconName; size?: number; filled?: boolean }) {
-  const Glyph = ICONS[name]
+export function Icon({ name, size = 18, filled = false }: { name: IconSource; size?: number; filled?: boolean }) {
+  const Glyph = typeof name === 'string' ? ICONS[name] : name
   return <Glyph className="icon" size={size} strokeWidth={1.75} fill={filled ? 'currentColor' : 'none'} aria-hidden="true" focusable="false" />
 }

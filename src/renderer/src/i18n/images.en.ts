@@ -239,7 +239,13 @@ export const imagesEn = {
     newMask: 'Back to the mask',
     panel: 'Edit panel',
     showPanel: 'Show edit panel',
-    hidePanel: 'Hide edit panel'
+    hidePanel: 'Hide edit panel',
+    replaceSource: {
+      title: 'Open another picture?',
+      body: 'The mask you painted has not been sent. Opening “{{name}}” starts a new mask and discards it.',
+      stay: 'Keep this picture',
+      replace: 'Discard the mask and open'
+    }
   },
   painter: {
     region: 'Mask painter',

@@ -241,7 +241,13 @@ export const imagesZh: Messages['images'] = {
     newMask: '返回蒙版',
     panel: '编辑面板',
     showPanel: '显示编辑面板',
-    hidePanel: '隐藏编辑面板'
+    hidePanel: '隐藏编辑面板',
+    replaceSource: {
+      title: '打开另一张图片？',
+      body: '你绘制的蒙版尚未发送。打开“{{name}}”将开始新的蒙版并丢弃它。',
+      stay: '保留当前图片',
+      replace: '丢弃蒙版并打开'
+    }
   },
   painter: {
     region: '蒙版画笔',

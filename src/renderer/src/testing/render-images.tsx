@@ -1,6 +1,6 @@
 /** Renders the app in the Images area (lazily loaded) with every images store back at its start. */
 import { screen } from '@testing-library/react'
-import { resetPainterStore } from '@renderer/features/images/editor/painter-store'
+import { resetPainterStore } from '@renderer/features/images/editor/state/painter-store'
 import { resetGenerateDraft } from '@renderer/features/images/generate/draft-store'
 import { resetImagesUi } from '@renderer/features/images/images-ui-store'
 import { renderApp, resetApp, type RenderAppOptions } from './render-app'

@@ -18,20 +18,20 @@ export const useLeaveEditor = create<LeaveState>()(() => ({ pending: null }))
 
 // The painter's store comes with the editor's chunk: it is read only while the editor is open,
 // when that chunk has arrived, so the shell does not carry it at start.
-const painterStore = () => import('@renderer/features/images/editor/painter-store').then((m) => m.usePainterStore)
+const painter = () => import('@renderer/features/images/editor/state/painter-store')
 
-/** A mask with strokes on it and no edit sent with it (once sent, the result view shows instead). */
+/** A painted mask no edit has taken: the painter's store keeps what was sent with the last edit. */
 export async function hasUnsentMask(): Promise<boolean> {
   if (!useImagesUi.getState().editorOpen) return false
-  const painter = (await painterStore()).getState()
-  return painter.history.ops.length > 0 && document.querySelector('.edit-result') === null
+  const { maskUnsent, usePainterStore } = await painter()
+  return maskUnsent(usePainterStore.getState())
 }
 
 /** Closes the editor and forgets its source and mask. */
 export async function discardEditor(): Promise<void> {
   useImagesUi.getState().closeEditor()
   useImagesUi.setState({ source: null })
-  ;(await painterStore()).getState().resetMask(null)
+  ;(await painter()).usePainterStore.getState().resetMask(null)
 }
 
 /** Shows `view`'s main view, leaving the editor first (asking when an unsent mask would be lost). */

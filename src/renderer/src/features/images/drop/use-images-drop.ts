@@ -5,8 +5,9 @@ import { checkDroppedImage, dropRefusalText } from '@renderer/lib/dropped-image'
 import { errorMessage } from '@renderer/lib/error-text'
 import { carriesFiles, carriesGalleryItem, galleryItemOf } from '@renderer/lib/gallery-drag'
 import { studio } from '@renderer/lib/studio'
-import { sourceOfItem } from '../editor/source'
+import { sourceKey, sourceOfItem } from '../editor/source'
 import { useOpenFile } from '../editor/SourcePicker'
+import { confirmReplaceSource } from '../editor/state/replace-source'
 import { useImagesUi } from '../images-ui-store'
 import { imageKeys } from '../queries'
 import { dropActionOf, dropTargetOf, type DropPayload } from './drop-routing'
@@ -52,7 +53,8 @@ export function useImagesDrop() {
   const openItem = async (id: string) => {
     setItemError(null)
     try {
-      useImagesUi.getState().openEditor(sourceOfItem(await studio.images.getItem({ id })))
+      const source = sourceOfItem(await studio.images.getItem({ id }))
+      if (await confirmReplaceSource(source.label, sourceKey(source))) useImagesUi.getState().openEditor(source)
     } catch {
       setItemError(t('flows.gallery.gone'))
     }

@@ -24,8 +24,8 @@ import { EMPTY_EDIT, qualityOptions, readEdit, validateEdit, withFamily, withMod
 import { readExtend } from './extend/extend-request'
 import { useExtendStore } from './extend/extend-store'
 import { ExtendPanel } from './extend/ExtendPanel'
-import { mayHavePaint } from './mask-model'
-import { usePainterStore } from './painter-store'
+import { mayHavePaint } from './model/mask-model'
+import { usePainterStore } from './state/painter-store'
 import type { useApplyEdit } from './use-apply-edit'
 
 const PHASE_KEYS = { exporting: 'images.editor.exporting', uploading: 'images.editor.uploadingMask', sending: 'images.editor.sending' } as const

@@ -7,9 +7,9 @@ import { useImagesUi } from '../images-ui-store'
 import { JobCard } from '../jobs/JobCard'
 import { useProtectOutsideMask } from '../mutations'
 import { useJobs } from '../queries'
-import { featherHalfWidth } from './mask-renderer'
-import { usePainterStore } from './painter-store'
+import { featherHalfWidth } from './raster/mask-renderer'
 import { sourceOfItem } from './source'
+import { usePainterStore } from './state/painter-store'
 
 /** The host flags an edit whose pixels changed outside the mask above ~2 %: the channel likely ignored the mask. */
 export const OUTSIDE_MASK_WARN = 0.02

@@ -7,10 +7,10 @@ import { imageFile, pngHeader, webpHeader } from '@renderer/testing/image-header
 import { drag, openPainter } from '@renderer/testing/painter-kit'
 import { renderImages, resetImages } from '@renderer/testing/render-images'
 import { StudioError } from '@shared/errors'
-import { useEditorPanel } from './editor-panel'
+import { markSourceDrawn } from './canvas/painter-engine'
 import { WARM_FALLBACK_MS } from './EditorView'
-import { exportMaskInWorker, maskExport, warmMaskExport, type MaskExporter } from './mask-export'
-import { markSourceDrawn } from './painter-engine'
+import { useEditorPanel } from './state/editor-panel'
+import { exportMaskInWorker, maskExport, warmMaskExport, type MaskExporter } from './worker/mask-export'
 
 let exporter: ReturnType<typeof vi.fn<MaskExporter>>
 beforeEach(() => {

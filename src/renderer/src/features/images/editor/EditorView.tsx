@@ -1,21 +1,24 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
-import { Tooltip } from '@renderer/components/Tooltip'
+import { Icon } from '@renderer/components/Icon'
+import { IconButton } from '@renderer/components/IconButton'
 import { useT } from '@renderer/i18n/use-t'
 import { isMacPlatform } from '@renderer/lib/platform'
 import { useImagesUi, type EditorSource } from '../images-ui-store'
+import { onceSourceDrawn } from './canvas/painter-engine'
 import { EditForm } from './EditForm'
-import { useEditorPanel } from './editor-panel'
-import { EditorIcon } from './EditorIcon'
 import { EditResult } from './EditResult'
-import { maskExport } from './mask-export'
-import { MaskPainter } from './MaskPainter'
-import { onceSourceDrawn } from './painter-engine'
-import { usePainterStore } from './painter-store'
+import { EDITOR_ICONS } from './painter/editor-icons'
+import { MaskPainter } from './painter/MaskPainter'
+import { isTextEntry } from './painter/text-entry'
+import { ariaShortcuts, shortcutLabel, toolById, toolForKey } from './painter/tools'
+import { ReplaceSourceDialog } from './ReplaceSourceDialog'
+import { sourceKey } from './source'
 import { SourcePicker } from './SourcePicker'
-import { isTextEntry } from './text-entry'
-import { ariaShortcuts, shortcutLabel, toolById, toolForKey } from './tools'
+import { useEditorPanel } from './state/editor-panel'
+import { usePainterStore } from './state/painter-store'
 import { useApplyEdit } from './use-apply-edit'
 import { EditorVersions } from './versions/EditorVersions'
+import { maskExport } from './worker/mask-export'
 
 /** When the export worker starts if the source never draws. */
 export const WARM_FALLBACK_MS = 3_000
@@ -94,22 +97,16 @@ function PanelToggle() {
   const tool = toolById('panel')
   const name = t(open ? 'images.editor.hidePanel' : 'images.editor.showPanel')
   return (
-    <Tooltip content={t('images.painter.toolTip', { name, keys: shortcutLabel(tool, isMacPlatform()) })} placement="bottom-end">
-      {(describedBy) => (
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={name}
-          aria-expanded={open}
-          aria-controls="editor-panel"
-          aria-keyshortcuts={ariaShortcuts(tool)}
-          aria-describedby={describedBy}
-          onClick={toggle}
-        >
-          <EditorIcon name={open ? 'panelClose' : 'panelOpen'} />
-        </button>
-      )}
-    </Tooltip>
+    <IconButton
+      icon={EDITOR_ICONS[open ? 'panelClose' : 'panelOpen']}
+      label={name}
+      tooltip={t('images.painter.toolTip', { name, keys: shortcutLabel(tool, isMacPlatform()) })}
+      placement="bottom-end"
+      aria-expanded={open}
+      aria-controls="editor-panel"
+      aria-keyshortcuts={ariaShortcuts(tool)}
+      onClick={toggle}
+    />
   )
 }
 
@@ -128,7 +125,7 @@ export function EditorView({ belowStage, panelExtra }: EditSessionSlots = {}) {
   const { t } = useT()
   const source = useImagesUi((s) => s.source)
   const close = useImagesUi((s) => s.closeEditor)
-  const key = source ? `${source.ref.kind}:${source.ref.kind === 'gallery' ? source.ref.itemId : source.ref.fileId}` : 'none'
+  const key = sourceKey(source)
   useEffect(() => {
     const painter = usePainterStore.getState()
     if (painter.owner !== key) painter.resetMask(key)
@@ -147,7 +144,7 @@ export function EditorView({ belowStage, panelExtra }: EditSessionSlots = {}) {
           {t('images.editor.title')}
         </h2>
         <button type="button" className="button button-small" onClick={close}>
-          <EditorIcon name="back" size={16} />
+          <Icon name={EDITOR_ICONS.back} size={16} />
           {t('images.editor.back')}
         </button>
         {source && (
@@ -158,6 +155,7 @@ export function EditorView({ belowStage, panelExtra }: EditSessionSlots = {}) {
         {source && <PanelToggle />}
       </header>
       {source ? <EditSession key={key} source={source} belowStage={belowStage} panelExtra={panelExtra} /> : <SourcePicker />}
+      <ReplaceSourceDialog />
     </section>
   )
 }

@@ -6,8 +6,9 @@ import { errorMessage } from '@renderer/lib/error-text'
 import { studio } from '@renderer/lib/studio'
 import { useRestore } from '../drop/restore-store'
 import { useImagesUi, type EditorSource } from '../images-ui-store'
-import { prefetchSource } from './load-source'
+import { prefetchSource } from './canvas/load-source'
 import { sourceOfGrant } from './source'
+import { confirmReplaceSource } from './state/replace-source'
 
 /**
  * Uploads a dropped or chosen file for editing. The page refuses a file that is not an image, too
@@ -24,6 +25,8 @@ export function useOpenFile() {
       setState({ busy: null, error: dropRefusalText(t, check) })
       return null
     }
+    // Asked before a byte is sent: keeping the painted mask leaves everything as it was.
+    if (!(await confirmReplaceSource(file.name))) return null
     setState({ busy: file.name, error: null })
     try {
       const grant = await studio.files.upload(file, { purpose: 'image-edit', name: file.name })

@@ -12,3 +12,9 @@ export function sourceOfGrant(grant: FileGrant, local?: Blob): EditorSource | nu
   if (!grant.previewUrl || !grant.width || !grant.height) return null
   return { ref: { kind: 'file', fileId: grant.fileId }, url: grant.previewUrl, width: grant.width, height: grant.height, label: grant.name, ...(local ? { local } : {}) }
 }
+
+/** Which picture a source is: the painter's mask belongs to one (reopening it keeps the mask). */
+export function sourceKey(source: EditorSource | null): string {
+  if (!source) return 'none'
+  return `${source.ref.kind}:${source.ref.kind === 'gallery' ? source.ref.itemId : source.ref.fileId}`
+}

@@ -11,8 +11,9 @@ import { studio } from '@renderer/lib/studio'
 import type { EditRequest } from '@shared/domain/images'
 import type { EditorSource } from '../images-ui-store'
 import { useEditImage } from '../mutations'
-import { maskExport } from './mask-export'
-import { mayHavePaint, type MaskOp } from './mask-model'
+import { mayHavePaint, type MaskOp } from './model/mask-model'
+import { usePainterStore } from './state/painter-store'
+import { maskExport } from './worker/mask-export'
 
 /** User-timing marks around the full-resolution mask export (PERFORMANCE C2 reads them). */
 export const MASK_EXPORT_START = 'studio:mask-export-start'
@@ -58,6 +59,8 @@ export function useApplyEdit() {
         setState({ phase: 'sending', maskTiming })
         const job = await mutateAsync({ ...request, ...(maskFileId ? { maskFileId } : {}) })
         setState({ phase: 'submitted', jobId: job.jobId, maskTiming })
+        // The result holds this mask's work now: leaving it loses nothing.
+        usePainterStore.getState().markSent(ops)
       } catch (err) {
         setState({ phase: 'failed', problem: hostProblem(err) })
       }

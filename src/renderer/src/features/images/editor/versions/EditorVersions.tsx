@@ -7,7 +7,8 @@ import { useVersions, versionKeys } from '@renderer/lib/versions'
 import type { VersionNode } from '@shared/domain/lineage'
 import { useImagesUi, type EditorSource } from '../../images-ui-store'
 import { useJobs } from '../../queries'
-import { sourceOfItem } from '../source'
+import { sourceKey, sourceOfItem } from '../source'
+import { confirmReplaceSource } from '../state/replace-source'
 import { MoreLikeThis } from './MoreLikeThis'
 import { VariationGroups } from './VariationGroupView'
 import { VersionCompare } from './VersionCompare'
@@ -39,7 +40,9 @@ export function EditorVersions({ source, jobId }: { source: EditorSource; jobId?
   const open = async (node: VersionNode) => {
     setProblem(null)
     try {
-      useImagesUi.getState().openEditor(sourceOfItem(await studio.images.getItem({ id: node.id })))
+      const source = sourceOfItem(await studio.images.getItem({ id: node.id }))
+      // Another version starts a new mask: an unsent one is not dropped without asking.
+      if (await confirmReplaceSource(source.label, sourceKey(source))) useImagesUi.getState().openEditor(source)
     } catch (e) {
       setProblem(errorMessage(e))
     }
