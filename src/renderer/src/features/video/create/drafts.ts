@@ -93,45 +93,53 @@ export interface Drafts {
 
 const str = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n))
 
-export function emptyVidq(model: string = modelsOf(undefined, 'vidq')[0] ?? '', names?: GatewayNames): VidqDraft {
-  const cap = capFor('vidq', model, names)
-  return {
+type Cap = ReturnType<typeof capFor>
+
+// A model's defaults as a form holds them; a new draft starts from them and a model change carries them along.
+const defaultAspect = (cap: Cap) => cap.defaultAspectRatio ?? ''
+const defaultDuration = (cap: Cap) => str(cap.duration.default)
+const defaultResolution = (cap: Cap) => cap.defaultResolution ?? ''
+
+/** Per family, the fields that hold the model's default until the user changes them. */
+const FOLLOW_MODEL: { [F in VideoFamily]: Partial<Record<keyof Drafts[F], (cap: Cap) => string>> } = {
+  vidq: { aspectRatio: defaultAspect, duration: defaultDuration, resolution: defaultResolution },
+  unified2: { duration: defaultDuration },
+  kl: {},
+  gk: { size: defaultResolution }
+}
+
+/** Each family's new draft for a model and its capability. */
+const BLANK: { [F in VideoFamily]: (model: string, cap: Cap) => Drafts[F] } = {
+  vidq: (model, cap) => ({
     model,
     refs: [],
     prompt: '',
-    aspectRatio: cap.defaultAspectRatio ?? '',
+    aspectRatio: defaultAspect(cap),
     audio: false,
     voiceId: '',
     isRec: false,
     bgm: false,
-    duration: str(cap.duration.default),
+    duration: defaultDuration(cap),
     seed: '',
-    resolution: cap.defaultResolution ?? '',
+    resolution: defaultResolution(cap),
     payload: '',
     offPeak: false,
     watermark: false,
     wmPosition: '3',
     wmUrl: '',
     metaData: ''
-  }
-}
-
-export function emptyUnified2(model: string = modelsOf(undefined, 'unified2')[0] ?? '', names?: GatewayNames): Unified2Draft {
-  const cap = capFor('unified2', model, names)
-  return {
+  }),
+  unified2: (model, cap) => ({
     model,
     refs: [],
     orientation: 'portrait',
     prompt: '',
     size: cap.defaultResolution ?? '720x1280',
-    duration: str(cap.duration.default),
+    duration: defaultDuration(cap),
     aspectRatio: cap.defaultAspectRatio ?? '9:16',
     enableUpsample: false
-  }
-}
-
-export function emptyKl(model: string = modelsOf(undefined, 'kl')[0] ?? ''): KlDraft {
-  return {
+  }),
+  kl: (model) => ({
     model,
     scenario: 'text',
     prompt: '',
@@ -149,13 +157,19 @@ export function emptyKl(model: string = modelsOf(undefined, 'kl')[0] ?? ''): KlD
     videoUrl: '',
     fileInfos: '',
     extInfo: ''
-  }
+  }),
+  gk: (model, cap) => ({ model, prompt: '', aspectRatio: '', seconds: str(cap.duration.forced ?? cap.duration.default), size: defaultResolution(cap), refs: [] })
 }
 
-export function emptyGk(model: string = modelsOf(undefined, 'gk')[0] ?? '', names?: GatewayNames): GkDraft {
-  const cap = capFor('gk', model, names)
-  return { model, prompt: '', aspectRatio: '', seconds: str(cap.duration.forced ?? cap.duration.default), size: cap.defaultResolution ?? '', refs: [] }
+/** A family's new draft; without a model, the first of the spec's names for the family. */
+export function emptyDraft<F extends VideoFamily>(family: F, model: string = modelsOf(undefined, family)[0] ?? '', names?: GatewayNames): Drafts[F] {
+  return BLANK[family](model, capFor(family, model, names))
 }
+
+export const emptyVidq = (model?: string, names?: GatewayNames) => emptyDraft('vidq', model, names)
+export const emptyUnified2 = (model?: string, names?: GatewayNames) => emptyDraft('unified2', model, names)
+export const emptyKl = (model?: string) => emptyDraft('kl', model)
+export const emptyGk = (model?: string, names?: GatewayNames) => emptyDraft('gk', model, names)
 
 /** New forms start without a model: each form's model field takes the profile's first name for its family. */
 export function emptyDrafts(): Drafts {
@@ -169,28 +183,13 @@ export function emptyDrafts(): Drafts {
 export function withModel<F extends VideoFamily>(family: F, draft: Drafts[F], model: string, names?: GatewayNames): Drafts[F] {
   const before = capFor(family, draft.model, names)
   const after = capFor(family, model, names)
-  if (family === 'unified2') {
-    const d = draft as Unified2Draft
-    const next: Unified2Draft = { ...d, model }
-    if (d.duration === str(before.duration.default)) next.duration = str(after.duration.default)
-    return next as Drafts[F]
-  }
-  if (family === 'kl') return { ...draft, model } as Drafts[F]
-  if (family === 'vidq') {
-    const d = draft as VidqDraft
-    const next: VidqDraft = { ...d, model }
-    if (d.aspectRatio === (before.defaultAspectRatio ?? '')) next.aspectRatio = after.defaultAspectRatio ?? ''
-    if (d.duration === str(before.duration.default)) next.duration = str(after.duration.default)
-    if (d.resolution === (before.defaultResolution ?? '')) next.resolution = after.defaultResolution ?? ''
-    return next as Drafts[F]
-  }
-  const d = draft as GkDraft
-  const next: GkDraft = { ...d, model }
-  if (d.size === (before.defaultResolution ?? '')) next.size = after.defaultResolution ?? ''
+  const next: Drafts[F] = { ...draft, model }
+  const follow: Partial<Record<string, (cap: Cap) => string>> = FOLLOW_MODEL[family]
+  for (const [field, of] of Object.entries(follow)) if (of && next[field as keyof Drafts[F]] === of(before)) Object.assign(next, { [field]: of(after) })
   // A forced length is shown as the value; leaving a forced model brings back the free field.
-  if (after.duration.forced) next.seconds = String(after.duration.forced)
-  else if (before.duration.forced) next.seconds = str(after.duration.default)
-  return next as Drafts[F]
+  if (family === 'gk' && after.duration.forced) Object.assign(next, { seconds: String(after.duration.forced) })
+  else if (family === 'gk' && before.duration.forced) Object.assign(next, { seconds: str(after.duration.default) })
+  return next
 }
 
 /** Orientation decides the frame: portrait is 720x1280 and 9:16, landscape 1280x720 and 16:9. */
