@@ -49,34 +49,42 @@ describe('bench fixtures', () => {
 })
 
 describe('bench start-up checks', () => {
-  it('counts the entry and its static imports as start-up, import() targets as lazy', () => {
-    const b = analyseRendererBundle(
-      filesIn({
+  // Each built renderer: its files, and what the analysis must say of them.
+  const bundles = [
+    {
+      case: 'counts the entry and its static imports as start-up, import() targets as lazy',
+      files: {
         'index.html': '<script type="module" crossorigin src="./assets/index-a.js"></script>',
         'assets/index-a.js': 'import{x}from"./shared-b.js";const v=()=>import(`./chart-c.js`);',
         'assets/shared-b.js': 'export const x=1;',
         'assets/chart-c.js': 'import{x}from"./shared-b.js";export default x;'
-      })
-    )
-    expect(b.entry).toBe('assets/index-a.js')
-    expect(b.startup.sort()).toEqual(['assets/index-a.js', 'assets/shared-b.js'])
-    expect(b.lazy).toEqual(['assets/chart-c.js'])
-    expect(b.startupBytes).toBeGreaterThan(b.entryBytes)
-  })
-
-  it('counts every module script of index.html as an entry', () => {
-    const b = analyseRendererBundle(
-      filesIn({
+      },
+      entry: 'assets/index-a.js',
+      startup: ['assets/index-a.js', 'assets/shared-b.js'],
+      lazy: ['assets/chart-c.js'],
+      startupBeyondEntry: true
+    },
+    {
+      case: 'counts every module script of index.html as an entry',
+      files: {
         'index.html': '<script type="module" src="./assets/runtime-a.js"></script><script type="module" src="./assets/start-b.js"></script>',
         'assets/runtime-a.js': 'export const r=1;',
         'assets/start-b.js': 'import{r}from"./runtime-a.js";const v=()=>import(`./view-c.js`);',
         'assets/view-c.js': 'export default 1;'
-      })
-    )
-    expect(b.entry).toBe('assets/runtime-a.js, assets/start-b.js')
-    expect(b.startup.sort()).toEqual(['assets/runtime-a.js', 'assets/start-b.js'])
-    expect(b.lazy).toEqual(['assets/view-c.js'])
-    expect(b.entryBytes).toBe(b.startupBytes)
+      },
+      entry: 'assets/runtime-a.js, assets/start-b.js',
+      startup: ['assets/runtime-a.js', 'assets/start-b.js'],
+      lazy: ['assets/view-c.js'],
+      startupBeyondEntry: false
+    }
+  ]
+  it.each(bundles)('$case', ({ files, entry, startup, lazy, startupBeyondEntry }) => {
+    const b = analyseRendererBundle(filesIn(files))
+    expect(b.entry).toBe(entry)
+    expect(b.startup.sort()).toEqual(startup)
+    expect(b.lazy).toEqual(lazy)
+    if (startupBeyondEntry) expect(b.startupBytes).toBeGreaterThan(b.entryBytes)
+    else expect(b.entryBytes).toBe(b.startupBytes)
   })
 
   it('follows static imports and aliases but not import() or type-only imports', () => {
