@@ -50,7 +50,7 @@ describe('bench fixtures', () => {
 
 describe('bench start-up checks', () => {
   // Each built renderer: its files, and what the analysis must say of them.
-  const bundles = [
+  const bundles: { case: string; files: Record<string, string>; entry: string; startup: string[]; lazy: string[]; startupBeyondEntry: boolean }[] = [
     {
       case: 'counts the entry and its static imports as start-up, import() targets as lazy',
       files: {
