@@ -328,7 +328,7 @@ async function motion(page: Page): Promise<{ moving: string[]; barAppearance: st
   return page.evaluate(() => {
     // Samples of what may move, beside the screen itself: a toast and a bar without a value.
     const samples = document.createElement('div')
-    samples.innerHTML = '<ul class="toasts-list"><li class="toast"><p class="toast-title">t</p></li></ul><progress></progress><button type="button" class="button">b</button>'
+    samples.innerHTML = '<ul class="stack-list"><li class="toast"><p class="toast-title">t</p></li></ul><progress></progress><button type="button" class="button">b</button>'
     document.body.append(samples)
     const moving: string[] = []
     for (const el of Array.from(document.querySelectorAll('*'))) {

@@ -6,6 +6,7 @@ import { filesContaining, pageVisibleText } from './support/canary'
 import { ChatPage } from './support/chat-page'
 import { generate, jobCard } from './support/images-page'
 import { ROOT } from './support/launch'
+import { fillNewProfile } from './support/names-dialog'
 import { createForm, expectPlays, submit, waitForState } from './support/video-page'
 
 /**
@@ -23,12 +24,7 @@ test('the canary key is found nowhere after settings, chat, images, video and th
   const page = await studio.launch()
 
   // Settings: the only time the key crosses the bridge, page -> host.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
-  await page.getByRole('button', { name: 'Add profile' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Add profile' })
-  await dialog.getByRole('textbox', { name: 'Name' }).fill('Canary')
-  await dialog.getByRole('textbox', { name: 'Base URL' }).fill(studio.gateway.url)
-  await dialog.getByLabel('API key').fill(canary)
+  const dialog = await fillNewProfile(page, { name: 'Canary', url: studio.gateway.url, key: canary })
   await dialog.getByRole('button', { name: 'Test connection', exact: true }).click()
   await expect(dialog.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible()
   await dialog.getByRole('radio', { name: 'Keep for this session only' }).check()

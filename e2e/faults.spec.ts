@@ -22,6 +22,17 @@ async function expectSentOnce(page: Page, studio: StudioFixture): Promise<void> 
   expect(imageCreates(studio)).toHaveLength(2)
 }
 
+/** A general chat sends `message` while the gateway plays `fault` on the canary key; answers the reply once it is `status`. */
+async function chatUnder(studio: StudioFixture, fault: string, message: string, status: 'incomplete' | 'error') {
+  const page = await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary })
+  const chat = new ChatPage(page)
+  await chat.open()
+  studio.gateway.setFaults(studio.canary, [fault])
+  await chat.newConversation('General chat', 'gpt-4o-mini')
+  await chat.send(message)
+  return chat.waitForAnswer(status)
+}
+
 test.describe('fault scenarios the page must show', () => {
   test('F2 a create dropped after it was sent shows "outcome unknown, may have been charged" and is never re-sent', async ({ studio }) => {
     const page = await openImages(studio)
@@ -60,26 +71,14 @@ test.describe('fault scenarios the page must show', () => {
   })
 
   test('F7 a reset mid-answer marks the answer incomplete and keeps its text', async ({ studio }) => {
-    const page = await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary })
-    const chat = new ChatPage(page)
-    await chat.open()
-    studio.gateway.setFaults(studio.canary, ['reset@text.chat*1'])
-    await chat.newConversation('General chat', 'gpt-4o-mini')
-    await chat.send('Tell me about harbours')
-    const answer = await chat.waitForAnswer('incomplete')
+    const answer = await chatUnder(studio, 'reset@text.chat*1', 'Tell me about harbours', 'incomplete')
     await expect(answer).toContainText('Incomplete')
     expect(((await answer.textContent()) ?? '').length).toBeGreaterThan(10)
     expect(studio.gateway.log().filter((r) => r.route === 'text.chat')).toHaveLength(1)
   })
 
   test('F22 a redirect to another origin is refused with a precise error; the other origin sees nothing', async ({ studio }) => {
-    const page = await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary })
-    const chat = new ChatPage(page)
-    await chat.open()
-    studio.gateway.setFaults(studio.canary, ['redirect@text.chat*1'])
-    await chat.newConversation('General chat', 'gpt-4o-mini')
-    await chat.send('Hello')
-    const answer = await chat.waitForAnswer('error')
+    const answer = await chatUnder(studio, 'redirect@text.chat*1', 'Hello', 'error')
     await expect(answer).toContainText(/redirect/i)
     expect(studio.gateway.log().filter((r) => r.origin === 'cdn')).toHaveLength(0)
   })

@@ -7,7 +7,7 @@ import { expect, test, type StudioFixture } from './fixtures'
 import { ChatPage } from './support/chat-page'
 import { waitForDone } from './support/images-page'
 import { addActiveProfile, assignDiscovered, discover, familyBox, openNames, openSettings, type FamilyKey } from './support/names-dialog'
-import { chooseFamily, createForm, reveal, submit, waitForState } from './support/video-page'
+import { chooseFamily, createForm, importAsset, reveal, submit, waitForState } from './support/video-page'
 
 /**
  * A new user's gateway whose names are not the spec's (the sandbox's second naming, where every
@@ -224,16 +224,7 @@ async function useVideo(page: Page, studio: StudioFixture): Promise<void> {
   const remix = await waitForState(page, 'the pier at night', 'Succeeded')
   await expect(remix.getByTestId('lineage')).toHaveText('Remix of “waves against a pier”')
 
-  await chooseFamily(page, 'Video object · JSON')
-  await page.getByRole('tab', { name: 'Assets' }).click()
-  await page.getByRole('textbox', { name: 'Group name' }).fill('Heroes')
-  await page.getByRole('button', { name: 'Create group' }).click()
-  const importForm = page.getByRole('form', { name: 'Import an asset' })
-  await expect(importForm.getByRole('combobox', { name: 'Group' })).toContainText('Heroes')
-  await importForm.getByRole('textbox', { name: 'Public URL' }).fill('https://assets.example.com/hero.png')
-  await importForm.getByRole('textbox', { name: 'Name' }).fill('hero')
-  await importForm.getByRole('button', { name: 'Import' }).click()
-  await expect(page.getByRole('listitem', { name: 'hero' }).getByTestId('asset-state')).toHaveText('Active', { timeout: 60_000 })
+  await importAsset(page, { group: 'Heroes', url: 'https://assets.example.com/hero.png', name: 'hero' })
   expect(studio.gateway.log().some((r) => r.path === `${ALT_NAMING.assetPrefix}CreateAsset` && r.status === 200)).toBe(true)
 }
 

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from './fixtures'
 import { filesContaining, pageVisibleText } from './support/canary'
+import { fillNewProfile } from './support/names-dialog'
 
 test.describe('settings and profiles', () => {
   test('first run shows the Sandbox profile and its balance', async ({ studio }) => {
@@ -16,12 +17,7 @@ test.describe('settings and profiles', () => {
 
   test('adds a profile against a second gateway, tests it and makes it active', async ({ studio }) => {
     const page = await studio.launch()
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
-    await page.getByRole('button', { name: 'Add profile' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Add profile' })
-    await dialog.getByRole('textbox', { name: 'Name' }).fill('Second gateway')
-    await dialog.getByRole('textbox', { name: 'Base URL' }).fill(studio.gateway.url)
-    await dialog.getByLabel('API key').fill(studio.canary)
+    const dialog = await fillNewProfile(page, { name: 'Second gateway', url: studio.gateway.url, key: studio.canary })
     await dialog.getByRole('button', { name: 'Test connection', exact: true }).click()
     const result = dialog.getByRole('status').filter({ hasText: 'Connected' })
     await expect(result).toContainText('canary key')

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import sharp from 'sharp'
 import { expect, test } from './fixtures'
-import { board, card, chooseFamily, createForm, expectPlays, mp4sOnDisk, openVideo, reveal, submit, videoCreates, waitForState } from './support/video-page'
+import { board, card, chooseFamily, createForm, expectPlays, importAsset, mp4sOnDisk, openVideo, reveal, submit, videoCreates, waitForState } from './support/video-page'
 
 /**
  * The Video area against the test's own sandbox gateway (speed 60): a task in every family from
@@ -91,17 +91,7 @@ test.describe('video', () => {
   test('imports an asset, follows it to Active and uses it as asset://id', async ({ studio }) => {
     test.setTimeout(120_000)
     const page = await openVideo(studio)
-    await chooseFamily(page, 'Video object · JSON')
-    await page.getByRole('tab', { name: 'Assets' }).click()
-    await page.getByRole('textbox', { name: 'Group name' }).fill('Heroes')
-    await page.getByRole('button', { name: 'Create group' }).click()
-    const importForm = page.getByRole('form', { name: 'Import an asset' })
-    await expect(importForm.getByRole('combobox', { name: 'Group' })).toContainText('Heroes')
-    await importForm.getByRole('textbox', { name: 'Public URL' }).fill('https://assets.example.com/hero.png')
-    await importForm.getByRole('textbox', { name: 'Name' }).fill('hero')
-    await importForm.getByRole('button', { name: 'Import' }).click()
-    const row = page.getByRole('listitem', { name: 'hero' })
-    await expect(row.getByTestId('asset-state')).toHaveText('Active', { timeout: 60_000 })
+    const row = await importAsset(page, { group: 'Heroes', url: 'https://assets.example.com/hero.png', name: 'hero' })
     await row.getByRole('button', { name: 'Use hero in the form' }).click()
     const form = createForm(page)
     await expect(form.getByText('Asset hero', { exact: true })).toBeVisible()

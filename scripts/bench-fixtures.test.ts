@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { analyseRendererBundle } from '../bench/lib/bundle'
 import { staticImportGraph } from '../bench/lib/import-graph'
@@ -12,6 +12,15 @@ function tempDir(): string {
   const d = mkdtempSync(join(tmpdir(), 'bench-test-'))
   dirs.push(d)
   return d
+}
+/** A fresh folder holding these files (path → text), their folders made as needed. */
+function filesIn(files: Record<string, string>): string {
+  const dir = tempDir()
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), text)
+  }
+  return dir
 }
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
@@ -40,43 +49,53 @@ describe('bench fixtures', () => {
 })
 
 describe('bench start-up checks', () => {
-  it('counts the entry and its static imports as start-up, import() targets as lazy', () => {
-    const dir = tempDir()
-    mkdirSync(join(dir, 'assets'))
-    writeFileSync(join(dir, 'index.html'), '<script type="module" crossorigin src="./assets/index-a.js"></script>')
-    writeFileSync(join(dir, 'assets/index-a.js'), 'import{x}from"./shared-b.js";const v=()=>import(`./chart-c.js`);')
-    writeFileSync(join(dir, 'assets/shared-b.js'), 'export const x=1;')
-    writeFileSync(join(dir, 'assets/chart-c.js'), 'import{x}from"./shared-b.js";export default x;')
-    const b = analyseRendererBundle(dir)
-    expect(b.entry).toBe('assets/index-a.js')
-    expect(b.startup.sort()).toEqual(['assets/index-a.js', 'assets/shared-b.js'])
-    expect(b.lazy).toEqual(['assets/chart-c.js'])
-    expect(b.startupBytes).toBeGreaterThan(b.entryBytes)
-  })
-
-  it('counts every module script of index.html as an entry', () => {
-    const dir = tempDir()
-    mkdirSync(join(dir, 'assets'))
-    writeFileSync(join(dir, 'index.html'), '<script type="module" src="./assets/runtime-a.js"></script><script type="module" src="./assets/start-b.js"></script>')
-    writeFileSync(join(dir, 'assets/runtime-a.js'), 'export const r=1;')
-    writeFileSync(join(dir, 'assets/start-b.js'), 'import{r}from"./runtime-a.js";const v=()=>import(`./view-c.js`);')
-    writeFileSync(join(dir, 'assets/view-c.js'), 'export default 1;')
-    const b = analyseRendererBundle(dir)
-    expect(b.entry).toBe('assets/runtime-a.js, assets/start-b.js')
-    expect(b.startup.sort()).toEqual(['assets/runtime-a.js', 'assets/start-b.js'])
-    expect(b.lazy).toEqual(['assets/view-c.js'])
-    expect(b.entryBytes).toBe(b.startupBytes)
+  // Each built renderer: its files, and what the analysis must say of them.
+  const bundles: { case: string; files: Record<string, string>; entry: string; startup: string[]; lazy: string[]; startupBeyondEntry: boolean }[] = [
+    {
+      case: 'counts the entry and its static imports as start-up, import() targets as lazy',
+      files: {
+        'index.html': '<script type="module" crossorigin src="./assets/index-a.js"></script>',
+        'assets/index-a.js': 'import{x}from"./shared-b.js";const v=()=>import(`./chart-c.js`);',
+        'assets/shared-b.js': 'export const x=1;',
+        'assets/chart-c.js': 'import{x}from"./shared-b.js";export default x;'
+      },
+      entry: 'assets/index-a.js',
+      startup: ['assets/index-a.js', 'assets/shared-b.js'],
+      lazy: ['assets/chart-c.js'],
+      startupBeyondEntry: true
+    },
+    {
+      case: 'counts every module script of index.html as an entry',
+      files: {
+        'index.html': '<script type="module" src="./assets/runtime-a.js"></script><script type="module" src="./assets/start-b.js"></script>',
+        'assets/runtime-a.js': 'export const r=1;',
+        'assets/start-b.js': 'import{r}from"./runtime-a.js";const v=()=>import(`./view-c.js`);',
+        'assets/view-c.js': 'export default 1;'
+      },
+      entry: 'assets/runtime-a.js, assets/start-b.js',
+      startup: ['assets/runtime-a.js', 'assets/start-b.js'],
+      lazy: ['assets/view-c.js'],
+      startupBeyondEntry: false
+    }
+  ]
+  it.each(bundles)('$case', ({ files, entry, startup, lazy, startupBeyondEntry }) => {
+    const b = analyseRendererBundle(filesIn(files))
+    expect(b.entry).toBe(entry)
+    expect(b.startup.sort()).toEqual(startup)
+    expect(b.lazy).toEqual(lazy)
+    if (startupBeyondEntry) expect(b.startupBytes).toBeGreaterThan(b.entryBytes)
+    else expect(b.entryBytes).toBe(b.startupBytes)
   })
 
   it('follows static imports and aliases but not import() or type-only imports', () => {
-    const root = tempDir()
-    mkdirSync(join(root, 'src/views'), { recursive: true })
-    writeFileSync(join(root, 'src/main.tsx'), "import { a } from './a'\nimport type { T } from './types'\nimport { View } from '@app/views/View'\nconst lazy = () => import('./heavy')\n")
-    writeFileSync(join(root, 'src/a.ts'), "import React from 'react'\nexport const a = 1\n")
-    writeFileSync(join(root, 'src/views/View.tsx'), "export { helper } from '../helper'\nimport 'recharts'\n")
-    writeFileSync(join(root, 'src/helper.ts'), 'export const helper = 1\n')
-    writeFileSync(join(root, 'src/heavy.ts'), "import 'mermaid'\n")
-    writeFileSync(join(root, 'src/types.ts'), "import 'katex'\n")
+    const root = filesIn({
+      'src/main.tsx': "import { a } from './a'\nimport type { T } from './types'\nimport { View } from '@app/views/View'\nconst lazy = () => import('./heavy')\n",
+      'src/a.ts': "import React from 'react'\nexport const a = 1\n",
+      'src/views/View.tsx': "export { helper } from '../helper'\nimport 'recharts'\n",
+      'src/helper.ts': 'export const helper = 1\n',
+      'src/heavy.ts': "import 'mermaid'\n",
+      'src/types.ts': "import 'katex'\n"
+    })
     const g = staticImportGraph(root, 'src/main.tsx', { '@app': 'src' })
     expect(g.files.sort()).toEqual(['src/a.ts', 'src/helper.ts', 'src/main.tsx', 'src/views/View.tsx'])
     expect(g.packages.sort()).toEqual(['react', 'recharts'])

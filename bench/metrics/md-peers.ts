@@ -1,15 +1,14 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { withBrowser, withContext } from '../lib/browser'
 import { ROOT } from '../lib/build'
-import { serveFiles, type FileServer } from '../lib/file-server'
+import type { FileServer } from '../lib/file-server'
 import { markdownPieces } from '../lib/markdown-fixture'
 import type { Metric, RunContext } from '../lib/metric'
 import { entry, failedToRun, type BenchEntry } from '../lib/report'
 import { sized } from '../lib/smoke'
 import { median, p95, round } from '../lib/stats'
+import { serveViteBuild } from '../lib/vite-page'
 
 type Kind = 'studio' | 'react-markdown' | 'streamdown'
 const PEERS = ['react-markdown', 'streamdown'] as const
@@ -28,28 +27,11 @@ const S2_TARGETS: Record<(typeof PEERS)[number], number> = { 'react-markdown': 0
 
 /** Builds bench/lib/markdown-peers (the studio's Markdown and the peers) with Vite into a temp folder. */
 async function servePeersPage(): Promise<FileServer> {
-  const { build } = await import('vite')
   const react = (await import('@vitejs/plugin-react')).default
-  const outDir = mkdtempSync(join(tmpdir(), 'studio-md-peers-'))
-  await build({
-    root: join(ROOT, 'bench/lib/markdown-peers'),
-    logLevel: 'silent',
-    configFile: false,
+  return serveViteBuild('bench/lib/markdown-peers', {
     plugins: [react()],
-    resolve: { alias: { '@renderer': join(ROOT, 'src/renderer/src'), '@shared': join(ROOT, 'src/shared') } },
-    build: { outDir, emptyOutDir: true, minify: true }
+    resolve: { alias: { '@renderer': join(ROOT, 'src/renderer/src'), '@shared': join(ROOT, 'src/shared') } }
   })
-  const types: Record<string, string> = { js: 'text/javascript', css: 'text/css', woff2: 'font/woff2', woff: 'font/woff', ttf: 'font/ttf' }
-  const assets = readdirSync(join(outDir, 'assets'))
-  const files = Object.fromEntries(assets.map((f) => [`/assets/${f}`, { path: join(outDir, 'assets', f), type: types[f.split('.').pop() ?? ''] ?? 'application/octet-stream' }]))
-  const server = await serveFiles({ '/': { path: join(outDir, 'index.html'), type: 'text/html; charset=utf-8' }, ...files })
-  return {
-    url: `${server.url}/`,
-    close: async () => {
-      await server.close()
-      rmSync(outDir, { recursive: true, force: true })
-    }
-  }
 }
 
 interface MdApi {

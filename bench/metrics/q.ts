@@ -59,47 +59,60 @@ async function seed(rows: number): Promise<{ log: GenerationLog; close: () => vo
   return { log, close: () => (log.close(), lib.release()) }
 }
 
-async function run(ctx: RunContext): Promise<BenchEntry[]> {
+/** What a scaling check times: one step on a subject of a given size, and how to let it go. */
+interface Subject {
+  step: () => unknown
+  close: () => unknown
+}
+
+/**
+ * A scaling check: the same step timed on a large subject and a small baseline, interleaved over
+ * 201 runs; it passes when the large one's median stays within `ratio` of the small one's.
+ */
+async function scaling(ctx: RunContext, id: keyof typeof D, setup: { big: () => Promise<Subject>; small: () => Promise<Subject>; says: string }, ratio: number, note: string): Promise<BenchEntry[]> {
   const t0 = hrtime.bigint()
-  const big = await seed(BIG)
-  const small = await seed(SMALL)
-  ctx.log(`Q2 seeded ${BIG} + ${SMALL} generation-log rows in ${round(msSince(t0) / 1000, 1)} s`)
+  const big = await setup.big()
+  const small = await setup.small()
+  ctx.log(`${id} ${setup.says} in ${round(msSince(t0) / 1000, 1)} s`)
+  const timed = (subject: Subject) => async () => {
+    const s = hrtime.bigint()
+    const pending = subject.step()
+    if (pending instanceof Promise) await pending
+    return msSince(s)
+  }
   try {
-    // A form's three cases: history for its fields, only for the model's other fields, none.
-    const ask = (log: GenerationLog) => () => {
-      const a = log.estimate('p1', 'model-1', 'image', 'via=generate;n=2')
-      const b = log.estimate('p1', 'model-0', 'image', 'via=generate;n=8')
-      const c = log.estimate('p1', 'no-such-model', 'image', 'via=generate')
-      if (a.basedOn !== 20 || b.basedOn !== 20 || b.basis !== 'model' || c.basis !== 'none') throw new Error(`unexpected estimates: ${JSON.stringify([a, b, c])}`)
-    }
-    const timedAsk = (log: GenerationLog) => async () => {
-      const fn = ask(log)
-      const s = hrtime.bigint()
-      fn()
-      return msSince(s)
-    }
-    const samples = await interleave(201, { subject: timedAsk(big.log), baseline: timedAsk(small.log) }, 20)
+    const samples = await interleave(201, { subject: timed(big), baseline: timed(small) }, 20)
     const value = median(samples.subject)
     const baseline = median(samples.baseline)
-    return [
-      entry({
-        id: 'Q2',
-        metric: D.Q2.metric,
-        target: D.Q2.target,
-        value,
-        baseline,
-        pass: value / baseline <= 2,
-        runs: 201,
-        note: 'three estimates per sample (fields with history, the model’s other fields, no history), each a LIMIT 20 walk of a partial index (profile, kind, model, params) WHERE usable = 1, newest by rowid; no row is read beyond the 20 it rests on'
-      })
-    ]
+    return [entry({ id, metric: D[id].metric, target: D[id].target, value, baseline, pass: value / baseline <= ratio, runs: 201, note })]
   } catch (e) {
-    return [failedToRun('Q2', D.Q2.metric, D.Q2.target, e)]
+    return [failedToRun(id, D[id].metric, D[id].target, e)]
   } finally {
-    big.close()
-    small.close()
+    await big.close()
+    await small.close()
   }
 }
+
+/** A form's three cases: history for its fields, only for the model's other fields, none. */
+async function estimating(rows: number): Promise<Subject> {
+  const { log, close } = await seed(rows)
+  const step = () => {
+    const a = log.estimate('p1', 'model-1', 'image', 'via=generate;n=2')
+    const b = log.estimate('p1', 'model-0', 'image', 'via=generate;n=8')
+    const c = log.estimate('p1', 'no-such-model', 'image', 'via=generate')
+    if (a.basedOn !== 20 || b.basedOn !== 20 || b.basis !== 'model' || c.basis !== 'none') throw new Error(`unexpected estimates: ${JSON.stringify([a, b, c])}`)
+  }
+  return { step, close }
+}
+
+const run = (ctx: RunContext) =>
+  scaling(
+    ctx,
+    'Q2',
+    { big: () => estimating(BIG), small: () => estimating(SMALL), says: `seeded ${BIG} + ${SMALL} generation-log rows` },
+    2,
+    'three estimates per sample (fields with history, the model’s other fields, no history), each a LIMIT 20 walk of a partial index (profile, kind, model, params) WHERE usable = 1, newest by rowid; no row is read beyond the 20 it rests on'
+  )
 
 export const q2: Metric = {
   id: 'Q2',
@@ -144,42 +157,17 @@ async function queueWith(waiting: number) {
     await pumped()
     if (journal.size !== i + 1) throw new Error(`expected ${i + 1} creates, saw ${journal.size}`)
   }
-  return { one, close: () => q.dispose() }
+  return { step: one, close: () => q.dispose() }
 }
 
-async function runQ1(ctx: RunContext): Promise<BenchEntry[]> {
-  const t0 = hrtime.bigint()
-  const big = await queueWith(10_000)
-  const small = await queueWith(10)
-  ctx.log(`Q1 queued 10,000 + 10 items in ${round(msSince(t0) / 1000, 1)} s`)
-  try {
-    const timedOne = (queue: typeof big) => async () => {
-      const s = hrtime.bigint()
-      await queue.one()
-      return msSince(s)
-    }
-    const samples = await interleave(201, { subject: timedOne(big), baseline: timedOne(small) }, 20)
-    const value = median(samples.subject)
-    const baseline = median(samples.baseline)
-    return [
-      entry({
-        id: 'Q1',
-        metric: D.Q1.metric,
-        target: D.Q1.target,
-        value,
-        baseline,
-        pass: value / baseline <= 1.5,
-        runs: 201,
-        note: 'QueueService over the library database with a stand-in image service: add (last place by the (profile, pos) index), move to the front (its neighbours by index), resume, the pump (first waiting by the (profile, state, pos) index, in flight counted by the same), pause, and the end event (by job id); every write committed'
-      })
-    ]
-  } catch (e) {
-    return [failedToRun('Q1', D.Q1.metric, D.Q1.target, e)]
-  } finally {
-    await big.close()
-    await small.close()
-  }
-}
+const runQ1 = (ctx: RunContext) =>
+  scaling(
+    ctx,
+    'Q1',
+    { big: () => queueWith(10_000), small: () => queueWith(10), says: 'queued 10,000 + 10 items' },
+    1.5,
+    'QueueService over the library database with a stand-in image service: add (last place by the (profile, pos) index), move to the front (its neighbours by index), resume, the pump (first waiting by the (profile, state, pos) index, in flight counted by the same), pause, and the end event (by job id); every write committed'
+  )
 
 export const q1: Metric = {
   id: 'Q1',

@@ -1,11 +1,9 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { withBrowser, withPersistentContext } from '../lib/browser'
 import { ROOT } from '../lib/build'
 import { analyseRendererBundle } from '../lib/bundle'
-import { serveFiles, type FileServer } from '../lib/file-server'
+import type { FileServer } from '../lib/file-server'
 import { HEAVY_FILES, HEAVY_PACKAGES, staticImportGraph } from '../lib/import-graph'
 import type { Metric, RunContext } from '../lib/metric'
 import { COMPOSER_SELECTOR, coldLoad, warmLoadIn, type ReadyWhen } from '../lib/page-ready'
@@ -14,6 +12,7 @@ import { sized } from '../lib/smoke'
 import { EMPTY_PAGE, hostPageHeaders, servePages } from '../lib/static-server'
 import { interleave, median, round } from '../lib/stats'
 import { withStudio } from '../lib/studio'
+import { serveViteBuild } from '../lib/vite-page'
 
 const PAIRS = sized(11, 1)
 const WARM_SAMPLES = sized(5, 1)
@@ -28,20 +27,8 @@ const PLAIN_METRIC = 'T1-warm against the plain empty page (no host headers), th
  * into a temp folder and served like the empty page. The smallest page this stack can be; measured
  * beside T1 so a miss shows how much of it is the framework itself on this machine.
  */
-async function serveReactFloor(): Promise<FileServer> {
-  const { build } = await import('vite')
-  const outDir = mkdtempSync(join(tmpdir(), 'studio-react-floor-'))
-  await build({ root: join(ROOT, 'bench/lib/react-floor'), logLevel: 'silent', configFile: false, build: { outDir, emptyOutDir: true, minify: true } })
-  const scripts = readdirSync(join(outDir, 'assets')).filter((f) => f.endsWith('.js'))
-  const files = Object.fromEntries(scripts.map((f) => [`/assets/${f}`, { path: join(outDir, 'assets', f), type: 'text/javascript' }]))
-  const server = await serveFiles({ '/': { path: join(outDir, 'index.html'), type: 'text/html; charset=utf-8' }, ...files })
-  return {
-    url: `${server.url}/`,
-    close: async () => {
-      await server.close()
-      rmSync(outDir, { recursive: true, force: true })
-    }
-  }
+function serveReactFloor(): Promise<FileServer> {
+  return serveViteBuild('bench/lib/react-floor')
 }
 
 /** Is the composer there at all? Probed once, so a build without chat is reported, not timed out 11 times. */

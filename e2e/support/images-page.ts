@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { expect, type Locator, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import type { StudioFixture } from '../fixtures'
@@ -50,6 +52,23 @@ export async function gradientPng(side: number): Promise<Buffer> {
 export async function rawRgba(file: string): Promise<{ data: Buffer; width: number; height: number }> {
   const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
   return { data, width: info.width, height: info.height }
+}
+
+/**
+ * How many pixels an edit changed inside its mask (transparent there) and outside it (opaque),
+ * comparing the result in the library `lib` with the source kept beside it.
+ */
+export async function changedByEdit(lib: string, itemId: string, mask: { data: Buffer }): Promise<{ inside: number; outside: number }> {
+  const out = await rawRgba(join(lib, readdirSync(lib).find((f) => f.startsWith(itemId + '.'))!))
+  const src = await rawRgba(join(lib, readdirSync(lib).find((f) => f.includes('.source.'))!))
+  let inside = 0
+  let outside = 0
+  for (let k = 0; k < out.width * out.height * 4; k += 4) {
+    const same = out.data[k] === src.data[k] && out.data[k + 1] === src.data[k + 1] && out.data[k + 2] === src.data[k + 2]
+    if (mask.data[k + 3] === 255) outside += same ? 0 : 1
+    else inside += same ? 0 : 1
+  }
+  return { inside, outside }
 }
 
 /** Runs one of an item's "More" actions (a gallery tile, a video card): opens its menu and picks the entry. */

@@ -21,14 +21,20 @@ export async function openSettings(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
 }
 
-/** Adds a profile (key kept for the session), makes it the active one and waits for the banner to say so. */
-export async function addActiveProfile(page: Page, p: { name: string; url: string; key: string }): Promise<void> {
+/** Opens Settings → Add profile and fills in its name, base URL and key; answers the dialog, not yet saved. */
+export async function fillNewProfile(page: Page, p: { name: string; url: string; key: string }): Promise<Locator> {
   await openSettings(page)
   await page.getByRole('button', { name: 'Add profile' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add profile' })
   await dialog.getByRole('textbox', { name: 'Name' }).fill(p.name)
   await dialog.getByRole('textbox', { name: 'Base URL' }).fill(p.url)
   await dialog.getByLabel('API key').fill(p.key)
+  return dialog
+}
+
+/** Adds a profile (key kept for the session), makes it the active one and waits for the banner to say so. */
+export async function addActiveProfile(page: Page, p: { name: string; url: string; key: string }): Promise<void> {
+  const dialog = await fillNewProfile(page, p)
   await dialog.getByRole('radio', { name: 'Keep for this session only' }).check()
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(dialog).toBeHidden()

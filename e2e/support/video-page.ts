@@ -85,3 +85,22 @@ export function videoCreates(studio: StudioFixture): { path: string; route: stri
     .filter((r) => r.method === 'POST' && r.key === studio.canary && (r.path === '/v1/video/create' || r.path === '/v1/videos'))
     .map((r) => ({ path: r.path, route: r.route }))
 }
+
+/**
+ * Imports the asset `name` from `url` into a new group `group` on the Assets tab (the JSON video
+ * family's), and waits until the gateway reports it Active; answers its row.
+ */
+export async function importAsset(page: Page, asset: { group: string; url: string; name: string }): Promise<Locator> {
+  await chooseFamily(page, 'Video object · JSON')
+  await page.getByRole('tab', { name: 'Assets' }).click()
+  await page.getByRole('textbox', { name: 'Group name' }).fill(asset.group)
+  await page.getByRole('button', { name: 'Create group' }).click()
+  const importForm = page.getByRole('form', { name: 'Import an asset' })
+  await expect(importForm.getByRole('combobox', { name: 'Group' })).toContainText(asset.group)
+  await importForm.getByRole('textbox', { name: 'Public URL' }).fill(asset.url)
+  await importForm.getByRole('textbox', { name: 'Name' }).fill(asset.name)
+  await importForm.getByRole('button', { name: 'Import' }).click()
+  const row = page.getByRole('listitem', { name: asset.name })
+  await expect(row.getByTestId('asset-state')).toHaveText('Active', { timeout: 60_000 })
+  return row
+}

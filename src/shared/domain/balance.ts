@@ -47,6 +47,18 @@ export type Snapshot = z.infer<typeof SnapshotSchema>
 export const GenerationKindSchema = z.enum(['chat', 'image', 'video'])
 export type GenerationKind = z.infer<typeof GenerationKindSchema>
 
+/**
+ * How a job's cost was attributed. `exact`: the only job between two snapshots; `shared`: the delta
+ * was split between several jobs of the same model and price fields (each share is that job's cost);
+ * `mixed`: split between jobs of different models or price fields (counted in spending, never in an
+ * estimate); `unpriced`: the interval's `used` went down (a refund or reset), so no cost is known.
+ */
+export const CostBasisSchema = z.enum(['exact', 'shared', 'mixed', 'unpriced'])
+export type CostBasis = z.infer<typeof CostBasisSchema>
+
+/** The spending limits a job can be held by: over 24 hours, over 7 days, or the low-balance threshold. */
+export const LimitKindSchema = z.enum(['daily', 'weekly', 'threshold'])
+
 /** One finished generation of the studio, with what it cost when a snapshot pinned it down. */
 export const GenerationEntrySchema = z.object({
   id: z.string(),
@@ -60,13 +72,7 @@ export const GenerationEntrySchema = z.object({
   quotaBefore: z.number().optional(),
   /** Raw quota units it cost, attributed from the snapshots around it. */
   cost: z.number().optional(),
-  /**
-   * `exact`: the only job between two snapshots; `shared`: the delta was split between several jobs
-   * of the same model and price fields (each share is that job's cost); `mixed`: split between jobs
-   * of different models or price fields (counted in spending, never in an estimate); `unpriced`: the
-   * interval's `used` went down (a refund or reset), so no cost is known.
-   */
-  costBasis: z.enum(['exact', 'shared', 'mixed', 'unpriced']).optional(),
+  costBasis: CostBasisSchema.optional(),
   /** The studio's id of the job or task it was for. */
   ref: z.string().optional(),
   /** Its price fields (`priceKey`, estimate.ts). */
@@ -131,32 +137,26 @@ export const PreflightSchema = z.object({
   /** `daily-limit`, `weekly-limit`, `threshold-limit`: the job would take the spending past a limit (`limit` says which figures). */
   reason: z.enum(['ok', 'below-cost', 'exhausted', 'expired', 'below-threshold', 'unknown', 'daily-limit', 'weekly-limit', 'threshold-limit']),
   /** When a spending limit holds the job: the limit and what was spent in its window (raw units). */
-  limit: z.object({ kind: z.enum(['daily', 'weekly', 'threshold']), limit: z.number(), spent: z.number() }).optional(),
+  limit: z.object({ kind: LimitKindSchema, limit: z.number(), spent: z.number() }).optional(),
   /** When the usage record behind `available` was fetched (ms), if any. */
   fetchedAt: z.number().nullable()
 })
 export type Preflight = z.infer<typeof PreflightSchema>
 
+/** What every balance alert names: the profile it is about and when it was raised (ms). */
+const ProfileAlertSchema = z.object({ profileId: z.string(), profileName: z.string(), at: z.number() })
+
 /** A job held by a spending limit (told once per limit and window: a toast and a desktop notification). */
-export const LimitHoldSchema = z.object({
-  profileId: z.string(),
-  profileName: z.string(),
+export const LimitHoldSchema = ProfileAlertSchema.extend({
   model: z.string(),
-  kind: z.enum(['daily', 'weekly', 'threshold']),
+  kind: LimitKindSchema,
   limit: z.number(),
   spent: z.number(),
-  expected: z.number().nullable(),
-  at: z.number()
+  expected: z.number().nullable()
 })
 export type LimitHold = z.infer<typeof LimitHoldSchema>
 
-export const LowBalanceAlertSchema = z.object({
-  profileId: z.string(),
-  profileName: z.string(),
-  available: z.number(),
-  threshold: z.number(),
-  at: z.number()
-})
+export const LowBalanceAlertSchema = ProfileAlertSchema.extend({ available: z.number(), threshold: z.number() })
 export type LowBalanceAlert = z.infer<typeof LowBalanceAlertSchema>
 
 /** What a finished job cost as measured, and what it was expected to cost. */
@@ -164,7 +164,7 @@ export const JobCostSchema = z.object({
   ref: z.string(),
   /** Raw units; null until a snapshot after the job priced it (or when it cannot be priced). */
   cost: z.number().nullable(),
-  basis: z.enum(['exact', 'shared', 'mixed', 'unpriced']).nullable(),
+  basis: CostBasisSchema.nullable(),
   estimate: z.number().nullable(),
   /** cost - estimate, when both are known. */
   error: z.number().nullable()

@@ -62,12 +62,17 @@ export const GeneralChatParamsSchema = z.strictObject({
   tools: JsonText.optional()
 })
 
-export const ChatParamsSchema = z.discriminatedUnion('format', [
-  z.strictObject({ format: z.literal('chat'), params: GeneralChatParamsSchema }),
-  z.strictObject({ format: z.literal('content'), params: ContentParamsSchema }),
-  z.strictObject({ format: z.literal('messages'), params: MessagesParamsSchema }),
-  z.strictObject({ format: z.literal('completions'), params: CompletionsParamsSchema })
-])
+/** Each format's parameters; `satisfies` makes a new format in CHAT_FORMATS name its own. */
+const PARAMS_OF_FORMAT = {
+  chat: GeneralChatParamsSchema,
+  content: ContentParamsSchema,
+  messages: MessagesParamsSchema,
+  completions: CompletionsParamsSchema
+} satisfies Record<ChatFormat, z.ZodType>
+
+const paramsFor = <F extends ChatFormat>(format: F) => z.strictObject({ format: z.literal(format), params: PARAMS_OF_FORMAT[format] })
+
+export const ChatParamsSchema = z.discriminatedUnion('format', [paramsFor('chat'), paramsFor('content'), paramsFor('messages'), paramsFor('completions')])
 export type ChatParams = z.infer<typeof ChatParamsSchema>
 
 /** An image attached to a user message: a granted local file (sent inline) or a URL. */

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { ImageJob } from '@shared/domain/images'
 import { noKeychain } from '../profiles/secret-backend'
-import { createStudioCore } from '../studio-core'
+import { type CoreOptions, createStudioCore } from '../studio-core'
 import { checkResultAddress } from './result-address'
 
 /** Which loopback origins a loopback gateway's results may come from, as the core sets them up. */
@@ -16,15 +16,13 @@ describe('result origins the core allows besides the gateway’s own', () => {
     dirs.push(d)
     return d
   }
+  /** A browser-shell core with its own data folder; the test says how the sandbox and fetch are set up. */
+  const openCore = (opts: Partial<CoreOptions>) =>
+    createStudioCore({ shell: 'browser', secrets: noKeychain, dataDir: dataDir(), appVersion: '0.0.0-test', platform: 'linux', ...opts })
 
   it("the built-in sandbox's images, served by its own file server, are downloaded", async () => {
     const fetched: string[] = []
-    const core = await createStudioCore({
-      shell: 'browser',
-      secrets: noKeychain,
-      dataDir: dataDir(),
-      appVersion: '0.0.0-test',
-      platform: 'linux',
+    const core = await openCore({
       sandbox: { enabled: true, speed: 1000 },
       fetch: (input, init) => {
         fetched.push(String(input))
@@ -54,12 +52,7 @@ describe('result origins the core allows besides the gateway’s own', () => {
   it('STUDIO_RESULT_ORIGINS adds loopback origins while the core runs, and nothing that is not loopback', async () => {
     const sandbox = 'http://127.0.0.1:1'
     await expect(checkResultAddress(new URL('http://127.0.0.1:45678/a.png'), sandbox)).rejects.toMatchObject({ details: { reason: 'address-refused' } })
-    const core = await createStudioCore({
-      shell: 'browser',
-      secrets: noKeychain,
-      dataDir: dataDir(),
-      appVersion: '0.0.0-test',
-      platform: 'linux',
+    const core = await openCore({
       sandbox: { enabled: false },
       env: { resultOrigins: 'http://127.0.0.1:45678, http://192.168.1.9:80, not a url' }
     })

@@ -7,38 +7,15 @@ import { MediaLibrary } from '../files/media'
 import { imageBytes } from '../files/testing/images'
 import { openLibrary } from '../store/library-db'
 import { GalleryActions, suggestedName } from './gallery-actions'
-import type { StoredItem } from './gallery-index'
 import { reconcileGallery } from './gallery-reconcile'
 import { GalleryStore } from './gallery-store'
 import { writeResultBytes } from './result-files'
+import { addGalleryItem } from './testing/gallery-items'
 
 async function openStore(dataDir: string, notices: string[] = []) {
   const media = new MediaLibrary('/media/')
   const store = await GalleryStore.open({ dataDir, media, notice: (m) => notices.push(m) })
   return { store, media, notices }
-}
-
-async function addItem(store: GalleryStore, over: Partial<StoredItem> = {}): Promise<StoredItem> {
-  const id = store.newId()
-  const file = await writeResultBytes(store.libraryDir, id, await imageBytes('png', 40, 30))
-  const item: StoredItem = {
-    id,
-    file: file.name,
-    width: file.width,
-    height: file.height,
-    format: file.format,
-    bytes: file.bytes,
-    createdAt: Date.now(),
-    origin: 'generate',
-    profileId: 'sandbox',
-    model: 'imagegen-4.0',
-    prompt: 'a fox in snow',
-    params: { n: 1 },
-    favorite: false,
-    ...over
-  }
-  await store.add([item])
-  return item
 }
 
 const newDir = () => mkdtempSync(join(tmpdir(), 'gallery-'))
@@ -47,7 +24,7 @@ describe('gallery store', () => {
   it('survives a new store instance: items, metadata, favourites and fresh media URLs', async () => {
     const dataDir = newDir()
     const a = await openStore(dataDir)
-    const item = await addItem(a.store, { revisedPrompt: 'a red fox in deep snow', requestedSize: '1024x1024', parentId: 'p1' })
+    const item = await addGalleryItem(a.store, { revisedPrompt: 'a red fox in deep snow', requestedSize: '1024x1024', parentId: 'p1' })
     await a.store.setFavorite(item.id, true)
     await a.store.flush()
 
@@ -63,8 +40,8 @@ describe('gallery store', () => {
     // The JSON index of earlier versions is now migration input: a damaged one is still recovered from its .bak.
     const dataDir = newDir()
     const a = await openStore(mkdtempSync(join(tmpdir(), 'gallery-src-')))
-    const first = await addItem(a.store)
-    const second = await addItem(a.store)
+    const first = await addGalleryItem(a.store)
+    const second = await addGalleryItem(a.store)
     const lib = join(dataDir, 'library', 'images')
     mkdirSync(lib, { recursive: true })
     mkdirSync(join(dataDir, 'images'))
@@ -85,7 +62,7 @@ describe('gallery store', () => {
   it('re-adds result files the index does not know and removes leftover .part files', async () => {
     const dataDir = newDir()
     const a = await openStore(dataDir)
-    const known = await addItem(a.store)
+    const known = await addGalleryItem(a.store)
     await a.store.flush()
     const lib = a.store.libraryDir
     await copyFile(join(lib, known.file), join(lib, 'orphanOrphanOrphan0001.png'))
@@ -106,7 +83,7 @@ describe('gallery store', () => {
     const dataDir = newDir()
     const a = await openStore(dataDir)
     const items = []
-    for (let i = 0; i < 7; i++) items.push(await addItem(a.store, { prompt: `image ${i}` }))
+    for (let i = 0; i < 7; i++) items.push(await addGalleryItem(a.store, { prompt: `image ${i}` }))
     a.store.close()
     for (const i of [items[1], items[4], items[6]]) rmSync(join(a.store.libraryDir, i.file))
 
@@ -137,10 +114,10 @@ describe('gallery store', () => {
   it('filters by prompt text (also the revised prompt), model, origin and favourite, newest first, with paging', async () => {
     const { store } = await openStore(newDir())
     const t = Date.now()
-    await addItem(store, { prompt: 'Blue whale', createdAt: t - 3000, model: 'image-model-2' })
-    await addItem(store, { prompt: 'red fox', createdAt: t - 2000, favorite: true })
-    await addItem(store, { prompt: 'a lighthouse', revisedPrompt: 'a WHALE-shaped lighthouse', createdAt: t - 1000, origin: 'native' })
-    await addItem(store, { prompt: 'edit of fox', createdAt: t, origin: 'edit', model: 'image-model-1' })
+    await addGalleryItem(store, { prompt: 'Blue whale', createdAt: t - 3000, model: 'image-model-2' })
+    await addGalleryItem(store, { prompt: 'red fox', createdAt: t - 2000, favorite: true })
+    await addGalleryItem(store, { prompt: 'a lighthouse', revisedPrompt: 'a WHALE-shaped lighthouse', createdAt: t - 1000, origin: 'native' })
+    await addGalleryItem(store, { prompt: 'edit of fox', createdAt: t, origin: 'edit', model: 'image-model-1' })
 
     expect(store.list({ query: 'whale' }).items.map((i) => i.prompt)).toEqual(['a lighthouse', 'Blue whale'])
     expect(store.list({ model: 'image-model-2' }).items.map((i) => i.prompt)).toEqual(['Blue whale'])
@@ -157,8 +134,8 @@ describe('gallery store', () => {
     const { store, media } = await openStore(newDir())
     await writeResultBytes(store.libraryDir, 'job1.mask', await imageBytes('png', 40, 30))
     await writeResultBytes(store.libraryDir, 'job1.source', await imageBytes('png', 40, 30))
-    const edit = await addItem(store, { origin: 'edit', maskFile: 'job1.mask.png', sourceFile: 'job1.source.png' })
-    const protect = await addItem(store, { origin: 'protect', parentId: edit.id, maskFile: 'job1.mask.png', sourceFile: 'job1.source.png' })
+    const edit = await addGalleryItem(store, { origin: 'edit', maskFile: 'job1.mask.png', sourceFile: 'job1.source.png' })
+    const protect = await addGalleryItem(store, { origin: 'protect', parentId: edit.id, maskFile: 'job1.mask.png', sourceFile: 'job1.source.png' })
     const maskUrl = store.get(edit.id).maskUrl!
     await store.delete(edit.id)
     expect(existsSync(join(store.libraryDir, edit.file))).toBe(false)
@@ -173,7 +150,7 @@ describe('gallery store', () => {
 describe('gallery actions', () => {
   it('export: the browser host gets the media URL with a download hint', async () => {
     const { store } = await openStore(newDir())
-    const item = await addItem(store, { prompt: 'A fox / in "snow"?' })
+    const item = await addGalleryItem(store, { prompt: 'A fox / in "snow"?' })
     const actions = new GalleryActions({ gallery: store, emit: () => {} })
     const out = await actions.export(item.id)
     expect(out.saved).toBe(false)
@@ -183,7 +160,7 @@ describe('gallery actions', () => {
 
   it('export: Electron saves through the injected dialog adapter', async () => {
     const { store } = await openStore(newDir())
-    const item = await addItem(store)
+    const item = await addGalleryItem(store)
     const calls: Array<[string, string]> = []
     const actions = new GalleryActions({ gallery: store, emit: () => {}, saveFile: async (name, path) => (calls.push([name, path]), true) })
     expect(await actions.export(item.id)).toEqual({ saved: true, fileName: suggestedName({ ...item }) })
@@ -192,7 +169,7 @@ describe('gallery actions', () => {
 
   it('favourite and delete announce the change', async () => {
     const { store } = await openStore(newDir())
-    const item = await addItem(store)
+    const item = await addGalleryItem(store)
     const events: unknown[] = []
     const actions = new GalleryActions({ gallery: store, emit: (name, payload) => events.push([name, payload]) })
     expect((await actions.setFavorite(item.id, true)).favorite).toBe(true)
@@ -208,7 +185,7 @@ describe('gallery actions', () => {
     const { store } = await openStore(dataDir)
     const events: unknown[] = []
     const actions = new GalleryActions({ gallery: store, emit: ((_name: string, payload: unknown) => events.push(payload)) as never })
-    const [a, b, c] = [await addItem(store), await addItem(store), await addItem(store)]
+    const [a, b, c] = [await addGalleryItem(store), await addGalleryItem(store), await addGalleryItem(store)]
     expect(await actions.deleteMany([a.id, c.id, a.id, 'AAAAAAAAAAAAAAAAAAAAAA'])).toEqual({ deleted: 2 })
     expect(store.size).toBe(1)
     expect(store.get(b.id).id).toBe(b.id)

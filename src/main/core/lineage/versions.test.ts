@@ -8,6 +8,7 @@ import { imageBytes } from '../files/testing/images'
 import type { StoredItem } from '../images/gallery-index'
 import { GalleryStore } from '../images/gallery-store'
 import { writeResultBytes } from '../images/result-files'
+import { addGalleryItem } from '../images/testing/gallery-items'
 import { createLineageHandlers, resolveNode } from './lineage-handlers'
 import { LineageStore } from './lineage-store'
 
@@ -17,29 +18,6 @@ const newDir = () => mkdtempSync(join(tmpdir(), 'versions-'))
 /** A finished edit job as the host announces it: its items name their source. */
 const editDone = (items: Array<{ id: string; parentId: string; origin?: 'edit' | 'protect' }>) =>
   ({ status: 'done', items: items.map((i) => ({ origin: 'edit', ...i })) }) as unknown as ImageJob
-
-async function putItem(g: GalleryStore, over: Partial<StoredItem>): Promise<StoredItem> {
-  const id = over.id ?? g.newId()
-  const file = await writeResultBytes(g.libraryDir, id, await imageBytes('png', 24, 16))
-  const item: StoredItem = {
-    id,
-    file: file.name,
-    width: file.width,
-    height: file.height,
-    format: file.format,
-    bytes: file.bytes,
-    createdAt: Date.now(),
-    origin: 'generate',
-    profileId: 'sandbox',
-    model: 'imagegen-4.0',
-    prompt: `prompt ${id}`,
-    params: {},
-    favorite: false,
-    ...over
-  }
-  await g.add([item])
-  return item
-}
 
 /** Every result exists, made in the order listed. */
 const made = (order: string[]) => (ref: { kind: 'image' | 'video'; id: string }) => ({ kind: ref.kind, id: ref.id, exists: true, prompt: ref.id, model: 'm', createdAt: order.indexOf(ref.id) })
@@ -94,7 +72,7 @@ describe('versions of one picture', () => {
     const g = await GalleryStore.open({ dataDir: dir, media: new MediaLibrary('/media/') })
     const lineage = new LineageStore(dir)
     let at = 1_000
-    const put = (g2: GalleryStore, over: Partial<StoredItem>) => putItem(g2, { createdAt: (at += 1), ...over })
+    const put = (g2: GalleryStore, over: Partial<StoredItem>) => addGalleryItem(g2, { createdAt: (at += 1), ...over })
     const root = await put(g, {})
     // Edit job j1 of the root gave two results sharing the job's source and mask copies.
     await writeResultBytes(g.libraryDir, 'j1.source', await imageBytes('png', 24, 16))
@@ -146,8 +124,8 @@ describe('versions of one picture', () => {
     const lineage = new LineageStore(dir)
     const emitted: unknown[] = []
     const h = createLineageHandlers({ lineage, gallery: g, video: { get: () => { throw new Error('no video') } }, files: {} as never, emit: (name, payload) => void emitted.push([name, payload]) })
-    const original = await putItem(g, { createdAt: 1 })
-    const variation = await putItem(g, { createdAt: 2, params: { variationOf: original.id, variationGroup: 'grp' } })
+    const original = await addGalleryItem(g, { createdAt: 1 })
+    const variation = await addGalleryItem(g, { createdAt: 2, params: { variationOf: original.id, variationGroup: 'grp' } })
     const tree = await h['lineage:pick-version']({ id: variation.id }, ctx)
     expect(tree.rootId).toBe(original.id)
     expect(tree.nodes.map((n) => [n.id, n.relation ?? null, n.exists])).toEqual([

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useChatUiStore } from '@renderer/features/chat/chat-ui-store'
-import { PARAMS_KEY } from '@renderer/features/chat/params/ParamsToggle'
+import { PARAMS_KEY } from '@renderer/features/chat/params/ParamsKeyButton'
 import { conversationListQuery } from '@renderer/features/chat/queries'
 import { useImagesUi } from '@renderer/features/images/images-ui-store'
 import { useT } from '@renderer/i18n/use-t'

@@ -1,10 +1,9 @@
 import { useId } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import { ariaShortcut, shortcutLabel } from '@renderer/lib/platform'
-import { useChatUiStore } from '../chat-ui-store'
 import type { ConversationSettings } from '../settings/use-settings'
 import { FIELDS, type FieldSpec } from './param-fields'
 import { ParamField } from './ParamField'
+import { ParamsKeyButton } from './ParamsKeyButton'
 import { PresetsSection } from './PresetsSection'
 import { problemText } from './problem-text'
 
@@ -41,16 +40,9 @@ export function ParametersPanel({ settings }: { settings: ConversationSettings }
         <h2 id={headingId} className="chat-panel-title">
           {t('chat.params.heading')}
         </h2>
-        <button
-          type="button"
-          className="button button-small icon-button"
-          aria-label={t('chat.params.close')}
-          title={t('chat.params.closeHint', { keys: shortcutLabel('.') })}
-          aria-keyshortcuts={ariaShortcut('.')}
-          onClick={() => useChatUiStore.getState().setParamsOpen(false)}
-        >
+        <ParamsKeyButton open={false} hint="chat.params.closeHint" className="button button-small icon-button" aria-label={t('chat.params.close')}>
           <span aria-hidden="true">×</span>
-        </button>
+        </ParamsKeyButton>
       </div>
       <p className="field-help">{t('chat.params.intro')}</p>
       {settings.ready ? (

@@ -1,12 +1,9 @@
 import { useEffect } from 'react'
 import { useT } from '@renderer/i18n/use-t'
-import { ariaShortcut, shortcutLabel } from '@renderer/lib/platform'
 import { isModalOpen, useUiStore } from '@renderer/store/ui'
 import { useChatUiStore } from '../chat-ui-store'
 import { PARAMETERS_PANEL_ID } from './ParametersPanel'
-
-/** The key that shows or hides the parameters drawer, with Ctrl (Cmd on macOS). */
-export const PARAMS_KEY = '.'
+import { PARAMS_KEY, ParamsKeyButton } from './ParamsKeyButton'
 
 export function isParamsShortcut(e: { key: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }): boolean {
   return (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && e.key === PARAMS_KEY
@@ -31,18 +28,9 @@ export function useParamsShortcut(): void {
 export function ParamsToggle() {
   const { t } = useT()
   const open = useChatUiStore((s) => s.paramsOpen)
-  const setOpen = useChatUiStore((s) => s.setParamsOpen)
   return (
-    <button
-      type="button"
-      className="button button-small"
-      aria-expanded={open}
-      aria-controls={PARAMETERS_PANEL_ID}
-      aria-keyshortcuts={ariaShortcut(PARAMS_KEY)}
-      title={t('chat.params.toggleHint', { keys: shortcutLabel(PARAMS_KEY) })}
-      onClick={() => setOpen(!open)}
-    >
+    <ParamsKeyButton open={!open} hint="chat.params.toggleHint" className="button button-small" aria-expanded={open} aria-controls={PARAMETERS_PANEL_ID}>
       {t('chat.settings.parameters')}
-    </button>
+    </ParamsKeyButton>
   )
 }

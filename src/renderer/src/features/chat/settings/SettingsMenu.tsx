@@ -30,13 +30,17 @@ export function SettingsMenu({ settings }: { settings: ConversationSettings }) {
     return () => document.removeEventListener('pointerdown', onPointerDown)
   }, [open])
 
+  /** Closes the popover and gives the focus back to the button that opened it. */
+  const close = () => {
+    setOpen(false)
+    button.current?.focus()
+  }
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Escape') return
     // Closes the popover only: a stream running in the pane is not stopped by this Escape.
     e.preventDefault()
     e.stopPropagation()
-    setOpen(false)
-    button.current?.focus()
+    close()
   }
 
   return (
@@ -70,14 +74,7 @@ export function SettingsMenu({ settings }: { settings: ConversationSettings }) {
             error={problems.includes('systemTooLong') ? t('chat.settings.problems.systemTooLong') : null}
           />
           <div className="chat-settings-footer">
-            <button
-              type="button"
-              className="button button-small button-primary"
-              onClick={() => {
-                setOpen(false)
-                button.current?.focus()
-              }}
-            >
+            <button type="button" className="button button-small button-primary" onClick={close}>
               {t('chat.settings.done')}
             </button>
           </div>

@@ -5,6 +5,7 @@ import { useT } from '@renderer/i18n/use-t'
 import type { GalleryItem } from '@shared/domain/images'
 import { useGenerateDraft } from '../generate/draft-store'
 import { useImagesUi } from '../images-ui-store'
+import { ItemFacts } from './ItemFacts'
 import type { GalleryActions } from './use-gallery-actions'
 
 export interface ImageViewerProps {
@@ -21,7 +22,7 @@ export interface ImageViewerProps {
  * loaded picture, and what can be done with it. Escape closes (the dialog's rule).
  */
 export function ImageViewer({ items, index, onIndex, onClose, actions, fallbackFocus }: ImageViewerProps) {
-  const { t, i18n } = useT()
+  const { t } = useT()
   const [showDetails, setShowDetails] = useState(false)
   // Focus starts on the picture itself, so the arrows move at once and Escape closes (no tooltip opens first).
   const body = useRef<HTMLDivElement>(null)
@@ -68,18 +69,7 @@ export function ImageViewer({ items, index, onIndex, onClose, actions, fallbackF
             {t('images.viewer.position', { at: at + 1, count: items.length })} · {item.width}×{item.height} · {item.model}
           </span>
         </p>
-        {showDetails && (
-          <dl className="video-dl image-viewer-details">
-            <div>
-              <dt>{t('flows.gallery.origin')}</dt>
-              <dd>{t(`images.gallery.origins.${item.origin}`)}</dd>
-            </div>
-            <div>
-              <dt>{t('flows.gallery.created')}</dt>
-              <dd>{new Date(item.createdAt).toLocaleString(i18n.language)}</dd>
-            </div>
-          </dl>
-        )}
+        {showDetails && <ItemFacts item={item} facts={['origin', 'created']} className="video-dl image-viewer-details" />}
         <div className="image-viewer-actions" role="toolbar" aria-label={t('images.viewer.actions')}>
           <button type="button" className="button button-primary" onClick={leaveWith(() => actions.edit(item))}>
             {t('images.gallery.edit')}

@@ -5,6 +5,7 @@ import { useT } from '@renderer/i18n/use-t'
 import { errorMessage } from '@renderer/lib/error-text'
 import { useGalleryItem } from '../queries'
 import { useItemDetails } from './details-store'
+import { ItemFacts } from './ItemFacts'
 import type { GalleryActions } from './use-gallery-actions'
 
 type FlowAction = 'edit' | 'firstFrame' | 'lastFrame' | 'videoReference'
@@ -20,7 +21,7 @@ const FLOWS: readonly (readonly [FlowAction, 'flows.gallery.editWithMask' | `flo
  * from it (lineage, across areas), and where it can go next.
  */
 export function ItemDetails({ actions }: { actions: Pick<GalleryActions, FlowAction> }) {
-  const { t, i18n } = useT()
+  const { t } = useT()
   const itemId = useItemDetails((s) => s.itemId)
   const close = useItemDetails((s) => s.close)
   const q = useGalleryItem(itemId)
@@ -32,30 +33,7 @@ export function ItemDetails({ actions }: { actions: Pick<GalleryActions, FlowAct
       {item && (
         <>
           <img className="item-details-image" src={item.url} alt="" style={{ maxWidth: '100%', maxHeight: 240 }} />
-          <dl className="video-dl">
-            <div>
-              <dt>{t('flows.gallery.prompt')}</dt>
-              <dd>{item.prompt || t('flows.lineage.untitled')}</dd>
-            </div>
-            <div>
-              <dt>{t('flows.gallery.model')}</dt>
-              <dd>{item.model}</dd>
-            </div>
-            <div>
-              <dt>{t('flows.gallery.origin')}</dt>
-              <dd>{t(`images.gallery.origins.${item.origin}`)}</dd>
-            </div>
-            <div>
-              <dt>{t('flows.gallery.size')}</dt>
-              <dd>
-                {item.width}×{item.height}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('flows.gallery.created')}</dt>
-              <dd>{new Date(item.createdAt).toLocaleString(i18n.language)}</dd>
-            </div>
-          </dl>
+          <ItemFacts item={item} facts={['prompt', 'model', 'origin', 'size', 'created']} />
           <LineagePanel of={{ kind: 'image', id: item.id }} onShow={close} />
           <VersionTreeView itemId={item.id} onShow={close} />
           <div className="dialog-actions">

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useMemo, type FormEvent } from 'react'
-import { EstimateLine } from '@renderer/components/form/EstimateLine'
-import { FormFooter, submitKeyName, submitOnModEnter } from '@renderer/components/form/FormFooter'
+import { submitOnModEnter } from '@renderer/components/form/FormFooter'
 import { HostAlert } from '@renderer/components/form/HostAlert'
 import { LimitHoldAlert } from '@renderer/components/form/LimitHoldAlert'
 import { RequestPreview } from '@renderer/components/form/RequestPreview'
-import { SubmitRow } from '@renderer/components/form/SubmitRow'
+import { SendFooter } from '@renderer/components/form/SendFooter'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { queueKey } from '@renderer/components/queue/QueuePanel'
 import { useT } from '@renderer/i18n/use-t'
@@ -81,18 +80,13 @@ export function GenerateForm() {
       {limits.held && <LimitHoldAlert preflight={limits.held.preflight} model={limits.held.model} />}
       <RequestPreview method="POST" route="/v1/images/generations" body={input} />
       <CompareControl />
-      <FormFooter>
-        <EstimateLine preflight={estimate} model={input.model} />
-        <SubmitRow
-          label={generate.isPending ? t('images.generate.sending') : limits.held ? t('balance.limit.sendAnyway') : t('images.generate.submit')}
-          busy={generate.isPending || limits.checking}
-          keys={submitKeyName()}
-        >
-          <button type="button" className="button" onClick={addToQueue} aria-busy={queued.isPending || undefined}>
-            {t('images.queue.addToQueue')}
-          </button>
-        </SubmitRow>
-      </FormFooter>
+      <SendFooter
+        estimate={estimate}
+        model={input.model}
+        label={generate.isPending ? t('images.generate.sending') : limits.held ? t('balance.limit.sendAnyway') : t('images.generate.submit')}
+        busy={generate.isPending || limits.checking}
+        queue={{ add: addToQueue, busy: queued.isPending }}
+      />
     </form>
   )
 }

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { ChoiceField } from '@renderer/components/form/ChoiceField'
-import { EstimateLine } from '@renderer/components/form/EstimateLine'
-import { FormFooter, submitKeyName, submitOnModEnter } from '@renderer/components/form/FormFooter'
+import { submitOnModEnter } from '@renderer/components/form/FormFooter'
 import { HostAlert } from '@renderer/components/form/HostAlert'
 import { LimitHoldAlert } from '@renderer/components/form/LimitHoldAlert'
 import { RequestPreview } from '@renderer/components/form/RequestPreview'
 import { SelectField } from '@renderer/components/form/SelectField'
-import { SubmitRow } from '@renderer/components/form/SubmitRow'
+import { SendFooter } from '@renderer/components/form/SendFooter'
 import { TextField } from '@renderer/components/form/TextField'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { useT } from '@renderer/i18n/use-t'
@@ -106,10 +105,7 @@ export function NativeTaskForm() {
         route={`${names.nativeImage.path}?Action=${names.nativeImage.submitAction}&Version=${names.nativeImage.version}`}
         body={{ req_key: names.nativeImage.reqKey, ...input, model: model || undefined }}
       />
-      <FormFooter>
-        <EstimateLine preflight={estimate} model={model} />
-        <SubmitRow label={limits.held ? t('balance.limit.sendAnyway') : t('images.native.submit')} busy={submit.isPending || limits.checking} keys={submitKeyName()} />
-      </FormFooter>
+      <SendFooter estimate={estimate} model={model} label={limits.held ? t('balance.limit.sendAnyway') : t('images.native.submit')} busy={submit.isPending || limits.checking} />
     </form>
   )
 }

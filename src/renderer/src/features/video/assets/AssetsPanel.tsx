@@ -143,7 +143,7 @@ export function AssetsPanel() {
         <FormAlert title={t('video.assets.loadFailed')} detail={errorMessage(assets.error)} />
       )}
       {assets.isSuccess && list.length === 0 && <p className="field-help">{t('video.assets.empty')}</p>}
-      <ul className="video-asset-list" aria-label={t('video.assets.list')}>
+      <ul className="stack-list" aria-label={t('video.assets.list')}>
         {list.map((a) => (
           <AssetRow key={a.id} asset={a} />
         ))}

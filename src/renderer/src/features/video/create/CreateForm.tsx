@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
-import { EstimateLine } from '@renderer/components/form/EstimateLine'
-import { FormFooter, submitKeyName, submitOnModEnter } from '@renderer/components/form/FormFooter'
+import { submitOnModEnter } from '@renderer/components/form/FormFooter'
 import { hostFieldText, hostProblem, type HostProblem } from '@renderer/components/form/host-errors'
 import { HostAlert } from '@renderer/components/form/HostAlert'
 import { RequestPreview } from '@renderer/components/form/RequestPreview'
-import { SubmitRow } from '@renderer/components/form/SubmitRow'
+import { SendFooter } from '@renderer/components/form/SendFooter'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
 import { queueKey } from '@renderer/components/queue/QueuePanel'
 import { useT } from '@renderer/i18n/use-t'
@@ -144,14 +143,13 @@ export function CreateForm() {
       {hold && <PreflightWarning hold={hold} />}
       <RequestPreview method="POST" route={CREATE_ROUTE[ROUTE_OF_FAMILY[family]]} body={input} />
       <VideoCompareControl />
-      <FormFooter>
-        <EstimateLine preflight={estimate} model={input.model} />
-        <SubmitRow label={create.isPending ? t('video.form.sending') : hold ? t('video.preflight.submitAnyway') : t('video.form.submit')} busy={create.isPending || checking} keys={submitKeyName()}>
-          <button type="button" className="button" onClick={addToQueue} aria-busy={queued.isPending || undefined}>
-            {t('images.queue.addToQueue')}
-          </button>
-        </SubmitRow>
-      </FormFooter>
+      <SendFooter
+        estimate={estimate}
+        model={input.model}
+        label={create.isPending ? t('video.form.sending') : hold ? t('video.preflight.submitAnyway') : t('video.form.submit')}
+        busy={create.isPending || checking}
+        queue={{ add: addToQueue, busy: queued.isPending }}
+      />
     </form>
   )
 }

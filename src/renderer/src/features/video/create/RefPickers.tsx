@@ -57,7 +57,7 @@ export function AssetPicker({ onPick, onClose }: { onPick: (ref: DraftRef) => vo
   const assets = useAssets()
   const usable = (assets.data?.assets ?? []).filter((a) => a.state === 'active' && a.type === 'Image')
   return (
-    <PickerDialog title={t('video.refs.pickAssetTitle')} empty={assets.isSuccess && usable.length === 0 ? t('video.refs.noAssets') : null} listClass="video-asset-pick" onClose={onClose}>
+    <PickerDialog title={t('video.refs.pickAssetTitle')} empty={assets.isSuccess && usable.length === 0 ? t('video.refs.noAssets') : null} listClass="stack-list" onClose={onClose}>
       {usable.map((a) => (
         <li key={a.id}>
           <button type="button" className="button" onClick={() => onPick({ ref: { kind: 'asset', assetId: a.id }, label: a.name })}>

@@ -93,45 +93,53 @@ export interface Drafts {
 
 const str = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n))
 
-export function emptyUnifiedFirst(model: string = modelsOf(undefined, VIDEO_FAMILY.unifiedFirst)[0] ?? '', names?: GatewayNames): UnifiedFirstDraft {
-  const cap = capFor(VIDEO_FAMILY.unifiedFirst, model, names)
-  return {
+type Cap = ReturnType<typeof capFor>
+
+// A model's defaults as a form holds them; a new draft starts from them and a model change carries them along.
+const defaultAspect = (cap: Cap) => cap.defaultAspectRatio ?? ''
+const defaultDuration = (cap: Cap) => str(cap.duration.default)
+const defaultResolution = (cap: Cap) => cap.defaultResolution ?? ''
+
+/** Per family, the fields that hold the model's default until the user changes them. */
+const FOLLOW_MODEL: { [F in VideoFamily]: Partial<Record<keyof Drafts[F], (cap: Cap) => string>> } = {
+  [VIDEO_FAMILY.unifiedFirst]: { aspectRatio: defaultAspect, duration: defaultDuration, resolution: defaultResolution },
+  [VIDEO_FAMILY.unifiedSecond]: { duration: defaultDuration },
+  [VIDEO_FAMILY.videosJson]: {},
+  [VIDEO_FAMILY.videosMultipart]: { size: defaultResolution }
+}
+
+/** Each family's new draft for a model and its capability. */
+const BLANK: { [F in VideoFamily]: (model: string, cap: Cap) => Drafts[F] } = {
+  [VIDEO_FAMILY.unifiedFirst]: (model, cap) => ({
     model,
     refs: [],
     prompt: '',
-    aspectRatio: cap.defaultAspectRatio ?? '',
+    aspectRatio: defaultAspect(cap),
     audio: false,
     voiceId: '',
     isRec: false,
     bgm: false,
-    duration: str(cap.duration.default),
+    duration: defaultDuration(cap),
     seed: '',
-    resolution: cap.defaultResolution ?? '',
+    resolution: defaultResolution(cap),
     payload: '',
     offPeak: false,
     watermark: false,
     wmPosition: '3',
     wmUrl: '',
     metaData: ''
-  }
-}
-
-export function emptyUnifiedSecond(model: string = modelsOf(undefined, VIDEO_FAMILY.unifiedSecond)[0] ?? '', names?: GatewayNames): UnifiedSecondDraft {
-  const cap = capFor(VIDEO_FAMILY.unifiedSecond, model, names)
-  return {
+  }),
+  [VIDEO_FAMILY.unifiedSecond]: (model, cap) => ({
     model,
     refs: [],
     orientation: 'portrait',
     prompt: '',
     size: cap.defaultResolution ?? '720x1280',
-    duration: str(cap.duration.default),
+    duration: defaultDuration(cap),
     aspectRatio: cap.defaultAspectRatio ?? '9:16',
     enableUpsample: false
-  }
-}
-
-export function emptyVideosJson(model: string = modelsOf(undefined, VIDEO_FAMILY.videosJson)[0] ?? ''): VideosJsonDraft {
-  return {
+  }),
+  [VIDEO_FAMILY.videosJson]: (model) => ({
     model,
     scenario: 'text',
     prompt: '',
@@ -149,13 +157,19 @@ export function emptyVideosJson(model: string = modelsOf(undefined, VIDEO_FAMILY
     videoUrl: '',
     fileInfos: '',
     extInfo: ''
-  }
+  }),
+  [VIDEO_FAMILY.videosMultipart]: (model, cap) => ({ model, prompt: '', aspectRatio: '', seconds: str(cap.duration.forced ?? cap.duration.default), size: defaultResolution(cap), refs: [] })
 }
 
-export function emptyVideosMultipart(model: string = modelsOf(undefined, VIDEO_FAMILY.videosMultipart)[0] ?? '', names?: GatewayNames): VideosMultipartDraft {
-  const cap = capFor(VIDEO_FAMILY.videosMultipart, model, names)
-  return { model, prompt: '', aspectRatio: '', seconds: str(cap.duration.forced ?? cap.duration.default), size: cap.defaultResolution ?? '', refs: [] }
+/** A family's new draft; without a model, the first of the spec's names for the family. */
+export function emptyDraft<F extends VideoFamily>(family: F, model: string = modelsOf(undefined, family)[0] ?? '', names?: GatewayNames): Drafts[F] {
+  return BLANK[family](model, capFor(family, model, names))
 }
+
+export const emptyUnifiedFirst = (model?: string, names?: GatewayNames) => emptyDraft(VIDEO_FAMILY.unifiedFirst, model, names)
+export const emptyUnifiedSecond = (model?: string, names?: GatewayNames) => emptyDraft(VIDEO_FAMILY.unifiedSecond, model, names)
+export const emptyVideosJson = (model?: string) => emptyDraft(VIDEO_FAMILY.videosJson, model)
+export const emptyVideosMultipart = (model?: string, names?: GatewayNames) => emptyDraft(VIDEO_FAMILY.videosMultipart, model, names)
 
 /** New forms start without a model: each form's model field takes the profile's first name for its family. */
 export function emptyDrafts(): Drafts {
@@ -174,28 +188,13 @@ export function emptyDrafts(): Drafts {
 export function withModel<F extends VideoFamily>(family: F, draft: Drafts[F], model: string, names?: GatewayNames): Drafts[F] {
   const before = capFor(family, draft.model, names)
   const after = capFor(family, model, names)
-  if (family === VIDEO_FAMILY.unifiedSecond) {
-    const d = draft as UnifiedSecondDraft
-    const next: UnifiedSecondDraft = { ...d, model }
-    if (d.duration === str(before.duration.default)) next.duration = str(after.duration.default)
-    return next as Drafts[F]
-  }
-  if (family === VIDEO_FAMILY.videosJson) return { ...draft, model } as Drafts[F]
-  if (family === VIDEO_FAMILY.unifiedFirst) {
-    const d = draft as UnifiedFirstDraft
-    const next: UnifiedFirstDraft = { ...d, model }
-    if (d.aspectRatio === (before.defaultAspectRatio ?? '')) next.aspectRatio = after.defaultAspectRatio ?? ''
-    if (d.duration === str(before.duration.default)) next.duration = str(after.duration.default)
-    if (d.resolution === (before.defaultResolution ?? '')) next.resolution = after.defaultResolution ?? ''
-    return next as Drafts[F]
-  }
-  const d = draft as VideosMultipartDraft
-  const next: VideosMultipartDraft = { ...d, model }
-  if (d.size === (before.defaultResolution ?? '')) next.size = after.defaultResolution ?? ''
+  const next: Drafts[F] = { ...draft, model }
+  const follow: Partial<Record<string, (cap: Cap) => string>> = FOLLOW_MODEL[family]
+  for (const [field, of] of Object.entries(follow)) if (of && next[field as keyof Drafts[F]] === of(before)) Object.assign(next, { [field]: of(after) })
   // A forced length is shown as the value; leaving a forced model brings back the free field.
-  if (after.duration.forced) next.seconds = String(after.duration.forced)
-  else if (before.duration.forced) next.seconds = str(after.duration.default)
-  return next as Drafts[F]
+  if (family === VIDEO_FAMILY.videosMultipart && after.duration.forced) Object.assign(next, { seconds: String(after.duration.forced) })
+  else if (family === VIDEO_FAMILY.videosMultipart && before.duration.forced) Object.assign(next, { seconds: str(after.duration.default) })
+  return next
 }
 
 /** Orientation decides the frame: portrait is 720x1280 and 9:16, landscape 1280x720 and 16:9. */

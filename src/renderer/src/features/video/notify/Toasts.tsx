@@ -97,7 +97,7 @@ export function Toasts() {
     // Not a live region: the outcome is announced once, by the app's polite region (JobAnnouncements),
     // wherever the user is; the toast is what the eye sees and what its buttons act on.
     <section className="toasts" aria-label={t('video.notify.region')}>
-      <ul className="toasts-list">
+      <ul className="stack-list">
         {groupToasts(toasts).map((entry) =>
           entry.kind === 'one' ? <ToastItem key={entry.toast.key} toast={entry.toast} /> : <SummaryItem key={`summary-${entry.state}`} state={entry.state} toasts={entry.toasts} />
         )}
