@@ -26,6 +26,40 @@ test.describe('layout: the window never scrolls as a page', () => {
   }
 })
 
+test.describe('layout: Images gives the room to the results', () => {
+  for (const size of WINDOW_SIZES) {
+    test(`running and waiting jobs are a thin strip; the results are the largest box at ${size.width}×${size.height}`, async ({ studio }) => {
+      // The create answers slowly, so the job is still running while the strip is measured.
+      studio.gateway.setFaults(studio.canary, ['slow-first-byte=15000@image.generate'])
+      const page = await openImages(studio)
+      await page.setViewportSize(size)
+      const strip = page.getByRole('region', { name: 'Queue' })
+      await strip.getByRole('button', { name: 'Pause queue' }).click()
+      await generate(page, 'a slow lighthouse')
+      const form = page.getByRole('form', { name: 'Generate' })
+      await form.getByRole('textbox', { name: 'Prompt' }).fill('a waiting harbour')
+      await form.getByRole('button', { name: 'Add to queue' }).click()
+      const rows = strip.getByRole('list', { name: 'Queue' }).locator(':scope > li')
+      await expect(rows).toHaveCount(2)
+      await expect(strip.getByRole('article', { name: /a slow lighthouse/ }).getByTestId('job-status')).toHaveText('Running')
+      await expect(strip.getByRole('listitem', { name: 'a waiting harbour — waiting, 1st' })).toBeVisible()
+      for (const row of await rows.all()) expect((await boxOf(row)).height, await row.innerText()).toBeLessThanOrEqual(64)
+      const stripBox = await boxOf(strip)
+      expect(stripBox.height / size.height).toBeLessThanOrEqual(0.2)
+      // The results: the largest of the screen's boxes (the create column, the strip, the gallery).
+      const shares = {
+        gallery: await windowShare(page, page.getByRole('region', { name: 'Gallery: drop pictures here to import them' })),
+        create: await windowShare(page, page.getByRole('region', { name: 'Create images' })),
+        strip: await windowShare(page, strip)
+      }
+      expect(shares.gallery, JSON.stringify(shares)).toBeGreaterThan(Math.max(shares.create, shares.strip))
+      // The job's result ends up in the gallery and the strip lets it go.
+      await expect(strip.getByRole('article', { name: /a slow lighthouse/ })).toHaveCount(0, { timeout: 40_000 })
+      await expect(page.getByRole('grid', { name: 'Gallery' }).getByRole('gridcell', { name: 'a slow lighthouse' })).toBeVisible()
+    })
+  }
+})
+
 test.describe('layout: the chat transcript has the room', () => {
   for (const [size, share] of [[WINDOW_SIZES[0], 0.55], [WINDOW_SIZES[1], 0.45]] as const) {
     test(`the transcript takes at least ${Math.round(share * 100)}% of a ${size.width}×${size.height} window`, async ({ studio }) => {

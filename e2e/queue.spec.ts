@@ -45,7 +45,7 @@ test.describe('the local queue', () => {
     studio.gateway.setFaults(studio.canary, ['slow-first-byte=700@image.generate'])
     let page = await openImages(studio)
     const queue = queueOf(page)
-    await queue.getByRole('button', { name: /^Queue settings/ }).click()
+    await queue.getByRole('button', { name: 'How many run at once' }).click()
     await queue.getByRole('textbox', { name: 'Creates in flight at most' }).fill('2')
     await queue.getByRole('button', { name: 'Set' }).click()
     await queue.getByRole('button', { name: 'Pause queue' }).click()
