@@ -4,12 +4,14 @@
  * way; each form's main action on screen without scrolling, few buttons, a large viewer, clips in
  * their own shape, and no wire syntax in the words.
  */
+import type { Locator } from '@playwright/test'
+import sharp from 'sharp'
 import { expect, test } from './fixtures'
 import { openChat } from './support/chat-page'
 import { generate, gradientPng, openImages, waitForDone } from './support/images-page'
 import { boxOf, nav, openScreen, overlaps, pageOverflow, paintStroke, paletteOptions, SCREENS, WINDOW_SIZES, windowShare } from './support/layout'
 import { buttonsInsideCells, expectInWindow, goTo, screenText, VIEWPORTS, visibleButtons, wireWords } from './support/layout-forms'
-import { createForm, openVideo, submit, waitForState } from './support/video-page'
+import { chooseFamily, createForm, openVideo, submit, waitForState } from './support/video-page'
 
 test.describe('layout: the window never scrolls as a page', () => {
   for (const size of WINDOW_SIZES) {
@@ -20,6 +22,40 @@ test.describe('layout: the window never scrolls as a page', () => {
         await openScreen(chat.page, screen)
         expect(await pageOverflow(chat.page), `${screen} at ${size.width}×${size.height}`).toBe(0)
       }
+    })
+  }
+})
+
+test.describe('layout: Images gives the room to the results', () => {
+  for (const size of WINDOW_SIZES) {
+    test(`running and waiting jobs are a thin strip; the results are the largest box at ${size.width}×${size.height}`, async ({ studio }) => {
+      // The create answers slowly, so the job is still running while the strip is measured.
+      studio.gateway.setFaults(studio.canary, ['slow-first-byte=15000@image.generate'])
+      const page = await openImages(studio)
+      await page.setViewportSize(size)
+      const strip = page.getByRole('region', { name: 'Queue' })
+      await strip.getByRole('button', { name: 'Pause queue' }).click()
+      await generate(page, 'a slow lighthouse')
+      const form = page.getByRole('form', { name: 'Generate' })
+      await form.getByRole('textbox', { name: 'Prompt' }).fill('a waiting harbour')
+      await form.getByRole('button', { name: 'Add to queue' }).click()
+      const rows = strip.getByRole('list', { name: 'Queue' }).locator(':scope > li')
+      await expect(rows).toHaveCount(2)
+      await expect(strip.getByRole('article', { name: /a slow lighthouse/ }).getByTestId('job-status')).toHaveText('Running')
+      await expect(strip.getByRole('listitem', { name: 'a waiting harbour — waiting, 1st' })).toBeVisible()
+      for (const row of await rows.all()) expect((await boxOf(row)).height, await row.innerText()).toBeLessThanOrEqual(64)
+      const stripBox = await boxOf(strip)
+      expect(stripBox.height / size.height).toBeLessThanOrEqual(0.2)
+      // The results: the largest of the screen's boxes (the create column, the strip, the gallery).
+      const shares = {
+        gallery: await windowShare(page, page.getByRole('region', { name: 'Gallery: drop pictures here to import them' })),
+        create: await windowShare(page, page.getByRole('region', { name: 'Create images' })),
+        strip: await windowShare(page, strip)
+      }
+      expect(shares.gallery, JSON.stringify(shares)).toBeGreaterThan(Math.max(shares.create, shares.strip))
+      // The job's result ends up in the gallery and the strip lets it go.
+      await expect(strip.getByRole('article', { name: /a slow lighthouse/ })).toHaveCount(0, { timeout: 40_000 })
+      await expect(page.getByRole('grid', { name: 'Gallery' }).getByRole('gridcell', { name: 'a slow lighthouse' })).toBeVisible()
     })
   }
 })
@@ -171,6 +207,49 @@ test.describe('layout: forms, items and words', () => {
     })
   }
 
+  for (const size of VIEWPORTS) {
+    test(`the Settings and Prompts forms keep Save in the window at ${size.width}×${size.height}, and Ctrl+Enter sends them`, async ({ studio }) => {
+      const page = await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary })
+      await page.setViewportSize(size)
+      const keyed = async (form: Locator, name: string) => {
+        const save = form.getByRole('button', { name, exact: true })
+        await expectInWindow(page, save)
+        await expect(save).toHaveAttribute('aria-keyshortcuts', /Control\+Enter/)
+        await expect(save).toHaveAttribute('title', /Enter/)
+      }
+      await goTo(page, 'Settings')
+      await page.getByRole('button', { name: 'Add profile' }).click()
+      const add = page.getByRole('dialog', { name: 'Add profile' })
+      await keyed(add, 'Save')
+      // Ctrl+Enter from a field saves: an empty name is refused at its field, and the dialog stays.
+      await add.getByRole('textbox', { name: 'Name' }).press('Control+Enter')
+      await expect(add.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true')
+      await add.getByRole('button', { name: 'Cancel' }).click()
+      await expect(add).toBeHidden()
+
+      await page.getByRole('button', { name: /^Names of / }).first().click()
+      const names = page.getByRole('dialog', { name: /^Gateway names · / })
+      await keyed(names, 'Save names')
+      await names.getByRole('button', { name: 'Cancel' }).click()
+      await expect(names).toBeHidden()
+
+      const queue = page.getByRole('form', { name: 'Queue' })
+      await queue.getByRole('textbox', { name: 'Image jobs at a time' }).fill('3')
+      await queue.getByRole('textbox', { name: 'Image jobs at a time' }).press('Control+Enter')
+      await expect(queue.getByRole('status')).toHaveText(/saved: 3 image jobs/)
+
+      await goTo(page, 'Prompts')
+      await page.getByRole('button', { name: 'New prompt' }).click()
+      const save = page.getByRole('dialog', { name: 'Save a prompt' })
+      await keyed(save, 'Save')
+      await save.getByRole('textbox', { name: 'Name' }).fill('harbour at dawn')
+      await save.getByRole('textbox', { name: 'Prompt' }).fill('a quiet harbour at dawn, mist on the water')
+      await save.getByRole('textbox', { name: 'Prompt' }).press('Control+Enter')
+      await expect(save).toBeHidden()
+      await expect(page.getByText('harbour at dawn').first()).toBeVisible()
+    })
+  }
+
   test('Images: two buttons a tile, at most 40 on screen; a picture opens a viewer over 80% of the window that the arrows move', async ({ studio }) => {
     const page = await openImages(studio)
     await page.setViewportSize({ width: 1280, height: 720 })
@@ -230,6 +309,30 @@ test.describe('layout: forms, items and words', () => {
     await card.getByRole('button', { name: 'Remix', exact: true }).click()
     const remix = page.getByRole('dialog', { name: /^Remix/ })
     await expectInWindow(page, remix.getByRole('button', { name: 'Remix', exact: true }))
+  })
+
+  test('Video: a portrait clip gets a portrait card in its own 9:16 shape, its first frame shown', async ({ studio }) => {
+    test.setTimeout(120_000)
+    const page = await openVideo(studio)
+    await page.setViewportSize({ width: 1280, height: 720 })
+    // The second unified family asks a portrait clip by default; the sandbox answers with a 180x320 file.
+    await chooseFamily(page, 'Unified · second family')
+    await createForm(page).getByRole('textbox', { name: 'Prompt' }).fill('a lighthouse keeper climbing stairs')
+    await submit(page)
+    const card = await waitForState(page, 'a lighthouse keeper climbing stairs', 'Succeeded', 120_000)
+    const player = card.getByTestId('video-player')
+    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(2)
+    const shape = await player.evaluate((v: HTMLVideoElement) => {
+      const r = v.getBoundingClientRect()
+      return { width: r.width, height: r.height, fileWidth: v.videoWidth, fileHeight: v.videoHeight, orientation: v.dataset.orientation }
+    })
+    expect([shape.fileWidth, shape.fileHeight]).toEqual([180, 320])
+    expect(shape.height).toBeGreaterThan(shape.width)
+    expect(Math.abs(shape.width / shape.height - 9 / 16) / (9 / 16)).toBeLessThan(0.03)
+    expect(shape.orientation).toBe('portrait')
+    // A poster frame, not a black box: the player's pixels vary.
+    const stats = await sharp(await player.screenshot()).stats()
+    expect(Math.max(...stats.channels.map((c) => c.stdev))).toBeGreaterThan(10)
   })
 
   test('Prompts: at most 25 buttons on screen', async ({ studio }) => {

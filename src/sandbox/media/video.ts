@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { portraitOf } from './portrait'
 import { resolveResourcesDir } from './resources'
 
 /**
@@ -20,8 +21,11 @@ export function sampleVideoIndex(seed: number): number {
   return ((s % n) + n) % n
 }
 
-/** A small real MP4 chosen deterministically by seed. Returns a copy, so callers may mutate it freely. */
-export async function sampleVideo(seed: number, opts: { resourcesDir?: string } = {}): Promise<Buffer> {
+/**
+ * A small real MP4 chosen deterministically by seed; `portrait` turns it upright (9:16, see
+ * portrait.ts). Returns a copy, so callers may mutate it freely.
+ */
+export async function sampleVideo(seed: number, opts: { resourcesDir?: string; portrait?: boolean } = {}): Promise<Buffer> {
   const file = join(resolveResourcesDir(opts.resourcesDir), 'sandbox', SAMPLE_VIDEOS[sampleVideoIndex(seed)])
   let pending = cache.get(file)
   if (!pending) {
@@ -30,7 +34,7 @@ export async function sampleVideo(seed: number, opts: { resourcesDir?: string } 
     // A failed read (say, resources not installed yet) must not poison the cache for later calls.
     pending.catch(() => cache.delete(file))
   }
-  return Buffer.from(await pending)
+  return opts.portrait ? portraitOf(await pending) : Buffer.from(await pending)
 }
 
 async function load(file: string): Promise<Buffer> {

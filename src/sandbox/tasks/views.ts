@@ -1,5 +1,5 @@
 import type { SandboxContext } from '../context.js'
-import { sampleVideo } from '../media/index.js'
+import { asksPortrait, sampleVideo } from '../media/index.js'
 import { settle } from './lifecycle.js'
 import type { Family, Snapshot, Stage, Task } from './store.js'
 
@@ -48,7 +48,7 @@ export function completedAt(ctx: SandboxContext, t: Task, snap: Snapshot): numbe
 export function resultUrl(ctx: SandboxContext, t: Task, expiredNow: boolean): { url: string; expiresAt: number } {
   if (!t.files.length) {
     t.files.push(
-      ctx.files.put({ id: ctx.ids.alnum(24), ext: 'mp4', contentType: 'video/mp4', owner: t.owner, faults: t.resultFaults, load: () => sampleVideo(t.seed) })
+      ctx.files.put({ id: ctx.ids.alnum(24), ext: 'mp4', contentType: 'video/mp4', owner: t.owner, faults: t.resultFaults, load: () => sampleVideo(t.seed, { portrait: asksPortrait(t.input) }) })
     )
   }
   if (t.extra.url === undefined || expiredNow) {

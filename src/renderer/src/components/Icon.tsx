@@ -22,6 +22,7 @@ import ImageIcon from 'lucide-react/icons/image'
 import Info from 'lucide-react/icons/info'
 import MessageSquare from 'lucide-react/icons/message-square'
 import NotebookText from 'lucide-react/icons/notebook-text'
+import Pause from 'lucide-react/icons/pause'
 import Pencil from 'lucide-react/icons/pencil'
 import Play from 'lucide-react/icons/play'
 import Plus from 'lucide-react/icons/plus'
@@ -71,6 +72,7 @@ const ICONS = {
   info: glyph(Info),
   compare: glyph(Columns2),
   play: glyph(Play),
+  pause: glyph(Pause),
   refresh: glyph(RefreshCw),
   search: glyph(Search),
   bookmark: glyph(Bookmark)

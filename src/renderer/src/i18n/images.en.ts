@@ -103,6 +103,7 @@ export const imagesEn = {
     resume: 'Resume queue',
     cap: 'Creates in flight at most',
     setCap: 'Set',
+    capMenu: 'How many run at once',
     empty: 'Nothing queued. “Add to queue” keeps jobs here and sends them a few at a time.',
     waiting: 'waiting, {{place}}',
     held: 'held: {{reason}}',

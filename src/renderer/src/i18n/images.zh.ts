@@ -105,6 +105,7 @@ export const imagesZh: Messages['images'] = {
     resume: '继续队列',
     cap: '同时进行的创建最多',
     setCap: '设置',
+    capMenu: '同时运行几个',
     empty: '队列为空。“加入队列”会把任务留在这里，每次发送几个。',
     waiting: '等待中，{{place}}',
     held: '已暂停：{{reason}}',

@@ -1,6 +1,5 @@
 import { useEffect, useRef, type ClipboardEvent } from 'react'
 import { FormAlert } from '@renderer/components/form/FormAlert'
-import { QueuePanel } from '@renderer/components/queue/QueuePanel'
 import { Tabs } from '@renderer/components/Tabs'
 import { useT } from '@renderer/i18n/use-t'
 import { CompareBoard } from './compare/CompareBoard'
@@ -13,6 +12,7 @@ import { useImagesUi } from './images-ui-store'
 import { ImagesHandoffs } from './ImagesHandoffs'
 import { ImagesSync } from './ImagesSync'
 import { JobsList } from './jobs/JobsList'
+import { JobStrip } from './jobs/JobStrip'
 import { NativeTaskForm } from './native/NativeTaskForm'
 import '@renderer/styles/images.css'
 
@@ -28,7 +28,6 @@ function CreatePanel() {
       <Tabs idPrefix="images" label={t('images.view.createLabel')} panels={PANELS} active={panel} onSelect={setPanel} labelOf={label} panelClassName="tab-panel">
         {panel === 'generate' ? <GenerateForm /> : <NativeTaskForm />}
       </Tabs>
-      <QueuePanel />
       <JobsList />
     </div>
   )
@@ -83,6 +82,8 @@ export default function ImagesView() {
         </div>
       ) : (
         <div className="images-layout">
+          {/* First in reading order, newest work first; drawn above the gallery (images.css). */}
+          <JobStrip />
           <CreatePanel />
           <div className="images-gallery" ref={galleryRef} data-drop-target="gallery" role="region" aria-label={t('flows.drop.galleryTarget')}>
             <div className="gallery-toolbar">

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Dialog } from '@renderer/components/Dialog'
 import { FormAlert } from '@renderer/components/form/FormAlert'
+import { FormFooter, submitKeyName, submitOnModEnter } from '@renderer/components/form/FormFooter'
 import { hostFieldText, hostProblem } from '@renderer/components/form/host-errors'
 import { LabeledField } from '@renderer/components/form/LabeledField'
 import { TextField } from '@renderer/components/form/TextField'
@@ -36,6 +37,7 @@ export function SavePromptDialog({ target }: { target: SaveTarget }) {
     <Dialog title={t(target.id ? 'prompts.form.titleEdit' : 'prompts.form.titleNew')} onClose={close} busy={save.isPending} className="prompt-save-dialog">
       <form
         noValidate
+        onKeyDown={submitOnModEnter}
         onSubmit={(e) => {
           e.preventDefault()
           setTried(true)
@@ -48,14 +50,16 @@ export function SavePromptDialog({ target }: { target: SaveTarget }) {
           {(control) => <textarea {...control} className="input textarea" rows={6} value={d.text} onChange={(e) => setD({ ...d, text: e.target.value })} />}
         </LabeledField>
         {host && !host.field && <FormAlert title={t('prompts.form.saveFailed')} detail={host.message} />}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={close} disabled={save.isPending}>
-            {t('prompts.form.cancel')}
-          </button>
-          <button type="submit" className="button button-primary" disabled={save.isPending}>
-            {save.isPending ? t('prompts.form.saving') : t('prompts.form.save')}
-          </button>
-        </div>
+        <FormFooter>
+          <div className="dialog-actions">
+            <button type="button" className="button" onClick={close} disabled={save.isPending}>
+              {t('prompts.form.cancel')}
+            </button>
+            <button type="submit" className="button button-primary" disabled={save.isPending} title={submitKeyName()} aria-keyshortcuts="Control+Enter Meta+Enter">
+              {save.isPending ? t('prompts.form.saving') : t('prompts.form.save')}
+            </button>
+          </div>
+        </FormFooter>
       </form>
     </Dialog>
   )

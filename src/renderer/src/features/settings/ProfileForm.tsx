@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState, type FormEvent } from 'react'
 import { Dialog } from '@renderer/components/Dialog'
 import { FormAlert } from '@renderer/components/form/FormAlert'
+import { FormFooter, submitKeyName, submitOnModEnter } from '@renderer/components/form/FormFooter'
 import { TextField } from '@renderer/components/form/TextField'
 import { useT } from '@renderer/i18n/use-t'
 import { balanceKeys } from '@renderer/lib/balance/keys'
@@ -144,7 +145,7 @@ export function ProfileForm({ profile, keychainAvailable, onSaved, onCancel }: P
 
   return (
     <Dialog title={editing ? t('form.editTitle') : t('form.addTitle')} onClose={onCancel} busy={saving} className="dialog-form">
-      <form className="profile-form" noValidate onSubmit={onSubmit}>
+      <form className="profile-form" noValidate onSubmit={onSubmit} onKeyDown={submitOnModEnter}>
         {formError !== null && (
           <FormAlert title={errorTitle(t, formError)} detail={errorMessage(formError)} />
         )}
@@ -197,19 +198,21 @@ export function ProfileForm({ profile, keychainAvailable, onSaved, onCancel }: P
           <PersistenceChoice value={persistence} onChange={setPersistence} />
         )}
         <TestConnectionResult state={test.state} />
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={() => void onTest()} aria-busy={test.state.status === 'testing' || undefined}>
-            {t('form.testConnection')}
-          </button>
-          <span className="dialog-actions-spacer" />
-          {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus mid-save. */}
-          <button type="button" className="button" onClick={() => !saving && onCancel()} aria-disabled={saving || undefined}>
-            {t('form.cancel')}
-          </button>
-          <button type="submit" className="button button-primary" aria-disabled={saving || undefined} aria-busy={saving || undefined}>
-            {t('form.save')}
-          </button>
-        </div>
+        <FormFooter>
+          <div className="dialog-actions">
+            <button type="button" className="button" onClick={() => void onTest()} aria-busy={test.state.status === 'testing' || undefined}>
+              {t('form.testConnection')}
+            </button>
+            <span className="dialog-actions-spacer" />
+            {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus mid-save. */}
+            <button type="button" className="button" onClick={() => !saving && onCancel()} aria-disabled={saving || undefined}>
+              {t('form.cancel')}
+            </button>
+            <button type="submit" className="button button-primary" aria-disabled={saving || undefined} aria-busy={saving || undefined} title={submitKeyName()} aria-keyshortcuts="Control+Enter Meta+Enter">
+              {t('form.save')}
+            </button>
+          </div>
+        </FormFooter>
       </form>
     </Dialog>
   )

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
+import { FormFooter, submitKeyName, submitOnModEnter } from '@renderer/components/form/FormFooter'
 import { queueKey } from '@renderer/components/queue/QueuePanel'
 import { useT } from '@renderer/i18n/use-t'
 import { errorMessage } from '@renderer/lib/error-text'
@@ -40,7 +41,7 @@ export function QueueSettings() {
     if (imageCap !== null && videoCap !== null) save.mutate({ imageCap, videoCap })
   }
   return (
-    <form className="queue-settings" onSubmit={onSubmit} noValidate aria-label={t('settings.queueHeading')}>
+    <form className="queue-settings" onSubmit={onSubmit} onKeyDown={submitOnModEnter} noValidate aria-label={t('settings.queueHeading')}>
       <p className="section-intro">{t('settings.queue.intro')}</p>
       <div className="field-inline">
         <label className="field" htmlFor={`${id}-images`}>
@@ -55,9 +56,11 @@ export function QueueSettings() {
       <p id={`${id}-help`} className="field-help">
         {t('settings.queue.capHelp')}
       </p>
-      <button type="submit" className="button" aria-busy={save.isPending || undefined}>
-        {t('settings.queue.save')}
-      </button>
+      <FormFooter>
+        <button type="submit" className="button" aria-busy={save.isPending || undefined} title={submitKeyName()} aria-keyshortcuts="Control+Enter Meta+Enter">
+          {t('settings.queue.save')}
+        </button>
+      </FormFooter>
       <p role="status" className="notice">
         {save.isSuccess && !invalid ? t('settings.queue.saved', { images: save.data.imageCap, videos: save.data.videoCap }) : ''}
       </p>

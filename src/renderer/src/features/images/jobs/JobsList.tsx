@@ -6,13 +6,13 @@ import { useImagesUi } from '../images-ui-store'
 import { useJobs } from '../queries'
 import { JobCard } from './JobCard'
 
-/** Recent and running jobs, newest first; updates arrive as host events. */
+/** Ended jobs, newest first, with their details; running ones are in the strip beside the gallery (JobStrip). Updates arrive as host events. */
 export function JobsList() {
   const { t } = useT()
   const jobs = useJobs()
   const openEditor = useImagesUi((s) => s.openEditor)
   const onEdit = (item: GalleryItem) => openEditor(sourceOfItem(item))
-  const list = jobs.data ?? []
+  const list = (jobs.data ?? []).filter((j) => j.status !== 'running')
   return (
     <section className="jobs" aria-labelledby="jobs-title">
       <h2 id="jobs-title" className="section-title">

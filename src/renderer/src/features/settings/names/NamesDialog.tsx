@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { Dialog } from '@renderer/components/Dialog'
 import { FormAlert } from '@renderer/components/form/FormAlert'
+import { FormFooter, submitKeyName, submitOnModEnter } from '@renderer/components/form/FormFooter'
 import { TextField } from '@renderer/components/form/TextField'
 import { useT } from '@renderer/i18n/use-t'
 import { downloadText } from '@renderer/lib/download'
@@ -94,7 +95,7 @@ export function NamesDialog({ profile, onClose, onSaved }: { profile: ProfileVie
 
   return (
     <Dialog title={t('names.title', { name: profile.name })} onClose={onClose} busy={status.kind === 'saving'} className="names-dialog">
-      <form className="names-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('names.title', { name: profile.name })}>
+      <form className="names-form" onSubmit={(e) => void onSubmit(e)} onKeyDown={submitOnModEnter} noValidate aria-label={t('names.title', { name: profile.name })}>
         <p className="field-help">{t('names.intro')}</p>
         <DiscoveryPanel profileId={profile.id} draft={d} onAssign={setDraft} />
         <fieldset className="names-section">
@@ -159,43 +160,45 @@ export function NamesDialog({ profile, onClose, onSaved }: { profile: ProfileVie
             {status.text}
           </p>
         )}
-        <div className="dialog-actions names-actions">
-          <input
-            ref={fileInput}
-            type="file"
-            accept="application/json,.json"
-            hidden
-            data-testid="names-import-input"
-            onChange={(e) => {
-              const file = e.target.files?.[0]
-              e.target.value = ''
-              if (file) void onImport(file)
-            }}
-          />
-          <button type="button" className="button" onClick={() => fileInput.current?.click()}>
-            {t('names.import')}
-          </button>
-          <button type="button" className="button" onClick={exportFile}>
-            {t('names.export')}
-          </button>
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              setDraft(namesToDraft(STANDIN_NAMES))
-              setStatus({ kind: 'note', text: t('names.resetDone') })
-            }}
-          >
-            {t('names.reset')}
-          </button>
-          <span className="dialog-actions-spacer" />
-          <button type="button" className="button" onClick={onClose} disabled={status.kind === 'saving'}>
-            {t('names.cancel')}
-          </button>
-          <button type="submit" className="button button-primary" disabled={status.kind === 'saving'}>
-            {status.kind === 'saving' ? t('names.saving') : t('names.save')}
-          </button>
-        </div>
+        <FormFooter>
+          <div className="dialog-actions names-actions">
+            <input
+              ref={fileInput}
+              type="file"
+              accept="application/json,.json"
+              hidden
+              data-testid="names-import-input"
+              onChange={(e) => {
+                const file = e.target.files?.[0]
+                e.target.value = ''
+                if (file) void onImport(file)
+              }}
+            />
+            <button type="button" className="button" onClick={() => fileInput.current?.click()}>
+              {t('names.import')}
+            </button>
+            <button type="button" className="button" onClick={exportFile}>
+              {t('names.export')}
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setDraft(namesToDraft(STANDIN_NAMES))
+                setStatus({ kind: 'note', text: t('names.resetDone') })
+              }}
+            >
+              {t('names.reset')}
+            </button>
+            <span className="dialog-actions-spacer" />
+            <button type="button" className="button" onClick={onClose} disabled={status.kind === 'saving'}>
+              {t('names.cancel')}
+            </button>
+            <button type="submit" className="button button-primary" disabled={status.kind === 'saving'} title={submitKeyName()} aria-keyshortcuts="Control+Enter Meta+Enter">
+              {status.kind === 'saving' ? t('names.saving') : t('names.save')}
+            </button>
+          </div>
+        </FormFooter>
       </form>
     </Dialog>
   )

@@ -1,0 +1,44 @@
+import { memo } from 'react'
+import { Icon } from '@renderer/components/Icon'
+import { useT } from '@renderer/i18n/use-t'
+import type { ImageJob } from '@shared/domain/images'
+import { JobEta } from './JobEta'
+
+/**
+ * A running job as one row of the strip beside the gallery: progress (or a warning mark while it
+ * waits on a rejected key), the prompt, kind and time, its state, progress note, task id and ETA.
+ * When it ends it leaves the strip: its result goes to the gallery and its card to the jobs list.
+ */
+export const JobRow = memo(function JobRow({ job }: { job: ImageJob }) {
+  const { t, i18n } = useT()
+  const time = new Date(job.createdAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })
+  // Waiting for the user, not working: no spinner.
+  const paused = job.paused === 'key-rejected'
+  const prompt = job.prompt?.trim() || job.items[0]?.prompt.trim() || t('images.gallery.untitled')
+  return (
+    <article className="strip-job" data-status={paused ? 'paused' : job.status} aria-labelledby={`job-${job.jobId} job-${job.jobId}-prompt`}>
+      <span className="strip-mark">{paused ? <Icon name="warning" /> : <progress className="strip-progress" aria-label={t('images.jobs.progress')} />}</span>
+      <div className="strip-main">
+        <p id={`job-${job.jobId}-prompt`} className="strip-prompt" title={prompt}>
+          {prompt}
+        </p>
+        <div className="strip-sub">
+          <span id={`job-${job.jobId}`}>
+            {t(`images.jobs.kind.${job.kind}`)} · {time}
+          </span>
+          <span className={`badge badge-status badge-${paused ? 'paused' : job.status}`} data-testid="job-status">
+            {paused ? t('images.jobs.pausedKeyRejected') : t(`images.jobs.status.${job.status}`)}
+          </span>
+          {!paused && job.progressNote && <span title={job.progressNote}>{job.progressNote}</span>}
+          {job.taskId && <span>{t('images.jobs.taskId', { id: job.taskId })}</span>}
+          {!paused && <JobEta model={job.model} startedAt={job.createdAt} />}
+        </div>
+        {paused && (
+          <p className="warning strip-note" role="note" title={t('images.jobs.pausedHelp')}>
+            {t('images.jobs.pausedHelp')}
+          </p>
+        )}
+      </div>
+    </article>
+  )
+})
