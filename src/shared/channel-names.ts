@@ -98,6 +98,8 @@ export const INVOKE_CHANNEL_NAMES = [
   'queue:list',
   'queue:add-image',
   'queue:add-video',
+  'queue:add-native',
+  'queue:add-edit',
   'queue:run-stats',
   'queue:move',
   'queue:remove',
