@@ -18,7 +18,8 @@ const ProfileId = z.string().min(1).max(64)
  * words). Amounts are raw quota units; `estimate` is null when the model has no history here.
  */
 export const QueueHoldSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.enum(['daily-limit', 'weekly-limit']), limit: z.number(), spent: z.number(), estimate: z.number().nullable() }),
+  z.object({ kind: z.literal('daily-limit'), limit: z.number(), spent: z.number(), estimate: z.number().nullable() }),
+  z.object({ kind: z.literal('weekly-limit'), limit: z.number(), spent: z.number(), estimate: z.number().nullable() }),
   z.object({ kind: z.literal('below-threshold'), available: z.number(), threshold: z.number().nullable(), estimate: z.number().nullable() }),
   z.object({ kind: z.literal('below-cost'), available: z.number(), estimate: z.number().nullable() }),
   z.object({ kind: z.literal('refused'), message: z.string() })

@@ -33,7 +33,8 @@ export async function queueHold(balance: HoldCheck, profileId: string, item: Que
   const kind = item.kind.startsWith('video') ? 'video' : 'image'
   const p = await balance.preflight({ profileId, model: modelOf(item, model), kind, params: queuedPriceKey(item) })
   const estimate = p.expectedCost
-  if ((p.reason === 'daily-limit' || p.reason === 'weekly-limit') && p.limit) return { kind: p.reason, limit: p.limit.limit, spent: p.limit.spent, estimate }
+  if (p.reason === 'daily-limit' && p.limit) return { kind: 'daily-limit', limit: p.limit.limit, spent: p.limit.spent, estimate }
+  if (p.reason === 'weekly-limit' && p.limit) return { kind: 'weekly-limit', limit: p.limit.limit, spent: p.limit.spent, estimate }
   if (p.reason === 'threshold-limit' && p.limit) return { kind: 'below-threshold', available: p.limit.spent, threshold: p.limit.limit, estimate }
   if (p.reason === 'below-threshold' && p.available !== null) return { kind: 'below-threshold', available: p.available, threshold: null, estimate }
   if (p.reason === 'below-cost' && p.available !== null) return { kind: 'below-cost', available: p.available, estimate }
@@ -44,13 +45,12 @@ export async function queueHold(balance: HoldCheck, profileId: string, item: Que
 export function holdText(h: QueueHold): string {
   if (h.kind === 'refused') return h.message
   const expected = h.estimate !== null ? `; this job is expected to cost about ${whole(h.estimate)}` : ''
-  if ('limit' in h) {
+  if (h.kind === 'daily-limit' || h.kind === 'weekly-limit') {
     return `Held by the ${h.kind === 'daily-limit' ? 'daily' : 'weekly'} spending limit: ${whole(h.spent)} spent of ${whole(h.limit)}${expected}. Let it go, or raise the limit.`
   }
   if (h.kind === 'below-threshold') {
     return `Held by the low-balance threshold: ${whole(h.available)} left${expected}, which would take the balance below the threshold. Let it go, or lower the threshold.`
   }
-  if (h.kind !== 'below-cost') return ''
   return `Held: ${whole(h.available)} left, less than this job is expected to cost${expected}. Top up and let it go.`
 }
 

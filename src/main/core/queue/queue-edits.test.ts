@@ -10,7 +10,7 @@ const tempDir = tempDirs()
 
 const gen = (prompt: string): GenerateRequest => ({ family: 'imagegen', model: 'imagegen-4.0', prompt, n: 1 }) as GenerateRequest
 const edit = (prompt: string): EditRequest => ({ source: { kind: 'gallery', itemId: 'src-1' }, maskFileId: 'mask-1', prompt, model: 'edit-model', watermark: 'absent', size: '1024x1024' })
-const native = (prompt: string): NativeTaskRequest => ({ prompt, resolution: '2K' }) as NativeTaskRequest
+const native = (prompt: string): NativeTaskRequest => ({ prompt, resolution: '2k' })
 
 /**
  * A stand-in for the image service with all three paid creates: one journal of jobs by id, the

@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type DragEvent, type KeyboardEvent } from '
 import { useT } from '@renderer/i18n/use-t'
 import { studio } from '@renderer/lib/studio'
 import type { QueueItem, QueueView } from '@shared/contract/queue'
+import { stateWords } from './queue-words'
 
 export const queueKey = ['queue', 'active'] as const
 
@@ -11,16 +12,9 @@ export function useQueue() {
 }
 
 /** Keeps the queue's view fresh from the host's `queue:changed` events while a queue is shown. */
-function useQueueSync(): void {
+export function useQueueSync(): void {
   const qc = useQueryClient()
   useEffect(() => studio.queue.onChanged(() => void qc.invalidateQueries({ queryKey: queueKey })), [qc])
-}
-
-function ordinal(n: number, lang: string): string {
-  if (lang.startsWith('zh')) return `第 ${n} 位`
-  const s = ['th', 'st', 'nd', 'rd']
-  const v = n % 100
-  return `${n}${s[(v - 20) % 10] ?? s[v] ?? s[0]}`
 }
 
 /** When an item should end, as its row says it: "ends about 14:05 (by 14:12, from 6 runs)", or no estimate yet. */
@@ -71,12 +65,7 @@ export function QueuePanel({ kind = 'image' }: { kind?: QueueItem['kind'] }) {
     setDragged(null)
     if (from && target.place !== null && from.id !== target.id) move(from, target.place - 1)
   }
-  const stateText = (i: QueueItem) =>
-    i.state === 'waiting'
-      ? t('images.queue.waiting', { place: ordinal(i.place ?? 0, i18n.language) })
-      : i.state === 'held'
-        ? t('images.queue.held', { reason: i.reason ?? '' })
-        : t(`images.queue.state.${i.state}`)
+  const stateText = (i: QueueItem) => stateWords(t, i18n.language, i)
   return (
     <section className="queue-panel" aria-labelledby={`${id}-h`} data-testid="queue">
       <h2 id={`${id}-h`} className="field-label">
@@ -124,7 +113,7 @@ export function QueuePanel({ kind = 'image' }: { kind?: QueueItem['kind'] }) {
               onDragOver={(e) => i.state === 'waiting' && e.preventDefault()}
               onDrop={(e) => onDrop(e, i)}
             >
-              <span className="queue-prompt">{i.prompt}</span> <span className="compare-family">{i.model}</span> · <span data-testid="queue-state">{stateText(i)}</span>
+              <span className="queue-prompt">{i.prompt}</span> <span className="compare-family">{i.origin && i.origin !== 'generate' ? `${t(`images.queue.origin.${i.origin}`)} · ` : ''}{i.model}</span> · <span data-testid="queue-state">{stateText(i)}</span>
               {etaText(t, i18n.language, i) && <span className="field-help" data-testid="queue-eta"> · {etaText(t, i18n.language, i)}</span>}
               {i.state === 'waiting' && (
                 <>
