@@ -30,7 +30,8 @@ export function holdWords(t: TFunction, lang: string, item: Pick<QueueItem, 'hol
           : t('images.queue.hold.below-threshold', { available: fmt(h.available) })
         : t('images.queue.hold.below-cost', { available: fmt(h.available) })
   const expected = h.estimate !== null ? t('images.queue.hold.estimate', { estimate: fmt(h.estimate) }) : t('images.queue.hold.noEstimate')
-  return `${main} ${expected} ${t('images.queue.hold.letGo')}`
+  // Chinese sentences follow each other without a space.
+  return [main, expected, t('images.queue.hold.letGo')].join(lang.startsWith('zh') ? '' : ' ')
 }
 
 /** An item's state as its row says it: "waiting, 3rd", "held: …", "running". */
