@@ -29,6 +29,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'balance:get-settings',
   'balance:update-settings',
   'balance:preflight',
+  'balance:chat-estimate',
   'balance:job-cost',
   'chat:list-models',
   'chat:list-conversations',
