@@ -3,8 +3,8 @@ import { useDeferredValue, useMemo } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import { balanceKeys } from '@renderer/lib/balance/keys'
 import { studio } from '@renderer/lib/studio'
-import type { ChatMessage } from '@shared/domain/chat'
 import { formatRaw } from '@shared/domain/balance-units'
+import type { ChatMessage } from '@shared/domain/chat'
 import { promptTokens } from '@shared/domain/chat-estimate'
 
 /** What a send repeats of a message: its text, tool calls and tool results (images are left out of the count). */
