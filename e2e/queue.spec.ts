@@ -144,4 +144,25 @@ test.describe('the local queue', () => {
     const slow = log.filter((r) => r.route === 'image.generate').at(-1)!
     expect(edits()[0].receivedAt ?? 0).toBeGreaterThanOrEqual(slow.endedAt ?? Number.POSITIVE_INFINITY)
   })
+
+  test('a native task waits in a paused queue, says so in its form, and is submitted once on resume', async ({ studio }) => {
+    test.setTimeout(120_000)
+    const page = await openImages(studio)
+    const queue = queueOf(page)
+    await queue.getByRole('button', { name: 'Pause queue' }).click()
+    await expect(queue.getByTestId('queue-summary')).toContainText('Paused')
+    await page.getByRole('tab', { name: 'Native task' }).click()
+    const native = page.getByRole('form', { name: 'Native task' })
+    await native.getByRole('textbox', { name: 'Prompt' }).fill('a harbour, queued')
+    await native.getByRole('button', { name: 'Submit task' }).click()
+    await expect(native.getByTestId('queued-job')).toHaveText('This task waits in the queue: waiting, 1st.')
+    await expect(queue.getByRole('listitem', { name: 'a harbour, queued — waiting, 1st' })).toContainText('Native task ·')
+    const submits = () => studio.gateway.log().filter((r) => r.route === 'image.native.submit' && r.key === studio.canary)
+    expect(submits()).toHaveLength(0)
+
+    await queue.getByRole('button', { name: 'Resume queue' }).click()
+    await waitForDone(page, 'Native task')
+    await expect(native.getByTestId('queued-job')).toHaveCount(0)
+    expect(submits()).toHaveLength(1)
+  })
 })

@@ -177,9 +177,7 @@ export class ImageService {
     checkNative(req)
     const { conn } = await this.connect()
     const names = namesOf(conn)
-    const model = nativeModelFor(req, names)
-    buildNativeSubmitBody(req, names.nativeImage, model)
-    return { model }
+    return { model: nativeModelFor(req, names) }
   }
 
   /** `again`: a variation of an earlier edit, its mask from the library, its group kept on the items. */
@@ -201,7 +199,6 @@ export class ImageService {
     // A variation of an edit sends the mask the library kept of the original.
     if (maskFile) inputs.mask = { path: this.gallery.pathOf(maskFile), uploadName: 'mask.png' }
     if (req.extend) checkExtend(req.extend, inputs.source, family)
-    buildEditFields(req, family)
     const copied = await copyEditInputs(inputs, this.gallery, jobId, this.d.files)
     // Extend canvas: the copies become the larger canvas and its mask, which the request sends.
     const { checked, copies } = req.extend ? await extendEditInputs(req.extend, inputs, copied, this.gallery, jobId) : { checked: inputs, copies: copied }
