@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test, type StudioFixture } from './fixtures'
+import { openChat } from './support/chat-page'
 import { gradientPng, imageCreates, openImages, waitForDone } from './support/images-page'
 import { createForm, openVideo, submit as submitVideo, videoCreates } from './support/video-page'
 
@@ -158,7 +159,10 @@ test.describe('costs before they are paid', () => {
     await form.getByRole('button', { name: 'Add to queue' }).click()
     const item = page.getByTestId('queue').getByTestId('queue-item').filter({ hasText: 'a queued costed kite' })
     await expect(item).toHaveAttribute('data-state', 'held')
-    await expect(item).toContainText('Held by the daily spending limit')
+    // Worded by the page from the host's figures: the limit, what was spent, the job's estimate.
+    // Two jobs spent by now (the first, and the one let go).
+    await expect(item).toContainText(`held: the daily spending limit: ${(2 * cost).toLocaleString('en')} spent of ${(cost + cost / 2).toLocaleString('en')}.`)
+    await expect(item).toContainText(`This job is expected to cost about ${cost.toLocaleString('en')}.`)
     expect(imageCreates(studio)).toHaveLength(creates + 1)
     await item.getByRole('button', { name: 'Release' }).click()
     await expect.poll(() => imageCreates(studio).length).toBe(creates + 2)
@@ -169,5 +173,27 @@ test.describe('costs before they are paid', () => {
     await page.getByRole('button', { name: 'Check again' }).click()
     await expect(page.getByTestId('forecast')).toHaveAttribute('data-kind', 'forecast', { timeout: 30_000 })
     await expect(page.getByTestId('forecast')).toContainText('At this rate')
+  })
+
+  test('chat composer: no estimate without history; after a measured answer, about its cost per token for the next send', async ({ studio }) => {
+    test.setTimeout(120_000)
+    const chat = await openChat(studio)
+    const page = chat.page
+    await chat.newConversation('General chat', 'gpt-4o-mini')
+    const line = page.getByTestId('chat-estimate')
+    const prompt = page.getByRole('textbox', { name: 'Prompt' })
+    await prompt.fill('a question about kites')
+    await expect(line).toContainText(`${NONE} (~`)
+    await expect(line).not.toHaveAttribute('data-known', 'true')
+    const before = used(studio)
+    await chat.send('a question about kites')
+    await chat.waitForAnswer('complete')
+    await expect.poll(() => used(studio)).toBeGreaterThan(before)
+    // Priced from the usage record the host takes after the answer: the next send's estimate rests on it.
+    await prompt.fill('and another one, a little longer than the first')
+    await expect(line).toHaveAttribute('data-known', 'true', { timeout: 30_000 })
+    await expect(line).toContainText(/about [\d,.]+ for ~\d+ tokens \(range .+, from 1 answer\)/)
+    // Never a reason to hold the send back.
+    await expect(page.getByRole('button', { name: 'Send', exact: true })).not.toHaveAttribute('aria-disabled', 'true')
   })
 })

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test, type StudioFixture } from './fixtures'
-import { imageCreates, openImages } from './support/images-page'
+import { imageCreates, openImages, waitForDone } from './support/images-page'
+import { editResultOf } from './support/versions'
 
 /**
  * The local queue in front of the gateway, read from the sandbox's own request log: 20 image jobs
@@ -107,5 +108,63 @@ test.describe('the local queue', () => {
     // Running jobs show in the strip, ended ones in the jobs list: none of them still runs.
     const jobs = page.getByTestId('job-status')
     await expect(jobs.filter({ hasText: 'Running' })).toHaveCount(0, { timeout: 60_000 })
+  })
+
+  test('an edit waits behind a running generation under a cap of 1, then runs; the gateway never has two creates open', async ({ studio }) => {
+    test.setTimeout(180_000)
+    const page = await openImages(studio)
+    const form = page.getByRole('form', { name: 'Generate' })
+    await form.getByRole('textbox', { name: 'Prompt' }).fill('a source picture')
+    await form.getByRole('button', { name: 'Generate' }).click()
+    await waitForDone(page, 'Generate')
+
+    const queue = queueOf(page)
+    await queue.getByRole('textbox', { name: 'Creates in flight at most' }).fill('1')
+    await queue.getByRole('button', { name: 'Set' }).click()
+    await expect(queue.getByTestId('queue-summary')).toContainText('of 1 creates')
+    // A generation that takes its time at the gateway holds the one place.
+    studio.gateway.setFaults(studio.canary, ['slow-first-byte=4000@image.generate'])
+    await form.getByRole('textbox', { name: 'Prompt' }).fill('a slow one')
+    await form.getByRole('button', { name: 'Add to queue' }).click()
+    await expect(queue.getByRole('listitem', { name: /^a slow one — (sending|running)/ })).toBeVisible()
+
+    await editResultOf(page, 'a source picture')
+    const edit = page.getByRole('form', { name: 'Edit settings' })
+    await edit.getByRole('textbox', { name: 'Prompt' }).fill('a queued edit')
+    await edit.getByRole('button', { name: 'Apply edit' }).click()
+    // The edit waits in the queue, says so where its result will show, and nothing was sent for it.
+    await expect(page.getByTestId('queued-job')).toHaveText('This edit waits in the queue: waiting, 1st.')
+    const edits = () => studio.gateway.log().filter((r) => r.route === 'image.edit' && r.key === studio.canary)
+    expect(edits()).toHaveLength(0)
+
+    // The generation ends; then the edit leaves, once, and its result shows.
+    await expect(page.getByRole('region', { name: 'Result' }).getByTestId('edit-result-image')).toBeVisible({ timeout: 60_000 })
+    expect(edits()).toHaveLength(1)
+    const log = studio.gateway.log().filter((r) => (r.route === 'image.generate' || r.route === 'image.edit') && r.key === studio.canary) as Array<{ route: string; receivedAt?: number; endedAt?: number; bodyBytes: number }>
+    const spans = log.map((r) => ({ bytes: r.bodyBytes, start: r.receivedAt ?? 0, end: r.endedAt ?? Number.POSITIVE_INFINITY })).sort((a, b) => a.start - b.start)
+    expect(maxInFlight(spans)).toBe(1)
+    const slow = log.filter((r) => r.route === 'image.generate').at(-1)!
+    expect(edits()[0].receivedAt ?? 0).toBeGreaterThanOrEqual(slow.endedAt ?? Number.POSITIVE_INFINITY)
+  })
+
+  test('a native task waits in a paused queue, says so in its form, and is submitted once on resume', async ({ studio }) => {
+    test.setTimeout(120_000)
+    const page = await openImages(studio)
+    const queue = queueOf(page)
+    await queue.getByRole('button', { name: 'Pause queue' }).click()
+    await expect(queue.getByTestId('queue-summary')).toContainText('Paused')
+    await page.getByRole('tab', { name: 'Native task' }).click()
+    const native = page.getByRole('form', { name: 'Native task' })
+    await native.getByRole('textbox', { name: 'Prompt' }).fill('a harbour, queued')
+    await native.getByRole('button', { name: 'Submit task' }).click()
+    await expect(native.getByTestId('queued-job')).toHaveText('This task waits in the queue: waiting, 1st.')
+    await expect(queue.getByRole('listitem', { name: 'a harbour, queued — waiting, 1st' })).toContainText('Native task ·')
+    const submits = () => studio.gateway.log().filter((r) => r.route === 'image.native.submit' && r.key === studio.canary)
+    expect(submits()).toHaveLength(0)
+
+    await queue.getByRole('button', { name: 'Resume queue' }).click()
+    await waitForDone(page, 'Native task')
+    await expect(native.getByTestId('queued-job')).toHaveCount(0)
+    expect(submits()).toHaveLength(1)
   })
 })

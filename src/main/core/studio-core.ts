@@ -19,7 +19,7 @@ import { allowLoopbackResultOrigin } from './gateway/result-address'
 import { createHandlers } from './handlers'
 import { imageComparePort } from './images/compare-cells'
 import type { SaveFile } from './images/gallery-actions'
-import { ImageService } from './images/image-service'
+import { ImageService, type StagedEdit } from './images/image-service'
 import { createDispatcher, type Dispatch } from './ipc/dispatcher'
 import { EventHub } from './ipc/event-hub'
 import { SecretGuard } from './ipc/secret-guard'
@@ -35,7 +35,7 @@ import { createPromptHandlers } from './prompts/prompt-handlers'
 import { PromptHistory } from './prompts/prompt-history'
 import { historyResultSink, withPromptHistory } from './prompts/prompt-recorder'
 import { SavedPrompts } from './prompts/saved-prompts'
-import { queueHoldReason } from './queue/hold-reason'
+import { queueHold } from './queue/hold-reason'
 import { QueueService } from './queue/queue-service'
 import { openConfStore, type OpenStore, type StoreNotice } from './store/kv-store'
 import { openLibrary } from './store/library-db'
@@ -272,12 +272,21 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   // Opened after both services: on a start it settles items found `sending` by their journals.
   const queue = await QueueService.open({
     dataDir: opts.dataDir,
-    images: { generate: (req, jobId) => images.generate(req, jobId), jobState: (jobId) => images.jobState(jobId) },
+    images: {
+      generate: (req, jobId) => images.generate(req, jobId),
+      planNative: (req) => images.planNative(req),
+      native: (req, jobId) => images.submitNative(req, {}, jobId),
+      stageEdit: (req, jobId) => images.stageEdit(req, jobId),
+      // `staged` is the image service's own StagedEdit, kept by the queue as JSON; its job id is the item's.
+      edit: (req, staged, jobId) => images.sendEdit(req, { ...(staged as StagedEdit), jobId }),
+      discardEdit: (staged) => images.discardEdit(staged as StagedEdit),
+      jobState: (jobId) => images.jobState(jobId)
+    },
     videos: { create: (req, id) => video.create(req, id), remix: (req, id) => video.remix(req, id), taskState: (id) => video.taskState(id), remixProfile: (req) => video.remixProfile(req) },
     activeId: () => profiles.activeId(),
     checkProfile: (id) => void profiles.get(id),
     // Spending limits and the low-balance threshold hold a queued item before its create, as they hold a form's send.
-    limitReason: (profileId, item) => queueHoldReason(balance.balance, profileId, item),
+    limitReason: (profileId, item, model) => queueHold(balance.balance, profileId, item, model),
     emit: (profileId) => events.emit('queue:changed', { profileId }),
     log,
     notice: (message) => notices.push({ store: 'library', message })

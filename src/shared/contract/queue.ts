@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { InvokeSpec } from '../contract-kit'
-import { GenerateRequestSchema } from '../domain/images'
+import { EditRequestSchema, GenerateRequestSchema, NativeTaskRequestSchema } from '../domain/images'
 import { VideoCreateRequestSchema, VideoRemixRequestSchema } from '../domain/video'
 
 /**
@@ -11,10 +11,27 @@ import { VideoCreateRequestSchema, VideoRemixRequestSchema } from '../domain/vid
 const ItemId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)
 const ProfileId = z.string().min(1).max(64)
 
+/**
+ * Why an item is held, as data the page words in its language: a spending limit it would cross (the
+ * limit, what was spent in its window, the item's estimate), the low-balance threshold or a balance
+ * below the item's estimate (what is left), or the gateway's or host's refusal of its create (its own
+ * words). Amounts are raw quota units; `estimate` is null when the model has no history here.
+ */
+export const QueueHoldSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('daily-limit'), limit: z.number(), spent: z.number(), estimate: z.number().nullable() }),
+  z.object({ kind: z.literal('weekly-limit'), limit: z.number(), spent: z.number(), estimate: z.number().nullable() }),
+  z.object({ kind: z.literal('below-threshold'), available: z.number(), threshold: z.number().nullable(), estimate: z.number().nullable() }),
+  z.object({ kind: z.literal('below-cost'), available: z.number(), estimate: z.number().nullable() }),
+  z.object({ kind: z.literal('refused'), message: z.string() })
+])
+export type QueueHold = z.infer<typeof QueueHoldSchema>
+
 export const QueueItemSchema = z.object({
   id: z.string(),
   /** What it creates: an image job, or a video task (a create or a remix). */
   kind: z.enum(['image', 'video']),
+  /** What an image item sends: a generation, a native image task or an edit (absent: a generation or a video). */
+  origin: z.enum(['generate', 'native', 'edit']).optional(),
   /** The image job or video task it becomes (chosen when queued, so a create is journaled under it exactly once). */
   jobId: z.string(),
   model: z.string(),
@@ -23,7 +40,9 @@ export const QueueItemSchema = z.object({
   state: z.enum(['waiting', 'sending', 'running', 'held']),
   /** 1-based place among the waiting items (in a list); null for the others, and in the answer to an add. */
   place: z.number().int().nullable(),
+  /** The hold's reason in the host's words (English); `hold` says the same as data, for the page's language. */
   reason: z.string().optional(),
+  hold: QueueHoldSchema.optional(),
   /** Why it is held: a spending limit or the low-balance threshold (waits again once the limit allows it), or a refusal of the create. */
   heldBy: z.enum(['limit', 'refused']).optional(),
   /**
@@ -63,6 +82,16 @@ export const queueInvokes = {
   'queue:add-video': {
     doc: 'Queues a video create or remix on the active profile (a remix on its source’s profile); it is sent when fewer than the video cap of tasks are in flight and the queue is not paused.',
     input: z.union([z.strictObject({ create: VideoCreateRequestSchema }), z.strictObject({ remix: VideoRemixRequestSchema })]),
+    output: QueueItemSchema
+  },
+  'queue:add-native': {
+    doc: 'Queues a native image task on the active profile, checked first; it is sent under the image cap, in the same order as image generations. `letGo`: sent past a spending limit the user already let it go by.',
+    input: z.strictObject({ native: NativeTaskRequestSchema, letGo: z.boolean().optional() }),
+    output: QueueItemSchema
+  },
+  'queue:add-edit': {
+    doc: 'Queues an image edit on the active profile: checked, and its source and mask copied into the library at once (a waiting edit outlives its file grants); sent under the image cap, in the same order as image generations. `letGo`: as for a native task.',
+    input: z.strictObject({ edit: EditRequestSchema, letGo: z.boolean().optional() }),
     output: QueueItemSchema
   },
   'queue:run-stats': {

@@ -78,7 +78,9 @@ export const GenerationEntrySchema = z.object({
   /** Its price fields (`priceKey`, estimate.ts). */
   params: z.string().optional(),
   /** What the estimator expected it to cost when it was recorded (raw units), when it had history. */
-  estimate: z.number().optional()
+  estimate: z.number().optional(),
+  /** A chat answer's tokens as the gateway reported them: chat is estimated per token (chat-estimate.ts). */
+  tokens: z.object({ input: z.number().optional(), output: z.number().optional(), total: z.number().optional() }).optional()
 })
 export type GenerationEntry = z.infer<typeof GenerationEntrySchema>
 

@@ -19,6 +19,7 @@ export function createBalanceHandlers(d: BalanceHandlerDeps): Pick<Handlers, Bal
     'balance:get-settings': (input) => d.balance.settings(input?.profileId),
     'balance:update-settings': ({ profileId, ...patch }) => d.balance.updateSettings({ profileId, ...patch }),
     'balance:preflight': (input) => d.balance.preflight(input),
+    'balance:chat-estimate': (input) => d.balance.chatEstimate(input),
     'balance:job-cost': ({ ref }) => d.balance.jobCost(ref)
   }
 }

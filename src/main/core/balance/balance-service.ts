@@ -1,6 +1,7 @@
 import { DEFAULT_BALANCE_SETTINGS, type BalanceSettings, type BillingPrefix, type GenerationKind, type Preflight, type Snapshot, type Spending } from '@shared/domain/balance'
 import { DAY_MS } from '@shared/domain/balance-forecast'
 import { formatAmount, quotaInUnit } from '@shared/domain/balance-units'
+import { chatEstimate, type ChatEstimate } from '@shared/domain/chat-estimate'
 import type { DisplayUnit, ProfileView } from '@shared/domain/profiles'
 import { keyStateOf, type KeyUsage } from '@shared/domain/usage'
 import { StudioError } from '@shared/errors'
@@ -191,6 +192,13 @@ export class BalanceService {
   /** The estimate of one job (see GenerationLog.estimate), with the profile's earlier names of the model. */
   estimate(profileId: string, model: string, kind: GenerationKind, params = '') {
     return this.d.generations.estimate(profileId, model.trim(), kind, params, this.aliasesOf(profileId, model.trim()))
+  }
+
+  /** A chat send's estimate: `inputTokens` (counted by the composer) priced by the model's measured answers per token. */
+  async chatEstimate(input: { profileId?: string; model: string; inputTokens: number }): Promise<ChatEstimate> {
+    const id = await this.known(input.profileId)
+    const model = input.model.trim()
+    return chatEstimate(this.d.generations.chatSamples(id, model, this.aliasesOf(id, model)), input.inputTokens)
   }
 
   jobCost(ref: string) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { GenerationEntrySchema, type GenerationEntry, type GenerationKind, type JobCost, type Snapshot, type Spending } from '@shared/domain/balance'
+import type { ChatSample } from '@shared/domain/chat-estimate'
 import { priceKey, viaOf, type EstimateBasis } from '@shared/domain/estimate'
 import { loadJsonWithBackup } from '../store/json-file'
 import { importOnce } from '../store/json-import'
@@ -29,6 +30,8 @@ export interface GenerationRecord {
   ref?: string
   /** The request's fields; only the price fields (`priceKey`) are kept. */
   params?: Readonly<Record<string, unknown>>
+  /** A chat answer's token usage, as the gateway reported it. */
+  tokens?: { input?: number; output?: number; total?: number }
 }
 
 /** An estimate of one job: the median and range of the latest priced jobs it rests on. */
@@ -218,7 +221,8 @@ export class GenerationLog {
       ...(r.quotaBefore !== undefined && Number.isFinite(r.quotaBefore) ? { quotaBefore: r.quotaBefore } : {}),
       ...(r.ref ? { ref: r.ref } : {}),
       ...(params ? { params } : {}),
-      ...(expected !== null ? { estimate: expected } : {})
+      ...(expected !== null ? { estimate: expected } : {}),
+      ...(r.tokens && Object.keys(r.tokens).length ? { tokens: r.tokens } : {})
     }
     this.write(() => {
       this.put(entry)
@@ -385,6 +389,24 @@ export class GenerationLog {
       return { cost: median(costs), low: Math.min(...costs), high: Math.max(...costs), basedOn: costs.length, basis }
     }
     return NO_ESTIMATE
+  }
+
+  /**
+   * The latest usable chat answers of a model (and its earlier names) that report their tokens, for
+   * the per-token estimate: one indexed lookup of at most ESTIMATE_SAMPLE rows per name.
+   */
+  chatSamples(profileId: string, model: string, aliases: readonly string[] = []): ChatSample[] {
+    const rows = [...new Set([model, ...aliases].map((m) => m.trim()).filter(Boolean))].flatMap((name) =>
+      this.read<{ entry: string; r: number }>(
+        `SELECT entry, rowid AS r FROM generations INDEXED BY generations_estimate_model
+         WHERE profile_id = ? AND kind = 'chat' AND model = ? AND usable = 1 AND json_extract(entry, '$.tokens') IS NOT NULL ORDER BY rowid DESC LIMIT ?`,
+        profileId,
+        name,
+        ESTIMATE_SAMPLE
+      )
+    )
+    const latest = rows.sort((a, b) => b.r - a.r).slice(0, ESTIMATE_SAMPLE)
+    return entries(latest).flatMap((e) => (e.cost !== undefined && e.tokens ? [{ cost: e.cost, ...e.tokens }] : []))
   }
 
   remove(profileId: string): void {

@@ -222,7 +222,7 @@ export class ChatSender {
       finish: async (m) => {
         store.markLive(m.id, false)
         // Refused requests (status `error`) cost nothing; anything that streamed may have.
-        if (m.status !== 'error') void chargedTo?.then((profileId) => profileId && this.d.recordGeneration?.({ profileId, kind: 'chat', model: c.model, ok: m.status === 'complete' }))
+        if (m.status !== 'error') void chargedTo?.then((profileId) => profileId && this.d.recordGeneration?.({ profileId, kind: 'chat', model: c.model, ok: m.status === 'complete', ...(m.usage ? { tokens: m.usage } : {}) }))
         try {
           await afterInitial()
           await store.update(c.id, (x) => {

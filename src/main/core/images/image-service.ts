@@ -8,7 +8,7 @@ import { namesOf, type FetchLike, type GatewayConnection } from '../gateway/http
 import type { EventHub } from '../ipc/event-hub'
 import type { PollScheduler } from '../tasks/scheduler'
 import { buildEditFields, buildImage2Body, buildImagegenBody, buildNativeSubmitBody } from './builders'
-import { checkEditInputs, copyEditInputs } from './edit-inputs'
+import { checkEditInputs, copyEditInputs, removeCopies, type CheckedEdit, type LibraryCopies } from './edit-inputs'
 import { buildEditBody, type StreamedBody } from './edit-multipart'
 import { checkExtend, extendEditInputs } from './extend-canvas'
 import { GalleryActions, type SaveFile } from './gallery-actions'
@@ -47,6 +47,15 @@ export interface ImageServiceDeps {
   timing?: Partial<ImageTiming>
   /** The balance host's generation log (src/main/core/balance/generation-log.ts). */
   recordGeneration?: RecordGeneration
+}
+
+/** An edit checked and its inputs in the library, ready to send (plain data: the queue keeps it as JSON). */
+export interface StagedEdit {
+  jobId: string
+  family: ReturnType<typeof editFamilyFor>
+  warnings: string[]
+  checked: CheckedEdit
+  copies: LibraryCopies
 }
 
 /** The largest edit upload (25 MB) sets how long the long-request dispatcher must wait for headers. */
@@ -147,32 +156,65 @@ export class ImageService {
     return this.book.view(rec)
   }
 
-  async submitNative(req: NativeTaskRequest, tag: Record<string, unknown> = {}): Promise<ImageJob> {
+  /** `jobId`: chosen by the caller (the queue journals its items' creates under ids chosen when queued). */
+  async submitNative(req: NativeTaskRequest, tag: Record<string, unknown> = {}, jobId?: string): Promise<ImageJob> {
     const warnings = checkNative(req)
     const { profileId, conn } = await this.connect()
     const names = namesOf(conn)
     const model = nativeModelFor(req, names)
     const built = buildNativeSubmitBody(req, names.nativeImage, model)
     const template: ItemTemplate = { origin: 'native', model, prompt: req.prompt, params: { ...req, ...tag }, profileId, requestedSize: built.requestedSize }
-    const rec = await this.book.begin('native', template, warnings)
+    const rec = await this.book.begin('native', template, warnings, jobId)
     this.track(this.runs.runNativeSubmit(rec, conn, built.body))
     return this.book.view(rec)
   }
 
+  /**
+   * Checks a native task as its send would (nothing is sent) and answers the model it would use:
+   * the queue refuses bad input before it queues, and keeps the model the task will run on.
+   */
+  async planNative(req: NativeTaskRequest): Promise<{ model: string }> {
+    checkNative(req)
+    const { conn } = await this.connect()
+    const names = namesOf(conn)
+    return { model: nativeModelFor(req, names) }
+  }
+
   /** `again`: a variation of an earlier edit, its mask from the library, its group kept on the items. */
   async edit(req: EditRequest, again?: { maskFile?: string; tag: Record<string, unknown> }): Promise<ImageJob> {
-    const { profileId, conn } = await this.connect()
+    const staged = await this.stageEdit(req, this.gallery.newId(), again?.maskFile)
+    return this.sendEdit(req, staged, again?.tag)
+  }
+
+  /**
+   * An edit checked (nothing is sent for bad input) and its inputs copied into the library under
+   * `jobId`: what is sent later is read from these copies only, so an edit can wait in the queue
+   * (past a restart, when its file grants are gone) and still send the bytes the user chose.
+   */
+  async stageEdit(req: EditRequest, jobId: string, maskFile?: string): Promise<StagedEdit> {
+    const { conn } = await this.connect()
     const family = editFamilyFor(req, conn.names)
     const warnings = checkEditParams(req, family, conn.names)
     const inputs = await checkEditInputs(req, { files: this.d.files, gallery: this.gallery })
     // A variation of an edit sends the mask the library kept of the original.
-    if (again?.maskFile) inputs.mask = { path: this.gallery.pathOf(again.maskFile), uploadName: 'mask.png' }
+    if (maskFile) inputs.mask = { path: this.gallery.pathOf(maskFile), uploadName: 'mask.png' }
     if (req.extend) checkExtend(req.extend, inputs.source, family)
-    const fields = buildEditFields(req, family)
-    const jobId = this.gallery.newId()
     const copied = await copyEditInputs(inputs, this.gallery, jobId, this.d.files)
     // Extend canvas: the copies become the larger canvas and its mask, which the request sends.
     const { checked, copies } = req.extend ? await extendEditInputs(req.extend, inputs, copied, this.gallery, jobId) : { checked: inputs, copies: copied }
+    return { jobId, family, warnings: [...warnings, ...checked.warnings], checked, copies }
+  }
+
+  /** A staged edit that will not be sent (removed from the queue): its library copies go. */
+  async discardEdit(staged: StagedEdit): Promise<void> {
+    await removeCopies(staged.copies, this.gallery)
+  }
+
+  /** Journals the staged edit under its job id, then sends it from the library copies. */
+  async sendEdit(req: EditRequest, staged: StagedEdit, tag?: Record<string, unknown>): Promise<ImageJob> {
+    const { profileId, conn } = await this.connect()
+    const { checked, copies, jobId } = staged
+    const fields = buildEditFields(req, staged.family)
     const { source, maskFileId, ...rest } = req
     void source
     void maskFileId
@@ -180,13 +222,13 @@ export class ImageService {
       origin: 'edit',
       model: req.model,
       prompt: req.prompt,
-      params: { ...rest, source: checked.source.describe, masked: checked.mask !== undefined, ...again?.tag },
+      params: { ...rest, source: checked.source.describe, masked: checked.mask !== undefined, ...tag },
       profileId,
       requestedSize: fields.requestedSize,
       ...(checked.source.parentId ? { parentId: checked.source.parentId } : {}),
       ...copies
     }
-    const rec = await this.book.begin('edit', template, [...warnings, ...checked.warnings], jobId)
+    const rec = await this.book.begin('edit', template, staged.warnings, jobId)
     this.track(
       (async () => {
         let multipart: StreamedBody

@@ -9,6 +9,8 @@ export function createQueueHandlers(queue: QueueService): Pick<Handlers, QueueCh
     'queue:list': (input) => queue.list(input?.profileId),
     'queue:add-image': (input) => queue.addImage(input),
     'queue:add-video': (input) => queue.addVideo(input),
+    'queue:add-native': (input) => queue.addNative(input),
+    'queue:add-edit': (input) => queue.addEdit(input),
     'queue:run-stats': ({ kind, models }) => queue.runStats(kind, models),
     // Each change answers the profile's queue as the panel shows it.
     'queue:move': ({ id, to }) => queue.view(queue.move(id, to)),

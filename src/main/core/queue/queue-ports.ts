@@ -1,4 +1,5 @@
-import type { GenerateRequest, ImageJob } from '@shared/domain/images'
+import type { QueueHold } from '@shared/contract/queue'
+import type { EditRequest, GenerateRequest, ImageJob, NativeTaskRequest } from '@shared/domain/images'
 import type { VideoCreateRequest, VideoRemixRequest, VideoTask } from '@shared/domain/video'
 import type { QueuedRequest } from './queue-table'
 
@@ -8,6 +9,18 @@ import type { QueuedRequest } from './queue-table'
 export interface QueueImages {
   /** Journals the job under `jobId` before its create leaves, then sends it. */
   generate(req: GenerateRequest, jobId: string): Promise<ImageJob>
+  /** A native image task: checked before it is queued (answers its model), then journaled under `jobId` before its submit leaves. */
+  planNative?(req: NativeTaskRequest): Promise<{ model: string }>
+  native?(req: NativeTaskRequest, jobId: string): Promise<ImageJob>
+  /**
+   * An edit: checked and its inputs copied into the library under `jobId` when it is queued (its file
+   * grants do not outlive the process; the copies do), then journaled and sent from those copies.
+   * `staged` is the image service's own record, kept by the queue as JSON.
+   */
+  stageEdit?(req: EditRequest, jobId: string): Promise<unknown>
+  edit?(req: EditRequest, staged: unknown, jobId: string): Promise<ImageJob>
+  /** A staged edit removed from the queue: its copies go. */
+  discardEdit?(staged: unknown): Promise<void>
   /** The journal's word on a job: running, ended, or unknown (never journaled, or long pruned). */
   jobState(jobId: string): 'running' | 'ended' | undefined
 }
@@ -32,11 +45,11 @@ export interface QueueDeps {
   checkProfile?: (profileId: string) => void
   emit(profileId: string): void
   /**
-   * Before a create: why a spending limit or the low-balance threshold holds it (the reason in
-   * words), or null. An item held so waits until the user lets it go (`release`) or changes the
+   * Before a create: why a spending limit or the low-balance threshold holds it (as data, or in
+   * words), or null. `model`: the model the item runs on (a native task's resolved one). An item held so waits until the user lets it go (`release`) or changes the
    * limit (`recheckHeld`, then a later check passes).
    */
-  limitReason?: (profileId: string, item: QueuedRequest) => string | null | Promise<string | null>
+  limitReason?: (profileId: string, item: QueuedRequest, model: string) => QueueHold | string | null | Promise<QueueHold | string | null>
   newId?: () => string
   now?: () => number
   log?: (line: string) => void

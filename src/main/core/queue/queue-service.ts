@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import type { HostEventArgs } from '@shared/contract'
-import { QUEUE_IMAGE_CAP_DEFAULT, QUEUE_VIDEO_CAP_DEFAULT, type QueueItem, type QueueView } from '@shared/contract/queue'
-import type { GenerateRequest } from '@shared/domain/images'
+import { QUEUE_IMAGE_CAP_DEFAULT, QUEUE_VIDEO_CAP_DEFAULT, type QueueHold, type QueueItem, type QueueView } from '@shared/contract/queue'
+import type { EditRequest, GenerateRequest, NativeTaskRequest } from '@shared/domain/images'
 import { FINAL_VIDEO_STATES, type VideoCreateRequest, type VideoRemixRequest } from '@shared/domain/video'
 import { StudioError } from '@shared/errors'
 import { openStore, type Library } from '../store/library-db'
-import { modelDurations, queueEtas, recordRun, type ItemEta } from './queue-eta'
+import { holdText } from './hold-reason'
+import { modelDurations, queueEtas, recordRun } from './queue-eta'
+import { createItem, decodeRequest, encodeRequest, toItem } from './queue-items'
 import type { QueueDeps } from './queue-ports'
 import { isVideo, QUEUE_SCHEMA, type QueuedRequest, type Row } from './queue-table'
 
@@ -77,22 +79,6 @@ export class QueueService {
     return { paused: r ? r.paused === 1 : false, imageCap: r?.image_cap ?? QUEUE_IMAGE_CAP_DEFAULT, videoCap: r?.video_cap ?? QUEUE_VIDEO_CAP_DEFAULT }
   }
 
-  private item(r: Row, place: number | null, eta?: ItemEta | null): QueueItem {
-    return {
-      id: r.id,
-      kind: isVideo(r.kind) ? 'video' : 'image',
-      jobId: r.job_id,
-      model: r.model,
-      prompt: r.prompt,
-      state: r.state,
-      place,
-      ...(r.reason ? { reason: r.reason } : {}),
-      ...(r.state === 'held' && r.held_by ? { heldBy: r.held_by } : {}),
-      ...(eta !== undefined ? { eta } : {}),
-      createdAt: r.created_at
-    }
-  }
-
   view(profileId: string): QueueView {
     const rows = this.lib.all<Row>(
       `SELECT * FROM queue_items WHERE profile_id = ? ORDER BY CASE state WHEN 'running' THEN 0 WHEN 'sending' THEN 1 WHEN 'held' THEN 2 ELSE 3 END, pos`,
@@ -112,7 +98,7 @@ export class QueueService {
       stats,
       this.now()
     )
-    const items = rows.map((r, i) => this.item(r, r.state === 'waiting' ? ++place : null, etas[i]))
+    const items = rows.map((r, i) => toItem(r, r.state === 'waiting' ? ++place : null, etas[i]))
     return { profileId, ...caps, items }
   }
 
@@ -135,6 +121,26 @@ export class QueueService {
     return this.add(await this.d.activeId(), { kind: 'image', req }, `j${this.newId()}`)
   }
 
+  /** A native image task, checked first (bad input is refused, nothing queued), under the image cap. */
+  async addNative(input: { native: NativeTaskRequest; letGo?: boolean }): Promise<QueueItem> {
+    const images = this.d.images
+    if (!images.planNative || !images.native) throw new StudioError('CONFLICT', 'Native image tasks cannot be queued here.')
+    const profileId = await this.d.activeId()
+    const { model } = await images.planNative(input.native)
+    return this.add(profileId, { kind: 'image-native', req: input.native }, `j${this.newId()}`, { model, letGo: input.letGo })
+  }
+
+  /** An edit, checked and its inputs copied into the library under its job id now (see QueueImages.stageEdit), under the image cap. */
+  async addEdit(input: { edit: EditRequest; letGo?: boolean }): Promise<QueueItem> {
+    const images = this.d.images
+    if (!images.stageEdit || !images.edit) throw new StudioError('CONFLICT', 'Image edits cannot be queued here.')
+    const profileId = await this.d.activeId()
+    this.d.checkProfile?.(profileId)
+    const jobId = `j${this.newId()}`
+    const staged = await images.stageEdit(input.edit, jobId)
+    return this.add(profileId, { kind: 'image-edit', req: input.edit, staged }, jobId, { letGo: input.letGo })
+  }
+
   /** A video create (on the active profile) or remix (on its source's profile), under the video cap. */
   async addVideo(input: { create: VideoCreateRequest } | { remix: VideoRemixRequest }): Promise<QueueItem> {
     const videos = this.d.videos
@@ -145,7 +151,7 @@ export class QueueService {
     return this.add(profileId, { kind: 'video-remix', req: input.remix }, `v${this.newId()}`)
   }
 
-  private add(profileId: string, item: QueuedRequest, jobId: string): QueueItem {
+  private add(profileId: string, item: QueuedRequest, jobId: string, opts: { model?: string; letGo?: boolean } = {}): QueueItem {
     this.d.checkProfile?.(profileId)
     const last = this.lib.get<{ pos: number | null }>(`SELECT max(pos) AS pos FROM queue_items WHERE profile_id = ?`, profileId)?.pos ?? 0
     this.lib.run('INSERT OR IGNORE INTO queue_profiles (profile_id) VALUES (?)', profileId)
@@ -156,14 +162,15 @@ export class QueueService {
       pos: last + 1,
       state: 'waiting',
       job_id: jobId,
-      request: JSON.stringify(item.req),
-      model: item.req.model,
+      request: encodeRequest(item),
+      model: opts.model ?? item.req.model ?? '',
       prompt: item.req.prompt.slice(0, 500),
       reason: null,
-      created_at: this.now()
+      created_at: this.now(),
+      let_go: opts.letGo ? 1 : 0
     }
     this.lib.run(
-      `INSERT INTO queue_items (id, profile_id, kind, pos, state, job_id, request, model, prompt, reason, created_at) VALUES (?, ?, ?, ?, 'waiting', ?, ?, ?, ?, NULL, ?)`,
+      `INSERT INTO queue_items (id, profile_id, kind, pos, state, job_id, request, model, prompt, reason, created_at, let_go) VALUES (?, ?, ?, ?, 'waiting', ?, ?, ?, ?, NULL, ?, ?)`,
       row.id,
       row.profile_id,
       row.kind,
@@ -172,11 +179,12 @@ export class QueueService {
       row.request,
       row.model,
       row.prompt,
-      row.created_at
+      row.created_at,
+      row.let_go
     )
     this.changed(profileId)
     // Its place is the list's to say (counting what waits before it would cost a pass over the queue).
-    return this.item(row, null)
+    return toItem(row, null)
   }
 
   private row(id: string): Row {
@@ -211,6 +219,11 @@ export class QueueService {
     const r = this.row(id)
     if (r.state !== 'waiting' && r.state !== 'held') throw new StudioError('INVALID_INPUT', 'A sent item is not the queue’s to remove; it runs to its end.', { field: 'id' })
     this.lib.run('DELETE FROM queue_items WHERE id = ?', id)
+    // An edit that will never be sent: its library copies go with it.
+    if (r.kind === 'image-edit') {
+      const item = decodeRequest(r)
+      if (item.kind === 'image-edit') void this.d.images.discardEdit?.(item.staged).catch((e: unknown) => this.d.log?.(`queue: an edit's copies were not removed: ${String(e)}`))
+    }
     this.changed(r.profile_id)
     return r.profile_id
   }
@@ -218,7 +231,7 @@ export class QueueService {
   /** A held item waits again; one held by a spending limit is let go past it. */
   release(id: string): string {
     const r = this.row(id)
-    if (r.state === 'held') this.lib.run(`UPDATE queue_items SET state = 'waiting', reason = NULL, held_by = NULL, let_go = 1 WHERE id = ?`, id)
+    if (r.state === 'held') this.lib.run(`UPDATE queue_items SET state = 'waiting', reason = NULL, hold = NULL, held_by = NULL, let_go = 1 WHERE id = ?`, id)
     this.changed(r.profile_id)
     return r.profile_id
   }
@@ -228,7 +241,7 @@ export class QueueService {
    * are checked afresh before they are sent (still over the new limit: held again, with the new figures).
    */
   recheckHeld(profileId: string): void {
-    const { changes } = this.lib.run(`UPDATE queue_items SET state = 'waiting', reason = NULL, held_by = NULL WHERE profile_id = ? AND state = 'held' AND held_by = 'limit'`, profileId)
+    const { changes } = this.lib.run(`UPDATE queue_items SET state = 'waiting', reason = NULL, hold = NULL, held_by = NULL WHERE profile_id = ? AND state = 'held' AND held_by = 'limit'`, profileId)
     if (changes > 0) this.changed(profileId)
   }
 
@@ -333,35 +346,18 @@ export class QueueService {
       const imageRoom = imagesInFlight < p.imageCap
       const videoRoom = videosInFlight < p.videoCap && this.d.videos !== undefined
       if (!imageRoom && !videoRoom) continue
-      const kinds = imageRoom && videoRoom ? '' : imageRoom ? `AND kind = 'image'` : `AND kind IN ('video-create', 'video-remix')`
+      const kinds = imageRoom && videoRoom ? '' : imageRoom ? `AND kind NOT IN ('video-create', 'video-remix')` : `AND kind IN ('video-create', 'video-remix')`
       const r = this.lib.get<Row>(`SELECT * FROM queue_items WHERE profile_id = ? AND state = 'waiting' ${kinds} ORDER BY pos LIMIT 1`, profile_id)
       if (r) return r
     }
     return undefined
   }
 
-  private requestOf(r: Row): QueuedRequest {
-    const req: unknown = JSON.parse(r.request)
-    if (r.kind === 'video-create') return { kind: 'video-create', req: req as VideoCreateRequest }
-    if (r.kind === 'video-remix') return { kind: 'video-remix', req: req as VideoRemixRequest }
-    return { kind: 'image', req: req as GenerateRequest }
-  }
-
-  /** Sends one item under its job id; answers whether it is still running after the create. */
-  private async create(item: QueuedRequest, jobId: string): Promise<boolean> {
-    if (item.kind === 'image') return (await this.d.images.generate(item.req, jobId)).status === 'running'
-    const videos = this.d.videos
-    if (!videos) throw new StudioError('CONFLICT', 'Video tasks cannot be queued here.')
-    const task = item.kind === 'video-create' ? await videos.create(item.req, jobId) : await videos.remix(item.req, jobId)
-    return !FINAL_VIDEO_STATES.includes(task.state)
-  }
-
   private async send(r: Row): Promise<void> {
-    const item = this.requestOf(r)
-    const limit = r.let_go ? null : await this.d.limitReason?.(r.profile_id, item)
+    const item = decodeRequest(r)
+    const limit = r.let_go ? null : await this.d.limitReason?.(r.profile_id, item, r.model)
     if (limit) {
-      this.lib.run(`UPDATE queue_items SET state = 'held', reason = ?, held_by = 'limit' WHERE id = ?`, limit, r.id)
-      this.d.emit(r.profile_id)
+      this.hold(r, 'limit', typeof limit === 'string' ? { reason: limit } : { reason: holdText(limit), hold: limit })
       return
     }
     // Write-ahead: the item is `sending` before anything is journaled or sent.
@@ -369,19 +365,25 @@ export class QueueService {
     this.d.emit(r.profile_id)
     let running: boolean
     try {
-      running = await this.create(item, r.job_id)
+      running = await createItem(this.d, item, r.job_id)
     } catch (e) {
       // Refused before the job was journaled: nothing left. Held with the reason, never dropped.
       if (this.stateOf(r) === undefined) {
-        const reason = e instanceof Error ? e.message : String(e)
-        this.lib.run(`UPDATE queue_items SET state = 'held', reason = ?, held_by = 'refused' WHERE id = ?`, reason.slice(0, 2000), r.id)
-      } else this.lib.run(`UPDATE queue_items SET state = 'running' WHERE id = ?`, r.id)
+        const message = (e instanceof Error ? e.message : String(e)).slice(0, 2000)
+        return this.hold(r, 'refused', { reason: message, hold: { kind: 'refused', message } })
+      }
+      this.lib.run(`UPDATE queue_items SET state = 'running' WHERE id = ?`, r.id)
       this.d.emit(r.profile_id)
       return
     }
     // An end event that came while the item was still `sending` found nothing to free: ask the journal.
     if (running && this.stateOf(r) !== 'ended') this.lib.run(`UPDATE queue_items SET state = 'running' WHERE id = ? AND state = 'sending'`, r.id)
     else this.lib.run('DELETE FROM queue_items WHERE id = ?', r.id)
+    this.d.emit(r.profile_id)
+  }
+
+  private hold(r: Row, by: 'limit' | 'refused', why: { reason: string; hold?: QueueHold }): void {
+    this.lib.run(`UPDATE queue_items SET state = 'held', reason = ?, hold = ?, held_by = ? WHERE id = ?`, why.reason, why.hold ? JSON.stringify(why.hold) : null, by, r.id)
     this.d.emit(r.profile_id)
   }
 

@@ -1,5 +1,5 @@
 import { QUEUE_IMAGE_CAP_DEFAULT, QUEUE_VIDEO_CAP_DEFAULT, type QueueItem } from '@shared/contract/queue'
-import type { GenerateRequest } from '@shared/domain/images'
+import type { EditRequest, GenerateRequest, NativeTaskRequest } from '@shared/domain/images'
 import type { VideoCreateRequest, VideoRemixRequest } from '@shared/domain/video'
 
 /** The queue's tables in the library database (`lib.schema('queue', …)`), and a row as read. */
@@ -43,12 +43,23 @@ export const QUEUE_SCHEMA = [
      ms REAL NOT NULL,
      at REAL NOT NULL
    );
-   CREATE INDEX run_durations_model ON run_durations (kind, model, at);`
+   CREATE INDEX run_durations_model ON run_durations (kind, model, at);`,
+  // A hold's reason as data (QueueHold JSON), for the page to word in its language.
+  `ALTER TABLE queue_items ADD COLUMN hold TEXT;`
 ]
 
 /** What a row creates: `kind` column values. */
-export type RowKind = 'image' | 'video-create' | 'video-remix'
-export type QueuedRequest = { kind: 'image'; req: GenerateRequest } | { kind: 'video-create'; req: VideoCreateRequest } | { kind: 'video-remix'; req: VideoRemixRequest }
+export type RowKind = 'image' | 'image-native' | 'image-edit' | 'video-create' | 'video-remix'
+/**
+ * What an item sends. An edit carries its staged inputs (the image service's own record of the
+ * checked request and its library copies, kept as JSON and handed back to it at send time).
+ */
+export type QueuedRequest =
+  | { kind: 'image'; req: GenerateRequest }
+  | { kind: 'image-native'; req: NativeTaskRequest }
+  | { kind: 'image-edit'; req: EditRequest; staged: unknown }
+  | { kind: 'video-create'; req: VideoCreateRequest }
+  | { kind: 'video-remix'; req: VideoRemixRequest }
 export const isVideo = (kind: string) => kind === 'video-create' || kind === 'video-remix'
 
 type State = QueueItem['state']
@@ -68,5 +79,6 @@ export interface Row {
   let_go?: number
   held_by?: 'limit' | 'refused' | null
   sent_at?: number | null
+  hold?: string | null
 }
 

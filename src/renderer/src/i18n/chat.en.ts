@@ -127,6 +127,11 @@ export const chatEn = {
     }
   },
   composer: {
+    estimate: {
+      about_one: 'about {{amount}} for ~{{tokens}} tokens (range {{low}}–{{high}}, from {{count}} answer)',
+      about_other: 'about {{amount}} for ~{{tokens}} tokens (range {{low}}–{{high}}, from {{count}} answers)',
+      none: 'no estimate yet: no history for this model (~{{tokens}} tokens)'
+    },
     label: 'Message composer',
     prompt: 'Prompt',
     promptPlaceholder: 'Message the model…',

@@ -128,6 +128,11 @@ export const chatZh: Messages['chat'] = {
     }
   },
   composer: {
+    estimate: {
+      about_one: '约 {{amount}}，约 {{tokens}} 个 token（范围 {{low}}–{{high}}，基于 {{count}} 条回答）',
+      about_other: '约 {{amount}}，约 {{tokens}} 个 token（范围 {{low}}–{{high}}，基于 {{count}} 条回答）',
+      none: '暂无预估：此模型还没有记录（约 {{tokens}} 个 token）'
+    },
     label: '消息编辑区',
     prompt: '提示词',
     promptPlaceholder: '给模型发消息…',

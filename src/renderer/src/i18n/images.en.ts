@@ -113,7 +113,20 @@ export const imagesEn = {
     remove: 'Remove “{{name}}” from the queue',
     removeShort: 'Remove',
     release: 'Release',
-    keys: 'Drag a waiting job, or focus it and press Alt+↑ or Alt+↓, to change its place.'
+    keys: 'Drag a waiting job, or focus it and press Alt+↑ or Alt+↓, to change its place.',
+    origin: { generate: 'Generation', native: 'Native task', edit: 'Edit' },
+    hold: {
+      'daily-limit': 'the daily spending limit: {{spent}} spent of {{limit}}.',
+      'weekly-limit': 'the weekly spending limit: {{spent}} spent of {{limit}}.',
+      'below-threshold': 'the low-balance threshold: {{available}} left would fall below it.',
+      'below-threshold-of': 'the low-balance threshold: {{available}} left would fall below {{threshold}}.',
+      'below-cost': '{{available}} left, less than this job is expected to cost.',
+      estimate: 'This job is expected to cost about {{estimate}}.',
+      noEstimate: 'No estimate yet for this model.',
+      letGo: 'Release it to send it anyway, or change the limit in Balance.'
+    },
+    queuedEdit: 'This edit waits in the queue: {{state}}.',
+    queuedNative: 'This task waits in the queue: {{state}}.'
   },
   jobs: {
     label: 'Jobs',

@@ -115,7 +115,20 @@ export const imagesZh: Messages['images'] = {
     remove: '从队列移除“{{name}}”',
     removeShort: '移除',
     release: '放行',
-    keys: '拖动等待中的任务，或聚焦后按 Alt+↑ / Alt+↓ 调整位置。'
+    keys: '拖动等待中的任务，或聚焦后按 Alt+↑ / Alt+↓ 调整位置。',
+    origin: { generate: '生成', native: '原生任务', edit: '编辑' },
+    hold: {
+      'daily-limit': '每日花费限额：已花费 {{spent}}，限额 {{limit}}。',
+      'weekly-limit': '每周花费限额：已花费 {{spent}}，限额 {{limit}}。',
+      'below-threshold': '余额提醒阈值：剩余 {{available}}，发送后将低于阈值。',
+      'below-threshold-of': '余额提醒阈值：剩余 {{available}}，发送后将低于 {{threshold}}。',
+      'below-cost': '剩余 {{available}}，少于此任务的预计花费。',
+      estimate: '此任务预计花费约 {{estimate}}。',
+      noEstimate: '此模型暂无预估。',
+      letGo: '点“放行”仍然发送，或在“余额”中调整限额。'
+    },
+    queuedEdit: '此编辑在队列中等待：{{state}}。',
+    queuedNative: '此任务在队列中等待：{{state}}。'
   },
   jobs: {
     label: '任务',

@@ -131,6 +131,7 @@ describe('bridge detection', () => {
         'studio.balance.getSettings',
         'studio.balance.updateSettings',
         'studio.balance.preflight',
+        'studio.balance.chatEstimate',
         'studio.balance.jobCost',
         'studio.balance.onUsageUpdated',
         'studio.balance.onHistoryChanged',

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { InvokeChannel, Invokes } from '@shared/contract'
 import type { InvokeOutput } from '@shared/contract-kit'
 import { DEFAULT_BALANCE_SETTINGS, type BalanceSettings, type BillingSummary, type JobCost, type Preflight, type Snapshot, type Spending } from '@shared/domain/balance'
+import { chatEstimate, type ChatSample } from '@shared/domain/chat-estimate'
 import type { DisplayUnit } from '@shared/domain/profiles'
 import { StudioError } from '@shared/errors'
 
@@ -32,6 +33,8 @@ export class FakeBalance {
   profileUnit: DisplayUnit = { kind: 'quota' }
   /** What `balance:preflight` answers (tests set a warning). */
   preflight: Preflight = { available: null, unlimited: false, expectedCost: null, basedOn: 0, low: null, high: null, basis: 'none', warn: false, reason: 'unknown', fetchedAt: null }
+  /** The measured chat answers `balance:chat-estimate` prices by (the host's own math). */
+  chatSamples: ChatSample[] = []
   /** What `balance:job-cost` answers, by ref. */
   jobCosts: Record<string, JobCost> = {}
 
@@ -68,6 +71,7 @@ export class FakeBalance {
         return this.view(profileId)
       },
       'balance:preflight': () => this.preflight,
+      'balance:chat-estimate': ({ inputTokens }) => chatEstimate(this.chatSamples, inputTokens),
       'balance:job-cost': ({ ref }) => this.jobCosts[ref] ?? { ref, cost: null, basis: null, estimate: null, error: null }
     }
   }

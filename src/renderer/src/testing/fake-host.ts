@@ -1,8 +1,10 @@
 import type { z } from 'zod'
 import { EVENT_NAMES, INVOKE_CHANNELS, invokes, uploads, type EventName, type Events, type InvokeChannel, type Invokes } from '@shared/contract'
+import type { QueueItem } from '@shared/contract/queue'
 import { buildRawApi, type BridgeTransport, type EventPayload, type InvokeOutput } from '@shared/contract-kit'
 import type { FileGrant, FilePurpose } from '@shared/domain/files'
 import { cloneNames, parseNamesFile, STANDIN_NAMES } from '@shared/domain/gateway-names-schema'
+import type { EditRequest, ImageJob, NativeTaskRequest } from '@shared/domain/images'
 /**
  * An in-memory stand-in for the studio host, for renderer tests. `window.studio` is built exactly as
  * the preload builds it (`buildRawApi` over a transport); every input is parsed by the contract's
@@ -121,6 +123,15 @@ export class FakeHost {
   }
 
   /** Replaces one channel's behaviour for a test. */
+  /** What the host's queue does with room under the cap: the create leaves (recorded as its own channel) under the item's job id. */
+  private async sentThroughQueue(channel: 'images:submit-native' | 'images:edit', input: NativeTaskRequest | EditRequest, origin: 'native' | 'edit'): Promise<QueueItem> {
+    this.calls.push({ channel, input })
+    const job: ImageJob = await (channel === 'images:edit' ? this.images.handlers()['images:edit'](input as EditRequest) : this.images.handlers()['images:submit-native'](input as NativeTaskRequest))
+    const { jobId } = job
+    this.emit('images:job-updated', job)
+    return { id: `q-${jobId}`, kind: 'image', origin, jobId, model: input.model ?? '', prompt: input.prompt, state: 'running', place: null, createdAt: 0 }
+  }
+
   private emptyQueue() {
     return { profileId: this.list.activeId, paused: false, imageCap: 4, videoCap: 2, items: [] }
   }
@@ -204,6 +215,9 @@ export class FakeHost {
         const req = 'create' in input ? input.create : input.remix
         return { id: 'q1', kind: 'video', jobId: 'vq1', model: req.model, prompt: req.prompt, state: 'waiting', place: 1, createdAt: 0 }
       },
+      // The fake queue always has room: a native task or an edit leaves at once, through the images fake.
+      'queue:add-native': (input) => this.sentThroughQueue('images:submit-native', input.native, 'native'),
+      'queue:add-edit': (input) => this.sentThroughQueue('images:edit', input.edit, 'edit'),
       'queue:run-stats': ({ models }) => models.map((model) => ({ model, stats: null })),
       'queue:move': () => this.emptyQueue(),
       'queue:remove': () => this.emptyQueue(),

@@ -14,7 +14,7 @@ export function useQueue() {
 }
 
 /** Keeps the queue's view fresh from the host's `queue:changed` events while a queue is shown. */
-function useQueueSync(): void {
+export function useQueueSync(): void {
   const qc = useQueryClient()
   useEffect(() => studio.queue.onChanged(() => void qc.invalidateQueries({ queryKey: queueKey })), [qc])
 }

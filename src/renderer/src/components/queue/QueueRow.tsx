@@ -3,7 +3,8 @@ import { IconButton } from '@renderer/components/IconButton'
 import { MoreMenu, type MenuItem } from '@renderer/components/menu/MoreMenu'
 import { useT } from '@renderer/i18n/use-t'
 import type { QueueItem } from '@shared/contract/queue'
-import { etaText, stateText } from './queue-text'
+import { etaText } from './queue-text'
+import { stateWords } from './queue-words'
 
 export interface QueueRowProps {
   item: QueueItem
@@ -27,7 +28,7 @@ export interface QueueRowProps {
  */
 export function QueueRow({ item: i, waiting, body, keysHelp, move, remove, release, onDragStart, onDrop }: QueueRowProps) {
   const { t, i18n } = useT()
-  const state = stateText(t, i18n.language, i)
+  const state = stateWords(t, i18n.language, i)
   const eta = etaText(t, i18n.language, i)
   const onKey = (e: KeyboardEvent) => {
     if (!e.altKey || i.place === null) return
@@ -70,7 +71,10 @@ export function QueueRow({ item: i, waiting, body, keysHelp, move, remove, relea
               {i.prompt}
             </span>
             <span className="strip-sub">
-              <span className="compare-family">{i.model}</span> · <span data-testid="queue-state">{state}</span>
+              <span className="compare-family">
+                {i.origin && i.origin !== 'generate' ? `${t(`images.queue.origin.${i.origin}`)} · ` : ''}
+                {i.model}
+              </span> · <span data-testid="queue-state">{state}</span>
               {eta && <span data-testid="queue-eta"> · {eta}</span>}
             </span>
           </span>

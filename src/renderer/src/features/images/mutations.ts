@@ -1,5 +1,6 @@
 /** Everything the Images area asks the host to do. Never retried silently (a generation costs money). */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { queueKey } from '@renderer/components/queue/QueuePanel'
 import { studio } from '@renderer/lib/studio'
 import type { EditRequest, GenerateRequest, NativeTaskRequest } from '@shared/domain/images'
 import { applyGalleryChange, imageKeys, replaceItem, upsertJob } from './queries'
@@ -9,14 +10,26 @@ export function useGenerate() {
   return useMutation({ mutationFn: (req: GenerateRequest) => studio.images.generate(req), onSuccess: (job) => upsertJob(qc, job) })
 }
 
+/**
+ * A native task or an edit goes through the local queue, like a generation: it leaves at once when
+ * the profile has room under its image cap, else waits there in order (and spending limits hold it
+ * there). The answer is the queue item; its job id is the job it becomes. `letGo`: the form's
+ * spending-limit check was already passed by "Send anyway".
+ */
 export function useSubmitNative() {
   const qc = useQueryClient()
-  return useMutation({ mutationFn: (req: NativeTaskRequest) => studio.images.submitNative(req), onSuccess: (job) => upsertJob(qc, job) })
+  return useMutation({
+    mutationFn: ({ letGo, ...native }: NativeTaskRequest & { letGo?: boolean }) => studio.queue.addNative({ native, ...(letGo ? { letGo } : {}) }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: queueKey })
+  })
 }
 
 export function useEditImage() {
   const qc = useQueryClient()
-  return useMutation({ mutationFn: (req: EditRequest) => studio.images.edit(req), onSuccess: (job) => upsertJob(qc, job) })
+  return useMutation({
+    mutationFn: ({ letGo, ...edit }: EditRequest & { letGo?: boolean }) => studio.queue.addEdit({ edit, ...(letGo ? { letGo } : {}) }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: queueKey })
+  })
 }
 
 export function useFavorite() {

@@ -19,12 +19,13 @@ export interface HeldJob {
 export function useLimitGate() {
   const [held, setHeld] = useState<HeldJob | null>(null)
   const [checking, setChecking] = useState(false)
-  const gate = (ask: EstimateAsk, send: () => void) => {
+  /** `send(letGo)`: true when the user let a held job go ("Send anyway"), so a queue does not hold it again. */
+  const gate = (ask: EstimateAsk, send: (letGo: boolean) => void) => {
     const params = priceKey(ask.params)
     const key = JSON.stringify([ask.profileId ?? '', ask.kind, ask.model.trim(), params])
     if (held?.key === key) {
       setHeld(null)
-      send()
+      send(true)
       return
     }
     setChecking(true)
@@ -34,13 +35,13 @@ export function useLimitGate() {
         if (p.limit) setHeld({ key, model: ask.model.trim(), preflight: p })
         else {
           setHeld(null)
-          send()
+          send(false)
         }
       },
       () => {
         setChecking(false)
         setHeld(null)
-        send()
+        send(false)
       }
     )
   }

@@ -9,6 +9,7 @@ import type { SettingsValidation } from '../settings/settings-model'
 import { useActiveStreamId } from '../stream-store'
 import { ATTACHMENT_SUPPORT } from './attachment-rules'
 import { AttachmentChips } from './AttachmentChips'
+import { ChatEstimateLine, type ChatEstimateAsk } from './ChatEstimateLine'
 import { ImageUrlField } from './ImageUrlField'
 import { PromptTextarea, usePromptSend } from './PromptBox'
 import { sendBlock } from './send-readiness'
@@ -19,7 +20,7 @@ export const PROMPT_ID = 'chat-prompt'
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Files')
 
 /** The prompt, its images and Send/Stop. Nothing is sent while a reason to refuse is shown. */
-export function Composer({ format, validation }: { format: ChatFormat; validation: SettingsValidation }) {
+export function Composer({ format, validation, estimate }: { format: ChatFormat; validation: SettingsValidation; estimate?: ChatEstimateAsk }) {
   const { t } = useT()
   const id = useId()
   const { conversationId, send, stop } = useChatActions()
@@ -148,6 +149,7 @@ export function Composer({ format, validation }: { format: ChatFormat; validatio
       <p id={`${id}-reason`} className={shownBlock ? 'chat-composer-reason' : 'chat-composer-reason muted'}>
         {reasonText}
       </p>
+      {estimate && <ChatEstimateLine {...estimate} prompt={text} />}
       {error !== null && (
         <FormAlert title={<>{t('chat.composer.sendFailed')}: {errorTitle(t, error)}</>} detail={errorMessage(error)} />
       )}

@@ -88,7 +88,7 @@ export function ConversationPane({ conversationId, settings }: { conversationId:
             loadingOlder={query.isFetchingNextPage}
             onLoadOlder={() => void query.fetchNextPage()}
           />
-          <Composer format={format} validation={settings.validation} />
+          <Composer format={format} validation={settings.validation} estimate={{ model: settings.draft.model, system: settings.draft.system, messages: loaded?.messages ?? NO_MESSAGES }} />
         </>
       )}
     </section>

@@ -63,7 +63,7 @@ export function EditForm({ source, applier }: { source: EditorSource; applier: R
     setAttempt((n) => n + 1)
     const request = v.request && !('problem' in ext) ? { ...v.request, ...('extend' in ext ? { extend: ext.extend } : {}) } : null
     if (!request) return limits.clear()
-    limits.gate({ kind: 'image', model: request.model, params: { ...request, via: 'edit' } }, () => void apply(request, usePainterStore.getState().history.ops, source))
+    limits.gate({ kind: 'image', model: request.model, params: { ...request, via: 'edit' } }, (letGo) => void apply({ ...request, letGo }, usePainterStore.getState().history.ops, source))
   }
 
   return (

@@ -1,4 +1,5 @@
 import { useState, type KeyboardEvent } from 'react'
+import { QueuedJobNote } from '@renderer/components/queue/QueuedJobNote'
 import { useT } from '@renderer/i18n/use-t'
 import { errorMessage } from '@renderer/lib/error-text'
 import type { GalleryItem } from '@shared/domain/images'
@@ -30,7 +31,8 @@ export function EditResult({ jobId, source, onBack }: { jobId: string; source: E
   const [protectedItem, setProtected] = useState<GalleryItem | null>(null)
   const [error, setError] = useState<string | null>(null)
   const protect = useProtectOutsideMask()
-  if (!job) return null
+  // Not a job yet: the edit waits in the local queue (its place or why it is held).
+  if (!job) return <QueuedJobNote jobId={jobId} what="edit" />
   const item = protectedItem ?? job.items[Math.min(index, job.items.length - 1)]
   const share = item?.outsideMaskChange
   const suspicious = !protectedItem && share !== undefined && share > OUTSIDE_MASK_WARN

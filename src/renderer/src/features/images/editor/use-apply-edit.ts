@@ -36,7 +36,7 @@ export function useApplyEdit() {
   const mutateAsync = edit.mutateAsync
 
   const apply = useCallback(
-    async (request: Omit<EditRequest, 'maskFileId'>, ops: readonly MaskOp[], source: EditorSource) => {
+    async (request: Omit<EditRequest, 'maskFileId'> & { letGo?: boolean }, ops: readonly MaskOp[], source: EditorSource) => {
       const want = `${source.width}×${source.height}`
       const mismatch = (w: number, h: number) => new Error(t('images.editor.maskSizeMismatch', { got: `${w}×${h}`, want }))
       try {

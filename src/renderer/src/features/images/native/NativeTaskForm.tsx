@@ -8,6 +8,7 @@ import { SelectField } from '@renderer/components/form/SelectField'
 import { SendFooter } from '@renderer/components/form/SendFooter'
 import { TextField } from '@renderer/components/form/TextField'
 import { PromptInsert } from '@renderer/components/prompts/PromptInsert'
+import { QueuedJobNote } from '@renderer/components/queue/QueuedJobNote'
 import { useT } from '@renderer/i18n/use-t'
 import { useEstimate } from '@renderer/lib/balance/estimate'
 import { useLimitGate } from '@renderer/lib/balance/limit-gate'
@@ -42,7 +43,7 @@ export function NativeTaskForm() {
     checked(v.problems)
     const request = v.request
     if (!request) return limits.clear()
-    limits.gate({ kind: 'image', model: nativeModelOf(request, names) ?? '', params: { ...request, via: 'native' } }, () => submit.mutate(request, { onError: refused }))
+    limits.gate({ kind: 'image', model: nativeModelOf(request, names) ?? '', params: { ...request, via: 'native' } }, (letGo) => submit.mutate({ ...request, letGo }, { onError: refused }))
   }
 
   const tooLong = promptTooLong(d.prompt)
@@ -100,6 +101,7 @@ export function NativeTaskForm() {
       </details>
       {alert && <HostAlert problem={alert} />}
       {limits.held && <LimitHoldAlert preflight={limits.held.preflight} model={limits.held.model} />}
+      {submit.data && <QueuedJobNote jobId={submit.data.jobId} what="native" />}
       <RequestPreview
         method="POST"
         route={`${names.nativeImage.path}?Action=${names.nativeImage.submitAction}&Version=${names.nativeImage.version}`}
