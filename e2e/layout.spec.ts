@@ -192,6 +192,16 @@ test.describe('layout: forms, items and words', () => {
       await page.setViewportSize(size)
       const generateForm = page.getByRole('form', { name: 'Generate' })
       await expectInWindow(page, generateForm.getByRole('button', { name: 'Generate', exact: true }))
+      // The create column scrolls on its own and its footer sits on the column's bottom edge: no part of
+      // the form shows below the footer, and the work area itself does not scroll.
+      const edges = await page.evaluate(() => {
+        const column = document.querySelector('.images-create')!.getBoundingClientRect()
+        const footer = document.querySelector('.images-create .form-footer')!.getBoundingClientRect()
+        const main = document.querySelector<HTMLElement>('.main')!
+        return { column: column.bottom, footer: footer.bottom, mainScroll: main.scrollHeight - main.clientHeight }
+      })
+      expect(Math.abs(edges.footer - edges.column), 'the footer on the column edge').toBeLessThanOrEqual(1)
+      expect(edges.mainScroll, 'the Images work area does not scroll as a whole').toBe(0)
       await page.getByRole('tab', { name: 'Native task' }).click()
       await expectInWindow(page, page.getByRole('form', { name: 'Native task' }).getByRole('button', { name: 'Submit task' }))
       await goTo(page, 'Video')
