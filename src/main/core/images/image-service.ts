@@ -5,6 +5,7 @@ import type { FileGrants } from '../files/grants'
 import type { MediaLibrary } from '../files/media'
 import { namesOf, type FetchLike, type GatewayConnection } from '../gateway/http'
 import type { EventHub } from '../ipc/event-hub'
+import type { VariationRequest } from '../queue/queue-ports'
 import type { PollScheduler } from '../tasks/scheduler'
 import { buildEditFields, buildImage2Body, buildImagegenBody, buildNativeSubmitBody } from './builders'
 import { checkEditInputs, copyEditInputs, removeCopies, type CheckedEdit, type LibraryCopies } from './edit-inputs'
@@ -20,7 +21,7 @@ import { createLongFetch, type LongFetch } from './long-fetch'
 import { checkReferences, describeReferences, resolveReferences } from './references'
 import { DEFAULT_IMAGE_TIMING, editHeadersMs, type ImageTiming } from './timing'
 import { checkEditParams, checkGenerate, checkGenerateFamily, checkNative, editFamilyFor, nativeModelFor } from './validate'
-import { variationPlan, type VariationPlan } from './variations'
+import { variationPlan, varyRequest } from './variations'
 
 export interface ImageServiceDeps {
   dataDir: string
@@ -259,11 +260,17 @@ export class ImageService {
   }
 
   /**
-   * "More like this": what to send again for gallery item `id` (variations.ts). The queue sends each
-   * variation as its own item, under its cap, pause and spending limits.
+   * "More like this": `count` requests rebuilt from gallery item `id` (variations.ts), a fresh seed
+   * each where the family takes one. The queue sends each as its own item, under its cap, pause and
+   * spending limits.
    */
-  variationPlan(id: string): VariationPlan {
-    return variationPlan(this.gallery.record(id))
+  variations(id: string, count: number): VariationRequest[] {
+    const plan = variationPlan(this.gallery.record(id))
+    return Array.from({ length: count }, (): VariationRequest => {
+      if (plan.kind === 'generate') return { kind: 'generate', req: varyRequest(plan.request, plan.family) }
+      if (plan.kind === 'native') return { kind: 'native', req: varyRequest(plan.request, plan.family) }
+      return { kind: 'edit', req: varyRequest(plan.request, plan.family), ...(plan.maskFile ? { maskFile: plan.maskFile } : {}) }
+    })
   }
 
   /** The journal's word on a job: running, ended, or unknown (never journaled, or pruned long after it ended). */

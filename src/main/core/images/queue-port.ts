@@ -14,7 +14,7 @@ export function queueImagesPort(images: ImageService): QueueImages {
     // `staged` is the image service's own StagedEdit, kept by the queue as JSON; its job id is the item's.
     edit: (req, staged, jobId, as) => images.sendEdit(req, { ...(staged as StagedEdit), jobId }, as),
     discardEdit: (staged) => images.discardEdit(staged as StagedEdit),
-    variationPlan: (itemId) => images.variationPlan(itemId),
+    variations: (itemId, count) => images.variations(itemId, count),
     jobState: (jobId) => images.jobState(jobId)
   }
 }

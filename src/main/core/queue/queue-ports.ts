@@ -1,6 +1,5 @@
 import type { QueueHold } from '@shared/contract/queue'
 import type { EditRequest, GenerateRequest, ImageJob, NativeTaskRequest } from '@shared/domain/images'
-import type { VariationPlan } from '../images/variations'
 import type { VideoCreateRequest, VideoRemixRequest, VideoTask } from '@shared/domain/video'
 import type { QueuedRequest } from './queue-table'
 
@@ -14,6 +13,12 @@ export interface SendAs {
   profileId: string
   tag?: Record<string, unknown>
 }
+
+/** A variation to queue: the request that made a gallery image, again (a fresh seed where its family takes one). */
+export type VariationRequest =
+  | { kind: 'generate'; req: GenerateRequest }
+  | { kind: 'native'; req: NativeTaskRequest }
+  | { kind: 'edit'; req: EditRequest; maskFile?: string }
 
 /** What the queue needs of the image service. Every call names the item's profile. */
 export interface QueueImages {
@@ -29,8 +34,8 @@ export interface QueueImages {
    */
   stageEdit?(req: EditRequest, jobId: string, opts: { profileId: string; maskFile?: string }): Promise<unknown>
   edit?(req: EditRequest, staged: unknown, jobId: string, as: SendAs): Promise<ImageJob>
-  /** "More like this": what to send again for a gallery item (refused when no request made it). */
-  variationPlan?(itemId: string): VariationPlan
+  /** "More like this": `count` requests rebuilt from a gallery item (refused when no request made it). */
+  variations?(itemId: string, count: number): VariationRequest[]
   /** A staged edit removed from the queue: its copies go. */
   discardEdit?(staged: unknown): Promise<void>
   /** The journal's word on a job: running, ended, or unknown (never journaled, or long pruned). */

@@ -6,12 +6,12 @@ import { FINAL_VIDEO_STATES, type VideoCreateRequest, type VideoRemixRequest } f
 import { StudioError } from '@shared/errors'
 import { openStore, type Library } from '../store/library-db'
 import { holdText } from './hold-reason'
-import { modelDurations, queueEtas, recordRun } from './queue-eta'
+import { modelDurations, queueEtas, recordRunOf } from './queue-eta'
 import { createItem, decodeRequest, encodeRequest, encodeTag, toItem } from './queue-items'
 import type { QueueDeps } from './queue-ports'
 import { nextToSend, profileSettings } from './queue-rows'
-import { planVariations } from './queue-variations'
 import { isVideo, QUEUE_SCHEMA, type QueuedRequest, type Row } from './queue-table'
+import { planVariations } from './queue-variations'
 
 /**
  * The local queue in front of the gateway. Per profile, at most `imageCap` paid image creates and
@@ -290,7 +290,7 @@ export class QueueService {
   /** An image job or video task moved: an ended one frees its place; a finished one's duration is kept for ETAs. */
   observe(...event: HostEventArgs): void {
     try {
-      this.recordDuration(event)
+      recordRunOf(this.lib, event, this.now())
     } catch (e) {
       this.d.log?.(`queue: a run's duration was not kept: ${String(e)}`)
     }
@@ -302,18 +302,6 @@ export class QueueService {
       return
     }
     if (ended !== undefined) this.freed(ended)
-  }
-
-  /** Every finished run, queued or not: an image job done (from its creation), a video succeeded (from its submission). */
-  private recordDuration(event: HostEventArgs): void {
-    if (event[0] === 'images:job-updated') {
-      const job = event[1]
-      const model = job.model ?? job.items[0]?.model
-      if (job.status === 'done' && model) recordRun(this.lib, { ref: job.jobId, kind: 'image', model, ms: this.now() - job.createdAt, at: this.now() })
-    } else if (event[0] === 'video:task-updated') {
-      const t = event[1]
-      if (t.state === 'succeeded' && t.completedAt !== undefined) recordRun(this.lib, { ref: t.id, kind: 'video', model: t.model, ms: t.completedAt - (t.submittedAt ?? t.createdAt), at: t.completedAt })
-    }
   }
 
   private freed(jobId: string): void {

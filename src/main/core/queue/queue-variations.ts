@@ -1,5 +1,4 @@
 import { StudioError } from '@shared/errors'
-import { varyRequest } from '../images/variations'
 import type { QueueImages } from './queue-ports'
 import type { ItemTag, QueuedRequest } from './queue-table'
 
@@ -19,28 +18,23 @@ export async function planVariations(
   images: QueueImages,
   o: { itemId: string; count: number; profileId: string; tag: ItemTag; jobId: () => string }
 ): Promise<PlannedVariation[]> {
-  if (!images.variationPlan) throw new StudioError('CONFLICT', 'Variations cannot be queued here.')
-  const plan = images.variationPlan(o.itemId)
+  if (!images.variations) throw new StudioError('CONFLICT', 'Variations cannot be queued here.')
+  const wanted = images.variations(o.itemId, o.count)
   const out: PlannedVariation[] = []
-  if (plan.kind === 'generate') {
-    for (let i = 0; i < o.count; i++) out.push({ item: { kind: 'image', req: varyRequest(plan.request, plan.family), tag: o.tag }, jobId: o.jobId() })
-    return out
-  }
-  if (plan.kind === 'native') {
-    if (!images.planNative || !images.native) throw new StudioError('CONFLICT', 'Native image tasks cannot be queued here.')
-    const { model } = await images.planNative(plan.request, o.profileId)
-    for (let i = 0; i < o.count; i++) out.push({ item: { kind: 'image-native', req: varyRequest(plan.request, plan.family), tag: o.tag }, jobId: o.jobId(), model })
-    return out
-  }
-  const { stageEdit, edit } = images
-  if (!stageEdit || !edit) throw new StudioError('CONFLICT', 'Image edits cannot be queued here.')
+  const { planNative, native, stageEdit, edit } = images
   try {
-    for (let i = 0; i < o.count; i++) {
-      const req = varyRequest(plan.request, plan.family)
+    for (const v of wanted) {
       const jobId = o.jobId()
-      // The mask the library kept of the original edit, copied for each variation under its own job id.
-      const staged = await stageEdit(req, jobId, { profileId: o.profileId, ...(plan.maskFile ? { maskFile: plan.maskFile } : {}) })
-      out.push({ item: { kind: 'image-edit', req, staged, tag: o.tag }, jobId })
+      if (v.kind === 'generate') out.push({ item: { kind: 'image', req: v.req, tag: o.tag }, jobId })
+      else if (v.kind === 'native') {
+        if (!planNative || !native) throw new StudioError('CONFLICT', 'Native image tasks cannot be queued here.')
+        out.push({ item: { kind: 'image-native', req: v.req, tag: o.tag }, jobId, model: (await planNative(v.req, o.profileId)).model })
+      } else {
+        if (!stageEdit || !edit) throw new StudioError('CONFLICT', 'Image edits cannot be queued here.')
+        // The mask the library kept of the original edit, copied for each variation under its own job id.
+        const staged = await stageEdit(v.req, jobId, { profileId: o.profileId, ...(v.maskFile ? { maskFile: v.maskFile } : {}) })
+        out.push({ item: { kind: 'image-edit', req: v.req, staged, tag: o.tag }, jobId })
+      }
     }
   } catch (e) {
     for (const p of out) if (p.item.kind === 'image-edit') await images.discardEdit?.(p.item.staged).catch(() => {})

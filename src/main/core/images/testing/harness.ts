@@ -10,11 +10,11 @@ import { type FileGrants } from '../../files/grants'
 import { type MediaLibrary } from '../../files/media'
 import type { FetchLike } from '../../gateway/http'
 import type { Handlers } from '../../ipc/dispatcher'
+import { QueueService, type QueueDeps } from '../../queue/queue-service'
 import { PollScheduler } from '../../tasks/scheduler'
 import { contractCall, contractFail, hostBase, pollUntil } from '../../testing/host-harness'
 import type { SaveFile } from '../gallery-actions'
 import { createImageHandlers } from '../image-handlers'
-import { QueueService } from '../../queue/queue-service'
 import { ImageService, type ImageServiceDeps } from '../image-service'
 import { queueImagesPort } from '../queue-port'
 import type { ImageTiming } from '../timing'
@@ -66,6 +66,8 @@ export interface HarnessOptions {
   files?: Pick<FileGrants, 'get' | 'readBytes' | 'copyTo'>
   /** Replaces the fixed profile (e.g. one whose key changes). */
   profiles?: ImageServiceDeps['profiles']
+  /** More of the queue's deps (e.g. its check of an item's own profile). */
+  queue?: Pick<QueueDeps, 'profileHold' | 'limitReason'>
 }
 
 export async function imagesHarness(opts: HarnessOptions = {}): Promise<ImagesHarness> {
@@ -95,7 +97,7 @@ export async function imagesHarness(opts: HarnessOptions = {}): Promise<ImagesHa
     saveFile: opts.saveFile,
     timing: { ...FAST_TIMING, ...opts.timing }
   })
-  const queue = await QueueService.open({ dataDir, images: queueImagesPort(images), activeId: profiles.activeId, emit: () => {} })
+  const queue = await QueueService.open({ dataDir, images: queueImagesPort(images), activeId: () => profiles.activeId(), emit: () => {}, ...opts.queue })
   hub.addSink((...event) => queue.observe(...event))
   queue.pump()
   const handlers = createImageHandlers(images, queue) as Pick<Handlers, ImageChannel>
