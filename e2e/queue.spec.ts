@@ -120,9 +120,9 @@ test.describe('the local queue', () => {
     await waitForDone(page, 'Generate')
 
     const queue = queueOf(page)
+    await queue.getByRole('button', { name: 'How many run at once' }).click()
     await queue.getByRole('textbox', { name: 'Creates in flight at most' }).fill('1')
     await queue.getByRole('button', { name: 'Set' }).click()
-    await expect(queue.getByTestId('queue-summary')).toContainText('of 1 creates')
     // A generation that takes its time at the gateway holds the one place.
     studio.gateway.setFaults(studio.canary, ['slow-first-byte=4000@image.generate'])
     await form.getByRole('textbox', { name: 'Prompt' }).fill('a slow one')
