@@ -44,7 +44,8 @@ export const CORE_FEATURE_EDGES = {
   ],
   images: [
     { to: 'balance/generation-log.ts', why: 'a finished image job records its cost in the generation log (the RecordGeneration type, injected)' },
-    { to: 'compare/compare-port.ts', why: 'compare cells run as image jobs; the port is the compare engine\'s side of them' }
+    { to: 'compare/compare-port.ts', why: 'compare cells run as image jobs; the port is the compare engine\'s side of them' },
+    { to: 'queue/queue-ports.ts', why: 'queued image creates are sent through the image service; the port is the queue\'s side of them' }
   ],
   lineage: [
     { to: 'images/gallery-index.ts', why: 'an extracted video frame becomes a gallery item' },

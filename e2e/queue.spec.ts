@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test, type StudioFixture } from './fixtures'
 import { imageCreates, openImages, waitForDone } from './support/images-page'
+import { addActiveProfile } from './support/names-dialog'
 import { editResultOf } from './support/versions'
 
 /**
@@ -119,9 +120,9 @@ test.describe('the local queue', () => {
     await waitForDone(page, 'Generate')
 
     const queue = queueOf(page)
+    await queue.getByRole('button', { name: 'How many run at once' }).click()
     await queue.getByRole('textbox', { name: 'Creates in flight at most' }).fill('1')
     await queue.getByRole('button', { name: 'Set' }).click()
-    await expect(queue.getByTestId('queue-summary')).toContainText('of 1 creates')
     // A generation that takes its time at the gateway holds the one place.
     studio.gateway.setFaults(studio.canary, ['slow-first-byte=4000@image.generate'])
     await form.getByRole('textbox', { name: 'Prompt' }).fill('a slow one')
@@ -145,6 +146,33 @@ test.describe('the local queue', () => {
     expect(maxInFlight(spans)).toBe(1)
     const slow = log.filter((r) => r.route === 'image.generate').at(-1)!
     expect(edits()[0].receivedAt ?? 0).toBeGreaterThanOrEqual(slow.endedAt ?? Number.POSITIVE_INFINITY)
+  })
+
+  test('items queued under one profile are sent with its key after the user switches to another', async ({ studio }) => {
+    test.setTimeout(180_000)
+    const second = `sk-second-${Date.now().toString(36)}`
+    studio.gateway.addKey({ key: second, name: 'second key', quota: 40_000_000 })
+    // Each create holds the one place a while, so most of the queue still waits when the user switches.
+    studio.gateway.setFaults(studio.canary, ['slow-first-byte=2500@image.generate'])
+    const page = await openImages(studio)
+    const queue = queueOf(page)
+    await queue.getByRole('button', { name: 'How many run at once' }).click()
+    await queue.getByRole('textbox', { name: 'Creates in flight at most' }).fill('1')
+    await queue.getByRole('button', { name: 'Set' }).click()
+    const form = page.getByRole('form', { name: 'Generate' })
+    for (let i = 1; i <= 4; i++) {
+      await form.getByRole('textbox', { name: 'Prompt' }).fill(`queued on the first profile ${i}`)
+      await form.getByRole('button', { name: 'Add to queue' }).click()
+    }
+    await expect(queue.getByRole('listitem', { name: /^queued on the first profile 1 — (sending|running)/ })).toBeVisible()
+
+    await addActiveProfile(page, { name: 'Second key', url: studio.gateway.url, key: second })
+    const switchedAt = Date.now()
+    // The first profile's queue goes on after the switch, every create with its own key.
+    await expect.poll(() => imageCreates(studio).length, { timeout: 90_000 }).toBe(4)
+    const sent = studio.gateway.log().filter((r) => r.route === 'image.generate') as Array<{ key: string | null; receivedAt?: number }>
+    expect(sent.map((r) => r.key)).toEqual([studio.canary, studio.canary, studio.canary, studio.canary])
+    expect(sent.filter((r) => (r.receivedAt ?? 0) > switchedAt).length).toBeGreaterThan(0)
   })
 
   test('a native task waits in a paused queue, says so in its form, and is submitted once on resume', async ({ studio }) => {

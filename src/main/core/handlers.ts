@@ -92,7 +92,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     ...fileHandlers(d.files),
 
     // images:* (src/main/core/images/image-handlers.ts)
-    ...createImageHandlers(d.images),
+    ...createImageHandlers(d.images, d.queue),
 
     // video:* (src/main/core/video/video-handlers.ts)
     ...createVideoHandlers(d.video, d.assets, () => d.profiles.activeId(), (id) => d.profiles.get(id)),

@@ -19,7 +19,8 @@ import { allowLoopbackResultOrigin } from './gateway/result-address'
 import { createHandlers } from './handlers'
 import { imageComparePort } from './images/compare-cells'
 import type { SaveFile } from './images/gallery-actions'
-import { ImageService, type StagedEdit } from './images/image-service'
+import { ImageService } from './images/image-service'
+import { queueImagesPort } from './images/queue-port'
 import { createDispatcher, type Dispatch } from './ipc/dispatcher'
 import { EventHub } from './ipc/event-hub'
 import { SecretGuard } from './ipc/secret-guard'
@@ -35,7 +36,7 @@ import { createPromptHandlers } from './prompts/prompt-handlers'
 import { PromptHistory } from './prompts/prompt-history'
 import { historyResultSink, withPromptHistory } from './prompts/prompt-recorder'
 import { SavedPrompts } from './prompts/saved-prompts'
-import { queueHold } from './queue/hold-reason'
+import { profileHold, queueHold } from './queue/hold-reason'
 import { QueueService } from './queue/queue-service'
 import { openConfStore, type OpenStore, type StoreNotice } from './store/kv-store'
 import { openLibrary } from './store/library-db'
@@ -272,19 +273,12 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   // Opened after both services: on a start it settles items found `sending` by their journals.
   const queue = await QueueService.open({
     dataDir: opts.dataDir,
-    images: {
-      generate: (req, jobId) => images.generate(req, jobId),
-      planNative: (req) => images.planNative(req),
-      native: (req, jobId) => images.submitNative(req, {}, jobId),
-      stageEdit: (req, jobId) => images.stageEdit(req, jobId),
-      // `staged` is the image service's own StagedEdit, kept by the queue as JSON; its job id is the item's.
-      edit: (req, staged, jobId) => images.sendEdit(req, { ...(staged as StagedEdit), jobId }),
-      discardEdit: (staged) => images.discardEdit(staged as StagedEdit),
-      jobState: (jobId) => images.jobState(jobId)
-    },
+    images: queueImagesPort(images),
     videos: { create: (req, id) => video.create(req, id), remix: (req, id) => video.remix(req, id), taskState: (id) => video.taskState(id), remixProfile: (req) => video.remixProfile(req) },
     activeId: () => profiles.activeId(),
     checkProfile: (id) => void profiles.get(id),
+    // An item is sent as its own profile only: one removed or without a usable key holds it.
+    profileHold: (id) => profileHold(profiles, id),
     // Spending limits and the low-balance threshold hold a queued item before its create, as they hold a form's send.
     limitReason: (profileId, item, model) => queueHold(balance.balance, profileId, item, model),
     emit: (profileId) => events.emit('queue:changed', { profileId }),
@@ -292,6 +286,8 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     notice: (message) => notices.push({ store: 'library', message })
   })
   disposers.push(balance.balance.onSettingsChanged((profileId) => queue.recheckHeld(profileId)))
+  // A key entered (or a profile removed): items held by their profile are checked again.
+  profiles.onChanged(() => queue.recheckProfiles())
   disposers.push(() => queue.dispose())
   disposers.push(events.addSink((...event) => queue.observe(...event)))
   queue.pump()

@@ -31,9 +31,9 @@ export const imagesInvokes = {
     output: ImageJobSchema
   },
   'images:more-like-this': {
-    doc: 'Sends the request that made a gallery image again, `count` times (a fresh seed where the body family takes one); the jobs\' items share a group id (`params.variationGroup`) and name the image they vary (`params.variationOf`).',
+    doc: 'Queues the request that made a gallery image again, `count` times (a fresh seed where the body family takes one), each variation its own item of the active profile\'s queue (under its cap, pause and spending limits); `jobIds` are the jobs they become, in order. Their items share a group id (`params.variationGroup`) and name the image they vary (`params.variationOf`).',
     input: z.strictObject({ id: ItemId, count: z.number().int().min(1).max(8) }),
-    output: z.object({ groupId: z.string(), jobs: z.array(ImageJobSchema) })
+    output: z.object({ groupId: z.string(), jobIds: z.array(z.string()) })
   },
   'images:list-jobs': { doc: 'Recent and running jobs.', input: z.undefined(), output: z.object({ jobs: z.array(ImageJobSchema) }) },
   'images:list-gallery': {

@@ -14,15 +14,19 @@ const ProfileId = z.string().min(1).max(64)
 /**
  * Why an item is held, as data the page words in its language: a spending limit it would cross (the
  * limit, what was spent in its window, the item's estimate), the low-balance threshold or a balance
- * below the item's estimate (what is left), or the gateway's or host's refusal of its create (its own
- * words). Amounts are raw quota units; `estimate` is null when the model has no history here.
+ * below the item's estimate (what is left), the gateway's or host's refusal of its create (its own
+ * words), or its own profile removed or without a usable key. Amounts are raw quota units;
+ * `estimate` is null when the model has no history here.
  */
 export const QueueHoldSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('daily-limit'), limit: z.number(), spent: z.number(), estimate: z.number().nullable() }),
   z.object({ kind: z.literal('weekly-limit'), limit: z.number(), spent: z.number(), estimate: z.number().nullable() }),
   z.object({ kind: z.literal('below-threshold'), available: z.number(), threshold: z.number().nullable(), estimate: z.number().nullable() }),
   z.object({ kind: z.literal('below-cost'), available: z.number(), estimate: z.number().nullable() }),
-  z.object({ kind: z.literal('refused'), message: z.string() })
+  z.object({ kind: z.literal('refused'), message: z.string() }),
+  // The profile the item was queued under is gone, or has no usable key: it is never sent under another one.
+  z.object({ kind: z.literal('profile-missing') }),
+  z.object({ kind: z.literal('no-key'), profile: z.string() })
 ])
 export type QueueHold = z.infer<typeof QueueHoldSchema>
 
@@ -43,8 +47,12 @@ export const QueueItemSchema = z.object({
   /** The hold's reason in the host's words (English); `hold` says the same as data, for the page's language. */
   reason: z.string().optional(),
   hold: QueueHoldSchema.optional(),
-  /** Why it is held: a spending limit or the low-balance threshold (waits again once the limit allows it), or a refusal of the create. */
-  heldBy: z.enum(['limit', 'refused']).optional(),
+  /**
+   * Why it is held: a spending limit or the low-balance threshold (waits again once the limit allows
+   * it), a refusal of the create, or its own profile gone or without a key (checked again whenever
+   * profiles change).
+   */
+  heldBy: z.enum(['limit', 'refused', 'profile']).optional(),
   /**
    * When it should end (ms since the epoch): at the median and by the 75th percentile of its model's
    * latest runs, after the queue ahead of it; `runs` is how many runs that rests on. Null: no runs of

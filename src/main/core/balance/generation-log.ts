@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
-import { GenerationEntrySchema, type GenerationEntry, type GenerationKind, type JobCost, type Snapshot, type Spending } from '@shared/domain/balance'
+import type { GenerationEntry, GenerationKind, JobCost, Snapshot, Spending } from '@shared/domain/balance'
 import type { ChatSample } from '@shared/domain/chat-estimate'
-import { priceKey, viaOf, type EstimateBasis } from '@shared/domain/estimate'
+import { priceKey } from '@shared/domain/estimate'
 import { loadJsonWithBackup } from '../store/json-file'
 import { importOnce } from '../store/json-import'
 import { openStore, type Library } from '../store/library-db'
+import { chatSamples, estimateCost, type CostEstimate } from './generation-estimate'
+import { entries, GENERATIONS_SCHEMA, validEntry } from './generation-schema'
+
+// The table's schema is the log's to name (tests open it directly).
+export { GENERATIONS_SCHEMA } from './generation-schema'
 
 /** Entries kept; the oldest go first. */
 export const MAX_GENERATIONS = 5000
-/** A pre-flight estimate looks at this many recent priced jobs of the model. */
-export const ESTIMATE_SAMPLE = 20
 
 /**
  * What a feature reports when a generation ended (or, for a task the gateway charges at submit,
@@ -34,15 +37,6 @@ export interface GenerationRecord {
   tokens?: { input?: number; output?: number; total?: number }
 }
 
-/** An estimate of one job: the median and range of the latest priced jobs it rests on. */
-export interface CostEstimate {
-  cost: number | null
-  low: number | null
-  high: number | null
-  basedOn: number
-  basis: EstimateBasis
-}
-
 /** The function chat, images and the video engine call; never throws, never blocks the caller. */
 export type RecordGeneration = (record: GenerationRecord) => void
 
@@ -51,72 +45,10 @@ interface LogFile {
   entries: GenerationEntry[]
 }
 
-export const GENERATIONS_SCHEMA = [
-  `CREATE TABLE generations (
-     id TEXT PRIMARY KEY,
-     profile_id TEXT NOT NULL,
-     at REAL NOT NULL,
-     entry TEXT NOT NULL
-   );
-   CREATE INDEX generations_at ON generations (at, id);`,
-  // What estimates, spending, cost attribution and a compare run's cells ask by, beside the entry,
-  // so each is a query and a start reads nothing of the log.
-  `ALTER TABLE generations ADD COLUMN kind TEXT NOT NULL DEFAULT '';
-   ALTER TABLE generations ADD COLUMN model TEXT NOT NULL DEFAULT '';
-   ALTER TABLE generations ADD COLUMN ok INTEGER NOT NULL DEFAULT 1;
-   ALTER TABLE generations ADD COLUMN cost REAL;
-   ALTER TABLE generations ADD COLUMN exact INTEGER NOT NULL DEFAULT 0;
-   ALTER TABLE generations ADD COLUMN ref TEXT;
-   UPDATE generations SET
-     kind = coalesce(json_extract(entry, '$.kind'), ''),
-     model = coalesce(json_extract(entry, '$.model'), ''),
-     ok = CASE json_extract(entry, '$.ok') WHEN 0 THEN 0 ELSE 1 END,
-     cost = json_extract(entry, '$.cost'),
-     exact = coalesce(json_extract(entry, '$.costBasis') = 'exact', 0),
-     ref = json_extract(entry, '$.ref')
-   WHERE json_valid(entry);
-   CREATE INDEX generations_ref ON generations (ref) WHERE ref IS NOT NULL;
-   CREATE INDEX generations_profile ON generations (profile_id, at);
-   CREATE INDEX generations_model ON generations (model, kind, at);`,
-  // The estimator (issue 28): the price fields beside the model, and whether a cost may be used for an
-  // estimate (exact, or split between jobs of the same model and price fields). The estimate asks
-  // the latest N usable rows of one (profile, kind, model, params) by this index, newest by insertion
-  // (rowid), never by the job's clock time: a clock set back does not reorder history.
-  `ALTER TABLE generations ADD COLUMN params TEXT NOT NULL DEFAULT '';
-   ALTER TABLE generations ADD COLUMN usable INTEGER NOT NULL DEFAULT 0;
-   UPDATE generations SET usable = 1 WHERE exact = 1 AND ok = 1 AND cost IS NOT NULL;
-   CREATE INDEX generations_estimate ON generations (profile_id, kind, model, params) WHERE usable = 1;
-   CREATE INDEX generations_estimate_model ON generations (profile_id, kind, model) WHERE usable = 1;`
-]
-
 const isFile = (v: unknown): v is LogFile => !!v && typeof v === 'object' && Array.isArray((v as LogFile).entries)
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b)
-  const m = s.length >> 1
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2
-}
-
-const NO_ESTIMATE: CostEstimate = { cost: null, low: null, high: null, basedOn: 0, basis: 'none' }
 
 /** Whether an entry's cost may stand for a job of its model and price fields. */
 const usable = (e: GenerationEntry) => e.ok && e.cost !== undefined && (e.costBasis === 'exact' || e.costBasis === 'shared')
-
-function validEntry(e: unknown): GenerationEntry[] {
-  const r = GenerationEntrySchema.safeParse(e)
-  return r.success ? [r.data] : []
-}
-
-/** Rows to entries; a row damaged outside the app is left out. */
-function entries(rows: Array<{ entry: string }>): GenerationEntry[] {
-  return rows.flatMap((row) => {
-    try {
-      return validEntry(JSON.parse(row.entry))
-    } catch {
-      return []
-    }
-  })
-}
 
 const ENTRY = 'SELECT entry FROM generations'
 
@@ -342,71 +274,16 @@ export class GenerationLog {
   }
 
   /**
-   * The estimate of one job on this profile: the median and range of the latest ESTIMATE_SAMPLE
-   * usable costs of the model with the same price fields, or of the model with any price fields
-   * when none matched (`basis` says which). `aliases`: earlier names of the model (a rename in the
-   * profile's names), whose history counts as the model's. Each name is one indexed lookup of at
-   * most ESTIMATE_SAMPLE rows, however long the log.
+   * The estimate of one job on this profile (generation-estimate.ts). `committed`: read what the
+   * database holds (the default), or also what this log has queued to write.
    */
   estimate(profileId: string, model: string, kind: GenerationKind, params = '', aliases: readonly string[] = [], committed = true): CostEstimate {
-    const read = <T>(sql: string, ...args: unknown[]): T[] => (committed ? this.read<T>(sql, ...args) : this.lib.all<T>(sql, ...args))
-    const via = viaOf(params)
-    const names = [...new Set([model, ...aliases].map((m) => m.trim()).filter(Boolean))]
-    for (const basis of ['params', 'model'] as const) {
-      const rows: Array<{ cost: number; r: number }> = []
-      for (const name of names) {
-        rows.push(
-          ...(basis === 'params'
-            ? read<{ cost: number; r: number }>(
-                `SELECT cost, rowid AS r FROM generations INDEXED BY generations_estimate
-                 WHERE profile_id = ? AND kind = ? AND model = ? AND params = ? AND usable = 1 ORDER BY rowid DESC LIMIT ?`,
-                profileId,
-                kind,
-                name,
-                params,
-                ESTIMATE_SAMPLE
-              )
-            : read<{ cost: number; r: number }>(
-                `SELECT cost, rowid AS r FROM generations INDEXED BY generations_estimate_model
-                 WHERE profile_id = ? AND kind = ? AND model = ? AND usable = 1 AND (params = ? OR params LIKE ?) AND (? OR params NOT LIKE 'via=%')
-                 ORDER BY rowid DESC LIMIT ?`,
-                profileId,
-                kind,
-                name,
-                via,
-                // The same route (another count or size); a key without a route matches only keys without one.
-                via ? `${via};%` : '%',
-                via ? 1 : 0,
-                ESTIMATE_SAMPLE
-              ))
-        )
-      }
-      if (!rows.length) continue
-      const costs = rows
-        .sort((a, b) => b.r - a.r)
-        .slice(0, ESTIMATE_SAMPLE)
-        .map((x) => x.cost)
-      return { cost: median(costs), low: Math.min(...costs), high: Math.max(...costs), basedOn: costs.length, basis }
-    }
-    return NO_ESTIMATE
+    return estimateCost(committed ? (sql, ...args) => this.read(sql, ...args) : (sql, ...args) => this.lib.all(sql, ...args), { profileId, model, kind, params, aliases })
   }
 
-  /**
-   * The latest usable chat answers of a model (and its earlier names) that report their tokens, for
-   * the per-token estimate: one indexed lookup of at most ESTIMATE_SAMPLE rows per name.
-   */
+  /** The latest usable chat answers of a model that report their tokens (generation-estimate.ts). */
   chatSamples(profileId: string, model: string, aliases: readonly string[] = []): ChatSample[] {
-    const rows = [...new Set([model, ...aliases].map((m) => m.trim()).filter(Boolean))].flatMap((name) =>
-      this.read<{ entry: string; r: number }>(
-        `SELECT entry, rowid AS r FROM generations INDEXED BY generations_estimate_model
-         WHERE profile_id = ? AND kind = 'chat' AND model = ? AND usable = 1 AND json_extract(entry, '$.tokens') IS NOT NULL ORDER BY rowid DESC LIMIT ?`,
-        profileId,
-        name,
-        ESTIMATE_SAMPLE
-      )
-    )
-    const latest = rows.sort((a, b) => b.r - a.r).slice(0, ESTIMATE_SAMPLE)
-    return entries(latest).flatMap((e) => (e.cost !== undefined && e.tokens ? [{ cost: e.cost, ...e.tokens }] : []))
+    return chatSamples((sql, ...args) => this.read(sql, ...args), profileId, model, aliases)
   }
 
   remove(profileId: string): void {

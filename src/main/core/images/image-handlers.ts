@@ -3,14 +3,19 @@ import type { ImageService } from './image-service'
 
 type ImageChannel = Extract<keyof Handlers, `images:${string}`>
 
+/** Where "More like this" goes: the local queue (each variation an item under its cap, pause and limits). */
+export interface VariationQueue {
+  addVariations(itemId: string, count: number): Promise<{ groupId: string; jobIds: string[] }>
+}
+
 /** The images channels of the contract, mapped onto the images host. */
-export function createImageHandlers(images: ImageService): Pick<Handlers, ImageChannel> {
+export function createImageHandlers(images: ImageService, variations: VariationQueue): Pick<Handlers, ImageChannel> {
   const { actions } = images
   return {
     'images:generate': (input) => images.generate(input),
     'images:submit-native': (input) => images.submitNative(input),
     'images:edit': (input) => images.edit(input),
-    'images:more-like-this': ({ id, count }) => images.moreLikeThis(id, count),
+    'images:more-like-this': ({ id, count }) => variations.addVariations(id, count),
     'images:list-jobs': () => images.listJobs(),
     'images:list-gallery': (input) => actions.page(input?.filter, { before: input?.before, from: input?.from, cursor: input?.cursor }, input?.limit),
     'images:gallery-months': (input) => actions.months(input?.filter),

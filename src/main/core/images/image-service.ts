@@ -2,10 +2,10 @@ import type { EditRequest, GalleryItem, GenerateRequest, ImageJob, NativeTaskReq
 import { StudioError } from '@shared/errors'
 import type { RecordGeneration } from '../balance/generation-log'
 import type { FileGrants } from '../files/grants'
-import { newOpaqueId } from '../files/ids'
 import type { MediaLibrary } from '../files/media'
 import { namesOf, type FetchLike, type GatewayConnection } from '../gateway/http'
 import type { EventHub } from '../ipc/event-hub'
+import type { VariationRequest } from '../queue/queue-ports'
 import type { PollScheduler } from '../tasks/scheduler'
 import { buildEditFields, buildImage2Body, buildImagegenBody, buildNativeSubmitBody } from './builders'
 import { checkEditInputs, copyEditInputs, removeCopies, type CheckedEdit, type LibraryCopies } from './edit-inputs'
@@ -56,6 +56,15 @@ export interface StagedEdit {
   warnings: string[]
   checked: CheckedEdit
   copies: LibraryCopies
+}
+
+/**
+ * Who a create is sent as: `profileId` (the queue's item's own profile; absent: the active one) and
+ * `tag`, parameters kept on the items besides the request's own (a variation's group).
+ */
+export interface SendAs {
+  profileId?: string
+  tag?: Record<string, unknown>
 }
 
 /** The largest edit upload (25 MB) sets how long the long-request dispatcher must wait for headers. */
@@ -122,20 +131,24 @@ export class ImageService {
     void work.finally(() => this.inFlight.delete(work))
   }
 
-  /** The active profile's connection, before a job exists (a missing key fails the call, not a job). */
-  private async connect(): Promise<{ profileId: string; conn: GatewayConnection }> {
-    const profileId = await this.d.profiles.activeId()
-    return { profileId, conn: await this.d.profiles.connection(profileId) }
+  /**
+   * The connection of `profileId` (a queued item's own profile: its key and address, whatever profile
+   * is active now), else of the active profile; before a job exists, so a missing profile or key
+   * fails the call, not a job.
+   */
+  private async connect(profileId?: string): Promise<{ profileId: string; conn: GatewayConnection }> {
+    const id = profileId ?? (await this.d.profiles.activeId())
+    return { profileId: id, conn: await this.d.profiles.connection(id) }
   }
 
   /** `jobId`: chosen by the caller (a compare run records its cells' ids before any create). */
-  /** `tag`: parameters kept on the items besides the request's own (a variation's group). */
-  async generate(req: GenerateRequest, jobId?: string, tag: Record<string, unknown> = {}): Promise<ImageJob> {
+  async generate(req: GenerateRequest, jobId?: string, as: SendAs = {}): Promise<ImageJob> {
+    const tag = as.tag ?? {}
     const warnings = checkGenerate(req)
     const refs = req.family === 'image2' ? (req.image ?? []) : []
     const sources = { files: this.d.files, gallery: this.gallery }
     checkReferences(refs, sources)
-    const { profileId, conn } = await this.connect()
+    const { profileId, conn } = await this.connect(as.profileId)
     checkGenerateFamily(req, conn.names)
     // Planned without reading reference bytes: the warnings and the size asked for do not depend on them.
     const planned = req.family === 'imagegen' ? buildImagegenBody(req) : buildImage2Body(req, [])
@@ -157,9 +170,10 @@ export class ImageService {
   }
 
   /** `jobId`: chosen by the caller (the queue journals its items' creates under ids chosen when queued). */
-  async submitNative(req: NativeTaskRequest, tag: Record<string, unknown> = {}, jobId?: string): Promise<ImageJob> {
+  async submitNative(req: NativeTaskRequest, jobId?: string, as: SendAs = {}): Promise<ImageJob> {
     const warnings = checkNative(req)
-    const { profileId, conn } = await this.connect()
+    const tag = as.tag ?? {}
+    const { profileId, conn } = await this.connect(as.profileId)
     const names = namesOf(conn)
     const model = nativeModelFor(req, names)
     const built = buildNativeSubmitBody(req, names.nativeImage, model)
@@ -173,30 +187,30 @@ export class ImageService {
    * Checks a native task as its send would (nothing is sent) and answers the model it would use:
    * the queue refuses bad input before it queues, and keeps the model the task will run on.
    */
-  async planNative(req: NativeTaskRequest): Promise<{ model: string }> {
+  async planNative(req: NativeTaskRequest, profileId?: string): Promise<{ model: string }> {
     checkNative(req)
-    const { conn } = await this.connect()
+    const { conn } = await this.connect(profileId)
     const names = namesOf(conn)
     return { model: nativeModelFor(req, names) }
   }
 
-  /** `again`: a variation of an earlier edit, its mask from the library, its group kept on the items. */
-  async edit(req: EditRequest, again?: { maskFile?: string; tag: Record<string, unknown> }): Promise<ImageJob> {
-    const staged = await this.stageEdit(req, this.gallery.newId(), again?.maskFile)
-    return this.sendEdit(req, staged, again?.tag)
+  async edit(req: EditRequest): Promise<ImageJob> {
+    const staged = await this.stageEdit(req, this.gallery.newId())
+    return this.sendEdit(req, staged)
   }
 
   /**
    * An edit checked (nothing is sent for bad input) and its inputs copied into the library under
    * `jobId`: what is sent later is read from these copies only, so an edit can wait in the queue
    * (past a restart, when its file grants are gone) and still send the bytes the user chose.
+   * `maskFile`: a variation of an edit sends the mask the library kept of the original.
    */
-  async stageEdit(req: EditRequest, jobId: string, maskFile?: string): Promise<StagedEdit> {
-    const { conn } = await this.connect()
+  async stageEdit(req: EditRequest, jobId: string, opts: { profileId?: string; maskFile?: string } = {}): Promise<StagedEdit> {
+    const { maskFile } = opts
+    const { conn } = await this.connect(opts.profileId)
     const family = editFamilyFor(req, conn.names)
     const warnings = checkEditParams(req, family, conn.names)
     const inputs = await checkEditInputs(req, { files: this.d.files, gallery: this.gallery })
-    // A variation of an edit sends the mask the library kept of the original.
     if (maskFile) inputs.mask = { path: this.gallery.pathOf(maskFile), uploadName: 'mask.png' }
     if (req.extend) checkExtend(req.extend, inputs.source, family)
     const copied = await copyEditInputs(inputs, this.gallery, jobId, this.d.files)
@@ -211,8 +225,9 @@ export class ImageService {
   }
 
   /** Journals the staged edit under its job id, then sends it from the library copies. */
-  async sendEdit(req: EditRequest, staged: StagedEdit, tag?: Record<string, unknown>): Promise<ImageJob> {
-    const { profileId, conn } = await this.connect()
+  async sendEdit(req: EditRequest, staged: StagedEdit, as: SendAs = {}): Promise<ImageJob> {
+    const { tag } = as
+    const { profileId, conn } = await this.connect(as.profileId)
     const { checked, copies, jobId } = staged
     const fields = buildEditFields(req, staged.family)
     const { source, maskFileId, ...rest } = req
@@ -245,20 +260,17 @@ export class ImageService {
   }
 
   /**
-   * "More like this": `count` more jobs with the request that made item `id` (variations.ts), each
-   * sent as its own job through the same path as the first; their items share one group id.
+   * "More like this": `count` requests rebuilt from gallery item `id` (variations.ts), a fresh seed
+   * each where the family takes one. The queue sends each as its own item, under its cap, pause and
+   * spending limits.
    */
-  async moreLikeThis(id: string, count: number): Promise<{ groupId: string; jobs: ImageJob[] }> {
+  variations(id: string, count: number): VariationRequest[] {
     const plan = variationPlan(this.gallery.record(id))
-    const groupId = newOpaqueId()
-    const tag = { variationOf: id, variationGroup: groupId }
-    const jobs: ImageJob[] = []
-    for (let i = 0; i < count; i++) {
-      if (plan.kind === 'generate') jobs.push(await this.generate(varyRequest(plan.request, plan.family), undefined, tag))
-      else if (plan.kind === 'native') jobs.push(await this.submitNative(varyRequest(plan.request, plan.family), tag))
-      else jobs.push(await this.edit(varyRequest(plan.request, plan.family), { ...(plan.maskFile ? { maskFile: plan.maskFile } : {}), tag }))
-    }
-    return { groupId, jobs }
+    return Array.from({ length: count }, (): VariationRequest => {
+      if (plan.kind === 'generate') return { kind: 'generate', req: varyRequest(plan.request, plan.family) }
+      if (plan.kind === 'native') return { kind: 'native', req: varyRequest(plan.request, plan.family) }
+      return { kind: 'edit', req: varyRequest(plan.request, plan.family), ...(plan.maskFile ? { maskFile: plan.maskFile } : {}) }
+    })
   }
 
   /** The journal's word on a job: running, ended, or unknown (never journaled, or pruned long after it ended). */

@@ -44,9 +44,9 @@ describe('"More like this" through the sandbox', () => {
     const original = first.items[0]
     const before = creates('image.generate').length
     const sentBefore = h.sent.length
-    const { groupId, jobs } = await h.call('images:more-like-this', { id: original.id, count: 4 })
-    expect(jobs).toHaveLength(4)
-    const done = await Promise.all(jobs.map((j) => h.settled(j.jobId)))
+    const { groupId, jobIds } = await h.call('images:more-like-this', { id: original.id, count: 4 })
+    expect(jobIds).toHaveLength(4)
+    const done = await Promise.all(jobIds.map((j) => h.settled(j)))
     expect(done.map((j) => j.status)).toEqual(['done', 'done', 'done', 'done'])
     expect(creates('image.generate').length - before).toBe(4)
     const bodies = h.sent.slice(sentBefore).filter((s) => s.url.endsWith('/v1/images/generations')).map((s) => JSON.parse(String(s.init!.body)))
@@ -60,8 +60,8 @@ describe('"More like this" through the sandbox', () => {
     const maskFileId = await h.grantBytes(await rectMask(source.width, source.height, { x: 10, y: 10, w: 40, h: 40 }), 'mask.png')
     const edit = await h.settled((await h.call('images:edit', { source: { kind: 'gallery', itemId: source.id }, maskFileId, prompt: 'a hat', model: 'imagegen-4.0' })).jobId)
     const before = creates('image.edit').length
-    const { jobs } = await h.call('images:more-like-this', { id: edit.items[0].id, count: 2 })
-    const done = await Promise.all(jobs.map((j) => h.settled(j.jobId)))
+    const { jobIds } = await h.call('images:more-like-this', { id: edit.items[0].id, count: 2 })
+    const done = await Promise.all(jobIds.map((j) => h.settled(j)))
     expect(creates('image.edit').length - before).toBe(2)
     for (const j of done) {
       expect(j.status).toBe('done')

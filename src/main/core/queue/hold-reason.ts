@@ -1,6 +1,7 @@
 import type { QueueHold } from '@shared/contract/queue'
 import type { Preflight } from '@shared/domain/balance'
 import { priceKey } from '@shared/domain/estimate'
+import { StudioError } from '@shared/errors'
 import type { QueuedRequest } from './queue-table'
 
 /** What the queue asks of the balance host before a create: the same pre-flight a form's send gets. */
@@ -41,9 +42,38 @@ export async function queueHold(balance: HoldCheck, profileId: string, item: Que
   return null
 }
 
+/** What the queue asks of the profiles before a create. */
+export interface ProfileCheck {
+  get(id: string): { name: string }
+  connection(id: string): Promise<unknown>
+}
+
+/**
+ * Why an item's own profile cannot send it, as data: removed, or without a usable key (none saved,
+ * or the keychain would not give it). Null when it can; any other problem is the create's to report.
+ */
+export async function profileHold(profiles: ProfileCheck, profileId: string): Promise<QueueHold | null> {
+  let name: string
+  try {
+    name = profiles.get(profileId).name
+  } catch (e) {
+    if (e instanceof StudioError && e.code === 'NOT_FOUND') return { kind: 'profile-missing' }
+    throw e
+  }
+  try {
+    await profiles.connection(profileId)
+  } catch (e) {
+    if (e instanceof StudioError && e.code === 'NOT_FOUND') return { kind: 'profile-missing' }
+    if (e instanceof StudioError && (e.code === 'KEY_MISSING' || e.code === 'KEY_UNAVAILABLE')) return { kind: 'no-key', profile: name }
+  }
+  return null
+}
+
 /** A hold in the host's words (English): the item's `reason`, for logs and any reader of the queue without the page's strings. */
 export function holdText(h: QueueHold): string {
   if (h.kind === 'refused') return h.message
+  if (h.kind === 'profile-missing') return 'Held: the profile this was queued under no longer exists. It is never sent under another profile; remove it, or queue it again on another profile.'
+  if (h.kind === 'no-key') return `Held: the profile “${h.profile}” this was queued under has no usable API key. Add the key in Settings; it is never sent under another profile.`
   const expected = h.estimate !== null ? `; this job is expected to cost about ${whole(h.estimate)}` : ''
   if (h.kind === 'daily-limit' || h.kind === 'weekly-limit') {
     return `Held by the ${h.kind === 'daily-limit' ? 'daily' : 'weekly'} spending limit: ${whole(h.spent)} spent of ${whole(h.limit)}${expected}. Let it go, or raise the limit.`

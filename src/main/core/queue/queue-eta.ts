@@ -1,3 +1,4 @@
+import type { HostEventArgs } from '@shared/contract'
 import { durationStats, ETA_SAMPLE, type DurationStats } from '@shared/domain/eta'
 import type { Library } from '../store/library-db'
 
@@ -9,6 +10,18 @@ export function recordRun(lib: Library, run: { ref: string; kind: RunKind; model
   // A run with no duration (a clock set back between start and end) is no evidence: left out.
   if (!Number.isFinite(run.ms) || run.ms < 0 || !run.model) return
   lib.run('INSERT OR IGNORE INTO run_durations (ref, kind, model, ms, at) VALUES (?, ?, ?, ?, ?)', run.ref, run.kind, run.model, run.ms, run.at)
+}
+
+/** Every finished run, queued or not: an image job done (from its creation), a video succeeded (from its submission). */
+export function recordRunOf(lib: Library, event: HostEventArgs, now: number): void {
+  if (event[0] === 'images:job-updated') {
+    const job = event[1]
+    const model = job.model ?? job.items[0]?.model
+    if (job.status === 'done' && model) recordRun(lib, { ref: job.jobId, kind: 'image', model, ms: now - job.createdAt, at: now })
+  } else if (event[0] === 'video:task-updated') {
+    const t = event[1]
+    if (t.state === 'succeeded' && t.completedAt !== undefined) recordRun(lib, { ref: t.id, kind: 'video', model: t.model, ms: t.completedAt - (t.submittedAt ?? t.createdAt), at: t.completedAt })
+  }
 }
 
 /** A model's duration stats from its latest runs (one indexed read), or null with none. */

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto'
 import type { HostEventArgs } from '@shared/contract'
-import { QUEUE_IMAGE_CAP_DEFAULT, QUEUE_VIDEO_CAP_DEFAULT, type QueueHold, type QueueItem, type QueueView } from '@shared/contract/queue'
+import { type QueueHold, type QueueItem, type QueueView } from '@shared/contract/queue'
 import type { EditRequest, GenerateRequest, NativeTaskRequest } from '@shared/domain/images'
 import { FINAL_VIDEO_STATES, type VideoCreateRequest, type VideoRemixRequest } from '@shared/domain/video'
 import { StudioError } from '@shared/errors'
 import { openStore, type Library } from '../store/library-db'
 import { holdText } from './hold-reason'
-import { modelDurations, queueEtas, recordRun } from './queue-eta'
-import { createItem, decodeRequest, encodeRequest, toItem } from './queue-items'
+import { modelDurations, queueEtas, recordRunOf } from './queue-eta'
+import { createItem, decodeRequest, encodeRequest, encodeTag, toItem } from './queue-items'
 import type { QueueDeps } from './queue-ports'
+import { nextToSend, profileSettings } from './queue-rows'
 import { isVideo, QUEUE_SCHEMA, type QueuedRequest, type Row } from './queue-table'
+import { planVariations } from './queue-variations'
 
 /**
  * The local queue in front of the gateway. Per profile, at most `imageCap` paid image creates and
@@ -74,10 +76,6 @@ export class QueueService {
     return this.d.images.jobState(r.job_id)
   }
 
-  private profile(profileId: string): { paused: boolean; imageCap: number; videoCap: number } {
-    const r = this.lib.get<{ paused: number; image_cap: number; video_cap: number }>('SELECT paused, image_cap, video_cap FROM queue_profiles WHERE profile_id = ?', profileId)
-    return { paused: r ? r.paused === 1 : false, imageCap: r?.image_cap ?? QUEUE_IMAGE_CAP_DEFAULT, videoCap: r?.video_cap ?? QUEUE_VIDEO_CAP_DEFAULT }
-  }
 
   view(profileId: string): QueueView {
     const rows = this.lib.all<Row>(
@@ -85,7 +83,7 @@ export class QueueService {
       profileId
     )
     let place = 0
-    const caps = this.profile(profileId)
+    const caps = profileSettings(this.lib, profileId)
     const known = new Map<string, ReturnType<typeof modelDurations>>()
     const stats = (kind: 'image' | 'video', model: string) => {
       const key = `${kind}\n${model}`
@@ -126,7 +124,7 @@ export class QueueService {
     const images = this.d.images
     if (!images.planNative || !images.native) throw new StudioError('CONFLICT', 'Native image tasks cannot be queued here.')
     const profileId = await this.d.activeId()
-    const { model } = await images.planNative(input.native)
+    const { model } = await images.planNative(input.native, profileId)
     return this.add(profileId, { kind: 'image-native', req: input.native }, `j${this.newId()}`, { model, letGo: input.letGo })
   }
 
@@ -137,15 +135,34 @@ export class QueueService {
     const profileId = await this.d.activeId()
     this.d.checkProfile?.(profileId)
     const jobId = `j${this.newId()}`
-    const staged = await images.stageEdit(input.edit, jobId)
+    const staged = await images.stageEdit(input.edit, jobId, { profileId })
     return this.add(profileId, { kind: 'image-edit', req: input.edit, staged }, jobId, { letGo: input.letGo })
+  }
+
+  /**
+   * "More like this": `count` variations of gallery item `itemId`, each its own item on the active
+   * profile under the image cap, the pause and the spending limits (its job id chosen now, so its
+   * create is journaled under it exactly once); their results share one group id.
+   */
+  async addVariations(itemId: string, count: number): Promise<{ groupId: string; jobIds: string[] }> {
+    const profileId = await this.d.activeId()
+    this.d.checkProfile?.(profileId)
+    const groupId = `g${this.newId()}`
+    const tag = { variationOf: itemId, variationGroup: groupId }
+    const planned = await planVariations(this.d.images, { itemId, count, profileId, tag, jobId: () => `j${this.newId()}` })
+    for (const p of planned) this.add(profileId, p.item, p.jobId, { model: p.model })
+    return { groupId, jobIds: planned.map((p) => p.jobId) }
   }
 
   /** A video create (on the active profile) or remix (on its source's profile), under the video cap. */
   async addVideo(input: { create: VideoCreateRequest } | { remix: VideoRemixRequest }): Promise<QueueItem> {
     const videos = this.d.videos
     if (!videos) throw new StudioError('CONFLICT', 'Video tasks cannot be queued here.')
-    if ('create' in input) return this.add(input.create.profileId ?? (await this.d.activeId()), { kind: 'video-create', req: input.create }, `v${this.newId()}`)
+    if ('create' in input) {
+      // The profile is kept in the request: it is sent on this one, whichever is active then.
+      const profileId = input.create.profileId ?? (await this.d.activeId())
+      return this.add(profileId, { kind: 'video-create', req: { ...input.create, profileId } }, `v${this.newId()}`)
+    }
     const profileId = videos.remixProfile(input.remix)
     if (!profileId) throw new StudioError('NOT_FOUND', 'The source task is no longer on the board', { field: 'sourceId' })
     return this.add(profileId, { kind: 'video-remix', req: input.remix }, `v${this.newId()}`)
@@ -167,10 +184,11 @@ export class QueueService {
       prompt: item.req.prompt.slice(0, 500),
       reason: null,
       created_at: this.now(),
-      let_go: opts.letGo ? 1 : 0
+      let_go: opts.letGo ? 1 : 0,
+      tag: encodeTag(item)
     }
     this.lib.run(
-      `INSERT INTO queue_items (id, profile_id, kind, pos, state, job_id, request, model, prompt, reason, created_at, let_go) VALUES (?, ?, ?, ?, 'waiting', ?, ?, ?, ?, NULL, ?, ?)`,
+      `INSERT INTO queue_items (id, profile_id, kind, pos, state, job_id, request, model, prompt, reason, created_at, let_go, tag) VALUES (?, ?, ?, ?, 'waiting', ?, ?, ?, ?, NULL, ?, ?, ?)`,
       row.id,
       row.profile_id,
       row.kind,
@@ -180,7 +198,8 @@ export class QueueService {
       row.model,
       row.prompt,
       row.created_at,
-      row.let_go
+      row.let_go,
+      row.tag
     )
     this.changed(profileId)
     // Its place is the list's to say (counting what waits before it would cost a pass over the queue).
@@ -245,9 +264,17 @@ export class QueueService {
     if (changes > 0) this.changed(profileId)
   }
 
+  /** Profiles changed (a key added, a profile removed): items held by their profile are checked again. */
+  recheckProfiles(): void {
+    const held = this.lib.all<{ profile_id: string }>(`SELECT DISTINCT profile_id FROM queue_items WHERE state = 'held' AND held_by = 'profile'`)
+    if (!held.length) return
+    this.lib.run(`UPDATE queue_items SET state = 'waiting', reason = NULL, hold = NULL, held_by = NULL WHERE state = 'held' AND held_by = 'profile'`)
+    for (const { profile_id } of held) this.changed(profile_id)
+  }
+
   async set(input: { profileId?: string; paused?: boolean; imageCap?: number; videoCap?: number }): Promise<string> {
     const profileId = await this.known(input.profileId)
-    const cur = this.profile(profileId)
+    const cur = profileSettings(this.lib, profileId)
     this.lib.run(
       `INSERT INTO queue_profiles (profile_id, paused, image_cap, video_cap) VALUES (?, ?, ?, ?)
        ON CONFLICT(profile_id) DO UPDATE SET paused = excluded.paused, image_cap = excluded.image_cap, video_cap = excluded.video_cap`,
@@ -263,7 +290,7 @@ export class QueueService {
   /** An image job or video task moved: an ended one frees its place; a finished one's duration is kept for ETAs. */
   observe(...event: HostEventArgs): void {
     try {
-      this.recordDuration(event)
+      recordRunOf(this.lib, event, this.now())
     } catch (e) {
       this.d.log?.(`queue: a run's duration was not kept: ${String(e)}`)
     }
@@ -275,18 +302,6 @@ export class QueueService {
       return
     }
     if (ended !== undefined) this.freed(ended)
-  }
-
-  /** Every finished run, queued or not: an image job done (from its creation), a video succeeded (from its submission). */
-  private recordDuration(event: HostEventArgs): void {
-    if (event[0] === 'images:job-updated') {
-      const job = event[1]
-      const model = job.model ?? job.items[0]?.model
-      if (job.status === 'done' && model) recordRun(this.lib, { ref: job.jobId, kind: 'image', model, ms: this.now() - job.createdAt, at: this.now() })
-    } else if (event[0] === 'video:task-updated') {
-      const t = event[1]
-      if (t.state === 'succeeded' && t.completedAt !== undefined) recordRun(this.lib, { ref: t.id, kind: 'video', model: t.model, ms: t.completedAt - (t.submittedAt ?? t.createdAt), at: t.completedAt })
-    }
   }
 
   private freed(jobId: string): void {
@@ -322,39 +337,18 @@ export class QueueService {
   private async pass(): Promise<void> {
     for (;;) {
       if (this.disposed) return
-      const next = this.nextToSend()
+      const next = nextToSend(this.lib, this.d.videos !== undefined)
       if (!next) return
       await this.send(next)
     }
   }
 
-  /**
-   * The first waiting item of a profile that is not paused whose kind has room under its cap. One
-   * order for both kinds: a video waiting for room does not hold back the images behind it.
-   */
-  private nextToSend(): Row | undefined {
-    const profiles = this.lib.all<{ profile_id: string }>('SELECT profile_id FROM queue_profiles')
-    for (const { profile_id } of profiles) {
-      const p = this.profile(profile_id)
-      if (p.paused) continue
-      const flying = this.lib.all<{ video: number; n: number }>(
-        `SELECT kind IN ('video-create', 'video-remix') AS video, count(*) AS n FROM queue_items WHERE profile_id = ? AND state IN ('sending', 'running') GROUP BY 1`,
-        profile_id
-      )
-      const videosInFlight = flying.find((f) => f.video === 1)?.n ?? 0
-      const imagesInFlight = flying.find((f) => f.video === 0)?.n ?? 0
-      const imageRoom = imagesInFlight < p.imageCap
-      const videoRoom = videosInFlight < p.videoCap && this.d.videos !== undefined
-      if (!imageRoom && !videoRoom) continue
-      const kinds = imageRoom && videoRoom ? '' : imageRoom ? `AND kind NOT IN ('video-create', 'video-remix')` : `AND kind IN ('video-create', 'video-remix')`
-      const r = this.lib.get<Row>(`SELECT * FROM queue_items WHERE profile_id = ? AND state = 'waiting' ${kinds} ORDER BY pos LIMIT 1`, profile_id)
-      if (r) return r
-    }
-    return undefined
-  }
 
   private async send(r: Row): Promise<void> {
     const item = decodeRequest(r)
+    // Sent as its own profile or not at all: one removed or without a key holds it (never another's key).
+    const gone = await this.d.profileHold?.(r.profile_id)
+    if (gone) return this.hold(r, 'profile', { reason: holdText(gone), hold: gone })
     const limit = r.let_go ? null : await this.d.limitReason?.(r.profile_id, item, r.model)
     if (limit) {
       this.hold(r, 'limit', typeof limit === 'string' ? { reason: limit } : { reason: holdText(limit), hold: limit })
@@ -365,10 +359,13 @@ export class QueueService {
     this.d.emit(r.profile_id)
     let running: boolean
     try {
-      running = await createItem(this.d, item, r.job_id)
+      running = await createItem(this.d, item, r.job_id, r.profile_id)
     } catch (e) {
       // Refused before the job was journaled: nothing left. Held with the reason, never dropped.
       if (this.stateOf(r) === undefined) {
+        // Its profile went (or lost its key) while it was being sent: said as such.
+        const lost = await this.d.profileHold?.(r.profile_id)
+        if (lost) return this.hold(r, 'profile', { reason: holdText(lost), hold: lost })
         const message = (e instanceof Error ? e.message : String(e)).slice(0, 2000)
         return this.hold(r, 'refused', { reason: message, hold: { kind: 'refused', message } })
       }
@@ -382,7 +379,7 @@ export class QueueService {
     this.d.emit(r.profile_id)
   }
 
-  private hold(r: Row, by: 'limit' | 'refused', why: { reason: string; hold?: QueueHold }): void {
+  private hold(r: Row, by: 'limit' | 'refused' | 'profile', why: { reason: string; hold?: QueueHold }): void {
     this.lib.run(`UPDATE queue_items SET state = 'held', reason = ?, hold = ?, held_by = ? WHERE id = ?`, why.reason, why.hold ? JSON.stringify(why.hold) : null, by, r.id)
     this.d.emit(r.profile_id)
   }

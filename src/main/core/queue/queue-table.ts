@@ -45,8 +45,13 @@ export const QUEUE_SCHEMA = [
    );
    CREATE INDEX run_durations_model ON run_durations (kind, model, at);`,
   // A hold's reason as data (QueueHold JSON), for the page to word in its language.
-  `ALTER TABLE queue_items ADD COLUMN hold TEXT;`
+  `ALTER TABLE queue_items ADD COLUMN hold TEXT;`,
+  // Parameters kept on an image item's results besides its request's own (a variation's group), JSON.
+  `ALTER TABLE queue_items ADD COLUMN tag TEXT;`
 ]
+
+/** Parameters kept on an image item's results besides its request's own (a variation's group). */
+export type ItemTag = Record<string, unknown>
 
 /** What a row creates: `kind` column values. */
 export type RowKind = 'image' | 'image-native' | 'image-edit' | 'video-create' | 'video-remix'
@@ -55,9 +60,9 @@ export type RowKind = 'image' | 'image-native' | 'image-edit' | 'video-create' |
  * checked request and its library copies, kept as JSON and handed back to it at send time).
  */
 export type QueuedRequest =
-  | { kind: 'image'; req: GenerateRequest }
-  | { kind: 'image-native'; req: NativeTaskRequest }
-  | { kind: 'image-edit'; req: EditRequest; staged: unknown }
+  | { kind: 'image'; req: GenerateRequest; tag?: ItemTag }
+  | { kind: 'image-native'; req: NativeTaskRequest; tag?: ItemTag }
+  | { kind: 'image-edit'; req: EditRequest; staged: unknown; tag?: ItemTag }
   | { kind: 'video-create'; req: VideoCreateRequest }
   | { kind: 'video-remix'; req: VideoRemixRequest }
 export const isVideo = (kind: string) => kind === 'video-create' || kind === 'video-remix'
@@ -77,8 +82,9 @@ export interface Row {
   reason: string | null
   created_at: number
   let_go?: number
-  held_by?: 'limit' | 'refused' | null
+  held_by?: 'limit' | 'refused' | 'profile' | null
   sent_at?: number | null
   hold?: string | null
+  tag?: string | null
 }
 

@@ -98,6 +98,23 @@ describe('video tasks in the local queue', () => {
     await q.dispose()
   })
 
+  it('sends a video create on the profile it was queued under, not the one active when it leaves', async () => {
+    const f = fakes()
+    const profiles: Array<string | undefined> = []
+    const create = f.videos.create
+    f.videos.create = (r, id) => (profiles.push(r.profileId), create(r, id))
+    let active = 'p'
+    const q = await QueueService.open({ dataDir: tempDir('queue-v-'), images: f.images, videos: f.videos, activeId: async () => active, emit: () => {} })
+    await q.set({ paused: true })
+    await q.addVideo({ create: video('made on p') })
+    active = 'q'
+    await q.set({ profileId: 'p', paused: false })
+    await settle(q)
+    expect(f.sent).toEqual(['made on p'])
+    expect(profiles).toEqual(['p'])
+    await q.dispose()
+  })
+
   it('after a crash, a video found sending is settled by the video journal: never sent twice, sent once when it never left', async () => {
     const dir = tempDir('queue-v-')
     const f = fakes()

@@ -123,7 +123,9 @@ export const imagesEn = {
       'below-cost': '{{available}} left, less than this job is expected to cost.',
       estimate: 'This job is expected to cost about {{estimate}}.',
       noEstimate: 'No estimate yet for this model.',
-      letGo: 'Release it to send it anyway, or change the limit in Balance.'
+      letGo: 'Release it to send it anyway, or change the limit in Balance.',
+      'profile-missing': 'the profile it was queued under no longer exists. It is never sent with another profile’s key; remove it, or queue it again.',
+      'no-key': 'the profile “{{profile}}” it was queued under has no usable API key. Add the key in Settings and it is sent; never with another profile’s key.'
     },
     queuedEdit: 'This edit waits in the queue: {{state}}.',
     queuedNative: 'This task waits in the queue: {{state}}.'

@@ -125,7 +125,9 @@ export const imagesZh: Messages['images'] = {
       'below-cost': '剩余 {{available}}，少于此任务的预计花费。',
       estimate: '此任务预计花费约 {{estimate}}。',
       noEstimate: '此模型暂无预估。',
-      letGo: '点“放行”仍然发送，或在“余额”中调整限额。'
+      letGo: '点“放行”仍然发送，或在“余额”中调整限额。',
+      'profile-missing': '加入队列时所用的配置已不存在。它绝不会用其他配置的密钥发送；请移除它，或重新加入队列。',
+      'no-key': '加入队列时所用的配置“{{profile}}”没有可用的 API 密钥。在“设置”中添加密钥后即会发送；绝不会用其他配置的密钥。'
     },
     queuedEdit: '此编辑在队列中等待：{{state}}。',
     queuedNative: '此任务在队列中等待：{{state}}。'

@@ -166,7 +166,7 @@ export class FakeImages {
       'images:export-item': ({ id }) => ({ saved: false, downloadUrl: `/download/${this.find(id).id}`, fileName: `${id}.png` }),
       'images:more-like-this': ({ id, count }) => {
         this.find(id)
-        return { groupId: `group-${id}`, jobs: Array.from({ length: count }, () => this.start('generate')) }
+        return { groupId: `group-${id}`, jobIds: Array.from({ length: count }, () => this.start('generate').jobId) }
       },
       'images:import-file': ({ fileId }) => {
         this.seq += 1

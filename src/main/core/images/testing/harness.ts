@@ -10,11 +10,13 @@ import { type FileGrants } from '../../files/grants'
 import { type MediaLibrary } from '../../files/media'
 import type { FetchLike } from '../../gateway/http'
 import type { Handlers } from '../../ipc/dispatcher'
+import { QueueService, type QueueDeps } from '../../queue/queue-service'
 import { PollScheduler } from '../../tasks/scheduler'
 import { contractCall, contractFail, hostBase, pollUntil } from '../../testing/host-harness'
 import type { SaveFile } from '../gallery-actions'
 import { createImageHandlers } from '../image-handlers'
 import { ImageService, type ImageServiceDeps } from '../image-service'
+import { queueImagesPort } from '../queue-port'
 import type { ImageTiming } from '../timing'
 
 type ImageChannel = Extract<keyof typeof invokes, `images:${string}`>
@@ -32,6 +34,8 @@ export interface ImagesHarness {
   sb: SandboxHandle
   dataDir: string
   images: ImageService
+  /** The local queue in front of it ("More like this" goes through it). */
+  queue: QueueService
   grants: FileGrants
   media: MediaLibrary
   events: Array<{ name: string; payload: unknown }>
@@ -62,6 +66,8 @@ export interface HarnessOptions {
   files?: Pick<FileGrants, 'get' | 'readBytes' | 'copyTo'>
   /** Replaces the fixed profile (e.g. one whose key changes). */
   profiles?: ImageServiceDeps['profiles']
+  /** More of the queue's deps (e.g. its check of an item's own profile). */
+  queue?: Pick<QueueDeps, 'profileHold' | 'limitReason'>
 }
 
 export async function imagesHarness(opts: HarnessOptions = {}): Promise<ImagesHarness> {
@@ -71,10 +77,11 @@ export async function imagesHarness(opts: HarnessOptions = {}): Promise<ImagesHa
   // Fast enough for many short polls; Retry-After holds and back-off as in the product.
   const owned = opts.scheduler ? null : new PollScheduler({ ratePerSecond: 100 })
   const scheduler = opts.scheduler ?? owned!
+  const profiles = opts.profiles ?? { activeId: async () => 'sandbox', connection: async () => gateway }
   const images = await ImageService.open({
     dataDir,
     scheduler,
-    profiles: opts.profiles ?? { activeId: async () => 'sandbox', connection: async () => gateway },
+    profiles,
     fetch: (input, init) => {
       // A streamed body (the edit's multipart) is read by the request: keep a copy to inspect.
       if (init?.body instanceof ReadableStream) {
@@ -90,7 +97,10 @@ export async function imagesHarness(opts: HarnessOptions = {}): Promise<ImagesHa
     saveFile: opts.saveFile,
     timing: { ...FAST_TIMING, ...opts.timing }
   })
-  const handlers = createImageHandlers(images) as Pick<Handlers, ImageChannel>
+  const queue = await QueueService.open({ dataDir, images: queueImagesPort(images), activeId: () => profiles.activeId(), emit: () => {}, ...opts.queue })
+  hub.addSink((...event) => queue.observe(...event))
+  queue.pump()
+  const handlers = createImageHandlers(images, queue) as Pick<Handlers, ImageChannel>
 
   const call = contractCall(handlers)
   const jobUpdates: ImageJob[] = []
@@ -100,6 +110,7 @@ export async function imagesHarness(opts: HarnessOptions = {}): Promise<ImagesHa
     sb,
     dataDir,
     images,
+    queue,
     grants,
     media,
     events,
@@ -115,12 +126,14 @@ export async function imagesHarness(opts: HarnessOptions = {}): Promise<ImagesHa
     jobEvents,
     grantBytes: async (bytes, name) => (await grants.grantUpload(bytes, name, 'image-edit')).fileId,
     restart: async () => {
+      await queue.dispose()
       await images.dispose()
       owned?.dispose()
       await grants.dispose()
       return imagesHarness({ ...opts, sandbox: sb, dataDir })
     },
     close: async () => {
+      await queue.dispose()
       await images.dispose()
       owned?.dispose()
       await grants.dispose()

@@ -19,6 +19,9 @@ describe('a held item in the page’s language', () => {
     expect(holdWords(t, 'en', held({ kind: 'refused', message: 'model gone-model is not listed' }))).toBe('model gone-model is not listed')
     expect(holdWords(t, 'en', held(undefined, 'Held by the daily limit.'))).toBe('Held by the daily limit.')
     expect(stateWords(t, 'en', held({ kind: 'below-cost', available: 1, estimate: null }))).toMatch(/^held: 1 left/)
+    // Its own profile gone or keyless: said so, with no release-past-a-limit advice.
+    expect(stateWords(t, 'en', held({ kind: 'profile-missing' }))).toMatch(/^held: the profile it was queued under no longer exists\. It is never sent with another profile’s key/)
+    expect(holdWords(t, 'en', held({ kind: 'no-key', profile: 'Studio A' }))).toMatch(/^the profile “Studio A” it was queued under has no usable API key\. Add the key in Settings/)
   })
 
   it('and in Chinese, with the same figures', async () => {
@@ -29,5 +32,7 @@ describe('a held item in the page’s language', () => {
       '每日花费限额：已花费 900，限额 1,000。此任务预计花费约 300。点“放行”仍然发送，或在“余额”中调整限额。'
     )
     expect(stateWords(i18n.t, 'zh', { ...held(undefined), state: 'waiting', place: 3 })).toBe('等待中，第 3 位')
+    expect(holdWords(i18n.t, 'zh', held({ kind: 'no-key', profile: 'Studio A' }))).toMatch(/^加入队列时所用的配置“Studio A”没有可用的 API 密钥/)
+    expect(holdWords(i18n.t, 'zh', held({ kind: 'profile-missing' }))).toMatch(/^加入队列时所用的配置已不存在/)
   })
 })

@@ -20,6 +20,9 @@ export function holdWords(t: TFunction, lang: string, item: Pick<QueueItem, 'hol
   const h = item.hold
   if (!h) return item.reason ?? ''
   if (h.kind === 'refused') return h.message
+  // Its own profile gone or keyless: no figures and no "release" advice (a release is checked again).
+  if (h.kind === 'profile-missing') return t('images.queue.hold.profile-missing')
+  if (h.kind === 'no-key') return t('images.queue.hold.no-key', { profile: h.profile })
   const fmt = (v: number) => formatRaw(v, lang)
   const main =
     h.kind === 'daily-limit' || h.kind === 'weekly-limit'

@@ -1,9 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import { errorMessage } from '@renderer/lib/error-text'
 import { studio } from '@renderer/lib/studio'
-import { upsertJob } from '../../queries'
 import { useVariations } from './variations-store'
 
 export const VARIATIONS_DEFAULT = 4
@@ -19,7 +17,6 @@ export function parseCount(text: string): number | null {
 /** "More like this": the request that made `itemId`, sent N more times; the jobs are shown as one group. */
 export function MoreLikeThis({ itemId, name }: { itemId: string; name: string }) {
   const { t } = useT()
-  const qc = useQueryClient()
   const ids = useId()
   const [text, setText] = useState(String(VARIATIONS_DEFAULT))
   const [problem, setProblem] = useState<string | null>(null)
@@ -30,9 +27,9 @@ export function MoreLikeThis({ itemId, name }: { itemId: string; name: string })
     setProblem(null)
     setBusy(true)
     try {
-      const { groupId, jobs } = await studio.images.moreLikeThis({ id: itemId, count })
-      for (const job of jobs) upsertJob(qc, job)
-      useVariations.getState().add({ groupId, of: itemId, name, jobIds: jobs.map((j) => j.jobId) })
+      // Each variation waits in the queue; its cell fills in once its job is sent and done.
+      const { groupId, jobIds } = await studio.images.moreLikeThis({ id: itemId, count })
+      useVariations.getState().add({ groupId, of: itemId, name, jobIds })
     } catch (e) {
       setProblem(t('flows.variations.failed', { message: errorMessage(e) }))
     } finally {
