@@ -17,7 +17,7 @@ import { dropFiles, pngBombHeader } from './support/drop'
 import { editForm, libraryImage, openEditorOn, pictureHandle, picturePosition, rgbaOf, squareMaskPng } from './support/extend'
 import { generate, gradientPng, moreAction, openImages, waitForDone } from './support/images-page'
 import { paintStroke } from './support/layout'
-import { applyEdit, editResultOf, expectAccessibleInBothThemes, expectCurrent, paidImageCalls, versionButton, versionStrip } from './support/versions'
+import { applyEdit, editResultOf, editVersion, expectAccessibleInBothThemes, expectCurrent, paidImageCalls, versionButton, versionStrip } from './support/versions'
 import { attachScreenshot, openEditorWorkspace, stageShare, visibleArea } from './support/workspace'
 
 const SIZES = [
@@ -291,13 +291,13 @@ test.describe('versions', () => {
     // Source → edit → edit: each finished edit becomes the current version.
     await applyEdit(page, 'add a red boat')
     await expectCurrent(page, 2)
-    await versionButton(page, 2).click()
+    await editVersion(page, 2, 'add a red boat')
     await applyEdit(page, 'add fog')
     await expectCurrent(page, 3)
     await expect(versionButton(page, 3)).toHaveAccessibleName(/^Version 3, from version 2/)
 
     // Editing the original again starts a branch beside version 2.
-    await versionButton(page, 1).click()
+    await editVersion(page, 1, 'a lighthouse at dusk')
     await applyEdit(page, 'add a full moon')
     await expectCurrent(page, 4)
     await expect(versionButton(page, 4)).toHaveAccessibleName(/^Version 4, from version 1/)

@@ -15,6 +15,18 @@ export async function editResultOf(page: Page, prompt: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Edit image' })).toBeVisible()
 }
 
+/**
+ * Chooses version `n` (its prompt `label`) to edit from, and waits until the editor has taken it as
+ * its source: the choice reads the version from the library first, so the form that was on screen
+ * when the click landed still edits the old source for a moment.
+ */
+export async function editVersion(page: Page, n: number, label: string): Promise<void> {
+  await versionButton(page, n).click()
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  await expect(page.getByRole('region', { name: 'Edit image' }).getByText(new RegExp(`^${escaped} · \\d+×\\d+ source$`))).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Mask painter' })).toBeVisible()
+}
+
 /** Sends an edit of the editor's source with `prompt` (no mask: the whole image may change) and waits for its result. */
 export async function applyEdit(page: Page, prompt: string): Promise<void> {
   const form = page.getByRole('form', { name: 'Edit settings' })

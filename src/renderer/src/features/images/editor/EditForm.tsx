@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react'
 import { ChoiceField } from '@renderer/components/form/ChoiceField'
 import { EstimateLine } from '@renderer/components/form/EstimateLine'
 import { hostFieldText } from '@renderer/components/form/host-errors'
@@ -20,7 +20,7 @@ import { CountField, PromptField, ResponseFormatField, WatermarkChoice } from '.
 import type { EditorSource } from '../images-ui-store'
 import { problemText, type FieldProblems } from '../problems'
 import { useFocusFirstInvalid } from '../use-checked-form'
-import { EMPTY_EDIT, qualityOptions, readEdit, validateEdit, withFamily, withModel, type EditDraft } from './edit-draft'
+import { qualityOptions, readEdit, validateEdit, withFamily, withModel, type EditDraft } from './edit-draft'
 import { readExtend } from './extend/extend-request'
 import { useExtendStore } from './extend/extend-store'
 import { ExtendPanel } from './extend/ExtendPanel'
@@ -30,10 +30,17 @@ import type { useApplyEdit } from './use-apply-edit'
 
 const PHASE_KEYS = { exporting: 'images.editor.exporting', uploading: 'images.editor.uploadingMask', sending: 'images.editor.sending' } as const
 
+export interface EditFormProps {
+  source: EditorSource
+  applier: ReturnType<typeof useApplyEdit>
+  /** Held by the editor, not the session: choosing another source or version keeps what was typed. */
+  draft: EditDraft
+  setDraft: Dispatch<SetStateAction<EditDraft>>
+}
+
 /** The edit's parameters per model family, and "Apply edit" (mask export, upload, edit). */
-export function EditForm({ source, applier }: { source: EditorSource; applier: ReturnType<typeof useApplyEdit> }) {
+export function EditForm({ source, applier, draft: d, setDraft }: EditFormProps) {
   const { t } = useT()
-  const [d, setDraft] = useState<EditDraft>(EMPTY_EDIT)
   // "Restore these settings" from a dropped studio PNG (drop/restore-store.ts).
   useRestoredDraft('edit', setDraft)
   const [problems, setProblems] = useState<FieldProblems>({})

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type Dispatch, type KeyboardEvent, type ReactNode, type SetStateAction } from 'react'
 import { Icon } from '@renderer/components/Icon'
 import { IconButton } from '@renderer/components/IconButton'
 import { useT } from '@renderer/i18n/use-t'
 import { isMacPlatform } from '@renderer/lib/platform'
 import { useImagesUi, type EditorSource } from '../images-ui-store'
 import { onceSourceDrawn } from './canvas/painter-engine'
+import { EMPTY_EDIT, type EditDraft } from './edit-draft'
 import { EditForm } from './EditForm'
 import { EditResult } from './EditResult'
 import { EDITOR_ICONS } from './painter/editor-icons'
@@ -30,8 +31,14 @@ export interface EditSessionSlots {
   panelExtra?: ReactNode
 }
 
+interface EditSessionProps extends EditSessionSlots {
+  source: EditorSource
+  draft: EditDraft
+  setDraft: Dispatch<SetStateAction<EditDraft>>
+}
+
 /** One source's editing session: painter (or the finished result) beside the docked edit panel. */
-function EditSession({ source, belowStage, panelExtra }: { source: EditorSource } & EditSessionSlots) {
+function EditSession({ source, draft, setDraft, belowStage, panelExtra }: EditSessionProps) {
   const applier = useApplyEdit()
   // One export worker for the session, kept across the result view and back ("Apply edit" again).
   // Started once the source is on screen, not with the editor: its start-up and warm-up ran beside
@@ -81,7 +88,7 @@ function EditSession({ source, belowStage, panelExtra }: { source: EditorSource 
       </div>
       {/* Folded, the panel stays mounted (hidden): the prompt typed so far survives. */}
       <aside id="editor-panel" className="editor-side" aria-label={t('images.editor.panel')} hidden={!panelOpen}>
-        <EditForm source={source} applier={applier} />
+        <EditForm source={source} applier={applier} draft={draft} setDraft={setDraft} />
         <SourcePicker compact />
         {panelExtra}
       </aside>
@@ -126,6 +133,10 @@ export function EditorView({ belowStage, panelExtra }: EditSessionSlots = {}) {
   const source = useImagesUi((s) => s.source)
   const close = useImagesUi((s) => s.closeEditor)
   const key = sourceKey(source)
+  // The edit's words and settings outlive a session: a new source (another version, "Edit again",
+  // a dropped picture) starts a new mask, but keeps the prompt typed so far, even one typed while
+  // the new source was still on its way.
+  const [draft, setDraft] = useState<EditDraft>(EMPTY_EDIT)
   useEffect(() => {
     const painter = usePainterStore.getState()
     if (painter.owner !== key) painter.resetMask(key)
@@ -154,7 +165,7 @@ export function EditorView({ belowStage, panelExtra }: EditSessionSlots = {}) {
         )}
         {source && <PanelToggle />}
       </header>
-      {source ? <EditSession key={key} source={source} belowStage={belowStage} panelExtra={panelExtra} /> : <SourcePicker />}
+      {source ? <EditSession key={key} source={source} draft={draft} setDraft={setDraft} belowStage={belowStage} panelExtra={panelExtra} /> : <SourcePicker />}
       <ReplaceSourceDialog />
     </section>
   )
