@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck + lint + security scan + unit + build + end-to-end + bench smoke, then one summary line `N passed, N failed`.
+// `npm test`: typecheck + lint + format check + security scan + unit + build + end-to-end + bench smoke, then one summary line `N passed, N failed`.
 // Each step's own output streams through; counts come from the runners' JSON reports. A step that
 // cannot report counts (typecheck, lint, build, the bench smoke) counts as one check.
 import { spawnSync } from 'node:child_process'
@@ -24,8 +24,9 @@ function run(name, cmd, args, env = {}) {
   return r.status === 0
 }
 
-function check(name, cmd, args) {
-  if (!want(name)) return
+/** `group`: the name `npm test -- <name>` selects it by (the typechecks are one group, lint and format another). */
+function check(name, cmd, args, group = name) {
+  if (!want(group)) return
   if (run(name, cmd, args)) totals.passed++
   else {
     totals.failed++
@@ -62,10 +63,11 @@ function readJson(file) {
 }
 
 check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit'])
-if (want('typecheck')) check('typecheck-tools', 'npx', ['tsc', '-p', 'tsconfig.tools.json', '--noEmit'])
-if (want('typecheck')) check('typecheck-bridge', 'npx', ['tsc', '-p', 'tsconfig.bridge.json', '--noEmit'])
-if (want('typecheck')) check('typecheck-web', 'npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit'])
+check('typecheck-tools', 'npx', ['tsc', '-p', 'tsconfig.tools.json', '--noEmit'], 'typecheck')
+check('typecheck-bridge', 'npx', ['tsc', '-p', 'tsconfig.bridge.json', '--noEmit'], 'typecheck')
+check('typecheck-web', 'npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit'], 'typecheck')
 check('lint', 'npx', ['eslint', '.', '--max-warnings', '0'])
+check('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn'], 'lint')
 check('security', 'node', ['--import', 'tsx', 'security/check.ts'])
 
 // Built before the unit tests, so the tests of the built renderer and preload run too (they skip
