@@ -36,7 +36,13 @@ function check(name, cmd, args, group = name) {
 
 function firstLine(text) {
   // eslint-disable-next-line no-control-regex -- ANSI colour codes in runner messages
-  return String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? ''
+  const ansi = /\u001b\[[0-9;]*m/g
+  return (
+    String(text ?? '')
+      .replace(ansi, '')
+      .split('\n')
+      .find((l) => l.trim()) ?? ''
+  )
 }
 
 function collectPlaywrightFailures(suites, path) {
@@ -92,7 +98,10 @@ if (want('unit')) {
     totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
     for (const file of r.testResults ?? []) {
       for (const t of file.assertionResults ?? []) {
-        if (t.status === 'failed') failedTests.push(`unit: ${file.name.replace(root + '/', '')} > ${t.fullName} :: ${firstLine(t.failureMessages?.[0])}`)
+        if (t.status === 'failed')
+          failedTests.push(
+            `unit: ${file.name.replace(root + '/', '')} > ${t.fullName} :: ${firstLine(t.failureMessages?.[0])}`
+          )
       }
     }
   }
@@ -131,7 +140,8 @@ if (want('bench') && built) {
   }
 }
 
-if (failedTests.length) process.stdout.write(`\nFailed tests:\n${failedTests.map((t) => `  ${t.slice(0, 400)}`).join('\n')}\n`)
+if (failedTests.length)
+  process.stdout.write(`\nFailed tests:\n${failedTests.map((t) => `  ${t.slice(0, 400)}`).join('\n')}\n`)
 if (failedSteps.length) process.stderr.write(`\nFailed steps: ${failedSteps.join(', ')}\n`)
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : ''
 process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed${skipped}\n`)
