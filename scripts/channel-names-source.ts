@@ -17,7 +17,10 @@ const HEADER = `/**
  */
 `
 
+/** Laid out as the formatter lays it out (one line when it fits in 120 columns), so the check passes on it. */
 function list(name: string, names: readonly string[]): string {
+  const oneLine = `export const ${name} = [${names.map((n) => `'${n}'`).join(', ')}] as const`
+  if (oneLine.length <= 120) return `${oneLine}\n`
   return `export const ${name} = [\n${names.map((n) => `  '${n}'`).join(',\n')}\n] as const\n`
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck + lint + security scan + unit + build + end-to-end + bench smoke, then one summary line `N passed, N failed`.
+// `npm test`: typecheck + lint + format check + security scan + unit + build + end-to-end + bench smoke, then one summary line `N passed, N failed`.
 // Each step's own output streams through; counts come from the runners' JSON reports. A step that
 // cannot report counts (typecheck, lint, build, the bench smoke) counts as one check.
 import { spawnSync } from 'node:child_process'
@@ -24,8 +24,9 @@ function run(name, cmd, args, env = {}) {
   return r.status === 0
 }
 
-function check(name, cmd, args) {
-  if (!want(name)) return
+/** `group`: the name `npm test -- <name>` selects it by (the typechecks are one group, lint and format another). */
+function check(name, cmd, args, group = name) {
+  if (!want(group)) return
   if (run(name, cmd, args)) totals.passed++
   else {
     totals.failed++
@@ -35,7 +36,13 @@ function check(name, cmd, args) {
 
 function firstLine(text) {
   // eslint-disable-next-line no-control-regex -- ANSI colour codes in runner messages
-  return String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? ''
+  const ansi = /\u001b\[[0-9;]*m/g
+  return (
+    String(text ?? '')
+      .replace(ansi, '')
+      .split('\n')
+      .find((l) => l.trim()) ?? ''
+  )
 }
 
 function collectPlaywrightFailures(suites, path) {
@@ -62,10 +69,11 @@ function readJson(file) {
 }
 
 check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit'])
-if (want('typecheck')) check('typecheck-tools', 'npx', ['tsc', '-p', 'tsconfig.tools.json', '--noEmit'])
-if (want('typecheck')) check('typecheck-bridge', 'npx', ['tsc', '-p', 'tsconfig.bridge.json', '--noEmit'])
-if (want('typecheck')) check('typecheck-web', 'npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit'])
+check('typecheck-tools', 'npx', ['tsc', '-p', 'tsconfig.tools.json', '--noEmit'], 'typecheck')
+check('typecheck-bridge', 'npx', ['tsc', '-p', 'tsconfig.bridge.json', '--noEmit'], 'typecheck')
+check('typecheck-web', 'npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit'], 'typecheck')
 check('lint', 'npx', ['eslint', '.', '--max-warnings', '0'])
+check('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn'], 'lint')
 check('security', 'node', ['--import', 'tsx', 'security/check.ts'])
 
 // Built before the unit tests, so the tests of the built renderer and preload run too (they skip
@@ -90,7 +98,10 @@ if (want('unit')) {
     totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
     for (const file of r.testResults ?? []) {
       for (const t of file.assertionResults ?? []) {
-        if (t.status === 'failed') failedTests.push(`unit: ${file.name.replace(root + '/', '')} > ${t.fullName} :: ${firstLine(t.failureMessages?.[0])}`)
+        if (t.status === 'failed')
+          failedTests.push(
+            `unit: ${file.name.replace(root + '/', '')} > ${t.fullName} :: ${firstLine(t.failureMessages?.[0])}`
+          )
       }
     }
   }
@@ -129,7 +140,8 @@ if (want('bench') && built) {
   }
 }
 
-if (failedTests.length) process.stdout.write(`\nFailed tests:\n${failedTests.map((t) => `  ${t.slice(0, 400)}`).join('\n')}\n`)
+if (failedTests.length)
+  process.stdout.write(`\nFailed tests:\n${failedTests.map((t) => `  ${t.slice(0, 400)}`).join('\n')}\n`)
 if (failedSteps.length) process.stderr.write(`\nFailed steps: ${failedSteps.join(', ')}\n`)
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : ''
 process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed${skipped}\n`)

@@ -111,9 +111,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'library:restore'
 ] as const
 
-export const UPLOAD_CHANNEL_NAMES = [
-  'files:upload'
-] as const
+export const UPLOAD_CHANNEL_NAMES = ['files:upload'] as const
 
 export const EVENT_NAMES_LIST = [
   'settings:changed',

@@ -10,13 +10,12 @@ import { renderApp, resetApp } from '@renderer/testing/render-app'
 import type { ChatMessage } from '@shared/domain/chat'
 import { ChatActionsProvider } from '../chat-actions'
 import { loadMarkdownEngine } from '../markdown/engine'
-
-;
 import { RenderProbe } from '../markdown/render-probe'
 import { resetChatState } from '../reset'
 import { dispatchStream } from '../stream-store'
 import { MessageList } from './MessageList'
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 afterEach(() => {
   cleanup()
   resetApp()
@@ -24,18 +23,29 @@ afterEach(() => {
 })
 
 function conversationOf(count: number): ChatMessage[] {
-  return Array.from({ length: count }, (_, i) => (i % 2 === 0 ? userMessage(`u${i}`, `Question ${i}`) : assistantMessage(`a${i}`, `Answer ${i}`)))
+  return Array.from({ length: count }, (_, i) =>
+    i % 2 === 0 ? userMessage(`u${i}`, `Question ${i}`) : assistantMessage(`a${i}`, `Answer ${i}`)
+  )
 }
 
 function renderList(messages: ChatMessage[], probe: ((key: string) => void) | null = null) {
   new FakeHost().install()
-  const valid = { ok: true as const, value: { model: 'm', system: '', params: { format: 'chat' as const, params: {} } } }
+  const valid = {
+    ok: true as const,
+    value: { model: 'm', system: '', params: { format: 'chat' as const, params: {} } }
+  }
   return render(
     <I18nextProvider i18n={createI18n('en')}>
       <QueryClientProvider client={createQueryClient()}>
         <ChatActionsProvider conversationId="c1" validation={valid}>
           <RenderProbe.Provider value={probe}>
-            <MessageList conversationId="c1" messages={messages} hasOlder={false} loadingOlder={false} onLoadOlder={() => undefined} />
+            <MessageList
+              conversationId="c1"
+              messages={messages}
+              hasOlder={false}
+              loadingOlder={false}
+              onLoadOlder={() => undefined}
+            />
           </RenderProbe.Provider>
         </ChatActionsProvider>
       </QueryClientProvider>
@@ -69,7 +79,19 @@ describe('the message list', () => {
     expect(probe.count).toBe(3)
     probe.count = 0
     const delta = (seq: number, append: string) =>
-      act(() => dispatchStream({ type: 'delta', now: 11, delta: { streamId: 's1', conversationId: 'c1', messageId: 'live', seq, ops: [{ part: 0, type: 'text', append }] } }))
+      act(() =>
+        dispatchStream({
+          type: 'delta',
+          now: 11,
+          delta: {
+            streamId: 's1',
+            conversationId: 'c1',
+            messageId: 'live',
+            seq,
+            ops: [{ part: 0, type: 'text', append }]
+          }
+        })
+      )
     act(() => dispatchStream({ type: 'started', streamId: 's1', conversationId: 'c1', messageId: 'live', now: 10 }))
     delta(0, 'Live')
     delta(1, ' text')
@@ -90,7 +112,12 @@ describe('a long conversation in the app', () => {
     expect(host.callsTo('chat:get-conversation')).toEqual([{ id: long.id, limit: 100 }])
     expect(screen.getAllByRole('article').length).toBeLessThanOrEqual(20)
     await user.click(screen.getByRole('button', { name: 'Load earlier messages' }))
-    await waitFor(() => expect(host.callsTo('chat:get-conversation')).toEqual([{ id: long.id, limit: 100 }, { id: long.id, limit: 100, beforeIndex: 1900 }]))
+    await waitFor(() =>
+      expect(host.callsTo('chat:get-conversation')).toEqual([
+        { id: long.id, limit: 100 },
+        { id: long.id, limit: 100, beforeIndex: 1900 }
+      ])
+    )
     await waitFor(() => expect(screen.getAllByRole('article')[0].getAttribute('aria-setsize')).toBe('200'))
   })
 })
