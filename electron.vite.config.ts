@@ -52,7 +52,11 @@ export default defineConfig({
           // window.studio exists). Checked on the build by scripts/renderer-build.test.ts.
           advancedChunks: {
             groups: [
-              { name: 'bridge-kit', priority: 2, test: /src[\\/]shared[\\/](bridge-wire|channel-names|contract-kit|startup-reads)\.ts$|preload-helper/ },
+              {
+                name: 'bridge-kit',
+                priority: 2,
+                test: /src[\\/]shared[\\/](bridge-wire|channel-names|contract-kit|startup-reads)\.ts$|preload-helper/
+              },
               { name: 'start', priority: 1, test: /src[\\/]renderer[\\/]src[\\/]main\.tsx$/ }
             ]
           },

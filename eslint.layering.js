@@ -37,26 +37,57 @@ const CORE_SCAFFOLDING = ['testing', 'faults']
  * is refused; a new one is added here, or what both need moves into a shared layer.
  */
 export const CORE_FEATURE_EDGES = {
-  balance: [{ to: 'profiles/profile-service.ts', why: 'the usage budget and Test connection read the active profile and its connection' }],
+  balance: [
+    {
+      to: 'profiles/profile-service.ts',
+      why: 'the usage budget and Test connection read the active profile and its connection'
+    }
+  ],
   chat: [
-    { to: 'balance/generation-log.ts', why: 'a finished answer records its cost in the generation log (the RecordGeneration type, injected)' },
-    { to: 'compare/compare-port.ts', why: 'compare columns run as ordinary conversations; the port is the compare engine\'s side of them' }
+    {
+      to: 'balance/generation-log.ts',
+      why: 'a finished answer records its cost in the generation log (the RecordGeneration type, injected)'
+    },
+    {
+      to: 'compare/compare-port.ts',
+      why: "compare columns run as ordinary conversations; the port is the compare engine's side of them"
+    }
   ],
   images: [
-    { to: 'balance/generation-log.ts', why: 'a finished image job records its cost in the generation log (the RecordGeneration type, injected)' },
-    { to: 'compare/compare-port.ts', why: 'compare cells run as image jobs; the port is the compare engine\'s side of them' },
-    { to: 'queue/queue-ports.ts', why: 'queued image creates are sent through the image service; the port is the queue\'s side of them' }
+    {
+      to: 'balance/generation-log.ts',
+      why: 'a finished image job records its cost in the generation log (the RecordGeneration type, injected)'
+    },
+    {
+      to: 'compare/compare-port.ts',
+      why: "compare cells run as image jobs; the port is the compare engine's side of them"
+    },
+    {
+      to: 'queue/queue-ports.ts',
+      why: "queued image creates are sent through the image service; the port is the queue's side of them"
+    }
   ],
   lineage: [
     { to: 'images/gallery-index.ts', why: 'an extracted video frame becomes a gallery item' },
-    { to: 'images/gallery-store.ts', why: 'an extracted video frame becomes a gallery item, and links name gallery items' },
+    {
+      to: 'images/gallery-store.ts',
+      why: 'an extracted video frame becomes a gallery item, and links name gallery items'
+    },
     { to: 'images/result-files.ts', why: 'an extracted frame is written into the library like any image result' }
   ],
-  profiles: [{ to: 'chat/models.ts', why: 'model discovery reads GET /v1beta/models with the chat model list\'s paged reader' }],
+  profiles: [
+    { to: 'chat/models.ts', why: "model discovery reads GET /v1beta/models with the chat model list's paged reader" }
+  ],
   video: [
     { to: 'assets/asset-service.ts', why: 'the video handlers serve the asset channels (video:assets-*)' },
-    { to: 'balance/generation-log.ts', why: 'a finished video task records its cost in the generation log (the RecordGeneration type, injected)' },
-    { to: 'compare/compare-port.ts', why: 'compare cells run as video tasks; the port is the compare engine\'s side of them' }
+    {
+      to: 'balance/generation-log.ts',
+      why: 'a finished video task records its cost in the generation log (the RecordGeneration type, injected)'
+    },
+    {
+      to: 'compare/compare-port.ts',
+      why: "compare cells run as video tasks; the port is the compare engine's side of them"
+    }
   ]
 }
 
@@ -78,13 +109,16 @@ export const SCAFFOLDING = ['src/**/testing/**', 'src/**/*.test.{ts,tsx}']
 const SCAFFOLDING_MESSAGE =
   'Product code never imports test or bench support (testing/ folders and test files, eslint.layering.js SCAFFOLDING).'
 
-export const scaffoldingZones = [{ target: './src', from: SCAFFOLDING.map((p) => `./${p}`), message: SCAFFOLDING_MESSAGE }]
+export const scaffoldingZones = [
+  { target: './src', from: SCAFFOLDING.map((p) => `./${p}`), message: SCAFFOLDING_MESSAGE }
+]
 
 export const layeringZones = [
   {
     target: './src/main/core',
     from: ['./src/main/electron', './src/main/host', './src/main/security', './src/main/index.ts'],
-    message: 'The core runs under both shells: it never imports the Electron shell or the browser host; the shell injects an adapter instead.'
+    message:
+      'The core runs under both shells: it never imports the Electron shell or the browser host; the shell injects an adapter instead.'
   },
   ...features
     .filter((name) => name !== SHELL_FEATURE)
@@ -92,21 +126,32 @@ export const layeringZones = [
       target: `./${FEATURES}/${name}`,
       from: `./${FEATURES}`,
       except: [`./${name}`],
-      message: 'A feature imports only from components/, lib/, i18n/, store/ and its own folder; move what two features share into components/ or lib/ (only features/shell composes features).'
+      message:
+        'A feature imports only from components/, lib/, i18n/, store/ and its own folder; move what two features share into components/ or lib/ (only features/shell composes features).'
     })),
   ...coreFeatures.map((name) => ({
     target: coreProduct(name),
     from: `./${CORE}`,
-    except: [`./${name}`, ...CORE_SHARED.map((s) => `./${s}`), ...(CORE_FEATURE_EDGES[name] ?? []).map((e) => `./${e.to}`)],
+    except: [
+      `./${name}`,
+      ...CORE_SHARED.map((s) => `./${s}`),
+      ...(CORE_FEATURE_EDGES[name] ?? []).map((e) => `./${e.to}`)
+    ],
     message: `A core feature imports only the shared layers (${CORE_SHARED.join(', ')}, src/shared), its own folder and the edges declared in eslint.layering.js (CORE_FEATURE_EDGES); move what two features share into a shared layer.`
   })),
   {
     target: CORE_SHARED.filter((s) => !s.endsWith('.ts')).flatMap(coreProduct),
     from: coreFeatures.map((name) => `./${CORE}/${name}`),
-    message: 'The core\'s shared layers (store/, gateway/, files/, ipc/, tasks/) sit below the features and never import one; inject what they need.'
+    message:
+      "The core's shared layers (store/, gateway/, files/, ipc/, tasks/) sit below the features and never import one; inject what they need."
   },
   {
-    target: ['./src/renderer/src/components', './src/renderer/src/lib', './src/renderer/src/i18n', './src/renderer/src/store'],
+    target: [
+      './src/renderer/src/components',
+      './src/renderer/src/lib',
+      './src/renderer/src/i18n',
+      './src/renderer/src/store'
+    ],
     from: `./${FEATURES}`,
     message: 'The shared kit (components/, lib/, i18n/, store/) sits below the features and never imports one.'
   }

@@ -15,7 +15,14 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/main/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/sandbox/**/*.test.ts', 'src/preload/**/*.test.ts', 'scripts/**/*.test.ts', 'security/**/*.test.ts'],
+          include: [
+            'src/main/**/*.test.ts',
+            'src/shared/**/*.test.ts',
+            'src/sandbox/**/*.test.ts',
+            'src/preload/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'security/**/*.test.ts'
+          ],
           // electron-store imports electron itself; inlined, it sees the tests' vi.mock('electron') instead of the missing binary.
           server: { deps: { inline: ['electron-store'] } },
           testTimeout: 20_000

@@ -7,7 +7,6 @@ import { failedToRun, formatTable, rowsWithoutNumber, writeResults, type BenchEn
 import { SMOKE } from './lib/smoke'
 import { METRICS } from './metrics/index'
 
-
 function log(line: string): void {
   process.stderr.write(`[bench] ${line}\n`)
 }
@@ -15,7 +14,8 @@ function log(line: string): void {
 function select(args: string[]): Metric[] {
   const wanted = args.filter((a) => a !== '--smoke').map((a) => a.toUpperCase())
   const unknown = wanted.filter((w) => !METRICS.some((m) => m.id === w))
-  if (unknown.length) throw new Error(`unknown metric id(s): ${unknown.join(', ')}; known: ${METRICS.map((m) => m.id).join(' ')}`)
+  if (unknown.length)
+    throw new Error(`unknown metric id(s): ${unknown.join(', ')}; known: ${METRICS.map((m) => m.id).join(' ')}`)
   return wanted.length ? METRICS.filter((m) => wanted.includes(m.id)) : METRICS
 }
 
@@ -65,13 +65,18 @@ async function main(): Promise<number> {
   const seconds = Number(process.hrtime.bigint() - started) / 1e9
   const kind = SMOKE ? 'bench smoke (smallest sizes; ratios not checked)' : 'suite'
   const passed = SMOKE ? '' : `${entries.filter((e) => e.pass).length}/${entries.length} passed; `
-  process.stdout.write(`${formatTable(entries)}\n\n${passed}${kind} ${seconds.toFixed(1)} s; wrote ${relative(process.cwd(), out) || out}\n`)
+  process.stdout.write(
+    `${formatTable(entries)}\n\n${passed}${kind} ${seconds.toFixed(1)} s; wrote ${relative(process.cwd(), out) || out}\n`
+  )
   const empty = rowsWithoutNumber(metrics, entries)
   if (empty.length) {
-    process.stdout.write(`\nBENCH FAILED: ${empty.length} row(s) produced no number: ${empty.map((e) => `${e.id} (${e.why})`).join('; ')}\n`)
+    process.stdout.write(
+      `\nBENCH FAILED: ${empty.length} row(s) produced no number: ${empty.map((e) => `${e.id} (${e.why})`).join('; ')}\n`
+    )
     return 1
   }
-  if (SMOKE) process.stdout.write(`\nbench smoke: all ${entries.length} rows of ${metrics.length} metrics produced a number\n`)
+  if (SMOKE)
+    process.stdout.write(`\nbench smoke: all ${entries.length} rows of ${metrics.length} metrics produced a number\n`)
   return 0
 }
 

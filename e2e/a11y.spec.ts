@@ -19,7 +19,8 @@ import { card as boardCard, createForm, submit, waitForState } from './support/v
  * - comfort: reduced motion, every control's focus ring, a 1280×720 window zoomed to 200 %.
  */
 
-const nav = (page: Page, area: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: area, exact: true }).click()
+const nav = (page: Page, area: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: area, exact: true }).click()
 const gallery = (page: Page) => page.getByRole('grid', { name: 'Gallery' })
 
 async function launch(studio: StudioFixture, theme: 'light' | 'dark'): Promise<Page> {
@@ -79,7 +80,8 @@ for (const theme of ['light', 'dark'] as const) {
         const form = page.getByRole('form', { name: 'Generate' })
         await form.getByRole('textbox', { name: 'Prompt' }).fill('a lighthouse compared')
         await form.getByRole('button', { name: 'Run on several models…' }).click()
-        for (const m of ['imagegen-4.0', 'image-model-2']) await form.getByRole('checkbox', { name: new RegExp(m.replace(/\./g, '\\.')) }).check()
+        for (const m of ['imagegen-4.0', 'image-model-2'])
+          await form.getByRole('checkbox', { name: new RegExp(m.replace(/\./g, '\\.')) }).check()
         await expect(form.getByTestId('compare-plan-row')).toHaveCount(2)
         await gate.check('images, compare setup')
         await form.getByRole('button', { name: 'Run on 2 models' }).click()
@@ -156,7 +158,9 @@ for (const theme of ['light', 'dark'] as const) {
         // A second check within the usage route's double-click guard (10 s) is not sent: press again until one is.
         await expect(async () => {
           await page.getByRole('button', { name: 'Check again' }).first().click()
-          await expect(page.locator('[data-testid="balance-error"][data-kind="invalid-token"]')).toBeVisible({ timeout: 3_000 })
+          await expect(page.locator('[data-testid="balance-error"][data-kind="invalid-token"]')).toBeVisible({
+            timeout: 3_000
+          })
         }).toPass({ timeout: 40_000 })
         await gate.check('balance, with an error')
       })
@@ -168,7 +172,9 @@ for (const theme of ['light', 'dark'] as const) {
 }
 
 test.describe('keyboard first', () => {
-  test('a creator loop without the mouse: generate, mask by keys, edit, first frame, video, balance; dialogs trap and return focus', async ({ studio }) => {
+  test('a creator loop without the mouse: generate, mask by keys, edit, first frame, video, balance; dialogs trap and return focus', async ({
+    studio
+  }) => {
     test.setTimeout(240_000)
     const page = await launch(studio, 'light')
     const kinds = new Set<string>()
@@ -240,8 +246,15 @@ test.describe('keyboard first', () => {
     await tab(field('Height'))
     for (let i = 0; i < 5; i++) await page.keyboard.press('Shift+ArrowDown')
     await page.keyboard.press('Enter')
-    const box = { x: Number(await field('Left (x)').inputValue()), y: Number(await field('Top (y)').inputValue()), width: 200, height: Number(await field('Height').inputValue()) }
-    await expect(painter.getByTestId('painter-notice')).toHaveText(`Added 200×${box.height} px at (${box.x}, ${box.y}) to the mask.`)
+    const box = {
+      x: Number(await field('Left (x)').inputValue()),
+      y: Number(await field('Top (y)').inputValue()),
+      width: 200,
+      height: Number(await field('Height').inputValue())
+    }
+    await expect(painter.getByTestId('painter-notice')).toHaveText(
+      `Added 200×${box.height} px at (${box.x}, ${box.y}) to the mask.`
+    )
     // Escape in the painter cancels a selection being drawn, never the editor itself.
     await page.keyboard.press('Escape')
     await expect(painter).toBeVisible()
@@ -252,11 +265,18 @@ test.describe('keyboard first', () => {
     await type('a red sail')
     await tab(page.getByRole('button', { name: 'Apply edit' }))
     await page.keyboard.press('Enter')
-    await expect(page.getByRole('region', { name: 'Result' }).getByTestId('job-status')).toHaveText('Done', { timeout: 60_000 })
+    await expect(page.getByRole('region', { name: 'Result' }).getByTestId('job-status')).toHaveText('Done', {
+      timeout: 60_000
+    })
 
     // The mask sent is the typed rectangle, pixel for pixel (transparent = the area to change).
     const lib = join(studio.dataDir, 'library', 'images')
-    const mask = await rawRgba(join(lib, readdirSync(lib).find((f) => f.endsWith('.mask.png'))!))
+    const mask = await rawRgba(
+      join(
+        lib,
+        readdirSync(lib).find((f) => f.endsWith('.mask.png'))!
+      )
+    )
     let wrong = 0
     for (let y = 0; y < mask.height; y++) {
       for (let x = 0; x < mask.width; x++) {
@@ -277,23 +297,32 @@ test.describe('keyboard first', () => {
     await page.keyboard.press('Enter')
     await pressTo(page, 'ArrowDown', page.getByRole('menuitem', { name: 'Use as video first frame' }))
     await page.keyboard.press('Enter')
-    await expect(page.getByRole('status').filter({ hasText: 'is now the first frame' })).toContainText('“a red sail” is now the first frame')
+    await expect(page.getByRole('status').filter({ hasText: 'is now the first frame' })).toContainText(
+      '“a red sail” is now the first frame'
+    )
 
     // Create the video.
     await tab(createForm(page).getByRole('textbox', { name: 'Prompt' }))
     await type('the sail fills with wind')
     await tab(createForm(page).getByRole('button', { name: 'Create video' }))
     await page.keyboard.press('Enter')
-    await expect(boardCard(page, 'the sail fills with wind').getByTestId('task-state')).toHaveText('Succeeded', { timeout: 120_000 })
+    await expect(boardCard(page, 'the sail fills with wind').getByTestId('task-state')).toHaveText('Succeeded', {
+      timeout: 120_000
+    })
     // Said once, politely, by the app's live region.
     await expect(page.getByTestId('live-polite')).toHaveText('Video “the sail fills with wind” is done.')
-    const creates = studio.gateway.log().filter((r) => r.method === 'POST' && r.key === studio.canary && r.route === 'video.create')
+    const creates = studio.gateway
+      .log()
+      .filter((r) => r.method === 'POST' && r.key === studio.canary && r.route === 'video.create')
     expect(creates).toHaveLength(1)
     // The first frame travelled in the create (as Base64: far more than a text-only body).
     expect(creates[0].bodyBytes).toBeGreaterThan(10_000)
 
     await test.step('Escape closes the innermost thing only: the prompt picker in the remix dialog, then the dialog', async () => {
-      const remixButton = boardCard(page, 'the sail fills with wind').getByRole('button', { name: 'Remix', exact: true })
+      const remixButton = boardCard(page, 'the sail fills with wind').getByRole('button', {
+        name: 'Remix',
+        exact: true
+      })
       await tab(remixButton)
       await page.keyboard.press('Enter')
       const remix = page.getByRole('dialog', { name: /^Remix/ })
@@ -319,7 +348,8 @@ test.describe('keyboard first', () => {
     await expect(page.getByRole('heading', { name: 'Key usage' })).toBeVisible()
 
     // Every kind of control met on the way showed its focus (checked at each stop above).
-    for (const kind of ['button', 'textarea', 'input[type=number]', 'select', 'summary', 'div[role=gridcell]']) expect([...kinds]).toContain(kind)
+    for (const kind of ['button', 'textarea', 'input[type=number]', 'select', 'summary', 'div[role=gridcell]'])
+      expect([...kinds]).toContain(kind)
   })
 })
 
@@ -328,7 +358,8 @@ async function motion(page: Page): Promise<{ moving: string[]; barAppearance: st
   return page.evaluate(() => {
     // Samples of what may move, beside the screen itself: a toast and a bar without a value.
     const samples = document.createElement('div')
-    samples.innerHTML = '<ul class="stack-list"><li class="toast"><p class="toast-title">t</p></li></ul><progress></progress><button type="button" class="button">b</button>'
+    samples.innerHTML =
+      '<ul class="stack-list"><li class="toast"><p class="toast-title">t</p></li></ul><progress></progress><button type="button" class="button">b</button>'
     document.body.append(samples)
     const moving: string[] = []
     for (const el of Array.from(document.querySelectorAll('*'))) {
@@ -354,7 +385,10 @@ async function expectUsable(target: Locator): Promise<void> {
   const state = await target.evaluate((el) => {
     const b = el.getBoundingClientRect()
     const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2)
-    return { hit: hit !== null && (hit === el || el.contains(hit)), fits: el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1 }
+    return {
+      hit: hit !== null && (hit === el || el.contains(hit)),
+      fits: el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1
+    }
   })
   expect(state, target.toString()).toEqual({ hit: true, fits: true })
 }
@@ -364,7 +398,9 @@ test.describe('comfort', () => {
   // pixels at two device pixels each, so the page's own media queries see the zoomed width too.
   test.use({ viewport: { width: 640, height: 360 }, deviceScaleFactor: 2 })
 
-  test('reduced motion stops every transition, animation and sweeping bar; at 200 % zoom in 1280×720 the main actions stay usable', async ({ studio }) => {
+  test('reduced motion stops every transition, animation and sweeping bar; at 200 % zoom in 1280×720 the main actions stay usable', async ({
+    studio
+  }) => {
     test.setTimeout(120_000)
     const page = await launch(studio, 'light')
 
@@ -392,7 +428,8 @@ test.describe('comfort', () => {
         await expect(page.getByRole('heading', { level: 1, name: area })).toBeVisible()
         await page.keyboard.press('Shift')
         const seen = await page.evaluate(() => {
-          const selector = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])'
+          const selector =
+            'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])'
           const out: { kind: string; ok: boolean; what: string }[] = []
           for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
             // Reachable by Tab only: shown, not inert, not taken out of the order (a measuring mirror).
@@ -402,23 +439,61 @@ test.describe('comfort', () => {
             const role = el.getAttribute('role')
             const kind = `${el.tagName.toLowerCase()}${el instanceof HTMLInputElement ? `[type=${el.type}]` : ''}${role ? `[role=${role}]` : ''}`
             const ok = el.matches(':focus-visible') && cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2
-            out.push({ kind, ok, what: `${kind} “${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}”` })
+            out.push({
+              kind,
+              ok,
+              what: `${kind} “${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}”`
+            })
           }
           return out
         })
         expect(seen.filter((s) => !s.ok).map((s) => s.what)).toEqual([])
         for (const s of seen) kinds.add(s.kind)
       }
-      for (const kind of ['a', 'button', 'input[type=text]', 'input[type=search]', 'input[type=radio]', 'input[type=checkbox]', 'select', 'textarea', 'summary']) expect([...kinds]).toContain(kind)
+      for (const kind of [
+        'a',
+        'button',
+        'input[type=text]',
+        'input[type=search]',
+        'input[type=radio]',
+        'input[type=checkbox]',
+        'select',
+        'textarea',
+        'summary'
+      ])
+        expect([...kinds]).toContain(kind)
     })
 
     await test.step('200 % zoom', async () => {
-      expect(await page.evaluate(() => [window.innerWidth, window.innerHeight, window.devicePixelRatio])).toEqual([640, 360, 2])
+      expect(await page.evaluate(() => [window.innerWidth, window.innerHeight, window.devicePixelRatio])).toEqual([
+        640, 360, 2
+      ])
       const main = page.getByRole('navigation', { name: 'Main' })
       const checks: Array<[string, (p: Page) => Locator[]]> = [
-        ['Chat', (p) => [p.getByRole('button', { name: 'New conversation' }), p.getByRole('textbox', { name: 'Prompt' }), p.getByRole('button', { name: 'Send', exact: true })]],
-        ['Images', (p) => [p.getByRole('form', { name: 'Generate' }).getByRole('textbox', { name: 'Prompt' }), p.getByRole('form', { name: 'Generate' }).getByRole('button', { name: 'Generate' }), p.getByRole('button', { name: 'Edit an image…' }), p.getByRole('searchbox', { name: 'Search prompts' })]],
-        ['Video', (p) => [createForm(p).getByRole('textbox', { name: 'Prompt' }), createForm(p).getByRole('button', { name: 'Create video' })]],
+        [
+          'Chat',
+          (p) => [
+            p.getByRole('button', { name: 'New conversation' }),
+            p.getByRole('textbox', { name: 'Prompt' }),
+            p.getByRole('button', { name: 'Send', exact: true })
+          ]
+        ],
+        [
+          'Images',
+          (p) => [
+            p.getByRole('form', { name: 'Generate' }).getByRole('textbox', { name: 'Prompt' }),
+            p.getByRole('form', { name: 'Generate' }).getByRole('button', { name: 'Generate' }),
+            p.getByRole('button', { name: 'Edit an image…' }),
+            p.getByRole('searchbox', { name: 'Search prompts' })
+          ]
+        ],
+        [
+          'Video',
+          (p) => [
+            createForm(p).getByRole('textbox', { name: 'Prompt' }),
+            createForm(p).getByRole('button', { name: 'Create video' })
+          ]
+        ],
         ['Balance', (p) => [p.getByRole('button', { name: 'Check again' }).first()]],
         ['Settings', (p) => [p.getByRole('button', { name: 'Add profile' })]],
         ['Prompts', (p) => [p.getByRole('searchbox', { name: 'Search history' })]]

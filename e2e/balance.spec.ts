@@ -24,11 +24,16 @@ async function openBalance(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Key usage' })).toBeVisible()
 }
 
-const usageCalls = (studio: StudioFixture) => studio.gateway.log().filter((r) => r.route === 'usage.token' && r.key === studio.canary)
-const raw = async (page: Page, testId: string) => Number(await page.getByTestId(testId).first().getAttribute('data-raw'))
+const usageCalls = (studio: StudioFixture) =>
+  studio.gateway.log().filter((r) => r.route === 'usage.token' && r.key === studio.canary)
+const raw = async (page: Page, testId: string) =>
+  Number(await page.getByTestId(testId).first().getAttribute('data-raw'))
 
 /** A loopback proxy to the sandbox that damages the usage route's Authorization header. */
-async function headerProxy(target: string, mode: 'drop' | 'mangle'): Promise<{ url: string; close: () => Promise<void> }> {
+async function headerProxy(
+  target: string,
+  mode: 'drop' | 'mangle'
+): Promise<{ url: string; close: () => Promise<void> }> {
   const to = new URL(target)
   const server: Server = createServer((req, res) => {
     const headers: IncomingHttpHeaders = { ...req.headers, host: to.host }
@@ -44,11 +49,16 @@ async function headerProxy(target: string, mode: 'drop' | 'mangle'): Promise<{ u
     req.pipe(up)
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(() => r())) }
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((r) => server.close(() => r()))
+  }
 }
 
 test.describe('balance', () => {
-  test('shows the sandbox accounting after generations, with trends, spending and a pre-flight estimate', async ({ studio }) => {
+  test('shows the sandbox accounting after generations, with trends, spending and a pre-flight estimate', async ({
+    studio
+  }) => {
     const page = await launchWith(studio)
     await openBalance(page)
     await expect(page.getByTestId('key-name')).toHaveText('canary key')
@@ -83,7 +93,10 @@ test.describe('balance', () => {
       .toBeCloseTo((spent.used / QUOTA_PER_UNIT) * 100, 6)
     // The route answering is in the line's tooltip, not in its words.
     await expect(page.getByTestId('billing-route')).toHaveText('From the gateway’s billing records')
-    await expect(page.getByTestId('billing-route')).toHaveAttribute('title', /^Answered by (\/v1)?\/dashboard\/billing\/…$/)
+    await expect(page.getByTestId('billing-route')).toHaveAttribute(
+      'title',
+      /^Answered by (\/v1)?\/dashboard\/billing\/…$/
+    )
 
     // Trends: at least two snapshots make a chart with a hover readout.
     const chart = page.getByTestId('available-chart')
@@ -93,7 +106,9 @@ test.describe('balance', () => {
     await overlay.scrollIntoViewIfNeeded()
     const box = (await overlay.boundingBox())!
     await overlay.hover({ position: { x: box.width - 14, y: box.height / 2 } })
-    await expect(page.getByTestId('available-chart-readout')).toContainText(new Intl.NumberFormat('en').format(spent.quotaRemaining))
+    await expect(page.getByTestId('available-chart-readout')).toContainText(
+      new Intl.NumberFormat('en').format(spent.quotaRemaining)
+    )
 
     // Spending by model from the studio's own log: the two jobs account for everything spent.
     const row = page.getByTestId('spending').locator('tr[data-model="gpt-4o-mini"]')
@@ -106,9 +121,14 @@ test.describe('balance', () => {
     await expect(spendChart.getByRole('img', { name: 'Known costs per day, gpt-4o-mini' })).toBeVisible()
 
     const preflight = await page.evaluate(() =>
-      (window as unknown as { studio: { balance: { preflight(i: unknown): Promise<unknown> } } }).studio.balance.preflight({ model: 'gpt-4o-mini', kind: 'chat' })
+      (
+        window as unknown as { studio: { balance: { preflight(i: unknown): Promise<unknown> } } }
+      ).studio.balance.preflight({ model: 'gpt-4o-mini', kind: 'chat' })
     )
-    expect(preflight).toMatchObject({ ok: true, value: { warn: false, reason: 'ok', basedOn: expect.any(Number), available: spent.quotaRemaining } })
+    expect(preflight).toMatchObject({
+      ok: true,
+      value: { warn: false, reason: 'ok', basedOn: expect.any(Number), available: spent.quotaRemaining }
+    })
     expect((preflight as { value: { expectedCost: number } }).value.expectedCost).toBeGreaterThan(0)
 
     // The usage route's budget: never more than 15 calls in its 20-minute window.
@@ -164,13 +184,19 @@ test.describe('balance', () => {
     // the clock is set back to the real time (which the page's age display also uses).
     const clock = join(studio.dataDir, 'test-clock')
     writeFileSync(clock, '-11000')
-    const page = await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary, STUDIO_CLOCK_FILE: clock })
+    const page = await studio.launch({
+      STUDIO_GATEWAY_URL: studio.gateway.url,
+      STUDIO_API_KEY: studio.canary,
+      STUDIO_CLOCK_FILE: clock
+    })
     await openBalance(page)
     await expect(page.getByTestId('balance-fresh')).toBeVisible()
     studio.gateway.setFaults(studio.canary, ['429@usage.token'])
     writeFileSync(clock, '0')
     await page.getByRole('button', { name: 'Check again' }).click()
-    await expect(page.locator('[data-testid="balance-error"][data-kind="rate-limited"]')).toContainText('rate limiting the balance routes (429)')
+    await expect(page.locator('[data-testid="balance-error"][data-kind="rate-limited"]')).toContainText(
+      'rate limiting the balance routes (429)'
+    )
     await expect(page.getByTestId('balance-stale')).toContainText(/Showing data from \d+ seconds? ago/)
     expect(Number(await page.getByTestId('balance-stale').getAttribute('data-age-ms'))).toBeGreaterThan(10_000)
     await expect(page.getByTestId('key-usage')).toBeVisible()

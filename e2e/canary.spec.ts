@@ -18,7 +18,9 @@ import { createForm, expectPlays, submit, waitForState } from './support/video-p
  * spec: drive them between "settings" and "search".
  */
 
-test('the canary key is found nowhere after settings, chat, images, video and the balance dashboard', async ({ studio }) => {
+test('the canary key is found nowhere after settings, chat, images, video and the balance dashboard', async ({
+  studio
+}) => {
   test.setTimeout(180_000)
   const { canary } = studio
   const page = await studio.launch()
@@ -53,7 +55,16 @@ test('the canary key is found nowhere after settings, chat, images, video and th
     await edit.getByRole('button', { name: 'Cancel' }).click()
     // The same from a page that calls the bridge directly (the shapes a hostile script would try).
     const answers = await page.evaluate(async (url) => {
-      const api = (window as unknown as { studio: { profiles: Record<string, (i?: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { details?: { reason?: string } } }>> } }).studio.profiles
+      const api = (
+        window as unknown as {
+          studio: {
+            profiles: Record<
+              string,
+              (i?: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { details?: { reason?: string } } }>
+            >
+          }
+        }
+      ).studio.profiles
       const list = (await api.list()).value as { profiles: Array<{ id: string; name: string }> }
       const id = list.profiles.find((p) => p.name === 'Canary')!.id
       return [
@@ -72,7 +83,10 @@ test('the canary key is found nowhere after settings, chat, images, video and th
   // Chat, in two formats.
   const chat = new ChatPage(page)
   await chat.open()
-  for (const [label, model] of [['General chat', 'gpt-4o-mini'], ['Messages', 'claude-haiku-4-5']] as const) {
+  for (const [label, model] of [
+    ['General chat', 'gpt-4o-mini'],
+    ['Messages', 'claude-haiku-4-5']
+  ] as const) {
     await chat.newConversation(label, model)
     await chat.send(`Say hello (${label})`)
     await chat.waitForAnswer('complete')
@@ -104,7 +118,15 @@ test('the canary key is found nowhere after settings, chat, images, video and th
 
   // Every route the key should have been used on was used with it.
   const seen = studio.gateway.log()
-  for (const route of ['usage', 'text.chat', 'text.messages', 'image.generate', 'image.native.submit', 'video.create', 'video.query']) {
+  for (const route of [
+    'usage',
+    'text.chat',
+    'text.messages',
+    'image.generate',
+    'image.native.submit',
+    'video.create',
+    'video.query'
+  ]) {
     expect(seen.filter((r) => r.route.startsWith(route) && r.key === canary).length, route).toBeGreaterThan(0)
   }
 

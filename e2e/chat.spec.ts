@@ -55,7 +55,9 @@ test.describe('chat', () => {
     await chat.page.getByRole('button', { name: 'Stop', exact: true }).click()
     const answer = await chat.waitForAnswer('cancelled')
     await expect(answer).toContainText('Stopped')
-    await expect.poll(() => studio.gateway.log().find((r) => r.route === 'text.chat')?.aborted, { timeout: 5_000 }).toBe(true)
+    await expect
+      .poll(() => studio.gateway.log().find((r) => r.route === 'text.chat')?.aborted, { timeout: 5_000 })
+      .toBe(true)
   })
 
   test('a stream that ends without its terminal signal is marked incomplete', async ({ studio }) => {
@@ -138,10 +140,14 @@ test.describe('chat', () => {
     await chat.send('And the second lighthouse')
     await chat.waitForAnswer('incomplete')
     await studio.stop()
-    const again = new ChatPage(await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary }))
+    const again = new ChatPage(
+      await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary })
+    )
     await again.open()
     await again.page.getByRole('list', { name: 'Conversations' }).getByRole('listitem').first().click()
-    await expect(again.page.getByRole('article', { name: 'User message' }).first()).toContainText('Remember the lighthouse')
+    await expect(again.page.getByRole('article', { name: 'User message' }).first()).toContainText(
+      'Remember the lighthouse'
+    )
     await expect(again.lastAnswer()).toHaveAttribute('data-status', 'incomplete')
   })
 })

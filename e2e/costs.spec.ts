@@ -25,7 +25,9 @@ async function estimateFrom(scope: Page | Locator, jobs: number): Promise<number
 }
 
 test.describe('costs before they are paid', () => {
-  test('image forms: no estimate without history; after a job, about its measured cost, and the card shows it', async ({ studio }) => {
+  test('image forms: no estimate without history; after a job, about its measured cost, and the card shows it', async ({
+    studio
+  }) => {
     test.setTimeout(180_000)
     const page = await openImages(studio)
     const form = page.getByRole('form', { name: 'Generate' })
@@ -39,7 +41,9 @@ test.describe('costs before they are paid', () => {
     const cost = used(studio) - before
     expect(cost).toBeGreaterThan(0)
     expect(await estimateFrom(form, 1)).toBe(cost)
-    await expect(estimateOf(form)).toContainText(`about ${cost.toLocaleString('en')} (range ${cost.toLocaleString('en')}–${cost.toLocaleString('en')}, from 1 job)`)
+    await expect(estimateOf(form)).toContainText(
+      `about ${cost.toLocaleString('en')} (range ${cost.toLocaleString('en')}–${cost.toLocaleString('en')}, from 1 job)`
+    )
     await expect(card.getByTestId('job-cost')).toHaveAttribute('data-raw', String(cost))
     await expect(card.getByTestId('job-cost')).toContainText(`Cost: ${cost.toLocaleString('en')}`)
 
@@ -64,7 +68,9 @@ test.describe('costs before they are paid', () => {
     // The edit form, before its first edit.
     await page.getByRole('tab', { name: 'Generate' }).click()
     await page.getByRole('button', { name: 'Edit an image…' }).click()
-    await page.getByTestId('editor-file-input').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: await gradientPng(256) })
+    await page
+      .getByTestId('editor-file-input')
+      .setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: await gradientPng(256) })
     const edit = page.getByRole('form', { name: 'Edit settings' })
     await expect(edit).toBeVisible({ timeout: 20_000 })
     await edit.getByRole('combobox', { name: 'Edit model' }).fill('edit-model-fresh')
@@ -83,16 +89,21 @@ test.describe('costs before they are paid', () => {
     const model = await form.getByRole('combobox', { name: 'Model' }).inputValue()
     await form.getByRole('button', { name: 'Run on several models…' }).click()
     const other = model === 'imagegen-4.5' ? 'imagegen-4.0' : 'imagegen-4.5'
-    for (const m of [model, other]) await form.getByRole('checkbox', { name: new RegExp(m.replace(/\./g, '\\.')) }).check()
+    for (const m of [model, other])
+      await form.getByRole('checkbox', { name: new RegExp(m.replace(/\./g, '\\.')) }).check()
     const rows = form.getByTestId('compare-plan-row')
     await expect(rows).toHaveCount(2)
-    await expect(rows.filter({ hasText: model }).getByTestId('compare-estimate')).toContainText(`about ${cost.toLocaleString('en')}`)
+    await expect(rows.filter({ hasText: model }).getByTestId('compare-estimate')).toContainText(
+      `about ${cost.toLocaleString('en')}`
+    )
     await expect(rows.filter({ hasText: other }).getByTestId('compare-estimate')).toContainText(NONE)
     await expect(form.getByTestId('compare-total')).toContainText(`about ${cost.toLocaleString('en')}`)
     await expect(form.getByTestId('compare-total')).toContainText('1 without an estimate')
   })
 
-  test('video create: no estimate, then about the measured cost of the accepted task; chat compare per model and in total', async ({ studio }) => {
+  test('video create: no estimate, then about the measured cost of the accepted task; chat compare per model and in total', async ({
+    studio
+  }) => {
     test.setTimeout(120_000)
     const page = await openVideo(studio)
     const form = createForm(page)
@@ -113,12 +124,18 @@ test.describe('costs before they are paid', () => {
     await expect(compare.getByTestId('compare-total')).toContainText('no history for these models')
   })
 
-  test('a daily limit holds a job with its reason until it is let go; the forecast appears once there is enough history', async ({ studio }) => {
+  test('a daily limit holds a job with its reason until it is let go; the forecast appears once there is enough history', async ({
+    studio
+  }) => {
     test.setTimeout(180_000)
     // The host's clock moves ahead (instead of the test sitting out the ten minutes a forecast needs).
     const clock = join(studio.dataDir, 'test-clock')
     writeFileSync(clock, '0')
-    const page = await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary, STUDIO_CLOCK_FILE: clock })
+    const page = await studio.launch({
+      STUDIO_GATEWAY_URL: studio.gateway.url,
+      STUDIO_API_KEY: studio.canary,
+      STUDIO_CLOCK_FILE: clock
+    })
     const nav = page.getByRole('navigation', { name: 'Main' })
     await nav.getByRole('button', { name: 'Balance' }).click()
     await expect(page.getByTestId('forecast')).toHaveAttribute('data-kind', 'not-enough-history', { timeout: 20_000 })
@@ -146,7 +163,9 @@ test.describe('costs before they are paid', () => {
     await generate('a second costed kite')
     const hold = form.getByTestId('limit-hold')
     await expect(hold).toContainText('Held by your daily spending limit')
-    await expect(hold).toContainText(`${cost.toLocaleString('en')} spent in the last 24 hours; your daily limit is ${(cost + cost / 2).toLocaleString('en')}`)
+    await expect(hold).toContainText(
+      `${cost.toLocaleString('en')} spent in the last 24 hours; your daily limit is ${(cost + cost / 2).toLocaleString('en')}`
+    )
     await expect(page.getByTestId('limit-hold-toast')).toContainText('The daily limit')
     expect(imageCreates(studio)).toHaveLength(creates)
     // Let it go: the same request is sent once.
@@ -161,7 +180,9 @@ test.describe('costs before they are paid', () => {
     await expect(item).toHaveAttribute('data-state', 'held')
     // Worded by the page from the host's figures: the limit, what was spent, the job's estimate.
     // Two jobs spent by now (the first, and the one let go).
-    await expect(item).toContainText(`held: the daily spending limit: ${(2 * cost).toLocaleString('en')} spent of ${(cost + cost / 2).toLocaleString('en')}.`)
+    await expect(item).toContainText(
+      `held: the daily spending limit: ${(2 * cost).toLocaleString('en')} spent of ${(cost + cost / 2).toLocaleString('en')}.`
+    )
     await expect(item).toContainText(`This job is expected to cost about ${cost.toLocaleString('en')}.`)
     expect(imageCreates(studio)).toHaveLength(creates + 1)
     await item.getByRole('button', { name: 'Release' }).click()
@@ -175,7 +196,9 @@ test.describe('costs before they are paid', () => {
     await expect(page.getByTestId('forecast')).toContainText('At this rate')
   })
 
-  test('chat composer: no estimate without history; after a measured answer, about its cost per token for the next send', async ({ studio }) => {
+  test('chat composer: no estimate without history; after a measured answer, about its cost per token for the next send', async ({
+    studio
+  }) => {
     test.setTimeout(120_000)
     const chat = await openChat(studio)
     const page = chat.page

@@ -7,7 +7,10 @@ import { holdBridgeRequests } from './support/bridge-hold'
 import { generate, openImages, waitForDone } from './support/images-page'
 import { applyEdit, editResultOf, expectCurrent, paidImageCalls, versionButton } from './support/versions'
 
-test('a prompt typed while the chosen version is on its way is kept and sent with that version', async ({ page, studio }) => {
+test('a prompt typed while the chosen version is on its way is kept and sent with that version', async ({
+  page,
+  studio
+}) => {
   test.setTimeout(90_000)
   const getItem = await holdBridgeRequests(page, studio, 'images:get-item')
   await openImages(studio)
@@ -25,7 +28,9 @@ test('a prompt typed while the chosen version is on its way is kept and sent wit
   await prompt.fill('add fog')
   getItem.release()
   // The editor takes version 2 as its source: a new mask, the same words.
-  await expect(page.getByRole('region', { name: 'Edit image' }).getByText(/^add a red boat · \d+×\d+ source$/)).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Edit image' }).getByText(/^add a red boat · \d+×\d+ source$/)
+  ).toBeVisible()
   await expect(page.getByRole('region', { name: 'Mask painter' })).toBeVisible()
   await expect(prompt).toHaveValue('add fog')
 

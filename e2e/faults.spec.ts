@@ -34,7 +34,9 @@ async function chatUnder(studio: StudioFixture, fault: string, message: string, 
 }
 
 test.describe('fault scenarios the page must show', () => {
-  test('F2 a create dropped after it was sent shows "outcome unknown, may have been charged" and is never re-sent', async ({ studio }) => {
+  test('F2 a create dropped after it was sent shows "outcome unknown, may have been charged" and is never re-sent', async ({
+    studio
+  }) => {
     const page = await openImages(studio)
     studio.gateway.setFaults(studio.canary, ['drop@image.generate*1'])
     await generate(page, 'a kite over the sea')
@@ -45,7 +47,9 @@ test.describe('fault scenarios the page must show', () => {
     await expectSentOnce(page, studio)
   })
 
-  test('F14 the studio stops while a create is in flight: after the restart the job shows outcome unknown, nothing re-sent', async ({ studio }) => {
+  test('F14 the studio stops while a create is in flight: after the restart the job shows outcome unknown, nothing re-sent', async ({
+    studio
+  }) => {
     const page = await openImages(studio)
     studio.gateway.setFaults(studio.canary, ['hang@image.generate*1'])
     await generate(page, 'a harbour at night')
@@ -59,7 +63,9 @@ test.describe('fault scenarios the page must show', () => {
     await expectSentOnce(again, studio)
   })
 
-  test('F20 a result with the wrong bytes is retried, then the job fails with the reason; nothing is added to the gallery', async ({ studio }) => {
+  test('F20 a result with the wrong bytes is retried, then the job fails with the reason; nothing is added to the gallery', async ({
+    studio
+  }) => {
     const page = await openImages(studio)
     studio.gateway.setFaults(studio.canary, ['result:wrong-bytes'])
     await generate(page, 'a lighthouse')
@@ -77,13 +83,17 @@ test.describe('fault scenarios the page must show', () => {
     expect(studio.gateway.log().filter((r) => r.route === 'text.chat')).toHaveLength(1)
   })
 
-  test('F22 a redirect to another origin is refused with a precise error; the other origin sees nothing', async ({ studio }) => {
+  test('F22 a redirect to another origin is refused with a precise error; the other origin sees nothing', async ({
+    studio
+  }) => {
     const answer = await chatUnder(studio, 'redirect@text.chat*1', 'Hello', 'error')
     await expect(answer).toContainText(/redirect/i)
     expect(studio.gateway.log().filter((r) => r.origin === 'cdn')).toHaveLength(0)
   })
 
-  test('F25 a journal damaged on disk: the studio starts, the jobs come back from the last good copy, the user is told', async ({ studio }) => {
+  test('F25 a journal damaged on disk: the studio starts, the jobs come back from the last good copy, the user is told', async ({
+    studio
+  }) => {
     const page = await openImages(studio)
     await generate(page, 'first picture')
     await expect(jobCard(page, 'first picture')).toHaveAttribute('data-status', 'done', { timeout: 30_000 })
@@ -94,7 +104,10 @@ test.describe('fault scenarios the page must show', () => {
     await studio.stop()
     const journal = join(studio.dataDir, 'library.db')
     const bytes = readFileSync(journal)
-    writeFileSync(journal, Buffer.concat([Buffer.alloc(4096, 0xa5), bytes.subarray(4096, Math.floor(bytes.length / 2))]))
+    writeFileSync(
+      journal,
+      Buffer.concat([Buffer.alloc(4096, 0xa5), bytes.subarray(4096, Math.floor(bytes.length / 2))])
+    )
     const again = await openImages(studio)
     await expect(jobCard(again, 'first picture')).toHaveAttribute('data-status', 'done')
     // The user is told: the shell's banner, served by app:get-notices, until dismissed.
@@ -107,9 +120,13 @@ test.describe('fault scenarios the page must show', () => {
     expect(log).toMatch(/library database was damaged .*the backup of .* was restored/)
   })
 
-  test('F26 a second studio on the same data folder exits with a clear message; the first keeps serving', async ({ studio }) => {
+  test('F26 a second studio on the same data folder exits with a clear message; the first keeps serving', async ({
+    studio
+  }) => {
     const page = await studio.launch()
-    await expect(launchBrowserHost({}, studio.dataDir)).rejects.toThrow(/Another studio is already running with this data folder/)
+    await expect(launchBrowserHost({}, studio.dataDir)).rejects.toThrow(
+      /Another studio is already running with this data folder/
+    )
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
     await expect(page.getByRole('button', { name: 'Add profile' })).toBeVisible()
   })

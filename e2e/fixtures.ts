@@ -42,7 +42,14 @@ const SHELL = process.env.STUDIO_E2E_SHELL === 'electron' ? 'electron' : 'browse
 
 async function gatewayAndDir(naming: StudioOptions['gatewayNaming'], seed?: number) {
   const canary = newCanaryKey()
-  const gateway = await startSandbox({ port: 0, speed: 60, quiet: true, naming, ...(seed !== undefined ? { seed } : {}), keys: [{ key: canary, name: 'canary key', quota: 40_000_000 }] })
+  const gateway = await startSandbox({
+    port: 0,
+    speed: 60,
+    quiet: true,
+    naming,
+    ...(seed !== undefined ? { seed } : {}),
+    keys: [{ key: canary, name: 'canary key', quota: 40_000_000 }]
+  })
   return { canary, gateway, dataDir: tempDataDir() }
 }
 

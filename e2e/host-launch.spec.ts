@@ -12,9 +12,16 @@ import { launchBrowserHost, newCanaryKey, removeDir, tempDataDir } from './suppo
  * read in the process table; the test then opens what it was given in Chromium, as the real one would.
  */
 test.describe('opening the browser from the browser host', () => {
-  test('the opener gets a private redirect file (no launch code, no key in argv or env); a second use of the code replaces the token', async ({ page }) => {
+  test('the opener gets a private redirect file (no launch code, no key in argv or env); a second use of the code replaces the token', async ({
+    page
+  }) => {
     const canary = newCanaryKey()
-    const gateway = await startSandbox({ port: 0, speed: 60, quiet: true, keys: [{ key: canary, name: 'canary key', quota: 1_000_000 }] })
+    const gateway = await startSandbox({
+      port: 0,
+      speed: 60,
+      quiet: true,
+      keys: [{ key: canary, name: 'canary key', quota: 1_000_000 }]
+    })
     const dataDir = tempDataDir()
     const bin = mkdtempSync(join(tmpdir(), 'studio-e2e-opener-'))
     const record = join(bin, 'record.json')
@@ -24,7 +31,13 @@ test.describe('opening the browser from the browser host', () => {
     )
     chmodSync(join(bin, 'xdg-open'), 0o755)
     const studio = await launchBrowserHost(
-      { STUDIO_OPEN: '1', DISPLAY: ':99', PATH: `${bin}:${process.env.PATH ?? ''}`, STUDIO_GATEWAY_URL: gateway.url, STUDIO_API_KEY: canary },
+      {
+        STUDIO_OPEN: '1',
+        DISPLAY: ':99',
+        PATH: `${bin}:${process.env.PATH ?? ''}`,
+        STUDIO_GATEWAY_URL: gateway.url,
+        STUDIO_API_KEY: canary
+      },
       dataDir
     )
     try {
@@ -59,14 +72,22 @@ test.describe('opening the browser from the browser host', () => {
       expect(registration).toMatch(/\(403\)/)
       // Used once: the file is gone.
       await expect.poll(() => existsSync(file)).toBe(false)
-      expect(await page.evaluate(() => (window as unknown as { studio: { app: { getInfo(): Promise<{ ok: boolean }> } } }).studio.app.getInfo())).toMatchObject({ ok: true })
+      expect(
+        await page.evaluate(() =>
+          (window as unknown as { studio: { app: { getInfo(): Promise<{ ok: boolean }> } } }).studio.app.getInfo()
+        )
+      ).toMatchObject({ ok: true })
 
       // A reload keeps the session: the token kept for it survives (the site data is cleared only once).
       const reloaded = page.waitForResponse((r) => r.url().startsWith('http:') && r.request().isNavigationRequest())
       await page.reload()
       expect((await (await reloaded).allHeaders())['clear-site-data']).toBeUndefined()
       await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready')
-      expect(await page.evaluate(() => (window as unknown as { studio: { app: { getInfo(): Promise<{ ok: boolean }> } } }).studio.app.getInfo())).toMatchObject({ ok: true })
+      expect(
+        await page.evaluate(() =>
+          (window as unknown as { studio: { app: { getInfo(): Promise<{ ok: boolean }> } } }).studio.app.getInfo()
+        )
+      ).toMatchObject({ ok: true })
 
       // What a page of this origin stored is gone once an unused launch address is opened (the browser
       // honours Clear-Site-Data on this loopback origin), and the tab that stored it keeps working.
@@ -76,11 +97,19 @@ test.describe('opening the browser from the browser host', () => {
       await expect(printed.locator('html')).toHaveAttribute('data-app-state', 'ready')
       expect(await printed.evaluate(() => localStorage.getItem('left-behind'))).toBeNull()
       await printed.close()
-      expect(await page.evaluate(() => (window as unknown as { studio: { app: { getInfo(): Promise<{ ok: boolean }> } } }).studio.app.getInfo())).toMatchObject({ ok: true })
+      expect(
+        await page.evaluate(() =>
+          (window as unknown as { studio: { app: { getInfo(): Promise<{ ok: boolean }> } } }).studio.app.getInfo()
+        )
+      ).toMatchObject({ ok: true })
 
       // Someone presents the same code again (a racer who read it, or the browser after a racer).
       const origin = new URL(studio.url).origin
-      const again = await fetch(`${origin}/session`, { method: 'POST', body: code, headers: { Origin: origin, 'Content-Type': 'text/plain' } })
+      const again = await fetch(`${origin}/session`, {
+        method: 'POST',
+        body: code,
+        headers: { Origin: origin, 'Content-Type': 'text/plain' }
+      })
       expect(again.status).toBe(403)
       await expect.poll(() => studio.output()).toMatch(/used twice/)
       const links = [...studio.output().matchAll(/^Studio ready: (\S+)$/gm)].map((m) => m[1])
@@ -88,12 +117,24 @@ test.describe('opening the browser from the browser host', () => {
       expect(links[1]).not.toBe(links[0])
       // The page that held the old token is cut off; the new link opens a working studio.
       await expect
-        .poll(() => page.evaluate(() => (window as unknown as { studio: { app: { getInfo(): Promise<{ ok: boolean; error?: { code: string } }> } } }).studio.app.getInfo()))
+        .poll(() =>
+          page.evaluate(() =>
+            (
+              window as unknown as {
+                studio: { app: { getInfo(): Promise<{ ok: boolean; error?: { code: string } }> } }
+              }
+            ).studio.app.getInfo()
+          )
+        )
         .toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } })
       const fresh = await page.context().newPage()
       await fresh.goto(links[1])
       await expect(fresh.locator('html')).toHaveAttribute('data-app-state', 'ready')
-      expect(await fresh.evaluate(() => (window as unknown as { studio: { app: { getInfo(): Promise<{ ok: boolean }> } } }).studio.app.getInfo())).toMatchObject({ ok: true })
+      expect(
+        await fresh.evaluate(() =>
+          (window as unknown as { studio: { app: { getInfo(): Promise<{ ok: boolean }> } } }).studio.app.getInfo()
+        )
+      ).toMatchObject({ ok: true })
     } finally {
       await studio.stop()
       await gateway.close()

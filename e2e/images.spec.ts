@@ -12,7 +12,8 @@ import { changedByEdit, generate, gradientPng, jobCard, openImages, rawRgba, wai
 
 const SIDE = 4096
 
-const gatewayPosts = (studio: StudioFixture, path: string) => studio.gateway.log().filter((r) => r.method === 'POST' && r.path === path && r.key === studio.canary)
+const gatewayPosts = (studio: StudioFixture, path: string) =>
+  studio.gateway.log().filter((r) => r.method === 'POST' && r.path === path && r.key === studio.canary)
 
 test.describe('images', () => {
   test('generates in each family and through the native task', async ({ studio }) => {
@@ -43,7 +44,9 @@ test.describe('images', () => {
     await native.getByRole('button', { name: 'Submit task' }).click()
     const nativeCard = await waitForDone(page, 'Native task')
     await expect(nativeCard).toContainText('2048x2048')
-    expect(studio.gateway.log().some((r) => r.path === '/imgnative' && r.query.Action === 'CVSync2AsyncSubmitTask')).toBe(true)
+    expect(
+      studio.gateway.log().some((r) => r.path === '/imgnative' && r.query.Action === 'CVSync2AsyncSubmitTask')
+    ).toBe(true)
 
     const grid = page.getByRole('grid', { name: 'Gallery' })
     for (const prompt of ['a red kite over a grey sea', 'a lighthouse, wide', 'a harbour at dawn']) {
@@ -51,12 +54,16 @@ test.describe('images', () => {
     }
   })
 
-  test('paints a mask at full resolution, with undo and redo, and the edit changes only inside it', async ({ studio }) => {
+  test('paints a mask at full resolution, with undo and redo, and the edit changes only inside it', async ({
+    studio
+  }) => {
     // A 4096² source, an edit and three full-image reads: more than the default minute on a busy machine.
     test.setTimeout(180_000)
     const page = await openImages(studio)
     await page.getByRole('button', { name: 'Edit an image…' }).click()
-    await page.getByTestId('editor-file-input').setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: await gradientPng(SIDE) })
+    await page
+      .getByTestId('editor-file-input')
+      .setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: await gradientPng(SIDE) })
     const painter = page.getByRole('region', { name: 'Mask painter' })
     await expect(painter).toBeVisible({ timeout: 20_000 })
     await expect(page.getByText('gradient.png · 4096×4096 source')).toBeVisible()
@@ -115,8 +122,17 @@ test.describe('images', () => {
     expect(edits[edits.length - 1].status).toBe(200)
 
     // The host's record of the edit: same size, nothing changed outside the mask.
-    const listed = await page.evaluate(() => (window as unknown as { studio: { images: { listGallery(i: unknown): Promise<unknown> } } }).studio.images.listGallery({ filter: { origin: 'edit' } }))
-    const item = (listed as { ok: true; value: { items: { id: string; width: number; height: number; outsideMaskChange?: number; format: string }[] } }).value.items[0]
+    const listed = await page.evaluate(() =>
+      (
+        window as unknown as { studio: { images: { listGallery(i: unknown): Promise<unknown> } } }
+      ).studio.images.listGallery({ filter: { origin: 'edit' } })
+    )
+    const item = (
+      listed as {
+        ok: true
+        value: { items: { id: string; width: number; height: number; outsideMaskChange?: number; format: string }[] }
+      }
+    ).value.items[0]
     expect([item.width, item.height]).toEqual([SIDE, SIDE])
     expect(item.outsideMaskChange).toBeLessThan(0.001)
 
@@ -150,10 +166,14 @@ test.describe('images', () => {
     expect(changed.inside / transparent).toBeGreaterThan(0.5)
   })
 
-  test('the mask canvas takes the height the properties bar leaves, inside the window without scrolling, at 720 and 900 px', async ({ studio }) => {
+  test('the mask canvas takes the height the properties bar leaves, inside the window without scrolling, at 720 and 900 px', async ({
+    studio
+  }) => {
     const page = await openImages(studio)
     await page.getByRole('button', { name: 'Edit an image…' }).click()
-    await page.getByTestId('editor-file-input').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: await gradientPng(256) })
+    await page
+      .getByTestId('editor-file-input')
+      .setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: await gradientPng(256) })
     const painter = page.getByRole('region', { name: 'Mask painter' })
     await expect(painter).toBeVisible({ timeout: 20_000 })
     const stage = painter.getByRole('application', { name: 'Mask canvas' })
@@ -190,14 +210,22 @@ test.describe('images', () => {
     try {
       await input.setInputFiles(huge)
       await expect(alert).toContainText('This file can’t be edited')
-      await expect(alert).toContainText('“huge.png” is 25 MB; pictures used here can be up to 25 MB. Nothing was uploaded.')
+      await expect(alert).toContainText(
+        '“huge.png” is 25 MB; pictures used here can be up to 25 MB. Nothing was uploaded.'
+      )
 
       const gif = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64')
       await input.setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: gif })
       await expect(alert).toContainText('“anim.gif” is a GIF image; only PNG, JPEG or WebP can be used here.')
 
-      await input.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('these are notes, not pixels') })
-      await expect(alert).toContainText('“notes.png” is not an image: its content is neither PNG, JPEG nor WebP, whatever its name says.')
+      await input.setInputFiles({
+        name: 'notes.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('these are notes, not pixels')
+      })
+      await expect(alert).toContainText(
+        '“notes.png” is not an image: its content is neither PNG, JPEG nor WebP, whatever its name says.'
+      )
 
       await expect(page.getByRole('region', { name: 'Mask painter' })).toHaveCount(0)
       expect(studio.gateway.log().length).toBe(before)
@@ -209,7 +237,11 @@ test.describe('images', () => {
   test('searches the gallery best first, each caption with its match marked', async ({ studio }) => {
     const page = await openImages(studio)
     // Oldest first: the prompt that says it twice, one without it, and the newest, a longer one that says it once.
-    const prompts = ['koi, koi and more koi under a bridge', 'a stone lantern in the rain', 'a wide garden with maple trees, a tea house and a koi pond']
+    const prompts = [
+      'koi, koi and more koi under a bridge',
+      'a stone lantern in the rain',
+      'a wide garden with maple trees, a tea house and a koi pond'
+    ]
     for (const prompt of prompts) {
       await generate(page, prompt)
       await expect(jobCard(page, prompt).getByTestId('job-status')).toHaveText('Done', { timeout: 30_000 })
@@ -219,7 +251,9 @@ test.describe('images', () => {
     await page.getByRole('searchbox', { name: 'Search prompts' }).fill('KOI')
     // Newest first would put the garden first: the ranking reads the prompts.
     await expect(grid.getByRole('gridcell')).toHaveCount(2)
-    await expect.poll(() => grid.getByRole('gridcell').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label')))).toEqual([prompts[0], prompts[2]])
+    await expect
+      .poll(() => grid.getByRole('gridcell').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label'))))
+      .toEqual([prompts[0], prompts[2]])
     const captions = grid.getByTestId('gallery-match')
     await expect(captions.nth(0).locator('mark')).toHaveText(['koi', 'koi', 'koi'])
     await expect(captions.nth(1).locator('mark')).toHaveText(['koi'])
@@ -227,7 +261,9 @@ test.describe('images', () => {
     await expect(page.getByText('2 images')).toBeVisible()
     // Two characters are below the index's trigrams: still found, newest first, marked.
     await page.getByRole('searchbox', { name: 'Search prompts' }).fill('te')
-    await expect.poll(() => grid.getByRole('gridcell').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label')))).toEqual([prompts[2], prompts[1]])
+    await expect
+      .poll(() => grid.getByRole('gridcell').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label'))))
+      .toEqual([prompts[2], prompts[1]])
     await expect(captions.nth(0).locator('mark')).toHaveText(['te'])
     await expect(captions.nth(1)).toContainText('lantern')
   })
@@ -248,6 +284,8 @@ test.describe('images', () => {
     await expect(again).toBeVisible()
     await expect(again.getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true')
     // The thumbnail loads from the host's media URL, registered again by the new host.
-    await expect.poll(() => again.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+    await expect
+      .poll(() => again.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0)
   })
 })

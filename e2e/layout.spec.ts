@@ -9,8 +9,27 @@ import sharp from 'sharp'
 import { expect, test } from './fixtures'
 import { openChat } from './support/chat-page'
 import { generate, gradientPng, openImages, waitForDone } from './support/images-page'
-import { boxOf, nav, openScreen, overlaps, pageOverflow, paintStroke, paletteOptions, SCREENS, WINDOW_SIZES, windowShare } from './support/layout'
-import { buttonsInsideCells, expectInWindow, goTo, screenText, VIEWPORTS, visibleButtons, wireWords } from './support/layout-forms'
+import {
+  boxOf,
+  nav,
+  openScreen,
+  overlaps,
+  pageOverflow,
+  paintStroke,
+  paletteOptions,
+  SCREENS,
+  WINDOW_SIZES,
+  windowShare
+} from './support/layout'
+import {
+  buttonsInsideCells,
+  expectInWindow,
+  goTo,
+  screenText,
+  VIEWPORTS,
+  visibleButtons,
+  wireWords
+} from './support/layout-forms'
 import { chooseFamily, createForm, openVideo, submit, waitForState } from './support/video-page'
 
 test.describe('layout: the window never scrolls as a page', () => {
@@ -28,7 +47,9 @@ test.describe('layout: the window never scrolls as a page', () => {
 
 test.describe('layout: Images gives the room to the results', () => {
   for (const size of WINDOW_SIZES) {
-    test(`running and waiting jobs are a thin strip; the results are the largest box at ${size.width}×${size.height}`, async ({ studio }) => {
+    test(`running and waiting jobs are a thin strip; the results are the largest box at ${size.width}×${size.height}`, async ({
+      studio
+    }) => {
       // The create answers slowly, so the job is still running while the strip is measured.
       studio.gateway.setFaults(studio.canary, ['slow-first-byte=15000@image.generate'])
       const page = await openImages(studio)
@@ -41,28 +62,41 @@ test.describe('layout: Images gives the room to the results', () => {
       await form.getByRole('button', { name: 'Add to queue' }).click()
       const rows = strip.getByRole('list', { name: 'Queue' }).locator(':scope > li')
       await expect(rows).toHaveCount(2)
-      await expect(strip.getByRole('article', { name: /a slow lighthouse/ }).getByTestId('job-status')).toHaveText('Running')
+      await expect(strip.getByRole('article', { name: /a slow lighthouse/ }).getByTestId('job-status')).toHaveText(
+        'Running'
+      )
       await expect(strip.getByRole('listitem', { name: 'a waiting harbour — waiting, 1st' })).toBeVisible()
-      for (const row of await rows.all()) expect((await boxOf(row)).height, await row.innerText()).toBeLessThanOrEqual(64)
+      for (const row of await rows.all())
+        expect((await boxOf(row)).height, await row.innerText()).toBeLessThanOrEqual(64)
       const stripBox = await boxOf(strip)
       expect(stripBox.height / size.height).toBeLessThanOrEqual(0.2)
       // The results: the largest of the screen's boxes (the create column, the strip, the gallery).
       const shares = {
-        gallery: await windowShare(page, page.getByRole('region', { name: 'Gallery: drop pictures here to import them' })),
+        gallery: await windowShare(
+          page,
+          page.getByRole('region', { name: 'Gallery: drop pictures here to import them' })
+        ),
         create: await windowShare(page, page.getByRole('region', { name: 'Create images' })),
         strip: await windowShare(page, strip)
       }
       expect(shares.gallery, JSON.stringify(shares)).toBeGreaterThan(Math.max(shares.create, shares.strip))
       // The job's result ends up in the gallery and the strip lets it go.
       await expect(strip.getByRole('article', { name: /a slow lighthouse/ })).toHaveCount(0, { timeout: 40_000 })
-      await expect(page.getByRole('grid', { name: 'Gallery' }).getByRole('gridcell', { name: 'a slow lighthouse' })).toBeVisible()
+      await expect(
+        page.getByRole('grid', { name: 'Gallery' }).getByRole('gridcell', { name: 'a slow lighthouse' })
+      ).toBeVisible()
     })
   }
 })
 
 test.describe('layout: the chat transcript has the room', () => {
-  for (const [size, share] of [[WINDOW_SIZES[0], 0.55], [WINDOW_SIZES[1], 0.45]] as const) {
-    test(`the transcript takes at least ${Math.round(share * 100)}% of a ${size.width}×${size.height} window`, async ({ studio }) => {
+  for (const [size, share] of [
+    [WINDOW_SIZES[0], 0.55],
+    [WINDOW_SIZES[1], 0.45]
+  ] as const) {
+    test(`the transcript takes at least ${Math.round(share * 100)}% of a ${size.width}×${size.height} window`, async ({
+      studio
+    }) => {
       const chat = await openChat(studio)
       await chat.page.setViewportSize(size)
       const transcript = chat.page.getByRole('region', { name: 'Messages' })
@@ -73,7 +107,9 @@ test.describe('layout: the chat transcript has the room', () => {
 })
 
 test.describe('layout: the chat header and the message actions', () => {
-  test('model, format and system instruction sit behind one header button; messages show two icon actions and More', async ({ studio }) => {
+  test('model, format and system instruction sit behind one header button; messages show two icon actions and More', async ({
+    studio
+  }) => {
     const chat = await openChat(studio)
     const page = chat.page
     await expect(page.getByRole('radiogroup', { name: 'Format' })).toHaveCount(0)
@@ -109,7 +145,9 @@ test.describe('layout: the chat header and the message actions', () => {
 })
 
 test.describe('layout: navigation leaves the image editor', () => {
-  test('Images in the navigation goes back to the gallery; only an unsent mask asks first, and it does not come back', async ({ studio }) => {
+  test('Images in the navigation goes back to the gallery; only an unsent mask asks first, and it does not come back', async ({
+    studio
+  }) => {
     const page = await openImages(studio)
     const images = nav(page).getByRole('button', { name: 'Images', exact: true })
     const editor = page.getByRole('region', { name: 'Mask painter' })
@@ -122,7 +160,9 @@ test.describe('layout: navigation leaves the image editor', () => {
 
     // A painted mask that was never sent: the user is asked, and may stay.
     await page.getByRole('button', { name: 'Edit an image…' }).click()
-    await page.getByTestId('editor-file-input').setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: await gradientPng(512) })
+    await page
+      .getByTestId('editor-file-input')
+      .setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: await gradientPng(512) })
     await expect(editor).toBeVisible({ timeout: 20_000 })
     await paintStroke(page)
     await images.click()
@@ -131,7 +171,10 @@ test.describe('layout: navigation leaves the image editor', () => {
     await ask.getByRole('button', { name: 'Stay in the editor' }).click()
     await expect(editor).toBeVisible()
     await images.click()
-    await page.getByRole('alertdialog', { name: 'Leave the editor?' }).getByRole('button', { name: 'Discard the mask and leave' }).click()
+    await page
+      .getByRole('alertdialog', { name: 'Leave the editor?' })
+      .getByRole('button', { name: 'Discard the mask and leave' })
+      .click()
     await expect(editor).toHaveCount(0)
     await expect(page.getByRole('button', { name: 'Edit an image…' })).toBeVisible()
 
@@ -160,13 +203,18 @@ test.describe('layout: tooltips and toasts keep out of the way', () => {
     const title = chat.page.getByRole('heading', { level: 1 })
     for (const name of ['Chat', 'Images', 'Video']) {
       await nav(chat.page).getByRole('button', { name, exact: true }).hover()
-      const tip = chat.page.getByRole('tooltip').filter({ hasText: `Open ${name}` }).locator('visible=true')
+      const tip = chat.page
+        .getByRole('tooltip')
+        .filter({ hasText: `Open ${name}` })
+        .locator('visible=true')
       await expect(tip).toHaveCount(1)
       expect(overlaps(await boxOf(tip), await boxOf(title)), `${name}'s tooltip over the title`).toBe(false)
     }
   })
 
-  test('a finished video’s toast covers no card and no form action, and does not follow the user to another screen', async ({ studio }) => {
+  test('a finished video’s toast covers no card and no form action, and does not follow the user to another screen', async ({
+    studio
+  }) => {
     test.setTimeout(120_000)
     const page = await openVideo(studio)
     await createForm(page).getByRole('textbox', { name: 'Prompt' }).fill('a kite over the dunes')
@@ -177,7 +225,10 @@ test.describe('layout: tooltips and toasts keep out of the way', () => {
     expect(overlaps(await boxOf(toast), await boxOf(card))).toBe(false)
     // Nor the form the user goes on with: its main action and the queue button beside it.
     for (const name of ['Create video', 'Add to queue']) {
-      expect(overlaps(await boxOf(toast), await boxOf(createForm(page).getByRole('button', { name, exact: true }))), name).toBe(false)
+      expect(
+        overlaps(await boxOf(toast), await boxOf(createForm(page).getByRole('button', { name, exact: true }))),
+        name
+      ).toBe(false)
     }
     await nav(page).getByRole('button', { name: 'Chat', exact: true }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible()
@@ -203,7 +254,10 @@ test.describe('layout: forms, items and words', () => {
       expect(Math.abs(edges.footer - edges.column), 'the footer on the column edge').toBeLessThanOrEqual(1)
       expect(edges.mainScroll, 'the Images work area does not scroll as a whole').toBe(0)
       await page.getByRole('tab', { name: 'Native task' }).click()
-      await expectInWindow(page, page.getByRole('form', { name: 'Native task' }).getByRole('button', { name: 'Submit task' }))
+      await expectInWindow(
+        page,
+        page.getByRole('form', { name: 'Native task' }).getByRole('button', { name: 'Submit task' })
+      )
       await goTo(page, 'Video')
       await expect(page.getByRole('tab', { name: 'Create' })).toBeVisible({ timeout: 20_000 })
       for (const family of ['Unified · first family', 'Video object · JSON']) {
@@ -218,7 +272,9 @@ test.describe('layout: forms, items and words', () => {
   }
 
   for (const size of VIEWPORTS) {
-    test(`the Settings and Prompts forms keep Save in the window at ${size.width}×${size.height}, and Ctrl+Enter sends them`, async ({ studio }) => {
+    test(`the Settings and Prompts forms keep Save in the window at ${size.width}×${size.height}, and Ctrl+Enter sends them`, async ({
+      studio
+    }) => {
       const page = await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary })
       await page.setViewportSize(size)
       const keyed = async (form: Locator, name: string) => {
@@ -237,7 +293,10 @@ test.describe('layout: forms, items and words', () => {
       await add.getByRole('button', { name: 'Cancel' }).click()
       await expect(add).toBeHidden()
 
-      await page.getByRole('button', { name: /^Names of / }).first().click()
+      await page
+        .getByRole('button', { name: /^Names of / })
+        .first()
+        .click()
       const names = page.getByRole('dialog', { name: /^Gateway names · / })
       await keyed(names, 'Save names')
       await names.getByRole('button', { name: 'Cancel' }).click()
@@ -260,7 +319,9 @@ test.describe('layout: forms, items and words', () => {
     })
   }
 
-  test('Images: two buttons a tile, at most 40 on screen; a picture opens a viewer over 80% of the window that the arrows move', async ({ studio }) => {
+  test('Images: two buttons a tile, at most 40 on screen; a picture opens a viewer over 80% of the window that the arrows move', async ({
+    studio
+  }) => {
     const page = await openImages(studio)
     await page.setViewportSize({ width: 1280, height: 720 })
     for (const prompt of ['a quiet harbour', 'a red kite']) {
@@ -295,7 +356,9 @@ test.describe('layout: forms, items and words', () => {
     await expect(viewer).toBeHidden()
   })
 
-  test('Video: a card at most 15 buttons on screen, its clip in its own shape with the first frame shown; the remix action in the window', async ({ studio }) => {
+  test('Video: a card at most 15 buttons on screen, its clip in its own shape with the first frame shown; the remix action in the window', async ({
+    studio
+  }) => {
     const page = await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary })
     await page.setViewportSize({ width: 1280, height: 720 })
     await goTo(page, 'Video')
@@ -305,7 +368,9 @@ test.describe('layout: forms, items and words', () => {
     const card = await waitForState(page, 'a paper boat on a river', 'Succeeded', 120_000)
     const player = card.getByTestId('video-player')
     // The first frame is painted without playing (no poster file needed): the element has frame data.
-    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(2)
+    await expect
+      .poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(2)
     const shape = await player.evaluate((v: HTMLVideoElement) => {
       const r = v.getBoundingClientRect()
       return { box: r.width / r.height, file: v.videoWidth / v.videoHeight, orientation: v.dataset.orientation }
@@ -321,7 +386,9 @@ test.describe('layout: forms, items and words', () => {
     await expectInWindow(page, remix.getByRole('button', { name: 'Remix', exact: true }))
   })
 
-  test('Video: a portrait clip gets a portrait card in its own 9:16 shape, its first frame shown', async ({ studio }) => {
+  test('Video: a portrait clip gets a portrait card in its own 9:16 shape, its first frame shown', async ({
+    studio
+  }) => {
     test.setTimeout(120_000)
     const page = await openVideo(studio)
     await page.setViewportSize({ width: 1280, height: 720 })
@@ -331,10 +398,18 @@ test.describe('layout: forms, items and words', () => {
     await submit(page)
     const card = await waitForState(page, 'a lighthouse keeper climbing stairs', 'Succeeded', 120_000)
     const player = card.getByTestId('video-player')
-    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(2)
+    await expect
+      .poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(2)
     const shape = await player.evaluate((v: HTMLVideoElement) => {
       const r = v.getBoundingClientRect()
-      return { width: r.width, height: r.height, fileWidth: v.videoWidth, fileHeight: v.videoHeight, orientation: v.dataset.orientation }
+      return {
+        width: r.width,
+        height: r.height,
+        fileWidth: v.videoWidth,
+        fileHeight: v.videoHeight,
+        orientation: v.dataset.orientation
+      }
     })
     expect([shape.fileWidth, shape.fileHeight]).toEqual([180, 320])
     expect(shape.height).toBeGreaterThan(shape.width)
@@ -362,7 +437,8 @@ test.describe('layout: forms, items and words', () => {
     const form = page.getByRole('form', { name: 'Generate' })
     await form.getByRole('textbox', { name: 'Prompt' }).fill('a lighthouse compared')
     await form.getByRole('button', { name: 'Run on several models…' }).click()
-    for (const m of ['imagegen-4.0', 'image-model-2']) await form.getByRole('checkbox', { name: new RegExp(m.replace(/\./g, '\\.')) }).check()
+    for (const m of ['imagegen-4.0', 'image-model-2'])
+      await form.getByRole('checkbox', { name: new RegExp(m.replace(/\./g, '\\.')) }).check()
     await form.getByRole('button', { name: 'Run on 2 models' }).click()
     const run = page.getByRole('region', { name: 'Compare runs' }).getByTestId('compare-run').first()
     await expect(run.getByRole('status').filter({ hasText: 'Done' })).toHaveCount(2, { timeout: 60_000 })
@@ -387,7 +463,12 @@ test.describe('layout: forms, items and words', () => {
     await look('images, native task')
     await goTo(page, 'Video')
     await expect(page.getByRole('tab', { name: 'Create' })).toBeVisible({ timeout: 20_000 })
-    for (const family of ['Unified · first family', 'Unified · second family', 'Video object · JSON', 'Video object · multipart']) {
+    for (const family of [
+      'Unified · first family',
+      'Unified · second family',
+      'Video object · JSON',
+      'Video object · multipart'
+    ]) {
       await page.getByRole('radio', { name: family }).check()
       await look(`video, ${family}`)
     }

@@ -6,7 +6,15 @@ import { nameOf, type BodyFamily } from '../src/sandbox/naming'
 import { expect, test, type StudioFixture } from './fixtures'
 import { ChatPage } from './support/chat-page'
 import { waitForDone } from './support/images-page'
-import { addActiveProfile, assignDiscovered, discover, familyBox, openNames, openSettings, type FamilyKey } from './support/names-dialog'
+import {
+  addActiveProfile,
+  assignDiscovered,
+  discover,
+  familyBox,
+  openNames,
+  openSettings,
+  type FamilyKey
+} from './support/names-dialog'
 import { chooseFamily, createForm, importAsset, reveal, submit, waitForState } from './support/video-page'
 
 /**
@@ -64,11 +72,19 @@ async function configureNames(page: Page): Promise<void> {
   await dialog.getByRole('textbox', { name: 'Native image task path', exact: true }).fill(ALT_NAMING.nativePath)
   await dialog.getByRole('textbox', { name: 'req_key', exact: true }).fill(ALT_NAMING.nativeReqKey)
   await dialog.getByRole('textbox', { name: 'Asset route prefix', exact: true }).fill(ALT_NAMING.assetPrefix)
-  await dialog.getByRole('textbox', { name: 'Messages format version header', exact: true }).fill(ALT_NAMING.versionHeader)
+  await dialog
+    .getByRole('textbox', { name: 'Messages format version header', exact: true })
+    .fill(ALT_NAMING.versionHeader)
 
   await dialog.getByRole('button', { name: 'Add a model rule' }).click()
-  await dialog.getByRole('group', { name: 'new rule', exact: true }).getByRole('combobox', { name: 'Model' }).fill(FIXED_10S)
-  await dialog.getByRole('group', { name: FIXED_10S, exact: true }).getByRole('textbox', { name: 'Fixed length (s)' }).fill('10')
+  await dialog
+    .getByRole('group', { name: 'new rule', exact: true })
+    .getByRole('combobox', { name: 'Model' })
+    .fill(FIXED_10S)
+  await dialog
+    .getByRole('group', { name: FIXED_10S, exact: true })
+    .getByRole('textbox', { name: 'Fixed length (s)' })
+    .fill('10')
   await dialog.getByRole('button', { name: 'Save names' }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByText(`Saved the names of ${PROFILE}.`)).toBeVisible()
@@ -82,7 +98,11 @@ async function exportAndImport(page: Page): Promise<void> {
   const download = await downloading
   expect(download.suggestedFilename()).toBe('Own-gateway.names.json')
   const exported = readFileSync((await download.path())!, 'utf8')
-  const file = JSON.parse(exported) as { models: Record<string, string[]>; rules: Record<string, { forcedSeconds?: number }>; nativeImage: { path: string } }
+  const file = JSON.parse(exported) as {
+    models: Record<string, string[]>
+    rules: Record<string, { forcedSeconds?: number }>
+    nativeImage: { path: string }
+  }
   expect(file.models.image2).toEqual([ASSIGNED.model])
   expect(file.models.gk).toEqual(alt('videoMultipart'))
   expect(file.rules[FIXED_10S]).toEqual({ forcedSeconds: 10 })
@@ -147,7 +167,12 @@ async function useImages(page: Page, studio: StudioFixture): Promise<void> {
 
   await paintAndEdit(page, studio)
   const grid = page.getByRole('grid', { name: 'Gallery' })
-  for (const prompt of ['a red kite over a grey sea', 'a lighthouse, wide', 'a harbour at dawn', 'a bright blue stripe']) {
+  for (const prompt of [
+    'a red kite over a grey sea',
+    'a lighthouse, wide',
+    'a harbour at dawn',
+    'a bright blue stripe'
+  ]) {
     await expect(grid.getByRole('gridcell', { name: prompt })).toBeVisible()
   }
 }
@@ -155,7 +180,9 @@ async function useImages(page: Page, studio: StudioFixture): Promise<void> {
 /** A stroke painted on a 1024² source; the gateway repaints only where the mask is transparent. */
 async function paintAndEdit(page: Page, studio: StudioFixture): Promise<void> {
   await page.getByRole('button', { name: 'Edit an image…' }).click()
-  await page.getByTestId('editor-file-input').setInputFiles({ name: 'field.png', mimeType: 'image/png', buffer: await png(SIDE) })
+  await page
+    .getByTestId('editor-file-input')
+    .setInputFiles({ name: 'field.png', mimeType: 'image/png', buffer: await png(SIDE) })
   const painter = page.getByRole('region', { name: 'Mask painter' })
   await expect(painter).toBeVisible({ timeout: 20_000 })
   await painter.getByRole('slider', { name: 'Hardness' }).fill('100')
@@ -183,8 +210,13 @@ async function paintAndEdit(page: Page, studio: StudioFixture): Promise<void> {
   expect(edits[0].headers['content-type']).toMatch(/^multipart\/form-data/)
 
   // The sandbox refuses a mask of another size; the studio's record shows the result changed only inside the mask.
-  const listed = await page.evaluate(() => (window as unknown as { studio: { images: { listGallery(i: unknown): Promise<unknown> } } }).studio.images.listGallery({ filter: { origin: 'edit' } }))
-  const item = (listed as { value: { items: { width: number; height: number; outsideMaskChange?: number }[] } }).value.items[0]
+  const listed = await page.evaluate(() =>
+    (
+      window as unknown as { studio: { images: { listGallery(i: unknown): Promise<unknown> } } }
+    ).studio.images.listGallery({ filter: { origin: 'edit' } })
+  )
+  const item = (listed as { value: { items: { width: number; height: number; outsideMaskChange?: number }[] } }).value
+    .items[0]
   expect([item.width, item.height]).toEqual([SIDE, SIDE])
   expect(item.outsideMaskChange).toBeLessThan(0.001)
   await page.getByRole('button', { name: 'Back to gallery' }).click()
@@ -213,7 +245,13 @@ async function useVideo(page: Page, studio: StudioFixture): Promise<void> {
   await form.getByRole('textbox', { name: 'Prompt' }).fill('waves against a pier')
   await submit(page)
 
-  for (const prompt of ['a lantern drifting at night', 'rain on a tin roof', 'a heron takes off', 'waves against a pier']) await waitForState(page, prompt, 'Succeeded')
+  for (const prompt of [
+    'a lantern drifting at night',
+    'rain on a tin roof',
+    'a heron takes off',
+    'waves against a pier'
+  ])
+    await waitForState(page, prompt, 'Succeeded')
   await expect((await reveal(page, 'waves against a pier')).getByTestId('task-model')).toContainText(FIXED_10S)
 
   await (await reveal(page, 'waves against a pier')).getByRole('button', { name: 'Remix', exact: true }).click()
@@ -225,7 +263,9 @@ async function useVideo(page: Page, studio: StudioFixture): Promise<void> {
   await expect(remix.getByTestId('lineage')).toHaveText('Remix of “waves against a pier”')
 
   await importAsset(page, { group: 'Heroes', url: 'https://assets.example.com/hero.png', name: 'hero' })
-  expect(studio.gateway.log().some((r) => r.path === `${ALT_NAMING.assetPrefix}CreateAsset` && r.status === 200)).toBe(true)
+  expect(studio.gateway.log().some((r) => r.path === `${ALT_NAMING.assetPrefix}CreateAsset` && r.status === 200)).toBe(
+    true
+  )
 }
 
 async function useChat(page: Page, studio: StudioFixture): Promise<void> {
@@ -239,7 +279,9 @@ async function useChat(page: Page, studio: StudioFixture): Promise<void> {
 }
 
 test.describe('a gateway with its own names, set up in Settings', () => {
-  test('profile, discovery, names file, then images, video and chat with the gateway’s names only', async ({ studio }) => {
+  test('profile, discovery, names file, then images, video and chat with the gateway’s names only', async ({
+    studio
+  }) => {
     test.setTimeout(300_000)
     const page = await studio.launch()
     await test.step('profile and names, in Settings', async () => {

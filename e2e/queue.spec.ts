@@ -36,9 +36,13 @@ function maxInFlight(list: readonly Create[]): number {
 }
 
 const queueOf = (page: Page) => page.getByTestId('queue')
-const itemOf = (page: Page, i: number): Locator => queueOf(page).getByRole('listitem', { name: new RegExp(`^${prompt(i)} — `) })
+const itemOf = (page: Page, i: number): Locator =>
+  queueOf(page).getByRole('listitem', { name: new RegExp(`^${prompt(i)} — `) })
 const waitingCount = (page: Page) => queueOf(page).locator('[data-testid="queue-item"][data-state="waiting"]').count()
-const busyCount = (page: Page) => queueOf(page).locator('[data-testid="queue-item"][data-state="running"], [data-testid="queue-item"][data-state="sending"]').count()
+const busyCount = (page: Page) =>
+  queueOf(page)
+    .locator('[data-testid="queue-item"][data-state="running"], [data-testid="queue-item"][data-state="sending"]')
+    .count()
 
 test.describe('the local queue', () => {
   test('20 image jobs under a cap of 2: pause, resume, reorder, and a restart in the middle', async ({ studio }) => {
@@ -57,7 +61,9 @@ test.describe('the local queue', () => {
     for (let i = 1; i <= N; i++) {
       await form.getByRole('textbox', { name: 'Prompt' }).fill(prompt(i))
       await form.getByRole('button', { name: 'Add to queue' }).click()
-      await expect(itemOf(page, i)).toContainText(`waiting, ${i}${i % 10 === 1 && i !== 11 ? 'st' : i % 10 === 2 && i !== 12 ? 'nd' : i % 10 === 3 && i !== 13 ? 'rd' : 'th'}`)
+      await expect(itemOf(page, i)).toContainText(
+        `waiting, ${i}${i % 10 === 1 && i !== 11 ? 'st' : i % 10 === 2 && i !== 12 ? 'nd' : i % 10 === 3 && i !== 13 ? 'rd' : 'th'}`
+      )
     }
     expect(imageCreates(studio)).toHaveLength(0)
 
@@ -111,7 +117,9 @@ test.describe('the local queue', () => {
     await expect(jobs.filter({ hasText: 'Running' })).toHaveCount(0, { timeout: 60_000 })
   })
 
-  test('an edit waits behind a running generation under a cap of 1, then runs; the gateway never has two creates open', async ({ studio }) => {
+  test('an edit waits behind a running generation under a cap of 1, then runs; the gateway never has two creates open', async ({
+    studio
+  }) => {
     test.setTimeout(180_000)
     const page = await openImages(studio)
     const form = page.getByRole('form', { name: 'Generate' })
@@ -139,16 +147,29 @@ test.describe('the local queue', () => {
     expect(edits()).toHaveLength(0)
 
     // The generation ends; then the edit leaves, once, and its result shows.
-    await expect(page.getByRole('region', { name: 'Result' }).getByTestId('edit-result-image')).toBeVisible({ timeout: 60_000 })
+    await expect(page.getByRole('region', { name: 'Result' }).getByTestId('edit-result-image')).toBeVisible({
+      timeout: 60_000
+    })
     expect(edits()).toHaveLength(1)
-    const log = studio.gateway.log().filter((r) => (r.route === 'image.generate' || r.route === 'image.edit') && r.key === studio.canary) as Array<{ route: string; receivedAt?: number; endedAt?: number; bodyBytes: number }>
-    const spans = log.map((r) => ({ bytes: r.bodyBytes, start: r.receivedAt ?? 0, end: r.endedAt ?? Number.POSITIVE_INFINITY })).sort((a, b) => a.start - b.start)
+    const log = studio.gateway
+      .log()
+      .filter((r) => (r.route === 'image.generate' || r.route === 'image.edit') && r.key === studio.canary) as Array<{
+      route: string
+      receivedAt?: number
+      endedAt?: number
+      bodyBytes: number
+    }>
+    const spans = log
+      .map((r) => ({ bytes: r.bodyBytes, start: r.receivedAt ?? 0, end: r.endedAt ?? Number.POSITIVE_INFINITY }))
+      .sort((a, b) => a.start - b.start)
     expect(maxInFlight(spans)).toBe(1)
     const slow = log.filter((r) => r.route === 'image.generate').at(-1)!
     expect(edits()[0].receivedAt ?? 0).toBeGreaterThanOrEqual(slow.endedAt ?? Number.POSITIVE_INFINITY)
   })
 
-  test('items queued under one profile are sent with its key after the user switches to another', async ({ studio }) => {
+  test('items queued under one profile are sent with its key after the user switches to another', async ({
+    studio
+  }) => {
     test.setTimeout(180_000)
     const second = `sk-second-${Date.now().toString(36)}`
     studio.gateway.addKey({ key: second, name: 'second key', quota: 40_000_000 })
@@ -164,18 +185,25 @@ test.describe('the local queue', () => {
       await form.getByRole('textbox', { name: 'Prompt' }).fill(`queued on the first profile ${i}`)
       await form.getByRole('button', { name: 'Add to queue' }).click()
     }
-    await expect(queue.getByRole('listitem', { name: /^queued on the first profile 1 — (sending|running)/ })).toBeVisible()
+    await expect(
+      queue.getByRole('listitem', { name: /^queued on the first profile 1 — (sending|running)/ })
+    ).toBeVisible()
 
     await addActiveProfile(page, { name: 'Second key', url: studio.gateway.url, key: second })
     const switchedAt = Date.now()
     // The first profile's queue goes on after the switch, every create with its own key.
     await expect.poll(() => imageCreates(studio).length, { timeout: 90_000 }).toBe(4)
-    const sent = studio.gateway.log().filter((r) => r.route === 'image.generate') as Array<{ key: string | null; receivedAt?: number }>
+    const sent = studio.gateway.log().filter((r) => r.route === 'image.generate') as Array<{
+      key: string | null
+      receivedAt?: number
+    }>
     expect(sent.map((r) => r.key)).toEqual([studio.canary, studio.canary, studio.canary, studio.canary])
     expect(sent.filter((r) => (r.receivedAt ?? 0) > switchedAt).length).toBeGreaterThan(0)
   })
 
-  test('a native task waits in a paused queue, says so in its form, and is submitted once on resume', async ({ studio }) => {
+  test('a native task waits in a paused queue, says so in its form, and is submitted once on resume', async ({
+    studio
+  }) => {
     test.setTimeout(120_000)
     const page = await openImages(studio)
     const queue = queueOf(page)
@@ -186,8 +214,11 @@ test.describe('the local queue', () => {
     await native.getByRole('textbox', { name: 'Prompt' }).fill('a harbour, queued')
     await native.getByRole('button', { name: 'Submit task' }).click()
     await expect(native.getByTestId('queued-job')).toHaveText('This task waits in the queue: waiting, 1st.')
-    await expect(queue.getByRole('listitem', { name: 'a harbour, queued — waiting, 1st' })).toContainText('Native task ·')
-    const submits = () => studio.gateway.log().filter((r) => r.route === 'image.native.submit' && r.key === studio.canary)
+    await expect(queue.getByRole('listitem', { name: 'a harbour, queued — waiting, 1st' })).toContainText(
+      'Native task ·'
+    )
+    const submits = () =>
+      studio.gateway.log().filter((r) => r.route === 'image.native.submit' && r.key === studio.canary)
     expect(submits()).toHaveLength(0)
 
     await queue.getByRole('button', { name: 'Resume queue' }).click()

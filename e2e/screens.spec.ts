@@ -49,7 +49,10 @@ function checkBrowser(browser: Browser, testInfo: TestInfo): void {
   }
   const recorded = existsSync(RECORDED_WITH) ? readFileSync(RECORDED_WITH, 'utf8').trim() : ''
   const major = (v: string) => v.split('.')[0]
-  test.skip(recorded !== '' && major(recorded) !== major(version), `The screenshots were recorded with Chromium ${recorded}; this run has ${version}, which may draw text differently. Record them again with --update-snapshots and review them.`)
+  test.skip(
+    recorded !== '' && major(recorded) !== major(version),
+    `The screenshots were recorded with Chromium ${recorded}; this run has ${version}, which may draw text differently. Record them again with --update-snapshots and review them.`
+  )
 }
 
 /** Waits until nothing on the page is still loading or animating in, then compares. */

@@ -30,9 +30,13 @@ test.describe('settings and profiles', () => {
     await expect(item.locator('[data-key-status]')).toHaveAttribute('data-key-status', 'session')
     await item.getByRole('button', { name: 'Use Second gateway' }).click()
     const banner = page.getByRole('banner')
-    await expect(banner.getByRole('combobox', { name: 'Active profile' }).locator('option:checked')).toHaveText('Second gateway')
+    await expect(banner.getByRole('combobox', { name: 'Active profile' }).locator('option:checked')).toHaveText(
+      'Second gateway'
+    )
     const account = studio.gateway.account(studio.canary)!
-    await expect(banner.getByTestId('balance-badge')).toHaveAccessibleName(`Balance: ${account.quotaRemaining.toLocaleString('en-US')} quota units`)
+    await expect(banner.getByTestId('balance-badge')).toHaveAccessibleName(
+      `Balance: ${account.quotaRemaining.toLocaleString('en-US')} quota units`
+    )
 
     // The gateway saw the key only in the Authorization header, never in a URL.
     const seen = studio.gateway.log().filter((r) => r.key === studio.canary)
@@ -114,7 +118,9 @@ test.describe('settings and profiles', () => {
     expect(await pageVisibleText(page)).not.toContain(studio.canary)
     await studio.stop()
     expect(filesContaining(studio.dataDir, studio.canary)).toEqual([])
-    const logs = readdirSync(join(studio.dataDir, 'logs')).map((f) => readFileSync(join(studio.dataDir, 'logs', f), 'utf8'))
+    const logs = readdirSync(join(studio.dataDir, 'logs')).map((f) =>
+      readFileSync(join(studio.dataDir, 'logs', f), 'utf8')
+    )
     expect(logs.join('\n')).not.toContain(studio.canary)
   })
 })

@@ -22,7 +22,14 @@ const FORMATS: Array<{ label: FormatLabel; model: string; route: string; tools: 
     label: 'Content (parts)',
     model: 'gemini-2.5-flash',
     route: 'text.content',
-    tools: [{ functionDeclarations: [{ name: 'get_weather', parameters: param('city') }, { name: 'get_time', parameters: param('tz') }] }]
+    tools: [
+      {
+        functionDeclarations: [
+          { name: 'get_weather', parameters: param('city') },
+          { name: 'get_time', parameters: param('tz') }
+        ]
+      }
+    ]
   },
   {
     label: 'Messages',
@@ -38,7 +45,9 @@ const FORMATS: Array<{ label: FormatLabel; model: string; route: string; tools: 
 async function declareTools(chat: ChatPage, tools: unknown): Promise<void> {
   const toggle = chat.page.getByRole('button', { name: 'Parameters', exact: true })
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
-  const field = chat.page.getByRole('region', { name: 'Parameters' }).getByRole('textbox', { name: 'tools', exact: true })
+  const field = chat.page
+    .getByRole('region', { name: 'Parameters' })
+    .getByRole('textbox', { name: 'tools', exact: true })
   await field.fill(JSON.stringify(tools))
 }
 
@@ -99,7 +108,9 @@ test.describe('tool use round trip', () => {
     await chat.waitForAnswer('complete')
     await expect(chat.lastAnswer()).toContainText('get_time: {"time":"14:05"}')
     await studio.stop()
-    const again = new ChatPage(await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary }))
+    const again = new ChatPage(
+      await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary })
+    )
     await again.open()
     await again.page.getByRole('list', { name: 'Conversations' }).getByRole('listitem').first().click()
     await expect(again.page.getByRole('group', { name: 'Tool call: get_time' })).toBeVisible()

@@ -1,7 +1,20 @@
 import { writeFileSync } from 'node:fs'
 import sharp from 'sharp'
 import { expect, test } from './fixtures'
-import { board, card, chooseFamily, createForm, expectPlays, importAsset, mp4sOnDisk, openVideo, reveal, submit, videoCreates, waitForState } from './support/video-page'
+import {
+  board,
+  card,
+  chooseFamily,
+  createForm,
+  expectPlays,
+  importAsset,
+  mp4sOnDisk,
+  openVideo,
+  reveal,
+  submit,
+  videoCreates,
+  waitForState
+} from './support/video-page'
 
 /**
  * The Video area against the test's own sandbox gateway (speed 60): a task in every family from
@@ -10,7 +23,10 @@ import { board, card, chooseFamily, createForm, expectPlays, importAsset, mp4sOn
  * input refused with nothing sent, proven by the sandbox's request log.
  */
 
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } }).png().toBuffer()
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+    .png()
+    .toBuffer()
 
 test.describe('video', () => {
   test('creates in every family; each result plays and is kept on disk', async ({ studio }) => {
@@ -21,7 +37,9 @@ test.describe('video', () => {
 
     // Unified route, first family, image to video with an uploaded reference.
     await form.getByRole('textbox', { name: 'Prompt' }).fill('a lantern drifting at night')
-    await page.getByTestId('unifiedFirst-refs-file-input').setInputFiles({ name: 'frame.png', mimeType: 'image/png', buffer: await png(640, 360) })
+    await page
+      .getByTestId('unifiedFirst-refs-file-input')
+      .setInputFiles({ name: 'frame.png', mimeType: 'image/png', buffer: await png(640, 360) })
     await expect(page.getByTestId('unifiedFirst-mode')).toHaveText('One image: image to video.')
     await submit(page)
     await expect(card(page, 'a lantern drifting at night')).toBeVisible()
@@ -42,9 +60,13 @@ test.describe('video', () => {
     // Video-object route, multipart family with a forced length and a file reference.
     await chooseFamily(page, 'Video object · multipart')
     await form.getByRole('combobox', { name: 'Model' }).fill('gk-video-3-pro')
-    await expect(page.getByTestId('videosMultipart-forced')).toHaveText('10 s, fixed by the gateway for gk-video-3-pro.')
+    await expect(page.getByTestId('videosMultipart-forced')).toHaveText(
+      '10 s, fixed by the gateway for gk-video-3-pro.'
+    )
     await form.getByRole('textbox', { name: 'Prompt' }).fill('waves against a pier')
-    await page.getByTestId('videosMultipart-refs-file-input').setInputFiles({ name: 'pier.png', mimeType: 'image/png', buffer: await png(512, 512) })
+    await page
+      .getByTestId('videosMultipart-refs-file-input')
+      .setInputFiles({ name: 'pier.png', mimeType: 'image/png', buffer: await png(512, 512) })
     await expect(page.getByTestId('videosMultipart-refs').getByText('File pier.png', { exact: true })).toBeVisible()
     await submit(page)
 
@@ -54,7 +76,12 @@ test.describe('video', () => {
       await expectPlays(c)
     }
     await expect((await reveal(page, 'a heron takes off')).getByTestId('task-model')).toContainText('Kl-3.0-Omni')
-    expect(videoCreates(studio).map((c) => c.path)).toEqual(['/v1/video/create', '/v1/video/create', '/v1/videos', '/v1/videos'])
+    expect(videoCreates(studio).map((c) => c.path)).toEqual([
+      '/v1/video/create',
+      '/v1/video/create',
+      '/v1/videos',
+      '/v1/videos'
+    ])
     await expect.poll(() => mp4sOnDisk(studio.dataDir).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4)
   })
 
@@ -85,7 +112,10 @@ test.describe('video', () => {
     await expect(await reveal(page, 'a paper boat on a river')).toContainText('2 remixes')
 
     const remixPosts = studio.gateway.log().filter((r) => r.method === 'POST' && /remix$/.test(r.path))
-    expect(remixPosts.map((r) => r.path.replace(/\/v1\/videos\/[^/]+\/remix/, '/v1/videos/{id}/remix'))).toEqual(['/v1/videos/{id}/remix', '/v1/video/remix'])
+    expect(remixPosts.map((r) => r.path.replace(/\/v1\/videos\/[^/]+\/remix/, '/v1/videos/{id}/remix'))).toEqual([
+      '/v1/videos/{id}/remix',
+      '/v1/video/remix'
+    ])
   })
 
   test('imports an asset, follows it to Active and uses it as asset://id', async ({ studio }) => {
@@ -150,7 +180,9 @@ test.describe('video', () => {
     writeFileSync(huge, Buffer.alloc(60 * 1024 * 1024))
     await page.getByTestId('unifiedFirst-refs-file-input').setInputFiles(huge)
     await expect(refs.getByText('“huge.png” is 60 MB; video references accept files up to 50 MB.')).toBeVisible()
-    await page.getByTestId('unifiedFirst-refs-file-input').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: await png(1000, 200) })
+    await page
+      .getByTestId('unifiedFirst-refs-file-input')
+      .setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: await png(1000, 200) })
     await expect(refs.getByRole('alert')).toContainText('wide.png')
     await refs.getByRole('button', { name: 'Add URL' }).click()
     await refs.getByRole('button', { name: 'Add URL' }).click()

@@ -8,7 +8,9 @@ import { generate, jobCard, openImages } from './support/images-page'
  */
 
 test.describe('live gateway shapes', () => {
-  test('an address pasted with /v1 is used without it, the form says so, and no request doubles it', async ({ studio }) => {
+  test('an address pasted with /v1 is used without it, the form says so, and no request doubles it', async ({
+    studio
+  }) => {
     const page = await studio.launch()
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
     await page.getByRole('button', { name: 'Add profile' }).click()
@@ -16,7 +18,9 @@ test.describe('live gateway shapes', () => {
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Pasted with v1')
     const baseUrl = dialog.getByRole('textbox', { name: 'Base URL' })
     await baseUrl.fill(`${studio.gateway.url}/v1/`)
-    await expect(baseUrl).toHaveAccessibleDescription(`The studio adds /v1 to each route itself, so it will use ${studio.gateway.url}`)
+    await expect(baseUrl).toHaveAccessibleDescription(
+      `The studio adds /v1 to each route itself, so it will use ${studio.gateway.url}`
+    )
     await dialog.getByLabel('API key').fill(studio.canary)
     await dialog.getByRole('button', { name: 'Test connection', exact: true }).click()
     await expect(dialog.getByRole('status').filter({ hasText: 'Connected' })).toContainText('canary key')
@@ -28,8 +32,13 @@ test.describe('live gateway shapes', () => {
     await expect(item).not.toContainText(`${studio.gateway.url}/v1`)
     await item.getByRole('button', { name: 'Use Pasted with v1' }).click()
     const account = studio.gateway.account(studio.canary)!
-    await expect(page.getByRole('banner').getByTestId('balance-badge')).toHaveAccessibleName(`Balance: ${account.quotaRemaining.toLocaleString('en-US')} quota units`)
-    const paths = studio.gateway.log().filter((r) => r.key === studio.canary).map((r) => r.path)
+    await expect(page.getByRole('banner').getByTestId('balance-badge')).toHaveAccessibleName(
+      `Balance: ${account.quotaRemaining.toLocaleString('en-US')} quota units`
+    )
+    const paths = studio.gateway
+      .log()
+      .filter((r) => r.key === studio.canary)
+      .map((r) => r.path)
     expect(paths.length).toBeGreaterThan(0)
     for (const p of paths) expect(p).not.toMatch(/^\/v1\/(v1|api)\//)
   })

@@ -14,10 +14,27 @@ import sharp from 'sharp'
 import { expect, type StudioFixture, test } from './fixtures'
 import { axeFindings } from './support/axe'
 import { dropFiles, pngBombHeader } from './support/drop'
-import { editForm, libraryImage, openEditorOn, pictureHandle, picturePosition, rgbaOf, squareMaskPng } from './support/extend'
+import {
+  editForm,
+  libraryImage,
+  openEditorOn,
+  pictureHandle,
+  picturePosition,
+  rgbaOf,
+  squareMaskPng
+} from './support/extend'
 import { generate, gradientPng, moreAction, openImages, waitForDone } from './support/images-page'
 import { paintStroke } from './support/layout'
-import { applyEdit, editResultOf, editVersion, expectAccessibleInBothThemes, expectCurrent, paidImageCalls, versionButton, versionStrip } from './support/versions'
+import {
+  applyEdit,
+  editResultOf,
+  editVersion,
+  expectAccessibleInBothThemes,
+  expectCurrent,
+  paidImageCalls,
+  versionButton,
+  versionStrip
+} from './support/versions'
 import { attachScreenshot, openEditorWorkspace, stageShare, visibleArea } from './support/workspace'
 
 const SIZES = [
@@ -28,12 +45,21 @@ const SIZES = [
 const png = async (name: string, width: number, height: number) => ({
   name,
   mimeType: 'image/png',
-  buffer: await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer()
+  buffer: await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .png()
+    .toBuffer()
 })
 
-type Listed = { ok: true; value: { items: { id: string; origin: string; prompt: string; width: number }[]; total: number } }
+type Listed = {
+  ok: true
+  value: { items: { id: string; origin: string; prompt: string; width: number }[]; total: number }
+}
 const listImported = (page: Page) =>
-  page.evaluate(() => (window as unknown as { studio: { images: { listGallery(i: unknown): Promise<unknown> } } }).studio.images.listGallery({ filter: { origin: 'import' } })) as Promise<Listed>
+  page.evaluate(() =>
+    (
+      window as unknown as { studio: { images: { listGallery(i: unknown): Promise<unknown> } } }
+    ).studio.images.listGallery({ filter: { origin: 'import' } })
+  ) as Promise<Listed>
 
 /** The accessibility gate (WCAG 2.1 A/AA) over the page as it is, in the light and the dark theme. */
 async function axeInBothThemes(page: Page, screen: string): Promise<void> {
@@ -49,7 +75,10 @@ const gallery = (page: Page) => page.getByRole('grid', { name: 'Gallery' })
 const timeline = (page: Page) => page.getByRole('navigation', { name: 'Timeline' })
 
 /** A 1×1 PNG: the seeded rows need real files, or the start's folder check takes them for missing. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1ce2bbd0000000049454e44ae426082', 'hex')
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1ce2bbd0000000049454e44ae426082',
+  'hex'
+)
 
 interface Seeded {
   id: string
@@ -78,7 +107,21 @@ async function seedYear(studio: StudioFixture, n: number, step: number): Promise
       const createdAt = now - i * step
       const prompt = `picture ${i} of the year`
       writeFileSync(join(dir, `${id}.png`), PNG)
-      const item = { id, file: `${id}.png`, width: 1, height: 1, format: 'png', bytes: PNG.length, createdAt, origin: 'generate', profileId: 'seed', model: 'seed-model', prompt, params: {}, favorite: false }
+      const item = {
+        id,
+        file: `${id}.png`,
+        width: 1,
+        height: 1,
+        format: 'png',
+        bytes: PNG.length,
+        createdAt,
+        origin: 'generate',
+        profileId: 'seed',
+        model: 'seed-model',
+        prompt,
+        params: {},
+        favorite: false
+      }
       insert.run(id, createdAt, 'seed-model', 'generate', `${id}.png`, prompt, JSON.stringify(item))
       items.push({ id, createdAt, prompt })
     }
@@ -110,12 +153,17 @@ test.describe('canvas share', () => {
   })
 
   for (const theme of ['light', 'dark'] as const) {
-    test(`the stage takes at least 55% of a 1440×900 window and 45% of a 1280×720 one (${theme})`, async ({ studio }, testInfo) => {
+    test(`the stage takes at least 55% of a 1440×900 window and 45% of a 1280×720 one (${theme})`, async ({
+      studio
+    }, testInfo) => {
       const { page, stage } = await openEditorWorkspace(studio, theme)
       for (const size of SIZES) {
         const share = await stageShare(page, stage, size)
         await attachScreenshot(page, testInfo, `editor-${size.width}x${size.height}-${theme}.png`)
-        testInfo.annotations.push({ type: 'canvas share', description: `${size.width}×${size.height} ${theme}: ${(share * 100).toFixed(1)}%` })
+        testInfo.annotations.push({
+          type: 'canvas share',
+          description: `${size.width}×${size.height} ${theme}: ${(share * 100).toFixed(1)}%`
+        })
         expect(share, `${size.width}×${size.height}`).toBeGreaterThanOrEqual(size.min)
         // The window does not scroll to show it: all of it is on screen.
         expect(await page.getByRole('main').evaluate((m) => m.scrollHeight - m.clientHeight)).toBeLessThanOrEqual(1)
@@ -124,7 +172,9 @@ test.describe('canvas share', () => {
   }
 
   for (const theme of ['light', 'dark'] as const) {
-    test(`the rail's tooltips name tool and key; the shortcut sheet (?) and the folded options pass axe (${theme})`, async ({ studio }) => {
+    test(`the rail's tooltips name tool and key; the shortcut sheet (?) and the folded options pass axe (${theme})`, async ({
+      studio
+    }) => {
       const { page, stage } = await openEditorWorkspace(studio, theme)
       const rail = page.getByRole('group', { name: 'Mask tools' })
       const brush = rail.getByRole('button', { name: 'Brush' })
@@ -135,7 +185,9 @@ test.describe('canvas share', () => {
       for (const button of await rail.getByRole('button').all()) {
         const name = (await button.getAttribute('aria-label')) ?? ''
         expect(name).not.toBe('')
-        await expect(button).toHaveAccessibleDescription(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(.+\\)$`))
+        await expect(button).toHaveAccessibleDescription(
+          new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(.+\\)$`)
+        )
       }
       await page.getByText('Mask options', { exact: true }).click()
       await expect(page.getByRole('spinbutton', { name: 'Grow, shrink and feather by' })).toBeVisible()
@@ -151,7 +203,9 @@ test.describe('canvas share', () => {
     })
   }
 
-  test('folding the edit panel (\\) gives its width to the canvas, and the choice is remembered', async ({ studio }) => {
+  test('folding the edit panel (\\) gives its width to the canvas, and the choice is remembered', async ({
+    studio
+  }) => {
     const { page, stage } = await openEditorWorkspace(studio, 'light')
     const viewport = { width: 1440, height: 900 }
     const docked = await stageShare(page, stage, viewport)
@@ -165,21 +219,29 @@ test.describe('canvas share', () => {
     // Back to the gallery and into the editor again: the panel stays folded.
     await page.getByRole('button', { name: 'Back to gallery' }).click()
     await page.getByRole('button', { name: 'Edit an image…' }).click()
-    await page.getByTestId('editor-file-input').setInputFiles({ name: 'again.png', mimeType: 'image/png', buffer: await gradientPng(256) })
-    await expect(page.getByRole('button', { name: 'Show edit panel' })).toHaveAttribute('aria-expanded', 'false', { timeout: 20_000 })
+    await page
+      .getByTestId('editor-file-input')
+      .setInputFiles({ name: 'again.png', mimeType: 'image/png', buffer: await gradientPng(256) })
+    await expect(page.getByRole('button', { name: 'Show edit panel' })).toHaveAttribute('aria-expanded', 'false', {
+      timeout: 20_000
+    })
     await expect(page.getByRole('form', { name: 'Edit settings' })).toBeHidden()
   })
 })
 
 test.describe('extend canvas', () => {
-  test('a 1024² picture extended to 16:9 whose request mask is checked pixel by pixel (new area transparent, original area as painted)', async ({ studio }) => {
+  test('a 1024² picture extended to 16:9 whose request mask is checked pixel by pixel (new area transparent, original area as painted)', async ({
+    studio
+  }) => {
     // A launch, an edit at 1820×1024 and three full-image reads: more than the default minute on a busy machine.
     test.setTimeout(180_000)
     const SIDE = 1024
     const page = await openEditorOn(studio, SIDE)
     // The painted part of the mask: a 512² import, read by luminance and scaled to the picture, so
     // the square [64, 192)² of the picture is editable.
-    await page.getByTestId('mask-file-input').setInputFiles({ name: 'square.png', mimeType: 'image/png', buffer: await squareMaskPng(512, 32, 96) })
+    await page
+      .getByTestId('mask-file-input')
+      .setInputFiles({ name: 'square.png', mimeType: 'image/png', buffer: await squareMaskPng(512, 32, 96) })
     await expect(page.getByTestId('painter-notice')).toContainText('it was scaled to the source’s 1024×1024')
 
     const form = editForm(page)
@@ -233,7 +295,12 @@ test.describe('extend canvas', () => {
         const painted = sx >= 64 && sx < 192 && y >= 64 && y < 192
         wrongMask += a === (painted ? 0 : 255) ? 0 : 1
         const o = (y * SIDE + sx) * 4
-        wrongCanvas += canvas.data[k] === original.data[o] && canvas.data[k + 1] === original.data[o + 1] && canvas.data[k + 2] === original.data[o + 2] ? 0 : 1
+        wrongCanvas +=
+          canvas.data[k] === original.data[o] &&
+          canvas.data[k + 1] === original.data[o + 1] &&
+          canvas.data[k + 2] === original.data[o + 2]
+            ? 0
+            : 1
       }
     }
     expect(wrongMask).toBe(0)
@@ -241,8 +308,17 @@ test.describe('extend canvas', () => {
 
     // The sandbox repaints only the mask's transparent area: the picture is kept outside the
     // painted square, and the new area was filled.
-    const listed = await page.evaluate(() => (window as unknown as { studio: { images: { listGallery(i: unknown): Promise<unknown> } } }).studio.images.listGallery({ filter: { origin: 'edit' } }))
-    const item = (listed as { ok: true; value: { items: { id: string; width: number; height: number; outsideMaskChange?: number }[] } }).value.items[0]
+    const listed = await page.evaluate(() =>
+      (
+        window as unknown as { studio: { images: { listGallery(i: unknown): Promise<unknown> } } }
+      ).studio.images.listGallery({ filter: { origin: 'edit' } })
+    )
+    const item = (
+      listed as {
+        ok: true
+        value: { items: { id: string; width: number; height: number; outsideMaskChange?: number }[] }
+      }
+    ).value.items[0]
     expect([item.width, item.height, item.outsideMaskChange]).toEqual([W, H, 0])
     const out = await libraryImage(studio, (n) => n.startsWith(`${item.id}.`))
     let keptChanged = 0
@@ -250,7 +326,13 @@ test.describe('extend canvas', () => {
     for (let y = 0; y < H; y++) {
       for (let x = 0; x < W; x++) {
         const k = (y * W + x) * 4
-        if (mask.data[k + 3] === 255) keptChanged += out.data[k] === canvas.data[k] && out.data[k + 1] === canvas.data[k + 1] && out.data[k + 2] === canvas.data[k + 2] ? 0 : 1
+        if (mask.data[k + 3] === 255)
+          keptChanged +=
+            out.data[k] === canvas.data[k] &&
+            out.data[k + 1] === canvas.data[k + 1] &&
+            out.data[k + 2] === canvas.data[k + 2]
+              ? 0
+              : 1
         else if (x < X || x >= X + SIDE) newFilled += out.data[k + 3] === 255 ? 1 : 0
       }
     }
@@ -258,7 +340,9 @@ test.describe('extend canvas', () => {
     expect(newFilled).toBe((W - SIDE) * H)
   })
 
-  test('the panel refuses a shape the form family has no size for before any request, and passes axe in both themes', async ({ studio }) => {
+  test('the panel refuses a shape the form family has no size for before any request, and passes axe in both themes', async ({
+    studio
+  }) => {
     test.setTimeout(120_000)
     const page = await openEditorOn(studio, 1024)
     const form = editForm(page)
@@ -281,7 +365,9 @@ test.describe('extend canvas', () => {
 })
 
 test.describe('versions', () => {
-  test('a chain of three versions with a branch, compared with the slider, kept after a restart', async ({ studio }) => {
+  test('a chain of three versions with a branch, compared with the slider, kept after a restart', async ({
+    studio
+  }) => {
     test.setTimeout(120_000)
     let page = await openImages(studio)
     await generate(page, 'a lighthouse at dusk')
@@ -344,9 +430,14 @@ test.describe('versions', () => {
     await moreAction(page, cell, 'Details')
     const tree = page.getByRole('dialog', { name: 'Image details' }).getByRole('tree', { name: 'Version tree' })
     await expect(tree.getByRole('treeitem')).toHaveCount(4)
-    await expect(tree.getByRole('treeitem', { level: 1 })).toHaveAccessibleName(/^Version 1 · original · a lighthouse at dusk/)
+    await expect(tree.getByRole('treeitem', { level: 1 })).toHaveAccessibleName(
+      /^Version 1 · original · a lighthouse at dusk/
+    )
     await expect(tree.getByRole('treeitem', { level: 2 })).toHaveCount(2)
-    await expect(tree.getByRole('treeitem', { name: /^Version 3 · mask edit · add fog/ })).toHaveAttribute('aria-level', '3')
+    await expect(tree.getByRole('treeitem', { name: /^Version 3 · mask edit · add fog/ })).toHaveAttribute(
+      'aria-level',
+      '3'
+    )
     await expect(tree.getByRole('treeitem', { name: /^Version 3/ })).toHaveAttribute('aria-selected', 'true')
     // The keyboard walks the tree.
     await tree.getByRole('treeitem', { name: /^Version 3/ }).focus()
@@ -374,7 +465,8 @@ test.describe('variations', () => {
     await more.getByRole('spinbutton', { name: 'How many' }).fill('4')
     await more.getByRole('button', { name: 'More like this' }).click()
     const group = page.getByRole('region', { name: 'Variations of “a paper crane”' })
-    for (let n = 1; n <= 4; n++) await expect(group.getByRole('button', { name: `Use variation ${n}` })).toBeVisible({ timeout: 30_000 })
+    for (let n = 1; n <= 4; n++)
+      await expect(group.getByRole('button', { name: `Use variation ${n}` })).toBeVisible({ timeout: 30_000 })
     const sent = paidImageCalls(studio, 'image.generate')
     expect(sent.length - before).toBe(4)
     await expectAccessibleInBothThemes(page, 'variations group')
@@ -396,14 +488,22 @@ test.describe('drop anywhere', () => {
     // On the gallery: imported as "Imported", the editor stays closed.
     await dropFiles(gallery, await png('holiday.png', 320, 240))
     await expect(page.getByText('“holiday.png” is in the gallery as Imported.')).toBeVisible()
-    await expect(page.getByRole('grid', { name: 'Gallery' }).getByRole('gridcell', { name: '(no prompt)' })).toHaveCount(1)
+    await expect(
+      page.getByRole('grid', { name: 'Gallery' }).getByRole('gridcell', { name: '(no prompt)' })
+    ).toHaveCount(1)
     const imported = await listImported(page)
     expect(imported.value.items).toEqual([expect.objectContaining({ origin: 'import', width: 320 })])
 
     // A PNG bomb, a text file named .png: a clear refusal, nothing imported.
     await dropFiles(gallery, { name: 'bomb.png', mimeType: 'image/png', buffer: pngBombHeader(10000, 10000) })
-    await expect(page.getByRole('alert')).toContainText('“bomb.png” is 10000×10000 pixels, more than the 67.1 megapixels the studio decodes. Nothing was uploaded.')
-    await dropFiles(gallery, { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('these are notes, not pixels') })
+    await expect(page.getByRole('alert')).toContainText(
+      '“bomb.png” is 10000×10000 pixels, more than the 67.1 megapixels the studio decodes. Nothing was uploaded.'
+    )
+    await dropFiles(gallery, {
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('these are notes, not pixels')
+    })
     await expect(page.getByRole('alert')).toContainText('“notes.png” is not an image')
     expect((await listImported(page)).value.total).toBe(1)
 
@@ -441,7 +541,10 @@ test.describe('drop anywhere', () => {
   test('a gallery image dragged onto the editor, and over Video onto a reference slot', async ({ studio }) => {
     const page = await openImages(studio)
     const nav = page.getByRole('navigation', { name: 'Main' })
-    await dropFiles(page.getByRole('region', { name: 'Gallery: drop pictures here to import them' }), await png('pier.png', 480, 320))
+    await dropFiles(
+      page.getByRole('region', { name: 'Gallery: drop pictures here to import them' }),
+      await png('pier.png', 480, 320)
+    )
     const cell = page.getByRole('grid', { name: 'Gallery' }).getByRole('gridcell', { name: '(no prompt)' })
     await expect(cell).toBeVisible()
 
@@ -494,7 +597,9 @@ test.describe('drop anywhere', () => {
     const offer = page.getByRole('region', { name: 'Settings found in the picture' })
     await expect(offer).toContainText('“kite.png” was made in this studio (Generate,')
     // Imported with the prompt it carries, so the gallery names it.
-    await expect(page.getByRole('grid', { name: 'Gallery' }).getByRole('gridcell', { name: 'a red kite over a grey sea' })).toHaveCount(2)
+    await expect(
+      page.getByRole('grid', { name: 'Gallery' }).getByRole('gridcell', { name: 'a red kite over a grey sea' })
+    ).toHaveCount(2)
     await axeInBothThemes(page, 'the restore offer')
 
     await offer.getByRole('button', { name: 'Restore these settings' }).click()

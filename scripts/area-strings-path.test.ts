@@ -32,11 +32,13 @@ function reachableWithoutAreaStrings(): Set<string> {
   return seen
 }
 
-describe('the lazy areas\' English strings (i18n/area-strings.ts)', () => {
+describe("the lazy areas' English strings (i18n/area-strings.ts)", () => {
   const reachable = reachableWithoutAreaStrings()
 
   it('are asked for only by code that the views loading them bring (else a screen shows raw keys)', () => {
-    const early = [...reachable].filter((f) => !/\.test\.tsx?$/.test(f) && AREA_KEY.test(readFileSync(join(ROOT, f), 'utf8')))
+    const early = [...reachable].filter(
+      (f) => !/\.test\.tsx?$/.test(f) && AREA_KEY.test(readFileSync(join(ROOT, f), 'utf8'))
+    )
     expect(early).toEqual([])
   })
 

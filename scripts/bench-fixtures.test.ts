@@ -32,14 +32,28 @@ describe('bench fixtures', () => {
     expect(a).toHaveLength(5000)
     expect(markdownPieces(5000)).toEqual(a)
     const text = a.join('')
-    for (const feature of ['## Section', '```ts', '| name | id |', '1. ', '   - ', '$x_']) expect(text).toContain(feature)
+    for (const feature of ['## Section', '```ts', '| name | id |', '1. ', '   - ', '$x_'])
+      expect(text).toContain(feature)
   })
 
   it('reads a stream plan from the prompt and cuts a char-sized prefix where the length is reached', () => {
     expect(parsePlan('hello')).toBeNull()
-    expect(parsePlan('bench:tokens=20000,rate=2400')).toMatchObject({ prefix: 20000, byChars: false, rate: 2400, steps: 0 })
+    expect(parsePlan('bench:tokens=20000,rate=2400')).toMatchObject({
+      prefix: 20000,
+      byChars: false,
+      rate: 2400,
+      steps: 0
+    })
     const plan = parsePlan('bench:chars=2000,steps=5,stepms=100,pause=3000,tail=700')
-    expect(plan).toMatchObject({ prefix: 2000, byChars: true, rate: 0, steps: 5, stepMs: 100, pauseMs: 3000, tailMs: 700 })
+    expect(plan).toMatchObject({
+      prefix: 2000,
+      byChars: true,
+      rate: 0,
+      steps: 5,
+      stepMs: 100,
+      pauseMs: 3000,
+      tailMs: 700
+    })
     const { prefix, steps } = planPieces(plan!)
     const len = prefix.join('').length
     expect(len).toBeGreaterThanOrEqual(2000)
@@ -50,7 +64,14 @@ describe('bench fixtures', () => {
 
 describe('bench start-up checks', () => {
   // Each built renderer: its files, and what the analysis must say of them.
-  const bundles: { case: string; files: Record<string, string>; entry: string; startup: string[]; lazy: string[]; startupBeyondEntry: boolean }[] = [
+  const bundles: {
+    case: string
+    files: Record<string, string>
+    entry: string
+    startup: string[]
+    lazy: string[]
+    startupBeyondEntry: boolean
+  }[] = [
     {
       case: 'counts the entry and its static imports as start-up, import() targets as lazy',
       files: {
@@ -67,7 +88,8 @@ describe('bench start-up checks', () => {
     {
       case: 'counts every module script of index.html as an entry',
       files: {
-        'index.html': '<script type="module" src="./assets/runtime-a.js"></script><script type="module" src="./assets/start-b.js"></script>',
+        'index.html':
+          '<script type="module" src="./assets/runtime-a.js"></script><script type="module" src="./assets/start-b.js"></script>',
         'assets/runtime-a.js': 'export const r=1;',
         'assets/start-b.js': 'import{r}from"./runtime-a.js";const v=()=>import(`./view-c.js`);',
         'assets/view-c.js': 'export default 1;'
@@ -89,7 +111,8 @@ describe('bench start-up checks', () => {
 
   it('follows static imports and aliases but not import() or type-only imports', () => {
     const root = filesIn({
-      'src/main.tsx': "import { a } from './a'\nimport type { T } from './types'\nimport { View } from '@app/views/View'\nconst lazy = () => import('./heavy')\n",
+      'src/main.tsx':
+        "import { a } from './a'\nimport type { T } from './types'\nimport { View } from '@app/views/View'\nconst lazy = () => import('./heavy')\n",
       'src/a.ts': "import React from 'react'\nexport const a = 1\n",
       'src/views/View.tsx': "export { helper } from '../helper'\nimport 'recharts'\n",
       'src/helper.ts': 'export const helper = 1\n',

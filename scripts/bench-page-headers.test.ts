@@ -34,7 +34,10 @@ describe("T1-warm's baseline page carries the browser host's page headers", () =
       const res = await httpGet(server.port, path, browserHeaders(server.port))
       expect(res.status).toBe(200)
       expect(res.headers['content-type']).toMatch(/^text\/html/)
-      expect({ path, headers: policyHeaders(res.headers) }).toEqual({ path, headers: lowerCased(hostPageHeaders(server.port)) })
+      expect({ path, headers: policyHeaders(res.headers) }).toEqual({
+        path,
+        headers: lowerCased(hostPageHeaders(server.port))
+      })
     }
   })
 

@@ -24,7 +24,9 @@ describe('a bench row that cannot run is a failed check', () => {
 
   it('names a row whose metric threw, with the reason from its note', () => {
     const threw = failedToRun('B4', 'm', 't', new Error('The result address http://127.0.0.1:1 is not https'))
-    expect(rowsWithoutNumber([metric('B4')], [threw])).toEqual([{ id: 'B4', why: 'could not run: The result address http://127.0.0.1:1 is not https' }])
+    expect(rowsWithoutNumber([metric('B4')], [threw])).toEqual([
+      { id: 'B4', why: 'could not run: The result address http://127.0.0.1:1 is not https' }
+    ])
   })
 
   it('names a row whose feature was not found', () => {
@@ -39,7 +41,9 @@ describe('a bench row that cannot run is a failed check', () => {
   })
 
   it('names a row a metric describes but did not return', () => {
-    expect(rowsWithoutNumber([metric('T1', 'T1-warm')], [{ ...measured, id: 'T1' }])).toEqual([{ id: 'T1-warm', why: 'row missing from the results' }])
+    expect(rowsWithoutNumber([metric('T1', 'T1-warm')], [{ ...measured, id: 'T1' }])).toEqual([
+      { id: 'T1-warm', why: 'row missing from the results' }
+    ])
   })
 })
 
@@ -66,7 +70,7 @@ describe('the bench smoke', () => {
 })
 
 describe("B4's download goes where the result-address policy lets the app go", () => {
-  it('asks for a result on its gateway\'s own origin, and the real downloader saves it', async () => {
+  it("asks for a result on its gateway's own origin, and the real downloader saves it", async () => {
     const mp4 = Buffer.alloc(64 * 1024, 0x5a)
     mp4.writeUInt32BE(24, 0)
     mp4.write('ftypisom', 4, 'latin1')

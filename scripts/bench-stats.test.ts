@@ -55,18 +55,35 @@ describe('bench harness math', () => {
 
 describe('bench report entries', () => {
   it('has exactly the documented keys, with the ratio computed from the same-run baseline', () => {
-    const e = entry({ id: 'S1', metric: 'p95 frame ms', value: 17.9, baseline: 16.7, target: '<= 1.25', pass: true, runs: 5 })
+    const e = entry({
+      id: 'S1',
+      metric: 'p95 frame ms',
+      value: 17.9,
+      baseline: 16.7,
+      target: '<= 1.25',
+      pass: true,
+      runs: 5
+    })
     expect(Object.keys(e)).toEqual(['id', 'metric', 'value', 'baseline', 'ratio', 'target', 'pass', 'runs'])
     expect(e.ratio).toBe(1.072)
   })
 
   it('writes an unbuilt feature as failing with no numbers', () => {
     const e = notMeasurable('L1', 'open 2,000 messages', '<= 1.5x', 'chat view')
-    expect(e).toMatchObject({ value: null, baseline: null, ratio: null, pass: false, runs: 0, note: 'not measurable yet: chat view not built' })
+    expect(e).toMatchObject({
+      value: null,
+      baseline: null,
+      ratio: null,
+      pass: false,
+      runs: 0,
+      note: 'not measurable yet: chat view not built'
+    })
   })
 
   it('prints every entry and its note in the table', () => {
-    const text = formatTable([entry({ id: 'T2', metric: 'start', value: 2, baseline: 1, target: '<= 1.3x', pass: false, runs: 11, note: 'why' })])
+    const text = formatTable([
+      entry({ id: 'T2', metric: 'start', value: 2, baseline: 1, target: '<= 1.3x', pass: false, runs: 11, note: 'why' })
+    ])
     expect(text).toContain('T2')
     expect(text).toContain('FAIL')
     expect(text).toContain('T2: why')

@@ -75,7 +75,9 @@ function isComment(line: string, at: number): boolean {
 function exists(tracked: TrackedFiles, fromFile: string, target: string): boolean {
   const clean = target.replace(/[#?].*$/, '')
   if (clean === '') return true
-  const candidates = [normalize(join(dirname(fromFile), clean)), normalize(clean)].map((p) => p.replace(/\\/g, '/').replace(/\/$/, ''))
+  const candidates = [normalize(join(dirname(fromFile), clean)), normalize(clean)].map((p) =>
+    p.replace(/\\/g, '/').replace(/\/$/, '')
+  )
   if (candidates.some((p) => tracked.files.has(p) || tracked.dirs.has(p))) return true
   // A bare name ("GLOSSARY.md") is found wherever the repository keeps it.
   return !clean.includes('/') && tracked.basenames.has(clean)
@@ -92,10 +94,12 @@ export function checkText(file: string, text: string, tracked: TrackedFiles): Do
     if (work) add('a path on one machine')
     const home = HOME_PATH.exec(line)
     if (!work && home && (isDoc || isComment(line, home.index))) add('a path on one machine')
-    for (const { pattern, instead } of OUTSIDE_DOCS) if (pattern.test(line)) add(`cites a document outside the repository; use ${instead}`)
+    for (const { pattern, instead } of OUTSIDE_DOCS)
+      if (pattern.test(line)) add(`cites a document outside the repository; use ${instead}`)
     const links = [...line.matchAll(MD_LINK)].map((m) => m[1])
     if (isDoc) {
-      for (const target of links) if (!exists(tracked, file, target)) add(`links to ${target}, which is not in the repository`)
+      for (const target of links)
+        if (!exists(tracked, file, target)) add(`links to ${target}, which is not in the repository`)
     }
     for (const m of line.matchAll(MD_NAME)) {
       // In code only comments point a reader somewhere; a file name in a string is data (an export's name).

@@ -2,7 +2,9 @@ type Env = Record<string, string | undefined>
 
 export declare const ELECTRON_GRACE_MS: number
 
-export declare function hostMode(env: Env): { mode: 'auto' | 'browser' | 'electron'; error?: undefined } | { error: string; mode?: undefined }
+export declare function hostMode(
+  env: Env
+): { mode: 'auto' | 'browser' | 'electron'; error?: undefined } | { error: string; mode?: undefined }
 
 export interface LaunchFs {
   exists(path: string): boolean

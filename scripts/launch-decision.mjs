@@ -35,16 +35,21 @@ const realFs = {
  * @param {Record<string, string | undefined>} env
  */
 export function findElectronBinary(electronDir, env, fs = realFs) {
-  if (!fs.exists(join(electronDir, 'package.json'))) return { ok: false, reason: 'the electron package is not installed' }
+  if (!fs.exists(join(electronDir, 'package.json')))
+    return { ok: false, reason: 'the electron package is not installed' }
   const rel = fs.readText(join(electronDir, 'path.txt'))?.trim() || null
   const override = env.ELECTRON_OVERRIDE_DIST_PATH
   if (override) {
     const path = join(override, rel ?? 'electron')
-    return fs.exists(path) ? { ok: true, path } : { ok: false, reason: `no Electron binary at ${path} (ELECTRON_OVERRIDE_DIST_PATH)` }
+    return fs.exists(path)
+      ? { ok: true, path }
+      : { ok: false, reason: `no Electron binary at ${path} (ELECTRON_OVERRIDE_DIST_PATH)` }
   }
   if (!rel) return { ok: false, reason: 'the Electron binary was never downloaded' }
   const path = join(electronDir, 'dist', rel)
-  return fs.exists(path) ? { ok: true, path } : { ok: false, reason: 'the Electron binary is missing from node_modules/electron/dist' }
+  return fs.exists(path)
+    ? { ok: true, path }
+    : { ok: false, reason: 'the Electron binary is missing from node_modules/electron/dist' }
 }
 
 /**
@@ -81,6 +86,9 @@ export function fallbackLine(reason, detail) {
 
 /** @param {string} text */
 export function lastLine(text) {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean)
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
   return lines.length ? lines[lines.length - 1] : undefined
 }

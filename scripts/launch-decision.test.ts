@@ -10,7 +10,9 @@ describe('hostMode', () => {
   })
 
   it('refuses anything else loudly', () => {
-    expect(hostMode({ STUDIO_HOST: 'web' })).toEqual({ error: 'STUDIO_HOST must be "electron" or "browser", got "web"' })
+    expect(hostMode({ STUDIO_HOST: 'web' })).toEqual({
+      error: 'STUDIO_HOST must be "electron" or "browser", got "web"'
+    })
   })
 })
 
@@ -26,8 +28,14 @@ describe('findElectronBinary', () => {
   })
 
   it('says why when the package, the download or the file is missing', () => {
-    expect(findElectronBinary('/e', {}, files({}))).toEqual({ ok: false, reason: 'the electron package is not installed' })
-    expect(findElectronBinary('/e', {}, files({ '/e/package.json': '{}' }))).toEqual({ ok: false, reason: 'the Electron binary was never downloaded' })
+    expect(findElectronBinary('/e', {}, files({}))).toEqual({
+      ok: false,
+      reason: 'the electron package is not installed'
+    })
+    expect(findElectronBinary('/e', {}, files({ '/e/package.json': '{}' }))).toEqual({
+      ok: false,
+      reason: 'the Electron binary was never downloaded'
+    })
     expect(findElectronBinary('/e', {}, files({ '/e/package.json': '{}', '/e/path.txt': 'electron' }))).toEqual({
       ok: false,
       reason: 'the Electron binary is missing from node_modules/electron/dist'
@@ -36,7 +44,10 @@ describe('findElectronBinary', () => {
 
   it('honours ELECTRON_OVERRIDE_DIST_PATH like electron itself does', () => {
     const fs = files({ '/e/package.json': '{}', '/opt/el/electron': '' })
-    expect(findElectronBinary('/e', { ELECTRON_OVERRIDE_DIST_PATH: '/opt/el' }, fs)).toEqual({ ok: true, path: '/opt/el/electron' })
+    expect(findElectronBinary('/e', { ELECTRON_OVERRIDE_DIST_PATH: '/opt/el' }, fs)).toEqual({
+      ok: true,
+      path: '/opt/el/electron'
+    })
     expect(findElectronBinary('/e', { ELECTRON_OVERRIDE_DIST_PATH: '/nowhere' }, fs)).toMatchObject({ ok: false })
   })
 })
@@ -45,19 +56,33 @@ describe('afterElectronExit', () => {
   const base = { mode: 'auto' as const, code: 0, signal: null, elapsedMs: 100, forwarded: false, graceMs: 5000 }
 
   it('falls back when Electron fails within the grace period in auto mode', () => {
-    expect(afterElectronExit({ ...base, code: 1 })).toEqual({ action: 'fallback', reason: 'Electron could not start (it exited with code 1)' })
-    expect(afterElectronExit({ ...base, code: null, signal: 'SIGTRAP' })).toEqual({ action: 'fallback', reason: 'Electron could not start (it was killed by SIGTRAP)' })
-    expect(afterElectronExit({ ...base, code: null, spawnError: 'EACCES', elapsedMs: 99_999 })).toMatchObject({ action: 'fallback' })
+    expect(afterElectronExit({ ...base, code: 1 })).toEqual({
+      action: 'fallback',
+      reason: 'Electron could not start (it exited with code 1)'
+    })
+    expect(afterElectronExit({ ...base, code: null, signal: 'SIGTRAP' })).toEqual({
+      action: 'fallback',
+      reason: 'Electron could not start (it was killed by SIGTRAP)'
+    })
+    expect(afterElectronExit({ ...base, code: null, spawnError: 'EACCES', elapsedMs: 99_999 })).toMatchObject({
+      action: 'fallback'
+    })
   })
 
   it('ends the session when Electron ran and stopped, succeeded, or was stopped by us', () => {
-    expect(afterElectronExit({ ...base, code: 1, elapsedMs: 5000 })).toEqual({ action: 'exit', reason: 'Electron stopped: it exited with code 1' })
+    expect(afterElectronExit({ ...base, code: 1, elapsedMs: 5000 })).toEqual({
+      action: 'exit',
+      reason: 'Electron stopped: it exited with code 1'
+    })
     expect(afterElectronExit({ ...base, code: 0 })).toEqual({ action: 'exit' })
     expect(afterElectronExit({ ...base, code: null, signal: 'SIGINT', forwarded: true })).toEqual({ action: 'exit' })
   })
 
   it('never falls back when Electron was asked for explicitly', () => {
-    expect(afterElectronExit({ ...base, mode: 'electron', code: 1 })).toEqual({ action: 'exit', reason: 'Electron stopped: it exited with code 1' })
+    expect(afterElectronExit({ ...base, mode: 'electron', code: 1 })).toEqual({
+      action: 'exit',
+      reason: 'Electron stopped: it exited with code 1'
+    })
   })
 })
 
@@ -66,8 +91,12 @@ describe('the fallback line', () => {
     expect(fallbackLine('Electron could not start (it exited with code 1)', 'Missing X server or $DISPLAY')).toBe(
       'Electron could not start (it exited with code 1): Missing X server or $DISPLAY; serving the studio in your browser instead.'
     )
-    expect(fallbackLine('Electron is not available (x)')).toBe('Electron is not available (x); serving the studio in your browser instead.')
-    expect(fallbackLine('r', 'y'.repeat(500))).toHaveLength('r: '.length + 201 + '; serving the studio in your browser instead.'.length)
+    expect(fallbackLine('Electron is not available (x)')).toBe(
+      'Electron is not available (x); serving the studio in your browser instead.'
+    )
+    expect(fallbackLine('r', 'y'.repeat(500))).toHaveLength(
+      'r: '.length + 201 + '; serving the studio in your browser instead.'.length
+    )
     expect(lastLine('a\n\n  b  \r\n\n')).toBe('b')
     expect(lastLine('\n')).toBeUndefined()
   })

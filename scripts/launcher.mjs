@@ -2,7 +2,14 @@
 // stdout belongs to the browser host's single `Studio ready:` line; everything else goes to stderr.
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { afterElectronExit, fallbackLine, findElectronBinary, hostMode, lastLine, ELECTRON_GRACE_MS } from './launch-decision.mjs'
+import {
+  afterElectronExit,
+  fallbackLine,
+  findElectronBinary,
+  hostMode,
+  lastLine,
+  ELECTRON_GRACE_MS
+} from './launch-decision.mjs'
 
 const SIGNALS = /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])
 /** Output Electron writes while we still might fall back; kept so the fallback line can quote it. */
@@ -54,7 +61,9 @@ export async function runLauncher(o) {
     }
     const r = await runChild(process.execPath, [o.hostEntry], { stdio: ['ignore', 'inherit', 'inherit'], env: o.env })
     if (r.spawnError) say(`Could not run the browser host: ${r.spawnError}`)
-    return r.signal && !r.forwarded ? { code: 1 } : { code: r.code ?? 0, signal: r.forwarded && r.signal ? r.signal : undefined }
+    return r.signal && !r.forwarded
+      ? { code: 1 }
+      : { code: r.code ?? 0, signal: r.forwarded && r.signal ? r.signal : undefined }
   }
 
   if (mode.mode === 'browser') return runHost()
@@ -86,25 +95,30 @@ export async function runLauncher(o) {
   let heldBytes = 0
   let holding = true
   let graceTimer
-  const r = await runChild(bin.path, [o.appDir], { stdio: [apiKey ? 'pipe' : 'ignore', 'pipe', 'pipe'], env }, (child) => {
-    if (apiKey && child.stdin) {
-      child.stdin.on('error', () => {}) // Electron that exits before reading it: its exit is reported below
-      child.stdin.end(apiKey)
+  const r = await runChild(
+    bin.path,
+    [o.appDir],
+    { stdio: [apiKey ? 'pipe' : 'ignore', 'pipe', 'pipe'], env },
+    (child) => {
+      if (apiKey && child.stdin) {
+        child.stdin.on('error', () => {}) // Electron that exits before reading it: its exit is reported below
+        child.stdin.end(apiKey)
+      }
+      // Electron's own output never goes to stdout; it is held during the grace period, because if
+      // Electron cannot start we replace its noise with one explanatory line.
+      const take = (/** @type {Buffer} */ chunk) => {
+        if (!holding) return void stderr.write(chunk)
+        if (heldBytes < MAX_HELD_BYTES) held.push(chunk)
+        heldBytes += chunk.length
+      }
+      child.stdout?.on('data', take)
+      child.stderr?.on('data', take)
+      graceTimer = setTimeout(() => {
+        holding = false
+        for (const chunk of held.splice(0)) stderr.write(chunk)
+      }, graceMs)
     }
-    // Electron's own output never goes to stdout; it is held during the grace period, because if
-    // Electron cannot start we replace its noise with one explanatory line.
-    const take = (/** @type {Buffer} */ chunk) => {
-      if (!holding) return void stderr.write(chunk)
-      if (heldBytes < MAX_HELD_BYTES) held.push(chunk)
-      heldBytes += chunk.length
-    }
-    child.stdout?.on('data', take)
-    child.stderr?.on('data', take)
-    graceTimer = setTimeout(() => {
-      holding = false
-      for (const chunk of held.splice(0)) stderr.write(chunk)
-    }, graceMs)
-  })
+  )
   clearTimeout(graceTimer)
   const decision = afterElectronExit({ mode: mode.mode, ...r, elapsedMs: Date.now() - started, graceMs })
   if (decision.action === 'fallback') {

@@ -59,13 +59,20 @@ interface Run {
 }
 
 /** Runs the launcher and sends it SIGTERM once `stopWhen` sees what it waits for (default: the ready line). */
-function launch(env: Record<string, string>, opts: { electronDir?: string; graceMs?: number; stopWhen?: (out: Run) => boolean } = {}): Promise<Run> {
+function launch(
+  env: Record<string, string>,
+  opts: { electronDir?: string; graceMs?: number; stopWhen?: (out: Run) => boolean } = {}
+): Promise<Run> {
   const stopWhen = opts.stopWhen ?? ((out: Run) => out.stdout.includes('Studio ready:'))
   return new Promise((done) => {
-    const child = spawn(process.execPath, [driver, opts.electronDir ?? electronDir, hostEntry, String(opts.graceMs ?? 5000)], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
+    const child = spawn(
+      process.execPath,
+      [driver, opts.electronDir ?? electronDir, hostEntry, String(opts.graceMs ?? 5000)],
+      {
+        env: { PATH: process.env.PATH ?? '', ...env },
+        stdio: ['ignore', 'pipe', 'pipe']
+      }
+    )
     const run: Run = { code: null, signal: null, stdout: '', stderr: '' }
     let stopped = false
     const check = () => {
@@ -110,7 +117,9 @@ describe('npm start (the launcher)', () => {
   it('falls back when Electron exits at once (no display), quoting it in one line and keeping its noise off stdout', async () => {
     const r = await launch({ FAKE_ELECTRON: 'no-display' })
     expect(r.stdout).toBe('Studio ready: http://127.0.0.1:1/?token=t\n')
-    expect(r.stderr).toContain('Electron could not start (it exited with code 1): Missing X server or $DISPLAY; serving the studio in your browser instead.\n')
+    expect(r.stderr).toContain(
+      'Electron could not start (it exited with code 1): Missing X server or $DISPLAY; serving the studio in your browser instead.\n'
+    )
     expect(r.stderr).not.toContain('[electron stdout]')
     expect(r.stderr).not.toContain('platform init')
   })
@@ -129,7 +138,10 @@ describe('npm start (the launcher)', () => {
   })
 
   it('runs Electron with the app dir when it can start, its stdout on stderr, and forwards SIGTERM to it', async () => {
-    const r = await launch({ ELECTRON_RUN_AS_NODE: '1' }, { graceMs: 0, stopWhen: (out) => out.stderr.includes('[electron stdout]') })
+    const r = await launch(
+      { ELECTRON_RUN_AS_NODE: '1' },
+      { graceMs: 0, stopWhen: (out) => out.stderr.includes('[electron stdout]') }
+    )
     expect(r.stdout).toBe('')
     expect(r.stderr).toContain('[electron stdout] app=/the/app runAsNode=-')
     expect(r.stderr).toContain('electron got SIGTERM')
@@ -138,10 +150,16 @@ describe('npm start (the launcher)', () => {
   })
 
   it('hands STUDIO_API_KEY to Electron on stdin, never in its environment (the Linux zygote would copy it to every renderer)', async () => {
-    const withKey = await launch({ FAKE_ELECTRON: 'key', STUDIO_API_KEY: 'sk-env-0123456789' }, { graceMs: 0, stopWhen: (out) => out.stderr.includes('key-stdin=') })
+    const withKey = await launch(
+      { FAKE_ELECTRON: 'key', STUDIO_API_KEY: 'sk-env-0123456789' },
+      { graceMs: 0, stopWhen: (out) => out.stderr.includes('key-stdin=') }
+    )
     expect(withKey.stderr).toContain('key-env=- key-from=stdin key-stdin=sk-env-0123456789\n')
     expect(withKey.stdout).toBe('')
-    const without = await launch({ FAKE_ELECTRON: 'key' }, { graceMs: 0, stopWhen: (out) => out.stderr.includes('key-stdin=') })
+    const without = await launch(
+      { FAKE_ELECTRON: 'key' },
+      { graceMs: 0, stopWhen: (out) => out.stderr.includes('key-stdin=') }
+    )
     expect(without.stderr).toContain('key-env=- key-from=- key-stdin=-\n')
   })
 
@@ -153,6 +171,10 @@ describe('npm start (the launcher)', () => {
   })
 
   it('refuses an unknown STUDIO_HOST', async () => {
-    expect(await launch({ STUDIO_HOST: 'web' })).toMatchObject({ code: 2, stdout: '', stderr: 'STUDIO_HOST must be "electron" or "browser", got "web"\n' })
+    expect(await launch({ STUDIO_HOST: 'web' })).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'STUDIO_HOST must be "electron" or "browser", got "web"\n'
+    })
   })
 })

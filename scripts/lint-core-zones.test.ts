@@ -11,44 +11,75 @@ import { mustExist, problems, ROOT } from './lint-probe'
  */
 const CORE = 'src/main/core'
 
-const zoneMessages = (list: { rule: string | null; message: string }[]) => list.filter((p) => p.rule === 'import-x/no-restricted-paths').map((p) => p.message)
+const zoneMessages = (list: { rule: string | null; message: string }[]) =>
+  list.filter((p) => p.rule === 'import-x/no-restricted-paths').map((p) => p.message)
 
 /** A module that imports `from` (as a namespace, so no export name matters) and uses it. */
-const importing = (...from: string[]) => from.map((f, i) => `import * as m${i} from '${f}'\n`).join('') + `export const all = [${from.map((_, i) => `m${i}`).join(', ')}]\n`
+const importing = (...from: string[]) =>
+  from.map((f, i) => `import * as m${i} from '${f}'\n`).join('') +
+  `export const all = [${from.map((_, i) => `m${i}`).join(', ')}]\n`
 
 describe('lint holds the core features apart', { timeout: 120_000 }, () => {
   it('refuses a core feature importing another feature, from its folder or a subfolder', async () => {
     mustExist(`${CORE}/chat/conversation-search.ts`, `${CORE}/images/gallery-store.ts`)
     const fromImages = zoneMessages(await problems(`${CORE}/images/probe.ts`, importing('../chat/conversation-search')))
     expect(fromImages).toHaveLength(1)
-    expect(fromImages[0]).toMatch(/A core feature imports only the shared layers .* and the edges declared in eslint.layering.js/)
+    expect(fromImages[0]).toMatch(
+      /A core feature imports only the shared layers .* and the edges declared in eslint.layering.js/
+    )
 
-    const fromSubfolder = zoneMessages(await problems(`${CORE}/chat/formats/probe.ts`, importing('../../images/gallery-store')))
+    const fromSubfolder = zoneMessages(
+      await problems(`${CORE}/chat/formats/probe.ts`, importing('../../images/gallery-store'))
+    )
     expect(fromSubfolder).toHaveLength(1)
   })
 
   it('refuses a file of a declared neighbour that is not the declared edge, and the composition root', async () => {
     mustExist(`${CORE}/balance/usage-service.ts`, `${CORE}/studio-core.ts`)
-    expect(zoneMessages(await problems(`${CORE}/video/probe.ts`, importing('../balance/usage-service')))).toHaveLength(1)
+    expect(zoneMessages(await problems(`${CORE}/video/probe.ts`, importing('../balance/usage-service')))).toHaveLength(
+      1
+    )
     expect(zoneMessages(await problems(`${CORE}/prompts/probe.ts`, importing('../studio-core')))).toHaveLength(1)
   })
 
   it('lets a feature import the shared layers, src/shared, its own folder and its declared edges', async () => {
-    mustExist(`${CORE}/store/fts.ts`, `${CORE}/store/search-marks.ts`, `${CORE}/gateway/http.ts`, `${CORE}/tasks/cadence.ts`, `${CORE}/balance/generation-log.ts`, `${CORE}/compare/compare-port.ts`)
+    mustExist(
+      `${CORE}/store/fts.ts`,
+      `${CORE}/store/search-marks.ts`,
+      `${CORE}/gateway/http.ts`,
+      `${CORE}/tasks/cadence.ts`,
+      `${CORE}/balance/generation-log.ts`,
+      `${CORE}/compare/compare-port.ts`
+    )
     const own = await problems(
       `${CORE}/video/probe.ts`,
-      importing('@shared/errors', '../store/fts', '../store/search-marks', '../gateway/http', '../tasks/cadence', './task-book', '../balance/generation-log', '../compare/compare-port')
+      importing(
+        '@shared/errors',
+        '../store/fts',
+        '../store/search-marks',
+        '../gateway/http',
+        '../tasks/cadence',
+        './task-book',
+        '../balance/generation-log',
+        '../compare/compare-port'
+      )
     )
     expect(zoneMessages(own)).toEqual([])
   })
 
   it('refuses a shared layer importing a feature', async () => {
-    expect(zoneMessages(await problems(`${CORE}/store/probe.ts`, importing('../images/gallery-store')))[0]).toMatch(/shared layers .* never import one/)
-    expect(zoneMessages(await problems(`${CORE}/gateway/probe.ts`, importing('../balance/generation-log')))).toHaveLength(1)
+    expect(zoneMessages(await problems(`${CORE}/store/probe.ts`, importing('../images/gallery-store')))[0]).toMatch(
+      /shared layers .* never import one/
+    )
+    expect(
+      zoneMessages(await problems(`${CORE}/gateway/probe.ts`, importing('../balance/generation-log')))
+    ).toHaveLength(1)
   })
 
   it('lets tests reach across features (they wire real services together)', async () => {
-    expect(zoneMessages(await problems(`${CORE}/images/probe.test.ts`, importing('../chat/conversation-search')))).toEqual([])
+    expect(
+      zoneMessages(await problems(`${CORE}/images/probe.test.ts`, importing('../chat/conversation-search')))
+    ).toEqual([])
   })
 
   it('declares each edge once, to a file that exists and that the feature really imports', () => {
@@ -96,7 +127,10 @@ describe('lint keeps test and bench support out of the product', { timeout: 120_
     ]
     for (const [file, from] of cases) {
       const messages = await refused(file, from)
-      expect(messages.some((m) => /Product code never imports test or bench support/.test(m)), `${file} importing ${from}`).toBe(true)
+      expect(
+        messages.some((m) => /Product code never imports test or bench support/.test(m)),
+        `${file} importing ${from}`
+      ).toBe(true)
     }
   })
 

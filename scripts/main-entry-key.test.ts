@@ -32,7 +32,10 @@ describe('the built Electron entry (out/main/index.js)', () => {
     const firstCall = /^(?:var|const|let) \w+ = (\w+)\(process\.env/m.exec(body)
     expect(firstCall?.[1]).toBe('takeApiKey')
     // Nothing before the removal reads process.env (comments aside).
-    const codeBefore = body.slice(0, firstCall!.index).replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\/\/.*$/gm, '')
+    const codeBefore = body
+      .slice(0, firstCall!.index)
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\/\/.*$/gm, '')
     expect(codeBefore).not.toMatch(/process\.env/)
   }, 60_000)
 })

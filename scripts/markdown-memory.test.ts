@@ -15,11 +15,13 @@ import { completeTail } from '../src/renderer/src/features/chat/markdown/streami
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
 
-const WORDS = 'stream render frame token block markdown layout paint tail memo cache window budget latency buffer parser'.split(' ')
+const WORDS =
+  'stream render frame token block markdown layout paint tail memo cache window budget latency buffer parser'.split(' ')
 
 /** An answer of `sections` sections, each with the constructs a model writes (and long words, so its strings can be slices). */
 function answer(sections: number): string {
-  const w = (k: number, n: number) => Array.from({ length: n }, (_, i) => WORDS[(k * 7 + i * 3) % WORDS.length]).join(' ')
+  const w = (k: number, n: number) =>
+    Array.from({ length: n }, (_, i) => WORDS[(k * 7 + i * 3) % WORDS.length]).join(' ')
   const out: string[] = []
   for (let k = 1; k <= sections; k++) {
     out.push(
@@ -50,7 +52,11 @@ function answer(sections: number): string {
  * builds it: by concatenation) and, with `keepTails`, by each block's last version as a live tail
  * block, which React keeps after the block seals (the props its fiber's alternate last rendered).
  */
-function retainedBytes(text: string, step: number, keepTails = false): { bytes: number; doc: MarkdownDoc; tails: Map<string, MdBlock> } {
+function retainedBytes(
+  text: string,
+  step: number,
+  keepTails = false
+): { bytes: number; doc: MarkdownDoc; tails: Map<string, MdBlock> } {
   gc()
   gc()
   const before = process.memoryUsage().heapUsed
@@ -105,7 +111,13 @@ describe('a streamed answer in memory', () => {
     const node = {
       type: 'paragraph',
       position: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 9, offset: 8 } },
-      children: [{ type: 'text', value: 'some text here long enough to be sliced', position: { start: { line: 1, column: 1 }, end: { line: 1, column: 9 } } }],
+      children: [
+        {
+          type: 'text',
+          value: 'some text here long enough to be sliced',
+          position: { start: { line: 1, column: 1 }, end: { line: 1, column: 9 } }
+        }
+      ],
       data: { hChildren: [{ type: 'text', value: 'tex source' }], classes: ['a', 'b'] }
     }
     detach(node)

@@ -11,7 +11,8 @@ const root = join(import.meta.dirname, '..')
 function preloadProblems(dir: string): string[] {
   const files = readdirSync(dir, { recursive: true }).map(String)
   const problems: string[] = []
-  if (files.length !== 1 || files[0] !== 'index.cjs') problems.push(`expected only index.cjs, found: ${files.join(', ')}`)
+  if (files.length !== 1 || files[0] !== 'index.cjs')
+    problems.push(`expected only index.cjs, found: ${files.join(', ')}`)
   const code = existsSync(join(dir, 'index.cjs')) ? readFileSync(join(dir, 'index.cjs'), 'utf8') : ''
   const requires = [...code.matchAll(/\brequire\s*\(/g)].length
   const literal = [...code.matchAll(/\brequire\s*\(\s*(['"`])([^'"`]*)\1\s*\)/g)].map((m) => m[2])
@@ -38,14 +39,20 @@ describe('the preload bundle', () => {
     expect(readFileSync(join(out, 'index.cjs'), 'utf8')).toContain('exposeInMainWorld("studio"')
   }, 60_000)
 
-  it.skipIf(!existsSync(join(root, 'out', 'preload')))('as last built into out/preload, is the same kind of file (skipped only when nothing is built yet; npm test builds first)', () => {
-    expect(preloadProblems(join(root, 'out', 'preload'))).toEqual([])
-  })
+  it.skipIf(!existsSync(join(root, 'out', 'preload')))(
+    'as last built into out/preload, is the same kind of file (skipped only when nothing is built yet; npm test builds first)',
+    () => {
+      expect(preloadProblems(join(root, 'out', 'preload'))).toEqual([])
+    }
+  )
 
   it('the checker itself notices an unsafe bundle', () => {
     const bad = join(out, 'bad')
     mkdirSync(bad, { recursive: true })
-    writeFileSync(join(bad, 'index.cjs'), 'const e = require("electron"); const z = require("./chunk.js"); require(name)')
+    writeFileSync(
+      join(bad, 'index.cjs'),
+      'const e = require("electron"); const z = require("./chunk.js"); require(name)'
+    )
     writeFileSync(join(bad, 'chunk.js'), 'export const x = 1')
     const problems = preloadProblems(bad)
     expect(problems).toEqual(

@@ -10,7 +10,12 @@ const ROOT = join(import.meta.dirname, '..')
 /** Runs the smoke script as `npm run smoke:electron` does, with `env` over this process's. */
 function runSmoke(env: Record<string, string | undefined>) {
   const started = Date.now()
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/smoke-electron.ts')], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 })
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/smoke-electron.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 60_000
+  })
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - started }
 }
 
@@ -34,7 +39,9 @@ describe('npm run smoke:electron', () => {
     try {
       const r = runSmoke({ ELECTRON_OVERRIDE_DIST_PATH: empty, STUDIO_SMOKE_APP: undefined })
       expect(r.code).toBe(NO_ELECTRON_EXIT)
-      expect(r.stderr).toMatch(/^Electron is not installed here: no Electron binary at .+ \(ELECTRON_OVERRIDE_DIST_PATH\)/)
+      expect(r.stderr).toMatch(
+        /^Electron is not installed here: no Electron binary at .+ \(ELECTRON_OVERRIDE_DIST_PATH\)/
+      )
       expect(r.stderr).toContain('nothing was checked')
       // It stopped before starting anything: no gateway, no app, no step line.
       expect(r.stdout).not.toMatch(/ok |FAIL/)
@@ -51,7 +58,9 @@ describe('npm run smoke:electron', () => {
   })
 
   it('never asks node_modules/electron for its path (which would try to download the binary)', () => {
-    const source = readFileSync(join(ROOT, 'scripts/smoke-electron.ts'), 'utf8') + readFileSync(join(ROOT, 'scripts/smoke-electron-plan.ts'), 'utf8')
+    const source =
+      readFileSync(join(ROOT, 'scripts/smoke-electron.ts'), 'utf8') +
+      readFileSync(join(ROOT, 'scripts/smoke-electron-plan.ts'), 'utf8')
     expect(source).not.toMatch(/require\(['"]electron['"]\)|from ['"]electron['"]/)
   })
 
@@ -71,6 +80,15 @@ describe('npm run smoke:electron', () => {
 
   it('walks exactly the steps docs/ELECTRON.md lists, in that order', () => {
     expect(documentedSteps()).toEqual(STEPS.map((s) => s.title))
-    expect(STEPS.map((s) => s.id)).toEqual(['start', 'saved-key', 'chat', 'image', 'video-redirect', 'extract-frame', 'notification', 'quit-resume'])
+    expect(STEPS.map((s) => s.id)).toEqual([
+      'start',
+      'saved-key',
+      'chat',
+      'image',
+      'video-redirect',
+      'extract-frame',
+      'notification',
+      'quit-resume'
+    ])
   })
 })

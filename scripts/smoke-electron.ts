@@ -19,7 +19,15 @@ import { launchElectron, type LaunchedElectron } from '../e2e/support/electron-l
 import { generate, waitForDone } from '../e2e/support/images-page'
 import { ROOT, newCanaryKey } from '../e2e/support/launch'
 import { openSettings } from '../e2e/support/names-dialog'
-import { chooseFamily, createForm, expectPlays, mp4sOnDisk, reveal, submit, waitForState } from '../e2e/support/video-page'
+import {
+  chooseFamily,
+  createForm,
+  expectPlays,
+  mp4sOnDisk,
+  reveal,
+  submit,
+  waitForState
+} from '../e2e/support/video-page'
 import { startSandbox, type SandboxHandle } from '../src/sandbox/index'
 import { NO_ELECTRON_EXIT, noElectronLine, smokeTarget, STEPS, type SmokeTarget } from './smoke-electron-plan'
 
@@ -47,7 +55,8 @@ interface Run {
   studio: LaunchedElectron
 }
 
-const paidCreates = (sb: SandboxHandle) => sb.log().filter((e) => e.paid && (e.route === 'video.create' || e.route === 'videos.create'))
+const paidCreates = (sb: SandboxHandle) =>
+  sb.log().filter((e) => e.paid && (e.route === 'video.create' || e.route === 'videos.create'))
 
 /**
  * The app on `dataDir`. The smoke gateway's file server is another loopback origin than the gateway:
@@ -56,7 +65,11 @@ const paidCreates = (sb: SandboxHandle) => sb.log().filter((e) => e.paid && (e.r
  * and those the studio runs or is told of).
  */
 async function start(target: Target, dataDir: string, sb: SandboxHandle): Promise<LaunchedElectron> {
-  const studio = await launchElectron({ STUDIO_OPEN: '0', STUDIO_GATEWAY_URL: undefined, STUDIO_API_KEY: undefined, STUDIO_RESULT_ORIGINS: sb.cdnUrl }, dataDir, target)
+  const studio = await launchElectron(
+    { STUDIO_OPEN: '0', STUDIO_GATEWAY_URL: undefined, STUDIO_API_KEY: undefined, STUDIO_RESULT_ORIGINS: sb.cdnUrl },
+    dataDir,
+    target
+  )
   await expect(studio.page.locator('html')).toHaveAttribute('data-app-state', 'ready', { timeout: 30_000 })
   return studio
 }
@@ -78,7 +91,9 @@ async function secondInstanceQuits(target: Target, dataDir: string): Promise<voi
   })
   if (code === 'timeout') {
     child.kill('SIGKILL')
-    throw new Error('a second launch on the same data folder was still running after 15 s: the single-instance lock did not hold')
+    throw new Error(
+      'a second launch on the same data folder was still running after 15 s: the single-instance lock did not hold'
+    )
   }
   expect(code, 'the second instance quits cleanly').toBe(0)
 }
@@ -87,10 +102,18 @@ const steps: Record<string, (r: Run) => Promise<string | void>> = {
   async start(r) {
     const { page, app } = r.studio
     expect(new URL(page.url()).protocol, 'the page comes from the app scheme, not a server').toBe('app:')
-    const facts = await app.evaluate(({ app: a }) => ({ name: a.getName(), lock: a.hasSingleInstanceLock(), userData: a.getPath('userData') }))
-    expect(facts.name, 'productName names the app (userData folder, keychain item, Windows app id)').toBe('Generation Studio')
+    const facts = await app.evaluate(({ app: a }) => ({
+      name: a.getName(),
+      lock: a.hasSingleInstanceLock(),
+      userData: a.getPath('userData')
+    }))
+    expect(facts.name, 'productName names the app (userData folder, keychain item, Windows app id)').toBe(
+      'Generation Studio'
+    )
     expect(facts.lock, 'the first instance holds the single-instance lock').toBe(true)
-    expect(realpathSync(facts.userData), 'STUDIO_DATA_DIR is the userData folder (the lock is per data folder)').toBe(realpathSync(r.dataDir))
+    expect(realpathSync(facts.userData), 'STUDIO_DATA_DIR is the userData folder (the lock is per data folder)').toBe(
+      realpathSync(r.dataDir)
+    )
     await secondInstanceQuits(r.target, r.dataDir)
     await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready')
     return `${facts.name}, ${page.url()}`
@@ -102,23 +125,35 @@ const steps: Record<string, (r: Run) => Promise<string | void>> = {
       available: safeStorage.isEncryptionAvailable(),
       backend: process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : process.platform
     }))
-    if (!storage.available) throw new Error(`safeStorage cannot encrypt here (backend ${storage.backend}): this step needs an OS keychain (on Linux a running Secret Service, e.g. gnome-keyring or KWallet)`)
+    if (!storage.available)
+      throw new Error(
+        `safeStorage cannot encrypt here (backend ${storage.backend}): this step needs an OS keychain (on Linux a running Secret Service, e.g. gnome-keyring or KWallet)`
+      )
     await openSettings(page)
     await page.getByRole('button', { name: 'Add profile' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add profile' })
     await dialog.getByRole('textbox', { name: 'Name' }).fill(PROFILE)
     await dialog.getByRole('textbox', { name: 'Base URL' }).fill(r.sb.url)
     await dialog.getByLabel('API key').fill(r.key)
-    await expect(dialog.getByText('The key will be encrypted with the system keychain.'), `the form offers the OS keychain (safeStorage backend ${storage.backend})`).toBeVisible()
+    await expect(
+      dialog.getByText('The key will be encrypted with the system keychain.'),
+      `the form offers the OS keychain (safeStorage backend ${storage.backend})`
+    ).toBeVisible()
     await dialog.getByRole('button', { name: 'Test connection', exact: true }).click()
-    await expect(dialog.getByRole('status').filter({ hasText: 'Connected' })).toContainText('smoke key', { timeout: 20_000 })
+    await expect(dialog.getByRole('status').filter({ hasText: 'Connected' })).toContainText('smoke key', {
+      timeout: 20_000
+    })
     await dialog.getByRole('button', { name: 'Save' }).click()
     await expect(dialog).toBeHidden()
     const item = page.getByRole('listitem').filter({ hasText: PROFILE })
     await expect(item.locator('[data-key-status]')).toHaveAttribute('data-key-status', 'os')
     await item.getByRole('button', { name: `Use ${PROFILE}` }).click()
-    await expect(page.getByRole('banner').getByRole('combobox', { name: 'Active profile' }).locator('option:checked')).toHaveText(PROFILE)
-    await expect(page.getByRole('banner').getByTestId('balance-badge')).toHaveAttribute('data-state', 'active', { timeout: 20_000 })
+    await expect(
+      page.getByRole('banner').getByRole('combobox', { name: 'Active profile' }).locator('option:checked')
+    ).toHaveText(PROFILE)
+    await expect(page.getByRole('banner').getByTestId('balance-badge')).toHaveAttribute('data-state', 'active', {
+      timeout: 20_000
+    })
     expect(filesContaining(r.dataDir, r.key), 'the key is nowhere in clear in the data folder').toEqual([])
     return `safeStorage backend ${storage.backend}`
   },
@@ -134,8 +169,13 @@ const steps: Record<string, (r: Run) => Promise<string | void>> = {
     const partial = (await answer.textContent()) ?? ''
     const done = await chat.waitForAnswer('complete')
     const whole = (await done.textContent()) ?? ''
-    expect(whole.length, 'the complete answer is longer than what was seen while streaming').toBeGreaterThan(partial.length)
-    expect(r.sb.log().some((e) => e.route.startsWith('text.') && e.key === r.key), 'the answer came from the smoke gateway with the saved key').toBe(true)
+    expect(whole.length, 'the complete answer is longer than what was seen while streaming').toBeGreaterThan(
+      partial.length
+    )
+    expect(
+      r.sb.log().some((e) => e.route.startsWith('text.') && e.key === r.key),
+      'the answer came from the smoke gateway with the saved key'
+    ).toBe(true)
     return `${whole.length} characters`
   },
 
@@ -156,7 +196,9 @@ const steps: Record<string, (r: Run) => Promise<string | void>> = {
           el.addEventListener('error', () => reject(new Error(`the image did not load from ${el.src}`)), { once: true })
         })
     )
-    expect(shown.src.startsWith('studio-media://'), `the image is served by the media protocol (${shown.src})`).toBe(true)
+    expect(shown.src.startsWith('studio-media://'), `the image is served by the media protocol (${shown.src})`).toBe(
+      true
+    )
     expect(shown.width).toBeGreaterThan(0)
     return `${shown.width} px wide from ${new URL(shown.src).protocol}`
   },
@@ -178,7 +220,10 @@ const steps: Record<string, (r: Run) => Promise<string | void>> = {
         this.on('failed', (_e, error) => (rec.failed = String(error)))
         return show.call(this)
       }
-      if (Notification.prototype.show === show) throw new Error('Notification.prototype.show cannot be wrapped in this Electron: the notification step cannot observe the OS notification')
+      if (Notification.prototype.show === show)
+        throw new Error(
+          'Notification.prototype.show cannot be wrapped in this Electron: the notification step cannot observe the OS notification'
+        )
     })
     await goTo(page, 'Video')
     await expect(page.getByRole('tab', { name: 'Create' })).toBeVisible({ timeout: 20_000 })
@@ -194,9 +239,18 @@ const steps: Record<string, (r: Run) => Promise<string | void>> = {
     const src = await card.getByTestId('video-player').evaluate((v: HTMLVideoElement) => v.currentSrc)
     expect(src.startsWith('studio-media://'), `the video plays from the media protocol (${src})`).toBe(true)
     const hops = r.sb.log().filter((e) => e.route === 'cdn.file' && e.faults.includes('result:redirect-hops=2'))
-    expect(hops.map((e) => e.status), 'the result link was followed through both redirects to its bytes').toEqual([302, 302, 200])
-    expect(hops.every((e) => e.key === null), 'no key went to the result origin').toBe(true)
-    expect(r.sb.log().filter((e) => e.route === 'videos.content'), 'the download did not fall back to /content').toEqual([])
+    expect(
+      hops.map((e) => e.status),
+      'the result link was followed through both redirects to its bytes'
+    ).toEqual([302, 302, 200])
+    expect(
+      hops.every((e) => e.key === null),
+      'no key went to the result origin'
+    ).toBe(true)
+    expect(
+      r.sb.log().filter((e) => e.route === 'videos.content'),
+      'the download did not fall back to /content'
+    ).toEqual([])
     // Page fullscreen goes through the session's permission handler (the video controls' button does
     // the same); executeJavaScript with a user gesture, as a click would give.
     const fullscreen = await app.evaluate(async ({ BrowserWindow }) => {
@@ -222,11 +276,18 @@ const steps: Record<string, (r: Run) => Promise<string | void>> = {
     const page = r.studio.page
     const card = await reveal(page, REDIRECT_PROMPT)
     await card.getByRole('button', { name: 'Extract frame as image' }).click()
-    await expect(page.getByRole('status').filter({ hasText: 'is in the gallery' })).toHaveText(/The frame at \d+\.\d\d s is in the gallery\./, { timeout: 30_000 })
-    const listed = await page.evaluate(() =>
-      (window as unknown as { studio: { images: { listGallery(i: unknown): Promise<unknown> } } }).studio.images.listGallery({ filter: { origin: 'frame' } })
+    await expect(page.getByRole('status').filter({ hasText: 'is in the gallery' })).toHaveText(
+      /The frame at \d+\.\d\d s is in the gallery\./,
+      { timeout: 30_000 }
     )
-    const items = (listed as { ok: true; value: { items: Array<{ prompt: string; width: number; height: number; format: string }> } }).value.items
+    const listed = await page.evaluate(() =>
+      (
+        window as unknown as { studio: { images: { listGallery(i: unknown): Promise<unknown> } } }
+      ).studio.images.listGallery({ filter: { origin: 'frame' } })
+    )
+    const items = (
+      listed as { ok: true; value: { items: Array<{ prompt: string; width: number; height: number; format: string }> } }
+    ).value.items
     expect(items, 'one frame in the gallery').toHaveLength(1)
     // The sandbox's sample videos are 320x180: the frame is the video's own size, as a PNG.
     expect(items[0]).toMatchObject({ prompt: REDIRECT_PROMPT, width: 320, height: 180, format: 'png' })
@@ -236,19 +297,27 @@ const steps: Record<string, (r: Run) => Promise<string | void>> = {
   async notification(r) {
     const { page, app } = r.studio
     const supported = await app.evaluate(({ Notification }) => Notification.isSupported())
-    const notices = await app.evaluate(() => (globalThis as unknown as { smokeNotices?: SeenNotice[] }).smokeNotices ?? [])
+    const notices = await app.evaluate(
+      () => (globalThis as unknown as { smokeNotices?: SeenNotice[] }).smokeNotices ?? []
+    )
     // "Video ready", or "Video finished; download pending" when announced before its download ended.
     const ours = notices.filter((n) => /^Video (ready|finished)/.test(n.title) && n.body.includes('smoke: a harbour'))
     if (!supported) {
       expect(ours, 'no OS notification where the OS has none').toEqual([])
-      await expect(page.getByTestId('video-toast').filter({ hasText: 'smoke: a harbour' }), 'the in-app notice stands in').toBeVisible()
+      await expect(
+        page.getByTestId('video-toast').filter({ hasText: 'smoke: a harbour' }),
+        'the in-app notice stands in'
+      ).toBeVisible()
       return 'Notification.isSupported() is false here: the in-app notice was shown'
     }
     expect(ours, 'one OS notification for the finished video').toHaveLength(1)
     const n = ours[0]
     if (n.shown) return `shown by the OS: "${n.title}: ${n.body}"`
     // The OS did not confirm it (failed, or no 'show' yet): the user must still be told, in the window.
-    await expect(page.getByTestId('video-toast').filter({ hasText: 'smoke: a harbour' }), `the OS did not show the notification (${n.failed ?? 'no show event'}): the in-app notice must`).toBeVisible({ timeout: 10_000 })
+    await expect(
+      page.getByTestId('video-toast').filter({ hasText: 'smoke: a harbour' }),
+      `the OS did not show the notification (${n.failed ?? 'no show event'}): the in-app notice must`
+    ).toBeVisible({ timeout: 10_000 })
     return `the OS did not show it (${n.failed ?? 'no show event'}); the in-app notice did`
   },
 
@@ -261,12 +330,19 @@ const steps: Record<string, (r: Run) => Promise<string | void>> = {
     await submit(page)
     await expect.poll(() => paidCreates(r.sb).length, { timeout: 20_000 }).toBe(before + 1)
     // Accepted by the gateway (it has a task id), not finished: task time stands still until advanced.
-    await expect((await reveal(page, RESUME_PROMPT)).getByTestId('task-state')).toHaveText(/Queued|Running/, { timeout: 20_000 })
+    await expect((await reveal(page, RESUME_PROMPT)).getByTestId('task-state')).toHaveText(/Queued|Running/, {
+      timeout: 20_000
+    })
     await r.studio.stop()
     r.studio = await start(r.target, r.dataDir, r.sb)
     page = r.studio.page
-    await expect(page.getByRole('banner').getByRole('combobox', { name: 'Active profile' }).locator('option:checked')).toHaveText(PROFILE)
-    await expect(page.getByRole('banner').getByTestId('balance-badge'), 'the saved key was read back from the OS keychain').toHaveAttribute('data-state', 'active', { timeout: 20_000 })
+    await expect(
+      page.getByRole('banner').getByRole('combobox', { name: 'Active profile' }).locator('option:checked')
+    ).toHaveText(PROFILE)
+    await expect(
+      page.getByRole('banner').getByTestId('balance-badge'),
+      'the saved key was read back from the OS keychain'
+    ).toHaveAttribute('data-state', 'active', { timeout: 20_000 })
     await goTo(page, 'Video')
     r.sb.advance(FINISH_SECONDS)
     const card = await waitForState(page, RESUME_PROMPT, 'Succeeded', 90_000)
@@ -290,7 +366,12 @@ async function main(): Promise<number> {
   process.stdout.write(`smoke:electron: ${target.what}\n`)
   const key = newCanaryKey()
   // Speed 1: videos stand still until the script moves task time on (sb.advance), so "running at quit" is certain.
-  const sb = await startSandbox({ port: 0, speed: 1, quiet: true, keys: [{ key, name: 'smoke key', quota: 40_000_000 }] })
+  const sb = await startSandbox({
+    port: 0,
+    speed: 1,
+    quiet: true,
+    keys: [{ key, name: 'smoke key', quota: 40_000_000 }]
+  })
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-smoke-electron-'))
   let run: Run | undefined
   let failed = false
@@ -299,17 +380,23 @@ async function main(): Promise<number> {
       run = { target, sb, key, dataDir, studio: await start(target, dataDir, sb) }
     } catch (e) {
       failed = true
-      process.stdout.write(`  FAIL start: the app did not open its window ready\n${e instanceof Error ? (e.stack ?? e.message) : String(e)}\nsmoke:electron FAILED\n`)
+      process.stdout.write(
+        `  FAIL start: the app did not open its window ready\n${e instanceof Error ? (e.stack ?? e.message) : String(e)}\nsmoke:electron FAILED\n`
+      )
       return 1
     }
     for (const step of STEPS) {
       const t0 = Date.now()
       try {
         const said = await steps[step.id](run)
-        process.stdout.write(`  ok   ${step.id} (${((Date.now() - t0) / 1000).toFixed(1)} s)${said ? `: ${said}` : ''}\n`)
+        process.stdout.write(
+          `  ok   ${step.id} (${((Date.now() - t0) / 1000).toFixed(1)} s)${said ? `: ${said}` : ''}\n`
+        )
       } catch (e) {
         failed = true
-        process.stdout.write(`  FAIL ${step.id}: ${step.title}\n${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`)
+        process.stdout.write(
+          `  FAIL ${step.id}: ${step.title}\n${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`
+        )
         const out = run.studio.output().trim().split('\n').slice(-15).join('\n')
         if (out) process.stdout.write(`app output (last lines):\n${out}\n`)
         break

@@ -5,7 +5,10 @@ import { HEAVY_FILES, HEAVY_PACKAGES, staticImportGraph } from '../bench/lib/imp
 const ROOT = join(import.meta.dirname, '..')
 
 describe('the renderer start-up path (source imports from main.tsx, T1)', () => {
-  const graph = staticImportGraph(ROOT, 'src/renderer/src/main.tsx', { '@renderer': 'src/renderer/src', '@shared': 'src/shared' })
+  const graph = staticImportGraph(ROOT, 'src/renderer/src/main.tsx', {
+    '@renderer': 'src/renderer/src',
+    '@shared': 'src/shared'
+  })
 
   it('reaches no zod: settings (names file schema, error schema) loads when it is opened', () => {
     expect(graph.packages).not.toContain('zod')
@@ -19,7 +22,12 @@ describe('the renderer start-up path (source imports from main.tsx, T1)', () => 
 
   it('reaches only the English strings of the start screens: the lazy areas bring theirs (i18n/area-strings.ts)', () => {
     const strings = graph.files.filter((f) => /^src\/renderer\/src\/i18n\/.*\.(en|zh)\.ts$/.test(f)).sort()
-    expect(strings).toEqual(['src/renderer/src/i18n/balance.en.ts', 'src/renderer/src/i18n/chat.en.ts', 'src/renderer/src/i18n/prompts.en.ts', 'src/renderer/src/i18n/video.en.ts'])
+    expect(strings).toEqual([
+      'src/renderer/src/i18n/balance.en.ts',
+      'src/renderer/src/i18n/chat.en.ts',
+      'src/renderer/src/i18n/prompts.en.ts',
+      'src/renderer/src/i18n/video.en.ts'
+    ])
   })
 
   it('reaches none of the heavy libraries or views', () => {

@@ -20,11 +20,19 @@ const BUILT_ON_KEY = /^(vidq|kl|gk)[A-Z0-9_]|^(Vidq|Kl|Gk)[A-Z]|^(VIDQ|KL|GK)_|U
 
 /** Where `text` (a file's source, as if at `file`) writes a family key or builds a name on one. */
 export function rawKeyUses(file: string, text: string): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS
+  )
   const found: string[] = []
-  const at = (node: ts.Node, what: string) => found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1} ${what}`)
+  const at = (node: ts.Node, what: string) =>
+    found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1} ${what}`)
   const visit = (node: ts.Node): void => {
-    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && KEYS.has(node.text)) at(node, `'${node.text}'`)
+    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && KEYS.has(node.text))
+      at(node, `'${node.text}'`)
     else if (ts.isTemplateExpression(node) || ts.isTemplateLiteralTypeNode(node)) {
       const parts = [node.head.text, ...node.templateSpans.map((s) => s.literal.text)]
       if (parts.some((p) => p.split(/[^\w]+/).some((w) => KEYS.has(w)))) at(node, 'a key inside a template')
@@ -62,7 +70,9 @@ describe('video family keys are written only in their mapping', () => {
       'const el = <Model family="unified2" />'
     ]
     for (const line of planted) expect(rawKeyUses('probe.tsx', line), line).toHaveLength(1)
-    expect(rawKeyUses('probe.ts', "const m = ['vidq2-pro', 'gk-video-3', 'Kl-2.6']; if (f === VIDEO_FAMILY.videosJson) go()")).toEqual([])
+    expect(
+      rawKeyUses('probe.ts', "const m = ['vidq2-pro', 'gk-video-3', 'Kl-2.6']; if (f === VIDEO_FAMILY.videosJson) go()")
+    ).toEqual([])
   })
 
   it('no product file outside the mapping writes a key', () => {

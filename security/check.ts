@@ -51,19 +51,29 @@ async function main(): Promise<void> {
     writeFileSync(join(work, 'as-configured', 'page-policy.html'), html)
     writeFileSync(join(work, 'as-configured', 'window.js'), js)
 
-    const [studio, insecure] = await Promise.all([scan(work), scan(join(root, 'security', 'fixtures', 'insecure-electron'))])
+    const [studio, insecure] = await Promise.all([
+      scan(work),
+      scan(join(root, 'security', 'fixtures', 'insecure-electron'))
+    ])
     const shown = (f: string) => relative(work, f) || f
 
     for (const e of unparsed(studio)) problems.push(`not parsed, so not checked: ${shown(e.file)}: ${e.message}`)
     for (const i of blocking(studio)) {
-      problems.push(`${i.severity.name} ${i.id} at ${shown(i.file)}:${i.location.line} (${i.confidence.name}): ${i.description}`)
+      problems.push(
+        `${i.severity.name} ${i.id} at ${shown(i.file)}:${i.location.line} (${i.confidence.name}): ${i.description}`
+      )
     }
-    const waivers = findWaivers(sourceFiles(join(root, 'src')).map((file) => ({ file: relative(root, file), text: readFileSync(file, 'utf8') })))
-    if (waivers.length > MAX_WAIVERS) problems.push(`${waivers.length} eng-disable waivers in src/ (at most ${MAX_WAIVERS})`)
-    for (const w of waivers.filter((x) => !x.justified)) problems.push(`waiver without a "SECURITY:" reason at ${w.file}:${w.line}`)
+    const waivers = findWaivers(
+      sourceFiles(join(root, 'src')).map((file) => ({ file: relative(root, file), text: readFileSync(file, 'utf8') }))
+    )
+    if (waivers.length > MAX_WAIVERS)
+      problems.push(`${waivers.length} eng-disable waivers in src/ (at most ${MAX_WAIVERS})`)
+    for (const w of waivers.filter((x) => !x.justified))
+      problems.push(`waiver without a "SECURITY:" reason at ${w.file}:${w.line}`)
 
     const seen = new Set(insecure.issues.map((i) => i.id))
-    for (const id of MUST_DETECT) if (!seen.has(id)) problems.push(`the gate is blind: the insecure fixture did not raise ${id}`)
+    for (const id of MUST_DETECT)
+      if (!seen.has(id)) problems.push(`the gate is blind: the insecure fixture did not raise ${id}`)
 
     const low = studio.issues.filter((i) => i.severity.name === 'LOW').length
     process.stdout.write(

@@ -29,9 +29,14 @@ describe('security gate', () => {
     const ok = await scan(dirWith({ 'page.html': html, 'window.js': js }))
     // Alone, the window has no navigation or permission handlers (global checks, met in src/): only the
     // window's own checks are asserted here.
-    const own = (r: Awaited<ReturnType<typeof scan>>) => blocking(r).filter((i) => !i.id.endsWith('_GLOBAL_CHECK')).map((i) => i.id)
+    const own = (r: Awaited<ReturnType<typeof scan>>) =>
+      blocking(r)
+        .filter((i) => !i.id.endsWith('_GLOBAL_CHECK'))
+        .map((i) => i.id)
     expect(own(ok)).toEqual([])
-    const loosened = js.replace('sandbox: true', 'sandbox: false').replace('contextIsolation: true', 'contextIsolation: false')
+    const loosened = js
+      .replace('sandbox: true', 'sandbox: false')
+      .replace('contextIsolation: true', 'contextIsolation: false')
     const bad = await scan(dirWith({ 'page.html': html, 'window.js': loosened }))
     expect(own(bad)).toEqual(expect.arrayContaining(['SANDBOX_JS_CHECK', 'CONTEXT_ISOLATION_JS_CHECK']))
   }, 60_000)

@@ -15,7 +15,12 @@ const config = require('../electron-builder.config.cjs') as {
   buildDependenciesFromSource: boolean
   nativeRebuilder: string
 }
-const pkg = require('../package.json') as { scripts: Record<string, string>; main: string; dependencies: Record<string, string>; devDependencies: Record<string, string> }
+const pkg = require('../package.json') as {
+  scripts: Record<string, string>
+  main: string
+  dependencies: Record<string, string>
+  devDependencies: Record<string, string>
+}
 
 // The packaged binary cannot be built here (no Electron download), so the fuse table of
 // SECURITY.md B1 is asserted on the configuration electron-builder flips them from.
@@ -47,8 +52,17 @@ describe('packaging configuration', () => {
       expect(config.electronFuses).toHaveProperty(name)
     }
     // The enum values the reference measured for @electron/fuses 2.x.
-    expect([known.runAsNode, known.enableCookieEncryption, known.enableNodeOptionsEnvironmentVariable, known.enableNodeCliInspectArguments]).toEqual([0, 1, 2, 3])
-    expect([known.enableEmbeddedAsarIntegrityValidation, known.onlyLoadAppFromAsar, known.grantFileProtocolExtraPrivileges]).toEqual([4, 5, 7])
+    expect([
+      known.runAsNode,
+      known.enableCookieEncryption,
+      known.enableNodeOptionsEnvironmentVariable,
+      known.enableNodeCliInspectArguments
+    ]).toEqual([0, 1, 2, 3])
+    expect([
+      known.enableEmbeddedAsarIntegrityValidation,
+      known.onlyLoadAppFromAsar,
+      known.grantFileProtocolExtraPrivileges
+    ]).toEqual([4, 5, 7])
   })
 
   it('packages the app into an asar from the built output only, and publishes nothing', () => {
@@ -74,15 +88,21 @@ describe('packaging configuration', () => {
     expect(config.asarUnpack).toContain('**/node_modules/better-sqlite3/**')
     // A misspelled option would be ignored without a word: each must be one electron-builder knows.
     const scheme = require('app-builder-lib/scheme.json') as { properties: Record<string, unknown> }
-    for (const key of ['npmRebuild', 'buildDependenciesFromSource', 'nativeRebuilder', 'asarUnpack']) expect(scheme.properties, key).toHaveProperty(key)
+    for (const key of ['npmRebuild', 'buildDependenciesFromSource', 'nativeRebuilder', 'asarUnpack'])
+      expect(scheme.properties, key).toHaveProperty(key)
   })
 
   it('builds the binding from source at install too (no prebuilt download), and it loads here', () => {
     const rc = readFileSync(join(import.meta.dirname, '..', '.prebuild-installrc'), 'utf8')
     expect(rc).toMatch(/^buildFromSource=true$/m)
-    const Database = require('better-sqlite3') as new (path: string) => { prepare(sql: string): { get(): unknown }; close(): void }
+    const Database = require('better-sqlite3') as new (path: string) => {
+      prepare(sql: string): { get(): unknown }
+      close(): void
+    }
     const db = new Database(':memory:')
-    expect(db.prepare("SELECT count(*) AS n FROM pragma_compile_options WHERE compile_options = 'ENABLE_FTS5'").get()).toEqual({ n: 1 })
+    expect(
+      db.prepare("SELECT count(*) AS n FROM pragma_compile_options WHERE compile_options = 'ENABLE_FTS5'").get()
+    ).toEqual({ n: 1 })
     db.close()
   })
 })

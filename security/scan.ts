@@ -28,7 +28,15 @@ export async function scan(input: string): Promise<ScanResult> {
   // The version is pinned so the scanner applies Electron 45's defaults instead of assuming v0.1.0.
   // AVAILABLE_SECURITY_FIXES needs the network (Electron's release list) and does nothing offline; which
   // Electron release we ship is the release job's check (SECURITY.md goal 10), so it is excluded here.
-  return run({ input, isRelative: false, electronVersionOverride: '45.4.1', excludeFromScan: ['AvailableSecurityFixesGlobalCheck'] }, false)
+  return run(
+    {
+      input,
+      isRelative: false,
+      electronVersionOverride: '45.4.1',
+      excludeFromScan: ['AvailableSecurityFixesGlobalCheck']
+    },
+    false
+  )
 }
 
 export const BLOCKING = new Set(['MEDIUM', 'HIGH'])
@@ -54,7 +62,9 @@ export const MUST_DETECT = [
 export const MAX_WAIVERS = 3
 
 /** `eng-disable` waivers in source text: each must carry a `SECURITY:` reason within the 4 lines above it. */
-export function findWaivers(files: Array<{ file: string; text: string }>): Array<{ file: string; line: number; justified: boolean }> {
+export function findWaivers(
+  files: Array<{ file: string; text: string }>
+): Array<{ file: string; line: number; justified: boolean }> {
   const out: Array<{ file: string; line: number; justified: boolean }> = []
   for (const { file, text } of files) {
     const lines = text.split('\n')

@@ -16,7 +16,11 @@ export const CHROMIUM_ARGS = [
 
 export async function launchBrowser(): Promise<Browser> {
   // BENCH_JS_FLAGS: V8 flags for diagnosis only (e.g. M1-close with --no-maglev --no-turbofan); never set in a reported run.
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: process.env.BENCH_JS_FLAGS ? [...CHROMIUM_ARGS, `--js-flags=${process.env.BENCH_JS_FLAGS}`] : CHROMIUM_ARGS })
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: process.env.BENCH_JS_FLAGS ? [...CHROMIUM_ARGS, `--js-flags=${process.env.BENCH_JS_FLAGS}`] : CHROMIUM_ARGS
+  })
 }
 
 /** One browser for `fn`, closed afterwards even when `fn` throws. */
@@ -38,7 +42,12 @@ export async function withBrowser<T>(fn: (browser: Browser) => Promise<T>): Prom
 export async function withPersistentContext<T>(fn: (context: BrowserContext) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'studio-bench-profile-'))
   try {
-    const context = await chromium.launchPersistentContext(dir, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 } })
+    const context = await chromium.launchPersistentContext(dir, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1280, height: 800 }
+    })
     try {
       await context.addInitScript(RECORDER_SCRIPT)
       return await fn(context)
@@ -82,7 +91,9 @@ const RECORDER_SCRIPT = `(() => {
 /** Starts recording frame deltas and forgets earlier long tasks. */
 export async function armFrames(page: Page): Promise<number> {
   return page.evaluate(() => {
-    const rec = (window as unknown as { __bench: { frames: number[]; last: number; armed: boolean; longTasks: unknown[] } }).__bench
+    const rec = (
+      window as unknown as { __bench: { frames: number[]; last: number; armed: boolean; longTasks: unknown[] } }
+    ).__bench
     rec.frames = []
     rec.last = 0
     rec.armed = true
@@ -100,7 +111,11 @@ export interface FrameRecord {
 
 export async function disarmFrames(page: Page, since: number): Promise<FrameRecord> {
   return page.evaluate((t0) => {
-    const rec = (window as unknown as { __bench: { frames: number[]; armed: boolean; longTasks: Array<{ start: number; duration: number }> } }).__bench
+    const rec = (
+      window as unknown as {
+        __bench: { frames: number[]; armed: boolean; longTasks: Array<{ start: number; duration: number }> }
+      }
+    ).__bench
     rec.armed = false
     return { frames: rec.frames.slice(), longTasks: rec.longTasks.filter((l) => l.start >= t0).map((l) => l.duration) }
   }, since)
@@ -135,7 +150,10 @@ export async function heapByKind(session: CDPSession): Promise<{ code: number; d
   } finally {
     session.off('HeapProfiler.addHeapSnapshotChunk', onChunk)
   }
-  const snap = JSON.parse(json) as { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[] }
+  const snap = JSON.parse(json) as {
+    snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }
+    nodes: number[]
+  }
   const fields = snap.snapshot.meta.node_fields
   const types = snap.snapshot.meta.node_types[0]
   const [n, typeAt, sizeAt] = [fields.length, fields.indexOf('type'), fields.indexOf('self_size')]

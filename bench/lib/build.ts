@@ -5,7 +5,15 @@ import { join } from 'node:path'
 export const ROOT = join(import.meta.dirname, '..', '..')
 
 /** What the built studio is made of; a newer file here means out/ no longer matches the source. */
-const SOURCES = ['src/main', 'src/preload', 'src/renderer', 'src/shared', 'src/sandbox', 'electron.vite.config.ts', 'package.json']
+const SOURCES = [
+  'src/main',
+  'src/preload',
+  'src/renderer',
+  'src/shared',
+  'src/sandbox',
+  'electron.vite.config.ts',
+  'package.json'
+]
 const OUTPUTS = ['out/main/host.js', 'out/main/index.js', 'out/renderer/index.html', 'out/preload/index.cjs']
 const MAX_FILES = 20_000
 
@@ -41,7 +49,11 @@ export function buildState(): { missing: boolean; stale: boolean } {
 export function ensureBuilt(log: (line: string) => void): { built: boolean; warning?: string } {
   const state = buildState()
   if (!state.stale) return { built: false }
-  log(state.missing ? 'out/ is missing: building (npx electron-vite build)' : 'out/ is older than src/: rebuilding (npx electron-vite build)')
+  log(
+    state.missing
+      ? 'out/ is missing: building (npx electron-vite build)'
+      : 'out/ is older than src/: rebuilding (npx electron-vite build)'
+  )
   const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, encoding: 'utf8', timeout: 180_000 })
   if (r.status === 0) return { built: true }
   const tail = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim().split('\n').slice(-8).join('\n')

@@ -19,7 +19,9 @@ export async function withChatBench<T>(fn: (rig: ChatBench) => Promise<T>, dataD
   return withSandbox(async (sb) => {
     const long = await startLongGateway(sb.url)
     try {
-      return await withStudio({ gateway: { url: long.url, key: sb.key }, dataDir }, (studio) => withBrowser((browser) => fn({ studio, browser })))
+      return await withStudio({ gateway: { url: long.url, key: sb.key }, dataDir }, (studio) =>
+        withBrowser((browser) => fn({ studio, browser }))
+      )
     } finally {
       await long.close()
     }

@@ -10,7 +10,10 @@ import type { ChatMessage } from '../../src/shared/domain/chat'
  * each in its own conversation, so a search's answer is the same size whatever the library's.
  */
 const PER_CONVERSATION = 20
-const WORDS = 'please explain the pipeline step shader render queue budget invoice river mountain noodles harbour castle dragon prompt model token stream answer chart'.split(' ')
+const WORDS =
+  'please explain the pipeline step shader render queue budget invoice river mountain noodles harbour castle dragon prompt model token stream answer chart'.split(
+    ' '
+  )
 
 function text(i: number, needle: string | null): string {
   const w = (k: number) => WORDS[(i * 11 + k * 17 + (i >> k)) % WORDS.length]
@@ -30,7 +33,13 @@ export function seedChat(dataDir: string, messages: number, needle: string, need
         for (let k = 0; k < PER_CONVERSATION && base + k < messages; k++) {
           const i = base + k
           const withNeedle = k === PER_CONVERSATION / 2 && c % every === 0 && c / every < needles
-          list.push({ id: `m${i}`, role: k % 2 ? 'assistant' : 'user', parts: [{ type: 'text', text: text(i, withNeedle ? needle : null) }], createdAt: 1_700_000_000_000 + i, status: 'complete' })
+          list.push({
+            id: `m${i}`,
+            role: k % 2 ? 'assistant' : 'user',
+            parts: [{ type: 'text', text: text(i, withNeedle ? needle : null) }],
+            createdAt: 1_700_000_000_000 + i,
+            status: 'complete'
+          })
         }
         const conversation: StoredConversation = {
           id: `c${c}`,

@@ -68,7 +68,9 @@ export function watchBridge(page: Page): BridgeWatch {
 /** Opens the studio and waits until the composer can be used. */
 export async function openChat(page: Page, url: string): Promise<void> {
   await page.goto(url)
-  await page.waitForFunction(() => document.documentElement.dataset.appState === 'ready', undefined, { timeout: 20_000 })
+  await page.waitForFunction(() => document.documentElement.dataset.appState === 'ready', undefined, {
+    timeout: 20_000
+  })
   await page.locator(SEL.prompt).waitFor({ state: 'visible', timeout: 20_000 })
 }
 
@@ -88,5 +90,7 @@ export async function sendAndWait(page: Page, bridge: BridgeWatch, text: string,
   await prompt.fill(text)
   await prompt.press('Enter')
   await bridge.next('chat:stream-ended', from, timeoutMs)
-  await page.waitForFunction((sel) => !document.querySelector(`${sel}[data-status="streaming"]`), SEL.message, { timeout: 30_000 })
+  await page.waitForFunction((sel) => !document.querySelector(`${sel}[data-status="streaming"]`), SEL.message, {
+    timeout: 30_000
+  })
 }

@@ -51,7 +51,12 @@ export async function startCore(gateway: { url: string; key: string }): Promise<
   const waiters = new Set<() => void>()
   const removeSink = core.events.addSink((...[name, payload]) => {
     const text = JSON.stringify({ t: 'event', name, payload })
-    events.push({ name, payload: payload as Record<string, unknown>, at: process.hrtime.bigint(), bytes: Buffer.byteLength(text) })
+    events.push({
+      name,
+      payload: payload as Record<string, unknown>,
+      at: process.hrtime.bigint(),
+      bytes: Buffer.byteLength(text)
+    })
     for (const w of waiters) w()
   })
   return {
@@ -100,7 +105,8 @@ export async function startCore(gateway: { url: string; key: string }): Promise<
 export function appendedText(deltas: SeenEvent[]): string {
   let out = ''
   for (const d of deltas) {
-    for (const op of (d.payload.ops as Array<{ type: string; append: string }>) ?? []) if (op.type === 'text') out += op.append
+    for (const op of (d.payload.ops as Array<{ type: string; append: string }>) ?? [])
+      if (op.type === 'text') out += op.append
   }
   return out
 }

@@ -9,13 +9,22 @@ export interface ChatRequest {
 }
 
 function body(req: ChatRequest): string {
-  return JSON.stringify({ model: req.model, messages: [{ role: 'user', content: req.prompt }], stream: true, stream_options: { include_usage: true } })
+  return JSON.stringify({
+    model: req.model,
+    messages: [{ role: 'user', content: req.prompt }],
+    stream: true,
+    stream_options: { include_usage: true }
+  })
 }
 
 function post(gateway: { url: string; key: string }, req: ChatRequest): Promise<Response> {
   return fetch(`${gateway.url}/v1/chat/completions`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${gateway.key}`, 'content-type': 'application/json', accept: 'text/event-stream' },
+    headers: {
+      authorization: `Bearer ${gateway.key}`,
+      'content-type': 'application/json',
+      accept: 'text/event-stream'
+    },
     body: body(req)
   })
 }
@@ -34,7 +43,10 @@ export async function firstBodyByteMs(gateway: { url: string; key: string }, req
 }
 
 /** The streamed answer as the gateway sent it: content deltas concatenated, and how many there were. */
-export async function streamedAnswer(gateway: { url: string; key: string }, req: ChatRequest): Promise<{ text: string; pieces: number }> {
+export async function streamedAnswer(
+  gateway: { url: string; key: string },
+  req: ChatRequest
+): Promise<{ text: string; pieces: number }> {
   const res = await post(gateway, req)
   if (!res.ok) throw new Error(`direct fetch answered ${res.status}`)
   const raw = await res.text()

@@ -31,7 +31,10 @@ export function createElectronLayout(): ElectronLayout {
     }
     const stub = join(modules, 'electron')
     mkdirSync(stub)
-    writeFileSync(join(stub, 'package.json'), JSON.stringify({ name: 'electron', version: '0.0.0-bench', type: 'module', exports: './index.mjs' }))
+    writeFileSync(
+      join(stub, 'package.json'),
+      JSON.stringify({ name: 'electron', version: '0.0.0-bench', type: 'module', exports: './index.mjs' })
+    )
     copyFileSync(join(import.meta.dirname, 'electron-stub', 'electron.mjs'), join(stub, 'index.mjs'))
   } catch (e) {
     rmSync(root, { recursive: true, force: true })

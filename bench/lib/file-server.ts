@@ -15,13 +15,19 @@ export type PageHeaders = Record<string, string> | ((port: number) => Record<str
  * A plain static server on 127.0.0.1, the B1 baseline: each path maps to a file streamed from
  * disk, or to a fixed page; no-store like the studio's media route, nothing else.
  */
-export async function serveFiles(files: Record<string, { path: string; type: string }>, pages: Record<string, string> = {}, pageHeaders: PageHeaders = {}): Promise<FileServer> {
+export async function serveFiles(
+  files: Record<string, { path: string; type: string }>,
+  pages: Record<string, string> = {},
+  pageHeaders: PageHeaders = {}
+): Promise<FileServer> {
   let extra: Record<string, string> = {}
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]
     const page = pages[path]
     if (page !== undefined) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...extra }).end(page)
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...extra })
+        .end(page)
       return
     }
     const file = files[path]
@@ -29,7 +35,11 @@ export async function serveFiles(files: Record<string, { path: string; type: str
       res.writeHead(404).end()
       return
     }
-    res.writeHead(200, { 'content-type': file.type, 'content-length': String(statSync(file.path).size), 'cache-control': 'no-store' })
+    res.writeHead(200, {
+      'content-type': file.type,
+      'content-length': String(statSync(file.path).size),
+      'cache-control': 'no-store'
+    })
     pipeline(createReadStream(file.path), res).catch(() => res.destroy())
   })
   await new Promise<void>((resolve, reject) => {

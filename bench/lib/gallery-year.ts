@@ -32,7 +32,8 @@ export async function seedYear(n: number): Promise<YearLibrary> {
   try {
     for (let start = 0; start < n; start += 5_000) {
       const batch: StoredItem[] = []
-      for (let i = start; i < Math.min(n, start + 5_000); i++) batch.push({ ...galleryItem(store.libraryDir, i, yearPrompt(i)), createdAt: at(i), favorite: false })
+      for (let i = start; i < Math.min(n, start + 5_000); i++)
+        batch.push({ ...galleryItem(store.libraryDir, i, yearPrompt(i)), createdAt: at(i), favorite: false })
       await store.add(batch)
     }
   } finally {
@@ -47,9 +48,14 @@ export async function seedYear(n: number): Promise<YearLibrary> {
 /** Opens Images and waits for the gallery's first cell and the timeline. */
 export async function openGallery(page: Page, url: string, newest: string): Promise<void> {
   await page.goto(url)
-  await page.waitForFunction(() => document.documentElement.dataset.appState === 'ready', undefined, { timeout: 30_000 })
+  await page.waitForFunction(() => document.documentElement.dataset.appState === 'ready', undefined, {
+    timeout: 30_000
+  })
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Images' }).click()
-  await page.getByRole('grid', { name: 'Gallery' }).getByRole('gridcell', { name: newest, exact: true }).waitFor({ timeout: 60_000 })
+  await page
+    .getByRole('grid', { name: 'Gallery' })
+    .getByRole('gridcell', { name: newest, exact: true })
+    .waitFor({ timeout: 60_000 })
   await page.getByRole('navigation', { name: 'Timeline' }).waitFor({ timeout: 60_000 })
 }
 
@@ -68,7 +74,9 @@ export async function scrollThrough(page: Page, oldest: string, newest: string):
         frames++
         if (performance.now() > deadline) throw new Error('the oldest image never came')
       }
-      while (!(el.scrollTop === 0 && el.querySelector('[role="gridcell"]')?.getAttribute('aria-label') === newestLabel)) {
+      while (!(
+        el.scrollTop === 0 && el.querySelector('[role="gridcell"]')?.getAttribute('aria-label') === newestLabel
+      )) {
         el.scrollTop = 0
         await new Promise((r) => requestAnimationFrame(r))
         frames++
@@ -101,7 +109,13 @@ export async function installShown(page: Page): Promise<void> {
       for (;;) {
         const el = document.querySelector('.gallery-scroller')
         const cell = el?.querySelector(`[role="gridcell"][aria-label="${label}"]`)
-        if (el && cell && cell.getBoundingClientRect().bottom > el.getBoundingClientRect().top && cell.getBoundingClientRect().top < el.getBoundingClientRect().bottom) return performance.now() - t0()
+        if (
+          el &&
+          cell &&
+          cell.getBoundingClientRect().bottom > el.getBoundingClientRect().top &&
+          cell.getBoundingClientRect().top < el.getBoundingClientRect().bottom
+        )
+          return performance.now() - t0()
         if (performance.now() > stop) throw new Error(`no cell "${label}" on screen within ${ms} ms`)
         await new Promise((r) => requestAnimationFrame(r))
       }

@@ -4,7 +4,14 @@ import { performance } from 'node:perf_hooks'
 import { noKeychain } from '../../src/main/core/profiles/secret-backend'
 import { createStudioCore } from '../../src/main/core/studio-core'
 
-const core = await createStudioCore({ shell: 'browser', secrets: noKeychain, dataDir: process.argv[2], appVersion: '0.0.0', platform: process.platform, sandbox: { enabled: false } })
+const core = await createStudioCore({
+  shell: 'browser',
+  secrets: noKeychain,
+  dataDir: process.argv[2],
+  appVersion: '0.0.0',
+  platform: process.platform,
+  sandbox: { enabled: false }
+})
 const ms = performance.now()
 await core.dispose()
 // Timers the core leaves for its next session (balance snapshots, say) must not hold the sample.

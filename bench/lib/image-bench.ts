@@ -17,7 +17,11 @@ export interface ImageRig {
 
 /** Sandbox, the built studio pointed at it and one Chromium; all closed afterwards, in reverse order. */
 export function withImageRig<T>(fn: (rig: ImageRig) => Promise<T>): Promise<T> {
-  return withSandbox((sandbox) => withStudio({ gateway: { url: sandbox.url, key: sandbox.key } }, (studio) => withBrowser((browser) => fn({ studio, browser, sandbox }))))
+  return withSandbox((sandbox) =>
+    withStudio({ gateway: { url: sandbox.url, key: sandbox.key } }, (studio) =>
+      withBrowser((browser) => fn({ studio, browser, sandbox }))
+    )
+  )
 }
 
 /** Bytes of the page's bridge WebSocket frames, both ways, since `reset()`. */
@@ -55,7 +59,9 @@ export function withImagesPage<T>(rig: ImageRig, fn: (page: Page, bridge: Bridge
     const page = await context.newPage()
     const bridge = countBridgeBytes(page)
     await page.goto(rig.studio.url)
-    await page.waitForFunction(() => document.documentElement.dataset.appState === 'ready', undefined, { timeout: 20_000 })
+    await page.waitForFunction(() => document.documentElement.dataset.appState === 'ready', undefined, {
+      timeout: 20_000
+    })
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Images' }).click()
     await page.getByRole('button', { name: 'Edit an image…' }).waitFor({ timeout: 20_000 })
     return fn(page, bridge)
@@ -98,7 +104,10 @@ export async function openInEditor(page: Page, file: string, timeoutMs = 30_000)
     ([open, drawn]) => {
       const o = performance.getEntriesByName(open).at(-1)
       const d = performance.getEntriesByName(drawn).at(-1)
-      if (!o || !d) throw new Error(`the editor marks are missing: ${JSON.stringify(performance.getEntriesByType('mark').map((m) => m.name))}`)
+      if (!o || !d)
+        throw new Error(
+          `the editor marks are missing: ${JSON.stringify(performance.getEntriesByType('mark').map((m) => m.name))}`
+        )
       return d.startTime - o.startTime
     },
     [OPEN_MARK, DRAWN_MARK] as const
@@ -115,12 +124,20 @@ const SETTLE_MS = 1_000
  * The painter's stage and the square the source is drawn in: the image is fitted in the stage
  * (view-transform.ts fitView), so strokes and clicks land on it inside this square.
  */
-export async function fittedImage(page: Page): Promise<{ stage: Locator; box: { width: number; height: number }; image: { x: number; y: number; width: number; height: number } }> {
+export async function fittedImage(page: Page): Promise<{
+  stage: Locator
+  box: { width: number; height: number }
+  image: { x: number; y: number; width: number; height: number }
+}> {
   const stage = page.getByTestId('painter-stage')
   const box = await stage.boundingBox()
   if (!box) throw new Error('the painter stage has no box')
   const side = Math.min(box.width, box.height) - 32
-  return { stage, box, image: { x: box.x + (box.width - side) / 2, y: box.y + (box.height - side) / 2, width: side, height: side } }
+  return {
+    stage,
+    box,
+    image: { x: box.x + (box.width - side) / 2, y: box.y + (box.height - side) / 2, width: side, height: side }
+  }
 }
 
 /** A `side` x `side` source written to a fixture folder and opened in the mask painter of a fresh studio. */

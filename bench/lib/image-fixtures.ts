@@ -34,7 +34,9 @@ export async function writeEditorSource(path: string, side = 4096): Promise<numb
       raw[i + 2] = 128 + ((x + y) & 31)
     }
   }
-  const info = await sharp(raw, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 6 }).toFile(path)
+  const info = await sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 6 })
+    .toFile(path)
   return info.size
 }
 
@@ -42,7 +44,10 @@ export async function writeEditorSource(path: string, side = 4096): Promise<numb
  * A PNG of about `bytes` (noise does not compress, so the file is ~ its pixel bytes): for the
  * transfer metrics, where the size of the file is what is measured.
  */
-export async function writeNoisePng(path: string, bytes: number): Promise<{ size: number; width: number; height: number }> {
+export async function writeNoisePng(
+  path: string,
+  bytes: number
+): Promise<{ size: number; width: number; height: number }> {
   const { default: sharp } = await import('sharp')
   // Noise PNGs come out ~5% over their pixel bytes (filter bytes, zlib's stored blocks).
   const side = Math.ceil(Math.sqrt((bytes * 0.95) / 3))
@@ -58,6 +63,8 @@ export async function writeNoisePng(path: string, bytes: number): Promise<{ size
   }
   const raw = Buffer.alloc(side * side * 3)
   for (let off = 0, k = 0; off < raw.length; off += block.length, k++) block.copy(raw, off, (k * 7919) % 4096)
-  const info = await sharp(raw, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toFile(path)
+  const info = await sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toFile(path)
   return { size: info.size, width: side, height: side }
 }

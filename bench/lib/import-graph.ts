@@ -37,7 +37,12 @@ export function resolveSpec(root: string, from: string, spec: string, aliases: R
  * not followed: that is exactly what "lazy" means. Type-only imports vanish at build, so they are
  * skipped; a line-based scan is enough for our own, formatted source.
  */
-export function staticImportGraph(root: string, entry: string, aliases: Record<string, string>, maxFiles = 5000): StaticGraph {
+export function staticImportGraph(
+  root: string,
+  entry: string,
+  aliases: Record<string, string>,
+  maxFiles = 5000
+): StaticGraph {
   const files = new Set<string>()
   const packages = new Set<string>()
   const queue = [join(root, entry)]
@@ -63,5 +68,7 @@ export function staticImportGraph(root: string, entry: string, aliases: Record<s
  * the renderer validates nothing before its first render, and zod's schemas cost about 100 KB and a
  * tenth of the start-up's script time when a view pulls them in.
  */
-export const HEAVY_PACKAGES = /^(zod|recharts|uplot|chart\.js|echarts|d3(-[a-z-]+)?|victory|@visx\/.+|@nivo\/.+|katex|rehype-katex|mermaid|shiki|@shikijs\/.+|highlight\.js|lowlight|rehype-highlight|prismjs|refractor|react-syntax-highlighter|konva|react-konva|fabric|@excalidraw\/.+|pixi\.js|three)$/
-export const HEAVY_FILES = /features\/(images\/.*(View|Editor|Painter|Canvas|Mask)[^/]*\.tsx$|video\/.*(View|Board)[^/]*\.tsx$|balance\/.*(Chart|View|Dashboard)[^/]*\.tsx$|settings\/SettingsView\.tsx$|chat\/.*(Highlight|Katex|Math|Mermaid)[^/]*\.tsx?$)/
+export const HEAVY_PACKAGES =
+  /^(zod|recharts|uplot|chart\.js|echarts|d3(-[a-z-]+)?|victory|@visx\/.+|@nivo\/.+|katex|rehype-katex|mermaid|shiki|@shikijs\/.+|highlight\.js|lowlight|rehype-highlight|prismjs|refractor|react-syntax-highlighter|konva|react-konva|fabric|@excalidraw\/.+|pixi\.js|three)$/
+export const HEAVY_FILES =
+  /features\/(images\/.*(View|Editor|Painter|Canvas|Mask)[^/]*\.tsx$|video\/.*(View|Board)[^/]*\.tsx$|balance\/.*(Chart|View|Dashboard)[^/]*\.tsx$|settings\/SettingsView\.tsx$|chat\/.*(Highlight|Katex|Math|Mermaid)[^/]*\.tsx?$)/

@@ -10,7 +10,10 @@ import { GalleryStore } from '../../src/main/core/images/gallery-store'
  * measured, not image bytes) with varied prompts. `needles` items carry a rare word, the same
  * number at every size, so a search's answer is the same size whatever the library's.
  */
-const WORDS = 'fox whale lighthouse harbor neon city forest river mountain desert portrait studio cinematic watercolor sketch golden hour fog rain snow market night street garden castle robot dragon ocean wave'.split(' ')
+const WORDS =
+  'fox whale lighthouse harbor neon city forest river mountain desert portrait studio cinematic watercolor sketch golden hour fog rain snow market night street garden castle robot dragon ocean wave'.split(
+    ' '
+  )
 export const NEEDLE = 'zanzibarquartz'
 
 let seq = 0
@@ -18,7 +21,21 @@ let seq = 0
 export function galleryItem(dir: string, i: number, prompt: string): StoredItem {
   const id = `bench${(seq++).toString(36)}x${i}`
   writeFileSync(join(dir, `${id}.png`), 'x')
-  return { id, file: `${id}.png`, width: 8, height: 8, format: 'png', bytes: 1, createdAt: 1_700_000_000_000 + i * 1000, origin: 'generate', profileId: 'bench', model: 'bench-model', prompt, params: {}, favorite: i % 13 === 0 }
+  return {
+    id,
+    file: `${id}.png`,
+    width: 8,
+    height: 8,
+    format: 'png',
+    bytes: 1,
+    createdAt: 1_700_000_000_000 + i * 1000,
+    origin: 'generate',
+    profileId: 'bench',
+    model: 'bench-model',
+    prompt,
+    params: {},
+    favorite: i % 13 === 0
+  }
 }
 
 function prompt(i: number, needle: boolean): string {
@@ -32,7 +49,8 @@ export async function seedGallery(n: number, needles = 20): Promise<{ store: Gal
   const every = Math.floor(n / needles)
   for (let start = 0; start < n; start += 5_000) {
     const batch: StoredItem[] = []
-    for (let i = start; i < Math.min(n, start + 5_000); i++) batch.push(galleryItem(store.libraryDir, i, prompt(i, i % every === 0)))
+    for (let i = start; i < Math.min(n, start + 5_000); i++)
+      batch.push(galleryItem(store.libraryDir, i, prompt(i, i % every === 0)))
     await store.add(batch)
   }
   return { store, dataDir }

@@ -36,7 +36,15 @@ export function parsePlan(text: string): StreamPlan | null {
     const [k, v] = kv.split('=')
     opt[k] = Number(v)
   }
-  return { prefix: Number(m[2]), byChars: m[1] === 'chars', rate: opt.rate ?? 0, steps: opt.steps ?? 0, stepMs: opt.stepms ?? 50, pauseMs: opt.pause ?? 1000, tailMs: opt.tail ?? opt.pause ?? 1000 }
+  return {
+    prefix: Number(m[2]),
+    byChars: m[1] === 'chars',
+    rate: opt.rate ?? 0,
+    steps: opt.steps ?? 0,
+    stepMs: opt.stepms ?? 50,
+    pauseMs: opt.pause ?? 1000,
+    tailMs: opt.tail ?? opt.pause ?? 1000
+  }
 }
 
 /** The pieces of a plan: the prefix, then `steps` more. */
@@ -66,7 +74,10 @@ function lastUserText(body: unknown): string {
   const last = [...messages].reverse().find((m) => m.role === 'user')
   const c = last?.content
   if (typeof c === 'string') return c
-  if (Array.isArray(c)) return c.map((p) => (typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : '')).join('\n')
+  if (Array.isArray(c))
+    return c
+      .map((p) => (typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : ''))
+      .join('\n')
   return ''
 }
 
@@ -86,7 +97,10 @@ function stream(res: ServerResponse, model: string, plan: StreamPlan): void {
   let timer: NodeJS.Timeout | undefined
   const finish = () => {
     const usage = { prompt_tokens: 10, completion_tokens: tokens, total_tokens: tokens + 10 }
-    res.end(frame({}, 'stop') + `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\ndata: [DONE]\n\n`)
+    res.end(
+      frame({}, 'stop') +
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\ndata: [DONE]\n\n`
+    )
   }
   const stepOnce = () => {
     if (res.destroyed) return
@@ -97,7 +111,10 @@ function stream(res: ServerResponse, model: string, plan: StreamPlan): void {
   }
   const tick = () => {
     if (res.destroyed) return
-    const due = plan.rate > 0 ? Math.min(prefix.length, Math.floor(((performance.now() - t0) / 1000) * plan.rate) + 1) : prefix.length
+    const due =
+      plan.rate > 0
+        ? Math.min(prefix.length, Math.floor(((performance.now() - t0) / 1000) * plan.rate) + 1)
+        : prefix.length
     let out = ''
     for (; sent < due; sent++) out += frame({ content: prefix[sent] }, null)
     if (out) res.write(out)
@@ -111,10 +128,13 @@ function stream(res: ServerResponse, model: string, plan: StreamPlan): void {
 
 function proxy(req: IncomingMessage, body: Buffer, res: ServerResponse, upstream: URL): void {
   const headers = { ...req.headers, host: upstream.host }
-  const up = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (ur) => {
-    res.writeHead(ur.statusCode ?? 502, ur.headers)
-    ur.pipe(res)
-  })
+  const up = request(
+    { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
+    (ur) => {
+      res.writeHead(ur.statusCode ?? 502, ur.headers)
+      ur.pipe(res)
+    }
+  )
   up.on('error', () => res.destroy())
   up.end(body)
 }

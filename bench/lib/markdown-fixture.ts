@@ -13,11 +13,20 @@ function lcg(seed: number): () => number {
   }
 }
 
-const WORDS = 'stream render frame token block markdown layout paint tail memo cache window budget latency buffer parser chunk delta merge host bridge table list code fence heading value ratio'.split(' ')
+const WORDS =
+  'stream render frame token block markdown layout paint tail memo cache window budget latency buffer parser chunk delta merge host bridge table list code fence heading value ratio'.split(
+    ' '
+  )
 
 function section(k: number, r: () => number): string {
   const w = (n: number) => Array.from({ length: n }, () => WORDS[Math.floor(r() * WORDS.length)]).join(' ')
-  const code = Array.from({ length: 12 }, (_, i) => (i === 0 ? `function step${k}(input: number[]): number {` : i === 11 ? '}' : `  const v${i} = input[${i}] * ${k + i} // ${w(3)}`))
+  const code = Array.from({ length: 12 }, (_, i) =>
+    i === 0
+      ? `function step${k}(input: number[]): number {`
+      : i === 11
+        ? '}'
+        : `  const v${i} = input[${i}] * ${k + i} // ${w(3)}`
+  )
   const rows = Array.from({ length: 5 }, (_, i) => `| ${w(1)} | ${k * 10 + i} | ${w(2)} | ${(r() * 100).toFixed(2)} |`)
   return [
     `## Section ${k}: ${w(3)}`,
@@ -50,7 +59,8 @@ export function piecesOf(text: string): string[] {
 
 /** Exactly `tokens` pieces of markdown (the last section cut where the count is reached). */
 export function markdownPieces(tokens: number, seed = 1): string[] {
-  if (!Number.isInteger(tokens) || tokens < 1 || tokens > 1_000_000) throw new Error(`tokens must be 1..1e6, got ${tokens}`)
+  if (!Number.isInteger(tokens) || tokens < 1 || tokens > 1_000_000)
+    throw new Error(`tokens must be 1..1e6, got ${tokens}`)
   const r = lcg(seed)
   const out: string[] = []
   for (let k = 1; out.length < tokens; k++) out.push(...piecesOf(section(k, r) + '\n'))

@@ -85,9 +85,18 @@ async function measuredLoad(page: Page, url: string, timeoutMs: number): Promise
 /** The ready time and milestones of a page whose recorder has signalled; throws when it failed. */
 async function readLoad(page: Page, scripts: string[]): Promise<ColdLoad> {
   const { readyMs, failed, marks } = await page.evaluate(() => {
-    const w = window as unknown as { __benchReady: number; __benchFailed?: string; __benchMarks: Record<string, number> }
+    const w = window as unknown as {
+      __benchReady: number
+      __benchFailed?: string
+      __benchMarks: Record<string, number>
+    }
     // The studio's own start-up marks (performance.mark('studio:...')) join the recorder's.
-    const own = Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('studio:')).map((m) => [m.name.slice(7), m.startTime]))
+    const own = Object.fromEntries(
+      performance
+        .getEntriesByType('mark')
+        .filter((m) => m.name.startsWith('studio:'))
+        .map((m) => [m.name.slice(7), m.startTime])
+    )
     return { readyMs: w.__benchReady, failed: w.__benchFailed, marks: { ...own, ...w.__benchMarks } }
   })
   if (failed) throw new Error(`the studio page did not start: ${failed.replace(/\s+/g, ' ')}`)
@@ -108,7 +117,13 @@ export async function warmLoad(url: string, when: ReadyWhen, loads = 3, timeoutM
  * warmLoad in a given profile: `url`'s origin must be new to it (caches are kept per origin, so
  * two origins measured in one profile do not warm each other, and one browser launch serves both).
  */
-export async function warmLoadIn(context: BrowserContext, url: string, when: ReadyWhen, loads = 3, timeoutMs = 20_000): Promise<ColdLoad> {
+export async function warmLoadIn(
+  context: BrowserContext,
+  url: string,
+  when: ReadyWhen,
+  loads = 3,
+  timeoutMs = 20_000
+): Promise<ColdLoad> {
   let last: ColdLoad | null = null
   for (let i = 0; i < loads; i++) {
     const page = await context.newPage()

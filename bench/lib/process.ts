@@ -12,10 +12,18 @@ export interface TimedRun {
  * Runs a process to completion and times it from spawn to exit. Killed after `timeoutMs`, so a
  * start-up that hangs is a failed sample, never a hung suite.
  */
-export function timedRun(command: string, args: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {}): Promise<TimedRun> {
+export function timedRun(
+  command: string,
+  args: string[],
+  opts: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {}
+): Promise<TimedRun> {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint()
-    const child = spawn(command, args, { cwd: opts.cwd, env: opts.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, args, {
+      cwd: opts.cwd,
+      env: opts.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))

@@ -47,7 +47,13 @@ export function entry(e: EntryInput): BenchEntry {
  * A metric whose feature does not exist yet: reported as failing with no numbers, never with a
  * stand-in figure that a trend tool could mistake for a measurement.
  */
-export function notMeasurable(id: string, metric: string, target: string, feature: string, detail?: string): BenchEntry {
+export function notMeasurable(
+  id: string,
+  metric: string,
+  target: string,
+  feature: string,
+  detail?: string
+): BenchEntry {
   return {
     id,
     metric,
@@ -64,23 +70,42 @@ export function notMeasurable(id: string, metric: string, target: string, featur
 /** A metric that should have run but threw: the error is the note, so the suite still finishes. */
 export function failedToRun(id: string, metric: string, target: string, error: unknown): BenchEntry {
   const message = error instanceof Error ? error.message : String(error)
-  return { id, metric, value: null, baseline: null, ratio: null, target, pass: false, runs: 0, note: `could not run: ${message.split('\n')[0].slice(0, 300)}` }
+  return {
+    id,
+    metric,
+    value: null,
+    baseline: null,
+    ratio: null,
+    target,
+    pass: false,
+    runs: 0,
+    note: `could not run: ${message.split('\n')[0].slice(0, 300)}`
+  }
 }
 
 /** Whether a row carries a measurement: a finite value and a finite baseline. */
 export function hasNumber(e: BenchEntry): boolean {
-  return typeof e.value === 'number' && Number.isFinite(e.value) && typeof e.baseline === 'number' && Number.isFinite(e.baseline)
+  return (
+    typeof e.value === 'number' &&
+    Number.isFinite(e.value) &&
+    typeof e.baseline === 'number' &&
+    Number.isFinite(e.baseline)
+  )
 }
 
 /**
  * The rows a run must fail on: every row without a number (its note says why), and every row a
  * metric describes that is not in the results at all (a metric that returned fewer rows than it names).
  */
-export function rowsWithoutNumber(metrics: ReadonlyArray<{ describes: ReadonlyArray<{ id: string }> }>, entries: readonly BenchEntry[]): Array<{ id: string; why: string }> {
+export function rowsWithoutNumber(
+  metrics: ReadonlyArray<{ describes: ReadonlyArray<{ id: string }> }>,
+  entries: readonly BenchEntry[]
+): Array<{ id: string; why: string }> {
   const out: Array<{ id: string; why: string }> = []
   for (const e of entries) if (!hasNumber(e)) out.push({ id: e.id, why: e.note ?? 'no value' })
   const present = new Set(entries.map((e) => e.id))
-  for (const m of metrics) for (const d of m.describes) if (!present.has(d.id)) out.push({ id: d.id, why: 'row missing from the results' })
+  for (const m of metrics)
+    for (const d of m.describes) if (!present.has(d.id)) out.push({ id: d.id, why: 'row missing from the results' })
   return out
 }
 

@@ -19,7 +19,13 @@ export interface BenchSandbox {
  */
 export async function startBenchSandbox(opts: { speed?: number; seed?: number } = {}): Promise<BenchSandbox> {
   const key = `sk-bench-${randomBytes(12).toString('hex')}`
-  const handle = await startSandbox({ port: 0, speed: opts.speed ?? 1000, seed: opts.seed ?? 7, quiet: true, keys: [{ key, name: 'bench', unlimited: true }] })
+  const handle = await startSandbox({
+    port: 0,
+    speed: opts.speed ?? 1000,
+    seed: opts.seed ?? 7,
+    quiet: true,
+    keys: [{ key, name: 'bench', unlimited: true }]
+  })
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(handle.url)) {
     await handle.close()
     throw new Error(`the sandbox is not on loopback: ${handle.url}`)
@@ -38,7 +44,10 @@ export async function startBenchSandbox(opts: { speed?: number; seed?: number } 
 }
 
 /** Runs `fn` with a sandbox that is closed afterwards, also when `fn` throws. */
-export async function withSandbox<T>(fn: (sb: BenchSandbox) => Promise<T>, opts?: { speed?: number; seed?: number }): Promise<T> {
+export async function withSandbox<T>(
+  fn: (sb: BenchSandbox) => Promise<T>,
+  opts?: { speed?: number; seed?: number }
+): Promise<T> {
   const sb = await startBenchSandbox(opts)
   try {
     return await fn(sb)

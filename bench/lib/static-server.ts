@@ -23,4 +23,5 @@ export function servePages(pages: Record<string, string>, headers: PageHeaders =
  */
 export const hostPageHeaders: (port: number) => Record<string, string> = pageSecurityHeaders
 
-export const EMPTY_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>empty</title></head><body></body></html>'
+export const EMPTY_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>empty</title></head><body></body></html>'

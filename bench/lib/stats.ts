@@ -56,7 +56,8 @@ export type Arm = 'baseline' | 'subject'
 export function interleavedOrder(pairs: number): Arm[] {
   if (!Number.isInteger(pairs) || pairs < 1) throw new Error(`pairs must be a positive integer, got ${pairs}`)
   const order: Arm[] = []
-  for (let i = 0; i < pairs; i++) order.push(...((i % 2 === 0 ? ['baseline', 'subject'] : ['subject', 'baseline']) as Arm[]))
+  for (let i = 0; i < pairs; i++)
+    order.push(...((i % 2 === 0 ? ['baseline', 'subject'] : ['subject', 'baseline']) as Arm[]))
   return order
 }
 

@@ -66,13 +66,26 @@ export class StrokeDriver {
 
   private mouse(type: 'mousePressed' | 'mouseMoved' | 'mouseReleased', x: number, y: number): Promise<unknown> {
     const pressed = type !== 'mouseReleased'
-    return this.session.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', buttons: pressed ? 1 : 0, clickCount: type === 'mouseMoved' ? 0 : 1 })
+    return this.session.send('Input.dispatchMouseEvent', {
+      type,
+      x,
+      y,
+      button: 'left',
+      buttons: pressed ? 1 : 0,
+      clickCount: type === 'mouseMoved' ? 0 : 1
+    })
   }
 
   /** Press at the first point, one move per frame through the rest, release at the last. */
   async stroke(points: ReadonlyArray<[number, number]>): Promise<void> {
     const [first, ...rest] = points
-    await this.session.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: first[0], y: first[1], button: 'none', buttons: 0 })
+    await this.session.send('Input.dispatchMouseEvent', {
+      type: 'mouseMoved',
+      x: first[0],
+      y: first[1],
+      button: 'none',
+      buttons: 0
+    })
     await this.mouse('mousePressed', first[0], first[1])
     let i = 0
     await new Promise<void>((resolve, reject) => {

@@ -15,15 +15,20 @@ import { pipeline } from 'node:stream/promises'
 const [mode, file, sink, warmFile, timedArg] = process.argv.slice(2)
 /** Timed uploads per process (b2.ts passes its PER_SAMPLE and checks the sink saw this many per sample). */
 const TIMED = Number(timedArg)
-if (!Number.isInteger(TIMED) || TIMED < 1) throw new Error(`the number of timed uploads must be a positive integer, got ${timedArg}`)
+if (!Number.isInteger(TIMED) || TIMED < 1)
+  throw new Error(`the number of timed uploads must be a positive integer, got ${timedArg}`)
 
 async function put(path: string): Promise<void> {
   const url = new URL('/put', sink)
   await new Promise<void>((resolve, reject) => {
-    const req = request(url, { method: 'PUT', headers: { 'content-type': 'image/png', 'content-length': String(statSync(path).size) } }, (res) => {
-      res.resume()
-      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`PUT answered ${res.statusCode}`))))
-    })
+    const req = request(
+      url,
+      { method: 'PUT', headers: { 'content-type': 'image/png', 'content-length': String(statSync(path).size) } },
+      (res) => {
+        res.resume()
+        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`PUT answered ${res.statusCode}`))))
+      }
+    )
     req.on('error', reject)
     // The same 1 MB reads as the multipart body, so the arms differ only in what is sent around the file.
     pipeline(createReadStream(path, { highWaterMark: 1 << 20 }), req).catch(reject)
@@ -39,7 +44,13 @@ const host =
         const { buildEditBody } = await import('../../src/main/core/images/edit-multipart')
         const { readJson, sendGateway } = await import('../../src/main/core/gateway/http')
         const { createLongFetch } = await import('../../src/main/core/images/long-fetch')
-        return { buildEditFields, buildEditBody, readJson, sendGateway, long: await createLongFetch(fetch, 600_000, { directUploads: true }) }
+        return {
+          buildEditFields,
+          buildEditBody,
+          readJson,
+          sendGateway,
+          long: await createLongFetch(fetch, 600_000, { directUploads: true })
+        }
       })()
     : null
 
@@ -47,9 +58,25 @@ async function multipart(path: string): Promise<void> {
   if (!host) throw new Error('not in multipart mode')
   type Gallery = Parameters<typeof host.buildEditBody>[3]
   type Checked = Parameters<typeof host.buildEditBody>[1]
-  const fields = host.buildEditFields({ model: 'image-model-1', prompt: 'bench: a wide blue sky', watermark: 'absent', source: { kind: 'file', fileId: 'bench' } }, 'editForm')
+  const fields = host.buildEditFields(
+    {
+      model: 'image-model-1',
+      prompt: 'bench: a wide blue sky',
+      watermark: 'absent',
+      source: { kind: 'file', fileId: 'bench' }
+    },
+    'editForm'
+  )
   const checked = {
-    source: { path, format: 'png', width: 4096, height: 4096, bytes: statSync(path).size, uploadName: 'image.png', describe: {} },
+    source: {
+      path,
+      format: 'png',
+      width: 4096,
+      height: 4096,
+      bytes: statSync(path).size,
+      uploadName: 'image.png',
+      describe: {}
+    },
     warnings: []
   } as unknown as Checked
   const gallery = { pathOf: (name: string) => `${dirname(path)}/${name}` } as unknown as Gallery
@@ -57,7 +84,14 @@ async function multipart(path: string): Promise<void> {
   const res = await host.sendGateway(
     host.long.fetch,
     { baseUrl: sink, key: 'sk-bench-upload' },
-    { method: 'POST', path: '/v1/images/edits', body: multipartBody.body, headers: multipartBody.headers, timeoutMs: 600_000, paid: true }
+    {
+      method: 'POST',
+      path: '/v1/images/edits',
+      body: multipartBody.body,
+      headers: multipartBody.headers,
+      timeoutMs: 600_000,
+      paid: true
+    }
   )
   const body = (await host.readJson(res)) as { data?: unknown[] }
   if (!Array.isArray(body.data)) throw new Error('the sink answered without data')

@@ -35,11 +35,23 @@ export function boardTasks(count: number, running: number): VideoTask[] {
       createdAt: created,
       updatedAt: created,
       polls: 3,
-      ...(state === 'failed' ? { error: { message: 'Content was flagged by moderation', code: 'policy_violation' } } : {}),
+      ...(state === 'failed'
+        ? { error: { message: 'Content was flagged by moderation', code: 'policy_violation' } }
+        : {}),
       download: { state: state === 'succeeded' ? 'done' : 'none', attempts: state === 'succeeded' ? 1 : 0 },
       // No media URL that exists: the bench measures the board, not video decoding.
       ...(state === 'succeeded'
-        ? { result: { mediaUrl: `/media/none-${i}`, posterUrl: `/media/none-poster-${i}`, bytes: 1, contentType: 'video/mp4', fileName: `bench-${i}.mp4`, source: 'url', downloadedAt: created } }
+        ? {
+            result: {
+              mediaUrl: `/media/none-${i}`,
+              posterUrl: `/media/none-poster-${i}`,
+              bytes: 1,
+              contentType: 'video/mp4',
+              fileName: `bench-${i}.mp4`,
+              source: 'url',
+              downloadedAt: created
+            }
+          }
         : {})
     } satisfies VideoTask
   })
@@ -54,24 +66,29 @@ export interface BoardFeed {
 export async function routeBoardFeed(page: Page, tasks: readonly VideoTask[]): Promise<BoardFeed> {
   let route: WebSocketRoute | null = null
   // The page opens `/bridge?challenge=…` (the host proof, shared/bridge-wire.ts): match the path, any query.
-  await page.routeWebSocket((url) => url.pathname === BRIDGE_PATH, (ws) => {
-    route = ws
-    const server = ws.connectToServer()
-    ws.onMessage((message) => {
-      const text = typeof message === 'string' ? message : message.toString()
-      try {
-        const frame = JSON.parse(text) as { t?: string; id?: number; channel?: string }
-        if (frame.t === 'invoke' && frame.channel === 'video:list') {
-          ws.send(JSON.stringify({ t: 'result', id: frame.id, result: { ok: true, value: { tasks, total: tasks.length } } }))
-          return
+  await page.routeWebSocket(
+    (url) => url.pathname === BRIDGE_PATH,
+    (ws) => {
+      route = ws
+      const server = ws.connectToServer()
+      ws.onMessage((message) => {
+        const text = typeof message === 'string' ? message : message.toString()
+        try {
+          const frame = JSON.parse(text) as { t?: string; id?: number; channel?: string }
+          if (frame.t === 'invoke' && frame.channel === 'video:list') {
+            ws.send(
+              JSON.stringify({ t: 'result', id: frame.id, result: { ok: true, value: { tasks, total: tasks.length } } })
+            )
+            return
+          }
+        } catch {
+          // Not JSON: pass it on, the host decides.
         }
-      } catch {
-        // Not JSON: pass it on, the host decides.
-      }
-      server.send(message)
-    })
-    server.onMessage((message) => ws.send(message))
-  })
+        server.send(message)
+      })
+      server.onMessage((message) => ws.send(message))
+    }
+  )
   return {
     update(task) {
       route?.send(JSON.stringify({ t: 'event', name: 'video:task-updated', payload: task }))

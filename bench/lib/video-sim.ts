@@ -33,7 +33,10 @@ export interface GatewayStats {
  * requests over the cap in a sliding second and answers them 429; every `retryAfterEvery`-th
  * request is answered 429 with Retry-After: 2 s.
  */
-export function fakeGateway(clock: FakeClock, opts: { capPerSecond?: number; retryAfterEvery?: number } = {}): { fetch: FetchLike; stats: GatewayStats } {
+export function fakeGateway(
+  clock: FakeClock,
+  opts: { capPerSecond?: number; retryAfterEvery?: number } = {}
+): { fetch: FetchLike; stats: GatewayStats } {
   const stats: GatewayStats = { requests: [], polls: 0, overCap: 0, retryAfters: [], retryAfterViolations: 0 }
   let window: number[] = []
   const fetch: FetchLike = async (input) => {
@@ -55,10 +58,21 @@ export function fakeGateway(clock: FakeClock, opts: { capPerSecond?: number; ret
     const id = decodeURIComponent(String(input).split('/v1/videos/')[1] ?? 'x')
     stats.polls++
     const progress = Math.min(99, Math.floor((now / 1000) % 100))
-    return new Response(JSON.stringify({ id, object: 'video', model: 'Kl-2.6', status: 'in_progress', progress, created_at: 1, size: '1280x720' }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' }
-    })
+    return new Response(
+      JSON.stringify({
+        id,
+        object: 'video',
+        model: 'Kl-2.6',
+        status: 'in_progress',
+        progress,
+        created_at: 1,
+        size: '1280x720'
+      }),
+      {
+        status: 200,
+        headers: { 'content-type': 'application/json' }
+      }
+    )
   }
   return { fetch, stats }
 }
@@ -93,7 +107,11 @@ export interface SimRun {
 }
 
 /** Seeds `tasks` running tasks and opens the real service over the fake gateway (simulated time). */
-export async function openSim(tasks: number, gw: { capPerSecond?: number; retryAfterEvery?: number }, ratePerSecond?: number): Promise<SimRun> {
+export async function openSim(
+  tasks: number,
+  gw: { capPerSecond?: number; retryAfterEvery?: number },
+  ratePerSecond?: number
+): Promise<SimRun> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-video-'))
   const clock = new FakeClock()
   const journal = await TaskJournal.open(dataDir, () => {})
@@ -127,7 +145,11 @@ export async function openSim(tasks: number, gw: { capPerSecond?: number; retryA
 }
 
 /** The baseline: one fixed 5 s timer per task, one fetch per poll, the answer parsed. */
-export async function baselinePolling(tasks: number, simulatedMs: number, gw: { capPerSecond?: number }): Promise<{ cpuMs: number; stats: GatewayStats }> {
+export async function baselinePolling(
+  tasks: number,
+  simulatedMs: number,
+  gw: { capPerSecond?: number }
+): Promise<{ cpuMs: number; stats: GatewayStats }> {
   const clock = new FakeClock()
   const { fetch, stats } = fakeGateway(clock, gw)
   const poll = (i: number) => {
@@ -146,7 +168,12 @@ export async function baselinePolling(tasks: number, simulatedMs: number, gw: { 
 }
 
 /** Runs the service for `simulatedMs` of fake time and returns the CPU it used. */
-export async function subjectPolling(tasks: number, simulatedMs: number, gw: { capPerSecond?: number; retryAfterEvery?: number }, ratePerSecond?: number): Promise<{ cpuMs: number; stats: GatewayStats }> {
+export async function subjectPolling(
+  tasks: number,
+  simulatedMs: number,
+  gw: { capPerSecond?: number; retryAfterEvery?: number },
+  ratePerSecond?: number
+): Promise<{ cpuMs: number; stats: GatewayStats }> {
   const sim = await openSim(tasks, gw, ratePerSecond)
   try {
     const cpu0 = process.cpuUsage()

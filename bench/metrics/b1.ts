@@ -54,7 +54,9 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
           const studioPage = await context.newPage()
           const bridge = countBridgeBytes(studioPage)
           await studioPage.goto(rig.studio.url)
-          await studioPage.waitForFunction(() => document.documentElement.dataset.appState === 'ready', undefined, { timeout: 20_000 })
+          await studioPage.waitForFunction(() => document.documentElement.dataset.appState === 'ready', undefined, {
+            timeout: 20_000
+          })
           // The file reaches the host as a user's would (the page's upload), and comes back as a media URL.
           bridge.reset()
           const input = await studioPage.evaluateHandle(() => {
@@ -64,7 +66,10 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
           })
           await input.setInputFiles(file)
           const mediaUrl = await input.evaluate(async (el) => {
-            type Upload = (f: File, meta: unknown) => Promise<{ ok: boolean; value?: { previewUrl?: string }; error?: { message: string } }>
+            type Upload = (
+              f: File,
+              meta: unknown
+            ) => Promise<{ ok: boolean; value?: { previewUrl?: string }; error?: { message: string } }>
             const upload = (window as unknown as { studio: { files: { upload: Upload } } }).studio.files.upload
             const r = await upload(el.files![0], { purpose: 'image-edit', name: 'big.png' })
             if (!r.ok) throw new Error(r.error?.message)
@@ -109,4 +114,9 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
   }
 }
 
-export const b1: Metric = { id: 'B1', describes: [{ id: 'B1', metric: METRIC, target: TARGET }], budgetMs: 180_000, run }
+export const b1: Metric = {
+  id: 'B1',
+  describes: [{ id: 'B1', metric: METRIC, target: TARGET }],
+  budgetMs: 180_000,
+  run
+}

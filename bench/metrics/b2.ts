@@ -33,8 +33,13 @@ async function startSink(): Promise<{ url: string; received: number[]; chunked: 
     req.on('data', (c: Buffer) => (n += c.length))
     req.on('end', () => {
       received.push(n)
-      const body = req.url === '/v1/images/edits' ? JSON.stringify({ created: 1, data: [{ url: 'http://127.0.0.1:9/result.png' }] }) : '{}'
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }).end(body)
+      const body =
+        req.url === '/v1/images/edits'
+          ? JSON.stringify({ created: 1, data: [{ url: 'http://127.0.0.1:9/result.png' }] })
+          : '{}'
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) })
+        .end(body)
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
@@ -48,11 +53,25 @@ async function startSink(): Promise<{ url: string; received: number[]; chunked: 
 
 function sample(mode: 'multipart' | 'put', file: string, sink: string, warm: string): Promise<Sample> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--expose-gc', join(ROOT, 'bench/lib/upload-child.ts'), mode, file, sink, warm, String(PER_SAMPLE)], {
-      cwd: ROOT,
-      env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.node.json') },
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--expose-gc',
+        join(ROOT, 'bench/lib/upload-child.ts'),
+        mode,
+        file,
+        sink,
+        warm,
+        String(PER_SAMPLE)
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.node.json') },
+        stdio: ['ignore', 'pipe', 'pipe']
+      }
+    )
     let out = ''
     let err = ''
     child.stdout.on('data', (d: Buffer) => (out += d.toString()))
@@ -61,7 +80,8 @@ function sample(mode: 'multipart' | 'put', file: string, sink: string, warm: str
     child.once('close', (code) => {
       clearTimeout(timer)
       const line = out.trim().split('\n').at(-1) ?? ''
-      if (code !== 0 || !line.startsWith('{')) return reject(new Error(`${mode} sample failed (${code}): ${err.trim().split('\n').slice(-3).join(' ')}`))
+      if (code !== 0 || !line.startsWith('{'))
+        return reject(new Error(`${mode} sample failed (${code}): ${err.trim().split('\n').slice(-3).join(' ')}`))
       resolve(JSON.parse(line) as Sample)
     })
   })
@@ -73,10 +93,15 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
   try {
     const file = join(fx.dir, 'big.png')
     const made = await writeNoisePng(file, BYTES)
-    const r = await interleave(RUNS, { baseline: () => sample('put', file, sink.url, file), subject: () => sample('multipart', file, sink.url, file) }, 0)
+    const r = await interleave(
+      RUNS,
+      { baseline: () => sample('put', file, sink.url, file), subject: () => sample('multipart', file, sink.url, file) },
+      0
+    )
     // Every request reached the sink whole: the multipart body is the file plus its part headers.
     const big = sink.received.filter((n) => n >= made.size)
-    if (big.length !== 2 * RUNS * (PER_SAMPLE + 1)) throw new Error(`the sink got ${big.length} full uploads, not ${2 * RUNS * (PER_SAMPLE + 1)}`)
+    if (big.length !== 2 * RUNS * (PER_SAMPLE + 1))
+      throw new Error(`the sink got ${big.length} full uploads, not ${2 * RUNS * (PER_SAMPLE + 1)}`)
     // Gateways get a Content-Length, never a chunked upload (some upstreams refuse those).
     if (sink.chunked.length) throw new Error(`${sink.chunked.length} uploads came without a Content-Length`)
     const value = median(r.subject.map((s) => s.ms))
@@ -84,7 +109,9 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
     const growth = max(r.subject.map((s) => s.rssGrowth))
     const putGrowth = max(r.baseline.map((s) => s.rssGrowth))
     const mem = growth / made.size
-    ctx.log(`B2 ${round(value)} vs ${round(baseline)} ms; peak RSS growth ${round(growth / 1e6, 1)} MB (${round(mem)}x file), PUT ${round(putGrowth / 1e6, 1)} MB`)
+    ctx.log(
+      `B2 ${round(value)} vs ${round(baseline)} ms; peak RSS growth ${round(growth / 1e6, 1)} MB (${round(mem)}x file), PUT ${round(putGrowth / 1e6, 1)} MB`
+    )
     const mb = (n: number) => `${round(n / 1024 / 1024, 1)} MB`
     return [
       entry({

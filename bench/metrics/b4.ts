@@ -92,9 +92,21 @@ async function pipelineAndSync(url: string, path: string): Promise<void> {
 export const b4: Metric = {
   id: 'B4',
   describes: [
-    { id: 'B4', metric: `download a ${SIZE / MB} MB video result, throughput MB/s`, target: '>= 0.8x pipeline to a file' },
-    { id: 'B4-rss', metric: `peak RSS growth while downloading a ${SIZE / MB} MB result, MB`, target: `<= 0.5x file size (${SIZE / MB / 2} MB)` },
-    { id: 'B4-floor', metric: 'pipeline to a file then fdatasync, throughput MB/s (for reading B4, not a target)', target: 'none (reference)' }
+    {
+      id: 'B4',
+      metric: `download a ${SIZE / MB} MB video result, throughput MB/s`,
+      target: '>= 0.8x pipeline to a file'
+    },
+    {
+      id: 'B4-rss',
+      metric: `peak RSS growth while downloading a ${SIZE / MB} MB result, MB`,
+      target: `<= 0.5x file size (${SIZE / MB / 2} MB)`
+    },
+    {
+      id: 'B4-floor',
+      metric: 'pipeline to a file then fdatasync, throughput MB/s (for reading B4, not a target)',
+      target: 'none (reference)'
+    }
   ],
   budgetMs: 240_000,
   async run(ctx) {
@@ -111,7 +123,10 @@ export const b4: Metric = {
         baseline: async (i) => {
           const base = await measure(async () => {
             const res = await fetch(url)
-            await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), createWriteStream(join(dir, `base-${i}.mp4`)))
+            await pipeline(
+              Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
+              createWriteStream(join(dir, `base-${i}.mp4`))
+            )
             rmSync(join(dir, `base-${i}.mp4`), { force: true })
           })
           // H8 asks for the fsync before the rename; the same pipeline with it shows this disk's ceiling.
@@ -121,7 +136,14 @@ export const b4: Metric = {
         },
         subject: (i) =>
           measure(async () => {
-            const saved = await fetchVideo({ fetch, url, contentPath: '/v1/videos/x/content', conn, dir, id: `subj-${i}` })
+            const saved = await fetchVideo({
+              fetch,
+              url,
+              contentPath: '/v1/videos/x/content',
+              conn,
+              dir,
+              id: `subj-${i}`
+            })
             rmSync(saved.path, { force: true })
           })
       })
@@ -130,10 +152,30 @@ export const b4: Metric = {
       const rss = median(runs.subject.map((r) => r.rssGrowth)) / MB
       const rssBase = median(runs.baseline.map((r) => r.rssGrowth)) / MB
       const tpSynced = median(synced)
-      ctx.log(`B4: ${round(tp, 1)} MB/s vs ${round(tpBase, 1)} MB/s (pipeline + fdatasync ${round(tpSynced, 1)} MB/s); RSS +${round(rss, 1)} MB vs +${round(rssBase, 1)} MB`)
+      ctx.log(
+        `B4: ${round(tp, 1)} MB/s vs ${round(tpBase, 1)} MB/s (pipeline + fdatasync ${round(tpSynced, 1)} MB/s); RSS +${round(rss, 1)} MB vs +${round(rssBase, 1)} MB`
+      )
       return [
-        entry({ id: 'B4', metric: this.describes[0].metric, value: tp, baseline: tpBase, target: this.describes[0].target, pass: tp / tpBase >= 0.8, runs: PAIRS }),
-        entry({ id: 'B4-rss', metric: this.describes[1].metric, value: rss, baseline: rssBase, ratio: rss / (SIZE / MB), target: this.describes[1].target, pass: rss <= (SIZE / MB) * 0.5, runs: PAIRS, note: 'ratio is growth / file size' }),
+        entry({
+          id: 'B4',
+          metric: this.describes[0].metric,
+          value: tp,
+          baseline: tpBase,
+          target: this.describes[0].target,
+          pass: tp / tpBase >= 0.8,
+          runs: PAIRS
+        }),
+        entry({
+          id: 'B4-rss',
+          metric: this.describes[1].metric,
+          value: rss,
+          baseline: rssBase,
+          ratio: rss / (SIZE / MB),
+          target: this.describes[1].target,
+          pass: rss <= (SIZE / MB) * 0.5,
+          runs: PAIRS,
+          note: 'ratio is growth / file size'
+        }),
         entry({
           id: 'B4-floor',
           metric: this.describes[2].metric,

@@ -77,7 +77,9 @@ function summarise(id: string, metric: string, samples: FrameSamples, note: stri
   const { value, baseline } = p95AgainstIdle(samples)
   const all = samples.subject.flatMap((s) => s.frames)
   const over = all.filter((f) => f > 25).length
-  ctx.log(`${id} p95 ${round(value)} vs idle ${round(baseline)} ms; worst ${round(max(all))} ms; ${over} frames > 25 ms`)
+  ctx.log(
+    `${id} p95 ${round(value)} vs idle ${round(baseline)} ms; worst ${round(max(all))} ms; ${over} frames > 25 ms`
+  )
   return entry({
     id,
     metric,
@@ -137,8 +139,20 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
       after: undo
     })
     return [
-      summarise('C1-polygon', POLYGON, polygons, `${CORNERS} corners clicked through CDP mouse events, then ${SETTLE_MS} ms after the fill`, ctx),
-      summarise('C1-grow64', GROW, grows, `grow to result on screen ${growMs.join('/')} ms (worker); frames from the key press to ${SETTLE_MS} ms after`, ctx)
+      summarise(
+        'C1-polygon',
+        POLYGON,
+        polygons,
+        `${CORNERS} corners clicked through CDP mouse events, then ${SETTLE_MS} ms after the fill`,
+        ctx
+      ),
+      summarise(
+        'C1-grow64',
+        GROW,
+        grows,
+        `grow to result on screen ${growMs.join('/')} ms (worker); frames from the key press to ${SETTLE_MS} ms after`,
+        ctx
+      )
     ]
   })
 }

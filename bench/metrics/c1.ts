@@ -26,7 +26,9 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
       // Each run starts elsewhere in the image, so it paints fresh ground as well as over strokes.
       measured: (k) => {
         const shift = (k % 3) * 0.1
-        return driver.stroke(zigzag({ ...image, x: image.x + image.width * shift, width: image.width * (1 - shift) }, SEGMENTS, STEP))
+        return driver.stroke(
+          zigzag({ ...image, x: image.x + image.width * shift, width: image.width * (1 - shift) }, SEGMENTS, STEP)
+        )
       }
     })
     const { subject: strokes, idle: idles } = samples
@@ -36,7 +38,14 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
     const over = all.filter((f) => f > 25).length
     const longTasks = strokes.flatMap((s) => s.longTasks)
     const idleOver = idles.flatMap((s) => s.frames).filter((f) => f > 25).length
-    const where = strokes.map((s) => s.frames.map((f, i) => (f > 25 ? `${i}:${Math.round(f)}` : '')).filter(Boolean).join(',')).join(' | ')
+    const where = strokes
+      .map((s) =>
+        s.frames
+          .map((f, i) => (f > 25 ? `${i}:${Math.round(f)}` : ''))
+          .filter(Boolean)
+          .join(',')
+      )
+      .join(' | ')
     ctx.log(`C1 p95 ${round(value)} vs idle ${round(baseline)} ms; worst ${round(worst)} ms; ${over} frames > 25 ms`)
     return [
       entry({
@@ -53,4 +62,9 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
   })
 }
 
-export const c1: Metric = { id: 'C1', describes: [{ id: 'C1', metric: METRIC, target: TARGET }], budgetMs: 240_000, run }
+export const c1: Metric = {
+  id: 'C1',
+  describes: [{ id: 'C1', metric: METRIC, target: TARGET }],
+  budgetMs: 240_000,
+  run
+}

@@ -54,7 +54,8 @@ function newestUpload(dataDir: string): Buffer {
   const files = readdirSync(dir).map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
   if (!files.length) throw new Error('the studio has no uploads')
   const png = readFileSync(join(dir, files.sort((a, b) => b.t - a.t)[0].f))
-  if (png.readUInt32BE(16) !== SIDE || png.readUInt32BE(20) !== SIDE) throw new Error('the newest upload is not the full-size mask')
+  if (png.readUInt32BE(16) !== SIDE || png.readUInt32BE(20) !== SIDE)
+    throw new Error('the newest upload is not the full-size mask')
   return png
 }
 
@@ -63,7 +64,10 @@ async function exportOnce(page: Page): Promise<Sample> {
   await page.evaluate(() => performance.clearMarks())
   const t0 = await armFrames(page)
   await page.getByRole('button', { name: 'Apply edit' }).click()
-  await page.waitForFunction((end) => performance.getEntriesByName(end).length > 0, END, { timeout: 60_000, polling: 50 })
+  await page.waitForFunction((end) => performance.getEntriesByName(end).length > 0, END, {
+    timeout: 60_000,
+    polling: 50
+  })
   const rec = await disarmFrames(page, t0)
   const { ms, rasterMs, encodeMs } = await page.evaluate(
     ([s, e]) => {
@@ -95,11 +99,19 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
         const box = await page.getByTestId('painter-stage').boundingBox()
         if (!box) throw new Error('the painter stage has no box')
         const side = Math.min(box.width, box.height) - 32
-        const image = { x: box.x + (box.width - side) / 2, y: box.y + (box.height - side) / 2, width: side, height: side }
+        const image = {
+          x: box.x + (box.width - side) / 2,
+          y: box.y + (box.height - side) / 2,
+          width: side,
+          height: side
+        }
         const driver = await StrokeDriver.attach(page)
         for (let i = 0; i < 3; i++) await driver.stroke(zigzag({ ...image, y: image.y + i * 20 }, 150, 6))
         await driver.detach()
-        await page.getByRole('form', { name: 'Edit settings' }).getByRole('textbox', { name: 'Prompt' }).fill('a calm blue sky')
+        await page
+          .getByRole('form', { name: 'Edit settings' })
+          .getByRole('textbox', { name: 'Prompt' })
+          .fill('a calm blue sky')
         await exportOnce(page) // warm-up: the worker's code, the upload path
         // The mask PNG the studio uploaded (the newest file in the host's uploads): the baseline encodes exactly its pixels.
         const maskPng = newestUpload(rig.studio.dataDir)
@@ -109,7 +121,10 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
           RUNS,
           {
             baseline: async () => {
-              const out = (await page.evaluate(`(${ENCODE_IN_WORKER})(${JSON.stringify(b64)})`)) as { ms: number; bytes: number }
+              const out = (await page.evaluate(`(${ENCODE_IN_WORKER})(${JSON.stringify(b64)})`)) as {
+                ms: number
+                bytes: number
+              }
               encoded.push(out)
               return { ms: out.ms, longTasks: [] } as Sample
             },
@@ -121,7 +136,9 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
         const baseline = median(r.baseline.map((s) => s.ms))
         const longTasks = r.subject.flatMap((s) => s.longTasks)
         const longest = longTasks.length ? max(longTasks) : 0
-        ctx.log(`C2 export ${round(value)} ms vs encode ${round(baseline)} ms; longest main-thread task ${round(longest)} ms`)
+        ctx.log(
+          `C2 export ${round(value)} ms vs encode ${round(baseline)} ms; longest main-thread task ${round(longest)} ms`
+        )
         return [
           entry({
             id: 'C2',
@@ -141,4 +158,9 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
   }
 }
 
-export const c2: Metric = { id: 'C2', describes: [{ id: 'C2', metric: METRIC, target: TARGET }], budgetMs: 240_000, run }
+export const c2: Metric = {
+  id: 'C2',
+  describes: [{ id: 'C2', metric: METRIC, target: TARGET }],
+  budgetMs: 240_000,
+  run
+}

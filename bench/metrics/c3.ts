@@ -45,7 +45,11 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
     const bytes = await writeEditorSource(file, SIDE)
     return await withImageRig((rig) =>
       withImagesPage(rig, async (page) => {
-        const r = await interleave(RUNS, { baseline: () => decodeFile(page, file), subject: () => openInEditor(page, file) }, 1)
+        const r = await interleave(
+          RUNS,
+          { baseline: () => decodeFile(page, file), subject: () => openInEditor(page, file) },
+          1
+        )
         const value = median(r.subject)
         const baseline = median(r.baseline)
         ctx.log(`C3 open ${round(value)} ms vs createImageBitmap ${round(baseline)} ms`)
@@ -68,4 +72,9 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
   }
 }
 
-export const c3: Metric = { id: 'C3', describes: [{ id: 'C3', metric: METRIC, target: TARGET }], budgetMs: 180_000, run }
+export const c3: Metric = {
+  id: 'C3',
+  describes: [{ id: 'C3', metric: METRIC, target: TARGET }],
+  budgetMs: 180_000,
+  run
+}

@@ -31,8 +31,11 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
     // The painter's mask: opaque black with a transparent rectangle (what the user painted).
     const px = Buffer.alloc(SIDE * SIDE * 4)
     for (let i = 3; i < px.length; i += 4) px[i] = 255
-    for (let y = SIDE >> 2; y < SIDE >> 1; y++) for (let x = SIDE >> 2; x < (3 * SIDE) >> 2; x++) px[(y * SIDE + x) * 4 + 3] = 0
-    await sharp(px, { raw: { width: SIDE, height: SIDE, channels: 4 } }).png().toFile(mask)
+    for (let y = SIDE >> 2; y < SIDE >> 1; y++)
+      for (let x = SIDE >> 2; x < (3 * SIDE) >> 2; x++) px[(y * SIDE + x) * 4 + 3] = 0
+    await sharp(px, { raw: { width: SIDE, height: SIDE, channels: 4 } })
+      .png()
+      .toFile(mask)
 
     const plan = planExtend({ width: SIDE, height: SIDE }, { kind: 'ratio', ratio: '16:9' }, 'editNative')
     if (!plan.ok) throw new Error(`the plan was refused: ${plan.problem.key}`)
@@ -81,4 +84,9 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
   }
 }
 
-export const c4: Metric = { id: 'C4', describes: [{ id: 'C4', metric: METRIC, target: TARGET }], budgetMs: 180_000, run }
+export const c4: Metric = {
+  id: 'C4',
+  describes: [{ id: 'C4', metric: METRIC, target: TARGET }],
+  budgetMs: 180_000,
+  run
+}

@@ -22,7 +22,11 @@ const TARGET = '<= 1.5x the 20-message one'
  * function: tsx adds name helpers to functions that the page does not have.
  */
 function openScript(id: string, messages: number): string {
-  const args = JSON.stringify({ item: SEL.conversation(id), last: `${SEL.message}[data-key="m-${id}-${messages - 1}"]`, prompt: SEL.prompt })
+  const args = JSON.stringify({
+    item: SEL.conversation(id),
+    last: `${SEL.message}[data-key="m-${id}-${messages - 1}"]`,
+    prompt: SEL.prompt
+  })
   return `(({ item, last, prompt }) => new Promise((resolve, reject) => {
     const btn = document.querySelector(item);
     if (!btn) { reject(new Error('the conversation is not in the list: ' + item)); return; }
@@ -91,4 +95,9 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
   }
 }
 
-export const l1: Metric = { id: 'L1', describes: [{ id: 'L1', metric: METRIC, target: TARGET }], budgetMs: 150_000, run }
+export const l1: Metric = {
+  id: 'L1',
+  describes: [{ id: 'L1', metric: METRIC, target: TARGET }],
+  budgetMs: 150_000,
+  run
+}

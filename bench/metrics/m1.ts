@@ -67,7 +67,10 @@ function heapRun(rig: ChatBench, tokens: number): Promise<HeapRun> {
 }
 
 /** One more run with heap snapshots: how much of what stays after close is V8's code, how much data. */
-function splitRun(rig: ChatBench, tokens: number): Promise<{ before: { code: number; data: number }; closed: { code: number; data: number } }> {
+function splitRun(
+  rig: ChatBench,
+  tokens: number
+): Promise<{ before: { code: number; data: number }; closed: { code: number; data: number } }> {
   return withChatPage(rig, async (page, bridge) => {
     const session = await cdp(page)
     await startNewConversation(page)
@@ -82,14 +85,20 @@ function splitRun(rig: ChatBench, tokens: number): Promise<{ before: { code: num
 async function run(ctx: RunContext): Promise<BenchEntry[]> {
   return withChatBench(async (rig) => {
     const missing = await chatViewMissing(rig)
-    if (missing) return [notMeasurable('M1', M_GROWTH, T_GROWTH, 'chat view', missing), notMeasurable('M1-close', M_CLOSE, T_CLOSE, 'chat view', missing)]
+    if (missing)
+      return [
+        notMeasurable('M1', M_GROWTH, T_GROWTH, 'chat view', missing),
+        notMeasurable('M1-close', M_CLOSE, T_CLOSE, 'chat view', missing)
+      ]
     const runs = await interleave(PAIRS, { baseline: () => heapRun(rig, SMALL), subject: () => heapRun(rig, LARGE) }, 0)
     const growth = (r: HeapRun) => (r.after - r.before) / MB
     const value = median(runs.subject.map(growth))
     const baseline = median(runs.baseline.map(growth))
     const closed = median(runs.subject.map((r) => r.closed / MB))
     const before = median(runs.subject.map((r) => r.before / MB))
-    ctx.log(`M1 growth ${round(value)} MB at ${LARGE} vs ${round(baseline)} MB at ${SMALL}; after close ${round(closed)} vs ${round(before)} MB`)
+    ctx.log(
+      `M1 growth ${round(value)} MB at ${LARGE} vs ${round(baseline)} MB at ${SMALL}; after close ${round(closed)} vs ${round(before)} MB`
+    )
     // The same close measurement after a tiny answer: what the first send leaves whatever the
     // answer's length (the code V8 makes for the send path's first use), for reading M1-close.
     const firstUse: HeapRun[] = []
@@ -99,7 +108,9 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
     const firstSplit = await splitRun(rig, FIRST_USE_TOKENS)
     const split = await splitRun(rig, LARGE)
     const kb = (x: number) => Math.round(x / 1024)
-    ctx.log(`M1-close split: code ${kb(split.before.code)} -> ${kb(split.closed.code)} KB, data ${kb(split.before.data)} -> ${kb(split.closed.data)} KB`)
+    ctx.log(
+      `M1-close split: code ${kb(split.before.code)} -> ${kb(split.closed.code)} KB, data ${kb(split.before.data)} -> ${kb(split.closed.data)} KB`
+    )
     return [
       entry({
         id: 'M1',

@@ -21,8 +21,10 @@ const S2_RUNS = sized(3, 1)
 const S2_CHARS = sized(80_000, 8_000)
 const S2_STEPS = sized(15, 3)
 
-const S1_METRIC = (peer: string) => `p95 frame ms streaming a ${S1_TOKENS / 1000}k-token answer, studio vs ${peer}, same page`
-const S2_METRIC = (peer: string) => `cost of one update at ${S2_CHARS / 1000}k chars (render + layout), studio vs ${peer}, same page, ms`
+const S1_METRIC = (peer: string) =>
+  `p95 frame ms streaming a ${S1_TOKENS / 1000}k-token answer, studio vs ${peer}, same page`
+const S2_METRIC = (peer: string) =>
+  `cost of one update at ${S2_CHARS / 1000}k chars (render + layout), studio vs ${peer}, same page, ms`
 const S2_TARGETS: Record<(typeof PEERS)[number], number> = { 'react-markdown': 0.2, streamdown: 0.5 }
 
 /** Builds bench/lib/markdown-peers (the studio's Markdown and the peers) with Vite into a temp folder. */
@@ -47,7 +49,10 @@ function mount(page: Page, kind: Kind): Promise<void> {
 
 async function s1Sample(page: Page, kind: Kind, pieces: string[]): Promise<number> {
   await mount(page, kind)
-  const frames = await page.evaluate(([p, rate]) => (window as unknown as { __md: MdApi }).__md.stream(p, rate), [pieces, S1_RATE] as const)
+  const frames = await page.evaluate(([p, rate]) => (window as unknown as { __md: MdApi }).__md.stream(p, rate), [
+    pieces,
+    S1_RATE
+  ] as const)
   return p95(frames)
 }
 
@@ -91,13 +96,21 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
         const s2: Record<Kind, number[]> = { studio: [], 'react-markdown': [], streamdown: [] }
         // Interleaved, so a slow spell of the shared machine hits every arm alike.
         for (let r = 0; r < Math.max(S1_RUNS, S2_RUNS); r++) {
-          for (const kind of (r % 2 ? ['streamdown', 'react-markdown', 'studio'] : ['studio', 'react-markdown', 'streamdown']) as Kind[]) {
+          for (const kind of (r % 2
+            ? ['streamdown', 'react-markdown', 'studio']
+            : ['studio', 'react-markdown', 'streamdown']) as Kind[]) {
             if (r < S1_RUNS) s1[kind].push(await s1Sample(page, kind, pieces))
             if (r < S2_RUNS) s2[kind].push(await s2Sample(page, kind, prefix, steps))
           }
         }
         const med = (xs: number[]) => median(xs)
-        ctx.log(`markdown peers S1 p95: ${Object.entries(s1).map(([k, v]) => `${k} ${round(med(v))}`).join(', ')} ms; S2 at ${round(prefix.length / 1000)}k: ${Object.entries(s2).map(([k, v]) => `${k} ${round(med(v))}`).join(', ')} ms`)
+        ctx.log(
+          `markdown peers S1 p95: ${Object.entries(s1)
+            .map(([k, v]) => `${k} ${round(med(v))}`)
+            .join(', ')} ms; S2 at ${round(prefix.length / 1000)}k: ${Object.entries(s2)
+            .map(([k, v]) => `${k} ${round(med(v))}`)
+            .join(', ')} ms`
+        )
         return PEERS.flatMap((peer) => [
           entry({
             id: `S1-peer-${peer}`,
@@ -124,7 +137,10 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
     )
   } catch (e) {
     ctx.log(`markdown peers could not be measured: ${e instanceof Error ? e.message : String(e)}`)
-    return PEERS.flatMap((peer) => [failedToRun(`S1-peer-${peer}`, S1_METRIC(peer), '<= 1.0x', e), failedToRun(`S2-peer-${peer}`, S2_METRIC(peer), `<= ${S2_TARGETS[peer]}x`, e)])
+    return PEERS.flatMap((peer) => [
+      failedToRun(`S1-peer-${peer}`, S1_METRIC(peer), '<= 1.0x', e),
+      failedToRun(`S2-peer-${peer}`, S2_METRIC(peer), `<= ${S2_TARGETS[peer]}x`, e)
+    ])
   } finally {
     await server?.close()
   }

@@ -14,8 +14,16 @@ const PAIRS = sized(5, 1)
 export const p1: Metric = {
   id: 'P1',
   describes: [
-    { id: 'P1', metric: 'host CPU polling 100 running video tasks, % of one core over 10 simulated minutes', target: '<= 1% of one core' },
-    { id: 'P1-requests', metric: 'poll requests in 10 simulated minutes vs fixed 5 s polling', target: '<= 0.5x baseline' }
+    {
+      id: 'P1',
+      metric: 'host CPU polling 100 running video tasks, % of one core over 10 simulated minutes',
+      target: '<= 1% of one core'
+    },
+    {
+      id: 'P1-requests',
+      metric: 'poll requests in 10 simulated minutes vs fixed 5 s polling',
+      target: '<= 0.5x baseline'
+    }
   ],
   budgetMs: 180_000,
   async run(ctx) {
@@ -32,8 +40,24 @@ export const p1: Metric = {
     const reqBase = median(runs.baseline.map((r) => r.stats.requests.length))
     ctx.log(`P1: subject ${round(cpu, 3)}% (${req} requests), baseline ${round(cpuBase, 3)}% (${reqBase} requests)`)
     return [
-      entry({ id: 'P1', metric: this.describes[0].metric, value: cpu, baseline: cpuBase, target: this.describes[0].target, pass: cpu <= 1, runs: PAIRS }),
-      entry({ id: 'P1-requests', metric: this.describes[1].metric, value: req, baseline: reqBase, target: this.describes[1].target, pass: req / reqBase <= 0.5, runs: PAIRS })
+      entry({
+        id: 'P1',
+        metric: this.describes[0].metric,
+        value: cpu,
+        baseline: cpuBase,
+        target: this.describes[0].target,
+        pass: cpu <= 1,
+        runs: PAIRS
+      }),
+      entry({
+        id: 'P1-requests',
+        metric: this.describes[1].metric,
+        value: req,
+        baseline: reqBase,
+        target: this.describes[1].target,
+        pass: req / reqBase <= 0.5,
+        runs: PAIRS
+      })
     ]
   }
 }

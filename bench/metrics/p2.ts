@@ -15,7 +15,11 @@ const CAP = 5
 export const p2: Metric = {
   id: 'P2',
   describes: [
-    { id: 'P2', metric: 'host CPU with 1,000 running tasks and a 5 req/s gateway cap, % of one core', target: '<= 2% of one core' },
+    {
+      id: 'P2',
+      metric: 'host CPU with 1,000 running tasks and a 5 req/s gateway cap, % of one core',
+      target: '<= 2% of one core'
+    },
     { id: 'P2-over-cap', metric: 'requests over the 5 req/s cap', target: '0' },
     { id: 'P2-retry-after', metric: 'requests sent before a Retry-After had passed', target: '0' }
   ],
@@ -34,11 +38,41 @@ export const p2: Metric = {
     const overBase = median(runs.baseline.map((r) => r.stats.overCap))
     const violations = Math.max(...runs.subject.map((r) => r.stats.retryAfterViolations))
     const given = median(runs.subject.map((r) => r.stats.retryAfters.length))
-    ctx.log(`P2: subject ${round(cpu, 3)}%, over cap ${over}, Retry-After given ${given} violated ${violations}; baseline ${round(cpuBase, 3)}%, over cap ${overBase}`)
+    ctx.log(
+      `P2: subject ${round(cpu, 3)}%, over cap ${over}, Retry-After given ${given} violated ${violations}; baseline ${round(cpuBase, 3)}%, over cap ${overBase}`
+    )
     return [
-      entry({ id: 'P2', metric: this.describes[0].metric, value: cpu, baseline: cpuBase, target: this.describes[0].target, pass: cpu <= 2, runs: PAIRS }),
-      entry({ id: 'P2-over-cap', metric: this.describes[1].metric, value: over, baseline: overBase, ratio: 0, target: '0', pass: over === 0, runs: PAIRS, note: `worst run; baseline median ${overBase}` }),
-      entry({ id: 'P2-retry-after', metric: this.describes[2].metric, value: violations, baseline: given, ratio: 0, target: '0', pass: violations === 0 && given > 0, runs: PAIRS, note: `baseline column: Retry-After answers given (median)` })
+      entry({
+        id: 'P2',
+        metric: this.describes[0].metric,
+        value: cpu,
+        baseline: cpuBase,
+        target: this.describes[0].target,
+        pass: cpu <= 2,
+        runs: PAIRS
+      }),
+      entry({
+        id: 'P2-over-cap',
+        metric: this.describes[1].metric,
+        value: over,
+        baseline: overBase,
+        ratio: 0,
+        target: '0',
+        pass: over === 0,
+        runs: PAIRS,
+        note: `worst run; baseline median ${overBase}`
+      }),
+      entry({
+        id: 'P2-retry-after',
+        metric: this.describes[2].metric,
+        value: violations,
+        baseline: given,
+        ratio: 0,
+        target: '0',
+        pass: violations === 0 && given > 0,
+        runs: PAIRS,
+        note: `baseline column: Retry-After answers given (median)`
+      })
     ]
   }
 }

@@ -28,7 +28,9 @@ const PROBE = `(() => {
 
 async function openBoard(page: Page, url: string): Promise<void> {
   await page.goto(url)
-  await page.waitForFunction(() => document.documentElement.dataset.appState === 'ready', undefined, { timeout: 30_000 })
+  await page.waitForFunction(() => document.documentElement.dataset.appState === 'ready', undefined, {
+    timeout: 30_000
+  })
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Video' }).click()
   // The newest of the routed tasks, not merely a card: a board that shows the host's own (empty)
   // list, because the feed no longer matches the page's socket, must stop the run, not time nothing.
@@ -37,7 +39,9 @@ async function openBoard(page: Page, url: string): Promise<void> {
     await newest.waitFor({ timeout: 30_000 })
   } catch (e) {
     const cells = await page.getByRole('gridcell').count()
-    throw new Error(`the job board did not show the ${CARDS} routed tasks (${cells} cards on the board; is the bridge socket still routed? bench/lib/video-board-feed.ts): ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`)
+    throw new Error(
+      `the job board did not show the ${CARDS} routed tasks (${cells} cards on the board; is the bridge socket still routed? bench/lib/video-board-feed.ts): ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`
+    )
   }
 }
 
@@ -70,7 +74,9 @@ async function updateBurst(page: Page, feed: BoardFeed, tasks: Map<string, Video
   // Let the last update be folded and painted.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
   const frames = await disarmFrames(page, t0)
-  const renders = await page.evaluate(() => ({ ...(window as unknown as { __cardRenders: Record<string, number> }).__cardRenders }))
+  const renders = await page.evaluate(() => ({
+    ...(window as unknown as { __cardRenders: Record<string, number> }).__cardRenders
+  }))
   return { frames, updated, renders }
 }
 
@@ -101,7 +107,9 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
           const stray = bursts.reduce((n, b) => n + Object.keys(b.renders).filter((id) => !b.updated.has(id)).length, 0)
           const renders = bursts.reduce((n, b) => n + Object.values(b.renders).reduce((a, c) => a + c, 0), 0)
           const updates = bursts.length * Math.round((WINDOW_MS / 1000) * RATE)
-          ctx.log(`P3 p95 ${round(value)} vs idle ${round(baseline)} ms; worst ${round(worst)} ms; ${renders} card renders for ${updates} updates, ${stray} of unchanged tasks`)
+          ctx.log(
+            `P3 p95 ${round(value)} vs idle ${round(baseline)} ms; worst ${round(worst)} ms; ${renders} card renders for ${updates} updates, ${stray} of unchanged tasks`
+          )
           return [
             entry({
               id: 'P3',
@@ -113,7 +121,16 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
               runs: RUNS,
               note: `worst frame ${round(worst)} ms; ${renders} card renders for ${updates} updates (${stray} of unchanged tasks); updates sent as bridge frames through a routed socket, list of ${CARDS} answered the same way`
             }),
-            entry({ id: 'P3-renders', metric: RENDER_METRIC, value: stray, baseline: 0, ratio: stray, target: '0', pass: stray === 0, runs: RUNS })
+            entry({
+              id: 'P3-renders',
+              metric: RENDER_METRIC,
+              value: stray,
+              baseline: 0,
+              ratio: stray,
+              target: '0',
+              pass: stray === 0,
+              runs: RUNS
+            })
           ]
         })
       )

@@ -19,11 +19,24 @@ const MODELS = 2
 const PROFILES = 3
 
 const D = {
-  Q1: { metric: 'the queue’s own cost per item (add, move to the front, send, end) with 10,000 items waiting vs with 10, median ms', target: '<= 1.5x' },
-  Q2: { metric: `one estimate with ${BIG.toLocaleString('en')} generation-log rows vs ${SMALL.toLocaleString('en')}, median ms`, target: '<= 2x' }
+  Q1: {
+    metric:
+      'the queue’s own cost per item (add, move to the front, send, end) with 10,000 items waiting vs with 10, median ms',
+    target: '<= 1.5x'
+  },
+  Q2: {
+    metric: `one estimate with ${BIG.toLocaleString('en')} generation-log rows vs ${SMALL.toLocaleString('en')}, median ms`,
+    target: '<= 2x'
+  }
 } as const
 
-const PARAMS = ['via=generate', 'via=generate;n=2', 'via=generate;size=1024x1024', 'via=native;width=2048', 'via=edit;quality=high']
+const PARAMS = [
+  'via=generate',
+  'via=generate;n=2',
+  'via=generate;size=1024x1024',
+  'via=native;width=2048',
+  'via=edit;quality=high'
+]
 
 async function seed(rows: number): Promise<{ log: GenerationLog; close: () => void }> {
   const { openLibrary } = await import('../../src/main/core/store/library-db')
@@ -39,7 +52,16 @@ async function seed(rows: number): Promise<{ log: GenerationLog; close: () => vo
       // Every seventh job shared an interval with an unlike one, every 97th was refunded: not usable.
       const basis = i % 97 === 0 ? 'unpriced' : i % 7 === 0 ? 'mixed' : 'exact'
       const cost = basis === 'unpriced' ? null : 1000 + (i % 13) * 10
-      const e = { id: `g-${i}`, profileId: profile, kind: 'image', model, at: 1_700_000_000_000 + i * 1000, ok: true, params, ...(cost !== null ? { cost, costBasis: basis } : { costBasis: basis }) }
+      const e = {
+        id: `g-${i}`,
+        profileId: profile,
+        kind: 'image',
+        model,
+        at: 1_700_000_000_000 + i * 1000,
+        ok: true,
+        params,
+        ...(cost !== null ? { cost, costBasis: basis } : { costBasis: basis })
+      }
       lib.run(
         `INSERT INTO generations (id, profile_id, at, entry, kind, model, ok, cost, exact, ref, params, usable) VALUES (?, ?, ?, ?, 'image', ?, 1, ?, ?, NULL, ?, ?)`,
         e.id,
@@ -69,7 +91,13 @@ interface Subject {
  * A scaling check: the same step timed on a large subject and a small baseline, interleaved over
  * 201 runs; it passes when the large one's median stays within `ratio` of the small one's.
  */
-async function scaling(ctx: RunContext, id: keyof typeof D, setup: { big: () => Promise<Subject>; small: () => Promise<Subject>; says: string }, ratio: number, note: string): Promise<BenchEntry[]> {
+async function scaling(
+  ctx: RunContext,
+  id: keyof typeof D,
+  setup: { big: () => Promise<Subject>; small: () => Promise<Subject>; says: string },
+  ratio: number,
+  note: string
+): Promise<BenchEntry[]> {
   const t0 = hrtime.bigint()
   const big = await setup.big()
   const small = await setup.small()
@@ -84,7 +112,18 @@ async function scaling(ctx: RunContext, id: keyof typeof D, setup: { big: () => 
     const samples = await interleave(201, { subject: timed(big), baseline: timed(small) }, 20)
     const value = median(samples.subject)
     const baseline = median(samples.baseline)
-    return [entry({ id, metric: D[id].metric, target: D[id].target, value, baseline, pass: value / baseline <= ratio, runs: 201, note })]
+    return [
+      entry({
+        id,
+        metric: D[id].metric,
+        target: D[id].target,
+        value,
+        baseline,
+        pass: value / baseline <= ratio,
+        runs: 201,
+        note
+      })
+    ]
   } catch (e) {
     return [failedToRun(id, D[id].metric, D[id].target, e)]
   } finally {
@@ -100,7 +139,8 @@ async function estimating(rows: number): Promise<Subject> {
     const a = log.estimate('p1', 'model-1', 'image', 'via=generate;n=2')
     const b = log.estimate('p1', 'model-0', 'image', 'via=generate;n=8')
     const c = log.estimate('p1', 'no-such-model', 'image', 'via=generate')
-    if (a.basedOn !== 20 || b.basedOn !== 20 || b.basis !== 'model' || c.basis !== 'none') throw new Error(`unexpected estimates: ${JSON.stringify([a, b, c])}`)
+    if (a.basedOn !== 20 || b.basedOn !== 20 || b.basis !== 'model' || c.basis !== 'none')
+      throw new Error(`unexpected estimates: ${JSON.stringify([a, b, c])}`)
   }
   return { step, close }
 }
@@ -109,7 +149,11 @@ const run = (ctx: RunContext) =>
   scaling(
     ctx,
     'Q2',
-    { big: () => estimating(BIG), small: () => estimating(SMALL), says: `seeded ${BIG} + ${SMALL} generation-log rows` },
+    {
+      big: () => estimating(BIG),
+      small: () => estimating(SMALL),
+      says: `seeded ${BIG} + ${SMALL} generation-log rows`
+    },
     2,
     'three estimates per sample (fields with history, the model’s other fields, no history), each a LIMIT 20 walk of a partial index (profile, kind, model, params) WHERE usable = 1, newest by rowid; no row is read beyond the 20 it rests on'
   )
@@ -153,7 +197,14 @@ async function queueWith(waiting: number) {
     await q.set({ paused: true })
     await pumped()
     journal.set(item.jobId, 'ended')
-    q.observe('images:job-updated', { jobId: item.jobId, kind: 'generate', status: 'done', createdAt: 0, items: [], warnings: [] })
+    q.observe('images:job-updated', {
+      jobId: item.jobId,
+      kind: 'generate',
+      status: 'done',
+      createdAt: 0,
+      items: [],
+      warnings: []
+    })
     await pumped()
     if (journal.size !== i + 1) throw new Error(`expected ${i + 1} creates, saw ${journal.size}`)
   }

@@ -33,7 +33,9 @@ interface StreamStats {
 async function oneStream(h: CoreHarness, prompt: string, expected: string): Promise<StreamStats> {
   const s = await sendInNewConversation(h, prompt)
   await waitEnded(h, s, 60_000)
-  const deltas = h.events.slice(s.from).filter((e) => e.name === 'chat:stream-delta' && e.payload.streamId === s.streamId)
+  const deltas = h.events
+    .slice(s.from)
+    .filter((e) => e.name === 'chat:stream-delta' && e.payload.streamId === s.streamId)
   const textual = deltas.filter((e) => isTextDelta(e, s.streamId))
   let minGap = Number.POSITIVE_INFINITY
   for (let i = 1; i < deltas.length; i++) minGap = Math.min(minGap, Number(deltas[i].at - deltas[i - 1].at) / 1e6)
@@ -70,7 +72,11 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
       let sandboxEntry: BenchEntry
       try {
         const missing = await chatReady(h)
-        if (missing) return [notMeasurable('R3', M_SANDBOX, TARGET, 'chat:send (host chat stream)', missing), notMeasurable('R3-long', M_LONG, TARGET, 'chat:send (host chat stream)', missing)]
+        if (missing)
+          return [
+            notMeasurable('R3', M_SANDBOX, TARGET, 'chat:send (host chat stream)', missing),
+            notMeasurable('R3-long', M_LONG, TARGET, 'chat:send (host chat stream)', missing)
+          ]
         const expected = await streamedAnswer(sb, { model: MODEL, prompt })
         const paced: StreamStats[] = []
         for (let i = 0; i < RUNS; i++) paced.push(await oneStream(h, prompt, expected.text))
@@ -84,7 +90,8 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
       try {
         const expected = markdownPieces(LONG_TOKENS).join('')
         const runs: StreamStats[] = []
-        for (let i = 0; i < RUNS; i++) runs.push(await oneStream(hl, `bench:tokens=${LONG_TOKENS},rate=${LONG_RATE}`, expected))
+        for (let i = 0; i < RUNS; i++)
+          runs.push(await oneStream(hl, `bench:tokens=${LONG_TOKENS},rate=${LONG_RATE}`, expected))
         ctx.log(`R3 long: ${runs.map((r) => r.messages).join(',')} messages for ${LONG_TOKENS} tokens`)
         return [sandboxEntry, summarise('R3-long', M_LONG, runs, LONG_TOKENS)]
       } finally {

@@ -47,4 +47,9 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
   })
 }
 
-export const s1: Metric = { id: 'S1', describes: [{ id: 'S1', metric: METRIC, target: TARGET }], budgetMs: 180_000, run }
+export const s1: Metric = {
+  id: 'S1',
+  describes: [{ id: 'S1', metric: METRIC, target: TARGET }],
+  budgetMs: 180_000,
+  run
+}

@@ -32,7 +32,9 @@ const TARGET = '<= 2x the cost at 2k chars'
  * waited for a core, which made single readings swing by 20 ms.
  */
 async function taskMs(session: CDPSession): Promise<number> {
-  const { metrics } = (await session.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> }
+  const { metrics } = (await session.send('Performance.getMetrics')) as {
+    metrics: Array<{ name: string; value: number }>
+  }
   const cpu = metrics.find((m) => m.name === 'ThreadTime')
   if (!cpu) throw new Error('Chromium reported no ThreadTime metric')
   return cpu.value * 1000
@@ -97,7 +99,8 @@ async function costAt(page: Page, bridge: BridgeWatch, session: CDPSession, char
     idleRates.push((cur.task - prev.task) / (cur.at - prev.at))
     prev = cur
   }
-  if (bridge.count('chat:stream-delta', from) !== quiet) throw new Error('the updates began before the idle span ended; lengthen PAUSE_MS')
+  if (bridge.count('chat:stream-delta', from) !== quiet)
+    throw new Error('the updates began before the idle span ended; lengthen PAUSE_MS')
   const idlePerMs = median(idleRates)
   const stepsFrom = bridge.events.length
   const costs: number[] = []
@@ -128,7 +131,10 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
     return withChatPage(rig, async (page, bridge) => {
       const session = await cdp(page)
       await session.send('Performance.enable')
-      const samples = await interleave(PAIRS, { baseline: () => costAt(page, bridge, session, SMALL), subject: () => costAt(page, bridge, session, LARGE) })
+      const samples = await interleave(PAIRS, {
+        baseline: () => costAt(page, bridge, session, SMALL),
+        subject: () => costAt(page, bridge, session, LARGE)
+      })
       const value = median(samples.subject)
       const baseline = median(samples.baseline)
       ctx.log(`S2 ${round(value)} ms per update at ${LARGE} chars vs ${round(baseline)} ms at ${SMALL}`)
@@ -148,4 +154,9 @@ async function run(ctx: RunContext): Promise<BenchEntry[]> {
   })
 }
 
-export const s2: Metric = { id: 'S2', describes: [{ id: 'S2', metric: METRIC, target: TARGET }], budgetMs: 180_000, run }
+export const s2: Metric = {
+  id: 'S2',
+  describes: [{ id: 'S2', metric: METRIC, target: TARGET }],
+  budgetMs: 180_000,
+  run
+}

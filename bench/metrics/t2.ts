@@ -20,7 +20,10 @@ const NOT_BEFORE_WINDOW: Array<[RegExp, string]> = [
   [/\/out\/main\/chunks\/streaming-/, 'chat streaming chunk (stream runner, SSE parsing)'],
   [/\/src\/sandbox\//, 'src/sandbox (built-in gateway)'],
   // The chat service and store may load early; the stream runner and the format decoders may not.
-  [/\/src\/main\/core\/chat\/(streaming|stream-runner|stream-body|delta-merger)\.ts$|\/src\/main\/core\/chat\/formats\/(?!history\.ts$)[^/]+\.ts$/, 'chat stream runner / format decoders'],
+  [
+    /\/src\/main\/core\/chat\/(streaming|stream-runner|stream-body|delta-merger)\.ts$|\/src\/main\/core\/chat\/formats\/(?!history\.ts$)[^/]+\.ts$/,
+    'chat stream runner / format decoders'
+  ],
   [/\/src\/main\/core\/gateway\/(sse|stream-errors)\.ts$/, 'SSE parsing (src/main/core/gateway/sse.ts)'],
   [/\/src\/main\/core\/gateway\/[^/]+\.ts$/, 'gateway HTTP client (src/main/core/gateway)']
 ]
@@ -40,17 +43,35 @@ function readReport(stdout: string, stderr: string): WindowReport {
 function envFor(dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, STUDIO_DATA_DIR: dataDir }
   // The dev-server URL and a gateway from the environment would change what the entry does.
-  for (const k of ['ELECTRON_RENDERER_URL', 'STUDIO_GATEWAY_URL', 'STUDIO_API_KEY', 'TSX_TSCONFIG_PATH', 'NODE_OPTIONS']) delete env[k]
+  for (const k of [
+    'ELECTRON_RENDERER_URL',
+    'STUDIO_GATEWAY_URL',
+    'STUDIO_API_KEY',
+    'TSX_TSCONFIG_PATH',
+    'NODE_OPTIONS'
+  ])
+    delete env[k]
   return env
 }
 
 /** The modules loaded before the window, grouped by the rule they break. */
-async function forbiddenBeforeWindow(layout: ElectronLayout, dataDir: string): Promise<{ groups: Map<string, number>; total: number; appModules: number }> {
-  const built = await timedRun(process.execPath, [...layout.nodeFlags, '--import', RECORDER, join(layout.root, 'out/main/index.js')], { env: envFor(dataDir) })
+async function forbiddenBeforeWindow(
+  layout: ElectronLayout,
+  dataDir: string
+): Promise<{ groups: Map<string, number>; total: number; appModules: number }> {
+  const built = await timedRun(
+    process.execPath,
+    [...layout.nodeFlags, '--import', RECORDER, join(layout.root, 'out/main/index.js')],
+    { env: envFor(dataDir) }
+  )
   // From source too: the build bundles the core into one chunk, so only here do chat/ and gateway/ show up as files.
-  const source = await timedRun(process.execPath, [...layout.nodeFlags, '--import', 'tsx', '--import', RECORDER, join(layout.root, 'src/main/index.ts')], {
-    env: { ...envFor(dataDir), TSX_TSCONFIG_PATH: join(layout.root, 'tsconfig.node.json') }
-  })
+  const source = await timedRun(
+    process.execPath,
+    [...layout.nodeFlags, '--import', 'tsx', '--import', RECORDER, join(layout.root, 'src/main/index.ts')],
+    {
+      env: { ...envFor(dataDir), TSX_TSCONFIG_PATH: join(layout.root, 'tsconfig.node.json') }
+    }
+  )
   const all = new Set<string>()
   let appModules = 0
   for (const run of [built, source]) {

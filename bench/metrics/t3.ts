@@ -34,13 +34,23 @@ async function pageScript(): Promise<string> {
 
 async function mount(ctx: RunContext): Promise<BenchEntry> {
   const script = (await pageScript()).replace(/<\/script/gi, '<\\/script')
-  const pages = await servePages({ '/t3': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>T3</title></head><body style="margin:0"><script>${script}</script></body></html>` })
+  const pages = await servePages({
+    '/t3': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>T3</title></head><body style="margin:0"><script>${script}</script></body></html>`
+  })
   try {
     return await withBrowser(async (browser) => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
       await page.goto(`${pages.url}/t3`)
-      const call = (fn: 'mountChart' | 'rawPolyline') => page.evaluate(([f, n]) => (window as unknown as { __t3: Record<string, (n: number) => number> }).__t3[f](n), [fn, POINTS] as const)
-      const samples = await interleave(PAIRS, { baseline: () => call('rawPolyline'), subject: () => call('mountChart') }, 5)
+      const call = (fn: 'mountChart' | 'rawPolyline') =>
+        page.evaluate(([f, n]) => (window as unknown as { __t3: Record<string, (n: number) => number> }).__t3[f](n), [
+          fn,
+          POINTS
+        ] as const)
+      const samples = await interleave(
+        PAIRS,
+        { baseline: () => call('rawPolyline'), subject: () => call('mountChart') },
+        5
+      )
       const value = median(samples.subject)
       const baseline = median(samples.baseline)
       ctx.log(`T3 chart mount ${round(value)} ms vs raw polyline ${round(baseline)} ms`)
@@ -62,7 +72,10 @@ async function mount(ctx: RunContext): Promise<BenchEntry> {
 
 /** The chart code must be in a lazily loaded chunk: not reachable statically from main.tsx, and a Charts chunk exists apart from start-up. */
 function lazyEntry(): BenchEntry {
-  const graph = staticImportGraph(ROOT, 'src/renderer/src/main.tsx', { '@renderer': 'src/renderer/src', '@shared': 'src/shared' })
+  const graph = staticImportGraph(ROOT, 'src/renderer/src/main.tsx', {
+    '@renderer': 'src/renderer/src',
+    '@shared': 'src/shared'
+  })
   const eagerChart = graph.files.filter((f) => /features\/balance\/(chart\/|Charts\.tsx|BalanceView\.tsx)/.test(f))
   const bundle = analyseRendererBundle(join(ROOT, 'out/renderer'))
   const chartChunks = bundle.lazy.filter((f) => /\/Charts-[^/]+\.js$/.test(f))

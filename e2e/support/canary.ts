@@ -30,7 +30,12 @@ export function filesContaining(dir: string, needle: string): string[] {
 /** Everything page code can see: DOM, both storages, cookies readable by script, IndexedDB names. */
 export async function pageVisibleText(page: Page): Promise<string> {
   return page.evaluate(async () => {
-    const parts = [document.documentElement.outerHTML, document.cookie, JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })]
+    const parts = [
+      document.documentElement.outerHTML,
+      document.cookie,
+      JSON.stringify({ ...localStorage }),
+      JSON.stringify({ ...sessionStorage })
+    ]
     try {
       const dbs = await indexedDB.databases()
       parts.push(JSON.stringify(dbs))

@@ -13,11 +13,17 @@ export interface DesktopFile {
  * objects, with dragenter, dragover and drop dispatched on the element under the pointer.
  */
 export async function dropFiles(target: Locator, ...files: DesktopFile[]): Promise<void> {
-  const data = await target.page().evaluateHandle((list) => {
-    const transfer = new DataTransfer()
-    for (const f of list) transfer.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: f.mimeType }))
-    return transfer
-  }, files.map((f) => ({ name: f.name, mimeType: f.mimeType, b64: f.buffer.toString('base64') })))
+  const data = await target.page().evaluateHandle(
+    (list) => {
+      const transfer = new DataTransfer()
+      for (const f of list)
+        transfer.items.add(
+          new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: f.mimeType })
+        )
+      return transfer
+    },
+    files.map((f) => ({ name: f.name, mimeType: f.mimeType, b64: f.buffer.toString('base64') }))
+  )
   for (const type of ['dragenter', 'dragover', 'drop']) await target.dispatchEvent(type, { dataTransfer: data })
   await data.dispose()
 }

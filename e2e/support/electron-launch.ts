@@ -24,13 +24,29 @@ export interface ElectronTarget {
  * have the Electron binary (STUDIO_E2E_SHELL=electron). The env matches launchBrowserHost's, so every
  * spec runs unchanged in either shell.
  */
-export async function launchElectron(env: Record<string, string | undefined>, dataDir: string, target: ElectronTarget = {}): Promise<LaunchedElectron> {
+export async function launchElectron(
+  env: Record<string, string | undefined>,
+  dataDir: string,
+  target: ElectronTarget = {}
+): Promise<LaunchedElectron> {
   const merged: Record<string, string> = {}
-  for (const [k, v] of Object.entries({ ...process.env, STUDIO_SANDBOX_SPEED: '60', ...env, STUDIO_HOST: 'electron', STUDIO_DATA_DIR: dataDir })) {
+  for (const [k, v] of Object.entries({
+    ...process.env,
+    STUDIO_SANDBOX_SPEED: '60',
+    ...env,
+    STUDIO_HOST: 'electron',
+    STUDIO_DATA_DIR: dataDir
+  })) {
     if (v !== undefined) merged[k] = v
   }
   const args = target.args ?? [join(ROOT, 'out', 'main', 'index.js')]
-  const app = await _electron.launch({ ...(target.executablePath ? { executablePath: target.executablePath } : {}), args, cwd: ROOT, env: merged, timeout: 30_000 })
+  const app = await _electron.launch({
+    ...(target.executablePath ? { executablePath: target.executablePath } : {}),
+    args,
+    cwd: ROOT,
+    env: merged,
+    timeout: 30_000
+  })
   let out = ''
   app.process().stdout?.on('data', (d: Buffer) => (out += d.toString()))
   app.process().stderr?.on('data', (d: Buffer) => (out += d.toString()))

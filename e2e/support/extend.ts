@@ -11,7 +11,9 @@ import { gradientPng, openImages, rawRgba } from './images-page'
 export async function openEditorOn(studio: StudioFixture, side: number): Promise<Page> {
   const page = await openImages(studio)
   await page.getByRole('button', { name: 'Edit an image…' }).click()
-  await page.getByTestId('editor-file-input').setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: await gradientPng(side) })
+  await page
+    .getByTestId('editor-file-input')
+    .setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: await gradientPng(side) })
   await expect(page.getByRole('region', { name: 'Mask painter' })).toBeVisible({ timeout: 20_000 })
   return page
 }
@@ -20,13 +22,16 @@ export async function openEditorOn(studio: StudioFixture, side: number): Promise
 export async function squareMaskPng(side: number, from: number, to: number): Promise<Buffer> {
   const raw = Buffer.alloc(side * side * 3)
   for (let y = from; y < to; y++) raw.fill(255, (y * side + from) * 3, (y * side + to) * 3)
-  return sharp(raw, { raw: { width: side, height: side, channels: 3 } }).png().toBuffer()
+  return sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+    .png()
+    .toBuffer()
 }
 
 export const editForm = (page: Page): Locator => page.getByRole('form', { name: 'Edit settings' })
 
 /** The picture's handle on the canvas preview, whatever its position. */
-export const pictureHandle = (page: Page): Locator => editForm(page).getByRole('button', { name: /^Picture on the canvas, at / })
+export const pictureHandle = (page: Page): Locator =>
+  editForm(page).getByRole('button', { name: /^Picture on the canvas, at / })
 
 /** The position the handle's name reports, in canvas pixels. */
 export async function picturePosition(page: Page): Promise<{ x: number; y: number }> {
@@ -43,7 +48,10 @@ export async function rgbaOf(png: Buffer): Promise<{ data: Buffer; width: number
 }
 
 /** The one library file whose name matches, as RGBA. */
-export async function libraryImage(studio: StudioFixture, match: (name: string) => boolean): Promise<{ data: Buffer; width: number; height: number }> {
+export async function libraryImage(
+  studio: StudioFixture,
+  match: (name: string) => boolean
+): Promise<{ data: Buffer; width: number; height: number }> {
   const lib = join(studio.dataDir, 'library', 'images')
   const names = readdirSync(lib).filter(match)
   if (names.length !== 1) throw new Error(`expected one library file, found ${names.join(', ') || 'none'}`)

@@ -32,7 +32,8 @@ export async function waitForDone(page: Page, kind: string): Promise<Locator> {
 export const jobCard = (page: Page, prompt: string): Locator => page.getByRole('article', { name: prompt })
 
 /** The gateway's image creates made with the canary key, in the order they arrived. */
-export const imageCreates = (studio: StudioFixture) => studio.gateway.log().filter((r) => r.route === 'image.generate' && r.key === studio.canary)
+export const imageCreates = (studio: StudioFixture) =>
+  studio.gateway.log().filter((r) => r.route === 'image.generate' && r.key === studio.canary)
 
 /** A smooth `side`² gradient PNG (lossless, so "unchanged" can be checked byte for byte). */
 export async function gradientPng(side: number): Promise<Buffer> {
@@ -45,7 +46,9 @@ export async function gradientPng(side: number): Promise<Buffer> {
       raw[i + 2] = 128
     }
   }
-  return sharp(raw, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer()
+  return sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer()
 }
 
 /** A PNG from the library as RGBA bytes. */
@@ -58,13 +61,28 @@ export async function rawRgba(file: string): Promise<{ data: Buffer; width: numb
  * How many pixels an edit changed inside its mask (transparent there) and outside it (opaque),
  * comparing the result in the library `lib` with the source kept beside it.
  */
-export async function changedByEdit(lib: string, itemId: string, mask: { data: Buffer }): Promise<{ inside: number; outside: number }> {
-  const out = await rawRgba(join(lib, readdirSync(lib).find((f) => f.startsWith(itemId + '.'))!))
-  const src = await rawRgba(join(lib, readdirSync(lib).find((f) => f.includes('.source.'))!))
+export async function changedByEdit(
+  lib: string,
+  itemId: string,
+  mask: { data: Buffer }
+): Promise<{ inside: number; outside: number }> {
+  const out = await rawRgba(
+    join(
+      lib,
+      readdirSync(lib).find((f) => f.startsWith(itemId + '.'))!
+    )
+  )
+  const src = await rawRgba(
+    join(
+      lib,
+      readdirSync(lib).find((f) => f.includes('.source.'))!
+    )
+  )
   let inside = 0
   let outside = 0
   for (let k = 0; k < out.width * out.height * 4; k += 4) {
-    const same = out.data[k] === src.data[k] && out.data[k + 1] === src.data[k + 1] && out.data[k + 2] === src.data[k + 2]
+    const same =
+      out.data[k] === src.data[k] && out.data[k + 1] === src.data[k + 1] && out.data[k + 2] === src.data[k + 2]
     if (mask.data[k + 3] === 255) outside += same ? 0 : 1
     else inside += same ? 0 : 1
   }

@@ -6,7 +6,8 @@ import { expect, type Locator, type Page } from '@playwright/test'
 export async function focusState(page: Page): Promise<{ visible: boolean; what: string; kind: string }> {
   return page.evaluate(() => {
     const el = document.activeElement
-    if (!(el instanceof HTMLElement) || el === document.body) return { visible: false, what: 'nothing (body)', kind: 'body' }
+    if (!(el instanceof HTMLElement) || el === document.body)
+      return { visible: false, what: 'nothing (body)', kind: 'body' }
     const cs = getComputedStyle(el)
     const outline = cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2
     const ring = cs.boxShadow !== 'none' && cs.boxShadow !== ''
@@ -17,7 +18,11 @@ export async function focusState(page: Page): Promise<{ visible: boolean; what: 
     // The ring as drawn: a date field's inner parts take focus without the field matching
     // :focus-visible, so the styles, not that pseudo-class, are what must show it.
     const fv = el.matches(':focus-visible')
-    return { visible: outline || ring, what: `${kind} “${name}” (:focus-visible ${fv}, outline ${cs.outlineStyle} ${cs.outlineWidth}, box-shadow ${cs.boxShadow})`, kind }
+    return {
+      visible: outline || ring,
+      what: `${kind} “${name}” (:focus-visible ${fv}, outline ${cs.outlineStyle} ${cs.outlineWidth}, box-shadow ${cs.boxShadow})`,
+      kind
+    }
   })
 }
 
@@ -34,7 +39,11 @@ const isFocused = (target: Locator) => target.evaluate((el) => el === document.a
  * Presses Tab (or Shift+Tab) until `target` has focus, checking at every stop that focus is
  * visible; the kinds of element passed on the way are added to `kinds`.
  */
-export async function tabTo(page: Page, target: Locator, opts: { back?: boolean; max?: number; kinds?: Set<string> } = {}): Promise<void> {
+export async function tabTo(
+  page: Page,
+  target: Locator,
+  opts: { back?: boolean; max?: number; kinds?: Set<string> } = {}
+): Promise<void> {
   await expect(target).toBeVisible()
   let wrapped = false
   for (let i = 0; i <= (opts.max ?? 150); i++) {

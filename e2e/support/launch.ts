@@ -27,12 +27,22 @@ export function tempDataDir(): string {
  * Starts the built browser-host shell (`node out/main/host.js`) the way `npm start` does on a machine
  * without Electron, and resolves when it prints its one `Studio ready: <url>` line.
  */
-export async function launchBrowserHost(env: Record<string, string | undefined>, dataDir = tempDataDir()): Promise<LaunchedStudio> {
+export async function launchBrowserHost(
+  env: Record<string, string | undefined>,
+  dataDir = tempDataDir()
+): Promise<LaunchedStudio> {
   const entry = join(ROOT, 'out', 'main', 'host.js')
   if (!existsSync(entry)) throw new Error('out/main/host.js is missing: run `npm run build` first')
   const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
-    env: { ...process.env, STUDIO_OPEN: '0', STUDIO_PORT: '0', STUDIO_SANDBOX_SPEED: '60', ...env, STUDIO_DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      STUDIO_OPEN: '0',
+      STUDIO_PORT: '0',
+      STUDIO_SANDBOX_SPEED: '60',
+      ...env,
+      STUDIO_DATA_DIR: dataDir
+    },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let out = ''

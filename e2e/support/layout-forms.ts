@@ -7,7 +7,8 @@ export const VIEWPORTS = [
   { width: 1440, height: 900 }
 ] as const
 
-export const goTo = (page: Page, area: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: area, exact: true }).click()
+export const goTo = (page: Page, area: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: area, exact: true }).click()
 
 /** The element's box lies wholly inside the window as it is now (nothing scrolled). */
 export async function expectInWindow(page: Page, target: Locator): Promise<void> {
@@ -16,7 +17,10 @@ export async function expectInWindow(page: Page, target: Locator): Promise<void>
   const size = page.viewportSize()!
   expect(box, 'a box').not.toBeNull()
   expect(box!.y, 'top inside the window').toBeGreaterThanOrEqual(0)
-  expect(box!.y + box!.height, `bottom (${box!.y + box!.height}) inside the window (${size.height})`).toBeLessThanOrEqual(size.height)
+  expect(
+    box!.y + box!.height,
+    `bottom (${box!.y + box!.height}) inside the window (${size.height})`
+  ).toBeLessThanOrEqual(size.height)
   expect(box!.x + box!.width).toBeLessThanOrEqual(size.width)
 }
 
@@ -29,7 +33,11 @@ export function visibleButtons(page: Page): Promise<string[]> {
     Array.from(document.querySelectorAll('main button, main [role="button"]'))
       .filter((el) => {
         const r = el.getBoundingClientRect()
-        return r.width > 0 && r.height > 0 && (el as HTMLElement).checkVisibility({ opacityProperty: true, visibilityProperty: true })
+        return (
+          r.width > 0 &&
+          r.height > 0 &&
+          (el as HTMLElement).checkVisibility({ opacityProperty: true, visibilityProperty: true })
+        )
       })
       .map((el) => el.getAttribute('aria-label') ?? (el.textContent ?? '').trim())
   )
@@ -37,7 +45,12 @@ export function visibleButtons(page: Page): Promise<string[]> {
 
 /** Wire words a creator should not read: a method before a route, an API route, `<w>*<h>` syntax. */
 export function wireWords(text: string): string[] {
-  const patterns = [/\b(?:GET|POST|PUT|PATCH|DELETE)\s+\/\S*/g, /\/v1(?:beta)?\/\S*/g, /\/dashboard\/\S*/g, /<[^<>\n]{1,20}>\s*[*x×]\s*<[^<>\n]{1,20}>/g]
+  const patterns = [
+    /\b(?:GET|POST|PUT|PATCH|DELETE)\s+\/\S*/g,
+    /\/v1(?:beta)?\/\S*/g,
+    /\/dashboard\/\S*/g,
+    /<[^<>\n]{1,20}>\s*[*x×]\s*<[^<>\n]{1,20}>/g
+  ]
   return patterns.flatMap((p) => text.match(p) ?? [])
 }
 
@@ -58,7 +71,8 @@ export async function buttonsInsideCells(cells: Locator): Promise<{ cells: numbe
       for (const b of Array.from(cell.querySelectorAll('button'))) {
         const r = b.getBoundingClientRect()
         if (r.width === 0) continue
-        if (r.left < c.left - 0.5 || r.right > c.right + 0.5 || r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5) outside.push(b.getAttribute('aria-label') ?? b.textContent ?? '')
+        if (r.left < c.left - 0.5 || r.right > c.right + 0.5 || r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5)
+          outside.push(b.getAttribute('aria-label') ?? b.textContent ?? '')
       }
     }
     return { cells: els.length, outside }

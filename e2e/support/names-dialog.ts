@@ -39,7 +39,9 @@ export async function addActiveProfile(page: Page, p: { name: string; url: strin
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(dialog).toBeHidden()
   await page.getByRole('button', { name: `Use ${p.name}` }).click()
-  await expect(page.getByRole('banner').getByRole('combobox', { name: 'Active profile' }).locator('option:checked')).toHaveText(p.name)
+  await expect(
+    page.getByRole('banner').getByRole('combobox', { name: 'Active profile' }).locator('option:checked')
+  ).toHaveText(p.name)
 }
 
 export async function openNames(page: Page, profile: string): Promise<Locator> {
@@ -50,7 +52,8 @@ export async function openNames(page: Page, profile: string): Promise<Locator> {
 }
 
 /** A family's box: one model name per line. */
-export const familyBox = (dialog: Locator, family: FamilyKey) => dialog.getByRole('textbox', { name: FAMILY_LABEL[family] })
+export const familyBox = (dialog: Locator, family: FamilyKey) =>
+  dialog.getByRole('textbox', { name: FAMILY_LABEL[family] })
 
 /** Runs discovery and waits for its count. */
 export async function discover(dialog: Locator): Promise<void> {

@@ -7,7 +7,8 @@ import { axeFindings } from './axe'
 export const versionStrip = (page: Page): Locator => page.getByRole('navigation', { name: 'Versions of this picture' })
 
 /** A version's button in the strip, by its number (its name goes on with where it came from). */
-export const versionButton = (page: Page, n: number): Locator => versionStrip(page).getByRole('button', { name: new RegExp(`^Version ${n}\\b`) })
+export const versionButton = (page: Page, n: number): Locator =>
+  versionStrip(page).getByRole('button', { name: new RegExp(`^Version ${n}\\b`) })
 
 /** Opens the editor on the result of the first Generate job with `prompt`. */
 export async function editResultOf(page: Page, prompt: string): Promise<void> {
@@ -23,7 +24,9 @@ export async function editResultOf(page: Page, prompt: string): Promise<void> {
 export async function editVersion(page: Page, n: number, label: string): Promise<void> {
   await versionButton(page, n).click()
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  await expect(page.getByRole('region', { name: 'Edit image' }).getByText(new RegExp(`^${escaped} · \\d+×\\d+ source$`))).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Edit image' }).getByText(new RegExp(`^${escaped} · \\d+×\\d+ source$`))
+  ).toBeVisible()
   await expect(page.getByRole('region', { name: 'Mask painter' })).toBeVisible()
 }
 
@@ -32,7 +35,9 @@ export async function applyEdit(page: Page, prompt: string): Promise<void> {
   const form = page.getByRole('form', { name: 'Edit settings' })
   await form.getByRole('textbox', { name: 'Prompt' }).fill(prompt)
   await form.getByRole('button', { name: 'Apply edit' }).click()
-  await expect(page.getByRole('region', { name: 'Result' }).getByTestId('edit-result-image')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('region', { name: 'Result' }).getByTestId('edit-result-image')).toBeVisible({
+    timeout: 30_000
+  })
 }
 
 /** Waits until version `n` is the strip's current version. */
@@ -41,7 +46,8 @@ export async function expectCurrent(page: Page, n: number): Promise<void> {
 }
 
 /** The gateway's paid image creates and edits made with the test's key. */
-export const paidImageCalls = (studio: StudioFixture, route: 'image.generate' | 'image.edit') => studio.gateway.log().filter((r) => r.route === route && r.key === studio.canary && r.paid)
+export const paidImageCalls = (studio: StudioFixture, route: 'image.generate' | 'image.edit') =>
+  studio.gateway.log().filter((r) => r.route === route && r.key === studio.canary && r.paid)
 
 /** No WCAG 2.1 A/AA finding on the page as it is now, in the light and the dark theme. */
 export async function expectAccessibleInBothThemes(page: Page, screen: string): Promise<void> {

@@ -43,7 +43,9 @@ export async function waitForState(page: Page, prompt: string, state: string, ti
     if ((await c.getByTestId('task-state').textContent()) === state) return c
     const check = c.getByRole('button', { name: 'Check now' })
     if (await check.isVisible().catch(() => false)) await check.click().catch(() => undefined)
-    await expect(c.getByTestId('task-state')).toHaveText(state, { timeout: 1_500 }).catch(() => undefined)
+    await expect(c.getByTestId('task-state'))
+      .toHaveText(state, { timeout: 1_500 })
+      .catch(() => undefined)
   }
   await expect(c.getByTestId('task-state')).toHaveText(state)
   return c
@@ -58,7 +60,9 @@ export async function expectPlays(c: Locator): Promise<void> {
       new Promise<number>((resolve, reject) => {
         if (v.readyState >= 1) return resolve(v.duration)
         v.addEventListener('loadedmetadata', () => resolve(v.duration), { once: true })
-        v.addEventListener('error', () => reject(new Error(`media error ${v.error?.code}: ${v.error?.message}`)), { once: true })
+        v.addEventListener('error', () => reject(new Error(`media error ${v.error?.code}: ${v.error?.message}`)), {
+          once: true
+        })
         v.preload = 'metadata'
         v.load()
       })
@@ -68,7 +72,9 @@ export async function expectPlays(c: Locator): Promise<void> {
 
 /** Every file under dir, recursively. */
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]))
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]
+  )
 }
 
 /** MP4 files the studio keeps in its data dir (verified: 'ftyp' at offset 4), excluding temporaries. */
@@ -82,7 +88,10 @@ export function mp4sOnDisk(dataDir: string): string[] {
 export function videoCreates(studio: StudioFixture): { path: string; route: string }[] {
   return studio.gateway
     .log()
-    .filter((r) => r.method === 'POST' && r.key === studio.canary && (r.path === '/v1/video/create' || r.path === '/v1/videos'))
+    .filter(
+      (r) =>
+        r.method === 'POST' && r.key === studio.canary && (r.path === '/v1/video/create' || r.path === '/v1/videos')
+    )
     .map((r) => ({ path: r.path, route: r.route }))
 }
 

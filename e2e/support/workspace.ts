@@ -7,20 +7,29 @@ import { gradientPng, openImages } from './images-page'
 export type Theme = 'light' | 'dark'
 
 /** Starts the studio in `theme` and opens the editor on a `side`² picture; returns the page and the painter's stage. */
-export async function openEditorWorkspace(studio: StudioFixture, theme: Theme, side = 1024): Promise<{ page: Page; stage: Locator }> {
+export async function openEditorWorkspace(
+  studio: StudioFixture,
+  theme: Theme,
+  side = 1024
+): Promise<{ page: Page; stage: Locator }> {
   const page = await openImages(studio)
   // The studio follows the system's colour scheme until a theme is chosen in Settings.
   await page.emulateMedia({ colorScheme: theme })
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
   await page.getByRole('button', { name: 'Edit an image…' }).click()
-  await page.getByTestId('editor-file-input').setInputFiles({ name: 'workspace.png', mimeType: 'image/png', buffer: await gradientPng(side) })
+  await page
+    .getByTestId('editor-file-input')
+    .setInputFiles({ name: 'workspace.png', mimeType: 'image/png', buffer: await gradientPng(side) })
   const painter = page.getByRole('region', { name: 'Mask painter' })
   await expect(painter).toBeVisible({ timeout: 20_000 })
   return { page, stage: painter.getByRole('application', { name: 'Mask canvas' }) }
 }
 
 /** The part of `box` inside the viewport, in CSS pixels squared: what the user can actually see of it. */
-export function visibleArea(box: { x: number; y: number; width: number; height: number }, viewport: { width: number; height: number }): number {
+export function visibleArea(
+  box: { x: number; y: number; width: number; height: number },
+  viewport: { width: number; height: number }
+): number {
   const w = Math.max(0, Math.min(box.x + box.width, viewport.width) - Math.max(box.x, 0))
   const h = Math.max(0, Math.min(box.y + box.height, viewport.height) - Math.max(box.y, 0))
   return w * h
@@ -30,7 +39,11 @@ export function visibleArea(box: { x: number; y: number; width: number; height: 
  * Resizes the window, waits until the stage's box has settled (the layout and the engine's resize
  * follow the viewport a frame later) and returns the stage's visible share of the window.
  */
-export async function stageShare(page: Page, stage: Locator, viewport: { width: number; height: number }): Promise<number> {
+export async function stageShare(
+  page: Page,
+  stage: Locator,
+  viewport: { width: number; height: number }
+): Promise<number> {
   await page.setViewportSize(viewport)
   let last = ''
   await expect

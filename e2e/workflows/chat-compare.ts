@@ -17,7 +17,9 @@ function column(page: Page, model: string) {
 /** Registers the chat compare workflow in `e2e/workflows.spec.ts`. */
 export function chatCompareWorkflows(): void {
   test.describe('chat compare', () => {
-    test('one prompt to three models side by side; after a restart, continue with one as a normal conversation', async ({ studio }) => {
+    test('one prompt to three models side by side; after a restart, continue with one as a normal conversation', async ({
+      studio
+    }) => {
       test.setTimeout(180_000)
       const chat = await openChat(studio)
       const { page } = chat
@@ -34,9 +36,13 @@ export function chatCompareWorkflows(): void {
       await expect(column(page, 'gpt-4o-mini')).toHaveAttribute('data-status', 'complete', { timeout: 30_000 })
       await expect(column(page, 'deepseek-v3')).toHaveAttribute('data-status', 'complete', { timeout: 30_000 })
       await expect(column(page, 'no-such-model')).toHaveAttribute('data-status', 'error', { timeout: 30_000 })
-      await expect(column(page, 'no-such-model').getByRole('group', { name: 'Why this answer failed' })).toContainText(/no-such-model/)
+      await expect(column(page, 'no-such-model').getByRole('group', { name: 'Why this answer failed' })).toContainText(
+        /no-such-model/
+      )
       // Side by side: three columns on one row.
-      const boxes = await Promise.all(['gpt-4o-mini', 'deepseek-v3', 'no-such-model'].map((m) => column(page, m).boundingBox()))
+      const boxes = await Promise.all(
+        ['gpt-4o-mini', 'deepseek-v3', 'no-such-model'].map((m) => column(page, m).boundingBox())
+      )
       expect(new Set(boxes.map((b) => Math.round(b!.y))).size).toBe(1)
       expect(boxes[0]!.x).toBeLessThan(boxes[1]!.x)
       await expect(column(page, 'deepseek-v3')).toContainText(/Took \d+\.\d s/)
@@ -48,11 +54,16 @@ export function chatCompareWorkflows(): void {
 
       // The run is in the library: after a restart it is offered again with the saved answers.
       await studio.stop()
-      const again = new ChatPage(await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary }))
+      const again = new ChatPage(
+        await studio.launch({ STUDIO_GATEWAY_URL: studio.gateway.url, STUDIO_API_KEY: studio.canary })
+      )
       await again.open()
       const p2 = again.page
       await p2.getByRole('button', { name: 'Compare models' }).click()
-      await p2.getByRole('region', { name: 'Open comparisons' }).getByRole('button', { name: new RegExp(PROMPT) }).click()
+      await p2
+        .getByRole('region', { name: 'Open comparisons' })
+        .getByRole('button', { name: new RegExp(PROMPT) })
+        .click()
       await expect(column(p2, 'deepseek-v3')).toHaveAttribute('data-status', 'complete')
       await expect(column(p2, 'deepseek-v3').locator('.chat-compare-body')).toContainText(deepseekText.split('\n')[0])
       await expect(column(p2, 'gpt-4o-mini')).toHaveAttribute('data-status', 'complete')

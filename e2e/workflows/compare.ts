@@ -12,7 +12,8 @@ import { createForm, expectPlays, mp4sOnDisk, openVideo, videoCreates } from '..
 const IMAGE_MODELS = ['imagegen-4.0', 'imagegen-4.5', 'image-model-2']
 
 const boardOf = (page: Page) => page.getByRole('region', { name: 'Compare runs' })
-const cellOf = (run: Locator, model: string) => run.getByRole('article', { name: new RegExp(`^${model.replace(/\./g, '\\.')} — `) })
+const cellOf = (run: Locator, model: string) =>
+  run.getByRole('article', { name: new RegExp(`^${model.replace(/\./g, '\\.')} — `) })
 
 /** Registers the compare workflows in `e2e/workflows.spec.ts`. */
 export function compareWorkflows(): void {
@@ -23,7 +24,8 @@ export function compareWorkflows(): void {
       const form = page.getByRole('form', { name: 'Generate' })
       await form.getByRole('textbox', { name: 'Prompt' }).fill('a lighthouse compared')
       await form.getByRole('button', { name: 'Run on several models…' }).click()
-      for (const m of IMAGE_MODELS) await form.getByRole('checkbox', { name: new RegExp(m.replace(/\./g, '\\.')) }).check()
+      for (const m of IMAGE_MODELS)
+        await form.getByRole('checkbox', { name: new RegExp(m.replace(/\./g, '\\.')) }).check()
       // Before sending: one plan row per model with what it takes and drops, and the total estimate.
       await expect(form.getByTestId('compare-plan-row')).toHaveCount(3)
       await expect(form.getByTestId('compare-total')).toContainText('Estimated total')
@@ -33,7 +35,9 @@ export function compareWorkflows(): void {
       for (const m of IMAGE_MODELS) {
         const cell = cellOf(run, m)
         await expect(cell.getByRole('status')).toHaveText('Done', { timeout: 60_000 })
-        await expect.poll(() => cell.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+        await expect
+          .poll(() => cell.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+          .toBeGreaterThan(0)
         await expect(cell).toContainText(/Took \d+/)
       }
       expect(imageCreates(studio)).toHaveLength(3)
@@ -42,26 +46,40 @@ export function compareWorkflows(): void {
       await winner.getByRole('button', { name: 'Keep' }).click()
       await expect(winner.getByRole('button', { name: 'Kept' })).toBeDisabled()
       // The kept result is a favourite in the gallery.
-      await expect(page.getByRole('grid', { name: 'Gallery' }).getByRole('button', { name: 'Favourite', pressed: true })).toHaveCount(1)
+      await expect(
+        page.getByRole('grid', { name: 'Gallery' }).getByRole('button', { name: 'Favourite', pressed: true })
+      ).toHaveCount(1)
 
       await studio.stop()
       page = await openImages(studio)
       const again = boardOf(page).getByTestId('compare-run').first()
       for (const m of IMAGE_MODELS) await expect(cellOf(again, m).getByRole('status')).toHaveText('Done')
       await expect(cellOf(again, 'image-model-2').getByRole('button', { name: 'Kept' })).toBeVisible()
-      await expect.poll(() => cellOf(again, 'imagegen-4.5').locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+      await expect
+        .poll(() =>
+          cellOf(again, 'imagegen-4.5')
+            .locator('img')
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)
+        )
+        .toBeGreaterThan(0)
       expect(imageCreates(studio)).toHaveLength(3)
 
       // A cell continues into Video: its image becomes the last frame of the Create form.
       await moreAction(page, cellOf(again, 'imagegen-4.5'), 'Use as last frame')
       await expect(page.getByRole('tab', { name: 'Create' })).toBeVisible()
-      await expect(page.getByRole('status').filter({ hasText: 'is now the last frame' })).toContainText('“a lighthouse compared” is now the last frame')
+      await expect(page.getByRole('status').filter({ hasText: 'is now the last frame' })).toContainText(
+        '“a lighthouse compared” is now the last frame'
+      )
       const thumb = createForm(page).locator('img.ref-thumb')
       await expect(thumb).toHaveCount(1)
-      await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+      await expect
+        .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0)
     })
 
-    test('compare a video on two families: one task per model, both play, and the run is there after a restart', async ({ studio }) => {
+    test('compare a video on two families: one task per model, both play, and the run is there after a restart', async ({
+      studio
+    }) => {
       test.setTimeout(240_000)
       let page = await openVideo(studio)
       const form = createForm(page)
@@ -79,7 +97,11 @@ export function compareWorkflows(): void {
         await expectPlays(cell)
       }
       // One create per model, one on each family's route, and both results on disk.
-      expect(videoCreates(studio).map((c) => c.path).sort()).toEqual(['/v1/video/create', '/v1/videos'])
+      expect(
+        videoCreates(studio)
+          .map((c) => c.path)
+          .sort()
+      ).toEqual(['/v1/video/create', '/v1/videos'])
       expect(mp4sOnDisk(studio.dataDir).length).toBeGreaterThanOrEqual(2)
       await cellOf(run, 'gk-video-3').getByRole('button', { name: 'Keep' }).click()
       await expect(cellOf(run, 'gk-video-3').getByRole('button', { name: 'Kept' })).toBeVisible()

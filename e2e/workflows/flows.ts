@@ -16,7 +16,8 @@ const VIDEO_PROMPT = 'the lighthouse beam sweeps the sea'
 const REMIX_PROMPT = 'a storm rolls in over the lighthouse'
 
 const gallery = (page: Page) => page.getByRole('grid', { name: 'Gallery' })
-const goTo = (page: Page, area: 'Images' | 'Video') => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: area }).click()
+const goTo = (page: Page, area: 'Images' | 'Video') =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: area }).click()
 
 /** Opens a gallery image's details from its cell. */
 async function openDetails(page: Page, prompt: string): Promise<Locator> {
@@ -42,12 +43,15 @@ async function expectFrameLineage(dialog: Locator): Promise<void> {
   await expect(rows.nth(2)).toContainText(IMAGE_PROMPT)
 }
 
-const creates = (studio: StudioFixture) => studio.gateway.log().filter((r) => r.method === 'POST' && r.key === studio.canary && r.route === 'video.create')
+const creates = (studio: StudioFixture) =>
+  studio.gateway.log().filter((r) => r.method === 'POST' && r.key === studio.canary && r.route === 'video.create')
 
 /** Registers the flows workflow in `e2e/workflows.spec.ts`. */
 export function flowsWorkflows(): void {
   test.describe('results flow between areas', () => {
-    test('gallery image → first frame → video → remix → extracted frame in the gallery with its lineage, after a restart', async ({ studio }) => {
+    test('gallery image → first frame → video → remix → extracted frame in the gallery with its lineage, after a restart', async ({
+      studio
+    }) => {
       // Two launches, an image, two videos polled to their files and a frame: minutes on a busy machine.
       test.setTimeout(300_000)
       let page = await openImages(studio)
@@ -58,7 +62,9 @@ export function flowsWorkflows(): void {
       const cell = gallery(page).getByRole('gridcell', { name: IMAGE_PROMPT })
       await moreAction(page, cell, 'Use as video first frame')
       await expect(page.getByRole('tab', { name: 'Create' })).toBeVisible()
-      await expect(page.getByRole('status').filter({ hasText: 'is now the first frame' })).toContainText(`“${IMAGE_PROMPT}” is now the first frame (Unified · first family`)
+      await expect(page.getByRole('status').filter({ hasText: 'is now the first frame' })).toContainText(
+        `“${IMAGE_PROMPT}” is now the first frame (Unified · first family`
+      )
       await createForm(page).getByRole('textbox', { name: 'Prompt' }).fill(VIDEO_PROMPT)
       await submit(page)
       const video = await waitForState(page, VIDEO_PROMPT, 'Succeeded', 120_000)
@@ -79,9 +85,18 @@ export function flowsWorkflows(): void {
 
       // A frame of the remix at the player's time goes into the gallery.
       await moreAction(page, remix, 'Extract frame as image')
-      await expect(page.getByRole('status').filter({ hasText: 'is in the gallery' })).toHaveText(/The frame at \d+\.\d\d s is in the gallery\./, { timeout: 30_000 })
-      const frames = await page.evaluate(() => (window as unknown as { studio: { images: { listGallery(i: unknown): Promise<unknown> } } }).studio.images.listGallery({ filter: { origin: 'frame' } }))
-      const items = (frames as { ok: true; value: { items: { prompt: string; width: number; height: number; format: string }[] } }).value.items
+      await expect(page.getByRole('status').filter({ hasText: 'is in the gallery' })).toHaveText(
+        /The frame at \d+\.\d\d s is in the gallery\./,
+        { timeout: 30_000 }
+      )
+      const frames = await page.evaluate(() =>
+        (
+          window as unknown as { studio: { images: { listGallery(i: unknown): Promise<unknown> } } }
+        ).studio.images.listGallery({ filter: { origin: 'frame' } })
+      )
+      const items = (
+        frames as { ok: true; value: { items: { prompt: string; width: number; height: number; format: string }[] } }
+      ).value.items
       expect(items).toHaveLength(1)
       // The sandbox's sample videos are 320x180: the frame is the video's own size, as a PNG.
       expect(items[0]).toMatchObject({ prompt: REMIX_PROMPT, width: 320, height: 180, format: 'png' })
@@ -95,7 +110,10 @@ export function flowsWorkflows(): void {
       page = await openImages(studio)
       const details = await openDetails(page, REMIX_PROMPT)
       await expectFrameLineage(details)
-      await details.getByRole('list', { name: 'Made from' }).getByRole('button', { name: `Show Video: ${VIDEO_PROMPT}` }).click()
+      await details
+        .getByRole('list', { name: 'Made from' })
+        .getByRole('button', { name: `Show Video: ${VIDEO_PROMPT}` })
+        .click()
       await expect(page.getByRole('tab', { name: 'Create' })).toBeVisible()
       await expect(card(page, VIDEO_PROMPT)).toBeFocused({ timeout: 15_000 })
     })

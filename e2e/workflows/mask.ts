@@ -19,7 +19,9 @@ const GROW = 16
 async function maskPng(): Promise<Buffer> {
   const raw = Buffer.alloc(512 * 512 * 3)
   for (let y = 32; y < 96; y++) raw.fill(255, (y * 512 + 32) * 3, (y * 512 + 96) * 3)
-  return sharp(raw, { raw: { width: 512, height: 512, channels: 3 } }).png().toBuffer()
+  return sharp(raw, { raw: { width: 512, height: 512, channels: 3 } })
+    .png()
+    .toBuffer()
 }
 
 /** Distance from a point to segment AB. */
@@ -33,7 +35,9 @@ function segmentDistance(px: number, py: number, ax: number, ay: number, bx: num
 async function openEditor(studio: StudioFixture): Promise<Page> {
   const page = await openImages(studio)
   await page.getByRole('button', { name: 'Edit an image…' }).click()
-  await page.getByTestId('editor-file-input').setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: await gradientPng(SIDE) })
+  await page
+    .getByTestId('editor-file-input')
+    .setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: await gradientPng(SIDE) })
   await expect(page.getByRole('region', { name: 'Mask painter' })).toBeVisible({ timeout: 20_000 })
   return page
 }
@@ -81,16 +85,28 @@ export function maskWorkflows(): void {
       await expect(painter.getByTestId('painter-notice')).toHaveText(`The mask grew by ${GROW} px.`)
 
       // Import a 512² white-on-black mask: read by luminance, scaled to 1024², added to the mask.
-      await page.getByTestId('mask-file-input').setInputFiles({ name: 'square.png', mimeType: 'image/png', buffer: await maskPng() })
-      await expect(painter.getByTestId('painter-notice')).toHaveText('The mask was 512×512; it was scaled to the source’s 1024×1024 (Luminance (white = edit)).')
+      await page
+        .getByTestId('mask-file-input')
+        .setInputFiles({ name: 'square.png', mimeType: 'image/png', buffer: await maskPng() })
+      await expect(painter.getByTestId('painter-notice')).toHaveText(
+        'The mask was 512×512; it was scaled to the source’s 1024×1024 (Luminance (white = edit)).'
+      )
 
-      await page.getByRole('form', { name: 'Edit settings' }).getByRole('textbox', { name: 'Prompt' }).fill('a bright blue stripe')
+      await page
+        .getByRole('form', { name: 'Edit settings' })
+        .getByRole('textbox', { name: 'Prompt' })
+        .fill('a bright blue stripe')
       await page.getByRole('button', { name: 'Apply edit' }).click()
       const result = page.getByRole('region', { name: 'Result' })
       await expect(result.getByTestId('job-status')).toHaveText('Done', { timeout: 60_000 })
 
       const lib = join(studio.dataDir, 'library', 'images')
-      const mask = await rawRgba(join(lib, readdirSync(lib).find((f) => f.endsWith('.mask.png'))!))
+      const mask = await rawRgba(
+        join(
+          lib,
+          readdirSync(lib).find((f) => f.endsWith('.mask.png'))!
+        )
+      )
       expect([mask.width, mask.height]).toEqual([SIDE, SIDE])
       const alpha = (x: number, y: number) => mask.data[(y * SIDE + x) * 4 + 3]
 
@@ -113,7 +129,9 @@ export function maskWorkflows(): void {
             const s3 = (ax - cx) * (py - cy) - (ay - cy) * (px - cx)
             return (s1 > 0 && s2 > 0 && s3 > 0) || (s1 < 0 && s2 < 0 && s3 < 0)
           })()
-          const d = inside ? 0 : Math.min(...[0, 1, 2].map((i) => segmentDistance(px, py, ...tri[i], ...tri[(i + 1) % 3])))
+          const d = inside
+            ? 0
+            : Math.min(...[0, 1, 2].map((i) => segmentDistance(px, py, ...tri[i], ...tri[(i + 1) % 3])))
           // The grow is exact on pixel centres; the lasso's outline itself is within a pixel of the triangle.
           if (inSquare || d <= GROW - 1.5) wrong += a === 0 ? 0 : 1
           else if (d >= GROW + 1.5) wrong += a === 255 ? 0 : 1
@@ -126,8 +144,13 @@ export function maskWorkflows(): void {
       expect([alpha(100, 63), alpha(100, 64), alpha(100, 191), alpha(100, 192)]).toEqual([255, 0, 0, 255])
 
       // The result differs inside the mask and is identical outside it.
-      const listed = await page.evaluate(() => (window as unknown as { studio: { images: { listGallery(i: unknown): Promise<unknown> } } }).studio.images.listGallery({ filter: { origin: 'edit' } }))
-      const item = (listed as { ok: true; value: { items: { id: string; width: number; height: number }[] } }).value.items[0]
+      const listed = await page.evaluate(() =>
+        (
+          window as unknown as { studio: { images: { listGallery(i: unknown): Promise<unknown> } } }
+        ).studio.images.listGallery({ filter: { origin: 'edit' } })
+      )
+      const item = (listed as { ok: true; value: { items: { id: string; width: number; height: number }[] } }).value
+        .items[0]
       expect([item.width, item.height]).toEqual([SIDE, SIDE])
       const changed = await changedByEdit(lib, item.id, mask)
       expect(changed.outside).toBe(0)

@@ -11,7 +11,9 @@ import { createForm } from '../support/video-page'
  */
 export function promptWorkflows(): void {
   test.describe('prompt library and command palette', () => {
-    test('an image prompt is saved from the history, found with Ctrl+K and inserted into the video prompt; export and import round-trip', async ({ studio }) => {
+    test('an image prompt is saved from the history, found with Ctrl+K and inserted into the video prompt; export and import round-trip', async ({
+      studio
+    }) => {
       test.setTimeout(180_000)
       const PROMPT = 'a lighthouse on a cliff at dusk, oil painting'
       let page = await openImages(studio)
@@ -25,7 +27,12 @@ export function promptWorkflows(): void {
       const entry = page.getByTestId('history-entry').filter({ hasText: PROMPT })
       await expect(entry).toHaveCount(1)
       await expect(entry).toContainText('Image generation')
-      await expect(entry.getByRole('list', { name: 'Results' }).getByRole('button', { name: 'Open this image in the editor' }).first()).toBeVisible()
+      await expect(
+        entry
+          .getByRole('list', { name: 'Results' })
+          .getByRole('button', { name: 'Open this image in the editor' })
+          .first()
+      ).toBeVisible()
 
       // Save it with a name and a tag.
       await entry.getByRole('button', { name: /Save this prompt/ }).click()
@@ -59,13 +66,21 @@ export function promptWorkflows(): void {
       const download = page.waitForEvent('download')
       await page.getByRole('button', { name: 'Export…' }).click()
       const file = await (await download).path()
-      const exported = JSON.parse(readFileSync(file, 'utf8')) as { prompts: Array<{ name: string; text: string; tags: string[] }> }
-      expect(exported.prompts).toEqual([expect.objectContaining({ name: 'Dusk lighthouse', text: PROMPT, tags: ['seascape'] })])
+      const exported = JSON.parse(readFileSync(file, 'utf8')) as {
+        prompts: Array<{ name: string; text: string; tags: string[] }>
+      }
+      expect(exported.prompts).toEqual([
+        expect.objectContaining({ name: 'Dusk lighthouse', text: PROMPT, tags: ['seascape'] })
+      ])
       await page.getByTestId('prompts-import-file').setInputFiles(file)
       await expect(page.getByText('Imported 0 new prompts; 1 already saved were merged.')).toBeVisible()
       await expect(page.getByTestId('saved-prompt')).toHaveCount(1)
       // A bad file is refused at its place.
-      await page.getByTestId('prompts-import-file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"generation-studio.prompts","version":1,"prompts":[{"name":"","text":"x"}]}') })
+      await page.getByTestId('prompts-import-file').setInputFiles({
+        name: 'bad.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from('{"format":"generation-studio.prompts","version":1,"prompts":[{"name":"","text":"x"}]}')
+      })
       await expect(page.getByRole('alert')).toContainText('prompts.0.name: A name is required')
     })
   })

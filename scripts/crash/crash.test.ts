@@ -42,7 +42,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await sb.close()
   rmSync(work, { recursive: true, force: true })
-  process.stdout.write(`[crash] ${figures.kills} SIGKILLs, ${figures.jobs} jobs, ${figures.resumedToSaved} resumed to saved, ${figures.outcomeUnknown} outcome-unknown\n`)
+  process.stdout.write(
+    `[crash] ${figures.kills} SIGKILLs, ${figures.jobs} jobs, ${figures.resumedToSaved} resumed to saved, ${figures.outcomeUnknown} outcome-unknown\n`
+  )
 })
 
 /** Starts a child on a fresh data dir and SIGKILLs it at a random moment once it is working. */
@@ -81,7 +83,9 @@ function galleryItems(dataDir: string): Map<string, { id: string; file: string; 
   const lib = openLibrary(dataDir)
   try {
     const rows = lib.all<{ item: string }>('SELECT item FROM gallery')
-    return new Map(rows.map((row) => JSON.parse(row.item) as { id: string; file: string; bytes: number }).map((it) => [it.id, it]))
+    return new Map(
+      rows.map((row) => JSON.parse(row.item) as { id: string; file: string; bytes: number }).map((it) => [it.id, it])
+    )
   } finally {
     lib.release()
   }
@@ -95,7 +99,12 @@ async function recoverAndCheck(r: Round): Promise<void> {
     // 4. The journal (the library database) opens intact: no damage found, nothing restored.
     expect(svc.notices.join('\n'), at).not.toMatch(/library database was damaged/)
     const deadline = Date.now() + 20_000
-    await Promise.race([svc.images.idle(), new Promise((_, fail) => setTimeout(() => fail(new Error(`${at}: recovery did not settle`)), deadline - Date.now()))])
+    await Promise.race([
+      svc.images.idle(),
+      new Promise((_, fail) =>
+        setTimeout(() => fail(new Error(`${at}: recovery did not settle`)), deadline - Date.now())
+      )
+    ])
     // Chat: every conversation the child saw created is there and readable; nothing is left "streaming".
     for (const id of r.convs) {
       const c = await svc.store.get(id)
@@ -108,7 +117,10 @@ async function recoverAndCheck(r: Round): Promise<void> {
   const jobs = committedJobs(r.dataDir)
   figures.jobs += jobs.length
   // Quiescent: nothing is left half-done.
-  expect(jobs.filter((j) => j.phase !== 'ended').map((j) => j.job), at).toEqual([])
+  expect(
+    jobs.filter((j) => j.phase !== 'ended').map((j) => j.job),
+    at
+  ).toEqual([])
   // 2. Every task the gateway accepted (a task id was journaled) ends saved: its file exists, whole.
   const items = galleryItems(r.dataDir)
   for (const j of jobs.filter((x) => x.job.taskId)) {
@@ -131,33 +143,39 @@ async function recoverAndCheck(r: Round): Promise<void> {
   const creates = seen.filter((e) => e.route === 'image.native.submit' || e.route === 'image.generate')
   expect(creates.length, at).toBeLessThanOrEqual(r.intents.length)
   const paidNative = seen.filter((e) => e.route === 'image.native.submit' && e.paid).length
-  const nativeAccounted = jobs.filter((j) => j.job.kind === 'native' && (j.job.taskId || j.job.status === 'outcome-unknown')).length
+  const nativeAccounted = jobs.filter(
+    (j) => j.job.kind === 'native' && (j.job.taskId || j.job.status === 'outcome-unknown')
+  ).length
   expect(paidNative, at).toBeLessThanOrEqual(nativeAccounted)
   const paidGenerate = seen.filter((e) => e.route === 'image.generate' && e.paid).length
   expect(paidGenerate, at).toBeLessThanOrEqual(jobs.filter((j) => j.job.kind === 'generate').length)
 }
 
 describe('crash consistency: SIGKILL during journal writes and polling', () => {
-  it(`${KILLS} random SIGKILLs leave the journal intact and every accepted task resumes to saved`, async () => {
-    let next = 0
-    const lane = async () => {
-      // Two kills per data dir: the second child starts by recovering what the first left (so kills
-      // also land during start-up recovery and resumed polling), then this process recovers both.
-      while (next < KILLS) {
-        const i = next
-        next += 2
-        const dataDir = join(work, `round-${i}`)
-        const key = `sk-crash-${randomBytes(8).toString('hex')}`
-        sb.addKey({ key, name: `crash ${i}`, quota: 100_000_000 })
-        const first = await crashOnce(i, dataDir, key)
-        const second = i + 1 < KILLS ? await crashOnce(i, dataDir, key) : first
-        await recoverAndCheck({ ...second, convs: [...new Set([...first.convs, ...second.convs])] })
-        rmSync(dataDir, { recursive: true, force: true })
+  it(
+    `${KILLS} random SIGKILLs leave the journal intact and every accepted task resumes to saved`,
+    async () => {
+      let next = 0
+      const lane = async () => {
+        // Two kills per data dir: the second child starts by recovering what the first left (so kills
+        // also land during start-up recovery and resumed polling), then this process recovers both.
+        while (next < KILLS) {
+          const i = next
+          next += 2
+          const dataDir = join(work, `round-${i}`)
+          const key = `sk-crash-${randomBytes(8).toString('hex')}`
+          sb.addKey({ key, name: `crash ${i}`, quota: 100_000_000 })
+          const first = await crashOnce(i, dataDir, key)
+          const second = i + 1 < KILLS ? await crashOnce(i, dataDir, key) : first
+          await recoverAndCheck({ ...second, convs: [...new Set([...first.convs, ...second.convs])] })
+          rmSync(dataDir, { recursive: true, force: true })
+        }
       }
-    }
-    await Promise.all(Array.from({ length: PARALLEL }, lane))
-    expect(figures.kills).toBe(KILLS)
-    // The kills landed while there was work: tasks were resumed and saved across them.
-    expect(figures.resumedToSaved).toBeGreaterThan(0)
-  }, Math.max(300_000, KILLS * 6_000))
+      await Promise.all(Array.from({ length: PARALLEL }, lane))
+      expect(figures.kills).toBe(KILLS)
+      // The kills landed while there was work: tasks were resumed and saved across them.
+      expect(figures.resumedToSaved).toBeGreaterThan(0)
+    },
+    Math.max(300_000, KILLS * 6_000)
+  )
 })

@@ -24,7 +24,11 @@ export interface Services {
 }
 
 /** `resultOrigins`: the sandbox's file server, whose results a loopback gateway may hand out (result-address.ts). */
-export async function openServices(dataDir: string, gateway: GatewayConnection, resultOrigins = (process.env.STUDIO_RESULT_ORIGINS ?? '').split(',').filter(Boolean)): Promise<Services> {
+export async function openServices(
+  dataDir: string,
+  gateway: GatewayConnection,
+  resultOrigins = (process.env.STUDIO_RESULT_ORIGINS ?? '').split(',').filter(Boolean)
+): Promise<Services> {
   for (const origin of resultOrigins) allowLoopbackResultOrigin(origin)
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
   const notices: string[] = []

@@ -3,7 +3,11 @@ import { takeApiKey } from './env-key'
 
 describe('taking STUDIO_API_KEY for the Electron shell', () => {
   it('from the environment: returned, and both variables gone from it; stdin is not read', () => {
-    const env: Record<string, string | undefined> = { STUDIO_API_KEY: 'sk-env-1', STUDIO_GATEWAY_URL: 'https://gw.example', PATH: '/bin' }
+    const env: Record<string, string | undefined> = {
+      STUDIO_API_KEY: 'sk-env-1',
+      STUDIO_GATEWAY_URL: 'https://gw.example',
+      PATH: '/bin'
+    }
     const stdin = vi.fn(() => 'sk-other')
     expect(takeApiKey(env, stdin)).toBe('sk-env-1')
     expect(env).toEqual({ STUDIO_GATEWAY_URL: 'https://gw.example', PATH: '/bin' })

@@ -25,7 +25,10 @@ function keychain(name: string, opts: { failDecrypt?: boolean } = {}): SecretBac
     encrypt: async (plain) => Buffer.from(`enc:${plain}`).toString('base64').split('').reverse().join(''),
     decrypt: async (cipher) => {
       if (opts.failDecrypt) throw new Error('The keychain refused to decrypt')
-      return { value: Buffer.from(cipher.split('').reverse().join(''), 'base64').toString().replace(/^enc:/, ''), shouldReEncrypt: false }
+      return {
+        value: Buffer.from(cipher.split('').reverse().join(''), 'base64').toString().replace(/^enc:/, ''),
+        shouldReEncrypt: false
+      }
     }
   }
 }
@@ -35,7 +38,13 @@ const filesWith = (dir: string, needle: string) =>
     .filter((e) => e.isFile() && readFileSync(join(e.parentPath, e.name)).includes(needle))
     .map((e) => e.name)
 
-const addProfile = (rig: CoreRig, persistence: 'auto' | 'file' = 'auto') => rig.call('profiles:add', { name: `Gateway ${persistence}`, baseUrl: 'https://gateway.example.com', key: KEY, persistence }) as Promise<{ id: string; key: { protection: string; needsReentry?: boolean } }>
+const addProfile = (rig: CoreRig, persistence: 'auto' | 'file' = 'auto') =>
+  rig.call('profiles:add', {
+    name: `Gateway ${persistence}`,
+    baseUrl: 'https://gateway.example.com',
+    key: KEY,
+    persistence
+  }) as Promise<{ id: string; key: { protection: string; needsReentry?: boolean } }>
 
 describe('keys at rest', () => {
   it('F27 Linux without a keyring: the key is kept for the session only, nothing is written, and persisting needs an explicit opt-in (0600, labelled)', async () => {
@@ -67,7 +76,9 @@ describe('keys at rest', () => {
     expect(blob).not.toContain(KEY)
     const second = await coreRig({ secrets: after, dataDir: first.dataDir })
     try {
-      const list = (await second.call('profiles:list')) as { profiles: Array<{ id: string; key: { configured: boolean; needsReentry?: boolean } }> }
+      const list = (await second.call('profiles:list')) as {
+        profiles: Array<{ id: string; key: { configured: boolean; needsReentry?: boolean } }>
+      }
       expect(list.profiles.find((x) => x.id === p.id)?.key).toMatchObject({ configured: true, needsReentry: true })
       expect(readFileSync(join(first.dataDir, 'secrets.json'), 'utf8')).toBe(blob)
       // Using it asks for the key again, precisely, before any request.
@@ -87,7 +98,9 @@ describe('one host per data folder', () => {
     const first = acquireInstanceLock(dir)
     // Our own pid is alive: pretend another live process (pid 1) holds it.
     writeFileSync(first.path, '1')
-    expect(() => acquireInstanceLock(dir)).toThrow(/Another studio is already running with this data folder \(process 1\)/)
+    expect(() => acquireInstanceLock(dir)).toThrow(
+      /Another studio is already running with this data folder \(process 1\)/
+    )
     // A lock left by a killed process (a pid that does not exist) is taken over.
     writeFileSync(first.path, '2147483646')
     const next = acquireInstanceLock(dir)
@@ -125,11 +138,17 @@ describe('a compromised renderer', () => {
     const fromOurs = { sender: ours, senderFrame: ours.mainFrame }
     const bad: Array<[string, unknown]> = [
       ['profiles:add', { name: 'x', baseUrl: 'https://a.example', key: KEY, isAdmin: true }],
-      ['profiles:add', JSON.parse(`{"name":"x","baseUrl":"https://a.example","key":"${KEY}","__proto__":{"polluted":1}}`)],
+      [
+        'profiles:add',
+        JSON.parse(`{"name":"x","baseUrl":"https://a.example","key":"${KEY}","__proto__":{"polluted":1}}`)
+      ],
       ['chat:send', { conversationId: 'c1', text: HUGE_STRING }],
       ['settings:update', { theme: HUGE_STRING }],
       ...TRAVERSAL_STRINGS.map((s): [string, unknown] => ['files:release', { fileId: s }]),
-      ...TRAVERSAL_STRINGS.map((s): [string, unknown] => ['images:edit', { source: { kind: 'file', fileId: s }, prompt: 'p', model: 'image-model-1' }])
+      ...TRAVERSAL_STRINGS.map((s): [string, unknown] => [
+        'images:edit',
+        { source: { kind: 'file', fileId: s }, prompt: 'p', model: 'image-model-1' }
+      ])
     ]
     for (const [channel, input] of bad) {
       const r = await ipc.call(channel, fromOurs, input)
@@ -143,7 +162,9 @@ describe('a compromised renderer', () => {
     expect(rig.fetched).toEqual([])
     expect(readdirSync(rig.dataDir, { recursive: true }).sort()).toEqual(before)
     expect(logs.filter((l) => l.includes('refused profiles:add'))).toHaveLength(3)
-    expect(readFileSync(join(rig.dataDir, 'logs', 'host.log'), 'utf8')).toMatch(/refused unknown channel "fs:read-file"/)
+    expect(readFileSync(join(rig.dataDir, 'logs', 'host.log'), 'utf8')).toMatch(
+      /refused unknown channel "fs:read-file"/
+    )
     // Still serving.
     expect(await ipc.call('settings:get', fromOurs)).toMatchObject({ ok: true })
   })

@@ -16,9 +16,21 @@ const h = vi.hoisted(() => ({
   calls: [] as string[],
   /** process.env.STUDIO_API_KEY as each window and the core saw it. */
   envKeySeen: [] as Array<[string, string | undefined]>,
-  windows: [] as Array<EventEmitter & { options: Record<string, unknown>; loadURL: (u: string) => Promise<void>; focus: () => void; webContents: unknown }>,
+  windows: [] as Array<
+    EventEmitter & {
+      options: Record<string, unknown>
+      loadURL: (u: string) => Promise<void>
+      focus: () => void
+      webContents: unknown
+    }
+  >,
   electron: undefined as unknown as Record<string, unknown>,
-  core: undefined as unknown as { dispose: () => Promise<void>; log: (l: string) => void; notices: unknown[]; dispatch: ReturnType<typeof vi.fn> },
+  core: undefined as unknown as {
+    dispose: () => Promise<void>
+    log: (l: string) => void
+    notices: unknown[]
+    dispatch: ReturnType<typeof vi.fn>
+  },
   coreOptions: undefined as unknown as CoreOptions
 }))
 
@@ -70,13 +82,21 @@ vi.mock('electron', async () => {
     protocol: { registerSchemesAsPrivileged: rec('registerSchemesAsPrivileged'), handle: rec('protocol.handle') },
     session: { defaultSession: new FakeSession() },
     ipcMain: { handle: vi.fn(), removeHandler: vi.fn(), on: vi.fn(), removeAllListeners: vi.fn() },
-    dialog: { showErrorBox: rec('showErrorBox'), showOpenDialog: vi.fn(async () => ({ canceled: false, filePaths: ['/home/u/cat.png'] })) },
+    dialog: {
+      showErrorBox: rec('showErrorBox'),
+      showOpenDialog: vi.fn(async () => ({ canceled: false, filePaths: ['/home/u/cat.png'] }))
+    },
     nativeTheme: Object.assign(new EventEmitter(), { shouldUseDarkColors: false }),
     safeStorage: {},
     net: { fetch: vi.fn() },
     shell: { openExternal: vi.fn(), openPath: vi.fn(async () => '') },
     // Video: OS notifications and the resume-from-sleep hook.
-    Notification: Object.assign(class extends EventEmitter { show = vi.fn() }, { isSupported: () => true }),
+    Notification: Object.assign(
+      class extends EventEmitter {
+        show = vi.fn()
+      },
+      { isSupported: () => true }
+    ),
     powerMonitor: new EventEmitter()
   }
   h.electron = electron
@@ -163,7 +183,9 @@ describe('the Electron entry', () => {
     expect(h.calls.indexOf('enableSandbox')).toBeLessThan(ready)
     expect(h.calls.indexOf('registerSchemesAsPrivileged')).toBeLessThan(ready)
     expect(h.calls.indexOf('protocol.handle')).toBeGreaterThan(ready)
-    const handledSchemes = (h.electron.protocol as { handle: ReturnType<typeof vi.fn> }).handle.mock.calls.map((c) => c[0])
+    const handledSchemes = (h.electron.protocol as { handle: ReturnType<typeof vi.fn> }).handle.mock.calls.map(
+      (c) => c[0]
+    )
     expect(handledSchemes.sort()).toEqual(['app', 'studio-media'])
   })
 
@@ -174,7 +196,9 @@ describe('the Electron entry', () => {
     const dir = mkdtempSync(join(tmpdir(), 'studio-entry-media-'))
     try {
       writeFileSync(join(dir, 'frame.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]))
-      const url = (h.core as unknown as { media: MediaLibrary }).media.urlFor((h.core as unknown as { media: MediaLibrary }).media.register(join(dir, 'frame.png'), 'image/png'))
+      const url = (h.core as unknown as { media: MediaLibrary }).media.urlFor(
+        (h.core as unknown as { media: MediaLibrary }).media.register(join(dir, 'frame.png'), 'image/png')
+      )
       // As Electron 45 hands protocol.handle a request: initiatorOrigin set by the browser, not by the page.
       const from = (initiator?: string): Request => {
         const r = new Request(url)

@@ -65,22 +65,39 @@ function main(): void {
       const policy = { windows, trusted: target.origins }
       let coreReady!: (c: StudioCore) => void
       const corePromise = new Promise<StudioCore>((resolve) => (coreReady = resolve))
-      registerIpcHandlers(ipcMain, async (channel, input, ctx) => (await corePromise).dispatch(channel, input, ctx), policy, log)
-      registerUploadHandlers(ipcMain, async (channel, body, meta, ctx) => (await corePromise).upload(channel, body, meta, ctx), policy, log)
+      registerIpcHandlers(
+        ipcMain,
+        async (channel, input, ctx) => (await corePromise).dispatch(channel, input, ctx),
+        policy,
+        log
+      )
+      registerUploadHandlers(
+        ipcMain,
+        async (channel, body, meta, ctx) => (await corePromise).upload(channel, body, meta, ctx),
+        policy,
+        log
+      )
       openWindow()
 
       // Everything only the core needs is loaded with it, after the window (T2): electron-store (conf,
       // ajv, semver), zod (through the dialogs' shared file rules and errors), net and safeStorage glue.
-      const [{ createStudioCore }, { createElectronStoreOpener }, { createFilePicker }, { createSaveFile }, { createSafeStorageBackend }, { createNetFetch }, { installMediaProtocol }] =
-        await Promise.all([
-          import('./core/studio-core'),
-          import('./electron/store'),
-          import('./electron/file-dialog'),
-          import('./electron/save-dialog'),
-          import('./electron/secret-backend'),
-          import('./electron/net-fetch'),
-          import('./electron/media-protocol')
-        ])
+      const [
+        { createStudioCore },
+        { createElectronStoreOpener },
+        { createFilePicker },
+        { createSaveFile },
+        { createSafeStorageBackend },
+        { createNetFetch },
+        { installMediaProtocol }
+      ] = await Promise.all([
+        import('./core/studio-core'),
+        import('./electron/store'),
+        import('./electron/file-dialog'),
+        import('./electron/save-dialog'),
+        import('./electron/secret-backend'),
+        import('./electron/net-fetch'),
+        import('./electron/media-protocol')
+      ])
       const { createNotifier, createOpenFile } = await import('./electron/notifications')
       const storeNotices: StoreNotice[] = []
       core = await createStudioCore({
@@ -91,7 +108,11 @@ function main(): void {
         secrets: createSafeStorageBackend(),
         openStore: createElectronStoreOpener(dataDir, storeNotices),
         fetch: createNetFetch(),
-        env: { gatewayUrl: process.env.STUDIO_GATEWAY_URL, apiKey: envApiKey, resultOrigins: process.env.STUDIO_RESULT_ORIGINS },
+        env: {
+          gatewayUrl: process.env.STUDIO_GATEWAY_URL,
+          apiKey: envApiKey,
+          resultOrigins: process.env.STUDIO_RESULT_ORIGINS
+        },
         // Installed builds talk to saved gateways over https only (README: plain http).
         plainHttp: app.isPackaged ? 'never' : 'loopback',
         sandbox: { enabled: true, speed: Number(process.env.STUDIO_SANDBOX_SPEED) || 1 },
@@ -103,13 +124,16 @@ function main(): void {
         notify: createNotifier(Notification, () => mainWindow, focusWindow),
         openFile: createOpenFile(shell),
         // End-to-end tests shift the host's clock instead of waiting (README: environment variables); never in installed builds.
-        ...(!app.isPackaged && process.env.STUDIO_CLOCK_FILE ? { now: (await import('./core/offset-clock')).offsetClock(process.env.STUDIO_CLOCK_FILE) } : {})
+        ...(!app.isPackaged && process.env.STUDIO_CLOCK_FILE
+          ? { now: (await import('./core/offset-clock')).offsetClock(process.env.STUDIO_CLOCK_FILE) }
+          : {})
       })
       // After sleep, video tasks are checked again soon (and downloads that waited are retried).
       powerMonitor.on('resume', () => core?.resume())
       installMediaProtocol(protocol, core.media, {
         trusted: target.origins,
-        strangerShown: () => windows.live().some((wc) => wc.getURL() !== '' && !hasTrustedOrigin(wc.getURL(), target.origins))
+        strangerShown: () =>
+          windows.live().some((wc) => wc.getURL() !== '' && !hasTrustedOrigin(wc.getURL(), target.origins))
       })
       // The core only collects notices from its own conf opener; ours are handed over here.
       for (const n of storeNotices) {

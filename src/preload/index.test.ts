@@ -75,7 +75,18 @@ describe('the preload bridge', () => {
     const text = JSON.stringify(Object.fromEntries(Object.entries(api).map(([ns, fns]) => [ns, Object.keys(fns)])))
     // A contract channel may be named like one of these (chat:send is `chat.send`); nothing else may.
     const fromContract = new Set([...INVOKE_CHANNELS, ...UPLOAD_CHANNELS].map((c) => apiPathOfChannel(c).join('.')))
-    for (const banned of ['ipcRenderer', 'invoke', 'send', 'sendSync', 'process', 'env', 'require', 'on', 'getPathForFile', 'webUtils']) {
+    for (const banned of [
+      'ipcRenderer',
+      'invoke',
+      'send',
+      'sendSync',
+      'process',
+      'env',
+      'require',
+      'on',
+      'getPathForFile',
+      'webUtils'
+    ]) {
       expect(Object.keys(api)).not.toContain(banned)
       for (const [ns, fns] of Object.entries(api)) {
         if (Object.keys(fns).includes(banned)) expect(fromContract, `${ns}.${banned}`).toContain(`${ns}.${banned}`)
@@ -107,7 +118,10 @@ describe('the preload bridge', () => {
       const file = new File([png()], 'cat.png', { type: 'image/png' })
       h.diskPaths.set(file, '/home/u/Pictures/cat.png')
       const result = await api.files.upload(file, { purpose: 'chat-attachment', name: 'cat.png' })
-      expect(await invoke()).toHaveBeenLastCalledWith('files:upload', { path: '/home/u/Pictures/cat.png', meta: { purpose: 'chat-attachment', name: 'cat.png' } })
+      expect(await invoke()).toHaveBeenLastCalledWith('files:upload', {
+        path: '/home/u/Pictures/cat.png',
+        meta: { purpose: 'chat-attachment', name: 'cat.png' }
+      })
       // The mocked main echoes its input; the real one answers a grant. Either way it is main's answer.
       expect(result).toMatchObject({ ok: true })
     })
@@ -115,7 +129,10 @@ describe('the preload bridge', () => {
     it('sends the bytes of a pasted image (a File built in JS, or a plain Blob)', async () => {
       for (const blob of [new File([png()], 'image.png'), new Blob([png()], { type: 'image/png' })]) {
         await api.files.upload(blob, { purpose: 'image-edit', name: 'pasted.png' })
-        const [channel, input] = (await invoke()).mock.lastCall as [string, { bytes: Uint8Array; meta: unknown; path?: string }]
+        const [channel, input] = (await invoke()).mock.lastCall as [
+          string,
+          { bytes: Uint8Array; meta: unknown; path?: string }
+        ]
         expect(channel).toBe('files:upload')
         expect(input.path).toBeUndefined()
         expect(input.bytes).toBeInstanceOf(Uint8Array)
@@ -133,8 +150,13 @@ describe('the preload bridge', () => {
         error: { code: 'INVALID_INPUT', field: 'file', details: { reason: 'too-large' } }
       })
       expect(arrayBuffer).not.toHaveBeenCalled()
-      expect(await api.files.upload(new Blob([png()]), { purpose: 'chat-attachment', name: 'x', path: '/etc/passwd' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
-      expect(await api.files.upload('/etc/passwd', { purpose: 'chat-attachment', name: 'x' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'file' } })
+      expect(
+        await api.files.upload(new Blob([png()]), { purpose: 'chat-attachment', name: 'x', path: '/etc/passwd' })
+      ).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
+      expect(await api.files.upload('/etc/passwd', { purpose: 'chat-attachment', name: 'x' })).toMatchObject({
+        ok: false,
+        error: { code: 'INVALID_INPUT', field: 'file' }
+      })
       expect((await invoke()).mock.calls.length).toBe(calls)
     })
   })

@@ -36,7 +36,9 @@ const transport: BridgeTransport = {
     // (buildRawApi has already refused one over the purpose's size limit).
     const path = pathBehind(blob)
     if (path) return ipcRenderer.invoke(channel, { path, meta }) as Promise<Result<unknown>>
-    return ipcRenderer.invoke(channel, { bytes: new Uint8Array(await blob.arrayBuffer()), meta }) as Promise<Result<unknown>>
+    return ipcRenderer.invoke(channel, { bytes: new Uint8Array(await blob.arrayBuffer()), meta }) as Promise<
+      Result<unknown>
+    >
   }
 }
 

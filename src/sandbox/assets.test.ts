@@ -7,7 +7,10 @@ const auth = bearer(KEY)
 const P = '/v1/vendor/asset/'
 
 async function group(): Promise<string> {
-  const r = await call(sb, 'POST', `${P}CreateAssetGroup`, { headers: auth, body: { Name: 'refs', Description: 'test' } })
+  const r = await call(sb, 'POST', `${P}CreateAssetGroup`, {
+    headers: auth,
+    body: { Name: 'refs', Description: 'test' }
+  })
   return r.json.data.Id
 }
 
@@ -31,12 +34,37 @@ describe('asset routes', () => {
 
   it('imports an asset that moves from Processing to Active, with the whole record', async () => {
     const gid = await group()
-    const r = await call(sb, 'POST', `${P}CreateAsset`, { headers: auth, body: { GroupId: gid, URL: 'https://example.com/ref.png', AssetType: 'Image', Name: 'ref' } })
-    expect(r.json).toEqual({ state: 1, data: { Id: expect.stringMatching(/^asset-/), task_id: expect.stringMatching(/^task_/) }, error: null })
+    const r = await call(sb, 'POST', `${P}CreateAsset`, {
+      headers: auth,
+      body: { GroupId: gid, URL: 'https://example.com/ref.png', AssetType: 'Image', Name: 'ref' }
+    })
+    expect(r.json).toEqual({
+      state: 1,
+      data: { Id: expect.stringMatching(/^asset-/), task_id: expect.stringMatching(/^task_/) },
+      error: null
+    })
     const q = () => call(sb, 'POST', `${P}GetAsset`, { headers: auth, body: { task_id: r.json.data.task_id } })
     const first = await q()
-    expect(keysOf(first.json.data)).toEqual(['AssetType', 'CreateTime', 'Error', 'GroupId', 'Id', 'Name', 'Status', 'URL', 'UpdateTime'])
-    expect(first.json.data).toMatchObject({ Id: r.json.data.Id, Name: 'ref', URL: 'https://example.com/ref.png', AssetType: 'Image', GroupId: gid, Status: 'Processing', Error: null })
+    expect(keysOf(first.json.data)).toEqual([
+      'AssetType',
+      'CreateTime',
+      'Error',
+      'GroupId',
+      'Id',
+      'Name',
+      'Status',
+      'URL',
+      'UpdateTime'
+    ])
+    expect(first.json.data).toMatchObject({
+      Id: r.json.data.Id,
+      Name: 'ref',
+      URL: 'https://example.com/ref.png',
+      AssetType: 'Image',
+      GroupId: gid,
+      Status: 'Processing',
+      Error: null
+    })
     sb.advance(60)
     const done = await q()
     expect(done.json.data.Status).toBe('Active')
@@ -45,7 +73,10 @@ describe('asset routes', () => {
 
   it('an asset that cannot be pulled ends Failed with an Error', async () => {
     const gid = await group()
-    const r = await call(sb, 'POST', `${P}CreateAsset`, { headers: auth, body: { GroupId: gid, URL: 'http://example.com/a.mp4', AssetType: 'Video', Name: 'v' } })
+    const r = await call(sb, 'POST', `${P}CreateAsset`, {
+      headers: auth,
+      body: { GroupId: gid, URL: 'http://example.com/a.mp4', AssetType: 'Video', Name: 'v' }
+    })
     sb.advance(60)
     const q = await call(sb, 'POST', `${P}GetAsset`, { headers: auth, body: { task_id: r.json.data.task_id } })
     expect(q.json.data.Status).toBe('Failed')
@@ -56,11 +87,23 @@ describe('asset routes', () => {
     const gid = await group()
     const base = { GroupId: gid, URL: 'https://example.com/a.mp3', AssetType: 'Audio', Name: 'a' }
     for (const f of ['GroupId', 'URL', 'AssetType', 'Name']) {
-      expectAssetError(await call(sb, 'POST', `${P}CreateAsset`, { headers: auth, body: { ...base, [f]: undefined } }), new RegExp(`${f} is required`))
+      expectAssetError(
+        await call(sb, 'POST', `${P}CreateAsset`, { headers: auth, body: { ...base, [f]: undefined } }),
+        new RegExp(`${f} is required`)
+      )
     }
-    expectAssetError(await call(sb, 'POST', `${P}CreateAsset`, { headers: auth, body: { ...base, AssetType: 'Text' } }), /AssetType/)
-    expectAssetError(await call(sb, 'POST', `${P}CreateAsset`, { headers: auth, body: { ...base, GroupId: 'group-nope' } }), /does not exist/)
-    expectAssetError(await call(sb, 'POST', `${P}CreateAsset`, { headers: bearer('sk-asset-other'), body: base }), /does not exist/)
+    expectAssetError(
+      await call(sb, 'POST', `${P}CreateAsset`, { headers: auth, body: { ...base, AssetType: 'Text' } }),
+      /AssetType/
+    )
+    expectAssetError(
+      await call(sb, 'POST', `${P}CreateAsset`, { headers: auth, body: { ...base, GroupId: 'group-nope' } }),
+      /does not exist/
+    )
+    expectAssetError(
+      await call(sb, 'POST', `${P}CreateAsset`, { headers: bearer('sk-asset-other'), body: base }),
+      /does not exist/
+    )
     const missing = await call(sb, 'POST', `${P}GetAsset`, { headers: auth, body: { task_id: 'task_nope' } })
     expect(missing.json).toMatchObject({ state: 0, data: null })
     expect((await call(sb, 'POST', `${P}GetAsset`, { headers: auth, body: {} })).status).toBe(400)
@@ -68,14 +111,20 @@ describe('asset routes', () => {
 
   it('asset:// references work in video requests only once Active', async () => {
     const gid = await group()
-    const a = await call(sb, 'POST', `${P}CreateAsset`, { headers: auth, body: { GroupId: gid, URL: 'https://example.com/r.png', AssetType: 'Image', Name: 'r' } })
+    const a = await call(sb, 'POST', `${P}CreateAsset`, {
+      headers: auth,
+      body: { GroupId: gid, URL: 'https://example.com/r.png', AssetType: 'Image', Name: 'r' }
+    })
     const body = { model: 'vidq2-pro', images: [`asset://${a.json.data.Id}`], prompt: 'p' }
     const early = await call(sb, 'POST', '/v1/video/create', { headers: auth, body })
     expect(early.status).toBe(400)
     expect(early.json.message).toMatch(/not Active/)
     sb.advance(60)
     expect((await call(sb, 'POST', '/v1/video/create', { headers: auth, body })).status).toBe(200)
-    const unknown = await call(sb, 'POST', '/v1/video/create', { headers: auth, body: { ...body, images: ['asset://asset-nope'] } })
+    const unknown = await call(sb, 'POST', '/v1/video/create', {
+      headers: auth,
+      body: { ...body, images: ['asset://asset-nope'] }
+    })
     expect(unknown.json.message).toMatch(/does not exist/)
   })
 

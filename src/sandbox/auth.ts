@@ -6,11 +6,18 @@ import { json, type Reply } from './reply.js'
 import type { AuthMode } from './router.js'
 
 /** The credential as sent, in the places the route's auth mode allows, Bearer first. */
-export function presentedCredential(mode: AuthMode, headers: Record<string, string>, query: Record<string, string>, naming: SandboxNaming = STANDIN_NAMING): string | null {
+export function presentedCredential(
+  mode: AuthMode,
+  headers: Record<string, string>,
+  query: Record<string, string>,
+  naming: SandboxNaming = STANDIN_NAMING
+): string | null {
   const auth = headers['authorization']
   if (auth) return auth
   if (mode === 'content') {
-    const h = [naming.contentKeyHeader, ...(naming.aliases?.contentKeyHeaders ?? [])].map((name) => headers[name]).find(Boolean)
+    const h = [naming.contentKeyHeader, ...(naming.aliases?.contentKeyHeaders ?? [])]
+      .map((name) => headers[name])
+      .find(Boolean)
     if (h) return h
     if (query.key) return query.key
   }
@@ -30,10 +37,17 @@ export function resolveKey(ctx: SandboxContext, credential: string | null): Acco
 export type AuthResult = { ok: true; account: Account } | { ok: false; reply: Reply }
 
 /** Relay and dashboard routes: any unusable key is a 401 `Invalid token` (GATEWAY.md §3b). */
-export function authorizeRelay(ctx: SandboxContext, mode: AuthMode, headers: Record<string, string>, query: Record<string, string>, requestId: string): AuthResult {
+export function authorizeRelay(
+  ctx: SandboxContext,
+  mode: AuthMode,
+  headers: Record<string, string>,
+  query: Record<string, string>,
+  requestId: string
+): AuthResult {
   const acc = resolveKey(ctx, presentedCredential(mode, headers, query, ctx.naming))
   const problem = ctx.accounts.problem(acc, ctx.clock.wallSec())
-  if (problem || !acc) return { ok: false, reply: middlewareError({ format: 'openai', requestId }, 401, 'Invalid token') }
+  if (problem || !acc)
+    return { ok: false, reply: middlewareError({ format: 'openai', requestId }, 401, 'Invalid token') }
   return { ok: true, account: acc }
 }
 

@@ -11,7 +11,9 @@ describe('cli --naming', () => {
       const m = /^Sandbox gateway: (http:\/\/127\.0\.0\.1:\d+) key: (sk-sandbox-[0-9a-f]+) naming: alt\n$/.exec(out)
       expect(m, out).not.toBeNull()
       const r = await fetch(`${m![1]}/v1/models`, { headers: { authorization: `Bearer ${m![2]}` } })
-      expect(((await r.json()) as { data: Array<{ id: string }> }).data.map((x) => x.id)).toEqual(modelNames(ALT_NAMING))
+      expect(((await r.json()) as { data: Array<{ id: string }> }).data.map((x) => x.id)).toEqual(
+        modelNames(ALT_NAMING)
+      )
     } finally {
       await stopCli(child)
     }

@@ -9,7 +9,11 @@ const sb = await sandboxForFile({ speed: 1, keys: [{ key: KEY, name: 'conf' }] }
 const ROUTES: Array<[string, string, unknown?]> = [
   ['GET', '/v1beta/models'],
   ['POST', '/v1beta/models/gemini-2.5-flash:generateContent', { contents: [{ role: 'user', parts: [{ text: 'x' }] }] }],
-  ['POST', '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse', { contents: [{ role: 'user', parts: [{ text: 'x' }] }] }],
+  [
+    'POST',
+    '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse',
+    { contents: [{ role: 'user', parts: [{ text: 'x' }] }] }
+  ],
   ['POST', '/v1/messages', { model: 'claude-haiku-4-5', max_tokens: 10, messages: [{ role: 'user', content: 'x' }] }],
   ['POST', '/v1/completions', { model: 'gpt-4o-mini', prompt: 'x' }],
   ['POST', '/v1/chat/completions', { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }] }],
@@ -40,7 +44,13 @@ describe('auth on every route', () => {
     it(`${method} ${path}: 401 new_api_error without a key, not 401 with Bearer`, async () => {
       const none = await call(sb, method, path, { body })
       expect(none.status).toBe(401)
-      expect(none.json).toEqual({ error: { message: expect.stringMatching(/^Invalid token \(request id: \d+\)$/), type: 'new_api_error', code: '' } })
+      expect(none.json).toEqual({
+        error: {
+          message: expect.stringMatching(/^Invalid token \(request id: \d+\)$/),
+          type: 'new_api_error',
+          code: ''
+        }
+      })
       const ok = await call(sb, method, path, { headers: bearer(KEY), body })
       expect(ok.status).not.toBe(401)
       expect(ok.text).not.toContain('Invalid URL')
@@ -49,7 +59,10 @@ describe('auth on every route', () => {
   }
 
   it('the usage route has its own {success:false} bodies', async () => {
-    expect((await call(sb, 'GET', '/api/usage/token/')).json).toEqual({ success: false, message: 'No Authorization header' })
+    expect((await call(sb, 'GET', '/api/usage/token/')).json).toEqual({
+      success: false,
+      message: 'No Authorization header'
+    })
   })
 
   it('accepts the raw key without "Bearer " (the gateway strips the prefix if present)', async () => {
@@ -64,11 +77,23 @@ describe('auth on every route', () => {
       expect((await call(sb, m, p, { headers: { 'x-api-key': KEY }, body: b })).status).toBe(401)
     }
     const messages = ROUTES.find(([, p]) => p === '/v1/messages')!
-    expect((await call(sb, 'POST', '/v1/messages', { headers: { 'x-api-key': KEY, 'vendor-version': '2023-06-01' }, body: messages[2] })).status).toBe(200)
+    expect(
+      (
+        await call(sb, 'POST', '/v1/messages', {
+          headers: { 'x-api-key': KEY, 'vendor-version': '2023-06-01' },
+          body: messages[2]
+        })
+      ).status
+    ).toBe(200)
     expect((await call(sb, 'POST', '/v1/messages?key=' + KEY, { body: messages[2] })).status).toBe(401)
     expect((await call(sb, 'GET', '/v1/models', { headers: { 'x-api-key': KEY } })).status).toBe(200)
-    for (const [m, p, b] of ROUTES.filter(([, p]) => !p.startsWith('/v1beta') && p !== '/v1/messages' && p !== '/v1/models')) {
-      expect((await call(sb, m, p, { headers: { 'x-api-key': KEY, 'x-vendor-api-key': KEY }, body: b })).status, p).toBe(401)
+    for (const [m, p, b] of ROUTES.filter(
+      ([, p]) => !p.startsWith('/v1beta') && p !== '/v1/messages' && p !== '/v1/models'
+    )) {
+      expect(
+        (await call(sb, m, p, { headers: { 'x-api-key': KEY, 'x-vendor-api-key': KEY }, body: b })).status,
+        p
+      ).toBe(401)
       expect((await call(sb, m, `${p}${p.includes('?') ? '&' : '?'}key=${KEY}`, { body: b })).status, p).toBe(401)
     }
   })
@@ -127,7 +152,10 @@ describe('status vocabularies', () => {
     it(`remix (${ending}) stays inside processing/completed/failed`, async () => {
       const src = await call(sb, 'POST', '/v1/videos', { headers: auth, body: { model: 'gk-video-3', prompt: 'p' } })
       const h = ending === 'ok' ? auth : { ...auth, 'x-sandbox-fault': ending }
-      const r = await call(sb, 'POST', `/v1/videos/${src.json.id}/remix`, { headers: h, body: { model: 'gk-video-3', prompt: 'q', size: '720P', aspect_ratio: '1:1' } })
+      const r = await call(sb, 'POST', `/v1/videos/${src.json.id}/remix`, {
+        headers: h,
+        body: { model: 'gk-video-3', prompt: 'q', size: '720P', aspect_ratio: '1:1' }
+      })
       const seen = await statuses(`/v1/videos/${encodeURIComponent(r.json.id)}`, auth)
       seen.forEach((s) => expect(VOCAB.remix).toContain(s))
       expect(seen.at(-1)).toBe(ending === 'ok' ? 'completed' : 'failed')
@@ -140,9 +168,18 @@ describe('determinism', () => {
     const run = async () => {
       const s = await startSandbox({ seed: 99, speed: 1000, keys: [{ key: 'k' }] })
       try {
-        const chat = await call(s, 'POST', '/v1/messages', { headers: bearer('k'), body: { model: 'claude-haiku-4-5', max_tokens: 500, messages: [{ role: 'user', content: 'same' }] } })
-        const vid = await call(s, 'POST', '/v1/videos', { headers: bearer('k'), body: { model: 'Kl-2.5', prompt: 'same' } })
-        const img = await call(s, 'POST', '/v1/images/generations', { headers: bearer('k'), body: { model: 'image-model-2', prompt: 'same', response_format: 'b64_json', size: '1024x1024' } })
+        const chat = await call(s, 'POST', '/v1/messages', {
+          headers: bearer('k'),
+          body: { model: 'claude-haiku-4-5', max_tokens: 500, messages: [{ role: 'user', content: 'same' }] }
+        })
+        const vid = await call(s, 'POST', '/v1/videos', {
+          headers: bearer('k'),
+          body: { model: 'Kl-2.5', prompt: 'same' }
+        })
+        const img = await call(s, 'POST', '/v1/images/generations', {
+          headers: bearer('k'),
+          body: { model: 'image-model-2', prompt: 'same', response_format: 'b64_json', size: '1024x1024' }
+        })
         return { id: chat.json.id, text: chat.json.content[0].text, vid: vid.json.id, img: img.json.data[0].b64_json }
       } finally {
         await s.close()

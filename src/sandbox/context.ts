@@ -60,7 +60,7 @@ export class SandboxContext {
     const d = new Date(this.clock.wallMs())
     const p = (n: number, w = 2) => String(n).padStart(w, '0')
     const stamp = `${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}`
-    return stamp + p((hash32(this.seed, 'rid', this.requestSeq) % 1_000_000_000), 9)
+    return stamp + p(hash32(this.seed, 'rid', this.requestSeq) % 1_000_000_000, 9)
   }
 
   /** Seed for a synthetic result: the sandbox seed, the inputs, and the caller's seed if it gave one. */

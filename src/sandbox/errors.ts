@@ -21,7 +21,13 @@ export function middlewareError(t: ErrorTarget, status: number, message: string,
 }
 
 /** Relay stage, in the shape of the route's format. */
-export function relayError(t: ErrorTarget, status: number, code: string, message: string, type = 'new_api_error'): Reply {
+export function relayError(
+  t: ErrorTarget,
+  status: number,
+  code: string,
+  message: string,
+  type = 'new_api_error'
+): Reply {
   switch (t.format) {
     case 'claude':
       return json(status, { type: 'error', error: { type, message: withRequestId(message, t.requestId) } })
@@ -62,6 +68,7 @@ export function taskNotExist(): Reply {
 
 export function upstreamError(t: ErrorTarget, status: number): Reply {
   const message = `upstream returned status ${status}`
-  if (t.format === 'task') return json(status, { code: 'fail_to_fetch_task', message: `{"error":{"message":"${message}"}}`, data: null })
+  if (t.format === 'task')
+    return json(status, { code: 'fail_to_fetch_task', message: `{"error":{"message":"${message}"}}`, data: null })
   return relayError(t, status, 'bad_response_status_code', message, 'upstream_error')
 }

@@ -23,14 +23,38 @@ async function readAll(res: Response): Promise<{ text: string; error?: Error }> 
 }
 
 const FORMATS = [
-  { name: 'messages', path: '/v1/messages', body: { model: 'claude-sonnet-4-5', max_tokens: 2000, stream: true, messages: [{ role: 'user', content: 'hi' }] }, terminal: 'message_stop' },
-  { name: 'completions', path: '/v1/completions', body: { model: 'gpt-4o-mini', prompt: 'hi', stream: true }, terminal: '[DONE]' },
-  { name: 'chat', path: '/v1/chat/completions', body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true }, terminal: '[DONE]' },
-  { name: 'content', path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse', body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }, terminal: '"finishReason"' }
+  {
+    name: 'messages',
+    path: '/v1/messages',
+    body: { model: 'claude-sonnet-4-5', max_tokens: 2000, stream: true, messages: [{ role: 'user', content: 'hi' }] },
+    terminal: 'message_stop'
+  },
+  {
+    name: 'completions',
+    path: '/v1/completions',
+    body: { model: 'gpt-4o-mini', prompt: 'hi', stream: true },
+    terminal: '[DONE]'
+  },
+  {
+    name: 'chat',
+    path: '/v1/chat/completions',
+    body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true },
+    terminal: '[DONE]'
+  },
+  {
+    name: 'content',
+    path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse',
+    body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] },
+    terminal: '"finishReason"'
+  }
 ]
 
 /** Ids and timestamps differ per request; everything else of a stream is deterministic. */
-const norm = (s: string) => s.replace(/\r\n/g, '\n').replace(/: PING\n\n/g, '').replace(/"(id|created|responseId)":("[^"]*"|\d+)/g, '')
+const norm = (s: string) =>
+  s
+    .replace(/\r\n/g, '\n')
+    .replace(/: PING\n\n/g, '')
+    .replace(/"(id|created|responseId)":("[^"]*"|\d+)/g, '')
 
 async function post(path: string, body: unknown, fault?: string) {
   const headers: Record<string, string> = { ...auth, 'content-type': 'application/json' }
@@ -40,8 +64,18 @@ async function post(path: string, body: unknown, fault?: string) {
 
 describe('fault spec parsing', () => {
   it('reads scope, argument, route filter and count', () => {
-    expect(parseFault('result:429=date:7@cdn.file*2')).toMatchObject({ mode: '429', arg: 'date:7', route: 'cdn.file', remaining: 2, result: true })
-    expect(parseFault('redirect=http://127.0.0.1:9/x')).toMatchObject({ mode: 'redirect', arg: 'http://127.0.0.1:9/x', result: false })
+    expect(parseFault('result:429=date:7@cdn.file*2')).toMatchObject({
+      mode: '429',
+      arg: 'date:7',
+      route: 'cdn.file',
+      remaining: 2,
+      result: true
+    })
+    expect(parseFault('redirect=http://127.0.0.1:9/x')).toMatchObject({
+      mode: 'redirect',
+      arg: 'http://127.0.0.1:9/x',
+      result: false
+    })
     expect(parseFaultList(' slicer , crlf ').map((f) => f.mode)).toEqual(['slicer', 'crlf'])
     expect(() => parseFault('nope')).toThrow(/unknown sandbox fault/)
   })
@@ -78,20 +112,24 @@ describe('stream faults, every format', () => {
     it(`${f.name}: error-mid-stream appends a bare JSON error line and ends`, async () => {
       const { text } = await readAll(await post(f.path, f.body, 'error-mid-stream'))
       const last = JSON.parse(text.trimEnd().split('\n').at(-1)!)
-      if (f.name === 'messages') expect(last).toEqual({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })
+      if (f.name === 'messages')
+        expect(last).toEqual({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })
       else expect(last.error).toMatchObject({ type: 'upstream_error' })
     })
 
     it(`${f.name}: malformed inserts one unparsable data line and still finishes`, async () => {
       const { text } = await readAll(await post(f.path, f.body, 'malformed'))
-      const bad = text.split('\n').filter((l) => l.startsWith('data: ') && l !== 'data: [DONE]').filter((l) => {
-        try {
-          JSON.parse(l.slice(6))
-          return false
-        } catch {
-          return true
-        }
-      })
+      const bad = text
+        .split('\n')
+        .filter((l) => l.startsWith('data: ') && l !== 'data: [DONE]')
+        .filter((l) => {
+          try {
+            JSON.parse(l.slice(6))
+            return false
+          } catch {
+            return true
+          }
+        })
       expect(bad).toHaveLength(1)
       expect(text).toContain(f.terminal)
     })
@@ -125,12 +163,21 @@ describe('stream faults, every format', () => {
 
   it('stall sends part of the stream, then nothing until the client gives up', async () => {
     const ac = new AbortController()
-    const res = await fetch(sb.url + FORMATS[1].path, { method: 'POST', signal: ac.signal, headers: { ...auth, 'x-sandbox-fault': 'stall' }, body: JSON.stringify(FORMATS[1].body) })
+    const res = await fetch(sb.url + FORMATS[1].path, {
+      method: 'POST',
+      signal: ac.signal,
+      headers: { ...auth, 'x-sandbox-fault': 'stall' },
+      body: JSON.stringify(FORMATS[1].body)
+    })
     const reader = res.body!.getReader()
     const first = await reader.read()
     expect(first.done).toBe(false)
     setTimeout(() => ac.abort(), 250)
-    await expect((async () => { for (;;) if ((await reader.read()).done) return 'ended' })()).rejects.toThrow()
+    await expect(
+      (async () => {
+        for (;;) if ((await reader.read()).done) return 'ended'
+      })()
+    ).rejects.toThrow()
   })
 })
 
@@ -140,7 +187,13 @@ describe('faults on paid creates', () => {
   it('drop after reading the body: the create happened exactly once and was charged', async () => {
     sb.addKey({ key: 'sk-fault-drop', quota: 1_000_000 })
     sb.clearLog()
-    await expect(fetch(sb.url + '/v1/images/generations', { method: 'POST', headers: bearer('sk-fault-drop', { 'x-sandbox-fault': 'drop' }), body: JSON.stringify(img) })).rejects.toThrow()
+    await expect(
+      fetch(sb.url + '/v1/images/generations', {
+        method: 'POST',
+        headers: bearer('sk-fault-drop', { 'x-sandbox-fault': 'drop' }),
+        body: JSON.stringify(img)
+      })
+    ).rejects.toThrow()
     expect(sb.log()).toMatchObject([{ route: 'image.generate', paid: true, status: 0 }])
     expect(sb.account('sk-fault-drop')?.used).toBe(20_000)
   })
@@ -159,29 +212,44 @@ describe('faults on paid creates', () => {
   })
 
   it('gateway-condition faults answer the gateway bodies', async () => {
-    const i = await call(sb, 'POST', '/v1/videos', { headers: { ...auth, 'x-sandbox-fault': 'insufficient-quota' }, body: { model: 'Kl-2.5', prompt: 'x' } })
+    const i = await call(sb, 'POST', '/v1/videos', {
+      headers: { ...auth, 'x-sandbox-fault': 'insufficient-quota' },
+      body: { model: 'Kl-2.5', prompt: 'x' }
+    })
     expect(i.status).toBe(403)
     expect(i.json).toMatchObject({ code: 'insufficient_user_quota', data: null })
-    const m = await call(sb, 'POST', '/v1/chat/completions', { headers: { ...auth, 'x-sandbox-fault': 'model-unavailable' }, body: {} })
+    const m = await call(sb, 'POST', '/v1/chat/completions', {
+      headers: { ...auth, 'x-sandbox-fault': 'model-unavailable' },
+      body: {}
+    })
     expect(m.status).toBe(503)
     expect(m.json.error.code).toBe('model_not_found')
     const u = await call(sb, 'GET', '/v1/video/query?id=x', { headers: { ...auth, 'x-sandbox-fault': 'unauthorized' } })
     expect(u.status).toBe(401)
-    const t = await call(sb, 'GET', '/v1/videos/anything', { headers: { ...auth, 'x-sandbox-fault': 'task-not-exist' } })
+    const t = await call(sb, 'GET', '/v1/videos/anything', {
+      headers: { ...auth, 'x-sandbox-fault': 'task-not-exist' }
+    })
     expect(t.json).toEqual({ code: 'task_not_exist', message: 'task_not_exist', data: null })
     const sat = await call(sb, 'POST', '/v1/videos', { headers: { ...auth, 'x-sandbox-fault': '429-json' }, body: {} })
     expect(sat).toMatchObject({ status: 429, json: { code: 'fail_to_fetch_task', data: null } })
-    const lim = await call(sb, 'POST', '/v1/chat/completions', { headers: { ...auth, 'x-sandbox-fault': '429-json' }, body: {} })
+    const lim = await call(sb, 'POST', '/v1/chat/completions', {
+      headers: { ...auth, 'x-sandbox-fault': '429-json' },
+      body: {}
+    })
     expect(lim).toMatchObject({ status: 429, json: { error: { type: 'new_api_error', code: '' } } })
     expect(lim.headers.get('retry-after')).toBeNull()
   })
 
   it('odd-status reports another status word on task queries while the task goes on', async () => {
     const c = await call(sb, 'POST', '/v1/videos', { headers: auth, body: { model: 'Kl-2.5', prompt: 'odd' } })
-    const q = await call(sb, 'GET', `/v1/videos/${c.json.id}`, { headers: { ...auth, 'x-sandbox-fault': 'odd-status' } })
+    const q = await call(sb, 'GET', `/v1/videos/${c.json.id}`, {
+      headers: { ...auth, 'x-sandbox-fault': 'odd-status' }
+    })
     expect(q.json.status).toBe('unknown')
     const v = await call(sb, 'POST', '/v1/video/create', { headers: auth, body: { model: 'vidq1', images: [] } })
-    const u = await call(sb, 'GET', `/v1/video/query?id=${v.json.task_id}`, { headers: { ...auth, 'x-sandbox-fault': 'odd-status=SUCCESS' } })
+    const u = await call(sb, 'GET', `/v1/video/query?id=${v.json.task_id}`, {
+      headers: { ...auth, 'x-sandbox-fault': 'odd-status=SUCCESS' }
+    })
     expect(u.json.status).toBe('SUCCESS')
     sb.advance(1000)
     expect((await call(sb, 'GET', `/v1/videos/${c.json.id}`, { headers: auth })).json.status).toBe('completed')
@@ -198,7 +266,10 @@ describe('result download faults', () => {
   async function imageUrl(fault?: string): Promise<string> {
     const h: Record<string, string> = { ...auth }
     if (fault) h['x-sandbox-fault'] = fault
-    const r = await call(sb, 'POST', '/v1/images/generations', { headers: h, body: { model: 'imagegen-4.0', prompt: 'cdn', n: 1, size: '64*64' } })
+    const r = await call(sb, 'POST', '/v1/images/generations', {
+      headers: h,
+      body: { model: 'imagegen-4.0', prompt: 'cdn', n: 1, size: '64*64' }
+    })
     return r.json.data[0].url
   }
 
@@ -225,7 +296,10 @@ describe('result download faults', () => {
   it('URLs really expire with task time', async () => {
     const s2 = await (await import('./index.js')).startSandbox({ speed: 1, urlTtlSeconds: 30, keys: [{ key: 'k' }] })
     try {
-      const r = await call(s2, 'POST', '/v1/images/generations', { headers: bearer('k'), body: { model: 'imagegen-4.0', prompt: 'x', n: 1, size: '16*16' } })
+      const r = await call(s2, 'POST', '/v1/images/generations', {
+        headers: bearer('k'),
+        body: { model: 'imagegen-4.0', prompt: 'x', n: 1, size: '16*16' }
+      })
       expect((await fetch(r.json.data[0].url)).status).toBe(200)
       s2.advance(3600)
       // Expiry is wall-clock based: advancing task time does not age issued URLs.
@@ -263,7 +337,9 @@ describe('result download faults', () => {
     expect(content.status).toBe(502)
     sb.setFaults('sk-fault-cdn', ['result:wrong-bytes@videos.content'])
     expect((await fetch(done.json.video_url)).status).toBe(200)
-    const bytes = Buffer.from(await (await fetch(`${sb.url}/v1/videos/${c.json.id}/content`, { headers: h })).arrayBuffer())
+    const bytes = Buffer.from(
+      await (await fetch(`${sb.url}/v1/videos/${c.json.id}/content`, { headers: h })).arrayBuffer()
+    )
     expect(bytes.subarray(4, 8).toString('latin1')).not.toBe('ftyp')
     sb.setFaults('sk-fault-cdn', [])
   })
@@ -271,7 +347,9 @@ describe('result download faults', () => {
   it('expired-url on a video query gives an expired address; /content still serves the bytes', async () => {
     const c = await call(sb, 'POST', '/v1/videos', { headers: auth, body: { model: 'Kl-2.5', prompt: 'y' } })
     sb.advance(1000)
-    const q = await call(sb, 'GET', `/v1/videos/${c.json.id}`, { headers: { ...auth, 'x-sandbox-fault': 'expired-url' } })
+    const q = await call(sb, 'GET', `/v1/videos/${c.json.id}`, {
+      headers: { ...auth, 'x-sandbox-fault': 'expired-url' }
+    })
     expect((await fetch(q.json.video_url)).status).toBe(403)
     expect(q.json.expires_at).toBeLessThan(Date.now() / 1000)
     expect((await fetch(`${sb.url}/v1/videos/${c.json.id}/content`, { headers: auth })).status).toBe(200)

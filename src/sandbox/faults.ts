@@ -14,7 +14,8 @@ export const FAULT_MODES = {
   redirect: '302 to another origin (`=url`; default the CDN origin, or the gateway origin for downloads), same path',
   'html-200': 'an HTML error page with status 200',
   'quota-query-fail': 'billing routes: 200 with the quota lookup error body',
-  'error-200': 'status 200 carrying an upstream error object `{"error":{message,type,code}}` (`=code`, default upstream_error); nothing is executed',
+  'error-200':
+    'status 200 carrying an upstream error object `{"error":{message,type,code}}` (`=code`, default upstream_error); nothing is executed',
   forbidden: '403 with the gateway body of a key that may not do this (`This token has no access …`)',
   'insufficient-quota': '403 insufficient_user_quota',
   'model-unavailable': '503 model_not_found',
@@ -40,11 +41,15 @@ export const FAULT_MODES = {
   crlf: 'streams: CRLF line endings',
   'sse-ping': 'streams: `: PING` comment lines between events',
   'wrong-bytes': 'binary results: bytes with the wrong magic number',
-  'redirect-hops': 'result files (`result:` only): each download answers 302 `=N` times (default 1, at most 10) on the CDN origin, one hop after another, before the file; also armed by `sandbox:redirect` or `sandbox:redirect=N` in a task\'s prompt',
+  'redirect-hops':
+    "result files (`result:` only): each download answers 302 `=N` times (default 1, at most 10) on the CDN origin, one hop after another, before the file; also armed by `sandbox:redirect` or `sandbox:redirect=N` in a task's prompt",
   'data-url': 'image routes: each result as `data[].url` = `data:image/…;base64,…` instead of a link',
-  'no-sse': 'streamed text routes: one plain JSON answer (`application/json`), as older builds send without `alt=sse`; `=array` sends the content format as a JSON array of chunks',
-  'create-failed': 'video creates and remixes: the answer already says `failed` (or `=word`) with the reason; the task never runs and is refunded',
-  'native-code': 'native image submit: `code` becomes `=value` as a string (e.g. `=10000`), or is left out when no value is given; `data.task_id` stays',
+  'no-sse':
+    'streamed text routes: one plain JSON answer (`application/json`), as older builds send without `alt=sse`; `=array` sends the content format as a JSON array of chunks',
+  'create-failed':
+    'video creates and remixes: the answer already says `failed` (or `=word`) with the reason; the task never runs and is refunded',
+  'native-code':
+    'native image submit: `code` becomes `=value` as a string (e.g. `=10000`), or is left out when no value is given; `data.task_id` stays',
   'odd-status': 'task queries: report `=word` (default unknown) as the status, the task goes on',
   'task-fail': 'the created task fails',
   'task-cancel': 'the created task ends cancelled (or failed where cancelled is not in the vocabulary)'

@@ -77,7 +77,12 @@ export class FileStore {
     if (!file) return { ok: false, status: 404, code: 'NoSuchKey', message: 'The specified key does not exist.' }
     const expires = Number(query.expires)
     if (!Number.isFinite(expires) || query.sig !== this.sign(file.id, expires)) {
-      return { ok: false, status: 403, code: 'SignatureDoesNotMatch', message: 'The request signature we calculated does not match.' }
+      return {
+        ok: false,
+        status: 403,
+        code: 'SignatureDoesNotMatch',
+        message: 'The request signature we calculated does not match.'
+      }
     }
     if (this.clock.wallMs() >= expires * 1000) {
       return { ok: false, status: 403, code: 'AccessDenied', message: 'Request has expired' }

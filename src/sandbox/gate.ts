@@ -19,7 +19,14 @@ export function requireModel(req: SandboxRequest, model: unknown, kinds: readonl
     throw new ReplyError(middlewareError(t, 403, `This token has no access to model ${model}`))
   }
   if (!req.catalog.hasKind(model, kinds)) {
-    throw new ReplyError(middlewareError(t, 503, `No available channel for model ${model} under group default (distributor)`, 'model_not_found'))
+    throw new ReplyError(
+      middlewareError(
+        t,
+        503,
+        `No available channel for model ${model} under group default (distributor)`,
+        'model_not_found'
+      )
+    )
   }
   return model
 }
@@ -30,7 +37,12 @@ export function requireQuota(req: SandboxRequest, ctx: SandboxContext, cost: num
   if (ctx.accounts.canAfford(acc, cost)) return
   const usd = (n: number) => `＄${(n / 500_000).toFixed(6)}`
   throw new ReplyError(
-    relayError({ format: req.route.format, requestId: req.requestId }, 403, 'insufficient_user_quota', `预扣费额度失败, 用户剩余额度: ${usd(acc.remain)}, 需要预扣费额度: ${usd(cost)}`)
+    relayError(
+      { format: req.route.format, requestId: req.requestId },
+      403,
+      'insufficient_user_quota',
+      `预扣费额度失败, 用户剩余额度: ${usd(acc.remain)}, 需要预扣费额度: ${usd(cost)}`
+    )
   )
 }
 
@@ -48,24 +60,43 @@ function t(req: SandboxRequest) {
   return { format: req.route.format, requestId: req.requestId }
 }
 
-export function reqString(req: SandboxRequest, b: Body, field: string, opts: { max?: number; allowEmpty?: boolean } = {}): string {
+export function reqString(
+  req: SandboxRequest,
+  b: Body,
+  field: string,
+  opts: { max?: number; allowEmpty?: boolean } = {}
+): string {
   const v = b[field]
-  if (v === undefined || v === null || (v === '' && !opts.allowEmpty)) throw invalid(t(req), `field ${field} is required`)
+  if (v === undefined || v === null || (v === '' && !opts.allowEmpty))
+    throw invalid(t(req), `field ${field} is required`)
   if (typeof v !== 'string') throw invalid(t(req), `field ${field} must be a string`)
-  if (opts.max !== undefined && [...v].length > opts.max) throw invalid(t(req), `field ${field} must be at most ${opts.max} characters`)
+  if (opts.max !== undefined && [...v].length > opts.max)
+    throw invalid(t(req), `field ${field} must be at most ${opts.max} characters`)
   return v
 }
 
-export function optString(req: SandboxRequest, b: Body, field: string, opts: { max?: number; oneOf?: readonly string[] } = {}): string | undefined {
+export function optString(
+  req: SandboxRequest,
+  b: Body,
+  field: string,
+  opts: { max?: number; oneOf?: readonly string[] } = {}
+): string | undefined {
   const v = b[field]
   if (v === undefined || v === null) return undefined
   if (typeof v !== 'string') throw invalid(t(req), `field ${field} must be a string`)
-  if (opts.max !== undefined && [...v].length > opts.max) throw invalid(t(req), `field ${field} must be at most ${opts.max} characters`)
-  if (opts.oneOf && !opts.oneOf.includes(v)) throw invalid(t(req), `field ${field} must be one of ${opts.oneOf.join(', ')}`)
+  if (opts.max !== undefined && [...v].length > opts.max)
+    throw invalid(t(req), `field ${field} must be at most ${opts.max} characters`)
+  if (opts.oneOf && !opts.oneOf.includes(v))
+    throw invalid(t(req), `field ${field} must be one of ${opts.oneOf.join(', ')}`)
   return v
 }
 
-export function optInt(req: SandboxRequest, b: Body, field: string, opts: { min?: number; max?: number } = {}): number | undefined {
+export function optInt(
+  req: SandboxRequest,
+  b: Body,
+  field: string,
+  opts: { min?: number; max?: number } = {}
+): number | undefined {
   const v = b[field]
   if (v === undefined || v === null) return undefined
   if (typeof v !== 'number' || !Number.isInteger(v)) throw invalid(t(req), `field ${field} must be an integer`)
@@ -75,7 +106,12 @@ export function optInt(req: SandboxRequest, b: Body, field: string, opts: { min?
   return v
 }
 
-export function optNumber(req: SandboxRequest, b: Body, field: string, opts: { min?: number; max?: number } = {}): number | undefined {
+export function optNumber(
+  req: SandboxRequest,
+  b: Body,
+  field: string,
+  opts: { min?: number; max?: number } = {}
+): number | undefined {
   const v = b[field]
   if (v === undefined || v === null) return undefined
   if (typeof v !== 'number' || !Number.isFinite(v)) throw invalid(t(req), `field ${field} must be a number`)
@@ -99,11 +135,17 @@ export function optObject(req: SandboxRequest, b: Body, field: string): Body | u
   return v as Body
 }
 
-export function optArray(req: SandboxRequest, b: Body, field: string, opts: { max?: number } = {}): unknown[] | undefined {
+export function optArray(
+  req: SandboxRequest,
+  b: Body,
+  field: string,
+  opts: { max?: number } = {}
+): unknown[] | undefined {
   const v = b[field]
   if (v === undefined || v === null) return undefined
   if (!Array.isArray(v)) throw invalid(t(req), `field ${field} must be an array`)
-  if (opts.max !== undefined && v.length > opts.max) throw invalid(t(req), `field ${field} must have at most ${opts.max} items`)
+  if (opts.max !== undefined && v.length > opts.max)
+    throw invalid(t(req), `field ${field} must have at most ${opts.max} items`)
   return v
 }
 

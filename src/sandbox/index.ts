@@ -7,7 +7,13 @@ import { buildRouter } from './routes/index.js'
 import { createCdnServer, createGatewayServer } from './server.js'
 import type { SandboxHandle, SandboxKeySpec, SandboxOptions } from './types.js'
 
-export type { SandboxAccountView, SandboxHandle, SandboxKeySpec, SandboxOptions, SandboxRequestLogEntry } from './types.js'
+export type {
+  SandboxAccountView,
+  SandboxHandle,
+  SandboxKeySpec,
+  SandboxOptions,
+  SandboxRequestLogEntry
+} from './types.js'
 export { FAULT_MODES } from './faults.js'
 export { QUOTA_PER_UNIT, DEFAULT_QUOTA } from './accounts.js'
 export { MODELS } from './catalog.js'
@@ -41,7 +47,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const ctx = new SandboxContext(seed >>> 0, speed, opts.urlTtlSeconds ?? 86_400, naming)
   if (opts.modelsPageSize !== undefined) ctx.modelsPageSize = opts.modelsPageSize
   ctx.control = opts.controlRoutes ?? true
-  const keys: SandboxKeySpec[] = opts.keys?.length ? opts.keys : [{ key: `sk-sandbox-${randomBytes(12).toString('hex')}`, name: 'sandbox' }]
+  const keys: SandboxKeySpec[] = opts.keys?.length
+    ? opts.keys
+    : [{ key: `sk-sandbox-${randomBytes(12).toString('hex')}`, name: 'sandbox' }]
   const addKey = (spec: SandboxKeySpec) => {
     ctx.accounts.add(spec)
     ctx.setKeyFaults(spec.key, spec.faults ?? [])

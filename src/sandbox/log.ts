@@ -7,8 +7,18 @@ export class RequestLog {
   private entries: SandboxRequestLogEntry[] = []
   private nextId = 1
 
-  open(init: Omit<SandboxRequestLogEntry, 'id' | 'status' | 'paid' | 'faults' | 'route' | 'aborted'> & { route?: string }): SandboxRequestLogEntry {
-    const entry: SandboxRequestLogEntry = { id: this.nextId++, status: 0, paid: false, faults: [], route: 'unknown', aborted: false, ...init }
+  open(
+    init: Omit<SandboxRequestLogEntry, 'id' | 'status' | 'paid' | 'faults' | 'route' | 'aborted'> & { route?: string }
+  ): SandboxRequestLogEntry {
+    const entry: SandboxRequestLogEntry = {
+      id: this.nextId++,
+      status: 0,
+      paid: false,
+      faults: [],
+      route: 'unknown',
+      aborted: false,
+      ...init
+    }
     this.entries.push(entry)
     if (this.entries.length > MAX_ENTRIES) this.entries.splice(0, this.entries.length - MAX_ENTRIES)
     return entry

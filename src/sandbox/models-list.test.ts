@@ -3,7 +3,11 @@ import { ALT_NAMING, modelNames, STANDIN_NAMING } from './index.js'
 import { type Json, bearer, call, keysOf, sandboxForFile } from './testing/util.js'
 
 const KEY = 'sk-model-lists'
-const sb = await sandboxForFile({ naming: 'alt', modelsPageSize: 7, keys: [{ key: KEY, name: 'lists' }, { key: 'sk-model-lists-faults' }] })
+const sb = await sandboxForFile({
+  naming: 'alt',
+  modelsPageSize: 7,
+  keys: [{ key: KEY, name: 'lists' }, { key: 'sk-model-lists-faults' }]
+})
 const auth = bearer(KEY)
 
 /** Follows page tokens the way a client must, and returns every page. */
@@ -12,7 +16,12 @@ async function allPages(query = ''): Promise<Json[]> {
   let token: string | null = null
   do {
     const sep = query ? '&' : ''
-    const r = await call(sb, 'GET', `/v1beta/models?${query}${token ? `${sep}pageToken=${encodeURIComponent(token)}` : ''}`, { headers: auth })
+    const r = await call(
+      sb,
+      'GET',
+      `/v1beta/models?${query}${token ? `${sep}pageToken=${encodeURIComponent(token)}` : ''}`,
+      { headers: auth }
+    )
     expect(r.status).toBe(200)
     pages.push(r.json)
     token = r.json.nextPageToken
@@ -28,7 +37,23 @@ describe('GET /v1beta/models pages', () => {
     expect(pages.length).toBe(Math.ceil(names.length / 7))
     expect(pages.slice(0, -1).every((p) => p.models.length === 7 && typeof p.nextPageToken === 'string')).toBe(true)
     expect(pages.at(-1).nextPageToken).toBeNull()
-    expect(keysOf(pages[0].models[0])).toEqual(keysOf({ name: 1, baseModelId: 1, version: 1, displayName: 1, description: 1, inputTokenLimit: 1, outputTokenLimit: 1, supportedGenerationMethods: 1, thinking: 1, temperature: 1, maxTemperature: 1, topP: 1, topK: 1 }))
+    expect(keysOf(pages[0].models[0])).toEqual(
+      keysOf({
+        name: 1,
+        baseModelId: 1,
+        version: 1,
+        displayName: 1,
+        description: 1,
+        inputTokenLimit: 1,
+        outputTokenLimit: 1,
+        supportedGenerationMethods: 1,
+        thinking: 1,
+        temperature: 1,
+        maxTemperature: 1,
+        topP: 1,
+        topK: 1
+      })
+    )
     expect(pages[0].models[0].displayName).toBe(pages[0].models[0].name)
     expect(names.filter((n) => modelNames(STANDIN_NAMING).includes(n))).toEqual([])
   })
@@ -44,14 +69,20 @@ describe('GET /v1beta/models pages', () => {
 })
 
 describe('GET /v1/models', () => {
-  it('answers new-api\'s list: {object list, data [{id, object model, owned_by, supported_endpoint_types}], success}', async () => {
+  it("answers new-api's list: {object list, data [{id, object model, owned_by, supported_endpoint_types}], success}", async () => {
     const r = await call(sb, 'GET', '/v1/models', { headers: auth })
     expect(r.status).toBe(200)
     expect(keysOf(r.json)).toEqual(['data', 'object', 'success'])
     expect(r.json.object).toBe('list')
     expect(r.json.data.map((m: Json) => m.id)).toEqual(modelNames(ALT_NAMING))
     const byId = new Map<string, Json>(r.json.data.map((m: Json) => [m.id, m]))
-    expect(byId.get('canvas-x')).toEqual({ id: 'canvas-x', object: 'model', created: expect.any(Number), owned_by: 'custom', supported_endpoint_types: ['image-generation'] })
+    expect(byId.get('canvas-x')).toEqual({
+      id: 'canvas-x',
+      object: 'model',
+      created: expect.any(Number),
+      owned_by: 'custom',
+      supported_endpoint_types: ['image-generation']
+    })
     expect(byId.get('framecast-pro').supported_endpoint_types).toEqual(['openai-video'])
     expect(byId.get('quill-4').supported_endpoint_types).toEqual(['openai', 'anthropic', 'gemini'])
   })

@@ -5,7 +5,16 @@
  */
 
 /** The body families of the spec (a model belongs to one or more). */
-export const BODY_FAMILIES = ['chat', 'imageGen1', 'imageGen2', 'imageEdit', 'videoUnified1', 'videoUnified2', 'videoJson', 'videoMultipart'] as const
+export const BODY_FAMILIES = [
+  'chat',
+  'imageGen1',
+  'imageGen2',
+  'imageEdit',
+  'videoUnified1',
+  'videoUnified2',
+  'videoJson',
+  'videoMultipart'
+] as const
 export type BodyFamily = (typeof BODY_FAMILIES)[number]
 
 /**
@@ -98,9 +107,17 @@ export const ALT_NAMING: SandboxNaming = {
       as('clipforge-classic', 'vidq1-classic'),
       as('clipforge-legacy', 'vid2.0')
     ],
-    videoUnified2: [as('scenery-fast', 'vo3.1-fast-components'), as('scenery', 'vo3.1-components'), as('dreamreel-3', 'jm-video-3.0')],
+    videoUnified2: [
+      as('scenery-fast', 'vo3.1-fast-components'),
+      as('scenery', 'vo3.1-components'),
+      as('dreamreel-3', 'jm-video-3.0')
+    ],
     videoJson: [as('motionist-omni', 'Kl-3.0-Omni'), as('motionist-26', 'Kl-2.6'), as('motionist-25', 'Kl-2.5')],
-    videoMultipart: [as('framecast', 'gk-video-3'), as('framecast-pro', 'gk-video-3-pro'), as('framecast-max', 'gk-video-3-max')]
+    videoMultipart: [
+      as('framecast', 'gk-video-3'),
+      as('framecast-pro', 'gk-video-3-pro'),
+      as('framecast-max', 'gk-video-3-max')
+    ]
   },
   nativeModel: 'pixa-2',
   nativeReqKey: 'pixa_t2i_v2',
@@ -142,12 +159,16 @@ export function resolveNaming(n: 'standin' | 'alt' | SandboxNaming | undefined):
     if (!Array.isArray(n.models[f])) problems.push(`models.${f} must be a list`)
     else if (n.models[f].some((m) => !nameOf(m))) problems.push(`models.${f} has an empty name`)
   }
-  if (!(n.models.imageGen1 ?? []).map(nameOf).includes(n.nativeModel)) problems.push(`nativeModel ${n.nativeModel} must be one of models.imageGen1`)
+  if (!(n.models.imageGen1 ?? []).map(nameOf).includes(n.nativeModel))
+    problems.push(`nativeModel ${n.nativeModel} must be one of models.imageGen1`)
   if (!names.size) problems.push('no models')
-  if (!PATH.test(n.nativePath) || n.nativePath === '/') problems.push(`nativePath ${n.nativePath} must be a path such as /visual/task`)
-  if (!PATH.test(n.assetPrefix) || !n.assetPrefix.endsWith('/')) problems.push(`assetPrefix ${n.assetPrefix} must be a path ending in /`)
+  if (!PATH.test(n.nativePath) || n.nativePath === '/')
+    problems.push(`nativePath ${n.nativePath} must be a path such as /visual/task`)
+  if (!PATH.test(n.assetPrefix) || !n.assetPrefix.endsWith('/'))
+    problems.push(`assetPrefix ${n.assetPrefix} must be a path ending in /`)
   if (!HEADER.test(n.versionHeader)) problems.push(`versionHeader ${n.versionHeader} must be a lower-case header name`)
-  if (!HEADER.test(n.contentKeyHeader)) problems.push(`contentKeyHeader ${n.contentKeyHeader} must be a lower-case header name`)
+  if (!HEADER.test(n.contentKeyHeader))
+    problems.push(`contentKeyHeader ${n.contentKeyHeader} must be a lower-case header name`)
   if (!n.nativeReqKey) problems.push('nativeReqKey is empty')
   if (problems.length) throw new Error(`sandbox naming '${n.id}': ${problems.join('; ')}`)
   return n

@@ -28,7 +28,10 @@ export function postFaultReply(ctx: SandboxContext, faults: FaultSet, req: Sandb
     const id = body && (typeof body.task_id === 'string' ? body.task_id : typeof body.id === 'string' ? body.id : null)
     const task = id ? ctx.tasks.find(id, req.account.key) : undefined
     if (body && task) {
-      const failure = { message: 'Video generation was refused upstream: the prompt was flagged', code: 'upstream_refused' }
+      const failure = {
+        message: 'Video generation was refused upstream: the prompt was flagged',
+        code: 'upstream_refused'
+      }
       // The task is over before it started: refunded once, and every query reports the same failure.
       Object.assign(task, { outcome: 'failed', failure, queueMs: 0, runMs: 0 })
       const acc = ctx.accounts.get(task.owner)
@@ -36,7 +39,10 @@ export function postFaultReply(ctx: SandboxContext, faults: FaultSet, req: Sandb
         task.refunded = true
         ctx.accounts.refund(acc, task.cost)
       }
-      return { ...json(200, { ...body, status: created.arg || 'failed', progress: 100, error: failure }), paid: reply.paid }
+      return {
+        ...json(200, { ...body, status: created.arg || 'failed', progress: 100, error: failure }),
+        paid: reply.paid
+      }
     }
   }
   const code = faults.get('native-code')

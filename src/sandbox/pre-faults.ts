@@ -27,7 +27,11 @@ function retryAfter(arg: string | undefined, nowMs: number): Record<string, stri
 }
 
 export function cdnError(status: number, code: string, message: string): Reply {
-  return text(status, `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>\n`, 'application/xml')
+  return text(
+    status,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>\n`,
+    'application/xml'
+  )
 }
 
 /**
@@ -42,11 +46,14 @@ export function preFaultReply(ctx: SandboxContext, faults: FaultSet, t: PreFault
         return { status: 429, headers: { 'content-length': '0', ...retryAfter(f.arg, ctx.clock.wallMs()) }, body: '' }
       case '429-json':
         // Task routes replace an upstream 429's message with their own.
-        if (t.format === 'task') return json(429, { code: 'fail_to_fetch_task', message: '当前分组上游负载已饱和，请稍后再试', data: null })
+        if (t.format === 'task')
+          return json(429, { code: 'fail_to_fetch_task', message: '当前分组上游负载已饱和，请稍后再试', data: null })
         return middlewareError(e, 429, '您已达到请求数限制：1分钟内最多请求10次')
       case '5xx': {
         const status = Number(f.arg) >= 500 ? Number(f.arg) : 502
-        return t.cdn ? cdnError(status, 'InternalError', 'We encountered an internal error. Please try again.') : upstreamError(e, status)
+        return t.cdn
+          ? cdnError(status, 'InternalError', 'We encountered an internal error. Please try again.')
+          : upstreamError(e, status)
       }
       case 'stream-error': {
         const status = Number(f.arg) >= 400 ? Number(f.arg) : 503
@@ -54,7 +61,14 @@ export function preFaultReply(ctx: SandboxContext, faults: FaultSet, t: PreFault
         return { ...r, headers: { ...r.headers, 'content-type': 'text/event-stream' } }
       }
       case 'redirect':
-        return { status: 302, headers: { location: f.arg || `${t.cdn ? ctx.gatewayUrl : ctx.cdnUrl}${t.pathAndQuery}`, 'content-length': '0' }, body: '' }
+        return {
+          status: 302,
+          headers: {
+            location: f.arg || `${t.cdn ? ctx.gatewayUrl : ctx.cdnUrl}${t.pathAndQuery}`,
+            'content-length': '0'
+          },
+          body: ''
+        }
       case 'html-200':
         return text(200, HTML_ERROR_PAGE, 'text/html; charset=utf-8')
       case 'quota-query-fail':
@@ -69,13 +83,25 @@ export function preFaultReply(ctx: SandboxContext, faults: FaultSet, t: PreFault
         })
       case 'error-200':
         // new-api passes an upstream's 200 error body on as it is (GATEWAY.md §3b).
-        return json(200, { error: { message: `upstream error: the request was refused upstream (request id: ${t.requestId})`, type: 'upstream_error', param: '', code: f.arg || 'upstream_error' } })
+        return json(200, {
+          error: {
+            message: `upstream error: the request was refused upstream (request id: ${t.requestId})`,
+            type: 'upstream_error',
+            param: '',
+            code: f.arg || 'upstream_error'
+          }
+        })
       case 'forbidden':
         return middlewareError(e, 403, 'This token has no access to this model')
       case 'insufficient-quota':
         return relayError(e, 403, 'insufficient_user_quota', '用户额度不足, 剩余额度: ＄0.000000')
       case 'model-unavailable':
-        return middlewareError(e, 503, 'No available channel for model under group default (distributor)', 'model_not_found')
+        return middlewareError(
+          e,
+          503,
+          'No available channel for model under group default (distributor)',
+          'model_not_found'
+        )
       case 'unauthorized':
         if (t.format === 'usage') return json(401, { success: false, message: 'Invalid token' })
         return middlewareError(e, 401, 'Invalid token')

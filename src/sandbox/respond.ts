@@ -4,7 +4,12 @@ import type { FaultSet } from './faults.js'
 import type { Reply, SseBody } from './reply.js'
 
 /** Writes a reply, damaged as the request's faults say. Resolves with the status sent (0 = none). */
-export async function writeReply(res: ServerResponse, reply: Reply, faults: FaultSet, rangeHeader?: string): Promise<number> {
+export async function writeReply(
+  res: ServerResponse,
+  reply: Reply,
+  faults: FaultSet,
+  rangeHeader?: string
+): Promise<number> {
   if (faults.has('slow-first-byte')) await sleep(faults.num('slow-first-byte', 1000))
   if (res.destroyed) return 0
   if (faults.has('drop')) {
@@ -100,7 +105,12 @@ function parseRange(header: string | undefined, size: number): [number, number] 
 }
 
 async function writeBody(res: ServerResponse, reply: Reply, faults: FaultSet, rangeHeader?: string): Promise<number> {
-  let bytes = reply.body === undefined ? Buffer.alloc(0) : typeof reply.body === 'string' ? Buffer.from(reply.body, 'utf8') : reply.body
+  let bytes =
+    reply.body === undefined
+      ? Buffer.alloc(0)
+      : typeof reply.body === 'string'
+        ? Buffer.from(reply.body, 'utf8')
+        : reply.body
   if (reply.media && faults.has('wrong-bytes')) bytes = wrongBytes(bytes.length)
   let status = reply.status
   const headers: Record<string, string> = { ...reply.headers }

@@ -4,11 +4,20 @@ import { type Json, bearer, call, sandboxForFile } from './testing/util.js'
 
 const KEY = 'sk-redirect-key'
 const HOPS_KEY = 'sk-redirect-hops-key'
-const sb = await sandboxForFile({ speed: 1, keys: [{ key: KEY, name: 'redirect' }, { key: HOPS_KEY, name: 'hops', faults: ['result:redirect-hops=2'] }] })
+const sb = await sandboxForFile({
+  speed: 1,
+  keys: [
+    { key: KEY, name: 'redirect' },
+    { key: HOPS_KEY, name: 'hops', faults: ['result:redirect-hops=2'] }
+  ]
+})
 
 /** A finished video of the JSON family, created with `key` and `prompt`; returns its result address. */
 async function finishedVideo(key: string, prompt: string): Promise<string> {
-  const c = await call(sb, 'POST', '/v1/videos', { headers: bearer(key), body: { model: 'Kl-2.6', prompt, seconds: '5' } })
+  const c = await call(sb, 'POST', '/v1/videos', {
+    headers: bearer(key),
+    body: { model: 'Kl-2.6', prompt, seconds: '5' }
+  })
   expect(c.status).toBe(200)
   for (let i = 0; i < 1000; i++) {
     const r = await call(sb, 'GET', `/v1/videos/${c.json.id}`, { headers: bearer(key) })
@@ -70,7 +79,11 @@ describe('a result address that redirects (redirect-hops, sandbox:redirect)', ()
 
   it('the marker is read as 1 to 10 hops', () => {
     expect(promptResultFaults('no marker')).toEqual([])
-    expect(promptResultFaults('x sandbox:redirect y')[0]).toMatchObject({ mode: 'redirect-hops', arg: '1', result: true })
+    expect(promptResultFaults('x sandbox:redirect y')[0]).toMatchObject({
+      mode: 'redirect-hops',
+      arg: '1',
+      result: true
+    })
     expect(promptResultFaults('sandbox:redirect=6')[0].arg).toBe('6')
     expect(promptResultFaults('sandbox:redirect=0')[0].arg).toBe('1')
     expect(promptResultFaults('sandbox:redirect=99')[0].arg).toBe('10')

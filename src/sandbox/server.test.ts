@@ -3,10 +3,18 @@ import { describe, expect, it } from 'vitest'
 import { startSandbox } from './index.js'
 import { bearer, call, sandboxForFile } from './testing/util.js'
 
-const sb = await sandboxForFile({ keys: [{ key: 'sk-srv-a', name: 'a' }, { key: 'sk-srv-b', name: 'b' }] })
+const sb = await sandboxForFile({
+  keys: [
+    { key: 'sk-srv-a', name: 'a' },
+    { key: 'sk-srv-b', name: 'b' }
+  ]
+})
 const usage = '/v1/dashboard/billing/usage'
 
-function rawGet(url: string, headers: Record<string, string>): Promise<{ error?: NodeJS.ErrnoException; status?: number; body: string }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>
+): Promise<{ error?: NodeJS.ErrnoException; status?: number; body: string }> {
   return new Promise((resolve) => {
     const req = request(url, { headers }, (res) => {
       let body = ''
@@ -28,7 +36,13 @@ describe('startSandbox', () => {
       expect(s.cdnUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
       expect(s.cdnUrl).not.toBe(s.url)
       expect(s.key).toMatch(/^sk-sandbox-[0-9a-f]{24}$/)
-      expect(s.account(s.key)).toEqual({ name: 'sandbox', quotaRemaining: 50_000_000, used: 0, unlimited: false, expiresAt: 0 })
+      expect(s.account(s.key)).toEqual({
+        name: 'sandbox',
+        quotaRemaining: 50_000_000,
+        used: 0,
+        unlimited: false,
+        expiresAt: 0
+      })
       expect((await call(s, 'GET', usage, { headers: bearer(s.key) })).status).toBe(200)
     } finally {
       await s.close()
@@ -50,7 +64,9 @@ describe('startSandbox', () => {
   it('answers unknown routes with the gateway 404 Invalid URL body', async () => {
     const r = await call(sb, 'POST', '/v1/nothing/here', { headers: bearer('sk-srv-a'), body: {} })
     expect(r.status).toBe(404)
-    expect(r.json).toEqual({ error: { message: 'Invalid URL (POST /v1/nothing/here)', type: 'invalid_request_error', param: '', code: '' } })
+    expect(r.json).toEqual({
+      error: { message: 'Invalid URL (POST /v1/nothing/here)', type: 'invalid_request_error', param: '', code: '' }
+    })
   })
 })
 
@@ -61,7 +77,16 @@ describe('request log', () => {
     await call(sb, 'GET', usage, { headers: bearer('sk-unknown') })
     const log = sb.log()
     expect(log).toHaveLength(2)
-    expect(log[0]).toMatchObject({ method: 'GET', path: usage, query: { x: '1' }, key: 'sk-srv-a', status: 200, route: 'billing.usage', paid: false, origin: 'gateway' })
+    expect(log[0]).toMatchObject({
+      method: 'GET',
+      path: usage,
+      query: { x: '1' },
+      key: 'sk-srv-a',
+      status: 200,
+      route: 'billing.usage',
+      paid: false,
+      origin: 'gateway'
+    })
     expect(log[0].headers['x-extra']).toBe('yes')
     expect(log[0].headers.authorization).toBe('Bearer sk-srv-a')
     expect(log[0].bodyBytes).toBe(0)

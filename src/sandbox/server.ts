@@ -26,12 +26,20 @@ export const MAX_CDN_BODY = 64 * 1024
 export function hostAllowed(req: IncomingMessage): boolean {
   const port = req.socket.localPort
   const host = req.headers.host
-  return port !== undefined && typeof host === 'string' && [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(host.toLowerCase())
+  return (
+    port !== undefined &&
+    typeof host === 'string' &&
+    [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(host.toLowerCase())
+  )
 }
 
 export function refuseHost(res: ServerResponse): void {
   const text = 'Misdirected request: the sandbox answers only to 127.0.0.1 or localhost with its own port.\n'
-  res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), connection: 'close' })
+  res.writeHead(421, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+    connection: 'close'
+  })
   res.end(text)
 }
 
@@ -56,7 +64,11 @@ export function flatHeaders(req: IncomingMessage): Record<string, string> {
   return out
 }
 
-export function parseTarget(rawUrl: string | undefined): { path: string; query: Record<string, string>; search: string } {
+export function parseTarget(rawUrl: string | undefined): {
+  path: string
+  query: Record<string, string>
+  search: string
+} {
   const u = new URL(rawUrl ?? '/', 'http://127.0.0.1')
   const query: Record<string, string> = {}
   for (const [k, v] of u.searchParams) if (!(k in query)) query[k] = v
@@ -77,10 +89,26 @@ export function requestLine(req: IncomingMessage): RequestLine {
 }
 
 /** Opens the request's log entry with no key yet; it is marked aborted if the client goes away. */
-export function openEntry(ctx: SandboxContext, res: ServerResponse, line: RequestLine, more: { body: Buffer; origin: SandboxRequestLogEntry['origin']; route?: string }): SandboxRequestLogEntry {
+export function openEntry(
+  ctx: SandboxContext,
+  res: ServerResponse,
+  line: RequestLine,
+  more: { body: Buffer; origin: SandboxRequestLogEntry['origin']; route?: string }
+): SandboxRequestLogEntry {
   const { method, path, query, headers } = line
   const { body, ...rest } = more
-  const entry = ctx.log.open({ at: ctx.clock.wallMs(), receivedAt: Date.now(), method, path, query, headers, bodyDigest: sha256Hex(body), bodyBytes: body.length, key: null, ...rest })
+  const entry = ctx.log.open({
+    at: ctx.clock.wallMs(),
+    receivedAt: Date.now(),
+    method,
+    path,
+    query,
+    headers,
+    bodyDigest: sha256Hex(body),
+    bodyBytes: body.length,
+    key: null,
+    ...rest
+  })
   watchAbort(res, entry)
   return entry
 }
@@ -117,15 +145,27 @@ export function watchAbort(res: ServerResponse, entry: { aborted: boolean; ended
   })
 }
 
-export function createGatewayServer(ctx: SandboxContext, router: Router, open: Set<ServerResponse>, quiet: boolean): Server {
+export function createGatewayServer(
+  ctx: SandboxContext,
+  router: Router,
+  open: Set<ServerResponse>,
+  quiet: boolean
+): Server {
   return createServer((req, res) => {
     track(res, open)
     handle(ctx, router, req, res).catch((err: unknown) => {
       // A bug in the sandbox must not pass for a gateway answer silently.
-      if (!quiet) process.stderr.write(`sandbox: internal error on ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}\n`)
+      if (!quiet)
+        process.stderr.write(
+          `sandbox: internal error on ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}\n`
+        )
       if (!res.headersSent && !res.destroyed) {
         res.writeHead(500, { 'content-type': 'application/json' })
-        res.end(JSON.stringify({ error: { message: `sandbox internal error: ${String(err)}`, type: 'sandbox_error', param: '', code: '' } }))
+        res.end(
+          JSON.stringify({
+            error: { message: `sandbox internal error: ${String(err)}`, type: 'sandbox_error', param: '', code: '' }
+          })
+        )
       } else res.destroy()
     })
   })
@@ -181,13 +221,23 @@ async function handle(ctx: SandboxContext, router: Router, req: IncomingMessage,
     throw err
   }
   const keyFaults = acc ? ctx.faultsOf(acc.key) : []
-  const faults = new FaultSet([...takeFaults(headerFaults, route.name, false), ...takeFaults(keyFaults, route.name, false)])
+  const faults = new FaultSet([
+    ...takeFaults(headerFaults, route.name, false),
+    ...takeFaults(keyFaults, route.name, false)
+  ])
   const resultFaults = headerFaults.filter((f) => f.result).map((f) => ({ ...f }))
 
-  const refused = preFaultReply(ctx, faults, { format: route.format, requestId, routeName: route.name, pathAndQuery: path + search, method })
+  const refused = preFaultReply(ctx, faults, {
+    format: route.format,
+    requestId,
+    routeName: route.name,
+    pathAndQuery: path + search,
+    method
+  })
   if (refused) return send(refused, faults)
 
-  const auth = route.auth === 'usage' ? authorizeUsage(ctx, headers) : authorizeRelay(ctx, route.auth, headers, query, requestId)
+  const auth =
+    route.auth === 'usage' ? authorizeUsage(ctx, headers) : authorizeRelay(ctx, route.auth, headers, query, requestId)
   if (!auth.ok) return send(auth.reply, faults)
 
   const body = await readBody(req)
@@ -218,7 +268,8 @@ async function handle(ctx: SandboxContext, router: Router, req: IncomingMessage,
       } catch (err) {
         throw invalidJson(e, (err as Error).message)
       }
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) throw invalidJson(e, 'the body must be a JSON object')
+      if (typeof v !== 'object' || v === null || Array.isArray(v))
+        throw invalidJson(e, 'the body must be a JSON object')
       parsed = v as Record<string, unknown>
       return parsed
     }

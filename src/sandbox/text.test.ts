@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { type Json, bearer, call, datas, keysOf, sandboxForFile, stream } from './testing/util.js'
 
 const KEY = 'sk-text-key'
-const sb = await sandboxForFile({ keys: [{ key: KEY, name: 'text' }, { key: 'sk-text-limited', modelLimits: { 'gpt-4o-mini': true } }] })
+const sb = await sandboxForFile({
+  keys: [
+    { key: KEY, name: 'text' },
+    { key: 'sk-text-limited', modelLimits: { 'gpt-4o-mini': true } }
+  ]
+})
 const auth = bearer(KEY)
 const ERR_KEYS = ['code', 'message', 'param', 'type']
 
@@ -26,11 +31,30 @@ describe('content format', () => {
     expect(r.json.nextPageToken).toBeNull()
     const m = r.json.models.find((x: Json) => x.name === 'gemini-2.5-flash')
     expect(m).toEqual({
-      name: 'gemini-2.5-flash', baseModelId: null, version: null, displayName: 'gemini-2.5-flash', description: null, inputTokenLimit: null,
-      outputTokenLimit: null, supportedGenerationMethods: null, thinking: null, temperature: null, maxTemperature: null, topP: null, topK: null
+      name: 'gemini-2.5-flash',
+      baseModelId: null,
+      version: null,
+      displayName: 'gemini-2.5-flash',
+      description: null,
+      inputTokenLimit: null,
+      outputTokenLimit: null,
+      supportedGenerationMethods: null,
+      thinking: null,
+      temperature: null,
+      maxTemperature: null,
+      topP: null,
+      topK: null
     })
     expect(r.json.models.every((x: Json) => !x.name.startsWith('models/'))).toBe(true)
-    for (const id of ['imagegen-4.0', 'image-model-2', 'vidq2-pro', 'Kl-2.6', 'gk-video-3', 'vo3.1-fast-components', 'claude-sonnet-4-5']) {
+    for (const id of [
+      'imagegen-4.0',
+      'image-model-2',
+      'vidq2-pro',
+      'Kl-2.6',
+      'gk-video-3',
+      'vo3.1-fast-components',
+      'claude-sonnet-4-5'
+    ]) {
       expect(r.json.models.map((x: Json) => x.name)).toContain(id)
     }
     const lim = await call(sb, 'GET', '/v1beta/models?key=sk-text-limited')
@@ -45,7 +69,12 @@ describe('content format', () => {
     expect(typeof c.content.parts[0].text).toBe('string')
     expect(c.content.parts[0].text).toMatch(/```ts[\s\S]*```/)
     expect(c.finishReason).toBe('STOP')
-    expect(c.safetyRatings.map((s: Json) => s.category)).toEqual(['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT'])
+    expect(c.safetyRatings.map((s: Json) => s.category)).toEqual([
+      'HARM_CATEGORY_HARASSMENT',
+      'HARM_CATEGORY_HATE_SPEECH',
+      'HARM_CATEGORY_SEXUALLY_EXPLICIT',
+      'HARM_CATEGORY_DANGEROUS_CONTENT'
+    ])
     expect(c.safetyRatings.every((s: Json) => s.probability === 'NEGLIGIBLE')).toBe(true)
     const u = r.json.usageMetadata
     expect(Number.isInteger(u.promptTokenCount) && Number.isInteger(u.candidatesTokenCount)).toBe(true)
@@ -73,11 +102,15 @@ describe('content format', () => {
     chunks.slice(0, -1).forEach((c) => expect(c.candidates[0].finishReason).toBeUndefined())
     expect(chunks.at(-1).candidates[0].finishReason).toBe('STOP')
     expect(chunks.at(-1).usageMetadata).toEqual(plain.json.usageMetadata)
-    expect(chunks.map((c) => c.candidates[0].content.parts[0].text).join('')).toBe(plain.json.candidates[0].content.parts[0].text)
+    expect(chunks.map((c) => c.candidates[0].content.parts[0].text).join('')).toBe(
+      plain.json.candidates[0].content.parts[0].text
+    )
   })
 
   it('matches a percent-encoded colon in the action', async () => {
-    expect((await call(sb, 'POST', '/v1beta/models/gemini-2.5-flash%3AgenerateContent', { headers: auth, body })).status).toBe(200)
+    expect(
+      (await call(sb, 'POST', '/v1beta/models/gemini-2.5-flash%3AgenerateContent', { headers: auth, body })).status
+    ).toBe(200)
   })
 
   it('streams on :generateContent?alt=sse as newer gateways do', async () => {
@@ -86,12 +119,24 @@ describe('content format', () => {
   })
 
   it('honours maxOutputTokens with MAX_TOKENS, and answers function calls', async () => {
-    const r = await call(sb, 'POST', path, { headers: auth, body: { ...body, generationConfig: { maxOutputTokens: 5 } } })
+    const r = await call(sb, 'POST', path, {
+      headers: auth,
+      body: { ...body, generationConfig: { maxOutputTokens: 5 } }
+    })
     expect(r.json.candidates[0].finishReason).toBe('MAX_TOKENS')
     expect(r.json.usageMetadata.candidatesTokenCount).toBeLessThanOrEqual(5)
     const f = await call(sb, 'POST', path, {
       headers: auth,
-      body: { ...body, tools: [{ functionDeclarations: [{ name: 'lookup', parameters: { type: 'object', properties: { q: { type: 'string' } } } }] }] }
+      body: {
+        ...body,
+        tools: [
+          {
+            functionDeclarations: [
+              { name: 'lookup', parameters: { type: 'object', properties: { q: { type: 'string' } } } }
+            ]
+          }
+        ]
+      }
     })
     const call0 = f.json.candidates[0].content.parts.find((p: Json) => p.functionCall)
     expect(call0.functionCall.name).toBe('lookup')
@@ -100,12 +145,33 @@ describe('content format', () => {
 
   it('validates contents, parts, roles and safety enums with 500 invalid_request', async () => {
     expectOpenAiValidation(await call(sb, 'POST', path, { headers: auth, body: {} }), /contents is required/)
-    expectOpenAiValidation(await call(sb, 'POST', path, { headers: auth, body: { contents: [{ role: 'user' }] } }), /parts is required/)
-    expectOpenAiValidation(await call(sb, 'POST', path, { headers: auth, body: { contents: [{ role: 'system', parts: [{ text: 'x' }] }] } }), /role/)
-    expectOpenAiValidation(await call(sb, 'POST', path, { headers: auth, body: { ...body, safetySettings: [{ category: 'HARM_CATEGORY_NOPE', threshold: 'BLOCK_NONE' }] } }), /category/)
-    expectOpenAiValidation(await call(sb, 'POST', path, { headers: auth, body: { ...body, safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_SOME' }] } }), /threshold/)
+    expectOpenAiValidation(
+      await call(sb, 'POST', path, { headers: auth, body: { contents: [{ role: 'user' }] } }),
+      /parts is required/
+    )
+    expectOpenAiValidation(
+      await call(sb, 'POST', path, { headers: auth, body: { contents: [{ role: 'system', parts: [{ text: 'x' }] }] } }),
+      /role/
+    )
+    expectOpenAiValidation(
+      await call(sb, 'POST', path, {
+        headers: auth,
+        body: { ...body, safetySettings: [{ category: 'HARM_CATEGORY_NOPE', threshold: 'BLOCK_NONE' }] }
+      }),
+      /category/
+    )
+    expectOpenAiValidation(
+      await call(sb, 'POST', path, {
+        headers: auth,
+        body: { ...body, safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_SOME' }] }
+      }),
+      /threshold/
+    )
     expectOpenAiValidation(await call(sb, 'POST', path, { headers: auth, raw: '{"contents": [' }), /invalid character/)
-    const ok = await call(sb, 'POST', path, { headers: auth, body: { ...body, safetySettings: [{ category: 'HARM_CATEGORY_HATE_SPEECH', threshold: 'BLOCK_ONLY_HIGH' }] } })
+    const ok = await call(sb, 'POST', path, {
+      headers: auth,
+      body: { ...body, safetySettings: [{ category: 'HARM_CATEGORY_HATE_SPEECH', threshold: 'BLOCK_ONLY_HIGH' }] }
+    })
     expect(ok.status).toBe(200)
   })
 
@@ -114,7 +180,9 @@ describe('content format', () => {
     expect(r.status).toBe(503)
     expect(r.json.error.code).toBe('model_not_found')
     expect(r.json.error.type).toBe('new_api_error')
-    expect(r.json.error.message).toMatch(/^No available channel for model no-such-model under group default \(distributor\) \(request id: \d+\)$/)
+    expect(r.json.error.message).toMatch(
+      /^No available channel for model no-such-model under group default \(distributor\) \(request id: \d+\)$/
+    )
     const l = await call(sb, 'POST', path, { headers: bearer('sk-text-limited'), body })
     expect(l.status).toBe(403)
     expect(l.json.error.message).toMatch(/This token has no access to model gemini-2.5-flash/)
@@ -130,7 +198,13 @@ describe('messages format', () => {
     expect(r.status).toBe(200)
     expect(keysOf(r.json)).toEqual(['content', 'id', 'model', 'role', 'stop_reason', 'stop_sequence', 'type', 'usage'])
     expect(r.json.id).toMatch(/^msg_/)
-    expect(r.json).toMatchObject({ type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', stop_reason: 'end_turn', stop_sequence: null })
+    expect(r.json).toMatchObject({
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-sonnet-4-5',
+      stop_reason: 'end_turn',
+      stop_sequence: null
+    })
     expect(r.json.content).toEqual([{ type: 'text', text: expect.any(String) }])
     expect(Number.isInteger(r.json.usage.input_tokens) && Number.isInteger(r.json.usage.output_tokens)).toBe(true)
   })
@@ -157,10 +231,16 @@ describe('messages format', () => {
     expect(s.raw).not.toContain('[DONE]')
     const d = datas(s.events)
     expect(d[0].message).toMatchObject({ type: 'message', role: 'assistant', content: [], stop_reason: null })
-    const text = d.filter((x) => x.delta?.type === 'text_delta').map((x) => x.delta.text).join('')
+    const text = d
+      .filter((x) => x.delta?.type === 'text_delta')
+      .map((x) => x.delta.text)
+      .join('')
     const plain = await call(sb, 'POST', '/v1/messages', { headers: mAuth, body })
     expect(text).toBe(plain.json.content[0].text)
-    expect(d.at(-2)).toMatchObject({ delta: { stop_reason: 'end_turn' }, usage: { output_tokens: plain.json.usage.output_tokens } })
+    expect(d.at(-2)).toMatchObject({
+      delta: { stop_reason: 'end_turn' },
+      usage: { output_tokens: plain.json.usage.output_tokens }
+    })
   })
 
   it('emits thinking_delta and signature_delta for thinking, and tool input as input_json_delta', async () => {
@@ -171,7 +251,13 @@ describe('messages format', () => {
         ...body,
         stream: true,
         thinking: { type: 'enabled', budget_tokens: 2048 },
-        tools: [{ name: 'weather', description: 'w', input_schema: { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } } } }]
+        tools: [
+          {
+            name: 'weather',
+            description: 'w',
+            input_schema: { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } } }
+          }
+        ]
       },
       mAuth
     )
@@ -182,13 +268,23 @@ describe('messages format', () => {
     expect(thinking.length).toBeGreaterThan(1)
     const sigIdx = d.findIndex((x) => x.delta?.type === 'signature_delta')
     expect(d[sigIdx + 1]).toEqual({ type: 'content_block_stop', index: 0 })
-    const json = d.filter((x) => x.delta?.type === 'input_json_delta').map((x) => x.delta.partial_json).join('')
+    const json = d
+      .filter((x) => x.delta?.type === 'input_json_delta')
+      .map((x) => x.delta.partial_json)
+      .join('')
     const input = JSON.parse(json)
     expect(typeof input.city).toBe('string')
     expect(Number.isInteger(input.days)).toBe(true)
     expect(d.find((x) => x.type === 'message_delta').delta.stop_reason).toBe('tool_use')
-    const think = await call(sb, 'POST', '/v1/messages', { headers: mAuth, body: { ...body, model: 'claude-sonnet-4-5-think' } })
-    expect(think.json.content[0]).toMatchObject({ type: 'thinking', thinking: expect.any(String), signature: expect.any(String) })
+    const think = await call(sb, 'POST', '/v1/messages', {
+      headers: mAuth,
+      body: { ...body, model: 'claude-sonnet-4-5-think' }
+    })
+    expect(think.json.content[0]).toMatchObject({
+      type: 'thinking',
+      thinking: expect.any(String),
+      signature: expect.any(String)
+    })
   })
 
   it('stops at max_tokens and stop sequences', async () => {
@@ -242,13 +338,24 @@ describe('legacy completions', () => {
     chunks.forEach((c) => expect(c.object).toBe('text_completion'))
     chunks.slice(0, -1).forEach((c) => expect(c.choices[0].finish_reason).toBeNull())
     expect(chunks.at(-1).choices[0].finish_reason).not.toBeNull()
-    const none = await stream(sb, '/v1/completions', { ...body, stream: true, stream_options: { include_usage: false } }, auth)
+    const none = await stream(
+      sb,
+      '/v1/completions',
+      { ...body, stream: true, stream_options: { include_usage: false } },
+      auth
+    )
     expect(datas(none.events).some((c) => c?.object === 'chat.completion.chunk')).toBe(false)
   })
 
   it('requires prompt (500 invalid_request) and a model (400)', async () => {
-    expectOpenAiValidation(await call(sb, 'POST', '/v1/completions', { headers: auth, body: { model: 'gpt-4o-mini' } }), /field prompt is required/)
-    expectOpenAiValidation(await call(sb, 'POST', '/v1/completions', { headers: auth, body: { ...body, stop: 5 } }), /stop/)
+    expectOpenAiValidation(
+      await call(sb, 'POST', '/v1/completions', { headers: auth, body: { model: 'gpt-4o-mini' } }),
+      /field prompt is required/
+    )
+    expectOpenAiValidation(
+      await call(sb, 'POST', '/v1/completions', { headers: auth, body: { ...body, stop: 5 } }),
+      /stop/
+    )
     const m = await call(sb, 'POST', '/v1/completions', { headers: auth, body: { prompt: 'x' } })
     expect(m.status).toBe(400)
     expect(m.json.error.message).toMatch(/Model name not specified/)
@@ -256,32 +363,62 @@ describe('legacy completions', () => {
 })
 
 describe('chat completions', () => {
-  const body = { model: 'gpt-4o-mini', messages: [{ role: 'system', content: 'be brief' }, { role: 'user', content: 'Hello' }] }
+  const body = {
+    model: 'gpt-4o-mini',
+    messages: [
+      { role: 'system', content: 'be brief' },
+      { role: 'user', content: 'Hello' }
+    ]
+  }
 
   it('answers chat.completion and streams chunks ending in [DONE]', async () => {
     const r = await call(sb, 'POST', '/v1/chat/completions', { headers: auth, body })
-    expect(r.json).toMatchObject({ object: 'chat.completion', model: 'gpt-4o-mini', choices: [{ index: 0, message: { role: 'assistant' }, finish_reason: 'stop' }] })
+    expect(r.json).toMatchObject({
+      object: 'chat.completion',
+      model: 'gpt-4o-mini',
+      choices: [{ index: 0, message: { role: 'assistant' }, finish_reason: 'stop' }]
+    })
     const s = await stream(sb, '/v1/chat/completions', { ...body, stream: true }, auth)
     const d = datas(s.events)
     expect(d.at(-1)).toBe('[DONE]')
     expect(d.at(-2).choices).toEqual([])
     expect(d[0].choices[0].delta).toEqual({ role: 'assistant', content: '' })
-    const text = d.slice(0, -2).map((c) => c.choices[0].delta.content ?? '').join('')
+    const text = d
+      .slice(0, -2)
+      .map((c) => c.choices[0].delta.content ?? '')
+      .join('')
     expect(text).toBe(r.json.choices[0].message.content)
   })
 
   it('streams tool calls as argument deltas', async () => {
-    const tools = [{ type: 'function', function: { name: 'find', parameters: { type: 'object', properties: { q: { type: 'string' } } } } }]
+    const tools = [
+      {
+        type: 'function',
+        function: { name: 'find', parameters: { type: 'object', properties: { q: { type: 'string' } } } }
+      }
+    ]
     const s = await stream(sb, '/v1/chat/completions', { ...body, tools, stream: true }, auth)
     const d = datas(s.events).slice(0, -2)
-    const args = d.flatMap((c) => c.choices[0].delta.tool_calls ?? []).map((t: Json) => t.function.arguments).join('')
+    const args = d
+      .flatMap((c) => c.choices[0].delta.tool_calls ?? [])
+      .map((t: Json) => t.function.arguments)
+      .join('')
     expect(JSON.parse(args)).toHaveProperty('q')
     expect(d.at(-1).choices[0].finish_reason).toBe('tool_calls')
   })
 
   it('validates messages', async () => {
-    expectOpenAiValidation(await call(sb, 'POST', '/v1/chat/completions', { headers: auth, body: { model: 'gpt-4o-mini', messages: [] } }), /messages is required/)
-    expectOpenAiValidation(await call(sb, 'POST', '/v1/chat/completions', { headers: auth, body: { model: 'gpt-4o-mini', messages: [{ role: 'robot', content: 'x' }] } }), /role/)
+    expectOpenAiValidation(
+      await call(sb, 'POST', '/v1/chat/completions', { headers: auth, body: { model: 'gpt-4o-mini', messages: [] } }),
+      /messages is required/
+    )
+    expectOpenAiValidation(
+      await call(sb, 'POST', '/v1/chat/completions', {
+        headers: auth,
+        body: { model: 'gpt-4o-mini', messages: [{ role: 'robot', content: 'x' }] }
+      }),
+      /role/
+    )
   })
 })
 
@@ -289,7 +426,10 @@ describe('text accounting', () => {
   it('charges by model and marks the log entry paid', async () => {
     sb.addKey({ key: 'sk-text-acct', quota: 1_000_000 })
     sb.clearLog()
-    await call(sb, 'POST', '/v1/chat/completions', { headers: bearer('sk-text-acct'), body: { model: 'gpt-4.1', messages: [{ role: 'user', content: 'hi' }] } })
+    await call(sb, 'POST', '/v1/chat/completions', {
+      headers: bearer('sk-text-acct'),
+      body: { model: 'gpt-4.1', messages: [{ role: 'user', content: 'hi' }] }
+    })
     const a = sb.account('sk-text-acct')!
     expect(a.used).toBeGreaterThan(0)
     expect(a.quotaRemaining + a.used).toBe(1_000_000)
@@ -302,7 +442,10 @@ describe('text accounting', () => {
 
   it('refuses an exhausted key with 401', async () => {
     sb.addKey({ key: 'sk-text-zero', quota: 0 })
-    const r = await call(sb, 'POST', '/v1/completions', { headers: bearer('sk-text-zero'), body: { model: 'gpt-4o-mini', prompt: 'x' } })
+    const r = await call(sb, 'POST', '/v1/completions', {
+      headers: bearer('sk-text-zero'),
+      body: { model: 'gpt-4o-mini', prompt: 'x' }
+    })
     expect(r.status).toBe(401)
   })
 })

@@ -5,7 +5,12 @@ const sb = await sandboxForFile({
   keys: [
     { key: 'sk-usage-main', name: 'main', quota: 1_000_000 },
     { key: 'sk-usage-unlimited', name: 'unl', unlimited: true, quota: 0 },
-    { key: 'sk-usage-limited', name: 'lim', modelLimits: { 'gpt-4o-mini': true, 'imagegen-4.0': true }, expiresAt: 4_102_444_800 },
+    {
+      key: 'sk-usage-limited',
+      name: 'lim',
+      modelLimits: { 'gpt-4o-mini': true, 'imagegen-4.0': true },
+      expiresAt: 4_102_444_800
+    },
     { key: 'sk-usage-expired', name: 'old', expiresAt: 1_600_000_000 },
     { key: 'sk-usage-disabled', name: 'off', disabled: true },
     { key: 'sk-usage-empty', name: 'empty', quota: 0 }
@@ -21,7 +26,17 @@ describe('GET /api/usage/token/', () => {
     expect(r.json.code).toBe(true)
     expect(r.json.message).toBe('ok')
     expect(keysOf(r.json.data)).toEqual(
-      ['expires_at', 'model_limits', 'model_limits_enabled', 'name', 'object', 'total_available', 'total_granted', 'total_used', 'unlimited_quota'].sort()
+      [
+        'expires_at',
+        'model_limits',
+        'model_limits_enabled',
+        'name',
+        'object',
+        'total_available',
+        'total_granted',
+        'total_used',
+        'unlimited_quota'
+      ].sort()
     )
     expect(r.json.data).toEqual({
       object: 'token_usage',
@@ -94,7 +109,9 @@ describe('billing routes', () => {
     })
 
     it(`${prefix}/dashboard/billing/usage reports used/500000*100 and ignores dates`, async () => {
-      const r = await call(sb, 'GET', `${prefix}/dashboard/billing/usage?start_date=2020-01-01&end_date=2020-01-02`, { headers: bearer('sk-usage-main') })
+      const r = await call(sb, 'GET', `${prefix}/dashboard/billing/usage?start_date=2020-01-01&end_date=2020-01-02`, {
+        headers: bearer('sk-usage-main')
+      })
       expect(r.status).toBe(200)
       expect(keysOf(r.json)).toEqual(['object', 'total_usage'])
       expect(r.json.object).toBe('list')
@@ -122,10 +139,14 @@ describe('billing routes', () => {
   })
 
   it('answers a failed quota lookup with 200 and the error body (fault quota-query-fail)', async () => {
-    const s = await call(sb, 'GET', '/dashboard/billing/subscription', { headers: bearer('sk-usage-main', { 'x-sandbox-fault': 'quota-query-fail' }) })
+    const s = await call(sb, 'GET', '/dashboard/billing/subscription', {
+      headers: bearer('sk-usage-main', { 'x-sandbox-fault': 'quota-query-fail' })
+    })
     expect(s.status).toBe(200)
     expect(s.json).toEqual({ error: { message: 'query quota failed', type: 'upstream_error', param: '', code: null } })
-    const u = await call(sb, 'GET', '/v1/dashboard/billing/usage', { headers: bearer('sk-usage-main', { 'x-sandbox-fault': 'quota-query-fail' }) })
+    const u = await call(sb, 'GET', '/v1/dashboard/billing/usage', {
+      headers: bearer('sk-usage-main', { 'x-sandbox-fault': 'quota-query-fail' })
+    })
     expect(u.json.error.type).toBe('new_api_error')
   })
 })

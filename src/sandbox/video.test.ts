@@ -32,7 +32,15 @@ async function walk(path: string, step = 1): Promise<Json[]> {
 const distinct = (xs: Json[]) => xs.map((x) => x.status).filter((s, i, a) => a[i - 1] !== s)
 
 const vidq = { model: 'vidq2-pro', images: [], prompt: 'a paper boat', duration: 5 }
-const unified2 = { model: 'vo3.1-fast-components', images: ['https://example.com/a.png'], orientation: 'landscape', prompt: 'waves', size: '1280x720', duration: 8, aspect_ratio: '16:9' }
+const unified2 = {
+  model: 'vo3.1-fast-components',
+  images: ['https://example.com/a.png'],
+  orientation: 'landscape',
+  prompt: 'waves',
+  size: '1280x720',
+  duration: 8,
+  aspect_ratio: '16:9'
+}
 
 async function expectMp4(url: string) {
   const r = await fetch(url)
@@ -58,8 +66,27 @@ describe('unified route, first family', () => {
     const seen = await walk(`/v1/video/query?id=${c.json.task_id}`)
     expect(distinct(seen)).toEqual(['processing', 'completed'])
     const first = seen[0]
-    expect(keysOf(first)).toEqual(['completed_at', 'created_at', 'detail', 'id', 'model', 'object', 'progress', 'size', 'status', 'status_update_time', 'video_url'])
-    expect(first).toMatchObject({ id: c.json.task_id, object: 'video', model: 'vidq2-pro', video_url: '', completed_at: 0, size: '720P' })
+    expect(keysOf(first)).toEqual([
+      'completed_at',
+      'created_at',
+      'detail',
+      'id',
+      'model',
+      'object',
+      'progress',
+      'size',
+      'status',
+      'status_update_time',
+      'video_url'
+    ])
+    expect(first).toMatchObject({
+      id: c.json.task_id,
+      object: 'video',
+      model: 'vidq2-pro',
+      video_url: '',
+      completed_at: 0,
+      size: '720P'
+    })
     expect(first.detail.input).toEqual({ aspect_ratio: null, images: [], model: 'vidq2-pro', prompt: 'a paper boat' })
     expect(seen.every((s) => Number.isInteger(s.progress))).toBe(true)
     expect(seen.map((s) => s.progress)).toEqual([...seen.map((s) => s.progress)].sort((a, b) => a - b))
@@ -73,13 +100,19 @@ describe('unified route, first family', () => {
   })
 
   it('validates limits and enums with the task error shape (400 invalid_request)', async () => {
-    const bad = async (patch: object, re: RegExp) => expectTaskValidation(await call(sb, 'POST', '/v1/video/create', { headers: auth, body: { ...vidq, ...patch } }), re)
+    const bad = async (patch: object, re: RegExp) =>
+      expectTaskValidation(
+        await call(sb, 'POST', '/v1/video/create', { headers: auth, body: { ...vidq, ...patch } }),
+        re
+      )
     await bad({ images: undefined }, /images is required/)
     await bad({ prompt: 'x'.repeat(2001) }, /prompt must be at most 2000/)
     await bad({ payload: 'x'.repeat(1_048_577) }, /payload must be at most 1048576/)
     await bad({ images: ['https://a/1.png', 'https://a/2.png', 'https://a/3.png'] }, /images takes 0, 1 or 2/)
     await bad({ images: [Buffer.from('GIF89a').toString('base64')] }, /png, jpeg, jpg or webp/)
-    const tall = await sharp({ create: { width: 10, height: 50, channels: 3, background: '#000' } }).png().toBuffer()
+    const tall = await sharp({ create: { width: 10, height: 50, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer()
     await bad({ images: [tall.toString('base64')] }, /1:4 and 4:1/)
     await bad({ aspect_ratio: '21:9' }, /aspect_ratio/)
     await bad({ model: 'vidq1', aspect_ratio: '3:4' }, /only available for q2 and q3/)
@@ -89,8 +122,18 @@ describe('unified route, first family', () => {
     await bad({ resolution: '360p' }, /360p/)
     await bad({ wm_position: 5 }, /wm_position/)
     await bad({ audio: 'yes' }, /audio/)
-    const ok = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#fff' } }).jpeg().toBuffer()
-    const r = await call(sb, 'POST', '/v1/video/create', { headers: auth, body: { ...vidq, model: 'vidq1', images: [`data:image/jpeg;base64,${ok.toString('base64')}`], prompt: 'x'.repeat(2000) } })
+    const ok = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#fff' } })
+      .jpeg()
+      .toBuffer()
+    const r = await call(sb, 'POST', '/v1/video/create', {
+      headers: auth,
+      body: {
+        ...vidq,
+        model: 'vidq1',
+        images: [`data:image/jpeg;base64,${ok.toString('base64')}`],
+        prompt: 'x'.repeat(2000)
+      }
+    })
     expect(r.status).toBe(200)
   })
 })
@@ -98,10 +141,28 @@ describe('unified route, first family', () => {
 describe('unified route, second family', () => {
   it('create answers type 2 with a prefixed id, ms timestamps in the vo3 family, and the input echo', async () => {
     const r = await call(sb, 'POST', '/v1/video/create', { headers: auth, body: unified2 })
-    expect(keysOf(r.json)).toEqual(['created_at', 'detail', 'id', 'model', 'object', 'progress', 'size', 'status', 'status_update_time'])
+    expect(keysOf(r.json)).toEqual([
+      'created_at',
+      'detail',
+      'id',
+      'model',
+      'object',
+      'progress',
+      'size',
+      'status',
+      'status_update_time'
+    ])
     expect(r.json.id).toMatch(/^vo3:/)
-    expect(r.json).toMatchObject({ object: 'video', model: 'vo3.1-fast-components', status: 'queued', progress: 0, size: '1280x720' })
-    expect(r.json.detail).toEqual({ input: { aspect_ratio: '16:9', images: unified2.images, model: unified2.model, prompt: 'waves' } })
+    expect(r.json).toMatchObject({
+      object: 'video',
+      model: 'vo3.1-fast-components',
+      status: 'queued',
+      progress: 0,
+      size: '1280x720'
+    })
+    expect(r.json.detail).toEqual({
+      input: { aspect_ratio: '16:9', images: unified2.images, model: unified2.model, prompt: 'waves' }
+    })
     expect(r.json.status_update_time).toBeGreaterThan(1e12)
     expect(Number.isInteger(r.json.created_at) && r.json.created_at < 1e12).toBe(true)
     const seen = await walk(`/v1/video/query?id=${r.json.id}`)
@@ -113,7 +174,10 @@ describe('unified route, second family', () => {
   })
 
   it('the jm family says pending, "N%" progress, drops the prefix on query, and puts the URL in output.url', async () => {
-    const r = await call(sb, 'POST', '/v1/video/create', { headers: auth, body: { ...unified2, model: 'jm-video-3.0' } })
+    const r = await call(sb, 'POST', '/v1/video/create', {
+      headers: auth,
+      body: { ...unified2, model: 'jm-video-3.0' }
+    })
     expect(r.json.id).toMatch(/^jm:/)
     const bare = r.json.id.slice(3)
     const seen = await walk(`/v1/video/query?id=${encodeURIComponent(r.json.id)}`)
@@ -126,17 +190,31 @@ describe('unified route, second family', () => {
   })
 
   it('failed tasks carry error {message, code} and completed_at; cancelled where the vocabulary has it', async () => {
-    const f = await call(sb, 'POST', '/v1/video/create', { headers: auth, body: { ...unified2, prompt: 'please sandbox:fail' } })
+    const f = await call(sb, 'POST', '/v1/video/create', {
+      headers: auth,
+      body: { ...unified2, prompt: 'please sandbox:fail' }
+    })
     const fs = await walk(`/v1/video/query?id=${f.json.id}`, 20)
-    expect(fs.at(-1)).toMatchObject({ status: 'failed', video_url: '', error: { message: expect.any(String), code: 'generation_failed' } })
+    expect(fs.at(-1)).toMatchObject({
+      status: 'failed',
+      video_url: '',
+      error: { message: expect.any(String), code: 'generation_failed' }
+    })
     expect(keysOf(fs.at(-1).error)).toEqual(['code', 'message'])
     expect(fs.at(-1).completed_at).toBeGreaterThan(0)
-    const c = await call(sb, 'POST', '/v1/video/create', { headers: { ...auth, 'x-sandbox-fault': 'task-cancel' }, body: unified2 })
+    const c = await call(sb, 'POST', '/v1/video/create', {
+      headers: { ...auth, 'x-sandbox-fault': 'task-cancel' },
+      body: unified2
+    })
     expect((await walk(`/v1/video/query?id=${c.json.id}`, 20)).at(-1).status).toBe('cancelled')
   })
 
   it('validates the required fields and enums', async () => {
-    const bad = async (patch: object, re: RegExp) => expectTaskValidation(await call(sb, 'POST', '/v1/video/create', { headers: auth, body: { ...unified2, ...patch } }), re)
+    const bad = async (patch: object, re: RegExp) =>
+      expectTaskValidation(
+        await call(sb, 'POST', '/v1/video/create', { headers: auth, body: { ...unified2, ...patch } }),
+        re
+      )
     await bad({ orientation: undefined }, /orientation is required/)
     await bad({ orientation: 'square' }, /orientation/)
     await bad({ prompt: undefined }, /prompt is required/)
@@ -147,35 +225,67 @@ describe('unified route, second family', () => {
     await bad({ orientation: 'portrait', size: '720x1280', aspect_ratio: '9:16', enable_upsample: true }, /landscape/)
   })
 
-  it('query errors: missing id, unknown id (task_not_exist), another key\'s task', async () => {
+  it("query errors: missing id, unknown id (task_not_exist), another key's task", async () => {
     expectTaskValidation(await call(sb, 'GET', '/v1/video/query', { headers: auth }), /id is required/)
     const u = await call(sb, 'GET', '/v1/video/query?id=vo3:nope', { headers: auth })
     expect(u.status).toBe(400)
     expect(u.json).toEqual({ code: 'task_not_exist', message: 'task_not_exist', data: null })
     sb.addKey({ key: 'sk-video-other' })
     const mine = await call(sb, 'POST', '/v1/video/create', { headers: auth, body: vidq })
-    expect((await call(sb, 'GET', `/v1/video/query?id=${mine.json.task_id}`, { headers: bearer('sk-video-other') })).json.code).toBe('task_not_exist')
+    expect(
+      (await call(sb, 'GET', `/v1/video/query?id=${mine.json.task_id}`, { headers: bearer('sk-video-other') })).json
+        .code
+    ).toBe('task_not_exist')
   })
 
   it('unified remix answers {id, status processing, status_update_time} and is polled on the query route', async () => {
     const src = await call(sb, 'POST', '/v1/video/create', { headers: auth, body: vidq })
-    const r = await call(sb, 'POST', '/v1/video/remix', { headers: auth, body: { model: 'gk-video-3', prompt: 'longer', size: '720P', aspect_ratio: '1:1', task_id: src.json.task_id } })
+    const r = await call(sb, 'POST', '/v1/video/remix', {
+      headers: auth,
+      body: { model: 'gk-video-3', prompt: 'longer', size: '720P', aspect_ratio: '1:1', task_id: src.json.task_id }
+    })
     expect(r.status).toBe(200)
     expect(keysOf(r.json)).toEqual(['id', 'status', 'status_update_time'])
     expect(r.json.status).toBe('processing')
     expect(distinct(await walk(`/v1/video/query?id=${r.json.id}`))).toEqual(['processing', 'completed'])
-    expect((await call(sb, 'POST', '/v1/video/remix', { headers: auth, body: { model: 'gk-video-3', prompt: 'x', task_id: 'nope' } })).json.code).toBe('task_not_exist')
-    expectTaskValidation(await call(sb, 'POST', '/v1/video/remix', { headers: auth, body: { model: 'gk-video-3', prompt: 'x' } }), /task_id is required/)
+    expect(
+      (
+        await call(sb, 'POST', '/v1/video/remix', {
+          headers: auth,
+          body: { model: 'gk-video-3', prompt: 'x', task_id: 'nope' }
+        })
+      ).json.code
+    ).toBe('task_not_exist')
+    expectTaskValidation(
+      await call(sb, 'POST', '/v1/video/remix', { headers: auth, body: { model: 'gk-video-3', prompt: 'x' } }),
+      /task_id is required/
+    )
   })
 })
 
 describe('video-object route, JSON family', () => {
-  const kl = { model: 'Kl-2.6', prompt: 'a fox in snow', seconds: '10', metadata: { motion_level: 'pro', output_config: { aspect_ratio: '9:16' } } }
+  const kl = {
+    model: 'Kl-2.6',
+    prompt: 'a fox in snow',
+    seconds: '10',
+    metadata: { motion_level: 'pro', output_config: { aspect_ratio: '9:16' } }
+  }
 
   it('create answers a video object queued at 0, task_id equal to id, and a billing suffix on model', async () => {
     const r = await call(sb, 'POST', '/v1/videos', { headers: auth, body: kl })
     expect(r.status).toBe(200)
-    expect(keysOf(r.json)).toEqual(['created_at', 'id', 'model', 'object', 'progress', 'quality', 'seconds', 'size', 'status', 'task_id'])
+    expect(keysOf(r.json)).toEqual([
+      'created_at',
+      'id',
+      'model',
+      'object',
+      'progress',
+      'quality',
+      'seconds',
+      'size',
+      'status',
+      'task_id'
+    ])
     expect(r.json).toMatchObject({ object: 'video', status: 'queued', progress: 0, seconds: '10', size: '720x1280' })
     expect(r.json.id).toMatch(/^task_[A-Za-z0-9]{32}$/)
     expect(r.json.task_id).toBe(r.json.id)
@@ -187,7 +297,9 @@ describe('video-object route, JSON family', () => {
     const c = await call(sb, 'POST', '/v1/videos', { headers: auth, body: kl })
     const early = await call(sb, 'GET', `/v1/videos/${c.json.id}/content`, { headers: auth })
     expect(early.status).toBe(400)
-    expect(early.json).toEqual({ error: { message: 'Task is not completed yet, current status: QUEUED', type: 'invalid_request_error' } })
+    expect(early.json).toEqual({
+      error: { message: 'Task is not completed yet, current status: QUEUED', type: 'invalid_request_error' }
+    })
     const seen = await walk(`/v1/videos/${c.json.id}`)
     expect(distinct(seen)).toEqual(['queued', 'in_progress', 'completed'])
     const running = seen.find((s) => s.status === 'in_progress')
@@ -216,12 +328,18 @@ describe('video-object route, JSON family', () => {
     expect(n.json).toEqual({ error: { message: 'Task not found', type: 'invalid_request_error' } })
     const f = await call(sb, 'POST', '/v1/videos', { headers: auth, body: { ...kl, prompt: 'sandbox:moderation' } })
     const end = (await walk(`/v1/videos/${f.json.id}`, 20)).at(-1)
-    expect(end).toMatchObject({ status: 'failed', error: { code: 'content_policy_violation', message: expect.any(String) } })
-    expect((await call(sb, 'GET', `/v1/videos/${f.json.id}/content`, { headers: auth })).json.error.message).toMatch(/FAILURE$/)
+    expect(end).toMatchObject({
+      status: 'failed',
+      error: { code: 'content_policy_violation', message: expect.any(String) }
+    })
+    expect((await call(sb, 'GET', `/v1/videos/${f.json.id}/content`, { headers: auth })).json.error.message).toMatch(
+      /FAILURE$/
+    )
   })
 
   it('validates prompt, seconds, size, metadata enums', async () => {
-    const bad = async (patch: object, re: RegExp) => expectTaskValidation(await call(sb, 'POST', '/v1/videos', { headers: auth, body: { ...kl, ...patch } }), re)
+    const bad = async (patch: object, re: RegExp) =>
+      expectTaskValidation(await call(sb, 'POST', '/v1/videos', { headers: auth, body: { ...kl, ...patch } }), re)
     await bad({ prompt: undefined }, /prompt is required/)
     await bad({ seconds: 'ten' }, /seconds/)
     await bad({ seconds: 5 }, /seconds/)
@@ -234,7 +352,10 @@ describe('video-object route, JSON family', () => {
     const noModel = await call(sb, 'POST', '/v1/videos', { headers: auth, body: { prompt: 'x' } })
     expect(noModel.status).toBe(400)
     expect(noModel.json.error.type).toBe('new_api_error')
-    expect(await call(sb, 'GET', '/v1/videos/task_missing', { headers: auth })).toMatchObject({ status: 400, json: { code: 'task_not_exist', message: 'task_not_exist', data: null } })
+    expect(await call(sb, 'GET', '/v1/videos/task_missing', { headers: auth })).toMatchObject({
+      status: 400,
+      json: { code: 'task_not_exist', message: 'task_not_exist', data: null }
+    })
   })
 })
 
@@ -246,8 +367,16 @@ describe('video-object route, multipart family', () => {
   }
 
   it('forces 10 s for -pro and 15 s for -max, and uses the sent seconds for gk-video-3', async () => {
-    for (const [model, sent, want] of [['gk-video-3-pro', '4', '10'], ['gk-video-3-max', '4', '15'], ['gk-video-3', '4', '4']]) {
-      const res = await fetch(`${sb.url}/v1/videos`, { method: 'POST', headers: auth, body: form({ model, prompt: 'p', seconds: sent, size: '1080P', aspect_ratio: '2:3' }) })
+    for (const [model, sent, want] of [
+      ['gk-video-3-pro', '4', '10'],
+      ['gk-video-3-max', '4', '15'],
+      ['gk-video-3', '4', '4']
+    ]) {
+      const res = await fetch(`${sb.url}/v1/videos`, {
+        method: 'POST',
+        headers: auth,
+        body: form({ model, prompt: 'p', seconds: sent, size: '1080P', aspect_ratio: '2:3' })
+      })
       const j = (await res.json()) as Json
       expect(res.status).toBe(200)
       expect(j.seconds).toBe(want)
@@ -258,7 +387,9 @@ describe('video-object route, multipart family', () => {
   })
 
   it('takes input_reference files and finishes with the address in url', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f0' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f0' } })
+      .png()
+      .toBuffer()
     const fd = form({ model: 'gk-video-3', prompt: 'p' })
     fd.append('input_reference', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png')
     fd.append('input_reference', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'b.png')
@@ -275,14 +406,29 @@ describe('video-object route, multipart family', () => {
   })
 
   it('validates aspect_ratio, size and seconds', async () => {
-    for (const [patch, re] of [[{ aspect_ratio: '4:3' }, /aspect_ratio/], [{ size: '4K' }, /size/], [{ seconds: '20' }, /seconds/], [{ prompt: '' }, /prompt is required/]] as const) {
-      const res = await fetch(`${sb.url}/v1/videos`, { method: 'POST', headers: auth, body: form({ model: 'gk-video-3', prompt: 'p', ...patch }) })
+    for (const [patch, re] of [
+      [{ aspect_ratio: '4:3' }, /aspect_ratio/],
+      [{ size: '4K' }, /size/],
+      [{ seconds: '20' }, /seconds/],
+      [{ prompt: '' }, /prompt is required/]
+    ] as const) {
+      const res = await fetch(`${sb.url}/v1/videos`, {
+        method: 'POST',
+        headers: auth,
+        body: form({ model: 'gk-video-3', prompt: 'p', ...patch })
+      })
       expectTaskValidation({ status: res.status, json: await res.json() }, re)
     }
   })
 
   it('remix answers {id, status, status_update_time}; the new task is polled on /v1/videos/{id}', async () => {
-    const src = (await (await fetch(`${sb.url}/v1/videos`, { method: 'POST', headers: auth, body: form({ model: 'gk-video-3', prompt: 'p' }) })).json()) as Json
+    const src = (await (
+      await fetch(`${sb.url}/v1/videos`, {
+        method: 'POST',
+        headers: auth,
+        body: form({ model: 'gk-video-3', prompt: 'p' })
+      })
+    ).json()) as Json
     const body = { model: 'gk-video-3', prompt: 'continue', size: '720P', aspect_ratio: '3:2' }
     const r = await call(sb, 'POST', `/v1/videos/${src.id}/remix`, { headers: auth, body })
     expect(keysOf(r.json)).toEqual(['id', 'status', 'status_update_time'])
@@ -290,10 +436,21 @@ describe('video-object route, multipart family', () => {
     const seen = await walk(`/v1/videos/${r.json.id}`)
     expect(distinct(seen)).toEqual(['processing', 'completed'])
     expect(seen.at(-1).remixed_from_video_id).toBe(src.id)
-    expect((await call(sb, 'POST', '/v1/videos/gk:missing/remix', { headers: auth, body })).json.code).toBe('task_not_exist')
-    expectTaskValidation(await call(sb, 'POST', `/v1/videos/${src.id}/remix`, { headers: auth, body: { ...body, size: '4K' } }), /size/)
-    expectTaskValidation(await call(sb, 'POST', `/v1/videos/${src.id}/remix`, { headers: auth, body: { ...body, aspect_ratio: '16:9' } }), /aspect_ratio/)
-    expectTaskValidation(await call(sb, 'POST', `/v1/videos/${src.id}/remix`, { headers: auth, body: { ...body, prompt: undefined } }), /prompt is required/)
+    expect((await call(sb, 'POST', '/v1/videos/gk:missing/remix', { headers: auth, body })).json.code).toBe(
+      'task_not_exist'
+    )
+    expectTaskValidation(
+      await call(sb, 'POST', `/v1/videos/${src.id}/remix`, { headers: auth, body: { ...body, size: '4K' } }),
+      /size/
+    )
+    expectTaskValidation(
+      await call(sb, 'POST', `/v1/videos/${src.id}/remix`, { headers: auth, body: { ...body, aspect_ratio: '16:9' } }),
+      /aspect_ratio/
+    )
+    expectTaskValidation(
+      await call(sb, 'POST', `/v1/videos/${src.id}/remix`, { headers: auth, body: { ...body, prompt: undefined } }),
+      /prompt is required/
+    )
   })
 })
 
@@ -311,7 +468,10 @@ describe('video accounting', () => {
     expect(sb.account('sk-video-acct')?.used).toBe(25_000 * 5)
     const creates = sb.log().filter((e) => e.route === 'video.create')
     expect(creates.map((e) => e.paid)).toEqual([true, true])
-    const poor = await call(sb, 'POST', '/v1/video/create', { headers: h, body: { ...vidq, duration: 10, model: 'vidq3-pro' } })
+    const poor = await call(sb, 'POST', '/v1/video/create', {
+      headers: h,
+      body: { ...vidq, duration: 10, model: 'vidq3-pro' }
+    })
     expect(poor.status).toBe(200)
     sb.updateKey('sk-video-acct', { quota: 10 })
     const refused = await call(sb, 'POST', '/v1/video/create', { headers: h, body: vidq })

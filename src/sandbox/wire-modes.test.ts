@@ -7,7 +7,13 @@ const sb = await sandboxForFile({ keys: [{ key: KEY, name: 'wire', quota: 100_00
 const auth = (fault?: string) => bearer(KEY, fault ? { 'x-sandbox-fault': fault } : {})
 const vidq = { model: 'vidq2-pro', images: [], prompt: 'a paper boat', duration: 5 }
 const submit = '/imgnative?Action=CVSync2AsyncSubmitTask&Version=2022-08-31'
-const native = { req_key: 'imagegen_t2i_v40', model: 'imagegen-4.0', prompt: 'a harbour at dusk', width: 1024, height: 1024 }
+const native = {
+  req_key: 'imagegen_t2i_v40',
+  model: 'imagegen-4.0',
+  prompt: 'a harbour at dusk',
+  width: 1024,
+  height: 1024
+}
 
 describe('sandbox wire modes', () => {
   it('error-200: status 200 with the upstream error object and its code, nothing executed', async () => {
@@ -36,17 +42,25 @@ describe('sandbox wire modes', () => {
   })
 
   it('data-url: image results inline as data: URLs', async () => {
-    const r = await call(sb, 'POST', '/v1/images/generations', { headers: auth('data-url'), body: { model: 'image-model-2', prompt: 'a lake', size: '1024x1024' } })
+    const r = await call(sb, 'POST', '/v1/images/generations', {
+      headers: auth('data-url'),
+      body: { model: 'image-model-2', prompt: 'a lake', size: '1024x1024' }
+    })
     expect(r.json.data[0].url).toMatch(/^data:image\/png;base64,iVBOR/)
   })
 
   it('no-sse: a stream request answered with one JSON object, or the array of its chunks', async () => {
-    const messages = await call(sb, 'POST', '/v1/messages', { headers: auth('no-sse'), body: { model: 'claude-sonnet-4-5', max_tokens: 200, stream: true, messages: [{ role: 'user', content: 'hi' }] } })
+    const messages = await call(sb, 'POST', '/v1/messages', {
+      headers: auth('no-sse'),
+      body: { model: 'claude-sonnet-4-5', max_tokens: 200, stream: true, messages: [{ role: 'user', content: 'hi' }] }
+    })
     expect(messages.headers.get('content-type')).toMatch(/application\/json/)
     expect(messages.json).toMatchObject({ type: 'message', stop_reason: expect.any(String) })
     const path = '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse'
     const body = { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }
-    expect((await call(sb, 'POST', path, { headers: auth('no-sse'), body })).json.candidates[0].finishReason).toBe('STOP')
+    expect((await call(sb, 'POST', path, { headers: auth('no-sse'), body })).json.candidates[0].finishReason).toBe(
+      'STOP'
+    )
     const array = await call(sb, 'POST', path, { headers: auth('no-sse=array'), body })
     expect(Array.isArray(array.json)).toBe(true)
     expect(array.json.at(-1).candidates[0].finishReason).toBe('STOP')

@@ -48,4 +48,3 @@ export function parseFrame<S extends z.ZodType>(schema: S, text: string): z.outp
   const parsed = schema.safeParse(json)
   return parsed.success ? parsed.data : null
 }
-

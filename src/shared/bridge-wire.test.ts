@@ -17,13 +17,24 @@ const errorData = fc.record(
   },
   { requiredKeys: [] }
 )
-const result = fc.oneof(fc.record({ ok: fc.constant(true), value: json }, { requiredKeys: ['ok'] }), fc.record({ ok: fc.oneof(fc.constant(false), fc.constant(0)), error: errorData }), json)
+const result = fc.oneof(
+  fc.record({ ok: fc.constant(true), value: json }, { requiredKeys: ['ok'] }),
+  fc.record({ ok: fc.oneof(fc.constant(false), fc.constant(0)), error: errorData }),
+  json
+)
 const frame = fc.oneof(
   fc.record(
-    { t: fc.constantFrom('result', 'event', 'invoke'), id: fc.oneof(fc.integer({ min: -5, max: 2 ** 53 + 5 }), fc.double(), fc.string()), result },
+    {
+      t: fc.constantFrom('result', 'event', 'invoke'),
+      id: fc.oneof(fc.integer({ min: -5, max: 2 ** 53 + 5 }), fc.double(), fc.string()),
+      result
+    },
     { requiredKeys: ['t'] }
   ),
-  fc.record({ t: fc.constantFrom('event', 'result'), name: fc.oneof(fc.string(), fc.integer()), payload: json }, { requiredKeys: ['t'] }),
+  fc.record(
+    { t: fc.constantFrom('event', 'result'), name: fc.oneof(fc.string(), fc.integer()), payload: json },
+    { requiredKeys: ['t'] }
+  ),
   json
 )
 

@@ -83,7 +83,8 @@ export type ServerFrame = ResultFrame | EventFrame
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
 const has = (o: Obj, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k) && o[k] !== undefined
-const isFrameId = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= Number.MAX_SAFE_INTEGER
+const isFrameId = (v: unknown): v is number =>
+  Number.isInteger(v) && (v as number) >= 0 && (v as number) <= Number.MAX_SAFE_INTEGER
 const CODES: ReadonlySet<string> = new Set(ERROR_CODES)
 
 function isJson(v: unknown): boolean {
@@ -95,7 +96,14 @@ function isJson(v: unknown): boolean {
 
 /** StudioErrorDataSchema's rules; the copy keeps only the known keys (as zod's object does). */
 function readErrorData(v: unknown): StudioErrorData | null {
-  if (!isObj(v) || typeof v.code !== 'string' || !CODES.has(v.code) || typeof v.message !== 'string' || typeof v.retryable !== 'boolean') return null
+  if (
+    !isObj(v) ||
+    typeof v.code !== 'string' ||
+    !CODES.has(v.code) ||
+    typeof v.message !== 'string' ||
+    typeof v.retryable !== 'boolean'
+  )
+    return null
   // zod 4's int() means a safe integer.
   if (has(v, 'status') && !Number.isSafeInteger(v.status)) return null
   if (has(v, 'field') && typeof v.field !== 'string') return null
@@ -130,7 +138,8 @@ export function readServerFrame(text: string): ServerFrame | null {
     const result = readResult(json.result)
     return result ? { t: 'result', id: json.id, result } : null
   }
-  if (json.t === 'event') return typeof json.name === 'string' ? { t: 'event', name: json.name, payload: json.payload } : null
+  if (json.t === 'event')
+    return typeof json.name === 'string' ? { t: 'event', name: json.name, payload: json.payload } : null
   return null
 }
 

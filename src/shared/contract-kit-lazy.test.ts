@@ -6,7 +6,11 @@ import { buildRawApi, type BridgeTransport, type UploadTable } from './contract-
 /** The browser host's bridge builds `window.studio` with upload specs loaded on the first upload (T1). */
 function lazyApi(load: () => Promise<UploadTable>) {
   const upload = vi.fn<BridgeTransport['upload']>(async () => ({ ok: true, value: 'granted' }))
-  const transport: BridgeTransport = { invoke: async () => ({ ok: true, value: null }), subscribe: () => () => {}, upload }
+  const transport: BridgeTransport = {
+    invoke: async () => ({ ok: true, value: null }),
+    subscribe: () => () => {},
+    upload
+  }
   const api = buildRawApi(INVOKE_CHANNEL_NAMES, EVENT_NAMES_LIST, transport, { channels: UPLOAD_CHANNEL_NAMES, load })
   const send = api.files.upload as (blob: unknown, meta: unknown) => Promise<unknown>
   return { api, send, upload }
@@ -16,13 +20,21 @@ describe('lazy upload specs', () => {
   it('exposes the same functions as the eager table and loads the specs only on the first upload, once', async () => {
     const load = vi.fn(async () => uploads as UploadTable)
     const { api, send, upload } = lazyApi(load)
-    const eager = buildRawApi(INVOKE_CHANNEL_NAMES, EVENT_NAMES_LIST, { invoke: async () => ({ ok: true, value: null }), subscribe: () => () => {}, upload }, uploads)
+    const eager = buildRawApi(
+      INVOKE_CHANNEL_NAMES,
+      EVENT_NAMES_LIST,
+      { invoke: async () => ({ ok: true, value: null }), subscribe: () => () => {}, upload },
+      uploads
+    )
     expect(Object.fromEntries(Object.entries(api).map(([ns, fns]) => [ns, Object.keys(fns).sort()]))).toEqual(
       Object.fromEntries(Object.entries(eager).map(([ns, fns]) => [ns, Object.keys(fns).sort()]))
     )
     expect(load).not.toHaveBeenCalled()
     const blob = new Blob(['png'])
-    await expect(send(blob, { purpose: 'chat-attachment', name: 'a.png' })).resolves.toEqual({ ok: true, value: 'granted' })
+    await expect(send(blob, { purpose: 'chat-attachment', name: 'a.png' })).resolves.toEqual({
+      ok: true,
+      value: 'granted'
+    })
     await send(blob, { purpose: 'chat-attachment', name: 'b.png' })
     expect(load).toHaveBeenCalledTimes(1)
     expect(upload).toHaveBeenCalledWith('files:upload', blob, { purpose: 'chat-attachment', name: 'a.png' })
@@ -30,18 +42,30 @@ describe('lazy upload specs', () => {
 
   it('still refuses bad meta and oversized blobs before the transport sees them', async () => {
     const { send, upload } = lazyApi(async () => uploads as UploadTable)
-    await expect(send(new Blob(['x']), { purpose: 'nope', name: 'a.png' })).resolves.toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'purpose' } })
+    await expect(send(new Blob(['x']), { purpose: 'nope', name: 'a.png' })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', field: 'purpose' }
+    })
     const huge = { size: 21 * 1024 * 1024, arrayBuffer: async () => new ArrayBuffer(0), slice: () => new Blob([]) }
     await expect(send(huge, { purpose: 'chat-attachment', name: 'big.png' })).resolves.toMatchObject({ ok: false })
-    await expect(send('not a blob', { purpose: 'chat-attachment', name: 'a.png' })).resolves.toMatchObject({ ok: false, error: { field: 'file' } })
+    await expect(send('not a blob', { purpose: 'chat-attachment', name: 'a.png' })).resolves.toMatchObject({
+      ok: false,
+      error: { field: 'file' }
+    })
     expect(upload).not.toHaveBeenCalled()
   })
 
   it('answers a failed load with a retryable error and loads again on the next upload', async () => {
-    const load = vi.fn<() => Promise<UploadTable>>().mockRejectedValueOnce(new Error('chunk failed')).mockResolvedValue(uploads as UploadTable)
+    const load = vi
+      .fn<() => Promise<UploadTable>>()
+      .mockRejectedValueOnce(new Error('chunk failed'))
+      .mockResolvedValue(uploads as UploadTable)
     const { send } = lazyApi(load)
     const meta = { purpose: 'chat-attachment', name: 'a.png' }
-    await expect(send(new Blob(['x']), meta)).resolves.toMatchObject({ ok: false, error: { code: 'INTERNAL', retryable: true } })
+    await expect(send(new Blob(['x']), meta)).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'INTERNAL', retryable: true }
+    })
     await expect(send(new Blob(['x']), meta)).resolves.toEqual({ ok: true, value: 'granted' })
     expect(load).toHaveBeenCalledTimes(2)
   })

@@ -40,11 +40,15 @@ type Namespace<C> = C extends `${infer N}:${string}` ? N : never
 
 type ArgsOf<In> = undefined extends In ? [input?: In] : [input: In]
 
-export type InvokeInput<T extends InvokeTable, C extends keyof T> = T[C] extends InvokeSpec<infer I, z.ZodType> ? z.input<I> : never
-export type InvokeOutput<T extends InvokeTable, C extends keyof T> = T[C] extends InvokeSpec<z.ZodType, infer O> ? z.output<O> : never
+export type InvokeInput<T extends InvokeTable, C extends keyof T> =
+  T[C] extends InvokeSpec<infer I, z.ZodType> ? z.input<I> : never
+export type InvokeOutput<T extends InvokeTable, C extends keyof T> =
+  T[C] extends InvokeSpec<z.ZodType, infer O> ? z.output<O> : never
 export type EventPayload<E extends EventTable, N extends keyof E> = z.output<E[N]>
-export type UploadMeta<U extends UploadTable, C extends keyof U> = U[C] extends UploadSpec<infer M, z.ZodType> ? z.input<M> : never
-export type UploadOutput<U extends UploadTable, C extends keyof U> = U[C] extends UploadSpec<z.ZodType, infer O> ? z.output<O> : never
+export type UploadMeta<U extends UploadTable, C extends keyof U> =
+  U[C] extends UploadSpec<infer M, z.ZodType> ? z.input<M> : never
+export type UploadOutput<U extends UploadTable, C extends keyof U> =
+  U[C] extends UploadSpec<z.ZodType, infer O> ? z.output<O> : never
 
 type NoUploads = Record<never, UploadSpec>
 
@@ -59,7 +63,10 @@ export type RawStudioApi<T extends InvokeTable, E extends EventTable, U extends 
       listener: (payload: EventPayload<E, Ev>) => void
     ) => Disposer
   } & {
-    [C in keyof U as C extends `${N}:${infer V}` ? CamelCase<V> : never]: (blob: Blob, meta: UploadMeta<U, C>) => Promise<Result<UploadOutput<U, C>>>
+    [C in keyof U as C extends `${N}:${infer V}` ? CamelCase<V> : never]: (
+      blob: Blob,
+      meta: UploadMeta<U, C>
+    ) => Promise<Result<UploadOutput<U, C>>>
   }
 }
 
@@ -74,7 +81,10 @@ export type StudioClient<T extends InvokeTable, E extends EventTable, U extends 
       listener: (payload: EventPayload<E, Ev>) => void
     ) => Disposer
   } & {
-    [C in keyof U as C extends `${N}:${infer V}` ? CamelCase<V> : never]: (blob: Blob, meta: UploadMeta<U, C>) => Promise<UploadOutput<U, C>>
+    [C in keyof U as C extends `${N}:${infer V}` ? CamelCase<V> : never]: (
+      blob: Blob,
+      meta: UploadMeta<U, C>
+    ) => Promise<UploadOutput<U, C>>
   }
 }
 
@@ -105,7 +115,13 @@ export function apiPathOfEvent(event: string): [string, string] {
 /** Duck-typed on purpose: a File handed through Electron's contextBridge is a copy from another world. */
 function isBlobLike(value: unknown): value is Blob {
   const b = value as Blob | null
-  return typeof b === 'object' && b !== null && typeof b.size === 'number' && typeof b.arrayBuffer === 'function' && typeof b.slice === 'function'
+  return (
+    typeof b === 'object' &&
+    b !== null &&
+    typeof b.size === 'number' &&
+    typeof b.arrayBuffer === 'function' &&
+    typeof b.slice === 'function'
+  )
 }
 
 function refused(message: string, field?: string): Result<never> {
@@ -116,14 +132,21 @@ function refused(message: string, field?: string): Result<never> {
  * One upload function: checks the blob, parses the meta and refuses an oversized blob before the
  * transport reads a byte of it (reading 60 MB only to be refused would stall the page).
  */
-function uploadFunction(channel: string, spec: UploadSpec | (() => Promise<UploadSpec | undefined>), transport: BridgeTransport) {
+function uploadFunction(
+  channel: string,
+  spec: UploadSpec | (() => Promise<UploadSpec | undefined>),
+  transport: BridgeTransport
+) {
   return async (blob: unknown, meta: unknown): Promise<Result<unknown>> => {
     if (!isBlobLike(blob)) return refused('Choose a file to upload', 'file')
     let loaded: UploadSpec | undefined
     try {
       loaded = typeof spec === 'function' ? await spec() : spec
     } catch {
-      return { ok: false, error: { code: 'INTERNAL', message: 'The upload checks could not be loaded', retryable: true } }
+      return {
+        ok: false,
+        error: { code: 'INTERNAL', message: 'The upload checks could not be loaded', retryable: true }
+      }
     }
     if (!loaded) return refused(`No upload channel ${channel}`)
     const parsed = loaded.meta.safeParse(meta)

@@ -52,7 +52,6 @@ export interface StudioErrorData {
   details?: Record<string, unknown> | undefined
 }
 
-
 /** An error the host throws on purpose: it crosses the bridge with its code intact. */
 export class StudioError extends Error {
   readonly code: ErrorCode
@@ -64,7 +63,13 @@ export class StudioError extends Error {
   constructor(
     code: ErrorCode,
     message: string,
-    opts: { status?: number; retryable?: boolean; field?: string; details?: Record<string, unknown>; cause?: unknown } = {}
+    opts: {
+      status?: number
+      retryable?: boolean
+      field?: string
+      details?: Record<string, unknown>
+      cause?: unknown
+    } = {}
   ) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause })
     this.name = 'StudioError'

@@ -12,8 +12,12 @@ describe('cached Intl formatters', () => {
   })
 
   it('formats exactly as a fresh Intl formatter does', () => {
-    expect(numberFormat('en', { maximumFractionDigits: 0 }).format(1234567.8)).toBe(new Intl.NumberFormat('en', { maximumFractionDigits: 0 }).format(1234567.8))
-    expect(numberFormat('zh-CN', { style: 'currency', currency: 'CNY' }).format(12.5)).toBe(new Intl.NumberFormat('zh-CN', { style: 'currency', currency: 'CNY' }).format(12.5))
+    expect(numberFormat('en', { maximumFractionDigits: 0 }).format(1234567.8)).toBe(
+      new Intl.NumberFormat('en', { maximumFractionDigits: 0 }).format(1234567.8)
+    )
+    expect(numberFormat('zh-CN', { style: 'currency', currency: 'CNY' }).format(12.5)).toBe(
+      new Intl.NumberFormat('zh-CN', { style: 'currency', currency: 'CNY' }).format(12.5)
+    )
     const at = Date.UTC(2026, 10, 25, 12, 0, 0)
     expect(dateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(at)).toBe('Nov 25, 2026')
   })
@@ -26,7 +30,8 @@ describe('cached Intl formatters', () => {
 
   it('stays bounded when many option sets pass through', () => {
     const first = numberFormat('en', { maximumFractionDigits: 1 })
-    for (let i = 0; i < 500; i++) numberFormat('en', { minimumIntegerDigits: (i % 21) + 1, maximumSignificantDigits: (i % 20) + 1 })
+    for (let i = 0; i < 500; i++)
+      numberFormat('en', { minimumIntegerDigits: (i % 21) + 1, maximumSignificantDigits: (i % 20) + 1 })
     // The cache was started afresh on the way: a new formatter, still formatting the same.
     const again = numberFormat('en', { maximumFractionDigits: 1 })
     expect(again).not.toBe(first)

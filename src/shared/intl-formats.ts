@@ -21,6 +21,10 @@ function cached<T>(make: (locale: string, options: object) => T): (locale: strin
   }
 }
 
-export const numberFormat: (locale: string, options?: Intl.NumberFormatOptions) => Intl.NumberFormat = cached((locale, options) => new Intl.NumberFormat(locale, options))
+export const numberFormat: (locale: string, options?: Intl.NumberFormatOptions) => Intl.NumberFormat = cached(
+  (locale, options) => new Intl.NumberFormat(locale, options)
+)
 
-export const dateTimeFormat: (locale: string, options?: Intl.DateTimeFormatOptions) => Intl.DateTimeFormat = cached((locale, options) => new Intl.DateTimeFormat(locale, options))
+export const dateTimeFormat: (locale: string, options?: Intl.DateTimeFormatOptions) => Intl.DateTimeFormat = cached(
+  (locale, options) => new Intl.DateTimeFormat(locale, options)
+)

@@ -97,4 +97,19 @@ export class Notification {
 }
 export const powerMonitor = lenient({ on: noop, off: noop, removeListener: noop })
 
-export default { app, BrowserWindow, ipcMain, protocol, session, safeStorage, net, nativeTheme, dialog, shell, webContents, Menu, Notification, powerMonitor }
+export default {
+  app,
+  BrowserWindow,
+  ipcMain,
+  protocol,
+  session,
+  safeStorage,
+  net,
+  nativeTheme,
+  dialog,
+  shell,
+  webContents,
+  Menu,
+  Notification,
+  powerMonitor
+}

@@ -30,7 +30,11 @@ function view(kind: Kind, text: string, streaming: boolean): ReactNode {
     case 'studio':
       return createElement(I18nextProvider, { i18n }, createElement(Markdown, { text, streaming }))
     case 'react-markdown':
-      return createElement('div', { className: 'markdown' }, createElement(ReactMarkdown, { remarkPlugins, rehypePlugins }, text))
+      return createElement(
+        'div',
+        { className: 'markdown' },
+        createElement(ReactMarkdown, { remarkPlugins, rehypePlugins }, text)
+      )
     case 'streamdown':
       return createElement(Streamdown, { isAnimating: streaming }, text)
   }

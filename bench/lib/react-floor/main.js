@@ -10,7 +10,11 @@ function Floor() {
   useLayoutEffect(() => {
     document.documentElement.dataset.appState = 'ready'
   }, [])
-  return createElement('main', null, createElement('textarea', { id: 'chat-prompt', value: text, onChange: (e) => setText(e.target.value) }))
+  return createElement(
+    'main',
+    null,
+    createElement('textarea', { id: 'chat-prompt', value: text, onChange: (e) => setText(e.target.value) })
+  )
 }
 
 createRoot(document.getElementById('root')).render(createElement(Floor))

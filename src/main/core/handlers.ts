@@ -56,7 +56,9 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'app:get-info': () => d.info,
     'settings:get': () => d.settings.get(),
     'settings:update': (patch) => d.settings.update(patch),
-    'app:get-notices': () => ({ notices: (d.notices?.() ?? []).map(({ store, message }) => ({ store, message: withoutPaths(message) })) }),
+    'app:get-notices': () => ({
+      notices: (d.notices?.() ?? []).map(({ store, message }) => ({ store, message: withoutPaths(message) }))
+    }),
 
     'profiles:list': () => d.profiles.list(),
     'profiles:add': (input) => d.profiles.add(input),
@@ -95,7 +97,12 @@ export function createHandlers(d: HandlerDeps): Handlers {
     ...createImageHandlers(d.images, d.queue),
 
     // video:* (src/main/core/video/video-handlers.ts)
-    ...createVideoHandlers(d.video, d.assets, () => d.profiles.activeId(), (id) => d.profiles.get(id)),
+    ...createVideoHandlers(
+      d.video,
+      d.assets,
+      () => d.profiles.activeId(),
+      (id) => d.profiles.get(id)
+    ),
     // library:* (src/main/core/store/library-handlers.ts)
     ...d.library,
     // lineage:* (src/main/core/lineage/lineage-handlers.ts)

@@ -30,7 +30,13 @@ import { LineageStore } from './lineage/lineage-store'
 import { createFileLogger, type Logger } from './log'
 import { KeyVault, type SecretsFile } from './profiles/key-vault'
 import { ModelDiscovery } from './profiles/model-discovery'
-import { ENV_PROFILE_ID, ProfileService, requireBaseUrl, SANDBOX_PROFILE_ID, type ProfilesFile } from './profiles/profile-service'
+import {
+  ENV_PROFILE_ID,
+  ProfileService,
+  requireBaseUrl,
+  SANDBOX_PROFILE_ID,
+  type ProfilesFile
+} from './profiles/profile-service'
 import type { SecretBackend } from './profiles/secret-backend'
 import { createPromptHandlers } from './prompts/prompt-handlers'
 import { PromptHistory } from './prompts/prompt-history'
@@ -122,8 +128,18 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
 
   const settings = open<{ app: AppSettings }>('settings', { app: DEFAULT_SETTINGS })
   const vault = new KeyVault(open<SecretsFile>('secrets', { entries: {} }), opts.secrets, guard)
-  const profiles = new ProfileService(open<ProfilesFile>('profiles', { profiles: [], activeId: SANDBOX_PROFILE_ID }), vault, fetchImpl, opts.plainHttp)
-  const usage = new UsageService(profiles, fetchImpl, (profileId, u) => events.emit('balance:usage-updated', { profileId, usage: u }), opts.now)
+  const profiles = new ProfileService(
+    open<ProfilesFile>('profiles', { profiles: [], activeId: SANDBOX_PROFILE_ID }),
+    vault,
+    fetchImpl,
+    opts.plainHttp
+  )
+  const usage = new UsageService(
+    profiles,
+    fetchImpl,
+    (profileId, u) => events.emit('balance:usage-updated', { profileId, usage: u }),
+    opts.now
+  )
   profiles.useUsageRoute((conn) => usage.probe(conn))
   profiles.onChanged((list: ProfileList) => events.emit('profiles:changed', list))
   const disposers: Array<() => Promise<void> | void> = []
@@ -170,17 +186,29 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     sandboxUrl = sandbox.url
     // Its results come from its own file server, another loopback origin (result-address.ts).
     disposers.push(allowLoopbackResultOrigin(sandbox.url), allowLoopbackResultOrigin(sandbox.cdnUrl))
-    profiles.addRuntime({ id: SANDBOX_PROFILE_ID, name: 'Sandbox', baseUrl: sandbox.url, kind: 'sandbox', synthetic: true }, sandbox.key, false)
+    profiles.addRuntime(
+      { id: SANDBOX_PROFILE_ID, name: 'Sandbox', baseUrl: sandbox.url, kind: 'sandbox', synthetic: true },
+      sandbox.key,
+      false
+    )
     disposers.push(() => sandbox.close())
   }
-  for (const origin of (opts.env?.resultOrigins ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
+  for (const origin of (opts.env?.resultOrigins ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)) {
     const url = URL.canParse(origin) ? new URL(origin) : null
-    if (url && (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname)) disposers.push(allowLoopbackResultOrigin(url.origin))
+    if (url && (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname))
+      disposers.push(allowLoopbackResultOrigin(url.origin))
     else log(`STUDIO_RESULT_ORIGINS: ${origin} is not a loopback http(s) origin; ignored`)
   }
   if (opts.env?.gatewayUrl && opts.env.apiKey) {
     const baseUrl = requireBaseUrl(opts.env.gatewayUrl, opts.plainHttp)
-    profiles.addRuntime({ id: ENV_PROFILE_ID, name: 'From environment', baseUrl, kind: 'env', synthetic: false }, opts.env.apiKey, true)
+    profiles.addRuntime(
+      { id: ENV_PROFILE_ID, name: 'From environment', baseUrl, kind: 'env', synthetic: false },
+      opts.env.apiKey,
+      true
+    )
   }
   const list = await profiles.list()
   await vault.warm(list.profiles.map((p) => p.id))
@@ -240,7 +268,14 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
 
   // Video: tasks journaled in the library database, results in <dataDir>/library/videos.
   // Assets first: video references (asset://) are looked up in it.
-  const assets = await AssetService.open({ dataDir: opts.dataDir, profiles, fetch: fetchImpl, scheduler, emit: (name, payload) => events.emit(name, payload), log })
+  const assets = await AssetService.open({
+    dataDir: opts.dataDir,
+    profiles,
+    fetch: fetchImpl,
+    scheduler,
+    emit: (name, payload) => events.emit(name, payload),
+    log
+  })
   const video = await VideoService.open({
     dataDir: opts.dataDir,
     profiles,
@@ -274,7 +309,12 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   const queue = await QueueService.open({
     dataDir: opts.dataDir,
     images: queueImagesPort(images),
-    videos: { create: (req, id) => video.create(req, id), remix: (req, id) => video.remix(req, id), taskState: (id) => video.taskState(id), remixProfile: (req) => video.remixProfile(req) },
+    videos: {
+      create: (req, id) => video.create(req, id),
+      remix: (req, id) => video.remix(req, id),
+      taskState: (id) => video.taskState(id),
+      remixProfile: (req) => video.remixProfile(req)
+    },
     activeId: () => profiles.activeId(),
     checkProfile: (id) => void profiles.get(id),
     // An item is sent as its own profile only: one removed or without a usable key holds it.
@@ -317,7 +357,12 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   // The prompt library: history recorded where each area's send is accepted, saved prompts beside it.
   const promptHistory = new PromptHistory(library)
   const promptsChanged = (what: 'history' | 'saved') => events.emit('prompts:changed', { what })
-  disposers.push(events.on('images:job-updated', historyResultSink(promptHistory, () => promptsChanged('history'))))
+  disposers.push(
+    events.on(
+      'images:job-updated',
+      historyResultSink(promptHistory, () => promptsChanged('history'))
+    )
+  )
 
   const handlers = createHandlers({
     info: { name: 'Generation Studio', version: opts.appVersion, shell: opts.shell, platform: opts.platform },
@@ -326,7 +371,10 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
       get: () => settings.get('app'),
       update: (patch) => {
         // An explicit `undefined` (Electron's structured clone keeps it) leaves the setting as it was.
-        const next = { ...settings.get('app'), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) }
+        const next = {
+          ...settings.get('app'),
+          ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
+        }
         settings.set('app', next)
         events.emit('settings:changed', next)
         return next
@@ -342,7 +390,13 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     video,
     assets,
     library: createLibraryHandlers({ dataDir: opts.dataDir, library }),
-    lineage: createLineageHandlers({ lineage, gallery: images.gallery, video, files, emit: (name, payload) => events.emit(name, payload) }),
+    lineage: createLineageHandlers({
+      lineage,
+      gallery: images.gallery,
+      video,
+      files,
+      emit: (name, payload) => events.emit(name, payload)
+    }),
     prompts: createPromptHandlers({
       history: promptHistory,
       saved: new SavedPrompts(library),

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildCsp } from '../security/csp'
-import { createAppRequestHandler, ELECTRON_CSP, installAppProtocol, registerAppScheme, resolveAppFile, resolveAppPath } from './app-protocol'
+import {
+  createAppRequestHandler,
+  ELECTRON_CSP,
+  installAppProtocol,
+  registerAppScheme,
+  resolveAppFile,
+  resolveAppPath
+} from './app-protocol'
 import { FakeProtocol } from './testing/protocol'
 
 let root: string
@@ -33,7 +40,10 @@ describe('resolveAppPath', () => {
   it('maps our URLs to path segments, with / meaning index.html', () => {
     expect(resolveAppPath('app://bundle/')).toEqual({ ok: true, segments: ['index.html'] })
     expect(resolveAppPath('app://bundle')).toEqual({ ok: true, segments: ['index.html'] })
-    expect(resolveAppPath('app://bundle/assets/index-abc.js?v=2#x')).toEqual({ ok: true, segments: ['assets', 'index-abc.js'] })
+    expect(resolveAppPath('app://bundle/assets/index-abc.js?v=2#x')).toEqual({
+      ok: true,
+      segments: ['assets', 'index-abc.js']
+    })
     expect(resolveAppPath('app://bundle/assets/a%20file.png')).toEqual({ ok: true, segments: ['assets', 'a file.png'] })
   })
 
@@ -59,18 +69,23 @@ describe('resolveAppPath', () => {
     expect(resolveAppPath(url)).toEqual({ ok: false, status: 400 })
   })
 
-  it.each(['app://bundle.evil/index.html', 'app://evil@bundle/index.html', 'app://bundle:81/index.html', 'app://other/index.html'])(
-    'refuses another host %s with 404',
-    (url) => {
-      expect(resolveAppPath(url)).toEqual({ ok: false, status: 404 })
-    }
-  )
+  it.each([
+    'app://bundle.evil/index.html',
+    'app://evil@bundle/index.html',
+    'app://bundle:81/index.html',
+    'app://other/index.html'
+  ])('refuses another host %s with 404', (url) => {
+    expect(resolveAppPath(url)).toEqual({ ok: false, status: 404 })
+  })
 })
 
 describe('resolveAppFile', () => {
   it('finds files inside the bundle', async () => {
     expect(await resolveAppFile(bundle, 'app://bundle/index.html')).toMatchObject({ ok: true })
-    expect(await resolveAppFile(bundle, 'app://bundle/assets/alias.css')).toMatchObject({ ok: true, file: expect.stringMatching(/style\.css$/) })
+    expect(await resolveAppFile(bundle, 'app://bundle/assets/alias.css')).toMatchObject({
+      ok: true,
+      file: expect.stringMatching(/style\.css$/)
+    })
   })
 
   it.each([
@@ -145,7 +160,10 @@ describe('scheme registration', () => {
     // grants our origin only (media-protocol.test.ts). The app's own files stay closed to other origins.
     expect(registerSchemesAsPrivileged).toHaveBeenCalledWith([
       { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
-      { scheme: 'studio-media', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, corsEnabled: true } }
+      {
+        scheme: 'studio-media',
+        privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, corsEnabled: true }
+      }
     ])
     const [[schemes]] = registerSchemesAsPrivileged.mock.calls as [[{ privileges: Record<string, boolean> }[]]]
     for (const { privileges } of schemes) expect(privileges.bypassCSP).toBeUndefined()
@@ -169,27 +187,39 @@ describe('scheme registration', () => {
     const protocol = new FakeProtocol()
     registerAppScheme(protocol)
     installAppProtocol(protocol, bundle)
-    expect(await protocol.load('app://bundle/index.html', { pageUrl: 'https://evil.example/', mode: 'cors' })).toEqual({ kind: 'error', error: 'CORS: scheme not corsEnabled' })
-    expect(await protocol.load('app://bundle/assets/logo.svg', { pageUrl: 'https://evil.example/', mode: 'no-cors' })).toMatchObject({ kind: 'response', readable: false })
+    expect(await protocol.load('app://bundle/index.html', { pageUrl: 'https://evil.example/', mode: 'cors' })).toEqual({
+      kind: 'error',
+      error: 'CORS: scheme not corsEnabled'
+    })
+    expect(
+      await protocol.load('app://bundle/assets/logo.svg', { pageUrl: 'https://evil.example/', mode: 'no-cors' })
+    ).toMatchObject({ kind: 'response', readable: false })
   })
 })
 
 const BUILT = join(import.meta.dirname, '..', '..', '..', 'out', 'renderer')
 
-describe.skipIf(!existsSync(join(BUILT, 'index.html')))('the built renderer (out/renderer) served over app:// (skipped only when nothing is built yet; npm test builds first)', () => {
-  it('answers its entry and every script, stylesheet and icon it references, each with the CSP', async () => {
-    const serve = createAppRequestHandler(BUILT)
-    const html = await serve(new Request('app://bundle/index.html'))
-    expect(html.status).toBe(200)
-    const refs = [...readFileSync(join(BUILT, 'index.html'), 'utf8').matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1])
-    expect(refs.length).toBeGreaterThan(0)
-    for (const ref of refs) {
-      const url = new URL(ref, 'https://bundle.invalid/index.html').pathname
-      const res = await serve(new Request(`app://bundle${url}`))
-      expect(res.status, ref).toBe(200)
-      // The page names scripts, style sheets and the app icon (the favicon), nothing else.
-      expect(res.headers.get('content-type'), ref).toMatch(/\.png$/.test(url) ? /^image\/png/ : /^(text\/javascript|text\/css)/)
-      expect(res.headers.get('content-security-policy')).toBe(ELECTRON_CSP)
-    }
-  })
-})
+describe.skipIf(!existsSync(join(BUILT, 'index.html')))(
+  'the built renderer (out/renderer) served over app:// (skipped only when nothing is built yet; npm test builds first)',
+  () => {
+    it('answers its entry and every script, stylesheet and icon it references, each with the CSP', async () => {
+      const serve = createAppRequestHandler(BUILT)
+      const html = await serve(new Request('app://bundle/index.html'))
+      expect(html.status).toBe(200)
+      const refs = [...readFileSync(join(BUILT, 'index.html'), 'utf8').matchAll(/(?:src|href)="([^"]+)"/g)].map(
+        (m) => m[1]
+      )
+      expect(refs.length).toBeGreaterThan(0)
+      for (const ref of refs) {
+        const url = new URL(ref, 'https://bundle.invalid/index.html').pathname
+        const res = await serve(new Request(`app://bundle${url}`))
+        expect(res.status, ref).toBe(200)
+        // The page names scripts, style sheets and the app icon (the favicon), nothing else.
+        expect(res.headers.get('content-type'), ref).toMatch(
+          /\.png$/.test(url) ? /^image\/png/ : /^(text\/javascript|text\/css)/
+        )
+        expect(res.headers.get('content-security-policy')).toBe(ELECTRON_CSP)
+      }
+    })
+  }
+)

@@ -22,7 +22,10 @@ export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPri
     // codeCache: V8 keeps the compiled app scripts between launches, as it does for http(s) pages
     // (VS Code registers its app protocol the same way); a second start skips most compiling (T1-warm).
     { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
-    { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, corsEnabled: true } }
+    {
+      scheme: MEDIA_SCHEME,
+      privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, corsEnabled: true }
+    }
   ])
 }
 
@@ -44,7 +47,10 @@ export function resolveAppPath(requestUrl: string): Resolution {
 }
 
 /** Resolves to a real file inside `rootDir` (after following symlinks), or a refusal. */
-export async function resolveAppFile(rootDir: string, requestUrl: string): Promise<{ ok: true; file: string } | { ok: false; status: 400 | 404 }> {
+export async function resolveAppFile(
+  rootDir: string,
+  requestUrl: string
+): Promise<{ ok: true; file: string } | { ok: false; status: 400 | 404 }> {
   const r = resolveAppPath(requestUrl)
   if (!r.ok) return r
   const candidate = join(rootDir, ...r.segments)
@@ -61,7 +67,10 @@ export async function resolveAppFile(rootDir: string, requestUrl: string): Promi
 export { contentTypeOf }
 
 /** The protocol handler: GET/HEAD only, files from `rootDir`, the CSP and nosniff on every answer. */
-export function createAppRequestHandler(rootDir: string, csp: string = ELECTRON_CSP): (request: Request) => Promise<Response> {
+export function createAppRequestHandler(
+  rootDir: string,
+  csp: string = ELECTRON_CSP
+): (request: Request) => Promise<Response> {
   const base = { 'Content-Security-Policy': csp, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' }
   const refuse = (status: number, text: string) =>
     new Response(text, { status, headers: { ...base, 'Content-Type': 'text/plain; charset=utf-8' } })

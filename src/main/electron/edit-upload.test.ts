@@ -24,7 +24,12 @@ describe('an edit upload through the Electron adapter (fake net) against the san
   it('is sent chunked, accepted, and its result saved', async () => {
     const fileId = await h.grantBytes(await gradientPng(320, 240), 'photo.png')
     const maskFileId = await h.grantBytes(await rectMask(320, 240, { x: 10, y: 10, w: 50, h: 50 }), 'mask.png')
-    const job = await h.call('images:edit', { source: { kind: 'file', fileId }, maskFileId, prompt: 'a red balloon', model: 'imagegen-4.0' })
+    const job = await h.call('images:edit', {
+      source: { kind: 'file', fileId },
+      maskFileId,
+      prompt: 'a red balloon',
+      model: 'imagegen-4.0'
+    })
     const done = await h.settled(job.jobId)
     expect(done.status, JSON.stringify(done)).toBe('done')
     const edit = h.sb.log().find((e) => e.route === 'image.edit')!

@@ -11,18 +11,23 @@ describe('the file dialog adapter', () => {
   it('filters by the purpose: GIF for chat attachments, never for edits', () => {
     expect(dialogOptions('chat-attachment', true)).toMatchObject({
       properties: ['openFile', 'multiSelections'],
-      filters: [{ name: 'PNG, JPEG, WebP or GIF images', extensions: ['png', 'jpg', 'jpeg', 'jpe', 'jfif', 'webp', 'gif'] }]
+      filters: [
+        { name: 'PNG, JPEG, WebP or GIF images', extensions: ['png', 'jpg', 'jpeg', 'jpe', 'jfif', 'webp', 'gif'] }
+      ]
     })
     const edit = dialogOptions('image-edit', false)
     expect(edit.properties).toEqual(['openFile'])
     expect(edit.filters?.[0].extensions).not.toContain('gif')
   })
 
-  it.each(Object.keys(FILE_RULES) as FilePurpose[])('gives Electron filter extensions it accepts for %s (no dots, no wildcards)', async (purpose) => {
-    const dialog = new FakeDialog()
-    dialog.answer = { choose: ['/a.png'] }
-    await expect(createFilePicker(asDialog(dialog), () => win)(purpose, true)).resolves.toEqual(['/a.png'])
-  })
+  it.each(Object.keys(FILE_RULES) as FilePurpose[])(
+    'gives Electron filter extensions it accepts for %s (no dots, no wildcards)',
+    async (purpose) => {
+      const dialog = new FakeDialog()
+      dialog.answer = { choose: ['/a.png'] }
+      await expect(createFilePicker(asDialog(dialog), () => win)(purpose, true)).resolves.toEqual(['/a.png'])
+    }
+  )
 
   it('is modal to the focused window when there is one, and returns the chosen paths', async () => {
     const dialog = new FakeDialog()
@@ -47,7 +52,10 @@ describe('the file dialog adapter', () => {
 
   it('skips a destroyed window as parent', async () => {
     const dialog = new FakeDialog()
-    await createFilePicker(asDialog(dialog), () => ({ isDestroyed: () => true }) as unknown as BrowserWindow)('image-edit', false)
+    await createFilePicker(asDialog(dialog), () => ({ isDestroyed: () => true }) as unknown as BrowserWindow)(
+      'image-edit',
+      false
+    )
     expect(dialog.opened[0].parent).toBeUndefined()
   })
 })

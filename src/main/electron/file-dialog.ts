@@ -16,11 +16,15 @@ export function dialogOptions(purpose: FilePurpose, multiple: boolean): OpenDial
  * files:pick in the Electron shell: the OS dialog, modal to the focused studio window when there is
  * one. The paths go to the core's grant table, never to the page.
  */
-export function createFilePicker(dialog: Pick<Dialog, 'showOpenDialog'>, focusedWindow: () => BrowserWindow | null | undefined): PickFiles {
+export function createFilePicker(
+  dialog: Pick<Dialog, 'showOpenDialog'>,
+  focusedWindow: () => BrowserWindow | null | undefined
+): PickFiles {
   return async (purpose, multiple) => {
     const options = dialogOptions(purpose, multiple)
     const win = focusedWindow()
-    const result = win && !win.isDestroyed() ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options)
+    const result =
+      win && !win.isDestroyed() ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options)
     return result.canceled ? [] : result.filePaths
   }
 }

@@ -45,45 +45,80 @@ describe('the sender check', () => {
   const refusals: Array<[string, string, (s: ReturnType<typeof setup>) => unknown]> = [
     ['a null senderFrame (navigated away or destroyed)', NO_FRAME, ({ ours }) => eventFrom(ours, null)],
     ['an iframe of our window', NOT_MAIN, ({ ours }) => eventFrom(ours, { url: 'app://bundle/index.html' })],
-    ['a foreign origin in our window', FOREIGN, ({ ours }) => {
-      ours.mainFrame.url = 'https://evil.example/'
-      return eventFrom(ours)
-    }],
-    ['a lookalike origin', FOREIGN, ({ ours }) => {
-      ours.mainFrame.url = 'app://bundle.evil/index.html'
-      return eventFrom(ours)
-    }],
-    ['about:blank', FOREIGN, ({ ours }) => {
-      ours.mainFrame.url = 'about:blank'
-      return eventFrom(ours)
-    }],
-    ['an empty URL', FOREIGN, ({ ours }) => {
-      ours.mainFrame.url = ''
-      return eventFrom(ours)
-    }],
-    ['a webContents that is not one of our windows', STRANGER, () => eventFrom(new FakeWebContents('app://bundle/index.html'))],
-    ['a stranger reusing our window id', STRANGER, ({ ours }) => {
-      const impostor = new FakeWebContents('app://bundle/index.html')
-      Object.defineProperty(impostor, 'id', { value: ours.id })
-      return eventFrom(impostor)
-    }],
-    ['our window after it was destroyed', STRANGER, ({ ours }) => {
-      ours.destroy()
-      return eventFrom(ours)
-    }],
-    ['an event with no sender', BROKEN, () => ({ senderFrame: { url: 'app://bundle/' } })],
-    ['an event whose senderFrame getter throws', BROKEN, ({ ours }) => ({
-      sender: ours,
-      get senderFrame() {
-        throw new Error('Render frame was disposed before WebFrameMain could be accessed')
+    [
+      'a foreign origin in our window',
+      FOREIGN,
+      ({ ours }) => {
+        ours.mainFrame.url = 'https://evil.example/'
+        return eventFrom(ours)
       }
-    })]
+    ],
+    [
+      'a lookalike origin',
+      FOREIGN,
+      ({ ours }) => {
+        ours.mainFrame.url = 'app://bundle.evil/index.html'
+        return eventFrom(ours)
+      }
+    ],
+    [
+      'about:blank',
+      FOREIGN,
+      ({ ours }) => {
+        ours.mainFrame.url = 'about:blank'
+        return eventFrom(ours)
+      }
+    ],
+    [
+      'an empty URL',
+      FOREIGN,
+      ({ ours }) => {
+        ours.mainFrame.url = ''
+        return eventFrom(ours)
+      }
+    ],
+    [
+      'a webContents that is not one of our windows',
+      STRANGER,
+      () => eventFrom(new FakeWebContents('app://bundle/index.html'))
+    ],
+    [
+      'a stranger reusing our window id',
+      STRANGER,
+      ({ ours }) => {
+        const impostor = new FakeWebContents('app://bundle/index.html')
+        Object.defineProperty(impostor, 'id', { value: ours.id })
+        return eventFrom(impostor)
+      }
+    ],
+    [
+      'our window after it was destroyed',
+      STRANGER,
+      ({ ours }) => {
+        ours.destroy()
+        return eventFrom(ours)
+      }
+    ],
+    ['an event with no sender', BROKEN, () => ({ senderFrame: { url: 'app://bundle/' } })],
+    [
+      'an event whose senderFrame getter throws',
+      BROKEN,
+      ({ ours }) => ({
+        sender: ours,
+        get senderFrame() {
+          throw new Error('Render frame was disposed before WebFrameMain could be accessed')
+        }
+      })
+    ]
   ]
 
   it.each(refusals)('refuses %s (%s), and the core never sees the call', async (_what, reason, makeEvent) => {
     const s = setup()
     const r = await s.call(CHANNEL, makeEvent(s))
-    expect(r).toEqual({ ok: false, error: { code: 'FORBIDDEN_SENDER', message: `This request was refused: ${reason}`, retryable: false } })
+    expect(r).toEqual({
+      ok: false,
+      error: { code: 'FORBIDDEN_SENDER', message: `This request was refused: ${reason}`, retryable: false }
+    })
     expect(s.dispatch).not.toHaveBeenCalled()
     expect(s.log).toHaveBeenCalledWith(expect.stringContaining(`refused ${CHANNEL}`))
   })

@@ -34,7 +34,10 @@ export function senderRefusal(event: IpcMainInvokeEvent, policy: SenderPolicy): 
 }
 
 function forbidden(reason: string): Result<never> {
-  return { ok: false, error: { code: 'FORBIDDEN_SENDER', message: `This request was refused: ${reason}`, retryable: false } }
+  return {
+    ok: false,
+    error: { code: 'FORBIDDEN_SENDER', message: `This request was refused: ${reason}`, retryable: false }
+  }
 }
 
 /**

@@ -10,7 +10,10 @@ import { fakeEvent } from './testing/fakes'
 afterEach(() => FakeApp.releaseAllLocks())
 
 const pkg = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { name: string; productName?: string; appId?: string }
-const builderConfig = createRequire(import.meta.url)('../../../electron-builder.config.cjs') as { appId: string; productName: string }
+const builderConfig = createRequire(import.meta.url)('../../../electron-builder.config.cjs') as {
+  appId: string
+  productName: string
+}
 
 describe('the app identity (package.json is its one source)', () => {
   it('names the app "Generation Studio", so userData, the keychain item and the window are not the package name', () => {

@@ -8,7 +8,10 @@ import { APP_ID } from './app-identity'
  * under Squirrel. So the shell sets it, from the same source, before any notification. A no-op elsewhere
  * ("app.setAppUserModelId(id) _Windows_").
  */
-export function applyAppIdentity(app: Pick<App, 'setAppUserModelId'>, platform: NodeJS.Platform = process.platform): void {
+export function applyAppIdentity(
+  app: Pick<App, 'setAppUserModelId'>,
+  platform: NodeJS.Platform = process.platform
+): void {
   if (platform === 'win32') app.setAppUserModelId(APP_ID)
 }
 
@@ -31,7 +34,10 @@ export function resolveDataDir(app: Pick<App, 'getPath' | 'setPath'>, override: 
  * window) and quits, so two processes never poll, download or write the same stores.
  * Returns false in the second instance, which must then do nothing else.
  */
-export function claimSingleInstance(app: Pick<App, 'requestSingleInstanceLock' | 'quit' | 'on'>, onSecondInstance: () => void): boolean {
+export function claimSingleInstance(
+  app: Pick<App, 'requestSingleInstanceLock' | 'quit' | 'on'>,
+  onSecondInstance: () => void
+): boolean {
   if (!app.requestSingleInstanceLock()) {
     app.quit()
     return false

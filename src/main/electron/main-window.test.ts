@@ -49,7 +49,12 @@ type FakeWindow = EventEmitter & {
 
 function create(isPackaged = true) {
   const windows = new WindowRegistry()
-  const win = createMainWindow({ preload: '/app/out/preload/index.cjs', isPackaged, url: 'app://bundle/index.html', windows }) as unknown as FakeWindow
+  const win = createMainWindow({
+    preload: '/app/out/preload/index.cjs',
+    isPackaged,
+    url: 'app://bundle/index.html',
+    windows
+  }) as unknown as FakeWindow
   return { win, windows }
 }
 
@@ -61,8 +66,15 @@ describe('the main window', () => {
   it('is built from the hardened preferences with our preload, hidden until ready, titled', () => {
     const { win } = create(true)
     expect(win.options).toMatchObject({ show: false, title: 'Generation Studio', width: 1280, height: 820 })
-    expect(win.options.webPreferences).toStrictEqual(hardenedWebPreferences({ preload: '/app/out/preload/index.cjs', isPackaged: true }))
-    expect(win.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, devTools: false })
+    expect(win.options.webPreferences).toStrictEqual(
+      hardenedWebPreferences({ preload: '/app/out/preload/index.cjs', isPackaged: true })
+    )
+    expect(win.options.webPreferences).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      devTools: false
+    })
     expect(Object.isFrozen(win.options.webPreferences)).toBe(true)
     expect(win.show).not.toHaveBeenCalled()
     win.emit('ready-to-show')

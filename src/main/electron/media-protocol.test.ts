@@ -114,15 +114,18 @@ describe('who may read studio-media bytes: the initiator Electron reports, which
     ['the dev server, in a build that does not trust it', 'http://localhost:5173'],
     ['the media scheme itself', 'studio-media://m'],
     ['a different case', 'APP://BUNDLE']
-  ])('refuses %s with 403, no CORS grant and no byte of the file, before the media table is asked', async (_what, initiator) => {
-    const { serve, url, media } = installed()
-    const resolve = vi.spyOn(media, 'resolve')
-    const res = await serve(initiatedBy(initiator, url))
-    expect(res.status).toBe(403)
-    expect(res.headers.get('access-control-allow-origin')).toBeNull()
-    expect(Buffer.from(await res.arrayBuffer()).includes(bytes.subarray(0, 64))).toBe(false)
-    expect(resolve).not.toHaveBeenCalled()
-  })
+  ])(
+    'refuses %s with 403, no CORS grant and no byte of the file, before the media table is asked',
+    async (_what, initiator) => {
+      const { serve, url, media } = installed()
+      const resolve = vi.spyOn(media, 'resolve')
+      const res = await serve(initiatedBy(initiator, url))
+      expect(res.status).toBe(403)
+      expect(res.headers.get('access-control-allow-origin')).toBeNull()
+      expect(Buffer.from(await res.arrayBuffer()).includes(bytes.subarray(0, 64))).toBe(false)
+      expect(resolve).not.toHaveBeenCalled()
+    }
+  )
 
   it('decides on the initiator alone: an Origin header or a referrer naming our page does not let a stranger in', async () => {
     const { serve, url } = installed()
@@ -183,7 +186,9 @@ describe('studio-media as Electron 45 delivers page loads to protocol.handle (te
     expect(delivered.headers.get('origin')).toBeNull()
     expect(delivered.referrer).toBe('')
     expect(initiatorOf(delivered)).toBe('app://bundle')
-    expect(initiatorOf(protocol.requestAsDelivered(url, { pageUrl: 'app://bundle/index.html', startedBy: 'browser' }))).toBeNull()
+    expect(
+      initiatorOf(protocol.requestAsDelivered(url, { pageUrl: 'app://bundle/index.html', startedBy: 'browser' }))
+    ).toBeNull()
     const out = await protocol.load(url, { pageUrl: 'app://bundle/index.html#/images', mode: 'no-cors' })
     expect(out.kind === 'response' && out.response.status).toBe(200)
   })
@@ -191,11 +196,20 @@ describe('studio-media as Electron 45 delivers page loads to protocol.handle (te
   it.each([
     ['a foreign https page', { pageUrl: 'https://evil.example/page.html', mode: 'no-cors' }],
     ['a foreign https page reading with fetch()', { pageUrl: 'https://evil.example/page.html', mode: 'cors' }],
-    ['a foreign page that sends no referrer (electron#14747 made it look like ours before)', { pageUrl: 'https://evil.example/page.html', mode: 'cors', noReferrer: true }],
+    [
+      'a foreign page that sends no referrer (electron#14747 made it look like ours before)',
+      { pageUrl: 'https://evil.example/page.html', mode: 'cors', noReferrer: true }
+    ],
     ['a plain-http page', { pageUrl: 'http://192.168.1.10/x.html', mode: 'no-cors' }],
-    ['a sandboxed frame on our own URL (an opaque origin)', { pageUrl: 'app://bundle/index.html', mode: 'cors', sandboxed: true }],
+    [
+      'a sandboxed frame on our own URL (an opaque origin)',
+      { pageUrl: 'app://bundle/index.html', mode: 'cors', sandboxed: true }
+    ],
     ['a data: page', { pageUrl: 'data:text/html,<video>', mode: 'no-cors' }],
-    ['a load the browser started itself (loadURL, a download: no initiator)', { pageUrl: 'app://bundle/index.html', startedBy: 'browser' }],
+    [
+      'a load the browser started itself (loadURL, a download: no initiator)',
+      { pageUrl: 'app://bundle/index.html', startedBy: 'browser' }
+    ],
     ['the dev server in a build that does not trust it', { pageUrl: 'http://localhost:5173/', mode: 'cors' }]
   ] as const)('refuses %s', async (_what, req) => {
     const { protocol, url, media } = electronLike()
@@ -213,18 +227,27 @@ describe('studio-media as Electron 45 delivers page loads to protocol.handle (te
 
   it('needs corsEnabled on studio-media: without it Electron fails the Extract-frame load before the handler runs (electron#51152; unproven without a binary)', async () => {
     const protocol = new FakeProtocol()
-    protocol.registerSchemesAsPrivileged([{ scheme: 'studio-media', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }])
+    protocol.registerSchemesAsPrivileged([
+      { scheme: 'studio-media', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }
+    ])
     const media = new MediaLibrary('studio-media://m/')
     installMediaProtocol(protocol, media)
     const url = media.urlFor(media.register(path, 'image/webp'))
-    expect(await protocol.load(url, { pageUrl: 'app://bundle/index.html', mode: 'cors' })).toEqual({ kind: 'error', error: 'CORS: scheme not corsEnabled' })
+    expect(await protocol.load(url, { pageUrl: 'app://bundle/index.html', mode: 'cors' })).toEqual({
+      kind: 'error',
+      error: 'CORS: scheme not corsEnabled'
+    })
   })
 })
 
 describe('the Electron this shell is built with documents request.initiatorOrigin (the decision above rests on it)', () => {
   it('electron.d.ts of the installed electron declares it on protocol.handle and ProtocolRequest, not controlled by the page', () => {
-    const dts = readFileSync(join(import.meta.dirname, '..', '..', '..', 'node_modules', 'electron', 'electron.d.ts'), 'utf8')
-    const handleDoc = /In addition to the standard `Request` fields, `request\.initiatorOrigin` is set[\s\S]{0,400}?not controlled by\s+\*?\s*the requesting page/
+    const dts = readFileSync(
+      join(import.meta.dirname, '..', '..', '..', 'node_modules', 'electron', 'electron.d.ts'),
+      'utf8'
+    )
+    const handleDoc =
+      /In addition to the standard `Request` fields, `request\.initiatorOrigin` is set[\s\S]{0,400}?not controlled by\s+\*?\s*the requesting page/
     expect(dts).toMatch(handleDoc)
     expect(dts).toMatch(/interface ProtocolRequest \{[\s\S]*?initiatorOrigin\?: string;[\s\S]*?\}/)
   })

@@ -85,13 +85,21 @@ export function mediaRefusal(request: Request, access: MediaAccess): string | nu
   return null
 }
 
-export function createMediaRequestHandler(media: MediaSource, access: MediaAccess = { trusted: [APP_ORIGIN] }): (request: Request) => Promise<Response> {
+export function createMediaRequestHandler(
+  media: MediaSource,
+  access: MediaAccess = { trusted: [APP_ORIGIN] }
+): (request: Request) => Promise<Response> {
   return async (request) => {
-    if (mediaRefusal(request, access) !== null) return new Response('Forbidden', { status: 403, headers: FORBIDDEN_HEADERS })
+    if (mediaRefusal(request, access) !== null)
+      return new Response('Forbidden', { status: 403, headers: FORBIDDEN_HEADERS })
     // Trusted, so exactly one of our origins (mediaRefusal checked it).
     const initiator = initiatorOf(request) as string
     const id = mediaIdOf(request.url)
-    if (id === null) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' } })
+    if (id === null)
+      return new Response('Not found', {
+        status: 404,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }
+      })
     const { replyMedia } = await loadMediaResponse()
     const reply = await replyMedia(media, id, {
       method: request.method,
@@ -104,6 +112,10 @@ export function createMediaRequestHandler(media: MediaSource, access: MediaAcces
 }
 
 /** Installs the handler on the default session (after `ready`). */
-export function installMediaProtocol(protocol: Pick<Protocol, 'handle'>, media: MediaSource, access?: MediaAccess): void {
+export function installMediaProtocol(
+  protocol: Pick<Protocol, 'handle'>,
+  media: MediaSource,
+  access?: MediaAccess
+): void {
   protocol.handle(MEDIA_SCHEME, createMediaRequestHandler(media, access))
 }

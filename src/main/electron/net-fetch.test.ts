@@ -28,7 +28,8 @@ const dir = mkdtempSync(join(tmpdir(), 'studio-net-fetch-'))
 function answer(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
   const path = new URL(req.url ?? '/', 'http://x').pathname
   if (path === '/redirect') return void res.writeHead(302, { location: '/elsewhere', 'set-cookie': 'a=1' }).end()
-  if (path === '/cookie') return void res.writeHead(200, { 'set-cookie': 'sid=new', 'cache-control': 'max-age=600' }).end('ok')
+  if (path === '/cookie')
+    return void res.writeHead(200, { 'set-cookie': 'sid=new', 'cache-control': 'max-age=600' }).end('ok')
   if (path === '/big') {
     res.writeHead(200, { 'content-type': 'application/octet-stream' })
     const more = () => {
@@ -60,7 +61,11 @@ afterAll(async () => {
 describe('the Electron FetchLike over net.request (fake net as Electron documents it)', () => {
   it('sends method, headers and a string body whole, and answers with status, headers and body', async () => {
     const net = new FakeNet()
-    const res = await createNetFetch(net)(`${server.url}/json`, { method: 'POST', headers: { 'x-studio': '1', 'content-type': 'application/json' }, body: '{"a":1}' })
+    const res = await createNetFetch(net)(`${server.url}/json`, {
+      method: 'POST',
+      headers: { 'x-studio': '1', 'content-type': 'application/json' },
+      body: '{"a":1}'
+    })
     expect(res.status).toBe(200)
     expect(res.headers.get('x-twice')).toBe('a')
     expect(await res.json()).toEqual({ got: 7 })
@@ -74,14 +79,20 @@ describe('the Electron FetchLike over net.request (fake net as Electron document
     const net = new FakeNet({ sessionCookies: { '127.0.0.1': 'sid=from-session' } })
     // The fake does send the session's cookies when a request asks for them (docs: useSessionCookies)…
     const control = net.request({ url: `${server.url}/cookie`, useSessionCookies: true })
-    await new Promise<void>((resolve) => control.on('response', (r) => (r.resume(), r.on('end', () => resolve()))).end())
+    await new Promise<void>((resolve) =>
+      control.on('response', (r) => (r.resume(), r.on('end', () => resolve()))).end()
+    )
     expect(seen.at(-1)!.headers.cookie).toBe('sid=from-session')
     // …and the adapter's requests do not.
     const res = await createNetFetch(net)(`${server.url}/cookie`)
     await res.text()
     expect(seen.at(-1)!.headers.cookie).toBeUndefined()
     expect(res.headers.get('set-cookie')).toBeNull()
-    expect(net.requests.at(-1)!.options).toMatchObject({ credentials: 'omit', useSessionCookies: false, cache: 'no-store' })
+    expect(net.requests.at(-1)!.options).toMatchObject({
+      credentials: 'omit',
+      useSessionCookies: false,
+      cache: 'no-store'
+    })
   })
 
   it("answers a manual redirect with its status and resolved Location and sends nothing to the next address (net.fetch's cancel, electron#43715, no longer reached)", async () => {
@@ -96,12 +107,18 @@ describe('the Electron FetchLike over net.request (fake net as Electron document
   })
 
   it('net.fetch itself rejects a manual redirect with "Redirect was cancelled" (electron#43715): why the adapter does not use it', async () => {
-    await expect(new FakeNet().fetch(`${server.url}/redirect`, { redirect: 'manual' })).rejects.toThrow('Redirect was cancelled')
+    await expect(new FakeNet().fetch(`${server.url}/redirect`, { redirect: 'manual' })).rejects.toThrow(
+      'Redirect was cancelled'
+    )
   })
 
   it('a gateway call that carries the key refuses the redirect, and the key goes nowhere else', async () => {
     const before = seen.length
-    const e = await sendGateway(createNetFetch(new FakeNet()), { baseUrl: server.url, key: 'sk-net-fetch-key' }, { method: 'GET', path: '/redirect', timeoutMs: 5000 }).catch((x: unknown) => x)
+    const e = await sendGateway(
+      createNetFetch(new FakeNet()),
+      { baseUrl: server.url, key: 'sk-net-fetch-key' },
+      { method: 'GET', path: '/redirect', timeoutMs: 5000 }
+    ).catch((x: unknown) => x)
     expect(e).toMatchObject({ code: 'REDIRECT_REFUSED', status: 302 })
     expect(seen.slice(before).map((s) => s.url)).toEqual(['/redirect'])
   })
@@ -110,9 +127,17 @@ describe('the Electron FetchLike over net.request (fake net as Electron document
     const file = join(dir, 'source.png')
     const bytes = Buffer.alloc(5 * 1024 * 1024 + 17, 7)
     writeFileSync(file, bytes)
-    const multipart = await streamedMultipart([['prompt', 'a cat']], [{ field: 'image', path: file, filename: 'source.png', contentType: 'image/png' }])
+    const multipart = await streamedMultipart(
+      [['prompt', 'a cat']],
+      [{ field: 'image', path: file, filename: 'source.png', contentType: 'image/png' }]
+    )
     const net = new FakeNet()
-    const res = await createNetFetch(net)(`${server.url}/upload`, { method: 'POST', headers: multipart.headers, body: multipart.body, duplex: 'half' } as RequestInit)
+    const res = await createNetFetch(net)(`${server.url}/upload`, {
+      method: 'POST',
+      headers: multipart.headers,
+      body: multipart.body,
+      duplex: 'half'
+    } as RequestInit)
     expect(await res.json()).toEqual({ got: multipart.length })
     const sent = net.requests.at(-1)!
     expect(sent.chunkedEncoding).toBe(true)
@@ -123,7 +148,10 @@ describe('the Electron FetchLike over net.request (fake net as Electron document
     expect(got.body.length).toBe(multipart.length)
     expect(got.body.includes(bytes.subarray(0, 4096))).toBe(true)
     // What net.fetch does with a streamed body: one ClientRequest buffer holding it all.
-    const again = await streamedMultipart([['prompt', 'a cat']], [{ field: 'image', path: file, filename: 'source.png', contentType: 'image/png' }])
+    const again = await streamedMultipart(
+      [['prompt', 'a cat']],
+      [{ field: 'image', path: file, filename: 'source.png', contentType: 'image/png' }]
+    )
     const whole = new Uint8Array(await new Response(again.body).arrayBuffer())
     const viaNetFetch = new FakeNet()
     await (await viaNetFetch.fetch(`${server.url}/upload`, { method: 'POST', body: whole })).text()
@@ -139,7 +167,9 @@ describe('the Electron FetchLike over net.request (fake net as Electron document
     expect(res.status).toBe(200)
     const got = seen.at(-1)!
     expect(got.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/)
-    const parsed = await new Response(got.body, { headers: { 'content-type': String(got.headers['content-type']) } }).formData()
+    const parsed = await new Response(got.body, {
+      headers: { 'content-type': String(got.headers['content-type']) }
+    }).formData()
     expect(parsed.get('prompt')).toBe('waves')
     expect((parsed.get('input_reference') as File).size).toBe(300_000)
     expect(net.requests.at(-1)!.chunkedEncoding).toBe(true)
@@ -151,9 +181,11 @@ describe('the Electron FetchLike over net.request (fake net as Electron document
     const reader = res.body!.getReader()
     await reader.read()
     ctl.abort()
-    await expect((async () => {
-      for (;;) if ((await reader.read()).done) return 'ended'
-    })()).rejects.toThrow()
+    await expect(
+      (async () => {
+        for (;;) if ((await reader.read()).done) return 'ended'
+      })()
+    ).rejects.toThrow()
   })
 
   it('an abort before the answer rejects with the reason', async () => {
@@ -169,7 +201,9 @@ describe('the Electron FetchLike over net.request (fake net as Electron document
   it('a refused connection arrives as net::ERR_CONNECTION_REFUSED and is classified as nothing sent', async () => {
     const closed = await scriptedServer(() => {})
     await closed.close()
-    const thrown = await createNetFetch(new FakeNet())(`${closed.url}/x`, { method: 'POST', body: '{}' }).catch((e: unknown) => e)
+    const thrown = await createNetFetch(new FakeNet())(`${closed.url}/x`, { method: 'POST', body: '{}' }).catch(
+      (e: unknown) => e
+    )
     expect((thrown as Error).message).toBe('net::ERR_CONNECTION_REFUSED')
     const err = classifyFetchFailure(thrown, { method: 'POST', paid: true }, false, false)
     expect(err).toMatchObject({ code: 'NETWORK_UNREACHABLE', details: { preSend: true } })
@@ -178,11 +212,26 @@ describe('the Electron FetchLike over net.request (fake net as Electron document
   it("checks result addresses with Chromium's resolver (net.resolveHost), not Node's (whether Chromium then connects to that same answer needs a real binary)", async () => {
     const fetchImpl = createNetFetch(new FakeNet({ hosts: { 'cdn.test': ['10.0.0.5'] } }))
     const gateway = { baseUrl: 'https://gw.example', key: 'k' }
-    const e = await downloadResult({ fetch: fetchImpl, url: 'https://cdn.test/a.png', gateway, dir, id: 'resolved' }).catch((x: unknown) => x)
+    const e = await downloadResult({
+      fetch: fetchImpl,
+      url: 'https://cdn.test/a.png',
+      gateway,
+      dir,
+      id: 'resolved'
+    }).catch((x: unknown) => x)
     // Node's lookup knows no cdn.test; Chromium's answer is what was judged.
     expect(e).toMatchObject({ details: { reason: 'address-refused', address: '10.0.0.5' } })
-    const unknown = await downloadResult({ fetch: fetchImpl, url: 'https://nowhere.test/a.png', gateway, dir, id: 'unresolved' }).catch((x: unknown) => x)
-    expect(unknown).toMatchObject({ details: { reason: 'address-refused' }, message: expect.stringMatching(/could not be looked up/) })
+    const unknown = await downloadResult({
+      fetch: fetchImpl,
+      url: 'https://nowhere.test/a.png',
+      gateway,
+      dir,
+      id: 'unresolved'
+    }).catch((x: unknown) => x)
+    expect(unknown).toMatchObject({
+      details: { reason: 'address-refused' },
+      message: expect.stringMatching(/could not be looked up/)
+    })
   })
 
   it.each([
@@ -202,6 +251,8 @@ describe('the Electron FetchLike over net.request (fake net as Electron document
     expect(withNodeCode(odd)).toBe(odd)
     const abort = new DOMException('aborted', 'AbortError')
     expect(withNodeCode(abort)).toBe(abort)
-    expect(classifyFetchFailure(withNodeCode(odd), { method: 'POST', paid: true }, false, false).code).toBe('OUTCOME_UNKNOWN')
+    expect(classifyFetchFailure(withNodeCode(odd), { method: 'POST', paid: true }, false, false).code).toBe(
+      'OUTCOME_UNKNOWN'
+    )
   })
 })

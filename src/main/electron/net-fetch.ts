@@ -53,7 +53,11 @@ export function withNodeCode(e: unknown): unknown {
   if (!(e instanceof Error)) return e
   const m = /net::(ERR_[A-Z0-9_]+)/.exec(e.message)
   if (!m) return e
-  const mapped = NET_TO_NODE[m[1]] ?? (/^ERR_(CERT|SSL)_/.test(m[1]) || m[1] === 'ERR_UNSAFE_REDIRECT' || m[1] === 'ERR_INVALID_REDIRECT' ? m[1] : undefined)
+  const mapped =
+    NET_TO_NODE[m[1]] ??
+    (/^ERR_(CERT|SSL)_/.test(m[1]) || m[1] === 'ERR_UNSAFE_REDIRECT' || m[1] === 'ERR_INVALID_REDIRECT'
+      ? m[1]
+      : undefined)
   if (mapped === undefined) return e
   return Object.assign(new Error(e.message, { cause: e }), { code: mapped })
 }
@@ -65,7 +69,15 @@ export interface NetClientRequest extends NodeJS.WritableStream {
   abort(): void
   followRedirect(): void
   on(event: 'response', listener: (res: NetIncomingMessage) => void): this
-  on(event: 'redirect', listener: (statusCode: number, method: string, redirectUrl: string, responseHeaders: Record<string, string[]>) => void): this
+  on(
+    event: 'redirect',
+    listener: (
+      statusCode: number,
+      method: string,
+      redirectUrl: string,
+      responseHeaders: Record<string, string[]>
+    ) => void
+  ): this
   on(event: 'error', listener: (e: Error) => void): this
   on(event: string, listener: (...args: never[]) => void): this
 }
@@ -93,7 +105,17 @@ export interface NetLike {
 }
 
 /** "Certain headers are restricted from being set by apps" (request.setHeader); Chromium sets them itself. */
-const RESTRICTED = new Set(['content-length', 'host', 'trailer', 'te', 'upgrade', 'cookie2', 'keep-alive', 'transfer-encoding', 'connection'])
+const RESTRICTED = new Set([
+  'content-length',
+  'host',
+  'trailer',
+  'te',
+  'upgrade',
+  'cookie2',
+  'keep-alive',
+  'transfer-encoding',
+  'connection'
+])
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 /** Statuses whose Response must not have a body (the Fetch standard's null body statuses). */
 const NULL_BODY = new Set([101, 103, 204, 205, 304])
@@ -121,7 +143,8 @@ function normalizeBody(body: RequestInit['body']): { body: Body; contentType: st
   if (body === null || body === undefined) return { body: null, contentType: null }
   if (typeof body === 'string') return { body: Buffer.from(body), contentType: null }
   if (body instanceof ArrayBuffer) return { body: Buffer.from(body), contentType: null }
-  if (ArrayBuffer.isView(body)) return { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), contentType: null }
+  if (ArrayBuffer.isView(body))
+    return { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), contentType: null }
   if (body instanceof ReadableStream) return { body: body as ReadableStream<Uint8Array>, contentType: null }
   const encoded = new Response(body)
   return { body: encoded.body, contentType: encoded.headers.get('content-type') }
@@ -143,7 +166,11 @@ async function writeBody(req: NetClientRequest, body: Body, signal: AbortSignal 
       signal?.throwIfAborted()
       const { done, value } = await reader.read()
       if (done) break
-      await new Promise<void>((resolve, reject) => req.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength), (e?: Error | null) => (e ? reject(e) : resolve())))
+      await new Promise<void>((resolve, reject) =>
+        req.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength), (e?: Error | null) =>
+          e ? reject(e) : resolve()
+        )
+      )
     }
   } finally {
     reader.releaseLock()
@@ -162,8 +189,16 @@ export function netRequestFetch(netImpl: NetLike, input: string | URL, init: Req
   const contentType = headers.get('content-type') ?? body.contentType
   let req: NetClientRequest
   try {
-    req = netImpl.request({ method: init.method ?? 'GET', url, redirect, credentials: 'omit', useSessionCookies: false, cache: 'no-store' })
-    for (const [name, value] of headers) if (!RESTRICTED.has(name) && name !== 'content-type') req.setHeader(name, value)
+    req = netImpl.request({
+      method: init.method ?? 'GET',
+      url,
+      redirect,
+      credentials: 'omit',
+      useSessionCookies: false,
+      cache: 'no-store'
+    })
+    for (const [name, value] of headers)
+      if (!RESTRICTED.has(name) && name !== 'content-type') req.setHeader(name, value)
     if (contentType) req.setHeader('content-type', contentType)
   } catch (e) {
     return Promise.reject(e instanceof Error ? new TypeError(e.message, { cause: e }) : e)
@@ -209,7 +244,13 @@ export function netRequestFetch(netImpl: NetLike, input: string | URL, init: Req
       const status = res.statusCode
       if (status < 200 || status > 599) {
         req.abort()
-        settle(() => reject(Object.assign(new Error(`The server answered with an invalid HTTP status (${status})`), { code: 'ERR_INVALID_STATUS' })))
+        settle(() =>
+          reject(
+            Object.assign(new Error(`The server answered with an invalid HTTP status (${status})`), {
+              code: 'ERR_INVALID_STATUS'
+            })
+          )
+        )
         return
       }
       const h = toHeaders(res.headers, 'set-cookie')
@@ -221,7 +262,15 @@ export function netRequestFetch(netImpl: NetLike, input: string | URL, init: Req
       })
       const empty = NULL_BODY.has(status) || (init.method ?? 'GET').toUpperCase() === 'HEAD'
       if (empty) readable.resume()
-      settle(() => resolve(new Response(empty ? null : (Readable.toWeb(readable) as ReadableStream<Uint8Array>), { status, statusText: res.statusMessage, headers: h })))
+      settle(() =>
+        resolve(
+          new Response(empty ? null : (Readable.toWeb(readable) as ReadableStream<Uint8Array>), {
+            status,
+            statusText: res.statusMessage,
+            headers: h
+          })
+        )
+      )
     })
     writeBody(req, body.body, signal).catch((e: unknown) => {
       // A body that could not be read (a file that changed size) ends the request with that error.

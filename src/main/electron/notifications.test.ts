@@ -109,7 +109,10 @@ describe('OS notifications (Electron Notification, as documented)', () => {
 
   it('holds a bounded number of notifications (the oldest goes first)', async () => {
     const win = { isDestroyed: () => false } as unknown as BrowserWindow
-    const notify = createNotifier(FakeNotification as unknown as NotificationClass, () => win, vi.fn(), { ...manualTimers().opts, keep: 2 })!
+    const notify = createNotifier(FakeNotification as unknown as NotificationClass, () => win, vi.fn(), {
+      ...manualTimers().opts,
+      keep: 2
+    })!
     for (const tag of ['a', 'b', 'c']) await notify({ ...notice, tag }, () => {})
     expect(notify.held()).toBe(2)
   })
@@ -143,12 +146,23 @@ describe('OS notifications (Electron Notification, as documented)', () => {
 })
 
 describe('the video announcer over the Electron notifier', () => {
-  const task = { id: 'v-1', model: 'vidq1', state: 'succeeded', prompt: 'a fox', rawStatus: null, download: { state: 'done', attempts: 1 } } as unknown as VideoTask
+  const task = {
+    id: 'v-1',
+    model: 'vidq1',
+    state: 'succeeded',
+    prompt: 'a fox',
+    rawStatus: null,
+    download: { state: 'done', attempts: 1 }
+  } as unknown as VideoTask
 
   function announcer() {
     const notices: VideoNotice[] = []
     const { notify, timers } = rig()
-    const a = new VideoAnnouncer({ emit: ((name: string, p: unknown) => void (name === 'video:notice' && notices.push(p as VideoNotice))) as never, notify, log: () => {} })
+    const a = new VideoAnnouncer({
+      emit: ((name: string, p: unknown) => void (name === 'video:notice' && notices.push(p as VideoNotice))) as never,
+      notify,
+      log: () => {}
+    })
     return { a, notices, timers }
   }
 

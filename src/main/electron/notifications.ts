@@ -1,4 +1,10 @@
-import type { ActivationArguments, BrowserWindow, Notification as ElectronNotification, NotificationConstructorOptions, Shell } from 'electron'
+import type {
+  ActivationArguments,
+  BrowserWindow,
+  Notification as ElectronNotification,
+  NotificationConstructorOptions,
+  Shell
+} from 'electron'
 import type { Notify } from '../core/video/task-book'
 
 export type NotificationClass = {
@@ -58,7 +64,10 @@ export function createNotifier(
     while (live.size > keep) live.delete(live.values().next().value!)
   }
 
-  const notify = ({ title, body, tag }: { title: string; body: string; tag: string }, onClick: () => void): Promise<boolean> =>
+  const notify = (
+    { title, body, tag }: { title: string; body: string; tag: string },
+    onClick: () => void
+  ): Promise<boolean> =>
     new Promise<boolean>((resolve) => {
       let answered = false
       const bound: { timer?: unknown } = {}

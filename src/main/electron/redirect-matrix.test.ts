@@ -20,7 +20,10 @@ const { createNetFetch } = await import('./net-fetch')
  * (fetchResult); the shells must reach the same outcome and send the same requests.
  */
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f60000000049454e44ae426082', 'hex')
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f60000000049454e44ae426082',
+  'hex'
+)
 
 type Server = Awaited<ReturnType<typeof scriptedServer>>
 let cdn: Server
@@ -33,7 +36,8 @@ function files(req: IncomingMessage, res: ServerResponse): void {
   const hops = /^\/r\/(\d+)$/.exec(url.pathname)
   if (hops) {
     const n = Number(hops[1])
-    if (n === 0) return void res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(PNG.length) }).end(PNG)
+    if (n === 0)
+      return void res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(PNG.length) }).end(PNG)
     return void res.writeHead(302, { location: `/r/${n - 1}` }).end()
   }
   if (url.pathname === '/to') return void res.writeHead(307, { location: url.searchParams.get('l') ?? '/' }).end()
@@ -74,22 +78,35 @@ async function run(fetchImpl: FetchLike, start: string): Promise<Outcome> {
   const before = { cdn: cdn.requests.length, other: other.requests.length }
   const outcome = await downloadResult({ fetch: fetchImpl, url: start, gateway, dir, id: `m${n++}`, resolve }).then(
     () => ({ saved: true }),
-    (e: { details?: { reason?: unknown }; retryable?: unknown; message?: string }) => ({ saved: false, reason: e.details?.reason, retryable: e.retryable, message: e.message })
+    (e: { details?: { reason?: unknown }; retryable?: unknown; message?: string }) => ({
+      saved: false,
+      reason: e.details?.reason,
+      retryable: e.retryable,
+      message: e.message
+    })
   )
   const paths = (s: Server, from: number) => s.requests.slice(from).map((r) => r.url ?? '')
-  for (const r of [...cdn.requests.slice(before.cdn), ...other.requests.slice(before.other)]) expect(r.headers.authorization).toBeUndefined()
+  for (const r of [...cdn.requests.slice(before.cdn), ...other.requests.slice(before.other)])
+    expect(r.headers.authorization).toBeUndefined()
   return { ...outcome, cdn: paths(cdn, before.cdn), other: paths(other, before.other) }
 }
 
 const shells: Array<[string, () => FetchLike]> = [
   ['Electron (net.request, fake net)', () => createNetFetch(new FakeNet())],
-  ['Electron (net.request, fake net; Chromium refuses a non-http redirect itself: only a real binary says which)', () => createNetFetch(new FakeNet({ unsafeRedirects: 'error' }))],
+  [
+    'Electron (net.request, fake net; Chromium refuses a non-http redirect itself: only a real binary says which)',
+    () => createNetFetch(new FakeNet({ unsafeRedirects: 'error' }))
+  ],
   ['browser host (Node fetch)', () => (input, init) => fetch(input, init)]
 ]
 
 const cases: Array<[string, () => string, (o: Outcome) => void]> = [
   ['redirected once', () => `${cdn.url}/r/1`, (o) => expect(o).toMatchObject({ saved: true, cdn: ['/r/1', '/r/0'] })],
-  ['redirected 3 times', () => `${cdn.url}/r/3`, (o) => expect(o).toMatchObject({ saved: true, cdn: ['/r/3', '/r/2', '/r/1', '/r/0'] })],
+  [
+    'redirected 3 times',
+    () => `${cdn.url}/r/3`,
+    (o) => expect(o).toMatchObject({ saved: true, cdn: ['/r/3', '/r/2', '/r/1', '/r/0'] })
+  ],
   [
     `redirected 6 times (over the cap of ${MAX_RESULT_REDIRECTS})`,
     () => `${cdn.url}/r/6`,
@@ -107,7 +124,14 @@ const cases: Array<[string, () => string, (o: Outcome) => void]> = [
   [
     'redirected to another service on this computer',
     () => `${cdn.url}/to?l=${encodeURIComponent('http://127.0.0.1:6379/a.png')}`,
-    (o) => expect(o).toMatchObject({ saved: false, reason: 'address-refused', retryable: false, cdn: [expect.stringMatching(/^\/to/)], other: [] })
+    (o) =>
+      expect(o).toMatchObject({
+        saved: false,
+        reason: 'address-refused',
+        retryable: false,
+        cdn: [expect.stringMatching(/^\/to/)],
+        other: []
+      })
   ],
   [
     'redirected to a private address',
@@ -125,7 +149,13 @@ const cases: Array<[string, () => string, (o: Outcome) => void]> = [
   [
     'redirected to a non-http scheme',
     () => `${cdn.url}/to?l=${encodeURIComponent('file:///etc/passwd')}`,
-    (o) => expect(o).toMatchObject({ saved: false, reason: 'address-refused', retryable: false, cdn: [expect.stringMatching(/^\/to/)] })
+    (o) =>
+      expect(o).toMatchObject({
+        saved: false,
+        reason: 'address-refused',
+        retryable: false,
+        cdn: [expect.stringMatching(/^\/to/)]
+      })
   ]
 ]
 

@@ -11,7 +11,10 @@ const asDialog = (d: FakeDialog) => d as unknown as Pick<Dialog, 'showSaveDialog
 
 describe('the save dialog adapter (gallery export)', () => {
   it('suggests the name and filters by its type', () => {
-    expect(saveDialogOptions('fox-abc.png')).toMatchObject({ defaultPath: 'fox-abc.png', filters: [{ name: 'PNG image', extensions: ['png'] }] })
+    expect(saveDialogOptions('fox-abc.png')).toMatchObject({
+      defaultPath: 'fox-abc.png',
+      filters: [{ name: 'PNG image', extensions: ['png'] }]
+    })
     expect(saveDialogOptions('no-extension').filters).toEqual([])
   })
 
@@ -34,7 +37,9 @@ describe('the save dialog adapter (gallery export)', () => {
     expect(cancelled.saved[0].parent).toBeUndefined()
     const failing = new FakeDialog()
     failing.answer = { choose: [join(dir(), 'x.png')] }
-    const err = await createSaveFile(asDialog(failing), () => null)('a.png', '/nowhere/a.png').catch((e: unknown) => e as Error)
+    const err = await createSaveFile(asDialog(failing), () => null)('a.png', '/nowhere/a.png').catch(
+      (e: unknown) => e as Error
+    )
     expect(err).toMatchObject({ code: 'STORAGE', message: 'The image could not be saved there (ENOENT).' })
   })
 })

@@ -19,11 +19,15 @@ export function saveDialogOptions(suggestedName: string): SaveDialogOptions {
  * images:export-item in the Electron shell: the OS save dialog (modal to the focused studio
  * window), then a copy of the library file to the chosen place. The page never sees either path.
  */
-export function createSaveFile(dialog: Pick<Dialog, 'showSaveDialog'>, focusedWindow: () => BrowserWindow | null | undefined): SaveFile {
+export function createSaveFile(
+  dialog: Pick<Dialog, 'showSaveDialog'>,
+  focusedWindow: () => BrowserWindow | null | undefined
+): SaveFile {
   return async (suggestedName, sourcePath) => {
     const options = saveDialogOptions(suggestedName)
     const win = focusedWindow()
-    const result = win && !win.isDestroyed() ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options)
+    const result =
+      win && !win.isDestroyed() ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options)
     if (result.canceled || !result.filePath) return false
     try {
       await copyFile(sourcePath, result.filePath)

@@ -42,27 +42,34 @@ describe('safeStorage secret backend', () => {
   it.each([
     ['GNOME without a running Secret Service (the sync API still says gnome_libsecret)', 'gnome_libsecret'],
     ['an unrecognised desktop', 'basic_text']
-  ] as const)('Linux, %s: the async API encrypts with the fixed-key fallback, so no keychain, and nothing is encrypted with it (provider tags from Chromium\'s source; the smoke run confirms)', async (_what, guess) => {
-    const { storage, backend } = backendOn('linux', { provider: 'fallback', selectedBackend: guess })
-    // The async API itself says "available": only the ciphertext tells.
-    expect(await storage.isAsyncEncryptionAvailable()).toBe(true)
-    expect(await backend.available()).toBe(false)
-    await expect(backend.encrypt(KEY)).rejects.toThrow(/not available/)
-  })
+  ] as const)(
+    "Linux, %s: the async API encrypts with the fixed-key fallback, so no keychain, and nothing is encrypted with it (provider tags from Chromium's source; the smoke run confirms)",
+    async (_what, guess) => {
+      const { storage, backend } = backendOn('linux', { provider: 'fallback', selectedBackend: guess })
+      // The async API itself says "available": only the ciphertext tells.
+      expect(await storage.isAsyncEncryptionAvailable()).toBe(true)
+      expect(await backend.available()).toBe(false)
+      await expect(backend.encrypt(KEY)).rejects.toThrow(/not available/)
+    }
+  )
 
-  it('Linux, sway or i3 with a working keyring (the sync API says basic_text): the keychain is used (provider tags from Chromium\'s source; the smoke run confirms)', async () => {
+  it("Linux, sway or i3 with a working keyring (the sync API says basic_text): the keychain is used (provider tags from Chromium's source; the smoke run confirms)", async () => {
     const { backend } = backendOn('linux', { provider: 'secret-service', selectedBackend: 'basic_text' })
     expect(await backend.available()).toBe(true)
     expect(await backend.decrypt(await backend.encrypt(KEY))).toEqual({ value: KEY, shouldReEncrypt: false })
   })
 
   it('Linux, the Secret portal (Flatpak) counts as a keychain', async () => {
-    expect(await backendOn('linux', { provider: 'secret-portal', selectedBackend: 'basic_text' }).backend.available()).toBe(true)
+    expect(
+      await backendOn('linux', { provider: 'secret-portal', selectedBackend: 'basic_text' }).backend.available()
+    ).toBe(true)
   })
 
   it('refuses to decrypt a fixed-key (v10) ciphertext on Linux as if the keychain had protected it', async () => {
     const { storage, backend } = backendOn('linux', { provider: 'secret-service' })
-    const planted = Buffer.from(await new FakeSafeStorage({ provider: 'fallback' }).encryptStringAsync('sk-attacker')).toString('base64')
+    const planted = Buffer.from(
+      await new FakeSafeStorage({ provider: 'fallback' }).encryptStringAsync('sk-attacker')
+    ).toString('base64')
     await expect(backend.decrypt(planted)).rejects.toThrow(/not encrypted by the OS keychain/)
     expect(storage.decryptCalls).toBe(0)
   })
@@ -77,7 +84,10 @@ describe('safeStorage secret backend', () => {
   })
 
   it('macOS and Windows: available when the async API says so; their v10 ciphertexts are keychain/DPAPI-protected', async () => {
-    for (const [platform, provider] of [['darwin', 'keychain'], ['win32', 'dpapi']] as const) {
+    for (const [platform, provider] of [
+      ['darwin', 'keychain'],
+      ['win32', 'dpapi']
+    ] as const) {
       const { backend } = backendOn(platform, { provider, selectedBackend: 'basic_text' })
       expect(await backend.available()).toBe(true)
       expect(await backend.decrypt(await backend.encrypt(KEY))).toEqual({ value: KEY, shouldReEncrypt: false })
@@ -85,13 +95,17 @@ describe('safeStorage secret backend', () => {
   })
 
   it('names the store by platform, never by the desktop guess', () => {
-    expect(backendOn('linux', { provider: 'secret-service', selectedBackend: 'kwallet6' }).backend.name()).toBe('linux-keyring')
-    expect(backendOn('linux', { provider: 'secret-service', selectedBackend: 'gnome_libsecret' }).backend.name()).toBe('linux-keyring')
+    expect(backendOn('linux', { provider: 'secret-service', selectedBackend: 'kwallet6' }).backend.name()).toBe(
+      'linux-keyring'
+    )
+    expect(backendOn('linux', { provider: 'secret-service', selectedBackend: 'gnome_libsecret' }).backend.name()).toBe(
+      'linux-keyring'
+    )
     expect(backendOn('darwin', { provider: 'keychain' }).backend.name()).toBe('keychain')
     expect(backendOn('win32', { provider: 'dpapi' }).backend.name()).toBe('dpapi')
   })
 
-  it('retries a temporarily unavailable keyring (bounded, with growing waits) instead of failing at once (the rejection text is Electron\'s source, not its docs; unproven without a binary)', async () => {
+  it("retries a temporarily unavailable keyring (bounded, with growing waits) instead of failing at once (the rejection text is Electron's source, not its docs; unproven without a binary)", async () => {
     const { storage, backend, waits } = backendOn('linux', { provider: 'secret-service' })
     const cipher = await backend.encrypt(KEY)
     storage.temporarilyUnavailable = 2
@@ -145,9 +159,17 @@ describe('safeStorage backend inside the key vault', () => {
   it('a keyring that is locked for a moment at start still yields the saved key (no "keychain changed")', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'studio-safe-'))
     const { storage, backend } = backendOn('linux', { provider: 'secret-service' })
-    await new KeyVault(openConfStore<SecretsFile>(dir, 'secrets', { entries: {} }), backend, new SecretGuard()).set('p1', KEY, 'auto')
+    await new KeyVault(openConfStore<SecretsFile>(dir, 'secrets', { entries: {} }), backend, new SecretGuard()).set(
+      'p1',
+      KEY,
+      'auto'
+    )
     storage.temporarilyUnavailable = 1
-    const restarted = new KeyVault(openConfStore<SecretsFile>(dir, 'secrets', { entries: {} }), backend, new SecretGuard())
+    const restarted = new KeyVault(
+      openConfStore<SecretsFile>(dir, 'secrets', { entries: {} }),
+      backend,
+      new SecretGuard()
+    )
     expect(await restarted.require('p1')).toBe(KEY)
   })
 })

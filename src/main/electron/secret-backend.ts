@@ -1,7 +1,10 @@
 import { safeStorage, type SafeStorage } from 'electron'
 import type { SecretBackend } from '../core/profiles/secret-backend'
 
-export type AsyncSafeStorage = Pick<SafeStorage, 'isAsyncEncryptionAvailable' | 'encryptStringAsync' | 'decryptStringAsync'>
+export type AsyncSafeStorage = Pick<
+  SafeStorage,
+  'isAsyncEncryptionAvailable' | 'encryptStringAsync' | 'decryptStringAsync'
+>
 
 /**
  * The tags Chromium's Linux key providers put in front of a ciphertext: `v11` the Secret Service /
@@ -72,12 +75,14 @@ export function createSafeStorageBackend(
     available,
     // Recorded with each ciphertext. The provider that made a ciphertext is in its tag, and Electron
     // picks the key by that tag, so the name is the platform's store, not a guess at the desktop.
-    name: () => (platform === 'darwin' ? 'keychain' : platform === 'win32' ? 'dpapi' : linux ? 'linux-keyring' : platform),
+    name: () =>
+      platform === 'darwin' ? 'keychain' : platform === 'win32' ? 'dpapi' : linux ? 'linux-keyring' : platform,
     encrypt: async (plain) => {
       if (!(await available())) throw new Error('The OS keychain is not available')
       const cipher = await storage.encryptStringAsync(plain)
       // The value itself must say it is protected: never store a fixed-key ciphertext as "in the keychain".
-      if (!protectedCipher(cipher)) throw new Error('The OS keychain is not available (the value would be stored under a fixed key)')
+      if (!protectedCipher(cipher))
+        throw new Error('The OS keychain is not available (the value would be stored under a fixed key)')
       return Buffer.from(cipher).toString('base64')
     },
     decrypt: async (stored) => {

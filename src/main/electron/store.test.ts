@@ -37,7 +37,9 @@ describe('electron-store opener', () => {
     s.set('app', { theme: 'dark' })
     expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ app: { theme: 'dark' } })
     expect(statSync(join(dir, 'settings.json')).mode & 0o777).toBe(0o600)
-    expect(open<{ app: { theme: string } }>('settings', { app: { theme: 'system' } }).get('app')).toEqual({ theme: 'dark' })
+    expect(open<{ app: { theme: string } }>('settings', { app: { theme: 'system' } }).get('app')).toEqual({
+      theme: 'dark'
+    })
     expect(existsSync(userData.dir)).toBe(false)
   })
 

@@ -17,7 +17,8 @@ export function createElectronStoreOpener(dataDir: string, notices: StoreNotice[
   return <T extends Record<string, unknown>>(name: string, defaults: T) => {
     // conf 16 types defaults with dot-path keys a generic T cannot prove; the whole-object defaults are valid.
     const storeDefaults = defaults as Partial<T> as NonNullable<ConstructorParameters<typeof Store<T>>[0]>['defaults']
-    const make = () => new Store<T>({ cwd: dataDir, name, defaults: storeDefaults, configFileMode: 0o600, clearInvalidConfig: false })
+    const make = () =>
+      new Store<T>({ cwd: dataDir, name, defaults: storeDefaults, configFileMode: 0o600, clearInvalidConfig: false })
     const store = openRecoverableStore<T>(join(dataDir, `${name}.json`), name, make as () => ConfLike, notices)
     ipcMain?.removeAllListeners(ELECTRON_STORE_CHANNEL)
     return store

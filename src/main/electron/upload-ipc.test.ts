@@ -26,7 +26,9 @@ describe('upload IPC', () => {
   it('hands a path from our window to the core as a path body', async () => {
     const { call, ours, upload } = setup()
     expect(await call(from(ours), { path: '/home/u/cat.png', meta })).toEqual({ ok: true, value: 'granted' })
-    expect(upload).toHaveBeenCalledWith('files:upload', { kind: 'path', path: '/home/u/cat.png' }, meta, { shell: 'electron' })
+    expect(upload).toHaveBeenCalledWith('files:upload', { kind: 'path', path: '/home/u/cat.png' }, meta, {
+      shell: 'electron'
+    })
   })
 
   it('hands bytes to the core as a bytes body', async () => {
@@ -39,9 +41,18 @@ describe('upload IPC', () => {
   it('refuses a foreign sender before looking at the input', async () => {
     const { call, ours, upload, log } = setup()
     ours.mainFrame.url = 'https://evil.example/'
-    expect(await call(from(ours), { path: '/home/u/.ssh/id_rsa', meta })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } })
-    expect(await call(from(ours, { url: 'app://bundle/index.html' }), { path: '/x', meta })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } })
-    expect(await call(from(new FakeWebContents()), { path: '/x', meta })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } })
+    expect(await call(from(ours), { path: '/home/u/.ssh/id_rsa', meta })).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN_SENDER' }
+    })
+    expect(await call(from(ours, { url: 'app://bundle/index.html' }), { path: '/x', meta })).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN_SENDER' }
+    })
+    expect(await call(from(new FakeWebContents()), { path: '/x', meta })).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN_SENDER' }
+    })
     expect(upload).not.toHaveBeenCalled()
     expect(log).toHaveBeenCalledWith(expect.stringContaining('refused files:upload'))
   })

@@ -60,7 +60,8 @@ export function registerUploadHandlers(
       }
       const parsed = parseEnvelope(input)
       if (parsed === null) return refusal('INVALID_INPUT', 'The upload did not carry a file')
-      const body: UploadBody = 'path' in parsed ? { kind: 'path', path: parsed.path } : { kind: 'bytes', bytes: parsed.bytes }
+      const body: UploadBody =
+        'path' in parsed ? { kind: 'path', path: parsed.path } : { kind: 'bytes', bytes: parsed.bytes }
       return upload(channel, body, parsed.meta, { shell: 'electron' })
     })
   }

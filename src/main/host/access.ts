@@ -32,7 +32,9 @@ export function sameToken(given: string, expected: string): boolean {
 
 /** What the host shows a page to prove it printed the token (bridge-wire.ts, the handshake). */
 export function hostProof(token: string, challenge: string): string {
-  return createHmac('sha256', token).update(HOST_PROOF_LABEL + challenge).digest('base64url')
+  return createHmac('sha256', token)
+    .update(HOST_PROOF_LABEL + challenge)
+    .digest('base64url')
 }
 
 /** A challenge as the page makes it: 16 to 64 random bytes in base64url. */
@@ -52,7 +54,12 @@ export type AccessKind = 'page' | 'media' | 'upload' | 'session' | 'upgrade'
 
 export type AccessDecision = { ok: true } | { ok: false; reason: 'host' | 'origin' | 'fetch-site' | 'token' }
 
-export function checkAccess(req: { headers: IncomingHttpHeaders; kind: AccessKind }, port: number, token: string, address = '127.0.0.1'): AccessDecision {
+export function checkAccess(
+  req: { headers: IncomingHttpHeaders; kind: AccessKind },
+  port: number,
+  token: string,
+  address = '127.0.0.1'
+): AccessDecision {
   const { headers, kind } = req
   const host = headers.host
   if (typeof host !== 'string' || !allowedHosts(port, address).includes(host)) return { ok: false, reason: 'host' }

@@ -28,7 +28,14 @@ describe('window.studio from the bridge script', () => {
   let server: HostServer
 
   beforeAll(async () => {
-    core = await createStudioCore({ shell: 'browser', secrets: noKeychain, dataDir, appVersion: '1.2.3', platform: 'linux', sandbox: { enabled: false } })
+    core = await createStudioCore({
+      shell: 'browser',
+      secrets: noKeychain,
+      dataDir,
+      appVersion: '1.2.3',
+      platform: 'linux',
+      sandbox: { enabled: false }
+    })
     server = await startHostServer({ core, rendererDir: renderer.dir })
     // What a browser adds by itself: our Origin (no cookie: the page holds the token).
     const headers = browserHeaders(server.port)
@@ -44,7 +51,10 @@ describe('window.studio from the bridge script', () => {
     // The page's fetch: relative URLs on its origin, with what a browser adds to a same-origin fetch.
     const nodeFetch = globalThis.fetch
     vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) =>
-      nodeFetch(new URL(input, server.origin), { ...init, headers: { ...(init.headers as Record<string, string>), ...headers, 'sec-fetch-site': 'same-origin' } })
+      nodeFetch(new URL(input, server.origin), {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), ...headers, 'sec-fetch-site': 'same-origin' }
+      })
     )
     await import('../../renderer/bridge/index')
   })
@@ -52,7 +62,14 @@ describe('window.studio from the bridge script', () => {
     vi.unstubAllGlobals()
     // The page's transport reconnects once the host goes away; that socket must never open (Node
     // 20 has no global WebSocket, so without this stub the reconnect throws after the tests).
-    vi.stubGlobal('WebSocket', class { readyState = 0; send() {} close() {} })
+    vi.stubGlobal(
+      'WebSocket',
+      class {
+        readyState = 0
+        send() {}
+        close() {}
+      }
+    )
     await server.close()
     await core.dispose()
     renderer.cleanup()
@@ -66,7 +83,9 @@ describe('window.studio from the bridge script', () => {
       ;(fakeWindow as Record<string, unknown>).studio = {}
     }).toThrow(TypeError)
     expect(Object.isFrozen(fakeWindow.studio)).toBe(true)
-    const namespaces = new Set([...INVOKE_CHANNELS, ...EVENT_NAMES, ...UPLOAD_CHANNELS].map((c) => c.slice(0, c.indexOf(':'))))
+    const namespaces = new Set(
+      [...INVOKE_CHANNELS, ...EVENT_NAMES, ...UPLOAD_CHANNELS].map((c) => c.slice(0, c.indexOf(':')))
+    )
     expect(Object.keys(fakeWindow.studio!).sort()).toEqual([...namespaces].sort())
     expect(namespaces).toContain('files')
     expect(typeof fakeWindow.studio!.files.upload).toBe('function')
@@ -77,15 +96,27 @@ describe('window.studio from the bridge script', () => {
   })
 
   it('invokes the real core over the socket (calls made before it opened are queued)', async () => {
-    expect(await fakeWindow.studio!.app.getInfo()).toEqual({ ok: true, value: { name: 'Generation Studio', version: '1.2.3', shell: 'browser', platform: 'linux' } })
-    expect(await fakeWindow.studio!.settings.update({ language: 'xx' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
+    expect(await fakeWindow.studio!.app.getInfo()).toEqual({
+      ok: true,
+      value: { name: 'Generation Studio', version: '1.2.3', shell: 'browser', platform: 'linux' }
+    })
+    expect(await fakeWindow.studio!.settings.update({ language: 'xx' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' }
+    })
   })
 
   it('uploads a real PNG with files.upload (an HTTP POST, not the socket) and its previewUrl serves the same bytes', async () => {
     const png = await imageBytes('png', 30, 20)
     const file = new File([new Uint8Array(png)], 'dot.png', { type: 'image/png' })
-    const result = (await fakeWindow.studio!.files.upload(file, { purpose: 'chat-attachment', name: 'dot.png' })) as Result<{ previewUrl: string; fileId: string }>
-    expect(result).toMatchObject({ ok: true, value: { name: 'dot.png', mimeType: 'image/png', width: 30, height: 20, bytes: png.length } })
+    const result = (await fakeWindow.studio!.files.upload(file, {
+      purpose: 'chat-attachment',
+      name: 'dot.png'
+    })) as Result<{ previewUrl: string; fileId: string }>
+    expect(result).toMatchObject({
+      ok: true,
+      value: { name: 'dot.png', mimeType: 'image/png', width: 30, height: 20, bytes: png.length }
+    })
     if (!result.ok) throw new Error('upload failed')
     const preview = await fetch(result.value.previewUrl)
     expect(preview.status).toBe(200)
@@ -144,7 +175,10 @@ describe('the bridge transport when the socket drops', () => {
     const waiting = transport.invoke('slow:call', 2)
     await vi.waitFor(() => expect(release).toHaveLength(1))
     sockets[0].terminate()
-    expect(await waiting).toEqual({ ok: false, error: { code: 'NETWORK_UNREACHABLE', message: 'Lost the connection to the studio host', retryable: true } })
+    expect(await waiting).toEqual({
+      ok: false,
+      error: { code: 'NETWORK_UNREACHABLE', message: 'Lost the connection to the studio host', retryable: true }
+    })
 
     expect(await transport.invoke('quick:call', 3)).toEqual({ ok: true, value: 'fast' })
     expect(sockets).toHaveLength(2)
@@ -163,7 +197,10 @@ describe('a page whose host went away', () => {
     const port = server.port
     const token = tokenOf(server.url)
     const transport = createSocketTransport({
-      connect: (challenge) => new NodeWebSocket(`ws://127.0.0.1:${port}/bridge?challenge=${challenge}`, { headers: browserHeaders(port) }) as unknown as SocketLike,
+      connect: (challenge) =>
+        new NodeWebSocket(`ws://127.0.0.1:${port}/bridge?challenge=${challenge}`, {
+          headers: browserHeaders(port)
+        }) as unknown as SocketLike,
       handshake: createHostHandshake(Promise.resolve(token)),
       backoffMs: () => 20
     })
@@ -182,15 +219,28 @@ describe('a page whose host went away', () => {
     })
     const typedKey = 'sk-typed-into-settings-0000'
     // A call made while a reconnect attempt is still failing is answered "lost connection"; the user retries.
-    let result = await transport.invoke('profiles:add', { name: 'Work', baseUrl: 'https://gw.example', key: typedKey, persistence: 'auto' })
+    let result = await transport.invoke('profiles:add', {
+      name: 'Work',
+      baseUrl: 'https://gw.example',
+      key: typedKey,
+      persistence: 'auto'
+    })
     for (let i = 0; i < 50 && !result.ok && result.error.code === 'NETWORK_UNREACHABLE'; i++) {
       await new Promise((r) => setTimeout(r, 20))
-      result = await transport.invoke('profiles:add', { name: 'Work', baseUrl: 'https://gw.example', key: typedKey, persistence: 'auto' })
+      result = await transport.invoke('profiles:add', {
+        name: 'Work',
+        baseUrl: 'https://gw.example',
+        key: typedKey,
+        persistence: 'auto'
+      })
     }
     expect(result).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER', retryable: false } })
     expect(!result.ok && result.error.message).toMatch(/not the studio host this page was opened from/)
     // And it stays stopped: later calls fail at once, nothing reconnects.
-    expect(await transport.invoke('app:get-info', undefined)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } })
+    expect(await transport.invoke('app:get-info', undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN_SENDER' }
+    })
     await new Promise((r) => setTimeout(r, 100))
     expect(received).toEqual([])
     expect(impostor.clients.size).toBe(0)
@@ -205,19 +255,27 @@ describe('a page whose host went away', () => {
     const port = server.port
     const headers = browserHeaders(port)
     const transport = createSocketTransport({
-      connect: (challenge) => new NodeWebSocket(`ws://127.0.0.1:${port}/bridge?challenge=${challenge}`, { headers }) as unknown as SocketLike,
+      connect: (challenge) =>
+        new NodeWebSocket(`ws://127.0.0.1:${port}/bridge?challenge=${challenge}`, { headers }) as unknown as SocketLike,
       handshake: createHostHandshake(Promise.resolve(tokenOf(server.url))),
       backoffMs: () => 20
     })
     const upload = createHttpUpload({
-      fetch: (input, init) => fetch(new URL(input, `http://127.0.0.1:${port}`), { ...init, headers: { ...(init.headers as Record<string, string>), ...headers } }),
+      fetch: (input, init) =>
+        fetch(new URL(input, `http://127.0.0.1:${port}`), {
+          ...init,
+          headers: { ...(init.headers as Record<string, string>), ...headers }
+        }),
       token: async () => tokenOf(server.url),
       proven: () => transport.whenProven()
     })
     expect(await transport.invoke('app:get-info', undefined)).toMatchObject({ ok: true })
     await server.close()
     // The page has seen its socket drop once a call fails (a reconnect to the empty port is refused).
-    await vi.waitFor(async () => expect(await transport.invoke('app:get-info', undefined)).toMatchObject({ ok: false }), { interval: 5 })
+    await vi.waitFor(
+      async () => expect(await transport.invoke('app:get-info', undefined)).toMatchObject({ ok: false }),
+      { interval: 5 }
+    )
 
     // Whoever binds the port next answers HTTP and greets on the socket like the host, without the proof.
     const requests: string[] = []
@@ -226,7 +284,9 @@ describe('a page whose host went away', () => {
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ok: true, value: {} }))
     })
     const impostor = new WebSocketServer({ server: http })
-    impostor.on('connection', (ws, req) => ws.send(JSON.stringify({ t: 'hello', proof: new URL(req.url ?? '/', 'http://x').searchParams.get('challenge') })))
+    impostor.on('connection', (ws, req) =>
+      ws.send(JSON.stringify({ t: 'hello', proof: new URL(req.url ?? '/', 'http://x').searchParams.get('challenge') }))
+    )
     await new Promise<void>((r) => http.listen(port, '127.0.0.1', r))
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'secret.png', { type: 'image/png' })
     let result = await upload('files:upload', file, { purpose: 'chat-attachment', name: 'secret.png' })
@@ -234,7 +294,10 @@ describe('a page whose host went away', () => {
       result = await upload('files:upload', file, { purpose: 'chat-attachment', name: 'secret.png' })
     }
     expect(result).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER', retryable: false } })
-    expect(await upload('files:upload', file, { purpose: 'chat-attachment', name: 'secret.png' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } })
+    expect(await upload('files:upload', file, { purpose: 'chat-attachment', name: 'secret.png' })).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN_SENDER' }
+    })
     expect(requests).toEqual([])
     transport.close()
     impostor.close()
@@ -247,12 +310,18 @@ describe('a page whose host went away', () => {
     const server = await startHostServer({ core: fakeCore(), rendererDir: renderer.dir })
     const launch = new URL(server.launchUrl())
     const pageFetch = (input: string, init: RequestInit) =>
-      fetch(new URL(input, server.origin), { ...init, headers: { ...(init.headers as Record<string, string>), origin: server.origin, 'sec-fetch-site': 'same-origin' } })
+      fetch(new URL(input, server.origin), {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), origin: server.origin, 'sec-fetch-site': 'same-origin' }
+      })
     const stored = new Map<string, string>()
     const env = () => ({
       location: launch,
       history: { state: null, replaceState: vi.fn() },
-      storage: { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) },
+      storage: {
+        getItem: (k: string) => stored.get(k) ?? null,
+        setItem: (k: string, v: string) => void stored.set(k, v)
+      },
       fetch: pageFetch
     })
     const first = env()

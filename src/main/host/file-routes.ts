@@ -43,7 +43,12 @@ export function sendResult(res: ServerResponse, result: Result<unknown>, status 
   res.end(body)
 }
 
-export async function handleUpload(req: IncomingMessage, res: ServerResponse, core: HostCore, channel: UploadChannel): Promise<void> {
+export async function handleUpload(
+  req: IncomingMessage,
+  res: ServerResponse,
+  core: HostCore,
+  channel: UploadChannel
+): Promise<void> {
   const meta = metaOf(req.url)
   // A declared length over the limit is refused before a byte is read (Node discards the rest).
   const spec = uploads[channel]
@@ -63,7 +68,12 @@ export async function handleUpload(req: IncomingMessage, res: ServerResponse, co
   if (!res.destroyed) sendResult(res, result)
 }
 
-export async function handleMedia(req: IncomingMessage, res: ServerResponse, core: HostCore, mediaId: string): Promise<void> {
+export async function handleMedia(
+  req: IncomingMessage,
+  res: ServerResponse,
+  core: HostCore,
+  mediaId: string
+): Promise<void> {
   const reply = await replyMedia(core.media, mediaId, {
     method: req.method ?? 'GET',
     range: req.headers.range,
@@ -71,7 +81,11 @@ export async function handleMedia(req: IncomingMessage, res: ServerResponse, cor
   })
   if (reply.status === 404 || reply.status === 405) {
     const text = reply.status === 404 ? 'Not found\n' : 'Method not allowed\n'
-    res.writeHead(reply.status, { ...reply.headers, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(text)) })
+    res.writeHead(reply.status, {
+      ...reply.headers,
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(text))
+    })
     return void res.end(text)
   }
   res.writeHead(reply.status, reply.headers)

@@ -12,7 +12,9 @@ describe('defaultDataDir', () => {
   })
 
   it('uses the per-user application data folders on macOS and Windows', () => {
-    expect(defaultDataDir({ XDG_CONFIG_HOME: '/cfg' }, 'darwin', HOME)).toBe('/home/ana/Library/Application Support/generation-studio')
+    expect(defaultDataDir({ XDG_CONFIG_HOME: '/cfg' }, 'darwin', HOME)).toBe(
+      '/home/ana/Library/Application Support/generation-studio'
+    )
     expect(defaultDataDir({ APPDATA: '/appdata' }, 'win32', HOME)).toBe(join('/appdata', 'generation-studio'))
     expect(defaultDataDir({}, 'win32', HOME)).toBe(join(HOME, 'AppData', 'Roaming', 'generation-studio'))
   })
@@ -20,20 +22,40 @@ describe('defaultDataDir', () => {
 
 describe('readHostConfig', () => {
   it('defaults: per-user data dir, a free port, open the browser, sandbox at normal speed, no env profile', () => {
-    expect(readHostConfig({}, 'linux', HOME)).toEqual({ dataDir: '/home/ana/.config/generation-studio', port: 0, open: true, sandboxSpeed: 1 })
+    expect(readHostConfig({}, 'linux', HOME)).toEqual({
+      dataDir: '/home/ana/.config/generation-studio',
+      port: 0,
+      open: true,
+      sandboxSpeed: 1
+    })
   })
 
   it('reads every automation variable', () => {
     const config = readHostConfig(
-      { STUDIO_DATA_DIR: 'rel/data', STUDIO_PORT: '5123', STUDIO_OPEN: '0', STUDIO_SANDBOX_SPEED: '60', STUDIO_GATEWAY_URL: 'https://gw.example', STUDIO_API_KEY: 'sk-abc' },
+      {
+        STUDIO_DATA_DIR: 'rel/data',
+        STUDIO_PORT: '5123',
+        STUDIO_OPEN: '0',
+        STUDIO_SANDBOX_SPEED: '60',
+        STUDIO_GATEWAY_URL: 'https://gw.example',
+        STUDIO_API_KEY: 'sk-abc'
+      },
       'linux',
       HOME
     )
-    expect(config).toEqual({ dataDir: resolve('rel/data'), port: 5123, open: false, sandboxSpeed: 60, gatewayUrl: 'https://gw.example', apiKey: 'sk-abc' })
+    expect(config).toEqual({
+      dataDir: resolve('rel/data'),
+      port: 5123,
+      open: false,
+      sandboxSpeed: 60,
+      gatewayUrl: 'https://gw.example',
+      apiKey: 'sk-abc'
+    })
   })
 
   it('opens the browser unless STUDIO_OPEN is 0 or false', () => {
-    for (const v of ['0', 'false', 'FALSE', ' 0 ']) expect(readHostConfig({ STUDIO_OPEN: v }, 'linux', HOME).open, v).toBe(false)
+    for (const v of ['0', 'false', 'FALSE', ' 0 '])
+      expect(readHostConfig({ STUDIO_OPEN: v }, 'linux', HOME).open, v).toBe(false)
     for (const v of ['1', '', 'yes']) expect(readHostConfig({ STUDIO_OPEN: v }, 'linux', HOME).open, v).toBe(true)
   })
 
@@ -50,11 +72,16 @@ describe('readHostConfig', () => {
   })
 
   it('takes a clock file only as an absolute path', () => {
-    expect(readHostConfig({ STUDIO_CLOCK_FILE: '/tmp/studio-clock' }, 'linux', HOME).clockFile).toBe('/tmp/studio-clock')
-    expect(() => readHostConfig({ STUDIO_CLOCK_FILE: 'rel/clock' }, 'linux', HOME)).toThrow(/STUDIO_CLOCK_FILE must be an absolute path/)
+    expect(readHostConfig({ STUDIO_CLOCK_FILE: '/tmp/studio-clock' }, 'linux', HOME).clockFile).toBe(
+      '/tmp/studio-clock'
+    )
+    expect(() => readHostConfig({ STUDIO_CLOCK_FILE: 'rel/clock' }, 'linux', HOME)).toThrow(
+      /STUDIO_CLOCK_FILE must be an absolute path/
+    )
   })
 
   it('falls back to speed 1 for a nonsense sandbox speed', () => {
-    for (const v of ['0', '-3', 'fast']) expect(readHostConfig({ STUDIO_SANDBOX_SPEED: v }, 'linux', HOME).sandboxSpeed, v).toBe(1)
+    for (const v of ['0', '-3', 'fast'])
+      expect(readHostConfig({ STUDIO_SANDBOX_SPEED: v }, 'linux', HOME).sandboxSpeed, v).toBe(1)
   })
 })

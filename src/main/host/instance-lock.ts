@@ -51,7 +51,9 @@ export function acquireInstanceLock(dataDir: string, pid = process.pid): Instanc
       continue // released between our open and read: try again
     }
     if (Number.isInteger(holder) && holder > 0 && holder !== pid && alive(holder)) {
-      throw new ConfigError(`Another studio is already running with this data folder (process ${holder}). Use that window, or stop it first.`)
+      throw new ConfigError(
+        `Another studio is already running with this data folder (process ${holder}). Use that window, or stop it first.`
+      )
     }
     try {
       unlinkSync(path) // stale: its process is gone

@@ -30,7 +30,8 @@ export function writeLaunchPage(dataDir: string, url: string): LaunchPage {
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   const info = lstatSync(dir)
   if (!info.isDirectory()) throw new Error(`${dir} is not a folder`)
-  if (typeof process.getuid === 'function' && info.uid !== process.getuid()) throw new Error(`${dir} belongs to another user`)
+  if (typeof process.getuid === 'function' && info.uid !== process.getuid())
+    throw new Error(`${dir} belongs to another user`)
   chmodSync(dir, 0o700) // a folder that already existed with a wider mode is tightened
   const path = join(dir, `open-${randomBytes(9).toString('base64url')}.html`)
   const href = escapeHtml(url)

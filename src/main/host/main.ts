@@ -56,7 +56,9 @@ async function main(): Promise<void> {
   // Built layout: out/main/host.js next to out/renderer/.
   const rendererDir = join(here, '..', 'renderer')
   if (!existsSync(join(rendererDir, 'index.html'))) {
-    throw new ConfigError(`The studio is not built yet (no ${join(rendererDir, 'index.html')}): run \`npm run build\` first`)
+    throw new ConfigError(
+      `The studio is not built yet (no ${join(rendererDir, 'index.html')}): run \`npm run build\` first`
+    )
   }
 
   const core = await createStudioCore({
@@ -111,7 +113,9 @@ async function main(): Promise<void> {
       setTimeout(() => page.remove(), LAUNCH_CODE_TTL_MS).unref()
       openInBrowser(page.fileUrl)
     } catch (e) {
-      process.stderr.write(`Could not open a browser (${e instanceof Error ? e.message : String(e)}); open the "Studio ready" link by hand.\n`)
+      process.stderr.write(
+        `Could not open a browser (${e instanceof Error ? e.message : String(e)}); open the "Studio ready" link by hand.\n`
+      )
     }
   }
   stopOnSignals(core, server)
@@ -130,7 +134,9 @@ async function listenOnOwnAddress(opts: Omit<HostServerOptions, 'host'>): Promis
     try {
       return await startHostServer({ ...opts, host })
     } catch (e) {
-      opts.core.log(`browser host: could not listen on ${host} (${(e as NodeJS.ErrnoException).code ?? String(e)}); using 127.0.0.1`)
+      opts.core.log(
+        `browser host: could not listen on ${host} (${(e as NodeJS.ErrnoException).code ?? String(e)}); using 127.0.0.1`
+      )
     }
   }
   return startHostServer({ ...opts, host: '127.0.0.1' })

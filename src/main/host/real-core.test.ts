@@ -19,7 +19,14 @@ describe('the browser host over the real studio core', () => {
   let nextId = 1
 
   beforeAll(async () => {
-    core = await createStudioCore({ shell: 'browser', secrets: noKeychain, dataDir, appVersion: '9.9.9', platform: 'linux', sandbox: { enabled: false } })
+    core = await createStudioCore({
+      shell: 'browser',
+      secrets: noKeychain,
+      dataDir,
+      appVersion: '9.9.9',
+      platform: 'linux',
+      sandbox: { enabled: false }
+    })
     server = await startHostServer({ core, rendererDir: renderer.dir })
     ws = await openAuthed(server.port, tokenOf(server.url))
     inbox = frames(ws)
@@ -39,22 +46,41 @@ describe('the browser host over the real studio core', () => {
   }
 
   it('answers app:get-info as the browser shell', async () => {
-    expect(await invoke('app:get-info')).toEqual({ ok: true, value: { name: 'Generation Studio', version: '9.9.9', shell: 'browser', platform: 'linux' } })
+    expect(await invoke('app:get-info')).toEqual({
+      ok: true,
+      value: { name: 'Generation Studio', version: '9.9.9', shell: 'browser', platform: 'linux' }
+    })
   })
 
   it('refuses a channel outside the contract with UNKNOWN_CHANNEL', async () => {
-    expect(await invoke('fs:read-file', { path: '/etc/passwd' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL', retryable: false } })
+    expect(await invoke('fs:read-file', { path: '/etc/passwd' })).toMatchObject({
+      ok: false,
+      error: { code: 'UNKNOWN_CHANNEL', retryable: false }
+    })
     expect(await invoke('__proto__')).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } })
   })
 
   it('refuses input outside the contract with INVALID_INPUT', async () => {
-    expect(await invoke('settings:update', { theme: 'neon' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'theme' } })
-    expect(await invoke('settings:update', { theme: 'dark', extra: 1 })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
+    expect(await invoke('settings:update', { theme: 'neon' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', field: 'theme' }
+    })
+    expect(await invoke('settings:update', { theme: 'dark', extra: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' }
+    })
   })
 
   it('pushes the event a change causes, and the answer, to the page', async () => {
     const event = inbox.next((f) => f.t === 'event' && f.name === 'settings:changed')
-    expect(await invoke('settings:update', { theme: 'dark' })).toEqual({ ok: true, value: { theme: 'dark', language: 'system' } })
-    expect(await event).toEqual({ t: 'event', name: 'settings:changed', payload: { theme: 'dark', language: 'system' } })
+    expect(await invoke('settings:update', { theme: 'dark' })).toEqual({
+      ok: true,
+      value: { theme: 'dark', language: 'system' }
+    })
+    expect(await event).toEqual({
+      t: 'event',
+      name: 'settings:changed',
+      payload: { theme: 'dark', language: 'system' }
+    })
   })
 })

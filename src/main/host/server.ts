@@ -66,7 +66,8 @@ const LOGGED_REFUSALS = 20
 export async function startHostServer(opts: HostServerOptions): Promise<HostServer> {
   const { core, rendererDir } = opts
   const host = opts.host ?? '127.0.0.1'
-  if (!isLoopbackV4(host)) throw new Error(`The studio host listens on loopback addresses only, not ${JSON.stringify(host)}`)
+  if (!isLoopbackV4(host))
+    throw new Error(`The studio host listens on loopback addresses only, not ${JSON.stringify(host)}`)
   // Replaced (never restored) when a launch code is used twice: see handleSession.
   let token = newToken()
   const codes = createLaunchCodes(() => token)
@@ -124,7 +125,9 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   function refuse(kind: string, path: string, access: Extract<AccessDecision, { ok: false }>): void {
     refusals++
     if (refusals <= LOGGED_REFUSALS || refusals % 100 === 0) {
-      core.log(`browser host: refused ${kind} ${JSON.stringify(path.slice(0, 80))} (bad ${access.reason}; ${refusals} so far)`)
+      core.log(
+        `browser host: refused ${kind} ${JSON.stringify(path.slice(0, 80))} (bad ${access.reason}; ${refusals} so far)`
+      )
     }
   }
 
@@ -157,7 +160,11 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     if (uploadChannel) {
       if (!methodAllowed(req, res, ['POST'])) return
       if (!admitted(req, 'upload', 'upload', pathname)) {
-        return sendResult(res, { ok: false, error: { code: 'FORBIDDEN_SENDER', message: FORBIDDEN_TEXT.trim(), retryable: false } }, 403)
+        return sendResult(
+          res,
+          { ok: false, error: { code: 'FORBIDDEN_SENDER', message: FORBIDDEN_TEXT.trim(), retryable: false } },
+          403
+        )
       }
       return handleUpload(req, res, core, uploadChannel)
     }
@@ -175,8 +182,12 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     const type = contentTypeOf(file)
     if (type.startsWith('text/html')) {
       const launch = query.get(LAUNCH_PARAM)
-      if (launch !== null && freshLaunches.delete(launch)) for (const [k, v] of Object.entries(FIRST_PAGE_HEADERS)) res.setHeader(k, v)
-      const body = Buffer.from(injectBridgeScript(await readFile(file, 'utf8'), bridgeScriptTag(await bridgeVersion())), 'utf8')
+      if (launch !== null && freshLaunches.delete(launch))
+        for (const [k, v] of Object.entries(FIRST_PAGE_HEADERS)) res.setHeader(k, v)
+      const body = Buffer.from(
+        injectBridgeScript(await readFile(file, 'utf8'), bridgeScriptTag(await bridgeVersion())),
+        'utf8'
+      )
       return send(res, 200, type, body, req.method === 'HEAD')
     }
     const cached = await staticCache(file, info)
@@ -195,9 +206,19 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     if (!granted.ok) {
       refuse('session', SESSION_PATH, { ok: false, reason: 'token' })
       if (granted.reused) replaceToken()
-      return sendText(res, 403, 'This studio link was already used or has expired: open the link printed when the studio started.\n')
+      return sendText(
+        res,
+        403,
+        'This studio link was already used or has expired: open the link printed when the studio started.\n'
+      )
     }
-    send(res, 200, 'application/json; charset=utf-8', Buffer.from(JSON.stringify({ token: granted.token }), 'utf8'), false)
+    send(
+      res,
+      200,
+      'application/json; charset=utf-8',
+      Buffer.from(JSON.stringify({ token: granted.token }), 'utf8'),
+      false
+    )
     opts.onCodeRedeemed?.()
   }
 
@@ -223,7 +244,8 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     if (!admitted(req, 'upgrade', 'upgrade', pathname)) return rejectUpgrade(socket, 403, 'Forbidden', FORBIDDEN_TEXT)
     if (pathname !== BRIDGE_PATH) return rejectUpgrade(socket, 404, 'Not Found', 'Not found\n')
     const challenge = query.get(CHALLENGE_PARAM)
-    if (!isChallenge(challenge)) return rejectUpgrade(socket, 400, 'Bad Request', 'The bridge socket needs a challenge\n')
+    if (!isChallenge(challenge))
+      return rejectUpgrade(socket, 400, 'Bad Request', 'The bridge socket needs a challenge\n')
     bridge.accept(req, socket, head, challenge)
   }
 
@@ -269,7 +291,9 @@ export function splitTarget(target: string | undefined): { pathname: string; que
 /** A dotted IPv4 address in 127.0.0.0/8. */
 export function isLoopbackV4(address: string): boolean {
   const parts = address.split('.')
-  return parts.length === 4 && parts[0] === '127' && parts.every((p) => /^(0|[1-9][0-9]{0,2})$/.test(p) && Number(p) <= 255)
+  return (
+    parts.length === 4 && parts[0] === '127' && parts.every((p) => /^(0|[1-9][0-9]{0,2})$/.test(p) && Number(p) <= 255)
+  )
 }
 
 /** A launch code is 22 characters; anything much longer is not one. */

@@ -2,7 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { BRIDGE_SCRIPT_TAG, containedRealPath, contentTypeOf, createStaticCache, injectBridgeScript, resolveStaticPath } from './static-files'
+import {
+  BRIDGE_SCRIPT_TAG,
+  containedRealPath,
+  contentTypeOf,
+  createStaticCache,
+  injectBridgeScript,
+  resolveStaticPath
+} from './static-files'
 
 const root = join(tmpdir(), 'studio-root')
 

@@ -33,7 +33,9 @@ export function contentVersion(body: Buffer): string {
  * address differ, which helps whoever reads a page's network log.
  */
 export function bridgeScriptTag(version: string | null = null): string {
-  return version === null ? BRIDGE_SCRIPT_TAG : `<script type="module" src="${BRIDGE_SCRIPT_PATH}?${BRIDGE_VERSION_PARAM}=${version}"></script>`
+  return version === null
+    ? BRIDGE_SCRIPT_TAG
+    : `<script type="module" src="${BRIDGE_SCRIPT_PATH}?${BRIDGE_VERSION_PARAM}=${version}"></script>`
 }
 
 /**
@@ -59,7 +61,9 @@ const CACHED_MAX_BYTES = 2 * 1024 * 1024
  * about ten scripts at once, and a read through the thread pool for each made the page wait (T1).
  * An entry is used only while the file's size and mtime are unchanged, so a rebuild is served fresh.
  */
-export function createStaticCache(read: (file: string) => Promise<Buffer>): (file: string, info: { size: number; mtimeMs: number }) => Promise<Buffer | null> {
+export function createStaticCache(
+  read: (file: string) => Promise<Buffer>
+): (file: string, info: { size: number; mtimeMs: number }) => Promise<Buffer | null> {
   const entries = new Map<string, { size: number; mtimeMs: number; body: Buffer }>()
   return async (file, info) => {
     if (info.size > CACHED_MAX_BYTES) return null

@@ -18,9 +18,14 @@ describe('request frames of the browser bridge', () => {
     // service runs them before anything is sent: the frame reached validation.
     core = fakeCore(async (channel, input) => {
       const parsed = invokes['video:create'].input.safeParse(input)
-      if (!parsed.success) return { ok: false, error: { code: 'INVALID_INPUT', message: parsed.error.issues[0]?.message ?? 'invalid', retryable: false } }
+      if (!parsed.success)
+        return {
+          ok: false,
+          error: { code: 'INVALID_INPUT', message: parsed.error.issues[0]?.message ?? 'invalid', retryable: false }
+        }
       const problem = videoRequestProblems(parsed.data as VideoCreateRequest)[0]
-      if (problem) return { ok: false, error: { code: 'INVALID_INPUT', message: ruleEnglish(problem), retryable: false } }
+      if (problem)
+        return { ok: false, error: { code: 'INVALID_INPUT', message: ruleEnglish(problem), retryable: false } }
       const req = parsed.data as { payload?: string }
       return { ok: true, value: { channel, payloadChars: req.payload?.length ?? 0 } }
     })
@@ -39,9 +44,24 @@ describe('request frames of the browser bridge', () => {
     // JSON escaping makes the frame larger than the payload: quotes double, so use them.
     const big = '"'.repeat(1_048_000)
     ws.send(JSON.stringify({ t: 'invoke', id: 1, channel: 'video:create', input: create(big) }))
-    expect(await inbox.next()).toMatchObject({ t: 'result', id: 1, result: { ok: true, value: { payloadChars: 1_048_000 } } })
-    ws.send(JSON.stringify({ t: 'invoke', id: 2, channel: 'video:create', input: create('x'.repeat(VIDEO_LIMITS.unifiedFirstPayloadMax + 1)) }))
-    expect(await inbox.next()).toMatchObject({ t: 'result', id: 2, result: { ok: false, error: { code: 'INVALID_INPUT', message: 'The payload is at most 1,048,576 characters' } } })
+    expect(await inbox.next()).toMatchObject({
+      t: 'result',
+      id: 1,
+      result: { ok: true, value: { payloadChars: 1_048_000 } }
+    })
+    ws.send(
+      JSON.stringify({
+        t: 'invoke',
+        id: 2,
+        channel: 'video:create',
+        input: create('x'.repeat(VIDEO_LIMITS.unifiedFirstPayloadMax + 1))
+      })
+    )
+    expect(await inbox.next()).toMatchObject({
+      t: 'result',
+      id: 2,
+      result: { ok: false, error: { code: 'INVALID_INPUT', message: 'The payload is at most 1,048,576 characters' } }
+    })
     ws.close()
   })
 
@@ -49,7 +69,14 @@ describe('request frames of the browser bridge', () => {
     const big = await connect()
     const closed = new Promise<number>((resolve) => big.once('close', (code) => resolve(code)))
     big.on('error', () => {})
-    big.send(JSON.stringify({ t: 'invoke', id: 1, channel: 'video:create', input: create('x'.repeat(MAX_REQUEST_FRAME_BYTES)) }))
+    big.send(
+      JSON.stringify({
+        t: 'invoke',
+        id: 1,
+        channel: 'video:create',
+        input: create('x'.repeat(MAX_REQUEST_FRAME_BYTES))
+      })
+    )
     expect(await closed).toBe(1009)
     const ws = await connect()
     const inbox = frames(ws)

@@ -3,7 +3,21 @@ import { type WebSocket } from 'ws'
 import { MAX_REQUEST_FRAME_BYTES } from '@shared/bridge-protocol'
 import { hostProof } from './access'
 import { startHostServer, type HostServer } from './server'
-import { browserHeaders, CHALLENGE, fakeCore, frames, handshakeStatus, makeRendererDir, oldTokenCookie, openAuthed, openSocket, opened, tokenOf, wrongToken, type FakeCore } from './testing/support'
+import {
+  browserHeaders,
+  CHALLENGE,
+  fakeCore,
+  frames,
+  handshakeStatus,
+  makeRendererDir,
+  oldTokenCookie,
+  openAuthed,
+  openSocket,
+  opened,
+  tokenOf,
+  wrongToken,
+  type FakeCore
+} from './testing/support'
 import { AUTH_DEADLINE_MS, CLOSE_NOT_AUTHENTICATED } from './ws-bridge'
 
 describe('the WebSocket bridge', () => {
@@ -69,7 +83,11 @@ describe('the WebSocket bridge', () => {
 
   it('refuses an upgrade with a foreign Origin or none', async () => {
     expect(await handshakeStatus(openSocket(port, { Origin: 'http://evil.example' }))).toBe(403)
-    expect(await handshakeStatus(openSocket(port, { Origin: `http://127.0.0.1:${port + 1}`, Cookie: oldTokenCookie(port, token) }))).toBe(403)
+    expect(
+      await handshakeStatus(
+        openSocket(port, { Origin: `http://127.0.0.1:${port + 1}`, Cookie: oldTokenCookie(port, token) })
+      )
+    ).toBe(403)
     expect(await handshakeStatus(openSocket(port, { Origin: 'null' }))).toBe(403)
     expect(await handshakeStatus(openSocket(port, {}))).toBe(403)
   })
@@ -88,7 +106,11 @@ describe('the WebSocket bridge', () => {
     const inbox = frames(ws)
     ws.send(JSON.stringify({ t: 'invoke', id: 7, channel: 'profiles:list', input: { a: [1, 'two'] } }))
     ws.send(JSON.stringify({ t: 'invoke', id: 8, channel: 'app:get-info' }))
-    expect(await inbox.next((f) => f.id === 8)).toEqual({ t: 'result', id: 8, result: { ok: true, value: { echo: { channel: 'app:get-info' } } } })
+    expect(await inbox.next((f) => f.id === 8)).toEqual({
+      t: 'result',
+      id: 8,
+      result: { ok: true, value: { echo: { channel: 'app:get-info' } } }
+    })
     expect(await inbox.next((f) => f.id === 7)).toEqual({
       t: 'result',
       id: 7,
@@ -103,7 +125,11 @@ describe('the WebSocket bridge', () => {
     const inbox = frames(ws)
     ws.send(JSON.stringify({ t: 'invoke', id: 1, channel: 'test:throw', input: null }))
     const f = await inbox.next()
-    expect(f).toMatchObject({ t: 'result', id: 1, result: { ok: false, error: { code: 'INTERNAL', retryable: false } } })
+    expect(f).toMatchObject({
+      t: 'result',
+      id: 1,
+      result: { ok: false, error: { code: 'INTERNAL', retryable: false } }
+    })
     expect(JSON.stringify(f)).not.toContain('boom')
     ws.send(JSON.stringify({ t: 'invoke', id: 2, channel: 'app:get-info' }))
     expect(await inbox.next()).toMatchObject({ id: 2, result: { ok: true } })
@@ -145,7 +171,9 @@ describe('the WebSocket bridge', () => {
     expect(await inbox.next()).toMatchObject({ t: 'result', id: 99, result: { ok: true } })
     expect(server.bridgeStats().malformed - before).toBe(junk.length + 1)
     expect(core.logged.filter((l) => l.includes('ignored a bridge frame')).length).toBeGreaterThanOrEqual(5)
-    expect(core.calls.some((c) => c.channel === 42 || (typeof c.channel === 'string' && c.channel.length > 200))).toBe(false)
+    expect(core.calls.some((c) => c.channel === 42 || (typeof c.channel === 'string' && c.channel.length > 200))).toBe(
+      false
+    )
     ws.close()
   })
 
@@ -153,7 +181,9 @@ describe('the WebSocket bridge', () => {
     const big = await connect()
     const closed = new Promise<number>((resolve) => big.once('close', (code) => resolve(code)))
     big.on('error', () => {})
-    big.send(JSON.stringify({ t: 'invoke', id: 1, channel: 'app:get-info', input: 'x'.repeat(MAX_REQUEST_FRAME_BYTES) }))
+    big.send(
+      JSON.stringify({ t: 'invoke', id: 1, channel: 'app:get-info', input: 'x'.repeat(MAX_REQUEST_FRAME_BYTES) })
+    )
     expect(await closed).toBe(1009)
     const ws = await connect()
     const inbox = frames(ws)

@@ -1,7 +1,14 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
-import { AuthFrameSchema, InvokeFrameSchema, MAX_REQUEST_FRAME_BYTES, parseFrame, type HelloFrame, type ServerFrame } from '@shared/bridge-protocol'
+import {
+  AuthFrameSchema,
+  InvokeFrameSchema,
+  MAX_REQUEST_FRAME_BYTES,
+  parseFrame,
+  type HelloFrame,
+  type ServerFrame
+} from '@shared/bridge-protocol'
 import type { Disposer } from '@shared/contract-kit'
 import type { Result } from '@shared/errors'
 import { hostProof, sameToken } from './access'
@@ -45,7 +52,10 @@ export function createWsBridge(core: HostCore, token: () => string): WsBridge {
   const removeSink: Disposer = core.events.addSink((...[name, _payload, json]) => {
     // The frame `{ t: 'event', name, payload }` (ServerFrame), built around the payload the hub
     // already serialized instead of serializing it a second time.
-    const text = json === undefined ? JSON.stringify({ t: 'event', name, payload: undefined } satisfies ServerFrame) : `{"t":"event","name":${JSON.stringify(name)},"payload":${json}}`
+    const text =
+      json === undefined
+        ? JSON.stringify({ t: 'event', name, payload: undefined } satisfies ServerFrame)
+        : `{"t":"event","name":${JSON.stringify(name)},"payload":${json}}`
     for (const client of wss.clients) if (authed.has(client)) send(client, text)
   })
 
@@ -89,7 +99,8 @@ export function createWsBridge(core: HostCore, token: () => string): WsBridge {
     ws.on('error', (e) => core.log(`browser host: bridge socket error: ${e.message}`))
     ws.on('close', () => {
       clearTimeout(deadline)
-      if (ignored > LOGGED_MALFORMED_PER_SOCKET) core.log(`browser host: a bridge socket sent ${ignored} malformed frames in all`)
+      if (ignored > LOGGED_MALFORMED_PER_SOCKET)
+        core.log(`browser host: a bridge socket sent ${ignored} malformed frames in all`)
     })
   }
 
@@ -100,12 +111,19 @@ export function createWsBridge(core: HostCore, token: () => string): WsBridge {
     } catch (e) {
       // The dispatcher catches handler errors itself; this is only a last line of defence.
       core.log(`browser host: dispatch threw for ${channel}: ${String(e)}`)
-      result = { ok: false, error: { code: 'INTERNAL', message: 'Internal error in the studio host', retryable: false } }
+      result = {
+        ok: false,
+        error: { code: 'INTERNAL', message: 'Internal error in the studio host', retryable: false }
+      }
     }
     try {
       return JSON.stringify({ t: 'result', id, result } satisfies ServerFrame)
     } catch {
-      const error = { code: 'INTERNAL', message: `The host could not encode the answer for ${channel}`, retryable: false } as const
+      const error = {
+        code: 'INTERNAL',
+        message: `The host could not encode the answer for ${channel}`,
+        retryable: false
+      } as const
       return JSON.stringify({ t: 'result', id, result: { ok: false, error } } satisfies ServerFrame)
     }
   }

@@ -18,15 +18,24 @@ function hardened(opts: Parameters<typeof hardenWebContents>[1] = {}) {
 }
 
 describe('hardenWebContents', () => {
-  it.each(['will-navigate', 'will-frame-navigate', 'will-redirect'])('%s: prevents leaving our origin and logs it', (name) => {
-    const { wc, log } = hardened()
-    for (const url of ['https://evil.example/', 'app://bundle.evil/', 'file:///etc/passwd', 'javascript:alert(1)', 'about:blank']) {
-      const e = fakeEvent({ url })
-      wc.emit(name, e)
-      expect(e.defaultPrevented, url).toBe(true)
+  it.each(['will-navigate', 'will-frame-navigate', 'will-redirect'])(
+    '%s: prevents leaving our origin and logs it',
+    (name) => {
+      const { wc, log } = hardened()
+      for (const url of [
+        'https://evil.example/',
+        'app://bundle.evil/',
+        'file:///etc/passwd',
+        'javascript:alert(1)',
+        'about:blank'
+      ]) {
+        const e = fakeEvent({ url })
+        wc.emit(name, e)
+        expect(e.defaultPrevented, url).toBe(true)
+      }
+      expect(log).toHaveBeenCalledTimes(5)
     }
-    expect(log).toHaveBeenCalledTimes(5)
-  })
+  )
 
   it.each(['will-navigate', 'will-frame-navigate', 'will-redirect'])('%s: lets our own pages through', (name) => {
     const { wc, log } = hardened()
@@ -57,14 +66,24 @@ describe('hardenWebContents', () => {
     const { wc } = hardened()
     const e = fakeEvent({})
     // Built from entries so the lint rule against insecure preference literals stays meaningful.
-    const evilPrefs = Object.fromEntries([['preload', '/evil.js'], ['nodeIntegration', true]])
+    const evilPrefs = Object.fromEntries([
+      ['preload', '/evil.js'],
+      ['nodeIntegration', true]
+    ])
     wc.emit('will-attach-webview', e, evilPrefs, { src: 'app://bundle/' })
     expect(e.defaultPrevented).toBe(true)
   })
 
   it('denies every new window, whatever the URL', () => {
     const { wc } = hardened()
-    for (const url of ['https://docs.example.com/', 'app://bundle/index.html', 'about:blank', 'javascript:alert(1)', '', 'file:///etc/passwd']) {
+    for (const url of [
+      'https://docs.example.com/',
+      'app://bundle/index.html',
+      'about:blank',
+      'javascript:alert(1)',
+      '',
+      'file:///etc/passwd'
+    ]) {
       expect(wc.windowOpenHandler!({ url })).toEqual({ action: 'deny' })
       expect(wc.pageOpensWindow(url), url).toBe(false)
     }

@@ -64,7 +64,10 @@ describe('originOf', () => {
 
 describe('rendererTarget', () => {
   it('loads the bundle through app:// in a packaged build, whatever the environment says', () => {
-    expect(rendererTarget(true, 'http://localhost:5173')).toEqual({ url: 'app://bundle/index.html', origins: ['app://bundle'] })
+    expect(rendererTarget(true, 'http://localhost:5173')).toEqual({
+      url: 'app://bundle/index.html',
+      origins: ['app://bundle']
+    })
     expect(rendererTarget(false, undefined)).toEqual({ url: 'app://bundle/index.html', origins: ['app://bundle'] })
   })
 
@@ -76,7 +79,12 @@ describe('rendererTarget', () => {
   })
 
   it('ignores a dev server URL that is not plain loopback http', () => {
-    for (const url of ['https://localhost:5173', 'http://evil.example:5173', 'http://user@localhost:5173', 'file:///tmp/x.html']) {
+    for (const url of [
+      'https://localhost:5173',
+      'http://evil.example:5173',
+      'http://user@localhost:5173',
+      'file:///tmp/x.html'
+    ]) {
       expect(rendererTarget(false, url).origins).toEqual(['app://bundle'])
     }
   })

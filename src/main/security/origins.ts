@@ -47,11 +47,15 @@ export function hasTrustedOrigin(url: unknown, trusted: readonly string[]): bool
  * Where the window loads from and which origins are ours. The Vite dev server is trusted only in an
  * unpackaged build and only on loopback, so a packaged app can never be pointed elsewhere by the env.
  */
-export function rendererTarget(isPackaged: boolean, devServerUrl: string | undefined): { url: string; origins: readonly string[] } {
+export function rendererTarget(
+  isPackaged: boolean,
+  devServerUrl: string | undefined
+): { url: string; origins: readonly string[] } {
   if (!isPackaged && devServerUrl) {
     const dev = originOf(devServerUrl)
     const u = dev === null ? null : new URL(dev)
-    if (u && u.protocol === 'http:' && LOOPBACK.has(u.hostname)) return { url: devServerUrl, origins: Object.freeze([APP_ORIGIN, u.origin]) }
+    if (u && u.protocol === 'http:' && LOOPBACK.has(u.hostname))
+      return { url: devServerUrl, origins: Object.freeze([APP_ORIGIN, u.origin]) }
   }
   return { url: APP_ENTRY_URL, origins: Object.freeze([APP_ORIGIN]) }
 }

@@ -5,13 +5,52 @@ import { installPermissionHandlers, isPermissionAllowed, type PermissionName } f
 
 /** Every name in Electron 45's typings; `satisfies` keeps the list honest against them. */
 const ALL_PERMISSIONS = [
-  'ar', 'automatic-fullscreen', 'background-fetch', 'background-sync', 'captured-surface-control', 'clipboard-read',
-  'clipboard-sanitized-write', 'deprecated-sync-clipboard-read', 'display-capture', 'fileSystem', 'fullscreen', 'geolocation',
-  'geolocation-approximate', 'hand-tracking', 'hid', 'idle-detection', 'keyboardLock', 'local-fonts', 'local-network',
-  'local-network-access', 'loopback-network', 'media', 'mediaKeySystem', 'midi', 'midiSysex', 'nfc', 'notifications',
-  'openExternal', 'payment-handler', 'periodic-background-sync', 'persistent-storage', 'pointerLock', 'screen-wake-lock',
-  'sensors', 'serial', 'smart-card', 'speaker-selection', 'storage-access', 'system-wake-lock', 'top-level-storage-access',
-  'usb', 'vr', 'web-app-installation', 'web-printing', 'window-management', 'unknown'
+  'ar',
+  'automatic-fullscreen',
+  'background-fetch',
+  'background-sync',
+  'captured-surface-control',
+  'clipboard-read',
+  'clipboard-sanitized-write',
+  'deprecated-sync-clipboard-read',
+  'display-capture',
+  'fileSystem',
+  'fullscreen',
+  'geolocation',
+  'geolocation-approximate',
+  'hand-tracking',
+  'hid',
+  'idle-detection',
+  'keyboardLock',
+  'local-fonts',
+  'local-network',
+  'local-network-access',
+  'loopback-network',
+  'media',
+  'mediaKeySystem',
+  'midi',
+  'midiSysex',
+  'nfc',
+  'notifications',
+  'openExternal',
+  'payment-handler',
+  'periodic-background-sync',
+  'persistent-storage',
+  'pointerLock',
+  'screen-wake-lock',
+  'sensors',
+  'serial',
+  'smart-card',
+  'speaker-selection',
+  'storage-access',
+  'system-wake-lock',
+  'top-level-storage-access',
+  'usb',
+  'vr',
+  'web-app-installation',
+  'web-printing',
+  'window-management',
+  'unknown'
 ] satisfies PermissionName[]
 const GRANTED = ['clipboard-sanitized-write', 'fullscreen']
 const DENIED = ALL_PERMISSIONS.filter((p) => !GRANTED.includes(p))
@@ -36,7 +75,9 @@ describe('permission handlers', () => {
     const session = installed()
     expect(session.pageAsks('clipboard-sanitized-write', OURS)).toBe(true)
     expect(session.check('clipboard-sanitized-write', { url: 'app://bundle/' })).toBe(true)
-    expect(session.request('clipboard-sanitized-write', { url: 'https://evil.example/', isMainFrame: true })).toBe(false)
+    expect(session.request('clipboard-sanitized-write', { url: 'https://evil.example/', isMainFrame: true })).toBe(
+      false
+    )
     expect(session.check('clipboard-sanitized-write', { url: 'app://bundle.evil/' })).toBe(false)
     expect(session.checkHandler!(null, 'clipboard-sanitized-write', '', { isMainFrame: true })).toBe(false)
   })
@@ -56,7 +97,10 @@ describe('permission handlers', () => {
     ['a look-alike origin', { url: 'app://bundle.evil/index.html', isMainFrame: true }],
     ['an opaque page', { url: 'data:text/html,<video controls>', isMainFrame: true }],
     ['a frame inside our page', { url: 'app://bundle/frame.html', isMainFrame: false }],
-    ['a foreign frame inside our page', { url: 'https://evil.example/', isMainFrame: false, embeddingOrigin: 'app://bundle' }],
+    [
+      'a foreign frame inside our page',
+      { url: 'https://evil.example/', isMainFrame: false, embeddingOrigin: 'app://bundle' }
+    ],
     ['the dev server in a build that does not trust it', { url: 'http://localhost:5173/', isMainFrame: true }]
   ])('refuse fullscreen to %s', (_what, asker) => {
     const session = installed()
@@ -67,12 +111,22 @@ describe('permission handlers', () => {
 
   it('refuse fullscreen to a check that does not say it comes from the main frame', () => {
     expect(isPermissionAllowed('fullscreen', 'app://bundle/index.html')).toBe(false)
-    expect(isPermissionAllowed('fullscreen', { url: 'app://bundle', isMainFrame: true, embeddingOrigin: 'app://bundle' })).toBe(false)
+    expect(
+      isPermissionAllowed('fullscreen', { url: 'app://bundle', isMainFrame: true, embeddingOrigin: 'app://bundle' })
+    ).toBe(false)
   })
 
   it('deny names Electron does not know yet', () => {
     const session = installed()
-    for (const p of ['camera', 'microphone', 'clipboard-write', 'CLIPBOARD-SANITIZED-WRITE', 'FULLSCREEN', '', '__proto__']) {
+    for (const p of [
+      'camera',
+      'microphone',
+      'clipboard-write',
+      'CLIPBOARD-SANITIZED-WRITE',
+      'FULLSCREEN',
+      '',
+      '__proto__'
+    ]) {
       expect(session.request(p, OURS)).toBe(false)
       expect(isPermissionAllowed(p, 'app://bundle/')).toBe(false)
     }

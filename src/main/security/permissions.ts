@@ -10,7 +10,10 @@ export type PermissionName = Parameters<Parameters<Session['setPermissionRequest
  * routes the Fullscreen API through both handlers as `fullscreen` (session docs: "fullscreen - Request
  * control of the app's fullscreen state via the Fullscreen API"), so denying it made the button do nothing.
  */
-export const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set<PermissionName>(['clipboard-sanitized-write', 'fullscreen'])
+export const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set<PermissionName>([
+  'clipboard-sanitized-write',
+  'fullscreen'
+])
 
 /** Permissions granted to the top-level page only: a frame inside it (none of ours has any) never gets them. */
 const MAIN_FRAME_ONLY: ReadonlySet<string> = new Set<PermissionName>(['fullscreen'])
@@ -26,7 +29,11 @@ export interface PermissionAsker {
 }
 
 /** Electron grants every permission by default; this is the one answer to all of them. */
-export function isPermissionAllowed(permission: string, asker: PermissionAsker | string | undefined, trusted: readonly string[] = [APP_ORIGIN]): boolean {
+export function isPermissionAllowed(
+  permission: string,
+  asker: PermissionAsker | string | undefined,
+  trusted: readonly string[] = [APP_ORIGIN]
+): boolean {
   const who: PermissionAsker = typeof asker === 'object' ? asker : { url: asker }
   if (!ALLOWED_PERMISSIONS.has(permission) || !hasTrustedOrigin(who.url, trusted)) return false
   if (MAIN_FRAME_ONLY.has(permission)) return who.isMainFrame === true && who.embeddingOrigin === undefined
@@ -41,7 +48,11 @@ export function installPermissionHandlers(session: Session, trusted: readonly st
   // The check handler answers the synchronous questions (document.fullscreenEnabled, a clipboard
   // write's check) the same way, so the page never sees "allowed" from one handler and "denied" from the other.
   session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
-    isPermissionAllowed(permission, { url: requestingOrigin, isMainFrame: details.isMainFrame, embeddingOrigin: details.embeddingOrigin }, trusted)
+    isPermissionAllowed(
+      permission,
+      { url: requestingOrigin, isMainFrame: details.isMainFrame, embeddingOrigin: details.embeddingOrigin },
+      trusted
+    )
   )
   // WebHID / WebSerial / WebUSB device grants bypass the two handlers above.
   session.setDevicePermissionHandler(() => false)

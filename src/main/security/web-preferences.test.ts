@@ -61,7 +61,13 @@ describe('hardened web preferences', () => {
     // Built from entries so the lint rules against insecure preference literals stay meaningful.
     const smuggled = Object.fromEntries([
       ['width', 10],
-      ['webPreferences', Object.fromEntries([['sandbox', false], ['nodeIntegration', true]])]
+      [
+        'webPreferences',
+        Object.fromEntries([
+          ['sandbox', false],
+          ['nodeIntegration', true]
+        ])
+      ]
     ]) as Parameters<typeof hardenedWindowOptions>[0]
     const options = hardenedWindowOptions(smuggled, { preload: '/p.cjs', isPackaged: true })
     expect(options.width).toBe(10)

@@ -56,7 +56,12 @@ export function createHttpUpload(opts: HttpUploadOptions = {}): BridgeTransport[
     if (parsed) return parsed
     return {
       ok: false,
-      error: { code: 'INTERNAL', message: `The studio host answered the upload with HTTP ${res.status}`, status: res.status, retryable: false }
+      error: {
+        code: 'INTERNAL',
+        message: `The studio host answered the upload with HTTP ${res.status}`,
+        status: res.status,
+        retryable: false
+      }
     }
   }
 }

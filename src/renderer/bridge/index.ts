@@ -23,12 +23,15 @@ const token = takeLaunchToken({
   history,
   storage,
   fetch: (input, init) => fetch(input, init),
-  deferWrite: storage && afterStartup({
-    requestIdleCallback: typeof requestIdleCallback === 'function' ? (cb, opts) => requestIdleCallback(cb, opts) : undefined,
-    setTimeout: (cb, ms) => setTimeout(cb, ms),
-    addEventListener: (type, cb) => window.addEventListener(type, cb),
-    removeEventListener: (type, cb) => window.removeEventListener(type, cb)
-  })
+  deferWrite:
+    storage &&
+    afterStartup({
+      requestIdleCallback:
+        typeof requestIdleCallback === 'function' ? (cb, opts) => requestIdleCallback(cb, opts) : undefined,
+      setTimeout: (cb, ms) => setTimeout(cb, ms),
+      addEventListener: (type, cb) => window.addEventListener(type, cb),
+      removeEventListener: (type, cb) => window.removeEventListener(type, cb)
+    })
 })
 // The host proves it knows the token before the page sends anything; then the token is the first frame.
 const socket = createSocketTransport({
@@ -37,7 +40,11 @@ const socket = createSocketTransport({
 })
 // Files go as same-origin POST bodies (streamed by the browser), never through the socket, and
 // only once the socket's host has proved itself (the token goes with them).
-const transport = { invoke: socket.invoke, subscribe: socket.subscribe, upload: createHttpUpload({ token: () => token, proven: () => socket.whenProven() }) }
+const transport = {
+  invoke: socket.invoke,
+  subscribe: socket.subscribe,
+  upload: createHttpUpload({ token: () => token, proven: () => socket.whenProven() })
+}
 
 Object.defineProperty(window, 'studio', {
   value: buildRawApi(INVOKE_CHANNEL_NAMES, EVENT_NAMES_LIST, transport, {
@@ -50,7 +57,9 @@ Object.defineProperty(window, 'studio', {
 })
 
 // The start-up reads go out now (queued until the socket opens), not after the app's first render.
-const startupReads = Object.freeze(Object.fromEntries(STARTUP_READS.map((channel) => [channel, socket.invoke(channel, undefined)])))
+const startupReads = Object.freeze(
+  Object.fromEntries(STARTUP_READS.map((channel) => [channel, socket.invoke(channel, undefined)]))
+)
 Object.defineProperty(window, STARTUP_READS_GLOBAL, {
   value: startupReads,
   writable: false,

@@ -12,7 +12,8 @@ function pageEnv() {
       requestIdleCallback: (cb: () => void, opts: { timeout: number }) => idle.push({ cb, timeout: opts.timeout }),
       setTimeout: vi.fn(),
       addEventListener: (type: 'pagehide', cb: () => void) => void listeners.set(type, cb),
-      removeEventListener: (type: 'pagehide', cb: () => void) => void (listeners.get(type) === cb && listeners.delete(type))
+      removeEventListener: (type: 'pagehide', cb: () => void) =>
+        void (listeners.get(type) === cb && listeners.delete(type))
     }
   }
 }
@@ -77,7 +78,10 @@ describe('the launch token kept for a reload (T1: sessionStorage is not touched 
   it('falls back to a timer where there are no idle callbacks, and writes at once without a scheduler', async () => {
     const page = pageEnv()
     const timers: Array<() => void> = []
-    const deferred = launchEnv('#token=tok-3', afterStartup({ ...page.env, requestIdleCallback: undefined, setTimeout: (cb: () => void) => timers.push(cb) }))
+    const deferred = launchEnv(
+      '#token=tok-3',
+      afterStartup({ ...page.env, requestIdleCallback: undefined, setTimeout: (cb: () => void) => timers.push(cb) })
+    )
     await takeLaunchToken(deferred.env)
     expect(deferred.setItem).not.toHaveBeenCalled()
     timers[0]()
@@ -113,7 +117,9 @@ describe("the host's proof (T1-warm: checked without waiting for WebCrypto once 
     const second = handshake.challenge()
     expect(await handshake.answer(second, await proofOf('tok-h', first))).toBeNull()
     // An older challenge is still checked, by a proof computed then.
-    expect(await handshake.answer(first, await proofOf('tok-h', first))).toBe(JSON.stringify({ t: 'auth', token: 'tok-h' }))
+    expect(await handshake.answer(first, await proofOf('tok-h', first))).toBe(
+      JSON.stringify({ t: 'auth', token: 'tok-h' })
+    )
     const none = createHostHandshake(Promise.resolve(null))
     const c = none.challenge()
     expect(await none.answer(c, await proofOf('tok-h', c))).toBeNull()

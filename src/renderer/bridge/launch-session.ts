@@ -64,12 +64,15 @@ export function takeLaunchToken(env: LaunchEnv): Promise<string | null> {
  * `timeoutMs` however busy the page is), or when the page is hidden or left first, so a reload
  * right after opening still finds the token.
  */
-export function afterStartup(env: {
-  requestIdleCallback?: (cb: () => void, opts: { timeout: number }) => unknown
-  setTimeout: (cb: () => void, ms: number) => unknown
-  addEventListener: (type: 'pagehide', cb: () => void) => void
-  removeEventListener: (type: 'pagehide', cb: () => void) => void
-}, timeoutMs = 2000): (write: () => void) => void {
+export function afterStartup(
+  env: {
+    requestIdleCallback?: (cb: () => void, opts: { timeout: number }) => unknown
+    setTimeout: (cb: () => void, ms: number) => unknown
+    addEventListener: (type: 'pagehide', cb: () => void) => void
+    removeEventListener: (type: 'pagehide', cb: () => void) => void
+  },
+  timeoutMs = 2000
+): (write: () => void) => void {
   return (write) => {
     let done = false
     const once = (): void => {
@@ -86,7 +89,12 @@ export function afterStartup(env: {
 
 async function exchangeCode(doFetch: LaunchEnv['fetch'], code: string): Promise<string | null> {
   try {
-    const res = await doFetch(SESSION_PATH, { method: 'POST', body: code, credentials: 'omit', headers: { 'Content-Type': 'text/plain' } })
+    const res = await doFetch(SESSION_PATH, {
+      method: 'POST',
+      body: code,
+      credentials: 'omit',
+      headers: { 'Content-Type': 'text/plain' }
+    })
     if (!res.ok) return null
     const body = (await res.json()) as { token?: unknown }
     return typeof body.token === 'string' ? body.token : null

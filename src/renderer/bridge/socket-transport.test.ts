@@ -34,7 +34,10 @@ class FakeSocket implements SocketLike {
   }
 }
 
-const LOST = { ok: false, error: { code: 'NETWORK_UNREACHABLE', message: 'Lost the connection to the studio host', retryable: true } }
+const LOST = {
+  ok: false,
+  error: { code: 'NETWORK_UNREACHABLE', message: 'Lost the connection to the studio host', retryable: true }
+}
 
 describe('the bridge socket transport', () => {
   let sockets: FakeSocket[]
@@ -77,7 +80,13 @@ describe('the bridge socket transport', () => {
     const a = t.invoke('a:x', 1)
     const b = t.invoke('b:x', 2)
     sockets[0].receive(JSON.stringify({ t: 'result', id: 2, result: { ok: true, value: 'B' } }))
-    sockets[0].receive(JSON.stringify({ t: 'result', id: 1, result: { ok: false, error: { code: 'NOT_FOUND', message: 'no', retryable: false } } }))
+    sockets[0].receive(
+      JSON.stringify({
+        t: 'result',
+        id: 1,
+        result: { ok: false, error: { code: 'NOT_FOUND', message: 'no', retryable: false } }
+      })
+    )
     expect(await b).toEqual({ ok: true, value: 'B' })
     expect(await a).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'no', retryable: false } })
   })
@@ -86,7 +95,17 @@ describe('the bridge socket transport', () => {
     const t = make()
     sockets[0].open()
     const a = t.invoke('a:x', 1)
-    for (const junk of ['nope', '{}', JSON.stringify({ t: 'result', id: 1, result: { ok: 'yes' } }), JSON.stringify({ t: 'result', id: 1, result: { ok: false, error: { code: 'MADE_UP', message: '', retryable: false } } }), new ArrayBuffer(4)]) {
+    for (const junk of [
+      'nope',
+      '{}',
+      JSON.stringify({ t: 'result', id: 1, result: { ok: 'yes' } }),
+      JSON.stringify({
+        t: 'result',
+        id: 1,
+        result: { ok: false, error: { code: 'MADE_UP', message: '', retryable: false } }
+      }),
+      new ArrayBuffer(4)
+    ]) {
       sockets[0].receive(junk)
     }
     sockets[0].receive(JSON.stringify({ t: 'result', id: 1, result: { ok: true } }))
@@ -143,7 +162,9 @@ describe('the bridge socket transport', () => {
     sockets[0].open()
     const tooBig = await t.invoke('a:x', 'x'.repeat(MAX_REQUEST_FRAME_BYTES))
     expect(tooBig).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
-    expect(!tooBig.ok && tooBig.error.message).toMatch(/^The request is 4\.0 MB; the studio bridge takes at most 4\.0 MB per request\. Nothing was sent\.$/)
+    expect(!tooBig.ok && tooBig.error.message).toMatch(
+      /^The request is 4\.0 MB; the studio bridge takes at most 4\.0 MB per request\. Nothing was sent\.$/
+    )
     expect(await t.invoke('a:x', { big: 1n })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
     expect(sockets[0].sent).toEqual([])
     expect(sockets[0].readyState).toBe(1)
@@ -184,7 +205,8 @@ describe('the host handshake on every connection', () => {
       },
       handshake: {
         challenge: () => `challenge-${sockets.length}`,
-        answer: async (challenge, proof) => (proof === `proof-of-${challenge}` ? JSON.stringify({ t: 'auth', token: 'T' }) : null)
+        answer: async (challenge, proof) =>
+          proof === `proof-of-${challenge}` ? JSON.stringify({ t: 'auth', token: 'T' }) : null
       },
       backoffMs: () => 100
     })

@@ -1,5 +1,11 @@
 // The zod-free wire module: this script runs before the app, so zod must not load with it (T1).
-import { lostConnectionResult, MAX_REQUEST_FRAME_BYTES, readHelloFrame, readServerFrame, requestTooLargeMessage } from '@shared/bridge-wire'
+import {
+  lostConnectionResult,
+  MAX_REQUEST_FRAME_BYTES,
+  readHelloFrame,
+  readServerFrame,
+  requestTooLargeMessage
+} from '@shared/bridge-wire'
 import type { BridgeTransport, Disposer } from '@shared/contract-kit'
 import type { Result } from '@shared/error-core'
 
@@ -136,12 +142,15 @@ export function createSocketTransport(opts: SocketTransportOptions): SocketTrans
       const hello = readHelloFrame(ev.data)
       if (!hello) return
       checking = true
-      void handshake.answer(challenge, hello.proof).catch(() => null).then((first) => {
-        if (socket !== ws) return
-        if (first === null) return impostor(ws)
-        ws.send(first)
-        ready()
-      })
+      void handshake
+        .answer(challenge, hello.proof)
+        .catch(() => null)
+        .then((first) => {
+          if (socket !== ws) return
+          if (first === null) return impostor(ws)
+          ws.send(first)
+          ready()
+        })
     }
     ws.onerror = () => {} // a close event always follows; that is where we act
     ws.onclose = () => {
@@ -214,7 +223,8 @@ export function notOurHostResult(): Result<never> {
     ok: false,
     error: {
       code: 'FORBIDDEN_SENDER',
-      message: 'The server at this address is not the studio host this page was opened from (it may have stopped). Nothing was sent. Open the link printed when the studio started.',
+      message:
+        'The server at this address is not the studio host this page was opened from (it may have stopped). Nothing was sent. Open the link printed when the studio started.',
       retryable: false
     }
   }

@@ -24,12 +24,20 @@ function admit(bytes: Buffer, field: MediaField): { format: ImageFormat; width: 
   const head = sniffImage(bytes)
   if (!head) throw new MediaInputError('unsupported_image', field, `${field} is not a PNG, JPEG or WebP image`)
   if (head.width > MAX_IMAGE_SIDE || head.height > MAX_IMAGE_SIDE) {
-    throw new MediaInputError('image_too_large', field, `${field} is ${head.width}x${head.height}; the limit is ${MAX_IMAGE_SIDE} per side`)
+    throw new MediaInputError(
+      'image_too_large',
+      field,
+      `${field} is ${head.width}x${head.height}; the limit is ${MAX_IMAGE_SIDE} per side`
+    )
   }
   return head
 }
 
-async function rawPixels(bytes: Buffer, field: MediaField, forceAlpha: boolean): Promise<{ data: Buffer; width: number; height: number; channels: number }> {
+async function rawPixels(
+  bytes: Buffer,
+  field: MediaField,
+  forceAlpha: boolean
+): Promise<{ data: Buffer; width: number; height: number; channels: number }> {
   try {
     // toColourspace('srgb') folds greyscale (and greyscale+alpha) into RGB(A), so callers only
     // ever see 3 or 4 channels. No rotate(): EXIF orientation is ignored on purpose, because
@@ -49,7 +57,11 @@ async function rawPixels(bytes: Buffer, field: MediaField, forceAlpha: boolean):
  * Decode untrusted image bytes to 8-bit sRGB. 16-bit PNGs are narrowed to 8 bits, so pixel
  * identity guarantees elsewhere hold for 8-bit sources only.
  */
-export async function decodeImage(bytes: Buffer, field: MediaField, opts: { alpha?: boolean } = {}): Promise<DecodedImage> {
+export async function decodeImage(
+  bytes: Buffer,
+  field: MediaField,
+  opts: { alpha?: boolean } = {}
+): Promise<DecodedImage> {
   const head = admit(bytes, field)
   const raw = await rawPixels(bytes, field, opts.alpha ?? false)
   if (raw.channels !== 3 && raw.channels !== 4) {
@@ -66,10 +78,19 @@ export async function decodeImage(bytes: Buffer, field: MediaField, opts: { alph
  * The mask must match the image size exactly. Rescaling would be guesswork about the client's
  * intent (and nearest-neighbour rescaling makes the edge pixels ambiguous), so we refuse instead.
  */
-export async function decodeKeepMask(bytes: Buffer, width: number, height: number, field: MediaField = 'mask'): Promise<Uint8Array> {
+export async function decodeKeepMask(
+  bytes: Buffer,
+  width: number,
+  height: number,
+  field: MediaField = 'mask'
+): Promise<Uint8Array> {
   const head = admit(bytes, field)
   if (head.width !== width || head.height !== height) {
-    throw new MediaInputError('size_mismatch', field, `${field} is ${head.width}x${head.height} but the image is ${width}x${height}`)
+    throw new MediaInputError(
+      'size_mismatch',
+      field,
+      `${field} is ${head.width}x${head.height} but the image is ${width}x${height}`
+    )
   }
   const raw = await rawPixels(bytes, field, true)
   const keep = new Uint8Array(width * height)

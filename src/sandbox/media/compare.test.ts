@@ -28,7 +28,9 @@ describe('changedOutsideMask', () => {
     const before = await image()
     const { data } = await rgba(before)
     data[channel] ^= 1 // pixel (0,0): inside the kept left half
-    const after = await sharp(data, { raw: { width: W, height: H, channels: 4 } }).png().toBuffer()
+    const after = await sharp(data, { raw: { width: W, height: H, channels: 4 } })
+      .png()
+      .toBuffer()
     expect(await changedOutsideMask(before, after, await mask())).toBe(1 / ((W / 2) * H))
   })
 
@@ -36,7 +38,9 @@ describe('changedOutsideMask', () => {
     const before = await image()
     const { data } = await rgba(before)
     for (let y = 0; y < H; y++) for (let x = W / 2; x < W; x++) data[(y * W + x) * 4 + 1] ^= 0xff
-    const after = await sharp(data, { raw: { width: W, height: H, channels: 4 } }).png().toBuffer()
+    const after = await sharp(data, { raw: { width: W, height: H, channels: 4 } })
+      .png()
+      .toBuffer()
     expect(await changedOutsideMask(before, after, await mask())).toBe(0)
   })
 
@@ -48,6 +52,8 @@ describe('changedOutsideMask', () => {
 
   it('refuses images of different sizes', async () => {
     const other = await renderImage({ width: W, height: H + 1, prompt: 'x', seed: 1, format: 'png' })
-    await expect(changedOutsideMask(await image(), other, await mask())).rejects.toMatchObject({ code: 'size_mismatch' })
+    await expect(changedOutsideMask(await image(), other, await mask())).rejects.toMatchObject({
+      code: 'size_mismatch'
+    })
   })
 })

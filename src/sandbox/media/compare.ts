@@ -11,7 +11,11 @@ export async function changedOutsideMask(before: Buffer, after: Buffer, mask: Bu
   const a = await decodeImage(before, 'before', { alpha: true })
   const b = await decodeImage(after, 'after', { alpha: true })
   if (a.width !== b.width || a.height !== b.height) {
-    throw new MediaInputError('size_mismatch', 'after', `after is ${b.width}x${b.height} but before is ${a.width}x${a.height}`)
+    throw new MediaInputError(
+      'size_mismatch',
+      'after',
+      `after is ${b.width}x${b.height} but before is ${a.width}x${a.height}`
+    )
   }
   const keep = await decodeKeepMask(mask, a.width, a.height)
   let kept = 0
@@ -19,7 +23,13 @@ export async function changedOutsideMask(before: Buffer, after: Buffer, mask: Bu
   for (let p = 0, o = 0; p < keep.length; p++, o += 4) {
     if (keep[p] === 0) continue
     kept++
-    if (a.data[o] !== b.data[o] || a.data[o + 1] !== b.data[o + 1] || a.data[o + 2] !== b.data[o + 2] || a.data[o + 3] !== b.data[o + 3]) changed++
+    if (
+      a.data[o] !== b.data[o] ||
+      a.data[o + 1] !== b.data[o + 1] ||
+      a.data[o + 2] !== b.data[o + 2] ||
+      a.data[o + 3] !== b.data[o + 3]
+    )
+      changed++
   }
   return kept === 0 ? 0 : changed / kept
 }

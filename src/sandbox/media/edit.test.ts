@@ -5,39 +5,49 @@ import { alphaSource, diffPixels, keepLeftHalf, maskPng, rgba } from './test-hel
 
 const W = 120
 const H = 80
-const source = (format: ImageFormat = 'png', seed = 1): Promise<Buffer> => renderImage({ width: W, height: H, prompt: 'harbour', seed, format })
+const source = (format: ImageFormat = 'png', seed = 1): Promise<Buffer> =>
+  renderImage({ width: W, height: H, prompt: 'harbour', seed, format })
 const halfMask = (): Promise<Buffer> => maskPng(W, H, keepLeftHalf(W))
 const kept = (x: number): boolean => keepLeftHalf(W)(x)
 const repainted = (x: number): boolean => !kept(x)
 
 describe('editImage with a mask', () => {
-  it.each(['png', 'webp'] as const)('keeps every opaque-mask pixel identical and repaints the rest (%s out)', async (format) => {
-    const image = await source()
-    const out = await editImage({ image, mask: await halfMask(), prompt: 'a boat', seed: 5, format })
-    expect(out).toMatchObject({ width: W, height: H, format })
-    expect(sniffImage(out.bytes)).toEqual({ format, width: W, height: H })
+  it.each(['png', 'webp'] as const)(
+    'keeps every opaque-mask pixel identical and repaints the rest (%s out)',
+    async (format) => {
+      const image = await source()
+      const out = await editImage({ image, mask: await halfMask(), prompt: 'a boat', seed: 5, format })
+      expect(out).toMatchObject({ width: W, height: H, format })
+      expect(sniffImage(out.bytes)).toEqual({ format, width: W, height: H })
 
-    const before = await rgba(image)
-    const after = await rgba(out.bytes)
-    const keep = diffPixels(before, after, kept)
-    expect(keep.selected).toBe((W / 2) * H)
-    expect(keep.differing).toBe(0)
-    const paint = diffPixels(before, after, repainted)
-    expect(paint.differing / paint.selected).toBeGreaterThan(0.9)
-  })
+      const before = await rgba(image)
+      const after = await rgba(out.bytes)
+      const keep = diffPixels(before, after, kept)
+      expect(keep.selected).toBe((W / 2) * H)
+      expect(keep.differing).toBe(0)
+      const paint = diffPixels(before, after, repainted)
+      expect(paint.differing / paint.selected).toBeGreaterThan(0.9)
+    }
+  )
 
-  it.each(['png', 'webp'] as const)('preserves source alpha exactly, even RGB under alpha 0 (%s out)', async (format) => {
-    const image = await alphaSource(W, H)
-    const out = await editImage({ image, mask: await halfMask(), prompt: 'glass', seed: 2, format })
-    const before = await rgba(image)
-    const after = await rgba(out.bytes)
-    expect(diffPixels(before, after, kept).differing).toBe(0)
-    // Repainted pixels are opaque: a repaint is new content, not a hole.
-    for (let y = 0; y < H; y++) for (let x = W / 2; x < W; x++) expect(after.data[(y * W + x) * 4 + 3]).toBe(255)
-  })
+  it.each(['png', 'webp'] as const)(
+    'preserves source alpha exactly, even RGB under alpha 0 (%s out)',
+    async (format) => {
+      const image = await alphaSource(W, H)
+      const out = await editImage({ image, mask: await halfMask(), prompt: 'glass', seed: 2, format })
+      const before = await rgba(image)
+      const after = await rgba(out.bytes)
+      expect(diffPixels(before, after, kept).differing).toBe(0)
+      // Repainted pixels are opaque: a repaint is new content, not a hole.
+      for (let y = 0; y < H; y++) for (let x = W / 2; x < W; x++) expect(after.data[(y * W + x) * 4 + 3]).toBe(255)
+    }
+  )
 
   it('keeps greyscale sources identical outside the mask (as grey RGB)', async () => {
-    const grey = await sharp(await source()).greyscale().png().toBuffer()
+    const grey = await sharp(await source())
+      .greyscale()
+      .png()
+      .toBuffer()
     const out = await editImage({ image: grey, mask: await halfMask(), prompt: 'x', seed: 1 })
     expect(diffPixels(await rgba(grey), await rgba(out.bytes), kept).differing).toBe(0)
   })
@@ -51,7 +61,9 @@ describe('editImage with a mask', () => {
 
   it('treats a mask without alpha as fully opaque: nothing changes', async () => {
     const image = await source()
-    const rgbMask = await sharp({ create: { width: W, height: H, channels: 3, background: '#000000' } }).png().toBuffer()
+    const rgbMask = await sharp({ create: { width: W, height: H, channels: 3, background: '#000000' } })
+      .png()
+      .toBuffer()
     const out = await editImage({ image, mask: rgbMask, prompt: 'x', seed: 1 })
     expect(diffPixels(await rgba(image), await rgba(out.bytes), () => true).differing).toBe(0)
   })
@@ -60,7 +72,9 @@ describe('editImage with a mask', () => {
     const image = await source()
     const data = Buffer.alloc(W * H * 4)
     for (let p = 0; p < W * H; p++) data[p * 4 + 3] = p % W < W / 2 ? 128 : 127
-    const mask = await sharp(data, { raw: { width: W, height: H, channels: 4 } }).png().toBuffer()
+    const mask = await sharp(data, { raw: { width: W, height: H, channels: 4 } })
+      .png()
+      .toBuffer()
     const out = await editImage({ image, mask, prompt: 'x', seed: 1 })
     const before = await rgba(image)
     const after = await rgba(out.bytes)
@@ -112,28 +126,42 @@ describe('editImage output format', () => {
 describe('editImage input checks', () => {
   it('refuses a mask of a different size', async () => {
     const mask = await maskPng(W + 1, H, () => true)
-    await expect(editImage({ image: await source(), mask, prompt: 'p', seed: 1 })).rejects.toMatchObject({ code: 'size_mismatch', field: 'mask' })
+    await expect(editImage({ image: await source(), mask, prompt: 'p', seed: 1 })).rejects.toMatchObject({
+      code: 'size_mismatch',
+      field: 'mask'
+    })
   })
 
   it('refuses bytes that are not an image', async () => {
-    await expect(editImage({ image: Buffer.from('hello, not an image'), prompt: 'p', seed: 1 })).rejects.toMatchObject({ code: 'unsupported_image', field: 'image' })
+    await expect(editImage({ image: Buffer.from('hello, not an image'), prompt: 'p', seed: 1 })).rejects.toMatchObject({
+      code: 'unsupported_image',
+      field: 'image'
+    })
   })
 
   it('refuses a garbage mask', async () => {
-    await expect(editImage({ image: await source(), mask: Buffer.alloc(64, 7), prompt: 'p', seed: 1 })).rejects.toMatchObject({ code: 'unsupported_image', field: 'mask' })
+    await expect(
+      editImage({ image: await source(), mask: Buffer.alloc(64, 7), prompt: 'p', seed: 1 })
+    ).rejects.toMatchObject({ code: 'unsupported_image', field: 'mask' })
   })
 
   it('refuses a truncated image whose header still sniffs', async () => {
     const png = await source()
     const cut = png.subarray(0, Math.floor(png.length / 2))
     expect(sniffImage(cut)).not.toBeNull()
-    await expect(editImage({ image: cut, prompt: 'p', seed: 1 })).rejects.toMatchObject({ code: 'image_decode_failed', field: 'image' })
+    await expect(editImage({ image: cut, prompt: 'p', seed: 1 })).rejects.toMatchObject({
+      code: 'image_decode_failed',
+      field: 'image'
+    })
   })
 
   it('refuses an image over the size limit before decoding it', async () => {
     // A bare IHDR claiming 5000x10: the check must come from the header, since there is no body.
     const header = Buffer.from('89504e470d0a1a0a0000000d49484452000013880000000a08020000000000000000', 'hex')
-    await expect(editImage({ image: header, prompt: 'p', seed: 1 })).rejects.toMatchObject({ code: 'image_too_large', field: 'image' })
+    await expect(editImage({ image: header, prompt: 'p', seed: 1 })).rejects.toMatchObject({
+      code: 'image_too_large',
+      field: 'image'
+    })
   })
 })
 

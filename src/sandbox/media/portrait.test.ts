@@ -17,8 +17,16 @@ describe('portrait sample', () => {
   it('turns the landscape sample upright: a 90° matrix and 180x320, the rest of the file unchanged', async () => {
     const landscape = await sampleVideo(0)
     const portrait = await sampleVideo(0, { portrait: true })
-    expect(videoHeader(landscape)).toEqual({ matrix: [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000], width: 320, height: 180 })
-    expect(videoHeader(portrait)).toEqual({ matrix: [0, 0x10000, 0, -0x10000, 0, 0, 0, 0, 0x40000000], width: 180, height: 320 })
+    expect(videoHeader(landscape)).toEqual({
+      matrix: [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000],
+      width: 320,
+      height: 180
+    })
+    expect(videoHeader(portrait)).toEqual({
+      matrix: [0, 0x10000, 0, -0x10000, 0, 0, 0, 0, 0x40000000],
+      width: 180,
+      height: 320
+    })
     expect(portrait.length).toBe(landscape.length)
     const differing = Array.from(portrait).filter((b, i) => b !== landscape[i]).length
     expect(differing).toBeLessThanOrEqual(16)

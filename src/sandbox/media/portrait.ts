@@ -31,7 +31,8 @@ function boxes(buf: Buffer, from: number, to: number): Box[] {
   return out
 }
 
-const child = (buf: Buffer, parent: Box, type: string): Box | undefined => boxes(buf, parent.body, parent.end).find((b) => b.type === type)
+const child = (buf: Buffer, parent: Box, type: string): Box | undefined =>
+  boxes(buf, parent.body, parent.end).find((b) => b.type === type)
 
 /** Display matrix for a 90° clockwise turn (16.16 fixed point, w in 2.30), as ISO/IEC 14496-12 lays it out. */
 const ROTATE_90 = [0, 0x00010000, 0, -0x00010000, 0, 0, 0, 0, 0x40000000]
@@ -64,7 +65,9 @@ export function portraitOf(mp4: Buffer): Buffer {
 /** Whether a create asked for a clip taller than wide: by aspect ratio, size or orientation, in that order. */
 export function asksPortrait(input: Record<string, unknown>): boolean {
   const nested = (input.metadata as { output_config?: Record<string, unknown> } | undefined)?.output_config
-  const ratio = [input.aspect_ratio, nested?.aspect_ratio].map((r) => (typeof r === 'string' ? /^(\d+):(\d+)$/.exec(r) : null)).find(Boolean)
+  const ratio = [input.aspect_ratio, nested?.aspect_ratio]
+    .map((r) => (typeof r === 'string' ? /^(\d+):(\d+)$/.exec(r) : null))
+    .find(Boolean)
   if (ratio) return Number(ratio[1]) < Number(ratio[2])
   const size = typeof input.size === 'string' ? /^(\d+)[x*](\d+)$/i.exec(input.size) : null
   if (size) return Number(size[1]) < Number(size[2])

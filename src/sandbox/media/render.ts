@@ -28,6 +28,10 @@ export async function renderImage(o: RenderOptions): Promise<Buffer> {
 
 function checkSide(v: number, field: 'width' | 'height'): void {
   if (!Number.isInteger(v) || v < 1 || v > MAX_IMAGE_SIDE) {
-    throw new MediaInputError('invalid_size', field, `${field} must be an integer from 1 to ${MAX_IMAGE_SIDE}, got ${v}`)
+    throw new MediaInputError(
+      'invalid_size',
+      field,
+      `${field} must be an integer from 1 to ${MAX_IMAGE_SIDE}, got ${v}`
+    )
   }
 }

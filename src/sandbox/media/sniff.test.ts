@@ -17,11 +17,31 @@ const samples: Array<[string, () => Promise<Buffer>, 'png' | 'jpeg' | 'webp', nu
   ['png palette', () => raw(40, 30, 3).png({ palette: true }).toBuffer(), 'png', 40, 30],
   ['jpeg baseline', () => raw(33, 21, 3).jpeg().toBuffer(), 'jpeg', 33, 21],
   ['jpeg progressive', () => raw(70, 9, 3).jpeg({ progressive: true }).toBuffer(), 'jpeg', 70, 9],
-  ['jpeg with exif', () => raw(12, 34, 3).withExif({ IFD0: { Copyright: 'x'.repeat(300) } }).jpeg().toBuffer(), 'jpeg', 12, 34],
+  [
+    'jpeg with exif',
+    () =>
+      raw(12, 34, 3)
+        .withExif({ IFD0: { Copyright: 'x'.repeat(300) } })
+        .jpeg()
+        .toBuffer(),
+    'jpeg',
+    12,
+    34
+  ],
   ['webp lossy (VP8)', () => raw(45, 27, 3).webp({ quality: 50 }).toBuffer(), 'webp', 45, 27],
   ['webp lossless (VP8L)', () => raw(16383, 1, 3).webp({ lossless: true }).toBuffer(), 'webp', 16383, 1],
   ['webp lossy with alpha (VP8X)', () => raw(19, 23, 4).webp({ quality: 50 }).toBuffer(), 'webp', 19, 23],
-  ['webp with exif (VP8X)', () => raw(8, 9, 3).withExif({ IFD0: { Copyright: 'y' } }).webp({ lossless: true }).toBuffer(), 'webp', 8, 9]
+  [
+    'webp with exif (VP8X)',
+    () =>
+      raw(8, 9, 3)
+        .withExif({ IFD0: { Copyright: 'y' } })
+        .webp({ lossless: true })
+        .toBuffer(),
+    'webp',
+    8,
+    9
+  ]
 ]
 
 describe('sniffImage on real files', () => {
@@ -69,8 +89,14 @@ describe('sniffImage on bad input', () => {
     ['jpeg segment running past the end', Buffer.from('ffd8ffe0fff0', 'hex')],
     ['riff that is not webp', Buffer.from('RIFF\x10\x00\x00\x00WAVEfmt ', 'latin1')],
     ['webp with unknown chunk', Buffer.from('RIFF\x10\x00\x00\x00WEBPABCD\x00\x00\x00\x00', 'latin1')],
-    ['VP8 without start code', Buffer.from('RIFF\x20\x00\x00\x00WEBPVP8 \x10\x00\x00\x00\x00\x00\x00\x00\x00\x00\x10\x00\x10\x00', 'latin1')],
-    ['VP8L without signature', Buffer.from('RIFF\x20\x00\x00\x00WEBPVP8L\x10\x00\x00\x00\x00\x00\x00\x00\x00', 'latin1')]
+    [
+      'VP8 without start code',
+      Buffer.from('RIFF\x20\x00\x00\x00WEBPVP8 \x10\x00\x00\x00\x00\x00\x00\x00\x00\x00\x10\x00\x10\x00', 'latin1')
+    ],
+    [
+      'VP8L without signature',
+      Buffer.from('RIFF\x20\x00\x00\x00WEBPVP8L\x10\x00\x00\x00\x00\x00\x00\x00\x00', 'latin1')
+    ]
   ])('%s -> null', (_name, bytes) => {
     expect(sniffImage(bytes)).toBeNull()
   })

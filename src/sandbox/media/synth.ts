@@ -14,7 +14,10 @@ export type Rng = () => number
 /** sfc32 seeded from a SHA-256 of the inputs: any change to prompt or seed reshuffles everything. */
 export function makeRng(salt: string, prompt: string, seed: number): Rng {
   // Salt and String(seed) never contain NUL, so the framing is unambiguous.
-  const d = createHash('sha256').update(`${salt}\u0000${String(seed)}\u0000`).update(prompt, 'utf8').digest()
+  const d = createHash('sha256')
+    .update(`${salt}\u0000${String(seed)}\u0000`)
+    .update(prompt, 'utf8')
+    .digest()
   let a = d.readUInt32LE(0)
   let b = d.readUInt32LE(4)
   let c = d.readUInt32LE(8)
@@ -143,7 +146,16 @@ function fillRect(out: Uint8Array, width: number, x0: number, y0: number, w: num
   }
 }
 
-function blendDisc(out: Uint8Array, width: number, height: number, cx: number, cy: number, r: number, c: Rgb, alpha: number): void {
+function blendDisc(
+  out: Uint8Array,
+  width: number,
+  height: number,
+  cx: number,
+  cy: number,
+  r: number,
+  c: Rgb,
+  alpha: number
+): void {
   const keep = 256 - alpha
   const pr = c[0] * alpha
   const pg = c[1] * alpha

@@ -12,7 +12,11 @@ export interface Rgba {
 
 /** Decode any image to 8-bit sRGB RGBA. */
 export async function rgba(bytes: Buffer): Promise<Rgba> {
-  const { data, info } = await sharp(bytes).toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+  const { data, info } = await sharp(bytes)
+    .toColourspace('srgb')
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
   return { data, width: info.width, height: info.height }
 }
 
@@ -22,7 +26,9 @@ export function maskPng(width: number, height: number, keep: (x: number, y: numb
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) data[(y * width + x) * 4 + 3] = keep(x, y) ? 255 : 0
   }
-  return sharp(data, { raw: { width, height, channels: 4 } }).png().toBuffer()
+  return sharp(data, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer()
 }
 
 /** Left half kept, right half repainted: both regions are large and easy to reason about. */
@@ -32,7 +38,11 @@ export const keepLeftHalf =
     x < width / 2
 
 /** Per-pixel comparison over a pixel subset: how many are selected, and how many of those differ. */
-export function diffPixels(a: Rgba, b: Rgba, select: (x: number, y: number) => boolean): { selected: number; differing: number } {
+export function diffPixels(
+  a: Rgba,
+  b: Rgba,
+  select: (x: number, y: number) => boolean
+): { selected: number; differing: number } {
   let selected = 0
   let differing = 0
   for (let y = 0; y < a.height; y++) {
@@ -56,5 +66,7 @@ export function alphaSource(width: number, height: number): Promise<Buffer> {
     data[i + 2] = (p * 31) & 255
     data[i + 3] = p % 3 === 0 ? 0 : (p * 17) & 255
   }
-  return sharp(data, { raw: { width, height, channels: 4 } }).png().toBuffer()
+  return sharp(data, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer()
 }

@@ -25,7 +25,10 @@ export function sampleVideoIndex(seed: number): number {
  * A small real MP4 chosen deterministically by seed; `portrait` turns it upright (9:16, see
  * portrait.ts). Returns a copy, so callers may mutate it freely.
  */
-export async function sampleVideo(seed: number, opts: { resourcesDir?: string; portrait?: boolean } = {}): Promise<Buffer> {
+export async function sampleVideo(
+  seed: number,
+  opts: { resourcesDir?: string; portrait?: boolean } = {}
+): Promise<Buffer> {
   const file = join(resolveResourcesDir(opts.resourcesDir), 'sandbox', SAMPLE_VIDEOS[sampleVideoIndex(seed)])
   let pending = cache.get(file)
   if (!pending) {

@@ -75,7 +75,10 @@ function assetRecord(ctx: SandboxContext, t: Task) {
     Status: statusWord('asset', snap.stage),
     CreateTime: iso(t.createdWallMs),
     UpdateTime: iso(ctx.tasks.wallOf(t, snap.stageSinceTaskMs)),
-    Error: snap.done && snap.stage !== 'succeeded' ? { Code: t.failure?.code ?? '', Message: t.failure?.message ?? '' } : null
+    Error:
+      snap.done && snap.stage !== 'succeeded'
+        ? { Code: t.failure?.code ?? '', Message: t.failure?.message ?? '' }
+        : null
   }
 }
 
@@ -83,8 +86,11 @@ function getAsset(req: SandboxRequest, ctx: SandboxContext): Reply {
   const b = req.json()
   const key = typeof b.task_id === 'string' && b.task_id ? b.task_id : typeof b.Id === 'string' ? b.Id : ''
   if (!key) throw fail(req, 'field task_id is required')
-  const t = ctx.tasks.all().find((x) => x.family === 'asset' && x.owner === req.account.key && (x.id === key || x.extra.assetId === key))
-  if (!t) return json(404, { state: 0, data: null, error: { Code: 'NotFound', Message: `asset task ${key} does not exist` } })
+  const t = ctx.tasks
+    .all()
+    .find((x) => x.family === 'asset' && x.owner === req.account.key && (x.id === key || x.extra.assetId === key))
+  if (!t)
+    return json(404, { state: 0, data: null, error: { Code: 'NotFound', Message: `asset task ${key} does not exist` } })
   return ok(assetRecord(ctx, t))
 }
 
@@ -92,8 +98,29 @@ function getAsset(req: SandboxRequest, ctx: SandboxContext): Reply {
 export function assetRoutes(naming: SandboxNaming): RouteDef[] {
   const P = escapeRegExp(naming.assetPrefix)
   return [
-    { method: 'POST', pattern: new RegExp(`^${P}CreateAssetGroup/?$`), name: 'asset.group.create', auth: 'bearer', format: 'asset', handler: createGroup },
-    { method: 'POST', pattern: new RegExp(`^${P}CreateAsset/?$`), name: 'asset.create', auth: 'bearer', format: 'asset', handler: createAsset },
-    { method: 'POST', pattern: new RegExp(`^${P}GetAsset/?$`), name: 'asset.get', auth: 'bearer', format: 'asset', handler: getAsset }
+    {
+      method: 'POST',
+      pattern: new RegExp(`^${P}CreateAssetGroup/?$`),
+      name: 'asset.group.create',
+      auth: 'bearer',
+      format: 'asset',
+      handler: createGroup
+    },
+    {
+      method: 'POST',
+      pattern: new RegExp(`^${P}CreateAsset/?$`),
+      name: 'asset.create',
+      auth: 'bearer',
+      format: 'asset',
+      handler: createAsset
+    },
+    {
+      method: 'POST',
+      pattern: new RegExp(`^${P}GetAsset/?$`),
+      name: 'asset.get',
+      auth: 'bearer',
+      format: 'asset',
+      handler: getAsset
+    }
   ]
 }

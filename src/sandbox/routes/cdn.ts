@@ -26,7 +26,8 @@ export async function handleCdn(ctx: SandboxContext, req: IncomingMessage, res: 
     entry.status = reply.status
     entry.status = await writeReply(res, reply, faults, headers['range'])
   }
-  if (!isFile || (method !== 'GET' && method !== 'HEAD')) return send(cdnError(404, 'NoSuchKey', 'The specified key does not exist.'))
+  if (!isFile || (method !== 'GET' && method !== 'HEAD'))
+    return send(cdnError(404, 'NoSuchKey', 'The specified key does not exist.'))
 
   const check = ctx.files.check(path, query)
   if (!check.ok) return send(cdnError(check.status, check.code, check.message))
@@ -43,20 +44,39 @@ export async function handleCdn(ctx: SandboxContext, req: IncomingMessage, res: 
     ...takeFaults(file.faults, 'cdn.file', true),
     ...takeFaults(ctx.faultsOf(file.owner), 'cdn.file', true)
   ])
-  const refused = preFaultReply(ctx, faults, { format: 'content', requestId: '', routeName: 'cdn.file', pathAndQuery: path + search, cdn: true })
+  const refused = preFaultReply(ctx, faults, {
+    format: 'content',
+    requestId: '',
+    routeName: 'cdn.file',
+    pathAndQuery: path + search,
+    cdn: true
+  })
   if (refused) return send(refused, faults)
-  const hops = faults.has('redirect-hops') ? Math.min(MAX_HOPS, Math.max(1, Math.floor(faults.num('redirect-hops', 1)))) : 0
+  const hops = faults.has('redirect-hops')
+    ? Math.min(MAX_HOPS, Math.max(1, Math.floor(faults.num('redirect-hops', 1))))
+    : 0
   const hop = Number(query.hop ?? 0)
   if (hop < hops) {
     // The same signed link one hop further, on this origin: a signed CDN link that bounces before the bytes.
     const next = new URLSearchParams(query)
     next.set('hop', String(Number.isInteger(hop) && hop >= 0 ? hop + 1 : hops))
-    return send({ status: 302, headers: { location: `${ctx.files.cdnUrl}${path}?${next.toString()}`, 'content-length': '0' }, body: '' }, faults)
+    return send(
+      {
+        status: 302,
+        headers: { location: `${ctx.files.cdnUrl}${path}?${next.toString()}`, 'content-length': '0' },
+        body: ''
+      },
+      faults
+    )
   }
   const bytes = await ctx.files.bytes(file)
   const reply: Reply = {
     status: 200,
-    headers: { 'content-type': file.contentType, 'cache-control': 'private, max-age=3600', etag: `"${sha256Hex(bytes).slice(0, 16)}"` },
+    headers: {
+      'content-type': file.contentType,
+      'cache-control': 'private, max-age=3600',
+      etag: `"${sha256Hex(bytes).slice(0, 16)}"`
+    },
     // For HEAD, node:http sends the headers (with the real length) and drops the body itself.
     body: bytes,
     media: true

@@ -13,7 +13,8 @@ const ROLES = ['system', 'developer', 'user', 'assistant', 'tool']
 
 function contentText(c: unknown): string {
   if (typeof c === 'string') return c
-  if (Array.isArray(c)) return c.map((p) => (p && typeof (p as Body).text === 'string' ? ((p as Body).text as string) : '')).join('\n')
+  if (Array.isArray(c))
+    return c.map((p) => (p && typeof (p as Body).text === 'string' ? ((p as Body).text as string) : '')).join('\n')
   return ''
 }
 
@@ -25,7 +26,8 @@ function validate(req: SandboxRequest, b: Body): Body[] {
     if (!x || typeof x !== 'object') throw fail(req, `messages[${i}] must be an object`)
     if (!ROLES.includes(String(x.role))) throw fail(req, `messages[${i}].role must be one of ${ROLES.join(', ')}`)
     const c = x.content
-    if (c !== undefined && c !== null && typeof c !== 'string' && !Array.isArray(c)) throw fail(req, `messages[${i}].content must be a string or an array`)
+    if (c !== undefined && c !== null && typeof c !== 'string' && !Array.isArray(c))
+      throw fail(req, `messages[${i}].content must be a string or an array`)
   })
   optBool(req, b, 'stream')
   optObject(req, b, 'stream_options')
@@ -37,7 +39,8 @@ function validate(req: SandboxRequest, b: Body): Body[] {
   const tools = optArray(req, b, 'tools')
   tools?.forEach((t, i) => {
     const fn = (t as Body)?.function as Body | undefined
-    if ((t as Body)?.type !== 'function' || !fn || typeof fn.name !== 'string') throw fail(req, `tools[${i}] must be {type: function, function: {name}}`)
+    if ((t as Body)?.type !== 'function' || !fn || typeof fn.name !== 'string')
+      throw fail(req, `tools[${i}] must be {type: function, function: {name}}`)
   })
   return messages as Body[]
 }
@@ -59,7 +62,16 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   const model = requireModel(req, b.model, ['chat'])
   const messages = validate(req, b)
   const problem = chatResultProblem(messages)
-  if (problem) throw new ReplyError(relayError({ format: req.route.format, requestId: req.requestId }, 400, 'invalid_request_error', problem, 'invalid_request_error'))
+  if (problem)
+    throw new ReplyError(
+      relayError(
+        { format: req.route.format, requestId: req.requestId },
+        400,
+        'invalid_request_error',
+        problem,
+        'invalid_request_error'
+      )
+    )
   const last = messages[messages.length - 1]
   const results = trailingResults(messages)
   const prompt = results.length > 0 ? echoText(results) : contentText(last.content)
@@ -68,13 +80,28 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
 
   const seed = ctx.resultSeed('chat', model, prompt)
   const stop = typeof b.stop === 'string' ? [b.stop] : Array.isArray(b.stop) ? (b.stop as string[]) : undefined
-  const gen = results.length > 0 ? echoed(prompt, seed) : generate(seed, prompt, { maxTokens: (b.max_completion_tokens ?? b.max_tokens) as number | undefined, stop })
+  const gen =
+    results.length > 0
+      ? echoed(prompt, seed)
+      : generate(seed, prompt, { maxTokens: (b.max_completion_tokens ?? b.max_tokens) as number | undefined, stop })
   const reasoning = ctx.catalog.find(model)?.thinking ? thinkingText(seed, prompt) : ''
   const tools = ((b.tools as Body[] | undefined) ?? []).map((t) => t.function as Body)
-  const fns = tools.length && b.tool_choice !== 'none' && last.role !== 'tool' ? toolsToCall(tools, (t) => String(t.name), prompt) : []
-  const calls = fns.map((fn) => ({ id: `call_${ctx.ids.alnum(24)}`, name: String(fn.name), args: JSON.stringify(argsFor(fn.parameters, seed, prompt)) }))
-  const completionTokens = gen.tokens + (reasoning ? countTokens(reasoning) : 0) + calls.reduce((n, c) => n + countTokens(c.args), 0)
-  const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens }
+  const fns =
+    tools.length && b.tool_choice !== 'none' && last.role !== 'tool'
+      ? toolsToCall(tools, (t) => String(t.name), prompt)
+      : []
+  const calls = fns.map((fn) => ({
+    id: `call_${ctx.ids.alnum(24)}`,
+    name: String(fn.name),
+    args: JSON.stringify(argsFor(fn.parameters, seed, prompt))
+  }))
+  const completionTokens =
+    gen.tokens + (reasoning ? countTokens(reasoning) : 0) + calls.reduce((n, c) => n + countTokens(c.args), 0)
+  const usage = {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens
+  }
   const finish = calls.length ? 'tool_calls' : gen.stop === 'length' ? 'length' : 'stop'
   const id = `chatcmpl-${ctx.ids.alnum(29)}`
   const created = ctx.clock.wallSec()
@@ -83,9 +110,22 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   if (b.stream !== true || req.faults.has('no-sse')) {
     const message: Body = { role: 'assistant', content: gen.text }
     if (reasoning) message.reasoning_content = reasoning
-    if (calls.length) message.tool_calls = calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.args } }))
+    if (calls.length)
+      message.tool_calls = calls.map((c) => ({
+        id: c.id,
+        type: 'function',
+        function: { name: c.name, arguments: c.args }
+      }))
     return {
-      ...json(200, { id, object: 'chat.completion', created, model, choices: [{ index: 0, message, logprobs: null, finish_reason: finish }], usage, system_fingerprint: null }),
+      ...json(200, {
+        id,
+        object: 'chat.completion',
+        created,
+        model,
+        choices: [{ index: 0, message, logprobs: null, finish_reason: finish }],
+        usage,
+        system_fingerprint: null
+      }),
       paid: true
     }
   }
@@ -95,8 +135,11 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   if (reasoning) for (const p of pieces(reasoning, seed)) frames.push(chunk({ reasoning_content: p }, null))
   for (const p of gen.pieces) frames.push(chunk({ content: p }, null))
   calls.forEach((c, index) => {
-    frames.push(chunk({ tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.name, arguments: '' } }] }, null))
-    for (const p of jsonPieces(c.args)) frames.push(chunk({ tool_calls: [{ index, function: { arguments: p } }] }, null))
+    frames.push(
+      chunk({ tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.name, arguments: '' } }] }, null)
+    )
+    for (const p of jsonPieces(c.args))
+      frames.push(chunk({ tool_calls: [{ index, function: { arguments: p } }] }, null))
   })
   frames.push(chunk({}, finish))
   if (wantsUsage(b)) frames.push(usageChunk(id, created, model, usage))
@@ -104,4 +147,13 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   return { ...sse({ frames, paceMs: paceFor(ctx.clock.speed), errorLine: OPENAI_STREAM_ERROR }), paid: true }
 }
 
-export const chatRoutes: RouteDef[] = [{ method: 'POST', pattern: /^\/v1\/chat\/completions\/?$/, name: 'text.chat', auth: 'bearer', format: 'openai', handler: handle }]
+export const chatRoutes: RouteDef[] = [
+  {
+    method: 'POST',
+    pattern: /^\/v1\/chat\/completions\/?$/,
+    name: 'text.chat',
+    auth: 'bearer',
+    format: 'openai',
+    handler: handle
+  }
+]

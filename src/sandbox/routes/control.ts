@@ -5,7 +5,10 @@ import { MAX_CONTROL_BODY, readBody } from '../server.js'
 
 function send(res: ServerResponse, status: number, value: unknown): void {
   const body = JSON.stringify(value)
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) })
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body))
+  })
   res.end(body)
 }
 
@@ -20,7 +23,13 @@ async function bodyJson(req: IncomingMessage): Promise<Record<string, unknown>> 
  * Loopback-only control routes for tests that run the sandbox out of process. They are never logged,
  * so reading the log does not change it.
  */
-export async function handleControl(ctx: SandboxContext, method: string, path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleControl(
+  ctx: SandboxContext,
+  method: string,
+  path: string,
+  req: IncomingMessage,
+  res: ServerResponse
+): Promise<void> {
   try {
     if (method === 'GET' && path === '/__sandbox/log') return send(res, 200, { entries: ctx.log.list() })
     if ((method === 'DELETE' && path === '/__sandbox/log') || (method === 'POST' && path === '/__sandbox/log/clear')) {

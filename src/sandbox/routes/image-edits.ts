@@ -48,13 +48,19 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   if (typeof f.prompt !== 'string' || f.prompt === '') throw fail(req, 'field prompt is required')
   if (!input.images.length) throw fail(req, 'image is required')
   if (native && input.images.length > 1) throw fail(req, 'this model takes a single image file')
-  if (f.n !== undefined && (!Number.isInteger(f.n) || (f.n as number) < 0 || (f.n as number) > 10)) throw fail(req, 'field n must be an integer from 0 to 10')
+  if (f.n !== undefined && (!Number.isInteger(f.n) || (f.n as number) < 0 || (f.n as number) > 10))
+    throw fail(req, 'field n must be an integer from 0 to 10')
   const n = (f.n as number | undefined) || 1
-  if (f.quality !== undefined && !EDIT_QUALITIES.includes(String(f.quality))) throw fail(req, `field quality must be one of ${EDIT_QUALITIES.join(', ')}`)
-  if (f.response_format !== undefined && f.response_format !== 'url' && f.response_format !== 'b64_json') throw fail(req, 'field response_format must be url or b64_json')
-  if (f.watermark !== undefined && typeof f.watermark !== 'boolean') throw fail(req, 'field watermark must be a boolean')
-  if (native && f.ratio !== undefined && !RATIOS_1.includes(String(f.ratio))) throw fail(req, `field ratio must be one of ${RATIOS_1.join(', ')}`)
-  if (native && f.resolution !== undefined && !RESOLUTIONS.includes(String(f.resolution))) throw fail(req, 'field resolution must be one of 1k, 2k, 4k')
+  if (f.quality !== undefined && !EDIT_QUALITIES.includes(String(f.quality)))
+    throw fail(req, `field quality must be one of ${EDIT_QUALITIES.join(', ')}`)
+  if (f.response_format !== undefined && f.response_format !== 'url' && f.response_format !== 'b64_json')
+    throw fail(req, 'field response_format must be url or b64_json')
+  if (f.watermark !== undefined && typeof f.watermark !== 'boolean')
+    throw fail(req, 'field watermark must be a boolean')
+  if (native && f.ratio !== undefined && !RATIOS_1.includes(String(f.ratio)))
+    throw fail(req, `field ratio must be one of ${RATIOS_1.join(', ')}`)
+  if (native && f.resolution !== undefined && !RESOLUTIONS.includes(String(f.resolution)))
+    throw fail(req, 'field resolution must be one of 1k, 2k, 4k')
   const source = input.images[0]
   const sniff = sniffImage(source)
   if (!sniff) throw fail(req, 'image must be a png, jpeg or webp file')
@@ -71,15 +77,31 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   await generationDelay(ctx)
   const data: Body[] = []
   for (let i = 0; i < n; i++) {
-    const bytes = i === 0 ? first : await edit(req, source, input.mask, prompt, ctx.resultSeed('edit', model, prompt, i), format)
+    const bytes =
+      i === 0 ? first : await edit(req, source, input.mask, prompt, ctx.resultSeed('edit', model, prompt, i), format)
     if (f.response_format === 'b64_json') data.push({ b64_json: bytes.toString('base64') })
-    else if (req.faults.has('data-url')) data.push({ url: `data:${CONTENT_TYPES[format]};base64,${bytes.toString('base64')}` })
-    else data.push({ url: urlFor(ctx, req, storeImage(ctx, req, format, async () => bytes)) })
+    else if (req.faults.has('data-url'))
+      data.push({ url: `data:${CONTENT_TYPES[format]};base64,${bytes.toString('base64')}` })
+    else
+      data.push({
+        url: urlFor(
+          ctx,
+          req,
+          storeImage(ctx, req, format, async () => bytes)
+        )
+      })
   }
   return { ...json(200, { created: ctx.clock.wallSec(), data }), paid: true }
 }
 
-async function edit(req: SandboxRequest, image: Buffer, mask: Buffer | null, prompt: string, seed: number, format: ImageFormat): Promise<Buffer> {
+async function edit(
+  req: SandboxRequest,
+  image: Buffer,
+  mask: Buffer | null,
+  prompt: string,
+  seed: number,
+  format: ImageFormat
+): Promise<Buffer> {
   try {
     return (await editImage({ image, mask: mask ?? undefined, prompt, seed, format })).bytes
   } catch (err) {
@@ -89,6 +111,13 @@ async function edit(req: SandboxRequest, image: Buffer, mask: Buffer | null, pro
 }
 
 export const editRoutes: RouteDef[] = [
-  { method: 'POST', pattern: /^\/v1\/images\/edits\/?$/, name: 'image.edit', auth: 'bearer', format: 'openai', handler: handle },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/images\/edits\/?$/,
+    name: 'image.edit',
+    auth: 'bearer',
+    format: 'openai',
+    handler: handle
+  },
   { method: 'POST', pattern: /^\/v1\/edits\/?$/, name: 'image.edit', auth: 'bearer', format: 'openai', handler: handle }
 ]

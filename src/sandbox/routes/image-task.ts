@@ -24,7 +24,14 @@ const RECOMMENDED: Record<string, Record<string, [number, number]>> = {
 }
 
 function envelope(req: SandboxRequest, startedAt: number, data: Body, ctx: SandboxContext): Reply {
-  return json(200, { code: 10000, data, message: 'Success', request_id: req.requestId, status: 10000, time_elapsed: `${Math.max(1, ctx.clock.wallMs() - startedAt)}ms` })
+  return json(200, {
+    code: 10000,
+    data,
+    message: 'Success',
+    request_id: req.requestId,
+    status: 10000,
+    time_elapsed: `${Math.max(1, ctx.clock.wallMs() - startedAt)}ms`
+  })
 }
 
 function dimensions(b: Body, prompt: string): { width: number; height: number } {
@@ -45,7 +52,8 @@ function submit(req: SandboxRequest, ctx: SandboxContext, startedAt: number): Re
   const { nativeModel, nativeReqKey, aliases } = ctx.naming
   if (model !== nativeModel) throw fail(req, `field model must be ${nativeModel}`)
   const reqKey = reqString(req, b, 'req_key')
-  if (reqKey !== nativeReqKey && !aliases?.reqKeys?.includes(reqKey)) throw fail(req, `field req_key must be ${nativeReqKey}`)
+  if (reqKey !== nativeReqKey && !aliases?.reqKeys?.includes(reqKey))
+    throw fail(req, `field req_key must be ${nativeReqKey}`)
   const prompt = reqString(req, b, 'prompt')
   optString(req, b, 'resolution', { oneOf: RESOLUTIONS })
   optBool(req, b, 'force_single')
@@ -89,20 +97,36 @@ function result(req: SandboxRequest, ctx: SandboxContext, startedAt: number): Re
   return answer(req, ctx, task, returnUrl, startedAt)
 }
 
-async function answer(req: SandboxRequest, ctx: SandboxContext, task: Task, returnUrl: boolean, startedAt: number): Promise<Reply> {
+async function answer(
+  req: SandboxRequest,
+  ctx: SandboxContext,
+  task: Task,
+  returnUrl: boolean,
+  startedAt: number
+): Promise<Reply> {
   const snap = settle(ctx, task)
-  if (!snap.done) return envelope(req, startedAt, { binary_data_base64: [], image_urls: null, status: 'generating' }, ctx)
-  if (snap.stage !== 'succeeded') return envelope(req, startedAt, { binary_data_base64: [], image_urls: null, status: 'failed' }, ctx)
+  if (!snap.done)
+    return envelope(req, startedAt, { binary_data_base64: [], image_urls: null, status: 'generating' }, ctx)
+  if (snap.stage !== 'succeeded')
+    return envelope(req, startedAt, { binary_data_base64: [], image_urls: null, status: 'failed' }, ctx)
   const { width, height } = dimensions(task.input, task.prompt)
   const load = () => renderImage({ width, height, prompt: task.prompt, seed: task.seed, format: 'jpeg' })
   if (!task.files.length) task.files.push(storeImage(ctx, req, 'jpeg', load))
   task.files[0].faults = task.resultFaults
   if (returnUrl) {
-    const url = task.expiredUrls || req.faults.has('expired-url') ? ctx.files.url(task.files[0], { expired: true }) : urlFor(ctx, req, task.files[0])
+    const url =
+      task.expiredUrls || req.faults.has('expired-url')
+        ? ctx.files.url(task.files[0], { expired: true })
+        : urlFor(ctx, req, task.files[0])
     return envelope(req, startedAt, { binary_data_base64: [], image_urls: [url], status: 'success' }, ctx)
   }
   const bytes = await ctx.files.bytes(task.files[0])
-  return envelope(req, startedAt, { binary_data_base64: [bytes.toString('base64')], image_urls: null, status: 'success' }, ctx)
+  return envelope(
+    req,
+    startedAt,
+    { binary_data_base64: [bytes.toString('base64')], image_urls: null, status: 'success' },
+    ctx
+  )
 }
 
 async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> {
@@ -121,5 +145,14 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
 
 /** The native task route lives at the naming's path (stand-in `/imgnative`). */
 export function imageTaskRoutes(naming: SandboxNaming): RouteDef[] {
-  return [{ method: 'POST', pattern: new RegExp(`^${escapeRegExp(naming.nativePath.replace(/\/+$/, ''))}/?$`), name: 'image.native', auth: 'bearer', format: 'openai', handler: handle }]
+  return [
+    {
+      method: 'POST',
+      pattern: new RegExp(`^${escapeRegExp(naming.nativePath.replace(/\/+$/, ''))}/?$`),
+      name: 'image.native',
+      auth: 'bearer',
+      format: 'openai',
+      handler: handle
+    }
+  ]
 }

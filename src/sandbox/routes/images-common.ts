@@ -31,7 +31,12 @@ export function sizeFromRatio(ratio: string, area: number): { width: number; hei
 }
 
 /** Registers a result file; `bytes` may be ready or made on first download. */
-export function storeImage(ctx: SandboxContext, req: SandboxRequest, format: ImageFormat, load: () => Promise<Buffer>): StoredFile {
+export function storeImage(
+  ctx: SandboxContext,
+  req: SandboxRequest,
+  format: ImageFormat,
+  load: () => Promise<Buffer>
+): StoredFile {
   return ctx.files.put({
     id: ctx.ids.alnum(24),
     ext: EXT[format],

@@ -3,7 +3,15 @@ import { charge, fail, optArray, optBool, optInt, optString, reqString, requireM
 import { renderImage, type ImageFormat } from '../media/index.js'
 import { json, type Reply } from '../reply.js'
 import type { RouteDef, SandboxRequest } from '../router.js'
-import { CONTENT_TYPES, fitSide, generationDelay, outputFormat, sizeFromRatio, storeImage, urlFor } from './images-common.js'
+import {
+  CONTENT_TYPES,
+  fitSide,
+  generationDelay,
+  outputFormat,
+  sizeFromRatio,
+  storeImage,
+  urlFor
+} from './images-common.js'
 
 type Body = Record<string, unknown>
 
@@ -13,7 +21,14 @@ const AREA: Record<string, number> = { '1k': 1024 * 1024, '2k': 2048 * 2048, '4k
 
 /** Second family: the official tiers, and the ratio presets that map onto them. */
 export const TIERS_2 = ['1024x1024', '1536x1152', '1536x1024', '1024x1536', '1920x1080', '1080x1920']
-export const PRESETS_2: Record<string, string> = { '1:1': '1024x1024', '4:3': '1536x1152', '3:2': '1536x1024', '2:3': '1024x1536', '16:9': '1920x1080', '9:16': '1080x1920' }
+export const PRESETS_2: Record<string, string> = {
+  '1:1': '1024x1024',
+  '4:3': '1536x1152',
+  '3:2': '1536x1024',
+  '2:3': '1024x1536',
+  '16:9': '1920x1080',
+  '9:16': '1080x1920'
+}
 
 interface Plan {
   width: number
@@ -32,7 +47,8 @@ function planFirst(req: SandboxRequest, b: Body): Plan {
   const ratio = optString(req, b, 'ratio', { oneOf: RATIOS_1 })
   const resolution = optString(req, b, 'resolution', { oneOf: RESOLUTIONS })
   const refs = optArray(req, b, 'image', { max: 10 })
-  if (refs?.some((u) => typeof u !== 'string' || !/^(https?:\/\/|data:)/.test(u))) throw fail(req, 'field image must be an array of image URLs')
+  if (refs?.some((u) => typeof u !== 'string' || !/^(https?:\/\/|data:)/.test(u)))
+    throw fail(req, 'field image must be an array of image URLs')
   let dims: { width: number; height: number }
   if (size) {
     const m = /^(\d+)\*(\d+)$/.exec(size)
@@ -60,11 +76,20 @@ function planSecond(req: SandboxRequest, b: Body): Plan {
   if (!TIERS_2.includes(size)) {
     // The channel only draws its official sizes: take the nearest by ratio and keep the intent in the prompt.
     const want = w / h
-    const nearest = TIERS_2.map((t) => t.split('x').map(Number)).sort((a, c) => Math.abs(Math.log(a[0] / a[1] / want)) - Math.abs(Math.log(c[0] / c[1] / want)))[0]
+    const nearest = TIERS_2.map((t) => t.split('x').map(Number)).sort(
+      (a, c) => Math.abs(Math.log(a[0] / a[1] / want)) - Math.abs(Math.log(c[0] / c[1] / want))
+    )[0]
     revisedPrompt = `${prompt ?? ''} (aspect ratio ${w}:${h})`.trim()
     ;[w, h] = nearest
   }
-  return { width: w, height: h, n, format: outputFormat(req, b.output_format, 'png'), b64: rf === 'b64_json', revisedPrompt }
+  return {
+    width: w,
+    height: h,
+    n,
+    format: outputFormat(req, b.output_format, 'png'),
+    b64: rf === 'b64_json',
+    revisedPrompt
+  }
 }
 
 async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> {
@@ -85,7 +110,8 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
       const load = () => renderImage({ width: plan.width, height: plan.height, prompt, seed, format: plan.format })
       const item: Body = {}
       if (plan.b64) item.b64_json = (await load()).toString('base64')
-      else if (req.faults.has('data-url')) item.url = `data:${CONTENT_TYPES[plan.format]};base64,${(await load()).toString('base64')}`
+      else if (req.faults.has('data-url'))
+        item.url = `data:${CONTENT_TYPES[plan.format]};base64,${(await load()).toString('base64')}`
       else item.url = urlFor(ctx, req, storeImage(ctx, req, plan.format, load))
       if (plan.revisedPrompt) item.revised_prompt = plan.revisedPrompt
       if (first) item.size = `${plan.width}x${plan.height}`
@@ -95,4 +121,13 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   return { ...json(200, { created: ctx.clock.wallSec(), data }), paid: true }
 }
 
-export const imageRoutes: RouteDef[] = [{ method: 'POST', pattern: /^\/v1\/images\/generations\/?$/, name: 'image.generate', auth: 'bearer', format: 'openai', handler: handle }]
+export const imageRoutes: RouteDef[] = [
+  {
+    method: 'POST',
+    pattern: /^\/v1\/images\/generations\/?$/,
+    name: 'image.generate',
+    auth: 'bearer',
+    format: 'openai',
+    handler: handle
+  }
+]

@@ -38,7 +38,13 @@ function offsetOf(token: string): number | null {
 }
 
 function badPaging(req: SandboxRequest, message: string): Reply {
-  return relayError({ format: req.route.format, requestId: req.requestId }, 400, 'invalid_request', message, 'invalid_request_error')
+  return relayError(
+    { format: req.route.format, requestId: req.requestId },
+    400,
+    'invalid_request',
+    message,
+    'invalid_request_error'
+  )
 }
 
 /** One page of the content format's model list: `pageSize` (1-1000) and the `nextPageToken` it handed out. */
@@ -79,12 +85,40 @@ function contentModels(req: SandboxRequest, ctx: SandboxContext): Reply {
 
 /** OpenAI routes the gateway knows but does not implement. */
 const notImplemented: RouteDef['handler'] = (req) =>
-  json(501, { error: { message: withRequestId('API not implemented', req.requestId), type: 'new_api_error', param: '', code: 'api_not_implemented' } })
+  json(501, {
+    error: {
+      message: withRequestId('API not implemented', req.requestId),
+      type: 'new_api_error',
+      param: '',
+      code: 'api_not_implemented'
+    }
+  })
 
 export const modelRoutes: RouteDef[] = [
-  { method: 'POST', pattern: /^\/v1\/images\/variations\/?$/, name: 'not_implemented', auth: 'bearer', format: 'openai', handler: notImplemented },
-  { method: 'GET', pattern: /^\/v1\/files(\/.*)?$/, name: 'not_implemented', auth: 'bearer', format: 'openai', handler: notImplemented },
-  { method: 'POST', pattern: /^\/v1\/files(\/.*)?$/, name: 'not_implemented', auth: 'bearer', format: 'openai', handler: notImplemented },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/images\/variations\/?$/,
+    name: 'not_implemented',
+    auth: 'bearer',
+    format: 'openai',
+    handler: notImplemented
+  },
+  {
+    method: 'GET',
+    pattern: /^\/v1\/files(\/.*)?$/,
+    name: 'not_implemented',
+    auth: 'bearer',
+    format: 'openai',
+    handler: notImplemented
+  },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/files(\/.*)?$/,
+    name: 'not_implemented',
+    auth: 'bearer',
+    format: 'openai',
+    handler: notImplemented
+  },
   {
     method: 'GET',
     pattern: /^\/v1beta\/models\/?$/,
@@ -102,7 +136,13 @@ export const modelRoutes: RouteDef[] = [
     handler: (req, ctx) =>
       json(200, {
         object: 'list',
-        data: visibleModels(req.account, ctx).map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'custom', supported_endpoint_types: endpointTypes(ctx, id) })),
+        data: visibleModels(req.account, ctx).map((id) => ({
+          id,
+          object: 'model',
+          created: 1_700_000_000,
+          owned_by: 'custom',
+          supported_endpoint_types: endpointTypes(ctx, id)
+        })),
         success: true
       })
   }

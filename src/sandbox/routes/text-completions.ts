@@ -24,14 +24,18 @@ export function wantsUsage(b: Body): boolean {
   return (b.stream_options as Body | undefined)?.include_usage !== false
 }
 
-export const OPENAI_STREAM_ERROR = JSON.stringify({ error: { message: 'upstream stream error', type: 'upstream_error', param: '', code: 'bad_response_status_code' } })
+export const OPENAI_STREAM_ERROR = JSON.stringify({
+  error: { message: 'upstream stream error', type: 'upstream_error', param: '', code: 'bad_response_status_code' }
+})
 
 async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> {
   const b = req.json()
   const model = requireModel(req, b.model, ['chat'])
   const p = b.prompt
-  if (p === undefined || p === null || p === '' || (Array.isArray(p) && p.length === 0)) throw fail(req, 'field prompt is required')
-  if (typeof p !== 'string' && !(Array.isArray(p) && p.every((x) => typeof x === 'string'))) throw fail(req, 'field prompt must be a string or an array of strings')
+  if (p === undefined || p === null || p === '' || (Array.isArray(p) && p.length === 0))
+    throw fail(req, 'field prompt is required')
+  if (typeof p !== 'string' && !(Array.isArray(p) && p.every((x) => typeof x === 'string')))
+    throw fail(req, 'field prompt must be a string or an array of strings')
   const prompts = typeof p === 'string' ? [p] : (p as string[])
   const maxTokens = optInt(req, b, 'max_tokens', { min: 1 })
   optNumber(req, b, 'temperature', { min: 0, max: 2 })
@@ -42,9 +46,15 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   const promptTokens = prompts.reduce((n, x) => n + countTokens(x), 0)
   requireQuota(req, ctx, ctx.catalog.textCost(model, promptTokens, 0))
 
-  const gens: Generated[] = prompts.map((x) => generate(ctx.resultSeed('completion', model, x), x, { maxTokens: maxTokens ?? 16 * 1024, stop }))
+  const gens: Generated[] = prompts.map((x) =>
+    generate(ctx.resultSeed('completion', model, x), x, { maxTokens: maxTokens ?? 16 * 1024, stop })
+  )
   const completionTokens = gens.reduce((n, g) => n + g.tokens, 0)
-  const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens }
+  const usage = {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens
+  }
   const id = `cmpl-${ctx.ids.alnum(29)}`
   const created = ctx.clock.wallSec()
   const reason = (g: Generated) => (g.stop === 'length' ? 'length' : 'stop')
@@ -75,4 +85,13 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   return { ...sse({ frames, paceMs: paceFor(ctx.clock.speed), errorLine: OPENAI_STREAM_ERROR }), paid: true }
 }
 
-export const completionRoutes: RouteDef[] = [{ method: 'POST', pattern: /^\/v1\/completions\/?$/, name: 'text.completions', auth: 'bearer', format: 'openai', handler: handle }]
+export const completionRoutes: RouteDef[] = [
+  {
+    method: 'POST',
+    pattern: /^\/v1\/completions\/?$/,
+    name: 'text.completions',
+    auth: 'bearer',
+    format: 'openai',
+    handler: handle
+  }
+]

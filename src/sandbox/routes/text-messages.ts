@@ -5,7 +5,14 @@ import { json, ReplyError, sse, type Reply } from '../reply.js'
 import { hash32 } from '../rng.js'
 import type { RouteDef, SandboxRequest } from '../router.js'
 import { argsFor, countTokens, generate, jsonPieces, paceFor, pieces, thinkingText } from '../text/corpus.js'
-import { echoed, echoText, messagesResultProblem, parseMaybe, toolsToCall, type EchoedResult } from '../text/tool-turns.js'
+import {
+  echoed,
+  echoText,
+  messagesResultProblem,
+  parseMaybe,
+  toolsToCall,
+  type EchoedResult
+} from '../text/tool-turns.js'
 
 type Body = Record<string, unknown>
 
@@ -14,7 +21,11 @@ const BLOCK_KINDS = ['text', 'image', 'tool_use', 'tool_result', 'thinking', 're
 function blockText(content: unknown): string {
   if (typeof content === 'string') return content
   if (!Array.isArray(content)) return ''
-  return content.map((b) => (b && typeof b === 'object' && typeof (b as Body).text === 'string' ? ((b as Body).text as string) : '')).join('\n')
+  return content
+    .map((b) =>
+      b && typeof b === 'object' && typeof (b as Body).text === 'string' ? ((b as Body).text as string) : ''
+    )
+    .join('\n')
 }
 
 function validate(req: SandboxRequest, b: Body): { messages: Body[]; system: string } {
@@ -23,21 +34,25 @@ function validate(req: SandboxRequest, b: Body): { messages: Body[]; system: str
   messages.forEach((m, i) => {
     if (!m || typeof m !== 'object') throw fail(req, `messages.${i} must be an object`)
     const role = (m as Body).role
-    if (role !== 'user' && role !== 'assistant') throw fail(req, `messages.${i}.role: Input should be 'user' or 'assistant'`)
+    if (role !== 'user' && role !== 'assistant')
+      throw fail(req, `messages.${i}.role: Input should be 'user' or 'assistant'`)
     const c = (m as Body).content
     if (typeof c === 'string') return
     if (!Array.isArray(c)) throw fail(req, `messages.${i}.content must be a string or an array of blocks`)
     c.forEach((blk, j) => {
       const type = blk && typeof blk === 'object' ? (blk as Body).type : undefined
-      if (typeof type !== 'string' || !BLOCK_KINDS.includes(type)) throw fail(req, `messages.${i}.content.${j}.type is not a valid block type`)
+      if (typeof type !== 'string' || !BLOCK_KINDS.includes(type))
+        throw fail(req, `messages.${i}.content.${j}.type is not a valid block type`)
       if (type === 'image') {
         const src = (blk as Body).source as Body | undefined
-        if (!src || (src.type !== 'url' && src.type !== 'base64')) throw fail(req, `messages.${i}.content.${j}.source must be {type: url|base64}`)
+        if (!src || (src.type !== 'url' && src.type !== 'base64'))
+          throw fail(req, `messages.${i}.content.${j}.source must be {type: url|base64}`)
       }
     })
   })
   const sys = b.system
-  if (sys !== undefined && typeof sys !== 'string' && !Array.isArray(sys)) throw fail(req, 'field system must be a string or an array')
+  if (sys !== undefined && typeof sys !== 'string' && !Array.isArray(sys))
+    throw fail(req, 'field system must be a string or an array')
   optInt(req, b, 'max_tokens', { min: 1 })
   optBool(req, b, 'stream')
   optNumber(req, b, 'temperature', { min: 0, max: 2 })
@@ -49,14 +64,20 @@ function validate(req: SandboxRequest, b: Body): { messages: Body[]; system: str
   tools?.forEach((tool, i) => {
     const t = tool as Body
     if (!t || typeof t.name !== 'string' || !t.name) throw fail(req, `tools.${i}.name is required`)
-    if (t.input_schema !== undefined && (typeof t.input_schema !== 'object' || t.input_schema === null)) throw fail(req, `tools.${i}.input_schema must be an object`)
+    if (t.input_schema !== undefined && (typeof t.input_schema !== 'object' || t.input_schema === null))
+      throw fail(req, `tools.${i}.input_schema must be an object`)
   })
   const choice = optObject(req, b, 'tool_choice')
-  if (choice && !['auto', 'any', 'tool', 'none'].includes(String(choice.type))) throw fail(req, 'tool_choice.type must be auto, any, tool or none')
+  if (choice && !['auto', 'any', 'tool', 'none'].includes(String(choice.type)))
+    throw fail(req, 'tool_choice.type must be auto, any, tool or none')
   const thinking = optObject(req, b, 'thinking')
   if (thinking) {
-    if (thinking.type !== 'enabled' && thinking.type !== 'disabled') throw fail(req, 'thinking.type must be enabled or disabled')
-    if (thinking.type === 'enabled' && (typeof thinking.budget_tokens !== 'number' || !Number.isInteger(thinking.budget_tokens))) {
+    if (thinking.type !== 'enabled' && thinking.type !== 'disabled')
+      throw fail(req, 'thinking.type must be enabled or disabled')
+    if (
+      thinking.type === 'enabled' &&
+      (typeof thinking.budget_tokens !== 'number' || !Number.isInteger(thinking.budget_tokens))
+    ) {
       throw fail(req, 'thinking.budget_tokens is required when thinking is enabled')
     }
   }
@@ -77,7 +98,10 @@ function answeredResults(messages: readonly Body[]): EchoedResult[] {
   const blocks = Array.isArray(last.content) ? (last.content as Body[]) : []
   return blocks
     .filter((x) => x?.type === 'tool_result')
-    .map((r) => ({ name: String(uses.find((u) => u.id === r.tool_use_id)?.name ?? r.tool_use_id), value: typeof r.content === 'string' ? parseMaybe(r.content) : r.content }))
+    .map((r) => ({
+      name: String(uses.find((u) => u.id === r.tool_use_id)?.name ?? r.tool_use_id),
+      value: typeof r.content === 'string' ? parseMaybe(r.content) : r.content
+    }))
 }
 
 async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> {
@@ -86,9 +110,19 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   const { messages, system } = validate(req, b)
   // Optional (the gateway fills in a default), but when sent under this naming's name it must be a version.
   const version = req.headers[ctx.naming.versionHeader]
-  if (version !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(version.trim())) throw fail(req, `header ${ctx.naming.versionHeader} must be a version date such as 2023-06-01`)
+  if (version !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(version.trim()))
+    throw fail(req, `header ${ctx.naming.versionHeader} must be a version date such as 2023-06-01`)
   const problem = messagesResultProblem(messages)
-  if (problem) throw new ReplyError(relayError({ format: req.route.format, requestId: req.requestId }, 400, 'invalid_request_error', problem, 'invalid_request_error'))
+  if (problem)
+    throw new ReplyError(
+      relayError(
+        { format: req.route.format, requestId: req.requestId },
+        400,
+        'invalid_request_error',
+        problem,
+        'invalid_request_error'
+      )
+    )
   const last = messages[messages.length - 1]
   const results = answeredResults(messages)
   const prompt = results.length > 0 ? echoText(results) : blockText(last.content)
@@ -97,7 +131,10 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
 
   const seed = ctx.resultSeed('messages', model, prompt)
   const maxTokens = (b.max_tokens as number | undefined) ?? 8192
-  const gen = results.length > 0 ? echoed(prompt, seed) : generate(seed, prompt, { maxTokens, stop: b.stop_sequences as string[] | undefined })
+  const gen =
+    results.length > 0
+      ? echoed(prompt, seed)
+      : generate(seed, prompt, { maxTokens, stop: b.stop_sequences as string[] | undefined })
   const thinkingOn = !!ctx.catalog.find(model)?.thinking || (b.thinking as Body | undefined)?.type === 'enabled'
   const thought = thinkingOn ? thinkingText(seed, prompt) : ''
   const signature = thinkingOn ? Buffer.from(`sandbox-signature-${hash32(seed, 'sig')}`).toString('base64') : ''
@@ -105,10 +142,28 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   const choice = b.tool_choice as Body | undefined
   const answeredTool = Array.isArray(last.content) && (last.content as Body[]).some((x) => x?.type === 'tool_result')
   const forced = choice?.type === 'tool' ? tools.filter((t) => t.name === choice.name) : []
-  const chosen = tools.length && choice?.type !== 'none' && !answeredTool ? (forced.length ? forced : toolsToCall(tools, (t) => String(t.name), prompt)) : []
-  const uses = chosen.map((t) => ({ id: `toolu_${ctx.ids.alnum(24)}`, name: String(t.name), input: argsFor(t.input_schema, seed, prompt) }))
-  const outputTokens = gen.tokens + (thought ? countTokens(thought) : 0) + uses.reduce((n, u) => n + countTokens(JSON.stringify(u.input)), 0)
-  const stopReason = uses.length ? 'tool_use' : gen.stop === 'length' ? 'max_tokens' : gen.stop === 'stop_sequence' ? 'stop_sequence' : 'end_turn'
+  const chosen =
+    tools.length && choice?.type !== 'none' && !answeredTool
+      ? forced.length
+        ? forced
+        : toolsToCall(tools, (t) => String(t.name), prompt)
+      : []
+  const uses = chosen.map((t) => ({
+    id: `toolu_${ctx.ids.alnum(24)}`,
+    name: String(t.name),
+    input: argsFor(t.input_schema, seed, prompt)
+  }))
+  const outputTokens =
+    gen.tokens +
+    (thought ? countTokens(thought) : 0) +
+    uses.reduce((n, u) => n + countTokens(JSON.stringify(u.input)), 0)
+  const stopReason = uses.length
+    ? 'tool_use'
+    : gen.stop === 'length'
+      ? 'max_tokens'
+      : gen.stop === 'stop_sequence'
+        ? 'stop_sequence'
+        : 'end_turn'
   const stopSequence = gen.stop === 'stop_sequence' ? gen.stopSequence : null
   const id = `msg_${ctx.ids.alnum(24)}`
   charge(req, ctx, ctx.catalog.textCost(model, inputTokens, outputTokens))
@@ -120,21 +175,42 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
 
   if (b.stream !== true || req.faults.has('no-sse')) {
     return {
-      ...json(200, { id, type: 'message', role: 'assistant', model, content, stop_reason: stopReason, stop_sequence: stopSequence, usage: { input_tokens: inputTokens, output_tokens: outputTokens } }),
+      ...json(200, {
+        id,
+        type: 'message',
+        role: 'assistant',
+        model,
+        content,
+        stop_reason: stopReason,
+        stop_sequence: stopSequence,
+        usage: { input_tokens: inputTokens, output_tokens: outputTokens }
+      }),
       paid: true
     }
   }
 
   const frames: string[] = [
     frame('message_start', {
-      message: { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: inputTokens, output_tokens: 1 } }
+      message: {
+        id,
+        type: 'message',
+        role: 'assistant',
+        model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: inputTokens, output_tokens: 1 }
+      }
     }),
     frame('ping', {})
   ]
   let index = 0
   if (thought) {
-    frames.push(frame('content_block_start', { index, content_block: { type: 'thinking', thinking: '', signature: '' } }))
-    for (const p of pieces(thought, seed)) frames.push(frame('content_block_delta', { index, delta: { type: 'thinking_delta', thinking: p } }))
+    frames.push(
+      frame('content_block_start', { index, content_block: { type: 'thinking', thinking: '', signature: '' } })
+    )
+    for (const p of pieces(thought, seed))
+      frames.push(frame('content_block_delta', { index, delta: { type: 'thinking_delta', thinking: p } }))
     frames.push(frame('content_block_delta', { index, delta: { type: 'signature_delta', signature } }))
     frames.push(frame('content_block_stop', { index }))
     index += 1
@@ -147,19 +223,38 @@ async function handle(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> 
   frames.push(frame('content_block_stop', { index }))
   for (const u of uses) {
     index += 1
-    frames.push(frame('content_block_start', { index, content_block: { type: 'tool_use', id: u.id, name: u.name, input: {} } }))
+    frames.push(
+      frame('content_block_start', { index, content_block: { type: 'tool_use', id: u.id, name: u.name, input: {} } })
+    )
     frames.push(frame('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: '' } }))
-    for (const p of jsonPieces(JSON.stringify(u.input))) frames.push(frame('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: p } }))
+    for (const p of jsonPieces(JSON.stringify(u.input)))
+      frames.push(frame('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: p } }))
     frames.push(frame('content_block_stop', { index }))
   }
-  frames.push(frame('message_delta', { delta: { stop_reason: stopReason, stop_sequence: stopSequence }, usage: { output_tokens: outputTokens } }))
+  frames.push(
+    frame('message_delta', {
+      delta: { stop_reason: stopReason, stop_sequence: stopSequence },
+      usage: { output_tokens: outputTokens }
+    })
+  )
   frames.push(frame('message_stop', {}))
   return {
-    ...sse({ frames, paceMs: paceFor(ctx.clock.speed), errorLine: JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }) }),
+    ...sse({
+      frames,
+      paceMs: paceFor(ctx.clock.speed),
+      errorLine: JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })
+    }),
     paid: true
   }
 }
 
 export const messagesRoutes: RouteDef[] = [
-  { method: 'POST', pattern: /^\/v1\/messages\/?$/, name: 'text.messages', auth: 'messages', format: 'claude', handler: handle }
+  {
+    method: 'POST',
+    pattern: /^\/v1\/messages\/?$/,
+    name: 'text.messages',
+    auth: 'messages',
+    format: 'claude',
+    handler: handle
+  }
 ]

@@ -36,36 +36,32 @@ export const usageRoutes: RouteDef[] = [
       })
     }
   },
-  ...['', '/v1'].map(
-    (prefix): RouteDef => ({
-      method: 'GET',
-      pattern: new RegExp(`^${prefix.replace('/', '\\/')}\\/dashboard\\/billing\\/subscription\\/?$`),
-      name: 'billing.subscription',
-      auth: 'bearer',
-      format: 'billing',
-      handler: (req) => {
-        const a = req.account
-        const limit = a.unlimited ? UNLIMITED_LIMIT : (a.remain + a.used) / QUOTA_PER_UNIT
-        return json(200, {
-          object: 'billing_subscription',
-          has_payment_method: true,
-          soft_limit_usd: limit,
-          hard_limit_usd: limit,
-          system_hard_limit_usd: limit,
-          access_until: a.expiresAt > 0 ? a.expiresAt : 0
-        })
-      }
-    })
-  ),
-  ...['', '/v1'].map(
-    (prefix): RouteDef => ({
-      method: 'GET',
-      pattern: new RegExp(`^${prefix.replace('/', '\\/')}\\/dashboard\\/billing\\/usage\\/?$`),
-      name: 'billing.usage',
-      auth: 'bearer',
-      format: 'billing',
-      // Query parameters (start_date, end_date) are ignored: the figure is all-time, as on the gateway.
-      handler: (req) => json(200, { object: 'list', total_usage: (req.account.used / QUOTA_PER_UNIT) * 100 })
-    })
-  )
+  ...['', '/v1'].map((prefix): RouteDef => ({
+    method: 'GET',
+    pattern: new RegExp(`^${prefix.replace('/', '\\/')}\\/dashboard\\/billing\\/subscription\\/?$`),
+    name: 'billing.subscription',
+    auth: 'bearer',
+    format: 'billing',
+    handler: (req) => {
+      const a = req.account
+      const limit = a.unlimited ? UNLIMITED_LIMIT : (a.remain + a.used) / QUOTA_PER_UNIT
+      return json(200, {
+        object: 'billing_subscription',
+        has_payment_method: true,
+        soft_limit_usd: limit,
+        hard_limit_usd: limit,
+        system_hard_limit_usd: limit,
+        access_until: a.expiresAt > 0 ? a.expiresAt : 0
+      })
+    }
+  })),
+  ...['', '/v1'].map((prefix): RouteDef => ({
+    method: 'GET',
+    pattern: new RegExp(`^${prefix.replace('/', '\\/')}\\/dashboard\\/billing\\/usage\\/?$`),
+    name: 'billing.usage',
+    auth: 'bearer',
+    format: 'billing',
+    // Query parameters (start_date, end_date) are ignored: the figure is all-time, as on the gateway.
+    handler: (req) => json(200, { object: 'list', total_usage: (req.account.used / QUOTA_PER_UNIT) * 100 })
+  }))
 ]

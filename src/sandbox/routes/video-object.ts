@@ -21,19 +21,26 @@ const JSON_DIMS: Record<string, string> = { '16:9': '1280x720', '9:16': '720x128
 function createJson(req: SandboxRequest, ctx: SandboxContext, b: Body, model: string): Task {
   const prompt = reqString(req, b, 'prompt')
   const seconds = optString(req, b, 'seconds')
-  if (seconds !== undefined && !/^\d+$/.test(seconds)) throw fail(req, 'field seconds must be a whole number of seconds as a string, e.g. "5"')
+  if (seconds !== undefined && !/^\d+$/.test(seconds))
+    throw fail(req, 'field seconds must be a whole number of seconds as a string, e.g. "5"')
   const size = optString(req, b, 'size')
   if (size !== undefined && !/^\d+x\d+$/.test(size)) throw fail(req, 'field size must be <width>x<height>')
   optString(req, b, 'image')
   const meta = optObject(req, b, 'metadata') ?? {}
   const oc = (meta.output_config ?? {}) as Body
   if (typeof oc !== 'object') throw fail(req, 'metadata.output_config must be an object')
-  if (oc.duration !== undefined && (!Number.isInteger(oc.duration) || (oc.duration as number) < 1)) throw fail(req, 'metadata.output_config.duration must be a positive integer')
-  if (oc.resolution !== undefined && !TIERS.includes(String(oc.resolution))) throw fail(req, 'metadata.output_config.resolution must be 720P or 1080P')
-  if (oc.aspect_ratio !== undefined && !['16:9', '9:16', '1:1'].includes(String(oc.aspect_ratio))) throw fail(req, 'metadata.output_config.aspect_ratio must be 16:9, 9:16 or 1:1')
-  if (oc.audio_generation !== undefined && oc.audio_generation !== 'Enabled' && oc.audio_generation !== 'Disabled') throw fail(req, 'metadata.output_config.audio_generation must be Enabled or Disabled')
-  if (meta.scene_type !== undefined && !JSON_SCENES.includes(String(meta.scene_type))) throw fail(req, `metadata.scene_type must be one of ${JSON_SCENES.join(', ')}`)
-  if (meta.motion_level !== undefined && meta.motion_level !== 'std' && meta.motion_level !== 'pro') throw fail(req, 'metadata.motion_level must be std or pro')
+  if (oc.duration !== undefined && (!Number.isInteger(oc.duration) || (oc.duration as number) < 1))
+    throw fail(req, 'metadata.output_config.duration must be a positive integer')
+  if (oc.resolution !== undefined && !TIERS.includes(String(oc.resolution)))
+    throw fail(req, 'metadata.output_config.resolution must be 720P or 1080P')
+  if (oc.aspect_ratio !== undefined && !['16:9', '9:16', '1:1'].includes(String(oc.aspect_ratio)))
+    throw fail(req, 'metadata.output_config.aspect_ratio must be 16:9, 9:16 or 1:1')
+  if (oc.audio_generation !== undefined && oc.audio_generation !== 'Enabled' && oc.audio_generation !== 'Disabled')
+    throw fail(req, 'metadata.output_config.audio_generation must be Enabled or Disabled')
+  if (meta.scene_type !== undefined && !JSON_SCENES.includes(String(meta.scene_type)))
+    throw fail(req, `metadata.scene_type must be one of ${JSON_SCENES.join(', ')}`)
+  if (meta.motion_level !== undefined && meta.motion_level !== 'std' && meta.motion_level !== 'pro')
+    throw fail(req, 'metadata.motion_level must be std or pro')
   optBool(req, meta, 'offpeak')
   for (const f of ['last_frame_url', 'video_url', 'file_infos', 'ext_info']) optString(req, meta, f)
   const secs = Number(seconds ?? oc.duration ?? 5)
@@ -46,7 +53,12 @@ function createJson(req: SandboxRequest, ctx: SandboxContext, b: Body, model: st
     ...failureOf(req, prompt, false),
     seed: ctx.resultSeed('video', model, prompt, ctx.ids.int(1 << 30)),
     // The Kling-style family bills by mode and length, and says so in the model it reports.
-    extra: { size: size ?? JSON_DIMS[String(oc.aspect_ratio ?? '16:9')], seconds: secs, quality: mode === 'pro' ? 'high' : 'standard', billedModel: `${model}-${mode}-${secs}s` }
+    extra: {
+      size: size ?? JSON_DIMS[String(oc.aspect_ratio ?? '16:9')],
+      seconds: secs,
+      quality: mode === 'pro' ? 'high' : 'standard',
+      billedModel: `${model}-${mode}-${secs}s`
+    }
   })
 }
 
@@ -57,7 +69,8 @@ function createMultipart(req: SandboxRequest, ctx: SandboxContext, f: Body, refs
   let secs = 6
   if (f.seconds !== undefined && f.seconds !== '') {
     secs = Number(f.seconds)
-    if (!Number.isInteger(secs) || secs < 1 || secs > 15) throw fail(req, 'field seconds must be an integer from 1 to 15')
+    if (!Number.isInteger(secs) || secs < 1 || secs > 15)
+      throw fail(req, 'field seconds must be an integer from 1 to 15')
   }
   secs = ctx.catalog.find(model)?.forcedSeconds ?? secs
   refs.forEach((r, i) => {
@@ -77,9 +90,13 @@ function createMultipart(req: SandboxRequest, ctx: SandboxContext, f: Body, refs
 async function create(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> {
   const form = await formOf(req)
   const fields: Body = form ? form.fields : req.json()
-  const refs = form ? form.files.filter((x) => x.field === 'input_reference' || x.field === 'input_reference[]').map((x) => x.bytes) : []
+  const refs = form
+    ? form.files.filter((x) => x.field === 'input_reference' || x.field === 'input_reference[]').map((x) => x.bytes)
+    : []
   const model = requireModel(req, fields.model, ['video-json', 'video-multipart'])
-  const task = ctx.catalog.find(model)!.kinds.includes('video-json') ? createJson(req, ctx, fields, model) : createMultipart(req, ctx, fields, refs, model)
+  const task = ctx.catalog.find(model)!.kinds.includes('video-json')
+    ? createJson(req, ctx, fields, model)
+    : createMultipart(req, ctx, fields, refs, model)
   return { ...json(200, videoObject(ctx, task, { expiredUrl: false })), paid: true }
 }
 
@@ -102,13 +119,34 @@ async function content(req: SandboxRequest, ctx: SandboxContext): Promise<Reply>
   const e = { format: req.route.format, requestId: req.requestId }
   if (!t) return relayError(e, 404, '', 'Task not found', 'invalid_request_error')
   const snap = settle(ctx, t)
-  if (snap.stage !== 'succeeded') return relayError(e, 400, '', `Task is not completed yet, current status: ${INTERNAL_STATUS[snap.stage]}`, 'invalid_request_error')
+  if (snap.stage !== 'succeeded')
+    return relayError(
+      e,
+      400,
+      '',
+      `Task is not completed yet, current status: ${INTERNAL_STATUS[snap.stage]}`,
+      'invalid_request_error'
+    )
   resultUrl(ctx, t, false)
-  const faults = [...takeFaults(t.resultFaults, 'videos.content', true), ...takeFaults(ctx.faultsOf(t.owner), 'videos.content', true)]
-  const refused = preFaultReply(ctx, new FaultSet(faults), { format: 'content', requestId: req.requestId, routeName: 'videos.content', pathAndQuery: req.path })
+  const faults = [
+    ...takeFaults(t.resultFaults, 'videos.content', true),
+    ...takeFaults(ctx.faultsOf(t.owner), 'videos.content', true)
+  ]
+  const refused = preFaultReply(ctx, new FaultSet(faults), {
+    format: 'content',
+    requestId: req.requestId,
+    routeName: 'videos.content',
+    pathAndQuery: req.path
+  })
   if (refused) return { ...refused, faults }
   const bytes = await ctx.files.bytes(t.files[0])
-  return { status: 200, headers: { 'content-type': 'video/mp4', 'cache-control': 'public, max-age=86400' }, body: bytes, media: true, faults }
+  return {
+    status: 200,
+    headers: { 'content-type': 'video/mp4', 'cache-control': 'public, max-age=86400' },
+    body: bytes,
+    media: true,
+    faults
+  }
 }
 
 async function remix(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> {
@@ -128,8 +166,36 @@ async function remix(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> {
 
 const ID = '(?<id>[^/]+)'
 export const videoObjectRoutes: RouteDef[] = [
-  { method: 'POST', pattern: /^\/v1\/videos\/?$/, name: 'videos.create', auth: 'bearer', format: 'task', handler: create },
-  { method: 'GET', pattern: new RegExp(`^/v1/videos/${ID}/content/?$`), name: 'videos.content', auth: 'bearer', format: 'content', handler: content },
-  { method: 'POST', pattern: new RegExp(`^/v1/videos/${ID}/remix/?$`), name: 'videos.remix', auth: 'bearer', format: 'task', handler: remix },
-  { method: 'GET', pattern: new RegExp(`^/v1/videos/${ID}/?$`), name: 'videos.get', auth: 'bearer', format: 'task', handler: get }
+  {
+    method: 'POST',
+    pattern: /^\/v1\/videos\/?$/,
+    name: 'videos.create',
+    auth: 'bearer',
+    format: 'task',
+    handler: create
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/v1/videos/${ID}/content/?$`),
+    name: 'videos.content',
+    auth: 'bearer',
+    format: 'content',
+    handler: content
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/v1/videos/${ID}/remix/?$`),
+    name: 'videos.remix',
+    auth: 'bearer',
+    format: 'task',
+    handler: remix
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/v1/videos/${ID}/?$`),
+    name: 'videos.get',
+    auth: 'bearer',
+    format: 'task',
+    handler: get
+  }
 ]

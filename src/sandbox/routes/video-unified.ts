@@ -22,7 +22,8 @@ function createUnifiedFirst(req: SandboxRequest, ctx: SandboxContext, b: Body, m
   const series = ctx.catalog.find(model)?.series
   const q23 = series === 'q2' || series === 'q3'
   const ratio = optString(req, b, 'aspect_ratio', { oneOf: UNIFIED_FIRST_RATIOS }) ?? '16:9'
-  if ((ratio === '3:4' || ratio === '4:3') && !q23) throw fail(req, `aspect_ratio ${ratio} is only available for q2 and q3 models`)
+  if ((ratio === '3:4' || ratio === '4:3') && !q23)
+    throw fail(req, `aspect_ratio ${ratio} is only available for q2 and q3 models`)
   for (const f of ['audio', 'is_rec', 'bgm', 'off_peak', 'watermark']) optBool(req, b, f)
   optString(req, b, 'voice_id')
   const duration = optInt(req, b, 'duration', { min: 1, max: 10 }) ?? 5
@@ -34,7 +35,12 @@ function createUnifiedFirst(req: SandboxRequest, ctx: SandboxContext, b: Body, m
   optInt(req, b, 'wm_position', { min: 1, max: 4 })
   optString(req, b, 'wm_url')
   optString(req, b, 'meta_data')
-  const base = paidTask(req, ctx, { model, prompt: b.is_rec === true ? '' : prompt, input: b, cost: ctx.catalog.unitPrice(model) * duration })
+  const base = paidTask(req, ctx, {
+    model,
+    prompt: b.is_rec === true ? '' : prompt,
+    input: b,
+    cost: ctx.catalog.unitPrice(model) * duration
+  })
   const id = ctx.ids.uuid()
   const task = ctx.tasks.create({
     ...base,
@@ -44,18 +50,23 @@ function createUnifiedFirst(req: SandboxRequest, ctx: SandboxContext, b: Body, m
     seed: ctx.resultSeed('video', model, prompt, typeof b.seed === 'number' && b.seed !== 0 ? b.seed : id),
     extra: { size: resolution.toUpperCase(), seconds: duration }
   })
-  return { ...json(200, { created_at: isoPlus8(task.createdWallMs), status: 'processing', task_id: task.id }), paid: true }
+  return {
+    ...json(200, { created_at: isoPlus8(task.createdWallMs), status: 'processing', task_id: task.id }),
+    paid: true
+  }
 }
 
 function createUnifiedSecond(req: SandboxRequest, ctx: SandboxContext, b: Body, model: string): Reply {
   const images = optArray(req, b, 'images')
   if (!images) throw fail(req, 'field images is required')
   images.forEach((u, i) => {
-    if (typeof u !== 'string' || !(u.startsWith('asset://') || /^https?:\/\//i.test(u))) throw fail(req, `images[${i}] must be an image URL`)
+    if (typeof u !== 'string' || !(u.startsWith('asset://') || /^https?:\/\//i.test(u)))
+      throw fail(req, `images[${i}] must be an image URL`)
     if (u.startsWith('asset://')) checkAssetRef(req, ctx, u, `images[${i}]`)
   })
   const orientation = reqString(req, b, 'orientation')
-  if (orientation !== 'portrait' && orientation !== 'landscape') throw fail(req, 'field orientation must be portrait or landscape')
+  if (orientation !== 'portrait' && orientation !== 'landscape')
+    throw fail(req, 'field orientation must be portrait or landscape')
   const prompt = reqString(req, b, 'prompt')
   const size = reqString(req, b, 'size')
   if (size !== '720x1280' && size !== '1280x720') throw fail(req, 'field size must be 720x1280 or 1280x720')
@@ -63,7 +74,8 @@ function createUnifiedSecond(req: SandboxRequest, ctx: SandboxContext, b: Body, 
   const duration = optInt(req, b, 'duration', { min: 1, max: 20 })!
   const ratio = reqString(req, b, 'aspect_ratio')
   if (ratio !== '16:9' && ratio !== '9:16') throw fail(req, 'field aspect_ratio must be 16:9 or 9:16')
-  if (optBool(req, b, 'enable_upsample') === true && orientation !== 'landscape') throw fail(req, 'enable_upsample is only available for landscape videos')
+  if (optBool(req, b, 'enable_upsample') === true && orientation !== 'landscape')
+    throw fail(req, 'enable_upsample is only available for landscape videos')
   const base = paidTask(req, ctx, { model, prompt, input: b, cost: ctx.catalog.unitPrice(model) * duration })
   const family = ctx.catalog.find(model)?.family === 'jm' ? 'jm' : 'vo3'
   const task = ctx.tasks.create({
@@ -80,7 +92,9 @@ function createUnifiedSecond(req: SandboxRequest, ctx: SandboxContext, b: Body, 
 async function create(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> {
   const b = req.json()
   const model = requireModel(req, b.model, ['video-unified-first', 'video-unified-second'])
-  return ctx.catalog.find(model)!.kinds.includes('video-unified-first') ? createUnifiedFirst(req, ctx, b, model) : createUnifiedSecond(req, ctx, b, model)
+  return ctx.catalog.find(model)!.kinds.includes('video-unified-first')
+    ? createUnifiedFirst(req, ctx, b, model)
+    : createUnifiedSecond(req, ctx, b, model)
 }
 
 function query(req: SandboxRequest, ctx: SandboxContext): Reply {
@@ -94,7 +108,13 @@ function query(req: SandboxRequest, ctx: SandboxContext): Reply {
 }
 
 /** Remix tasks (both routes) cost the remix model's price for the source's length. */
-export function createRemix(req: SandboxRequest, ctx: SandboxContext, source: Task, b: Body, family: 'remix' | 'uremix'): Task {
+export function createRemix(
+  req: SandboxRequest,
+  ctx: SandboxContext,
+  source: Task,
+  b: Body,
+  family: 'remix' | 'uremix'
+): Task {
   const model = String(b.model)
   const prompt = String(b.prompt)
   const seconds = Number(source.extra.seconds ?? 6)
@@ -125,7 +145,28 @@ async function remix(req: SandboxRequest, ctx: SandboxContext): Promise<Reply> {
 }
 
 export const unifiedVideoRoutes: RouteDef[] = [
-  { method: 'POST', pattern: /^\/v1\/video\/create\/?$/, name: 'video.create', auth: 'bearer', format: 'task', handler: create },
-  { method: 'GET', pattern: /^\/v1\/video\/query\/?$/, name: 'video.query', auth: 'bearer', format: 'task', handler: query },
-  { method: 'POST', pattern: /^\/v1\/video\/remix\/?$/, name: 'video.remix', auth: 'bearer', format: 'task', handler: remix }
+  {
+    method: 'POST',
+    pattern: /^\/v1\/video\/create\/?$/,
+    name: 'video.create',
+    auth: 'bearer',
+    format: 'task',
+    handler: create
+  },
+  {
+    method: 'GET',
+    pattern: /^\/v1\/video\/query\/?$/,
+    name: 'video.query',
+    auth: 'bearer',
+    format: 'task',
+    handler: query
+  },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/video\/remix\/?$/,
+    name: 'video.remix',
+    auth: 'bearer',
+    format: 'task',
+    handler: remix
+  }
 ]

@@ -8,15 +8,27 @@ import type { Outcome, Snapshot, Task } from './store.js'
  * How a task will end, fixed at creation: by a fault on the create request, or by a marker in the
  * prompt (so end-to-end tests can drive failures through a real client without custom headers).
  */
-export function failureOf(req: SandboxRequest, prompt: string, canCancel: boolean): { outcome: Outcome; failure?: { message: string; code: string } } {
+export function failureOf(
+  req: SandboxRequest,
+  prompt: string,
+  canCancel: boolean
+): { outcome: Outcome; failure?: { message: string; code: string } } {
   if (req.faults.has('task-cancel') || prompt.includes('sandbox:cancel')) {
-    return canCancel ? { outcome: 'cancelled', failure: { message: 'The task was cancelled', code: 'cancelled' } } : { outcome: 'failed', failure: { message: 'The task was cancelled upstream', code: 'cancelled' } }
+    return canCancel
+      ? { outcome: 'cancelled', failure: { message: 'The task was cancelled', code: 'cancelled' } }
+      : { outcome: 'failed', failure: { message: 'The task was cancelled upstream', code: 'cancelled' } }
   }
   if (prompt.includes('sandbox:moderation')) {
-    return { outcome: 'failed', failure: { message: 'The request was blocked by content moderation', code: 'content_policy_violation' } }
+    return {
+      outcome: 'failed',
+      failure: { message: 'The request was blocked by content moderation', code: 'content_policy_violation' }
+    }
   }
   if (req.faults.has('task-fail') || prompt.includes('sandbox:fail')) {
-    return { outcome: 'failed', failure: { message: 'Video generation failed upstream, please retry', code: 'generation_failed' } }
+    return {
+      outcome: 'failed',
+      failure: { message: 'Video generation failed upstream, please retry', code: 'generation_failed' }
+    }
   }
   return { outcome: 'succeeded' }
 }
@@ -40,10 +52,19 @@ export function promptResultFaults(prompt: string): Fault[] {
  * A paid create's task fields once its price is checked against the quota and charged: who pays,
  * what was asked, and the faults armed on the request that act on its result.
  */
-export function paidTask<I>(req: SandboxRequest, ctx: SandboxContext, asked: { model: string; prompt: string; input: I; cost: number }) {
+export function paidTask<I>(
+  req: SandboxRequest,
+  ctx: SandboxContext,
+  asked: { model: string; prompt: string; input: I; cost: number }
+) {
   requireQuota(req, ctx, asked.cost)
   charge(req, ctx, asked.cost)
-  return { ...asked, owner: req.account.key, resultFaults: [...req.resultFaults.map((f) => ({ ...f })), ...promptResultFaults(asked.prompt)], expiredUrls: req.faults.has('expired-url') }
+  return {
+    ...asked,
+    owner: req.account.key,
+    resultFaults: [...req.resultFaults.map((f) => ({ ...f })), ...promptResultFaults(asked.prompt)],
+    expiredUrls: req.faults.has('expired-url')
+  }
 }
 
 /** The task's state now; a task that ended badly gives its pre-charge back once, as the gateway's poller does. */

@@ -9,7 +9,9 @@ const MAX_REF_BYTES = 50 * 1024 * 1024
 /** An asset reference must name an asset of this key that has become Active. */
 export function checkAssetRef(req: SandboxRequest, ctx: SandboxContext, ref: string, field: string): void {
   const id = ref.slice('asset://'.length)
-  const asset = ctx.tasks.all().find((t) => t.family === 'asset' && t.extra.assetId === id && t.owner === req.account.key)
+  const asset = ctx.tasks
+    .all()
+    .find((t) => t.family === 'asset' && t.extra.assetId === id && t.owner === req.account.key)
   if (!asset) throw fail(req, `${field}: asset ${id} does not exist`)
   const snap = settle(ctx, asset)
   if (snap.stage !== 'succeeded') throw fail(req, `${field}: asset ${id} is not Active yet`)

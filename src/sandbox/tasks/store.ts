@@ -71,7 +71,7 @@ const DURATIONS: Record<Family, { queue: [number, number]; run: [number, number]
 
 function within(seed: number, salt: string, [lo, hi]: [number, number]): number {
   if (hi <= lo) return lo * 1000
-  return Math.round((lo + (hash32(seed, salt) % 1000) / 1000 * (hi - lo)) * 1000)
+  return Math.round((lo + ((hash32(seed, salt) % 1000) / 1000) * (hi - lo)) * 1000)
 }
 
 /**
@@ -85,7 +85,10 @@ export function trimEcho(v: unknown): unknown {
   return v
 }
 
-export type NewTask = Omit<Task, 'createdWallMs' | 'createdTaskMs' | 'queueMs' | 'runMs' | 'refunded' | 'files' | 'bareId'> & {
+export type NewTask = Omit<
+  Task,
+  'createdWallMs' | 'createdTaskMs' | 'queueMs' | 'runMs' | 'refunded' | 'files' | 'bareId'
+> & {
   bareId?: string
 }
 

@@ -13,13 +13,25 @@ const VOCAB: Record<Family, Record<Stage, string>> = {
   kl: { queued: 'queued', running: 'in_progress', succeeded: 'completed', failed: 'failed', cancelled: 'failed' },
   gk: { queued: 'queued', running: 'processing', succeeded: 'completed', failed: 'failed', cancelled: 'cancelled' },
   remix: { queued: 'processing', running: 'processing', succeeded: 'completed', failed: 'failed', cancelled: 'failed' },
-  uremix: { queued: 'processing', running: 'processing', succeeded: 'completed', failed: 'failed', cancelled: 'failed' },
+  uremix: {
+    queued: 'processing',
+    running: 'processing',
+    succeeded: 'completed',
+    failed: 'failed',
+    cancelled: 'failed'
+  },
   img: { queued: 'generating', running: 'generating', succeeded: 'success', failed: 'failed', cancelled: 'failed' },
   asset: { queued: 'Processing', running: 'Processing', succeeded: 'Active', failed: 'Failed', cancelled: 'Failed' }
 }
 
 /** Internal names, as the content proxy reports them in its 400. */
-export const INTERNAL_STATUS: Record<Stage, string> = { queued: 'QUEUED', running: 'IN_PROGRESS', succeeded: 'SUCCESS', failed: 'FAILURE', cancelled: 'FAILURE' }
+export const INTERNAL_STATUS: Record<Stage, string> = {
+  queued: 'QUEUED',
+  running: 'IN_PROGRESS',
+  succeeded: 'SUCCESS',
+  failed: 'FAILURE',
+  cancelled: 'FAILURE'
+}
 
 export function statusWord(family: Family, stage: Stage): string {
   return VOCAB[family][stage]
@@ -48,7 +60,14 @@ export function completedAt(ctx: SandboxContext, t: Task, snap: Snapshot): numbe
 export function resultUrl(ctx: SandboxContext, t: Task, expiredNow: boolean): { url: string; expiresAt: number } {
   if (!t.files.length) {
     t.files.push(
-      ctx.files.put({ id: ctx.ids.alnum(24), ext: 'mp4', contentType: 'video/mp4', owner: t.owner, faults: t.resultFaults, load: () => sampleVideo(t.seed, { portrait: asksPortrait(t.input) }) })
+      ctx.files.put({
+        id: ctx.ids.alnum(24),
+        ext: 'mp4',
+        contentType: 'video/mp4',
+        owner: t.owner,
+        faults: t.resultFaults,
+        load: () => sampleVideo(t.seed, { portrait: asksPortrait(t.input) })
+      })
     )
   }
   if (t.extra.url === undefined || expiredNow) {
@@ -96,7 +115,12 @@ export function queryView(ctx: SandboxContext, t: Task, o: ViewOpts): Body {
   const status = statusWord(t.family, snap.stage)
   const done = snap.stage === 'succeeded'
   const url = done ? resultUrl(ctx, t, o.expiredUrl).url : ''
-  const detail: Body = { input: input(t), task_id: t.bareId, status, upstream: { provider: 'sandbox', family: t.family } }
+  const detail: Body = {
+    input: input(t),
+    task_id: t.bareId,
+    status,
+    upstream: { provider: 'sandbox', family: t.family }
+  }
   const body: Body = {
     // The jm family answers with the bare id; poll with the id create returned anyway.
     id: t.family === 'jm' ? t.bareId : t.id,

@@ -24,7 +24,12 @@ export interface Got {
   json: Json
 }
 
-export async function call(sb: { url: string }, method: string, path: string, init: { headers?: Record<string, string>; body?: unknown; raw?: RequestInit['body'] } = {}): Promise<Got> {
+export async function call(
+  sb: { url: string },
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; body?: unknown; raw?: RequestInit['body'] } = {}
+): Promise<Got> {
   const headers: Record<string, string> = { ...init.headers }
   let body: RequestInit['body'] = init.raw
   if (init.body !== undefined) {
@@ -66,8 +71,17 @@ export async function readSse(res: Response): Promise<{ events: SseEvent[]; raw:
   return { events, raw }
 }
 
-export async function stream(sb: { url: string }, path: string, body: unknown, headers: Record<string, string>): Promise<{ res: Response; events: SseEvent[]; raw: string }> {
-  const res = await fetch(sb.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+export async function stream(
+  sb: { url: string },
+  path: string,
+  body: unknown,
+  headers: Record<string, string>
+): Promise<{ res: Response; events: SseEvent[]; raw: string }> {
+  const res = await fetch(sb.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body)
+  })
   const { events, raw } = await readSse(res)
   return { res, events, raw }
 }
@@ -86,7 +100,10 @@ export type CliChild = ChildProcessByStdio<null, Readable, Readable>
 
 /** The sandbox's command line run as a user runs it (from the repo root, through tsx). */
 export function runCli(args: string[]): CliChild {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', ...args], { cwd: resolve(import.meta.dirname, '../../..'), stdio: ['ignore', 'pipe', 'pipe'] })
+  return spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', ...args], {
+    cwd: resolve(import.meta.dirname, '../../..'),
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
 }
 
 /** Everything the command printed up to its first line end; refused when it exits first. */

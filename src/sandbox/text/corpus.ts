@@ -5,8 +5,22 @@ import { hash32, prng } from '../rng.js'
  * CJK text and emoji, so streaming tests meet multi-byte characters split across chunks.
  */
 
-const TOPICS = ['lighthouse', 'tea garden', 'night market', 'glacier', 'paper crane', 'orbit', 'harbour', 'bamboo forest']
-const CJK = ['这是一个由沙盒网关生成的合成回复，用于测试流式输出。', '多字节字符会被切分在不同的数据块之间。', '请勿把这些内容当作真实结果。', '日本語のテキストも少し含まれています。']
+const TOPICS = [
+  'lighthouse',
+  'tea garden',
+  'night market',
+  'glacier',
+  'paper crane',
+  'orbit',
+  'harbour',
+  'bamboo forest'
+]
+const CJK = [
+  '这是一个由沙盒网关生成的合成回复，用于测试流式输出。',
+  '多字节字符会被切分在不同的数据块之间。',
+  '请勿把这些内容当作真实结果。',
+  '日本語のテキストも少し含まれています。'
+]
 const EMOJI = ['🚀', '✨', '🧪', '👩‍💻', '🌏', '🎞️', '🖼️', '✅']
 
 function pick<T>(r: () => number, xs: readonly T[]): T {
@@ -18,7 +32,11 @@ export function answerText(seed: number, prompt: string): string {
   const topic = pick(r, TOPICS)
   const quote = [...prompt.replace(/\s+/g, ' ').trim()].slice(0, 60).join('')
   const n = 2 + Math.floor(r() * 3)
-  const items = Array.from({ length: n }, (_, i) => `${i + 1}. Point ${i + 1} about the ${topic}: ${pick(r, ['measure first', 'keep it small', 'test the edges', 'write it down'])}.`)
+  const items = Array.from(
+    { length: n },
+    (_, i) =>
+      `${i + 1}. Point ${i + 1} about the ${topic}: ${pick(r, ['measure first', 'keep it small', 'test the edges', 'write it down'])}.`
+  )
   return [
     `## Sandbox answer (${topic}) ${pick(r, EMOJI)}`,
     '',
@@ -64,7 +82,7 @@ export function pieces(text: string, seed: number): string[] {
     const w = words[i]
     const chars = [...w]
     if (chars.length > 6 && /[\u3000-\u9fff]/.test(w)) {
-      for (let j = 0; j < chars.length; ) {
+      for (let j = 0; j < chars.length;) {
         const n = 2 + Math.floor(r() * 2)
         out.push(chars.slice(j, j + n).join(''))
         j += n
@@ -119,7 +137,8 @@ export function generate(seed: number, prompt: string, opts: { maxTokens?: numbe
 
 /** Arguments for a tool call, shaped after the tool's JSON schema. */
 export function argsFor(schema: unknown, seed: number, prompt: string): Record<string, unknown> {
-  const props = (schema as { properties?: Record<string, { type?: string; enum?: unknown[] }> } | undefined)?.properties ?? {}
+  const props =
+    (schema as { properties?: Record<string, { type?: string; enum?: unknown[] }> } | undefined)?.properties ?? {}
   const r = prng(hash32(seed, 'args', prompt))
   const out: Record<string, unknown> = {}
   for (const [name, p] of Object.entries(props)) {

@@ -28,7 +28,13 @@ export interface EchoedResult {
 /** The answer to a turn of results: each result quoted back as compact JSON. */
 export function echoText(results: readonly EchoedResult[]): string {
   const lines = results.map((r) => `- ${r.name}: ${JSON.stringify(r.value)}`)
-  return ['Sandbox received these tool results:', '', ...lines, '', 'That is all the sandbox knows about them. ✅'].join('\n')
+  return [
+    'Sandbox received these tool results:',
+    '',
+    ...lines,
+    '',
+    'That is all the sandbox knows about them. ✅'
+  ].join('\n')
 }
 
 const isObject = (v: unknown): v is Body => !!v && typeof v === 'object' && !Array.isArray(v)
@@ -38,15 +44,19 @@ export function contentResultProblem(contents: readonly Body[]): string | undefi
   for (let i = 0; i < contents.length; i++) {
     const parts = Array.isArray(contents[i].parts) ? (contents[i].parts as Body[]) : []
     const prev = i > 0 && Array.isArray(contents[i - 1].parts) ? (contents[i - 1].parts as Body[]) : []
-    const called = prev.flatMap((p) => (isObject(p?.functionCall) && typeof p.functionCall.name === 'string' ? [p.functionCall.name] : []))
+    const called = prev.flatMap((p) =>
+      isObject(p?.functionCall) && typeof p.functionCall.name === 'string' ? [p.functionCall.name] : []
+    )
     for (let j = 0; j < parts.length; j++) {
       const fr = parts[j]?.functionResponse
       if (fr === undefined) continue
       const at = `contents[${i}].parts[${j}].function_response`
       if (!isObject(fr)) return `* GenerateContentRequest.${at}: must be an object.`
-      if (typeof fr.name !== 'string' || fr.name === '') return `* GenerateContentRequest.${at}.name: Name cannot be empty.`
+      if (typeof fr.name !== 'string' || fr.name === '')
+        return `* GenerateContentRequest.${at}.name: Name cannot be empty.`
       if (!isObject(fr.response)) return `* GenerateContentRequest.${at}.response: must be a JSON object (Struct).`
-      if (!called.includes(fr.name)) return `* GenerateContentRequest.${at}.name: no function call named ${fr.name} in the previous turn.`
+      if (!called.includes(fr.name))
+        return `* GenerateContentRequest.${at}.name: no function call named ${fr.name} in the previous turn.`
     }
   }
   return undefined
@@ -63,11 +73,13 @@ export function messagesResultProblem(messages: readonly Body[]): string | undef
       const b = blocks[j]
       if (b?.type !== 'tool_result') continue
       const id = b.tool_use_id
-      if (typeof id !== 'string' || id === '') return `messages.${i}.content.${j}.tool_result.tool_use_id: Field required`
+      if (typeof id !== 'string' || id === '')
+        return `messages.${i}.content.${j}.tool_result.tool_use_id: Field required`
       if (!uses.includes(id)) {
         return `messages.${i}.content.${j}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${id}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`
       }
-      if (b.content !== undefined && typeof b.content !== 'string' && !Array.isArray(b.content)) return `messages.${i}.content.${j}.tool_result.content: Input should be a valid string or list`
+      if (b.content !== undefined && typeof b.content !== 'string' && !Array.isArray(b.content))
+        return `messages.${i}.content.${j}.tool_result.content: Input should be a valid string or list`
       answered.push(id)
     }
     if (messages[i - 1]?.role === 'assistant' && uses.length > 0) {
@@ -90,14 +102,16 @@ export function chatResultProblem(messages: readonly Body[]): string | undefined
       if (!open || typeof id !== 'string' || !open.includes(id)) {
         return `Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.`
       }
-      if (typeof m.content !== 'string' && !Array.isArray(m.content)) return `Invalid type for 'messages[${i}].content': expected a string or an array.`
+      if (typeof m.content !== 'string' && !Array.isArray(m.content))
+        return `Invalid type for 'messages[${i}].content': expected a string or an array.`
       open = open.filter((x) => x !== id)
       continue
     }
     if (open && open.length > 0) {
       return `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${open.join(', ')}`
     }
-    open = m.role === 'assistant' && Array.isArray(m.tool_calls) ? (m.tool_calls as Body[]).map((c) => String(c?.id)) : null
+    open =
+      m.role === 'assistant' && Array.isArray(m.tool_calls) ? (m.tool_calls as Body[]).map((c) => String(c?.id)) : null
   }
   return undefined
 }

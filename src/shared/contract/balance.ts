@@ -35,7 +35,9 @@ export const balanceInvokes = {
   },
   'balance:get-spending': {
     doc: "Spending by model from the studio's own generation log.",
-    input: z.strictObject({ profileId: ProfileId.optional(), sinceDays: z.number().int().min(1).max(3660).optional() }).optional(),
+    input: z
+      .strictObject({ profileId: ProfileId.optional(), sinceDays: z.number().int().min(1).max(3660).optional() })
+      .optional(),
     output: SpendingSchema
   },
   'balance:get-settings': {
@@ -57,13 +59,28 @@ export const balanceInvokes = {
   },
   'balance:preflight': {
     doc: "Before a job: the available quota, the job's expected cost from past jobs of that model, and whether to warn.",
-    input: z.strictObject({ profileId: ProfileId.optional(), model: ModelName, kind: GenerationKindSchema, params: z.string().max(400).optional() }),
+    input: z.strictObject({
+      profileId: ProfileId.optional(),
+      model: ModelName,
+      kind: GenerationKindSchema,
+      params: z.string().max(400).optional()
+    }),
     output: PreflightSchema
   },
   'balance:chat-estimate': {
     doc: "Before a chat send: its expected cost from this profile's measured chat answers of the model per token, for `inputTokens` (the prompt and the history it carries, counted by the composer) plus the model's usual answer length.",
-    input: z.strictObject({ profileId: ProfileId.optional(), model: ModelName, inputTokens: z.number().int().min(0).max(100_000_000) }),
-    output: z.object({ cost: z.number().nullable(), low: z.number().nullable(), high: z.number().nullable(), tokens: z.number().int(), basedOn: z.number().int() })
+    input: z.strictObject({
+      profileId: ProfileId.optional(),
+      model: ModelName,
+      inputTokens: z.number().int().min(0).max(100_000_000)
+    }),
+    output: z.object({
+      cost: z.number().nullable(),
+      low: z.number().nullable(),
+      high: z.number().nullable(),
+      tokens: z.number().int(),
+      basedOn: z.number().int()
+    })
   },
   'balance:job-cost': {
     doc: 'What a finished job or task (by the studio id) cost as measured, what it was expected to cost, and the difference.',

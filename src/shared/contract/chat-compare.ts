@@ -3,7 +3,11 @@ import type { InvokeSpec } from '../contract-kit'
 import { ChatCompareRunSchema, ChatCompareStartSchema } from '../domain/compare'
 import { StudioErrorDataSchema } from '../errors'
 
-const Id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)
+const Id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/)
 
 /** The chat side of the compare engine (src/main/core/compare): runs of area `chat`. */
 export const chatCompareInvokes = {

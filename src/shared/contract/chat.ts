@@ -18,7 +18,11 @@ import {
 } from '../domain/chat'
 import { StudioErrorDataSchema } from '../errors'
 
-const Id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)
+const Id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/)
 const Model = z.string().trim().min(1).max(200)
 
 export const chatInvokes = {
@@ -34,12 +38,21 @@ export const chatInvokes = {
   },
   'chat:get-conversation': {
     doc: 'One conversation with its latest messages (at most `limit`); older ones via `beforeIndex`.',
-    input: z.strictObject({ id: Id, limit: z.number().int().min(1).max(500).optional(), beforeIndex: z.number().int().nonnegative().optional() }),
+    input: z.strictObject({
+      id: Id,
+      limit: z.number().int().min(1).max(500).optional(),
+      beforeIndex: z.number().int().nonnegative().optional()
+    }),
     output: ConversationSchema
   },
   'chat:create-conversation': {
     doc: 'Starts a conversation in a format with a model.',
-    input: z.strictObject({ format: ChatFormatSchema, model: Model, title: z.string().max(200).optional(), presetId: Id.optional() }),
+    input: z.strictObject({
+      format: ChatFormatSchema,
+      model: Model,
+      title: z.string().max(200).optional(),
+      presetId: Id.optional()
+    }),
     output: ConversationSchema
   },
   'chat:update-conversation': {
@@ -54,8 +67,16 @@ export const chatInvokes = {
     }),
     output: ConversationSummarySchema
   },
-  'chat:delete-conversation': { doc: 'Deletes a conversation.', input: z.strictObject({ id: Id }), output: z.strictObject({}) },
-  'chat:duplicate-conversation': { doc: 'Copies a conversation.', input: z.strictObject({ id: Id }), output: ConversationSummarySchema },
+  'chat:delete-conversation': {
+    doc: 'Deletes a conversation.',
+    input: z.strictObject({ id: Id }),
+    output: z.strictObject({})
+  },
+  'chat:duplicate-conversation': {
+    doc: 'Copies a conversation.',
+    input: z.strictObject({ id: Id }),
+    output: ConversationSummarySchema
+  },
   'chat:branch-conversation': {
     doc: 'A new conversation holding the messages up to and including one message.',
     input: z.strictObject({ id: Id, messageId: Id }),
@@ -78,7 +99,13 @@ export const chatInvokes = {
       conversationId: Id,
       answerId: Id,
       results: z
-        .array(z.strictObject({ part: z.number().int().min(0).max(10_000), content: z.string().max(PROMPT_MAX_CHARS), plain: z.boolean().optional() }))
+        .array(
+          z.strictObject({
+            part: z.number().int().min(0).max(10_000),
+            content: z.string().max(PROMPT_MAX_CHARS),
+            plain: z.boolean().optional()
+          })
+        )
         .min(1)
         .max(64)
     }),
@@ -89,16 +116,29 @@ export const chatInvokes = {
     input: z.strictObject({ conversationId: Id, document: z.string().min(1).max(DOCUMENT_MAX_CHARS) }),
     output: z.object({ streamId: z.string(), assistantMessageId: z.string() })
   },
-  'chat:stop': { doc: 'Stops a stream; what arrived is kept, marked cancelled.', input: z.strictObject({ streamId: z.string().min(1).max(64) }), output: z.strictObject({}) },
+  'chat:stop': {
+    doc: 'Stops a stream; what arrived is kept, marked cancelled.',
+    input: z.strictObject({ streamId: z.string().min(1).max(64) }),
+    output: z.strictObject({})
+  },
   'chat:export-conversation': {
     doc: 'The conversation as Markdown or JSON text with a suggested file name.',
     input: z.strictObject({ id: Id, as: z.enum(['markdown', 'json']) }),
     output: z.object({ fileName: z.string(), mimeType: z.string(), content: z.string() })
   },
-  'chat:list-presets': { doc: 'Saved parameter presets.', input: z.undefined(), output: z.object({ presets: z.array(ChatPresetSchema) }) },
+  'chat:list-presets': {
+    doc: 'Saved parameter presets.',
+    input: z.undefined(),
+    output: z.object({ presets: z.array(ChatPresetSchema) })
+  },
   'chat:save-preset': {
     doc: 'Saves (or replaces, by name) a preset of format, parameters and system instruction.',
-    input: z.strictObject({ name: z.string().trim().min(1).max(80), system: z.string().max(SYSTEM_MAX_CHARS), params: ChatParamsSchema, model: Model.optional() }),
+    input: z.strictObject({
+      name: z.string().trim().min(1).max(80),
+      system: z.string().max(SYSTEM_MAX_CHARS),
+      params: ChatParamsSchema,
+      model: Model.optional()
+    }),
     output: ChatPresetSchema
   },
   'chat:delete-preset': { doc: 'Deletes a preset.', input: z.strictObject({ id: Id }), output: z.strictObject({}) }

@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import type { InvokeSpec } from '../contract-kit'
-import { COMPARE_MAX, CompareRunIdSchema, CompareStartSchema, MediaCompareAreaSchema, MediaCompareRunSchema } from '../domain/compare'
+import {
+  COMPARE_MAX,
+  CompareRunIdSchema,
+  CompareStartSchema,
+  MediaCompareAreaSchema,
+  MediaCompareRunSchema
+} from '../domain/compare'
 
 /** The image and video side of the compare engine (src/main/core/compare); chat runs use `chat:*-compare`. */
 export const compareRunsInvokes = {
@@ -16,7 +22,14 @@ export const compareRunsInvokes = {
   },
   'compare:keep-cell': {
     doc: "Picks a cell as the run's winner (an image cell's results become favourites).",
-    input: z.strictObject({ runId: CompareRunIdSchema, index: z.number().int().min(0).max(COMPARE_MAX - 1) }),
+    input: z.strictObject({
+      runId: CompareRunIdSchema,
+      index: z
+        .number()
+        .int()
+        .min(0)
+        .max(COMPARE_MAX - 1)
+    }),
     output: MediaCompareRunSchema
   }
 } satisfies Record<string, InvokeSpec>

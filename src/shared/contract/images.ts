@@ -12,7 +12,11 @@ import {
   NativeTaskRequestSchema
 } from '../domain/images'
 
-const ItemId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)
+const ItemId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/)
 
 export const imagesInvokes = {
   'images:generate': {
@@ -31,11 +35,15 @@ export const imagesInvokes = {
     output: ImageJobSchema
   },
   'images:more-like-this': {
-    doc: 'Queues the request that made a gallery image again, `count` times (a fresh seed where the body family takes one), each variation its own item of the active profile\'s queue (under its cap, pause and spending limits); `jobIds` are the jobs they become, in order. Their items share a group id (`params.variationGroup`) and name the image they vary (`params.variationOf`).',
+    doc: "Queues the request that made a gallery image again, `count` times (a fresh seed where the body family takes one), each variation its own item of the active profile's queue (under its cap, pause and spending limits); `jobIds` are the jobs they become, in order. Their items share a group id (`params.variationGroup`) and name the image they vary (`params.variationOf`).",
     input: z.strictObject({ id: ItemId, count: z.number().int().min(1).max(8) }),
     output: z.object({ groupId: z.string(), jobIds: z.array(z.string()) })
   },
-  'images:list-jobs': { doc: 'Recent and running jobs.', input: z.undefined(), output: z.object({ jobs: z.array(ImageJobSchema) }) },
+  'images:list-jobs': {
+    doc: 'Recent and running jobs.',
+    input: z.undefined(),
+    output: z.object({ jobs: z.array(ImageJobSchema) })
+  },
   'images:list-gallery': {
     doc: 'Gallery items, newest first, filtered; a page starts at the newest item, before `before` (a date, exclusive), at `from` (a date, inclusive: a month the timeline jumped to), or next to a loaded item (`cursor`, toward older or newer ones); `older`/`newer` say whether more items lie past the page either way.',
     input: z
@@ -47,7 +55,12 @@ export const imagesInvokes = {
         limit: z.number().int().min(1).max(500).optional()
       })
       .optional(),
-    output: z.object({ items: z.array(GalleryItemSchema), total: z.number().int(), older: z.boolean().optional(), newer: z.boolean().optional() })
+    output: z.object({
+      items: z.array(GalleryItemSchema),
+      total: z.number().int(),
+      older: z.boolean().optional(),
+      newer: z.boolean().optional()
+    })
   },
   'images:gallery-months': {
     doc: "The months the gallery's items span (for the filter and search), newest first, each with its count and newest item's date: the timeline beside the gallery.",
@@ -69,8 +82,16 @@ export const imagesInvokes = {
     output: GallerySearchPageSchema
   },
   'images:get-item': { doc: 'One gallery item.', input: z.strictObject({ id: ItemId }), output: GalleryItemSchema },
-  'images:update-item': { doc: 'Marks or unmarks a favourite.', input: z.strictObject({ id: ItemId, favorite: z.boolean() }), output: GalleryItemSchema },
-  'images:delete-item': { doc: 'Deletes an item and its file.', input: z.strictObject({ id: ItemId }), output: z.strictObject({}) },
+  'images:update-item': {
+    doc: 'Marks or unmarks a favourite.',
+    input: z.strictObject({ id: ItemId, favorite: z.boolean() }),
+    output: GalleryItemSchema
+  },
+  'images:delete-item': {
+    doc: 'Deletes an item and its file.',
+    input: z.strictObject({ id: ItemId }),
+    output: z.strictObject({})
+  },
   'images:delete-items': {
     doc: 'Deletes several items (a selection) in one commit, then their files; ids no longer in the gallery are skipped.',
     input: z.strictObject({ ids: z.array(ItemId).min(1).max(500) }),

@@ -4,7 +4,9 @@ import type { InvokeSpec } from '../contract-kit'
 const NoInput = z.undefined()
 
 /** A backup's name is the time it was made (`2026-11-25T14-05-09`, `-2` for a second in the same second). */
-export const BackupNameSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(-\d{1,4})?$/, 'not a backup name')
+export const BackupNameSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(-\d{1,4})?$/, 'not a backup name')
 
 export const BackupInfoSchema = z.object({ name: z.string(), createdAt: z.number(), bytes: z.number() })
 

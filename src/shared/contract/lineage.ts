@@ -3,7 +3,11 @@ import type { InvokeSpec } from '../contract-kit'
 import { GalleryItemSchema } from '../domain/images'
 import { LineageSchema, ResultRefSchema, VersionTreeSchema } from '../domain/lineage'
 
-const Id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)
+const Id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/)
 
 export const lineageInvokes = {
   'lineage:get': {

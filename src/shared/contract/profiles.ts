@@ -13,17 +13,30 @@ import {
 import { ConnectionReportSchema } from '../domain/usage'
 import { NoInput } from './app'
 
-const ProfileId = z.string().min(1).max(64).regex(/^[a-z0-9-]+$/)
+const ProfileId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9-]+$/)
 const Name = z.string().trim().min(1).max(PROFILE_NAME_MAX)
 const BaseUrl = z.string().max(2048)
 /** Write-only: the key goes to the host and never comes back. */
 const ApiKey = z.string().max(API_KEY_MAX)
 
 export const profileInvokes = {
-  'profiles:list': { doc: 'All profiles (built-in Sandbox first) and the active one.', input: NoInput, output: ProfileListSchema },
+  'profiles:list': {
+    doc: 'All profiles (built-in Sandbox first) and the active one.',
+    input: NoInput,
+    output: ProfileListSchema
+  },
   'profiles:add': {
     doc: 'Adds a gateway profile. The base URL and key are checked before anything is saved.',
-    input: z.strictObject({ name: Name, baseUrl: BaseUrl, key: ApiKey, persistence: KeyPersistenceSchema.default('auto') }),
+    input: z.strictObject({
+      name: Name,
+      baseUrl: BaseUrl,
+      key: ApiKey,
+      persistence: KeyPersistenceSchema.default('auto')
+    }),
     output: ProfileViewSchema
   },
   'profiles:update': {
@@ -48,8 +61,16 @@ export const profileInvokes = {
     input: z.strictObject({ id: ProfileId, text: z.string().max(NAMES_LIMITS.fileBytesMax) }),
     output: ProfileViewSchema
   },
-  'profiles:remove': { doc: 'Deletes a profile and its stored key.', input: z.strictObject({ id: ProfileId }), output: z.strictObject({}) },
-  'profiles:select': { doc: 'Makes a profile the active one.', input: z.strictObject({ id: ProfileId }), output: ProfileListSchema },
+  'profiles:remove': {
+    doc: 'Deletes a profile and its stored key.',
+    input: z.strictObject({ id: ProfileId }),
+    output: z.strictObject({})
+  },
+  'profiles:select': {
+    doc: 'Makes a profile the active one.',
+    input: z.strictObject({ id: ProfileId }),
+    output: ProfileListSchema
+  },
   'profiles:test-connection': {
     doc: 'Calls the usage route with a saved profile, or with an unsaved address and key, and reports the key.',
     input: z.union([

@@ -17,7 +17,12 @@ export const promptsInvokes = {
   'prompts:history': {
     doc: 'Prompts sent in every area, newest first, with their results; searched by text or model; paged by `before` (the last entry seen).',
     input: z
-      .strictObject({ query: Query.optional(), area: z.enum(PROMPT_AREAS).optional(), before: HistoryCursorSchema.optional(), limit: z.number().int().min(1).max(200).optional() })
+      .strictObject({
+        query: Query.optional(),
+        area: z.enum(PROMPT_AREAS).optional(),
+        before: HistoryCursorSchema.optional(),
+        limit: z.number().int().min(1).max(200).optional()
+      })
       .optional(),
     output: z.object({ entries: z.array(PromptHistoryEntrySchema), next: HistoryCursorSchema.nullable() })
   },
@@ -43,7 +48,11 @@ export const promptsInvokes = {
     input: SavePromptInputSchema,
     output: SavedPromptSchema
   },
-  'prompts:delete': { doc: 'Deletes a saved prompt.', input: z.strictObject({ id: PromptIdSchema }), output: z.strictObject({}) },
+  'prompts:delete': {
+    doc: 'Deletes a saved prompt.',
+    input: z.strictObject({ id: PromptIdSchema }),
+    output: z.strictObject({})
+  },
   'prompts:export': {
     doc: 'Every saved prompt as a JSON file (the page offers it as a download).',
     input: z.undefined(),

@@ -8,7 +8,11 @@ import { VideoCreateRequestSchema, VideoRemixRequestSchema } from '../domain/vid
  * `videoCap` video tasks in flight; the rest wait here in order, can be moved and removed, and the
  * queue paused.
  */
-const ItemId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)
+const ItemId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/)
 const ProfileId = z.string().min(1).max(64)
 
 /**
@@ -21,7 +25,12 @@ const ProfileId = z.string().min(1).max(64)
 export const QueueHoldSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('daily-limit'), limit: z.number(), spent: z.number(), estimate: z.number().nullable() }),
   z.object({ kind: z.literal('weekly-limit'), limit: z.number(), spent: z.number(), estimate: z.number().nullable() }),
-  z.object({ kind: z.literal('below-threshold'), available: z.number(), threshold: z.number().nullable(), estimate: z.number().nullable() }),
+  z.object({
+    kind: z.literal('below-threshold'),
+    available: z.number(),
+    threshold: z.number().nullable(),
+    estimate: z.number().nullable()
+  }),
   z.object({ kind: z.literal('below-cost'), available: z.number(), estimate: z.number().nullable() }),
   z.object({ kind: z.literal('refused'), message: z.string() }),
   // The profile the item was queued under is gone, or has no usable key: it is never sent under another one.
@@ -89,7 +98,10 @@ export const queueInvokes = {
   },
   'queue:add-video': {
     doc: 'Queues a video create or remix on the active profile (a remix on its source’s profile); it is sent when fewer than the video cap of tasks are in flight and the queue is not paused.',
-    input: z.union([z.strictObject({ create: VideoCreateRequestSchema }), z.strictObject({ remix: VideoRemixRequestSchema })]),
+    input: z.union([
+      z.strictObject({ create: VideoCreateRequestSchema }),
+      z.strictObject({ remix: VideoRemixRequestSchema })
+    ]),
     output: QueueItemSchema
   },
   'queue:add-native': {
@@ -105,7 +117,12 @@ export const queueInvokes = {
   'queue:run-stats': {
     doc: 'How long runs of each model took here (median and 75th percentile in ms of its latest runs, and their number), for the ETA of a job sent outside the queue; null for a model with no finished run.',
     input: z.strictObject({ kind: z.enum(['image', 'video']), models: z.array(z.string().min(1).max(200)).max(50) }),
-    output: z.array(z.object({ model: z.string(), stats: z.object({ median: z.number(), p75: z.number(), runs: z.number().int() }).nullable() }))
+    output: z.array(
+      z.object({
+        model: z.string(),
+        stats: z.object({ median: z.number(), p75: z.number(), runs: z.number().int() }).nullable()
+      })
+    )
   },
   'queue:move': {
     doc: 'Moves a waiting item to a 0-based place among the waiting items of its profile.',

@@ -13,7 +13,11 @@ import {
   VideoTaskSchema
 } from '../domain/video'
 
-const TaskId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)
+const TaskId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/)
 const ProfileId = z.string().min(1).max(64).optional()
 
 export const videoInvokes = {
@@ -29,12 +33,21 @@ export const videoInvokes = {
   },
   'video:list': {
     doc: 'Tasks newest first, filtered by state, model, text and date; paged by `before` (createdAt of the last task seen).',
-    input: z.strictObject({ filter: VideoFilterSchema.optional(), before: z.number().optional(), limit: z.number().int().min(1).max(2000).optional() }).optional(),
+    input: z
+      .strictObject({
+        filter: VideoFilterSchema.optional(),
+        before: z.number().optional(),
+        limit: z.number().int().min(1).max(2000).optional()
+      })
+      .optional(),
     output: z.object({ tasks: z.array(VideoTaskSchema), total: z.number().int() })
   },
   'video:search': {
     doc: 'Tasks whose prompt, model, task id or error contains `query`, best first (bm25, prompt matches above the rest), each with its matching excerpt marked; at most `limit`, `more` when there were others.',
-    input: z.strictObject({ query: z.string().trim().min(1).max(200), limit: z.number().int().min(1).max(500).optional() }),
+    input: z.strictObject({
+      query: z.string().trim().min(1).max(200),
+      limit: z.number().int().min(1).max(500).optional()
+    }),
     output: z.object({ hits: z.array(VideoSearchHitSchema), more: z.boolean() })
   },
   'video:get': { doc: 'One task.', input: z.strictObject({ id: TaskId }), output: VideoTaskSchema },

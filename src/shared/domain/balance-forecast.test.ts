@@ -3,7 +3,13 @@ import type { Snapshot } from './balance'
 import { burnForecast, dailyUse, DAY_MS, spentBetween } from './balance-forecast'
 
 const T0 = Date.UTC(2026, 0, 1)
-const s = (at: number, used: number, available: number, unlimited = false): Snapshot => ({ at, used, available, granted: used + available, unlimited })
+const s = (at: number, used: number, available: number, unlimited = false): Snapshot => ({
+  at,
+  used,
+  available,
+  granted: used + available,
+  unlimited
+})
 
 describe('burn-rate forecast', () => {
   it('divides what is left by the recent spend per day', () => {
@@ -16,7 +22,12 @@ describe('burn-rate forecast', () => {
   })
 
   it('does not take a top-up for negative spending', () => {
-    const snaps = [s(T0, 0, 100), s(T0 + DAY_MS, 50, 50), s(T0 + 2 * DAY_MS, 50, 10_050), s(T0 + 3 * DAY_MS, 80, 10_020)]
+    const snaps = [
+      s(T0, 0, 100),
+      s(T0 + DAY_MS, 50, 50),
+      s(T0 + 2 * DAY_MS, 50, 10_050),
+      s(T0 + 3 * DAY_MS, 80, 10_020)
+    ]
     expect(spentBetween(snaps)).toBe(80)
     const r = burnForecast(snaps)
     expect(r.kind === 'forecast' && r.forecast.daysLeft).toBeCloseTo(10_020 / (80 / 3))
@@ -41,7 +52,12 @@ describe('burn-rate forecast', () => {
 describe('use per day', () => {
   it('counts increments on the day of the snapshot that saw them, with empty days kept', () => {
     const dayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS
-    const snaps = [s(T0 + 1000, 0, 100), s(T0 + 5000, 10, 90), s(T0 + 2 * DAY_MS + 5, 25, 75), s(T0 + 2 * DAY_MS + 9, 20, 80)]
+    const snaps = [
+      s(T0 + 1000, 0, 100),
+      s(T0 + 5000, 10, 90),
+      s(T0 + 2 * DAY_MS + 5, 25, 75),
+      s(T0 + 2 * DAY_MS + 9, 20, 80)
+    ]
     expect(dailyUse(snaps, dayStart)).toEqual([
       { day: T0, used: 10 },
       { day: T0 + DAY_MS, used: 0 },

@@ -22,7 +22,10 @@ export interface BurnForecast {
   samples: number
 }
 
-export type ForecastResult = { kind: 'forecast'; forecast: BurnForecast } | { kind: 'unlimited' } | { kind: 'not-enough-history'; spanMs: number; samples: number }
+export type ForecastResult =
+  | { kind: 'forecast'; forecast: BurnForecast }
+  | { kind: 'unlimited' }
+  | { kind: 'not-enough-history'; spanMs: number; samples: number }
 
 /** Sum of positive `used` increments between consecutive snapshots. */
 export function spentBetween(snaps: readonly Snapshot[]): number {
@@ -35,13 +38,17 @@ export function spentBetween(snaps: readonly Snapshot[]): number {
 }
 
 /** "At this rate, about N days left": the average spend per day over the recent window. */
-export function burnForecast(snapshots: readonly Snapshot[], nowMs: number = snapshots.at(-1)?.at ?? 0): ForecastResult {
+export function burnForecast(
+  snapshots: readonly Snapshot[],
+  nowMs: number = snapshots.at(-1)?.at ?? 0
+): ForecastResult {
   const sorted = [...snapshots].sort((a, b) => a.at - b.at)
   const last = sorted.at(-1)
   if (last?.unlimited) return { kind: 'unlimited' }
   const recent = sorted.filter((s) => s.at >= nowMs - FORECAST_WINDOW_MS)
   const spanMs = recent.length > 1 ? recent.at(-1)!.at - recent[0].at : 0
-  if (!last || recent.length < 2 || spanMs < MIN_FORECAST_SPAN_MS) return { kind: 'not-enough-history', spanMs, samples: recent.length }
+  if (!last || recent.length < 2 || spanMs < MIN_FORECAST_SPAN_MS)
+    return { kind: 'not-enough-history', spanMs, samples: recent.length }
   const perDay = (spentBetween(recent) / spanMs) * DAY_MS
   const available = Math.max(0, last.available)
   const daysLeft = perDay > 0 ? available / perDay : null

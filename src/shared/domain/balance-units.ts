@@ -22,7 +22,10 @@ export function billingUsageInUnit(totalUsage: number): number {
 /** An amount in the given unit, for people: currency with cents (more for tiny amounts), quota as whole units. */
 export function formatAmount(value: number, unit: DisplayUnit, locale: string): string {
   if (!Number.isFinite(value)) return '—'
-  if (unit.kind === 'quota') return numberFormat(locale, { maximumFractionDigits: Math.abs(value) < 10 && value % 1 !== 0 ? 2 : 0 }).format(value)
+  if (unit.kind === 'quota')
+    return numberFormat(locale, { maximumFractionDigits: Math.abs(value) < 10 && value % 1 !== 0 ? 2 : 0 }).format(
+      value
+    )
   const small = Math.abs(value) > 0 && Math.abs(value) < 0.01
   return numberFormat(locale, {
     style: 'currency',

@@ -80,7 +80,9 @@ export const GenerationEntrySchema = z.object({
   /** What the estimator expected it to cost when it was recorded (raw units), when it had history. */
   estimate: z.number().optional(),
   /** A chat answer's tokens as the gateway reported them: chat is estimated per token (chat-estimate.ts). */
-  tokens: z.object({ input: z.number().optional(), output: z.number().optional(), total: z.number().optional() }).optional()
+  tokens: z
+    .object({ input: z.number().optional(), output: z.number().optional(), total: z.number().optional() })
+    .optional()
 })
 export type GenerationEntry = z.infer<typeof GenerationEntrySchema>
 
@@ -98,7 +100,11 @@ export type ModelSpending = z.infer<typeof ModelSpendingSchema>
 export const DaySpendingSchema = z.object({ day: z.number(), model: z.string(), cost: z.number() })
 export type DaySpending = z.infer<typeof DaySpendingSchema>
 
-export const SpendingSchema = z.object({ byModel: z.array(ModelSpendingSchema), byDay: z.array(DaySpendingSchema), since: z.number() })
+export const SpendingSchema = z.object({
+  byModel: z.array(ModelSpendingSchema),
+  byDay: z.array(DaySpendingSchema),
+  since: z.number()
+})
 export type Spending = z.infer<typeof SpendingSchema>
 
 export const QUOTA_PER_USD_DEFAULT = 500_000
@@ -120,7 +126,13 @@ export const BalanceSettingsSchema = z.object({
 })
 export type BalanceSettings = z.infer<typeof BalanceSettingsSchema>
 
-export const DEFAULT_BALANCE_SETTINGS: BalanceSettings = { displayUnit: null, quotaPerUsd: QUOTA_PER_USD_DEFAULT, lowThreshold: null, dailyLimit: null, weeklyLimit: null }
+export const DEFAULT_BALANCE_SETTINGS: BalanceSettings = {
+  displayUnit: null,
+  quotaPerUsd: QUOTA_PER_USD_DEFAULT,
+  lowThreshold: null,
+  dailyLimit: null,
+  weeklyLimit: null
+}
 
 export const PreflightSchema = z.object({
   /** Raw units available; null when unknown (no record yet) or meaningless (unlimited). */
@@ -137,7 +149,17 @@ export const PreflightSchema = z.object({
   basis: z.enum(['params', 'model', 'none']).optional(),
   warn: z.boolean(),
   /** `daily-limit`, `weekly-limit`, `threshold-limit`: the job would take the spending past a limit (`limit` says which figures). */
-  reason: z.enum(['ok', 'below-cost', 'exhausted', 'expired', 'below-threshold', 'unknown', 'daily-limit', 'weekly-limit', 'threshold-limit']),
+  reason: z.enum([
+    'ok',
+    'below-cost',
+    'exhausted',
+    'expired',
+    'below-threshold',
+    'unknown',
+    'daily-limit',
+    'weekly-limit',
+    'threshold-limit'
+  ]),
   /** When a spending limit holds the job: the limit and what was spent in its window (raw units). */
   limit: z.object({ kind: LimitKindSchema, limit: z.number(), spent: z.number() }).optional(),
   /** When the usage record behind `available` was fetched (ms), if any. */

@@ -24,12 +24,14 @@ describe('checkBaseUrl', () => {
     expect(checkBaseUrl(input)).toEqual({ ok: true, url, droppedVersion })
   })
 
-  it.each(['https://api.example.com/v1x', 'https://api.example.com/v12', 'https://api.example.com/v1/gw', 'https://api.example.com/api'])(
-    'keeps %j, which does not end in an API version',
-    (input) => {
-      expect(checkBaseUrl(input)).toEqual({ ok: true, url: input })
-    }
-  )
+  it.each([
+    'https://api.example.com/v1x',
+    'https://api.example.com/v12',
+    'https://api.example.com/v1/gw',
+    'https://api.example.com/api'
+  ])('keeps %j, which does not end in an API version', (input) => {
+    expect(checkBaseUrl(input)).toEqual({ ok: true, url: input })
+  })
 
   it.each([
     ['', 'empty'],

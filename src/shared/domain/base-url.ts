@@ -27,28 +27,43 @@ const API_VERSION_TAIL = /\/v1(?:beta)?$/i
 
 export function checkBaseUrl(input: string, plainHttp: PlainHttpPolicy = 'loopback'): BaseUrlCheck {
   const raw = input.trim()
-  if (raw === '') return { ok: false, reason: 'empty', message: 'Enter the gateway address, for example https://api.example.com' }
+  if (raw === '')
+    return { ok: false, reason: 'empty', message: 'Enter the gateway address, for example https://api.example.com' }
   let url: URL
   try {
     url = new URL(raw)
   } catch {
-    return { ok: false, reason: 'malformed', message: 'This is not a web address. It should look like https://api.example.com' }
+    return {
+      ok: false,
+      reason: 'malformed',
+      message: 'This is not a web address. It should look like https://api.example.com'
+    }
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return { ok: false, reason: 'scheme', message: `The address must start with https:// (found ${url.protocol}//)` }
   }
   if (url.protocol === 'http:' && plainHttp === 'never') {
-    return { ok: false, reason: 'packagedHttp', message: 'This installed build of the studio accepts only https:// gateway addresses (plain http:// is for development builds)' }
+    return {
+      ok: false,
+      reason: 'packagedHttp',
+      message:
+        'This installed build of the studio accepts only https:// gateway addresses (plain http:// is for development builds)'
+    }
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     return {
       ok: false,
       reason: 'insecure',
-      message: 'Plain http:// would send your key unencrypted; use https:// (http is allowed only for this computer: 127.0.0.1 or localhost)'
+      message:
+        'Plain http:// would send your key unencrypted; use https:// (http is allowed only for this computer: 127.0.0.1 or localhost)'
     }
   }
   if (url.username !== '' || url.password !== '') {
-    return { ok: false, reason: 'credentials', message: 'Remove the user name or password from the address; the key is entered separately' }
+    return {
+      ok: false,
+      reason: 'credentials',
+      message: 'Remove the user name or password from the address; the key is entered separately'
+    }
   }
   if (url.search !== '' || url.hash !== '') {
     return { ok: false, reason: 'query', message: 'Remove the ?query or #fragment from the address' }

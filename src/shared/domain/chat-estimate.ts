@@ -61,11 +61,21 @@ const tokensOf = (s: ChatSample): number => s.total ?? (s.input ?? 0) + (s.outpu
  * never a price).
  */
 export function chatEstimate(samples: readonly ChatSample[], inputTokens: number): ChatEstimate {
-  const valid = samples.filter((s) => Number.isFinite(s.cost) && s.cost >= 0 && Number.isFinite(tokensOf(s)) && tokensOf(s) > 0)
-  const outputs = valid.map((s) => s.output).filter((o): o is number => typeof o === 'number' && Number.isFinite(o) && o >= 0)
+  const valid = samples.filter(
+    (s) => Number.isFinite(s.cost) && s.cost >= 0 && Number.isFinite(tokensOf(s)) && tokensOf(s) > 0
+  )
+  const outputs = valid
+    .map((s) => s.output)
+    .filter((o): o is number => typeof o === 'number' && Number.isFinite(o) && o >= 0)
   const tokens = Math.max(0, Math.round(inputTokens)) + (outputs.length ? Math.round(median(outputs)) : 0)
   if (valid.length === 0) return { cost: null, low: null, high: null, tokens, basedOn: 0 }
   const rate = valid.reduce((n, s) => n + s.cost, 0) / valid.reduce((n, s) => n + tokensOf(s), 0)
   const rates = valid.map((s) => s.cost / tokensOf(s))
-  return { cost: rate * tokens, low: Math.min(...rates) * tokens, high: Math.max(...rates) * tokens, tokens, basedOn: valid.length }
+  return {
+    cost: rate * tokens,
+    low: Math.min(...rates) * tokens,
+    high: Math.max(...rates) * tokens,
+    tokens,
+    basedOn: valid.length
+  }
 }

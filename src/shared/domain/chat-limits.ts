@@ -12,7 +12,12 @@ export const SAFETY_CATEGORIES = [
   'HARM_CATEGORY_SEXUALLY_EXPLICIT',
   'HARM_CATEGORY_DANGEROUS_CONTENT'
 ] as const
-export const SAFETY_THRESHOLDS = ['BLOCK_NONE', 'BLOCK_ONLY_HIGH', 'BLOCK_MEDIUM_AND_ABOVE', 'BLOCK_LOW_AND_ABOVE'] as const
+export const SAFETY_THRESHOLDS = [
+  'BLOCK_NONE',
+  'BLOCK_ONLY_HIGH',
+  'BLOCK_MEDIUM_AND_ABOVE',
+  'BLOCK_LOW_AND_ABOVE'
+] as const
 
 /** max_tokens is required by the messages format; this is what a new conversation starts with. */
 export const MESSAGES_DEFAULT_MAX_TOKENS = 4096

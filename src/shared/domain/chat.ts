@@ -26,13 +26,20 @@ export const ContentParamsSchema = z.strictObject({
   stopSequences: StopList.optional(),
   responseMimeType: z.string().max(100).optional(),
   responseSchema: JsonText.optional(),
-  thinkingConfig: z.strictObject({ thinkingBudget: z.number().int().min(-1).max(1_000_000).optional(), includeThoughts: z.boolean().optional() }).optional(),
-  safetySettings: z.array(z.strictObject({ category: z.enum(SAFETY_CATEGORIES), threshold: z.enum(SAFETY_THRESHOLDS) })).max(4).optional(),
+  thinkingConfig: z
+    .strictObject({
+      thinkingBudget: z.number().int().min(-1).max(1_000_000).optional(),
+      includeThoughts: z.boolean().optional()
+    })
+    .optional(),
+  safetySettings: z
+    .array(z.strictObject({ category: z.enum(SAFETY_CATEGORIES), threshold: z.enum(SAFETY_THRESHOLDS) }))
+    .max(4)
+    .optional(),
   tools: JsonText.optional(),
   toolConfig: JsonText.optional(),
   cachedContent: z.string().max(500).optional()
 })
-
 
 /** Messages format: max_tokens is always sent (default shown in the form). */
 export const MessagesParamsSchema = z.strictObject({
@@ -43,7 +50,9 @@ export const MessagesParamsSchema = z.strictObject({
   stop_sequences: StopList.optional(),
   tools: JsonText.optional(),
   tool_choice: JsonText.optional(),
-  thinking: z.strictObject({ enabled: z.boolean(), budget_tokens: z.number().int().min(1024).max(1_000_000) }).optional(),
+  thinking: z
+    .strictObject({ enabled: z.boolean(), budget_tokens: z.number().int().min(1024).max(1_000_000) })
+    .optional(),
   user_id: z.string().max(256).optional()
 })
 
@@ -70,14 +79,26 @@ const PARAMS_OF_FORMAT = {
   completions: CompletionsParamsSchema
 } satisfies Record<ChatFormat, z.ZodType>
 
-const paramsFor = <F extends ChatFormat>(format: F) => z.strictObject({ format: z.literal(format), params: PARAMS_OF_FORMAT[format] })
+const paramsFor = <F extends ChatFormat>(format: F) =>
+  z.strictObject({ format: z.literal(format), params: PARAMS_OF_FORMAT[format] })
 
-export const ChatParamsSchema = z.discriminatedUnion('format', [paramsFor('chat'), paramsFor('content'), paramsFor('messages'), paramsFor('completions')])
+export const ChatParamsSchema = z.discriminatedUnion('format', [
+  paramsFor('chat'),
+  paramsFor('content'),
+  paramsFor('messages'),
+  paramsFor('completions')
+])
 export type ChatParams = z.infer<typeof ChatParamsSchema>
 
 /** An image attached to a user message: a granted local file (sent inline) or a URL. */
 export const AttachmentSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('file'), fileId: z.string().min(1).max(64), name: z.string().max(255), mimeType: z.string().max(100), bytes: z.number().int().nonnegative() }),
+  z.strictObject({
+    kind: z.literal('file'),
+    fileId: z.string().min(1).max(64),
+    name: z.string().max(255),
+    mimeType: z.string().max(100),
+    bytes: z.number().int().nonnegative()
+  }),
   z.strictObject({ kind: z.literal('url'), url: z.string().url().max(4096), mimeType: z.string().max(100).optional() })
 ])
 export type Attachment = z.infer<typeof AttachmentSchema>
@@ -99,8 +120,16 @@ export type MessagePart = z.infer<typeof MessagePartSchema>
 export const MessageStatusSchema = z.enum(['complete', 'streaming', 'incomplete', 'error', 'cancelled'])
 export type MessageStatus = z.infer<typeof MessageStatusSchema>
 
-export const TokenUsageSchema = z.object({ input: z.number().optional(), output: z.number().optional(), total: z.number().optional() })
-export const SafetyRatingSchema = z.object({ category: z.string(), probability: z.string(), blocked: z.boolean().optional() })
+export const TokenUsageSchema = z.object({
+  input: z.number().optional(),
+  output: z.number().optional(),
+  total: z.number().optional()
+})
+export const SafetyRatingSchema = z.object({
+  category: z.string(),
+  probability: z.string(),
+  blocked: z.boolean().optional()
+})
 
 export const ChatMessageSchema = z.object({
   id: z.string(),
@@ -131,11 +160,19 @@ export const ConversationSummarySchema = z.object({
   /** Set when the search matched message content rather than the title. */
   match: z.string().optional(),
   /** The matched runs in `match`, as [start, end) character offsets, for the list to mark. */
-  matchMarks: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])).max(64).optional()
+  matchMarks: z
+    .array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]))
+    .max(64)
+    .optional()
 })
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>
 
-export const ConversationSchema = ConversationSummarySchema.omit({ messageCount: true, preview: true, match: true, matchMarks: true }).extend({
+export const ConversationSchema = ConversationSummarySchema.omit({
+  messageCount: true,
+  preview: true,
+  match: true,
+  matchMarks: true
+}).extend({
   system: z.string(),
   params: ChatParamsSchema,
   /** The legacy-completions document ("continue the text"); completions are appended to it in place. */
@@ -147,7 +184,13 @@ export const ConversationSchema = ConversationSummarySchema.omit({ messageCount:
 })
 export type Conversation = z.infer<typeof ConversationSchema>
 
-export const ChatPresetSchema = z.object({ id: z.string(), name: z.string(), system: z.string(), params: ChatParamsSchema, model: z.string().optional() })
+export const ChatPresetSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  system: z.string(),
+  params: ChatParamsSchema,
+  model: z.string().optional()
+})
 export type ChatPreset = z.infer<typeof ChatPresetSchema>
 
 /** Stream events: appended text per part, merged by the host in ~16 ms windows. */
@@ -162,7 +205,10 @@ export const StreamOpSchema = z.object({
 export type StreamOp = z.infer<typeof StreamOpSchema>
 
 /** The list entry of a conversation, with the preview its keeper computes (the host's store, or a test fake). */
-export function summaryWith(c: Pick<Conversation, 'id' | 'title' | 'format' | 'model' | 'createdAt' | 'updatedAt' | 'messages'>, preview: string): Omit<ConversationSummary, 'match' | 'matchMarks'> {
+export function summaryWith(
+  c: Pick<Conversation, 'id' | 'title' | 'format' | 'model' | 'createdAt' | 'updatedAt' | 'messages'>,
+  preview: string
+): Omit<ConversationSummary, 'match' | 'matchMarks'> {
   return {
     id: c.id,
     title: c.title,

@@ -29,11 +29,24 @@ const swapSize = (size: string, from: string, to: string) => size.split(from).jo
 /** The fields of `req` that hold something (a default radio such as watermark "absent" is not filled). */
 export function filledFields(req: GenerateRequest): string[] {
   return Object.entries(req)
-    .filter(([k, v]) => k !== 'family' && k !== 'model' && v !== undefined && v !== '' && v !== 'absent' && !(Array.isArray(v) && v.length === 0))
+    .filter(
+      ([k, v]) =>
+        k !== 'family' &&
+        k !== 'model' &&
+        v !== undefined &&
+        v !== '' &&
+        v !== 'absent' &&
+        !(Array.isArray(v) && v.length === 0)
+    )
     .map(([k]) => k)
 }
 
-export function carryGenerate(req: GenerateRequest, model: string, family: GenerateFamily, names: GatewayNames | undefined): Carried {
+export function carryGenerate(
+  req: GenerateRequest,
+  model: string,
+  family: GenerateFamily,
+  names: GatewayNames | undefined
+): Carried {
   const taken: string[] = []
   const dropped: string[] = []
   const filled = new Set(filledFields(req))
@@ -65,7 +78,8 @@ export function carryGenerate(req: GenerateRequest, model: string, family: Gener
     for (const f of ['response_format', 'quality', 'style', 'background', 'watermark']) keep(f, false)
   } else {
     const r = req as Extract<GenerateRequest, { family: 'imagegen' }>
-    const ratio = Object.keys(IMAGE2_RATIO_SIZES).find((x) => x === r.ratio) as keyof typeof IMAGE2_RATIO_SIZES | undefined
+    const ratio = Object.keys(IMAGE2_RATIO_SIZES).find((x) => x === r.ratio) as
+      keyof typeof IMAGE2_RATIO_SIZES | undefined
     request = {
       family: 'image2',
       model,

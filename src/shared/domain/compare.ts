@@ -24,11 +24,21 @@ export type MediaCompareArea = z.infer<typeof MediaCompareAreaSchema>
 export const COMPARE_PROMPT_EXCERPT = 300
 
 /** Chosen by the page per send, so a retried or doubled send finds the run it already started. */
-export const CompareRunIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'A run id is 8 to 64 letters, digits, - or _')
+export const CompareRunIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'A run id is 8 to 64 letters, digits, - or _')
 
 export const CompareStartSchema = z.discriminatedUnion('area', [
-  z.strictObject({ runId: CompareRunIdSchema, area: z.literal('images'), requests: z.array(GenerateRequestSchema).min(COMPARE_MIN).max(COMPARE_MAX) }),
-  z.strictObject({ runId: CompareRunIdSchema, area: z.literal('video'), requests: z.array(VideoCreateRequestSchema).min(COMPARE_MIN).max(COMPARE_MAX) })
+  z.strictObject({
+    runId: CompareRunIdSchema,
+    area: z.literal('images'),
+    requests: z.array(GenerateRequestSchema).min(COMPARE_MIN).max(COMPARE_MAX)
+  }),
+  z.strictObject({
+    runId: CompareRunIdSchema,
+    area: z.literal('video'),
+    requests: z.array(VideoCreateRequestSchema).min(COMPARE_MIN).max(COMPARE_MAX)
+  })
 ])
 export type CompareStart = z.infer<typeof CompareStartSchema>
 
@@ -96,7 +106,11 @@ export const ChatCompareRunSchema = z.object({
 
 export const MediaCompareRunSchema = z.discriminatedUnion('area', [mediaRun('images'), mediaRun('video')])
 
-export const CompareRunSchema = z.discriminatedUnion('area', [ChatCompareRunSchema, mediaRun('images'), mediaRun('video')])
+export const CompareRunSchema = z.discriminatedUnion('area', [
+  ChatCompareRunSchema,
+  mediaRun('images'),
+  mediaRun('video')
+])
 export type CompareRun = z.infer<typeof CompareRunSchema>
 /** The run of one area (or of several: `CompareRunOf<MediaCompareArea>`). */
 export type CompareRunOf<A extends CompareArea> = Extract<CompareRun, { area: A }>

@@ -10,12 +10,21 @@ export const DISCOVERY_ROUTES = ['GET /v1beta/models', 'GET /v1/models'] as cons
 export type DiscoveryRoute = (typeof DISCOVERY_ROUTES)[number]
 
 /** Bounds on what a gateway may hand over; names beyond them are dropped, never sent to the page. */
-export const DISCOVERY_LIMITS = { nameMax: 200, labelMax: 200, endpointTypeMax: 64, endpointTypesMax: 16, modelsMax: 5000 } as const
+export const DISCOVERY_LIMITS = {
+  nameMax: 200,
+  labelMax: 200,
+  endpointTypeMax: 64,
+  endpointTypesMax: 16,
+  modelsMax: 5000
+} as const
 
 export const DiscoveredModelSchema = z.object({
   name: z.string().min(1).max(DISCOVERY_LIMITS.nameMax),
   label: z.string().max(DISCOVERY_LIMITS.labelMax).optional(),
-  endpointTypes: z.array(z.string().max(DISCOVERY_LIMITS.endpointTypeMax)).max(DISCOVERY_LIMITS.endpointTypesMax).optional()
+  endpointTypes: z
+    .array(z.string().max(DISCOVERY_LIMITS.endpointTypeMax))
+    .max(DISCOVERY_LIMITS.endpointTypesMax)
+    .optional()
 })
 export type DiscoveredModel = z.infer<typeof DiscoveredModelSchema>
 

@@ -10,7 +10,18 @@
  * `via`: the route a job took when one model name is served by several (a generation, a native
  * task, an edit; a video create or a remix), each priced on its own.
  */
-export const PRICE_FIELDS = ['via', 'n', 'size', 'resolution', 'quality', 'duration', 'seconds', 'width', 'height', 'enable_upsample'] as const
+export const PRICE_FIELDS = [
+  'via',
+  'n',
+  'size',
+  'resolution',
+  'quality',
+  'duration',
+  'seconds',
+  'width',
+  'height',
+  'enable_upsample'
+] as const
 
 const MAX_KEY = 400
 
@@ -36,7 +47,8 @@ export function priceKey(params: Readonly<Record<string, unknown>> | undefined):
     }
   }
   take(params)
-  for (const v of Object.values(params)) if (v && typeof v === 'object' && !Array.isArray(v)) take(v as Record<string, unknown>)
+  for (const v of Object.values(params))
+    if (v && typeof v === 'object' && !Array.isArray(v)) take(v as Record<string, unknown>)
   if (found.get('n') === '1') found.delete('n')
   // `via` first: the estimator's fallback (same model, other fields) stays on the job's own route.
   const key = [...found.entries()]

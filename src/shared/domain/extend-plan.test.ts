@@ -9,10 +9,22 @@ const ok = (p: ExtendPlan) => {
 
 describe('extend canvas geometry', () => {
   it('gives the smallest canvas of the ratio that holds the picture unscaled', () => {
-    expect(naturalCanvas({ width: 1024, height: 1024 }, { kind: 'ratio', ratio: '16:9' })).toEqual({ width: 1820, height: 1024 })
-    expect(naturalCanvas({ width: 1024, height: 1024 }, { kind: 'ratio', ratio: '9:16' })).toEqual({ width: 1024, height: 1820 })
-    expect(naturalCanvas({ width: 2000, height: 1000 }, { kind: 'ratio', ratio: '4:3' })).toEqual({ width: 2000, height: 1500 })
-    expect(naturalCanvas({ width: 800, height: 600 }, { kind: 'pixels', width: 1000, height: 700 })).toEqual({ width: 1000, height: 700 })
+    expect(naturalCanvas({ width: 1024, height: 1024 }, { kind: 'ratio', ratio: '16:9' })).toEqual({
+      width: 1820,
+      height: 1024
+    })
+    expect(naturalCanvas({ width: 1024, height: 1024 }, { kind: 'ratio', ratio: '9:16' })).toEqual({
+      width: 1024,
+      height: 1820
+    })
+    expect(naturalCanvas({ width: 2000, height: 1000 }, { kind: 'ratio', ratio: '4:3' })).toEqual({
+      width: 2000,
+      height: 1500
+    })
+    expect(naturalCanvas({ width: 800, height: 600 }, { kind: 'pixels', width: 1000, height: 700 })).toEqual({
+      width: 1000,
+      height: 700
+    })
   })
 
   it('keeps a native canvas inside the area range as it is', () => {
@@ -64,7 +76,14 @@ describe('extend canvas geometry', () => {
 
   it('places the picture by a share of the free room, clamped, and reads a dragged corner back as a share', () => {
     const p = ok(planExtend({ width: 1024, height: 1024 }, { kind: 'ratio', ratio: '16:9' }, 'editNative'))
-    expect(placementOf(p, { x: 0.5, y: 0.5 })).toEqual({ width: 1820, height: 1024, x: 398, y: 0, pictureWidth: 1024, pictureHeight: 1024 })
+    expect(placementOf(p, { x: 0.5, y: 0.5 })).toEqual({
+      width: 1820,
+      height: 1024,
+      x: 398,
+      y: 0,
+      pictureWidth: 1024,
+      pictureHeight: 1024
+    })
     expect(placementOf(p, { x: 2, y: -1 }).x).toBe(796)
     expect(placementOf(p, { x: -3, y: 0 }).x).toBe(0)
     expect(shareOf(p, 199, 50)).toEqual({ x: 0.25, y: 0.5 })
@@ -73,10 +92,40 @@ describe('extend canvas geometry', () => {
 
   it('checks a request placement on the host: family size, inside, shaped like the source', () => {
     const src = { width: 1024, height: 1024 }
-    expect(extendProblems(src, { width: 1820, height: 1024, x: 398, y: 0, pictureWidth: 1024, pictureHeight: 1024 }, 'editNative')).toEqual([])
-    expect(extendProblems(src, { width: 1820, height: 1024, x: 398, y: 0, pictureWidth: 1024, pictureHeight: 1024 }, 'editForm')[0].key).toBe('extendNoSize')
-    expect(extendProblems(src, { width: 1820, height: 1024, x: 900, y: 0, pictureWidth: 1024, pictureHeight: 1024 }, 'editNative')[0].key).toBe('extendPlacement')
-    expect(extendProblems(src, { width: 1820, height: 1024, x: 0, y: 0, pictureWidth: 1500, pictureHeight: 1024 }, 'editNative')[0].key).toBe('extendPlacement')
-    expect(extendProblems(src, { width: 8000, height: 4000, x: 0, y: 0, pictureWidth: 4000, pictureHeight: 4000 }, 'editNative')[0].key).toBe('areaRange')
+    expect(
+      extendProblems(
+        src,
+        { width: 1820, height: 1024, x: 398, y: 0, pictureWidth: 1024, pictureHeight: 1024 },
+        'editNative'
+      )
+    ).toEqual([])
+    expect(
+      extendProblems(
+        src,
+        { width: 1820, height: 1024, x: 398, y: 0, pictureWidth: 1024, pictureHeight: 1024 },
+        'editForm'
+      )[0].key
+    ).toBe('extendNoSize')
+    expect(
+      extendProblems(
+        src,
+        { width: 1820, height: 1024, x: 900, y: 0, pictureWidth: 1024, pictureHeight: 1024 },
+        'editNative'
+      )[0].key
+    ).toBe('extendPlacement')
+    expect(
+      extendProblems(
+        src,
+        { width: 1820, height: 1024, x: 0, y: 0, pictureWidth: 1500, pictureHeight: 1024 },
+        'editNative'
+      )[0].key
+    ).toBe('extendPlacement')
+    expect(
+      extendProblems(
+        src,
+        { width: 8000, height: 4000, x: 0, y: 0, pictureWidth: 4000, pictureHeight: 4000 },
+        'editNative'
+      )[0].key
+    ).toBe('areaRange')
   })
 })

@@ -25,7 +25,11 @@ export interface Size {
  * range, up to its widest recommended shape (21:9, 6198x2656).
  */
 export const EXTEND_RULES = {
-  editForm: { kind: 'fixed', sizes: ['1024x1024', '1536x1024', '1024x1536', '1536x1152', '1920x1080', '1080x1920'], aspectTolerance: 0.05 },
+  editForm: {
+    kind: 'fixed',
+    sizes: ['1024x1024', '1536x1024', '1024x1536', '1536x1152', '1920x1080', '1080x1920'],
+    aspectTolerance: 0.05
+  },
   editNative: { kind: 'area', minArea: 1024 * 1024, maxArea: 4096 * 4096, maxAspect: 21 / 9 + 0.01 }
 } as const satisfies Record<EditFamily, unknown>
 
@@ -108,8 +112,12 @@ function snapArea(natural: Size, rule: (typeof EXTEND_RULES)['editNative']): Siz
   let height = Math.round(natural.height * f)
   // Rounding may step just outside the range: a pixel back in, on the side that keeps the shape.
   const wide = natural.width / natural.height
-  while (width * height > rule.maxArea) if (width / height > wide) width--; else height--
-  while (width * height < rule.minArea) if (width / height < wide) width++; else height++
+  while (width * height > rule.maxArea)
+    if (width / height > wide) width--
+    else height--
+  while (width * height < rule.minArea)
+    if (width / height < wide) width++
+    else height++
   return { width, height }
 }
 
@@ -148,7 +156,10 @@ export function placementOf(plan: Extract<ExtendPlan, { ok: true }>, share: { x:
 export function shareOf(plan: Extract<ExtendPlan, { ok: true }>, x: number, y: number): { x: number; y: number } {
   const room = (c: number, p: number) => c - p
   const s = (v: number, r: number) => (r <= 0 ? 0.5 : Math.min(1, Math.max(0, v / r)))
-  return { x: s(x, room(plan.canvas.width, plan.picture.width)), y: s(y, room(plan.canvas.height, plan.picture.height)) }
+  return {
+    x: s(x, room(plan.canvas.width, plan.picture.width)),
+    y: s(y, room(plan.canvas.height, plan.picture.height))
+  }
 }
 
 /**
@@ -163,16 +174,26 @@ export function extendProblems(source: Size, p: ExtendPlacement, family: EditFam
       return [ruleProblem('extend', 'extendNoSize', { canvas: sizeText(canvas), sizes: rule.sizes.join(', ') })]
     }
   } else {
-    if (Math.max(p.width / p.height, p.height / p.width) > rule.maxAspect) return [ruleProblem('extend', 'extendTooWide', { canvas: sizeText(canvas) })]
+    if (Math.max(p.width / p.height, p.height / p.width) > rule.maxAspect)
+      return [ruleProblem('extend', 'extendTooWide', { canvas: sizeText(canvas) })]
     const area = p.width * p.height
-    if (area < rule.minArea || area > rule.maxArea) return [ruleProblem('extend', 'areaRange', { width: p.width, height: p.height, area })]
+    if (area < rule.minArea || area > rule.maxArea)
+      return [ruleProblem('extend', 'areaRange', { width: p.width, height: p.height, area })]
   }
   const inside = p.x + p.pictureWidth <= p.width && p.y + p.pictureHeight <= p.height
   const bigger = p.pictureWidth < p.width || p.pictureHeight < p.height
   // Same shape as the source: the cross products differ by at most the rounding of one side.
-  const shaped = Math.abs(p.pictureWidth * source.height - p.pictureHeight * source.width) <= Math.max(source.width, source.height)
+  const shaped =
+    Math.abs(p.pictureWidth * source.height - p.pictureHeight * source.width) <= Math.max(source.width, source.height)
   if (!inside || !bigger || !shaped) {
-    return [ruleProblem('extend', 'extendPlacement', { canvas: sizeText(canvas), picture: `${p.pictureWidth}×${p.pictureHeight}`, x: p.x, y: p.y })]
+    return [
+      ruleProblem('extend', 'extendPlacement', {
+        canvas: sizeText(canvas),
+        picture: `${p.pictureWidth}×${p.pictureHeight}`,
+        x: p.x,
+        y: p.y
+      })
+    ]
   }
   return []
 }

@@ -14,7 +14,13 @@ export const FileGrantSchema = z.object({
 })
 export type FileGrant = z.infer<typeof FileGrantSchema>
 
-export const FilePurposeSchema = z.enum(['chat-attachment', 'image-edit', 'image-reference', 'video-reference', 'video-frame'])
+export const FilePurposeSchema = z.enum([
+  'chat-attachment',
+  'image-edit',
+  'image-reference',
+  'video-reference',
+  'video-frame'
+])
 export type FilePurpose = z.infer<typeof FilePurposeSchema>
 
 export type GrantableType = 'png' | 'jpeg' | 'webp' | 'gif'
@@ -35,7 +41,12 @@ export const FILE_RULES: Readonly<Record<FilePurpose, FilePurposeRule>> = {
   'chat-attachment': { maxBytes: 20 * MB, types: ['png', 'jpeg', 'webp', 'gif'], label: 'chat attachments' },
   'image-edit': { maxBytes: 25 * MB, types: ['png', 'jpeg', 'webp'], label: 'image edits' },
   'image-reference': { maxBytes: 25 * MB, types: ['png', 'jpeg', 'webp'], label: 'image references' },
-  'video-reference': { maxBytes: 50 * MB, types: ['png', 'jpeg', 'webp'], aspect: { min: 1 / 4, max: 4 }, label: 'video references' },
+  'video-reference': {
+    maxBytes: 50 * MB,
+    types: ['png', 'jpeg', 'webp'],
+    aspect: { min: 1 / 4, max: 4 },
+    label: 'video references'
+  },
   /** A frame the page drew from a video player (lossless PNG; an 8K frame stays well under this). */
   'video-frame': { maxBytes: 64 * MB, types: ['png'], label: 'video frames' }
 }

@@ -8,7 +8,11 @@ import { z } from 'zod'
 /** A page next to a loaded item: the items older than it, or the ones newer than it. Keyset on (date, id). */
 export const GalleryPageCursorSchema = z.strictObject({
   createdAt: z.number(),
-  id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/),
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
   toward: z.enum(['older', 'newer'])
 })
 export type GalleryPageCursor = z.infer<typeof GalleryPageCursorSchema>

@@ -35,7 +35,17 @@ const HeaderName = z
   .max(NAMES_LIMITS.wordMax)
   .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Not a valid header name')
   .refine(
-    (h) => !['authorization', 'content-type', 'content-length', 'host', 'cookie', 'origin', 'x-api-key', 'x-goog-api-key'].includes(h.toLowerCase()),
+    (h) =>
+      ![
+        'authorization',
+        'content-type',
+        'content-length',
+        'host',
+        'cookie',
+        'origin',
+        'x-api-key',
+        'x-goog-api-key'
+      ].includes(h.toLowerCase()),
     'This header is set by the studio itself'
   )
 
@@ -48,7 +58,11 @@ export const ModelRuleSchema = z
     durationMin: Seconds.optional(),
     durationMax: Seconds.optional(),
     durationDefault: Seconds.optional(),
-    aspectRatios: z.array(z.string().regex(/^\d{1,2}:\d{1,2}$/, 'A ratio looks like 16:9')).min(1).max(NAMES_LIMITS.listMax).optional(),
+    aspectRatios: z
+      .array(z.string().regex(/^\d{1,2}:\d{1,2}$/, 'A ratio looks like 16:9'))
+      .min(1)
+      .max(NAMES_LIMITS.listMax)
+      .optional(),
     resolutions: ShortList.optional(),
     defaultResolution: z.string().min(1).max(NAMES_LIMITS.wordMax).optional(),
     voiceIdHasEffect: z.boolean().optional(),
@@ -57,10 +71,22 @@ export const ModelRuleSchema = z
   .superRefine((r, ctx) => {
     if (r.durationMin !== undefined && r.durationMax !== undefined && r.durationMin > r.durationMax)
       ctx.addIssue({ code: 'custom', path: ['durationMin'], message: 'The shortest length is longer than the longest' })
-    if (r.durationDefault !== undefined && ((r.durationMin !== undefined && r.durationDefault < r.durationMin) || (r.durationMax !== undefined && r.durationDefault > r.durationMax)))
+    if (
+      r.durationDefault !== undefined &&
+      ((r.durationMin !== undefined && r.durationDefault < r.durationMin) ||
+        (r.durationMax !== undefined && r.durationDefault > r.durationMax))
+    )
       ctx.addIssue({ code: 'custom', path: ['durationDefault'], message: 'The default length is outside the range' })
-    if (r.defaultResolution !== undefined && r.resolutions !== undefined && !r.resolutions.includes(r.defaultResolution))
-      ctx.addIssue({ code: 'custom', path: ['defaultResolution'], message: 'The default resolution is not one of the resolutions' })
+    if (
+      r.defaultResolution !== undefined &&
+      r.resolutions !== undefined &&
+      !r.resolutions.includes(r.defaultResolution)
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['defaultResolution'],
+        message: 'The default resolution is not one of the resolutions'
+      })
   })
 
 const FamilyList = z
@@ -68,7 +94,10 @@ const FamilyList = z
   .max(NAMES_LIMITS.modelsPerFamily, `At most ${NAMES_LIMITS.modelsPerFamily} models per family`)
   .transform((list) => [...new Set(list)])
 
-const modelsShape = Object.fromEntries(MODEL_FAMILIES.map((f) => [f, FamilyList])) as Record<ModelFamily, typeof FamilyList>
+const modelsShape = Object.fromEntries(MODEL_FAMILIES.map((f) => [f, FamilyList])) as Record<
+  ModelFamily,
+  typeof FamilyList
+>
 
 export const GatewayNamesSchema = z.strictObject({
   version: z.literal(1, 'This names file is of an unknown version (expected 1)'),
@@ -93,37 +122,66 @@ export interface NamesProblem {
  * from the file keep the spec's stand-ins only when the whole section is absent; a present field
  * that is wrong is a problem at its own path, so the user can mend exactly that line.
  */
-export function parseNamesFile(text: string): { ok: true; names: GatewayNames } | { ok: false; problems: NamesProblem[] } {
-  if (text.length > NAMES_LIMITS.fileBytesMax) return { ok: false, problems: [{ field: '', message: `The file is larger than ${NAMES_LIMITS.fileBytesMax / 1024} KB` }] }
+export function parseNamesFile(
+  text: string
+): { ok: true; names: GatewayNames } | { ok: false; problems: NamesProblem[] } {
+  if (text.length > NAMES_LIMITS.fileBytesMax)
+    return {
+      ok: false,
+      problems: [{ field: '', message: `The file is larger than ${NAMES_LIMITS.fileBytesMax / 1024} KB` }]
+    }
   let raw: unknown
   try {
     raw = JSON.parse(text)
   } catch (e) {
     return { ok: false, problems: [{ field: '', message: `Not JSON: ${e instanceof Error ? e.message : String(e)}` }] }
   }
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, problems: [{ field: '', message: 'The file must hold one JSON object' }] }
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    return { ok: false, problems: [{ field: '', message: 'The file must hold one JSON object' }] }
   const r = raw as Record<string, unknown>
   // A file may carry only some families: the rest start empty, not from the stand-ins (a shared file is the team's whole naming).
   const filled = {
     version: r.version,
-    models: r.models && typeof r.models === 'object' && !Array.isArray(r.models) ? Object.fromEntries(MODEL_FAMILIES.map((f) => [f, (r.models as Record<string, unknown>)[f] ?? []])) : r.models,
+    models:
+      r.models && typeof r.models === 'object' && !Array.isArray(r.models)
+        ? Object.fromEntries(MODEL_FAMILIES.map((f) => [f, (r.models as Record<string, unknown>)[f] ?? []]))
+        : r.models,
     rules: r.rules ?? {},
     nativeImage: r.nativeImage ?? STANDIN_NAMES.nativeImage,
     assetPrefix: r.assetPrefix ?? STANDIN_NAMES.assetPrefix,
     messagesVersionHeader: r.messagesVersionHeader ?? STANDIN_NAMES.messagesVersionHeader,
     messagesVersionValue: r.messagesVersionValue ?? STANDIN_NAMES.messagesVersionValue
   }
-  const unknownModels = r.models && typeof r.models === 'object' ? Object.keys(r.models).filter((k) => !(MODEL_FAMILIES as readonly string[]).includes(k)) : []
-  const unknownTop = Object.keys(r).filter((k) => !['version', 'models', 'rules', 'nativeImage', 'assetPrefix', 'messagesVersionHeader', 'messagesVersionValue', 'exportedFrom'].includes(k))
+  const unknownModels =
+    r.models && typeof r.models === 'object'
+      ? Object.keys(r.models).filter((k) => !(MODEL_FAMILIES as readonly string[]).includes(k))
+      : []
+  const unknownTop = Object.keys(r).filter(
+    (k) =>
+      ![
+        'version',
+        'models',
+        'rules',
+        'nativeImage',
+        'assetPrefix',
+        'messagesVersionHeader',
+        'messagesVersionValue',
+        'exportedFrom'
+      ].includes(k)
+  )
   const parsed = GatewayNamesSchema.safeParse(filled)
   const problems: NamesProblem[] = [
     ...unknownTop.map((k) => ({ field: k, message: `Unknown field "${k}"` })),
-    ...unknownModels.map((k) => ({ field: `models.${k}`, message: `Unknown family "${k}" (families: ${MODEL_FAMILIES.join(', ')})` }))
+    ...unknownModels.map((k) => ({
+      field: `models.${k}`,
+      message: `Unknown family "${k}" (families: ${MODEL_FAMILIES.join(', ')})`
+    }))
   ]
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       if (issue.code === 'unrecognized_keys') {
-        for (const key of issue.keys) problems.push({ field: [...issue.path.map(String), key].join('.'), message: `Unknown field "${key}"` })
+        for (const key of issue.keys)
+          problems.push({ field: [...issue.path.map(String), key].join('.'), message: `Unknown field "${key}"` })
         continue
       }
       problems.push({ field: issue.path.map(String).join('.'), message: issue.message })

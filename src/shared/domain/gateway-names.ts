@@ -21,11 +21,25 @@ import { VIDEO_FAMILIES, VIDEO_FAMILY } from './video-models'
  * second body of POST /v1/video/create, the JSON and the multipart body of POST /v1/videos.
  * These strings are the keys of `models` in a names file, so they never change.
  */
-export const MODEL_FAMILIES = ['chat', 'imagegen', 'image2', 'native', 'editNative', 'editForm', ...VIDEO_FAMILIES] as const
+export const MODEL_FAMILIES = [
+  'chat',
+  'imagegen',
+  'image2',
+  'native',
+  'editNative',
+  'editForm',
+  ...VIDEO_FAMILIES
+] as const
 export type ModelFamily = (typeof MODEL_FAMILIES)[number]
 
 export const VIDEO_NAME_FAMILIES = VIDEO_FAMILIES satisfies readonly ModelFamily[]
-export const IMAGE_NAME_FAMILIES = ['imagegen', 'image2', 'native', 'editNative', 'editForm'] as const satisfies readonly ModelFamily[]
+export const IMAGE_NAME_FAMILIES = [
+  'imagegen',
+  'image2',
+  'native',
+  'editNative',
+  'editForm'
+] as const satisfies readonly ModelFamily[]
 
 /** What a model changes of its family's rules. Every field is optional: absent = the family's default. */
 export interface ModelRule {
@@ -103,7 +117,15 @@ export const STANDIN_NAMES: GatewayNames = {
     editNative: ['imagegen-4.0', 'imagegen-4.5'],
     editForm: ['image-model-1'],
     // The first name of a family is the form's default: the q2 model, whose spec rules are the fullest.
-    [VIDEO_FAMILY.unifiedFirst]: ['vidq2-pro', 'vidq3-pro', 'vidq2-pro-fast', 'vidq2-turbo', 'vidq1', 'vidq1-classic', 'vid2.0'],
+    [VIDEO_FAMILY.unifiedFirst]: [
+      'vidq2-pro',
+      'vidq3-pro',
+      'vidq2-pro-fast',
+      'vidq2-turbo',
+      'vidq1',
+      'vidq1-classic',
+      'vid2.0'
+    ],
     [VIDEO_FAMILY.unifiedSecond]: ['vo3.1-fast-components', 'vo3.1-components', 'jm-video-3.0'],
     [VIDEO_FAMILY.videosJson]: ['Kl-3.0-Omni', 'Kl-2.6', 'Kl-2.5'],
     [VIDEO_FAMILY.videosMultipart]: ['gk-video-3', 'gk-video-3-pro', 'gk-video-3-max']
@@ -115,7 +137,14 @@ export const STANDIN_NAMES: GatewayNames = {
     ...Object.fromEntries(
       ['vidq2-pro-fast', 'vidq2-pro', 'vidq2-turbo'].map((m) => [
         m,
-        { aspectRatios: Q23_RATIOS, durationMin: 1, durationMax: 10, durationDefault: 5, resolutions: Q2_RESOLUTIONS, defaultResolution: '720p' }
+        {
+          aspectRatios: Q23_RATIOS,
+          durationMin: 1,
+          durationMax: 10,
+          durationDefault: 5,
+          resolutions: Q2_RESOLUTIONS,
+          defaultResolution: '720p'
+        }
       ])
     ),
     // "gk-video-3-pro is forced to 10 and gk-video-3-max to 15".
@@ -124,7 +153,13 @@ export const STANDIN_NAMES: GatewayNames = {
     // "image-model-1 in the form case defaults to standard"; its other values are high/medium/low.
     'image-model-1': { qualities: ['standard', 'high', 'medium', 'low'] }
   },
-  nativeImage: { path: '/imgnative', submitAction: 'CVSync2AsyncSubmitTask', resultAction: 'CVSync2AsyncGetResult', version: '2022-08-31', reqKey: 'imagegen_t2i_v40' },
+  nativeImage: {
+    path: '/imgnative',
+    submitAction: 'CVSync2AsyncSubmitTask',
+    resultAction: 'CVSync2AsyncGetResult',
+    version: '2022-08-31',
+    reqKey: 'imagegen_t2i_v40'
+  },
   assetPrefix: '/v1/vendor/asset/',
   messagesVersionHeader: 'vendor-version',
   messagesVersionValue: '2023-06-01'

@@ -41,7 +41,9 @@ const blank = (prompt: string) => prompt.trim() === ''
 
 /** `n`: the first family draws at least one; for the others 0 (or none) means the gateway's one. */
 function countProblems(n: number | undefined, min: 0 | 1): RuleProblem[] {
-  return n !== undefined && (n < min || n > IMAGE_COUNT_MAX) ? [ruleProblem('n', 'countRange', { min, max: IMAGE_COUNT_MAX })] : []
+  return n !== undefined && (n < min || n > IMAGE_COUNT_MAX)
+    ? [ruleProblem('n', 'countRange', { min, max: IMAGE_COUNT_MAX })]
+    : []
 }
 
 export function generateProblems(req: GenerateRequest): RuleProblem[] {
@@ -70,10 +72,19 @@ export function generateProblems(req: GenerateRequest): RuleProblem[] {
  * Any model name is accepted with its family's rules; but a name the profile's names put in the
  * other generation family only is a mix-up (the body would be of the wrong shape).
  */
-export function generateFamilyProblems(req: Pick<GenerateRequest, 'family' | 'model'>, names: GatewayNames | undefined): RuleProblem[] {
-  const assigned = familiesOf(names ?? STANDIN_NAMES, req.model).filter((f): f is 'imagegen' | 'image2' => f === 'imagegen' || f === 'image2')
+export function generateFamilyProblems(
+  req: Pick<GenerateRequest, 'family' | 'model'>,
+  names: GatewayNames | undefined
+): RuleProblem[] {
+  const assigned = familiesOf(names ?? STANDIN_NAMES, req.model).filter(
+    (f): f is 'imagegen' | 'image2' => f === 'imagegen' || f === 'image2'
+  )
   if (assigned.length === 0 || assigned.includes(req.family)) return []
-  return [ruleProblem('model', assigned[0] === 'imagegen' ? 'modelInFirstFamily' : 'modelInSecondFamily', { model: req.model })]
+  return [
+    ruleProblem('model', assigned[0] === 'imagegen' ? 'modelInFirstFamily' : 'modelInSecondFamily', {
+      model: req.model
+    })
+  ]
 }
 
 export function nativeProblems(req: NativeTaskRequest): RuleProblem[] {
@@ -82,12 +93,15 @@ export function nativeProblems(req: NativeTaskRequest): RuleProblem[] {
   if (req.size !== undefined && (req.size < NATIVE_AREA_MIN || req.size > NATIVE_AREA_MAX)) {
     p.push(ruleProblem('size', 'areaSize', { min: NATIVE_AREA_MIN, max: NATIVE_AREA_MAX, size: req.size }))
   }
-  if ((req.width === undefined) !== (req.height === undefined)) p.push(ruleProblem(req.width === undefined ? 'width' : 'height', 'bothDims'))
+  if ((req.width === undefined) !== (req.height === undefined))
+    p.push(ruleProblem(req.width === undefined ? 'width' : 'height', 'bothDims'))
   if (req.width !== undefined && req.height !== undefined) {
     const area = req.width * req.height
-    if (area < NATIVE_AREA_MIN || area > NATIVE_AREA_MAX) p.push(ruleProblem('width', 'areaRange', { width: req.width, height: req.height, area }))
+    if (area < NATIVE_AREA_MIN || area > NATIVE_AREA_MAX)
+      p.push(ruleProblem('width', 'areaRange', { width: req.width, height: req.height, area }))
   }
-  if ((req.image_urls?.length ?? 0) > NATIVE_IMAGE_URLS_MAX) p.push(ruleProblem('image_urls', 'nativeUrlsTooMany', { max: NATIVE_IMAGE_URLS_MAX }))
+  if ((req.image_urls?.length ?? 0) > NATIVE_IMAGE_URLS_MAX)
+    p.push(ruleProblem('image_urls', 'nativeUrlsTooMany', { max: NATIVE_IMAGE_URLS_MAX }))
   req.image_urls?.forEach((url, i) => {
     if (!isHttpUrl(url)) p.push(ruleProblem(`image_urls.${i}`, 'nativeUrl'))
   })
@@ -95,16 +109,25 @@ export function nativeProblems(req: NativeTaskRequest): RuleProblem[] {
 }
 
 /** The native task's model: as sent, else the first the profile's names give the native task. */
-export function nativeModelOf(req: Pick<NativeTaskRequest, 'model'>, names: GatewayNames | undefined): string | undefined {
+export function nativeModelOf(
+  req: Pick<NativeTaskRequest, 'model'>,
+  names: GatewayNames | undefined
+): string | undefined {
   return req.model ?? (names ?? STANDIN_NAMES).models.native[0]
 }
 
-export function nativeModelProblems(req: Pick<NativeTaskRequest, 'model'>, names: GatewayNames | undefined): RuleProblem[] {
+export function nativeModelProblems(
+  req: Pick<NativeTaskRequest, 'model'>,
+  names: GatewayNames | undefined
+): RuleProblem[] {
   return nativeModelOf(req, names) ? [] : [ruleProblem('model', 'nativeModelMissing')]
 }
 
 /** The request's edit family: as sent, else as the profile's names assign the model (none: a problem). */
-export function editFamilyOfRequest(req: Pick<EditRequest, 'model' | 'family'>, names: GatewayNames | undefined): EditFamily | undefined {
+export function editFamilyOfRequest(
+  req: Pick<EditRequest, 'model' | 'family'>,
+  names: GatewayNames | undefined
+): EditFamily | undefined {
   return req.family ?? editFamilyOf(names, req.model)
 }
 
@@ -122,16 +145,21 @@ export function editProblems(req: EditRequest, names: GatewayNames | undefined):
   }
   if (req.quality !== undefined) {
     const allowed = editQualities(family, req.model, names)
-    if (!allowed.includes(req.quality)) p.push(ruleProblem('quality', 'editQuality', { model: req.model, allowed: allowed.join(', ') }))
+    if (!allowed.includes(req.quality))
+      p.push(ruleProblem('quality', 'editQuality', { model: req.model, allowed: allowed.join(', ') }))
   }
-  if (req.size !== undefined && req.size !== 'auto' && !parseDims(req.size, 'x')) p.push(ruleProblem('size', 'sizeEdit'))
+  if (req.size !== undefined && req.size !== 'auto' && !parseDims(req.size, 'x'))
+    p.push(ruleProblem('size', 'sizeEdit'))
   if (req.ratio !== undefined && !/^\d{1,2}:\d{1,2}$/.test(req.ratio)) p.push(ruleProblem('ratio', 'ratioFormat'))
   return p
 }
 
 type Checked<T> = { request: T | null; problems: RuleProblem[] }
 
-function checked<T>(parsed: { success: true; data: T } | { success: false; error: { issues: Parameters<typeof issueProblems>[0] } }, rules: (r: T) => RuleProblem[]): Checked<T> {
+function checked<T>(
+  parsed: { success: true; data: T } | { success: false; error: { issues: Parameters<typeof issueProblems>[0] } },
+  rules: (r: T) => RuleProblem[]
+): Checked<T> {
   if (!parsed.success) return { request: null, problems: issueProblems(parsed.error.issues) }
   const problems = rules(parsed.data)
   return { request: problems.length === 0 ? parsed.data : null, problems }
@@ -139,11 +167,17 @@ function checked<T>(parsed: { success: true; data: T } | { success: false; error
 
 /** What the host does with each request, as one function each: the contract's parse, then every rule. */
 export function checkGenerateRequest(input: unknown, names: GatewayNames | undefined): Checked<GenerateRequest> {
-  return checked(GenerateRequestSchema.safeParse(input), (r) => [...generateProblems(r), ...generateFamilyProblems(r, names)])
+  return checked(GenerateRequestSchema.safeParse(input), (r) => [
+    ...generateProblems(r),
+    ...generateFamilyProblems(r, names)
+  ])
 }
 
 export function checkNativeRequest(input: unknown, names: GatewayNames | undefined): Checked<NativeTaskRequest> {
-  return checked(NativeTaskRequestSchema.safeParse(input), (r) => [...nativeProblems(r), ...nativeModelProblems(r, names)])
+  return checked(NativeTaskRequestSchema.safeParse(input), (r) => [
+    ...nativeProblems(r),
+    ...nativeModelProblems(r, names)
+  ])
 }
 
 export function checkEditRequest(input: unknown, names: GatewayNames | undefined): Checked<EditRequest> {

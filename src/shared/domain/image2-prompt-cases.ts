@@ -17,6 +17,16 @@ export const IMAGE2_PROMPT_CASES: readonly Image2PromptCase[] = [
   { name: 'text-to-image with a prompt', prompt: 'a calm lake', refs: [], ok: true },
   { name: 'a reference image without a prompt', prompt: '', refs: ['https://cdn.example.com/ref.png'], ok: true },
   { name: 'a reference image with a blank prompt', prompt: '  ', refs: ['https://cdn.example.com/ref.png'], ok: true },
-  { name: 'two reference images without a prompt', prompt: '', refs: ['https://cdn.example.com/a.png', 'https://cdn.example.com/b.png'], ok: true },
-  { name: 'a reference image with a prompt', prompt: 'make it dusk', refs: ['https://cdn.example.com/ref.png'], ok: true }
+  {
+    name: 'two reference images without a prompt',
+    prompt: '',
+    refs: ['https://cdn.example.com/a.png', 'https://cdn.example.com/b.png'],
+    ok: true
+  },
+  {
+    name: 'a reference image with a prompt',
+    prompt: 'make it dusk',
+    refs: ['https://cdn.example.com/ref.png'],
+    ok: true
+  }
 ]

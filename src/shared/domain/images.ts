@@ -211,7 +211,11 @@ export type GalleryFilter = z.infer<typeof GalleryFilterSchema>
 export const GallerySearchCursorSchema = z.strictObject({
   score: z.number(),
   createdAt: z.number(),
-  id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/)
 })
 export type GallerySearchCursor = z.infer<typeof GallerySearchCursorSchema>
 

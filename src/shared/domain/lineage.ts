@@ -14,10 +14,23 @@ export type ResultKind = (typeof RESULT_KINDS)[number]
  * from another; an image extracted as a frame of a video; an image picked among the variations
  * ("More like this") of another.
  */
-export const LINEAGE_RELATIONS = ['first-frame', 'last-frame', 'reference', 'edit', 'protect', 'remix', 'frame', 'variation'] as const
+export const LINEAGE_RELATIONS = [
+  'first-frame',
+  'last-frame',
+  'reference',
+  'edit',
+  'protect',
+  'remix',
+  'frame',
+  'variation'
+] as const
 export type LineageRelation = (typeof LINEAGE_RELATIONS)[number]
 
-const ResultId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'not a result id')
+const ResultId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'not a result id')
 
 export const ResultRefSchema = z.strictObject({ kind: z.enum(RESULT_KINDS), id: ResultId })
 export type ResultRef = z.infer<typeof ResultRefSchema>

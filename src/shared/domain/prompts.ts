@@ -17,10 +17,21 @@ export const PROMPT_AREAS = ['chat', 'images', 'video'] as const
 export type PromptArea = (typeof PROMPT_AREAS)[number]
 
 /** How the prompt was sent, finer than its area (an image edit, a video remix). */
-export const PROMPT_KINDS = ['chat', 'image-generate', 'image-native', 'image-edit', 'video-create', 'video-remix'] as const
+export const PROMPT_KINDS = [
+  'chat',
+  'image-generate',
+  'image-native',
+  'image-edit',
+  'video-create',
+  'video-remix'
+] as const
 export type PromptKind = (typeof PROMPT_KINDS)[number]
 
-export const PromptIdSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)
+export const PromptIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/)
 
 /** A result a history entry links to: gallery images, a video task, a conversation. */
 export const PromptResultSchema = z.object({
@@ -57,8 +68,15 @@ const Tag = z
   .regex(/^[^,\p{Cc}]+$/u, 'A tag has no commas or control characters')
 export const PromptTagsSchema = z.array(Tag).max(PROMPT_TAGS_MAX, `At most ${PROMPT_TAGS_MAX} tags`)
 
-export const PromptNameSchema = z.string().trim().min(1, 'A name is required').max(PROMPT_NAME_MAX, `A name is at most ${PROMPT_NAME_MAX} characters`)
-export const PromptTextSchema = z.string().refine((s) => s.trim().length > 0, 'The prompt is empty').pipe(z.string().max(PROMPT_TEXT_MAX, `A prompt is at most ${PROMPT_TEXT_MAX} characters`))
+export const PromptNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'A name is required')
+  .max(PROMPT_NAME_MAX, `A name is at most ${PROMPT_NAME_MAX} characters`)
+export const PromptTextSchema = z
+  .string()
+  .refine((s) => s.trim().length > 0, 'The prompt is empty')
+  .pipe(z.string().max(PROMPT_TEXT_MAX, `A prompt is at most ${PROMPT_TEXT_MAX} characters`))
 
 export const SavedPromptSchema = z.object({
   id: z.string(),
@@ -102,7 +120,9 @@ export const PROMPTS_FILE_FORMAT = 'generation-studio.prompts'
 
 /** The export file: what import reads back. */
 export const PromptsFileSchema = z.strictObject({
-  format: z.literal(PROMPTS_FILE_FORMAT, { error: `Not a prompts file (its "format" must be "${PROMPTS_FILE_FORMAT}")` }),
+  format: z.literal(PROMPTS_FILE_FORMAT, {
+    error: `Not a prompts file (its "format" must be "${PROMPTS_FILE_FORMAT}")`
+  }),
   version: z.literal(1, { error: 'Only version 1 of the prompts file is known' }),
   exportedAt: z.number().optional(),
   prompts: z
@@ -126,14 +146,22 @@ export interface PromptFileProblem {
 }
 
 /** Reads an export file's text: the prompts, or every problem at its place (nothing is taken then). */
-export function parsePromptsFile(text: string): { ok: true; file: PromptsFile } | { ok: false; problems: PromptFileProblem[] } {
+export function parsePromptsFile(
+  text: string
+): { ok: true; file: PromptsFile } | { ok: false; problems: PromptFileProblem[] } {
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch (e) {
-    return { ok: false, problems: [{ field: '', message: `The file is not JSON (${e instanceof Error ? e.message : String(e)})` }] }
+    return {
+      ok: false,
+      problems: [{ field: '', message: `The file is not JSON (${e instanceof Error ? e.message : String(e)})` }]
+    }
   }
   const r = PromptsFileSchema.safeParse(json)
   if (r.success) return { ok: true, file: r.data }
-  return { ok: false, problems: r.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message })) }
+  return {
+    ok: false,
+    problems: r.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }))
+  }
 }

@@ -48,11 +48,13 @@ const TEMPLATES: Readonly<Record<RuleKey, string>> = {
   sizeStar: 'For the first image family the size is <width>*<height>, e.g. 2048*2048.',
   sizeX: 'For the second image family the size is <width>x<height>, e.g. 1024x1024.',
   sizeEdit: 'The edit size is <width>x<height>, e.g. 1024x1024.',
-  imagegenUrlOnly: 'The first image family takes reference images as http(s) URLs only. To use a local file or a gallery image, choose a model of the second family.',
+  imagegenUrlOnly:
+    'The first image family takes reference images as http(s) URLs only. To use a local file or a gallery image, choose a model of the second family.',
   httpUrl: 'A reference URL must be an http(s) address.',
   nativeUrl: 'Reference images for the native task must be http(s) URLs.',
   nativeUrlsTooMany: 'At most {{max}} reference image URLs.',
-  nativeModelMissing: "This profile's names give the native image task no model. Name one in the form, or add one in Settings → Profiles → Names.",
+  nativeModelMissing:
+    "This profile's names give the native image task no model. Name one in the form, or add one in Settings → Profiles → Names.",
   areaSize: 'The area must be between 1024x1024 ({{min}}) and 4096x4096 ({{max}}) pixels; got {{size}}.',
   areaRange: '{{width}}x{{height}} is {{area}} pixels; the native task needs an area between 1024x1024 and 4096x4096.',
   bothDims: 'Give both width and height, or neither.',
@@ -65,11 +67,15 @@ const TEMPLATES: Readonly<Record<RuleKey, string>> = {
   nativeEditOnly: '{{param}} applies to the native edit family only, not to {{model}}.',
   editQuality: '{{model}} takes quality {{allowed}}.',
   ratioFormat: 'A ratio looks like 16:9.',
-  extendNothing: 'The picture ({{picture}}) already has this shape: there is no new area to fill. Choose another ratio or a larger size.',
-  extendSmaller: 'A canvas of {{canvas}} is smaller than the picture ({{picture}}); an extended canvas must hold the whole picture.',
-  extendNoSize: 'The form edit family has no size close to {{canvas}}; it takes {{sizes}}. Choose another ratio, or the native family.',
+  extendNothing:
+    'The picture ({{picture}}) already has this shape: there is no new area to fill. Choose another ratio or a larger size.',
+  extendSmaller:
+    'A canvas of {{canvas}} is smaller than the picture ({{picture}}); an extended canvas must hold the whole picture.',
+  extendNoSize:
+    'The form edit family has no size close to {{canvas}}; it takes {{sizes}}. Choose another ratio, or the native family.',
   extendTooWide: 'A {{canvas}} canvas is wider than 21:9, the widest shape the native edit family makes.',
-  extendPlacement: 'The extended canvas {{canvas}} cannot hold a {{picture}} picture at {{x}}, {{y}} (it must fit inside, keep the picture’s shape and leave new area).',
+  extendPlacement:
+    'The extended canvas {{canvas}} cannot hold a {{picture}} picture at {{x}}, {{y}} (it must fit inside, keep the picture’s shape and leave new area).',
   extendTooBig: 'The extended image is {{mb}} MB, over the {{max}} MB an edit image may be. Choose a smaller canvas.'
 }
 

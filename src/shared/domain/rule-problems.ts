@@ -102,7 +102,9 @@ function keyed(issue: Issue): Omit<RuleProblem, 'field'> {
   switch (issue.code) {
     case 'custom': {
       const p = issue.params as { key?: unknown; values?: RuleValues } | undefined
-      return isRuleKey(p?.key) ? { key: p.key, ...(p.values ? { values: p.values } : {}) } : { key: 'invalid', values: { text: issue.message } }
+      return isRuleKey(p?.key)
+        ? { key: p.key, ...(p.values ? { values: p.values } : {}) }
+        : { key: 'invalid', values: { text: issue.message } }
     }
     case 'too_big': {
       const max = Number(issue.maximum)

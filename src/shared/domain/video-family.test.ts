@@ -10,7 +10,12 @@ import { ROUTE_OF_FAMILY, VIDEO_FAMILIES, VIDEO_FAMILY, VIDEO_FAMILY_NAME, Video
  */
 describe('video family keys are stored data', () => {
   it('maps each code name to the key stored for it, and to nothing else', () => {
-    expect(VIDEO_FAMILY).toStrictEqual({ unifiedFirst: 'vidq', unifiedSecond: 'unified2', videosJson: 'kl', videosMultipart: 'gk' })
+    expect(VIDEO_FAMILY).toStrictEqual({
+      unifiedFirst: 'vidq',
+      unifiedSecond: 'unified2',
+      videosJson: 'kl',
+      videosMultipart: 'gk'
+    })
     expect(VIDEO_FAMILIES).toStrictEqual(['vidq', 'unified2', 'kl', 'gk'])
     expect(VIDEO_NAME_FAMILIES).toStrictEqual(['vidq', 'unified2', 'kl', 'gk'])
     expect(MODEL_FAMILIES.slice(-4)).toStrictEqual(['vidq', 'unified2', 'kl', 'gk'])
@@ -21,13 +26,32 @@ describe('video family keys are stored data', () => {
   })
 
   it('reads a stored key back to its code name', () => {
-    expect(VIDEO_FAMILY_NAME).toStrictEqual({ vidq: 'unifiedFirst', unified2: 'unifiedSecond', kl: 'videosJson', gk: 'videosMultipart' })
+    expect(VIDEO_FAMILY_NAME).toStrictEqual({
+      vidq: 'unifiedFirst',
+      unified2: 'unifiedSecond',
+      kl: 'videosJson',
+      gk: 'videosMultipart'
+    })
   })
 
   it('still reads a names file written with the stored keys', () => {
-    const file = { ...STANDIN_NAMES, models: { ...STANDIN_NAMES.models, vidq: ['v-first'], unified2: ['v-second'], kl: ['v-json'], gk: ['v-multipart'] } }
+    const file = {
+      ...STANDIN_NAMES,
+      models: {
+        ...STANDIN_NAMES.models,
+        vidq: ['v-first'],
+        unified2: ['v-second'],
+        kl: ['v-json'],
+        gk: ['v-multipart']
+      }
+    }
     const parsed = GatewayNamesSchema.parse(file)
-    expect([parsed.models.vidq, parsed.models.unified2, parsed.models.kl, parsed.models.gk]).toEqual([['v-first'], ['v-second'], ['v-json'], ['v-multipart']])
+    expect([parsed.models.vidq, parsed.models.unified2, parsed.models.kl, parsed.models.gk]).toEqual([
+      ['v-first'],
+      ['v-second'],
+      ['v-json'],
+      ['v-multipart']
+    ])
   })
 
   it('still reads a create request carrying a stored key, and refuses a code name in its place', () => {

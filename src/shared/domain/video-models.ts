@@ -31,11 +31,18 @@ export const VIDEO_FAMILY = {
 export type VideoFamilyName = keyof typeof VIDEO_FAMILY
 
 /** The stored keys, in the order the studio lists the families. */
-export const VIDEO_FAMILIES = [VIDEO_FAMILY.unifiedFirst, VIDEO_FAMILY.unifiedSecond, VIDEO_FAMILY.videosJson, VIDEO_FAMILY.videosMultipart] as const
+export const VIDEO_FAMILIES = [
+  VIDEO_FAMILY.unifiedFirst,
+  VIDEO_FAMILY.unifiedSecond,
+  VIDEO_FAMILY.videosJson,
+  VIDEO_FAMILY.videosMultipart
+] as const
 export type VideoFamily = (typeof VIDEO_FAMILIES)[number]
 
 /** A stored key's code name, for what is derived from it on screen (e.g. test ids). */
-export const VIDEO_FAMILY_NAME = Object.fromEntries(Object.entries(VIDEO_FAMILY).map(([name, key]) => [key, name])) as Readonly<Record<VideoFamily, VideoFamilyName>>
+export const VIDEO_FAMILY_NAME = Object.fromEntries(
+  Object.entries(VIDEO_FAMILY).map(([name, key]) => [key, name])
+) as Readonly<Record<VideoFamily, VideoFamilyName>>
 
 /** unified: POST /v1/video/create + GET /v1/video/query; videos: POST /v1/videos + GET /v1/videos/{id}. */
 export const VIDEO_ROUTES = ['unified', 'videos'] as const
@@ -140,7 +147,10 @@ export const VIDEOS_JSON_SCENARIOS = [
   { id: 'motion-control', needs: ['image'] as const, sets: { scene_type: 'motion_control' } }
 ] as const
 export type VideosJsonScenario = (typeof VIDEOS_JSON_SCENARIOS)[number]['id']
-export const VIDEOS_JSON_SCENARIO_IDS = VIDEOS_JSON_SCENARIOS.map((s) => s.id) as [VideosJsonScenario, ...VideosJsonScenario[]]
+export const VIDEOS_JSON_SCENARIO_IDS = VIDEOS_JSON_SCENARIOS.map((s) => s.id) as [
+  VideosJsonScenario,
+  ...VideosJsonScenario[]
+]
 
 function unifiedFirst(model: string): VideoModelCapability {
   return {
@@ -158,7 +168,10 @@ function unifiedFirst(model: string): VideoModelCapability {
     promptMax: VIDEO_LIMITS.unifiedFirstPromptMax,
     maxReferences: VIDEO_LIMITS.unifiedFirstImagesMax,
     referenceKinds: ['file', 'gallery', 'url', 'asset'],
-    notes: ['No image: text to video; 1 image: image to video; 2 images: first and last frame.', 'The prompt is ignored when is_rec (recommended prompt) is on.']
+    notes: [
+      'No image: text to video; 1 image: image to video; 2 images: first and last frame.',
+      'The prompt is ignored when is_rec (recommended prompt) is on.'
+    ]
   }
 }
 
@@ -177,7 +190,10 @@ function unifiedSecond(model: string): VideoModelCapability {
     promptMax: VIDEO_LIMITS.promptMaxOther,
     maxReferences: 4,
     referenceKinds: ['url', 'asset'],
-    notes: ['References are image URLs or imported assets.', 'High-definition enhancement (enable_upsample) is for landscape only.']
+    notes: [
+      'References are image URLs or imported assets.',
+      'High-definition enhancement (enable_upsample) is for landscape only.'
+    ]
   }
 }
 
@@ -263,5 +279,8 @@ export function isAllowedReferenceUrl(u: string): boolean {
     return false
   }
   if (url.protocol === 'https:') return true
-  return url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]')
+  return (
+    url.protocol === 'http:' &&
+    (url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]')
+  )
 }

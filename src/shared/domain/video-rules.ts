@@ -9,29 +9,47 @@ import { issueProblems, ruleProblem, type RuleProblem } from './rule-problems'
 import { VideoCreateRequestSchema, type VideoCreateInput, type VideoCreateRequest, type VideoRef } from './video'
 import { VIDEO_FAMILY, capabilityOf, VIDEO_LIMITS, type DurationRule, type VideoModelCapability } from './video-models'
 
-function refKindProblems(cap: VideoModelCapability, refs: readonly VideoRef[], field: string, indexed = true): RuleProblem[] {
+function refKindProblems(
+  cap: VideoModelCapability,
+  refs: readonly VideoRef[],
+  field: string,
+  indexed = true
+): RuleProblem[] {
   const kinds = cap.referenceKinds.join(', ')
   return refs.flatMap((r, i) =>
-    cap.referenceKinds.includes(r.kind) ? [] : [ruleProblem(indexed ? `${field}.${i}` : field, 'refKind', { model: cap.model, kinds, kind: r.kind })]
+    cap.referenceKinds.includes(r.kind)
+      ? []
+      : [ruleProblem(indexed ? `${field}.${i}` : field, 'refKind', { model: cap.model, kinds, kind: r.kind })]
   )
 }
 
 function refCountProblems(cap: VideoModelCapability, refs: readonly VideoRef[], field: string): RuleProblem[] {
   if (refs.length <= cap.maxReferences) return []
   // The first family's images mean text, image or first-and-last-frame to video, so it says that.
-  if (cap.family === VIDEO_FAMILY.unifiedFirst) return [ruleProblem(field, 'unifiedFirstImages', { max: cap.maxReferences })]
+  if (cap.family === VIDEO_FAMILY.unifiedFirst)
+    return [ruleProblem(field, 'unifiedFirstImages', { max: cap.maxReferences })]
   return [ruleProblem(field, 'refsTooMany', { model: cap.model, max: cap.maxReferences })]
 }
 
 type EnumKey = 'aspectRatio' | 'videoResolution' | 'videoSize'
 
-function oneOf(field: string, value: string | undefined, allowed: readonly string[], model: string, key: EnumKey): RuleProblem[] {
-  return value !== undefined && !allowed.includes(value) ? [ruleProblem(field, key, { model, allowed: allowed.join(', '), value })] : []
+function oneOf(
+  field: string,
+  value: string | undefined,
+  allowed: readonly string[],
+  model: string,
+  key: EnumKey
+): RuleProblem[] {
+  return value !== undefined && !allowed.includes(value)
+    ? [ruleProblem(field, key, { model, allowed: allowed.join(', '), value })]
+    : []
 }
 
 function lengthProblems(field: string, seconds: number | undefined, model: string, d: DurationRule): RuleProblem[] {
   if (seconds === undefined || d.forced !== undefined) return []
-  return seconds < d.min || seconds > d.max ? [ruleProblem(field, 'durationRange', { model, min: d.min, max: d.max })] : []
+  return seconds < d.min || seconds > d.max
+    ? [ruleProblem(field, 'durationRange', { model, min: d.min, max: d.max })]
+    : []
 }
 
 /**
@@ -41,7 +59,8 @@ function lengthProblems(field: string, seconds: number | undefined, model: strin
 export function capabilityProblems(r: VideoCreateRequest, cap: VideoModelCapability): RuleProblem[] {
   const p: RuleProblem[] = []
   if (cap.promptRequired && !r.prompt.trim()) p.push(ruleProblem('prompt', 'promptRequired'))
-  if (r.prompt.length > cap.promptMax) p.push(ruleProblem('prompt', 'promptTooLong', { max: cap.promptMax, length: r.prompt.length }))
+  if (r.prompt.length > cap.promptMax)
+    p.push(ruleProblem('prompt', 'promptTooLong', { max: cap.promptMax, length: r.prompt.length }))
   const m = r.model
   if (r.family === VIDEO_FAMILY.unifiedFirst) {
     p.push(...oneOf('aspect_ratio', r.aspect_ratio, cap.aspectRatios, m, 'aspectRatio'))
@@ -82,11 +101,14 @@ export function structuralProblems(r: VideoCreateRequest): RuleProblem[] {
   const p: RuleProblem[] = []
   if (r.family === VIDEO_FAMILY.unifiedFirst) {
     if (r.payload !== undefined && r.payload.length > VIDEO_LIMITS.unifiedFirstPayloadMax) {
-      p.push(ruleProblem('payload', 'payloadTooLong', { max: VIDEO_LIMITS.unifiedFirstPayloadMax, length: r.payload.length }))
+      p.push(
+        ruleProblem('payload', 'payloadTooLong', { max: VIDEO_LIMITS.unifiedFirstPayloadMax, length: r.payload.length })
+      )
     }
     const detail = r.meta_data ? jsonProblem(r.meta_data) : null
     if (detail !== null) p.push(ruleProblem('meta_data', 'metaJson', { detail }))
-    if (!r.is_rec && !r.prompt.trim() && r.images.length === 0) p.push(ruleProblem('prompt', 'unifiedFirstPromptOrImage'))
+    if (!r.is_rec && !r.prompt.trim() && r.images.length === 0)
+      p.push(ruleProblem('prompt', 'unifiedFirstPromptOrImage'))
   } else if (r.family === VIDEO_FAMILY.unifiedSecond) {
     if (r.enable_upsample && r.orientation !== 'landscape') p.push(ruleProblem('enable_upsample', 'upsampleLandscape'))
   } else if (r.family === VIDEO_FAMILY.videosJson) {
@@ -94,7 +116,8 @@ export function structuralProblems(r: VideoCreateRequest): RuleProblem[] {
     if (r.size !== undefined && !/^\d{2,5}x\d{2,5}$/.test(r.size)) p.push(ruleProblem('size', 'sizeWxH'))
     if (r.scenario !== 'text' && !r.image) p.push(ruleProblem('image', 'needsImage'))
     if (r.scenario === 'first-last' && !r.last_frame) p.push(ruleProblem('last_frame', 'needsLastFrame'))
-    if (r.scenario === 'motion-control' && r.scene_type && r.scene_type !== 'motion_control') p.push(ruleProblem('scene_type', 'sceneMotion'))
+    if (r.scenario === 'motion-control' && r.scene_type && r.scene_type !== 'motion_control')
+      p.push(ruleProblem('scene_type', 'sceneMotion'))
   }
   return p
 }
@@ -108,7 +131,10 @@ export function videoRequestProblems(r: VideoCreateRequest, rule: ModelRule = {}
  * What the host does with a create, as one function: the contract's parse, then every rule. A
  * request comes back only when nothing is refused.
  */
-export function checkVideoCreate(input: VideoCreateInput, ruleFor: (model: string) => ModelRule): { request: VideoCreateRequest | null; problems: RuleProblem[] } {
+export function checkVideoCreate(
+  input: VideoCreateInput,
+  ruleFor: (model: string) => ModelRule
+): { request: VideoCreateRequest | null; problems: RuleProblem[] } {
   const parsed = VideoCreateRequestSchema.safeParse(input)
   if (!parsed.success) return { request: null, problems: issueProblems(parsed.error.issues) }
   const problems = videoRequestProblems(parsed.data, ruleFor(parsed.data.model))

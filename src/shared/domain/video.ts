@@ -23,11 +23,18 @@ export * from './video-models'
 
 const Id64 = z.string().min(1).max(64)
 /** An asset id as the gateway returns it (`asset-…`), used as `asset://{id}`. */
-const AssetId = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/, 'not an asset id')
+const AssetId = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'not an asset id')
 const RefUrl = z
   .string()
   .max(4096)
-  .refine(isAllowedReferenceUrl, { message: 'must be an https:// address (plain http only for this computer)', params: ruleParams('refUrl') })
+  .refine(isAllowedReferenceUrl, {
+    message: 'must be an https:// address (plain http only for this computer)',
+    params: ruleParams('refUrl')
+  })
 
 export const VideoRefSchema = z.discriminatedUnion('kind', [
   /** A granted local file (files:pick / files:upload with purpose video-reference). */
@@ -51,7 +58,11 @@ const Prompt = z.string().max(VIDEO_LIMITS.promptMaxOther)
 const Ratio = z.string().regex(/^\d{1,2}:\d{1,2}$/, 'is a ratio such as 16:9')
 const Word = z.string().min(1).max(40)
 /** The model's own range is a rule (durationRange); 0 gets there too, so the form and the host say it alike. */
-const Seconds = z.number().int('is a whole number of seconds').min(0, 'is not negative').max(3600, 'is at most 3600 seconds')
+const Seconds = z
+  .number()
+  .int('is a whole number of seconds')
+  .min(0, 'is not negative')
+  .max(3600, 'is at most 3600 seconds')
 /** The profile to bill; absent: the selected one. */
 const ProfileId = Id64.optional()
 
@@ -135,7 +146,12 @@ export const VideosMultipartCreateSchema = z.strictObject({
   references: z.array(VideoRefSchema).max(VIDEO_LIMITS.referencesCeiling).default([])
 })
 
-const CreateUnion = z.discriminatedUnion('family', [UnifiedFirstCreateSchema, UnifiedSecondCreateSchema, VideosJsonCreateSchema, VideosMultipartCreateSchema])
+const CreateUnion = z.discriminatedUnion('family', [
+  UnifiedFirstCreateSchema,
+  UnifiedSecondCreateSchema,
+  VideosJsonCreateSchema,
+  VideosMultipartCreateSchema
+])
 export type VideoCreateRequest = z.output<typeof CreateUnion>
 export type VideoCreateInput = z.input<typeof CreateUnion>
 
@@ -169,7 +185,18 @@ export type VideoRemixRequest = z.infer<typeof VideoRemixRequestSchema>
  * exist, repeatedly; paused: the profile's key was refused (401) and polling waits for a new key;
  * outcome-unknown: the create may have reached the gateway but no answer came; never re-sent by us.
  */
-export const VIDEO_STATES = ['submitting', 'queued', 'running', 'succeeded', 'failed', 'cancelled', 'unknown', 'lost', 'paused', 'outcome-unknown'] as const
+export const VIDEO_STATES = [
+  'submitting',
+  'queued',
+  'running',
+  'succeeded',
+  'failed',
+  'cancelled',
+  'unknown',
+  'lost',
+  'paused',
+  'outcome-unknown'
+] as const
 export const VideoStateSchema = z.enum(VIDEO_STATES)
 export type VideoState = z.infer<typeof VideoStateSchema>
 /** States in which the task is finished for the scheduler (no more polls). */
@@ -300,10 +327,7 @@ export type Asset = z.infer<typeof AssetSchema>
 export const AssetImportRequestSchema = z.strictObject({
   profileId: ProfileId,
   groupId: z.string().min(1).max(128),
-  url: z
-    .string()
-    .max(4096)
-    .refine(isAllowedReferenceUrl, 'must be a public https:// address'),
+  url: z.string().max(4096).refine(isAllowedReferenceUrl, 'must be a public https:// address'),
   type: AssetTypeSchema,
   name: z.string().trim().min(1, 'A name is required').max(200)
 })

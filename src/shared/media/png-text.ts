@@ -61,7 +61,8 @@ export function studioSettingsChunk(settings: StudioPngSettings): Uint8Array {
   const keyword = new TextEncoder().encode(STUDIO_PNG_KEYWORD)
   // keyword \0, compression flag 0, method 0, empty language \0, empty translated keyword \0, text
   const dataLength = keyword.length + 5 + text.length
-  if (dataLength > STUDIO_CHUNK_MAX_BYTES) throw new RangeError(`The settings are ${dataLength} bytes, over the ${STUDIO_CHUNK_MAX_BYTES}-byte chunk cap.`)
+  if (dataLength > STUDIO_CHUNK_MAX_BYTES)
+    throw new RangeError(`The settings are ${dataLength} bytes, over the ${STUDIO_CHUNK_MAX_BYTES}-byte chunk cap.`)
   const chunk = new Uint8Array(12 + dataLength)
   putU32(chunk, 0, dataLength)
   chunk.set([0x69, 0x54, 0x58, 0x74], 4) // iTXt
@@ -116,7 +117,8 @@ function parseStudioChunk(b: Uint8Array, at: number, length: number): StudioPngS
   const data = b.subarray(at + 8, at + 8 + length)
   if (crc32(b.subarray(at + 4, at + 8 + length)) !== u32be(b, at + 8 + length)) return null
   const keywordEnd = data.indexOf(0)
-  if (keywordEnd < 0 || new TextDecoder('latin1').decode(data.subarray(0, keywordEnd)) !== STUDIO_PNG_KEYWORD) return null
+  if (keywordEnd < 0 || new TextDecoder('latin1').decode(data.subarray(0, keywordEnd)) !== STUDIO_PNG_KEYWORD)
+    return null
   // Compression flag 0 only: the studio never compresses it, and inflating untrusted text is not worth the risk.
   if (data[keywordEnd + 1] !== 0) return null
   const languageEnd = data.indexOf(0, keywordEnd + 3)

@@ -12,7 +12,11 @@ const TINY_GIF = hex('47494638396101000100800000000000ffffff2c000000000100010000
 describe('the shared image sniffer', () => {
   it('reads GIF sizes from the logical screen descriptor, with and without a colour table', async () => {
     expect(sniffImage(TINY_GIF)).toEqual({ format: 'gif', width: 1, height: 1 })
-    const made = new Uint8Array(await sharp(Buffer.alloc(300 * 7 * 3, 90), { raw: { width: 300, height: 7, channels: 3 } }).gif().toBuffer())
+    const made = new Uint8Array(
+      await sharp(Buffer.alloc(300 * 7 * 3, 90), { raw: { width: 300, height: 7, channels: 3 } })
+        .gif()
+        .toBuffer()
+    )
     expect(sniffImage(made)).toEqual({ format: 'gif', width: 300, height: 7 })
     const noTable = hex('474946383761020003000000002c')
     expect(sniffImage(noTable)).toEqual({ format: 'gif', width: 2, height: 3 })

@@ -41,7 +41,9 @@ function unwrap(body: unknown, what: string): Obj {
   const err = obj(b.error)
   if (b.state !== 1 && b.state !== undefined) {
     const msg = str(err.Message) ?? str(err.message) ?? `the gateway refused the ${what}`
-    throw new StudioError('GATEWAY_ERROR', `Asset ${what} failed: ${msg}`, { details: { gatewayCode: str(err.Code) ?? str(err.code) ?? '' } })
+    throw new StudioError('GATEWAY_ERROR', `Asset ${what} failed: ${msg}`, {
+      details: { gatewayCode: str(err.Code) ?? str(err.code) ?? '' }
+    })
   }
   return obj(b.data)
 }
@@ -88,15 +90,36 @@ export class AssetService {
 
   private async call(profileId: string, route: string, json: unknown): Promise<unknown> {
     const conn = await this.d.profiles.connection(profileId)
-    return this.d.scheduler.request(profileId, async () => readJson(await sendGateway(this.d.fetch, conn, { method: 'POST', path: joinPath(namesOf(conn).assetPrefix, route), json, timeoutMs: 30_000 })))
+    return this.d.scheduler.request(profileId, async () =>
+      readJson(
+        await sendGateway(this.d.fetch, conn, {
+          method: 'POST',
+          path: joinPath(namesOf(conn).assetPrefix, route),
+          json,
+          timeoutMs: 30_000
+        })
+      )
+    )
   }
 
   async createGroup(req: AssetGroupCreate): Promise<AssetGroup> {
     const profileId = req.profileId ?? (await this.d.profiles.activeId())
-    const data = unwrap(await this.call(profileId, 'CreateAssetGroup', { Name: req.name, ...(req.description ? { Description: req.description } : {}) }), 'group creation')
+    const data = unwrap(
+      await this.call(profileId, 'CreateAssetGroup', {
+        Name: req.name,
+        ...(req.description ? { Description: req.description } : {})
+      }),
+      'group creation'
+    )
     const id = str(data.Id)
     if (!id) throw new StudioError('GATEWAY_ERROR', 'The gateway created the group but returned no group id.')
-    const group: AssetGroup = { id, profileId, name: req.name, ...(req.description ? { description: req.description } : {}), createdAt: Date.now() }
+    const group: AssetGroup = {
+      id,
+      profileId,
+      name: req.name,
+      ...(req.description ? { description: req.description } : {}),
+      createdAt: Date.now()
+    }
     await this.save(group)
     this.d.emit('video:assets-changed', { ids: [id] })
     return group
@@ -104,12 +127,33 @@ export class AssetService {
 
   async importAsset(req: AssetImportRequest): Promise<Asset> {
     const profileId = req.profileId ?? (await this.d.profiles.activeId())
-    const data = unwrap(await this.call(profileId, 'CreateAsset', { GroupId: req.groupId, URL: req.url, AssetType: req.type, Name: req.name }), 'import')
+    const data = unwrap(
+      await this.call(profileId, 'CreateAsset', {
+        GroupId: req.groupId,
+        URL: req.url,
+        AssetType: req.type,
+        Name: req.name
+      }),
+      'import'
+    )
     const id = str(data.Id)
     const taskId = str(data.task_id)
-    if (!id || !taskId) throw new StudioError('GATEWAY_ERROR', 'The gateway accepted the import but returned no asset id or task id.')
+    if (!id || !taskId)
+      throw new StudioError('GATEWAY_ERROR', 'The gateway accepted the import but returned no asset id or task id.')
     const now = Date.now()
-    const asset: Asset = { id, taskId, profileId, groupId: req.groupId, name: req.name, url: req.url, type: req.type, state: 'processing', rawStatus: null, createdAt: now, updatedAt: now }
+    const asset: Asset = {
+      id,
+      taskId,
+      profileId,
+      groupId: req.groupId,
+      name: req.name,
+      url: req.url,
+      type: req.type,
+      state: 'processing',
+      rawStatus: null,
+      createdAt: now,
+      updatedAt: now
+    }
     await this.save(asset)
     this.d.emit('video:assets-changed', { ids: [id] })
     this.follow(asset, 0)
@@ -141,7 +185,11 @@ export class AssetService {
       this.paused.delete(asset.id)
       if (next === 'processing' || next === 'unknown') this.follow(asset, pause.attempt)
     }
-    if (next === 'failed') asset.error = { message: str(err.Message) ?? str(err.message) ?? 'The asset could not be imported.', ...(str(err.Code) ? { code: str(err.Code) } : {}) }
+    if (next === 'failed')
+      asset.error = {
+        message: str(err.Message) ?? str(err.message) ?? 'The asset could not be imported.',
+        ...(str(err.Code) ? { code: str(err.Code) } : {})
+      }
     if (changed || unpaused) {
       await this.save(asset)
       this.d.emit('video:assets-changed', { ids: [asset.id] })
@@ -160,8 +208,11 @@ export class AssetService {
         if (a.state === 'active' || a.state === 'failed') return
       } catch (e) {
         if (e instanceof StudioError && (e.status === 401 || e.status === 403)) return this.pause(asset, attempt, e)
-        if (e instanceof StudioError && e.code === 'RATE_LIMITED') after = s.backOff(asset.profileId, e.details?.retryAfterMs)
-        ;(this.d.log ?? (() => {}))(`assets: checking ${asset.id} failed: ${e instanceof Error ? e.message : String(e)}`)
+        if (e instanceof StudioError && e.code === 'RATE_LIMITED')
+          after = s.backOff(asset.profileId, e.details?.retryAfterMs)
+        ;(this.d.log ?? (() => {}))(
+          `assets: checking ${asset.id} failed: ${e instanceof Error ? e.message : String(e)}`
+        )
       }
       if (Date.now() - asset.createdAt < GIVE_UP_MS) this.follow(asset, attempt + 1, after)
     })
@@ -181,7 +232,10 @@ export class AssetService {
       // no key at all: any key entered later resumes it
     }
     this.paused.set(asset.id, { key, attempt })
-    asset.error = { message: `Checking the import is paused: ${e.message} Update the profile's key to continue.`, ...(e.status ? { code: String(e.status) } : {}) }
+    asset.error = {
+      message: `Checking the import is paused: ${e.message} Update the profile's key to continue.`,
+      ...(e.status ? { code: String(e.status) } : {})
+    }
     asset.updatedAt = Date.now()
     await this.save(asset)
     this.d.emit('video:assets-changed', { ids: [asset.id] })

@@ -19,7 +19,12 @@ export const ASSETS_SCHEMA = [
 ]
 
 export function putGroup(lib: Library, g: AssetGroup): void {
-  lib.run('INSERT INTO asset_groups (id, profile_id, record) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET profile_id = excluded.profile_id, record = excluded.record', g.id, g.profileId, JSON.stringify(g))
+  lib.run(
+    'INSERT INTO asset_groups (id, profile_id, record) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET profile_id = excluded.profile_id, record = excluded.record',
+    g.id,
+    g.profileId,
+    JSON.stringify(g)
+  )
 }
 
 export function putAsset(lib: Library, a: Asset): void {
@@ -35,7 +40,11 @@ export function putAsset(lib: Library, a: Asset): void {
   )
 }
 
-const isObject = (v: unknown): v is { id: string; profileId: string } => !!v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' && typeof (v as { profileId?: unknown }).profileId === 'string'
+const isObject = (v: unknown): v is { id: string; profileId: string } =>
+  !!v &&
+  typeof v === 'object' &&
+  typeof (v as { id?: unknown }).id === 'string' &&
+  typeof (v as { profileId?: unknown }).profileId === 'string'
 
 function rows<T>(found: Array<{ record: string }>): T[] {
   return found.flatMap((r) => {
@@ -74,7 +83,10 @@ export async function loadAssets(lib: Library, legacyPath: string): Promise<Asse
       if (!read.ok) return null
       const v = read.value as { groups?: unknown; assets?: unknown }
       // Unreadable: as before, start empty (the gateway still has them); the file is kept renamed.
-      return { groups: Array.isArray(v?.groups) ? v.groups.filter(isObject) : [], assets: Array.isArray(v?.assets) ? v.assets.filter(isObject) : [] }
+      return {
+        groups: Array.isArray(v?.groups) ? v.groups.filter(isObject) : [],
+        assets: Array.isArray(v?.assets) ? v.assets.filter(isObject) : []
+      }
     },
     (file) => {
       for (const g of file.groups) putGroup(lib, g as AssetGroup)

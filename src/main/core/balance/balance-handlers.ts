@@ -13,7 +13,8 @@ export interface BalanceHandlerDeps {
 /** The balance channels of the contract (usage itself is in handlers.ts, next to the profiles it follows). */
 export function createBalanceHandlers(d: BalanceHandlerDeps): Pick<Handlers, BalanceChannel> {
   return {
-    'balance:get-billing': async (input) => d.billing.get(input?.profileId ?? (await d.activeId()), input?.refresh === true),
+    'balance:get-billing': async (input) =>
+      d.billing.get(input?.profileId ?? (await d.activeId()), input?.refresh === true),
     'balance:get-history': (input) => d.balance.history(input?.profileId),
     'balance:get-spending': (input) => d.balance.spending(input?.profileId, input?.sinceDays),
     'balance:get-settings': (input) => d.balance.settings(input?.profileId),

@@ -19,25 +19,61 @@ afterEach(async () => {
   while (closers.length) await closers.pop()!()
 })
 
-const profile: ProfileView = { id: 'p', name: 'Work', baseUrl: '', kind: 'gateway', readOnly: false, synthetic: false, key: { configured: true, protection: 'os' }, displayUnit: { kind: 'usd' }, names: STANDIN_NAMES }
+const profile: ProfileView = {
+  id: 'p',
+  name: 'Work',
+  baseUrl: '',
+  kind: 'gateway',
+  readOnly: false,
+  synthetic: false,
+  key: { configured: true, protection: 'os' },
+  displayUnit: { kind: 'usd' },
+  names: STANDIN_NAMES
+}
 
 async function setup(state: { used: number; granted?: number; unlimited?: boolean; expiresAt?: number }) {
   const gw = await scriptedServer((_, res) => {
     const granted = state.granted ?? 1_000_000
     res.writeHead(200, { 'content-type': 'application/json' })
-    res.end(usageBody({ total_used: state.used, total_granted: granted, total_available: granted - state.used, unlimited_quota: state.unlimited ?? false, expires_at: state.expiresAt ?? 0 }))
+    res.end(
+      usageBody({
+        total_used: state.used,
+        total_granted: granted,
+        total_available: granted - state.used,
+        unlimited_quota: state.unlimited ?? false,
+        expires_at: state.expiresAt ?? 0
+      })
+    )
   })
   closers.push(gw.close)
   const dir = tempDir('balance-')
   let now = Date.UTC(2026, 0, 5)
-  const profiles = { activeId: async () => 'p', get: () => ({ ...profile, baseUrl: gw.url }), connection: async () => ({ baseUrl: gw.url, key: 'sk-balance-test' }) }
-  const usage = new UsageService(profiles, (i, init) => fetch(i, init), () => {}, () => now)
+  const profiles = {
+    activeId: async () => 'p',
+    get: () => ({ ...profile, baseUrl: gw.url }),
+    connection: async () => ({ baseUrl: gw.url, key: 'sk-balance-test' })
+  }
+  const usage = new UsageService(
+    profiles,
+    (i, init) => fetch(i, init),
+    () => {},
+    () => now
+  )
   const events: Array<[string, unknown]> = []
   const notes: OsNotification[] = []
-  const generations = await GenerationLog.open(dir, () => {}, () => now)
+  const generations = await GenerationLog.open(
+    dir,
+    () => {},
+    () => now
+  )
   const balance = new BalanceService({
     usage,
-    billing: new BillingService({ fetch: (i, init) => fetch(i, init), connection: profiles.connection, prefixOf: () => undefined, rememberPrefix: () => {} }),
+    billing: new BillingService({
+      fetch: (i, init) => fetch(i, init),
+      connection: profiles.connection,
+      prefixOf: () => undefined,
+      rememberPrefix: () => {}
+    }),
     snapshots: await SnapshotStore.open(dir, () => {}),
     generations,
     store: openConfStore<BalanceFile>(dir, 'balance', { profiles: {} }),
@@ -97,7 +133,9 @@ describe('BalanceService', () => {
     await t.settle()
     await t.readLater()
     expect(t.events.filter(([n]) => n === 'balance:low-balance')).toHaveLength(1)
-    expect(t.notes).toEqual([{ title: 'Low balance: Work', body: '$0.20 available, below your alert threshold of $0.40.' }])
+    expect(t.notes).toEqual([
+      { title: 'Low balance: Work', body: '$0.20 available, below your alert threshold of $0.40.' }
+    ])
     state.used = 0
     await t.readLater()
     state.used = 950_000
@@ -109,21 +147,40 @@ describe('BalanceService', () => {
     const state = { used: 0 }
     const t = await setup(state)
     await t.usage.get('p')
-    expect(await t.balance.preflight({ model: 'vidq1', kind: 'video' })).toMatchObject({ expectedCost: null, basedOn: 0, warn: false, reason: 'ok', available: 1_000_000 })
+    expect(await t.balance.preflight({ model: 'vidq1', kind: 'video' })).toMatchObject({
+      expectedCost: null,
+      basedOn: 0,
+      warn: false,
+      reason: 'ok',
+      available: 1_000_000
+    })
     t.advance(1000)
     t.balance.recordGeneration({ profileId: 'p', kind: 'video', model: 'vidq1' })
     state.used = 400_000
     await t.readLater()
-    expect(await t.balance.preflight({ model: 'vidq1', kind: 'video' })).toMatchObject({ expectedCost: 400_000, basedOn: 1, warn: false, available: 600_000 })
+    expect(await t.balance.preflight({ model: 'vidq1', kind: 'video' })).toMatchObject({
+      expectedCost: 400_000,
+      basedOn: 1,
+      warn: false,
+      available: 600_000
+    })
     state.used = 700_000
     await t.readLater()
-    expect(await t.balance.preflight({ model: 'vidq1', kind: 'video' })).toMatchObject({ warn: true, reason: 'below-cost', available: 300_000 })
+    expect(await t.balance.preflight({ model: 'vidq1', kind: 'video' })).toMatchObject({
+      warn: true,
+      reason: 'below-cost',
+      available: 300_000
+    })
   })
 
   it('never warns on an unlimited key, always on an expired one', async () => {
     const t = await setup({ used: 5_000, granted: 0, unlimited: true })
     await t.usage.get('p')
-    expect(await t.balance.preflight({ model: 'm', kind: 'video' })).toMatchObject({ warn: false, unlimited: true, available: null })
+    expect(await t.balance.preflight({ model: 'm', kind: 'video' })).toMatchObject({
+      warn: false,
+      unlimited: true,
+      available: null
+    })
     const e = await setup({ used: 0, expiresAt: Math.floor(Date.UTC(2026, 0, 1) / 1000) })
     await e.usage.get('p')
     expect(await e.balance.preflight({ model: 'm', kind: 'video' })).toMatchObject({ warn: true, reason: 'expired' })
@@ -132,8 +189,15 @@ describe('BalanceService', () => {
   it('keeps per-profile settings and the unit in effect', async () => {
     const t = await setup({ used: 0 })
     expect((await t.balance.settings('p')).effectiveUnit).toEqual({ kind: 'usd' })
-    const v = t.balance.updateSettings({ profileId: 'p', displayUnit: { kind: 'cny', rate: 7.1 }, quotaPerUsd: 250_000 })
-    expect(v).toMatchObject({ effectiveUnit: { kind: 'cny', rate: 7.1 }, settings: { quotaPerUsd: 250_000, lowThreshold: null } })
+    const v = t.balance.updateSettings({
+      profileId: 'p',
+      displayUnit: { kind: 'cny', rate: 7.1 },
+      quotaPerUsd: 250_000
+    })
+    expect(v).toMatchObject({
+      effectiveUnit: { kind: 'cny', rate: 7.1 },
+      settings: { quotaPerUsd: 250_000, lowThreshold: null }
+    })
   })
 
   it('a model renamed in the profile names keeps its history for the estimate (same place in its family)', async () => {
@@ -173,14 +237,22 @@ describe('BalanceService', () => {
     expect(generations.spentSince('p', 0)).toBe(900)
     balance.updateSettings({ profileId: 'p', dailyLimit: 1000 })
     const held = await balance.preflight({ model: 'img', kind: 'image' })
-    expect(held).toMatchObject({ warn: true, reason: 'daily-limit', expectedCost: 300, limit: { kind: 'daily', limit: 1000, spent: 900 } })
+    expect(held).toMatchObject({
+      warn: true,
+      reason: 'daily-limit',
+      expectedCost: 300,
+      limit: { kind: 'daily', limit: 1000, spent: 900 }
+    })
     await balance.preflight({ model: 'img', kind: 'image' })
     expect(events.filter(([n]) => n === 'balance:limit-hold')).toHaveLength(1)
     expect(notes.filter((n) => n.title.includes('daily limit'))).toHaveLength(1)
     // A model without history is held only once the limit is reached.
     expect((await balance.preflight({ model: 'new', kind: 'image' })).reason).not.toBe('daily-limit')
     balance.updateSettings({ profileId: 'p', dailyLimit: 5000, weeklyLimit: 1100 })
-    expect(await balance.preflight({ model: 'img', kind: 'image' })).toMatchObject({ reason: 'weekly-limit', limit: { kind: 'weekly', limit: 1100 } })
+    expect(await balance.preflight({ model: 'img', kind: 'image' })).toMatchObject({
+      reason: 'weekly-limit',
+      limit: { kind: 'weekly', limit: 1100 }
+    })
     expect(events.filter(([n]) => n === 'balance:limit-hold')).toHaveLength(2)
     balance.updateSettings({ profileId: 'p', weeklyLimit: null })
     expect((await balance.preflight({ model: 'img', kind: 'image' })).warn).toBe(false)

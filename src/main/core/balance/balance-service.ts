@@ -1,4 +1,12 @@
-import { DEFAULT_BALANCE_SETTINGS, type BalanceSettings, type BillingPrefix, type GenerationKind, type Preflight, type Snapshot, type Spending } from '@shared/domain/balance'
+import {
+  DEFAULT_BALANCE_SETTINGS,
+  type BalanceSettings,
+  type BillingPrefix,
+  type GenerationKind,
+  type Preflight,
+  type Snapshot,
+  type Spending
+} from '@shared/domain/balance'
 import { DAY_MS } from '@shared/domain/balance-forecast'
 import { formatAmount, quotaInUnit } from '@shared/domain/balance-units'
 import { chatEstimate, type ChatEstimate } from '@shared/domain/chat-estimate'
@@ -66,14 +74,19 @@ export class BalanceService {
     this.now = d.now ?? Date.now
     d.usage.onUpdated((id, u) => {
       // Serialised, so snapshots and cost attribution follow the order of the records.
-      this.chain = this.chain.then(() => this.onUsage(id, u)).catch((e: unknown) => this.d.log?.(`balance: snapshot failed: ${String(e)}`))
+      this.chain = this.chain
+        .then(() => this.onUsage(id, u))
+        .catch((e: unknown) => this.d.log?.(`balance: snapshot failed: ${String(e)}`))
     })
     d.generations.onRecorded((e) => this.scheduleSnapshot(e.profileId))
   }
 
   /** For chat, images and the video engine: record a generation (fills in the quota known before it). */
   readonly recordGeneration: RecordGeneration = (r) => {
-    this.d.generations.recorder({ ...r, quotaBefore: r.quotaBefore ?? this.d.usage.cached(r.profileId)?.totalAvailable })
+    this.d.generations.recorder({
+      ...r,
+      quotaBefore: r.quotaBefore ?? this.d.usage.cached(r.profileId)?.totalAvailable
+    })
   }
 
   /** On open: one usage record of the active profile (served from the cache when there is one). */
@@ -178,11 +191,17 @@ export class BalanceService {
           const from = old[i]
           const to = list[i]
           if (from === to || list.includes(from) || old.includes(to)) continue
-          aliases[to] = [...new Set([...(aliases[to] ?? []), from, ...(aliases[from] ?? [])])].filter((m) => m !== to).slice(0, 20)
+          aliases[to] = [...new Set([...(aliases[to] ?? []), from, ...(aliases[from] ?? [])])]
+            .filter((m) => m !== to)
+            .slice(0, 20)
         }
       }
     }
-    if (changed) this.setState(profileId, { names: Object.fromEntries(Object.entries(models).map(([f, l]) => [f, [...l]])), aliases })
+    if (changed)
+      this.setState(profileId, {
+        names: Object.fromEntries(Object.entries(models).map(([f, l]) => [f, [...l]])),
+        aliases
+      })
   }
 
   aliasesOf(profileId: string, model: string): string[] {
@@ -205,30 +224,61 @@ export class BalanceService {
     return this.d.generations.jobCost(ref)
   }
 
-  async preflight(input: { profileId?: string; model: string; kind: GenerationKind; params?: string }): Promise<Preflight> {
+  async preflight(input: {
+    profileId?: string
+    model: string
+    kind: GenerationKind
+    params?: string
+  }): Promise<Preflight> {
     const id = await this.known(input.profileId)
     const est = this.estimate(id, input.model, input.kind, input.params ?? '')
     const { cost, basedOn } = est
     let usage = this.d.usage.cached(id)
     if (!usage) usage = await this.d.usage.get(id).catch(() => undefined)
-    const base = { expectedCost: cost, basedOn, low: est.low, high: est.high, basis: est.basis, fetchedAt: usage?.fetchedAt ?? null }
+    const base = {
+      expectedCost: cost,
+      basedOn,
+      low: est.low,
+      high: est.high,
+      basis: est.basis,
+      fetchedAt: usage?.fetchedAt ?? null
+    }
     if (!usage) {
       const held = this.limitHold(id, input.model.trim(), cost)
-      if (held) return { ...base, available: null, unlimited: false, warn: true, reason: held.reason, limit: held.limit }
+      if (held)
+        return { ...base, available: null, unlimited: false, warn: true, reason: held.reason, limit: held.limit }
       return { ...base, available: null, unlimited: false, warn: false, reason: 'unknown' }
     }
     const state = keyStateOf(usage, this.now())
-    if (state === 'expired') return { ...base, available: Math.max(0, usage.totalAvailable), unlimited: usage.unlimited, warn: true, reason: 'expired' }
+    if (state === 'expired')
+      return {
+        ...base,
+        available: Math.max(0, usage.totalAvailable),
+        unlimited: usage.unlimited,
+        warn: true,
+        reason: 'expired'
+      }
     const available = usage.totalAvailable
-    if (state === 'exhausted') return { ...base, available: Math.max(0, available), unlimited: false, warn: true, reason: 'exhausted' }
+    if (state === 'exhausted')
+      return { ...base, available: Math.max(0, available), unlimited: false, warn: true, reason: 'exhausted' }
     // Spending limits hold whatever the key allows (an unlimited key too).
     const held = this.limitHold(id, input.model.trim(), cost)
-    if (held) return { ...base, available: state === 'unlimited' ? null : available, unlimited: state === 'unlimited', warn: true, reason: held.reason, limit: held.limit }
+    if (held)
+      return {
+        ...base,
+        available: state === 'unlimited' ? null : available,
+        unlimited: state === 'unlimited',
+        warn: true,
+        reason: held.reason,
+        limit: held.limit
+      }
     // An unlimited key's "available" is meaningless (it may be negative): no warning on it.
     if (state === 'unlimited') return { ...base, available: null, unlimited: true, warn: false, reason: 'ok' }
-    if (cost !== null && available < cost) return { ...base, available, unlimited: false, warn: true, reason: 'below-cost' }
+    if (cost !== null && available < cost)
+      return { ...base, available, unlimited: false, warn: true, reason: 'below-cost' }
     const threshold = this.settingsOf(id).settings.lowThreshold
-    if (threshold !== null && available - (cost ?? 0) < threshold) return { ...base, available, unlimited: false, warn: false, reason: 'below-threshold' }
+    if (threshold !== null && available - (cost ?? 0) < threshold)
+      return { ...base, available, unlimited: false, warn: false, reason: 'below-threshold' }
     return { ...base, available, unlimited: false, warn: false, reason: 'ok' }
   }
 
@@ -238,7 +288,14 @@ export class BalanceService {
    * host's clock, known costs plus the estimates of jobs not priced yet. Without an estimate a job
    * is held only once the limit is already reached. Told once (event and desktop notification).
    */
-  limitHold(profileId: string, model: string, expected: number | null): { reason: 'daily-limit' | 'weekly-limit'; limit: { kind: 'daily' | 'weekly'; limit: number; spent: number } } | null {
+  limitHold(
+    profileId: string,
+    model: string,
+    expected: number | null
+  ): {
+    reason: 'daily-limit' | 'weekly-limit'
+    limit: { kind: 'daily' | 'weekly'; limit: number; spent: number }
+  } | null {
     const s = this.settingsOf(profileId).settings
     const now = this.now()
     for (const [kind, limit, span] of [
@@ -255,7 +312,14 @@ export class BalanceService {
     return null
   }
 
-  private tellHold(profileId: string, model: string, kind: 'daily' | 'weekly', limit: number, spent: number, expected: number | null): void {
+  private tellHold(
+    profileId: string,
+    model: string,
+    kind: 'daily' | 'weekly',
+    limit: number,
+    spent: number,
+    expected: number | null
+  ): void {
     const key = `${profileId}\n${kind}\n${limit}`
     if (this.told.has(key)) return
     this.told.add(key)
@@ -269,7 +333,8 @@ export class BalanceService {
     if (!this.d.notify) return
     const { settings, effectiveUnit } = this.settingsOf(profileId)
     const lang = this.d.language?.() ?? 'en'
-    const fmt = (raw: number) => formatAmount(quotaInUnit(raw, effectiveUnit, settings.quotaPerUsd), effectiveUnit, lang === 'zh' ? 'zh-CN' : 'en')
+    const fmt = (raw: number) =>
+      formatAmount(quotaInUnit(raw, effectiveUnit, settings.quotaPerUsd), effectiveUnit, lang === 'zh' ? 'zh-CN' : 'en')
     try {
       this.d.notify(limitHoldText(lang, profileName, kind, fmt(limit), fmt(spent)))
     } catch (e) {
@@ -287,7 +352,13 @@ export class BalanceService {
   }
 
   private async onUsage(profileId: string, u: KeyUsage): Promise<void> {
-    const snap: Snapshot = { at: u.fetchedAt, available: u.totalAvailable, used: u.totalUsed, granted: u.totalGranted, unlimited: u.unlimited }
+    const snap: Snapshot = {
+      at: u.fetchedAt,
+      available: u.totalAvailable,
+      used: u.totalUsed,
+      granted: u.totalGranted,
+      unlimited: u.unlimited
+    }
     const prev = this.d.snapshots.last(profileId)
     // A record older than the last one (the clock set back) is no interval: nothing is priced by it.
     if (prev && prev.at <= snap.at) this.d.generations.attribute(profileId, prev, snap)
@@ -298,7 +369,12 @@ export class BalanceService {
 
   private checkAlert(profileId: string, u: KeyUsage): void {
     const { settings, effectiveUnit } = this.settingsOf(profileId)
-    const { fire, next } = checkCrossing({ armed: this.state(profileId).armed ?? true }, u.totalAvailable, settings.lowThreshold, u.unlimited)
+    const { fire, next } = checkCrossing(
+      { armed: this.state(profileId).armed ?? true },
+      u.totalAvailable,
+      settings.lowThreshold,
+      u.unlimited
+    )
     if (next.armed !== (this.state(profileId).armed ?? true)) this.setState(profileId, { armed: next.armed })
     if (!fire || settings.lowThreshold === null) return
     let profileName = profileId
@@ -307,12 +383,19 @@ export class BalanceService {
     } catch {
       // Removed meanwhile: the id names it.
     }
-    const alert = { profileId, profileName, available: u.totalAvailable, threshold: settings.lowThreshold, at: this.now() }
+    const alert = {
+      profileId,
+      profileName,
+      available: u.totalAvailable,
+      threshold: settings.lowThreshold,
+      at: this.now()
+    }
     this.d.emit('balance:low-balance', alert)
     if (this.d.notify) {
       const lang = this.d.language?.() ?? 'en'
       const locale = lang === 'zh' ? 'zh-CN' : 'en'
-      const fmt = (raw: number) => formatAmount(quotaInUnit(raw, effectiveUnit, settings.quotaPerUsd), effectiveUnit, locale)
+      const fmt = (raw: number) =>
+        formatAmount(quotaInUnit(raw, effectiveUnit, settings.quotaPerUsd), effectiveUnit, locale)
       try {
         this.d.notify(lowBalanceText(lang, profileName, fmt(Math.max(0, u.totalAvailable)), fmt(settings.lowThreshold)))
       } catch (e) {

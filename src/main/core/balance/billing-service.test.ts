@@ -8,7 +8,14 @@ afterEach(async () => {
   while (closers.length) await closers.pop()!()
 })
 
-const SUB = { object: 'billing_subscription', has_payment_method: true, soft_limit_usd: 80, hard_limit_usd: 80, system_hard_limit_usd: 80, access_until: 0 }
+const SUB = {
+  object: 'billing_subscription',
+  has_payment_method: true,
+  soft_limit_usd: 80,
+  hard_limit_usd: 80,
+  system_hard_limit_usd: 80,
+  access_until: 0
+}
 
 async function gateway(answers: Record<string, { status: number; body: string; type?: string }>) {
   const gw = await scriptedServer((req, res) => {
@@ -33,14 +40,28 @@ const ok = (body: unknown) => ({ status: 200, body: JSON.stringify(body) })
 
 describe('billing routes', () => {
   it('reads the subscription and the usage (hundredths of the display unit) from the unprefixed form', async () => {
-    const { billing, remembered } = await gateway({ '/dashboard/billing/subscription': ok(SUB), '/dashboard/billing/usage': ok({ object: 'list', total_usage: 12.5 }) })
+    const { billing, remembered } = await gateway({
+      '/dashboard/billing/subscription': ok(SUB),
+      '/dashboard/billing/usage': ok({ object: 'list', total_usage: 12.5 })
+    })
     const b = await billing.get('p')
-    expect(b).toMatchObject({ prefix: '', softLimit: 80, hardLimit: 80, systemHardLimit: 80, accessUntil: 0, totalUsage: 12.5, unlimited: false })
+    expect(b).toMatchObject({
+      prefix: '',
+      softLimit: 80,
+      hardLimit: 80,
+      systemHardLimit: 80,
+      accessUntil: 0,
+      totalUsage: 12.5,
+      unlimited: false
+    })
     expect(remembered.get('p')).toBe('')
   })
 
   it('falls back to the /v1 form when the unprefixed one is missing, and remembers it', async () => {
-    const { gw, billing, remembered, advance } = await gateway({ '/v1/dashboard/billing/subscription': ok(SUB), '/v1/dashboard/billing/usage': ok({ total_usage: 1 }) })
+    const { gw, billing, remembered, advance } = await gateway({
+      '/v1/dashboard/billing/subscription': ok(SUB),
+      '/v1/dashboard/billing/usage': ok({ total_usage: 1 })
+    })
     expect((await billing.get('p')).prefix).toBe('/v1')
     expect(remembered.get('p')).toBe('/v1')
     advance(60_000)
@@ -52,16 +73,26 @@ describe('billing routes', () => {
   it('names the quota lookup failure the gateway answers with 200', async () => {
     const fail = ok({ error: { message: 'query quota failed', type: 'upstream_error', param: '', code: null } })
     const { billing } = await gateway({ '/dashboard/billing/subscription': fail, '/dashboard/billing/usage': fail })
-    await expect(billing.get('p')).rejects.toMatchObject({ code: 'GATEWAY_ERROR', details: { reason: 'quota-query-failed', gatewayMessage: 'query quota failed', gatewayType: 'upstream_error' } })
+    await expect(billing.get('p')).rejects.toMatchObject({
+      code: 'GATEWAY_ERROR',
+      details: { reason: 'quota-query-failed', gatewayMessage: 'query quota failed', gatewayType: 'upstream_error' }
+    })
   })
 
   it('says so when neither form answers', async () => {
     const { billing } = await gateway({})
-    await expect(billing.get('p')).rejects.toMatchObject({ code: 'NOT_A_GATEWAY', details: { reason: 'no-billing-routes' } })
+    await expect(billing.get('p')).rejects.toMatchObject({
+      code: 'NOT_A_GATEWAY',
+      details: { reason: 'no-billing-routes' }
+    })
   })
 
   it('parses leniently: string numbers, the unlimited marker, odd bodies refused with a reason', () => {
-    expect(parseSubscription({ hard_limit_usd: '100000000', access_until: 1700000000 })).toMatchObject({ unlimited: true, softLimit: 100_000_000, accessUntil: 1_700_000_000 })
+    expect(parseSubscription({ hard_limit_usd: '100000000', access_until: 1700000000 })).toMatchObject({
+      unlimited: true,
+      softLimit: 100_000_000,
+      accessUntil: 1_700_000_000
+    })
     expect(() => parseSubscription({ hello: 1 })).toThrow(/not with billing figures/)
     expect(() => parseBillingUsage(null)).toThrow(/not with billing figures/)
     expect(parseBillingUsage({ total_usage: '7.25' })).toBe(7.25)

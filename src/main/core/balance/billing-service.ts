@@ -2,23 +2,41 @@ import { UNLIMITED_BILLING_LIMIT, type BillingPrefix, type BillingSummary } from
 import { StudioError } from '@shared/errors'
 import { readJson, sendGateway, type FetchLike, type GatewayConnection } from '../gateway/http'
 
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null)
+const num = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isFinite(v)
+    ? v
+    : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+      ? Number(v)
+      : null
 
 /** The billing routes answer a failed quota lookup with 200 and an error object (GATEWAY.md §3a). */
 function refusalOf(body: unknown): StudioError | null {
   const err = (body as { error?: unknown } | null)?.error
   if (!err || typeof err !== 'object') return null
   const e = err as Record<string, unknown>
-  const gatewayMessage = typeof e.message === 'string' ? e.message.replace(/\s*\(request id: [^)]+\)\s*$/, '') : 'no reason given'
-  const gatewayCode = typeof e.code === 'number' ? String(e.code) : typeof e.code === 'string' && e.code !== '' ? e.code : undefined
-  return new StudioError('GATEWAY_ERROR', `The gateway could not look up the quota for the billing figures: ${gatewayMessage}${gatewayCode ? ` (code ${gatewayCode})` : ''}`, {
-    retryable: true,
-    details: { reason: 'quota-query-failed', gatewayMessage, ...(gatewayCode ? { gatewayCode } : {}), ...(typeof e.type === 'string' ? { gatewayType: e.type } : {}) }
-  })
+  const gatewayMessage =
+    typeof e.message === 'string' ? e.message.replace(/\s*\(request id: [^)]+\)\s*$/, '') : 'no reason given'
+  const gatewayCode =
+    typeof e.code === 'number' ? String(e.code) : typeof e.code === 'string' && e.code !== '' ? e.code : undefined
+  return new StudioError(
+    'GATEWAY_ERROR',
+    `The gateway could not look up the quota for the billing figures: ${gatewayMessage}${gatewayCode ? ` (code ${gatewayCode})` : ''}`,
+    {
+      retryable: true,
+      details: {
+        reason: 'quota-query-failed',
+        gatewayMessage,
+        ...(gatewayCode ? { gatewayCode } : {}),
+        ...(typeof e.type === 'string' ? { gatewayType: e.type } : {})
+      }
+    }
+  )
 }
 
 function notBilling(what: string): StudioError {
-  return new StudioError('NOT_A_GATEWAY', `The ${what} route answered, but not with billing figures.`, { details: { reason: 'not-billing' } })
+  return new StudioError('NOT_A_GATEWAY', `The ${what} route answered, but not with billing figures.`, {
+    details: { reason: 'not-billing' }
+  })
 }
 
 export function parseSubscription(body: unknown): Omit<BillingSummary, 'prefix' | 'totalUsage' | 'fetchedAt'> {
@@ -49,7 +67,10 @@ export function parseBillingUsage(body: unknown): number {
 
 /** The route form is missing here (404 or a web page), so the other form may answer. */
 function isMissingRoute(e: unknown): boolean {
-  return e instanceof StudioError && (e.status === 404 || (e.code === 'NOT_A_GATEWAY' && e.details?.reason !== 'not-billing'))
+  return (
+    e instanceof StudioError &&
+    (e.status === 404 || (e.code === 'NOT_A_GATEWAY' && e.details?.reason !== 'not-billing'))
+  )
 }
 
 export interface BillingDeps {
@@ -107,14 +128,19 @@ export class BillingService {
         lastMissing = e
       }
     }
-    throw new StudioError('NOT_A_GATEWAY', 'Neither /dashboard/billing/… nor /v1/dashboard/billing/… answered on this gateway.', {
-      details: { reason: 'no-billing-routes' },
-      cause: lastMissing
-    })
+    throw new StudioError(
+      'NOT_A_GATEWAY',
+      'Neither /dashboard/billing/… nor /v1/dashboard/billing/… answered on this gateway.',
+      {
+        details: { reason: 'no-billing-routes' },
+        cause: lastMissing
+      }
+    )
   }
 
   private async fetchWith(conn: GatewayConnection, prefix: BillingPrefix): Promise<BillingSummary> {
-    const get = async (path: string) => readJson(await sendGateway(this.d.fetch, conn, { method: 'GET', path: `${prefix}${path}`, timeoutMs: 20_000 }))
+    const get = async (path: string) =>
+      readJson(await sendGateway(this.d.fetch, conn, { method: 'GET', path: `${prefix}${path}`, timeoutMs: 20_000 }))
     const sub = parseSubscription(await get('/dashboard/billing/subscription'))
     const totalUsage = parseBillingUsage(await get('/dashboard/billing/usage'))
     return { ...sub, prefix, totalUsage, fetchedAt: this.now() }

@@ -6,12 +6,22 @@ import { GenerationLog } from './generation-log'
 
 const tempDir = tempDirs()
 
-const snap = (at: number, used: number): Snapshot => ({ at, used, available: 1_000_000 - used, granted: 1_000_000, unlimited: false })
+const snap = (at: number, used: number): Snapshot => ({
+  at,
+  used,
+  available: 1_000_000 - used,
+  granted: 1_000_000,
+  unlimited: false
+})
 
 describe('the chat answers an estimate per token rests on', () => {
   it('are the measured answers of the model with their tokens; refunds, answers without tokens and other models are left out', async () => {
     let now = 1_000
-    const log = await GenerationLog.open(tempDir('chatlog-'), () => {}, () => now)
+    const log = await GenerationLog.open(
+      tempDir('chatlog-'),
+      () => {},
+      () => now
+    )
     const answer = (at: number, model: string, tokens?: { input: number; output: number; total: number }) => {
       now = at
       log.record({ profileId: 'p', kind: 'chat', model, ...(tokens ? { tokens } : {}) })

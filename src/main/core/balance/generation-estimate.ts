@@ -35,7 +35,10 @@ const NO_ESTIMATE: CostEstimate = { cost: null, low: null, high: null, basedOn: 
  * profile's names), whose history counts as the model's. Each name is one indexed lookup of at
  * most ESTIMATE_SAMPLE rows, however long the log.
  */
-export function estimateCost(read: Read, q: { profileId: string; model: string; kind: GenerationKind; params?: string; aliases?: readonly string[] }): CostEstimate {
+export function estimateCost(
+  read: Read,
+  q: { profileId: string; model: string; kind: GenerationKind; params?: string; aliases?: readonly string[] }
+): CostEstimate {
   const { profileId, model, kind, params = '', aliases = [] } = q
   const via = viaOf(params)
   const names = [...new Set([model, ...aliases].map((m) => m.trim()).filter(Boolean))]
@@ -82,7 +85,12 @@ export function estimateCost(read: Read, q: { profileId: string; model: string; 
  * The latest usable chat answers of a model (and its earlier names) that report their tokens, for
  * the per-token estimate: one indexed lookup of at most ESTIMATE_SAMPLE rows per name.
  */
-export function chatSamples(read: Read, profileId: string, model: string, aliases: readonly string[] = []): ChatSample[] {
+export function chatSamples(
+  read: Read,
+  profileId: string,
+  model: string,
+  aliases: readonly string[] = []
+): ChatSample[] {
   const rows = [...new Set([model, ...aliases].map((m) => m.trim()).filter(Boolean))].flatMap((name) =>
     read<{ entry: string; r: number }>(
       `SELECT entry, rowid AS r FROM generations INDEXED BY generations_estimate_model
@@ -95,4 +103,3 @@ export function chatSamples(read: Read, profileId: string, model: string, aliase
   const latest = rows.sort((a, b) => b.r - a.r).slice(0, ESTIMATE_SAMPLE)
   return entries(latest).flatMap((e) => (e.cost !== undefined && e.tokens ? [{ cost: e.cost, ...e.tokens }] : []))
 }
-

@@ -9,11 +9,21 @@ import { GENERATIONS_SCHEMA, GenerationLog, MAX_GENERATIONS } from './generation
 
 const tempDir = tempDirs()
 
-const snap = (at: number, used: number): Snapshot => ({ at, used, available: 1_000_000 - used, granted: 1_000_000, unlimited: false })
+const snap = (at: number, used: number): Snapshot => ({
+  at,
+  used,
+  available: 1_000_000 - used,
+  granted: 1_000_000,
+  unlimited: false
+})
 
 async function open(dir = tempDir('genlog-'), notices: string[] = []) {
   let now = 1_000
-  const log = await GenerationLog.open(dir, (m) => notices.push(m), () => now)
+  const log = await GenerationLog.open(
+    dir,
+    (m) => notices.push(m),
+    () => now
+  )
   return { log, dir, notices, at: (t: number) => (now = t) }
 }
 
@@ -124,16 +134,36 @@ describe('GenerationLog', () => {
       log.record({ profileId: 'p', kind: 'image', model: 'img', params })
       log.attribute('p', snap(1000 * (i + 1), 0), snap(1000 * (i + 2), cost))
     })
-    expect(log.estimate('p', 'img', 'image', priceKey({ n: 2, size: '1024x1024' }))).toEqual({ cost: 210, low: 200, high: 220, basedOn: 2, basis: 'params' })
-    expect(log.estimate('p', 'img', 'image', priceKey({ size: '1024x1024' }))).toMatchObject({ cost: 100, basedOn: 1, basis: 'params' })
-    expect(log.estimate('p', 'img', 'image', priceKey({ n: 4 }))).toMatchObject({ cost: 200, low: 100, high: 220, basedOn: 3, basis: 'model' })
+    expect(log.estimate('p', 'img', 'image', priceKey({ n: 2, size: '1024x1024' }))).toEqual({
+      cost: 210,
+      low: 200,
+      high: 220,
+      basedOn: 2,
+      basis: 'params'
+    })
+    expect(log.estimate('p', 'img', 'image', priceKey({ size: '1024x1024' }))).toMatchObject({
+      cost: 100,
+      basedOn: 1,
+      basis: 'params'
+    })
+    expect(log.estimate('p', 'img', 'image', priceKey({ n: 4 }))).toMatchObject({
+      cost: 200,
+      low: 100,
+      high: 220,
+      basedOn: 3,
+      basis: 'model'
+    })
     expect(log.estimate('p', 'none', 'image')).toEqual({ cost: null, low: null, high: null, basedOn: 0, basis: 'none' })
     // One model name on two routes (a generation and a native task) is two prices: the fallback stays on the route.
     at(9_500)
     log.record({ profileId: 'p', kind: 'image', model: 'img', params: { via: 'native', width: 2048 } })
     log.attribute('p', snap(9_000, 0), snap(10_000, 900))
     expect(priceKey({ width: 2048, via: 'native' })).toBe('via=native;width=2048')
-    expect(log.estimate('p', 'img', 'image', priceKey({ via: 'native', width: 1024 }))).toMatchObject({ cost: 900, basedOn: 1, basis: 'model' })
+    expect(log.estimate('p', 'img', 'image', priceKey({ via: 'native', width: 1024 }))).toMatchObject({
+      cost: 900,
+      basedOn: 1,
+      basis: 'model'
+    })
     expect(log.estimate('p', 'img', 'image', priceKey({ via: 'edit' }))).toMatchObject({ cost: null, basis: 'none' })
     expect(log.estimate('p', 'img', 'image', priceKey({ n: 4 }))).toMatchObject({ basedOn: 3 })
   })
@@ -143,7 +173,11 @@ describe('GenerationLog', () => {
     at(1500)
     log.record({ profileId: 'p', kind: 'video', model: 'v', ref: 'topped' })
     // A top-up in the interval: granted and available jump, used rises by the job's cost only.
-    log.attribute('p', { at: 1000, used: 100, available: 900, granted: 1000, unlimited: false }, { at: 2000, used: 160, available: 5840, granted: 6000, unlimited: false })
+    log.attribute(
+      'p',
+      { at: 1000, used: 100, available: 900, granted: 1000, unlimited: false },
+      { at: 2000, used: 160, available: 5840, granted: 6000, unlimited: false }
+    )
     at(2500)
     log.record({ profileId: 'p', kind: 'video', model: 'v', ref: 'refunded' })
     // Used goes down (a refund or a reset of the key): no cost, and no zero either.
@@ -233,11 +267,28 @@ describe('GenerationLog', () => {
     const lib = openLibrary(dir)
     lib.schema('generations', GENERATIONS_SCHEMA.slice(0, 1))
     const old = [
-      { id: 'g-1', profileId: 'p', kind: 'video', model: 'vm', at: 1, ok: true, cost: 30, costBasis: 'exact', ref: 'task-1' },
+      {
+        id: 'g-1',
+        profileId: 'p',
+        kind: 'video',
+        model: 'vm',
+        at: 1,
+        ok: true,
+        cost: 30,
+        costBasis: 'exact',
+        ref: 'task-1'
+      },
       { id: 'g-2', profileId: 'p', kind: 'video', model: 'vm', at: 2, ok: false, cost: 99, costBasis: 'exact' },
       { id: 'g-3', profileId: 'p', kind: 'video', model: 'vm', at: 3, ok: true }
     ]
-    for (const e of old) lib.run('INSERT INTO generations (id, profile_id, at, entry) VALUES (?, ?, ?, ?)', e.id, e.profileId, e.at, JSON.stringify(e))
+    for (const e of old)
+      lib.run(
+        'INSERT INTO generations (id, profile_id, at, entry) VALUES (?, ?, ?, ?)',
+        e.id,
+        e.profileId,
+        e.at,
+        JSON.stringify(e)
+      )
     const log = await GenerationLog.open(dir, () => {})
     expect(log.byRef('task-1')?.id).toBe('g-1')
     // The failed job is not an estimate; the unpriced one is still there to be priced.

@@ -48,7 +48,8 @@ interface LogFile {
 const isFile = (v: unknown): v is LogFile => !!v && typeof v === 'object' && Array.isArray((v as LogFile).entries)
 
 /** Whether an entry's cost may stand for a job of its model and price fields. */
-const usable = (e: GenerationEntry) => e.ok && e.cost !== undefined && (e.costBasis === 'exact' || e.costBasis === 'shared')
+const usable = (e: GenerationEntry) =>
+  e.ok && e.cost !== undefined && (e.costBasis === 'exact' || e.costBasis === 'shared')
 
 const ENTRY = 'SELECT entry FROM generations'
 
@@ -70,13 +71,23 @@ export class GenerationLog {
     private readonly now: () => number
   ) {}
 
-  static async open(dataDir: string, notice: (message: string) => void, now: () => number = Date.now): Promise<GenerationLog> {
+  static async open(
+    dataDir: string,
+    notice: (message: string) => void,
+    now: () => number = Date.now
+  ): Promise<GenerationLog> {
     return openStore(dataDir, notice, 'generations', GENERATIONS_SCHEMA, async (lib) => {
       const log = new GenerationLog(join(dataDir, 'balance', 'generations.json'), lib, now)
-      await importOnce(lib, 'generations', [log.path, `${log.path}.bak`], () => loadJsonWithBackup(log.path, isFile, 'generation log', notice), (file) => {
-        const entries = file.entries.flatMap(validEntry).sort((a, b) => a.at - b.at)
-        for (const e of entries.slice(-MAX_GENERATIONS)) log.put(e)
-      })
+      await importOnce(
+        lib,
+        'generations',
+        [log.path, `${log.path}.bak`],
+        () => loadJsonWithBackup(log.path, isFile, 'generation log', notice),
+        (file) => {
+          const entries = file.entries.flatMap(validEntry).sort((a, b) => a.at - b.at)
+          for (const e of entries.slice(-MAX_GENERATIONS)) log.put(e)
+        }
+      )
       return log
     })
   }
@@ -184,7 +195,11 @@ export class GenerationLog {
 
   /** Oldest first. */
   list(profileId?: string): GenerationEntry[] {
-    return entries(profileId === undefined ? this.read(`${ENTRY} ORDER BY at, rowid`) : this.read(`${ENTRY} WHERE profile_id = ? ORDER BY at, rowid`, profileId))
+    return entries(
+      profileId === undefined
+        ? this.read(`${ENTRY} ORDER BY at, rowid`)
+        : this.read(`${ENTRY} WHERE profile_id = ? ORDER BY at, rowid`, profileId)
+    )
   }
 
   /** What a job cost as measured, what it was expected to cost, and the difference. */
@@ -192,7 +207,13 @@ export class GenerationLog {
     const e = this.byRef(ref)
     const cost = e?.cost ?? null
     const estimate = e?.estimate ?? null
-    return { ref, cost, basis: e?.costBasis ?? null, estimate, error: cost !== null && estimate !== null ? cost - estimate : null }
+    return {
+      ref,
+      cost,
+      basis: e?.costBasis ?? null,
+      estimate,
+      error: cost !== null && estimate !== null ? cost - estimate : null
+    }
   }
 
   /**
@@ -208,16 +229,23 @@ export class GenerationLog {
    * - a snapshot older than the one before (a clock set back) is not an interval: the caller skips it.
    */
   attribute(profileId: string, from: Snapshot, to: Snapshot): number {
-    const jobs = entries(this.read(`${ENTRY} WHERE profile_id = ? AND cost IS NULL AND at > ? AND at <= ? ORDER BY at, rowid`, profileId, from.at, to.at)).filter(
-      (e) => e.cost === undefined && e.costBasis === undefined
-    )
+    const jobs = entries(
+      this.read(
+        `${ENTRY} WHERE profile_id = ? AND cost IS NULL AND at > ? AND at <= ? ORDER BY at, rowid`,
+        profileId,
+        from.at,
+        to.at
+      )
+    ).filter((e) => e.cost === undefined && e.costBasis === undefined)
     if (jobs.length === 0 || to.unlimited !== from.unlimited || to.at < from.at) return 0
     const delta = to.used - from.used
     if (delta < 0) {
       for (const j of jobs) j.costBasis = 'unpriced'
     } else {
       const share = delta / jobs.length
-      const same = jobs.every((j) => j.model === jobs[0].model && j.kind === jobs[0].kind && (j.params ?? '') === (jobs[0].params ?? ''))
+      const same = jobs.every(
+        (j) => j.model === jobs[0].model && j.kind === jobs[0].kind && (j.params ?? '') === (jobs[0].params ?? '')
+      )
       for (const j of jobs) {
         j.cost = share
         j.costBasis = jobs.length === 1 ? 'exact' : same ? 'shared' : 'mixed'
@@ -248,7 +276,11 @@ export class GenerationLog {
       const [y, m, d] = day.split('-').map(Number)
       return new Date(y, m - 1, d).getTime()
     }
-    return { byModel: rows.sort((a, b) => b.cost - a.cost || b.jobs - a.jobs), byDay: days.map((d) => ({ day: midnight(d.day), model: d.model, cost: d.cost })), since }
+    return {
+      byModel: rows.sort((a, b) => b.cost - a.cost || b.jobs - a.jobs),
+      byDay: days.map((d) => ({ day: midnight(d.day), model: d.model, cost: d.cost })),
+      since
+    }
   }
 
   /**
@@ -268,7 +300,12 @@ export class GenerationLog {
   }
 
   /** The expected cost of one job of `model` (the estimate without its range). */
-  expectedCost(profileId: string, model: string, kind: GenerationKind, params = ''): { cost: number | null; basedOn: number } {
+  expectedCost(
+    profileId: string,
+    model: string,
+    kind: GenerationKind,
+    params = ''
+  ): { cost: number | null; basedOn: number } {
     const e = this.estimate(profileId, model, kind, params)
     return { cost: e.cost, basedOn: e.basedOn }
   }
@@ -277,8 +314,18 @@ export class GenerationLog {
    * The estimate of one job on this profile (generation-estimate.ts). `committed`: read what the
    * database holds (the default), or also what this log has queued to write.
    */
-  estimate(profileId: string, model: string, kind: GenerationKind, params = '', aliases: readonly string[] = [], committed = true): CostEstimate {
-    return estimateCost(committed ? (sql, ...args) => this.read(sql, ...args) : (sql, ...args) => this.lib.all(sql, ...args), { profileId, model, kind, params, aliases })
+  estimate(
+    profileId: string,
+    model: string,
+    kind: GenerationKind,
+    params = '',
+    aliases: readonly string[] = [],
+    committed = true
+  ): CostEstimate {
+    return estimateCost(
+      committed ? (sql, ...args) => this.read(sql, ...args) : (sql, ...args) => this.lib.all(sql, ...args),
+      { profileId, model, kind, params, aliases }
+    )
   }
 
   /** The latest usable chat answers of a model that report their tokens (generation-estimate.ts). */

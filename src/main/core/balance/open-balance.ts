@@ -15,7 +15,11 @@ export interface OpenBalanceDeps {
   open: OpenStore
   fetch: FetchLike
   usage: UsageService
-  profiles: { activeId(): Promise<string>; get(id: string): ProfileView; connection(id: string): Promise<GatewayConnection> }
+  profiles: {
+    activeId(): Promise<string>
+    get(id: string): ProfileView
+    connection(id: string): Promise<GatewayConnection>
+  }
   emit: EventHub['emit']
   notify?: Notify
   language?: () => AlertLanguage
@@ -38,7 +42,19 @@ export async function openBalance(d: OpenBalanceDeps) {
     prefixOf: (id) => ref.service?.billingPrefix(id),
     rememberPrefix: (id, prefix) => ref.service?.rememberBillingPrefix(id, prefix)
   })
-  const balance = new BalanceService({ usage: d.usage, billing, snapshots, generations, store, profiles: d.profiles, emit: d.emit, notify: d.notify, language: d.language, log: d.log, now: d.now })
+  const balance = new BalanceService({
+    usage: d.usage,
+    billing,
+    snapshots,
+    generations,
+    store,
+    profiles: d.profiles,
+    emit: d.emit,
+    notify: d.notify,
+    language: d.language,
+    log: d.log,
+    now: d.now
+  })
   ref.service = balance
   return {
     balance,

@@ -47,7 +47,9 @@ describe('SnapshotStore', () => {
     const series = second.list('p')
     expect(series.length).toBeLessThanOrEqual(MAX_SNAPSHOTS)
     expect(series[0].at).toBe(1)
-    expect(series.slice(-KEEP_RECENT).map((x) => x.at)).toEqual(Array.from({ length: KEEP_RECENT }, (_, i) => MAX_SNAPSHOTS + 50 - KEEP_RECENT + 1 + i))
+    expect(series.slice(-KEEP_RECENT).map((x) => x.at)).toEqual(
+      Array.from({ length: KEEP_RECENT }, (_, i) => MAX_SNAPSHOTS + 50 - KEEP_RECENT + 1 + i)
+    )
     expect(second.last('p')?.at).toBe(MAX_SNAPSHOTS + 50)
     await second.remove('p')
     expect(first.list('p')).toEqual([])
@@ -65,11 +67,17 @@ describe('SnapshotStore', () => {
       return dir
     }
     const notices: string[] = []
-    const again = await SnapshotStore.open(legacy('not json', JSON.stringify({ version: 1, profiles: { p: [s(1)] } })), (m) => notices.push(m))
+    const again = await SnapshotStore.open(
+      legacy('not json', JSON.stringify({ version: 1, profiles: { p: [s(1)] } })),
+      (m) => notices.push(m)
+    )
     expect(again.list('p')).toHaveLength(1)
     expect(notices).toHaveLength(1)
     again.close()
-    const mixed = await SnapshotStore.open(legacy(JSON.stringify({ version: 1, profiles: { p: [s(1), { at: 'x' }] } })), () => {})
+    const mixed = await SnapshotStore.open(
+      legacy(JSON.stringify({ version: 1, profiles: { p: [s(1), { at: 'x' }] } })),
+      () => {}
+    )
     expect(mixed.list('p')).toHaveLength(1)
     mixed.close()
   })

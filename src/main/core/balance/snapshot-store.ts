@@ -15,7 +15,9 @@ interface SnapshotsFile {
 }
 
 function isFile(v: unknown): v is SnapshotsFile {
-  return !!v && typeof v === 'object' && !!(v as SnapshotsFile).profiles && typeof (v as SnapshotsFile).profiles === 'object'
+  return (
+    !!v && typeof v === 'object' && !!(v as SnapshotsFile).profiles && typeof (v as SnapshotsFile).profiles === 'object'
+  )
 }
 
 export const SNAPSHOTS_SCHEMA = [
@@ -27,7 +29,8 @@ export const SNAPSHOTS_SCHEMA = [
    ) WITHOUT ROWID;`
 ]
 
-const sameValues = (a: Snapshot, b: Snapshot) => a.available === b.available && a.used === b.used && a.granted === b.granted && a.unlimited === b.unlimited
+const sameValues = (a: Snapshot, b: Snapshot) =>
+  a.available === b.available && a.used === b.used && a.granted === b.granted && a.unlimited === b.unlimited
 
 /**
  * Bounds a series: while it is longer than `max`, every other point of the older part (all but
@@ -65,18 +68,29 @@ export class SnapshotStore {
   static async open(dataDir: string, notice: (message: string) => void): Promise<SnapshotStore> {
     return openStore(dataDir, notice, 'balance-snapshots', SNAPSHOTS_SCHEMA, async (lib) => {
       const store = new SnapshotStore(join(dataDir, 'balance', 'snapshots.json'), lib)
-      await importOnce(lib, 'balance-snapshots', [store.path, `${store.path}.bak`], () => loadJsonWithBackup(store.path, isFile, 'balance history', notice), (file) => {
-        for (const [id, list] of Object.entries(file.profiles)) {
-          if (!Array.isArray(list)) continue
-          for (const s of thinSnapshots(valid(list).sort((a, b) => a.at - b.at))) store.insert(id, s)
+      await importOnce(
+        lib,
+        'balance-snapshots',
+        [store.path, `${store.path}.bak`],
+        () => loadJsonWithBackup(store.path, isFile, 'balance history', notice),
+        (file) => {
+          for (const [id, list] of Object.entries(file.profiles)) {
+            if (!Array.isArray(list)) continue
+            for (const s of thinSnapshots(valid(list).sort((a, b) => a.at - b.at))) store.insert(id, s)
+          }
         }
-      })
+      )
       return store
     })
   }
 
   private insert(profileId: string, s: Snapshot): void {
-    this.lib.run('INSERT OR REPLACE INTO balance_snapshots (profile_id, at, snapshot) VALUES (?, ?, ?)', profileId, s.at, JSON.stringify(s))
+    this.lib.run(
+      'INSERT OR REPLACE INTO balance_snapshots (profile_id, at, snapshot) VALUES (?, ?, ?)',
+      profileId,
+      s.at,
+      JSON.stringify(s)
+    )
   }
 
   /** Rows to snapshots; a row damaged outside the app is left out rather than failing the chart. */
@@ -94,12 +108,23 @@ export class SnapshotStore {
 
   /** The profile's series, oldest first (bounded by MAX_SNAPSHOTS, by the primary key's order). */
   list(profileId: string): Snapshot[] {
-    return this.read(this.lib.all<{ snapshot: string }>('SELECT snapshot FROM balance_snapshots WHERE profile_id = ? ORDER BY at', profileId))
+    return this.read(
+      this.lib.all<{ snapshot: string }>(
+        'SELECT snapshot FROM balance_snapshots WHERE profile_id = ? ORDER BY at',
+        profileId
+      )
+    )
   }
 
   /** The newest `n` points, oldest first. */
   private latest(profileId: string, n: number): Snapshot[] {
-    return this.read(this.lib.all<{ snapshot: string }>('SELECT snapshot FROM balance_snapshots WHERE profile_id = ? ORDER BY at DESC LIMIT ?', profileId, n)).reverse()
+    return this.read(
+      this.lib.all<{ snapshot: string }>(
+        'SELECT snapshot FROM balance_snapshots WHERE profile_id = ? ORDER BY at DESC LIMIT ?',
+        profileId,
+        n
+      )
+    ).reverse()
   }
 
   last(profileId: string): Snapshot | undefined {
@@ -117,14 +142,20 @@ export class SnapshotStore {
       const n = tail.length
       if (n > 0 && s.at < tail[n - 1].at) return
       const replaced = n >= 2 && sameValues(tail[n - 1], s) && sameValues(tail[n - 2], s) ? tail[n - 1] : undefined
-      if (replaced) this.lib.run('DELETE FROM balance_snapshots WHERE profile_id = ? AND at = ?', profileId, replaced.at)
+      if (replaced)
+        this.lib.run('DELETE FROM balance_snapshots WHERE profile_id = ? AND at = ?', profileId, replaced.at)
       this.insert(profileId, s)
-      const count = this.lib.get<{ n: number }>('SELECT count(*) AS n FROM balance_snapshots WHERE profile_id = ?', profileId)!.n
+      const count = this.lib.get<{ n: number }>(
+        'SELECT count(*) AS n FROM balance_snapshots WHERE profile_id = ?',
+        profileId
+      )!.n
       if (count <= MAX_SNAPSHOTS) return
       // Full: only the rows thinning drops are deleted.
       const series = this.list(profileId)
       const kept = new Set(thinSnapshots(series).map((k) => k.at))
-      for (const old of series) if (!kept.has(old.at)) this.lib.run('DELETE FROM balance_snapshots WHERE profile_id = ? AND at = ?', profileId, old.at)
+      for (const old of series)
+        if (!kept.has(old.at))
+          this.lib.run('DELETE FROM balance_snapshots WHERE profile_id = ? AND at = ?', profileId, old.at)
     })
   }
 

@@ -8,7 +8,14 @@ import { ProfileService, type ProfilesFile } from '../profiles/profile-service'
 import { noKeychain } from '../profiles/secret-backend'
 import { openConfStore } from '../store/kv-store'
 import { scriptedServer, usageBody } from '../testing/scripted-server'
-import { USAGE_AUTO_RESERVE, USAGE_COOLDOWN_MS, USAGE_MAX_CALLS_PER_WINDOW, USAGE_MIN_INTERVAL_MS, USAGE_WINDOW_MS, UsageService } from './usage-service'
+import {
+  USAGE_AUTO_RESERVE,
+  USAGE_COOLDOWN_MS,
+  USAGE_MAX_CALLS_PER_WINDOW,
+  USAGE_MIN_INTERVAL_MS,
+  USAGE_WINDOW_MS,
+  UsageService
+} from './usage-service'
 
 const closers: Array<() => Promise<void>> = []
 afterEach(async () => {
@@ -23,11 +30,24 @@ async function setup() {
   closers.push(gw.close)
   const dir = mkdtempSync(join(tmpdir(), 'usage-'))
   const vault = new KeyVault(openConfStore<SecretsFile>(dir, 'secrets', { entries: {} }), noKeychain, new SecretGuard())
-  const profiles = new ProfileService(openConfStore<ProfilesFile>(dir, 'profiles', { profiles: [], activeId: 'sandbox' }), vault, (i, init) => fetch(i, init))
-  profiles.addRuntime({ id: 'sandbox', name: 'Sandbox', baseUrl: gw.url, kind: 'sandbox', synthetic: true }, 'sk-usage-test-000000', true)
+  const profiles = new ProfileService(
+    openConfStore<ProfilesFile>(dir, 'profiles', { profiles: [], activeId: 'sandbox' }),
+    vault,
+    (i, init) => fetch(i, init)
+  )
+  profiles.addRuntime(
+    { id: 'sandbox', name: 'Sandbox', baseUrl: gw.url, kind: 'sandbox', synthetic: true },
+    'sk-usage-test-000000',
+    true
+  )
   let now = 1_000_000
   const updates: number[] = []
-  const usage = new UsageService(profiles, (i, init) => fetch(i, init), (_, u) => updates.push(u.totalAvailable), () => now)
+  const usage = new UsageService(
+    profiles,
+    (i, init) => fetch(i, init),
+    (_, u) => updates.push(u.totalAvailable),
+    () => now
+  )
   return { gw, usage, profiles, updates, advance: (ms: number) => (now += ms) }
 }
 
@@ -91,11 +111,25 @@ describe('Test connection and the usage budget', () => {
     })
     closers.push(gw.close)
     const dir = mkdtempSync(join(tmpdir(), 'usage-'))
-    const vault = new KeyVault(openConfStore<SecretsFile>(dir, 'secrets', { entries: {} }), noKeychain, new SecretGuard())
-    const profiles = new ProfileService(openConfStore<ProfilesFile>(dir, 'profiles', { profiles: [], activeId: 'sandbox' }), vault, (i, init) => fetch(i, init))
-    const usage = new UsageService(profiles, (i, init) => fetch(i, init), () => undefined)
+    const vault = new KeyVault(
+      openConfStore<SecretsFile>(dir, 'secrets', { entries: {} }),
+      noKeychain,
+      new SecretGuard()
+    )
+    const profiles = new ProfileService(
+      openConfStore<ProfilesFile>(dir, 'profiles', { profiles: [], activeId: 'sandbox' }),
+      vault,
+      (i, init) => fetch(i, init)
+    )
+    const usage = new UsageService(
+      profiles,
+      (i, init) => fetch(i, init),
+      () => undefined
+    )
     profiles.useUsageRoute((conn) => usage.probe(conn))
-    await expect(profiles.testConnection({ baseUrl: gw.url, key: 'sk-usage-test-000000' })).rejects.toMatchObject({ code: 'RATE_LIMITED' })
+    await expect(profiles.testConnection({ baseUrl: gw.url, key: 'sk-usage-test-000000' })).rejects.toMatchObject({
+      code: 'RATE_LIMITED'
+    })
     await expect(profiles.testConnection({ baseUrl: gw.url, key: 'sk-usage-test-000000' })).rejects.toMatchObject({
       code: 'RATE_LIMITED',
       details: { reason: 'cooldown' }
@@ -114,7 +148,12 @@ describe('UsageService after refusals', () => {
     closers.push(gw.close)
     let now = 5_000_000
     const profiles = { connection: async () => ({ baseUrl: gw.url, key: 'sk-usage-test-000001' }) }
-    const usage = new UsageService(profiles as never, (i, init) => fetch(i, init), () => {}, () => now)
+    const usage = new UsageService(
+      profiles as never,
+      (i, init) => fetch(i, init),
+      () => {},
+      () => now
+    )
     return { gw, usage, advance: (ms: number) => (now += ms) }
   }
 
@@ -124,9 +163,16 @@ describe('UsageService after refusals', () => {
     await t.usage.get('p')
     status = 429
     t.advance(USAGE_MIN_INTERVAL_MS + 1)
-    await expect(t.usage.get('p', true)).rejects.toMatchObject({ code: 'RATE_LIMITED', status: 429, details: { reason: 'gateway-429', retryAfterMs: USAGE_COOLDOWN_MS } })
+    await expect(t.usage.get('p', true)).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      status: 429,
+      details: { reason: 'gateway-429', retryAfterMs: USAGE_COOLDOWN_MS }
+    })
     t.advance(USAGE_MIN_INTERVAL_MS + 1)
-    await expect(t.usage.get('p', true)).rejects.toMatchObject({ code: 'RATE_LIMITED', details: { reason: 'cooldown', local: true } })
+    await expect(t.usage.get('p', true)).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      details: { reason: 'cooldown', local: true }
+    })
     expect((await t.usage.get('p')).totalAvailable).toBe(750)
     expect(t.gw.requests).toHaveLength(2)
     status = 200
@@ -144,8 +190,14 @@ describe('UsageService after refusals', () => {
   })
 
   it('marks a quota lookup failure answered with 200', async () => {
-    const t = await scripted(() => ({ status: 200, body: JSON.stringify({ success: false, message: 'record not found' }) }))
-    await expect(t.usage.get('p')).rejects.toMatchObject({ code: 'GATEWAY_ERROR', details: { reason: 'lookup-failed', gatewayMessage: 'record not found' } })
+    const t = await scripted(() => ({
+      status: 200,
+      body: JSON.stringify({ success: false, message: 'record not found' })
+    }))
+    await expect(t.usage.get('p')).rejects.toMatchObject({
+      code: 'GATEWAY_ERROR',
+      details: { reason: 'lookup-failed', gatewayMessage: 'record not found' }
+    })
   })
 
   it('leaves the user a reserve of each window that automatic snapshots never take', async () => {

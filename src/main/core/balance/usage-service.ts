@@ -84,10 +84,19 @@ export class UsageService {
     const conn = await this.profiles.connection(profileId)
     const b = this.budget(new URL(conn.baseUrl).origin, USAGE_AUTO_RESERVE)
     if (!b.ok) return { waitMs: b.retryAfterMs }
-    return { usage: await this.fetchShared(profileId, { cached: this.cache.get(profileId), reserve: USAGE_AUTO_RESERVE, strict: true }) }
+    return {
+      usage: await this.fetchShared(profileId, {
+        cached: this.cache.get(profileId),
+        reserve: USAGE_AUTO_RESERVE,
+        strict: true
+      })
+    }
   }
 
-  private fetchShared(profileId: string, opts: { cached: KeyUsage | undefined; reserve: number; strict: boolean }): Promise<KeyUsage> {
+  private fetchShared(
+    profileId: string,
+    opts: { cached: KeyUsage | undefined; reserve: number; strict: boolean }
+  ): Promise<KeyUsage> {
     const running = this.inflight.get(profileId)
     if (running) return running
     // Registered before the first await so concurrent callers share one request.
@@ -104,7 +113,10 @@ export class UsageService {
     return this.call(conn, { cached: undefined, reserve: 0, strict: true })
   }
 
-  private async fetchFresh(profileId: string, opts: { cached: KeyUsage | undefined; reserve: number; strict: boolean }): Promise<KeyUsage> {
+  private async fetchFresh(
+    profileId: string,
+    opts: { cached: KeyUsage | undefined; reserve: number; strict: boolean }
+  ): Promise<KeyUsage> {
     const conn = await this.profiles.connection(profileId)
     const usage = await this.call(conn, opts)
     if (usage === opts.cached) return usage
@@ -115,7 +127,10 @@ export class UsageService {
   }
 
   /** The usage route within the origin's budget; a spent budget serves `cached` when there is one. */
-  private async call(conn: { baseUrl: string; key: string }, opts: { cached: KeyUsage | undefined; reserve: number; strict: boolean }): Promise<KeyUsage> {
+  private async call(
+    conn: { baseUrl: string; key: string },
+    opts: { cached: KeyUsage | undefined; reserve: number; strict: boolean }
+  ): Promise<KeyUsage> {
     const origin = new URL(conn.baseUrl).origin
     const budget = this.budget(origin, opts.reserve)
     if (!budget.ok) {
@@ -126,7 +141,10 @@ export class UsageService {
       const message = resting
         ? `The gateway rate-limited the usage route (429); the studio waits about ${minutes} min before asking again.`
         : `The balance was checked often recently; the studio waits ${minutes} min to stay under the gateway's limit.`
-      throw new StudioError('RATE_LIMITED', message, { retryable: true, details: { retryAfterMs: budget.retryAfterMs, local: true, reason: resting ? 'cooldown' : 'budget' } })
+      throw new StudioError('RATE_LIMITED', message, {
+        retryable: true,
+        details: { retryAfterMs: budget.retryAfterMs, local: true, reason: resting ? 'cooldown' : 'budget' }
+      })
     }
     const t = this.now()
     this.calls.get(origin)!.push(t)
@@ -148,11 +166,20 @@ export class UsageService {
       const retryAfter = typeof e.details?.retryAfterMs === 'number' ? e.details.retryAfterMs : null
       const ms = retryAfter ?? Math.min(USAGE_WINDOW_MS, prev ? prev.ms * 2 : USAGE_COOLDOWN_MS)
       this.cooldown.set(origin, { until: this.now() + ms, ms })
-      return new StudioError(e.code, e.message, { status: e.status, retryable: true, details: { ...e.details, retryAfterMs: ms, reason: 'gateway-429' }, cause: e })
+      return new StudioError(e.code, e.message, {
+        status: e.status,
+        retryable: true,
+        details: { ...e.details, retryAfterMs: ms, reason: 'gateway-429' },
+        cause: e
+      })
     }
     if (e.code === 'GATEWAY_ERROR' && e.status === undefined && e.message.startsWith('The gateway could not look up')) {
       const gatewayMessage = e.message.replace(/^[^:]*:\s*/, '')
-      return new StudioError(e.code, e.message, { retryable: true, details: { ...e.details, reason: 'lookup-failed', gatewayMessage }, cause: e })
+      return new StudioError(e.code, e.message, {
+        retryable: true,
+        details: { ...e.details, reason: 'lookup-failed', gatewayMessage },
+        cause: e
+      })
     }
     return e
   }

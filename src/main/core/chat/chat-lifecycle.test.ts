@@ -8,7 +8,10 @@ const harness = harnessPerTest()
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 async function slowStream(h: ChatHarness, format: 'chat' | 'messages' = 'chat') {
-  const c = await h.call('chat:create-conversation', { format, model: format === 'chat' ? 'gpt-4o-mini' : 'claude-haiku-4-5' })
+  const c = await h.call('chat:create-conversation', {
+    format,
+    model: format === 'chat' ? 'gpt-4o-mini' : 'claude-haiku-4-5'
+  })
   // Real-time pacing: each write waits, so the answer takes seconds.
   h.sb.setFaults(h.sb.key, ['slow-body=60@text'])
   const s = await h.call('chat:send', { conversationId: c.id, text: 'a long answer please' })

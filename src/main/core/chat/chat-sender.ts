@@ -86,7 +86,11 @@ export class ChatSender {
 
   private async reserve<T>(conversationId: string, work: () => Promise<T>): Promise<T> {
     if (this.reserved.has(conversationId) || this.streamOf(conversationId)) {
-      throw new StudioError('CONFLICT', 'An answer is still streaming in this conversation; stop it or wait for it to finish.', { field: 'conversationId' })
+      throw new StudioError(
+        'CONFLICT',
+        'An answer is still streaming in this conversation; stop it or wait for it to finish.',
+        { field: 'conversationId' }
+      )
     }
     this.reserved.add(conversationId)
     try {
@@ -111,7 +115,10 @@ export class ChatSender {
       const plan = planSend(c, input, (id) => ({
         id,
         role: 'user',
-        parts: [...(input.text.trim() !== '' ? [{ type: 'text' as const, text: input.text }] : []), ...attachments.map((a) => ({ type: 'image' as const, attachment: a }))],
+        parts: [
+          ...(input.text.trim() !== '' ? [{ type: 'text' as const, text: input.text }] : []),
+          ...attachments.map((a) => ({ type: 'image' as const, attachment: a }))
+        ],
         createdAt: now,
         status: 'complete'
       }))
@@ -119,14 +126,24 @@ export class ChatSender {
       const inline = await readInline(this.d.files, history, attachments)
       const { codecFor } = await this.streaming()
       const conn = await this.d.connection()
-      const call = codecFor(c.format).buildRequest({ model: c.model, system: c.system, params: c.params, editors, history, inline, names: conn.names })
+      const call = codecFor(c.format).buildRequest({
+        model: c.model,
+        system: c.system,
+        params: c.params,
+        editors,
+        history,
+        inline,
+        names: conn.names
+      })
       const started = await this.begin(c, history, call, conn, { title: autoTitle(c, plan.user) })
       return { ...started, ...(plan.user ? { userMessageId: plan.user.id } : {}) }
     })
   }
 
   /** Answers the latest answer's tool calls in one user turn and streams the model's next answer. */
-  sendToolResults(input: ToolResultsInput): Promise<{ streamId: string; userMessageId: string; assistantMessageId: string }> {
+  sendToolResults(
+    input: ToolResultsInput
+  ): Promise<{ streamId: string; userMessageId: string; assistantMessageId: string }> {
     return this.reserve(input.conversationId, async () => {
       const c = await this.d.store.get(input.conversationId)
       checkModel(c.model)
@@ -134,7 +151,14 @@ export class ChatSender {
       const user = toolResultsTurn(c, input, { id: newId('m'), createdAt: this.d.now() })
       const history = [...c.messages, user]
       const { codecFor } = await this.streaming()
-      const call = codecFor(c.format).buildRequest({ model: c.model, system: c.system, params: c.params, editors, history, inline: new Map() })
+      const call = codecFor(c.format).buildRequest({
+        model: c.model,
+        system: c.system,
+        params: c.params,
+        editors,
+        history,
+        inline: new Map()
+      })
       const conn = await this.d.connection()
       const started = await this.begin(c, history, call, conn, { title: c.title })
       return { ...started, userMessageId: user.id }
@@ -142,18 +166,32 @@ export class ChatSender {
   }
 
   /** Legacy completions: the document is the prompt and the completion is appended to it in place. */
-  completeText(input: { conversationId: string; document: string }): Promise<{ streamId: string; assistantMessageId: string }> {
+  completeText(input: {
+    conversationId: string
+    document: string
+  }): Promise<{ streamId: string; assistantMessageId: string }> {
     return this.reserve(input.conversationId, async () => {
       const c = await this.d.store.get(input.conversationId)
       if (c.format !== 'completions') {
-        throw new StudioError('INVALID_INPUT', 'Continuing a text works in legacy completions conversations only.', { field: 'conversationId' })
+        throw new StudioError('INVALID_INPUT', 'Continuing a text works in legacy completions conversations only.', {
+          field: 'conversationId'
+        })
       }
       checkModel(c.model)
       checkDocument(input.document)
       const editors = checkParams(c.params)
       const { codecFor } = await this.streaming()
       const conn = await this.d.connection()
-      const call = codecFor('completions').buildRequest({ model: c.model, system: c.system, params: c.params, editors, history: [], inline: new Map(), document: input.document, names: conn.names })
+      const call = codecFor('completions').buildRequest({
+        model: c.model,
+        system: c.system,
+        params: c.params,
+        editors,
+        history: [],
+        inline: new Map(),
+        document: input.document,
+        names: conn.names
+      })
       return this.begin(c, [...c.messages], call, conn, { document: input.document, title: c.title })
     })
   }
@@ -166,7 +204,15 @@ export class ChatSender {
     opts: { document?: string; title: string }
   ): Promise<{ streamId: string; assistantMessageId: string }> {
     const now = this.d.now()
-    const assistant: ChatMessage = { id: newId('m'), role: 'assistant', parts: [], createdAt: now, status: 'streaming', model: c.model, format: c.format }
+    const assistant: ChatMessage = {
+      id: newId('m'),
+      role: 'assistant',
+      parts: [],
+      createdAt: now,
+      status: 'streaming',
+      model: c.model,
+      format: c.format
+    }
     const streamId = newId('s')
     const runner = await this.getRunner()
     const { store } = this.d
@@ -207,36 +253,53 @@ export class ChatSender {
     const afterInitial = async () => {
       if (!(await saved)) throw new StudioError('NOT_FOUND', 'The turn was never saved')
     }
-    void runner.start({
-      streamId,
-      conversationId: c.id,
-      format: c.format,
-      call,
-      conn,
-      message: assistant,
-      firstOutput: releaseSave,
-      checkpoint: async (m) => {
-        await afterInitial()
-        await store.update(c.id, (x) => place(x, m), { index: false, message: m.id })
-      },
-      finish: async (m) => {
-        store.markLive(m.id, false)
-        // Refused requests (status `error`) cost nothing; anything that streamed may have.
-        if (m.status !== 'error') void chargedTo?.then((profileId) => profileId && this.d.recordGeneration?.({ profileId, kind: 'chat', model: c.model, ok: m.status === 'complete', ...(m.usage ? { tokens: m.usage } : {}) }))
-        try {
+    void runner
+      .start({
+        streamId,
+        conversationId: c.id,
+        format: c.format,
+        call,
+        conn,
+        message: assistant,
+        firstOutput: releaseSave,
+        checkpoint: async (m) => {
           await afterInitial()
-          await store.update(c.id, (x) => {
-            place(x, m)
-            x.updatedAt = this.d.now()
-          }, { message: m.id })
-        } catch (e) {
-          // Deleted while streaming (or the turn could not be saved): nothing to save the answer into.
-          if (e instanceof StudioError && e.code === 'NOT_FOUND') return
-          throw e
+          await store.update(c.id, (x) => place(x, m), { index: false, message: m.id })
+        },
+        finish: async (m) => {
+          store.markLive(m.id, false)
+          // Refused requests (status `error`) cost nothing; anything that streamed may have.
+          if (m.status !== 'error')
+            void chargedTo?.then(
+              (profileId) =>
+                profileId &&
+                this.d.recordGeneration?.({
+                  profileId,
+                  kind: 'chat',
+                  model: c.model,
+                  ok: m.status === 'complete',
+                  ...(m.usage ? { tokens: m.usage } : {})
+                })
+            )
+          try {
+            await afterInitial()
+            await store.update(
+              c.id,
+              (x) => {
+                place(x, m)
+                x.updatedAt = this.d.now()
+              },
+              { message: m.id }
+            )
+          } catch (e) {
+            // Deleted while streaming (or the turn could not be saved): nothing to save the answer into.
+            if (e instanceof StudioError && e.code === 'NOT_FOUND') return
+            throw e
+          }
+          this.d.emit('chat:conversations-changed', { ids: [c.id] })
         }
-        this.d.emit('chat:conversations-changed', { ids: [c.id] })
-      }
-    }).catch((e: unknown) => this.d.log(`stream ${streamId} failed unexpectedly: ${this.d.scrub(String(e))}`))
+      })
+      .catch((e: unknown) => this.d.log(`stream ${streamId} failed unexpectedly: ${this.d.scrub(String(e))}`))
     try {
       await initial
     } catch (e) {

@@ -6,7 +6,10 @@ import { harnessPerTest, fakeFiles, PNG_1PX, shown, type ChatHarness } from './t
 
 const harness = harnessPerTest()
 
-const png = { grant: { fileId: 'f-png', name: 'dot.png', bytes: PNG_1PX.byteLength, mimeType: 'image/png' }, bytes: PNG_1PX }
+const png = {
+  grant: { fileId: 'f-png', name: 'dot.png', bytes: PNG_1PX.byteLength, mimeType: 'image/png' },
+  bytes: PNG_1PX
+}
 
 async function converse(h: ChatHarness, format: ChatParams['format'], model: string, params?: ChatParams, system = '') {
   const c = await h.call('chat:create-conversation', { format, model })
@@ -24,18 +27,34 @@ async function ask(h: ChatHarness, conversationId: string, text: string) {
 describe('streaming through the host in every format (sandbox gateway)', () => {
   it('general chat route: text streamed, usage and finish reason kept, deltas add up to the saved text', async () => {
     const h = await harness()
-    const id = await converse(h, 'chat', 'deepseek-v3', { format: 'chat', params: { max_tokens: 400, temperature: 0.3 } }, 'Be brief.')
+    const id = await converse(
+      h,
+      'chat',
+      'deepseek-v3',
+      { format: 'chat', params: { max_tokens: 400, temperature: 0.3 } },
+      'Be brief.'
+    )
     const sent = await h.call('chat:send', { conversationId: id, text: 'Tell me about tea 茶' })
     const ended = await h.ended(sent.streamId)
     const m = ended.message as ChatMessage
     expect(ended.status).toBe('complete')
-    expect(m).toMatchObject({ role: 'assistant', status: 'complete', finishReason: 'stop', model: 'deepseek-v3', format: 'chat' })
+    expect(m).toMatchObject({
+      role: 'assistant',
+      status: 'complete',
+      finishReason: 'stop',
+      model: 'deepseek-v3',
+      format: 'chat'
+    })
     expect(m.usage?.output).toBeGreaterThan(0)
     expect(messageText(m).length).toBeGreaterThan(20)
     expect(shown(h.deltasOf(sent.streamId))).toBe(messageText(m))
     expect(h.events.filter((e) => e.name === 'chat:stream-ended')).toHaveLength(1)
     const [req] = h.textRequests()
-    expect(req).toMatchObject({ path: '/v1/chat/completions', status: 200, headers: expect.objectContaining({ authorization: `Bearer ${h.sb.key}` }) })
+    expect(req).toMatchObject({
+      path: '/v1/chat/completions',
+      status: 200,
+      headers: expect.objectContaining({ authorization: `Bearer ${h.sb.key}` })
+    })
     const conv = await h.call('chat:get-conversation', { id })
     expect(conv.title).toBe('Tell me about tea 茶')
     expect(conv.messages.map((x) => x.role)).toEqual(['user', 'assistant'])
@@ -43,9 +62,22 @@ describe('streaming through the host in every format (sandbox gateway)', () => {
 
   it('content format: thinking, a function call with its JSON, safety ratings, an inline image', async () => {
     const h = await harness({ files: fakeFiles([png]) })
-    const tools = JSON.stringify([{ functionDeclarations: [{ name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } }] }])
-    const id = await converse(h, 'content', 'gemini-2.5-flash-thinking', { format: 'content', params: { tools, thinkingConfig: { includeThoughts: true, thinkingBudget: 1024 } } })
-    const sent = await h.call('chat:send', { conversationId: id, text: 'weather?', attachments: [{ kind: 'file', fileId: 'f-png', name: 'dot.png', mimeType: 'image/png', bytes: 1 }] })
+    const tools = JSON.stringify([
+      {
+        functionDeclarations: [
+          { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } }
+        ]
+      }
+    ])
+    const id = await converse(h, 'content', 'gemini-2.5-flash-thinking', {
+      format: 'content',
+      params: { tools, thinkingConfig: { includeThoughts: true, thinkingBudget: 1024 } }
+    })
+    const sent = await h.call('chat:send', {
+      conversationId: id,
+      text: 'weather?',
+      attachments: [{ kind: 'file', fileId: 'f-png', name: 'dot.png', mimeType: 'image/png', bytes: 1 }]
+    })
     const m = (await h.ended(sent.streamId)).message as ChatMessage
     expect(m.status).toBe('complete')
     expect(m.finishReason).toBe('STOP')
@@ -56,19 +88,38 @@ describe('streaming through the host in every format (sandbox gateway)', () => {
     expect(m.safetyRatings?.map((r) => r.category)).toContain('HARM_CATEGORY_HARASSMENT')
     expect(m.usage).toMatchObject({ input: expect.any(Number), output: expect.any(Number), total: expect.any(Number) })
     const [req] = h.textRequests()
-    expect(req).toMatchObject({ path: '/v1beta/models/gemini-2.5-flash-thinking:streamGenerateContent', query: { alt: 'sse' }, status: 200 })
+    expect(req).toMatchObject({
+      path: '/v1beta/models/gemini-2.5-flash-thinking:streamGenerateContent',
+      query: { alt: 'sse' },
+      status: 200
+    })
     const user = (await h.call('chat:get-conversation', { id })).messages[0]
-    expect(user.parts[1]).toEqual({ type: 'image', attachment: { kind: 'file', fileId: 'f-png', name: 'dot.png', mimeType: 'image/png', bytes: PNG_1PX.byteLength } })
+    expect(user.parts[1]).toEqual({
+      type: 'image',
+      attachment: { kind: 'file', fileId: 'f-png', name: 'dot.png', mimeType: 'image/png', bytes: PNG_1PX.byteLength }
+    })
   })
 
   it('messages format: thinking with signature, tool use JSON, stop reason, vendor-version header, image by URL', async () => {
     const h = await harness()
-    const tools = JSON.stringify([{ name: 'lookup', description: 'find', input_schema: { type: 'object', properties: { q: { type: 'string' } } } }])
+    const tools = JSON.stringify([
+      { name: 'lookup', description: 'find', input_schema: { type: 'object', properties: { q: { type: 'string' } } } }
+    ])
     const id = await converse(h, 'messages', 'claude-sonnet-4-5-think', {
       format: 'messages',
-      params: { max_tokens: 4096, thinking: { enabled: true, budget_tokens: 2048 }, tools, tool_choice: '{"type":"auto"}', user_id: 'studio-test' }
+      params: {
+        max_tokens: 4096,
+        thinking: { enabled: true, budget_tokens: 2048 },
+        tools,
+        tool_choice: '{"type":"auto"}',
+        user_id: 'studio-test'
+      }
     })
-    const sent = await h.call('chat:send', { conversationId: id, text: 'look this up', attachments: [{ kind: 'url', url: 'https://example.com/cat.png' }] })
+    const sent = await h.call('chat:send', {
+      conversationId: id,
+      text: 'look this up',
+      attachments: [{ kind: 'url', url: 'https://example.com/cat.png' }]
+    })
     const m = (await h.ended(sent.streamId)).message as ChatMessage
     expect(m).toMatchObject({ status: 'complete', finishReason: 'tool_use' })
     expect(m.parts.map((p) => p.type)).toEqual(['thinking', 'text', 'tool_call'])
@@ -147,7 +198,12 @@ describe('conversations', () => {
     await h.call('chat:delete-conversation', { id: copy.id })
     await h.chat.dispose()
     const store = await ConversationStore.open(h.dataDir)
-    expect(store.summaries().map((s) => s.id).sort()).toEqual([id, branch.id].sort())
+    expect(
+      store
+        .summaries()
+        .map((s) => s.id)
+        .sort()
+    ).toEqual([id, branch.id].sort())
     expect((await store.get(id)).messages).toHaveLength(4)
   })
 
@@ -155,7 +211,14 @@ describe('conversations', () => {
     const h = await harness()
     const id = await converse(h, 'chat', 'gpt-4o-mini')
     await h.store.update(id, (c) => {
-      for (let i = 0; i < 450; i++) c.messages.push({ id: `m-${i}`, role: i % 2 ? 'assistant' : 'user', parts: [{ type: 'text', text: `n${i}` }], createdAt: i, status: 'complete' })
+      for (let i = 0; i < 450; i++)
+        c.messages.push({
+          id: `m-${i}`,
+          role: i % 2 ? 'assistant' : 'user',
+          parts: [{ type: 'text', text: `n${i}` }],
+          createdAt: i,
+          status: 'complete'
+        })
     })
     const latest = await h.call('chat:get-conversation', { id })
     expect(latest.messages).toHaveLength(200)
@@ -168,7 +231,10 @@ describe('conversations', () => {
 
   it('exports Markdown (turns, code, thinking folded, usage) and JSON', async () => {
     const h = await harness()
-    const id = await converse(h, 'messages', 'claude-sonnet-4-5-think', { format: 'messages', params: { max_tokens: 4096 } })
+    const id = await converse(h, 'messages', 'claude-sonnet-4-5-think', {
+      format: 'messages',
+      params: { max_tokens: 4096 }
+    })
     const s = await h.call('chat:send', { conversationId: id, text: 'write code' })
     const m = (await h.ended(s.streamId)).message as ChatMessage
     const md = await h.call('chat:export-conversation', { id, as: 'markdown' })
@@ -190,10 +256,18 @@ describe('conversations', () => {
     const p1 = await h.call('chat:save-preset', { name: 'Terse', system: 'Be terse.', params })
     const p2 = await h.call('chat:save-preset', { name: 'terse', system: 'Be very terse.', params })
     expect(p2.id).toBe(p1.id)
-    expect((await h.call('chat:list-presets', undefined)).presets).toEqual([expect.objectContaining({ name: 'terse', system: 'Be very terse.' })])
-    const c = await h.call('chat:create-conversation', { format: 'messages', model: 'claude-haiku-4-5', presetId: p1.id })
+    expect((await h.call('chat:list-presets', undefined)).presets).toEqual([
+      expect.objectContaining({ name: 'terse', system: 'Be very terse.' })
+    ])
+    const c = await h.call('chat:create-conversation', {
+      format: 'messages',
+      model: 'claude-haiku-4-5',
+      presetId: p1.id
+    })
     expect(c).toMatchObject({ system: 'Be very terse.', params })
-    expect((await h.fail('chat:create-conversation', { format: 'chat', model: 'x', presetId: p1.id })).field).toBe('presetId')
+    expect((await h.fail('chat:create-conversation', { format: 'chat', model: 'x', presetId: p1.id })).field).toBe(
+      'presetId'
+    )
     await h.call('chat:delete-preset', { id: p1.id })
     expect((await h.call('chat:list-presets', undefined)).presets).toEqual([])
   })

@@ -89,7 +89,10 @@ export class ChatService {
     await this.connection()
   }
 
-  async listModels(input?: { profileId?: string; refresh?: boolean }): Promise<{ models: string[]; fetchedAt: number }> {
+  async listModels(input?: {
+    profileId?: string
+    refresh?: boolean
+  }): Promise<{ models: string[]; fetchedAt: number }> {
     const id = input?.profileId ?? (await this.d.profiles.activeId())
     const { models, fetchedAt } = await this.models.list(id, input?.refresh === true)
     return { models, fetchedAt }
@@ -103,10 +106,17 @@ export class ChatService {
     return windowOf(await this.d.store.get(input.id), input.limit, input.beforeIndex)
   }
 
-  async createConversation(input: { format: ChatFormat; model: string; title?: string; presetId?: string }): Promise<Conversation> {
+  async createConversation(input: {
+    format: ChatFormat
+    model: string
+    title?: string
+    presetId?: string
+  }): Promise<Conversation> {
     const preset = input.presetId ? this.d.presets.get(input.presetId) : undefined
     if (preset && preset.params.format !== input.format) {
-      throw new StudioError('INVALID_INPUT', `The preset "${preset.name}" is for the ${preset.params.format} format.`, { field: 'presetId' })
+      throw new StudioError('INVALID_INPUT', `The preset "${preset.name}" is for the ${preset.params.format} format.`, {
+        field: 'presetId'
+      })
     }
     const now = this.now()
     const c: StoredConversation = {
@@ -126,10 +136,21 @@ export class ChatService {
     return windowOf(c)
   }
 
-  async updateConversation(input: { id: string; title?: string; model?: string; system?: string; params?: ChatParams; document?: string }): Promise<ConversationSummary> {
+  async updateConversation(input: {
+    id: string
+    title?: string
+    model?: string
+    system?: string
+    params?: ChatParams
+    document?: string
+  }): Promise<ConversationSummary> {
     const current = await this.d.store.get(input.id)
     if (input.params && input.params.format !== current.format) {
-      throw new StudioError('INVALID_INPUT', `These parameters are for the ${input.params.format} format, but this conversation uses ${current.format}.`, { field: 'params' })
+      throw new StudioError(
+        'INVALID_INPUT',
+        `These parameters are for the ${input.params.format} format, but this conversation uses ${current.format}.`,
+        { field: 'params' }
+      )
     }
     const c = await this.d.store.update(input.id, (x) => {
       if (input.title !== undefined) x.title = input.title.trim()

@@ -17,9 +17,16 @@ export function chatComparePort(chat: ChatService): ChatComparePort {
         }
       })
       const twice = models.find((m, i) => models.indexOf(m) !== i)
-      if (twice !== undefined) throw new StudioError('INVALID_INPUT', `The model ${twice} is chosen twice; compare different models.`, { field: 'models' })
+      if (twice !== undefined)
+        throw new StudioError('INVALID_INPUT', `The model ${twice} is chosen twice; compare different models.`, {
+          field: 'models'
+        })
       if (input.params.format !== input.format) {
-        throw new StudioError('INVALID_INPUT', `These parameters are for the ${input.params.format} format, but the compare uses ${input.format}.`, { field: 'params' })
+        throw new StudioError(
+          'INVALID_INPUT',
+          `These parameters are for the ${input.params.format} format, but the compare uses ${input.format}.`,
+          { field: 'params' }
+        )
       }
       checkParams(input.params)
       if (input.format === 'completions') checkDocument(input.text)
@@ -34,7 +41,10 @@ export function chatComparePort(chat: ChatService): ChatComparePort {
       return created.id
     },
     // Completions continue the prompt in the document; the other formats send it as the user turn.
-    start: (input, conversationId) => (input.format === 'completions' ? chat.completeText({ conversationId, document: input.text }) : chat.send({ conversationId, text: input.text })),
+    start: (input, conversationId) =>
+      input.format === 'completions'
+        ? chat.completeText({ conversationId, document: input.text })
+        : chat.send({ conversationId, text: input.text }),
     existing: async () => new Set((await chat.listConversations()).conversations.map((c) => c.id)),
     discard: async (conversationId) => {
       try {

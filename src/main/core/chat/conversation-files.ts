@@ -13,7 +13,8 @@ export function asConversation(v: unknown, id: string): StoredConversation | nul
   const c = (v as { conversation?: unknown }).conversation
   if (!c || typeof c !== 'object') return null
   const x = c as Partial<StoredConversation>
-  if (x.id !== id || !Array.isArray(x.messages) || typeof x.title !== 'string' || typeof x.format !== 'string') return null
+  if (x.id !== id || !Array.isArray(x.messages) || typeof x.title !== 'string' || typeof x.format !== 'string')
+    return null
   return c as StoredConversation
 }
 

@@ -9,7 +9,12 @@ import { ConversationStore } from './conversation-store'
 
 const CHILD = join(import.meta.dirname, 'testing', 'import-child.ts')
 
-const msg = (id: string, role: 'user' | 'assistant', text: string, status: ChatMessage['status'] = 'complete'): ChatMessage => ({ id, role, parts: [{ type: 'text', text }], createdAt: 1, status })
+const msg = (
+  id: string,
+  role: 'user' | 'assistant',
+  text: string,
+  status: ChatMessage['status'] = 'complete'
+): ChatMessage => ({ id, role, parts: [{ type: 'text', text }], createdAt: 1, status })
 
 function conv(i: number, messages = 6): StoredConversation {
   const id = `c-${String(i).padStart(5, '0')}`
@@ -23,7 +28,9 @@ function conv(i: number, messages = 6): StoredConversation {
     system: '',
     params: { format: 'chat', params: {} },
     document: '',
-    messages: Array.from({ length: messages }, (_, k) => msg(`${id}-m${k}`, k % 2 ? 'assistant' : 'user', `message ${k} of conversation ${i} about harbour number ${i}`))
+    messages: Array.from({ length: messages }, (_, k) =>
+      msg(`${id}-m${k}`, k % 2 ? 'assistant' : 'user', `message ${k} of conversation ${i} about harbour number ${i}`)
+    )
   }
 }
 
@@ -37,7 +44,10 @@ function legacyChat(conversations: StoredConversation[]): string {
     writeFileSync(join(dir, `${c.id}.json`), text)
     writeFileSync(join(dir, `${c.id}.json.bak`), text)
   }
-  writeFileSync(join(dir, 'index.json'), JSON.stringify({ version: 1, conversations: conversations.map((c) => ({ id: c.id, title: c.title })) }))
+  writeFileSync(
+    join(dir, 'index.json'),
+    JSON.stringify({ version: 1, conversations: conversations.map((c) => ({ id: c.id, title: c.title })) })
+  )
   return dataDir
 }
 
@@ -83,8 +93,12 @@ describe('conversation files import', () => {
     expect(store.summaries().map((s) => s.title)).toEqual([restored.title, good.title])
     expect((await store.get(restored.id)).messages).toEqual(restored.messages)
     expect(notices).toHaveLength(2)
-    expect(notices[0]).toMatch(/"Conversation 2" was damaged; its last good copy was restored \(damaged file kept as c-00002\.json\.migrated\)/)
-    expect(notices[1]).toMatch(/"c-00003" was damaged and has no usable backup, so it was not imported; the damaged file is kept as c-00003\.json\.migrated/)
+    expect(notices[0]).toMatch(
+      /"Conversation 2" was damaged; its last good copy was restored \(damaged file kept as c-00002\.json\.migrated\)/
+    )
+    expect(notices[1]).toMatch(
+      /"c-00003" was damaged and has no usable backup, so it was not imported; the damaged file is kept as c-00003\.json\.migrated/
+    )
     expect(existsSync(join(dir, `${lost.id}.json.migrated`))).toBe(true)
     store.close()
   })
@@ -93,23 +107,31 @@ describe('conversation files import', () => {
     const c = conv(1, 1)
     c.messages.push(msg('a-1', 'assistant', 'partial answ', 'streaming'))
     const { store } = await open(legacyChat([c]))
-    expect((await store.get(c.id)).messages[1]).toMatchObject({ status: 'incomplete', parts: [{ type: 'text', text: 'partial answ' }], error: { code: 'STREAM_INCOMPLETE' } })
+    expect((await store.get(c.id)).messages[1]).toMatchObject({
+      status: 'incomplete',
+      parts: [{ type: 'text', text: 'partial answ' }],
+      error: { code: 'STREAM_INCOMPLETE' }
+    })
     store.close()
   })
 
-  it('an import killed at random moments (SIGKILL) resumes or restarts cleanly: every conversation exactly once', { timeout: 240_000 }, async () => {
-    const all = Array.from({ length: 1_500 }, (_, i) => conv(i, 10))
-    const { dataDir, outcomes, measured } = await killDuringImport(CHILD, () => legacyChat(all))
-    expect(measured).toBe('finished')
-    expect(outcomes[0]).toBe('killed')
-    const { store, notices } = await open(dataDir)
-    const list = store.summaries()
-    expect(list).toHaveLength(all.length)
-    expect(new Set(list.map((s) => s.id)).size).toBe(all.length)
-    expect(list[0]).toMatchObject({ id: all.at(-1)!.id, messageCount: 10 })
-    expect((await store.get(all[777].id)).messages).toEqual(all[777].messages)
-    expect(notices).toEqual([])
-    expect(readdirSync(join(dataDir, 'chat')).filter((n) => !n.endsWith('.migrated'))).toEqual([])
-    store.close()
-  })
+  it(
+    'an import killed at random moments (SIGKILL) resumes or restarts cleanly: every conversation exactly once',
+    { timeout: 240_000 },
+    async () => {
+      const all = Array.from({ length: 1_500 }, (_, i) => conv(i, 10))
+      const { dataDir, outcomes, measured } = await killDuringImport(CHILD, () => legacyChat(all))
+      expect(measured).toBe('finished')
+      expect(outcomes[0]).toBe('killed')
+      const { store, notices } = await open(dataDir)
+      const list = store.summaries()
+      expect(list).toHaveLength(all.length)
+      expect(new Set(list.map((s) => s.id)).size).toBe(all.length)
+      expect(list[0]).toMatchObject({ id: all.at(-1)!.id, messageCount: 10 })
+      expect((await store.get(all[777].id)).messages).toEqual(all[777].messages)
+      expect(notices).toEqual([])
+      expect(readdirSync(join(dataDir, 'chat')).filter((n) => !n.endsWith('.migrated'))).toEqual([])
+      store.close()
+    }
+  )
 })

@@ -14,7 +14,11 @@ const FILE = /^([A-Za-z0-9_-]{1,64})\.json(\.bak)?$/
  * themselves, so a damaged `index.json` loses nothing. A damaged conversation file is imported
  * from its `.bak` when that is good; otherwise it is left out and the user told where it is kept.
  */
-export async function importConversationFiles(lib: Library, dir: string, notice: (message: string) => void): Promise<void> {
+export async function importConversationFiles(
+  lib: Library,
+  dir: string,
+  notice: (message: string) => void
+): Promise<void> {
   const names = await readdir(dir).catch(() => [] as string[])
   const ids = new Set<string>()
   const originals: string[] = []
@@ -57,11 +61,16 @@ async function readAll(dir: string, ids: string[], told: string[]): Promise<Stor
     if (good) {
       out.push(good)
       // A conversation known only by its .bak was not damaged: its file was being replaced.
-      if (!(!read.ok && read.missing)) told.push(`The conversation "${title}" was damaged; its last good copy was restored (damaged file kept as ${kept}).`)
+      if (!(!read.ok && read.missing))
+        told.push(
+          `The conversation "${title}" was damaged; its last good copy was restored (damaged file kept as ${kept}).`
+        )
     } else if (!read.ok && read.missing) {
       told.push(`The file of the conversation "${title}" is missing and has no backup.`)
     } else {
-      told.push(`The conversation "${title}" was damaged and has no usable backup, so it was not imported; the damaged file is kept as ${kept}.`)
+      told.push(
+        `The conversation "${title}" was damaged and has no usable backup, so it was not imported; the damaged file is kept as ${kept}.`
+      )
     }
   }
   return out

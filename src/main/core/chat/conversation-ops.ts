@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { MESSAGES_DEFAULT_MAX_TOKENS, type ChatFormat, type ChatMessage, type ChatParams, type Conversation } from '@shared/domain/chat'
+import {
+  MESSAGES_DEFAULT_MAX_TOKENS,
+  type ChatFormat,
+  type ChatMessage,
+  type ChatParams,
+  type Conversation
+} from '@shared/domain/chat'
 import { StudioError } from '@shared/errors'
 import type { StoredConversation } from './conversation-files'
 import { cloneMessage, messageText } from './parts'
@@ -33,7 +39,13 @@ export function windowOf(c: StoredConversation, limit = DEFAULT_PAGE, beforeInde
  * A copy with fresh message ids (stream bookkeeping is keyed by message id). A message caught
  * mid-stream is copied as incomplete: the stream keeps writing to the original only.
  */
-export function copyConversation(c: StoredConversation, id: string, title: string, now: number, branch?: { upTo: readonly ChatMessage[] }): StoredConversation {
+export function copyConversation(
+  c: StoredConversation,
+  id: string,
+  title: string,
+  now: number,
+  branch?: { upTo: readonly ChatMessage[] }
+): StoredConversation {
   const { parentId: _parent, ...rest } = structuredClone({ ...c, messages: [] })
   return {
     ...rest,
@@ -69,20 +81,31 @@ export interface SendPlan {
  * What a send does to the message list: append a turn; with `editOf`, replace that user message
  * and drop everything after it; with `regenerate`, drop that answer (and what followed) and ask again.
  */
-export function planSend(c: StoredConversation, input: { editOf?: string; regenerate?: string }, makeUser: (id: string) => ChatMessage): SendPlan {
-  if (input.editOf && input.regenerate) throw new StudioError('INVALID_INPUT', 'Edit a message or regenerate an answer, not both at once.', { field: 'regenerate' })
+export function planSend(
+  c: StoredConversation,
+  input: { editOf?: string; regenerate?: string },
+  makeUser: (id: string) => ChatMessage
+): SendPlan {
+  if (input.editOf && input.regenerate)
+    throw new StudioError('INVALID_INPUT', 'Edit a message or regenerate an answer, not both at once.', {
+      field: 'regenerate'
+    })
   if (input.regenerate) {
     const at = c.messages.findIndex((m) => m.id === input.regenerate)
-    if (at < 0 || c.messages[at].role !== 'assistant') throw new StudioError('NOT_FOUND', 'That answer is not in this conversation', { field: 'regenerate' })
+    if (at < 0 || c.messages[at].role !== 'assistant')
+      throw new StudioError('NOT_FOUND', 'That answer is not in this conversation', { field: 'regenerate' })
     const base = c.messages.slice(0, at)
     if (base.length === 0 || base[base.length - 1].role !== 'user') {
-      throw new StudioError('INVALID_INPUT', 'Only an answer that follows a message can be regenerated.', { field: 'regenerate' })
+      throw new StudioError('INVALID_INPUT', 'Only an answer that follows a message can be regenerated.', {
+        field: 'regenerate'
+      })
     }
     return { base }
   }
   if (input.editOf) {
     const at = c.messages.findIndex((m) => m.id === input.editOf)
-    if (at < 0 || c.messages[at].role !== 'user') throw new StudioError('NOT_FOUND', 'That message is not in this conversation', { field: 'editOf' })
+    if (at < 0 || c.messages[at].role !== 'user')
+      throw new StudioError('NOT_FOUND', 'That message is not in this conversation', { field: 'editOf' })
     return { base: c.messages.slice(0, at), user: makeUser(input.editOf) }
   }
   return { base: [...c.messages], user: makeUser(newId('m')) }

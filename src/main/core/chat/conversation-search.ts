@@ -15,7 +15,6 @@ export const SEARCH_LIMIT = 100
 /** FTS5's longest snippet, in tokens; a trigram token starts at every character, so about 64 characters. */
 const SNIPPET_TOKENS = 64
 
-
 /**
  * Conversations matching `query`, ranked: title matches first (by bm25), then those whose messages
  * match (by the best message's bm25), then completions documents. Only the database is read.
@@ -70,7 +69,11 @@ function ftsSearch(lib: Library, q: string, limit: number): SearchHit[] {
  * looked for row by row; the scan stops as soon as a screenful of conversations is found.
  */
 function scanSearch(lib: Library, q: string, limit: number): SearchHit[] {
-  const titles = lib.all<{ id: string }>('SELECT id FROM chat_conversations WHERE instr(lower(title), lower(?)) > 0 ORDER BY updated_at DESC LIMIT ?', q, limit)
+  const titles = lib.all<{ id: string }>(
+    'SELECT id FROM chat_conversations WHERE instr(lower(title), lower(?)) > 0 ORDER BY updated_at DESC LIMIT ?',
+    q,
+    limit
+  )
   const out: SearchHit[] = titles.map((t) => ({ id: t.id }))
   const taken = new Set(out.map((h) => h.id))
   const rows = lib.all<{ conversation_id: string; text: string }>(
@@ -83,8 +86,13 @@ function scanSearch(lib: Library, q: string, limit: number): SearchHit[] {
   )
   for (const r of rows) out.push({ id: r.conversation_id, ...excerpt(markFirst(r.text, q)) })
   if (out.length < limit) {
-    const docs = lib.all<{ id: string; document: string }>('SELECT id, document FROM chat_conversations WHERE instr(lower(document), lower(?)) > 0 ORDER BY updated_at DESC LIMIT ?', q, limit)
-    for (const d of docs) if (!out.some((h) => h.id === d.id)) out.push({ id: d.id, ...excerpt(markFirst(d.document, q)) })
+    const docs = lib.all<{ id: string; document: string }>(
+      'SELECT id, document FROM chat_conversations WHERE instr(lower(document), lower(?)) > 0 ORDER BY updated_at DESC LIMIT ?',
+      q,
+      limit
+    )
+    for (const d of docs)
+      if (!out.some((h) => h.id === d.id)) out.push({ id: d.id, ...excerpt(markFirst(d.document, q)) })
   }
   return out
 }

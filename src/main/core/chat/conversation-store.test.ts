@@ -13,9 +13,25 @@ import { readSaved, savedConversation, savedMessages } from './testing/saved'
 const dir = () => mkdtempSync(join(tmpdir(), 'chat-store-'))
 
 function conv(id: string, title: string, messages: ChatMessage[] = [], updatedAt = 1): StoredConversation {
-  return { id, title, format: 'chat', model: 'm', createdAt: 1, updatedAt, system: '', params: { format: 'chat', params: {} }, document: '', messages }
+  return {
+    id,
+    title,
+    format: 'chat',
+    model: 'm',
+    createdAt: 1,
+    updatedAt,
+    system: '',
+    params: { format: 'chat', params: {} },
+    document: '',
+    messages
+  }
 }
-const msg = (id: string, role: 'user' | 'assistant', text: string, status: ChatMessage['status'] = 'complete'): ChatMessage => ({ id, role, parts: [{ type: 'text', text }], createdAt: 1, status })
+const msg = (
+  id: string,
+  role: 'user' | 'assistant',
+  text: string,
+  status: ChatMessage['status'] = 'complete'
+): ChatMessage => ({ id, role, parts: [{ type: 'text', text }], createdAt: 1, status })
 
 async function open(d: string, notices: string[] = []) {
   return ConversationStore.open(d, { notice: (m) => notices.push(m) })
@@ -40,7 +56,11 @@ describe('ConversationStore', () => {
   it('searches titles and message text, showing where the text matched', async () => {
     const s = await open(dir())
     await s.create(conv('c-1', 'Trip to Kyoto', [msg('m1', 'user', 'plan a trip')]))
-    await s.create(conv('c-2', 'Recipes', [msg('m2', 'assistant', 'First boil the water, then add 東京 noodles and stir for a while until soft.')]))
+    await s.create(
+      conv('c-2', 'Recipes', [
+        msg('m2', 'assistant', 'First boil the water, then add 東京 noodles and stir for a while until soft.')
+      ])
+    )
     await s.create(conv('c-3', 'Other', [msg('m3', 'user', 'nothing here')]))
     expect((await s.search('kyoto')).map((x) => [x.id, x.match])).toEqual([['c-1', undefined]])
     const hit = await s.search('東京 NOODLES')
@@ -59,7 +79,11 @@ describe('ConversationStore', () => {
     // A second instance is what the next launch sees: nothing is streaming there.
     const b = await open(d)
     const m = (await b.get('c-1')).messages[1]
-    expect(m).toMatchObject({ status: 'incomplete', parts: [{ type: 'text', text: 'partial ans' }], error: { code: 'STREAM_INCOMPLETE' } })
+    expect(m).toMatchObject({
+      status: 'incomplete',
+      parts: [{ type: 'text', text: 'partial ans' }],
+      error: { code: 'STREAM_INCOMPLETE' }
+    })
     await b.flush()
     const onDisk = savedMessages(d, 'c-1')
     expect(onDisk[1].status).toBe('incomplete')
@@ -85,7 +109,9 @@ describe('ConversationStore', () => {
     const onDisk = () => savedConversation(d, 'c-1')
     let release = () => {}
     const gate = new Promise<void>((r) => (release = r))
-    const saved = s.update('c-1', (c) => ((c.title = 'After'), c.messages.push(msg('m2', 'assistant', 'yo'))), { writeAfter: gate })
+    const saved = s.update('c-1', (c) => ((c.title = 'After'), c.messages.push(msg('m2', 'assistant', 'yo'))), {
+      writeAfter: gate
+    })
     await new Promise((r) => setTimeout(r, 30))
     expect((await s.get('c-1')).messages.map((m) => m.id)).toEqual(['m1', 'm2'])
     expect(s.summaries()[0]).toMatchObject({ title: 'After', messageCount: 2 })
@@ -120,8 +146,12 @@ describe('ConversationStore writes and search', () => {
     const lib = openLibrary(d)
     lib.run('CREATE TEMP TABLE IF NOT EXISTS row_writes (n INTEGER)')
     lib.run('DELETE FROM row_writes')
-    lib.run('CREATE TEMP TRIGGER IF NOT EXISTS rw_i AFTER INSERT ON main.chat_messages BEGIN INSERT INTO row_writes VALUES (1); END')
-    lib.run('CREATE TEMP TRIGGER IF NOT EXISTS rw_u AFTER UPDATE ON main.chat_messages BEGIN INSERT INTO row_writes VALUES (1); END')
+    lib.run(
+      'CREATE TEMP TRIGGER IF NOT EXISTS rw_i AFTER INSERT ON main.chat_messages BEGIN INSERT INTO row_writes VALUES (1); END'
+    )
+    lib.run(
+      'CREATE TEMP TRIGGER IF NOT EXISTS rw_u AFTER UPDATE ON main.chat_messages BEGIN INSERT INTO row_writes VALUES (1); END'
+    )
     return { count: () => lib.get<{ n: number }>('SELECT count(*) AS n FROM row_writes')!.n, done: () => lib.release() }
   }
 
@@ -134,7 +164,10 @@ describe('ConversationStore writes and search', () => {
     await s.update('c-1', (c) => c.messages.push({ ...msg('a1', 'assistant', ''), status: 'streaming' }))
     expect(rows.count()).toBe(1)
     for (let k = 1; k <= 5; k++) {
-      await s.update('c-1', (c) => ((c.messages.at(-1)!.parts = [{ type: 'text', text: 'partial '.repeat(k) }])), { index: false, message: 'a1' })
+      await s.update('c-1', (c) => (c.messages.at(-1)!.parts = [{ type: 'text', text: 'partial '.repeat(k) }]), {
+        index: false,
+        message: 'a1'
+      })
     }
     expect(rows.count()).toBe(6)
     // Without the hint the store finds the one changed row itself.
@@ -152,9 +185,35 @@ describe('ConversationStore writes and search', () => {
     const s = await open(d)
     const c: StoredConversation = {
       ...conv('c-1', 'Tools', [
-        { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'see' }, { type: 'image', attachment: { kind: 'file', fileId: 'f1', name: 'a.png', mimeType: 'image/png', bytes: 2048 } }], createdAt: 1, status: 'complete' },
-        { id: 'a1', role: 'assistant', parts: [{ type: 'tool_call', id: 'call_1', name: 'lookup', input: '{"q":"x"}' }], createdAt: 2, status: 'complete', usage: { input: 3, output: 4 }, finishReason: 'tool_calls' },
-        { id: 'u2', role: 'user', parts: [{ type: 'tool_result', id: 'call_1', name: 'lookup', content: '{"ok":true}' }], createdAt: 3, status: 'complete' }
+        {
+          id: 'u1',
+          role: 'user',
+          parts: [
+            { type: 'text', text: 'see' },
+            {
+              type: 'image',
+              attachment: { kind: 'file', fileId: 'f1', name: 'a.png', mimeType: 'image/png', bytes: 2048 }
+            }
+          ],
+          createdAt: 1,
+          status: 'complete'
+        },
+        {
+          id: 'a1',
+          role: 'assistant',
+          parts: [{ type: 'tool_call', id: 'call_1', name: 'lookup', input: '{"q":"x"}' }],
+          createdAt: 2,
+          status: 'complete',
+          usage: { input: 3, output: 4 },
+          finishReason: 'tool_calls'
+        },
+        {
+          id: 'u2',
+          role: 'user',
+          parts: [{ type: 'tool_result', id: 'call_1', name: 'lookup', content: '{"ok":true}' }],
+          createdAt: 3,
+          status: 'complete'
+        }
       ]),
       parentId: 'c-0'
     }
@@ -168,8 +227,22 @@ describe('ConversationStore writes and search', () => {
 
   it('ranks title matches first, then messages by relevance, with the match marked in the excerpt', async () => {
     const s = await open(dir())
-    await s.create(conv('c-once', 'Cooking', [msg('m1', 'user', 'Tell me about the lighthouse keeper and the storm that night, long ago.')], 3))
-    await s.create(conv('c-many', 'Sailing', [msg('m2', 'assistant', 'Lighthouse, lighthouse, lighthouse: every LIGHTHOUSE on the coast.')], 2))
+    await s.create(
+      conv(
+        'c-once',
+        'Cooking',
+        [msg('m1', 'user', 'Tell me about the lighthouse keeper and the storm that night, long ago.')],
+        3
+      )
+    )
+    await s.create(
+      conv(
+        'c-many',
+        'Sailing',
+        [msg('m2', 'assistant', 'Lighthouse, lighthouse, lighthouse: every LIGHTHOUSE on the coast.')],
+        2
+      )
+    )
     await s.create(conv('c-title', 'Lighthouse notes', [msg('m3', 'user', 'nothing')], 1))
     await s.create(conv('c-none', 'Other', [msg('m4', 'user', 'light house apart')], 4))
     const hits = await s.search('lighthouse')

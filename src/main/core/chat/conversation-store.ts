@@ -7,7 +7,17 @@ import { openLibrary, type Library } from '../store/library-db'
 import { asConversation, summaryOf, type IndexEntry, type StoredConversation } from './conversation-files'
 import { importConversationFiles } from './conversation-import'
 import { searchConversations } from './conversation-search'
-import { CHAT_SCHEMA, cutMessages, isMessage, isSummary, metaJson, parseRow, putConversation, putConversationRow, putMessageRow } from './conversation-table'
+import {
+  CHAT_SCHEMA,
+  cutMessages,
+  isMessage,
+  isSummary,
+  metaJson,
+  parseRow,
+  putConversation,
+  putConversationRow,
+  putMessageRow
+} from './conversation-table'
 
 export type { StoredConversation } from './conversation-files'
 
@@ -83,7 +93,9 @@ export class ConversationStore {
   }
 
   summaries(): ConversationSummary[] {
-    const rows = this.lib.all<{ summary: string }>('SELECT summary FROM chat_conversations ORDER BY updated_at DESC, rowid ASC')
+    const rows = this.lib.all<{ summary: string }>(
+      'SELECT summary FROM chat_conversations ORDER BY updated_at DESC, rowid ASC'
+    )
     const list = rows.map((r) => parseRow(r.summary, isSummary)).filter((s): s is IndexEntry => s !== null)
     // A turn whose write waits for its first token is already in the list.
     const unsaved = [...this.cache.values()].filter((e) => e.unsaved > 0)
@@ -97,7 +109,10 @@ export class ConversationStore {
     if (query.trim() === '') return this.summaries()
     const hits = searchConversations(this.lib, query)
     if (hits.length === 0) return []
-    const rows = this.lib.all<{ id: string; summary: string }>('SELECT id, summary FROM chat_conversations WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify(hits.map((h) => h.id)))
+    const rows = this.lib.all<{ id: string; summary: string }>(
+      'SELECT id, summary FROM chat_conversations WHERE id IN (SELECT value FROM json_each(?))',
+      JSON.stringify(hits.map((h) => h.id))
+    )
     const byId = new Map(rows.map((r) => [r.id, parseRow(r.summary, isSummary)]))
     const out: ConversationSummary[] = []
     for (const h of hits) {
@@ -109,7 +124,10 @@ export class ConversationStore {
   }
 
   has(id: string): boolean {
-    return this.cache.has(id) || (!this.deleted.has(id) && this.lib.get('SELECT 1 FROM chat_conversations WHERE id = ?', id) !== undefined)
+    return (
+      this.cache.has(id) ||
+      (!this.deleted.has(id) && this.lib.get('SELECT 1 FROM chat_conversations WHERE id = ?', id) !== undefined)
+    )
   }
 
   /** The conversation as cached: read it, change it only through update(). */
@@ -129,7 +147,11 @@ export class ConversationStore {
    * once; with `writeAfter` the write waits for that promise (R1: a turn's save must not compete
    * with its first token).
    */
-  async update(id: string, change: (c: StoredConversation) => void, opts: UpdateOptions = {}): Promise<StoredConversation> {
+  async update(
+    id: string,
+    change: (c: StoredConversation) => void,
+    opts: UpdateOptions = {}
+  ): Promise<StoredConversation> {
     const e = this.load(id)
     change(e.c)
     if (opts.writeAfter) {
@@ -140,7 +162,8 @@ export class ConversationStore {
         e.unsaved--
       }
       // Deleted meanwhile: nothing to save into (and the list must not get the entry back).
-      if (this.deleted.has(id)) throw new StudioError('NOT_FOUND', 'That conversation no longer exists', { field: 'id' })
+      if (this.deleted.has(id))
+        throw new StudioError('NOT_FOUND', 'That conversation no longer exists', { field: 'id' })
     }
     this.save(e, e.unsaved === 0 ? opts.message : undefined)
     return e.c
@@ -148,7 +171,8 @@ export class ConversationStore {
 
   async delete(id: string): Promise<void> {
     this.check(id)
-    if (!this.has(id) && !this.damaged.has(id)) throw new StudioError('NOT_FOUND', 'That conversation no longer exists', { field: 'id' })
+    if (!this.has(id) && !this.damaged.has(id))
+      throw new StudioError('NOT_FOUND', 'That conversation no longer exists', { field: 'id' })
     this.deleted.add(id)
     this.cache.delete(id)
     this.damaged.delete(id)
@@ -169,7 +193,13 @@ export class ConversationStore {
   }
 
   private entryOf(c: StoredConversation): Entry {
-    return { c, meta: metaJson(c), summary: JSON.stringify(summaryOf(c)), rows: c.messages.map((m) => JSON.stringify(m)), unsaved: 0 }
+    return {
+      c,
+      meta: metaJson(c),
+      summary: JSON.stringify(summaryOf(c)),
+      rows: c.messages.map((m) => JSON.stringify(m)),
+      unsaved: 0
+    }
   }
 
   /** Writes the rows that differ from the saved ones, in one transaction; `only` limits the comparison to one message. */
@@ -179,7 +209,9 @@ export class ConversationStore {
     const rows = at >= 0 && c.messages.length === e.rows.length ? [at] : c.messages.map((_, i) => i)
     const meta = metaJson(c)
     const summary = JSON.stringify(summaryOf(c))
-    const changed = rows.map((i) => [i, JSON.stringify(c.messages[i])] as const).filter(([i, json]) => e.rows[i] !== json)
+    const changed = rows
+      .map((i) => [i, JSON.stringify(c.messages[i])] as const)
+      .filter(([i, json]) => e.rows[i] !== json)
     const cut = e.rows.length > c.messages.length
     if (!changed.length && !cut && meta === e.meta && summary === e.summary) return
     this.lib.tx(() => {
@@ -204,14 +236,21 @@ export class ConversationStore {
     }
     const damage = this.damaged.get(id)
     if (damage) throw new StudioError('STORAGE', damage, { field: 'id' })
-    const row = this.lib.get<{ title: string; meta: string }>('SELECT title, meta FROM chat_conversations WHERE id = ?', id)
+    const row = this.lib.get<{ title: string; meta: string }>(
+      'SELECT title, meta FROM chat_conversations WHERE id = ?',
+      id
+    )
     if (!row) throw new StudioError('NOT_FOUND', 'That conversation no longer exists', { field: 'id' })
-    const rows = this.lib.all<{ message: string }>('SELECT message FROM chat_messages WHERE conversation_id = ? ORDER BY seq', id)
+    const rows = this.lib.all<{ message: string }>(
+      'SELECT message FROM chat_messages WHERE conversation_id = ? ORDER BY seq',
+      id
+    )
     const messages = rows.map((r) => parseRow(r.message, isMessage))
     let meta: unknown = null
     try {
       meta = JSON.parse(row.meta)
-      if (meta && typeof meta === 'object') (meta as { messages: unknown }).messages = messages.filter((m) => m !== null)
+      if (meta && typeof meta === 'object')
+        (meta as { messages: unknown }).messages = messages.filter((m) => m !== null)
     } catch {
       // Reported below as damage.
     }
@@ -227,7 +266,9 @@ export class ConversationStore {
     if (lost > 0) {
       // Rewritten whole, so the rows are numbered without the gap again.
       this.lib.tx(() => putConversation(this.lib, c))
-      this.notice(`${lost === 1 ? '1 message' : `${lost} messages`} of the conversation "${c.title}" could not be read and ${lost === 1 ? 'was' : 'were'} left out.`)
+      this.notice(
+        `${lost === 1 ? '1 message' : `${lost} messages`} of the conversation "${c.title}" could not be read and ${lost === 1 ? 'was' : 'were'} left out.`
+      )
     }
     this.cache.set(id, e)
     this.trim()

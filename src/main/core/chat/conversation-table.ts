@@ -64,11 +64,27 @@ const UPSERT_MESSAGE = `INSERT INTO chat_messages (conversation_id, seq, text, m
 
 export function putConversationRow(lib: Library, c: StoredConversation, meta = metaJson(c)): IndexEntry {
   const s = summaryOf(c)
-  lib.run(UPSERT_CONVERSATION, c.id, c.title, c.document.replace(MARKS, ' '), c.updatedAt, s.messageCount, s.preview, JSON.stringify(s), meta)
+  lib.run(
+    UPSERT_CONVERSATION,
+    c.id,
+    c.title,
+    c.document.replace(MARKS, ' '),
+    c.updatedAt,
+    s.messageCount,
+    s.preview,
+    JSON.stringify(s),
+    meta
+  )
   return s
 }
 
-export function putMessageRow(lib: Library, conversationId: string, seq: number, m: ChatMessage, json = JSON.stringify(m)): void {
+export function putMessageRow(
+  lib: Library,
+  conversationId: string,
+  seq: number,
+  m: ChatMessage,
+  json = JSON.stringify(m)
+): void {
   lib.run(UPSERT_MESSAGE, conversationId, seq, searchText(m), json)
 }
 
@@ -96,10 +112,23 @@ export function parseRow<T>(json: string, valid: (v: unknown) => v is T): T | nu
 
 export function isMessage(v: unknown): v is ChatMessage {
   const m = v as Partial<ChatMessage> | null
-  return !!m && typeof m === 'object' && typeof m.id === 'string' && (m.role === 'user' || m.role === 'assistant') && Array.isArray(m.parts) && typeof m.status === 'string'
+  return (
+    !!m &&
+    typeof m === 'object' &&
+    typeof m.id === 'string' &&
+    (m.role === 'user' || m.role === 'assistant') &&
+    Array.isArray(m.parts) &&
+    typeof m.status === 'string'
+  )
 }
 
 export function isSummary(v: unknown): v is IndexEntry {
   const s = v as Partial<IndexEntry> | null
-  return !!s && typeof s === 'object' && typeof s.id === 'string' && typeof s.title === 'string' && typeof s.updatedAt === 'number'
+  return (
+    !!s &&
+    typeof s === 'object' &&
+    typeof s.id === 'string' &&
+    typeof s.title === 'string' &&
+    typeof s.updatedAt === 'number'
+  )
 }

@@ -75,7 +75,14 @@ describe('DeltaMerger', () => {
   it('R3: never more than one delta per 16 ms, and the appends add up to exactly the input (property)', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ gap: fc.integer({ min: 0, max: 40 }), text: fc.string({ unit: 'grapheme', maxLength: 5 }), part: fc.integer({ min: 0, max: 2 }) }), { minLength: 1, maxLength: 200 }),
+        fc.array(
+          fc.record({
+            gap: fc.integer({ min: 0, max: 40 }),
+            text: fc.string({ unit: 'grapheme', maxLength: 5 }),
+            part: fc.integer({ min: 0, max: 2 })
+          }),
+          { minLength: 1, maxLength: 200 }
+        ),
         async (pushes) => {
           const clock = new FakeClock()
           const out: Array<{ at: number; d: MergedDelta }> = []
@@ -89,8 +96,15 @@ describe('DeltaMerger', () => {
           await done
           for (let i = 1; i < out.length; i++) expect(out[i].at - out[i - 1].at).toBeGreaterThanOrEqual(16)
           expect(out.map((x) => x.d.seq)).toEqual(out.map((_, i) => i))
-          const sent = (part: number) => out.flatMap((x) => x.d.ops.filter((o) => o.part === part).map((o) => o.append)).join('')
-          for (const part of [0, 1, 2]) expect(sent(part)).toBe(pushes.filter((p) => p.part === part).map((p) => p.text).join(''))
+          const sent = (part: number) =>
+            out.flatMap((x) => x.d.ops.filter((o) => o.part === part).map((o) => o.append)).join('')
+          for (const part of [0, 1, 2])
+            expect(sent(part)).toBe(
+              pushes
+                .filter((p) => p.part === part)
+                .map((p) => p.text)
+                .join('')
+            )
         }
       ),
       { numRuns: 300 }
@@ -101,10 +115,14 @@ describe('DeltaMerger', () => {
     const arrived: number[] = []
     // Emit costs 0 ms, then 10 ms (schema check, guard, stringify), then 0 ms...
     const costs = [0, 10, 0, 10, 0, 10, 0]
-    const m = new DeltaMerger(() => {
-      clock.t += costs[arrived.length] ?? 0
-      arrived.push(clock.now())
-    }, 16, clock)
+    const m = new DeltaMerger(
+      () => {
+        clock.t += costs[arrived.length] ?? 0
+        arrived.push(clock.now())
+      },
+      16,
+      clock
+    )
     m.push([op('first')])
     expect(arrived).toEqual([1000])
     for (let i = 0; i < 12; i++) {
@@ -119,15 +137,22 @@ describe('DeltaMerger', () => {
   it('R3 (property): gaps between arrivals stay >= the window whatever emit costs; the first push is still immediate', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ gap: fc.integer({ min: 0, max: 40 }), cost: fc.integer({ min: 0, max: 12 }) }), { minLength: 1, maxLength: 100 }),
+        fc.array(fc.record({ gap: fc.integer({ min: 0, max: 40 }), cost: fc.integer({ min: 0, max: 12 }) }), {
+          minLength: 1,
+          maxLength: 100
+        }),
         async (pushes) => {
           const clock = new FakeClock()
           const arrived: number[] = []
           let k = 0
-          const m = new DeltaMerger(() => {
-            clock.t += pushes[k++ % pushes.length].cost
-            arrived.push(clock.now())
-          }, 16, clock)
+          const m = new DeltaMerger(
+            () => {
+              clock.t += pushes[k++ % pushes.length].cost
+              arrived.push(clock.now())
+            },
+            16,
+            clock
+          )
           m.push([op('x')])
           expect(arrived).toHaveLength(1)
           for (const p of pushes) {

@@ -13,7 +13,16 @@ const conv: StoredConversation = {
   params: { format: 'messages', params: { max_tokens: 100 } },
   document: '',
   messages: [
-    { id: 'u', role: 'user', parts: [{ type: 'text', text: 'show code' }, { type: 'image', attachment: { kind: 'url', url: 'https://x.test/a.png' } }], createdAt: 1, status: 'complete' },
+    {
+      id: 'u',
+      role: 'user',
+      parts: [
+        { type: 'text', text: 'show code' },
+        { type: 'image', attachment: { kind: 'url', url: 'https://x.test/a.png' } }
+      ],
+      createdAt: 1,
+      status: 'complete'
+    },
     {
       id: 'a',
       role: 'assistant',
@@ -46,7 +55,11 @@ describe('export', () => {
   it('JSON: the whole conversation, and safe file names', () => {
     const json = exportConversation(conv, 'json', new Date(0))
     expect(json.fileName).toBe('Code-a-b-test.json')
-    expect(JSON.parse(json.content)).toMatchObject({ kind: 'generation-studio.conversation', version: 1, conversation: { id: 'c-1', messages: conv.messages } })
+    expect(JSON.parse(json.content)).toMatchObject({
+      kind: 'generation-studio.conversation',
+      version: 1,
+      conversation: { id: 'c-1', messages: conv.messages }
+    })
     expect(exportConversation({ ...conv, title: '///' }, 'markdown').fileName).toBe('conversation.md')
   })
 })

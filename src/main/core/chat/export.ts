@@ -58,17 +58,26 @@ function footer(m: ChatMessage): string {
     bits.push(`Tokens: ${u.input ?? '?'} in / ${u.output ?? '?'} out / ${u.total ?? '?'} total`)
   }
   if (m.status !== 'complete') bits.push(`Status: ${m.status}${m.error ? ` (${m.error.message})` : ''}`)
-  if (m.safetyRatings?.length) bits.push(`Safety: ${m.safetyRatings.map((r) => `${r.category} ${r.probability}${r.blocked ? ' (blocked)' : ''}`).join(', ')}`)
+  if (m.safetyRatings?.length)
+    bits.push(
+      `Safety: ${m.safetyRatings.map((r) => `${r.category} ${r.probability}${r.blocked ? ' (blocked)' : ''}`).join(', ')}`
+    )
   return bits.length ? `\n\n*${bits.join(' · ')}*` : ''
 }
 
 export function toMarkdown(c: StoredConversation, exportedAt: Date): string {
-  const out: string[] = [`# ${c.title}`, `*Format: ${c.format} · Model: ${c.model} · Exported ${exportedAt.toISOString()}*`]
+  const out: string[] = [
+    `# ${c.title}`,
+    `*Format: ${c.format} · Model: ${c.model} · Exported ${exportedAt.toISOString()}*`
+  ]
   if (c.system.trim() !== '') out.push(`## System\n\n${c.system}`)
   if (c.format === 'completions' && c.document !== '') out.push(`## Document\n\n${fence(c.document)}`)
   c.messages.forEach((m, i) => {
     const heading = `## ${m.role === 'user' ? 'User' : 'Assistant'} (${i + 1})`
-    const body = m.parts.map(partMarkdown).filter((s) => s !== '').join('\n\n')
+    const body = m.parts
+      .map(partMarkdown)
+      .filter((s) => s !== '')
+      .join('\n\n')
     out.push(`${heading}\n\n${body}${footer(m)}`)
   })
   return out.join('\n\n') + '\n'
@@ -80,7 +89,11 @@ export function exportConversation(c: StoredConversation, as: 'markdown' | 'json
     return {
       fileName: `${base}.json`,
       mimeType: 'application/json',
-      content: JSON.stringify({ kind: 'generation-studio.conversation', version: 1, exportedAt: now.toISOString(), conversation: c }, null, 2)
+      content: JSON.stringify(
+        { kind: 'generation-studio.conversation', version: 1, exportedAt: now.toISOString(), conversation: c },
+        null,
+        2
+      )
     }
   }
   return { fileName: `${base}.md`, mimeType: 'text/markdown', content: toMarkdown(c, now) }

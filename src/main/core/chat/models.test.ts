@@ -14,7 +14,11 @@ describe('chat:list-models', () => {
     const sb = await startSandbox({ speed: 1000, quiet: true })
     closers.push(() => sb.close())
     let now = 1_000
-    const catalog = new ModelCatalog(nodeFetch, async () => ({ baseUrl: sb.url, key: sb.key }), () => now)
+    const catalog = new ModelCatalog(
+      nodeFetch,
+      async () => ({ baseUrl: sb.url, key: sb.key }),
+      () => now
+    )
     const first = await catalog.list('sandbox')
     expect(first.models).toContain('gemini-2.5-flash')
     expect(first.models).toContain('claude-sonnet-4-5')
@@ -39,7 +43,12 @@ describe('chat:list-models', () => {
       const page2 = req.url?.includes('pageToken=p2')
       res.end(
         JSON.stringify(
-          page2 ? { models: [{ name: 'models/b-2' }, 'c-3', { displayName: 'd-4' }, { nothing: true }], nextPageToken: null } : { models: [{ name: 'models/a-1' }, { name: 'b-2' }], nextPageToken: 'p2' }
+          page2
+            ? {
+                models: [{ name: 'models/b-2' }, 'c-3', { displayName: 'd-4' }, { nothing: true }],
+                nextPageToken: null
+              }
+            : { models: [{ name: 'models/a-1' }, { name: 'b-2' }], nextPageToken: 'p2' }
         )
       )
     })
@@ -53,7 +62,11 @@ describe('chat:list-models', () => {
     let status = 401
     const gw = await scriptedServer((_, res) => {
       res.writeHead(status, { 'content-type': 'application/json' })
-      res.end(status === 401 ? '{"error":{"message":"Invalid token (request id: 1)","type":"new_api_error","code":""}}' : '{"models":[{"name":"x"}]}')
+      res.end(
+        status === 401
+          ? '{"error":{"message":"Invalid token (request id: 1)","type":"new_api_error","code":""}}'
+          : '{"models":[{"name":"x"}]}'
+      )
     })
     closers.push(gw.close)
     const catalog = new ModelCatalog(nodeFetch, async () => ({ baseUrl: gw.url, key: 'sk-models-test-000000' }))

@@ -25,11 +25,15 @@ export interface ListedModel {
 }
 
 function listedOf(item: unknown): ListedModel | null {
-  const name = idOf(item)?.trim().replace(/^models\//, '')
+  const name = idOf(item)
+    ?.trim()
+    .replace(/^models\//, '')
   if (!name) return null
   const x = (item && typeof item === 'object' ? item : {}) as Body
   const label = typeof x.displayName === 'string' ? x.displayName.trim() : ''
-  const types = Array.isArray(x.supported_endpoint_types) ? x.supported_endpoint_types.filter((t): t is string => typeof t === 'string' && t !== '') : []
+  const types = Array.isArray(x.supported_endpoint_types)
+    ? x.supported_endpoint_types.filter((t): t is string => typeof t === 'string' && t !== '')
+    : []
   return { name, ...(label && label !== name ? { label } : {}), ...(types.length ? { endpointTypes: types } : {}) }
 }
 
@@ -43,7 +47,12 @@ export function parseModelList(body: unknown): { models: string[]; items: Listed
   if (!list) {
     // new-api passes some errors on with status 200: say what the gateway said rather than "not a list".
     const said = gatewayMessageOf(body)
-    if (said) throw new StudioError('GATEWAY_ERROR', `The gateway answered with an error instead of a model list. The gateway said: ${said.message}`, { details: { gatewayMessage: said.message, ...(said.code ? { gatewayCode: said.code } : {}) } })
+    if (said)
+      throw new StudioError(
+        'GATEWAY_ERROR',
+        `The gateway answered with an error instead of a model list. The gateway said: ${said.message}`,
+        { details: { gatewayMessage: said.message, ...(said.code ? { gatewayCode: said.code } : {}) } }
+      )
     throw new StudioError('NOT_A_GATEWAY', 'The address answered, but not with a model list. Check the base URL.')
   }
   const items = list.flatMap((item) => {
@@ -55,14 +64,25 @@ export function parseModelList(body: unknown): { models: string[]; items: Listed
 }
 
 /** One page, under the caller's signal; the link to it is undone after, so a long walk does not pile up listeners. */
-async function onePage(fetchImpl: FetchLike, conn: GatewayConnection, opts: { path: string; timeoutMs: number; signal?: AbortSignal }, pageToken: string | undefined) {
+async function onePage(
+  fetchImpl: FetchLike,
+  conn: GatewayConnection,
+  opts: { path: string; timeoutMs: number; signal?: AbortSignal },
+  pageToken: string | undefined
+) {
   const page = new AbortController()
   const outer = opts.signal
   const relay = () => page.abort(outer?.reason)
   if (outer?.aborted) relay()
   else outer?.addEventListener('abort', relay, { once: true })
   try {
-    const res = await sendGateway(fetchImpl, conn, { method: 'GET', path: opts.path, ...(pageToken ? { query: { pageToken } } : {}), timeoutMs: opts.timeoutMs, signal: page.signal })
+    const res = await sendGateway(fetchImpl, conn, {
+      method: 'GET',
+      path: opts.path,
+      ...(pageToken ? { query: { pageToken } } : {}),
+      timeoutMs: opts.timeoutMs,
+      signal: page.signal
+    })
     return parseModelList(await readJson(res))
   } finally {
     outer?.removeEventListener('abort', relay)
@@ -126,7 +146,11 @@ export class ModelCatalog {
 
   private async fetch(profileId: string): Promise<Entry> {
     const conn = await this.connection(profileId)
-    const listed = await fetchModelPages(this.fetchImpl, conn, { path: '/v1beta/models', timeoutMs: 20_000, maxPages: MAX_PAGES })
+    const listed = await fetchModelPages(this.fetchImpl, conn, {
+      path: '/v1beta/models',
+      timeoutMs: 20_000,
+      maxPages: MAX_PAGES
+    })
     const entry = { models: listed.map((m) => m.name).sort((a, b) => a.localeCompare(b)), fetchedAt: this.now() }
     this.cache.set(profileId, entry)
     return entry

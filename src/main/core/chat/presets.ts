@@ -38,7 +38,11 @@ export class PresetStore {
 
   delete(id: string): void {
     const list = this.list()
-    if (!list.some((p) => p.id === id)) throw new StudioError('NOT_FOUND', 'That preset no longer exists', { field: 'id' })
-    this.store.set('presets', list.filter((p) => p.id !== id))
+    if (!list.some((p) => p.id === id))
+      throw new StudioError('NOT_FOUND', 'That preset no longer exists', { field: 'id' })
+    this.store.set(
+      'presets',
+      list.filter((p) => p.id !== id)
+    )
   }
 }

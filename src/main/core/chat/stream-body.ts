@@ -30,7 +30,13 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * The status is checked before the body is touched: an error status is a JSON error even when the
  * gateway labelled it text/event-stream (GATEWAY.md §1d).
  */
-export async function openStream(fetchImpl: FetchLike, conn: GatewayConnection, call: GatewayCall, signal: AbortSignal, opts: SendOptions): Promise<Response> {
+export async function openStream(
+  fetchImpl: FetchLike,
+  conn: GatewayConnection,
+  call: GatewayCall,
+  signal: AbortSignal,
+  opts: SendOptions
+): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
     try {
       const res = await sendGateway(fetchImpl, conn, {
@@ -43,7 +49,12 @@ export async function openStream(fetchImpl: FetchLike, conn: GatewayConnection, 
         signal,
         paid: true
       })
-      if (res.status >= 400) throw errorFromResponse(res.status, await readBodyText(res, ERROR_BODY_MAX_BYTES, { truncate: true }), res.headers)
+      if (res.status >= 400)
+        throw errorFromResponse(
+          res.status,
+          await readBodyText(res, ERROR_BODY_MAX_BYTES, { truncate: true }),
+          res.headers
+        )
       return res
     } catch (e) {
       const preSend = isStudioError(e) && e.details?.preSend === true
@@ -89,9 +100,15 @@ const OPEN_BRACKET = 0x5b
  * JSON object (or the array of its chunks), and some relays answer a stream request unstreamed.
  * `onChunk` runs for every network chunk (the idle timer) either way.
  */
-export async function readStreamBody(res: Response, onItem: (item: BodyItem) => void, onChunk: () => void): Promise<void> {
+export async function readStreamBody(
+  res: Response,
+  onItem: (item: BodyItem) => void,
+  onChunk: () => void
+): Promise<void> {
   if (!res.body) return
-  let mode: 'sse' | 'whole' | undefined = /text\/event-stream/i.test(res.headers.get('content-type') ?? '') ? undefined : 'whole'
+  let mode: 'sse' | 'whole' | undefined = /text\/event-stream/i.test(res.headers.get('content-type') ?? '')
+    ? undefined
+    : 'whole'
   const held: Uint8Array[] = []
   const sse = new SseReader(onItem)
   const decoder = new TextDecoder('utf-8')
@@ -135,7 +152,11 @@ export async function readStreamBody(res: Response, onItem: (item: BodyItem) => 
     for (const c of held.splice(0)) feed(c)
     const whole = (text + decoder.decode()).trim()
     if (whole.startsWith('<')) {
-      throw new StudioError('NOT_A_GATEWAY', 'The address answered with a web page, not the gateway API. Check the base URL.', { status: res.status })
+      throw new StudioError(
+        'NOT_A_GATEWAY',
+        'The address answered with a web page, not the gateway API. Check the base URL.',
+        { status: res.status }
+      )
     }
     if (whole !== '') onItem({ kind: 'whole', data: whole })
   } finally {
@@ -147,26 +168,48 @@ export async function readStreamBody(res: Response, onItem: (item: BodyItem) => 
 export type StopReason = 'user' | 'idle' | 'total' | 'shutdown'
 
 /** How a stream that did not finish normally ends: its status and the error shown with it. */
-export function classifyEnd(e: unknown, stop: StopReason | undefined, timing: { idleTimeoutMs: number; totalTimeoutMs: number }): { status: 'cancelled' | 'incomplete' | 'error'; error?: StudioError } {
+export function classifyEnd(
+  e: unknown,
+  stop: StopReason | undefined,
+  timing: { idleTimeoutMs: number; totalTimeoutMs: number }
+): { status: 'cancelled' | 'incomplete' | 'error'; error?: StudioError } {
   const kept = 'The text received so far was kept.'
   if (stop === 'user') return { status: 'cancelled' }
   if (stop === 'idle') {
     const s = Math.round(timing.idleTimeoutMs / 1000)
-    return { status: 'incomplete', error: new StudioError('TIMEOUT', `The gateway sent nothing for ${s} s, so the answer was stopped. ${kept}`, { retryable: true }) }
+    return {
+      status: 'incomplete',
+      error: new StudioError('TIMEOUT', `The gateway sent nothing for ${s} s, so the answer was stopped. ${kept}`, {
+        retryable: true
+      })
+    }
   }
   if (stop === 'total') {
     const min = Math.round(timing.totalTimeoutMs / 60_000)
-    return { status: 'incomplete', error: new StudioError('TIMEOUT', `The answer took longer than ${min} min and was stopped. ${kept}`, { retryable: true }) }
+    return {
+      status: 'incomplete',
+      error: new StudioError('TIMEOUT', `The answer took longer than ${min} min and was stopped. ${kept}`, {
+        retryable: true
+      })
+    }
   }
-  if (stop === 'shutdown') return { status: 'incomplete', error: new StudioError('STREAM_INCOMPLETE', `The app closed while the answer was streaming. ${kept}`) }
+  if (stop === 'shutdown')
+    return {
+      status: 'incomplete',
+      error: new StudioError('STREAM_INCOMPLETE', `The app closed while the answer was streaming. ${kept}`)
+    }
   if (e instanceof BodyBroken) {
     const code = causeCode(e.cause)
     return {
       status: 'incomplete',
-      error: new StudioError('STREAM_INCOMPLETE', `The connection dropped before the answer was finished${code ? ` (${code})` : ''}. ${kept}`, {
-        retryable: true,
-        details: { cause: code || 'unknown' }
-      })
+      error: new StudioError(
+        'STREAM_INCOMPLETE',
+        `The connection dropped before the answer was finished${code ? ` (${code})` : ''}. ${kept}`,
+        {
+          retryable: true,
+          details: { cause: code || 'unknown' }
+        }
+      )
     }
   }
   if (isStudioError(e)) return { status: 'error', error: e }
@@ -175,7 +218,11 @@ export function classifyEnd(e: unknown, stop: StopReason | undefined, timing: { 
 }
 
 export function incompleteError(): StudioError {
-  return new StudioError('STREAM_INCOMPLETE', "The answer ended before the gateway said it was finished, so it may be cut short. The text received so far was kept.", {
-    retryable: true
-  })
+  return new StudioError(
+    'STREAM_INCOMPLETE',
+    'The answer ended before the gateway said it was finished, so it may be cut short. The text received so far was kept.',
+    {
+      retryable: true
+    }
+  )
 }

@@ -33,15 +33,71 @@ function answer(status: number, body: string, type = 'application/json') {
 
 describe('error answers are checked before any stream parsing', () => {
   const cases: Array<[string, number, string, string, string, RegExp]> = [
-    ['401 bad key', 401, '{"error":{"message":"Invalid token (request id: 2026)","type":"new_api_error","code":""}}', 'application/json', 'UNAUTHORIZED', /refused the API key \(401\).*Invalid token/],
-    ['403 insufficient_user_quota', 403, '{"error":{"message":"用户额度不足, 剩余额度: ＄0.000000","type":"new_api_error","code":"insufficient_user_quota"}}', 'application/json', 'INSUFFICIENT_QUOTA', /Not enough quota.*用户额度不足/],
-    ['403 quota in the messages shape (no code)', 403, '{"type":"error","error":{"type":"new_api_error","message":"预扣费额度失败, 用户剩余额度: ＄0.01 (request id: x)"}}', 'application/json', 'INSUFFICIENT_QUOTA', /预扣费额度失败/],
+    [
+      '401 bad key',
+      401,
+      '{"error":{"message":"Invalid token (request id: 2026)","type":"new_api_error","code":""}}',
+      'application/json',
+      'UNAUTHORIZED',
+      /refused the API key \(401\).*Invalid token/
+    ],
+    [
+      '403 insufficient_user_quota',
+      403,
+      '{"error":{"message":"用户额度不足, 剩余额度: ＄0.000000","type":"new_api_error","code":"insufficient_user_quota"}}',
+      'application/json',
+      'INSUFFICIENT_QUOTA',
+      /Not enough quota.*用户额度不足/
+    ],
+    [
+      '403 quota in the messages shape (no code)',
+      403,
+      '{"type":"error","error":{"type":"new_api_error","message":"预扣费额度失败, 用户剩余额度: ＄0.01 (request id: x)"}}',
+      'application/json',
+      'INSUFFICIENT_QUOTA',
+      /预扣费额度失败/
+    ],
     ['429 with an empty body', 429, '', 'text/plain', 'RATE_LIMITED', /rate limiting requests \(429\)\. Wait a little/],
-    ['429 with a JSON body', 429, '{"error":{"message":"您已达到请求数限制：1分钟内最多请求10次","type":"new_api_error","code":""}}', 'application/json', 'RATE_LIMITED', /您已达到请求数限制/],
-    ['503 model_not_found', 503, '{"error":{"message":"No available channel for model m under group default (distributor)","type":"new_api_error","code":"model_not_found"}}', 'application/json', 'MODEL_UNAVAILABLE', /not available for your key.*No available channel/],
-    ['500 invalid_request', 500, '{"error":{"message":"field messages is required","type":"new_api_error","param":"","code":"invalid_request"}}', 'application/json', 'GATEWAY_VALIDATION', /rejected the request as invalid.*field messages is required/],
-    ['500 validation in the messages shape', 500, '{"type":"error","error":{"type":"new_api_error","message":"field messages is required"}}', 'application/json', 'GATEWAY_VALIDATION', /field messages is required/],
-    ['§1d: 503 JSON body labelled text/event-stream', 503, '{"error":{"message":"upstream returned status 503","type":"upstream_error","param":"","code":"bad_response_status_code"}}', 'text/event-stream', 'GATEWAY_ERROR', /error \(503\).*upstream returned status 503/]
+    [
+      '429 with a JSON body',
+      429,
+      '{"error":{"message":"您已达到请求数限制：1分钟内最多请求10次","type":"new_api_error","code":""}}',
+      'application/json',
+      'RATE_LIMITED',
+      /您已达到请求数限制/
+    ],
+    [
+      '503 model_not_found',
+      503,
+      '{"error":{"message":"No available channel for model m under group default (distributor)","type":"new_api_error","code":"model_not_found"}}',
+      'application/json',
+      'MODEL_UNAVAILABLE',
+      /not available for your key.*No available channel/
+    ],
+    [
+      '500 invalid_request',
+      500,
+      '{"error":{"message":"field messages is required","type":"new_api_error","param":"","code":"invalid_request"}}',
+      'application/json',
+      'GATEWAY_VALIDATION',
+      /rejected the request as invalid.*field messages is required/
+    ],
+    [
+      '500 validation in the messages shape',
+      500,
+      '{"type":"error","error":{"type":"new_api_error","message":"field messages is required"}}',
+      'application/json',
+      'GATEWAY_VALIDATION',
+      /field messages is required/
+    ],
+    [
+      '§1d: 503 JSON body labelled text/event-stream',
+      503,
+      '{"error":{"message":"upstream returned status 503","type":"upstream_error","param":"","code":"bad_response_status_code"}}',
+      'text/event-stream',
+      'GATEWAY_ERROR',
+      /error \(503\).*upstream returned status 503/
+    ]
   ]
   it.each(cases)('%s', async (_name, status, body, type, code, message) => {
     const h = await run('messages', answer(status, body, type))
@@ -56,14 +112,20 @@ describe('error answers are checked before any stream parsing', () => {
   })
 
   it('a 200 answer with a JSON error body (not a stream) is an error', async () => {
-    const h = await run('chat', answer(200, '{"error":{"message":"model overloaded","type":"upstream_error","code":"server_error"}}'))
+    const h = await run(
+      'chat',
+      answer(200, '{"error":{"message":"model overloaded","type":"upstream_error","code":"server_error"}}')
+    )
     await h.done
     expect(h.ended[0]).toMatchObject({ status: 'error', error: { code: 'GATEWAY_ERROR' } })
     expect(h.ended[0].error?.message).toContain('model overloaded')
   })
 
   it('content: a single JSON answer (older builds without alt=sse) still counts as complete', async () => {
-    const body = { candidates: [{ content: { role: 'model', parts: [{ text: 'whole answer' }] }, finishReason: 'STOP' }], usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 2, totalTokenCount: 3 } }
+    const body = {
+      candidates: [{ content: { role: 'model', parts: [{ text: 'whole answer' }] }, finishReason: 'STOP' }],
+      usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 2, totalTokenCount: 3 }
+    }
     const h = await run('content', answer(200, JSON.stringify(body)))
     const final = await h.done
     expect(final).toMatchObject({ status: 'complete', finishReason: 'STOP', usage: { input: 1, output: 2, total: 3 } })
@@ -72,20 +134,28 @@ describe('error answers are checked before any stream parsing', () => {
 })
 
 describe('ends that are not complete keep the text', () => {
-  it.each(FORMATS)('%s: messages-style error event or bare error line mid-stream -> error, partial kept', async (format) => {
-    const built = framesOf(format)
-    const line = format === 'messages' ? 'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n' : '{"error":{"message":"upstream stream error","type":"upstream_error","code":"bad_response_status_code"}}\n'
-    const h = await run(format, (_, res) => {
-      sseHead(res)
-      res.end(built.frames.slice(0, built.terminalFrame).join('') + line)
-    })
-    const final = await h.done
-    expect(h.ended).toHaveLength(1)
-    expect(final.status).toBe('error')
-    expect(final.error?.message).toMatch(format === 'messages' ? /overloaded_error.*Overloaded/ : /upstream stream error/)
-    expect(messageText(final)).toBe(spec.text.join(''))
-    expect(h.shownText()).toBe(messageText(final))
-  })
+  it.each(FORMATS)(
+    '%s: messages-style error event or bare error line mid-stream -> error, partial kept',
+    async (format) => {
+      const built = framesOf(format)
+      const line =
+        format === 'messages'
+          ? 'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n'
+          : '{"error":{"message":"upstream stream error","type":"upstream_error","code":"bad_response_status_code"}}\n'
+      const h = await run(format, (_, res) => {
+        sseHead(res)
+        res.end(built.frames.slice(0, built.terminalFrame).join('') + line)
+      })
+      const final = await h.done
+      expect(h.ended).toHaveLength(1)
+      expect(final.status).toBe('error')
+      expect(final.error?.message).toMatch(
+        format === 'messages' ? /overloaded_error.*Overloaded/ : /upstream stream error/
+      )
+      expect(messageText(final)).toBe(spec.text.join(''))
+      expect(h.shownText()).toBe(messageText(final))
+    }
+  )
 
   it.each(FORMATS)('%s: a clean end without the terminal signal -> incomplete', async (format) => {
     const built = framesOf(format)
@@ -113,25 +183,28 @@ describe('ends that are not complete keep the text', () => {
     expect(h.logs.join('\n')).toMatch(/ended incomplete: STREAM_INCOMPLETE/)
   })
 
-  it.each(FORMATS)('%s: a stall -> idle timeout -> incomplete, and the server sees the socket close', async (format) => {
-    const built = framesOf(format)
-    let closed = false
-    const h = await run(
-      format,
-      (_, res) => {
-        res.on('close', () => (closed = true))
-        sseHead(res)
-        res.write(built.frames.slice(0, 3).join(''))
-      },
-      { timing: { idleTimeoutMs: 300 } }
-    )
-    const final = await h.done
-    expect(final.status).toBe('incomplete')
-    expect(final.error).toMatchObject({ code: 'TIMEOUT' })
-    expect(final.parts.length).toBeGreaterThan(0)
-    await sleep(50)
-    expect(closed).toBe(true)
-  })
+  it.each(FORMATS)(
+    '%s: a stall -> idle timeout -> incomplete, and the server sees the socket close',
+    async (format) => {
+      const built = framesOf(format)
+      let closed = false
+      const h = await run(
+        format,
+        (_, res) => {
+          res.on('close', () => (closed = true))
+          sseHead(res)
+          res.write(built.frames.slice(0, 3).join(''))
+        },
+        { timing: { idleTimeoutMs: 300 } }
+      )
+      const final = await h.done
+      expect(final.status).toBe('incomplete')
+      expect(final.error).toMatchObject({ code: 'TIMEOUT' })
+      expect(final.parts.length).toBeGreaterThan(0)
+      await sleep(50)
+      expect(closed).toBe(true)
+    }
+  )
 
   it('an oversized event is refused before it grows without bound, text kept', async () => {
     const built = framesOf('chat')
@@ -258,7 +331,10 @@ describe('delivery to the renderer', () => {
   })
 
   it('checkpoints the partial answer at most once per interval while text arrives', async () => {
-    const frames = buildStream('completions', { thinking: [], text: Array.from({ length: 40 }, (_, i) => `p${i} `) }).frames
+    const frames = buildStream('completions', {
+      thinking: [],
+      text: Array.from({ length: 40 }, (_, i) => `p${i} `)
+    }).frames
     const h = await run(
       'completions',
       async (_, res) => {
@@ -273,11 +349,16 @@ describe('delivery to the renderer', () => {
     )
     const final = await h.done
     expect(h.checkpoints.length).toBeGreaterThanOrEqual(3)
-    for (let i = 1; i < h.checkpoints.length; i++) expect(h.checkpoints[i].at - h.checkpoints[i - 1].at).toBeGreaterThanOrEqual(95)
+    for (let i = 1; i < h.checkpoints.length; i++)
+      expect(h.checkpoints[i].at - h.checkpoints[i - 1].at).toBeGreaterThanOrEqual(95)
     for (const c of h.checkpoints) {
       expect(c.message.status).toBe('streaming')
       expect(messageText(final).startsWith(messageText(c.message))).toBe(true)
     }
-    expect(final).toMatchObject({ status: 'complete', finishReason: 'stop', usage: { input: 3, output: 42, total: 45 } })
+    expect(final).toMatchObject({
+      status: 'complete',
+      finishReason: 'stop',
+      usage: { input: 3, output: 42, total: 45 }
+    })
   })
 })

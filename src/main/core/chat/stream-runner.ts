@@ -137,7 +137,12 @@ export class StreamRunner {
     await Promise.allSettled(all.map((a) => a.done))
   }
 
-  private async run(job: StreamJob, signal: AbortSignal, stop: (r: StopReason) => void, reason: () => StopReason | undefined): Promise<ChatMessage> {
+  private async run(
+    job: StreamJob,
+    signal: AbortSignal,
+    stop: (r: StopReason) => void,
+    reason: () => StopReason | undefined
+  ): Promise<ChatMessage> {
     const t = this.timing
     const codec = codecFor(job.format)
     const state = createDecodeState()
@@ -151,7 +156,14 @@ export class StreamRunner {
     }
     const merger = new DeltaMerger(
       (d) => {
-        this.sinks.delta({ streamId: job.streamId, conversationId: job.conversationId, messageId: message.id, seq: d.seq, ops: d.ops, ...d.meta })
+        this.sinks.delta({
+          streamId: job.streamId,
+          conversationId: job.conversationId,
+          messageId: message.id,
+          seq: d.seq,
+          ops: d.ops,
+          ...d.meta
+        })
         if (d.ops.length > 0) firstOutput()
       },
       t.windowMs,
@@ -198,22 +210,40 @@ export class StreamRunner {
     merger.close()
     await saver.close()
     const final = this.finalMessage(message, state, status, error)
-    if (status !== 'complete') this.sinks.log(`stream ${job.streamId} ended ${status}${error ? `: ${error.code} ${this.sinks.scrub(error.message)}` : ''}`)
+    if (status !== 'complete')
+      this.sinks.log(
+        `stream ${job.streamId} ended ${status}${error ? `: ${error.code} ${this.sinks.scrub(error.message)}` : ''}`
+      )
     let endError = final.error
     try {
       await job.finish(final)
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e)
       this.sinks.log(`stream ${job.streamId}: saving the answer failed: ${this.sinks.scrub(why)}`)
-      endError ??= new StudioError('STORAGE', `The answer could not be saved: ${this.sinks.scrub(fromRawError(e).message)}`).toData()
+      endError ??= new StudioError(
+        'STORAGE',
+        `The answer could not be saved: ${this.sinks.scrub(fromRawError(e).message)}`
+      ).toData()
     }
     // Released before the end is announced: a renderer may send the next turn as soon as it hears it.
     this.active.delete(job.streamId)
-    this.sinks.ended({ streamId: job.streamId, conversationId: job.conversationId, messageId: final.id, status, message: final, ...(endError ? { error: endError } : {}) })
+    this.sinks.ended({
+      streamId: job.streamId,
+      conversationId: job.conversationId,
+      messageId: final.id,
+      status,
+      message: final,
+      ...(endError ? { error: endError } : {})
+    })
     return final
   }
 
-  private finalMessage(message: ChatMessage, state: ReturnType<typeof createDecodeState>, status: MessageStatus, error: StudioError | undefined): ChatMessage {
+  private finalMessage(
+    message: ChatMessage,
+    state: ReturnType<typeof createDecodeState>,
+    status: MessageStatus,
+    error: StudioError | undefined
+  ): ChatMessage {
     const final = cloneMessage(message)
     final.status = status
     for (const [i, sig] of Object.entries(state.signatures)) {
@@ -226,7 +256,8 @@ export class StreamRunner {
     if (error) {
       const data = error.toData()
       data.message = this.sinks.scrub(data.message)
-      if (data.details) data.details = JSON.parse(this.sinks.scrub(JSON.stringify(data.details))) as StudioErrorData['details']
+      if (data.details)
+        data.details = JSON.parse(this.sinks.scrub(JSON.stringify(data.details))) as StudioErrorData['details']
       final.error = data
     } else {
       delete final.error
@@ -257,7 +288,9 @@ class CheckpointSaver {
     this.timer = undefined
     this.last = Date.now()
     const snapshot = cloneMessage(this.message)
-    this.chain = this.chain.then(() => this.job.checkpoint(snapshot)).catch((e: unknown) => this.log(`checkpoint of ${this.job.streamId} failed: ${String(e)}`))
+    this.chain = this.chain
+      .then(() => this.job.checkpoint(snapshot))
+      .catch((e: unknown) => this.log(`checkpoint of ${this.job.streamId} failed: ${String(e)}`))
   }
 
   async close(): Promise<void> {

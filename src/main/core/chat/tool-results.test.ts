@@ -10,17 +10,46 @@ const FORMATS: Array<{ format: 'chat' | 'content' | 'messages'; model: string; p
   {
     format: 'chat',
     model: 'gpt-4o-mini',
-    params: { format: 'chat', params: { tools: JSON.stringify([{ type: 'function', function: { name: 'get_weather', parameters: obj('city') } }, { type: 'function', function: { name: 'get_time', parameters: obj('tz') } }]) } }
+    params: {
+      format: 'chat',
+      params: {
+        tools: JSON.stringify([
+          { type: 'function', function: { name: 'get_weather', parameters: obj('city') } },
+          { type: 'function', function: { name: 'get_time', parameters: obj('tz') } }
+        ])
+      }
+    }
   },
   {
     format: 'content',
     model: 'gemini-2.5-flash',
-    params: { format: 'content', params: { tools: JSON.stringify([{ functionDeclarations: [{ name: 'get_weather', parameters: obj('city') }, { name: 'get_time', parameters: obj('tz') }] }]) } }
+    params: {
+      format: 'content',
+      params: {
+        tools: JSON.stringify([
+          {
+            functionDeclarations: [
+              { name: 'get_weather', parameters: obj('city') },
+              { name: 'get_time', parameters: obj('tz') }
+            ]
+          }
+        ])
+      }
+    }
   },
   {
     format: 'messages',
     model: 'claude-sonnet-4-5',
-    params: { format: 'messages', params: { max_tokens: 2048, tools: JSON.stringify([{ name: 'get_weather', input_schema: obj('city') }, { name: 'get_time', input_schema: obj('tz') }]) } }
+    params: {
+      format: 'messages',
+      params: {
+        max_tokens: 2048,
+        tools: JSON.stringify([
+          { name: 'get_weather', input_schema: obj('city') },
+          { name: 'get_time', input_schema: obj('tz') }
+        ])
+      }
+    }
   }
 ]
 
@@ -66,8 +95,18 @@ describe('tool round trip through the host (sandbox gateway)', () => {
       expect(conv.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant'])
       expect(conv.messages[1].parts.filter((p) => p.type === 'tool_call')).toHaveLength(2)
       expect(conv.messages[2].parts).toEqual([
-        { type: 'tool_result', ...(calls[0].p.id ? { id: calls[0].p.id } : {}), name: 'get_weather', content: '{ "sky": "clear", "c": 21 }' },
-        { type: 'tool_result', ...(calls[1].p.id ? { id: calls[1].p.id } : {}), name: 'get_time', content: '"14:05 CET"' }
+        {
+          type: 'tool_result',
+          ...(calls[0].p.id ? { id: calls[0].p.id } : {}),
+          name: 'get_weather',
+          content: '{ "sky": "clear", "c": 21 }'
+        },
+        {
+          type: 'tool_result',
+          ...(calls[1].p.id ? { id: calls[1].p.id } : {}),
+          name: 'get_time',
+          content: '"14:05 CET"'
+        }
       ])
       if (f.format !== 'content') expect(calls.every((c) => c.p.id)).toBe(true)
       const md = await reopened.call('chat:export-conversation', { id, as: 'markdown' })
@@ -91,14 +130,33 @@ describe('tool round trip through the host (sandbox gateway)', () => {
     })
     expect(bad).toMatchObject({ code: 'INVALID_INPUT', field: 'results.0.content' })
     expect(bad.message).toMatch(/^The result of get_weather is not valid JSON: .*\(line 1, column \d+\)\.$/)
-    const missing = await h.fail('chat:send-tool-results', { conversationId: id, answerId: answer.id, results: [{ part: calls[0].i, content: '{}' }] })
+    const missing = await h.fail('chat:send-tool-results', {
+      conversationId: id,
+      answerId: answer.id,
+      results: [{ part: calls[0].i, content: '{}' }]
+    })
     expect(missing).toMatchObject({ code: 'INVALID_INPUT', field: 'results' })
     expect(missing.message).toContain('get_time has no result yet')
-    const empty = await h.fail('chat:send-tool-results', { conversationId: id, answerId: answer.id, results: [{ part: calls[0].i, content: ' ' }, { part: calls[1].i, content: '1' }] })
+    const empty = await h.fail('chat:send-tool-results', {
+      conversationId: id,
+      answerId: answer.id,
+      results: [
+        { part: calls[0].i, content: ' ' },
+        { part: calls[1].i, content: '1' }
+      ]
+    })
     expect(empty.message).toMatch(/Type the result of get_weather/)
-    const notACall = await h.fail('chat:send-tool-results', { conversationId: id, answerId: answer.id, results: [{ part: 0, content: '{}' }] })
+    const notACall = await h.fail('chat:send-tool-results', {
+      conversationId: id,
+      answerId: answer.id,
+      results: [{ part: 0, content: '{}' }]
+    })
     expect(notACall.message).toMatch(/is not a tool call/)
-    const wrongAnswer = await h.fail('chat:send-tool-results', { conversationId: id, answerId: 'm-0000', results: [{ part: calls[0].i, content: '{}' }] })
+    const wrongAnswer = await h.fail('chat:send-tool-results', {
+      conversationId: id,
+      answerId: 'm-0000',
+      results: [{ part: calls[0].i, content: '{}' }]
+    })
     expect(wrongAnswer).toMatchObject({ code: 'NOT_FOUND', field: 'answerId' })
     expect(h.textRequests()).toHaveLength(before)
     expect((await h.call('chat:get-conversation', { id })).messages).toHaveLength(2)

@@ -12,29 +12,43 @@ import { chatHarness } from './testing/service-harness'
  * /v1/completions and /v1/chat/completions. Each is a whole answer; cut-off JSON is not.
  */
 
-const MODELS: Record<ChatFormat, string> = { chat: 'deepseek-v3', content: 'gemini-2.5-flash', messages: 'claude-haiku-4-5', completions: 'gpt-3.5-turbo-instruct' }
+const MODELS: Record<ChatFormat, string> = {
+  chat: 'deepseek-v3',
+  content: 'gemini-2.5-flash',
+  messages: 'claude-haiku-4-5',
+  completions: 'gpt-3.5-turbo-instruct'
+}
 const FORMATS: ChatFormat[] = ['chat', 'content', 'messages', 'completions']
 
 const { sb, h } = sandboxSuite((o) => chatHarness({ ...o, timing: { idleTimeoutMs: 800 } }), { resetEach: true })
 
-async function ask(format: ChatFormat, faults: string[]): Promise<{ status: string; message: ChatMessage; error?: { code: string } }> {
+async function ask(
+  format: ChatFormat,
+  faults: string[]
+): Promise<{ status: string; message: ChatMessage; error?: { code: string } }> {
   const c = await h.call('chat:create-conversation', { format, model: MODELS[format] })
   sb.setFaults(sb.key, faults)
-  const s = format === 'completions' ? await h.call('chat:complete-text', { conversationId: c.id, document: 'Once upon a time' }) : await h.call('chat:send', { conversationId: c.id, text: 'Tell me a story 故事' })
+  const s =
+    format === 'completions'
+      ? await h.call('chat:complete-text', { conversationId: c.id, document: 'Once upon a time' })
+      : await h.call('chat:send', { conversationId: c.id, text: 'Tell me a story 故事' })
   const ended = await h.ended(s.streamId)
   return { status: ended.status as string, message: ended.message as ChatMessage, error: ended.error as never }
 }
 
 describe('non-streamed answers on streamed routes', () => {
-  it.each(FORMATS)('%s: a plain JSON answer is shown complete, with the same text the stream would have given', async (format) => {
-    const streamed = await ask(format, [])
-    const plain = await ask(format, ['no-sse@text'])
-    expect(plain.status).toBe('complete')
-    expect(plain.error).toBeUndefined()
-    expect(messageText(plain.message)).not.toBe('')
-    expect(messageText(plain.message)).toBe(messageText(streamed.message))
-    expect(sb.log().filter((e) => e.route.startsWith('text.'))).toHaveLength(2)
-  })
+  it.each(FORMATS)(
+    '%s: a plain JSON answer is shown complete, with the same text the stream would have given',
+    async (format) => {
+      const streamed = await ask(format, [])
+      const plain = await ask(format, ['no-sse@text'])
+      expect(plain.status).toBe('complete')
+      expect(plain.error).toBeUndefined()
+      expect(messageText(plain.message)).not.toBe('')
+      expect(messageText(plain.message)).toBe(messageText(streamed.message))
+      expect(sb.log().filter((e) => e.route.startsWith('text.'))).toHaveLength(2)
+    }
+  )
 
   it('content: the JSON array of chunks some builds send is shown complete', async () => {
     const streamed = await ask('content', [])
@@ -112,7 +126,11 @@ describe('whole answers through the decoder', () => {
 
   it('a 200 error body read whole is that error, in every format', () => {
     for (const format of FORMATS) {
-      expect(() => run(format, { error: { message: 'upstream refused', type: 'upstream_error', code: 'bad_response_status_code' } })).toThrow(/upstream refused/)
+      expect(() =>
+        run(format, {
+          error: { message: 'upstream refused', type: 'upstream_error', code: 'bad_response_status_code' }
+        })
+      ).toThrow(/upstream refused/)
     }
   })
 
@@ -134,7 +152,11 @@ describe('reading the body: the content type and the first bytes decide', () => 
     })
     const out: unknown[] = []
     let reads = 0
-    await readStreamBody(new Response(stream, { headers: { 'content-type': type } }), (i) => out.push(i), () => reads++)
+    await readStreamBody(
+      new Response(stream, { headers: { 'content-type': type } }),
+      (i) => out.push(i),
+      () => reads++
+    )
     return { out, reads }
   }
   const answer = { candidates: [{ content: { parts: [{ text: 'whole' }] }, finishReason: 'STOP', index: 0 }] }
@@ -143,13 +165,18 @@ describe('reading the body: the content type and the first bytes decide', () => 
     const { out } = await items(`\n  ${JSON.stringify(answer)}`, 'text/event-stream')
     expect(out).toEqual([{ kind: 'whole', data: JSON.stringify(answer) }])
     const state = createDecodeState()
-    expect(decodeItem(codecFor('content'), state, out[0] as never)).toEqual([{ part: 0, type: 'text', append: 'whole' }])
+    expect(decodeItem(codecFor('content'), state, out[0] as never)).toEqual([
+      { part: 0, type: 'text', append: 'whole' }
+    ])
     expect(codecFor('content').isComplete(state)).toBe(true)
   })
 
   it('the first byte may arrive after whitespace-only chunks; every chunk still counts for the idle timer', async () => {
     const enc = new TextEncoder()
-    const { out, reads } = await items([enc.encode('\n'), enc.encode(' '), enc.encode('[{"a":1}'), enc.encode(']')], 'text/event-stream; charset=utf-8')
+    const { out, reads } = await items(
+      [enc.encode('\n'), enc.encode(' '), enc.encode('[{"a":1}'), enc.encode(']')],
+      'text/event-stream; charset=utf-8'
+    )
     expect(out).toEqual([{ kind: 'whole', data: '[{"a":1}]' }])
     expect(reads).toBe(4)
   })

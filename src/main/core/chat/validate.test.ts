@@ -26,10 +26,18 @@ describe('editor JSON', () => {
   })
 
   it('cross-field checks for the content format', () => {
-    expect(err(() => checkParams({ format: 'content', params: { thinkingConfig: { thinkingBudget: 0, includeThoughts: true } } })).field).toBe('params.thinkingConfig.includeThoughts')
+    expect(
+      err(() =>
+        checkParams({ format: 'content', params: { thinkingConfig: { thinkingBudget: 0, includeThoughts: true } } })
+      ).field
+    ).toBe('params.thinkingConfig.includeThoughts')
     expect(err(() => checkParams({ format: 'content', params: { tools: '"search"' } })).field).toBe('params.tools')
-    expect(err(() => checkParams({ format: 'content', params: { tools: '[{"functionDeclarations":[{}]}]' } })).message).toMatch(/needs a "name"/)
-    expect(checkParams({ format: 'content', params: { tools: '{"googleSearch":{}}', responseSchema: '{"type":"OBJECT"}' } })).toEqual({
+    expect(
+      err(() => checkParams({ format: 'content', params: { tools: '[{"functionDeclarations":[{}]}]' } })).message
+    ).toMatch(/needs a "name"/)
+    expect(
+      checkParams({ format: 'content', params: { tools: '{"googleSearch":{}}', responseSchema: '{"type":"OBJECT"}' } })
+    ).toEqual({
       tools: { googleSearch: {} },
       toolConfig: undefined,
       responseSchema: { type: 'OBJECT' }
@@ -43,26 +51,71 @@ describe('editor JSON', () => {
 })
 
 describe('attachments', () => {
-  const files = fakeFiles([{ grant: { fileId: 'f1', name: 'real.webp', bytes: 4, mimeType: 'image/webp' }, bytes: Uint8Array.of(1, 2, 3, 4) }])
+  const files = fakeFiles([
+    { grant: { fileId: 'f1', name: 'real.webp', bytes: 4, mimeType: 'image/webp' }, bytes: Uint8Array.of(1, 2, 3, 4) }
+  ])
   it('take name, type and size from the grant, not from the page', () => {
-    const [a] = checkAttachments('chat', [{ kind: 'file', fileId: 'f1', name: 'fake.png', mimeType: 'image/png', bytes: 1 }], files)
+    const [a] = checkAttachments(
+      'chat',
+      [{ kind: 'file', fileId: 'f1', name: 'fake.png', mimeType: 'image/png', bytes: 1 }],
+      files
+    )
     expect(a).toEqual({ kind: 'file', fileId: 'f1', name: 'real.webp', mimeType: 'image/webp', bytes: 4 })
-    expect(err(() => checkAttachments('messages', [{ kind: 'url', url: 'ftp://x.test/a.png' }], files)).message).toMatch(/https:\/\//)
-    expect(err(() => checkAttachments('chat', [{ kind: 'file', fileId: 'f1', name: 'x', mimeType: 'image/png', bytes: 1 }], undefined)).message).toMatch(/no longer available/)
+    expect(
+      err(() => checkAttachments('messages', [{ kind: 'url', url: 'ftp://x.test/a.png' }], files)).message
+    ).toMatch(/https:\/\//)
+    expect(
+      err(() =>
+        checkAttachments(
+          'chat',
+          [{ kind: 'file', fileId: 'f1', name: 'x', mimeType: 'image/png', bytes: 1 }],
+          undefined
+        )
+      ).message
+    ).toMatch(/no longer available/)
   })
 
   it('an image from an earlier turn that is gone is skipped; one in the new message must be readable', async () => {
-    const turn = (fileId: string): ChatMessage => ({ id: fileId, role: 'user', parts: [{ type: 'image', attachment: { kind: 'file', fileId, name: fileId, mimeType: 'image/png', bytes: 1 } }], createdAt: 0, status: 'complete' })
+    const turn = (fileId: string): ChatMessage => ({
+      id: fileId,
+      role: 'user',
+      parts: [{ type: 'image', attachment: { kind: 'file', fileId, name: fileId, mimeType: 'image/png', bytes: 1 } }],
+      createdAt: 0,
+      status: 'complete'
+    })
     const inline = await readInline(files, [turn('gone'), turn('f1')], [])
     expect([...inline.keys()]).toEqual(['f1'])
     expect(inline.get('f1')).toEqual({ mimeType: 'image/webp', base64: 'AQIDBA==' })
-    await expect(readInline(files, [turn('gone')], [{ kind: 'file', fileId: 'gone', name: 'gone', mimeType: 'image/png', bytes: 1 }])).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'attachments' })
+    await expect(
+      readInline(
+        files,
+        [turn('gone')],
+        [{ kind: 'file', fileId: 'gone', name: 'gone', mimeType: 'image/png', bytes: 1 }]
+      )
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'attachments' })
   })
 })
 
 describe('conversation operations', () => {
-  const c = { id: 'c', title: 't', format: 'chat' as const, model: 'm', createdAt: 0, updatedAt: 0, system: '', params: { format: 'chat' as const, params: {} }, document: '', messages: [] as ChatMessage[] }
-  const m = (id: string, role: 'user' | 'assistant'): ChatMessage => ({ id, role, parts: [], createdAt: 0, status: 'complete' })
+  const c = {
+    id: 'c',
+    title: 't',
+    format: 'chat' as const,
+    model: 'm',
+    createdAt: 0,
+    updatedAt: 0,
+    system: '',
+    params: { format: 'chat' as const, params: {} },
+    document: '',
+    messages: [] as ChatMessage[]
+  }
+  const m = (id: string, role: 'user' | 'assistant'): ChatMessage => ({
+    id,
+    role,
+    parts: [],
+    createdAt: 0,
+    status: 'complete'
+  })
   it('regenerate and edit refuse messages of the wrong kind', () => {
     const conv = { ...c, messages: [m('u1', 'user'), m('a1', 'assistant')] }
     const make = (id: string) => m(id, 'user')

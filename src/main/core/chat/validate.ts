@@ -28,8 +28,15 @@ export function parseEditorJson(text: string | undefined, field: string, label: 
     const pos = /at position (\d+)/.exec(raw)
     const position = pos ? Number(pos[1]) : text.length
     const { line, column } = lineColumn(text, position)
-    const reason = raw.replace(/^JSON\.parse:\s*/, '').replace(/,? in JSON at position \d+.*$/s, '').replace(/\s*\(line \d+ column \d+\)\s*$/, '')
-    throw invalid(field, `${label} is not valid JSON: ${reason} (line ${line}, column ${column}).`, { position, line, column })
+    const reason = raw
+      .replace(/^JSON\.parse:\s*/, '')
+      .replace(/,? in JSON at position \d+.*$/s, '')
+      .replace(/\s*\(line \d+ column \d+\)\s*$/, '')
+    throw invalid(field, `${label} is not valid JSON: ${reason} (line ${line}, column ${column}).`, {
+      position,
+      line,
+      column
+    })
   }
 }
 
@@ -39,35 +46,57 @@ function contentEditors(p: Extract<ChatParams, { format: 'content' }>['params'])
   const tools = parseEditorJson(p.tools, 'params.tools', 'Tools')
   if (tools !== undefined) {
     const list = Array.isArray(tools) ? tools : [tools]
-    if (!list.every(isObject)) throw invalid('params.tools', 'Tools must be a JSON array of tool objects (or one object), e.g. [{"functionDeclarations": [...]}].')
+    if (!list.every(isObject))
+      throw invalid(
+        'params.tools',
+        'Tools must be a JSON array of tool objects (or one object), e.g. [{"functionDeclarations": [...]}].'
+      )
     for (const t of list) {
       const decls = t.functionDeclarations
-      if (decls !== undefined && (!Array.isArray(decls) || decls.some((d) => !isObject(d) || typeof d.name !== 'string' || d.name === ''))) {
+      if (
+        decls !== undefined &&
+        (!Array.isArray(decls) || decls.some((d) => !isObject(d) || typeof d.name !== 'string' || d.name === ''))
+      ) {
         throw invalid('params.tools', 'Every function declaration needs a "name".')
       }
     }
   }
   const toolConfig = parseEditorJson(p.toolConfig, 'params.toolConfig', 'Tool config')
-  if (toolConfig !== undefined && !isObject(toolConfig)) throw invalid('params.toolConfig', 'Tool config must be a JSON object, e.g. {"functionCallingConfig": {"mode": "AUTO"}}.')
+  if (toolConfig !== undefined && !isObject(toolConfig))
+    throw invalid(
+      'params.toolConfig',
+      'Tool config must be a JSON object, e.g. {"functionCallingConfig": {"mode": "AUTO"}}.'
+    )
   const responseSchema = parseEditorJson(p.responseSchema, 'params.responseSchema', 'Response schema')
-  if (responseSchema !== undefined && !isObject(responseSchema)) throw invalid('params.responseSchema', 'The response schema must be a JSON object, e.g. {"type": "OBJECT", ...}.')
+  if (responseSchema !== undefined && !isObject(responseSchema))
+    throw invalid('params.responseSchema', 'The response schema must be a JSON object, e.g. {"type": "OBJECT", ...}.')
   if (responseSchema !== undefined && p.responseMimeType !== undefined && p.responseMimeType !== 'application/json') {
     throw invalid('params.responseMimeType', 'A response schema needs the response type application/json.')
   }
   if (p.thinkingConfig?.includeThoughts === true && p.thinkingConfig.thinkingBudget === 0) {
-    throw invalid('params.thinkingConfig.includeThoughts', 'Thoughts cannot be shown with a thinking budget of 0 (thinking off). Raise the budget or stop showing thoughts.')
+    throw invalid(
+      'params.thinkingConfig.includeThoughts',
+      'Thoughts cannot be shown with a thinking budget of 0 (thinking off). Raise the budget or stop showing thoughts.'
+    )
   }
   return { tools, toolConfig, responseSchema }
 }
 
 function messagesEditors(p: Extract<ChatParams, { format: 'messages' }>['params']): ParsedEditors {
   if (p.thinking?.enabled && p.thinking.budget_tokens >= p.max_tokens) {
-    throw invalid('params.thinking.budget_tokens', `The thinking budget (${p.thinking.budget_tokens}) must be less than max tokens (${p.max_tokens}).`)
+    throw invalid(
+      'params.thinking.budget_tokens',
+      `The thinking budget (${p.thinking.budget_tokens}) must be less than max tokens (${p.max_tokens}).`
+    )
   }
   const tools = parseEditorJson(p.tools, 'params.tools', 'Tools')
   const names: string[] = []
   if (tools !== undefined) {
-    if (!Array.isArray(tools) || !tools.every(isObject)) throw invalid('params.tools', 'Tools must be a JSON array of tool objects, e.g. [{"name": "...", "input_schema": {...}}].')
+    if (!Array.isArray(tools) || !tools.every(isObject))
+      throw invalid(
+        'params.tools',
+        'Tools must be a JSON array of tool objects, e.g. [{"name": "...", "input_schema": {...}}].'
+      )
     tools.forEach((t, i) => {
       // Server tools are identified by `type` and carry no schema.
       if (typeof t.type === 'string' && t.input_schema === undefined) return
@@ -94,11 +123,18 @@ function messagesEditors(p: Extract<ChatParams, { format: 'messages' }>['params'
 function chatEditors(p: Extract<ChatParams, { format: 'chat' }>['params']): ParsedEditors {
   const tools = parseEditorJson(p.tools, 'params.tools', 'Tools')
   if (tools === undefined) return {}
-  if (!Array.isArray(tools) || !tools.every(isObject)) throw invalid('params.tools', 'Tools must be a JSON array of tool objects, e.g. [{"type": "function", "function": {"name": "..."}}].')
+  if (!Array.isArray(tools) || !tools.every(isObject))
+    throw invalid(
+      'params.tools',
+      'Tools must be a JSON array of tool objects, e.g. [{"type": "function", "function": {"name": "..."}}].'
+    )
   tools.forEach((t, i) => {
     const fn = t.function
     if (t.type !== 'function' || !isObject(fn) || typeof fn.name !== 'string' || fn.name === '') {
-      throw invalid('params.tools', `Tool ${i + 1} must be {"type": "function", "function": {"name": "...", "parameters": {...}}}.`)
+      throw invalid(
+        'params.tools',
+        `Tool ${i + 1} must be {"type": "function", "function": {"name": "...", "parameters": {...}}}.`
+      )
     }
   })
   return { tools }
@@ -125,7 +161,8 @@ export function checkModel(model: string): void {
 
 export function checkPrompt(text: string, attachmentCount: number): void {
   if (text.trim() === '' && attachmentCount === 0) throw invalid('text', 'Type a message first.')
-  if (text.length > PROMPT_MAX_CHARS) throw invalid('text', `The message is too long (${text.length} characters; at most ${PROMPT_MAX_CHARS}).`)
+  if (text.length > PROMPT_MAX_CHARS)
+    throw invalid('text', `The message is too long (${text.length} characters; at most ${PROMPT_MAX_CHARS}).`)
 }
 
 export function checkDocument(document: string): void {

@@ -22,7 +22,12 @@ function engine(h: ChatHarness, chat: ChatService = h.chat): CompareService {
   const store = CompareStore.open(h.dataDir)
   open.push({ h, store })
   const media = () => Promise.reject(new Error('a chat run asks nothing of profiles'))
-  return new CompareService({ store, ports: { chat: chatComparePort(chat) }, profiles: { activeId: media, connection: media }, emit: () => undefined })
+  return new CompareService({
+    store,
+    ports: { chat: chatComparePort(chat) },
+    profiles: { activeId: media, connection: media },
+    emit: () => undefined
+  })
 }
 
 async function setup(opts: Parameters<typeof chatHarness>[0] = {}) {
@@ -30,12 +35,20 @@ async function setup(opts: Parameters<typeof chatHarness>[0] = {}) {
   return { h, compare: engine(h) }
 }
 
-const general = { format: 'chat' as const, system: 'Be brief.', params: { format: 'chat' as const, params: { max_tokens: 300 } } }
+const general = {
+  format: 'chat' as const,
+  system: 'Be brief.',
+  params: { format: 'chat' as const, params: { max_tokens: 300 } }
+}
 
 describe('chat compare on the host (sandbox gateway)', () => {
   it('sends one prompt to three models, each streaming into its own conversation with the same settings', async () => {
     const { h, compare } = await setup()
-    const out = await compare.startChat({ ...general, models: ['deepseek-v3', 'gpt-4o-mini', 'gpt-4.1'], text: 'Name a tea' })
+    const out = await compare.startChat({
+      ...general,
+      models: ['deepseek-v3', 'gpt-4o-mini', 'gpt-4.1'],
+      text: 'Name a tea'
+    })
     expect(chatCompareInvokes['chat:start-compare'].output.safeParse(out).success).toBe(true)
     expect(out.started).toHaveLength(3)
     const ended = await Promise.all(out.started.map((s) => h.ended(s.streamId!)))
@@ -52,9 +65,21 @@ describe('chat compare on the host (sandbox gateway)', () => {
   })
 
   it.each([
-    { format: 'messages' as const, models: ['claude-sonnet-4-5', 'claude-haiku-4-5'], params: { format: 'messages', params: { max_tokens: 400 } } as ChatParams },
-    { format: 'content' as const, models: ['gemini-2.5-flash', 'gemini-2.5-pro'], params: { format: 'content', params: {} } as ChatParams },
-    { format: 'completions' as const, models: ['gpt-3.5-turbo-instruct', 'gpt-4o-mini'], params: { format: 'completions', params: {} } as ChatParams }
+    {
+      format: 'messages' as const,
+      models: ['claude-sonnet-4-5', 'claude-haiku-4-5'],
+      params: { format: 'messages', params: { max_tokens: 400 } } as ChatParams
+    },
+    {
+      format: 'content' as const,
+      models: ['gemini-2.5-flash', 'gemini-2.5-pro'],
+      params: { format: 'content', params: {} } as ChatParams
+    },
+    {
+      format: 'completions' as const,
+      models: ['gpt-3.5-turbo-instruct', 'gpt-4o-mini'],
+      params: { format: 'completions', params: {} } as ChatParams
+    }
   ])('works in the $format format too', async ({ format, models, params }) => {
     const { h, compare } = await setup()
     const out = await compare.startChat({ format, models, text: 'Once upon a time', system: '', params })
@@ -82,18 +107,37 @@ describe('chat compare on the host (sandbox gateway)', () => {
 
   it('refuses bad input before any conversation or request: a duplicate model, an empty prompt, a blank model', async () => {
     const { h, compare } = await setup()
-    await expect(compare.startChat({ ...general, models: ['deepseek-v3', ' deepseek-v3'], text: 'hi' })).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'models' })
-    await expect(compare.startChat({ ...general, models: ['deepseek-v3', 'gpt-4.1'], text: '   ' })).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'text' })
-    await expect(compare.startChat({ ...general, models: ['deepseek-v3', '  '], text: 'hi' })).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'models.1' })
-    expect(chatCompareInvokes['chat:start-compare'].input.safeParse({ ...general, models: ['a'], text: 'hi' }).success).toBe(false)
-    expect(chatCompareInvokes['chat:start-compare'].input.safeParse({ ...general, models: ['a', 'b', 'c', 'd', 'e'], text: 'hi' }).success).toBe(false)
+    await expect(
+      compare.startChat({ ...general, models: ['deepseek-v3', ' deepseek-v3'], text: 'hi' })
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'models' })
+    await expect(
+      compare.startChat({ ...general, models: ['deepseek-v3', 'gpt-4.1'], text: '   ' })
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'text' })
+    await expect(compare.startChat({ ...general, models: ['deepseek-v3', '  '], text: 'hi' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'models.1'
+    })
+    expect(
+      chatCompareInvokes['chat:start-compare'].input.safeParse({ ...general, models: ['a'], text: 'hi' }).success
+    ).toBe(false)
+    expect(
+      chatCompareInvokes['chat:start-compare'].input.safeParse({
+        ...general,
+        models: ['a', 'b', 'c', 'd', 'e'],
+        text: 'hi'
+      }).success
+    ).toBe(false)
     expect((await h.chat.listConversations()).conversations).toHaveLength(0)
     expect(h.textRequests()).toHaveLength(0)
   })
 
   it('continue with one and discard the others: only the chosen conversation is left and the run is closed', async () => {
     const { h, compare } = await setup()
-    const out = await compare.startChat({ ...general, models: ['deepseek-v3', 'gpt-4.1', 'gpt-4o-mini'], text: 'Pick me' })
+    const out = await compare.startChat({
+      ...general,
+      models: ['deepseek-v3', 'gpt-4.1', 'gpt-4o-mini'],
+      text: 'Pick me'
+    })
     await Promise.all(out.started.map((s) => h.ended(s.streamId!)))
     const keep = out.compare.columns[1].conversationId
     await compare.settleChat({ id: out.compare.id, keep, discardOthers: true })
@@ -106,7 +150,10 @@ describe('chat compare on the host (sandbox gateway)', () => {
     const { h, compare } = await setup()
     const out = await compare.startChat({ ...general, models: ['deepseek-v3', 'gpt-4.1'], text: 'Both stay' })
     await Promise.all(out.started.map((s) => h.ended(s.streamId!)))
-    await expect(compare.settleChat({ id: out.compare.id, keep: 'c-elsewhere' })).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'keep' })
+    await expect(compare.settleChat({ id: out.compare.id, keep: 'c-elsewhere' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'keep'
+    })
     await compare.settleChat({ id: out.compare.id, keep: out.compare.columns[0].conversationId })
     expect((await h.chat.listConversations()).conversations).toHaveLength(2)
   })
@@ -115,7 +162,9 @@ describe('chat compare on the host (sandbox gateway)', () => {
     const { h, compare } = await setup()
     h.sb.setFaults(h.sb.key, ['slow-body=100'])
     const out = await compare.startChat({ ...general, models: ['deepseek-v3', 'gpt-4.1'], text: 'Write a long story' })
-    await expect.poll(() => out.started.every((s) => shown(h.deltasOf(s.streamId!)).length > 0), { timeout: 10_000 }).toBe(true)
+    await expect
+      .poll(() => out.started.every((s) => shown(h.deltasOf(s.streamId!)).length > 0), { timeout: 10_000 })
+      .toBe(true)
     // The host shuts down mid-stream: the runner saves what arrived, as for a single chat.
     await h.chat.dispose()
     h.sb.setFaults(h.sb.key, [])
@@ -136,8 +185,20 @@ describe('chat compare on the host (sandbox gateway)', () => {
     const { h } = await setup()
     const noKey = new ChatService({
       store: h.store,
-      presets: { list: () => [], get: () => undefined, save: () => { throw new Error('unused') }, delete: () => undefined } as never,
-      profiles: { activeId: async () => 'p', connection: async () => { throw Object.assign(new Error('no key'), { code: 'KEY_MISSING' }) } },
+      presets: {
+        list: () => [],
+        get: () => undefined,
+        save: () => {
+          throw new Error('unused')
+        },
+        delete: () => undefined
+      } as never,
+      profiles: {
+        activeId: async () => 'p',
+        connection: async () => {
+          throw Object.assign(new Error('no key'), { code: 'KEY_MISSING' })
+        }
+      },
       fetch: () => Promise.reject(new Error('no request may be made')),
       emit: () => undefined
     })

@@ -25,12 +25,20 @@ describe('compare runs in the studio core', () => {
     const creates = new Map<string, number>()
     const fetch: FetchLike = async (input, init) => {
       const url = String(input instanceof Request ? input.url : input)
-      const isCreate = init?.method === 'POST' && /\/v1\/(images\/generations|video\/create|videos)$/.test(new URL(url).pathname)
+      const isCreate =
+        init?.method === 'POST' && /\/v1\/(images\/generations|video\/create|videos)$/.test(new URL(url).pathname)
       if (isCreate) {
         // Multipart bodies (the video-object family) are counted by route.
-        const model = typeof init?.body === 'string' ? ((JSON.parse(init.body) as { model?: string }).model ?? '?') : new URL(url).pathname
+        const model =
+          typeof init?.body === 'string'
+            ? ((JSON.parse(init.body) as { model?: string }).model ?? '?')
+            : new URL(url).pathname
         creates.set(model, (creates.get(model) ?? 0) + 1)
-        if (broken.includes(model)) return new Response(JSON.stringify({ error: { message: 'upstream down', type: 'server_error' } }), { status: 500, headers: { 'content-type': 'application/json' } })
+        if (broken.includes(model))
+          return new Response(JSON.stringify({ error: { message: 'upstream down', type: 'server_error' } }), {
+            status: 500,
+            headers: { 'content-type': 'application/json' }
+          })
       }
       return globalThis.fetch(input, init)
     }
@@ -38,7 +46,15 @@ describe('compare runs in the studio core', () => {
   }
 
   async function open(dataDir: string, fetch: FetchLike) {
-    const core = await createStudioCore({ shell: 'browser', secrets: noKeychain, dataDir, appVersion: '0.0.0', platform: 'linux', sandbox: { enabled: true, speed: 1000 }, fetch })
+    const core = await createStudioCore({
+      shell: 'browser',
+      secrets: noKeychain,
+      dataDir,
+      appVersion: '0.0.0',
+      platform: 'linux',
+      sandbox: { enabled: true, speed: 1000 },
+      fetch
+    })
     cores.push(core)
     const call = async <T>(channel: string, input?: unknown): Promise<T> => {
       const r = await core.dispatch(channel, input, { shell: 'browser' })
@@ -48,7 +64,11 @@ describe('compare runs in the studio core', () => {
     return { core, call }
   }
 
-  async function settled(call: <T>(channel: string, input?: unknown) => Promise<T>, area: 'images' | 'video', id: string): Promise<MediaRun> {
+  async function settled(
+    call: <T>(channel: string, input?: unknown) => Promise<T>,
+    area: 'images' | 'video',
+    id: string
+  ): Promise<MediaRun> {
     for (let i = 0; i < 1000; i++) {
       const run = (await call<{ runs: MediaRun[] }>('compare:list-runs', { area })).runs.find((r) => r.id === id)
       if (run && run.cells.every((c) => c.state !== 'running' && c.state !== 'waiting')) return run
@@ -71,7 +91,10 @@ describe('compare runs in the studio core', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'compare-core-'))
     const { creates, fetch } = counting(['imagegen-4.5'])
     const { call } = await open(dataDir, fetch)
-    const [a, b] = await Promise.all([call<MediaRun>('compare:start-run', imageRun('run-once-0001')), call<MediaRun>('compare:start-run', imageRun('run-once-0001'))])
+    const [a, b] = await Promise.all([
+      call<MediaRun>('compare:start-run', imageRun('run-once-0001')),
+      call<MediaRun>('compare:start-run', imageRun('run-once-0001'))
+    ])
     expect(a.cells.map((c) => c.ref)).toEqual(b.cells.map((c) => c.ref))
     const run = await settled(call, 'images', 'run-once-0001')
     // A retry after it settled sends nothing either.
@@ -96,7 +119,10 @@ describe('compare runs in the studio core', () => {
     const bad = imageRun('run-refused-01')
     // The first family needs a prompt; the second takes an empty one only with a reference image.
     bad.requests = bad.requests.map((r) => ({ ...r, prompt: '' }))
-    await expect(call('compare:start-run', bad)).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'requests.0.prompt' })
+    await expect(call('compare:start-run', bad)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'requests.0.prompt'
+    })
     expect(creates.size).toBe(0)
     expect((await call<{ runs: MediaRun[] }>('compare:list-runs', { area: 'images' })).runs).toEqual([])
   })
@@ -115,7 +141,17 @@ describe('compare runs in the studio core', () => {
 
     // A run recorded just before a crash, whose cells' creates were never journaled.
     const store = CompareStore.open(dataDir)
-    store.put({ id: 'run-crashed-01', area: 'images', profileId: 'sandbox', prompt: 'p', createdAt: Date.now(), cells: [{ model: 'imagegen-4.0', family: 'imagegen', ref: 'never-journaled-1', state: 'waiting' }, { model: 'image-model-2', family: 'image2', ref: 'never-journaled-2', state: 'waiting' }] })
+    store.put({
+      id: 'run-crashed-01',
+      area: 'images',
+      profileId: 'sandbox',
+      prompt: 'p',
+      createdAt: Date.now(),
+      cells: [
+        { model: 'imagegen-4.0', family: 'imagegen', ref: 'never-journaled-1', state: 'waiting' },
+        { model: 'image-model-2', family: 'image2', ref: 'never-journaled-2', state: 'waiting' }
+      ]
+    })
     store.close()
 
     const second = counting()
@@ -155,7 +191,13 @@ describe('compare runs in the studio core', () => {
     const { creates, fetch } = counting()
     const { call } = await open(dataDir, fetch)
     type ChatStarted = z.output<Invokes['chat:start-compare']['output']>
-    const chat = await call<ChatStarted>('chat:start-compare', { format: 'chat', models: ['deepseek-v3', 'gpt-4o-mini'], text: 'Name a tea', system: '', params: { format: 'chat', params: {} } })
+    const chat = await call<ChatStarted>('chat:start-compare', {
+      format: 'chat',
+      models: ['deepseek-v3', 'gpt-4o-mini'],
+      text: 'Name a tea',
+      system: '',
+      params: { format: 'chat', params: {} }
+    })
     await call('compare:start-run', imageRun('run-shared-01'))
     await settled(call, 'images', 'run-shared-01')
     expect(creates.size).toBe(3)
@@ -170,10 +212,16 @@ describe('compare runs in the studio core', () => {
     } finally {
       lib.release()
     }
-    expect((await call<{ compares: Array<{ id: string }> }>('chat:list-compares')).compares.map((r) => r.id)).toEqual([chat.compare.id])
-    expect((await call<{ runs: MediaRun[] }>('compare:list-runs', { area: 'images' })).runs.map((r) => r.id)).toEqual(['run-shared-01'])
+    expect((await call<{ compares: Array<{ id: string }> }>('chat:list-compares')).compares.map((r) => r.id)).toEqual([
+      chat.compare.id
+    ])
+    expect((await call<{ runs: MediaRun[] }>('compare:list-runs', { area: 'images' })).runs.map((r) => r.id)).toEqual([
+      'run-shared-01'
+    ])
     // Each area's actions refuse the other's runs.
-    await expect(call('compare:keep-cell', { runId: chat.compare.id, index: 0 })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    await expect(call('compare:keep-cell', { runId: chat.compare.id, index: 0 })).rejects.toMatchObject({
+      code: 'NOT_FOUND'
+    })
     await expect(call('chat:settle-compare', { id: 'run-shared-01' })).rejects.toMatchObject({ code: 'NOT_FOUND' })
     await call('chat:settle-compare', { id: chat.compare.id, keep: chat.compare.columns[0].conversationId })
     const left = openLibrary(dataDir)

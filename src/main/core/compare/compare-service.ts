@@ -1,6 +1,14 @@
 import type { HostEventArgs } from '@shared/contract'
 import type { GenerationEntry } from '@shared/domain/balance'
-import { COMPARE_PROMPT_EXCERPT, FINAL_CELL_STATES, type ChatCompareStart, type CompareCell, type CompareRunOf, type CompareStart, type MediaCompareArea } from '@shared/domain/compare'
+import {
+  COMPARE_PROMPT_EXCERPT,
+  FINAL_CELL_STATES,
+  type ChatCompareStart,
+  type CompareCell,
+  type CompareRunOf,
+  type CompareStart,
+  type MediaCompareArea
+} from '@shared/domain/compare'
 import type { GatewayNames } from '@shared/domain/gateway-names'
 import type { GenerateRequest } from '@shared/domain/images'
 import { ruleError } from '@shared/domain/rule-english'
@@ -64,7 +72,8 @@ export class CompareService {
   constructor(private readonly d: CompareServiceDeps) {
     this.now = d.now ?? Date.now
     for (const run of d.store.open()) if (d.ports[run.area]) this.reconcile(run)
-    for (const area of MEDIA_AREAS) if (d.ports[area]) for (const run of d.store.list(area, FOLLOWED)) if (!this.open.has(run.id)) this.track(run)
+    for (const area of MEDIA_AREAS)
+      if (d.ports[area]) for (const run of d.store.list(area, FOLLOWED)) if (!this.open.has(run.id)) this.track(run)
   }
 
   private port<A extends keyof CompareServiceDeps['ports']>(area: A): NonNullable<CompareServiceDeps['ports'][A]> {
@@ -86,7 +95,11 @@ export class CompareService {
       } else {
         cell.state = 'failed'
         cell.endedAt = this.now()
-        cell.error = { code: 'NOT_FOUND', message: 'This job is no longer in its list; look for its result in the gallery or on the board.', retryable: false }
+        cell.error = {
+          code: 'NOT_FOUND',
+          message: 'This job is no longer in its list; look for its result in the gallery or on the board.',
+          retryable: false
+        }
       }
     }
     this.save(run)
@@ -128,7 +141,8 @@ export class CompareService {
     const cells: CompareCell[] = run.cells.map((c) => {
       const live = isFinal(c.state) ? undefined : port.live(c.ref)
       const entry = this.d.costOf?.(c.ref)
-      if (isFinal(c.state) && entry && entry.cost === undefined && entry.costBasis === undefined) this.awaitingCost.add(run.id)
+      if (isFinal(c.state) && entry && entry.cost === undefined && entry.costBasis === undefined)
+        this.awaitingCost.add(run.id)
       return {
         model: c.model,
         family: c.family,
@@ -139,11 +153,25 @@ export class CompareService {
         ...(c.startedAt !== undefined ? { startedAt: c.startedAt } : {}),
         ...(c.endedAt !== undefined ? { endedAt: c.endedAt } : {}),
         ...(c.error ? { error: c.error } : {}),
-        ...(entry?.cost !== undefined ? { cost: { amount: entry.cost, basis: entry.costBasis === 'exact' || entry.costBasis === 'mixed' ? entry.costBasis : 'shared' } } : {}),
+        ...(entry?.cost !== undefined
+          ? {
+              cost: {
+                amount: entry.cost,
+                basis: entry.costBasis === 'exact' || entry.costBasis === 'mixed' ? entry.costBasis : 'shared'
+              }
+            }
+          : {}),
         ...port.results(c)
       }
     })
-    const common = { id: run.id, profileId: run.profileId, prompt: run.prompt, createdAt: run.createdAt, cells, ...(run.keptIndex !== undefined ? { keptIndex: run.keptIndex } : {}) }
+    const common = {
+      id: run.id,
+      profileId: run.profileId,
+      prompt: run.prompt,
+      createdAt: run.createdAt,
+      cells,
+      ...(run.keptIndex !== undefined ? { keptIndex: run.keptIndex } : {})
+    }
     return run.area === 'images' ? { ...common, area: 'images' } : { ...common, area: 'video' }
   }
 
@@ -166,21 +194,33 @@ export class CompareService {
   private async begin(input: CompareStart): Promise<MediaRun> {
     const existing = this.d.store.get(input.runId)
     if (existing) {
-      if (existing.area === 'chat' || existing.area !== input.area) throw new StudioError('CONFLICT', 'That run id belongs to another compare run.', { field: 'runId' })
+      if (existing.area === 'chat' || existing.area !== input.area)
+        throw new StudioError('CONFLICT', 'That run id belongs to another compare run.', { field: 'runId' })
       return this.view(existing)
     }
     const profileId = await this.d.profiles.activeId()
     const conn = await this.d.profiles.connection(profileId)
     // Typed per area so each request meets its own port.
-    if (input.area === 'images') return this.fanOut('images', this.port('images'), input.requests, input.runId, profileId, conn.names)
+    if (input.area === 'images')
+      return this.fanOut('images', this.port('images'), input.requests, input.runId, profileId, conn.names)
     return this.fanOut('video', this.port('video'), input.requests, input.runId, profileId, conn.names)
   }
 
-  private async fanOut<R>(area: MediaCompareArea, port: ComparePort<R>, requests: R[], id: string, profileId: string, names: GatewayNames | undefined): Promise<MediaRun> {
+  private async fanOut<R>(
+    area: MediaCompareArea,
+    port: ComparePort<R>,
+    requests: R[],
+    id: string,
+    profileId: string,
+    names: GatewayNames | undefined
+  ): Promise<MediaRun> {
     const seen = new Set<string>()
     requests.forEach((req, i) => {
       const { model, family } = port.describe(req)
-      if (seen.has(`${family}\u0000${model}`)) throw new StudioError('INVALID_INPUT', `${model} is in this run twice; a run compares different models.`, { field: `requests.${i}.model` })
+      if (seen.has(`${family}\u0000${model}`))
+        throw new StudioError('INVALID_INPUT', `${model} is in this run twice; a run compares different models.`, {
+          field: `requests.${i}.model`
+        })
       seen.add(`${family}\u0000${model}`)
       const problem = port.problems(req, names)[0]
       if (problem) throw ruleError({ ...problem, field: `requests.${i}.${problem.field}` }, { prefixField: false })
@@ -251,7 +291,12 @@ export class CompareService {
   }
 
   list(area: MediaCompareArea, limit = 20): { runs: MediaRun[] } {
-    return { runs: this.d.store.list(area, limit).map((r) => this.open.get(r.id) ?? r).map((r) => this.view(r)) }
+    return {
+      runs: this.d.store
+        .list(area, limit)
+        .map((r) => this.open.get(r.id) ?? r)
+        .map((r) => this.view(r))
+    }
   }
 
   async keep(runId: string, index: number): Promise<MediaRun> {
@@ -261,7 +306,8 @@ export class CompareService {
     if (!run) throw new StudioError('NOT_FOUND', 'That compare run is no longer in the library.', { field: 'runId' })
     const cell = run.cells[index]
     if (!cell) throw new StudioError('INVALID_INPUT', `This run has ${run.cells.length} cells.`, { field: 'index' })
-    if (cell.state !== 'done') throw new StudioError('INVALID_INPUT', 'Only a finished cell with a result can be kept.', { field: 'index' })
+    if (cell.state !== 'done')
+      throw new StudioError('INVALID_INPUT', 'Only a finished cell with a result can be kept.', { field: 'index' })
     await this.port(run.area).keep(cell)
     run.keptIndex = index
     this.save(run)
@@ -277,7 +323,14 @@ export class CompareService {
     await port.ready()
     const columns: ChatRun['columns'] = []
     for (const model of models) columns.push({ conversationId: await port.open(input, model), model })
-    const run: ChatRun = { id: port.newRef(), area: 'chat', createdAt: this.now(), format: input.format, prompt: input.text.slice(0, COMPARE_PROMPT_EXCERPT), columns }
+    const run: ChatRun = {
+      id: port.newRef(),
+      area: 'chat',
+      createdAt: this.now(),
+      format: input.format,
+      prompt: input.text.slice(0, COMPARE_PROMPT_EXCERPT),
+      columns
+    }
     this.d.store.put(run)
     // Each column is its own stream, and one that fails does not hold up the rest.
     const started = await Promise.all(
@@ -316,9 +369,13 @@ export class CompareService {
       throw new StudioError('INVALID_INPUT', 'That answer is not part of this comparison.', { field: 'keep' })
     }
     if (input.discardOthers && input.keep === undefined) {
-      throw new StudioError('INVALID_INPUT', 'Choose the answer to keep before discarding the others.', { field: 'discardOthers' })
+      throw new StudioError('INVALID_INPUT', 'Choose the answer to keep before discarding the others.', {
+        field: 'discardOthers'
+      })
     }
-    if (input.discardOthers) for (const c of run.columns) if (c.conversationId !== input.keep) await this.port('chat').discard(c.conversationId)
+    if (input.discardOthers)
+      for (const c of run.columns)
+        if (c.conversationId !== input.keep) await this.port('chat').discard(c.conversationId)
     this.d.store.remove(run.id)
   }
 }

@@ -36,8 +36,21 @@ function oldLibrary(): string {
   const ins = 'INSERT INTO chat_compares (id, created_at, format, prompt, columns) VALUES (?, ?, ?, ?, ?)'
   lib.run(ins, 'cmp-0123456789abcdef', 1_700_000_000_000, 'messages', 'Name a tea', JSON.stringify(columns))
   lib.run(ins, 'cmp-broken', 1_700_000_000_500, 'chat', 'half written', '[{"conversationId":')
-  const image = { id: 'run-image-0001', area: 'images', profileId: 'p', prompt: 'a lighthouse', createdAt: 1_700_000_001_000, cells: [{ model: 'm', family: 'f', ref: 'j1', state: 'done' }] }
-  lib.run('INSERT INTO compare_runs (id, area, created_at, open, record) VALUES (?, ?, ?, 0, ?)', image.id, image.area, image.createdAt, JSON.stringify(image))
+  const image = {
+    id: 'run-image-0001',
+    area: 'images',
+    profileId: 'p',
+    prompt: 'a lighthouse',
+    createdAt: 1_700_000_001_000,
+    cells: [{ model: 'm', family: 'f', ref: 'j1', state: 'done' }]
+  }
+  lib.run(
+    'INSERT INTO compare_runs (id, area, created_at, open, record) VALUES (?, ?, ?, 0, ?)',
+    image.id,
+    image.area,
+    image.createdAt,
+    JSON.stringify(image)
+  )
   lib.release()
   return dir
 }
@@ -58,7 +71,10 @@ function chatPort(existing: string[], discarded: string[] = []): ChatComparePort
   }
 }
 
-const noProfiles = { activeId: () => Promise.reject(new Error('unused')), connection: () => Promise.reject(new Error('unused')) }
+const noProfiles = {
+  activeId: () => Promise.reject(new Error('unused')),
+  connection: () => Promise.reject(new Error('unused'))
+}
 
 describe('compare store: one table for every area', () => {
   it('moves the chat runs of an earlier release into the one table: they load, list and settle as before', async () => {
@@ -67,11 +83,20 @@ describe('compare store: one table for every area', () => {
     const lib = openLibrary(dir)
     try {
       const migrated = store.get('cmp-0123456789abcdef')
-      expect(migrated).toEqual({ id: 'cmp-0123456789abcdef', area: 'chat', createdAt: 1_700_000_000_000, format: 'messages', prompt: 'Name a tea', columns })
+      expect(migrated).toEqual({
+        id: 'cmp-0123456789abcdef',
+        area: 'chat',
+        createdAt: 1_700_000_000_000,
+        format: 'messages',
+        prompt: 'Name a tea',
+        columns
+      })
       expect(CompareRunSchema.safeParse(migrated).success).toBe(true)
       // The old table is gone; every one of its rows is in the new one, the unreadable one too (kept, not shown).
       expect(lib.all(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'chat_compares'`)).toEqual([])
-      expect(lib.all<{ id: string; area: string; open: number }>('SELECT id, area, open FROM compare_runs ORDER BY id')).toEqual([
+      expect(
+        lib.all<{ id: string; area: string; open: number }>('SELECT id, area, open FROM compare_runs ORDER BY id')
+      ).toEqual([
         { id: 'cmp-0123456789abcdef', area: 'chat', open: 0 },
         { id: 'cmp-broken', area: 'chat', open: 0 },
         { id: 'run-image-0001', area: 'images', open: 0 }
@@ -81,7 +106,12 @@ describe('compare store: one table for every area', () => {
       expect(lib.get(`SELECT applied FROM schema_steps WHERE store = 'chat-compare'`)).toBeUndefined()
 
       const discarded: string[] = []
-      const engine = new CompareService({ store, ports: { chat: chatPort(['c-a', 'c-b'], discarded) }, profiles: noProfiles, emit: () => undefined })
+      const engine = new CompareService({
+        store,
+        ports: { chat: chatPort(['c-a', 'c-b'], discarded) },
+        profiles: noProfiles,
+        emit: () => undefined
+      })
       expect((await engine.listChat()).compares).toEqual([migrated])
       await engine.settleChat({ id: 'cmp-0123456789abcdef', keep: 'c-b', discardOthers: true })
       expect(discarded).toEqual(['c-a'])
@@ -103,14 +133,26 @@ describe('compare store: one table for every area', () => {
     again.close()
   })
 
-  it("keeps the areas apart: a chat run is neither listed, kept nor reconciled as a media run, and the other way round", async () => {
+  it('keeps the areas apart: a chat run is neither listed, kept nor reconciled as a media run, and the other way round', async () => {
     const dir = newDir()
     const store = CompareStore.open(dir)
     try {
       store.put({ id: 'cmp-chat-run-1', area: 'chat', createdAt: 2, format: 'chat', prompt: 'hi', columns })
-      store.put({ id: 'run-video-0001', area: 'video', profileId: 'p', prompt: 'waves', createdAt: 1, cells: [{ model: 'm', family: 'f', ref: 't1', state: 'running' }] })
+      store.put({
+        id: 'run-video-0001',
+        area: 'video',
+        profileId: 'p',
+        prompt: 'waves',
+        createdAt: 1,
+        cells: [{ model: 'm', family: 'f', ref: 't1', state: 'running' }]
+      })
       expect(store.open().map((r) => r.id)).toEqual(['run-video-0001'])
-      const engine = new CompareService({ store, ports: { chat: chatPort(['c-a']) }, profiles: noProfiles, emit: () => undefined })
+      const engine = new CompareService({
+        store,
+        ports: { chat: chatPort(['c-a']) },
+        profiles: noProfiles,
+        emit: () => undefined
+      })
       expect((await engine.listChat()).compares.map((r) => [r.id, r.columns.length])).toEqual([['cmp-chat-run-1', 1]])
       await expect(engine.keep('cmp-chat-run-1', 0)).rejects.toMatchObject({ code: 'NOT_FOUND' })
       await expect(engine.settleChat({ id: 'run-video-0001' })).rejects.toMatchObject({ code: 'NOT_FOUND' })

@@ -1,4 +1,11 @@
-import { ChatCompareRunSchema, FINAL_CELL_STATES, type CompareArea, type CompareCellState, type CompareRunOf, type MediaCompareArea } from '@shared/domain/compare'
+import {
+  ChatCompareRunSchema,
+  FINAL_CELL_STATES,
+  type CompareArea,
+  type CompareCellState,
+  type CompareRunOf,
+  type MediaCompareArea
+} from '@shared/domain/compare'
 import type { StudioErrorData } from '@shared/errors'
 import { openLibrary, type Library } from '../store/library-db'
 
@@ -57,7 +64,8 @@ export const COMPARE_SCHEMA = [
  * Whether a run has a cell whose job or task is still to be followed (asked about again at start).
  * A chat run never has: its answers are streams the chat service saves and resumes itself.
  */
-export const runIsOpen = (run: StoredRun): boolean => run.area !== 'chat' && run.cells.some((c) => !FINAL_CELL_STATES.includes(c.state))
+export const runIsOpen = (run: StoredRun): boolean =>
+  run.area !== 'chat' && run.cells.some((c) => !FINAL_CELL_STATES.includes(c.state))
 
 /** A record written by this or a later version; one it cannot read is skipped, never fatal. */
 function parse(row: { record: string } | undefined): StoredRun | undefined {
@@ -116,7 +124,11 @@ export class CompareStore {
   list(area: MediaCompareArea, limit?: number): StoredMediaRun[]
   list(area: CompareArea, limit?: number): StoredRun[] {
     return this.lib
-      .all<{ record: string }>('SELECT record FROM compare_runs WHERE area = ? ORDER BY created_at DESC, id DESC LIMIT ?', area, limit ?? -1)
+      .all<{ record: string }>(
+        'SELECT record FROM compare_runs WHERE area = ? ORDER BY created_at DESC, id DESC LIMIT ?',
+        area,
+        limit ?? -1
+      )
       .flatMap((row) => {
         const run = parse(row)
         // The row's area column and its record agree unless the record was written by hand.

@@ -10,7 +10,9 @@ import { imagesHarness } from '../images/testing/harness'
  * with ENOSPC (a real full disk cannot be arranged on a shared CI machine).
  */
 const shim = vi.hoisted(() => ({ enospc: false, hits: 0 }))
-vi.mock('node:fs', async (importOriginal) => (await import('../testing/faults/full-disk')).fullDiskFs(await importOriginal(), shim, '.part'))
+vi.mock('node:fs', async (importOriginal) =>
+  (await import('../testing/faults/full-disk')).fullDiskFs(await importOriginal(), shim, '.part')
+)
 
 describe('disk full', () => {
   let sb: SandboxHandle

@@ -16,7 +16,11 @@ import { closedPort, isPoll } from '../testing/faults/support'
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const gen = { family: 'imagegen', model: 'imagegen-4.0', prompt: 'a fox', n: 1 } as const
 
-const { sb, h, rules, polledAt } = imagesFaultSuite({ syncHeadersMs: 1500, nativeSubmitHeadersMs: 1000, poll: { delaysMs: [15, 25, 40], jitter: 0, retryAfterCapMs: 1500 } })
+const { sb, h, rules, polledAt } = imagesFaultSuite({
+  syncHeadersMs: 1500,
+  nativeSubmitHeadersMs: 1000,
+  poll: { delaysMs: [15, 25, 40], jitter: 0, retryAfterCapMs: 1500 }
+})
 
 const library = (x: ImagesHarness) => readdirSync(join(x.dataDir, 'library', 'images')).sort()
 const routes = (prefix: string) => sb.log().filter((e) => e.route.startsWith(prefix))
@@ -38,22 +42,37 @@ describe('paid image requests under gateway faults', () => {
   it.each([
     ['generate', 'drop@image.generate*1', 'image.generate'],
     ['native submit', 'drop@image.native*1', 'image.native']
-  ])('F2 connection dropped after the %s was sent: outcome unknown, "may have been charged", never re-sent', async (what, fault, route) => {
-    sb.setFaults(sb.key, [fault])
-    const job = what === 'generate' ? await h.call('images:generate', gen) : await h.call('images:submit-native', { prompt: 'p' })
-    const done = await h.settled(job.jobId)
-    expect(done).toMatchObject({ status: 'outcome-unknown', error: { code: 'OUTCOME_UNKNOWN' } })
-    expect(done.error!.message).toMatch(/may have been accepted and charged/)
-    await sleep(200)
-    expect(routes(route)).toHaveLength(1)
-  })
+  ])(
+    'F2 connection dropped after the %s was sent: outcome unknown, "may have been charged", never re-sent',
+    async (what, fault, route) => {
+      sb.setFaults(sb.key, [fault])
+      const job =
+        what === 'generate'
+          ? await h.call('images:generate', gen)
+          : await h.call('images:submit-native', { prompt: 'p' })
+      const done = await h.settled(job.jobId)
+      expect(done).toMatchObject({ status: 'outcome-unknown', error: { code: 'OUTCOME_UNKNOWN' } })
+      expect(done.error!.message).toMatch(/may have been accepted and charged/)
+      await sleep(200)
+      expect(routes(route)).toHaveLength(1)
+    }
+  )
 
   it('F2 an edit dropped after its upload: outcome unknown, one create, the job copies cleaned up', async () => {
     const fileId = await h.grantBytes(await gradientPng(64, 64), 'a.png')
     const maskFileId = await h.grantBytes(await rectMask(64, 64, { x: 8, y: 8, w: 16, h: 16 }), 'm.png')
     const before = library(h)
     sb.setFaults(sb.key, ['drop@image.edit*1'])
-    const done = await h.settled((await h.call('images:edit', { source: { kind: 'file', fileId }, maskFileId, prompt: 'p', model: 'image-model-1' })).jobId)
+    const done = await h.settled(
+      (
+        await h.call('images:edit', {
+          source: { kind: 'file', fileId },
+          maskFileId,
+          prompt: 'p',
+          model: 'image-model-1'
+        })
+      ).jobId
+    )
     expect(done.status).toBe('outcome-unknown')
     expect(routes('image.edit')).toHaveLength(1)
     expect(library(h)).toEqual(before)
@@ -62,16 +81,22 @@ describe('paid image requests under gateway faults', () => {
   it.each([
     ['generate', 'hang@image.generate*1', 'image.generate'],
     ['native submit', 'hang@image.native*1', 'image.native']
-  ])('F3 the %s gets no answer headers in time: outcome unknown within the limit, one create', async (what, fault, route) => {
-    sb.setFaults(sb.key, [fault])
-    const t0 = Date.now()
-    const job = what === 'generate' ? await h.call('images:generate', gen) : await h.call('images:submit-native', { prompt: 'p' })
-    const done = await h.settled(job.jobId)
-    expect(Date.now() - t0).toBeLessThan(3500)
-    expect(done).toMatchObject({ status: 'outcome-unknown', error: { code: 'OUTCOME_UNKNOWN' } })
-    expect(done.error!.message).toMatch(/did not answer in time/)
-    expect(routes(route)).toHaveLength(1)
-  })
+  ])(
+    'F3 the %s gets no answer headers in time: outcome unknown within the limit, one create',
+    async (what, fault, route) => {
+      sb.setFaults(sb.key, [fault])
+      const t0 = Date.now()
+      const job =
+        what === 'generate'
+          ? await h.call('images:generate', gen)
+          : await h.call('images:submit-native', { prompt: 'p' })
+      const done = await h.settled(job.jobId)
+      expect(Date.now() - t0).toBeLessThan(3500)
+      expect(done).toMatchObject({ status: 'outcome-unknown', error: { code: 'OUTCOME_UNKNOWN' } })
+      expect(done.error!.message).toMatch(/did not answer in time/)
+      expect(routes(route)).toHaveLength(1)
+    }
+  )
 
   it('F4 429 with an empty body and no Retry-After on a create: surfaced as rate limited, not executed, not re-sent', async () => {
     sb.setFaults(sb.key, ['429@image.generate*1'])

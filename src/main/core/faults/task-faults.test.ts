@@ -1,4 +1,15 @@
-import { copyFileSync, existsSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  closeSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -39,9 +50,16 @@ describe('a followed task under gateway faults', () => {
     ]
     let polls = 0
     const gw = await scriptedServer((req, res) => {
-      if (req.url?.includes('CVSync2AsyncSubmitTask')) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 10000, data: { task_id: '7001' } }))
-      if (req.url?.startsWith('/img.png')) return void res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length }).end(png)
-      const a = answers[polls++] ?? { code: 10000, data: { status: 'SUCCESS', image_urls: [`http://${req.headers.host}/img.png`] } }
+      if (req.url?.includes('CVSync2AsyncSubmitTask'))
+        return void res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ code: 10000, data: { task_id: '7001' } }))
+      if (req.url?.startsWith('/img.png'))
+        return void res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length }).end(png)
+      const a = answers[polls++] ?? {
+        code: 10000,
+        data: { status: 'SUCCESS', image_urls: [`http://${req.headers.host}/img.png`] }
+      }
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(a))
     })
     const x = await imagesHarness({ sandbox: sb, gateway: { baseUrl: gw.url, key: sb.key } })
@@ -73,7 +91,11 @@ describe('a followed task under gateway faults', () => {
     rules.push(rule)
     const job = await h.call('images:submit-native', { prompt: 'p' })
     const deadline = Date.now() + 10_000
-    while (!/kept and will be checked again/.test(h.jobEvents(job.jobId).at(-1)?.progressNote ?? '') && Date.now() < deadline) await sleep(10)
+    while (
+      !/kept and will be checked again/.test(h.jobEvents(job.jobId).at(-1)?.progressNote ?? '') &&
+      Date.now() < deadline
+    )
+      await sleep(10)
     const held = h.jobEvents(job.jobId).at(-1)!
     expect(held.status).toBe('running')
     expect(held.progressNote).toMatch(/401.*kept and will be checked again once the key is updated/s)
@@ -95,10 +117,18 @@ describe('a followed task under gateway faults', () => {
     const rule: FaultRule = { match: isPoll, fault: 'unauthorized', times: 1_000 }
     const rig = await coreRig({ fetch: faultingFetch([rule]) })
     try {
-      const p = (await rig.call('profiles:add', { name: 'Gateway', baseUrl: sb.url, key: sb.key, persistence: 'session' })) as { id: string }
+      const p = (await rig.call('profiles:add', {
+        name: 'Gateway',
+        baseUrl: sb.url,
+        key: sb.key,
+        persistence: 'session'
+      })) as { id: string }
       await rig.call('profiles:select', { id: p.id })
       const job = (await rig.call('images:submit-native', { prompt: 'p' })) as { jobId: string }
-      await rig.waitFor('images:job-updated', (j) => j.jobId === job.jobId && /kept and will be checked again/.test(String(j.progressNote)))
+      await rig.waitFor(
+        'images:job-updated',
+        (j) => j.jobId === job.jobId && /kept and will be checked again/.test(String(j.progressNote))
+      )
       rule.times = 0
       await rig.call('profiles:update', { id: p.id, key: sb.key })
       const done = await rig.waitFor('images:job-updated', (j) => j.jobId === job.jobId && j.status !== 'running')
@@ -178,7 +208,17 @@ describe('the job journal on disk', () => {
   it('F24 the conversation store, too, starts from its intact files and clears the temp debris of a cut-off write', async () => {
     const dir = tempDir('f24-chat-')
     const store = await ConversationStore.open(dir)
-    await store.create({ id: 'c1', title: 'kept', format: 'chat', model: 'm', messages: [], document: '', createdAt: 1, updatedAt: 1, params: {} } as never)
+    await store.create({
+      id: 'c1',
+      title: 'kept',
+      format: 'chat',
+      model: 'm',
+      messages: [],
+      document: '',
+      createdAt: 1,
+      updatedAt: 1,
+      params: {}
+    } as never)
     await store.flush()
     writeFileSync(join(dir, 'chat', 'c1.json.tmp-999-deadbeef'), '{"conversation":{"id":"c1","mess')
     const again = await ConversationStore.open(dir)
@@ -205,7 +245,12 @@ describe('the job journal on disk', () => {
     await damagedJournal(dir)
     const notices: string[] = []
     const again = await JobJournal.open(dir, (m) => notices.push(m))
-    expect(again.all().map((r) => r.job.jobId).sort()).toEqual(['a', 'b'])
+    expect(
+      again
+        .all()
+        .map((r) => r.job.jobId)
+        .sort()
+    ).toEqual(['a', 'b'])
     expect(notices).toHaveLength(1)
     expect(notices[0]).toMatch(/library database was damaged .*the backup of .* was restored/)
     expect(readdirSync(dir).filter((n) => /^library\.db\.damaged-\d+$/.test(n))).toHaveLength(1)
@@ -218,8 +263,15 @@ describe('the job journal on disk', () => {
     const rig = await coreRig({ dataDir: dir, keepDir: true })
     try {
       const served = (await rig.call('app:get-notices')) as { notices: Array<{ store: string; message: string }> }
-      expect(served.notices).toEqual([{ store: 'library', message: expect.stringMatching(/library database was damaged .*the backup of .* was restored/) }])
-      expect(((await rig.call('images:list-jobs')) as { jobs: Array<{ jobId: string }> }).jobs.map((x) => x.jobId).sort()).toEqual(['a', 'b'])
+      expect(served.notices).toEqual([
+        {
+          store: 'library',
+          message: expect.stringMatching(/library database was damaged .*the backup of .* was restored/)
+        }
+      ])
+      expect(
+        ((await rig.call('images:list-jobs')) as { jobs: Array<{ jobId: string }> }).jobs.map((x) => x.jobId).sort()
+      ).toEqual(['a', 'b'])
     } finally {
       await rig.close()
     }

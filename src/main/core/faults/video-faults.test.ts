@@ -21,10 +21,14 @@ import { ended, FAST, ok, videoHarness, type VideoHarness } from '../video/testi
 
 // F21: an fs shim makes writes of `.mp4.part` files fail with ENOSPC (a full disk cannot be arranged on CI).
 const shim = vi.hoisted(() => ({ enospc: false, hits: 0 }))
-vi.mock('node:fs', async (importOriginal) => (await import('../testing/faults/full-disk')).fullDiskFs(await importOriginal(), shim, '.mp4.part'))
+vi.mock('node:fs', async (importOriginal) =>
+  (await import('../testing/faults/full-disk')).fullDiskFs(await importOriginal(), shim, '.mp4.part')
+)
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
-const last = (h: VideoHarness, id: string) => h.events.filter((e) => e.name === 'video:task-updated' && (e.payload as VideoTask).id === id).at(-1)?.payload as VideoTask | undefined
+const last = (h: VideoHarness, id: string) =>
+  h.events.filter((e) => e.name === 'video:task-updated' && (e.payload as VideoTask).id === id).at(-1)?.payload as
+    VideoTask | undefined
 
 let sb: SandboxHandle
 const open: VideoHarness[] = []
@@ -69,9 +73,13 @@ async function clocked() {
       onWire--
     }
   }
-  const h = await rig({ fetch: fetchAt, scheduler: { ...FAST.scheduler, clock }, deps: { recordGeneration: (r) => recorded.push(r) } })
+  const h = await rig({
+    fetch: fetchAt,
+    scheduler: { ...FAST.scheduler, clock },
+    deps: { recordGeneration: (r) => recorded.push(r) }
+  })
   const drive = async (id: string, done: (t: VideoTask) => boolean, maxSimMs = 120_000) => {
-    for (let t = 0, waited = 0; t < maxSimMs && waited < 10_000; ) {
+    for (let t = 0, waited = 0; t < maxSimMs && waited < 10_000;) {
       const now = last(h, id)
       if (now && done(now)) return now
       if (onWire > 0) {
@@ -83,7 +91,9 @@ async function clocked() {
       t += 100
       await sleep(2) // real time for the sockets
     }
-    throw new Error(`task ${id} not there after ${maxSimMs} simulated ms (sent ${sentAt.length}, queued ${h.video.scheduler.size}, log ${JSON.stringify(sb.log().map((e) => [e.route, e.status]))}): ${JSON.stringify(last(h, id))}`)
+    throw new Error(
+      `task ${id} not there after ${maxSimMs} simulated ms (sent ${sentAt.length}, queued ${h.video.scheduler.size}, log ${JSON.stringify(sb.log().map((e) => [e.route, e.status]))}): ${JSON.stringify(last(h, id))}`
+    )
   }
   /** Arms one refusal of the create, which is sent again and succeeds: the gap between the two sends. */
   const retriedOnce = async (fault: string, prompt: string) => {
@@ -103,7 +113,9 @@ describe('video creates refused with 429 (F4, F5)', () => {
     expect(gap).toBeGreaterThanOrEqual(2000)
     expect(gap).toBeLessThanOrEqual(5100)
     expect(creates().map((e) => e.status)).toEqual([429, 200])
-    expect(recorded).toEqual([expect.objectContaining({ profileId: 'sandbox', kind: 'video', model: 'vidq1', ref: id })])
+    expect(recorded).toEqual([
+      expect.objectContaining({ profileId: 'sandbox', kind: 'video', model: 'vidq1', ref: id })
+    ])
   })
 
   it('F4 a gateway that keeps answering 429: at most 2 retries (back-off doubling), then surfaced as rate limited; nothing logged as generated', async () => {
@@ -174,7 +186,9 @@ describe('video tasks across stops and odd answers', () => {
     const next = await rig({ dataDir: first.dataDir })
     const done = await next.until(t.id, ok)
     expect(done.taskId).toBe(accepted.taskId)
-    expect(readdirSync(join(first.dataDir, 'library', 'videos')).filter((n) => n.startsWith(t.id))).toEqual([`${t.id}.mp4`])
+    expect(readdirSync(join(first.dataDir, 'library', 'videos')).filter((n) => n.startsWith(t.id))).toEqual([
+      `${t.id}.mp4`
+    ])
     expect(creates('videos.create')).toHaveLength(1)
     await first.grants.dispose()
   })
@@ -184,9 +198,15 @@ describe('video tasks across stops and odd answers', () => {
     const polls = new Map<string, number>()
     const asked: string[] = []
     const gw = await scriptedServer((req, res) => {
-      const json = (b: unknown) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(b))
-      if (req.method === 'POST') return json({ id: `video_${polls.size === 0 ? 'sec' : 'msec'}`, status: 'queued' }), void polls.set(polls.size === 0 ? 'video_sec' : 'video_msec', 0)
-      if (req.url?.startsWith('/file.mp4')) return void res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': mp4.length }).end(mp4)
+      const json = (b: unknown) =>
+        void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(b))
+      if (req.method === 'POST')
+        return (
+          json({ id: `video_${polls.size === 0 ? 'sec' : 'msec'}`, status: 'queued' }),
+          void polls.set(polls.size === 0 ? 'video_sec' : 'video_msec', 0)
+        )
+      if (req.url?.startsWith('/file.mp4'))
+        return void res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': mp4.length }).end(mp4)
       const id = decodeURIComponent(req.url!.split('/').pop()!)
       asked.push(id)
       const n = polls.get(id) ?? 99
@@ -199,16 +219,29 @@ describe('video tasks across stops and odd answers', () => {
         { id: bare, status: 'IN_PROGRESS', progress: 55 }
       ]
       const at = id === 'video_sec' ? 1_763_700_000 : 1_763_700_000_123
-      json(answers[n] ?? { id: bare, status: 'completed', progress: 100, completed_at: at, video_url: `http://${req.headers.host}/file.mp4` })
+      json(
+        answers[n] ?? {
+          id: bare,
+          status: 'completed',
+          progress: 100,
+          completed_at: at,
+          video_url: `http://${req.headers.host}/file.mp4`
+        }
+      )
     })
     try {
       // Polls 250 ms apart: each answer's state is journaled and announced before the next one lands.
-      const h = await rig({ gateway: { baseUrl: gw.url, key: sb.key }, deps: { timing: { pollScale: 0.05, downloadRetryMs: FAST.timing.downloadRetryMs } } })
+      const h = await rig({
+        gateway: { baseUrl: gw.url, key: sb.key },
+        deps: { timing: { pollScale: 0.05, downloadRetryMs: FAST.timing.downloadRetryMs } }
+      })
       const a = await h.call('video:create', { family: 'kl', model: 'Kl-2.5', prompt: 'seconds' })
       await h.until(a.id, (x) => x.taskId !== null)
       const b = await h.call('video:create', { family: 'kl', model: 'Kl-2.5', prompt: 'milliseconds' })
       const [da, db] = [await h.until(a.id, ok), await h.until(b.id, ok)]
-      const seen = h.events.filter((e) => e.name === 'video:task-updated' && (e.payload as VideoTask).id === a.id).map((e) => e.payload as VideoTask)
+      const seen = h.events
+        .filter((e) => e.name === 'video:task-updated' && (e.payload as VideoTask).id === a.id)
+        .map((e) => e.payload as VideoTask)
       expect(seen.some((x) => x.state === 'running' && x.progress === 30)).toBe(true)
       expect(seen.some((x) => x.state === 'unknown' && x.rawStatus === 'unknown')).toBe(true)
       expect(seen.some((x) => x.progress === 55)).toBe(true)
@@ -226,7 +259,13 @@ describe('video tasks across stops and odd answers', () => {
   })
 
   it('F17 task_not_exist three polls in a row: lost with the task id in the message; twice then found: saved', async () => {
-    const { found, lost } = await missedPolls(await rig(), sb, 'videos.get', { family: 'kl', model: 'Kl-2.5', prompt: 'missed polls' }, 2)
+    const { found, lost } = await missedPolls(
+      await rig(),
+      sb,
+      'videos.get',
+      { family: 'kl', model: 'Kl-2.5', prompt: 'missed polls' },
+      2
+    )
     expect(found.state).toBe('succeeded')
     expect(lost.state).toBe('lost')
     expect(lost.error?.message).toContain(lost.taskId!)
@@ -287,7 +326,8 @@ describe('sleep and offline while polling (F29)', () => {
     sb.setFaults(sb.key, ['odd-status=mystery@video.query'])
     const h = await rig({ deps: { timing: { pollScale: 1 } }, scheduler: { ratePerSecond: 50, maxInFlight: 8 } })
     const ids: string[] = []
-    for (let i = 0; i < 4; i++) ids.push((await h.call('video:create', { family: 'vidq', model: 'vidq1', prompt: `sleeper ${i}` })).id)
+    for (let i = 0; i < 4; i++)
+      ids.push((await h.call('video:create', { family: 'vidq', model: 'vidq1', prompt: `sleeper ${i}` })).id)
     for (const id of ids) await h.until(id, (x) => x.taskId !== null)
     const tasks = ids.map((id) => h.video.get(id).taskId!)
     sb.clearLog()
@@ -305,7 +345,12 @@ describe('sleep and offline while polling (F29)', () => {
 
   it('F29 offline during polling: failed polls keep their schedule (no catch-up burst) and the task is saved when the network is back', async () => {
     const polledAt: number[] = []
-    const h = await rig({ fetch: (i, init) => (String(i).includes('/v1/videos/') && !String(i).includes('/content') && polledAt.push(performance.now()), fetch(i, init)) })
+    const h = await rig({
+      fetch: (i, init) => (
+        String(i).includes('/v1/videos/') && !String(i).includes('/content') && polledAt.push(performance.now()),
+        fetch(i, init)
+      )
+    })
     sb.setFaults(sb.key, ['drop@videos.get*4'])
     const t = await h.call('video:create', { family: 'kl', model: 'Kl-2.5', prompt: 'offline' })
     expect((await h.until(t.id, ok)).state).toBe('succeeded')

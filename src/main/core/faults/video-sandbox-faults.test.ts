@@ -15,7 +15,8 @@ import { resumesOnlyOnNewKey } from '../video/testing/paused-polls'
 
 describe('faults: nothing lost, nothing sent twice', () => {
   const { sb, h, swap } = sandboxSuite(videoHarness, { resetEach: true })
-  const paidCreates = () => sb.log().filter((e) => (e.route === 'video.create' || e.route === 'videos.create') && e.method === 'POST')
+  const paidCreates = () =>
+    sb.log().filter((e) => (e.route === 'video.create' || e.route === 'videos.create') && e.method === 'POST')
 
   it('F2 a create whose answer is lost after sending is outcome-unknown and never re-sent', async () => {
     sb.setFaults(sb.key, ['drop@video.create*1'])
@@ -63,7 +64,13 @@ describe('faults: nothing lost, nothing sent twice', () => {
   })
 
   it('F17 repeated task_not_exist marks the task lost (once is not enough)', async () => {
-    const { found, lost } = await missedPolls(h, sb, 'video.query', { family: 'vidq', model: 'vidq1', prompt: 'missed a poll' }, 1)
+    const { found, lost } = await missedPolls(
+      h,
+      sb,
+      'video.query',
+      { family: 'vidq', model: 'vidq1', prompt: 'missed a poll' },
+      1
+    )
     expect(found.state).toBe('succeeded')
     expect(lost.state).toBe('lost')
     expect(lost.error?.code).toBe('task_not_exist')
@@ -106,7 +113,12 @@ describe('faults: nothing lost, nothing sent twice', () => {
       ['videos.content', 200]
     ])
     // The key went only to the gateway origin.
-    expect(sb.log().filter((e) => e.origin === 'cdn').every((e) => e.key === null)).toBe(true)
+    expect(
+      sb
+        .log()
+        .filter((e) => e.origin === 'cdn')
+        .every((e) => e.key === null)
+    ).toBe(true)
   })
 
   it('a result address that redirects 3 times on the sandbox CDN (sandbox:redirect=3) is downloaded through every hop, no key sent', async () => {
@@ -121,11 +133,20 @@ describe('faults: nothing lost, nothing sent twice', () => {
       ['cdn.file', 302],
       ['cdn.file', 200]
     ])
-    expect(sb.log().filter((e) => e.origin === 'cdn').every((e) => e.key === null)).toBe(true)
+    expect(
+      sb
+        .log()
+        .filter((e) => e.origin === 'cdn')
+        .every((e) => e.key === null)
+    ).toBe(true)
   })
 
   it('a result address that redirects 6 times (over the cap of 5) is not followed to the end: the download falls back to /content', async () => {
-    const t = await h.call('video:create', { family: 'kl', model: 'Kl-2.6', prompt: 'bounced too often sandbox:redirect=6' })
+    const t = await h.call('video:create', {
+      family: 'kl',
+      model: 'Kl-2.6',
+      prompt: 'bounced too often sandbox:redirect=6'
+    })
     const done = await h.until(t.id, ended)
     expect(done.download.state).toBe('done')
     expect(done.result!.source).toBe('content')

@@ -56,7 +56,10 @@ describe('files:pick', () => {
     writeFileSync(good, await imageBytes('png'))
     writeFileSync(bad, 'not an image')
     const pick = fileHandlers({ grants, pickFiles: async () => [good, bad] })['files:pick']
-    await expect(pick({ purpose: 'chat-attachment', multiple: true }, electron)).rejects.toMatchObject({ field: 'file', details: { reason: 'wrong-type' } })
+    await expect(pick({ purpose: 'chat-attachment', multiple: true }, electron)).rejects.toMatchObject({
+      field: 'file',
+      details: { reason: 'wrong-type' }
+    })
     expect(grants.liveCount).toBe(0)
   })
 })
@@ -76,38 +79,69 @@ describe('files:upload through the upload dispatcher', () => {
   it('grants a path from the Electron preload and bytes or a stream from either shell', async () => {
     const path = join(userDir, 'drop.png')
     writeFileSync(path, await imageBytes('png'))
-    expect(await upload('files:upload', { kind: 'path', path }, { purpose: 'chat-attachment', name: 'drop.png' }, electron)).toMatchObject({ ok: true, value: { name: 'drop.png', mimeType: 'image/png' } })
+    expect(
+      await upload('files:upload', { kind: 'path', path }, { purpose: 'chat-attachment', name: 'drop.png' }, electron)
+    ).toMatchObject({ ok: true, value: { name: 'drop.png', mimeType: 'image/png' } })
     const bytes = new Uint8Array(await imageBytes('jpeg'))
-    expect(await upload('files:upload', { kind: 'bytes', bytes }, { purpose: 'image-edit', name: 'paste.jpg' }, electron)).toMatchObject({ ok: true, value: { mimeType: 'image/jpeg' } })
+    expect(
+      await upload('files:upload', { kind: 'bytes', bytes }, { purpose: 'image-edit', name: 'paste.jpg' }, electron)
+    ).toMatchObject({ ok: true, value: { mimeType: 'image/jpeg' } })
     async function* body() {
       yield bytes.subarray(0, 10)
       yield bytes.subarray(10)
     }
-    expect(await upload('files:upload', { kind: 'stream', stream: body() }, { purpose: 'image-edit', name: 'x.jpg' }, browser)).toMatchObject({ ok: true, value: { bytes: bytes.length } })
+    expect(
+      await upload(
+        'files:upload',
+        { kind: 'stream', stream: body() },
+        { purpose: 'image-edit', name: 'x.jpg' },
+        browser
+      )
+    ).toMatchObject({ ok: true, value: { bytes: bytes.length } })
   })
 
   it('never accepts a path from the browser host', async () => {
     const path = join(userDir, 'drop.png')
     writeFileSync(path, await imageBytes('png'))
-    expect(await upload('files:upload', { kind: 'path', path }, { purpose: 'chat-attachment', name: 'drop.png' }, browser)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'file' } })
+    expect(
+      await upload('files:upload', { kind: 'path', path }, { purpose: 'chat-attachment', name: 'drop.png' }, browser)
+    ).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'file' } })
     expect(grants.liveCount).toBe(0)
   })
 
   it('refuses unknown channels and meta outside the contract before touching the file', async () => {
     const stream = { [Symbol.asyncIterator]: vi.fn() } as unknown as AsyncIterable<Uint8Array>
-    expect(await upload('files:read', { kind: 'stream', stream }, {}, browser)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } })
-    expect(await upload('files:upload', { kind: 'stream', stream }, { purpose: 'wallpaper', name: 'x' }, browser)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'purpose' } })
-    expect(await upload('files:upload', { kind: 'stream', stream }, { purpose: 'chat-attachment', name: 'x', path: '/etc/passwd' }, browser)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
+    expect(await upload('files:read', { kind: 'stream', stream }, {}, browser)).toMatchObject({
+      ok: false,
+      error: { code: 'UNKNOWN_CHANNEL' }
+    })
+    expect(
+      await upload('files:upload', { kind: 'stream', stream }, { purpose: 'wallpaper', name: 'x' }, browser)
+    ).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'purpose' } })
+    expect(
+      await upload(
+        'files:upload',
+        { kind: 'stream', stream },
+        { purpose: 'chat-attachment', name: 'x', path: '/etc/passwd' },
+        browser
+      )
+    ).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
     expect((stream as unknown as Record<symbol, ReturnType<typeof vi.fn>>)[Symbol.asyncIterator]).not.toHaveBeenCalled()
   })
 
   it('answers refusals as coded data at the file field', async () => {
-    const r = await upload('files:upload', { kind: 'bytes', bytes: new TextEncoder().encode('hello') }, { purpose: 'image-edit', name: 'notes.png' }, browser)
+    const r = await upload(
+      'files:upload',
+      { kind: 'bytes', bytes: new TextEncoder().encode('hello') },
+      { purpose: 'image-edit', name: 'notes.png' },
+      browser
+    )
     expect(r).toEqual({
       ok: false,
       error: {
         code: 'INVALID_INPUT',
-        message: '"notes.png" is not a PNG, JPEG or WebP image: its name ends in .png, but its content is not an image.',
+        message:
+          '"notes.png" is not a PNG, JPEG or WebP image: its name ends in .png, but its content is not an image.',
         retryable: false,
         field: 'file',
         details: { reason: 'wrong-type', accepted: ['png', 'jpeg', 'webp'] }

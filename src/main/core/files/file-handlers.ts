@@ -26,7 +26,8 @@ export function fileHandlers(d: FileDeps): Pick<Handlers, 'files:pick' | 'files:
       const paths = await d.pickFiles(purpose, multiple === true)
       const files: FileGrant[] = []
       try {
-        for (const path of paths.slice(0, multiple === true ? MAX_PICKED : 1)) files.push(await d.grants.grantPath(path, purpose))
+        for (const path of paths.slice(0, multiple === true ? MAX_PICKED : 1))
+          files.push(await d.grants.grantPath(path, purpose))
       } catch (e) {
         // All or nothing: the refusal names the file, and the page is left with no half-attached set.
         for (const f of files) await d.grants.release(f.fileId).catch(() => {})
@@ -46,7 +47,8 @@ export function fileUploadHandlers(grants: FileGrants): UploadHandlers {
     'files:upload': async (body, meta, ctx) => {
       if (body.kind === 'path') {
         // Only the Electron preload produces paths; a browser page must never be able to name one.
-        if (ctx.shell !== 'electron') throw new StudioError('INVALID_INPUT', 'This shell does not accept file paths', { field: 'file' })
+        if (ctx.shell !== 'electron')
+          throw new StudioError('INVALID_INPUT', 'This shell does not accept file paths', { field: 'file' })
         return grants.grantPath(body.path, meta.purpose)
       }
       return grants.grantUpload(body.kind === 'bytes' ? body.bytes : body.stream, meta.name, meta.purpose)

@@ -1,4 +1,15 @@
-import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
@@ -80,7 +91,9 @@ describe('granting a file on disk', () => {
   it('refuses a text file named .png, and says the name promised an image', async () => {
     const e = await refusal(grants.grantPath(put('notes.png', 'just some notes, not a picture'), 'image-edit'))
     expect(e).toMatchObject({ code: 'INVALID_INPUT', field: 'file', details: { reason: 'wrong-type' } })
-    expect(e.message).toBe('"notes.png" is not a PNG, JPEG or WebP image: its name ends in .png, but its content is not an image.')
+    expect(e.message).toBe(
+      '"notes.png" is not a PNG, JPEG or WebP image: its name ends in .png, but its content is not an image.'
+    )
     const plain = await refusal(grants.grantPath(put('notes.txt', 'hello'), 'chat-attachment'))
     expect(plain.message).toBe('"notes.txt" is not a PNG, JPEG, WebP or GIF image.')
   })
@@ -89,7 +102,10 @@ describe('granting a file on disk', () => {
     const path = put('big.png', await imageBytes('png'))
     truncateSync(path, FILE_RULES['image-edit'].maxBytes + 1)
     const e = await refusal(grants.grantPath(path, 'image-edit'))
-    expect(e).toMatchObject({ field: 'file', details: { reason: 'too-large', bytes: 25 * 1024 * 1024 + 1, limitBytes: 25 * 1024 * 1024 } })
+    expect(e).toMatchObject({
+      field: 'file',
+      details: { reason: 'too-large', bytes: 25 * 1024 * 1024 + 1, limitBytes: 25 * 1024 * 1024 }
+    })
     expect(e.message).toBe('"big.png" is 25 MB; image edits accept files up to 25 MB.')
     // The same file is fine where the limit is higher, and a file exactly at the limit is fine.
     expect(await grants.grantPath(path, 'video-reference')).toMatchObject({ bytes: 25 * 1024 * 1024 + 1 })
@@ -98,40 +114,61 @@ describe('granting a file on disk', () => {
   })
 
   it('refuses an empty file and a truncated header', async () => {
-    expect((await refusal(grants.grantPath(put('empty.png', ''), 'image-edit'))).details).toMatchObject({ reason: 'empty' })
+    expect((await refusal(grants.grantPath(put('empty.png', ''), 'image-edit'))).details).toMatchObject({
+      reason: 'empty'
+    })
     const png = await imageBytes('png')
     const e = await refusal(grants.grantPath(put('cut.png', png.subarray(0, 20)), 'image-edit'))
     expect(e).toMatchObject({ details: { reason: 'damaged', format: 'png' } })
     expect(e.message).toBe('"cut.png" starts like a PNG image, but its header is damaged or cut short.')
     const jpeg = await imageBytes('jpeg')
-    expect((await refusal(grants.grantPath(put('cut.jpg', jpeg.subarray(0, 30)), 'image-edit'))).details).toMatchObject({ reason: 'damaged' })
+    expect((await refusal(grants.grantPath(put('cut.jpg', jpeg.subarray(0, 30)), 'image-edit'))).details).toMatchObject(
+      { reason: 'damaged' }
+    )
   })
 
   it('refuses video references outside 1:4 to 4:1 (exclusive), reading the ratio from the header', async () => {
     const e = await refusal(grants.grantPath(put('wide.png', await imageBytes('png', 401, 100)), 'video-reference'))
     expect(e).toMatchObject({ details: { reason: 'aspect-ratio', width: 401, height: 100 } })
     expect(e.message).toContain('401×100 (4.01:1)')
-    expect((await refusal(grants.grantPath(put('exact.png', await imageBytes('png', 400, 100)), 'video-reference'))).details).toMatchObject({ reason: 'aspect-ratio' })
-    expect((await refusal(grants.grantPath(put('tall.png', await imageBytes('png', 100, 401)), 'video-reference'))).message).toContain('(1:4.01)')
-    expect(await grants.grantPath(put('ok.png', await imageBytes('png', 399, 100)), 'video-reference')).toMatchObject({ width: 399 })
+    expect(
+      (await refusal(grants.grantPath(put('exact.png', await imageBytes('png', 400, 100)), 'video-reference'))).details
+    ).toMatchObject({ reason: 'aspect-ratio' })
+    expect(
+      (await refusal(grants.grantPath(put('tall.png', await imageBytes('png', 100, 401)), 'video-reference'))).message
+    ).toContain('(1:4.01)')
+    expect(await grants.grantPath(put('ok.png', await imageBytes('png', 399, 100)), 'video-reference')).toMatchObject({
+      width: 399
+    })
     // Other purposes have no ratio rule.
-    expect(await grants.grantPath(put('wide2.png', await imageBytes('png', 401, 100)), 'image-edit')).toMatchObject({ width: 401 })
+    expect(await grants.grantPath(put('wide2.png', await imageBytes('png', 401, 100)), 'image-edit')).toMatchObject({
+      width: 401
+    })
   })
 
   it('refuses anything inside the data dir: directly, through a symlink, or spelled with ..', async () => {
     const secret = put('secrets.png', await imageBytes('png'), dataDir)
-    expect((await refusal(grants.grantPath(secret, 'chat-attachment'))).details).toMatchObject({ reason: 'inside-data-dir' })
+    expect((await refusal(grants.grantPath(secret, 'chat-attachment'))).details).toMatchObject({
+      reason: 'inside-data-dir'
+    })
     const link = join(userDir, 'innocent.png')
     symlinkSync(secret, link)
     const e = await refusal(grants.grantPath(link, 'chat-attachment'))
     expect(e).toMatchObject({ details: { reason: 'inside-data-dir' } })
     expect(e.message).not.toContain(dataDir)
-    expect((await refusal(grants.grantPath(join(userDir, '..', `data-${n}`, 'secrets.png'), 'chat-attachment'))).details).toMatchObject({ reason: 'inside-data-dir' })
+    expect(
+      (await refusal(grants.grantPath(join(userDir, '..', `data-${n}`, 'secrets.png'), 'chat-attachment'))).details
+    ).toMatchObject({ reason: 'inside-data-dir' })
     // A name that merely starts with two dots is still inside.
-    expect((await refusal(grants.grantPath(put('..hidden.png', await imageBytes('png'), dataDir), 'chat-attachment'))).details).toMatchObject({ reason: 'inside-data-dir' })
+    expect(
+      (await refusal(grants.grantPath(put('..hidden.png', await imageBytes('png'), dataDir), 'chat-attachment')))
+        .details
+    ).toMatchObject({ reason: 'inside-data-dir' })
     // A symlinked directory leading in is caught too.
     symlinkSync(dataDir, join(userDir, 'linked-dir'))
-    expect((await refusal(grants.grantPath(join(userDir, 'linked-dir', 'secrets.png'), 'chat-attachment'))).details).toMatchObject({ reason: 'inside-data-dir' })
+    expect(
+      (await refusal(grants.grantPath(join(userDir, 'linked-dir', 'secrets.png'), 'chat-attachment'))).details
+    ).toMatchObject({ reason: 'inside-data-dir' })
     // A symlink to an image outside the data dir is followed and granted by its real path.
     const real = put('real.png', await imageBytes('png'))
     symlinkSync(real, join(userDir, 'alias.png'))
@@ -140,7 +177,9 @@ describe('granting a file on disk', () => {
   })
 
   it('refuses directories, missing files, relative paths and junk, without echoing the path', async () => {
-    expect((await refusal(grants.grantPath(userDir, 'chat-attachment'))).details).toMatchObject({ reason: 'not-a-file' })
+    expect((await refusal(grants.grantPath(userDir, 'chat-attachment'))).details).toMatchObject({
+      reason: 'not-a-file'
+    })
     const missing = await refusal(grants.grantPath(join(userDir, 'gone.png'), 'chat-attachment'))
     expect(missing).toMatchObject({ details: { reason: 'unreadable', errno: 'ENOENT' } })
     expect(missing.message).toBe('"gone.png" could not be opened: it no longer exists.')
@@ -156,7 +195,13 @@ describe('granting uploaded bytes', () => {
   it('writes them to uploads/<id>, validates them like a file, and deletes the copy on release', async () => {
     const bytes = await imageBytes('webp', 12, 9)
     const grant = await grants.grantUpload(new Uint8Array(bytes), 'clipboard.webp', 'chat-attachment')
-    expect(grant).toMatchObject({ name: 'clipboard.webp', mimeType: 'image/webp', width: 12, height: 9, bytes: bytes.length })
+    expect(grant).toMatchObject({
+      name: 'clipboard.webp',
+      mimeType: 'image/webp',
+      width: 12,
+      height: 9,
+      bytes: bytes.length
+    })
     expect(readdirSync(join(dataDir, 'uploads'))).toEqual([grant.fileId])
     expect(Buffer.from(await grants.readBytes(grant.fileId))).toEqual(bytes)
     await grants.release(grant.fileId)
@@ -181,7 +226,9 @@ describe('granting uploaded bytes', () => {
   })
 
   it('refuses bad content and an interrupted stream, leaving nothing behind', async () => {
-    expect((await refusal(grants.grantUpload(new TextEncoder().encode('<svg/>'), 'vector.png', 'chat-attachment'))).details).toMatchObject({ reason: 'wrong-type' })
+    expect(
+      (await refusal(grants.grantUpload(new TextEncoder().encode('<svg/>'), 'vector.png', 'chat-attachment'))).details
+    ).toMatchObject({ reason: 'wrong-type' })
     async function* dropped(): AsyncGenerator<Uint8Array> {
       yield (await imageBytes('png')).subarray(0, 10)
       throw new Error('socket hang up')
@@ -209,8 +256,24 @@ describe('granting uploaded bytes', () => {
 describe('using and releasing grants', () => {
   it('refuses traversal strings, paths and unknown ids for every lookup', async () => {
     const grant = await grants.grantPath(put('a.png', await imageBytes('png')), 'chat-attachment')
-    const probes = [`${grant.fileId}/../../etc/passwd`, '../secrets.json', '/etc/passwd', grant.fileId + 'A', grant.fileId.slice(1), '__proto__', 'constructor', '', '%2e%2e%2f']
-    const arbitrary = fc.sample(fc.oneof(fc.string(), fc.constantFrom('..', '../', '..\\', '%2e%2e/').chain((t) => fc.string().map((s) => s + t + s))), 200)
+    const probes = [
+      `${grant.fileId}/../../etc/passwd`,
+      '../secrets.json',
+      '/etc/passwd',
+      grant.fileId + 'A',
+      grant.fileId.slice(1),
+      '__proto__',
+      'constructor',
+      '',
+      '%2e%2e%2f'
+    ]
+    const arbitrary = fc.sample(
+      fc.oneof(
+        fc.string(),
+        fc.constantFrom('..', '../', '..\\', '%2e%2e/').chain((t) => fc.string().map((s) => s + t + s))
+      ),
+      200
+    )
     for (const probe of [...probes, ...arbitrary]) {
       expect(() => grants.get(probe)).toThrow(expect.objectContaining({ code: 'NOT_FOUND', field: 'fileId' }))
       await expect(grants.readBytes(probe)).rejects.toMatchObject({ code: 'NOT_FOUND' })
@@ -249,7 +312,12 @@ describe('using and releasing grants', () => {
   })
 
   it('caps how many grants live at once', async () => {
-    const small = await FileGrants.open({ dataDir, uploadsDir: join(dataDir, 'uploads-small'), media, maxLiveGrants: 2 })
+    const small = await FileGrants.open({
+      dataDir,
+      uploadsDir: join(dataDir, 'uploads-small'),
+      media,
+      maxLiveGrants: 2
+    })
     const path = put('a.png', await imageBytes('png'))
     await small.grantPath(path, 'chat-attachment')
     await small.grantPath(path, 'chat-attachment')
@@ -260,7 +328,8 @@ describe('using and releasing grants', () => {
 })
 
 describe('a picked file swapped after it was granted', () => {
-  const preview = (grant: { previewUrl?: string }) => replyMedia(media, grant.previewUrl!.slice('/media/'.length), { method: 'GET' })
+  const preview = (grant: { previewUrl?: string }) =>
+    replyMedia(media, grant.previewUrl!.slice('/media/'.length), { method: 'GET' })
 
   it('serves the preview while the file is the one granted, and refuses another file renamed into its place', async () => {
     const path = put('cat.png', await imageBytes('png', 40, 30))

@@ -137,11 +137,15 @@ export class FileGrants {
   async readBytes(fileId: unknown): Promise<Uint8Array> {
     const entry = await this.current(fileId)
     // Read through a handle opened without following links and checked again, so nothing is swapped in between.
-    const file = await open(entry.path, OPEN_FLAGS).catch((e: unknown) => Promise.reject(unreadable(entry.grant.name, e)))
+    const file = await open(entry.path, OPEN_FLAGS).catch((e: unknown) =>
+      Promise.reject(unreadable(entry.grant.name, e))
+    )
     try {
       const info = await file.stat()
       if (!sameFile(entry, info)) throw changed(entry.grant.name)
-      const bytes = new Uint8Array(await file.readFile().catch((e: unknown) => Promise.reject(unreadable(entry.grant.name, e))))
+      const bytes = new Uint8Array(
+        await file.readFile().catch((e: unknown) => Promise.reject(unreadable(entry.grant.name, e)))
+      )
       if (bytes.byteLength !== entry.size) throw changed(entry.grant.name)
       return bytes
     } finally {
@@ -171,7 +175,9 @@ export class FileGrants {
           // One byte more than granted is enough to know the file grew.
           const want = Math.min(buf.byteLength, entry.size + 1 - copied)
           if (want <= 0) throw changed(name)
-          const { bytesRead } = await file.read(buf, 0, want, copied).catch((e: unknown) => Promise.reject(unreadable(name, e)))
+          const { bytesRead } = await file
+            .read(buf, 0, want, copied)
+            .catch((e: unknown) => Promise.reject(unreadable(name, e)))
           if (bytesRead === 0) break
           await out.write(buf, 0, bytesRead)
           copied += bytesRead
@@ -211,7 +217,13 @@ export class FileGrants {
   }
 
   /** Opens without following links, validates on the open handle (no swap between check and read), registers. */
-  private async admit(path: string, name: string, purpose: FilePurpose, owned: boolean, fileId: string): Promise<FileGrant> {
+  private async admit(
+    path: string,
+    name: string,
+    purpose: FilePurpose,
+    owned: boolean,
+    fileId: string
+  ): Promise<FileGrant> {
     let file
     try {
       file = await open(path, OPEN_FLAGS)
@@ -234,7 +246,18 @@ export class FileGrants {
         previewUrl: this.media.urlFor(mediaId)
       }
       const uploadName = uploadNameFor(name, image.format)
-      this.entries.set(fileId, { grant, path, purpose, uploadName, mediaId, owned, size: info.size, mtimeMs: info.mtimeMs, dev: info.dev, ino: info.ino })
+      this.entries.set(fileId, {
+        grant,
+        path,
+        purpose,
+        uploadName,
+        mediaId,
+        owned,
+        size: info.size,
+        mtimeMs: info.mtimeMs,
+        dev: info.dev,
+        ino: info.ino
+      })
       return grant
     } finally {
       await file.close()
@@ -268,8 +291,17 @@ export class FileGrants {
 }
 
 /** The file validated at grant time: same device and inode, a regular file, same size and time. */
-function sameFile(entry: Entry, info: { isFile(): boolean; dev: number; ino: number; size: number; mtimeMs: number }): boolean {
-  return info.isFile() && info.dev === entry.dev && info.ino === entry.ino && info.size === entry.size && info.mtimeMs === entry.mtimeMs
+function sameFile(
+  entry: Entry,
+  info: { isFile(): boolean; dev: number; ino: number; size: number; mtimeMs: number }
+): boolean {
+  return (
+    info.isFile() &&
+    info.dev === entry.dev &&
+    info.ino === entry.ino &&
+    info.size === entry.size &&
+    info.mtimeMs === entry.mtimeMs
+  )
 }
 
 function isRefusal(e: unknown): boolean {

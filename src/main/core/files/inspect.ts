@@ -24,7 +24,12 @@ export function checkSize(bytes: number, name: string, purpose: FilePurpose): vo
  * Reads just enough of an open file to know what it is (from its content, never its name) and
  * checks it against the purpose: accepted type, a readable header, the aspect-ratio window.
  */
-export async function inspectImage(file: FileHandle, size: number, name: string, purpose: FilePurpose): Promise<InspectedImage> {
+export async function inspectImage(
+  file: FileHandle,
+  size: number,
+  name: string,
+  purpose: FilePurpose
+): Promise<InspectedImage> {
   let length = Math.min(size, FIRST_READ)
   let head = await readHead(file, length)
   let found = sniffImage(head)
@@ -38,7 +43,12 @@ export async function inspectImage(file: FileHandle, size: number, name: string,
 }
 
 /** The decision on sniffed bytes, shared by files on disk and tests. */
-export function judge(found: ReturnType<typeof sniffImage>, magic: GrantableType | null, name: string, purpose: FilePurpose): InspectedImage {
+export function judge(
+  found: ReturnType<typeof sniffImage>,
+  magic: GrantableType | null,
+  name: string,
+  purpose: FilePurpose
+): InspectedImage {
   const rule = FILE_RULES[purpose]
   if (!found) {
     if (magic && rule.types.includes(magic)) throw damaged(name, magic)

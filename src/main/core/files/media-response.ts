@@ -69,12 +69,21 @@ export async function replyMedia(media: MediaSource, mediaId: string, req: Media
       return NOT_FOUND
     }
     const size = info.size
-    const base = { 'Content-Type': entry.mimeType, 'X-Content-Type-Options': 'nosniff', 'Accept-Ranges': 'bytes', 'Cache-Control': 'no-store' }
+    const base = {
+      'Content-Type': entry.mimeType,
+      'X-Content-Type-Options': 'nosniff',
+      'Accept-Ranges': 'bytes',
+      'Cache-Control': 'no-store'
+    }
     // We send no validators, so an If-Range can never match: the RFC then asks for the whole file.
     const range = req.ifRange ? null : parseRange(req.range, size)
     if (range === 'unsatisfiable') {
       await file.close()
-      return { status: 416, headers: { ...base, 'Content-Range': `bytes */${size}`, 'Content-Length': '0' }, body: null }
+      return {
+        status: 416,
+        headers: { ...base, 'Content-Range': `bytes */${size}`, 'Content-Length': '0' },
+        body: null
+      }
     }
     const { start, end } = range ?? { start: 0, end: size - 1 }
     const headers: Record<string, string> = { ...base, 'Content-Length': String(Math.max(0, end - start + 1)) }

@@ -36,7 +36,18 @@ describe('the media table', () => {
   it('resolves nothing that is not exactly a live id', () => {
     const media = new MediaLibrary('/media/')
     const id = media.register(file, 'video/mp4')
-    for (const probe of [file, '../clip.mp4', `${id}/..`, `../${id}`, `${id}%2f`, id.toLowerCase() === id ? id + 'x' : id.toLowerCase(), '', null, 42, '__proto__']) {
+    for (const probe of [
+      file,
+      '../clip.mp4',
+      `${id}/..`,
+      `../${id}`,
+      `${id}%2f`,
+      id.toLowerCase() === id ? id + 'x' : id.toLowerCase(),
+      '',
+      null,
+      42,
+      '__proto__'
+    ]) {
       expect(media.resolve(probe)).toBeNull()
     }
   })
@@ -64,7 +75,17 @@ describe('parseRange', () => {
     expect(parseRange(header, 1000)).toBe('unsatisfiable')
   })
 
-  it.each([undefined, '', 'bytes=', 'bytes=-', 'items=0-1', 'bytes=0-1,5-6', 'bytes=9-3', 'bytes=abc-', 'bytes=99999999999999999999-'])('ignores %j (whole file)', (header) => {
+  it.each([
+    undefined,
+    '',
+    'bytes=',
+    'bytes=-',
+    'items=0-1',
+    'bytes=0-1,5-6',
+    'bytes=9-3',
+    'bytes=abc-',
+    'bytes=99999999999999999999-'
+  ])('ignores %j (whole file)', (header) => {
     expect(parseRange(header, 1000)).toBeNull()
   })
 })
@@ -76,7 +97,12 @@ describe('replyMedia', () => {
   it('streams the whole file with its registered type, nosniff and Accept-Ranges', async () => {
     const r = await replyMedia(media, id, { method: 'GET' })
     expect(r.status).toBe(200)
-    expect(r.headers).toMatchObject({ 'Content-Type': 'video/mp4', 'Content-Length': '1000', 'Accept-Ranges': 'bytes', 'X-Content-Type-Options': 'nosniff' })
+    expect(r.headers).toMatchObject({
+      'Content-Type': 'video/mp4',
+      'Content-Length': '1000',
+      'Accept-Ranges': 'bytes',
+      'X-Content-Type-Options': 'nosniff'
+    })
     expect(await drain(r.body)).toEqual(bytes)
   })
 
@@ -90,11 +116,19 @@ describe('replyMedia', () => {
   })
 
   it('answers 416 past the end, the whole file when If-Range is sent, and no body for HEAD', async () => {
-    expect(await replyMedia(media, id, { method: 'GET', range: 'bytes=1000-' })).toMatchObject({ status: 416, headers: { 'Content-Range': 'bytes */1000' }, body: null })
+    expect(await replyMedia(media, id, { method: 'GET', range: 'bytes=1000-' })).toMatchObject({
+      status: 416,
+      headers: { 'Content-Range': 'bytes */1000' },
+      body: null
+    })
     const ifRange = await replyMedia(media, id, { method: 'GET', range: 'bytes=0-1', ifRange: '"etag"' })
     expect(ifRange.status).toBe(200)
     expect(await drain(ifRange.body)).toHaveLength(1000)
-    expect(await replyMedia(media, id, { method: 'HEAD' })).toMatchObject({ status: 200, headers: { 'Content-Length': '1000' }, body: null })
+    expect(await replyMedia(media, id, { method: 'HEAD' })).toMatchObject({
+      status: 200,
+      headers: { 'Content-Length': '1000' },
+      body: null
+    })
   })
 
   it('answers 404 for unknown ids, paths and a file that vanished; 405 for other methods', async () => {
@@ -109,21 +143,24 @@ describe('replyMedia', () => {
     expect((await replyMedia(media, id, { method: 'DELETE' })).status).toBe(405)
   })
 
-  it.runIf(process.platform !== 'win32')('refuses a FIFO put where the file was, at once and without waiting for a writer', async () => {
-    const fifo = join(dir, 'preview.png')
-    execFileSync('mkfifo', [fifo])
-    const fifoId = media.register(fifo, 'image/png')
-    const reply = replyMedia(media, fifoId, { method: 'GET' })
-    // A blocking open would wait for a writer forever; give it a generous deadline, then unblock it so the
-    // test ends either way (opening the write end succeeds because the blocked reader counts as a reader).
-    let deadline: NodeJS.Timeout | undefined
-    const outcome = await Promise.race([
-      reply.then((r) => r.status),
-      new Promise<'blocked'>((done) => (deadline = setTimeout(() => done('blocked'), 3000)))
-    ])
-    clearTimeout(deadline)
-    if (outcome === 'blocked') closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK))
-    expect(outcome).toBe(404)
-    expect((await reply).body).toBeNull()
-  })
+  it.runIf(process.platform !== 'win32')(
+    'refuses a FIFO put where the file was, at once and without waiting for a writer',
+    async () => {
+      const fifo = join(dir, 'preview.png')
+      execFileSync('mkfifo', [fifo])
+      const fifoId = media.register(fifo, 'image/png')
+      const reply = replyMedia(media, fifoId, { method: 'GET' })
+      // A blocking open would wait for a writer forever; give it a generous deadline, then unblock it so the
+      // test ends either way (opening the write end succeeds because the blocked reader counts as a reader).
+      let deadline: NodeJS.Timeout | undefined
+      const outcome = await Promise.race([
+        reply.then((r) => r.status),
+        new Promise<'blocked'>((done) => (deadline = setTimeout(() => done('blocked'), 3000)))
+      ])
+      clearTimeout(deadline)
+      if (outcome === 'blocked') closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK))
+      expect(outcome).toBe(404)
+      expect((await reply).body).toBeNull()
+    }
+  )
 })

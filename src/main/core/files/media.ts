@@ -42,7 +42,8 @@ export class MediaLibrary implements MediaSource {
   register(path: string, mimeType: string, identity?: FileIdentity): string {
     // Programming errors, not user errors: only host code registers.
     if (!isAbsolute(path) || path.includes('\0')) throw new Error('MediaLibrary.register needs an absolute path')
-    if (!MIME.test(mimeType)) throw new Error(`MediaLibrary.register got an odd content type ${JSON.stringify(mimeType)}`)
+    if (!MIME.test(mimeType))
+      throw new Error(`MediaLibrary.register got an odd content type ${JSON.stringify(mimeType)}`)
     const id = newOpaqueId()
     this.entries.set(id, identity ? { path, mimeType, identity } : { path, mimeType })
     return id

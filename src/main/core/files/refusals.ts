@@ -1,4 +1,12 @@
-import { FILE_RULES, formatBytes, tooLargeMessage, typeList, typeName, type FilePurpose, type GrantableType } from '@shared/domain/files'
+import {
+  FILE_RULES,
+  formatBytes,
+  tooLargeMessage,
+  typeList,
+  typeName,
+  type FilePurpose,
+  type GrantableType
+} from '@shared/domain/files'
 import { StudioError } from '@shared/errors'
 
 /**
@@ -19,12 +27,24 @@ export type FileRefusal =
   | 'too-many'
   | 'interrupted'
 
-export function refuse(reason: FileRefusal, message: string, details: Record<string, unknown> = {}, retryable = false): StudioError {
-  return new StudioError(reason === 'interrupted' ? 'CANCELLED' : 'INVALID_INPUT', message, { field: 'file', retryable, details: { reason, ...details } })
+export function refuse(
+  reason: FileRefusal,
+  message: string,
+  details: Record<string, unknown> = {},
+  retryable = false
+): StudioError {
+  return new StudioError(reason === 'interrupted' ? 'CANCELLED' : 'INVALID_INPUT', message, {
+    field: 'file',
+    retryable,
+    details: { reason, ...details }
+  })
 }
 
 export function tooLarge(name: string, bytes: number, purpose: FilePurpose, atLeast = false): StudioError {
-  return refuse('too-large', tooLargeMessage(name, bytes, purpose, atLeast), { bytes, limitBytes: FILE_RULES[purpose].maxBytes })
+  return refuse('too-large', tooLargeMessage(name, bytes, purpose, atLeast), {
+    bytes,
+    limitBytes: FILE_RULES[purpose].maxBytes
+  })
 }
 
 export function empty(name: string): StudioError {
@@ -35,24 +55,39 @@ export function empty(name: string): StudioError {
  * Not an accepted image. Says so when the name promises an image the content is not (a text file
  * named .png), since that is the case that confuses people; a PNG named .jpg is accepted elsewhere.
  */
-export function wrongType(name: string, purpose: FilePurpose, claimed: GrantableType | null, actual: GrantableType | null): StudioError {
+export function wrongType(
+  name: string,
+  purpose: FilePurpose,
+  claimed: GrantableType | null,
+  actual: GrantableType | null
+): StudioError {
   const rule = FILE_RULES[purpose]
   const wanted = `${typeList(rule.types)} image`
   let message: string
-  if (actual !== null) message = `"${name}" is not a ${wanted}: it is a ${typeName(actual)}, which ${rule.label} do not accept.`
-  else if (claimed !== null) message = `"${name}" is not a ${wanted}: its name ends in .${extensionOf(name)}, but its content is not an image.`
+  if (actual !== null)
+    message = `"${name}" is not a ${wanted}: it is a ${typeName(actual)}, which ${rule.label} do not accept.`
+  else if (claimed !== null)
+    message = `"${name}" is not a ${wanted}: its name ends in .${extensionOf(name)}, but its content is not an image.`
   else message = `"${name}" is not a ${wanted}.`
   return refuse('wrong-type', message, { accepted: [...rule.types], ...(actual ? { actual } : {}) })
 }
 
 export function damaged(name: string, format: GrantableType): StudioError {
-  return refuse('damaged', `"${name}" starts like a ${typeName(format)} image, but its header is damaged or cut short.`, { format })
+  return refuse(
+    'damaged',
+    `"${name}" starts like a ${typeName(format)} image, but its header is damaged or cut short.`,
+    { format }
+  )
 }
 
 export function badAspect(name: string, width: number, height: number, purpose: FilePurpose): StudioError {
   const ratio = Math.max(width, height) / Math.min(width, height)
   const shown = width >= height ? `${ratio.toFixed(2)}:1` : `1:${ratio.toFixed(2)}`
-  return refuse('aspect-ratio', `"${name}" is ${width}×${height} (${shown}); ${FILE_RULES[purpose].label} need a side ratio between 1:4 and 4:1, exclusive.`, { width, height })
+  return refuse(
+    'aspect-ratio',
+    `"${name}" is ${width}×${height} (${shown}); ${FILE_RULES[purpose].label} need a side ratio between 1:4 and 4:1, exclusive.`,
+    { width, height }
+  )
 }
 
 export function notAFile(name: string): StudioError {
@@ -66,7 +101,14 @@ export function insideDataDir(name: string): StudioError {
 /** Only the error code is kept: Node's messages carry the full path. */
 export function unreadable(name: string, cause?: unknown): StudioError {
   const code = (cause as NodeJS.ErrnoException | undefined)?.code
-  const why = code === 'ENOENT' ? 'it no longer exists' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ELOOP' ? 'it is a link' : 'it could not be read'
+  const why =
+    code === 'ENOENT'
+      ? 'it no longer exists'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied'
+        : code === 'ELOOP'
+          ? 'it is a link'
+          : 'it could not be read'
   return refuse('unreadable', `"${name}" could not be opened: ${why}.`, code ? { errno: code } : {})
 }
 

@@ -33,9 +33,13 @@ function inMb(bytes: number): string {
 
 /** The coded error for an answer past its cap (the read has been stopped and the connection cancelled). */
 export function answerTooLarge(limitBytes: number): StudioError {
-  return new StudioError('GATEWAY_ERROR', `The gateway's answer was larger than ${inMb(limitBytes)} MB, so it was stopped to protect the app.`, {
-    details: { reason: 'answer_too_large', limitBytes }
-  })
+  return new StudioError(
+    'GATEWAY_ERROR',
+    `The gateway's answer was larger than ${inMb(limitBytes)} MB, so it was stopped to protect the app.`,
+    {
+      details: { reason: 'answer_too_large', limitBytes }
+    }
+  )
 }
 
 /**
@@ -44,7 +48,11 @@ export function answerTooLarge(limitBytes: number): StudioError {
  * the first `maxBytes` are kept and the rest never read. Failures of the connection are thrown as
  * fetch throws them.
  */
-export async function readBodyText(res: Response, maxBytes: number, opts: { truncate?: boolean } = {}): Promise<string> {
+export async function readBodyText(
+  res: Response,
+  maxBytes: number,
+  opts: { truncate?: boolean } = {}
+): Promise<string> {
   if (!res.body) return ''
   const reader = res.body.getReader()
   const chunks: Uint8Array[] = []

@@ -45,7 +45,8 @@ describe('the one result downloader', () => {
     headBytes: 5,
     verify: (head) => {
       seen.push(head.slice())
-      if (new TextDecoder().decode(head) !== 'MAGIC') throw downloadError('wrong-bytes', 'Not the expected kind of file.', true)
+      if (new TextDecoder().decode(head) !== 'MAGIC')
+        throw downloadError('wrong-bytes', 'Not the expected kind of file.', true)
     },
     statusError: (status) => downloadError('status', `HTTP ${status}`, false, status),
     diskError: (code) => downloadError('disk', code, false),
@@ -56,7 +57,10 @@ describe('the one result downloader', () => {
     const seen: Uint8Array[] = []
     const done = await downloadToFile(input('/good', seen))
     expect(seen.map((h) => new TextDecoder().decode(h))).toEqual(['MAGIC'])
-    expect(done).toMatchObject({ bytes: 'MAGIC and the rest of the file'.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) })
+    expect(done).toMatchObject({
+      bytes: 'MAGIC and the rest of the file'.length,
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/)
+    })
     expect(readFileSync(done.part, 'utf8')).toBe('MAGIC and the rest of the file')
     expect(cdn.requests.at(-1)!.headers.authorization).toBeUndefined()
     rmSync(done.part)

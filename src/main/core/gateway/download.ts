@@ -58,7 +58,11 @@ export interface Downloaded {
 }
 
 export function downloadError(reason: string, message: string, retryable: boolean, status?: number): StudioError {
-  return new StudioError('GATEWAY_ERROR', message, { retryable, ...(status !== undefined ? { status } : {}), details: { reason } })
+  return new StudioError('GATEWAY_ERROR', message, {
+    retryable,
+    ...(status !== undefined ? { status } : {}),
+    details: { reason }
+  })
 }
 
 /**
@@ -67,8 +71,14 @@ export function downloadError(reason: string, message: string, retryable: boolea
  */
 export function resultStatusError(status: number, expired: string): StudioError {
   if (status === 403) return downloadError('expired', expired, false, status)
-  if (status === 404 || status === 410) return downloadError('gone', `The result is no longer at its address (${status}).`, false, status)
-  return downloadError('status', `Downloading the result failed with HTTP ${status}.`, status >= 500 || status === 429, status)
+  if (status === 404 || status === 410)
+    return downloadError('gone', `The result is no longer at its address (${status}).`, false, status)
+  return downloadError(
+    'status',
+    `Downloading the result failed with HTTP ${status}.`,
+    status >= 500 || status === 429,
+    status
+  )
 }
 
 /** A write that failed because the disk (or the user's quota) is full, not because the folder is unwritable. */
@@ -82,7 +92,12 @@ export function resultTarget(url: string): URL {
   } catch {
     throw downloadError('bad-url', 'The gateway returned a result address that is not a URL.', false)
   }
-  if (target.protocol !== 'https:' && target.protocol !== 'http:') throw downloadError('bad-url', `The result address uses ${target.protocol}, which the studio does not download.`, false)
+  if (target.protocol !== 'https:' && target.protocol !== 'http:')
+    throw downloadError(
+      'bad-url',
+      `The result address uses ${target.protocol}, which the studio does not download.`,
+      false
+    )
   return target
 }
 
@@ -99,10 +114,18 @@ export async function downloadToFile(d: DownloadInput): Promise<Downloaded> {
   let timer = setTimeout(() => ctl.abort(new Error('headers timeout')), d.limits.headersMs)
   let out: WriteStream | null = null
   try {
-    const headers: Record<string, string> = { ...(d.accept ? { Accept: d.accept } : {}), ...(sameOrigin ? { Authorization: `Bearer ${d.gateway.key}` } : {}) }
+    const headers: Record<string, string> = {
+      ...(d.accept ? { Accept: d.accept } : {}),
+      ...(sameOrigin ? { Authorization: `Bearer ${d.gateway.key}` } : {})
+    }
     // With the key attached a redirect could carry it elsewhere, so none is followed; without it,
     // redirects are followed by hand, each hop's address checked.
-    const res = await fetchResult(d.fetch, d.target, { method: 'GET', headers, signal }, { gatewayBaseUrl: d.gateway.baseUrl, follow: !sameOrigin, ...(d.resolve ? { resolve: d.resolve } : {}) })
+    const res = await fetchResult(
+      d.fetch,
+      d.target,
+      { method: 'GET', headers, signal },
+      { gatewayBaseUrl: d.gateway.baseUrl, follow: !sameOrigin, ...(d.resolve ? { resolve: d.resolve } : {}) }
+    )
     if (res.status !== 200) {
       await res.body?.cancel().catch(() => {})
       throw d.statusError(res.status)
@@ -111,7 +134,8 @@ export async function downloadToFile(d: DownloadInput): Promise<Downloaded> {
     // A compressed transfer is decoded by fetch, so its Content-Length is not the file's length.
     const expected = declared !== null && !res.headers.get('content-encoding') ? Number(declared) : null
     const max = d.limits.maxBytes
-    if (expected !== null && expected > max) throw downloadError('too-large', `The result is ${expected} bytes, over the ${max}-byte limit.`, false)
+    if (expected !== null && expected > max)
+      throw downloadError('too-large', `The result is ${expected} bytes, over the ${max}-byte limit.`, false)
     if (!res.body) throw downloadError('empty', 'The result download was empty (0 bytes).', true)
     const hash = d.hash ? createHash('sha256') : null
     const head = new Uint8Array(d.headBytes)
@@ -124,7 +148,10 @@ export async function downloadToFile(d: DownloadInput): Promise<Downloaded> {
         clearTimeout(timer)
         timer = setTimeout(() => ctl.abort(new Error('idle timeout')), d.limits.idleMs)
         written += chunk.byteLength
-        if (written > max) return cb(downloadError('too-large', `The result is over the ${max}-byte limit; the download was stopped.`, false))
+        if (written > max)
+          return cb(
+            downloadError('too-large', `The result is over the ${max}-byte limit; the download was stopped.`, false)
+          )
         if (headLen < head.byteLength) {
           const n = Math.min(head.byteLength - headLen, chunk.byteLength)
           head.set(chunk.subarray(0, n), headLen)
@@ -158,7 +185,12 @@ export async function downloadToFile(d: DownloadInput): Promise<Downloaded> {
     await flushing
     clearTimeout(timer)
     if (written === 0) throw downloadError('empty', 'The result download was empty (0 bytes).', true)
-    if (expected !== null && written !== expected) throw downloadError('truncated', `The result download was cut short: ${written} of ${expected} bytes arrived.`, true)
+    if (expected !== null && written !== expected)
+      throw downloadError(
+        'truncated',
+        `The result download was cut short: ${written} of ${expected} bytes arrived.`,
+        true
+      )
     const first = head.subarray(0, headLen)
     if (!verified) d.verify(first)
     // Durable before the caller's rename: a result must survive a power cut, not only a crash.

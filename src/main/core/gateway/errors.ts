@@ -58,46 +58,85 @@ export function errorFromResponse(status: number, text: string, headers: Headers
   const claudeShaped = body !== null && typeof body === 'object' && (body as Record<string, unknown>).type === 'error'
 
   if (status === 401) {
-    return new StudioError('UNAUTHORIZED', `The gateway refused the API key (401): it is wrong, disabled, expired or used up.${said}`, { status, details })
+    return new StudioError(
+      'UNAUTHORIZED',
+      `The gateway refused the API key (401): it is wrong, disabled, expired or used up.${said}`,
+      { status, details }
+    )
   }
   if (status === 403) {
-    if (code === 'insufficient_user_quota' || code === 'pre_consume_token_quota_failed' || (claudeShaped && QUOTA_TEXT.test(gatewayText))) {
-      return new StudioError('INSUFFICIENT_QUOTA', `Not enough quota for this request (403).${said}`, { status, details })
+    if (
+      code === 'insufficient_user_quota' ||
+      code === 'pre_consume_token_quota_failed' ||
+      (claudeShaped && QUOTA_TEXT.test(gatewayText))
+    ) {
+      return new StudioError('INSUFFICIENT_QUOTA', `Not enough quota for this request (403).${said}`, {
+        status,
+        details
+      })
     }
     return new StudioError('FORBIDDEN', `The key is not allowed to do this (403).${said}`, { status, details })
   }
   if (status === 429) {
     const retryAfterMs = parseRetryAfter(headers.get('retry-after'), now)
     if (retryAfterMs !== null) details.retryAfterMs = retryAfterMs
-    const wait = retryAfterMs !== null ? ` Try again in ${Math.ceil(retryAfterMs / 1000)} s.` : ' Wait a little and try again.'
-    return new StudioError('RATE_LIMITED', `The gateway is rate limiting requests (429).${wait}${said}`, { status, retryable: true, details })
+    const wait =
+      retryAfterMs !== null ? ` Try again in ${Math.ceil(retryAfterMs / 1000)} s.` : ' Wait a little and try again.'
+    return new StudioError('RATE_LIMITED', `The gateway is rate limiting requests (429).${wait}${said}`, {
+      status,
+      retryable: true,
+      details
+    })
   }
   if (status === 503 && code === 'model_not_found') {
-    return new StudioError('MODEL_UNAVAILABLE', `This model is not available for your key right now (503).${said}`, { status, details })
+    return new StudioError('MODEL_UNAVAILABLE', `This model is not available for your key right now (503).${said}`, {
+      status,
+      details
+    })
   }
   // Only the gateway's own validation answers 500 with `new_api_error`; upstream failures say upstream_error.
   if (status === 500 && (code === 'invalid_request' || (claudeShaped && g?.type === 'new_api_error'))) {
-    return new StudioError('GATEWAY_VALIDATION', `The gateway rejected the request as invalid.${said}`, { status, details })
+    return new StudioError('GATEWAY_VALIDATION', `The gateway rejected the request as invalid.${said}`, {
+      status,
+      details
+    })
   }
   if (status === 400 && (code === 'task_not_exist' || gatewayText === 'task_not_exist')) {
-    return new StudioError('TASK_NOT_FOUND', 'The gateway does not know this task (task_not_exist).', { status, details })
+    return new StudioError('TASK_NOT_FOUND', 'The gateway does not know this task (task_not_exist).', {
+      status,
+      details
+    })
   }
   if (status === 404 && body === undefined) {
-    return new StudioError('NOT_A_GATEWAY', `Nothing answers at this address (404): check the base URL.`, { status, details })
+    return new StudioError('NOT_A_GATEWAY', `Nothing answers at this address (404): check the base URL.`, {
+      status,
+      details
+    })
   }
   const retryable = status >= 500
-  return new StudioError('GATEWAY_ERROR', `The gateway answered with an error (${status}).${said || (text && body === undefined ? ' The answer was not JSON.' : '')}`, {
-    status,
-    retryable,
-    details
-  })
+  return new StudioError(
+    'GATEWAY_ERROR',
+    `The gateway answered with an error (${status}).${said || (text && body === undefined ? ' The answer was not JSON.' : '')}`,
+    {
+      status,
+      retryable,
+      details
+    }
+  )
 }
 
 const SUCCESS_WORDS = new Set(['success', 'ok', '0', '200', '10000'])
 
 /** The task routes' error shape, `{"code":"…","message":"…","data":null}` (GATEWAY.md §3a), sent with 200. */
 function isTaskError(b: Record<string, unknown>): boolean {
-  return typeof b.code === 'string' && b.code !== '' && !SUCCESS_WORDS.has(b.code.toLowerCase()) && typeof b.message === 'string' && (b.data === null || b.data === undefined) && b.error === undefined
+  return (
+    typeof b.code === 'string' &&
+    b.code !== '' &&
+    !SUCCESS_WORDS.has(b.code.toLowerCase()) &&
+    typeof b.message === 'string' &&
+    (b.data === null || b.data === undefined) &&
+    b.error === undefined
+  )
 }
 
 /**
@@ -128,10 +167,20 @@ export function errorFromBody(body: unknown): StudioError | null {
   if (text) details.gatewayMessage = text
   const said = `${text || 'no message'}${rawCode ? ` (code ${rawCode})` : ''}`
   if (rawCode === 'insufficient_user_quota' || rawCode === 'pre_consume_token_quota_failed' || QUOTA_TEXT.test(text)) {
-    return new StudioError('INSUFFICIENT_QUOTA', `Not enough quota for this request. The gateway said: ${said}`, { details })
+    return new StudioError('INSUFFICIENT_QUOTA', `Not enough quota for this request. The gateway said: ${said}`, {
+      details
+    })
   }
   if (rawCode === 'model_not_found') {
-    return new StudioError('MODEL_UNAVAILABLE', `This model is not available for your key right now. The gateway said: ${said}`, { details })
+    return new StudioError(
+      'MODEL_UNAVAILABLE',
+      `This model is not available for your key right now. The gateway said: ${said}`,
+      { details }
+    )
   }
-  return new StudioError('GATEWAY_ERROR', `The gateway answered with an error instead of a result. The gateway said: ${said}`, { details })
+  return new StudioError(
+    'GATEWAY_ERROR',
+    `The gateway answered with an error instead of a result. The gateway said: ${said}`,
+    { details }
+  )
 }

@@ -33,7 +33,11 @@ describe('sendGateway abort and timeout', () => {
   it("the caller's abort after the headers still stops the body and closes the connection", async () => {
     const gw = await gateway()
     const caller = new AbortController()
-    const res = await sendGateway(fetchImpl, { baseUrl: gw.baseUrl, key: 'sk-test-123456789' }, { method: 'GET', path: '/trickle', timeoutMs: 5_000, signal: caller.signal })
+    const res = await sendGateway(
+      fetchImpl,
+      { baseUrl: gw.baseUrl, key: 'sk-test-123456789' },
+      { method: 'GET', path: '/trickle', timeoutMs: 5_000, signal: caller.signal }
+    )
     const reader = res.body!.getReader()
     expect((await reader.read()).done).toBe(false)
     caller.abort(new Error('stop'))
@@ -49,7 +53,13 @@ describe('sendGateway abort and timeout', () => {
     const gw = await gateway()
     const caller = new AbortController()
     caller.abort()
-    await expect(sendGateway(fetchImpl, { baseUrl: gw.baseUrl, key: 'sk-test-123456789' }, { method: 'GET', path: '/trickle', timeoutMs: 5_000, signal: caller.signal })).rejects.toMatchObject({
+    await expect(
+      sendGateway(
+        fetchImpl,
+        { baseUrl: gw.baseUrl, key: 'sk-test-123456789' },
+        { method: 'GET', path: '/trickle', timeoutMs: 5_000, signal: caller.signal }
+      )
+    ).rejects.toMatchObject({
       code: 'CANCELLED'
     })
   })
@@ -58,8 +68,12 @@ describe('sendGateway abort and timeout', () => {
     const gw = await gateway()
     const conn = { baseUrl: gw.baseUrl, key: 'sk-test-123456789' }
     const caller = new AbortController()
-    await expect(sendGateway(fetchImpl, conn, { method: 'GET', path: '/slow-headers', timeoutMs: 100, signal: caller.signal })).rejects.toMatchObject({ code: 'TIMEOUT' })
-    await expect(sendGateway(fetchImpl, conn, { method: 'POST', path: '/slow-headers', json: {}, timeoutMs: 100, paid: true })).rejects.toMatchObject({
+    await expect(
+      sendGateway(fetchImpl, conn, { method: 'GET', path: '/slow-headers', timeoutMs: 100, signal: caller.signal })
+    ).rejects.toMatchObject({ code: 'TIMEOUT' })
+    await expect(
+      sendGateway(fetchImpl, conn, { method: 'POST', path: '/slow-headers', json: {}, timeoutMs: 100, paid: true })
+    ).rejects.toMatchObject({
       code: 'OUTCOME_UNKNOWN'
     })
   })

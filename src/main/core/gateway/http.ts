@@ -31,8 +31,16 @@ export interface GatewayRequest {
   paid?: boolean
 }
 
-const TLS_CODES = /^(CERT_|ERR_TLS|ERR_SSL|UNABLE_TO_(GET|VERIFY)|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH|ERR_CERT)/
-const PRE_SEND_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL'])
+const TLS_CODES =
+  /^(CERT_|ERR_TLS|ERR_SSL|UNABLE_TO_(GET|VERIFY)|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH|ERR_CERT)/
+const PRE_SEND_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL'
+])
 
 /** The system error code (ECONNRESET, ENOTFOUND …) of a failure, looked for a few causes deep. */
 export function causeCode(e: unknown): string {
@@ -49,34 +57,58 @@ export function causeCode(e: unknown): string {
  * Maps a thrown fetch failure to a coded error. Failures before any byte left (refused, DNS) are
  * safe to retry; failures after (reset, timeout) leave a paid POST's outcome unknown.
  */
-export function classifyFetchFailure(e: unknown, req: Pick<GatewayRequest, 'method' | 'paid'>, userAborted: boolean, timedOut: boolean): StudioError {
+export function classifyFetchFailure(
+  e: unknown,
+  req: Pick<GatewayRequest, 'method' | 'paid'>,
+  userAborted: boolean,
+  timedOut: boolean
+): StudioError {
   if (userAborted) return new StudioError('CANCELLED', 'Cancelled', { cause: e })
   const code = causeCode(e)
   if (PRE_SEND_CODES.has(code)) {
-    const what = code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'the gateway host name could not be found' : 'nothing is listening there'
-    return new StudioError('NETWORK_UNREACHABLE', `Can't reach the gateway: ${what} (${code}). Check the address and your connection.`, {
-      retryable: true,
-      details: { cause: code, preSend: true },
-      cause: e
-    })
+    const what =
+      code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+        ? 'the gateway host name could not be found'
+        : 'nothing is listening there'
+    return new StudioError(
+      'NETWORK_UNREACHABLE',
+      `Can't reach the gateway: ${what} (${code}). Check the address and your connection.`,
+      {
+        retryable: true,
+        details: { cause: code, preSend: true },
+        cause: e
+      }
+    )
   }
   if (TLS_CODES.test(code)) {
-    return new StudioError('TLS', `The gateway's secure connection could not be verified (${code}). Check the address or your network's certificate.`, {
-      details: { cause: code },
-      cause: e
-    })
+    return new StudioError(
+      'TLS',
+      `The gateway's secure connection could not be verified (${code}). Check the address or your network's certificate.`,
+      {
+        details: { cause: code },
+        cause: e
+      }
+    )
   }
   const unknownOutcome = req.method === 'POST' && req.paid === true
   if (timedOut) {
     return unknownOutcome
-      ? new StudioError('OUTCOME_UNKNOWN', 'The gateway did not answer in time after the request was sent; it may have been accepted and charged.', { cause: e })
+      ? new StudioError(
+          'OUTCOME_UNKNOWN',
+          'The gateway did not answer in time after the request was sent; it may have been accepted and charged.',
+          { cause: e }
+        )
       : new StudioError('TIMEOUT', 'The gateway did not answer in time.', { retryable: true, cause: e })
   }
   if (unknownOutcome) {
-    return new StudioError('OUTCOME_UNKNOWN', 'The connection dropped after the request was sent; it may have been accepted and charged.', {
-      details: { cause: code || 'unknown' },
-      cause: e
-    })
+    return new StudioError(
+      'OUTCOME_UNKNOWN',
+      'The connection dropped after the request was sent; it may have been accepted and charged.',
+      {
+        details: { cause: code || 'unknown' },
+        cause: e
+      }
+    )
   }
   return new StudioError('NETWORK_UNREACHABLE', `The connection to the gateway failed${code ? ` (${code})` : ''}.`, {
     retryable: true,
@@ -85,7 +117,11 @@ export function classifyFetchFailure(e: unknown, req: Pick<GatewayRequest, 'meth
   })
 }
 
-export function gatewayUrl(conn: Pick<GatewayConnection, 'baseUrl'>, path: string, query?: Record<string, string>): string {
+export function gatewayUrl(
+  conn: Pick<GatewayConnection, 'baseUrl'>,
+  path: string,
+  query?: Record<string, string>
+): string {
   const url = new URL(conn.baseUrl.replace(/\/+$/, '') + path)
   if (query) for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v)
   return url.toString()
@@ -96,7 +132,11 @@ export function gatewayUrl(conn: Pick<GatewayConnection, 'baseUrl'>, path: strin
  * never followed (a redirect could carry the request to another origin), HTTP status checked before
  * the body is read. Returns the Response for the caller to parse (JSON, stream or bytes).
  */
-export async function sendGateway(fetchImpl: FetchLike, conn: GatewayConnection, req: GatewayRequest): Promise<Response> {
+export async function sendGateway(
+  fetchImpl: FetchLike,
+  conn: GatewayConnection,
+  req: GatewayRequest
+): Promise<Response> {
   // One controller for both the caller's signal and the headers timeout. Not AbortSignal.any: on
   // Node 20 it costs ~50 us per call (weak refs, a finalization registry), on the path of every
   // streamed answer's first token (R1). The caller's abort keeps reaching the body after the
@@ -111,7 +151,11 @@ export async function sendGateway(fetchImpl: FetchLike, conn: GatewayConnection,
   if (outer?.aborted) controller.abort(outer.reason)
   else outer?.addEventListener('abort', () => controller.abort(outer.reason), { once: true })
   const signal = controller.signal
-  const headers: Record<string, string> = { Accept: 'application/json', ...req.headers, Authorization: `Bearer ${conn.key}` }
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...req.headers,
+    Authorization: `Bearer ${conn.key}`
+  }
   let body = req.body
   if (req.json !== undefined) {
     body = JSON.stringify(req.json)
@@ -121,17 +165,28 @@ export async function sendGateway(fetchImpl: FetchLike, conn: GatewayConnection,
   try {
     // A streamed body (a multipart upload read from disk) must say it is sent half-duplex.
     const duplex = body instanceof ReadableStream ? { duplex: 'half' } : {}
-    res = await fetchImpl(gatewayUrl(conn, req.path, req.query), { method: req.method, headers, body, redirect: 'manual', signal, ...duplex } as RequestInit)
+    res = await fetchImpl(gatewayUrl(conn, req.path, req.query), {
+      method: req.method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal,
+      ...duplex
+    } as RequestInit)
   } catch (e) {
     throw classifyFetchFailure(e, req, req.signal?.aborted === true, timedOut)
   } finally {
     clearTimeout(timer)
   }
-  if (res.status >= 300 && res.status < 400 || res.type === 'opaqueredirect') {
+  if ((res.status >= 300 && res.status < 400) || res.type === 'opaqueredirect') {
     await res.body?.cancel().catch(() => {})
-    throw new StudioError('REDIRECT_REFUSED', `The gateway tried to redirect the request (${res.status}); redirects are not followed so the key stays with this gateway. Check the base URL.`, {
-      status: res.status
-    })
+    throw new StudioError(
+      'REDIRECT_REFUSED',
+      `The gateway tried to redirect the request (${res.status}); redirects are not followed so the key stays with this gateway. Check the base URL.`,
+      {
+        status: res.status
+      }
+    )
   }
   return res
 }
@@ -147,18 +202,27 @@ export interface ReadJsonOptions {
  * there and refused (GATEWAY_ERROR, reason `answer_too_large`).
  */
 export async function readJson(res: Response, opts: ReadJsonOptions = {}): Promise<unknown> {
-  if (!res.ok) throw errorFromResponse(res.status, await readBodyText(res, ERROR_BODY_MAX_BYTES, { truncate: true }), res.headers)
+  if (!res.ok)
+    throw errorFromResponse(res.status, await readBodyText(res, ERROR_BODY_MAX_BYTES, { truncate: true }), res.headers)
   const text = await readBodyText(res, opts.maxBytes ?? JSON_ANSWER_MAX_BYTES)
   const trimmed = text.trimStart()
   if (trimmed.startsWith('<')) {
-    throw new StudioError('NOT_A_GATEWAY', 'The address answered with a web page, not the gateway API. Check the base URL (it is usually the API address, not the website).', {
-      status: res.status
-    })
+    throw new StudioError(
+      'NOT_A_GATEWAY',
+      'The address answered with a web page, not the gateway API. Check the base URL (it is usually the API address, not the website).',
+      {
+        status: res.status
+      }
+    )
   }
   try {
     return JSON.parse(text)
   } catch {
-    throw new StudioError('NOT_A_GATEWAY', 'The address answered, but not with the gateway API (the answer was not JSON). Check the base URL.', { status: res.status })
+    throw new StudioError(
+      'NOT_A_GATEWAY',
+      'The address answered, but not with the gateway API (the answer was not JSON). Check the base URL.',
+      { status: res.status }
+    )
   }
 }
 

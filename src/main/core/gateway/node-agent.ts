@@ -14,8 +14,16 @@ export interface AgentLike {
   destroy(): Promise<void>
 }
 
-type LookupCallback = (err: Error | null, address: string | Array<{ address: string; family: number }>, family?: number) => void
-export type Lookup = (hostname: string, options: { all?: boolean } | number | undefined, callback: LookupCallback) => void
+type LookupCallback = (
+  err: Error | null,
+  address: string | Array<{ address: string; family: number }>,
+  family?: number
+) => void
+export type Lookup = (
+  hostname: string,
+  options: { all?: boolean } | number | undefined,
+  callback: LookupCallback
+) => void
 
 export interface AgentOptions {
   headersTimeout?: number
@@ -25,7 +33,8 @@ export interface AgentOptions {
 export type AgentClass = new (opts: AgentOptions) => AgentLike
 
 export async function nodeAgentClass(): Promise<AgentClass | null> {
-  const find = () => (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER] as { constructor?: AgentClass } | undefined
+  const find = () =>
+    (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER] as { constructor?: AgentClass } | undefined
   if (!find()) await fetch('data:,').catch(() => {})
   const ctor = find()?.constructor
   return typeof ctor === 'function' && ctor.name === 'Agent' ? ctor : null

@@ -43,13 +43,19 @@ function toResponse(res: IncomingMessage): Response {
   const status = res.statusCode ?? 0
   if (status < 200 || status > 599) {
     res.destroy()
-    throw Object.assign(new Error(`The gateway answered with an invalid HTTP status (${status})`), { code: 'ERR_INVALID_STATUS' })
+    throw Object.assign(new Error(`The gateway answered with an invalid HTTP status (${status})`), {
+      code: 'ERR_INVALID_STATUS'
+    })
   }
   if (NULL_BODY.has(status)) {
     res.resume()
     return new Response(null, { status, statusText: res.statusMessage, headers })
   }
-  return new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, { status, statusText: res.statusMessage, headers })
+  return new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, {
+    status,
+    statusText: res.statusMessage,
+    headers
+  })
 }
 
 export interface NodeUploadOptions {
@@ -62,9 +68,15 @@ export interface NodeUploadOptions {
  * own, and answers with the response once its headers are in. Errors before then reject with
  * Node's error (its `code`: ECONNREFUSED, ENOTFOUND, ECONNRESET, ABORT_ERR...), as fetch's cause does.
  */
-export function nodeUpload(input: string | URL, init: RequestInit, write: BodyWriter, o: NodeUploadOptions): Promise<Response> {
+export function nodeUpload(
+  input: string | URL,
+  init: RequestInit,
+  write: BodyWriter,
+  o: NodeUploadOptions
+): Promise<Response> {
   const url = new URL(input)
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new TypeError(`Cannot upload to ${url.protocol} addresses`))
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return Promise.reject(new TypeError(`Cannot upload to ${url.protocol} addresses`))
   const headers: Record<string, string> = {}
   new Headers(init.headers).forEach((value, name) => (headers[name] = value))
   const signal = init.signal ?? undefined
@@ -79,7 +91,11 @@ export function nodeUpload(input: string | URL, init: RequestInit, write: BodyWr
     })
     req.once('response', (res) => {
       answered = true
-      res.setTimeout(o.bodyTimeoutMs, () => res.destroy(Object.assign(new Error('The gateway stopped sending its answer'), { code: 'UND_ERR_BODY_TIMEOUT' })))
+      res.setTimeout(o.bodyTimeoutMs, () =>
+        res.destroy(
+          Object.assign(new Error('The gateway stopped sending its answer'), { code: 'UND_ERR_BODY_TIMEOUT' })
+        )
+      )
       try {
         resolve(toResponse(res))
       } catch (e) {

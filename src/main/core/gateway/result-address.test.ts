@@ -6,20 +6,31 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { downloadResult } from '../images/result-files'
 import { fetchVideo } from '../video/download'
-import { allowLoopbackResultOrigin, checkResultAddress, MAX_RESULT_REDIRECTS, refusalOf, type Resolve } from './result-address'
+import {
+  allowLoopbackResultOrigin,
+  checkResultAddress,
+  MAX_RESULT_REDIRECTS,
+  refusalOf,
+  type Resolve
+} from './result-address'
 
 const dir = mkdtempSync(join(tmpdir(), 'studio-result-address-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 /** A fake DNS: every name resolves to what the table says. */
-const dns = (table: Record<string, string[]>): Resolve => async (host) => {
-  const found = table[host]
-  if (!found) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' })
-  return found
-}
+const dns =
+  (table: Record<string, string[]>): Resolve =>
+  async (host) => {
+    const found = table[host]
+    if (!found) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' })
+    return found
+  }
 
 async function refusal(p: Promise<unknown>): Promise<{ message: string; details?: Record<string, unknown> }> {
-  const e = await p.then(() => null, (err: unknown) => err)
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err
+  )
   if (!e) throw new Error('expected a refusal')
   return e as { message: string; details?: Record<string, unknown> }
 }
@@ -34,26 +45,45 @@ describe('where result downloads may go', () => {
       expect(e.message, url).toMatch(/is not https/)
       expect(e.details).toMatchObject({ reason: 'address-refused' })
     }
-    await expect(checkResultAddress(new URL('http://cdn.example/a.png'), sandbox, dns({ 'cdn.example': ['93.184.216.34'] }))).rejects.toMatchObject({ details: { reason: 'address-refused' } })
+    await expect(
+      checkResultAddress(new URL('http://cdn.example/a.png'), sandbox, dns({ 'cdn.example': ['93.184.216.34'] }))
+    ).rejects.toMatchObject({ details: { reason: 'address-refused' } })
     await expect(checkResultAddress(new URL('http://127.0.0.1:4000/a.png'), sandbox)).resolves.toEqual(['127.0.0.1'])
-    await expect(checkResultAddress(new URL('http://localhost:4000/a.png'), sandbox, dns({ localhost: ['127.0.0.1'] }))).resolves.toEqual(['127.0.0.1'])
+    await expect(
+      checkResultAddress(new URL('http://localhost:4000/a.png'), sandbox, dns({ localhost: ['127.0.0.1'] }))
+    ).resolves.toEqual(['127.0.0.1'])
   })
 
   it("a loopback gateway's results come only from its own origin or the sandbox's, never from another service on this computer", async () => {
-    for (const url of ['http://127.0.0.1:5432/a.png', 'http://localhost:6379/a.png', 'http://[::1]:8080/a.png', 'https://127.0.0.1:9443/a.png']) {
+    for (const url of [
+      'http://127.0.0.1:5432/a.png',
+      'http://localhost:6379/a.png',
+      'http://[::1]:8080/a.png',
+      'https://127.0.0.1:9443/a.png'
+    ]) {
       const e = await refusal(checkResultAddress(new URL(url), sandbox, dns({ localhost: ['127.0.0.1'] })))
       expect(e.details, url).toMatchObject({ reason: 'address-refused' })
     }
     // A name on the gateway's port is still refused when it leads off this computer over plain http.
-    await expect(refusal(checkResultAddress(new URL('http://lan.example:4000/a.png'), sandbox, dns({ 'lan.example': ['93.184.216.34'] })))).resolves.toMatchObject({ message: expect.stringMatching(/is not https/) })
+    await expect(
+      refusal(
+        checkResultAddress(new URL('http://lan.example:4000/a.png'), sandbox, dns({ 'lan.example': ['93.184.216.34'] }))
+      )
+    ).resolves.toMatchObject({ message: expect.stringMatching(/is not https/) })
     // The sandbox's file server (registered by studio-core when it starts the sandbox) is allowed, and only while it runs.
     const remove = allowLoopbackResultOrigin('http://127.0.0.1:4001')
     await expect(checkResultAddress(new URL('http://127.0.0.1:4001/a.png'), sandbox)).resolves.toEqual(['127.0.0.1'])
-    await expect(checkResultAddress(new URL('http://localhost:4001/a.png'), 'http://localhost:5000', dns({ localhost: ['::1'] }))).resolves.toEqual(['::1'])
+    await expect(
+      checkResultAddress(new URL('http://localhost:4001/a.png'), 'http://localhost:5000', dns({ localhost: ['::1'] }))
+    ).resolves.toEqual(['::1'])
     remove()
-    await expect(refusal(checkResultAddress(new URL('http://127.0.0.1:4001/a.png'), sandbox))).resolves.toMatchObject({ details: { reason: 'address-refused' } })
+    await expect(refusal(checkResultAddress(new URL('http://127.0.0.1:4001/a.png'), sandbox))).resolves.toMatchObject({
+      details: { reason: 'address-refused' }
+    })
     // A remote gateway gets none of this.
-    await expect(refusal(checkResultAddress(new URL('https://127.0.0.1:443/a.png'), remote))).resolves.toMatchObject({ details: { reason: 'address-refused' } })
+    await expect(refusal(checkResultAddress(new URL('https://127.0.0.1:443/a.png'), remote))).resolves.toMatchObject({
+      details: { reason: 'address-refused' }
+    })
   })
 
   it('checks the addresses a name resolves to, and says which address and why', async () => {
@@ -72,13 +102,27 @@ describe('where result downloads may go', () => {
       ['224.0.0.1', 'multicast']
     ]
     for (const [address, why] of cases) {
-      const e = await refusal(checkResultAddress(new URL('https://cdn.example/x.png'), remote, dns({ 'cdn.example': ['93.184.216.34', address] })))
+      const e = await refusal(
+        checkResultAddress(
+          new URL('https://cdn.example/x.png'),
+          remote,
+          dns({ 'cdn.example': ['93.184.216.34', address] })
+        )
+      )
       expect(e.message, address).toContain(`resolves to ${address}, `)
       expect(e.message, address).toContain(why)
       expect(e.details).toMatchObject({ reason: 'address-refused', address, host: 'cdn.example' })
     }
-    await expect(checkResultAddress(new URL('https://cdn.example/x.png'), remote, dns({ 'cdn.example': ['93.184.216.34', '2606:4700::1'] }))).resolves.toEqual(['93.184.216.34', '2606:4700::1'])
-    await expect(refusal(checkResultAddress(new URL('https://[::1]/x.png'), remote))).resolves.toMatchObject({ details: { address: '::1' } })
+    await expect(
+      checkResultAddress(
+        new URL('https://cdn.example/x.png'),
+        remote,
+        dns({ 'cdn.example': ['93.184.216.34', '2606:4700::1'] })
+      )
+    ).resolves.toEqual(['93.184.216.34', '2606:4700::1'])
+    await expect(refusal(checkResultAddress(new URL('https://[::1]/x.png'), remote))).resolves.toMatchObject({
+      details: { address: '::1' }
+    })
     expect(refusalOf('127.0.0.1', true)).toBeNull()
     expect(refusalOf('10.0.0.1', true)).toMatch(/private/)
   })
@@ -87,7 +131,9 @@ describe('where result downloads may go', () => {
     const e = await refusal(checkResultAddress(new URL('https://nowhere.example/x.png'), remote, dns({})))
     expect(e.message).toMatch(/nowhere\.example could not be looked up \(ENOTFOUND\)/)
     expect(e.details).toMatchObject({ reason: 'address-refused', host: 'nowhere.example' })
-    await expect(refusal(checkResultAddress(new URL('https://empty.example/x.png'), remote, dns({ 'empty.example': [] })))).resolves.toMatchObject({ details: { reason: 'address-refused' } })
+    await expect(
+      refusal(checkResultAddress(new URL('https://empty.example/x.png'), remote, dns({ 'empty.example': [] })))
+    ).resolves.toMatchObject({ details: { reason: 'address-refused' } })
   })
 
   it('judges NAT64 (64:ff9b::/96) and 6to4 (2002::/16) by the IPv4 address they carry, and refuses local-use NAT64 (64:ff9b:1::/48)', async () => {
@@ -104,12 +150,17 @@ describe('where result downloads may go', () => {
       ['::a00:1', 'reserved'] // IPv4-compatible (deprecated)
     ]
     for (const [address, why] of refusedCases) {
-      const e = await refusal(checkResultAddress(new URL('https://cdn.example/x.png'), remote, dns({ 'cdn.example': [address] })))
+      const e = await refusal(
+        checkResultAddress(new URL('https://cdn.example/x.png'), remote, dns({ 'cdn.example': [address] }))
+      )
       expect(e.message, address).toContain(why)
       expect(refusalOf(address, false), address).toContain(why)
     }
-    for (const address of ['64:ff9b::5db8:d822', '2002:5db8:d822::1']) expect(refusalOf(address, false), address).toBeNull() // 93.184.216.34
-    await expect(refusal(checkResultAddress(new URL('https://[64:ff9b::10.0.0.1]/x.png'), remote))).resolves.toMatchObject({ details: { reason: 'address-refused' } })
+    for (const address of ['64:ff9b::5db8:d822', '2002:5db8:d822::1'])
+      expect(refusalOf(address, false), address).toBeNull() // 93.184.216.34
+    await expect(
+      refusal(checkResultAddress(new URL('https://[64:ff9b::10.0.0.1]/x.png'), remote))
+    ).resolves.toMatchObject({ details: { reason: 'address-refused' } })
   })
 
   describe('through the real downloaders', () => {
@@ -131,7 +182,9 @@ describe('where result downloads may go', () => {
       const gateway = { baseUrl: 'https://gw.example', key: 'sk-k' }
       const resolve = dns({ 'cdn.example': ['10.0.0.7'] })
       for (const url of [`${local}/a.png`, 'https://cdn.example/a.png']) {
-        const e = await refusal(downloadResult({ fetch: (i, init) => fetch(i, init), url, gateway, dir, id: 'a', resolve }))
+        const e = await refusal(
+          downloadResult({ fetch: (i, init) => fetch(i, init), url, gateway, dir, id: 'a', resolve })
+        )
         expect(e.details, url).toMatchObject({ reason: 'address-refused' })
       }
       expect(hits).toEqual([])
@@ -146,11 +199,20 @@ describe('where result downloads may go', () => {
       })
       const fakeFetch = async (input: string | URL): Promise<Response> => {
         const u = new URL(String(input))
-        if (u.hostname === 'cdn.example') return new Response(null, { status: 302, headers: { location: `${local}/stolen.mp4` } })
+        if (u.hostname === 'cdn.example')
+          return new Response(null, { status: 302, headers: { location: `${local}/stolen.mp4` } })
         return fetch(u)
       }
       const e = await refusal(
-        fetchVideo({ fetch: fakeFetch, url: 'https://cdn.example/v.mp4', contentPath: '/v1/videos/v/content', conn: { baseUrl: 'https://gw.example', key: 'sk-k' }, dir, id: 'v', resolve: dns({ 'cdn.example': ['93.184.216.34'] }) })
+        fetchVideo({
+          fetch: fakeFetch,
+          url: 'https://cdn.example/v.mp4',
+          contentPath: '/v1/videos/v/content',
+          conn: { baseUrl: 'https://gw.example', key: 'sk-k' },
+          dir,
+          id: 'v',
+          resolve: dns({ 'cdn.example': ['93.184.216.34'] })
+        })
       )
       expect(e.message).toMatch(/is not https/)
       expect(hits).toEqual([])
@@ -158,14 +220,27 @@ describe('where result downloads may go', () => {
 
     it(`stops after ${MAX_RESULT_REDIRECTS} redirects`, async () => {
       let n = 0
-      const loop = async (): Promise<Response> => new Response(null, { status: 302, headers: { location: `https://cdn.example/${++n}` } })
-      const e = await refusal(downloadResult({ fetch: loop, url: 'https://cdn.example/0', gateway: { baseUrl: 'https://gw.example', key: 'k' }, dir, id: 'r', resolve: dns({ 'cdn.example': ['93.184.216.34'] }) }))
+      const loop = async (): Promise<Response> =>
+        new Response(null, { status: 302, headers: { location: `https://cdn.example/${++n}` } })
+      const e = await refusal(
+        downloadResult({
+          fetch: loop,
+          url: 'https://cdn.example/0',
+          gateway: { baseUrl: 'https://gw.example', key: 'k' },
+          dir,
+          id: 'r',
+          resolve: dns({ 'cdn.example': ['93.184.216.34'] })
+        })
+      )
       expect(e.message).toMatch(/redirected more than 5 times/)
       expect(n).toBe(MAX_RESULT_REDIRECTS + 1)
     })
 
     it('connects to the address that was checked, not to what a second lookup says (DNS rebinding)', async () => {
-      const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f60000000049454e44ae426082', 'hex')
+      const png = Buffer.from(
+        '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f60000000049454e44ae426082',
+        'hex'
+      )
       // The checked answer for "localhost" is 127.0.0.2; the system's own lookup says 127.0.0.1,
       // where another service listens on the same port.
       const checked = createServer((_req, res) => res.writeHead(200, { 'content-length': String(png.length) }).end(png))
@@ -192,10 +267,19 @@ describe('where result downloads may go', () => {
     })
 
     it('the sandbox (a loopback profile) still downloads from its loopback CDN', async () => {
-      const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f60000000049454e44ae426082', 'hex')
+      const png = Buffer.from(
+        '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f60000000049454e44ae426082',
+        'hex'
+      )
       const cdn = await serve((_req, res) => res.writeHead(200, { 'content-length': String(png.length) }).end(png))
       allowLoopbackResultOrigin(cdn)
-      const saved = await downloadResult({ fetch: (i, init) => fetch(i, init), url: `${cdn}/a.png`, gateway: { baseUrl: 'http://127.0.0.1:1', key: 'k' }, dir, id: 'ok' })
+      const saved = await downloadResult({
+        fetch: (i, init) => fetch(i, init),
+        url: `${cdn}/a.png`,
+        gateway: { baseUrl: 'http://127.0.0.1:1', key: 'k' },
+        dir,
+        id: 'ok'
+      })
       expect(saved).toMatchObject({ format: 'png', width: 1, height: 1 })
     })
   })

@@ -33,7 +33,8 @@ export type Resolve = (host: string) => Promise<string[]>
  */
 export type ResolvingFetch = FetchLike & { resolveHost?: Resolve }
 
-export const defaultResolve: Resolve = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address)
+export const defaultResolve: Resolve = async (host) =>
+  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address)
 
 const LOOPBACK = new BlockList()
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4')
@@ -43,9 +44,39 @@ LOOPBACK.addAddress('::1', 'ipv6')
 const NON_PUBLIC: Array<[BlockList, string]> = [
   [LOOPBACK, 'a loopback address (this computer)'],
   // 64:ff9b:1::/48 is NAT64 for local use (RFC 8215): where it leads is the local network's choice.
-  [subnets([['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['100.64.0.0', 10], ['192.0.0.0', 24], ['198.18.0.0', 15]], [['fc00::', 7], ['64:ff9b:1::', 48]]), 'a private network address'],
+  [
+    subnets(
+      [
+        ['10.0.0.0', 8],
+        ['172.16.0.0', 12],
+        ['192.168.0.0', 16],
+        ['100.64.0.0', 10],
+        ['192.0.0.0', 24],
+        ['198.18.0.0', 15]
+      ],
+      [
+        ['fc00::', 7],
+        ['64:ff9b:1::', 48]
+      ]
+    ),
+    'a private network address'
+  ],
   [subnets([['169.254.0.0', 16]], [['fe80::', 10]]), 'a link-local address'],
-  [subnets([['0.0.0.0', 8], ['224.0.0.0', 4], ['240.0.0.0', 4]], [['::', 96], ['ff00::', 8], ['2001:db8::', 32]]), 'a reserved or multicast address']
+  [
+    subnets(
+      [
+        ['0.0.0.0', 8],
+        ['224.0.0.0', 4],
+        ['240.0.0.0', 4]
+      ],
+      [
+        ['::', 96],
+        ['ff00::', 8],
+        ['2001:db8::', 32]
+      ]
+    ),
+    'a reserved or multicast address'
+  ]
 ]
 
 function subnets(v4: Array<[string, number]>, v6: Array<[string, number]>): BlockList {
@@ -106,7 +137,10 @@ export function refusalOf(address: string, loopbackProfile: boolean): string | n
 }
 
 function refused(target: URL, message: string, address?: string): StudioError {
-  return new StudioError('GATEWAY_ERROR', message, { retryable: false, details: { reason: 'address-refused', host: target.host, ...(address ? { address } : {}) } })
+  return new StudioError('GATEWAY_ERROR', message, {
+    retryable: false,
+    details: { reason: 'address-refused', host: target.host, ...(address ? { address } : {}) }
+  })
 }
 
 /**
@@ -147,12 +181,19 @@ function loopbackAllowed(target: URL, gateway: URL): boolean {
 }
 
 /** Throws a coded refusal naming the address and why, or returns the addresses `target` may be fetched from. */
-export async function checkResultAddress(target: URL, gatewayBaseUrl: string, resolve: Resolve = defaultResolve): Promise<string[]> {
+export async function checkResultAddress(
+  target: URL,
+  gatewayBaseUrl: string,
+  resolve: Resolve = defaultResolve
+): Promise<string[]> {
   const gateway = new URL(gatewayBaseUrl)
   const loopbackOk = loopbackAllowed(target, gateway)
   const host = target.hostname.replace(/^\[|\]$/g, '')
   const notHttps = () =>
-    refused(target, `The result address ${target.origin} is not https; the studio downloads results only over https (plain http only from this computer, for a gateway on this computer, on its own address or the sandbox's).`)
+    refused(
+      target,
+      `The result address ${target.origin} is not https; the studio downloads results only over https (plain http only from this computer, for a gateway on this computer, on its own address or the sandbox's).`
+    )
   if (target.protocol !== 'https:' && !(target.protocol === 'http:' && loopbackOk)) throw notHttps()
   let addresses: string[]
   if (isIP(host)) addresses = [host]
@@ -162,17 +203,31 @@ export async function checkResultAddress(target: URL, gatewayBaseUrl: string, re
     } catch (e) {
       // Unjudged is refused: the download's own lookup could get an answer this one did not.
       const code = (e as { code?: unknown } | null)?.code
-      throw refused(target, `The result address ${target.host} could not be looked up${typeof code === 'string' ? ` (${code})` : ''}; the studio downloads results only from addresses it has checked.`)
+      throw refused(
+        target,
+        `The result address ${target.host} could not be looked up${typeof code === 'string' ? ` (${code})` : ''}; the studio downloads results only from addresses it has checked.`
+      )
     }
-    if (addresses.length === 0) throw refused(target, `The result address ${target.host} resolves to no address; the studio downloads results only from addresses it has checked.`)
+    if (addresses.length === 0)
+      throw refused(
+        target,
+        `The result address ${target.host} resolves to no address; the studio downloads results only from addresses it has checked.`
+      )
   }
   for (const address of addresses) {
     // Plain http goes to this computer only, whatever the name says.
     if (target.protocol === 'http:' && !isLoopbackAddress(address)) throw notHttps()
     const why = refusalOf(address, loopbackOk)
     if (why) {
-      const where = isLoopbackAddress(address) && isLoopbackHost(gateway.hostname) ? ' (another service on this computer: only the gateway\'s own address and the sandbox\'s are allowed)' : ''
-      throw refused(target, `The result address ${target.host} resolves to ${address}, ${why}${where}; the studio does not download results from there.`, address)
+      const where =
+        isLoopbackAddress(address) && isLoopbackHost(gateway.hostname)
+          ? " (another service on this computer: only the gateway's own address and the sandbox's are allowed)"
+          : ''
+      throw refused(
+        target,
+        `The result address ${target.host} resolves to ${address}, ${why}${where}; the studio does not download results from there.`,
+        address
+      )
     }
   }
   return addresses
@@ -208,11 +263,19 @@ export async function fetchResult(
 ): Promise<Response> {
   let current = url
   for (let hop = 0; ; hop++) {
-    const addresses = await checkResultAddress(current, opts.gatewayBaseUrl, opts.resolve ?? (doFetch as ResolvingFetch).resolveHost)
+    const addresses = await checkResultAddress(
+      current,
+      opts.gatewayBaseUrl,
+      opts.resolve ?? (doFetch as ResolvingFetch).resolveHost
+    )
     const pin = await pinTo(current.hostname.replace(/^\[|\]$/g, ''), addresses)
     let res: Response
     try {
-      res = await doFetch(current.toString(), { ...init, redirect: 'manual', ...(pin ? { dispatcher: pin } : {}) } as RequestInit)
+      res = await doFetch(current.toString(), {
+        ...init,
+        redirect: 'manual',
+        ...(pin ? { dispatcher: pin } : {})
+      } as RequestInit)
       // Closing waits for this request, its body included, then frees the pinned connection.
       pin?.close().catch(() => {})
     } catch (e) {
@@ -220,13 +283,21 @@ export async function fetchResult(
       // Chromium (the Electron shell) may refuse a redirect to a scheme it does not follow before the
       // shell sees its Location: the same refusal as the policy's, not a network failure to retry.
       const code = causeCode(e)
-      if (code === 'ERR_UNSAFE_REDIRECT' || code === 'ERR_INVALID_REDIRECT') throw refused(current, 'The result address redirected to an address that is not http(s) or not a URL; the studio does not download results from there.')
+      if (code === 'ERR_UNSAFE_REDIRECT' || code === 'ERR_INVALID_REDIRECT')
+        throw refused(
+          current,
+          'The result address redirected to an address that is not http(s) or not a URL; the studio does not download results from there.'
+        )
       throw e
     }
     const location = res.headers.get('location')
     if (!opts.follow || ![301, 302, 303, 307, 308].includes(res.status) || location === null) return res
     await res.body?.cancel().catch(() => {})
-    if (hop >= MAX_RESULT_REDIRECTS) throw refused(current, `The result address redirected more than ${MAX_RESULT_REDIRECTS} times; the download was stopped.`)
+    if (hop >= MAX_RESULT_REDIRECTS)
+      throw refused(
+        current,
+        `The result address redirected more than ${MAX_RESULT_REDIRECTS} times; the download was stopped.`
+      )
     try {
       current = new URL(location, current)
     } catch {

@@ -18,7 +18,14 @@ describe('result origins the core allows besides the gateway’s own', () => {
   }
   /** A browser-shell core with its own data folder; the test says how the sandbox and fetch are set up. */
   const openCore = (opts: Partial<CoreOptions>) =>
-    createStudioCore({ shell: 'browser', secrets: noKeychain, dataDir: dataDir(), appVersion: '0.0.0-test', platform: 'linux', ...opts })
+    createStudioCore({
+      shell: 'browser',
+      secrets: noKeychain,
+      dataDir: dataDir(),
+      appVersion: '0.0.0-test',
+      platform: 'linux',
+      ...opts
+    })
 
   it("the built-in sandbox's images, served by its own file server, are downloaded", async () => {
     const fetched: string[] = []
@@ -34,12 +41,17 @@ describe('result origins the core allows besides the gateway’s own', () => {
       core.events.addSink((...[name, payload]) => {
         if (name === 'images:job-updated') jobs.push(payload as ImageJob)
       })
-      const r = await core.dispatch('images:generate', { family: 'imagegen', model: 'imagegen-4.0', prompt: 'a fox', n: 1 }, { shell: 'browser' })
+      const r = await core.dispatch(
+        'images:generate',
+        { family: 'imagegen', model: 'imagegen-4.0', prompt: 'a fox', n: 1 },
+        { shell: 'browser' }
+      )
       if (!r.ok) throw new Error(r.error.message)
       const { jobId } = r.value as { jobId: string }
       const deadline = Date.now() + 15_000
       let done: ImageJob | undefined
-      while (!(done = jobs.find((j) => j.jobId === jobId && j.status !== 'running')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10))
+      while (!(done = jobs.find((j) => j.jobId === jobId && j.status !== 'running')) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 10))
       expect(done?.status, JSON.stringify(done)).toBe('done')
       const gateway = new URL(fetched[0]).origin
       // The result really came from another loopback origin than the gateway's.
@@ -51,14 +63,20 @@ describe('result origins the core allows besides the gateway’s own', () => {
 
   it('STUDIO_RESULT_ORIGINS adds loopback origins while the core runs, and nothing that is not loopback', async () => {
     const sandbox = 'http://127.0.0.1:1'
-    await expect(checkResultAddress(new URL('http://127.0.0.1:45678/a.png'), sandbox)).rejects.toMatchObject({ details: { reason: 'address-refused' } })
+    await expect(checkResultAddress(new URL('http://127.0.0.1:45678/a.png'), sandbox)).rejects.toMatchObject({
+      details: { reason: 'address-refused' }
+    })
     const core = await openCore({
       sandbox: { enabled: false },
       env: { resultOrigins: 'http://127.0.0.1:45678, http://192.168.1.9:80, not a url' }
     })
     await expect(checkResultAddress(new URL('http://127.0.0.1:45678/a.png'), sandbox)).resolves.toEqual(['127.0.0.1'])
-    await expect(checkResultAddress(new URL('http://192.168.1.9/a.png'), sandbox)).rejects.toMatchObject({ details: { reason: 'address-refused' } })
+    await expect(checkResultAddress(new URL('http://192.168.1.9/a.png'), sandbox)).rejects.toMatchObject({
+      details: { reason: 'address-refused' }
+    })
     await core.dispose()
-    await expect(checkResultAddress(new URL('http://127.0.0.1:45678/a.png'), sandbox)).rejects.toMatchObject({ details: { reason: 'address-refused' } })
+    await expect(checkResultAddress(new URL('http://127.0.0.1:45678/a.png'), sandbox)).rejects.toMatchObject({
+      details: { reason: 'address-refused' }
+    })
   })
 })

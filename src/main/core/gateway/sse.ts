@@ -67,13 +67,18 @@ export class SseReader {
   private onParseError(e: ParseError): void {
     if (e.type === 'max-buffer-size-exceeded') {
       const mb = Math.round(this.maxBufferChars / (1024 * 1024))
-      this.failure = new StudioError('GATEWAY_ERROR', `The gateway sent one stream event larger than ${mb} MB; the stream was stopped to protect the app.`, {
-        details: { reason: 'sse_buffer_exceeded', limitChars: this.maxBufferChars }
-      })
+      this.failure = new StudioError(
+        'GATEWAY_ERROR',
+        `The gateway sent one stream event larger than ${mb} MB; the stream was stopped to protect the app.`,
+        {
+          details: { reason: 'sse_buffer_exceeded', limitChars: this.maxBufferChars }
+        }
+      )
       return
     }
     // Unknown fields are how a spec parser sees a line without `data:`; only JSON-looking ones matter.
     const line = e.line?.trim()
-    if (e.type === 'unknown-field' && line && (line.startsWith('{') || line.startsWith('['))) this.onItem({ kind: 'bare', line })
+    if (e.type === 'unknown-field' && line && (line.startsWith('{') || line.startsWith('[')))
+      this.onItem({ kind: 'bare', line })
   }
 }

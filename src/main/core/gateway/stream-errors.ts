@@ -41,7 +41,9 @@ export function streamErrorOf(body: unknown, eventName?: string): StudioError | 
   if (!claudeShaped && !openAiShaped) return null
   const e = (err && typeof err === 'object' ? err : {}) as Body
   const word = str(e.code) ?? str(e.type) ?? ''
-  const { text, requestId } = splitRequestId(typeof e.message === 'string' ? e.message : typeof b.message === 'string' ? b.message : '')
+  const { text, requestId } = splitRequestId(
+    typeof e.message === 'string' ? e.message : typeof b.message === 'string' ? b.message : ''
+  )
   const mapped = CODE_OF_WORD[word] ?? { code: 'GATEWAY_ERROR' as const, retryable: true }
   const label = word ? ` (${word})` : ''
   const said = text ? `: ${text}` : ''
@@ -49,8 +51,12 @@ export function streamErrorOf(body: unknown, eventName?: string): StudioError | 
   if (word) details.gatewayCode = word
   if (text) details.gatewayMessage = text
   if (requestId) details.requestId = requestId
-  return new StudioError(mapped.code, `The gateway reported an error while answering${label}${said}. The text received so far was kept.`, {
-    retryable: mapped.retryable,
-    details
-  })
+  return new StudioError(
+    mapped.code,
+    `The gateway reported an error while answering${label}${said}. The text received so far was kept.`,
+    {
+      retryable: mapped.retryable,
+      details
+    }
+  )
 }

@@ -3,7 +3,12 @@ import { StudioError } from '@shared/errors'
 import { errorFromBody } from './errors'
 import { readJson, sendGateway, type FetchLike, type GatewayConnection } from './http'
 
-const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : 0)
+const num = (v: unknown): number =>
+  typeof v === 'number' && Number.isFinite(v)
+    ? v
+    : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+      ? Number(v)
+      : 0
 
 /** Normalises `GET /api/usage/token/` leniently: odd field types become defaults, never a crash. */
 export function parseTokenUsage(body: unknown, fetchedAt: number): KeyUsage {
@@ -38,7 +43,16 @@ export function parseTokenUsage(body: unknown, fetchedAt: number): KeyUsage {
   }
 }
 
-export async function fetchTokenUsage(fetchImpl: FetchLike, conn: GatewayConnection, signal?: AbortSignal): Promise<KeyUsage> {
-  const res = await sendGateway(fetchImpl, conn, { method: 'GET', path: '/api/usage/token/', timeoutMs: 20_000, signal })
+export async function fetchTokenUsage(
+  fetchImpl: FetchLike,
+  conn: GatewayConnection,
+  signal?: AbortSignal
+): Promise<KeyUsage> {
+  const res = await sendGateway(fetchImpl, conn, {
+    method: 'GET',
+    path: '/api/usage/token/',
+    timeoutMs: 20_000,
+    signal
+  })
   return parseTokenUsage(await readJson(res), Date.now())
 }

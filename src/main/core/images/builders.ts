@@ -1,5 +1,11 @@
 import type { NativeImageNames } from '@shared/domain/gateway-names'
-import { IMAGE2_RATIO_SIZES, IMAGE2_SIZES, type EditRequest, type GenerateRequest, type NativeTaskRequest } from '@shared/domain/images'
+import {
+  IMAGE2_RATIO_SIZES,
+  IMAGE2_SIZES,
+  type EditRequest,
+  type GenerateRequest,
+  type NativeTaskRequest
+} from '@shared/domain/images'
 import { parseDims, type EditFamily } from './validate'
 
 /**
@@ -61,7 +67,9 @@ export function image2Size(req: Pick<Image2Request, 'size' | 'ratio'>): { size?:
   const preset = req.ratio ? IMAGE2_RATIO_SIZES[req.ratio] : undefined
   const size = req.size ?? preset
   if (req.size && preset && req.size !== preset) {
-    warnings.push(`Size ${req.size} was sent; the ratio ${req.ratio} (which means ${preset}) was not used, because an explicit size wins.`)
+    warnings.push(
+      `Size ${req.size} was sent; the ratio ${req.ratio} (which means ${preset}) was not used, because an explicit size wins.`
+    )
   }
   if (size && !(IMAGE2_SIZES as readonly string[]).includes(size)) {
     const d = parseDims(size, 'x')!
@@ -90,7 +98,11 @@ export function buildImage2Body(req: Image2Request, references: string[]): Built
 }
 
 /** The native task's body: `req_key` and the model are the profile's names (validate.ts chose the model). */
-export function buildNativeSubmitBody(req: NativeTaskRequest, native: Pick<NativeImageNames, 'reqKey'>, model: string): Built<Record<string, unknown>> {
+export function buildNativeSubmitBody(
+  req: NativeTaskRequest,
+  native: Pick<NativeImageNames, 'reqKey'>,
+  model: string
+): Built<Record<string, unknown>> {
   const body: Record<string, unknown> = { req_key: native.reqKey, model, prompt: req.prompt }
   put(body, 'resolution', req.resolution)
   put(body, 'size', req.size)
@@ -100,12 +112,16 @@ export function buildNativeSubmitBody(req: NativeTaskRequest, native: Pick<Nativ
   put(body, 'height', req.height)
   let requestedSize: string | undefined
   if (req.width !== undefined && req.height !== undefined) requestedSize = `${req.width}x${req.height}`
-  else if (req.size !== undefined && Number.isInteger(Math.sqrt(req.size))) requestedSize = `${Math.sqrt(req.size)}x${Math.sqrt(req.size)}`
+  else if (req.size !== undefined && Number.isInteger(Math.sqrt(req.size)))
+    requestedSize = `${Math.sqrt(req.size)}x${Math.sqrt(req.size)}`
   return { body, warnings: [], requestedSize }
 }
 
 /** The result query of GATEWAY.md §5b: `return_url` asks for URLs instead of inline Base64. */
-export function buildNativeResultBody(taskId: string, native: Pick<NativeImageNames, 'reqKey'>): Record<string, unknown> {
+export function buildNativeResultBody(
+  taskId: string,
+  native: Pick<NativeImageNames, 'reqKey'>
+): Record<string, unknown> {
   return { req_key: native.reqKey, task_id: taskId, req_json: JSON.stringify({ return_url: true }) }
 }
 

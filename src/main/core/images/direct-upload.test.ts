@@ -43,7 +43,10 @@ function bytesBeforeClose(req: IncomingMessage): Promise<{ bytes: number; comple
 }
 
 /** The first request's outcome at the server, whenever it arrives (listeners attached as it does). */
-function firstArrival(): { arrived(req: IncomingMessage): void; closed: Promise<{ bytes: number; complete: boolean }> } {
+function firstArrival(): {
+  arrived(req: IncomingMessage): void
+  closed: Promise<{ bytes: number; complete: boolean }>
+} {
   let arrived!: (req: IncomingMessage) => void
   const closed = new Promise<{ bytes: number; complete: boolean }>((resolve) => {
     arrived = (req) => void bytesBeforeClose(req).then(resolve)
@@ -74,7 +77,9 @@ describe('edit uploads over node:http (the browser host)', () => {
       })
       req.on('end', () => {
         received.push({ body: Buffer.concat(parts), headers: req.headers })
-        res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'r1' }).end(JSON.stringify({ data: [{ url: 'https://cdn.test/a.png' }] }))
+        res
+          .writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'r1' })
+          .end(JSON.stringify({ data: [{ url: 'https://cdn.test/a.png' }] }))
       })
     })
     let baseCalls = 0
@@ -94,7 +99,14 @@ describe('edit uploads over node:http (the browser host)', () => {
           { field: 'mask', path: fileOf('m.png', mask), filename: 'mask.png', contentType: 'image/png' }
         ]
       )
-      const res = await sendGateway(long.fetch, conn(server.url), { method: 'POST', path: '/v1/images/edits', body: body.body, headers: body.headers, timeoutMs: 30_000, paid: true })
+      const res = await sendGateway(long.fetch, conn(server.url), {
+        method: 'POST',
+        path: '/v1/images/edits',
+        body: body.body,
+        headers: body.headers,
+        timeoutMs: 30_000,
+        paid: true
+      })
       expect(res.status).toBe(200)
       expect(res.headers.get('x-request-id')).toBe('r1')
       expect(await readJson(res)).toEqual({ data: [{ url: 'https://cdn.test/a.png' }] })
@@ -104,7 +116,9 @@ describe('edit uploads over node:http (the browser host)', () => {
       expect(got.headers['transfer-encoding']).toBeUndefined()
       expect(got.headers.authorization).toBe('Bearer sk-direct-upload')
       expect(got.body.length).toBe(body.length)
-      const form = await new Response(new Uint8Array(got.body), { headers: { 'content-type': String(got.headers['content-type']) } }).formData()
+      const form = await new Response(new Uint8Array(got.body), {
+        headers: { 'content-type': String(got.headers['content-type']) }
+      }).formData()
       expect(form.get('prompt')).toBe('a red door')
       expect(Buffer.from(await (form.get('image') as File).arrayBuffer()).equals(image)).toBe(true)
       expect(Buffer.from(await (form.get('mask') as File).arrayBuffer()).equals(mask)).toBe(true)
@@ -126,7 +140,15 @@ describe('edit uploads over node:http (the browser host)', () => {
     try {
       const body = await streamedMultipart([], [{ field: 'image', path, filename: 's.png', contentType: 'image/png' }])
       expect(bodyWriterOf(body.body)).toBeTypeOf('function')
-      await readJson(await sendGateway(viaFetch.fetch, conn(server.url), { method: 'POST', path: '/e', body: body.body, headers: body.headers, timeoutMs: 30_000 }))
+      await readJson(
+        await sendGateway(viaFetch.fetch, conn(server.url), {
+          method: 'POST',
+          path: '/e',
+          body: body.body,
+          headers: body.headers,
+          timeoutMs: 30_000
+        })
+      )
       expect(baseCalls).toBe(1)
       // Read once as a stream, it has no direct writer any more; a second send of the same body fails.
       expect(bodyWriterOf(body.body)).toBeUndefined()
@@ -138,7 +160,10 @@ describe('edit uploads over node:http (the browser host)', () => {
 
   it('a body is sent once, one way: after the writer, reading it as a stream fails, and the other way round', async () => {
     const path = fileOf('once.png', randomBytes(3000))
-    const first = await streamedMultipart([], [{ field: 'image', path, filename: 'once.png', contentType: 'image/png' }])
+    const first = await streamedMultipart(
+      [],
+      [{ field: 'image', path, filename: 'once.png', contentType: 'image/png' }]
+    )
     const written: Buffer[] = []
     const sink = new Writable({
       write(chunk: Buffer, _enc, cb) {
@@ -150,7 +175,10 @@ describe('edit uploads over node:http (the browser host)', () => {
     expect(Buffer.concat(written).length).toBe(first.length)
     await expect(new Response(first.body).arrayBuffer()).rejects.toThrow(/sent only once/)
 
-    const second = await streamedMultipart([], [{ field: 'image', path, filename: 'once.png', contentType: 'image/png' }])
+    const second = await streamedMultipart(
+      [],
+      [{ field: 'image', path, filename: 'once.png', contentType: 'image/png' }]
+    )
     const writer = bodyWriterOf(second.body)!
     const reader = second.body.getReader()
     expect((await reader.read()).done).toBe(false)
@@ -159,11 +187,23 @@ describe('edit uploads over node:http (the browser host)', () => {
   })
 
   it('returns a redirect without following it, so sendGateway refuses it and the key goes nowhere else', async () => {
-    const server = await scriptedServer((req, res) => void collect(req).then(() => res.writeHead(307, { location: 'http://127.0.0.1:9/elsewhere' }).end()))
+    const server = await scriptedServer(
+      (req, res) => void collect(req).then(() => res.writeHead(307, { location: 'http://127.0.0.1:9/elsewhere' }).end())
+    )
     const long = await createLongFetch((i, init) => fetch(i, init), 60_000, { directUploads: true })
     try {
-      const body = await streamedMultipart([], [{ field: 'image', path: fileOf('r.png', randomBytes(5000)), filename: 'r.png', contentType: 'image/png' }])
-      const err = await sendGateway(long.fetch, conn(server.url), { method: 'POST', path: '/e', body: body.body, headers: body.headers, timeoutMs: 30_000, paid: true }).catch((e: unknown) => e)
+      const body = await streamedMultipart(
+        [],
+        [{ field: 'image', path: fileOf('r.png', randomBytes(5000)), filename: 'r.png', contentType: 'image/png' }]
+      )
+      const err = await sendGateway(long.fetch, conn(server.url), {
+        method: 'POST',
+        path: '/e',
+        body: body.body,
+        headers: body.headers,
+        timeoutMs: 30_000,
+        paid: true
+      }).catch((e: unknown) => e)
       expect(err).toBeInstanceOf(StudioError)
       expect((err as StudioError).code).toBe('REDIRECT_REFUSED')
       expect(server.requests).toHaveLength(1)
@@ -176,12 +216,31 @@ describe('edit uploads over node:http (the browser host)', () => {
   it('an answer before the whole body (413) is the answer, with its coded error', async () => {
     const server = await scriptedServer((req, res) => {
       req.resume()
-      res.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'image too large', type: 'invalid_request_error' } }))
+      res
+        .writeHead(413, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'image too large', type: 'invalid_request_error' } }))
     })
     const long = await createLongFetch((i, init) => fetch(i, init), 60_000, { directUploads: true })
     try {
-      const body = await streamedMultipart([], [{ field: 'image', path: fileOf('big.png', randomBytes(8 * 1024 * 1024)), filename: 'big.png', contentType: 'image/png' }])
-      const res = await sendGateway(long.fetch, conn(server.url), { method: 'POST', path: '/e', body: body.body, headers: body.headers, timeoutMs: 30_000, paid: true })
+      const body = await streamedMultipart(
+        [],
+        [
+          {
+            field: 'image',
+            path: fileOf('big.png', randomBytes(8 * 1024 * 1024)),
+            filename: 'big.png',
+            contentType: 'image/png'
+          }
+        ]
+      )
+      const res = await sendGateway(long.fetch, conn(server.url), {
+        method: 'POST',
+        path: '/e',
+        body: body.body,
+        headers: body.headers,
+        timeoutMs: 30_000,
+        paid: true
+      })
       expect(res.status).toBe(413)
       const err = await readJson(res).catch((e: unknown) => e)
       expect(err).toBeInstanceOf(StudioError)
@@ -198,8 +257,18 @@ describe('edit uploads over node:http (the browser host)', () => {
     await server.close()
     const long = await createLongFetch((i, init) => fetch(i, init), 60_000, { directUploads: true })
     try {
-      const body = await streamedMultipart([], [{ field: 'image', path: fileOf('x.png', randomBytes(1000)), filename: 'x.png', contentType: 'image/png' }])
-      const err = (await sendGateway(long.fetch, conn(url), { method: 'POST', path: '/e', body: body.body, headers: body.headers, timeoutMs: 30_000, paid: true }).catch((e: unknown) => e)) as StudioError
+      const body = await streamedMultipart(
+        [],
+        [{ field: 'image', path: fileOf('x.png', randomBytes(1000)), filename: 'x.png', contentType: 'image/png' }]
+      )
+      const err = (await sendGateway(long.fetch, conn(url), {
+        method: 'POST',
+        path: '/e',
+        body: body.body,
+        headers: body.headers,
+        timeoutMs: 30_000,
+        paid: true
+      }).catch((e: unknown) => e)) as StudioError
       expect(err.code).toBe('NETWORK_UNREACHABLE')
       expect(err.details).toMatchObject({ cause: 'ECONNREFUSED', preSend: true })
     } finally {
@@ -221,10 +290,26 @@ describe('edit uploads over node:http (the browser host)', () => {
     })
     const long = await createLongFetch((i, init) => fetch(i, init), 60_000, { directUploads: true })
     try {
-      const body = await streamedMultipart([], [{ field: 'image', path: fileOf('c.png', randomBytes(12 * 1024 * 1024)), filename: 'c.png', contentType: 'image/png' }])
-      const err = (await sendGateway(long.fetch, conn(server.url), { method: 'POST', path: '/e', body: body.body, headers: body.headers, timeoutMs: 30_000, paid: true, signal: cancel.signal }).catch(
-        (e: unknown) => e
-      )) as StudioError
+      const body = await streamedMultipart(
+        [],
+        [
+          {
+            field: 'image',
+            path: fileOf('c.png', randomBytes(12 * 1024 * 1024)),
+            filename: 'c.png',
+            contentType: 'image/png'
+          }
+        ]
+      )
+      const err = (await sendGateway(long.fetch, conn(server.url), {
+        method: 'POST',
+        path: '/e',
+        body: body.body,
+        headers: body.headers,
+        timeoutMs: 30_000,
+        paid: true,
+        signal: cancel.signal
+      }).catch((e: unknown) => e)) as StudioError
       expect(err.code).toBe('CANCELLED')
       const closed = await server1.closed
       expect(closed.complete).toBe(false)
@@ -241,11 +326,23 @@ describe('edit uploads over node:http (the browser host)', () => {
     const long = await createLongFetch((i, init) => fetch(i, init), 60_000, { directUploads: true })
     try {
       const path = fileOf('shrink.png', randomBytes(6 * 1024 * 1024))
-      const body = await streamedMultipart([], [{ field: 'image', path, filename: 'shrink.png', contentType: 'image/png' }])
+      const body = await streamedMultipart(
+        [],
+        [{ field: 'image', path, filename: 'shrink.png', contentType: 'image/png' }]
+      )
       truncateSync(path, 3 * 1024 * 1024 + 5)
-      const err = (await sendGateway(long.fetch, conn(server.url), { method: 'POST', path: '/e', body: body.body, headers: body.headers, timeoutMs: 30_000, paid: true }).catch((e: unknown) => e)) as StudioError
+      const err = (await sendGateway(long.fetch, conn(server.url), {
+        method: 'POST',
+        path: '/e',
+        body: body.body,
+        headers: body.headers,
+        timeoutMs: 30_000,
+        paid: true
+      }).catch((e: unknown) => e)) as StudioError
       expect(err).toBeInstanceOf(StudioError)
-      expect(String((err.cause as Error | undefined)?.message)).toMatch(/changed size while it was being sent \(3145733 of 6291456 bytes\)/)
+      expect(String((err.cause as Error | undefined)?.message)).toMatch(
+        /changed size while it was being sent \(3145733 of 6291456 bytes\)/
+      )
       const closed = await server1.closed
       expect(closed.complete).toBe(false)
     } finally {

@@ -38,18 +38,21 @@ describe('edit inputs are copied through their grants', () => {
   }
   const edits = () => sb.log().filter((e) => e.route === 'image.edit').length
 
-  it.runIf(process.platform !== 'win32')('refuses a source replaced by a symlink to another file of the same size', async () => {
-    const { path, fileId } = await pick('swap.png', source)
-    const secret = join(picked, 'secret.bin')
-    writeFileSync(secret, Buffer.alloc(source.byteLength, 0x41))
-    rmSync(path)
-    symlinkSync(secret, path)
-    const before = edits()
-    const e = await h.fail('images:edit', { source: { kind: 'file', fileId }, prompt: 'p', model: 'imagegen-4.0' })
-    expect(e).toMatchObject({ code: 'INVALID_INPUT', field: 'source' })
-    expect(e.message).not.toContain(picked)
-    expect(edits()).toBe(before)
-  })
+  it.runIf(process.platform !== 'win32')(
+    'refuses a source replaced by a symlink to another file of the same size',
+    async () => {
+      const { path, fileId } = await pick('swap.png', source)
+      const secret = join(picked, 'secret.bin')
+      writeFileSync(secret, Buffer.alloc(source.byteLength, 0x41))
+      rmSync(path)
+      symlinkSync(secret, path)
+      const before = edits()
+      const e = await h.fail('images:edit', { source: { kind: 'file', fileId }, prompt: 'p', model: 'imagegen-4.0' })
+      expect(e).toMatchObject({ code: 'INVALID_INPUT', field: 'source' })
+      expect(e.message).not.toContain(picked)
+      expect(edits()).toBe(before)
+    }
+  )
 
   it('refuses a source rewritten in place with the same size (a new modification time)', async () => {
     const { path, fileId } = await pick('rewrite.png', source)
@@ -68,7 +71,12 @@ describe('edit inputs are copied through their grants', () => {
     writeFileSync(m.path, await rectMask(W, H, { x: 20, y: 20, w: 30, h: 20 }))
     utimesSync(m.path, new Date(), new Date(Date.now() + 5000))
     const before = edits()
-    const e = await h.fail('images:edit', { source: { kind: 'file', fileId }, maskFileId: m.fileId, prompt: 'p', model: 'imagegen-4.0' })
+    const e = await h.fail('images:edit', {
+      source: { kind: 'file', fileId },
+      maskFileId: m.fileId,
+      prompt: 'p',
+      model: 'imagegen-4.0'
+    })
     expect(e).toMatchObject({ code: 'INVALID_INPUT', field: 'maskFileId', details: { reason: 'changed' } })
     expect(edits()).toBe(before)
   })
@@ -81,7 +89,12 @@ describe('edit inputs are copied through their grants', () => {
     rmSync(m.path)
     symlinkSync(other, m.path)
     const before = edits()
-    const e = await h.fail('images:edit', { source: { kind: 'file', fileId }, maskFileId: m.fileId, prompt: 'p', model: 'imagegen-4.0' })
+    const e = await h.fail('images:edit', {
+      source: { kind: 'file', fileId },
+      maskFileId: m.fileId,
+      prompt: 'p',
+      model: 'imagegen-4.0'
+    })
     expect(e).toMatchObject({ code: 'INVALID_INPUT', field: 'maskFileId' })
     expect(edits()).toBe(before)
   })
@@ -89,7 +102,12 @@ describe('edit inputs are copied through their grants', () => {
   it('still edits with unchanged local files', async () => {
     const { fileId } = await pick('fine.png', source)
     const m = await pick('fine-mask.png', mask)
-    const job = await h.call('images:edit', { source: { kind: 'file', fileId }, maskFileId: m.fileId, prompt: 'p', model: 'imagegen-4.0' })
+    const job = await h.call('images:edit', {
+      source: { kind: 'file', fileId },
+      maskFileId: m.fileId,
+      prompt: 'p',
+      model: 'imagegen-4.0'
+    })
     const done = await h.settled(job.jobId)
     expect(done.status).toBe('done')
   })

@@ -13,7 +13,11 @@ import { invalid } from './validate'
  * into the library so the request, the honesty check and a later "protect" all see the same bytes.
  */
 
-const EDIT_TYPES: Record<string, 'png' | 'jpeg' | 'webp'> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp' }
+const EDIT_TYPES: Record<string, 'png' | 'jpeg' | 'webp'> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpeg',
+  'image/webp': 'webp'
+}
 const EXT = { png: 'png', jpeg: 'jpg', webp: 'webp' } as const
 const LIMIT = FILE_RULES['image-edit'].maxBytes
 
@@ -47,7 +51,8 @@ function sourceOf(req: EditRequest, d: EditSources): EditSource {
   if (req.source.kind === 'gallery') {
     const item = d.gallery.record(req.source.itemId)
     if (item.format === 'gif') throw invalid('source', 'GIF images cannot be edited; edits take PNG, JPEG or WebP.')
-    if (item.bytes > LIMIT) throw invalid('source', `This image is over ${LIMIT / 1024 / 1024} MB, the limit for edits.`)
+    if (item.bytes > LIMIT)
+      throw invalid('source', `This image is over ${LIMIT / 1024 / 1024} MB, the limit for edits.`)
     const format = item.format
     return {
       path: d.gallery.pathOf(item.file),
@@ -64,7 +69,8 @@ function sourceOf(req: EditRequest, d: EditSources): EditSource {
   const g = d.files.get(req.source.fileId)
   const format = EDIT_TYPES[g.grant.mimeType]
   if (!format) throw invalid('source', `"${g.grant.name}" is not a PNG, JPEG or WebP image, which edits need.`)
-  if (g.grant.bytes > LIMIT) throw invalid('source', `"${g.grant.name}" is over ${LIMIT / 1024 / 1024} MB, the limit for edits.`)
+  if (g.grant.bytes > LIMIT)
+    throw invalid('source', `"${g.grant.name}" is over ${LIMIT / 1024 / 1024} MB, the limit for edits.`)
   if (!g.grant.width || !g.grant.height) throw invalid('source', `The size of "${g.grant.name}" could not be read.`)
   return {
     path: g.path,
@@ -86,20 +92,35 @@ export async function checkEditInputs(req: EditRequest, d: EditSources): Promise
   if (req.maskFileId === undefined) return { source, warnings: [] }
   if (!d.files) throw invalid('maskFileId', 'Masks are not available in this shell.')
   const m = d.files.get(req.maskFileId)
-  if (m.grant.mimeType !== 'image/png') throw invalid('maskFileId', 'The mask must be a PNG (it needs transparency to mark the area to change).')
+  if (m.grant.mimeType !== 'image/png')
+    throw invalid('maskFileId', 'The mask must be a PNG (it needs transparency to mark the area to change).')
   if (m.grant.width !== source.width || m.grant.height !== source.height) {
-    throw invalid('maskFileId', `The mask is ${m.grant.width}x${m.grant.height} but the image is ${source.width}x${source.height}; they must match exactly.`, {
-      mask: `${m.grant.width}x${m.grant.height}`,
-      image: `${source.width}x${source.height}`
-    })
+    throw invalid(
+      'maskFileId',
+      `The mask is ${m.grant.width}x${m.grant.height} but the image is ${source.width}x${source.height}; they must match exactly.`,
+      {
+        mask: `${m.grant.width}x${m.grant.height}`,
+        image: `${source.width}x${source.height}`
+      }
+    )
   }
   const warnings: string[] = []
   // The alpha channel's range says whether the mask marks anything at all (sharp decodes off the event loop).
   // Decoded from bytes read through the grant (no link followed, same device, inode, size and time).
   const bytes = await d.files.readBytes(req.maskFileId).catch((e: unknown) => Promise.reject(asField(e, 'maskFileId')))
-  const stats = await (await openImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'mask', {}, { code: 'INVALID_INPUT', field: 'maskFileId' })).ensureAlpha().stats()
+  const stats = await (
+    await openImage(
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      'mask',
+      {},
+      { code: 'INVALID_INPUT', field: 'maskFileId' }
+    )
+  )
+    .ensureAlpha()
+    .stats()
   const alpha = stats.channels[stats.channels.length - 1]
-  if (alpha.min >= 128) throw invalid('maskFileId', 'The mask has no transparent area, so nothing could change. Paint the area to edit.')
+  if (alpha.min >= 128)
+    throw invalid('maskFileId', 'The mask has no transparent area, so nothing could change. Paint the area to edit.')
   if (alpha.max < 128) warnings.push('The mask is transparent everywhere: the whole image may change.')
   return { source, mask: { path: m.path, uploadName: 'mask.png', fileId: m.grant.fileId }, warnings }
 }
@@ -115,7 +136,12 @@ export interface LibraryCopies {
  * the granted file (device, inode, size and modification time) or change while being copied. A
  * gallery source is the library's own file.
  */
-export async function copyEditInputs(checked: CheckedEdit, gallery: GalleryStore, jobId: string, files?: Pick<FileGrants, 'copyTo'>): Promise<LibraryCopies> {
+export async function copyEditInputs(
+  checked: CheckedEdit,
+  gallery: GalleryStore,
+  jobId: string,
+  files?: Pick<FileGrants, 'copyTo'>
+): Promise<LibraryCopies> {
   const sourceFile = `${jobId}.source.${EXT[checked.source.format]}`
   const maskFile = checked.mask ? `${jobId}.mask.png` : undefined
   try {
@@ -136,13 +162,23 @@ export async function removeCopies(c: Partial<LibraryCopies>, gallery: GallerySt
   for (const name of [c.sourceFile, c.maskFile]) if (name) await rm(gallery.pathOf(name), { force: true })
 }
 
-async function throughGrant(files: Pick<FileGrants, 'copyTo'> | undefined, fileId: string, dest: string, field: 'source' | 'maskFileId'): Promise<void> {
+async function throughGrant(
+  files: Pick<FileGrants, 'copyTo'> | undefined,
+  fileId: string,
+  dest: string,
+  field: 'source' | 'maskFileId'
+): Promise<void> {
   if (!files) throw invalid(field, 'Local files are not available in this shell.')
   await files.copyTo(fileId, dest).catch((e: unknown) => Promise.reject(asField(e, field)))
 }
 
 /** A grant's refusal (field `file`) moved to the edit form's field, its words and reason kept. */
 function asField(e: unknown, field: 'source' | 'maskFileId'): unknown {
-  if (e instanceof StudioError && e.field === 'file') return new StudioError(e.code, e.message, { field, retryable: e.retryable, ...(e.details ? { details: e.details } : {}) })
+  if (e instanceof StudioError && e.field === 'file')
+    return new StudioError(e.code, e.message, {
+      field,
+      retryable: e.retryable,
+      ...(e.details ? { details: e.details } : {})
+    })
   return e
 }

@@ -43,11 +43,19 @@ describe('streamed edit multipart', () => {
 
   it('ends the request with an error when a file changed size after the length was declared', async () => {
     writeFileSync(join(dir, 'c.png'), Buffer.alloc(1000))
-    const grown = await streamedMultipart([], [{ field: 'image', path: join(dir, 'c.png'), filename: 'c.png', contentType: 'image/png' }])
+    const grown = await streamedMultipart(
+      [],
+      [{ field: 'image', path: join(dir, 'c.png'), filename: 'c.png', contentType: 'image/png' }]
+    )
     writeFileSync(join(dir, 'c.png'), Buffer.alloc(1001))
-    await expect(bytesOf(grown.body)).rejects.toThrow(/changed size while it was being sent \(more than the 1000 bytes declared\)/)
+    await expect(bytesOf(grown.body)).rejects.toThrow(
+      /changed size while it was being sent \(more than the 1000 bytes declared\)/
+    )
     writeFileSync(join(dir, 'b.png'), Buffer.alloc(1000))
-    const body = await streamedMultipart([], [{ field: 'image', path: join(dir, 'b.png'), filename: 'b.png', contentType: 'image/png' }])
+    const body = await streamedMultipart(
+      [],
+      [{ field: 'image', path: join(dir, 'b.png'), filename: 'b.png', contentType: 'image/png' }]
+    )
     writeFileSync(join(dir, 'b.png'), Buffer.alloc(400))
     await expect(bytesOf(body.body)).rejects.toThrow(/changed size while it was being sent \(400 of 1000 bytes\)/)
   })

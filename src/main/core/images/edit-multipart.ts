@@ -43,9 +43,17 @@ function normalizeValue(value: string): string {
   return value.replace(/\r\n|\r|\n/g, '\r\n')
 }
 
-export async function streamedMultipart(fields: ReadonlyArray<readonly [string, string]>, files: readonly MultipartFile[]): Promise<StreamedBody> {
+export async function streamedMultipart(
+  fields: ReadonlyArray<readonly [string, string]>,
+  files: readonly MultipartFile[]
+): Promise<StreamedBody> {
   const boundary = `----StudioFormBoundary${randomBytes(16).toString('hex')}`
-  const text = fields.map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(k)}"\r\n\r\n${normalizeValue(v)}\r\n`, 'utf8'))
+  const text = fields.map(([k, v]) =>
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(k)}"\r\n\r\n${normalizeValue(v)}\r\n`,
+      'utf8'
+    )
+  )
   const parts: Array<{ head: Buffer; path: string; size: number }> = []
   for (const f of files) {
     const head = Buffer.from(
@@ -56,7 +64,10 @@ export async function streamedMultipart(fields: ReadonlyArray<readonly [string, 
   }
   const crlf = Buffer.from('\r\n')
   const tail = Buffer.from(`--${boundary}--\r\n`)
-  const length = text.reduce((n, b) => n + b.length, 0) + parts.reduce((n, p) => n + p.head.length + p.size + crlf.length, 0) + tail.length
+  const length =
+    text.reduce((n, b) => n + b.length, 0) +
+    parts.reduce((n, p) => n + p.head.length + p.size + crlf.length, 0) +
+    tail.length
 
   // The body as a queue of steps: fixed bytes, or a file read in READ_CHUNK pieces straight from
   // its handle (one read per pull, no stream or generator layers in between).
@@ -146,14 +157,36 @@ export async function streamedMultipart(fields: ReadonlyArray<readonly [string, 
       await closeFile().catch(() => {})
     }
   })
-  return { body, length, headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(length) } }
+  return {
+    body,
+    length,
+    headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(length) }
+  }
 }
 
 const MIME = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const
 
 /** The edit's body from the library copies: the text fields, then `image`, then `mask` when there is one. */
-export function buildEditBody(fields: ReadonlyArray<readonly [string, string]>, checked: CheckedEdit, copies: LibraryCopies, gallery: Pick<GalleryStore, 'pathOf'>): Promise<StreamedBody> {
-  const files: MultipartFile[] = [{ field: 'image', path: gallery.pathOf(copies.sourceFile), filename: checked.source.uploadName, contentType: MIME[checked.source.format] }]
-  if (checked.mask && copies.maskFile) files.push({ field: 'mask', path: gallery.pathOf(copies.maskFile), filename: checked.mask.uploadName, contentType: 'image/png' })
+export function buildEditBody(
+  fields: ReadonlyArray<readonly [string, string]>,
+  checked: CheckedEdit,
+  copies: LibraryCopies,
+  gallery: Pick<GalleryStore, 'pathOf'>
+): Promise<StreamedBody> {
+  const files: MultipartFile[] = [
+    {
+      field: 'image',
+      path: gallery.pathOf(copies.sourceFile),
+      filename: checked.source.uploadName,
+      contentType: MIME[checked.source.format]
+    }
+  ]
+  if (checked.mask && copies.maskFile)
+    files.push({
+      field: 'mask',
+      path: gallery.pathOf(copies.maskFile),
+      filename: checked.mask.uploadName,
+      contentType: 'image/png'
+    })
   return streamedMultipart(fields, files)
 }

@@ -9,7 +9,8 @@ import { gradientPng, imagesHarness, rectMask, rgbOf, type ImagesHarness } from 
 const W = 320
 const H = 240
 const HOLE = { x: 100, y: 60, w: 120, h: 90 }
-const inHole = (x: number, y: number, margin = 0) => x >= HOLE.x - margin && x < HOLE.x + HOLE.w + margin && y >= HOLE.y - margin && y < HOLE.y + HOLE.h + margin
+const inHole = (x: number, y: number, margin = 0) =>
+  x >= HOLE.x - margin && x < HOLE.x + HOLE.w + margin && y >= HOLE.y - margin && y < HOLE.y + HOLE.h + margin
 
 function pathOf(h: ImagesHarness, item: Pick<GalleryItem, 'url'>): string {
   return h.media.resolve(item.url.slice('/media/'.length))!.path
@@ -48,7 +49,14 @@ describe('edit with a painted mask against the sandbox', () => {
   it('sends one multipart with image + mask parts (real names and types) and the result changes only inside the mask', async () => {
     const fileId = await h.grantBytes(source, 'holiday photo.PNG')
     const maskFileId = await h.grantBytes(await rectMask(W, H, HOLE), 'mask.png')
-    const job = await h.call('images:edit', { source: { kind: 'file', fileId }, maskFileId, prompt: 'a red balloon', model: 'imagegen-4.0', quality: 'high', watermark: 'false' })
+    const job = await h.call('images:edit', {
+      source: { kind: 'file', fileId },
+      maskFileId,
+      prompt: 'a red balloon',
+      model: 'imagegen-4.0',
+      quality: 'high',
+      watermark: 'false'
+    })
     const done = await h.settled(job.jobId)
     expect(done.status).toBe('done')
 
@@ -82,7 +90,12 @@ describe('edit with a painted mask against the sandbox', () => {
   it('edits a gallery image and records it as the parent', async () => {
     const [parent] = (await h.call('images:list-gallery', undefined)).items
     const maskFileId = await h.grantBytes(await rectMask(W, H, HOLE), 'mask.png')
-    const job = await h.call('images:edit', { source: { kind: 'gallery', itemId: parent.id }, maskFileId, prompt: 'again', model: 'image-model-1' })
+    const job = await h.call('images:edit', {
+      source: { kind: 'gallery', itemId: parent.id },
+      maskFileId,
+      prompt: 'again',
+      model: 'image-model-1'
+    })
     const done = await h.settled(job.jobId)
     expect(done.status).toBe('done')
     expect(done.items[0]).toMatchObject({ parentId: parent.id, outsideMaskChange: 0 })
@@ -103,9 +116,17 @@ describe('an upstream that ignores the mask', () => {
       req.on('data', (c: Buffer) => chunks.push(c))
       req.on('end', async () => {
         // Parsed as the gateway would: what went over the wire, not what the client meant to send.
-        const form = await new Request('http://x/', { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body: Buffer.concat(chunks) }).formData()
-        parts = [...form.entries()].map(([name, v]) => (typeof v === 'string' ? { name } : { name, filename: v.name, type: v.type }))
-        const flat = await sharp({ create: { ...answerSize, channels: 3, background: { r: 250, g: 20, b: 20 } } }).png().toBuffer()
+        const form = await new Request('http://x/', {
+          method: 'POST',
+          headers: { 'content-type': String(req.headers['content-type']) },
+          body: Buffer.concat(chunks)
+        }).formData()
+        parts = [...form.entries()].map(([name, v]) =>
+          typeof v === 'string' ? { name } : { name, filename: v.name, type: v.type }
+        )
+        const flat = await sharp({ create: { ...answerSize, channels: 3, background: { r: 250, g: 20, b: 20 } } })
+          .png()
+          .toBuffer()
         res.writeHead(200, { 'content-type': 'application/json' })
         res.end(JSON.stringify({ created: 1, data: [{ b64_json: flat.toString('base64') }] }))
       })
@@ -120,7 +141,12 @@ describe('an upstream that ignores the mask', () => {
   it('warns that the mask was ignored, and "protect outside the mask" restores the original there', async () => {
     const fileId = await h.grantBytes(source, 'src.png')
     const maskFileId = await h.grantBytes(await rectMask(W, H, HOLE), 'my mask.png')
-    const job = await h.call('images:edit', { source: { kind: 'file', fileId }, maskFileId, prompt: 'a balloon', model: 'imagegen-4.5' })
+    const job = await h.call('images:edit', {
+      source: { kind: 'file', fileId },
+      maskFileId,
+      prompt: 'a balloon',
+      model: 'imagegen-4.5'
+    })
     const done = await h.settled(job.jobId)
     expect(parts).toEqual([
       { name: 'model' },
@@ -134,7 +160,14 @@ describe('an upstream that ignores the mask', () => {
     expect(done.warnings.join(' ')).toMatch(/ignored the mask: \d+(\.\d)?% of the area you kept was changed/)
 
     const kept = await h.call('images:protect-outside-mask', { id: edited.id, featherPx: 8 })
-    expect(kept).toMatchObject({ origin: 'protect', parentId: edited.id, width: W, height: H, outsideMaskChange: 0, maskUrl: edited.maskUrl })
+    expect(kept).toMatchObject({
+      origin: 'protect',
+      parentId: edited.id,
+      width: W,
+      height: H,
+      outsideMaskChange: 0,
+      maskUrl: edited.maskUrl
+    })
     const orig = (await rgbOf(source)).data
     const out = (await rgbOf(pathOf(h, kept))).data
     const red = (await rgbOf(pathOf(h, edited))).data
@@ -149,17 +182,39 @@ describe('an upstream that ignores the mask', () => {
     answerSize = { width: W * 2, height: H * 2 }
     const fileId = await h.grantBytes(source, 'src.png')
     const maskFileId = await h.grantBytes(await rectMask(W, H, HOLE), 'mask.png')
-    const done = await h.settled((await h.call('images:edit', { source: { kind: 'file', fileId }, maskFileId, prompt: 'bigger', model: 'imagegen-4.0' })).jobId)
+    const done = await h.settled(
+      (
+        await h.call('images:edit', {
+          source: { kind: 'file', fileId },
+          maskFileId,
+          prompt: 'bigger',
+          model: 'imagegen-4.0'
+        })
+      ).jobId
+    )
     expect(done.items[0]).toMatchObject({ width: W * 2, height: H * 2 })
-    expect(done.warnings.join(' ')).toMatch(new RegExp(`result is ${W * 2}x${H * 2}, not the original's ${W}x${H}; it was scaled`))
+    expect(done.warnings.join(' ')).toMatch(
+      new RegExp(`result is ${W * 2}x${H * 2}, not the original's ${W}x${H}; it was scaled`)
+    )
     const kept = await h.call('images:protect-outside-mask', { id: done.items[0].id })
-    expect(kept).toMatchObject({ width: W, height: H, params: { featherPx: 8, resultResizedFrom: `${W * 2}x${H * 2}` } })
+    expect(kept).toMatchObject({
+      width: W,
+      height: H,
+      params: { featherPx: 8, resultResizedFrom: `${W * 2}x${H * 2}` }
+    })
   })
 
   it('refuses protect for an item that was not a masked edit', async () => {
-    const job = await h.call('images:edit', { source: { kind: 'file', fileId: await h.grantBytes(source, 's.png') }, prompt: 'no mask', model: 'imagegen-4.0' })
+    const job = await h.call('images:edit', {
+      source: { kind: 'file', fileId: await h.grantBytes(source, 's.png') },
+      prompt: 'no mask',
+      model: 'imagegen-4.0'
+    })
     const done = await h.settled(job.jobId)
     expect(done.items[0].outsideMaskChange).toBeUndefined()
-    expect(await h.fail('images:protect-outside-mask', { id: done.items[0].id })).toMatchObject({ code: 'INVALID_INPUT', field: 'id' })
+    expect(await h.fail('images:protect-outside-mask', { id: done.items[0].id })).toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'id'
+    })
   })
 })

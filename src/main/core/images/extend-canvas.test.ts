@@ -128,7 +128,12 @@ describe('extend canvas: the edit request', () => {
     const fileId = await h.grantBytes(await gradientPng(320, 240), 'photo.png')
     // 320x240 to 16:9, snapped by the form family to 1920x1080: the picture scales to 1440x1080.
     const extend = { width: 1920, height: 1080, x: 240, y: 0, pictureWidth: 1440, pictureHeight: 1080 }
-    const job = await h.call('images:edit', { source: { kind: 'file', fileId }, prompt: 'a wide beach', model: 'image-model-1', extend })
+    const job = await h.call('images:edit', {
+      source: { kind: 'file', fileId },
+      prompt: 'a wide beach',
+      model: 'image-model-1',
+      extend
+    })
     const done = await h.settled(job.jobId)
     expect(done.status).toBe('done')
     const sent = h.sent.find((s) => s.url.endsWith('/v1/images/edits'))!
@@ -147,7 +152,9 @@ describe('extend canvas: the edit request', () => {
     const fileId = await h.grantBytes(await gradientPng(320, 240), 'photo.png')
     const before = sb.log().filter((e) => e.route === 'image.edit').length
     const extend = { width: 1820, height: 1024, x: 0, y: 0, pictureWidth: 1365, pictureHeight: 1024 }
-    const err = await h.call('images:edit', { source: { kind: 'file', fileId }, prompt: 'wide', model: 'image-model-1', extend }).catch((e: unknown) => e)
+    const err = await h
+      .call('images:edit', { source: { kind: 'file', fileId }, prompt: 'wide', model: 'image-model-1', extend })
+      .catch((e: unknown) => e)
     expect(err).toBeInstanceOf(StudioError)
     expect(err).toMatchObject({ code: 'INVALID_INPUT', field: 'extend' })
     expect((err as StudioError).message).toContain('1920x1080')
@@ -163,7 +170,15 @@ describe('extend canvas: the edit image limit', () => {
 
   async function inputs(jobId: string) {
     await sharp(await gradientPng(320, 240)).toFile(join(dir, `${jobId}.source.png`))
-    const source = { path: join(dir, `${jobId}.source.png`), format: 'png' as const, width: 320, height: 240, bytes: 1, uploadName: 'a.png', describe: {} }
+    const source = {
+      path: join(dir, `${jobId}.source.png`),
+      format: 'png' as const,
+      width: 320,
+      height: 240,
+      bytes: 1,
+      uploadName: 'a.png',
+      describe: {}
+    }
     return { checked: { source, warnings: [] }, copies: { sourceFile: `${jobId}.source.png` } }
   }
 

@@ -22,7 +22,11 @@ const CLEAR = { r: 0, g: 0, b: 0, alpha: 0 }
 const KEEP = { r: 0, g: 0, b: 0, alpha: 1 }
 
 /** Refuses a placement the family's size rules do not take, before any file is written. */
-export function checkExtend(p: ExtendPlacement, source: Pick<EditSource, 'width' | 'height'>, family: EditFamily): void {
+export function checkExtend(
+  p: ExtendPlacement,
+  source: Pick<EditSource, 'width' | 'height'>,
+  family: EditFamily
+): void {
   const problems = extendProblems(source, p, family)
   if (problems.length > 0) throw ruleError(problems[0])
 }
@@ -36,19 +40,44 @@ function margins(p: ExtendPlacement) {
  * (decode, resize when the family's size scaled the picture, pad with transparency, encode), and
  * the two run side by side in sharp's thread pool.
  */
-export async function composeExtend(sourcePath: string, paintedMaskPath: string | undefined, p: ExtendPlacement, sourceOut: string, maskOut: string): Promise<void> {
+export async function composeExtend(
+  sourcePath: string,
+  paintedMaskPath: string | undefined,
+  p: ExtendPlacement,
+  sourceOut: string,
+  maskOut: string
+): Promise<void> {
   const sharp = await loadSharp()
   const scaled = (img: import('sharp').Sharp, kernel: 'lanczos3' | 'nearest', w: number, h: number) =>
-    w === p.pictureWidth && h === p.pictureHeight ? img : img.resize(p.pictureWidth, p.pictureHeight, { fit: 'fill', kernel })
+    w === p.pictureWidth && h === p.pictureHeight
+      ? img
+      : img.resize(p.pictureWidth, p.pictureHeight, { fit: 'fill', kernel })
   const meta = await sharp(sourcePath, { limitInputPixels: false }).metadata()
   // No rotate(): the mask was painted over the stored pixels, so EXIF orientation must not move them.
-  const picture = scaled((await openImage(sourcePath, 'image', { failOn: 'error' })).toColourspace('srgb'), 'lanczos3', meta.width ?? 0, meta.height ?? 0)
-  const canvas = picture.ensureAlpha().extend({ ...margins(p), background: CLEAR }).png({ compressionLevel: 6 }).toFile(sourceOut)
+  const picture = scaled(
+    (await openImage(sourcePath, 'image', { failOn: 'error' })).toColourspace('srgb'),
+    'lanczos3',
+    meta.width ?? 0,
+    meta.height ?? 0
+  )
+  const canvas = picture
+    .ensureAlpha()
+    .extend({ ...margins(p), background: CLEAR })
+    .png({ compressionLevel: 6 })
+    .toFile(sourceOut)
   // Nearest neighbour keeps the painted mask's two values (kept, editable) exact when it is scaled.
   const kept = paintedMaskPath
-    ? scaled((await openImage(paintedMaskPath, 'mask', { failOn: 'error' })).ensureAlpha(), 'nearest', meta.width ?? 0, meta.height ?? 0)
+    ? scaled(
+        (await openImage(paintedMaskPath, 'mask', { failOn: 'error' })).ensureAlpha(),
+        'nearest',
+        meta.width ?? 0,
+        meta.height ?? 0
+      )
     : sharp({ create: { width: p.pictureWidth, height: p.pictureHeight, channels: 4, background: KEEP } })
-  const mask = kept.extend({ ...margins(p), background: CLEAR }).png({ compressionLevel: 6 }).toFile(maskOut)
+  const mask = kept
+    .extend({ ...margins(p), background: CLEAR })
+    .png({ compressionLevel: 6 })
+    .toFile(maskOut)
   await Promise.all([canvas, mask])
 }
 
@@ -57,7 +86,11 @@ export async function composeExtend(sourcePath: string, paintedMaskPath: string 
  * WebP (also taken by both families; alpha and every pixel kept, `exact` included the colour under
  * transparency; often a third smaller for photos), else refused.
  */
-async function withinLimit(png: string, webp: string, limit: number): Promise<{ path: string; format: 'png' | 'webp'; bytes: number }> {
+async function withinLimit(
+  png: string,
+  webp: string,
+  limit: number
+): Promise<{ path: string; format: 'png' | 'webp'; bytes: number }> {
   const pngBytes = (await stat(png)).size
   if (pngBytes <= limit) return { path: png, format: 'png', bytes: pngBytes }
   const sharp = await loadSharp()
@@ -65,7 +98,11 @@ async function withinLimit(png: string, webp: string, limit: number): Promise<{ 
   const bytes = (await stat(webp)).size
   if (bytes <= limit) return { path: webp, format: 'webp', bytes }
   const mb = (n: number) => (n / 1024 / 1024).toFixed(1)
-  throw ruleError({ field: 'extend', key: 'extendTooBig', values: { mb: mb(Math.min(bytes, pngBytes)), max: mb(limit) } })
+  throw ruleError({
+    field: 'extend',
+    key: 'extendTooBig',
+    values: { mb: mb(Math.min(bytes, pngBytes)), max: mb(limit) }
+  })
 }
 
 /**
@@ -83,11 +120,21 @@ export async function extendEditInputs(
 ): Promise<{ checked: CheckedEdit; copies: LibraryCopies }> {
   // Beside the copies; pathOf takes finished library names only.
   const dir = dirname(gallery.pathOf(copies.sourceFile))
-  const tmp = { png: join(dir, `${jobId}.tmp-extend.png`), webp: join(dir, `${jobId}.tmp-extend.webp`), mask: join(dir, `${jobId}.tmp-extend-mask.png`) }
+  const tmp = {
+    png: join(dir, `${jobId}.tmp-extend.png`),
+    webp: join(dir, `${jobId}.tmp-extend.webp`),
+    mask: join(dir, `${jobId}.tmp-extend-mask.png`)
+  }
   const maskFile = `${jobId}.mask.png`
   let sourceFile: string | undefined
   try {
-    await composeExtend(gallery.pathOf(copies.sourceFile), copies.maskFile ? gallery.pathOf(copies.maskFile) : undefined, p, tmp.png, tmp.mask)
+    await composeExtend(
+      gallery.pathOf(copies.sourceFile),
+      copies.maskFile ? gallery.pathOf(copies.maskFile) : undefined,
+      p,
+      tmp.png,
+      tmp.mask
+    )
     const canvas = await withinLimit(tmp.png, tmp.webp, limit)
     for (const name of [copies.sourceFile, copies.maskFile]) if (name) await rm(gallery.pathOf(name), { force: true })
     sourceFile = `${jobId}.source.${canvas.format}`
@@ -104,10 +151,19 @@ export async function extendEditInputs(
       ...(checked.source.parentId ? { parentId: checked.source.parentId } : {}),
       describe: { ...checked.source.describe, extended: `${p.width}x${p.height}` }
     }
-    return { checked: { source, mask: { path: gallery.pathOf(maskFile), uploadName: 'mask.png', fileId: checked.mask?.fileId ?? '' }, warnings: checked.warnings }, copies: { sourceFile, maskFile } }
+    return {
+      checked: {
+        source,
+        mask: { path: gallery.pathOf(maskFile), uploadName: 'mask.png', fileId: checked.mask?.fileId ?? '' },
+        warnings: checked.warnings
+      },
+      copies: { sourceFile, maskFile }
+    }
   } catch (e) {
     const names = [copies.sourceFile, copies.maskFile, sourceFile, maskFile].filter((n): n is string => n !== undefined)
-    await Promise.all([...Object.values(tmp), ...names.map((n) => gallery.pathOf(n))].map((f) => rm(f, { force: true })))
+    await Promise.all(
+      [...Object.values(tmp), ...names.map((n) => gallery.pathOf(n))].map((f) => rm(f, { force: true }))
+    )
     throw e
   }
 }

@@ -35,7 +35,10 @@ describe('gateway faults around paid image requests', () => {
   it('429 on the create: RATE_LIMITED with the wait, and the paid create is not retried', async () => {
     sb.setFaults(sb.key, ['429=7@image.generate*1'])
     const done = await h.settled((await h.call('images:generate', gen)).jobId)
-    expect(done).toMatchObject({ status: 'failed', error: { code: 'RATE_LIMITED', status: 429, retryable: true, details: { retryAfterMs: 7000 } } })
+    expect(done).toMatchObject({
+      status: 'failed',
+      error: { code: 'RATE_LIMITED', status: 429, retryable: true, details: { retryAfterMs: 7000 } }
+    })
     await new Promise((r) => setTimeout(r, 300))
     expect(sb.log().filter((e) => e.route === 'image.generate')).toHaveLength(1)
   })
@@ -96,7 +99,16 @@ describe('gateway faults around paid image requests', () => {
     const fileId = await h.grantBytes(await gradientPng(64, 64), 'a.png')
     const maskFileId = await h.grantBytes(await rectMask(64, 64, { x: 8, y: 8, w: 16, h: 16 }), 'm.png')
     const before = library(h)
-    const done = await h.settled((await h.call('images:edit', { source: { kind: 'file', fileId }, maskFileId, prompt: 'p', model: 'image-model-1' })).jobId)
+    const done = await h.settled(
+      (
+        await h.call('images:edit', {
+          source: { kind: 'file', fileId },
+          maskFileId,
+          prompt: 'p',
+          model: 'image-model-1'
+        })
+      ).jobId
+    )
     expect(done.status).toBe('outcome-unknown')
     expect(sb.log().filter((e) => e.route === 'image.edit')).toHaveLength(1)
     // The job's copies of source and mask are cleaned up: nothing refers to them.

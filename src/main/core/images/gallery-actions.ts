@@ -41,7 +41,11 @@ export class GalleryActions {
     return this.d.gallery.list(filter, before, limit)
   }
 
-  page(filter: GalleryFilter | undefined, start: PageStart, limit?: number): { items: GalleryItem[]; total: number; older: boolean; newer: boolean } {
+  page(
+    filter: GalleryFilter | undefined,
+    start: PageStart,
+    limit?: number
+  ): { items: GalleryItem[]; total: number; older: boolean; newer: boolean } {
     return this.d.gallery.page(filter, start, limit)
   }
 
@@ -100,10 +104,17 @@ export class GalleryActions {
   async protectOutsideMask(id: string, featherPx = 8): Promise<GalleryItem> {
     const edit = this.d.gallery.record(id)
     if (!edit.maskFile || !edit.sourceFile) {
-      throw new StudioError('INVALID_INPUT', 'Only an edit made with a mask can be protected outside the mask.', { field: 'id' })
+      throw new StudioError('INVALID_INPUT', 'Only an edit made with a mask can be protected outside the mask.', {
+        field: 'id'
+      })
     }
     const g = this.d.gallery
-    const made = await protectOutsideMask(g.pathOf(edit.sourceFile), g.pathOf(edit.file), g.pathOf(edit.maskFile), featherPx)
+    const made = await protectOutsideMask(
+      g.pathOf(edit.sourceFile),
+      g.pathOf(edit.file),
+      g.pathOf(edit.maskFile),
+      featherPx
+    )
     const newId = g.newId()
     const file = await writeResultBytes(g.libraryDir, newId, made.png)
     const item: StoredItem = {
@@ -113,7 +124,11 @@ export class GalleryActions {
       model: edit.model,
       prompt: edit.prompt,
       ...(edit.revisedPrompt ? { revisedPrompt: edit.revisedPrompt } : {}),
-      params: { featherPx, protectedFrom: edit.id, ...(made.resizedFrom ? { resultResizedFrom: `${made.resizedFrom.width}x${made.resizedFrom.height}` } : {}) },
+      params: {
+        featherPx,
+        protectedFrom: edit.id,
+        ...(made.resizedFrom ? { resultResizedFrom: `${made.resizedFrom.width}x${made.resizedFrom.height}` } : {})
+      },
       parentId: edit.id,
       maskFile: edit.maskFile,
       sourceFile: edit.sourceFile,

@@ -102,6 +102,8 @@ export async function loadIndex(path: string, notice: (message: string) => void)
     await copyFile(`${path}.bak`, path).catch(() => {})
     return bak.items
   }
-  notice(`The gallery index was damaged and had no usable backup; images found on disk were re-added without their details (damaged file kept as ${keptName(kept)}).`)
+  notice(
+    `The gallery index was damaged and had no usable backup; images found on disk were re-added without their details (damaged file kept as ${keptName(kept)}).`
+  )
   return []
 }

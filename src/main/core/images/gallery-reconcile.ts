@@ -75,7 +75,13 @@ export async function reconcileGallery(d: ReconcileDeps): Promise<ReconcileResul
   let last = 0
   for (;;) {
     if (d.signal.aborted) return out
-    const rows = d.lib.all<{ rowid: number; id: string; file: string; mask_file: string | null; source_file: string | null }>(
+    const rows = d.lib.all<{
+      rowid: number
+      id: string
+      file: string
+      mask_file: string | null
+      source_file: string | null
+    }>(
       'SELECT rowid, id, file, mask_file, source_file FROM gallery WHERE rowid > ? ORDER BY rowid LIMIT ?',
       last,
       batch
@@ -91,7 +97,8 @@ export async function reconcileGallery(d: ReconcileDeps): Promise<ReconcileResul
     }
     if (gone.length) {
       d.lib.tx(() => {
-        for (const g of gone) if (d.lib.run('DELETE FROM gallery WHERE id = ? AND file = ?', g.id, g.file).changes) out.missing.push(g.id)
+        for (const g of gone)
+          if (d.lib.run('DELETE FROM gallery WHERE id = ? AND file = ?', g.id, g.file).changes) out.missing.push(g.id)
       })
     }
     await pause()
@@ -106,7 +113,16 @@ export async function reconcileGallery(d: ReconcileDeps): Promise<ReconcileResul
     if (!item) continue
     const added = d.lib.tx(() => {
       // The session may have written its row meanwhile; an item with its prompt is never overwritten.
-      if (d.lib.get('SELECT 1 FROM gallery WHERE id = ? OR file = ? OR mask_file = ? OR source_file = ? LIMIT 1', item.id, name, name, name)) return false
+      if (
+        d.lib.get(
+          'SELECT 1 FROM gallery WHERE id = ? OR file = ? OR mask_file = ? OR source_file = ? LIMIT 1',
+          item.id,
+          name,
+          name,
+          name
+        )
+      )
+        return false
       putItem(d.lib, item)
       return true
     })

@@ -13,7 +13,10 @@ afterEach(() => {
 })
 
 async function storeWith(prompts: Array<string | Partial<StoredItem>>): Promise<GalleryStore> {
-  const store = await GalleryStore.open({ dataDir: mkdtempSync(join(tmpdir(), 'gallery-search-')), media: new MediaLibrary('/media/') })
+  const store = await GalleryStore.open({
+    dataDir: mkdtempSync(join(tmpdir(), 'gallery-search-')),
+    media: new MediaLibrary('/media/')
+  })
   opened.push(store)
   // Rows only: a search never opens the files. Item i is newer than item i - 1.
   await store.add(prompts.map((p, i) => item(i, typeof p === 'string' ? { prompt: p } : p)))
@@ -22,7 +25,22 @@ async function storeWith(prompts: Array<string | Partial<StoredItem>>): Promise<
 
 function item(i: number, over: Partial<StoredItem>): StoredItem {
   const id = `i${String(i).padStart(3, '0')}`
-  return { id, file: `${id}.png`, width: 8, height: 8, format: 'png', bytes: 1, createdAt: 1_000 + i, origin: 'generate', profileId: 'p', model: 'imagegen-4.0', prompt: '', params: {}, favorite: false, ...over }
+  return {
+    id,
+    file: `${id}.png`,
+    width: 8,
+    height: 8,
+    format: 'png',
+    bytes: 1,
+    createdAt: 1_000 + i,
+    origin: 'generate',
+    profileId: 'p',
+    model: 'imagegen-4.0',
+    prompt: '',
+    params: {},
+    favorite: false,
+    ...over
+  }
 }
 
 /** The marked runs of an excerpt, as the page shows them in <mark>. */
@@ -77,7 +95,13 @@ describe('gallery search: ranked, with the matching excerpt', () => {
   })
 
   it('pages through a ranked result of many ties and scores without a repeat or a gap', async () => {
-    const prompts = Array.from({ length: 57 }, (_, i) => (i % 3 === 0 ? `koi pond, koi ${i}` : i % 3 === 1 ? `a koi ${i}` : `garden ${i} with a koi pond and stone lanterns in the rain`))
+    const prompts = Array.from({ length: 57 }, (_, i) =>
+      i % 3 === 0
+        ? `koi pond, koi ${i}`
+        : i % 3 === 1
+          ? `a koi ${i}`
+          : `garden ${i} with a koi pond and stone lanterns in the rain`
+    )
     prompts.push('no fish here')
     const store = await storeWith(prompts)
     const pages = allPages(store, { query: 'koi' }, 10)
@@ -96,7 +120,12 @@ describe('gallery search: ranked, with the matching excerpt', () => {
       { prompt: 'a red panda asleep', favorite: true },
       { prompt: 'red panda on a branch', origin: 'edit' }
     ])
-    expect(store.search({ query: 'red panda', model: 'imagegen-4.0' }).items.map((i) => i.id).sort()).toEqual(['i001', 'i002'])
+    expect(
+      store
+        .search({ query: 'red panda', model: 'imagegen-4.0' })
+        .items.map((i) => i.id)
+        .sort()
+    ).toEqual(['i001', 'i002'])
     expect(store.search({ query: 'red panda', favorite: true }).items.map((i) => i.id)).toEqual(['i001'])
     expect(store.search({ query: 'red panda', origin: 'edit' }).total).toBe(1)
   })
@@ -106,11 +135,23 @@ describe('gallery search: ranked, with the matching excerpt', () => {
     const page = store.search({ query: '东京塔' })
     expect(page.items.map((i) => i.id)).toEqual(['i001'])
     expect(marked(page.excerpts[0])).toEqual(['东京塔', '东京塔'])
-    expect(store.search({ query: '的夜景' }).items.map((i) => i.id).sort()).toEqual(['i001', 'i002'])
+    expect(
+      store
+        .search({ query: '的夜景' })
+        .items.map((i) => i.id)
+        .sort()
+    ).toEqual(['i001', 'i002'])
   })
 
   it('answers a one- or two-character query (below a trigram) by a scan, newest first, marked and paged', async () => {
-    const store = await storeWith(['我喜欢在东京吃拉面', '东京塔的夜景', '上海的夜景', 'an ox in a field', 'a fox', 'box'])
+    const store = await storeWith([
+      '我喜欢在东京吃拉面',
+      '东京塔的夜景',
+      '上海的夜景',
+      'an ox in a field',
+      'a fox',
+      'box'
+    ])
     const two = store.search({ query: '东京' })
     expect(two.items.map((i) => i.id)).toEqual(['i001', 'i000'])
     expect(two.excerpts.map(marked)).toEqual([['东京'], ['东京']])

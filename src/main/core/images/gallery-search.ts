@@ -36,11 +36,19 @@ interface Ranked {
  * repeats nor skips an item. One or two characters are below a trigram: those are a scan of the
  * prompts, newest first (score 0 for all), still with the first occurrence marked.
  */
-export function searchGallery(lib: Library, filter: GalleryFilter, after: GallerySearchCursor | undefined, limit: number): GallerySearchRows {
+export function searchGallery(
+  lib: Library,
+  filter: GalleryFilter,
+  after: GallerySearchCursor | undefined,
+  limit: number
+): GallerySearchRows {
   const q = filter.query?.trim() ?? ''
   const all = where(filter)
   const total = lib.get<{ n: number }>(`SELECT count(*) AS n FROM gallery ${all.sql}`, ...all.params)!.n
-  const ranked = [...q].length >= INDEXED_QUERY ? rankedPage(lib, filter, q, after, limit + 1) : scanPage(lib, filter, q, after, limit + 1)
+  const ranked =
+    [...q].length >= INDEXED_QUERY
+      ? rankedPage(lib, filter, q, after, limit + 1)
+      : scanPage(lib, filter, q, after, limit + 1)
   const page = ranked.slice(0, limit)
   const rows = new Map(
     lib
@@ -58,7 +66,9 @@ export function searchGallery(lib: Library, filter: GalleryFilter, after: Galler
     const item = rowItem(row)
     if (!row || !item) continue
     items.push(item)
-    const marked = snippets?.get(r.rowid) ?? around(markFirst(row.prompt.toLowerCase().includes(q.toLowerCase()) ? row.prompt : (row.revised_prompt ?? ''), q))
+    const marked =
+      snippets?.get(r.rowid) ??
+      around(markFirst(row.prompt.toLowerCase().includes(q.toLowerCase()) ? row.prompt : (row.revised_prompt ?? ''), q))
     const { match, marks } = excerpt(marked)
     excerpts.push({ id: item.id, match, matchMarks: marks.slice(0, 64) })
   }
@@ -75,7 +85,13 @@ function afterCursor(score: string, after: GallerySearchCursor): { sql: string; 
   }
 }
 
-function rankedPage(lib: Library, filter: GalleryFilter, q: string, after: GallerySearchCursor | undefined, limit: number): Ranked[] {
+function rankedPage(
+  lib: Library,
+  filter: GalleryFilter,
+  q: string,
+  after: GallerySearchCursor | undefined,
+  limit: number
+): Ranked[] {
   const { parts, params } = attributeFilter(filter, 'g')
   if (after) {
     const c = afterCursor(BM25, after)
@@ -93,7 +109,13 @@ function rankedPage(lib: Library, filter: GalleryFilter, q: string, after: Galle
   )
 }
 
-function scanPage(lib: Library, filter: GalleryFilter, q: string, after: GallerySearchCursor | undefined, limit: number): Ranked[] {
+function scanPage(
+  lib: Library,
+  filter: GalleryFilter,
+  q: string,
+  after: GallerySearchCursor | undefined,
+  limit: number
+): Ranked[] {
   const { parts, params } = attributeFilter(filter, 'g')
   parts.push("(instr(lower(g.prompt), lower(?)) > 0 OR instr(lower(coalesce(g.revised_prompt, '')), lower(?)) > 0)")
   params.push(q, q)

@@ -24,13 +24,26 @@ describe('gallery store', () => {
   it('survives a new store instance: items, metadata, favourites and fresh media URLs', async () => {
     const dataDir = newDir()
     const a = await openStore(dataDir)
-    const item = await addGalleryItem(a.store, { revisedPrompt: 'a red fox in deep snow', requestedSize: '1024x1024', parentId: 'p1' })
+    const item = await addGalleryItem(a.store, {
+      revisedPrompt: 'a red fox in deep snow',
+      requestedSize: '1024x1024',
+      parentId: 'p1'
+    })
     await a.store.setFavorite(item.id, true)
     await a.store.flush()
 
     const b = await openStore(dataDir)
     const view = b.store.get(item.id)
-    expect(view).toMatchObject({ id: item.id, prompt: 'a fox in snow', revisedPrompt: 'a red fox in deep snow', favorite: true, width: 40, height: 30, parentId: 'p1', requestedSize: '1024x1024' })
+    expect(view).toMatchObject({
+      id: item.id,
+      prompt: 'a fox in snow',
+      revisedPrompt: 'a red fox in deep snow',
+      favorite: true,
+      width: 40,
+      height: 30,
+      parentId: 'p1',
+      requestedSize: '1024x1024'
+    })
     expect(view).not.toHaveProperty('file')
     expect(b.media.resolve(view.url.slice('/media/'.length))?.path).toBe(join(dataDir, 'library', 'images', item.file))
     expect(b.notices).toEqual([])
@@ -74,7 +87,12 @@ describe('gallery store', () => {
     expect(b.store.size).toBe(1)
     expect(await b.store.reconcile()).toMatchObject({ leftovers: 1, missing: [], adopted: ['orphanOrphanOrphan0001'] })
     expect(b.store.size).toBe(2)
-    expect(b.store.get('orphanOrphanOrphan0001')).toMatchObject({ prompt: '', model: 'unknown', params: { recovered: true }, width: 40 })
+    expect(b.store.get('orphanOrphanOrphan0001')).toMatchObject({
+      prompt: '',
+      model: 'unknown',
+      params: { recovered: true },
+      width: 40
+    })
     expect(b.notices.join(' ')).toMatch(/1 image was found in the library folder and added back/)
     expect(existsSync(join(lib, 'half.png.part'))).toBe(false)
   })
@@ -90,7 +108,14 @@ describe('gallery store', () => {
     const b = await openStore(dataDir)
     expect(b.store.size).toBe(7)
     expect(b.notices).toEqual([])
-    const r = await reconcileGallery({ lib: openLibrary(dataDir), dir: b.store.libraryDir, since: Date.now() + 1000, issued: () => false, signal: new AbortController().signal, batch: 2 })
+    const r = await reconcileGallery({
+      lib: openLibrary(dataDir),
+      dir: b.store.libraryDir,
+      since: Date.now() + 1000,
+      issued: () => false,
+      signal: new AbortController().signal,
+      batch: 2
+    })
     expect(r.missing.sort()).toEqual([items[1].id, items[4].id, items[6].id].sort())
     expect(b.store.size).toBe(4)
     expect(await b.store.reconcile()).toMatchObject({ missing: [], adopted: [] })
@@ -107,7 +132,9 @@ describe('gallery store', () => {
     await writeResultBytes(store.libraryDir, 'madeAfterOpen0000001', await imageBytes('png', 10, 10))
     writeFileSync(join(store.libraryDir, 'late.png.part'), 'another download')
     expect(await store.reconcile()).toEqual({ leftovers: 0, missing: [], adopted: [] })
-    expect(readdirSync(store.libraryDir).sort()).toEqual([`${id}.png.part`, 'late.png.part', 'madeAfterOpen0000001.png'].sort())
+    expect(readdirSync(store.libraryDir).sort()).toEqual(
+      [`${id}.png.part`, 'late.png.part', 'madeAfterOpen0000001.png'].sort()
+    )
     expect(notices).toEqual([])
   })
 
@@ -116,7 +143,12 @@ describe('gallery store', () => {
     const t = Date.now()
     await addGalleryItem(store, { prompt: 'Blue whale', createdAt: t - 3000, model: 'image-model-2' })
     await addGalleryItem(store, { prompt: 'red fox', createdAt: t - 2000, favorite: true })
-    await addGalleryItem(store, { prompt: 'a lighthouse', revisedPrompt: 'a WHALE-shaped lighthouse', createdAt: t - 1000, origin: 'native' })
+    await addGalleryItem(store, {
+      prompt: 'a lighthouse',
+      revisedPrompt: 'a WHALE-shaped lighthouse',
+      createdAt: t - 1000,
+      origin: 'native'
+    })
     await addGalleryItem(store, { prompt: 'edit of fox', createdAt: t, origin: 'edit', model: 'image-model-1' })
 
     expect(store.list({ query: 'whale' }).items.map((i) => i.prompt)).toEqual(['a lighthouse', 'Blue whale'])
@@ -134,8 +166,17 @@ describe('gallery store', () => {
     const { store, media } = await openStore(newDir())
     await writeResultBytes(store.libraryDir, 'job1.mask', await imageBytes('png', 40, 30))
     await writeResultBytes(store.libraryDir, 'job1.source', await imageBytes('png', 40, 30))
-    const edit = await addGalleryItem(store, { origin: 'edit', maskFile: 'job1.mask.png', sourceFile: 'job1.source.png' })
-    const protect = await addGalleryItem(store, { origin: 'protect', parentId: edit.id, maskFile: 'job1.mask.png', sourceFile: 'job1.source.png' })
+    const edit = await addGalleryItem(store, {
+      origin: 'edit',
+      maskFile: 'job1.mask.png',
+      sourceFile: 'job1.source.png'
+    })
+    const protect = await addGalleryItem(store, {
+      origin: 'protect',
+      parentId: edit.id,
+      maskFile: 'job1.mask.png',
+      sourceFile: 'job1.source.png'
+    })
     const maskUrl = store.get(edit.id).maskUrl!
     await store.delete(edit.id)
     expect(existsSync(join(store.libraryDir, edit.file))).toBe(false)
@@ -162,7 +203,11 @@ describe('gallery actions', () => {
     const { store } = await openStore(newDir())
     const item = await addGalleryItem(store)
     const calls: Array<[string, string]> = []
-    const actions = new GalleryActions({ gallery: store, emit: () => {}, saveFile: async (name, path) => (calls.push([name, path]), true) })
+    const actions = new GalleryActions({
+      gallery: store,
+      emit: () => {},
+      saveFile: async (name, path) => (calls.push([name, path]), true)
+    })
     expect(await actions.export(item.id)).toEqual({ saved: true, fileName: suggestedName({ ...item }) })
     expect(calls).toEqual([[suggestedName({ ...item }), join(store.libraryDir, item.file)]])
   })
@@ -184,7 +229,10 @@ describe('gallery actions', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'gallery-'))
     const { store } = await openStore(dataDir)
     const events: unknown[] = []
-    const actions = new GalleryActions({ gallery: store, emit: ((_name: string, payload: unknown) => events.push(payload)) as never })
+    const actions = new GalleryActions({
+      gallery: store,
+      emit: ((_name: string, payload: unknown) => events.push(payload)) as never
+    })
     const [a, b, c] = [await addGalleryItem(store), await addGalleryItem(store), await addGalleryItem(store)]
     expect(await actions.deleteMany([a.id, c.id, a.id, 'AAAAAAAAAAAAAAAAAAAAAA'])).toEqual({ deleted: 2 })
     expect(store.size).toBe(1)

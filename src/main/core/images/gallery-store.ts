@@ -73,7 +73,7 @@ export class GalleryStore {
       this.lib,
       'gallery',
       [this.indexPath, `${this.indexPath}.bak`],
-      async () => (await hasLegacyIndex(this.indexPath)) ? loadIndex(this.indexPath, (m) => this.notice(m)) : null,
+      async () => ((await hasLegacyIndex(this.indexPath)) ? loadIndex(this.indexPath, (m) => this.notice(m)) : null),
       (items) => {
         for (const item of items) putItem(this.lib, item)
       }
@@ -86,9 +86,19 @@ export class GalleryStore {
    * studio is ready, in batches. Resolves with what changed; the user is told of it by `notice`.
    */
   reconcile(): Promise<ReconcileResult> {
-    this.reconciling ??= reconcileGallery({ lib: this.lib, dir: this.libraryDir, since: this.since, issued: (id) => this.issued.has(id) || this.removing.has(id), signal: this.stopReconcile.signal }).then((r) => {
-      if (r.missing.length) this.notice(`${count(r.missing.length)} missing from the library folder and removed from the gallery.`)
-      if (r.adopted.length) this.notice(`${count(r.adopted.length)} found in the library folder and added back to the gallery without ${r.adopted.length === 1 ? 'its prompt' : 'their prompts'}.`)
+    this.reconciling ??= reconcileGallery({
+      lib: this.lib,
+      dir: this.libraryDir,
+      since: this.since,
+      issued: (id) => this.issued.has(id) || this.removing.has(id),
+      signal: this.stopReconcile.signal
+    }).then((r) => {
+      if (r.missing.length)
+        this.notice(`${count(r.missing.length)} missing from the library folder and removed from the gallery.`)
+      if (r.adopted.length)
+        this.notice(
+          `${count(r.adopted.length)} found in the library folder and added back to the gallery without ${r.adopted.length === 1 ? 'its prompt' : 'their prompts'}.`
+        )
       return r
     })
     return this.reconciling
@@ -143,17 +153,29 @@ export class GalleryStore {
 
   list(filter: GalleryFilter = {}, before?: number, limit = 60): { items: GalleryItem[]; total: number } {
     const w = where(filter)
-    const total = w.sql ? this.lib.get<{ n: number }>(`SELECT count(*) AS n FROM gallery ${w.sql}`, ...w.params)!.n : this.size
+    const total = w.sql
+      ? this.lib.get<{ n: number }>(`SELECT count(*) AS n FROM gallery ${w.sql}`, ...w.params)!.n
+      : this.size
     const page = before === undefined ? w : where(filter, before)
-    const rows = this.lib.all<{ item: string }>(`SELECT item FROM gallery ${page.sql} ORDER BY created_at DESC, id DESC LIMIT ?`, ...page.params, limit)
+    const rows = this.lib.all<{ item: string }>(
+      `SELECT item FROM gallery ${page.sql} ORDER BY created_at DESC, id DESC LIMIT ?`,
+      ...page.params,
+      limit
+    )
     const items = rows.map(rowItem).filter((i): i is StoredItem => i !== null)
     return { items: items.map((i) => this.view(i)), total }
   }
 
   /** A page newest first from where `start` says (gallery-timeline.ts), with whether more lie either side. */
-  page(filter: GalleryFilter = {}, start: PageStart = {}, limit = 60): { items: GalleryItem[]; total: number; older: boolean; newer: boolean } {
+  page(
+    filter: GalleryFilter = {},
+    start: PageStart = {},
+    limit = 60
+  ): { items: GalleryItem[]; total: number; older: boolean; newer: boolean } {
     const w = where(filter)
-    const total = w.sql ? this.lib.get<{ n: number }>(`SELECT count(*) AS n FROM gallery ${w.sql}`, ...w.params)!.n : this.size
+    const total = w.sql
+      ? this.lib.get<{ n: number }>(`SELECT count(*) AS n FROM gallery ${w.sql}`, ...w.params)!.n
+      : this.size
     const page = timelinePage(this.lib, filter, start, limit)
     return { ...page, items: page.items.map((i) => this.view(i)), total }
   }
@@ -165,8 +187,14 @@ export class GalleryStore {
 
   /** The items of `ids` still in the gallery (a missing id was deleted), so the page can patch what it shows. */
   getMany(ids: string[]): GalleryItem[] {
-    const rows = this.lib.all<{ item: string }>('SELECT item FROM gallery WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify(ids))
-    return rows.map(rowItem).filter((i): i is StoredItem => i !== null).map((i) => this.view(i))
+    const rows = this.lib.all<{ item: string }>(
+      'SELECT item FROM gallery WHERE id IN (SELECT value FROM json_each(?))',
+      JSON.stringify(ids)
+    )
+    return rows
+      .map(rowItem)
+      .filter((i): i is StoredItem => i !== null)
+      .map((i) => this.view(i))
   }
 
   /** A search, best first with the matching excerpts, a page after `after` (gallery-search.ts). */
@@ -249,7 +277,14 @@ export class GalleryStore {
 }
 
 async function hasLegacyIndex(path: string): Promise<boolean> {
-  for (const p of [path, `${path}.bak`]) if (await stat(p).then(() => true, () => false)) return true
+  for (const p of [path, `${path}.bak`])
+    if (
+      await stat(p).then(
+        () => true,
+        () => false
+      )
+    )
+      return true
   return false
 }
 

@@ -40,7 +40,20 @@ const UPSERT = `INSERT INTO gallery (id, created_at, model, origin, favorite, fi
     prompt = excluded.prompt, revised_prompt = excluded.revised_prompt, item = excluded.item`
 
 export function putItem(lib: Library, i: StoredItem): void {
-  lib.run(UPSERT, i.id, i.createdAt, i.model, i.origin, i.favorite ? 1 : 0, i.file, i.maskFile ?? null, i.sourceFile ?? null, i.prompt, i.revisedPrompt ?? null, JSON.stringify(i))
+  lib.run(
+    UPSERT,
+    i.id,
+    i.createdAt,
+    i.model,
+    i.origin,
+    i.favorite ? 1 : 0,
+    i.file,
+    i.maskFile ?? null,
+    i.sourceFile ?? null,
+    i.prompt,
+    i.revisedPrompt ?? null,
+    JSON.stringify(i)
+  )
 }
 
 /** A row back to an item; a row damaged outside the app reads as missing rather than crashing a view. */
@@ -63,7 +76,8 @@ export function where(filter: GalleryFilter, before?: number): { sql: string; pa
   const q = filter.query?.trim() ?? ''
   // Trigrams need three characters; a shorter query is a plain scan (few rows fail so short a test).
   if ([...q].length >= 3) add('rowid IN (SELECT rowid FROM gallery_fts WHERE gallery_fts MATCH ?)', ftsPhrase(q))
-  else if (q) add("(instr(lower(prompt), lower(?)) > 0 OR instr(lower(coalesce(revised_prompt, '')), lower(?)) > 0)", q, q)
+  else if (q)
+    add("(instr(lower(prompt), lower(?)) > 0 OR instr(lower(coalesce(revised_prompt, '')), lower(?)) > 0)", q, q)
   if (before !== undefined) add('created_at < ?', before)
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params }
 }

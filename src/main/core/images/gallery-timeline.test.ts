@@ -16,7 +16,10 @@ afterEach(() => {
 
 /** `n` items, one a day back from 2026-06-15 local noon, every third one twice at the same instant (ties on the date). */
 async function seeded(n: number): Promise<{ store: GalleryStore; items: StoredItem[] }> {
-  const store = await GalleryStore.open({ dataDir: mkdtempSync(join(tmpdir(), 'timeline-')), media: new MediaLibrary('/media/') })
+  const store = await GalleryStore.open({
+    dataDir: mkdtempSync(join(tmpdir(), 'timeline-')),
+    media: new MediaLibrary('/media/')
+  })
   open.push(store)
   const top = new Date(2026, 5, 15, 12).getTime()
   const items: StoredItem[] = []
@@ -24,7 +27,21 @@ async function seeded(n: number): Promise<{ store: GalleryStore; items: StoredIt
     const id = `t${String(i).padStart(4, '0')}`
     writeFileSync(join(store.libraryDir, `${id}.png`), 'x')
     const createdAt = top - Math.floor(i / 2) * DAY
-    items.push({ id, file: `${id}.png`, width: 8, height: 8, format: 'png', bytes: 1, createdAt, origin: i % 4 === 0 ? 'edit' : 'generate', profileId: 'p', model: 'm', prompt: `picture ${i}`, params: {}, favorite: false })
+    items.push({
+      id,
+      file: `${id}.png`,
+      width: 8,
+      height: 8,
+      format: 'png',
+      bytes: 1,
+      createdAt,
+      origin: i % 4 === 0 ? 'edit' : 'generate',
+      profileId: 'p',
+      model: 'm',
+      prompt: `picture ${i}`,
+      params: {},
+      favorite: false
+    })
   }
   await store.add(items)
   return { store, items }
@@ -92,7 +109,10 @@ describe('gallery months', () => {
   })
 
   it('is empty for an empty gallery and bounds months at local midnights', async () => {
-    const store = await GalleryStore.open({ dataDir: mkdtempSync(join(tmpdir(), 'timeline-')), media: new MediaLibrary('/media/') })
+    const store = await GalleryStore.open({
+      dataDir: mkdtempSync(join(tmpdir(), 'timeline-')),
+      media: new MediaLibrary('/media/')
+    })
     open.push(store)
     expect(store.months({})).toEqual([])
     const b = monthBounds(new Date(2025, 10, 30).getTime(), new Date(2026, 1, 2).getTime())
@@ -104,6 +124,11 @@ describe('gallery months', () => {
   it('gives back the items of ids still there, leaving deleted ones out', async () => {
     const { store, items } = await seeded(5)
     await store.delete(items[1].id)
-    expect(store.getMany([items[0].id, items[1].id, items[2].id]).map((i) => i.id).sort()).toEqual([items[0].id, items[2].id])
+    expect(
+      store
+        .getMany([items[0].id, items[1].id, items[2].id])
+        .map((i) => i.id)
+        .sort()
+    ).toEqual([items[0].id, items[2].id])
   })
 })

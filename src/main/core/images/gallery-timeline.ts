@@ -33,9 +33,17 @@ export function timelinePage(lib: Library, filter: GalleryFilter, start: PageSta
   if (c?.toward === 'newer') {
     const rows = lib.all<{ item: string }>(
       `SELECT item FROM gallery WHERE ${[...parts, '(created_at > ? OR (created_at = ? AND id > ?))'].join(' AND ')} ORDER BY created_at ASC, id ASC LIMIT ?`,
-      ...params, c.createdAt, c.createdAt, c.id, limit + 1
+      ...params,
+      c.createdAt,
+      c.createdAt,
+      c.id,
+      limit + 1
     )
-    const items = rows.slice(0, limit).map(rowItem).filter((i): i is StoredItem => i !== null).reverse()
+    const items = rows
+      .slice(0, limit)
+      .map(rowItem)
+      .filter((i): i is StoredItem => i !== null)
+      .reverse()
     return { items, older: true, newer: rows.length > limit }
   }
   if (c) {
@@ -48,8 +56,15 @@ export function timelinePage(lib: Library, filter: GalleryFilter, start: PageSta
     parts.push('created_at < ?')
     params.push(start.before)
   }
-  const rows = lib.all<{ item: string }>(`SELECT item FROM gallery ${parts.length ? `WHERE ${parts.join(' AND ')}` : ''} ${NEWEST_FIRST} LIMIT ?`, ...params, limit + 1)
-  const items = rows.slice(0, limit).map(rowItem).filter((i): i is StoredItem => i !== null)
+  const rows = lib.all<{ item: string }>(
+    `SELECT item FROM gallery ${parts.length ? `WHERE ${parts.join(' AND ')}` : ''} ${NEWEST_FIRST} LIMIT ?`,
+    ...params,
+    limit + 1
+  )
+  const items = rows
+    .slice(0, limit)
+    .map(rowItem)
+    .filter((i): i is StoredItem => i !== null)
   const first = items[0]
   const started = c !== undefined || start.from !== undefined || start.before !== undefined
   return { items, older: rows.length > limit, newer: started && first !== undefined && newerExists(lib, w, first) }
@@ -69,7 +84,9 @@ function newerExists(lib: Library, w: { sql: string; params: unknown[] }, item: 
  * are twelve index ranges, not 50,000 date conversions.
  */
 export function galleryMonths(lib: Library, filter: GalleryFilter): GalleryMonth[] {
-  const span = lib.get<{ lo: number | null; hi: number | null }>('SELECT min(created_at) AS lo, max(created_at) AS hi FROM gallery')
+  const span = lib.get<{ lo: number | null; hi: number | null }>(
+    'SELECT min(created_at) AS lo, max(created_at) AS hi FROM gallery'
+  )
   if (!span || span.lo === null || span.hi === null) return []
   const bounds = monthBounds(span.lo, span.hi)
   const w = where(filter)

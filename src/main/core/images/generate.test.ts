@@ -11,7 +11,13 @@ describe('generate through the sandbox into the gallery', () => {
   const createsOf = (route: string) => sb.log().filter((e) => e.route === route && e.paid)
 
   it('imagegen-4.0: returns a running job at once, then exactly one terminal update with real files of the asked size', async () => {
-    const job = await h.call('images:generate', { family: 'imagegen', model: 'imagegen-4.0', prompt: 'a red fox', n: 2, size: '1024*768' })
+    const job = await h.call('images:generate', {
+      family: 'imagegen',
+      model: 'imagegen-4.0',
+      prompt: 'a red fox',
+      n: 2,
+      size: '1024*768'
+    })
     expect(job.status).toBe('running')
     expect(job.items).toEqual([])
     const done = await h.settled(job.jobId)
@@ -19,7 +25,15 @@ describe('generate through the sandbox into the gallery', () => {
     expect(h.jobEvents(job.jobId).filter((j) => j.status !== 'running')).toHaveLength(1)
     expect(done.items).toHaveLength(2)
     for (const item of done.items) {
-      expect(item).toMatchObject({ width: 1024, height: 768, origin: 'generate', model: 'imagegen-4.0', prompt: 'a red fox', requestedSize: '1024x768', favorite: false })
+      expect(item).toMatchObject({
+        width: 1024,
+        height: 768,
+        origin: 'generate',
+        model: 'imagegen-4.0',
+        prompt: 'a red fox',
+        requestedSize: '1024x768',
+        favorite: false
+      })
       expect(item.url).toMatch(/^\/media\/[A-Za-z0-9_-]{22}$/)
       const file = h.media.resolve(item.url.slice('/media/'.length))!
       expect(existsSync(file.path)).toBe(true)
@@ -35,18 +49,43 @@ describe('generate through the sandbox into the gallery', () => {
 
   it('image-model-2 with a ratio preset: the request carries the mapped size, the item the requested size', async () => {
     sb.clearLog()
-    const job = await h.call('images:generate', { family: 'image2', model: 'image-model-2', prompt: 'a calm lake', ratio: '3:2', watermark: 'false', quality: 'high' })
+    const job = await h.call('images:generate', {
+      family: 'image2',
+      model: 'image-model-2',
+      prompt: 'a calm lake',
+      ratio: '3:2',
+      watermark: 'false',
+      quality: 'high'
+    })
     const done = await h.settled(job.jobId)
     expect(done.status).toBe('done')
-    expect(done.items[0]).toMatchObject({ width: 1536, height: 1024, requestedSize: '1536x1024', model: 'image-model-2' })
+    expect(done.items[0]).toMatchObject({
+      width: 1536,
+      height: 1024,
+      requestedSize: '1536x1024',
+      model: 'image-model-2'
+    })
     const sent = h.sent.filter((s) => s.url.endsWith('/v1/images/generations')).at(-1)!
-    expect(JSON.parse(String(sent.init!.body))).toEqual({ model: 'image-model-2', prompt: 'a calm lake', size: '1536x1024', quality: 'high', watermark: false })
+    expect(JSON.parse(String(sent.init!.body))).toEqual({
+      model: 'image-model-2',
+      prompt: 'a calm lake',
+      size: '1536x1024',
+      quality: 'high',
+      watermark: false
+    })
     expect(createsOf('image.generate')).toHaveLength(1)
   })
 
   it('b64_json results are decoded and written by the host', async () => {
     const cdnBefore = sb.log().filter((e) => e.origin === 'cdn').length
-    const job = await h.call('images:generate', { family: 'image2', model: 'image-model-2', prompt: 'inline please', response_format: 'b64_json', n: 2, size: '1024x1536' })
+    const job = await h.call('images:generate', {
+      family: 'image2',
+      model: 'image-model-2',
+      prompt: 'inline please',
+      response_format: 'b64_json',
+      n: 2,
+      size: '1024x1536'
+    })
     const done = await h.settled(job.jobId)
     expect(done.status).toBe('done')
     expect(done.items.map((i) => [i.width, i.height, i.format])).toEqual([
@@ -59,10 +98,20 @@ describe('generate through the sandbox into the gallery', () => {
   })
 
   it('an off-tier size is sent as asked; the channel draws the nearest tier, and revised_prompt plus requested-vs-actual are kept', async () => {
-    const job = await h.call('images:generate', { family: 'image2', model: 'image-model-2', prompt: 'wide', size: '1600x900' })
+    const job = await h.call('images:generate', {
+      family: 'image2',
+      model: 'image-model-2',
+      prompt: 'wide',
+      size: '1600x900'
+    })
     const done = await h.settled(job.jobId)
     expect(done.status).toBe('done')
-    expect(done.items[0]).toMatchObject({ width: 1920, height: 1080, requestedSize: '1600x900', revisedPrompt: 'wide (aspect ratio 1600:900)' })
+    expect(done.items[0]).toMatchObject({
+      width: 1920,
+      height: 1080,
+      requestedSize: '1600x900',
+      revisedPrompt: 'wide (aspect ratio 1600:900)'
+    })
     expect(done.warnings.join('\n')).toMatch(/not one of the official sizes.*1920x1080/)
     expect(done.warnings.join('\n')).toMatch(/Asked for 1600x900, received 1920x1080/)
   })
@@ -89,7 +138,11 @@ describe('generate through the sandbox into the gallery', () => {
     expect(body.image[2]).toBe('https://example.test/r.png')
     // The item keeps a description of the references, never their bytes.
     expect(JSON.stringify(done.items[0].params)).not.toMatch(/base64/)
-    expect(done.items[0].params.image).toEqual([{ kind: 'gallery', itemId: previous.id }, { kind: 'file', name: 'ref.png' }, { kind: 'url', url: 'https://example.test/r.png' }])
+    expect(done.items[0].params.image).toEqual([
+      { kind: 'gallery', itemId: previous.id },
+      { kind: 'file', name: 'ref.png' },
+      { kind: 'url', url: 'https://example.test/r.png' }
+    ])
   })
 
   it('lists jobs newest first, including finished ones', async () => {

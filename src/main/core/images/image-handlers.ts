@@ -17,7 +17,8 @@ export function createImageHandlers(images: ImageService, variations: VariationQ
     'images:edit': (input) => images.edit(input),
     'images:more-like-this': ({ id, count }) => variations.addVariations(id, count),
     'images:list-jobs': () => images.listJobs(),
-    'images:list-gallery': (input) => actions.page(input?.filter, { before: input?.before, from: input?.from, cursor: input?.cursor }, input?.limit),
+    'images:list-gallery': (input) =>
+      actions.page(input?.filter, { before: input?.before, from: input?.from, cursor: input?.cursor }, input?.limit),
     'images:gallery-months': (input) => actions.months(input?.filter),
     'images:get-items': ({ ids }) => actions.getMany(ids),
     'images:search-gallery': ({ filter, after, limit }) => actions.search(filter, after, limit),

@@ -1,5 +1,12 @@
 import { StudioError } from '@shared/errors'
-import { namesOf, readResultJson, sendGateway, type FetchLike, type GatewayConnection, type GatewayRequest } from '../gateway/http'
+import {
+  namesOf,
+  readResultJson,
+  sendGateway,
+  type FetchLike,
+  type GatewayConnection,
+  type GatewayRequest
+} from '../gateway/http'
 import { fromRawError, rawText } from '../ipc/host-errors'
 import type { PollScheduler } from '../tasks/scheduler'
 import { removeCopies } from './edit-inputs'
@@ -36,7 +43,8 @@ export interface RunDeps {
 /** Reads the image result (`data[]` of url / b64_json / revised_prompt) leniently. */
 export function readImageResult(body: unknown): PendingResult[] {
   const data = (body as { data?: unknown } | null)?.data
-  if (!Array.isArray(data)) throw new StudioError('GATEWAY_ERROR', 'The gateway answered without a `data` list of images.')
+  if (!Array.isArray(data))
+    throw new StudioError('GATEWAY_ERROR', 'The gateway answered without a `data` list of images.')
   const out: PendingResult[] = []
   for (const d of data) {
     if (!d || typeof d !== 'object') continue
@@ -45,7 +53,8 @@ export function readImageResult(body: unknown): PendingResult[] {
     if (typeof x.b64_json === 'string' && x.b64_json !== '') out.push({ b64: x.b64_json, revisedPrompt })
     else if (typeof x.url === 'string' && x.url !== '') out.push({ url: x.url, revisedPrompt })
   }
-  if (!out.length) throw new StudioError('GATEWAY_ERROR', 'The gateway answered, but with no images (no url or b64_json).')
+  if (!out.length)
+    throw new StudioError('GATEWAY_ERROR', 'The gateway answered, but with no images (no url or b64_json).')
   return out
 }
 
@@ -58,14 +67,22 @@ export class ImageRuns {
   constructor(private readonly d: RunDeps) {}
 
   /** Sends a paid POST and reads its JSON; a body cut off after a 200 means the answer (and what was paid for) is lost. */
-  async sendPaid(conn: GatewayConnection, req: Omit<GatewayRequest, 'paid' | 'signal'>, fetchImpl: FetchLike): Promise<unknown> {
+  async sendPaid(
+    conn: GatewayConnection,
+    req: Omit<GatewayRequest, 'paid' | 'signal'>,
+    fetchImpl: FetchLike
+  ): Promise<unknown> {
     const res = await sendGateway(fetchImpl, conn, { ...req, paid: true, signal: this.d.signal })
     try {
       return await readResultJson(res)
     } catch (e) {
       if (e instanceof StudioError) throw e
       if (this.d.signal.aborted) throw new StudioError('CANCELLED', 'The studio is shutting down.', { cause: e })
-      throw new StudioError('OUTCOME_UNKNOWN', 'The connection dropped while the answer was arriving; the request was accepted and has probably been charged, but its images were not received.', { cause: e })
+      throw new StudioError(
+        'OUTCOME_UNKNOWN',
+        'The connection dropped while the answer was arriving; the request was accepted and has probably been charged, but its images were not received.',
+        { cause: e }
+      )
     }
   }
 
@@ -74,7 +91,11 @@ export class ImageRuns {
     try {
       const body = await this.sendPaid(conn, req, this.d.longFetch)
       const results = readImageResult(body)
-      await this.d.book.step(rec, { phase: 'saving', pending: results, progressNote: `Saving ${results.length} image${results.length === 1 ? '' : 's'}` })
+      await this.d.book.step(rec, {
+        phase: 'saving',
+        pending: results,
+        progressNote: `Saving ${results.length} image${results.length === 1 ? '' : 's'}`
+      })
       await this.finish(rec, conn, results)
     } catch (e) {
       await this.fail(rec, e)
@@ -90,7 +111,12 @@ export class ImageRuns {
         this.d.fetch
       )) as { code?: unknown; message?: unknown; data?: { task_id?: unknown } } | null
       const rawId = answer?.data?.task_id
-      const taskId = typeof rawId === 'number' && Number.isFinite(rawId) ? String(rawId) : typeof rawId === 'string' ? rawId.trim() : ''
+      const taskId =
+        typeof rawId === 'number' && Number.isFinite(rawId)
+          ? String(rawId)
+          : typeof rawId === 'string'
+            ? rawId.trim()
+            : ''
       const code = answer?.code
       const said = typeof answer?.message === 'string' && answer.message !== '' ? `: ${answer.message}` : ''
       if (taskId === '') {
@@ -101,7 +127,9 @@ export class ImageRuns {
       // Builds differ in how they write `code` (10000, "10000", another value, none at all). A task id
       // means a task exists and may be charged: it is always followed, and its polls say how it ends.
       const usual = code === 10000 || code === '10000'
-      const note = usual ? 'Submitted; waiting for the task' : `Submitted (the gateway answered code ${code === undefined ? 'none' : JSON.stringify(code)}${said}); following task ${taskId}`
+      const note = usual
+        ? 'Submitted; waiting for the task'
+        : `Submitted (the gateway answered code ${code === undefined ? 'none' : JSON.stringify(code)}${said}); following task ${taskId}`
       await this.d.book.step(rec, { phase: 'polling', taskId, progressNote: note })
     } catch (e) {
       return this.fail(rec, e)
@@ -128,7 +156,8 @@ export class ImageRuns {
         onPoll: (note) => this.d.book.note(rec, note)
       })
       if (outcome.kind === 'failed') {
-        const refusedKey = KEY_REFUSED.has(outcome.error.code) || outcome.error.status === 401 || outcome.error.status === 403
+        const refusedKey =
+          KEY_REFUSED.has(outcome.error.code) || outcome.error.status === 401 || outcome.error.status === 403
         if (refusedKey) return await this.hold(rec, outcome.error)
         return await this.d.book.end(rec, 'failed', { error: outcome.error })
       }
@@ -155,9 +184,20 @@ export class ImageRuns {
    * could be kept. `requery` asks the task for fresh links when the ones given have expired. A full
    * disk keeps the job's links for the next start (download pending) instead of failing it.
    */
-  async finish(rec: JobRecord, conn: GatewayConnection, results: PendingResult[], requery?: () => Promise<void>): Promise<void> {
+  async finish(
+    rec: JobRecord,
+    conn: GatewayConnection,
+    results: PendingResult[],
+    requery?: () => Promise<void>
+  ): Promise<void> {
     const saved = await saveResults(
-      { gallery: this.d.gallery, fetch: this.d.fetch, download: this.d.timing.download, retryBaseMs: this.d.timing.downloadRetryMs, log: this.d.log },
+      {
+        gallery: this.d.gallery,
+        fetch: this.d.fetch,
+        download: this.d.timing.download,
+        retryBaseMs: this.d.timing.downloadRetryMs,
+        log: this.d.log
+      },
       conn,
       results,
       rec.template,
@@ -169,7 +209,10 @@ export class ImageRuns {
       return requery()
     }
     if (saved.error?.code === 'STORAGE' && rec.pending?.length) {
-      await this.d.book.step(rec, { phase: 'saving', progressNote: `${saved.error.message} The results are kept and will be downloaded at the next start.` })
+      await this.d.book.step(rec, {
+        phase: 'saving',
+        progressNote: `${saved.error.message} The results are kept and will be downloaded at the next start.`
+      })
       return
     }
     if (saved.error) {
@@ -186,14 +229,19 @@ export class ImageRuns {
     if (this.d.signal.aborted) return
     // A raw error (file system, image library) becomes a coded one without paths: the job's error reaches the page.
     const err = fromRawError(e)
-    if (!(e instanceof StudioError) || err.code === 'INTERNAL') this.d.log(`image job ${rec.job.jobId} failed: ${rawText(e)}`)
+    if (!(e instanceof StudioError) || err.code === 'INTERNAL')
+      this.d.log(`image job ${rec.job.jobId} failed: ${rawText(e)}`)
     await this.dropUnusedCopies(rec)
-    await this.d.book.end(rec, err.code === 'OUTCOME_UNKNOWN' ? 'outcome-unknown' : 'failed', { error: err }).catch(() => {})
+    await this.d.book
+      .end(rec, err.code === 'OUTCOME_UNKNOWN' ? 'outcome-unknown' : 'failed', { error: err })
+      .catch(() => {})
   }
 
   /** The edit's library copies of source and mask, once no gallery item refers to them. */
   async dropUnusedCopies(rec: JobRecord): Promise<void> {
     if (rec.itemIds.length || (!rec.template.sourceFile && !rec.template.maskFile)) return
-    await removeCopies({ sourceFile: rec.template.sourceFile, maskFile: rec.template.maskFile }, this.d.gallery).catch(() => {})
+    await removeCopies({ sourceFile: rec.template.sourceFile, maskFile: rec.template.maskFile }, this.d.gallery).catch(
+      () => {}
+    )
   }
 }

@@ -20,7 +20,14 @@ import { JobJournal, type ItemTemplate, type JobRecord } from './job-journal'
 import { createLongFetch, type LongFetch } from './long-fetch'
 import { checkReferences, describeReferences, resolveReferences } from './references'
 import { DEFAULT_IMAGE_TIMING, editHeadersMs, type ImageTiming } from './timing'
-import { checkEditParams, checkGenerate, checkGenerateFamily, checkNative, editFamilyFor, nativeModelFor } from './validate'
+import {
+  checkEditParams,
+  checkGenerate,
+  checkGenerateFamily,
+  checkNative,
+  editFamilyFor,
+  nativeModelFor
+} from './validate'
 import { variationPlan, varyRequest } from './variations'
 
 export interface ImageServiceDeps {
@@ -97,7 +104,15 @@ export class ImageService {
     // A finished job was charged; one whose answer never arrived may have been. Refusals were not.
     const onEnded = record
       ? (rec: JobRecord, status: ImageJob['status']) => {
-          if (status === 'done' || status === 'outcome-unknown') record({ profileId: rec.template.profileId, kind: 'image', model: rec.template.model, ok: status === 'done', ref: rec.job.jobId, params: { ...rec.template.params, via: rec.template.origin } })
+          if (status === 'done' || status === 'outcome-unknown')
+            record({
+              profileId: rec.template.profileId,
+              kind: 'image',
+              model: rec.template.model,
+              ok: status === 'done',
+              ref: rec.job.jobId,
+              params: { ...rec.template.params, via: rec.template.origin }
+            })
         }
       : undefined
     this.book = new JobBook({ journal, gallery, emit: d.emit, now: Date.now, newId: () => gallery.newId(), onEnded })
@@ -120,7 +135,9 @@ export class ImageService {
     const notice = d.notice ?? (() => {})
     const gallery = await GalleryStore.open({ dataDir: d.dataDir, media: d.media, notice })
     const journal = await JobJournal.open(d.dataDir, notice)
-    const long = await createLongFetch(d.fetch, Math.max(timing.syncHeadersMs, editHeadersMs(timing, MAX_EDIT_BYTES)), { directUploads: d.nodeFetch === true })
+    const long = await createLongFetch(d.fetch, Math.max(timing.syncHeadersMs, editHeadersMs(timing, MAX_EDIT_BYTES)), {
+      directUploads: d.nodeFetch === true
+    })
     const service = new ImageService(d, gallery, journal, long, timing)
     await service.resume(journal)
     return service
@@ -152,18 +169,37 @@ export class ImageService {
     checkGenerateFamily(req, conn.names)
     // Planned without reading reference bytes: the warnings and the size asked for do not depend on them.
     const planned = req.family === 'imagegen' ? buildImagegenBody(req) : buildImage2Body(req, [])
-    const params: Record<string, unknown> = { ...req, ...(req.family === 'image2' && refs.length ? { image: describeReferences(refs, sources) } : {}), ...tag }
-    const template: ItemTemplate = { origin: 'generate', model: req.model, prompt: req.prompt, params, profileId, requestedSize: planned.requestedSize }
+    const params: Record<string, unknown> = {
+      ...req,
+      ...(req.family === 'image2' && refs.length ? { image: describeReferences(refs, sources) } : {}),
+      ...tag
+    }
+    const template: ItemTemplate = {
+      origin: 'generate',
+      model: req.model,
+      prompt: req.prompt,
+      params,
+      profileId,
+      requestedSize: planned.requestedSize
+    }
     const rec = await this.book.begin('generate', template, [...warnings, ...planned.warnings], jobId)
     this.track(
       (async () => {
         let body: Record<string, unknown>
         try {
-          body = req.family === 'imagegen' ? buildImagegenBody(req).body : buildImage2Body(req, await resolveReferences(refs, sources)).body
+          body =
+            req.family === 'imagegen'
+              ? buildImagegenBody(req).body
+              : buildImage2Body(req, await resolveReferences(refs, sources)).body
         } catch (e) {
           return this.runs.fail(rec, e)
         }
-        await this.runs.runSync(rec, conn, { method: 'POST', path: '/v1/images/generations', json: body, timeoutMs: this.timing.syncHeadersMs })
+        await this.runs.runSync(rec, conn, {
+          method: 'POST',
+          path: '/v1/images/generations',
+          json: body,
+          timeoutMs: this.timing.syncHeadersMs
+        })
       })()
     )
     return this.book.view(rec)
@@ -177,7 +213,14 @@ export class ImageService {
     const names = namesOf(conn)
     const model = nativeModelFor(req, names)
     const built = buildNativeSubmitBody(req, names.nativeImage, model)
-    const template: ItemTemplate = { origin: 'native', model, prompt: req.prompt, params: { ...req, ...tag }, profileId, requestedSize: built.requestedSize }
+    const template: ItemTemplate = {
+      origin: 'native',
+      model,
+      prompt: req.prompt,
+      params: { ...req, ...tag },
+      profileId,
+      requestedSize: built.requestedSize
+    }
     const rec = await this.book.begin('native', template, warnings, jobId)
     this.track(this.runs.runNativeSubmit(rec, conn, built.body))
     return this.book.view(rec)
@@ -205,7 +248,11 @@ export class ImageService {
    * (past a restart, when its file grants are gone) and still send the bytes the user chose.
    * `maskFile`: a variation of an edit sends the mask the library kept of the original.
    */
-  async stageEdit(req: EditRequest, jobId: string, opts: { profileId?: string; maskFile?: string } = {}): Promise<StagedEdit> {
+  async stageEdit(
+    req: EditRequest,
+    jobId: string,
+    opts: { profileId?: string; maskFile?: string } = {}
+  ): Promise<StagedEdit> {
     const { maskFile } = opts
     const { conn } = await this.connect(opts.profileId)
     const family = editFamilyFor(req, conn.names)
@@ -215,7 +262,9 @@ export class ImageService {
     if (req.extend) checkExtend(req.extend, inputs.source, family)
     const copied = await copyEditInputs(inputs, this.gallery, jobId, this.d.files)
     // Extend canvas: the copies become the larger canvas and its mask, which the request sends.
-    const { checked, copies } = req.extend ? await extendEditInputs(req.extend, inputs, copied, this.gallery, jobId) : { checked: inputs, copies: copied }
+    const { checked, copies } = req.extend
+      ? await extendEditInputs(req.extend, inputs, copied, this.gallery, jobId)
+      : { checked: inputs, copies: copied }
     return { jobId, family, warnings: [...warnings, ...checked.warnings], checked, copies }
   }
 
@@ -253,7 +302,13 @@ export class ImageService {
           return this.runs.fail(rec, e)
         }
         const timeoutMs = editHeadersMs(this.timing, checked.source.bytes)
-        await this.runs.runSync(rec, conn, { method: 'POST', path: '/v1/images/edits', body: multipart.body, headers: multipart.headers, timeoutMs })
+        await this.runs.runSync(rec, conn, {
+          method: 'POST',
+          path: '/v1/images/edits',
+          body: multipart.body,
+          headers: multipart.headers,
+          timeoutMs
+        })
       })()
     )
     return this.book.view(rec)
@@ -269,7 +324,11 @@ export class ImageService {
     return Array.from({ length: count }, (): VariationRequest => {
       if (plan.kind === 'generate') return { kind: 'generate', req: varyRequest(plan.request, plan.family) }
       if (plan.kind === 'native') return { kind: 'native', req: varyRequest(plan.request, plan.family) }
-      return { kind: 'edit', req: varyRequest(plan.request, plan.family), ...(plan.maskFile ? { maskFile: plan.maskFile } : {}) }
+      return {
+        kind: 'edit',
+        req: varyRequest(plan.request, plan.family),
+        ...(plan.maskFile ? { maskFile: plan.maskFile } : {})
+      }
     })
   }
 
@@ -282,7 +341,10 @@ export class ImageService {
   /** A picture from the desktop into the gallery as "Imported" (import-file.ts). */
   async importFile(fileId: string): Promise<GalleryItem> {
     if (!this.d.files) throw new StudioError('INVALID_INPUT', 'Files cannot be imported here.', { field: 'fileId' })
-    const item = await importFile({ gallery: this.gallery, files: this.d.files, profileId: await this.d.profiles.activeId() }, fileId)
+    const item = await importFile(
+      { gallery: this.gallery, files: this.d.files, profileId: await this.d.profiles.activeId() },
+      fileId
+    )
     this.d.emit('images:gallery-changed', { ids: [item.id] })
     return item
   }
@@ -300,7 +362,10 @@ export class ImageService {
     for (const rec of journal.all()) {
       if (rec.phase === 'ended') continue
       if (rec.phase === 'sending') {
-        const err = new StudioError('OUTCOME_UNKNOWN', 'The studio closed while this request was being sent; it may have been accepted and charged. Check the gallery and usage before sending it again.')
+        const err = new StudioError(
+          'OUTCOME_UNKNOWN',
+          'The studio closed while this request was being sent; it may have been accepted and charged. Check the gallery and usage before sending it again.'
+        )
         await this.runs.dropUnusedCopies(rec)
         await this.book.end(rec, 'outcome-unknown', { error: err })
         continue
@@ -314,8 +379,16 @@ export class ImageService {
       }
       // A native task can always be asked again for its images; other jobs only have their URLs.
       if (rec.job.taskId) this.track(this.runs.follow(rec, conn))
-      else if (rec.pending?.length) this.track(this.runs.finish(rec, conn, rec.pending).catch((e: unknown) => this.runs.fail(rec, e)))
-      else await this.runs.fail(rec, new StudioError('GATEWAY_ERROR', 'The studio closed while saving images that arrived inline (b64_json); they could not be recovered.'))
+      else if (rec.pending?.length)
+        this.track(this.runs.finish(rec, conn, rec.pending).catch((e: unknown) => this.runs.fail(rec, e)))
+      else
+        await this.runs.fail(
+          rec,
+          new StudioError(
+            'GATEWAY_ERROR',
+            'The studio closed while saving images that arrived inline (b64_json); they could not be recovered.'
+          )
+        )
     }
   }
 

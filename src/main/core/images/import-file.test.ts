@@ -23,7 +23,12 @@ function setup(bytes: Uint8Array, purpose: FilePurpose = 'image-edit') {
       }
     },
     files: {
-      get: () => ({ purpose, grant: { fileId: 'f', name: 'holiday.png', bytes: bytes.byteLength, mimeType: 'image/png' }, path: '', uploadName: 'holiday.png' }),
+      get: () => ({
+        purpose,
+        grant: { fileId: 'f', name: 'holiday.png', bytes: bytes.byteLength, mimeType: 'image/png' },
+        path: '',
+        uploadName: 'holiday.png'
+      }),
       readBytes: async () => bytes,
       release: async (id) => void released.push(String(id))
     },
@@ -46,7 +51,12 @@ function bomb(width: number, height: number): Uint8Array {
   ihdr.writeUInt32BE(width, 0)
   ihdr.writeUInt32BE(height, 4)
   ihdr.set([1, 0, 0, 0, 0], 8)
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(64))),
+    chunk('IEND', Buffer.alloc(0))
+  ])
 }
 
 describe('importing a picture from the desktop into the gallery', () => {
@@ -54,20 +64,38 @@ describe('importing a picture from the desktop into the gallery', () => {
     const png = await imageBytes('png', 40, 30)
     const s = setup(png)
     const item = await importFile(s.d, 'f')
-    expect(item).toMatchObject({ id: 'imp1', origin: 'import', width: 40, height: 30, format: 'png', prompt: '', profileId: 'sandbox', url: '/media/imp1' })
+    expect(item).toMatchObject({
+      id: 'imp1',
+      origin: 'import',
+      width: 40,
+      height: 30,
+      format: 'png',
+      prompt: '',
+      profileId: 'sandbox',
+      url: '/media/imp1'
+    })
     expect(readFileSync(join(s.dir, 'imp1.png')).equals(png)).toBe(true)
     expect(s.released).toEqual(['f'])
   })
 
   it('keeps the prompt and model a studio PNG carries', async () => {
-    const png = withStudioSettings(await imageBytes('png', 8, 8), { v: 1, origin: 'native', model: 'native-model', prompt: 'a fox', params: { resolution: '2k' } })
+    const png = withStudioSettings(await imageBytes('png', 8, 8), {
+      v: 1,
+      origin: 'native',
+      model: 'native-model',
+      prompt: 'a fox',
+      params: { resolution: '2k' }
+    })
     const s = setup(png)
     expect(await importFile(s.d, 'f')).toMatchObject({ origin: 'import', prompt: 'a fox', model: 'native-model' })
   })
 
   it('refuses a PNG bomb by its header, keeps nothing and still releases the upload', async () => {
     const s = setup(bomb(10000, 10000))
-    await expect(importFile(s.d, 'f')).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/10000×10000 pixels/) })
+    await expect(importFile(s.d, 'f')).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringMatching(/10000×10000 pixels/)
+    })
     expect(s.added).toEqual([])
     expect(readdirSync(s.dir)).toEqual([])
     expect(s.released).toEqual(['f'])

@@ -26,10 +26,14 @@ const IMPORTABLE = new Set(['image-edit', 'image-reference'])
 export async function importFile(d: ImportDeps, fileId: string): Promise<GalleryItem> {
   try {
     const granted = d.files.get(fileId)
-    if (!IMPORTABLE.has(granted.purpose)) throw new StudioError('INVALID_INPUT', 'That file was not uploaded as an image.', { field: 'fileId' })
+    if (!IMPORTABLE.has(granted.purpose))
+      throw new StudioError('INVALID_INPUT', 'That file was not uploaded as an image.', { field: 'fileId' })
     const bytes = await d.files.readBytes(fileId)
     const found = sniffImage(bytes)
-    if (!found || found.format === 'gif') throw new StudioError('INVALID_INPUT', `"${granted.grant.name}" is not a PNG, JPEG or WebP image.`, { field: 'fileId' })
+    if (!found || found.format === 'gif')
+      throw new StudioError('INVALID_INPUT', `"${granted.grant.name}" is not a PNG, JPEG or WebP image.`, {
+        field: 'fileId'
+      })
     checkPixels('imported image', found.width, found.height, { code: 'INVALID_INPUT', field: 'fileId' })
     const carried = found.format === 'png' ? readStudioSettings(bytes.subarray(0, STUDIO_CHUNK_SCAN_BYTES)) : null
     const id = d.gallery.newId()

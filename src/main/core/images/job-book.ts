@@ -46,9 +46,21 @@ export class JobBook {
   }
 
   /** Records a new job before anything is sent (write-ahead), then announces it. */
-  async begin(kind: ImageJob['kind'], template: ItemTemplate, warnings: string[], jobId = this.d.newId()): Promise<JobRecord> {
+  async begin(
+    kind: ImageJob['kind'],
+    template: ItemTemplate,
+    warnings: string[],
+    jobId = this.d.newId()
+  ): Promise<JobRecord> {
     const rec: JobRecord = {
-      job: { jobId, kind, status: 'running', createdAt: this.d.now(), progressNote: 'Sending the request', warnings: [...warnings] },
+      job: {
+        jobId,
+        kind,
+        status: 'running',
+        createdAt: this.d.now(),
+        progressNote: 'Sending the request',
+        warnings: [...warnings]
+      },
       itemIds: [],
       phase: 'sending',
       template
@@ -59,13 +71,17 @@ export class JobBook {
   }
 
   /** A step forward: the new phase is durable before the caller acts on it (task id before the first poll). */
-  async step(rec: JobRecord, patch: { phase?: JobPhase; taskId?: string; progressNote?: string; pending?: PendingResult[] }): Promise<void> {
+  async step(
+    rec: JobRecord,
+    patch: { phase?: JobPhase; taskId?: string; progressNote?: string; pending?: PendingResult[] }
+  ): Promise<void> {
     if (rec.phase === 'ended') return
     if (patch.phase) rec.phase = patch.phase
     if (patch.taskId) rec.job.taskId = patch.taskId
     if (patch.progressNote !== undefined) rec.job.progressNote = patch.progressNote
     // b64 results are megabytes: only URLs are worth journaling for a resumed download.
-    if (patch.pending) rec.pending = patch.pending.filter((p) => p.url).map(({ url, revisedPrompt }) => ({ url, revisedPrompt }))
+    if (patch.pending)
+      rec.pending = patch.pending.filter((p) => p.url).map(({ url, revisedPrompt }) => ({ url, revisedPrompt }))
     await this.d.journal.put(rec)
     this.d.emit('images:job-updated', this.view(rec))
   }
@@ -92,7 +108,11 @@ export class JobBook {
     this.d.emit('images:job-updated', this.view(rec))
   }
 
-  async end(rec: JobRecord, status: Terminal, opts: { itemIds?: string[]; error?: StudioError; warnings?: string[] } = {}): Promise<void> {
+  async end(
+    rec: JobRecord,
+    status: Terminal,
+    opts: { itemIds?: string[]; error?: StudioError; warnings?: string[] } = {}
+  ): Promise<void> {
     if (rec.phase === 'ended') return
     rec.phase = 'ended'
     rec.pending = undefined

@@ -73,7 +73,13 @@ function jobsOf(v: unknown): unknown[] | null {
 function asRecord(v: unknown): JobRecord | null {
   if (!v || typeof v !== 'object') return null
   const r = v as Partial<JobRecord>
-  const ok = !!r.job && typeof r.job.jobId === 'string' && Array.isArray(r.itemIds) && typeof r.phase === 'string' && !!r.template && typeof r.template.model === 'string'
+  const ok =
+    !!r.job &&
+    typeof r.job.jobId === 'string' &&
+    Array.isArray(r.itemIds) &&
+    typeof r.phase === 'string' &&
+    !!r.template &&
+    typeof r.template.model === 'string'
   return ok ? (r as JobRecord) : null
 }
 
@@ -105,7 +111,13 @@ export class JobJournal {
         lib,
         'image-jobs',
         [journal.path, `${journal.path}.bak`],
-        () => loadJsonWithBackup(journal.path, (v): v is { jobs: unknown[] } => jobsOf(v) !== null, 'image job journal', notice),
+        () =>
+          loadJsonWithBackup(
+            journal.path,
+            (v): v is { jobs: unknown[] } => jobsOf(v) !== null,
+            'image job journal',
+            notice
+          ),
         (file) => {
           for (const r of file.jobs) {
             const rec = asRecord(r)

@@ -9,7 +9,13 @@ import { scriptedServer } from '../testing/scripted-server'
 import { JobJournal, type JobRecord } from './job-journal'
 import { imagesHarness } from './testing/harness'
 
-const template = { origin: 'generate' as const, model: 'image-model-2', prompt: 'from before', params: {}, profileId: 'sandbox' }
+const template = {
+  origin: 'generate' as const,
+  model: 'image-model-2',
+  prompt: 'from before',
+  params: {},
+  profileId: 'sandbox'
+}
 const record = (over: Partial<JobRecord> & { jobId: string }): JobRecord => ({
   job: { jobId: over.jobId, kind: 'generate', status: 'running', createdAt: Date.now(), warnings: [] },
   itemIds: [],
@@ -45,13 +51,24 @@ describe('the job journal across restarts', () => {
     allowLoopbackResultOrigin(cdn.url)
     const dataDir = mkdtempSync(join(tmpdir(), 'journal-'))
     const journal = await JobJournal.open(dataDir, () => {})
-    await journal.put(record({ jobId: 'savingJob', phase: 'saving', pending: [{ url: `${cdn.url}/r.png`, revisedPrompt: 'from before, revised' }] }))
+    await journal.put(
+      record({
+        jobId: 'savingJob',
+        phase: 'saving',
+        pending: [{ url: `${cdn.url}/r.png`, revisedPrompt: 'from before, revised' }]
+      })
+    )
     await journal.flush()
     const h = await imagesHarness({ sandbox: sb, dataDir })
     try {
       const done = await h.settled('savingJob')
       expect(done.status).toBe('done')
-      expect(done.items[0]).toMatchObject({ width: 48, height: 32, prompt: 'from before', revisedPrompt: 'from before, revised' })
+      expect(done.items[0]).toMatchObject({
+        width: 48,
+        height: 32,
+        prompt: 'from before',
+        revisedPrompt: 'from before, revised'
+      })
       expect(cdn.requests[0].headers.authorization).toBeUndefined()
     } finally {
       await h.close()
@@ -63,7 +80,11 @@ describe('the job journal across restarts', () => {
     // What an earlier version left: jobs.json cut off mid-write, its .bak whole.
     const dataDir = mkdtempSync(join(tmpdir(), 'journal-'))
     mkdirSync(join(dataDir, 'images'))
-    const ended = record({ jobId: 'endedJob', phase: 'ended', job: { jobId: 'endedJob', kind: 'native', status: 'done', createdAt: 1, warnings: [] } })
+    const ended = record({
+      jobId: 'endedJob',
+      phase: 'ended',
+      job: { jobId: 'endedJob', kind: 'native', status: 'done', createdAt: 1, warnings: [] }
+    })
     writeFileSync(join(dataDir, 'images', 'jobs.json.bak'), JSON.stringify({ version: 1, jobs: [ended] }))
     writeFileSync(join(dataDir, 'images', 'jobs.json'), '{"version":1,"jobs":[{"job":')
     const notices: string[] = []
@@ -77,8 +98,21 @@ describe('the job journal across restarts', () => {
 
   it('keeps only the newest 50 ended jobs, and every running one', async () => {
     const journal = await JobJournal.open(mkdtempSync(join(tmpdir(), 'journal-')), () => {})
-    await journal.put(record({ jobId: 'stillRunning', phase: 'polling', job: { jobId: 'stillRunning', kind: 'native', status: 'running', createdAt: 0, taskId: '1', warnings: [] } }))
-    for (let i = 0; i < 60; i++) await journal.put(record({ jobId: `e${i}`, phase: 'ended', job: { jobId: `e${i}`, kind: 'generate', status: 'done', createdAt: 100 + i, warnings: [] } }))
+    await journal.put(
+      record({
+        jobId: 'stillRunning',
+        phase: 'polling',
+        job: { jobId: 'stillRunning', kind: 'native', status: 'running', createdAt: 0, taskId: '1', warnings: [] }
+      })
+    )
+    for (let i = 0; i < 60; i++)
+      await journal.put(
+        record({
+          jobId: `e${i}`,
+          phase: 'ended',
+          job: { jobId: `e${i}`, kind: 'generate', status: 'done', createdAt: 100 + i, warnings: [] }
+        })
+      )
     expect(journal.all().filter((r) => r.phase === 'ended')).toHaveLength(50)
     expect(journal.get('stillRunning')).toBeTruthy()
     expect(journal.get('e0')).toBeUndefined()

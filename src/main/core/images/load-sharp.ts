@@ -27,12 +27,20 @@ export interface PixelCapRefusal {
 }
 
 /** The coded refusal of an image past the cap, naming its dimensions. */
-export function tooManyPixels(what: string, width: number, height: number, refusal: PixelCapRefusal = { code: 'GATEWAY_ERROR' }): StudioError {
+export function tooManyPixels(
+  what: string,
+  width: number,
+  height: number,
+  refusal: PixelCapRefusal = { code: 'GATEWAY_ERROR' }
+): StudioError {
   const mp = (n: number) => (n / 1_000_000).toFixed(1)
   return new StudioError(
     refusal.code,
     `The ${what} is ${width}×${height} pixels (${mp(width * height)} megapixels), more than the ${mp(MAX_DECODE_PIXELS)} megapixels (8192×8192) the studio decodes.`,
-    { ...(refusal.field ? { field: refusal.field } : {}), details: { reason: 'too_many_pixels', width, height, limitPixels: MAX_DECODE_PIXELS } }
+    {
+      ...(refusal.field ? { field: refusal.field } : {}),
+      details: { reason: 'too_many_pixels', width, height, limitPixels: MAX_DECODE_PIXELS }
+    }
   )
 }
 
@@ -46,7 +54,12 @@ export function checkPixels(what: string, width: number, height: number, refusal
  * refused with its dimensions; the decoder itself is also told the cap (`limitInputPixels`), so
  * nothing is decoded past it whatever the header said.
  */
-export async function openImage(input: string | Buffer, what: string, options: SharpOptions = {}, refusal?: PixelCapRefusal): Promise<SharpImage> {
+export async function openImage(
+  input: string | Buffer,
+  what: string,
+  options: SharpOptions = {},
+  refusal?: PixelCapRefusal
+): Promise<SharpImage> {
   const sharp = await loadSharp()
   const meta = await sharp(input, { limitInputPixels: false }).metadata()
   checkPixels(what, meta.width ?? 0, meta.height ?? 0, refusal)

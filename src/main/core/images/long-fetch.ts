@@ -30,7 +30,11 @@ export interface LongFetchOptions {
 }
 
 /** A FetchLike whose calls may wait `headersTimeoutMs` for headers (our AbortSignal still decides when to give up). */
-export async function createLongFetch(base: FetchLike, headersTimeoutMs: number, o: LongFetchOptions = {}): Promise<LongFetch> {
+export async function createLongFetch(
+  base: FetchLike,
+  headersTimeoutMs: number,
+  o: LongFetchOptions = {}
+): Promise<LongFetch> {
   const bodyTimeoutMs = o.bodyTimeoutMs ?? 120_000
   const upload = (input: string | URL, init: RequestInit | undefined, fallback: FetchLike): Promise<Response> => {
     const write = o.directUploads && init ? bodyWriterOf(init.body) : undefined
@@ -38,7 +42,11 @@ export async function createLongFetch(base: FetchLike, headersTimeoutMs: number,
   }
   const Agent = await nodeAgentClass()
   if (!Agent) return { fetch: (input, init) => upload(input, init, base), fallback: true, close: async () => {} }
-  const agent = new Agent({ headersTimeout: headersTimeoutMs + (o.marginMs ?? 5_000), bodyTimeout: bodyTimeoutMs, connect: { timeout: 10_000 } })
+  const agent = new Agent({
+    headersTimeout: headersTimeoutMs + (o.marginMs ?? 5_000),
+    bodyTimeout: bodyTimeoutMs,
+    connect: { timeout: 10_000 }
+  })
   const viaAgent: FetchLike = (input, init) => base(input, { ...init, dispatcher: agent } as RequestInit)
   return {
     fetch: (input, init) => upload(input, init, viaAgent),

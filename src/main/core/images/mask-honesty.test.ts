@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { blendByWeight, changedOutsideShare, changedOutsideShareSliced, featheredKeep, measureMaskHonesty, protectOutsideMask } from './mask-honesty'
+import {
+  blendByWeight,
+  changedOutsideShare,
+  changedOutsideShareSliced,
+  featheredKeep,
+  measureMaskHonesty,
+  protectOutsideMask
+} from './mask-honesty'
 import { gradientPng, rectMask, rgbOf } from './testing/harness'
 
 const W = 200
@@ -33,12 +40,18 @@ describe('changed share outside the mask', () => {
     const keep = new Uint8Array(n).map((_, i) => (i % 3 === 0 ? 0 : 255))
     const a = new Uint8Array(n * 3)
     const b = new Uint8Array(n * 3).map((_, i) => (i % 7 === 0 ? 200 : 0))
-    expect(await changedOutsideShareSliced({ source: a, result: b, keep })).toBe(changedOutsideShare({ source: a, result: b, keep }))
+    expect(await changedOutsideShareSliced({ source: a, result: b, keep })).toBe(
+      changedOutsideShare({ source: a, result: b, keep })
+    )
   })
 
   it('tolerates JPEG re-encoding of an untouched image', async () => {
     const png = await gradientPng(W, H)
-    const f = files({ 'src.png': png, 'out.jpg': await sharp(png).jpeg({ quality: 85 }).toBuffer(), 'mask.png': await rectMask(W, H, HOLE) })
+    const f = files({
+      'src.png': png,
+      'out.jpg': await sharp(png).jpeg({ quality: 85 }).toBuffer(),
+      'mask.png': await rectMask(W, H, HOLE)
+    })
     const r = await measureMaskHonesty(f['src.png'], f['out.jpg'], f['mask.png'])
     expect(r.outsideMaskChange).toBe(0)
     expect(r.warnings).toEqual([])
@@ -47,7 +60,9 @@ describe('changed share outside the mask', () => {
   it('flags a result that repainted everything', async () => {
     const f = files({
       'src.png': await gradientPng(W, H),
-      'out.png': await sharp({ create: { width: W, height: H, channels: 3, background: '#0a0' } }).png().toBuffer(),
+      'out.png': await sharp({ create: { width: W, height: H, channels: 3, background: '#0a0' } })
+        .png()
+        .toBuffer(),
       'mask.png': await rectMask(W, H, HOLE)
     })
     const r = await measureMaskHonesty(f['src.png'], f['out.png'], f['mask.png'])
@@ -73,14 +88,18 @@ describe('protect outside the mask', () => {
   it('blends by weight and copies exactly at the ends', async () => {
     const s = Uint8Array.from([200, 100, 0, 200, 100, 0, 200, 100, 0])
     const r = Uint8Array.from([0, 0, 255, 0, 0, 255, 0, 0, 255])
-    expect([...(await blendByWeight(s, r, Uint8Array.from([255, 0, 128])))]).toEqual([200, 100, 0, 0, 0, 255, 100, 50, 127])
+    expect([...(await blendByWeight(s, r, Uint8Array.from([255, 0, 128])))]).toEqual([
+      200, 100, 0, 0, 0, 255, 100, 50, 127
+    ])
   })
 
   it('produces a PNG that equals the original outside the mask and the edit deep inside it', async () => {
     const src = await gradientPng(W, H)
     const f = files({
       'src.png': src,
-      'out.png': await sharp({ create: { width: W, height: H, channels: 3, background: '#f00' } }).png().toBuffer(),
+      'out.png': await sharp({ create: { width: W, height: H, channels: 3, background: '#f00' } })
+        .png()
+        .toBuffer(),
       'mask.png': await rectMask(W, H, HOLE)
     })
     const made = await protectOutsideMask(f['src.png'], f['out.png'], f['mask.png'], 6)
@@ -93,7 +112,8 @@ describe('protect outside the mask', () => {
         const o = (y * W + x) * 3
         const inside = x >= HOLE.x && x < HOLE.x + HOLE.w && y >= HOLE.y && y < HOLE.y + HOLE.h
         const deep = x >= HOLE.x + 10 && x < HOLE.x + HOLE.w - 10 && y >= HOLE.y + 10 && y < HOLE.y + HOLE.h - 10
-        if (!inside && (out[o] !== orig[o] || out[o + 1] !== orig[o + 1] || out[o + 2] !== orig[o + 2])) outsideChanged++
+        if (!inside && (out[o] !== orig[o] || out[o + 1] !== orig[o + 1] || out[o + 2] !== orig[o + 2]))
+          outsideChanged++
         if (deep && (out[o] !== 255 || out[o + 1] !== 0 || out[o + 2] !== 0)) deepNotEdit++
       }
     }

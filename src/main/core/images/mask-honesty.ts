@@ -33,7 +33,11 @@ export interface Planes {
   resizedFrom?: { width: number; height: number }
 }
 
-async function rgb(input: string | Buffer, what: string, size?: { width: number; height: number }): Promise<{ data: Buffer; width: number; height: number }> {
+async function rgb(
+  input: string | Buffer,
+  what: string,
+  size?: { width: number; height: number }
+): Promise<{ data: Buffer; width: number; height: number }> {
   // No rotate(): masks are painted over stored pixels, so EXIF orientation must not move them.
   let img = (await openImage(input, what, { failOn: 'error' })).toColourspace('srgb').removeAlpha()
   if (size) img = img.resize(size.width, size.height, { fit: 'fill' })
@@ -50,7 +54,9 @@ export async function decodePlanes(sourcePath: string, resultPath: string, maskP
   const [src, resMeta, mask] = await Promise.all([
     rgb(sourcePath, 'original image'),
     sharp(resultPath, { limitInputPixels: false }).metadata(),
-    openImage(maskPath, 'mask', { failOn: 'error' }).then((m) => m.ensureAlpha().extractChannel(3).raw().toBuffer({ resolveWithObject: true }))
+    openImage(maskPath, 'mask', { failOn: 'error' }).then((m) =>
+      m.ensureAlpha().extractChannel(3).raw().toBuffer({ resolveWithObject: true })
+    )
   ])
   if (mask.info.width !== src.width || mask.info.height !== src.height) {
     throw new Error(`the mask is ${mask.info.width}x${mask.info.height} but the original is ${src.width}x${src.height}`)
@@ -68,7 +74,12 @@ export async function decodePlanes(sourcePath: string, resultPath: string, maskP
 }
 
 /** Kept and changed pixel counts over pixels [start, end) (one tight pass; see changedOutsideShare). */
-function countChanged(p: Pick<Planes, 'source' | 'result' | 'keep'>, threshold: number, start: number, end: number): { kept: number; changed: number } {
+function countChanged(
+  p: Pick<Planes, 'source' | 'result' | 'keep'>,
+  threshold: number,
+  start: number,
+  end: number
+): { kept: number; changed: number } {
   const { source: a, result: b, keep } = p
   let kept = 0
   let changed = 0
@@ -89,13 +100,19 @@ function countChanged(p: Pick<Planes, 'source' | 'result' | 'keep'>, threshold: 
 }
 
 /** Share (0..1) of keep-area pixels whose largest channel difference exceeds the threshold; 0 when nothing is kept. */
-export function changedOutsideShare(p: Pick<Planes, 'source' | 'result' | 'keep'>, threshold = CHANGE_THRESHOLD): number {
+export function changedOutsideShare(
+  p: Pick<Planes, 'source' | 'result' | 'keep'>,
+  threshold = CHANGE_THRESHOLD
+): number {
   const { kept, changed } = countChanged(p, threshold, 0, p.keep.length)
   return kept === 0 ? 0 : changed / kept
 }
 
 /** The same share, computed in slices so a 4096x4096 comparison never holds the event loop for long. */
-export async function changedOutsideShareSliced(p: Pick<Planes, 'source' | 'result' | 'keep'>, threshold = CHANGE_THRESHOLD): Promise<number> {
+export async function changedOutsideShareSliced(
+  p: Pick<Planes, 'source' | 'result' | 'keep'>,
+  threshold = CHANGE_THRESHOLD
+): Promise<number> {
   let kept = 0
   let changed = 0
   for (let start = 0; start < p.keep.length; start += SLICE) {
@@ -112,7 +129,11 @@ export interface HonestyReport {
   warnings: string[]
 }
 
-export async function measureMaskHonesty(sourcePath: string, resultPath: string, maskPath: string): Promise<HonestyReport> {
+export async function measureMaskHonesty(
+  sourcePath: string,
+  resultPath: string,
+  maskPath: string
+): Promise<HonestyReport> {
   const planes = await decodePlanes(sourcePath, resultPath, maskPath)
   const share = await changedOutsideShareSliced(planes)
   const warnings: string[] = []
@@ -135,7 +156,12 @@ export async function measureMaskHonesty(sourcePath: string, resultPath: string,
  * kept area; taking the max keeps every kept pixel exactly the original and softens the seam on
  * the edited side instead.
  */
-export async function featheredKeep(keep: Uint8Array, width: number, height: number, featherPx: number): Promise<Uint8Array> {
+export async function featheredKeep(
+  keep: Uint8Array,
+  width: number,
+  height: number,
+  featherPx: number
+): Promise<Uint8Array> {
   if (featherPx <= 0) return keep
   const sharp = await loadSharp()
   // A Gaussian reaches about 2 sigma visibly, so sigma = feather / 2 spreads the seam over ~featherPx.
@@ -161,7 +187,14 @@ export async function featheredKeep(keep: Uint8Array, width: number, height: num
 }
 
 /** original * w + result * (1 - w) for pixels [start, end), rounded; w = 255 copies the original byte for byte. */
-export function blendRange(source: Uint8Array, result: Uint8Array, weight: Uint8Array, out: Uint8Array, start: number, end: number): void {
+export function blendRange(
+  source: Uint8Array,
+  result: Uint8Array,
+  weight: Uint8Array,
+  out: Uint8Array,
+  start: number,
+  end: number
+): void {
   for (let i = start, o = start * 3; i < end; i++, o += 3) {
     const w = weight[i]
     if (w === 255) {
@@ -199,7 +232,12 @@ export interface ProtectedImage {
 }
 
 /** The edit result with the original pasted back outside the mask across a feathered seam, as a lossless PNG. */
-export async function protectOutsideMask(sourcePath: string, resultPath: string, maskPath: string, featherPx = 8): Promise<ProtectedImage> {
+export async function protectOutsideMask(
+  sourcePath: string,
+  resultPath: string,
+  maskPath: string,
+  featherPx = 8
+): Promise<ProtectedImage> {
   const p = await decodePlanes(sourcePath, resultPath, maskPath)
   const weight = await featheredKeep(p.keep, p.width, p.height, featherPx)
   const pixels = await blendByWeight(p.source, p.result, weight)

@@ -1,7 +1,14 @@
 import type { NativeImageNames } from '@shared/domain/gateway-names'
 import { StudioError } from '@shared/errors'
 import { RESULT_ANSWER_MAX_BYTES } from '../gateway/bounded-body'
-import { namesOf, readJson, sendGateway, type FetchLike, type GatewayConnection, type GatewayRequest } from '../gateway/http'
+import {
+  namesOf,
+  readJson,
+  sendGateway,
+  type FetchLike,
+  type GatewayConnection,
+  type GatewayRequest
+} from '../gateway/http'
 import { stepDelay } from '../tasks/cadence'
 import { countMiss } from '../tasks/misses'
 import type { PollScheduler } from '../tasks/scheduler'
@@ -26,13 +33,23 @@ export interface PollTiming {
   headersMs: number
 }
 
-export const DEFAULT_POLL_TIMING: PollTiming = { delaysMs: [2000, 3000, 5000, 8000, 10_000], jitter: 0.2, maxTotalMs: 30 * 60_000, retryAfterCapMs: 60_000, headersMs: 20_000 }
+export const DEFAULT_POLL_TIMING: PollTiming = {
+  delaysMs: [2000, 3000, 5000, 8000, 10_000],
+  jitter: 0.2,
+  maxTotalMs: 30 * 60_000,
+  retryAfterCapMs: 60_000,
+  headersMs: 20_000
+}
 
 /** Statuses that end the task; anything else (generating, in_queue, an unknown word) keeps polling. */
 const DONE = new Set(['success', 'succeeded', 'done', 'completed'])
 const FAILED = new Set(['failed', 'failure', 'not_found', 'expired', 'cancelled'])
 
-export function pollDelay(attempt: number, t: Pick<PollTiming, 'delaysMs' | 'jitter'>, random: () => number = Math.random): number {
+export function pollDelay(
+  attempt: number,
+  t: Pick<PollTiming, 'delaysMs' | 'jitter'>,
+  random: () => number = Math.random
+): number {
   return stepDelay(attempt, t.delaysMs, t.jitter, random)
 }
 
@@ -55,21 +72,45 @@ function taskFailed(taskId: string, message: string, details: Record<string, unk
 }
 
 /** Reads one result answer leniently: unknown shapes keep polling, never crash. */
-export function readResult(body: unknown): { status: string; results: PendingResult[]; message?: string; code?: number } {
+export function readResult(body: unknown): {
+  status: string
+  results: PendingResult[]
+  message?: string
+  code?: number
+} {
   const b = (body ?? {}) as Record<string, unknown>
   const data = (b.data ?? {}) as Record<string, unknown>
   const status = typeof data.status === 'string' ? data.status.toLowerCase() : 'unknown'
-  const urls = Array.isArray(data.image_urls) ? data.image_urls.filter((u): u is string => typeof u === 'string' && u !== '') : []
-  const b64 = Array.isArray(data.binary_data_base64) ? data.binary_data_base64.filter((x): x is string => typeof x === 'string' && x !== '') : []
+  const urls = Array.isArray(data.image_urls)
+    ? data.image_urls.filter((u): u is string => typeof u === 'string' && u !== '')
+    : []
+  const b64 = Array.isArray(data.binary_data_base64)
+    ? data.binary_data_base64.filter((x): x is string => typeof x === 'string' && x !== '')
+    : []
   const results: PendingResult[] = urls.length ? urls.map((url) => ({ url })) : b64.map((x) => ({ b64: x }))
   // Some builds write the code as a string ("10000"); a code that is no number at all says nothing.
-  const code = typeof b.code === 'number' ? b.code : typeof b.code === 'string' && /^\d+$/.test(b.code.trim()) ? Number(b.code) : undefined
+  const code =
+    typeof b.code === 'number'
+      ? b.code
+      : typeof b.code === 'string' && /^\d+$/.test(b.code.trim())
+        ? Number(b.code)
+        : undefined
   return { status, results, message: typeof b.message === 'string' ? b.message : undefined, code }
 }
 
 /** The native task's submit: its path, action and version are the profile's names. */
-export function nativeSubmitRequest(native: NativeImageNames, json: Record<string, unknown>, timeoutMs: number): Omit<GatewayRequest, 'paid' | 'signal'> {
-  return { method: 'POST', path: native.path, query: { Action: native.submitAction, Version: native.version }, json, timeoutMs }
+export function nativeSubmitRequest(
+  native: NativeImageNames,
+  json: Record<string, unknown>,
+  timeoutMs: number
+): Omit<GatewayRequest, 'paid' | 'signal'> {
+  return {
+    method: 'POST',
+    path: native.path,
+    query: { Action: native.submitAction, Version: native.version },
+    json,
+    timeoutMs
+  }
 }
 
 export async function pollNativeTask(p: PollInput): Promise<PollOutcome> {
@@ -80,9 +121,19 @@ export async function pollNativeTask(p: PollInput): Promise<PollOutcome> {
   let misses = 0
   let due = started + pollDelay(0, t, s.random)
   for (let attempt = 1; ; attempt++) {
-    const answer = await s.at(key, due, p.gateway, async () => (s.now() - started > t.maxTotalMs ? null : askOnce(p, t.headersMs)), p.signal)
+    const answer = await s.at(
+      key,
+      due,
+      p.gateway,
+      async () => (s.now() - started > t.maxTotalMs ? null : askOnce(p, t.headersMs)),
+      p.signal
+    )
     if (answer === null) {
-      return taskFailed(p.taskId, `The native task ${p.taskId} had not finished after ${Math.round(t.maxTotalMs / 60_000)} minutes; the studio stopped following it.`, { reason: 'stale' })
+      return taskFailed(
+        p.taskId,
+        `The native task ${p.taskId} had not finished after ${Math.round(t.maxTotalMs / 60_000)} minutes; the studio stopped following it.`,
+        { reason: 'stale' }
+      )
     }
     due = s.now() + pollDelay(attempt, t, s.random)
     if (answer instanceof StudioError) {
@@ -96,7 +147,12 @@ export async function pollNativeTask(p: PollInput): Promise<PollOutcome> {
       if (e.code === 'TASK_NOT_FOUND') {
         const miss = countMiss(misses)
         misses = miss.misses
-        if (miss.lost) return taskFailed(p.taskId, `The gateway no longer knows the native task ${p.taskId} (task_not_exist, ${misses} times in a row).`, { reason: 'lost' })
+        if (miss.lost)
+          return taskFailed(
+            p.taskId,
+            `The gateway no longer knows the native task ${p.taskId} (task_not_exist, ${misses} times in a row).`,
+            { reason: 'lost' }
+          )
         continue
       }
       // Transient: the network, a timeout, a 5xx. The task goes on at the gateway; ask again later.
@@ -104,7 +160,10 @@ export async function pollNativeTask(p: PollInput): Promise<PollOutcome> {
         p.onPoll?.(`Checking the task failed (${e.message}); trying again.`)
         continue
       }
-      return { kind: 'failed', error: new StudioError(e.code, e.message, { status: e.status, details: { ...e.details, taskId: p.taskId } }) }
+      return {
+        kind: 'failed',
+        error: new StudioError(e.code, e.message, { status: e.status, details: { ...e.details, taskId: p.taskId } })
+      }
     }
     misses = 0
     s.answered(p.gateway)
@@ -113,10 +172,16 @@ export async function pollNativeTask(p: PollInput): Promise<PollOutcome> {
       return taskFailed(p.taskId, `The native task failed: ${r.message ?? `code ${r.code}`}.`, { gatewayCode: r.code })
     }
     if (DONE.has(r.status)) {
-      if (!r.results.length) return taskFailed(p.taskId, 'The native task finished but returned no images.', { reason: 'empty' })
+      if (!r.results.length)
+        return taskFailed(p.taskId, 'The native task finished but returned no images.', { reason: 'empty' })
       return { kind: 'success', results: r.results }
     }
-    if (FAILED.has(r.status)) return taskFailed(p.taskId, `The native task ended ${r.status}${r.message && r.message !== 'Success' ? `: ${r.message}` : ''}.`, { reason: r.status })
+    if (FAILED.has(r.status))
+      return taskFailed(
+        p.taskId,
+        `The native task ended ${r.status}${r.message && r.message !== 'Success' ? `: ${r.message}` : ''}.`,
+        { reason: r.status }
+      )
     p.onPoll?.(`Task ${r.status} (check ${attempt})`)
   }
 }

@@ -4,27 +4,49 @@ import { sandboxSuite, suiteSandbox } from '../testing/sandbox-suite'
 import { pollDelay, readResult } from './native-poller'
 import { imagesHarness } from './testing/harness'
 
-
 describe('native image task: submit, follow, gallery', () => {
   const { sb, h } = sandboxSuite(imagesHarness)
 
   it('follows the task to its image, downloaded from the CDN origin without the key', async () => {
-    const job = await h.call('images:submit-native', { prompt: 'a lighthouse at dusk', width: 2048, height: 1536, force_single: true })
+    const job = await h.call('images:submit-native', {
+      prompt: 'a lighthouse at dusk',
+      width: 2048,
+      height: 1536,
+      force_single: true
+    })
     // The job names its prompt from the start: the card has nothing else to show before a result.
     expect(job).toMatchObject({ kind: 'native', status: 'running', prompt: 'a lighthouse at dusk' })
     const done = await h.settled(job.jobId)
     expect(done.status).toBe('done')
     expect(done.taskId).toMatch(/^\d+$/)
     expect(done.items).toHaveLength(1)
-    expect(done.items[0]).toMatchObject({ origin: 'native', model: 'imagegen-4.0', width: 2048, height: 1536, requestedSize: '2048x1536', format: 'jpeg' })
+    expect(done.items[0]).toMatchObject({
+      origin: 'native',
+      model: 'imagegen-4.0',
+      width: 2048,
+      height: 1536,
+      requestedSize: '2048x1536',
+      format: 'jpeg'
+    })
 
     const log = sb.log()
     expect(log.filter((e) => e.route === 'image.native.submit')).toHaveLength(1)
     const submit = h.sent.find((s) => s.url.includes('Action=CVSync2AsyncSubmitTask'))!
-    expect(JSON.parse(String(submit.init!.body))).toEqual({ req_key: 'imagegen_t2i_v40', model: 'imagegen-4.0', prompt: 'a lighthouse at dusk', force_single: true, width: 2048, height: 1536 })
+    expect(JSON.parse(String(submit.init!.body))).toEqual({
+      req_key: 'imagegen_t2i_v40',
+      model: 'imagegen-4.0',
+      prompt: 'a lighthouse at dusk',
+      force_single: true,
+      width: 2048,
+      height: 1536
+    })
     const poll = h.sent.find((s) => s.url.includes('Action=CVSync2AsyncGetResult'))!
     expect(new URL(poll.url).searchParams.get('Version')).toBe('2022-08-31')
-    expect(JSON.parse(String(poll.init!.body))).toEqual({ req_key: 'imagegen_t2i_v40', task_id: done.taskId, req_json: '{"return_url":true}' })
+    expect(JSON.parse(String(poll.init!.body))).toEqual({
+      req_key: 'imagegen_t2i_v40',
+      task_id: done.taskId,
+      req_json: '{"return_url":true}'
+    })
 
     const cdn = log.filter((e) => e.origin === 'cdn')
     expect(cdn.length).toBeGreaterThanOrEqual(1)
@@ -102,8 +124,12 @@ describe('poll schedule and result parsing', () => {
 
   it('reads generating, success with URLs or Base64, failed, and unknown shapes without throwing', () => {
     expect(readResult({ code: 10000, data: { status: 'generating', image_urls: null } }).status).toBe('generating')
-    expect(readResult({ code: 10000, data: { status: 'success', image_urls: ['https://c/x.jpg'] } }).results).toEqual([{ url: 'https://c/x.jpg' }])
-    expect(readResult({ code: 10000, data: { status: 'success', binary_data_base64: ['AAA'], image_urls: null } }).results).toEqual([{ b64: 'AAA' }])
+    expect(readResult({ code: 10000, data: { status: 'success', image_urls: ['https://c/x.jpg'] } }).results).toEqual([
+      { url: 'https://c/x.jpg' }
+    ])
+    expect(
+      readResult({ code: 10000, data: { status: 'success', binary_data_base64: ['AAA'], image_urls: null } }).results
+    ).toEqual([{ b64: 'AAA' }])
     expect(readResult(null)).toMatchObject({ status: 'unknown', results: [] })
     expect(readResult({ code: 50411, message: 'blocked' })).toMatchObject({ code: 50411, message: 'blocked' })
   })

@@ -28,7 +28,12 @@ function pngBomb(width: number, height: number): Buffer {
   ihdr[8] = 1 // bit depth
   ihdr[9] = 0 // grey
   const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height) // filter byte 0 and zero pixels, row by row
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0))
+  ])
 }
 
 const W = 64
@@ -56,10 +61,15 @@ describe('images are refused before decoding when they ask for more pixels than 
     writeFileSync(src, await gradientPng(W, H))
     writeFileSync(mask, await rectMask(W, H, { x: 4, y: 4, w: 10, h: 10 }))
     writeFileSync(result, bomb)
-    const want = { code: 'GATEWAY_ERROR', details: { reason: 'too_many_pixels', width: BOMB.width, height: BOMB.height, limitPixels: MAX_DECODE_PIXELS } }
+    const want = {
+      code: 'GATEWAY_ERROR',
+      details: { reason: 'too_many_pixels', width: BOMB.width, height: BOMB.height, limitPixels: MAX_DECODE_PIXELS }
+    }
     const e = await measureMaskHonesty(src, result, mask).catch((x: unknown) => x)
     expect(e).toMatchObject(want)
-    expect((e as Error).message).toBe('The result image is 10000×10000 pixels (100.0 megapixels), more than the 67.1 megapixels (8192×8192) the studio decodes.')
+    expect((e as Error).message).toBe(
+      'The result image is 10000×10000 pixels (100.0 megapixels), more than the 67.1 megapixels (8192×8192) the studio decodes.'
+    )
     await expect(protectOutsideMask(src, result, mask)).rejects.toMatchObject(want)
   })
 
@@ -69,16 +79,27 @@ describe('images are refused before decoding when they ask for more pixels than 
       sandbox: sb,
       fetch: (input, init) =>
         String(input).endsWith('/v1/images/edits')
-          ? Promise.resolve(new Response(JSON.stringify({ data: [{ b64_json: bomb.toString('base64') }] }), { headers: { 'content-type': 'application/json' } }))
+          ? Promise.resolve(
+              new Response(JSON.stringify({ data: [{ b64_json: bomb.toString('base64') }] }), {
+                headers: { 'content-type': 'application/json' }
+              })
+            )
           : fetch(input, init)
     })
     try {
       const fileId = await h.grantBytes(await gradientPng(W, H), 'photo.png')
       const maskFileId = await h.grantBytes(await rectMask(W, H, { x: 4, y: 4, w: 10, h: 10 }), 'mask.png')
-      const job = await h.call('images:edit', { source: { kind: 'file', fileId }, maskFileId, prompt: 'p', model: 'imagegen-4.0' })
+      const job = await h.call('images:edit', {
+        source: { kind: 'file', fileId },
+        maskFileId,
+        prompt: 'p',
+        model: 'imagegen-4.0'
+      })
       const done = await h.settled(job.jobId)
       expect(done.status).toBe('done')
-      expect(done.warnings.join('\n')).toMatch(/could not be checked: The result image is 10000×10000 pixels \(100\.0 megapixels\)/)
+      expect(done.warnings.join('\n')).toMatch(
+        /could not be checked: The result image is 10000×10000 pixels \(100\.0 megapixels\)/
+      )
     } finally {
       await h.close()
       await sb.close()
@@ -91,7 +112,11 @@ describe('images are refused before decoding when they ask for more pixels than 
     try {
       const fileId = await h.grantBytes(bomb, 'huge.png')
       const e = await h.fail('images:edit', { source: { kind: 'file', fileId }, prompt: 'p', model: 'imagegen-4.0' })
-      expect(e).toMatchObject({ code: 'INVALID_INPUT', field: 'source', details: { reason: 'too_many_pixels', width: BOMB.width, height: BOMB.height } })
+      expect(e).toMatchObject({
+        code: 'INVALID_INPUT',
+        field: 'source',
+        details: { reason: 'too_many_pixels', width: BOMB.width, height: BOMB.height }
+      })
       expect(e.message).toMatch(/10000×10000 pixels/)
       expect(sb.log().filter((r) => r.route === 'image.edit')).toEqual([])
     } finally {

@@ -5,7 +5,13 @@ import { crc32 as zlibCrc32 } from 'node:zlib'
 import fc from 'fast-check'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { crc32, readStudioSettings, studioSettingsChunk, withStudioSettings, type StudioPngSettings } from '@shared/media/png-text'
+import {
+  crc32,
+  readStudioSettings,
+  studioSettingsChunk,
+  withStudioSettings,
+  type StudioPngSettings
+} from '@shared/media/png-text'
 import { imageBytes } from '../files/testing/images'
 import { embedSettings, settingsOf } from './png-settings'
 import { writeResultBytes } from './result-files'
@@ -80,8 +86,20 @@ describe('the studio settings chunk in result PNGs', () => {
   })
 
   it('carries the request settings but not the prompt twice nor references to this library', () => {
-    const s = settingsOf({ origin: 'edit', model: 'm', prompt: 'p', profileId: 'x', params: { prompt: 'p', family: 'editNative', size: '1024x1024', source: 'gallery item', image: ['a'] } })
-    expect(s).toEqual({ v: 1, origin: 'edit', model: 'm', prompt: 'p', params: { family: 'editNative', size: '1024x1024' } })
+    const s = settingsOf({
+      origin: 'edit',
+      model: 'm',
+      prompt: 'p',
+      profileId: 'x',
+      params: { prompt: 'p', family: 'editNative', size: '1024x1024', source: 'gallery item', image: ['a'] }
+    })
+    expect(s).toEqual({
+      v: 1,
+      origin: 'edit',
+      model: 'm',
+      prompt: 'p',
+      params: { family: 'editNative', size: '1024x1024' }
+    })
   })
 
   it('leaves the original in place when the rewrite fails', async () => {

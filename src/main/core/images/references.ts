@@ -30,12 +30,15 @@ export function checkReferences(refs: ImageRef[], src: ReferenceSources): void {
     if (ref.kind === 'file') {
       if (!src.files) throw invalid(field, 'Local reference files are not available in this shell.')
       const { grant } = src.files.get(ref.fileId)
-      if (!REFERENCE_TYPES.has(grant.mimeType)) throw invalid(field, `"${grant.name}" is not a PNG, JPEG or WebP image.`)
-      if (grant.bytes > LIMIT) throw invalid(field, `"${grant.name}" is over the ${LIMIT / 1024 / 1024} MB limit for reference images.`)
+      if (!REFERENCE_TYPES.has(grant.mimeType))
+        throw invalid(field, `"${grant.name}" is not a PNG, JPEG or WebP image.`)
+      if (grant.bytes > LIMIT)
+        throw invalid(field, `"${grant.name}" is over the ${LIMIT / 1024 / 1024} MB limit for reference images.`)
     } else if (ref.kind === 'gallery') {
       const item = src.gallery.record(ref.itemId)
       if (item.format === 'gif') throw invalid(field, 'GIF images cannot be used as references.')
-      if (item.bytes > LIMIT) throw invalid(field, `That gallery image is over the ${LIMIT / 1024 / 1024} MB limit for reference images.`)
+      if (item.bytes > LIMIT)
+        throw invalid(field, `That gallery image is over the ${LIMIT / 1024 / 1024} MB limit for reference images.`)
     }
   })
 }
@@ -44,7 +47,8 @@ export async function resolveReferences(refs: ImageRef[], src: ReferenceSources)
   const out: string[] = []
   for (const ref of refs) {
     if (ref.kind === 'url') out.push(ref.url)
-    else if (ref.kind === 'file') out.push(dataUrl(src.files!.get(ref.fileId).grant.mimeType, await src.files!.readBytes(ref.fileId)))
+    else if (ref.kind === 'file')
+      out.push(dataUrl(src.files!.get(ref.fileId).grant.mimeType, await src.files!.readBytes(ref.fileId)))
     else {
       const item = src.gallery.record(ref.itemId)
       const mime = item.format === 'jpeg' ? 'image/jpeg' : `image/${item.format}`

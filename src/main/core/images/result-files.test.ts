@@ -17,7 +17,8 @@ describe('result downloads', () => {
     png = await imageBytes('png', 30, 20)
     const serve = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
       const path = req.url ?? ''
-      if (path === '/ok.png') return res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length }).end(png)
+      if (path === '/ok.png')
+        return res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length }).end(png)
       if (path === '/html') return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>error</html>')
       if (path === '/empty') return res.writeHead(200, { 'content-length': 0 }).end()
       if (path === '/short') {
@@ -25,7 +26,8 @@ describe('result downloads', () => {
         res.write(png)
         return setTimeout(() => res.destroy(), 20)
       }
-      if (path === '/expired') return res.writeHead(403, { 'content-type': 'application/xml' }).end('<Error><Code>AccessDenied</Code></Error>')
+      if (path === '/expired')
+        return res.writeHead(403, { 'content-type': 'application/xml' }).end('<Error><Code>AccessDenied</Code></Error>')
       if (path === '/redirect') return res.writeHead(302, { location: `${cdn.url}/ok.png` }).end()
       if (path === '/stall') {
         res.writeHead(200, { 'content-length': png.length })
@@ -45,7 +47,8 @@ describe('result downloads', () => {
 
   const dir = () => mkdtempSync(join(tmpdir(), 'results-'))
   const conn = () => ({ baseUrl: gateway.url, key: 'sk-test-key-123456' })
-  const get = (url: string, d = dir(), timing = {}) => downloadResult({ fetch: (i, init) => fetch(i, init), url, gateway: conn(), dir: d, id: 'r1', timing })
+  const get = (url: string, d = dir(), timing = {}) =>
+    downloadResult({ fetch: (i, init) => fetch(i, init), url, gateway: conn(), dir: d, id: 'r1', timing })
 
   it('streams a verified image to <id>.<ext> with its header size, leaving no .part', async () => {
     const d = dir()
@@ -105,7 +108,9 @@ describe('inline (b64_json) results', () => {
   it('refuses text that is not Base64, and bytes that are not an image', async () => {
     expect(() => decodeBase64Image('not base64!')).toThrow(/not Base64/)
     const d = mkdtempSync(join(tmpdir(), 'results-'))
-    await expect(writeResultBytes(d, 'b2', Buffer.from('hello world, not an image'))).rejects.toMatchObject({ details: { reason: 'wrong-bytes' } })
+    await expect(writeResultBytes(d, 'b2', Buffer.from('hello world, not an image'))).rejects.toMatchObject({
+      details: { reason: 'wrong-bytes' }
+    })
     expect(readdirSync(d)).toEqual([])
   })
 })

@@ -3,7 +3,14 @@ import { open, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { StudioError } from '@shared/errors'
 import { magicFormat, sniffImage } from '@shared/media/sniff'
-import { downloadError, downloadToFile, isDiskFull, resultStatusError, resultTarget, type DownloadLimits } from '../gateway/download'
+import {
+  downloadError,
+  downloadToFile,
+  isDiskFull,
+  resultStatusError,
+  resultTarget,
+  type DownloadLimits
+} from '../gateway/download'
 import type { FetchLike } from '../gateway/http'
 import type { Resolve } from '../gateway/result-address'
 
@@ -29,19 +36,30 @@ export interface SavedFile {
 
 /** The part of a gallery item that a written file decides (every way into the gallery starts with it). */
 export function fileFields(id: string, file: SavedFile) {
-  return { id, file: file.name, width: file.width, height: file.height, format: file.format, bytes: file.bytes, createdAt: Date.now() }
+  return {
+    id,
+    file: file.name,
+    width: file.width,
+    height: file.height,
+    format: file.format,
+    bytes: file.bytes,
+    createdAt: Date.now()
+  }
 }
 
 export type DownloadTiming = DownloadLimits
 
-export const DEFAULT_DOWNLOAD_TIMING: DownloadTiming = { headersMs: 30_000, idleMs: 60_000, maxBytes: 200 * 1024 * 1024 }
+export const DEFAULT_DOWNLOAD_TIMING: DownloadTiming = {
+  headersMs: 30_000,
+  idleMs: 60_000,
+  maxBytes: 200 * 1024 * 1024
+}
 
 const EXT: Record<ResultFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' }
 export const MIME: Record<ResultFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' }
 /** JPEG frame headers can sit behind large EXIF/ICC segments. */
 const MAX_HEADER_READ = 4 * 1024 * 1024
 const HEAD_KEEP = 64 * 1024
-
 
 function isResultFormat(f: string | null): f is ResultFormat {
   return f === 'png' || f === 'jpeg' || f === 'webp'
@@ -51,17 +69,31 @@ function isResultFormat(f: string | null): f is ResultFormat {
 function requireImageMagic(head: Uint8Array): ResultFormat {
   const magic = magicFormat(head)
   if (!isResultFormat(magic)) {
-    throw downloadError('wrong-bytes', `The result is not a PNG, JPEG or WebP image (its first bytes say ${magic ?? 'something else'}); it was discarded.`, true)
+    throw downloadError(
+      'wrong-bytes',
+      `The result is not a PNG, JPEG or WebP image (its first bytes say ${magic ?? 'something else'}); it was discarded.`,
+      true
+    )
   }
   return magic
 }
 
 /** Checks what the bytes are and reads the size from the header (`more` reads further for late JPEG frames). */
-async function identify(head: Uint8Array, size: number, more: (n: number) => Promise<Uint8Array>): Promise<{ format: ResultFormat; width: number; height: number }> {
+async function identify(
+  head: Uint8Array,
+  size: number,
+  more: (n: number) => Promise<Uint8Array>
+): Promise<{ format: ResultFormat; width: number; height: number }> {
   const magic = requireImageMagic(head)
   let found = sniffImage(head)
-  if (!found && magic === 'jpeg' && size > head.byteLength) found = sniffImage(await more(Math.min(size, MAX_HEADER_READ)))
-  if (!found || found.format !== magic) throw downloadError('wrong-bytes', `The result starts like a ${magic.toUpperCase()} image but its header is damaged; it was discarded.`, true)
+  if (!found && magic === 'jpeg' && size > head.byteLength)
+    found = sniffImage(await more(Math.min(size, MAX_HEADER_READ)))
+  if (!found || found.format !== magic)
+    throw downloadError(
+      'wrong-bytes',
+      `The result starts like a ${magic.toUpperCase()} image but its header is damaged; it was discarded.`,
+      true
+    )
   return { format: magic, width: found.width, height: found.height }
 }
 
@@ -78,7 +110,15 @@ async function readStart(path: string, n: number): Promise<Uint8Array> {
 }
 
 /** Moves a verified, synced `.part` to its final name; the extension comes from the content, not the URL. */
-async function keep(part: string, dir: string, id: string, head: Uint8Array, bytes: number, sha256: string, more: (n: number) => Promise<Uint8Array>): Promise<SavedFile> {
+async function keep(
+  part: string,
+  dir: string,
+  id: string,
+  head: Uint8Array,
+  bytes: number,
+  sha256: string,
+  more: (n: number) => Promise<Uint8Array>
+): Promise<SavedFile> {
   const kind = await identify(head, bytes, more)
   const name = `${id}.${EXT[kind.format]}`
   const path = join(dir, name)
@@ -95,7 +135,15 @@ export async function writeResultBytes(dir: string, id: string, data: Uint8Array
     await fh.writeFile(data)
     await fh.sync()
     await fh.close()
-    return await keep(part, dir, id, data.subarray(0, HEAD_KEEP), data.byteLength, createHash('sha256').update(data).digest('hex'), async (n) => data.subarray(0, n))
+    return await keep(
+      part,
+      dir,
+      id,
+      data.subarray(0, HEAD_KEEP),
+      data.byteLength,
+      createHash('sha256').update(data).digest('hex'),
+      async (n) => data.subarray(0, n)
+    )
   } catch (e) {
     await fh.close().catch(() => {})
     await rm(part, { force: true })
@@ -106,7 +154,8 @@ export async function writeResultBytes(dir: string, id: string, data: Uint8Array
 /** Decodes a `b64_json` field; anything that is not clean Base64 is a wrong answer, not an image. */
 export function decodeBase64Image(b64: string): Uint8Array {
   const clean = b64.replace(/\s+/g, '')
-  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(clean)) throw downloadError('wrong-bytes', 'The gateway returned b64_json that is not Base64.', false)
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(clean))
+    throw downloadError('wrong-bytes', 'The gateway returned b64_json that is not Base64.', false)
   return Buffer.from(clean, 'base64')
 }
 
@@ -117,12 +166,18 @@ export function decodeBase64Image(b64: string): Uint8Array {
 export function decodeDataUrl(url: string, maxBytes: number = DEFAULT_DOWNLOAD_TIMING.maxBytes): Uint8Array {
   const comma = url.indexOf(',')
   const head = comma > 0 ? url.slice(5, comma).toLowerCase() : ''
-  if (!url.toLowerCase().startsWith('data:') || comma < 0) throw downloadError('wrong-bytes', 'The gateway returned a data: URL without data.', false)
+  if (!url.toLowerCase().startsWith('data:') || comma < 0)
+    throw downloadError('wrong-bytes', 'The gateway returned a data: URL without data.', false)
   const payload = url.slice(comma + 1)
   const base64 = head.split(';').includes('base64')
   // Checked on the encoded length, before anything is decoded.
   const estimate = base64 ? Math.floor((payload.length * 3) / 4) : payload.length
-  if (estimate > maxBytes) throw downloadError('too-large', `The inline result is about ${estimate} bytes, over the ${maxBytes}-byte limit.`, false)
+  if (estimate > maxBytes)
+    throw downloadError(
+      'too-large',
+      `The inline result is about ${estimate} bytes, over the ${maxBytes}-byte limit.`,
+      false
+    )
   if (base64) return decodeBase64Image(payload)
   try {
     return Buffer.from(decodeURIComponent(payload), 'latin1')
@@ -145,7 +200,10 @@ export interface DownloadInput {
 }
 
 const describeStatus = (status: number): StudioError =>
-  resultStatusError(status, 'The result link was refused (403): it has expired or its signature no longer matches. The image could not be saved.')
+  resultStatusError(
+    status,
+    'The result link was refused (403): it has expired or its signature no longer matches. The image could not be saved.'
+  )
 
 /** Streams a result URL into the library; throws a precise, coded error and leaves nothing behind on failure. */
 export async function downloadResult(d: DownloadInput): Promise<SavedFile> {
@@ -175,7 +233,11 @@ export async function downloadResult(d: DownloadInput): Promise<SavedFile> {
 
 function diskError(code: string, cause: unknown): StudioError {
   const what = isDiskFull(code) ? 'the disk is full' : `the library folder cannot be written (${code})`
-  return new StudioError('STORAGE', `The image could not be saved: ${what}. Free some space; nothing partial was kept.`, { details: { reason: 'disk', cause: code }, cause })
+  return new StudioError(
+    'STORAGE',
+    `The image could not be saved: ${what}. Free some space; nothing partial was kept.`,
+    { details: { reason: 'disk', cause: code }, cause }
+  )
 }
 
 function guessExt(pathname: string): string {

@@ -13,7 +13,12 @@ describe("a result that cannot be written is told without the library's path", (
       const images = join(h.dataDir, 'library', 'images')
       rmSync(images, { recursive: true, force: true })
       writeFileSync(images, 'not a folder')
-      const job = await h.call('images:generate', { family: 'image2', model: 'image-model-2', prompt: 'inline please', response_format: 'b64_json' })
+      const job = await h.call('images:generate', {
+        family: 'image2',
+        model: 'image-model-2',
+        prompt: 'inline please',
+        response_format: 'b64_json'
+      })
       const done = await h.settled(job.jobId)
       expect(done.status).toBe('failed')
       expect(done.error).toMatchObject({ code: 'STORAGE' })

@@ -8,7 +8,15 @@ import type { GalleryStore } from './gallery-store'
 import type { ItemTemplate, PendingResult } from './job-journal'
 import { measureMaskHonesty } from './mask-honesty'
 import { embedSettings, settingsOf } from './png-settings'
-import { decodeBase64Image, decodeDataUrl, downloadResult, writeResultBytes, type DownloadTiming, type SavedFile, fileFields } from './result-files'
+import {
+  decodeBase64Image,
+  decodeDataUrl,
+  downloadResult,
+  writeResultBytes,
+  type DownloadTiming,
+  type SavedFile,
+  fileFields
+} from './result-files'
 
 export interface SaverDeps {
   gallery: GalleryStore
@@ -33,7 +41,13 @@ const DOWNLOAD_ATTEMPTS = 3
  * downloaded with retries for transient failures), its real size read from the file header and
  * compared with the size asked for, and for a masked edit, the mask-honesty measurement.
  */
-export async function saveResults(d: SaverDeps, conn: GatewayConnection, results: PendingResult[], t: ItemTemplate, signal?: AbortSignal): Promise<SavedResults> {
+export async function saveResults(
+  d: SaverDeps,
+  conn: GatewayConnection,
+  results: PendingResult[],
+  t: ItemTemplate,
+  signal?: AbortSignal
+): Promise<SavedResults> {
   const stored: StoredItem[] = []
   const warnings: string[] = []
   const errors: StudioError[] = []
@@ -45,7 +59,13 @@ export async function saveResults(d: SaverDeps, conn: GatewayConnection, results
     } catch (e) {
       if (e instanceof StudioError && e.code === 'CANCELLED') throw e
       // A raw file-system error names the path: it reaches the page as a coded message without it.
-      errors.push(e instanceof StudioError ? e : new StudioError('STORAGE', `The image could not be written: ${fromRawError(e).message}`, { details: fromRawError(e).details }))
+      errors.push(
+        e instanceof StudioError
+          ? e
+          : new StudioError('STORAGE', `The image could not be written: ${fromRawError(e).message}`, {
+              details: fromRawError(e).details
+            })
+      )
       continue
     }
     try {
@@ -69,7 +89,8 @@ export async function saveResults(d: SaverDeps, conn: GatewayConnection, results
       ...(t.sourceFile ? { sourceFile: t.sourceFile } : {})
     }
     const actual = `${file.width}x${file.height}`
-    if (t.requestedSize && t.requestedSize !== actual) warnings.push(`Asked for ${t.requestedSize}, received ${actual}.`)
+    if (t.requestedSize && t.requestedSize !== actual)
+      warnings.push(`Asked for ${t.requestedSize}, received ${actual}.`)
     if (t.maskFile && t.sourceFile) {
       try {
         const report = await measureMaskHonesty(d.gallery.pathOf(t.sourceFile), file.path, d.gallery.pathOf(t.maskFile))
@@ -77,23 +98,47 @@ export async function saveResults(d: SaverDeps, conn: GatewayConnection, results
         warnings.push(...report.warnings)
       } catch (e) {
         // Words without paths (a raw image-library error names the file); the pixel cap's refusal as it is.
-        warnings.push(`Whether the mask was respected could not be checked: ${fromRawError(e).message.replace(/\.$/, '')}.`)
+        warnings.push(
+          `Whether the mask was respected could not be checked: ${fromRawError(e).message.replace(/\.$/, '')}.`
+        )
       }
     }
     stored.push(item)
   }
-  if (errors.length && stored.length) warnings.push(`${errors.length} of ${results.length} images could not be saved: ${errors[0].message}`)
+  if (errors.length && stored.length)
+    warnings.push(`${errors.length} of ${results.length} images could not be saved: ${errors[0].message}`)
   const items = stored.length ? await d.gallery.add(stored) : []
-  return { items, warnings: dedupe(warnings), ...(stored.length ? {} : { error: errors[0] ?? new StudioError('GATEWAY_ERROR', 'The gateway returned no images.') }) }
+  return {
+    items,
+    warnings: dedupe(warnings),
+    ...(stored.length
+      ? {}
+      : { error: errors[0] ?? new StudioError('GATEWAY_ERROR', 'The gateway returned no images.') })
+  }
 }
 
-async function saveOne(d: SaverDeps, conn: GatewayConnection, r: PendingResult, id: string, signal?: AbortSignal): Promise<SavedFile> {
+async function saveOne(
+  d: SaverDeps,
+  conn: GatewayConnection,
+  r: PendingResult,
+  id: string,
+  signal?: AbortSignal
+): Promise<SavedFile> {
   if (r.b64 !== undefined) return writeResultBytes(d.gallery.libraryDir, id, decodeBase64Image(r.b64))
   if (!r.url) throw new StudioError('GATEWAY_ERROR', 'A result had neither a url nor b64_json.')
-  if (/^data:/i.test(r.url)) return writeResultBytes(d.gallery.libraryDir, id, decodeDataUrl(r.url, d.download?.maxBytes))
+  if (/^data:/i.test(r.url))
+    return writeResultBytes(d.gallery.libraryDir, id, decodeDataUrl(r.url, d.download?.maxBytes))
   for (let attempt = 1; ; attempt++) {
     try {
-      return await downloadResult({ fetch: d.fetch, url: r.url, gateway: conn, dir: d.gallery.libraryDir, id, timing: d.download, signal })
+      return await downloadResult({
+        fetch: d.fetch,
+        url: r.url,
+        gateway: conn,
+        dir: d.gallery.libraryDir,
+        id,
+        timing: d.download,
+        signal
+      })
     } catch (e) {
       // A GET can be retried; only transient failures are (an expired link stays expired).
       if (!(e instanceof StudioError) || !e.retryable || attempt >= DOWNLOAD_ATTEMPTS) throw e

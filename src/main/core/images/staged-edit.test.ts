@@ -23,7 +23,13 @@ describe('a staged edit (the queue keeps it as JSON)', () => {
     let h = await imagesHarness({ sandbox: sb })
     const fileId = await h.grantBytes(await gradientPng(64, 48), 'photo.png')
     const maskFileId = await h.grantBytes(await rectMask(64, 48, { x: 8, y: 8, w: 20, h: 20 }), 'mask.png')
-    const req: EditRequest = { source: { kind: 'file', fileId }, maskFileId, prompt: 'a kite', model: 'imagegen-4.0', watermark: 'absent' }
+    const req: EditRequest = {
+      source: { kind: 'file', fileId },
+      maskFileId,
+      prompt: 'a kite',
+      model: 'imagegen-4.0',
+      watermark: 'absent'
+    }
     const staged = JSON.parse(JSON.stringify(await h.images.stageEdit(req, 'jqueued1'))) as StagedEdit
     expect(staged.copies).toEqual({ sourceFile: 'jqueued1.source.png', maskFile: 'jqueued1.mask.png' })
     // Nothing was sent, nothing journaled: the queue may still drop or hold it.
@@ -46,7 +52,12 @@ describe('a staged edit (the queue keeps it as JSON)', () => {
     const h = await imagesHarness({ sandbox: sb })
     const fileId = await h.grantBytes(await gradientPng(64, 48), 'photo.png')
     const maskFileId = await h.grantBytes(await rectMask(32, 32, { x: 1, y: 1, w: 5, h: 5 }), 'mask.png')
-    await expect(h.images.stageEdit({ source: { kind: 'file', fileId }, maskFileId, prompt: 'x', model: 'imagegen-4.0', watermark: 'absent' }, 'jqueued2')).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'maskFileId' })
+    await expect(
+      h.images.stageEdit(
+        { source: { kind: 'file', fileId }, maskFileId, prompt: 'x', model: 'imagegen-4.0', watermark: 'absent' },
+        'jqueued2'
+      )
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'maskFileId' })
     expect(h.images.jobState('jqueued2')).toBeUndefined()
     await h.close()
   })

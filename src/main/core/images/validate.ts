@@ -10,7 +10,13 @@ import {
   nativeProblems,
   parseDims
 } from '@shared/domain/image-rules'
-import { NATIVE_PROMPT_RECOMMENDED_MAX, type EditFamily, type EditRequest, type GenerateRequest, type NativeTaskRequest } from '@shared/domain/images'
+import {
+  NATIVE_PROMPT_RECOMMENDED_MAX,
+  type EditFamily,
+  type EditRequest,
+  type GenerateRequest,
+  type NativeTaskRequest
+} from '@shared/domain/images'
 import { ruleError } from '@shared/domain/rule-english'
 import type { RuleProblem } from '@shared/domain/rule-problems'
 import { StudioError } from '@shared/errors'
@@ -38,7 +44,10 @@ export function editFamilyFor(req: Pick<EditRequest, 'model' | 'family'>, names:
   return family
 }
 
-export function checkGenerateFamily(req: Pick<GenerateRequest, 'family' | 'model'>, names: GatewayNames | undefined): void {
+export function checkGenerateFamily(
+  req: Pick<GenerateRequest, 'family' | 'model'>,
+  names: GatewayNames | undefined
+): void {
   refuse(generateFamilyProblems(req, names))
 }
 
@@ -61,8 +70,12 @@ export function checkNative(req: NativeTaskRequest): string[] {
       `The prompt is ${req.prompt.length} characters; the native task recommends at most ${NATIVE_PROMPT_RECOMMENDED_MAX}. Longer prompts may render wrongly or be partly ignored.`
     )
   }
-  if (req.size !== undefined) warnings.push('`size` (an area in pixels) is deprecated for the native task; width/height or resolution say the same more precisely.')
-  if (req.size !== undefined && req.width !== undefined) warnings.push('Both the deprecated area `size` and width/height were given; the upstream decides which one wins.')
+  if (req.size !== undefined)
+    warnings.push(
+      '`size` (an area in pixels) is deprecated for the native task; width/height or resolution say the same more precisely.'
+    )
+  if (req.size !== undefined && req.width !== undefined)
+    warnings.push('Both the deprecated area `size` and width/height were given; the upstream decides which one wins.')
   return warnings
 }
 

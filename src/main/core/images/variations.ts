@@ -1,4 +1,11 @@
-import { EditRequestSchema, GenerateRequestSchema, NativeTaskRequestSchema, type EditRequest, type GenerateRequest, type NativeTaskRequest } from '@shared/domain/images'
+import {
+  EditRequestSchema,
+  GenerateRequestSchema,
+  NativeTaskRequestSchema,
+  type EditRequest,
+  type GenerateRequest,
+  type NativeTaskRequest
+} from '@shared/domain/images'
 import type { StoredItem } from './gallery-index'
 import { invalid } from './validate'
 
@@ -32,7 +39,12 @@ export type VariationPlan =
   | { kind: 'edit'; family: string; request: EditRequest; maskFile?: string }
 
 /** The request again, with a fresh seed when the family takes one. */
-export function varyRequest<T extends object>(request: T, family: string, random: () => number = Math.random, seeded: ReadonlySet<string> = SEEDED_IMAGE_FAMILIES): T {
+export function varyRequest<T extends object>(
+  request: T,
+  family: string,
+  random: () => number = Math.random,
+  seeded: ReadonlySet<string> = SEEDED_IMAGE_FAMILIES
+): T {
   if (!seeded.has(family)) return { ...request }
   return { ...request, seed: 1 + Math.floor(random() * (SEED_MAX - 1)) }
 }
@@ -50,7 +62,8 @@ export function variationPlan(item: StoredItem): VariationPlan {
   const p = requestParams(item)
   if (item.origin === 'generate') {
     const r = GenerateRequestSchema.safeParse(p)
-    if (!r.success) throw cannot('its request names a local file that is no longer available, or was saved by an older version.')
+    if (!r.success)
+      throw cannot('its request names a local file that is no longer available, or was saved by an older version.')
     return { kind: 'generate', family: r.data.family, request: r.data }
   }
   if (item.origin === 'native') {
@@ -62,10 +75,20 @@ export function variationPlan(item: StoredItem): VariationPlan {
     const { source, masked, ...rest } = p
     void masked
     const s = source as { kind?: unknown; itemId?: unknown } | undefined
-    if (s?.kind !== 'gallery' || typeof s.itemId !== 'string') throw cannot('it was edited from a local file, which is not kept.')
+    if (s?.kind !== 'gallery' || typeof s.itemId !== 'string')
+      throw cannot('it was edited from a local file, which is not kept.')
     const r = EditRequestSchema.safeParse({ ...rest, source: { kind: 'gallery', itemId: s.itemId } })
     if (!r.success) throw cannot('its request was saved by an older version.')
-    return { kind: 'edit', family: r.data.family ?? 'edit', request: r.data, ...(item.maskFile ? { maskFile: item.maskFile } : {}) }
+    return {
+      kind: 'edit',
+      family: r.data.family ?? 'edit',
+      request: r.data,
+      ...(item.maskFile ? { maskFile: item.maskFile } : {})
+    }
   }
-  throw cannot(item.origin === 'protect' ? 'a protected copy was not made by a request; ask for more like the edit it protects.' : 'it was taken from a video, not made by a request.')
+  throw cannot(
+    item.origin === 'protect'
+      ? 'a protected copy was not made by a request; ask for more like the edit it protects.'
+      : 'it was taken from a video, not made by a request.'
+  )
 }

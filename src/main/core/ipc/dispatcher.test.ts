@@ -66,7 +66,10 @@ describe('dispatcher', () => {
     const dispatch = createDispatcher(
       makeHandlers({
         'profiles:select': () => {
-          throw new StudioError('UNAUTHORIZED', `gateway said: bad key ${KEY}`, { status: 401, details: { echoed: KEY } })
+          throw new StudioError('UNAUTHORIZED', `gateway said: bad key ${KEY}`, {
+            status: 401,
+            details: { echoed: KEY }
+          })
         }
       }),
       { guard }
@@ -102,9 +105,12 @@ describe('dispatcher', () => {
   it('withholds an answer that would carry a key', async () => {
     const guard = new SecretGuard()
     guard.add(KEY)
-    const dispatch = createDispatcher(makeHandlers({ 'app:get-info': () => ({ name: KEY, version: '1', shell: 'browser', platform: 'linux' }) }), {
-      guard
-    })
+    const dispatch = createDispatcher(
+      makeHandlers({ 'app:get-info': () => ({ name: KEY, version: '1', shell: 'browser', platform: 'linux' }) }),
+      {
+        guard
+      }
+    )
     const r = await dispatch('app:get-info', undefined, { shell: 'browser' })
     expect(r.ok).toBe(false)
     expect(JSON.stringify(r)).not.toContain(KEY)
@@ -112,7 +118,10 @@ describe('dispatcher', () => {
 
   it('strips fields outside the output schema', async () => {
     const dispatch = createDispatcher(
-      makeHandlers({ 'app:get-info': () => ({ name: 'n', version: '1', shell: 'browser', platform: 'linux', secretPath: '/home/x' }) as never }),
+      makeHandlers({
+        'app:get-info': () =>
+          ({ name: 'n', version: '1', shell: 'browser', platform: 'linux', secretPath: '/home/x' }) as never
+      }),
       { guard: new SecretGuard() }
     )
     const r = await dispatch('app:get-info', undefined, { shell: 'browser' })
@@ -124,7 +133,10 @@ describe('dispatcher', () => {
       const root = mkdtempSync(join(tmpdir(), 'dispatch-paths-'))
       const home = join(root, 'Users', 'Jane Doe', 'Application Support')
       const log = vi.fn()
-      const dispatch = createDispatcher(makeHandlers({ 'settings:get': () => run(home) as never }), { guard: new SecretGuard(), log })
+      const dispatch = createDispatcher(makeHandlers({ 'settings:get': () => run(home) as never }), {
+        guard: new SecretGuard(),
+        log
+      })
       try {
         const r = await dispatch('settings:get', undefined, { shell: 'browser' })
         if (r.ok) throw new Error('expected a failure')
@@ -136,7 +148,10 @@ describe('dispatcher', () => {
     }
 
     it("Node's file-system errors become STORAGE with the system code", async () => {
-      expect(await withPaths((home) => readFile(join(home, 'library.db')))).toMatchObject({ code: 'STORAGE', details: { cause: 'ENOENT' } })
+      expect(await withPaths((home) => readFile(join(home, 'library.db')))).toMatchObject({
+        code: 'STORAGE',
+        details: { cause: 'ENOENT' }
+      })
       const e = await withPaths(async (home) => {
         await mkdir(home, { recursive: true })
         return readFile(home)
@@ -161,11 +176,21 @@ describe('dispatcher', () => {
     })
 
     it('any other raw error and a StudioError that quotes a path keep their words but lose the path', async () => {
-      const other = await withPaths((home) => Promise.reject(new TypeError(`Cannot read properties of undefined (reading 'x') at ${home}/gallery.ts`)))
+      const other = await withPaths((home) =>
+        Promise.reject(new TypeError(`Cannot read properties of undefined (reading 'x') at ${home}/gallery.ts`))
+      )
       expect(other).toMatchObject({ code: 'INTERNAL' })
       expect(other.message).toMatch(/Cannot read properties of undefined.*gallery\.ts/)
-      const coded = await withPaths((home) => Promise.reject(new StudioError('STORAGE', `Could not write ${home}/x.json`, { details: { where: `${home}/x.json` } })))
-      expect({ ...coded, logged: undefined }).toMatchObject({ code: 'STORAGE', message: 'Could not write x.json', details: { where: 'x.json' } })
+      const coded = await withPaths((home) =>
+        Promise.reject(
+          new StudioError('STORAGE', `Could not write ${home}/x.json`, { details: { where: `${home}/x.json` } })
+        )
+      )
+      expect({ ...coded, logged: undefined }).toMatchObject({
+        code: 'STORAGE',
+        message: 'Could not write x.json',
+        details: { where: 'x.json' }
+      })
     })
   })
 })

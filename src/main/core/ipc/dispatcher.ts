@@ -33,7 +33,8 @@ export function toErrorData(e: unknown, guard: SecretGuard): StudioErrorData {
   if (!(e instanceof z.ZodError)) {
     const data = fromRawError(e).toData()
     data.message = guard.scrub(data.message)
-    if (data.details) data.details = cleanStrings(JSON.parse(guard.scrub(JSON.stringify(data.details)))) as StudioErrorData['details']
+    if (data.details)
+      data.details = cleanStrings(JSON.parse(guard.scrub(JSON.stringify(data.details)))) as StudioErrorData['details']
     return data
   }
   const issue = e.issues[0]
@@ -61,7 +62,10 @@ export function createDispatcher(handlers: Handlers, opts: DispatcherOptions): D
   return async (channel, input, ctx) => {
     if (!isInvokeChannel(channel)) {
       log(`refused unknown channel ${JSON.stringify(String(channel).slice(0, 80))}`)
-      return { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'This request is not part of the studio contract', retryable: false } }
+      return {
+        ok: false,
+        error: { code: 'UNKNOWN_CHANNEL', message: 'This request is not part of the studio contract', retryable: false }
+      }
     }
     const spec = invokes[channel]
     const parsed = spec.input.safeParse(input)
@@ -87,11 +91,17 @@ export async function answer(
     const out = output.safeParse(await run())
     if (!out.success) {
       log(`handler ${channel} returned a value outside its contract: ${guard.scrub(out.error.message)}`)
-      return { ok: false, error: { code: 'INTERNAL', message: `The host produced an invalid answer for ${channel}`, retryable: false } }
+      return {
+        ok: false,
+        error: { code: 'INTERNAL', message: `The host produced an invalid answer for ${channel}`, retryable: false }
+      }
     }
     if (guard.leaks(JSON.stringify(out.data) ?? '')) {
       log(`blocked a ${channel} answer that contained a key`)
-      return { ok: false, error: { code: 'INTERNAL', message: 'The answer was withheld because it contained a secret', retryable: false } }
+      return {
+        ok: false,
+        error: { code: 'INTERNAL', message: 'The answer was withheld because it contained a secret', retryable: false }
+      }
     }
     return { ok: true, value: out.data }
   } catch (e) {

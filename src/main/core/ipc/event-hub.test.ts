@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { EventHub } from './event-hub'
 import { SecretGuard } from './secret-guard'
 
-const delta = { streamId: 's-1', conversationId: 'c-1', messageId: 'm-1', seq: 0, ops: [{ type: 'text' as const, part: 0, append: 'Hello "quoted" 世界' }] }
+const delta = {
+  streamId: 's-1',
+  conversationId: 'c-1',
+  messageId: 'm-1',
+  seq: 0,
+  ops: [{ type: 'text' as const, part: 0, append: 'Hello "quoted" 世界' }]
+}
 
 describe('EventHub', () => {
   it('hands every sink the contract-parsed payload and that payload serialized once', () => {
@@ -33,7 +39,7 @@ describe('EventHub', () => {
     expect(logged.join('\n')).toMatch(/outside its contract[\s\S]*contained a key/)
   })
 
-  it('types each listener by the event map: `on` gets one event\'s payloads, `listen` every event, narrowed by name', () => {
+  it("types each listener by the event map: `on` gets one event's payloads, `listen` every event, narrowed by name", () => {
     const hub = new EventHub(new SecretGuard())
     const order: string[] = []
     const streams: string[] = []
@@ -52,7 +58,13 @@ describe('EventHub', () => {
     expect(streams).toEqual(['s-1'])
     expect(themes).toEqual(['dark'])
     // Sinks and listeners are called in the order they were added, one event after the other.
-    expect(order).toEqual(['sink chat:stream-delta', 'on', 'listen chat:stream-delta', 'sink settings:changed', 'listen settings:changed'])
+    expect(order).toEqual([
+      'sink chat:stream-delta',
+      'on',
+      'listen chat:stream-delta',
+      'sink settings:changed',
+      'listen settings:changed'
+    ])
   })
 })
 

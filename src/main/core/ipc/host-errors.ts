@@ -30,38 +30,62 @@ const FS_WORDS: Record<string, string> = {
 function systemCode(e: unknown): string | undefined {
   if (!(e instanceof Error)) return undefined
   const code = (e as NodeJS.ErrnoException).code
-  return typeof code === 'string' && /^E[A-Z0-9]+$/.test(code) && typeof (e as NodeJS.ErrnoException).syscall === 'string' ? code : undefined
+  return typeof code === 'string' &&
+    /^E[A-Z0-9]+$/.test(code) &&
+    typeof (e as NodeJS.ErrnoException).syscall === 'string'
+    ? code
+    : undefined
 }
 
 // sharp (libvips) speaks in these forms: `Input file is missing: <path>`, `Input file contains
 // unsupported image format`, `Input buffer has corrupt header`, `Input image exceeds pixel limit`,
 // `VipsJpeg: …`, `pngload: …`, `vips_…`.
 const SHARP_MISSING = /^Input file is missing\b/
-const SHARP_DECODE = /^(Input (file|buffer|image)\b|Vips[A-Za-z]*:|vips_|[a-z]+(load|save)(_[a-z]+)?:|Image to composite\b|Expected\b.*\bfor\b)/
+const SHARP_DECODE =
+  /^(Input (file|buffer|image)\b|Vips[A-Za-z]*:|vips_|[a-z]+(load|save)(_[a-z]+)?:|Image to composite\b|Expected\b.*\bfor\b)/
 
 /** A coded error, without paths, for anything thrown; a StudioError keeps its code with its message cleaned. */
 export function fromRawError(e: unknown): StudioError {
   if (e instanceof StudioError) {
     const message = withoutPaths(e.message)
-    return message === e.message ? e : new StudioError(e.code, message, { status: e.status, retryable: e.retryable, field: e.field, details: e.details, cause: e })
+    return message === e.message
+      ? e
+      : new StudioError(e.code, message, {
+          status: e.status,
+          retryable: e.retryable,
+          field: e.field,
+          details: e.details,
+          cause: e
+        })
   }
   const sys = systemCode(e)
   if (sys) {
     const words = FS_WORDS[sys] ?? 'a file operation failed'
-    return new StudioError('STORAGE', `The studio could not complete a file operation: ${words} (${sys}).`, { details: { cause: sys }, cause: e })
+    return new StudioError('STORAGE', `The studio could not complete a file operation: ${words} (${sys}).`, {
+      details: { cause: sys },
+      cause: e
+    })
   }
   const message = e instanceof Error ? e.message : String(e)
   if (SHARP_MISSING.test(message)) {
-    return new StudioError('STORAGE', 'The studio could not complete a file operation: an image file it needed is missing (it may have been moved or deleted).', {
-      details: { cause: 'image-missing' },
-      cause: e
-    })
+    return new StudioError(
+      'STORAGE',
+      'The studio could not complete a file operation: an image file it needed is missing (it may have been moved or deleted).',
+      {
+        details: { cause: 'image-missing' },
+        cause: e
+      }
+    )
   }
   if (SHARP_DECODE.test(message)) {
-    return new StudioError('INTERNAL', 'The image library could not read an image (it may be damaged or of a kind the studio does not read).', {
-      details: { cause: 'image-unreadable' },
-      cause: e
-    })
+    return new StudioError(
+      'INTERNAL',
+      'The image library could not read an image (it may be damaged or of a kind the studio does not read).',
+      {
+        details: { cause: 'image-unreadable' },
+        cause: e
+      }
+    )
   }
   return new StudioError('INTERNAL', `Internal error in the studio host: ${withoutPaths(message)}`, { cause: e })
 }

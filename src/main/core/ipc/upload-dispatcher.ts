@@ -16,23 +16,38 @@ export type UploadBody =
 
 /** One handler per upload channel; a missing one fails to compile. */
 export type UploadHandlers = {
-  [C in UploadChannel]: (body: UploadBody, meta: z.output<Uploads[C]['meta']>, ctx: CallContext) => Promise<z.input<Uploads[C]['output']>>
+  [C in UploadChannel]: (
+    body: UploadBody,
+    meta: z.output<Uploads[C]['meta']>,
+    ctx: CallContext
+  ) => Promise<z.input<Uploads[C]['output']>>
 }
 
-export type UploadDispatch = (channel: unknown, body: UploadBody, meta: unknown, ctx: CallContext) => Promise<Result<unknown>>
+export type UploadDispatch = (
+  channel: unknown,
+  body: UploadBody,
+  meta: unknown,
+  ctx: CallContext
+) => Promise<Result<unknown>>
 
 /**
  * The upload twin of the invoke dispatcher, shared by both shells (after their own sender or
  * access check): unknown channel refused, meta parsed by the contract, the answer parsed by the
  * contract and checked for keys, every failure turned into coded data.
  */
-export function createUploadDispatcher(handlers: UploadHandlers, opts: { guard: SecretGuard; log?: (line: string) => void }): UploadDispatch {
+export function createUploadDispatcher(
+  handlers: UploadHandlers,
+  opts: { guard: SecretGuard; log?: (line: string) => void }
+): UploadDispatch {
   const { guard } = opts
   const log = opts.log ?? (() => {})
   return async (channel, body, meta, ctx) => {
     if (!isUploadChannel(channel)) {
       log(`refused unknown upload channel ${JSON.stringify(String(channel).slice(0, 80))}`)
-      return { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'This upload is not part of the studio contract', retryable: false } }
+      return {
+        ok: false,
+        error: { code: 'UNKNOWN_CHANNEL', message: 'This upload is not part of the studio contract', retryable: false }
+      }
     }
     const spec = uploads[channel]
     const parsed = spec.meta.safeParse(meta)

@@ -46,7 +46,8 @@ function slots(task: Pick<VideoTask, 'family' | 'params'>): Array<[unknown, Line
 /** The links a video task carries: its gallery references, or the task it remixes. */
 export function videoLinks(task: Pick<VideoTask, 'id' | 'kind' | 'family' | 'params' | 'remixOf'>): LineageLink[] {
   const child = { kind: 'video' as const, id: task.id }
-  if (task.kind === 'remix') return task.remixOf ? [{ child, parent: { kind: 'video', id: task.remixOf.id }, relation: 'remix' }] : []
+  if (task.kind === 'remix')
+    return task.remixOf ? [{ child, parent: { kind: 'video', id: task.remixOf.id }, relation: 'remix' }] : []
   const out: LineageLink[] = []
   for (const [ref, relation] of slots(task)) {
     const id = galleryId(ref)
@@ -60,7 +61,11 @@ export function imageLinks(items: ImageJob['items']): LineageLink[] {
   const out: LineageLink[] = []
   for (const item of items) {
     if (!item.parentId || (item.origin !== 'edit' && item.origin !== 'protect')) continue
-    out.push({ child: { kind: 'image', id: item.id }, parent: { kind: 'image', id: item.parentId }, relation: item.origin })
+    out.push({
+      child: { kind: 'image', id: item.id },
+      parent: { kind: 'image', id: item.parentId },
+      relation: item.origin
+    })
   }
   return out
 }

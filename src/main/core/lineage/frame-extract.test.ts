@@ -8,10 +8,23 @@ import type { VideoTask } from '@shared/domain/video'
 import type { StoredItem } from '../images/gallery-index'
 import { extractFrame, type FrameDeps } from './frame-extract'
 
-const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#3366aa' } }).png().toBuffer()
-const jpeg = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#3366aa' } }).jpeg().toBuffer()
+const png = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#3366aa' } })
+    .png()
+    .toBuffer()
+const jpeg = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#3366aa' } })
+    .jpeg()
+    .toBuffer()
 
-const finished = { id: 'v1', state: 'succeeded', profileId: 'p', model: 'vidq2-pro', prompt: 'a red kite', result: { mediaUrl: '/media/x' } } as unknown as VideoTask
+const finished = {
+  id: 'v1',
+  state: 'succeeded',
+  profileId: 'p',
+  model: 'vidq2-pro',
+  prompt: 'a red kite',
+  result: { mediaUrl: '/media/x' }
+} as unknown as VideoTask
 
 function setup(bytes: Uint8Array, o: { purpose?: FilePurpose; task?: VideoTask } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'frame-'))
@@ -29,7 +42,12 @@ function setup(bytes: Uint8Array, o: { purpose?: FilePurpose; task?: VideoTask }
     },
     video: { get: () => o.task ?? finished },
     files: {
-      get: () => ({ purpose: o.purpose ?? 'video-frame', grant: { fileId: 'f', name: 'frame.png', bytes: bytes.byteLength, mimeType: 'image/png' }, path: '', uploadName: 'frame.png' }),
+      get: () => ({
+        purpose: o.purpose ?? 'video-frame',
+        grant: { fileId: 'f', name: 'frame.png', bytes: bytes.byteLength, mimeType: 'image/png' },
+        path: '',
+        uploadName: 'frame.png'
+      }),
       readBytes: async () => bytes,
       release: async (id) => void released.push(String(id))
     },
@@ -43,9 +61,25 @@ describe('extracting a video frame into the gallery', () => {
     const bytes = await png(320, 180)
     const s = setup(bytes)
     const item = await extractFrame(s.d, { videoId: 'v1', fileId: 'f', atSeconds: 1.23456 })
-    expect(item).toMatchObject({ id: 'frame1', origin: 'frame', width: 320, height: 180, format: 'png', prompt: 'a red kite', model: 'vidq2-pro', params: { fromVideo: 'v1', atSeconds: 1.235 } })
+    expect(item).toMatchObject({
+      id: 'frame1',
+      origin: 'frame',
+      width: 320,
+      height: 180,
+      format: 'png',
+      prompt: 'a red kite',
+      model: 'vidq2-pro',
+      params: { fromVideo: 'v1', atSeconds: 1.235 }
+    })
     expect(readFileSync(join(s.dir, s.added[0].file)).equals(bytes)).toBe(true)
-    expect(s.links).toEqual([{ child: { kind: 'image', id: 'frame1' }, parent: { kind: 'video', id: 'v1' }, relation: 'frame', atSeconds: 1.235 }])
+    expect(s.links).toEqual([
+      {
+        child: { kind: 'image', id: 'frame1' },
+        parent: { kind: 'video', id: 'v1' },
+        relation: 'frame',
+        atSeconds: 1.235
+      }
+    ])
     expect(s.released).toEqual(['f'])
   })
 
@@ -54,11 +88,18 @@ describe('extracting a video frame into the gallery', () => {
       [await jpeg(64, 64), {}, /not a PNG/],
       [await png(64, 64), { purpose: 'image-edit' }, /not uploaded as a video frame/],
       [await png(9000, 4), {}, /9000x4.*between 2 and 8192/],
-      [await png(64, 64), { task: { ...finished, state: 'running', result: undefined } as VideoTask }, /finished, downloaded video/]
+      [
+        await png(64, 64),
+        { task: { ...finished, state: 'running', result: undefined } as VideoTask },
+        /finished, downloaded video/
+      ]
     ]
     for (const [bytes, o, message] of cases) {
       const s = setup(bytes, o)
-      await expect(extractFrame(s.d, { videoId: 'v1', fileId: 'f', atSeconds: 0 })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(message) })
+      await expect(extractFrame(s.d, { videoId: 'v1', fileId: 'f', atSeconds: 0 })).rejects.toMatchObject({
+        code: 'INVALID_INPUT',
+        message: expect.stringMatching(message)
+      })
       expect(s.added).toEqual([])
       expect(s.links).toEqual([])
       expect(s.released).toEqual(['f'])

@@ -24,17 +24,29 @@ const refuse = (field: string, message: string) => new StudioError('INVALID_INPU
  * canvas and uploads its PNG (the page never writes the library); the host checks the upload is a
  * real PNG of a sane size before it becomes a gallery image, which then links to its video.
  */
-export async function extractFrame(d: FrameDeps, input: { videoId: string; fileId: string; atSeconds: number }): Promise<GalleryItem> {
+export async function extractFrame(
+  d: FrameDeps,
+  input: { videoId: string; fileId: string; atSeconds: number }
+): Promise<GalleryItem> {
   const granted = d.files.get(input.fileId)
   try {
     const task = d.video.get(input.videoId)
-    if (task.state !== 'succeeded' || !task.result) throw refuse('videoId', 'Only a finished, downloaded video has frames to extract.')
+    if (task.state !== 'succeeded' || !task.result)
+      throw refuse('videoId', 'Only a finished, downloaded video has frames to extract.')
     if (granted.purpose !== 'video-frame') throw refuse('fileId', 'That file was not uploaded as a video frame.')
     const bytes = await d.files.readBytes(input.fileId)
     const png = sniffImage(bytes)
     if (!png || png.format !== 'png') throw refuse('fileId', 'The frame is not a PNG image.')
-    if (png.width < FRAME_MIN_SIDE || png.height < FRAME_MIN_SIDE || png.width > FRAME_MAX_SIDE || png.height > FRAME_MAX_SIDE) {
-      throw refuse('fileId', `The frame is ${png.width}x${png.height}; a frame is between ${FRAME_MIN_SIDE} and ${FRAME_MAX_SIDE} pixels on each side.`)
+    if (
+      png.width < FRAME_MIN_SIDE ||
+      png.height < FRAME_MIN_SIDE ||
+      png.width > FRAME_MAX_SIDE ||
+      png.height > FRAME_MAX_SIDE
+    ) {
+      throw refuse(
+        'fileId',
+        `The frame is ${png.width}x${png.height}; a frame is between ${FRAME_MIN_SIDE} and ${FRAME_MAX_SIDE} pixels on each side.`
+      )
     }
     const id = d.gallery.newId()
     const file = await writeResultBytes(d.gallery.libraryDir, id, bytes)

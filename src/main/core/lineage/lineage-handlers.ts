@@ -22,7 +22,15 @@ export function resolveNode(d: Pick<LineageHandlerDeps, 'gallery' | 'video'>, re
   try {
     if (ref.kind === 'image') {
       const item = d.gallery.view(d.gallery.record(ref.id))
-      return { kind: 'image', id: item.id, exists: true, prompt: item.prompt, model: item.model, thumbUrl: item.url, createdAt: item.createdAt }
+      return {
+        kind: 'image',
+        id: item.id,
+        exists: true,
+        prompt: item.prompt,
+        model: item.model,
+        thumbUrl: item.url,
+        createdAt: item.createdAt
+      }
     }
     const task = d.video.get(ref.id)
     return {
@@ -50,7 +58,10 @@ export function createLineageHandlers(d: LineageHandlerDeps): Pick<Handlers, Lin
     },
     'lineage:pick-version': ({ id }) => {
       const of = d.gallery.record(id).params.variationOf
-      if (typeof of !== 'string') throw new StudioError('INVALID_INPUT', 'Only an image made by "More like this" can be picked as a version.', { field: 'id' })
+      if (typeof of !== 'string')
+        throw new StudioError('INVALID_INPUT', 'Only an image made by "More like this" can be picked as a version.', {
+          field: 'id'
+        })
       d.lineage.pickVariation(id, of)
       d.emit('images:gallery-changed', { ids: [id] })
       return d.lineage.versions(id, (r) => resolveNode(d, r))

@@ -60,7 +60,8 @@ export class LineageStore {
 
   /** Parents up the chain (nearest first, each result once) and direct children, resolved to what each result is now. */
   lineage(of: ResultRef, resolve: ResolveNode): Lineage {
-    const node = (ref: ResultRef): LineageNode => resolve(ref) ?? { kind: ref.kind, id: ref.id, exists: false, prompt: '', model: '' }
+    const node = (ref: ResultRef): LineageNode =>
+      resolve(ref) ?? { kind: ref.kind, id: ref.id, exists: false, prompt: '', model: '' }
     const ancestors: LineageEdge[] = []
     const seen = new Set([`${of.kind}:${of.id}`])
     let level: ResultRef[] = [of]

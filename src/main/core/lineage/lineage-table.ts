@@ -1,4 +1,11 @@
-import { LINEAGE_RELATIONS, RESULT_KINDS, type LineageLink, type LineageRelation, type ResultKind, type ResultRef } from '@shared/domain/lineage'
+import {
+  LINEAGE_RELATIONS,
+  RESULT_KINDS,
+  type LineageLink,
+  type LineageRelation,
+  type ResultKind,
+  type ResultRef
+} from '@shared/domain/lineage'
 import type { Library } from '../store/library-db'
 
 /**
@@ -65,11 +72,20 @@ export function putLinks(lib: Library, links: readonly LineageLink[], now: numbe
 }
 
 export function parentLinks(lib: Library, child: ResultRef): LineageLink[] {
-  const rows = lib.all<Row>('SELECT * FROM lineage WHERE child_kind = ? AND child_id = ? ORDER BY relation, parent_id', child.kind, child.id)
+  const rows = lib.all<Row>(
+    'SELECT * FROM lineage WHERE child_kind = ? AND child_id = ? ORDER BY relation, parent_id',
+    child.kind,
+    child.id
+  )
   return rows.map(linkOf).filter((l): l is LineageLink => l !== null)
 }
 
 export function childLinks(lib: Library, parent: ResultRef, limit: number): LineageLink[] {
-  const rows = lib.all<Row>('SELECT * FROM lineage WHERE parent_kind = ? AND parent_id = ? ORDER BY created_at DESC LIMIT ?', parent.kind, parent.id, limit)
+  const rows = lib.all<Row>(
+    'SELECT * FROM lineage WHERE parent_kind = ? AND parent_id = ? ORDER BY created_at DESC LIMIT ?',
+    parent.kind,
+    parent.id,
+    limit
+  )
   return rows.map(linkOf).filter((l): l is LineageLink => l !== null)
 }

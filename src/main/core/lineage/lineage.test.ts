@@ -19,7 +19,9 @@ function task(p: Partial<VideoTask> & Pick<VideoTask, 'id'>): VideoTask {
 const resolver =
   (deleted: string[] = []) =>
   (ref: ResultRef): LineageNode | null =>
-    deleted.includes(ref.id) ? null : { kind: ref.kind, id: ref.id, exists: true, prompt: `prompt of ${ref.id}`, model: 'model-x' }
+    deleted.includes(ref.id)
+      ? null
+      : { kind: ref.kind, id: ref.id, exists: true, prompt: `prompt of ${ref.id}`, model: 'model-x' }
 
 describe('lineage derived from requests', () => {
   it('a first-family create links its gallery images as first and last frame; URLs and files link nothing', () => {
@@ -27,7 +29,19 @@ describe('lineage derived from requests', () => {
       { child: { kind: 'video', id: 'v1' }, parent: { kind: 'image', id: 'a' }, relation: 'first-frame' },
       { child: { kind: 'video', id: 'v1' }, parent: { kind: 'image', id: 'b' }, relation: 'last-frame' }
     ])
-    expect(videoLinks(task({ id: 'v2', params: { images: [{ kind: 'url', url: 'https://x/y.png' }, { kind: 'file', name: 'f.png' }] } }))).toEqual([])
+    expect(
+      videoLinks(
+        task({
+          id: 'v2',
+          params: {
+            images: [
+              { kind: 'url', url: 'https://x/y.png' },
+              { kind: 'file', name: 'f.png' }
+            ]
+          }
+        })
+      )
+    ).toEqual([])
   })
 
   it('the other families: image and last_frame, repeated references', () => {
@@ -44,7 +58,9 @@ describe('lineage derived from requests', () => {
   })
 
   it('a remix links to the task it remixes; damaged parameters link nothing and never throw', () => {
-    expect(videoLinks(task({ id: 'r', kind: 'remix', remixOf: { id: 'v1', taskId: 'gw-1' } }))).toEqual([{ child: { kind: 'video', id: 'r' }, parent: { kind: 'video', id: 'v1' }, relation: 'remix' }])
+    expect(videoLinks(task({ id: 'r', kind: 'remix', remixOf: { id: 'v1', taskId: 'gw-1' } }))).toEqual([
+      { child: { kind: 'video', id: 'r' }, parent: { kind: 'video', id: 'v1' }, relation: 'remix' }
+    ])
     expect(videoLinks(task({ id: 'x', params: { images: 'nope' } }))).toEqual([])
     expect(videoLinks(task({ id: 'x', params: { images: [null, 3, { kind: 'gallery', itemId: 7 }] } }))).toEqual([])
   })
@@ -88,8 +104,11 @@ describe('lineage store', () => {
 
   it('a task observed many times (every progress update) is linked once; a deleted parent says so', () => {
     const s = new LineageStore(newDir())
-    for (let i = 0; i < 5; i++) s.observe('video:task-updated', task({ id: 'v1', params: { images: [gallery('img')] } }))
-    expect(s.link([{ child: { kind: 'video', id: 'v1' }, parent: { kind: 'image', id: 'img' }, relation: 'first-frame' }])).toBe(0)
+    for (let i = 0; i < 5; i++)
+      s.observe('video:task-updated', task({ id: 'v1', params: { images: [gallery('img')] } }))
+    expect(
+      s.link([{ child: { kind: 'video', id: 'v1' }, parent: { kind: 'image', id: 'img' }, relation: 'first-frame' }])
+    ).toBe(0)
     const l = s.lineage({ kind: 'video', id: 'v1' }, resolver(['img']))
     expect(l.ancestors).toHaveLength(1)
     expect(l.ancestors[0].node).toEqual({ kind: 'image', id: 'img', exists: false, prompt: '', model: '' })
@@ -102,7 +121,9 @@ describe('lineage store', () => {
     s.observe('images:job-updated', job)
     expect(s.lineage({ kind: 'image', id: 'e1' }, resolver()).ancestors).toEqual([])
     s.observe('images:job-updated', { ...job, status: 'done' })
-    expect(s.lineage({ kind: 'image', id: 'e1' }, resolver()).ancestors.map((e) => [e.relation, e.node.id])).toEqual([['edit', 'src']])
+    expect(s.lineage({ kind: 'image', id: 'e1' }, resolver()).ancestors.map((e) => [e.relation, e.node.id])).toEqual([
+      ['edit', 'src']
+    ])
     s.close()
   })
 

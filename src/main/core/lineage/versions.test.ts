@@ -20,7 +20,14 @@ const editDone = (items: Array<{ id: string; parentId: string; origin?: 'edit' |
   ({ status: 'done', items: items.map((i) => ({ origin: 'edit', ...i })) }) as unknown as ImageJob
 
 /** Every result exists, made in the order listed. */
-const made = (order: string[]) => (ref: { kind: 'image' | 'video'; id: string }) => ({ kind: ref.kind, id: ref.id, exists: true, prompt: ref.id, model: 'm', createdAt: order.indexOf(ref.id) })
+const made = (order: string[]) => (ref: { kind: 'image' | 'video'; id: string }) => ({
+  kind: ref.kind,
+  id: ref.id,
+  exists: true,
+  prompt: ref.id,
+  model: 'm',
+  createdAt: order.indexOf(ref.id)
+})
 
 describe('versions of one picture', () => {
   it('source → edit → edit is a chain; an edit of an older version is a branch; the same tree from any version, after a restart', () => {
@@ -31,7 +38,12 @@ describe('versions of one picture', () => {
     // A second edit of the first version: a branch beside e2.
     a.observe('images:job-updated', editDone([{ id: 'b1', parentId: 'e1' }]))
     // A video made from e2 is lineage, not a version.
-    a.observe('video:task-updated', { id: 'v1', kind: 'create', family: 'vidq', params: { images: [{ kind: 'gallery', itemId: 'e2' }] } } as never)
+    a.observe('video:task-updated', {
+      id: 'v1',
+      kind: 'create',
+      family: 'vidq',
+      params: { images: [{ kind: 'gallery', itemId: 'e2' }] }
+    } as never)
     a.close()
 
     const b = new LineageStore(dir)
@@ -81,25 +93,56 @@ describe('versions of one picture', () => {
     const e1 = await put(g, shared)
     const e1b = await put(g, shared)
     // A protected copy of e1 keeps the same source and mask; e2 edits e1 with its own copies.
-    const p1 = await put(g, { origin: 'protect', parentId: e1.id, sourceFile: 'j1.source.png', maskFile: 'j1.mask.png' })
+    const p1 = await put(g, {
+      origin: 'protect',
+      parentId: e1.id,
+      sourceFile: 'j1.source.png',
+      maskFile: 'j1.mask.png'
+    })
     await writeResultBytes(g.libraryDir, 'j2.source', await imageBytes('png', 24, 16))
     const e2 = await put(g, { origin: 'edit', parentId: e1.id, sourceFile: 'j2.source.png' })
-    lineage.observe('images:job-updated', editDone([{ id: e1.id, parentId: root.id }, { id: e1b.id, parentId: root.id }]))
-    lineage.observe('images:job-updated', editDone([{ id: p1.id, parentId: e1.id, origin: 'protect' }, { id: e2.id, parentId: e1.id }]))
+    lineage.observe(
+      'images:job-updated',
+      editDone([
+        { id: e1.id, parentId: root.id },
+        { id: e1b.id, parentId: root.id }
+      ])
+    )
+    lineage.observe(
+      'images:job-updated',
+      editDone([
+        { id: p1.id, parentId: e1.id, origin: 'protect' },
+        { id: e2.id, parentId: e1.id }
+      ])
+    )
     const file = (name: string) => existsSync(join(g.libraryDir, name))
 
     await g.delete(e1.id)
     await g.flush()
     expect(file(e1.file)).toBe(false)
-    for (const name of [root.file, e1b.file, p1.file, e2.file, 'j1.source.png', 'j1.mask.png', 'j2.source.png']) expect(file(name), name).toBe(true)
+    for (const name of [root.file, e1b.file, p1.file, e2.file, 'j1.source.png', 'j1.mask.png', 'j2.source.png'])
+      expect(file(name), name).toBe(true)
 
     await g.deleteMany([e1b.id, root.id])
     await g.flush()
     // The protected copy still uses j1's source and mask.
-    for (const name of [p1.file, e2.file, 'j1.source.png', 'j1.mask.png', 'j2.source.png']) expect(file(name), name).toBe(true)
+    for (const name of [p1.file, e2.file, 'j1.source.png', 'j1.mask.png', 'j2.source.png'])
+      expect(file(name), name).toBe(true)
 
     // The tree keeps its shape with the deleted versions marked gone.
-    const tree = lineage.versions(e2.id, (r) => resolveNode({ gallery: g, video: { get: () => { throw new Error('no video') } } }, r))
+    const tree = lineage.versions(e2.id, (r) =>
+      resolveNode(
+        {
+          gallery: g,
+          video: {
+            get: () => {
+              throw new Error('no video')
+            }
+          }
+        },
+        r
+      )
+    )
     expect(tree.rootId).toBe(root.id)
     expect(Object.fromEntries(tree.nodes.map((n) => [n.id, [n.parentId ?? null, n.exists]]))).toEqual({
       [root.id]: [null, false],
@@ -123,9 +166,22 @@ describe('versions of one picture', () => {
     const g = await GalleryStore.open({ dataDir: dir, media: new MediaLibrary('/media/') })
     const lineage = new LineageStore(dir)
     const emitted: unknown[] = []
-    const h = createLineageHandlers({ lineage, gallery: g, video: { get: () => { throw new Error('no video') } }, files: {} as never, emit: (name, payload) => void emitted.push([name, payload]) })
+    const h = createLineageHandlers({
+      lineage,
+      gallery: g,
+      video: {
+        get: () => {
+          throw new Error('no video')
+        }
+      },
+      files: {} as never,
+      emit: (name, payload) => void emitted.push([name, payload])
+    })
     const original = await addGalleryItem(g, { createdAt: 1 })
-    const variation = await addGalleryItem(g, { createdAt: 2, params: { variationOf: original.id, variationGroup: 'grp' } })
+    const variation = await addGalleryItem(g, {
+      createdAt: 2,
+      params: { variationOf: original.id, variationGroup: 'grp' }
+    })
     const tree = await h['lineage:pick-version']({ id: variation.id }, ctx)
     expect(tree.rootId).toBe(original.id)
     expect(tree.nodes.map((n) => [n.id, n.relation ?? null, n.exists])).toEqual([

@@ -1,4 +1,12 @@
-import { VERSION_RELATIONS, type LineageLink, type LineageNode, type ResultRef, type VersionNode, type VersionRelation, type VersionTree } from '@shared/domain/lineage'
+import {
+  VERSION_RELATIONS,
+  type LineageLink,
+  type LineageNode,
+  type ResultRef,
+  type VersionNode,
+  type VersionRelation,
+  type VersionTree
+} from '@shared/domain/lineage'
 
 /**
  * A picture's versions, read off the lineage links: the root is the first image up the chain of
@@ -17,7 +25,8 @@ export const MAX_VERSIONS = 200
 const MAX_UP = 64
 
 const VERSION = new Set<string>(VERSION_RELATIONS)
-export const isVersionLink = (l: LineageLink): boolean => l.child.kind === 'image' && l.parent.kind === 'image' && VERSION.has(l.relation)
+export const isVersionLink = (l: LineageLink): boolean =>
+  l.child.kind === 'image' && l.parent.kind === 'image' && VERSION.has(l.relation)
 
 /** The version one step up from `id` (its edit's source, or the picture it is a variation of). */
 function versionParent(links: LinkReader, id: string): LineageLink | undefined {
@@ -37,7 +46,11 @@ export function rootOf(links: LinkReader, id: string): string {
   return at
 }
 
-export function versionTree(links: LinkReader, of: string, resolve: (ref: ResultRef) => LineageNode | null): VersionTree {
+export function versionTree(
+  links: LinkReader,
+  of: string,
+  resolve: (ref: ResultRef) => LineageNode | null
+): VersionTree {
   const rootId = rootOf(links, of)
   const nodes: VersionNode[] = []
   const seen = new Set<string>()

@@ -31,5 +31,8 @@ export function requireSameOrigin(saved: string, target: string): void {
 
 /** Writing a saved key to an unprotected file is a downgrade only the person typing the key may choose. */
 export function requireTypedKeyForFile(): never {
-  throw new StudioError('KEY_MISSING', 'To store the key in an unprotected file, enter it again.', { field: 'key', details: { reason: 'retype-for-file' } })
+  throw new StudioError('KEY_MISSING', 'To store the key in an unprotected file, enter it again.', {
+    field: 'key',
+    details: { reason: 'retype-for-file' }
+  })
 }

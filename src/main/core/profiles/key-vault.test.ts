@@ -10,7 +10,10 @@ import { noKeychain, type SecretBackend } from './secret-backend'
 const KEY = 'sk-test-key-0123456789'
 
 /** A reversible stand-in for the OS keychain: enough to prove what is written and when. */
-function fakeKeychain(name = 'gnome_libsecret', opts: { reEncrypt?: boolean; failDecrypt?: boolean } = {}): SecretBackend & { encrypts: number } {
+function fakeKeychain(
+  name = 'gnome_libsecret',
+  opts: { reEncrypt?: boolean; failDecrypt?: boolean } = {}
+): SecretBackend & { encrypts: number } {
   const b = {
     encrypts: 0,
     available: async () => true,

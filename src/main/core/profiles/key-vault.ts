@@ -45,7 +45,8 @@ export class KeyVault {
   async set(profileId: string, key: string, persistence: KeyPersistence): Promise<KeyStatus> {
     const trimmed = key.trim()
     if (trimmed === '') throw new StudioError('KEY_MISSING', 'Enter the API key', { field: 'key' })
-    if (/\s/.test(trimmed)) throw new StudioError('INVALID_INPUT', 'The API key cannot contain spaces or line breaks', { field: 'key' })
+    if (/\s/.test(trimmed))
+      throw new StudioError('INVALID_INPUT', 'The API key cannot contain spaces or line breaks', { field: 'key' })
     const old = this.memory.get(profileId)
     const entries = { ...this.store.get('entries') }
     delete entries[profileId]
@@ -108,15 +109,23 @@ export class KeyVault {
     const key = await this.get(profileId)
     if (key !== undefined) return key
     if (this.busy.has(profileId)) {
-      throw new StudioError('KEY_UNAVAILABLE', 'The system keychain is locked or busy; unlock it and try again (the saved key is kept)', {
-        field: 'key',
-        retryable: true
-      })
+      throw new StudioError(
+        'KEY_UNAVAILABLE',
+        'The system keychain is locked or busy; unlock it and try again (the saved key is kept)',
+        {
+          field: 'key',
+          retryable: true
+        }
+      )
     }
     if (this.unreadable.has(profileId)) {
-      throw new StudioError('KEY_UNAVAILABLE', 'The saved key could not be unlocked (the system keychain changed); enter the key again', {
-        field: 'key'
-      })
+      throw new StudioError(
+        'KEY_UNAVAILABLE',
+        'The saved key could not be unlocked (the system keychain changed); enter the key again',
+        {
+          field: 'key'
+        }
+      )
     }
     throw new StudioError('KEY_MISSING', 'This profile has no API key yet; add it in Settings', { field: 'key' })
   }

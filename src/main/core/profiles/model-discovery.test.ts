@@ -16,10 +16,16 @@ async function sandbox(opts: SandboxOptions = {}): Promise<SandboxHandle> {
 }
 
 function discovery(conn: { baseUrl: string; key: string }, timeoutMs?: number): ModelDiscovery {
-  return new ModelDiscovery(nodeFetch, async () => conn, () => 1_234, timeoutMs)
+  return new ModelDiscovery(
+    nodeFetch,
+    async () => conn,
+    () => 1_234,
+    timeoutMs
+  )
 }
 
-const route = (report: Awaited<ReturnType<ModelDiscovery['discover']>>, r: 'GET /v1beta/models' | 'GET /v1/models') => report.routes.find((x) => x.route === r)!
+const route = (report: Awaited<ReturnType<ModelDiscovery['discover']>>, r: 'GET /v1beta/models' | 'GET /v1/models') =>
+  report.routes.find((x) => x.route === r)!
 
 describe('profiles:discover-models against the sandbox', () => {
   it('follows the content list page by page and reads the OpenAI-style list, both with names never seen in the spec', async () => {
@@ -32,7 +38,10 @@ describe('profiles:discover-models against the sandbox', () => {
     expect(content.error).toBeUndefined()
     expect(content.models.map((m) => m.name)).toEqual(modelNames(ALT_NAMING))
     expect(openai.models.map((m) => m.name)).toEqual(modelNames(ALT_NAMING))
-    expect(openai.models.find((m) => m.name === 'framecast-max')).toEqual({ name: 'framecast-max', endpointTypes: ['openai-video'] })
+    expect(openai.models.find((m) => m.name === 'framecast-max')).toEqual({
+      name: 'framecast-max',
+      endpointTypes: ['openai-video']
+    })
     const pages = sb.log().filter((e) => e.route === 'models.content')
     expect(pages).toHaveLength(Math.ceil(modelNames(ALT_NAMING).length / 5))
     expect(pages[0].query).toEqual({})
@@ -44,7 +53,11 @@ describe('profiles:discover-models against the sandbox', () => {
     const sb = await sandbox({ keys: [{ key: 'sk-discovery-1', faults: ['no-route@models.list'] }] })
     const report = await discovery({ baseUrl: sb.url, key: 'sk-discovery-1' }).discover('p')
     const openai = route(report, 'GET /v1/models')
-    expect(openai).toMatchObject({ ok: false, models: [], error: { code: 'GATEWAY_ERROR', status: 404, message: 'This gateway does not serve GET /v1/models (404).' } })
+    expect(openai).toMatchObject({
+      ok: false,
+      models: [],
+      error: { code: 'GATEWAY_ERROR', status: 404, message: 'This gateway does not serve GET /v1/models (404).' }
+    })
     expect(openai.error?.details).toMatchObject({ route: 'GET /v1/models' })
     expect(route(report, 'GET /v1beta/models')).toMatchObject({ ok: true })
     expect(route(report, 'GET /v1beta/models').models.map((m) => m.name)).toContain('imagegen-4.0')
@@ -58,7 +71,10 @@ describe('profiles:discover-models against the sandbox', () => {
     expect(content.error?.message).toMatch(/^GET \/v1beta\/models: The gateway refused the API key \(401\)/)
     expect(route(report, 'GET /v1/models').ok).toBe(true)
     const wrong = await discovery({ baseUrl: sb.url, key: 'sk-not-a-key' }).discover('p')
-    expect(wrong.routes.map((r) => [r.ok, r.error?.code])).toEqual([[false, 'UNAUTHORIZED'], [false, 'UNAUTHORIZED']])
+    expect(wrong.routes.map((r) => [r.ok, r.error?.code])).toEqual([
+      [false, 'UNAUTHORIZED'],
+      [false, 'UNAUTHORIZED']
+    ])
   })
 
   it('a route that hangs times out on its own; the other answers', async () => {
@@ -66,7 +82,10 @@ describe('profiles:discover-models against the sandbox', () => {
     const started = Date.now()
     const report = await discovery({ baseUrl: sb.url, key: 'sk-discovery-3' }, 400).discover('p')
     expect(Date.now() - started).toBeLessThan(5_000)
-    expect(route(report, 'GET /v1/models')).toMatchObject({ ok: false, error: { code: 'TIMEOUT', retryable: true, message: 'GET /v1/models did not answer within 0.4 s.' } })
+    expect(route(report, 'GET /v1/models')).toMatchObject({
+      ok: false,
+      error: { code: 'TIMEOUT', retryable: true, message: 'GET /v1/models did not answer within 0.4 s.' }
+    })
     expect(route(report, 'GET /v1beta/models').ok).toBe(true)
   })
 
@@ -82,11 +101,18 @@ describe('profiles:discover-models against the sandbox', () => {
     expect(route(report, 'GET /v1/models')).toMatchObject({ ok: false, error: { code: 'NOT_A_GATEWAY' } })
     const gw = await scriptedServer((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' })
-      res.end(req.url?.startsWith('/v1/models') ? '{"error":{"message":"当前分组上游负载已饱和","type":"new_api_error","code":"busy"}}' : '{"hello":1}')
+      res.end(
+        req.url?.startsWith('/v1/models')
+          ? '{"error":{"message":"当前分组上游负载已饱和","type":"new_api_error","code":"busy"}}'
+          : '{"hello":1}'
+      )
     })
     closers.push(gw.close)
     const odd = await discovery({ baseUrl: gw.url, key: 'sk-discovery-000000' }).discover('p')
-    expect(route(odd, 'GET /v1/models').error).toMatchObject({ code: 'GATEWAY_ERROR', details: { gatewayCode: 'busy' } })
+    expect(route(odd, 'GET /v1/models').error).toMatchObject({
+      code: 'GATEWAY_ERROR',
+      details: { gatewayCode: 'busy' }
+    })
     expect(route(odd, 'GET /v1/models').error?.message).toContain('当前分组上游负载已饱和')
     expect(route(odd, 'GET /v1beta/models').error).toMatchObject({ code: 'NOT_A_GATEWAY' })
   })
@@ -98,18 +124,37 @@ describe('profiles:discover-models against odd gateways', () => {
     const gw = await scriptedServer((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' })
       if (req.url?.startsWith('/v1/models')) {
-        res.end(JSON.stringify({ data: [{ id: 'x-1', supported_endpoint_types: ['openai', 7] }, { id: 'x-1' }, { id: 'bad\u0000name' }, { id: 'y'.repeat(500) }] }))
+        res.end(
+          JSON.stringify({
+            data: [
+              { id: 'x-1', supported_endpoint_types: ['openai', 7] },
+              { id: 'x-1' },
+              { id: 'bad\u0000name' },
+              { id: 'y'.repeat(500) }
+            ]
+          })
+        )
         return
       }
       pages++
       const token = req.url?.includes('pageToken=b') ? 'a' : 'b'
-      res.end(JSON.stringify({ models: [{ name: 'models/m-1', displayName: 'Model One' }, { name: `m-${pages + 1}` }], nextPageToken: token }))
+      res.end(
+        JSON.stringify({
+          models: [{ name: 'models/m-1', displayName: 'Model One' }, { name: `m-${pages + 1}` }],
+          nextPageToken: token
+        })
+      )
     })
     closers.push(gw.close)
     const report = await discovery({ baseUrl: gw.url, key: 'sk-discovery-000000' }).discover('p')
     // a -> b -> a: the third page repeats a token already followed, so the walk ends there.
     expect(pages).toBe(3)
-    expect(route(report, 'GET /v1beta/models').models).toEqual([{ name: 'm-1', label: 'Model One' }, { name: 'm-2' }, { name: 'm-3' }, { name: 'm-4' }])
+    expect(route(report, 'GET /v1beta/models').models).toEqual([
+      { name: 'm-1', label: 'Model One' },
+      { name: 'm-2' },
+      { name: 'm-3' },
+      { name: 'm-4' }
+    ])
     expect(route(report, 'GET /v1/models').models).toEqual([{ name: 'x-1', endpointTypes: ['openai'] }])
   })
 
@@ -118,7 +163,11 @@ describe('profiles:discover-models against odd gateways', () => {
     const gw = await scriptedServer((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' })
       n++
-      res.end(req.url?.startsWith('/v1/models') ? '{"data":[]}' : JSON.stringify({ models: [{ name: `m-${n}` }], nextPageToken: `t-${n}` }))
+      res.end(
+        req.url?.startsWith('/v1/models')
+          ? '{"data":[]}'
+          : JSON.stringify({ models: [{ name: `m-${n}` }], nextPageToken: `t-${n}` })
+      )
     })
     closers.push(gw.close)
     const report = await discovery({ baseUrl: gw.url, key: 'sk-discovery-000000' }).discover('p')

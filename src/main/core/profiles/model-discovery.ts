@@ -1,4 +1,10 @@
-import { DISCOVERY_LIMITS, type DiscoveredModel, type DiscoveryReport, type DiscoveryRoute, type DiscoveryRouteReport } from '@shared/domain/discovery'
+import {
+  DISCOVERY_LIMITS,
+  type DiscoveredModel,
+  type DiscoveryReport,
+  type DiscoveryRoute,
+  type DiscoveryRouteReport
+} from '@shared/domain/discovery'
 import { StudioError } from '@shared/errors'
 import { fetchModelPages, type ListedModel } from '../chat/models'
 import type { FetchLike, GatewayConnection } from '../gateway/http'
@@ -16,22 +22,36 @@ const PRINTABLE = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u
 function clean(m: ListedModel): DiscoveredModel | null {
   if (m.name.length > DISCOVERY_LIMITS.nameMax || !PRINTABLE.test(m.name)) return null
   const label = m.label && m.label.length <= DISCOVERY_LIMITS.labelMax && PRINTABLE.test(m.label) ? m.label : undefined
-  const types = m.endpointTypes?.filter((t) => t.length <= DISCOVERY_LIMITS.endpointTypeMax && PRINTABLE.test(t)).slice(0, DISCOVERY_LIMITS.endpointTypesMax)
+  const types = m.endpointTypes
+    ?.filter((t) => t.length <= DISCOVERY_LIMITS.endpointTypeMax && PRINTABLE.test(t))
+    .slice(0, DISCOVERY_LIMITS.endpointTypesMax)
   return { name: m.name, ...(label ? { label } : {}), ...(types?.length ? { endpointTypes: types } : {}) }
 }
 
 /** The route's own failure, worded so the page can say which route failed and why. */
 function routeError(route: DiscoveryRoute, e: unknown, timedOutAfterMs: number | null): StudioError {
   if (timedOutAfterMs !== null) {
-    return new StudioError('TIMEOUT', `${route} did not answer within ${timedOutAfterMs / 1000} s.`, { retryable: true, details: { route } })
+    return new StudioError('TIMEOUT', `${route} did not answer within ${timedOutAfterMs / 1000} s.`, {
+      retryable: true,
+      details: { route }
+    })
   }
   if (e instanceof StudioError) {
     if (e.status === 404) {
-      return new StudioError('GATEWAY_ERROR', `This gateway does not serve ${route} (404).`, { status: 404, details: { ...e.details, route } })
+      return new StudioError('GATEWAY_ERROR', `This gateway does not serve ${route} (404).`, {
+        status: 404,
+        details: { ...e.details, route }
+      })
     }
-    return new StudioError(e.code, `${route}: ${e.message}`, { status: e.status, retryable: e.retryable, details: { ...e.details, route } })
+    return new StudioError(e.code, `${route}: ${e.message}`, {
+      status: e.status,
+      retryable: e.retryable,
+      details: { ...e.details, route }
+    })
   }
-  return new StudioError('GATEWAY_ERROR', `${route} failed: ${e instanceof Error ? e.message : String(e)}`, { details: { route } })
+  return new StudioError('GATEWAY_ERROR', `${route} failed: ${e instanceof Error ? e.message : String(e)}`, {
+    details: { route }
+  })
 }
 
 /**
@@ -63,7 +83,12 @@ export class ModelDiscovery {
       deadline.abort(new Error('timeout'))
     }, this.timeoutMs)
     try {
-      const listed = await fetchModelPages(this.fetchImpl, conn, { path: PATHS[route], timeoutMs: this.timeoutMs, maxPages: DISCOVERY_MAX_PAGES, signal: deadline.signal })
+      const listed = await fetchModelPages(this.fetchImpl, conn, {
+        path: PATHS[route],
+        timeoutMs: this.timeoutMs,
+        maxPages: DISCOVERY_MAX_PAGES,
+        signal: deadline.signal
+      })
       const models = listed.flatMap((m) => clean(m) ?? []).slice(0, DISCOVERY_LIMITS.modelsMax)
       return { route, ok: true, models }
     } catch (e) {

@@ -32,7 +32,13 @@ const NAMES_FILE = JSON.stringify({
   },
   // The gateway fixes framecast-pro at 10 s (it plays the stand-in's part): said as a rule.
   rules: { 'framecast-pro': { forcedSeconds: 10 } },
-  nativeImage: { path: ALT_NAMING.nativePath, submitAction: 'CVSync2AsyncSubmitTask', resultAction: 'CVSync2AsyncGetResult', version: '2022-08-31', reqKey: ALT_NAMING.nativeReqKey },
+  nativeImage: {
+    path: ALT_NAMING.nativePath,
+    submitAction: 'CVSync2AsyncSubmitTask',
+    resultAction: 'CVSync2AsyncGetResult',
+    version: '2022-08-31',
+    reqKey: ALT_NAMING.nativeReqKey
+  },
   assetPrefix: ALT_NAMING.assetPrefix,
   messagesVersionHeader: ALT_NAMING.versionHeader,
   messagesVersionValue: '2023-06-01'
@@ -75,20 +81,51 @@ describe('a profile speaks its gateway’s own names', () => {
     throw new Error(`timed out waiting for ${what}`)
   }
   const imageEnd = (jobId: string) =>
-    until(() => events.map((e) => e.payload as ImageJob).find((p) => e2(p) && p.jobId === jobId && p.status !== 'running'), `image job ${jobId}`)
+    until(
+      () => events.map((e) => e.payload as ImageJob).find((p) => e2(p) && p.jobId === jobId && p.status !== 'running'),
+      `image job ${jobId}`
+    )
   const e2 = (p: unknown): p is ImageJob => !!p && typeof p === 'object' && 'jobId' in p
   const videoEnd = (id: string) =>
-    until(() => events.map((e) => e.payload as VideoTask).find((p) => !!p && typeof p === 'object' && 'id' in p && p.id === id && ['succeeded', 'failed', 'lost', 'outcome-unknown'].includes(p.state)), `video ${id}`)
+    until(
+      () =>
+        events
+          .map((e) => e.payload as VideoTask)
+          .find(
+            (p) =>
+              !!p &&
+              typeof p === 'object' &&
+              'id' in p &&
+              p.id === id &&
+              ['succeeded', 'failed', 'lost', 'outcome-unknown'].includes(p.state)
+          ),
+      `video ${id}`
+    )
 
   it('with the stand-ins the gateway does not know the models; after importing its names every image route works', async () => {
-    const refused = (await call('images:generate', { family: 'imagegen', model: 'imagegen-4.0', prompt: 'a kite', n: 1 })) as ImageJob
+    const refused = (await call('images:generate', {
+      family: 'imagegen',
+      model: 'imagegen-4.0',
+      prompt: 'a kite',
+      n: 1
+    })) as ImageJob
     expect((await imageEnd(refused.jobId)).status).toBe('failed')
 
     const view = (await call('profiles:import-names', { id: 'env', text: NAMES_FILE })) as ProfileView
     expect(view.names.models.imagegen).toEqual(['pixa-2', 'pixa-2-hd'])
     sb.clearLog()
-    const first = (await call('images:generate', { family: 'imagegen', model: 'pixa-2-hd', prompt: 'a kite', n: 1 })) as ImageJob
-    const second = (await call('images:generate', { family: 'image2', model: 'canvas-x', prompt: 'a kite', size: '1024x1024' })) as ImageJob
+    const first = (await call('images:generate', {
+      family: 'imagegen',
+      model: 'pixa-2-hd',
+      prompt: 'a kite',
+      n: 1
+    })) as ImageJob
+    const second = (await call('images:generate', {
+      family: 'image2',
+      model: 'canvas-x',
+      prompt: 'a kite',
+      size: '1024x1024'
+    })) as ImageJob
     // No model given: the first name the profile gives the native task, on its own route and req_key.
     const native = (await call('images:submit-native', { prompt: 'a kite' })) as ImageJob
     for (const job of [first, second, native]) expect((await imageEnd(job.jobId)).status).toBe('done')
@@ -98,9 +135,17 @@ describe('a profile speaks its gateway’s own names', () => {
   })
 
   it('a name the names do not place in the family is refused at the field; an unassigned name is sent with the family’s rules', async () => {
-    const mixed = await core.dispatch('images:generate', { family: 'image2', model: 'pixa-2', prompt: 'p' }, { shell: 'browser' })
+    const mixed = await core.dispatch(
+      'images:generate',
+      { family: 'image2', model: 'pixa-2', prompt: 'p' },
+      { shell: 'browser' }
+    )
     expect(mixed).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'model' } })
-    const edit = await core.dispatch('images:edit', { source: { kind: 'gallery', itemId: 'nope' }, prompt: 'p', model: 'unheard-of' }, { shell: 'browser' })
+    const edit = await core.dispatch(
+      'images:edit',
+      { source: { kind: 'gallery', itemId: 'nope' }, prompt: 'p', model: 'unheard-of' },
+      { shell: 'browser' }
+    )
     expect(edit).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'model' } })
   })
 
@@ -121,11 +166,18 @@ describe('a profile speaks its gateway’s own names', () => {
   it('imports an asset under the gateway’s asset prefix and follows it to Active', { timeout: 40_000 }, async () => {
     sb.clearLog()
     const group = (await call('video:assets-create-group', { name: 'refs' })) as { id: string }
-    const asset = (await call('video:assets-import', { groupId: group.id, url: `${sb.cdnUrl}/hero.png`, type: 'Image', name: 'ref' })) as Asset
+    const asset = (await call('video:assets-import', {
+      groupId: group.id,
+      url: `${sb.cdnUrl}/hero.png`,
+      type: 'Image',
+      name: 'ref'
+    })) as Asset
     let active: Asset | undefined
     for (let i = 0; i < 250 && !active; i++) {
       await new Promise((r) => setTimeout(r, 100))
-      active = ((await call('video:assets-list', {})) as { assets: Asset[] }).assets.find((a) => a.id === asset.id && a.state !== 'processing')
+      active = ((await call('video:assets-list', {})) as { assets: Asset[] }).assets.find(
+        (a) => a.id === asset.id && a.state !== 'processing'
+      )
     }
     if (!active) throw new Error('the asset did not settle')
     expect(active.state).toBe('active')

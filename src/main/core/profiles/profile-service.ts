@@ -42,7 +42,8 @@ export const ENV_PROFILE_ID = 'env'
 
 export function requireBaseUrl(input: string, plainHttp: PlainHttpPolicy = 'loopback'): string {
   const check = checkBaseUrl(input, plainHttp)
-  if (!check.ok) throw new StudioError('INVALID_INPUT', check.message, { field: 'baseUrl', details: { reason: check.reason } })
+  if (!check.ok)
+    throw new StudioError('INVALID_INPUT', check.message, { field: 'baseUrl', details: { reason: check.reason } })
   return check.url
 }
 
@@ -124,10 +125,14 @@ export class ProfileService {
     if (!parsed.ok) {
       const first = parsed.problems[0]
       const count = parsed.problems.length
-      throw new StudioError('INVALID_INPUT', `The names file has ${count} problem${count === 1 ? '' : 's'}: ${first.field ? `${first.field}: ` : ''}${first.message}`, {
-        field: 'names',
-        details: { problems: parsed.problems.slice(0, 50).map((p) => ({ field: p.field, message: p.message })) }
-      })
+      throw new StudioError(
+        'INVALID_INPUT',
+        `The names file has ${count} problem${count === 1 ? '' : 's'}: ${first.field ? `${first.field}: ` : ''}${first.message}`,
+        {
+          field: 'names',
+          details: { problems: parsed.problems.slice(0, 50).map((p) => ({ field: p.field, message: p.message })) }
+        }
+      )
     }
     return this.setNames(id, parsed.names)
   }
@@ -167,10 +172,15 @@ export class ProfileService {
    */
   private requireSecretKey(key: string, more: string[] = []): void {
     const k = key.trim()
-    if (k.includes('://')) throw new StudioError('INVALID_INPUT', 'This looks like a web address, not an API key', { field: 'key' })
+    if (k.includes('://'))
+      throw new StudioError('INVALID_INPUT', 'This looks like a web address, not an API key', { field: 'key' })
     if (k.length < SecretGuard.MIN_LENGTH) return
     if ([...more, ...this.publicTexts()].some((t) => t.includes(k))) {
-      throw new StudioError('INVALID_INPUT', "This key is written in a profile's name, address or model names; a key must not appear there", { field: 'key' })
+      throw new StudioError(
+        'INVALID_INPUT',
+        "This key is written in a profile's name, address or model names; a key must not appear there",
+        { field: 'key' }
+      )
     }
   }
 
@@ -190,7 +200,8 @@ export class ProfileService {
   async add(input: { name: string; baseUrl: string; key: string; persistence: KeyPersistence }): Promise<ProfileView> {
     const name = this.checkName(input.name)
     const baseUrl = requireBaseUrl(input.baseUrl, this.plainHttp)
-    if (input.key.trim() === '') throw new StudioError('KEY_MISSING', 'Enter the API key for this gateway', { field: 'key' })
+    if (input.key.trim() === '')
+      throw new StudioError('KEY_MISSING', 'Enter the API key for this gateway', { field: 'key' })
     this.requireNoKey(name, 'name')
     this.requireNoKey(baseUrl, 'baseUrl')
     this.requireSecretKey(input.key, [name, baseUrl])
@@ -202,11 +213,19 @@ export class ProfileService {
     return this.view(profile)
   }
 
-  async update(input: { id: string; name?: string; baseUrl?: string; key?: string; persistence?: KeyPersistence; displayUnit?: DisplayUnit }): Promise<ProfileView> {
+  async update(input: {
+    id: string
+    name?: string
+    baseUrl?: string
+    key?: string
+    persistence?: KeyPersistence
+    displayUnit?: DisplayUnit
+  }): Promise<ProfileView> {
     const profiles = this.store.get('profiles')
     const current = profiles.find((p) => p.id === input.id)
     if (!current) {
-      if (this.runtime.some((r) => r.id === input.id)) throw new StudioError('FORBIDDEN', 'Built-in profiles cannot be edited', { field: 'id' })
+      if (this.runtime.some((r) => r.id === input.id))
+        throw new StudioError('FORBIDDEN', 'Built-in profiles cannot be edited', { field: 'id' })
       throw new StudioError('NOT_FOUND', 'That profile no longer exists', { field: 'id' })
     }
     // Validate everything first; write only when all of it is good.
@@ -219,16 +238,25 @@ export class ProfileService {
     if (input.name !== undefined) this.requireNoKey(next.name, 'name')
     if (input.baseUrl !== undefined) this.requireNoKey(next.baseUrl, 'baseUrl')
     if (input.key !== undefined) {
-      if (input.key.trim() === '') throw new StudioError('KEY_MISSING', 'Enter the new API key, or leave the field empty to keep the current one', { field: 'key' })
+      if (input.key.trim() === '')
+        throw new StudioError(
+          'KEY_MISSING',
+          'Enter the new API key, or leave the field empty to keep the current one',
+          { field: 'key' }
+        )
       this.requireSecretKey(input.key, [next.name, next.baseUrl])
       await this.vault.set(current.id, input.key, input.persistence ?? 'auto')
     } else {
       // Keeping the saved key: it stays bound to its origin, and only a typed key goes to a plain file.
       requireSameOrigin(current.baseUrl, next.baseUrl)
       if (input.persistence === 'file') requireTypedKeyForFile()
-      if (input.persistence !== undefined) await this.vault.set(current.id, await this.savedKeyFor(current.id, next.baseUrl), input.persistence)
+      if (input.persistence !== undefined)
+        await this.vault.set(current.id, await this.savedKeyFor(current.id, next.baseUrl), input.persistence)
     }
-    this.store.set('profiles', profiles.map((p) => (p.id === current.id ? next : p)))
+    this.store.set(
+      'profiles',
+      profiles.map((p) => (p.id === current.id ? next : p))
+    )
     await this.changed()
     return this.view(next)
   }
@@ -236,10 +264,14 @@ export class ProfileService {
   async remove(id: string): Promise<void> {
     const profiles = this.store.get('profiles')
     if (!profiles.some((p) => p.id === id)) {
-      if (this.runtime.some((r) => r.id === id)) throw new StudioError('FORBIDDEN', 'Built-in profiles cannot be removed', { field: 'id' })
+      if (this.runtime.some((r) => r.id === id))
+        throw new StudioError('FORBIDDEN', 'Built-in profiles cannot be removed', { field: 'id' })
       throw new StudioError('NOT_FOUND', 'That profile no longer exists', { field: 'id' })
     }
-    this.store.set('profiles', profiles.filter((p) => p.id !== id))
+    this.store.set(
+      'profiles',
+      profiles.filter((p) => p.id !== id)
+    )
     const names = { ...(this.store.get('names') ?? {}) }
     delete names[id]
     this.store.set('names', names)
@@ -276,7 +308,9 @@ export class ProfileService {
   }
 
   /** Calls the usage route and reports the key, for a saved profile or an unsaved address + key. */
-  async testConnection(input: { id: string } | { baseUrl: string; key: string; id?: string }): Promise<ConnectionReport> {
+  async testConnection(
+    input: { id: string } | { baseUrl: string; key: string; id?: string }
+  ): Promise<ConnectionReport> {
     let conn: { baseUrl: string; key: string }
     if ('baseUrl' in input) {
       const baseUrl = requireBaseUrl(input.baseUrl, this.plainHttp)
@@ -293,6 +327,11 @@ export class ProfileService {
     }
     const started = performance.now()
     const usage = await this.usageRoute(conn)
-    return { keyName: usage.name, state: keyStateOf(usage, Date.now()), usage, latencyMs: Math.round(performance.now() - started) }
+    return {
+      keyName: usage.name,
+      state: keyStateOf(usage, Date.now()),
+      usage,
+      latencyMs: Math.round(performance.now() - started)
+    }
   }
 }

@@ -20,7 +20,10 @@ export function createPromptHandlers(d: PromptHandlerDeps): Pick<Handlers, Promp
     'prompts:history': async (input) => {
       const page = d.history.list(input ?? {})
       const entries = await Promise.all(
-        page.entries.map(async (e) => ({ ...e, results: (await Promise.all(e.results.map((r) => resolveResult(r, d.lookups)))).filter((r) => r !== null) }))
+        page.entries.map(async (e) => ({
+          ...e,
+          results: (await Promise.all(e.results.map((r) => resolveResult(r, d.lookups)))).filter((r) => r !== null)
+        }))
       )
       return { entries, next: page.next }
     },

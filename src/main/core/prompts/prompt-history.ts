@@ -43,7 +43,10 @@ function parseResults(json: string): StoredResult[] {
   try {
     const v: unknown = JSON.parse(json)
     if (!Array.isArray(v)) return []
-    return v.filter((r): r is StoredResult => !!r && typeof r === 'object' && typeof r.id === 'string' && ['image', 'video', 'conversation'].includes(r.kind))
+    return v.filter(
+      (r): r is StoredResult =>
+        !!r && typeof r === 'object' && typeof r.id === 'string' && ['image', 'video', 'conversation'].includes(r.kind)
+    )
   } catch {
     return []
   }
@@ -83,10 +86,16 @@ export class PromptHistory {
   attach(ref: string, results: StoredResult[]): boolean {
     if (results.length === 0) return false
     return this.lib.tx(() => {
-      const rows = this.lib.all<{ id: string; results: string }>('SELECT id, results FROM prompt_history WHERE ref = ?', ref)
+      const rows = this.lib.all<{ id: string; results: string }>(
+        'SELECT id, results FROM prompt_history WHERE ref = ?',
+        ref
+      )
       for (const row of rows) {
         const have = parseResults(row.results)
-        const merged = [...have, ...results.filter((r) => !have.some((h) => h.kind === r.kind && h.id === r.id))].slice(0, RESULTS_MAX)
+        const merged = [...have, ...results.filter((r) => !have.some((h) => h.kind === r.kind && h.id === r.id))].slice(
+          0,
+          RESULTS_MAX
+        )
         this.lib.run('UPDATE prompt_history SET results = ? WHERE id = ?', JSON.stringify(merged), row.id)
       }
       return rows.length > 0
@@ -94,7 +103,10 @@ export class PromptHistory {
   }
 
   /** One page, newest first; `next` is the cursor of the following page, null at the end. */
-  list(q: HistoryQuery = {}): { entries: Array<Omit<PromptHistoryEntry, 'results'> & { results: StoredResult[] }>; next: HistoryCursor | null } {
+  list(q: HistoryQuery = {}): {
+    entries: Array<Omit<PromptHistoryEntry, 'results'> & { results: StoredResult[] }>
+    next: HistoryCursor | null
+  } {
     const limit = Math.min(Math.max(q.limit ?? 50, 1), 200)
     const where: string[] = []
     const params: unknown[] = []
@@ -120,8 +132,22 @@ export class PromptHistory {
     const sql = `SELECT h.id, h.area, h.kind, h.model, h.text, h.at, h.results FROM ${from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY h.at DESC, h.seq DESC LIMIT ?`
     const rows = this.lib.all<Row>(sql, ...params, limit + 1)
     const page = rows.slice(0, limit).flatMap((r) => {
-      if (!(PROMPT_AREAS as readonly string[]).includes(r.area) || !(PROMPT_KINDS as readonly string[]).includes(r.kind)) return []
-      return [{ id: r.id, area: r.area as PromptArea, kind: r.kind as PromptKind, model: r.model, text: r.text, at: r.at, results: parseResults(r.results) }]
+      if (
+        !(PROMPT_AREAS as readonly string[]).includes(r.area) ||
+        !(PROMPT_KINDS as readonly string[]).includes(r.kind)
+      )
+        return []
+      return [
+        {
+          id: r.id,
+          area: r.area as PromptArea,
+          kind: r.kind as PromptKind,
+          model: r.model,
+          text: r.text,
+          at: r.at,
+          results: parseResults(r.results)
+        }
+      ]
     })
     const last = rows[limit - 1]
     return { entries: page, next: rows.length > limit && last ? { at: last.at, id: last.id } : null }

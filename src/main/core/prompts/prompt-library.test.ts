@@ -36,7 +36,13 @@ describe('prompt history', () => {
   it('pages newest first by keyset: every entry once, in order, across pages, with a cursor only while more remain', () => {
     let t = 1_000
     const h = new PromptHistory(lib(), () => t++)
-    for (let i = 0; i < 125; i++) h.record({ area: i % 3 === 0 ? 'video' : 'images', kind: i % 3 === 0 ? 'video-create' : 'image-generate', model: 'm', text: `prompt number ${i}` })
+    for (let i = 0; i < 125; i++)
+      h.record({
+        area: i % 3 === 0 ? 'video' : 'images',
+        kind: i % 3 === 0 ? 'video-create' : 'image-generate',
+        model: 'm',
+        text: `prompt number ${i}`
+      })
     const seen: string[] = []
     let page = h.list({ limit: 50 })
     seen.push(...page.entries.map((e) => e.text))
@@ -131,7 +137,10 @@ describe('saved prompts', () => {
     expect(b.importText(text)).toEqual({ added: 0, merged: 2 })
     expect(b.list().total).toBe(2)
     // The same words under another name merge too, gaining the file's tags.
-    expect(b.importText(file([{ name: 'Other name', text: '  a red fox\r\n', tags: ['orange', 'ANIMAL'] }]))).toEqual({ added: 0, merged: 1 })
+    expect(b.importText(file([{ name: 'Other name', text: '  a red fox\r\n', tags: ['orange', 'ANIMAL'] }]))).toEqual({
+      added: 0,
+      merged: 1
+    })
     const fox = b.list({ query: 'red fox' }).prompts
     expect(fox.map((p) => [p.name, p.tags])).toEqual([['Fox', ['animal', 'orange']]])
   })
@@ -139,9 +148,21 @@ describe('saved prompts', () => {
   it('refuses a bad file with a clear message at its place, and takes nothing from it', () => {
     const s = new SavedPrompts(lib())
     expect(importError(s, 'not json').message).toMatch(/^The prompts file has 1 problem: The file is not JSON/)
-    expect(importError(s, JSON.stringify({ format: 'something-else', version: 1, prompts: [] })).message).toMatch(/format: Not a prompts file/)
-    expect(importError(s, JSON.stringify({ format: PROMPTS_FILE_FORMAT, version: 2, prompts: [] })).message).toMatch(/version: Only version 1/)
-    const bad = importError(s, file([{ name: 'Good', text: 'fine' }, { name: '', text: 'x' }, { name: 'No words', text: '   ' }, { name: 'T', text: 'y', tags: ['a,b'] }]))
+    expect(importError(s, JSON.stringify({ format: 'something-else', version: 1, prompts: [] })).message).toMatch(
+      /format: Not a prompts file/
+    )
+    expect(importError(s, JSON.stringify({ format: PROMPTS_FILE_FORMAT, version: 2, prompts: [] })).message).toMatch(
+      /version: Only version 1/
+    )
+    const bad = importError(
+      s,
+      file([
+        { name: 'Good', text: 'fine' },
+        { name: '', text: 'x' },
+        { name: 'No words', text: '   ' },
+        { name: 'T', text: 'y', tags: ['a,b'] }
+      ])
+    )
     expect(bad.code).toBe('INVALID_INPUT')
     expect(bad.field).toBe('file')
     expect(bad.details?.problems).toEqual([

@@ -16,15 +16,34 @@ function setup(over: Partial<Record<keyof Handlers, (input: never) => unknown>> 
   const history = new PromptHistory(lib)
   const base = {
     'chat:send': () => ({ streamId: 's', assistantMessageId: 'a' }),
-    'images:generate': () => ({ jobId: 'job-g', kind: 'generate', status: 'running', createdAt: 1, items: [], warnings: [] }),
+    'images:generate': () => ({
+      jobId: 'job-g',
+      kind: 'generate',
+      status: 'running',
+      createdAt: 1,
+      items: [],
+      warnings: []
+    }),
     'images:edit': () => ({ jobId: 'job-e', kind: 'edit', status: 'running', createdAt: 1, items: [], warnings: [] }),
-    'images:submit-native': () => ({ jobId: 'job-n', kind: 'native', status: 'running', createdAt: 1, items: [], warnings: [] }),
+    'images:submit-native': () => ({
+      jobId: 'job-n',
+      kind: 'native',
+      status: 'running',
+      createdAt: 1,
+      items: [],
+      warnings: []
+    }),
     'video:create': () => ({ id: 'v-1', model: 'vidq-2', prompt: 'a paper boat' }),
     'video:remix': () => ({ id: 'v-2', model: 'remixer', prompt: 'now at night' }),
     ...over
   } as unknown as Handlers
   let changed = 0
-  const h = withPromptHistory(base, { history, conversationModel: async () => 'chat-model', changed: () => changed++, log: () => {} })
+  const h = withPromptHistory(base, {
+    history,
+    conversationModel: async () => 'chat-model',
+    changed: () => changed++,
+    log: () => {}
+  })
   return { h, history, changed: () => changed }
 }
 
@@ -36,16 +55,42 @@ describe('prompt history hooks', () => {
     await h['chat:send']({ conversationId: 'c-1', text: 'hello there' }, ctx)
     await h['chat:send']({ conversationId: 'c-1', text: '', regenerate: 'm-1' }, ctx)
     await h['images:generate']({ family: 'imagegen', model: 'imagegen-1', prompt: 'a lighthouse', n: 1 }, ctx)
-    await h['images:edit']({ source: { kind: 'gallery', itemId: 'i' }, prompt: 'make it red', model: 'editor', watermark: 'absent' }, ctx)
+    await h['images:edit'](
+      { source: { kind: 'gallery', itemId: 'i' }, prompt: 'make it red', model: 'editor', watermark: 'absent' },
+      ctx
+    )
     await h['video:create']({ prompt: 'ignored: the task is what was accepted' } as never, ctx)
-    await h['video:remix']({ sourceId: 'v-1', model: 'remixer', prompt: 'now at night', size: '720x1280', aspect_ratio: '9:16' } as never, ctx)
-    const entries = history.list().entries.map(({ area, kind, model, text, results }) => ({ area, kind, model, text, results }))
+    await h['video:remix'](
+      { sourceId: 'v-1', model: 'remixer', prompt: 'now at night', size: '720x1280', aspect_ratio: '9:16' } as never,
+      ctx
+    )
+    const entries = history
+      .list()
+      .entries.map(({ area, kind, model, text, results }) => ({ area, kind, model, text, results }))
     expect(entries).toEqual([
-      { area: 'video', kind: 'video-remix', model: 'remixer', text: 'now at night', results: [{ kind: 'video', id: 'v-2' }] },
-      { area: 'video', kind: 'video-create', model: 'vidq-2', text: 'a paper boat', results: [{ kind: 'video', id: 'v-1' }] },
+      {
+        area: 'video',
+        kind: 'video-remix',
+        model: 'remixer',
+        text: 'now at night',
+        results: [{ kind: 'video', id: 'v-2' }]
+      },
+      {
+        area: 'video',
+        kind: 'video-create',
+        model: 'vidq-2',
+        text: 'a paper boat',
+        results: [{ kind: 'video', id: 'v-1' }]
+      },
       { area: 'images', kind: 'image-edit', model: 'editor', text: 'make it red', results: [] },
       { area: 'images', kind: 'image-generate', model: 'imagegen-1', text: 'a lighthouse', results: [] },
-      { area: 'chat', kind: 'chat', model: 'chat-model', text: 'hello there', results: [{ kind: 'conversation', id: 'c-1' }] }
+      {
+        area: 'chat',
+        kind: 'chat',
+        model: 'chat-model',
+        text: 'hello there',
+        results: [{ kind: 'conversation', id: 'c-1' }]
+      }
     ])
     expect(changed()).toBe(5)
   })
@@ -63,12 +108,18 @@ describe('prompt history hooks', () => {
     }
     const chat = {
       compare: {},
-      started: [{ conversationId: 'c-a', streamId: 's' }, { conversationId: 'c-b', error: { code: 'UPSTREAM', message: 'no' } }]
+      started: [
+        { conversationId: 'c-a', streamId: 's' },
+        { conversationId: 'c-b', error: { code: 'UPSTREAM', message: 'no' } }
+      ]
     }
     const { h, history } = setup({ 'compare:start-run': () => run, 'chat:start-compare': () => chat })
     await h['compare:start-run']({ runId: 'run-1', area: 'images', requests: [] } as never, ctx)
     await h['compare:start-run']({ runId: 'run-1', area: 'images', requests: [] } as never, ctx)
-    await h['chat:start-compare']({ models: ['chat-a', 'chat-b'], text: 'hi both', format: 'chat', system: '', params: {} } as never, ctx)
+    await h['chat:start-compare'](
+      { models: ['chat-a', 'chat-b'], text: 'hi both', format: 'chat', system: '', params: {} } as never,
+      ctx
+    )
     const entries = history.list().entries.map(({ area, model, text, results }) => ({ area, model, text, results }))
     expect(entries).toHaveLength(3)
     expect(entries).toEqual(
@@ -96,11 +147,26 @@ describe('prompt history hooks', () => {
   it('shows a result as it is now: a deleted image is left out, a video without its file yet has no thumbnail', async () => {
     const lookups = {
       galleryItem: async (id: string) => (id === 'kept' ? { url: '/media/abc' } : null),
-      videoTask: async (id: string) => (id === 'done' ? { result: { posterUrl: '/media/p', mediaUrl: '/media/v' } as never } : { result: undefined })
+      videoTask: async (id: string) =>
+        id === 'done' ? { result: { posterUrl: '/media/p', mediaUrl: '/media/v' } as never } : { result: undefined }
     }
-    expect(await resolveResult({ kind: 'image', id: 'kept' }, lookups)).toEqual({ kind: 'image', id: 'kept', thumbUrl: '/media/abc' })
+    expect(await resolveResult({ kind: 'image', id: 'kept' }, lookups)).toEqual({
+      kind: 'image',
+      id: 'kept',
+      thumbUrl: '/media/abc'
+    })
     expect(await resolveResult({ kind: 'image', id: 'gone' }, lookups)).toBeNull()
-    expect(await resolveResult({ kind: 'video', id: 'done' }, lookups)).toEqual({ kind: 'video', id: 'done', thumbUrl: '/media/p', videoUrl: '/media/v' })
-    expect(await resolveResult({ kind: 'video', id: 'running' }, lookups)).toEqual({ kind: 'video', id: 'running', thumbUrl: undefined, videoUrl: undefined })
+    expect(await resolveResult({ kind: 'video', id: 'done' }, lookups)).toEqual({
+      kind: 'video',
+      id: 'done',
+      thumbUrl: '/media/p',
+      videoUrl: '/media/v'
+    })
+    expect(await resolveResult({ kind: 'video', id: 'running' }, lookups)).toEqual({
+      kind: 'video',
+      id: 'running',
+      thumbUrl: undefined,
+      videoUrl: undefined
+    })
   })
 })

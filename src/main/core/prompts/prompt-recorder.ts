@@ -45,7 +45,10 @@ export function withPromptHistory(h: Handlers, d: RecorderDeps): Handlers {
 
   /** The handler of `channel`, then `then` with what was asked and what it answered. */
   const after =
-    <C extends Wrapped>(channel: C, then: (input: z.output<Invokes[C]['input']>, out: z.input<Invokes[C]['output']>) => void) =>
+    <C extends Wrapped>(
+      channel: C,
+      then: (input: z.output<Invokes[C]['input']>, out: z.input<Invokes[C]['output']>) => void
+    ) =>
     async (input: z.output<Invokes[C]['input']>, ctx: CallContext): Promise<z.input<Invokes[C]['output']>> => {
       const handler = h[channel] as (i: typeof input, c: CallContext) => Promise<z.input<Invokes[C]['output']>>
       const out = await handler(input, ctx)
@@ -59,7 +62,13 @@ export function withPromptHistory(h: Handlers, d: RecorderDeps): Handlers {
       // A regenerate asks again with words already in the history.
       if (!input.regenerate) {
         const model = await d.conversationModel(input.conversationId).catch(() => null)
-        record({ area: 'chat', kind: 'chat', model: model ?? '', text: input.text, results: [{ kind: 'conversation', id: input.conversationId }] })
+        record({
+          area: 'chat',
+          kind: 'chat',
+          model: model ?? '',
+          text: input.text,
+          results: [{ kind: 'conversation', id: input.conversationId }]
+        })
       }
       return out
     },
@@ -68,7 +77,13 @@ export function withPromptHistory(h: Handlers, d: RecorderDeps): Handlers {
       const out = await h['chat:start-compare'](input, ctx)
       out.started.forEach((s, i) => {
         if (s.error) return
-        record({ area: 'chat', kind: 'chat', model: input.models[i] ?? '', text: input.text, results: [{ kind: 'conversation', id: s.conversationId }] })
+        record({
+          area: 'chat',
+          kind: 'chat',
+          model: input.models[i] ?? '',
+          text: input.text,
+          results: [{ kind: 'conversation', id: s.conversationId }]
+        })
       })
       return out
     },
@@ -78,12 +93,24 @@ export function withPromptHistory(h: Handlers, d: RecorderDeps): Handlers {
         // The same run sent again answers the run already started: its cells are history already.
         if (cell.state === 'not-sent' || d.history.has(cell.ref)) continue
         if (run.area === 'images') imageJob('image-generate', cell.model, run.prompt, { jobId: cell.ref })
-        else record({ area: 'video', kind: 'video-create', model: cell.model, text: run.prompt, ref: cell.ref, results: [{ kind: 'video', id: cell.ref }] })
+        else
+          record({
+            area: 'video',
+            kind: 'video-create',
+            model: cell.model,
+            text: run.prompt,
+            ref: cell.ref,
+            results: [{ kind: 'video', id: cell.ref }]
+          })
       }
       return run
     },
-    'images:generate': after('images:generate', (input, job) => imageJob('image-generate', input.model, input.prompt, job)),
-    'images:submit-native': after('images:submit-native', (input, job) => imageJob('image-native', job.items[0]?.model ?? input.model, input.prompt, job)),
+    'images:generate': after('images:generate', (input, job) =>
+      imageJob('image-generate', input.model, input.prompt, job)
+    ),
+    'images:submit-native': after('images:submit-native', (input, job) =>
+      imageJob('image-native', job.items[0]?.model ?? input.model, input.prompt, job)
+    ),
     'images:edit': after('images:edit', (input, job) => imageJob('image-edit', input.model, input.prompt, job)),
     'video:create': after('video:create', (_input, task) => videoTask('video-create', task)),
     'video:remix': after('video:remix', (_input, task) => videoTask('video-remix', task))

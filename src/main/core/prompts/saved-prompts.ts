@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { normalizeTags, parsePromptsFile, PROMPTS_FILE_FORMAT, type PromptsFile, type SavedPrompt } from '@shared/domain/prompts'
+import {
+  normalizeTags,
+  parsePromptsFile,
+  PROMPTS_FILE_FORMAT,
+  type PromptsFile,
+  type SavedPrompt
+} from '@shared/domain/prompts'
 import { StudioError } from '@shared/errors'
 import { ftsPhrase } from '../store/fts'
 import type { Library } from '../store/library-db'
@@ -44,7 +50,10 @@ export class SavedPrompts {
     lib.schema('prompts', PROMPTS_SCHEMA)
   }
 
-  list(q: { query?: string; tag?: string; offset?: number; limit?: number } = {}): { prompts: SavedPrompt[]; total: number } {
+  list(q: { query?: string; tag?: string; offset?: number; limit?: number } = {}): {
+    prompts: SavedPrompt[]
+    total: number
+  } {
     const limit = Math.min(Math.max(q.limit ?? 50, 1), 200)
     const offset = Math.max(q.offset ?? 0, 0)
     const text = (q.query ?? '').trim()
@@ -67,7 +76,12 @@ export class SavedPrompts {
       params.push(likeAnywhere(`\n${q.tag.trim().toLowerCase()}\n`))
     }
     const filter = where.length ? ` WHERE ${where.join(' AND ')}` : ''
-    const rows = this.lib.all<Row>(`SELECT ${COLUMNS} FROM ${from}${filter} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, limit, offset)
+    const rows = this.lib.all<Row>(
+      `SELECT ${COLUMNS} FROM ${from}${filter} ORDER BY ${order} LIMIT ? OFFSET ?`,
+      ...params,
+      limit,
+      offset
+    )
     const total = this.lib.get<{ n: number }>(`SELECT count(*) AS n FROM ${from}${filter}`, ...params)?.n ?? 0
     return { prompts: rows.map(toPrompt), total }
   }
@@ -102,7 +116,8 @@ export class SavedPrompts {
   }
 
   delete(id: string): void {
-    if (this.lib.run('DELETE FROM prompt_saved WHERE id = ?', id).changes === 0) throw new StudioError('NOT_FOUND', 'That saved prompt no longer exists', { field: 'id' })
+    if (this.lib.run('DELETE FROM prompt_saved WHERE id = ?', id).changes === 0)
+      throw new StudioError('NOT_FOUND', 'That saved prompt no longer exists', { field: 'id' })
   }
 
   /** Every saved prompt as the export file (oldest first, so a re-import keeps their order). */
@@ -112,7 +127,9 @@ export class SavedPrompts {
       format: PROMPTS_FILE_FORMAT,
       version: 1,
       exportedAt: this.now(),
-      prompts: rows.map(toPrompt).map(({ name, text, tags, createdAt, updatedAt }) => ({ name, text, tags, createdAt, updatedAt }))
+      prompts: rows
+        .map(toPrompt)
+        .map(({ name, text, tags, createdAt, updatedAt }) => ({ name, text, tags, createdAt, updatedAt }))
     }
   }
 
@@ -125,10 +142,14 @@ export class SavedPrompts {
     if (!parsed.ok) {
       const first = parsed.problems[0]
       const count = parsed.problems.length
-      throw new StudioError('INVALID_INPUT', `The prompts file has ${count} problem${count === 1 ? '' : 's'}: ${first.field ? `${first.field}: ` : ''}${first.message}`, {
-        field: 'file',
-        details: { problems: parsed.problems.slice(0, 50) }
-      })
+      throw new StudioError(
+        'INVALID_INPUT',
+        `The prompts file has ${count} problem${count === 1 ? '' : 's'}: ${first.field ? `${first.field}: ` : ''}${first.message}`,
+        {
+          field: 'file',
+          details: { problems: parsed.problems.slice(0, 50) }
+        }
+      )
     }
     return this.lib.tx(() => {
       let added = 0
@@ -140,11 +161,25 @@ export class SavedPrompts {
         if (same) {
           const before = toPrompt(same).tags
           const tags = normalizeTags([...before, ...p.tags]).slice(0, 20)
-          if (tags.length !== before.length) this.lib.run('UPDATE prompt_saved SET tags = ?, tag_line = ?, updated_at = ? WHERE id = ?', JSON.stringify(tags), tagLine(tags), at, same.id)
+          if (tags.length !== before.length)
+            this.lib.run(
+              'UPDATE prompt_saved SET tags = ?, tag_line = ?, updated_at = ? WHERE id = ?',
+              JSON.stringify(tags),
+              tagLine(tags),
+              at,
+              same.id
+            )
           merged++
           continue
         }
-        this.insert(`sp-${randomBytes(8).toString('hex')}`, p.name.trim(), p.text, normalizeTags(p.tags), p.createdAt ?? at, p.updatedAt ?? p.createdAt ?? at)
+        this.insert(
+          `sp-${randomBytes(8).toString('hex')}`,
+          p.name.trim(),
+          p.text,
+          normalizeTags(p.tags),
+          p.createdAt ?? at,
+          p.updatedAt ?? p.createdAt ?? at
+        )
         added++
       }
       return { added, merged }

@@ -30,14 +30,23 @@ export function queuedPriceKey(item: QueuedRequest): string {
  * cross, or a balance that would fall below the profile's low-balance threshold (or below the job's
  * own expected cost). Null when it may go. The page words it in its language (QueueHoldText).
  */
-export async function queueHold(balance: HoldCheck, profileId: string, item: QueuedRequest, model?: string): Promise<QueueHold | null> {
+export async function queueHold(
+  balance: HoldCheck,
+  profileId: string,
+  item: QueuedRequest,
+  model?: string
+): Promise<QueueHold | null> {
   const kind = item.kind.startsWith('video') ? 'video' : 'image'
   const p = await balance.preflight({ profileId, model: modelOf(item, model), kind, params: queuedPriceKey(item) })
   const estimate = p.expectedCost
-  if (p.reason === 'daily-limit' && p.limit) return { kind: 'daily-limit', limit: p.limit.limit, spent: p.limit.spent, estimate }
-  if (p.reason === 'weekly-limit' && p.limit) return { kind: 'weekly-limit', limit: p.limit.limit, spent: p.limit.spent, estimate }
-  if (p.reason === 'threshold-limit' && p.limit) return { kind: 'below-threshold', available: p.limit.spent, threshold: p.limit.limit, estimate }
-  if (p.reason === 'below-threshold' && p.available !== null) return { kind: 'below-threshold', available: p.available, threshold: null, estimate }
+  if (p.reason === 'daily-limit' && p.limit)
+    return { kind: 'daily-limit', limit: p.limit.limit, spent: p.limit.spent, estimate }
+  if (p.reason === 'weekly-limit' && p.limit)
+    return { kind: 'weekly-limit', limit: p.limit.limit, spent: p.limit.spent, estimate }
+  if (p.reason === 'threshold-limit' && p.limit)
+    return { kind: 'below-threshold', available: p.limit.spent, threshold: p.limit.limit, estimate }
+  if (p.reason === 'below-threshold' && p.available !== null)
+    return { kind: 'below-threshold', available: p.available, threshold: null, estimate }
   if (p.reason === 'below-cost' && p.available !== null) return { kind: 'below-cost', available: p.available, estimate }
   return null
 }
@@ -64,7 +73,8 @@ export async function profileHold(profiles: ProfileCheck, profileId: string): Pr
     await profiles.connection(profileId)
   } catch (e) {
     if (e instanceof StudioError && e.code === 'NOT_FOUND') return { kind: 'profile-missing' }
-    if (e instanceof StudioError && (e.code === 'KEY_MISSING' || e.code === 'KEY_UNAVAILABLE')) return { kind: 'no-key', profile: name }
+    if (e instanceof StudioError && (e.code === 'KEY_MISSING' || e.code === 'KEY_UNAVAILABLE'))
+      return { kind: 'no-key', profile: name }
   }
   return null
 }
@@ -72,8 +82,10 @@ export async function profileHold(profiles: ProfileCheck, profileId: string): Pr
 /** A hold in the host's words (English): the item's `reason`, for logs and any reader of the queue without the page's strings. */
 export function holdText(h: QueueHold): string {
   if (h.kind === 'refused') return h.message
-  if (h.kind === 'profile-missing') return 'Held: the profile this was queued under no longer exists. It is never sent under another profile; remove it, or queue it again on another profile.'
-  if (h.kind === 'no-key') return `Held: the profile “${h.profile}” this was queued under has no usable API key. Add the key in Settings; it is never sent under another profile.`
+  if (h.kind === 'profile-missing')
+    return 'Held: the profile this was queued under no longer exists. It is never sent under another profile; remove it, or queue it again on another profile.'
+  if (h.kind === 'no-key')
+    return `Held: the profile “${h.profile}” this was queued under has no usable API key. Add the key in Settings; it is never sent under another profile.`
   const expected = h.estimate !== null ? `; this job is expected to cost about ${whole(h.estimate)}` : ''
   if (h.kind === 'daily-limit' || h.kind === 'weekly-limit') {
     return `Held by the ${h.kind === 'daily-limit' ? 'daily' : 'weekly'} spending limit: ${whole(h.spent)} spent of ${whole(h.limit)}${expected}. Let it go, or raise the limit.`
@@ -85,7 +97,12 @@ export function holdText(h: QueueHold): string {
 }
 
 /** The hold's words, or null when the item may go. */
-export async function queueHoldReason(balance: HoldCheck, profileId: string, item: QueuedRequest, model?: string): Promise<string | null> {
+export async function queueHoldReason(
+  balance: HoldCheck,
+  profileId: string,
+  item: QueuedRequest,
+  model?: string
+): Promise<string | null> {
   const h = await queueHold(balance, profileId, item, model)
   return h ? holdText(h) : null
 }

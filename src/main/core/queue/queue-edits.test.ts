@@ -8,8 +8,16 @@ import { QueueService, type QueueDeps, type QueueImages } from './queue-service'
 
 const tempDir = tempDirs()
 
-const gen = (prompt: string): GenerateRequest => ({ family: 'imagegen', model: 'imagegen-4.0', prompt, n: 1 }) as GenerateRequest
-const edit = (prompt: string): EditRequest => ({ source: { kind: 'gallery', itemId: 'src-1' }, maskFileId: 'mask-1', prompt, model: 'edit-model', watermark: 'absent', size: '1024x1024' })
+const gen = (prompt: string): GenerateRequest =>
+  ({ family: 'imagegen', model: 'imagegen-4.0', prompt, n: 1 }) as GenerateRequest
+const edit = (prompt: string): EditRequest => ({
+  source: { kind: 'gallery', itemId: 'src-1' },
+  maskFileId: 'mask-1',
+  prompt,
+  model: 'edit-model',
+  watermark: 'absent',
+  size: '1024x1024'
+})
 const native = (prompt: string): NativeTaskRequest => ({ prompt, resolution: '2k' })
 
 /**
@@ -36,7 +44,12 @@ function fakeImages() {
     },
     native: async (r, jobId) => leave(`native:${r.prompt}`, jobId),
     stageEdit: async (r, jobId) => {
-      if (r.maskFileId === 'too-small') throw new StudioError('INVALID_INPUT', 'The mask is 10x10 but the image is 1024x1024; they must match exactly.', { field: 'maskFileId' })
+      if (r.maskFileId === 'too-small')
+        throw new StudioError(
+          'INVALID_INPUT',
+          'The mask is 10x10 but the image is 1024x1024; they must match exactly.',
+          { field: 'maskFileId' }
+        )
       staged.set(jobId, { jobId, prompt: r.prompt })
       return { jobId, copies: { sourceFile: `${jobId}.source.png`, maskFile: `${jobId}.mask.png` } }
     },
@@ -51,7 +64,8 @@ function fakeImages() {
   return { images, journal, sent, staged, discarded }
 }
 
-const open = (dir: string, images: QueueImages, more: Partial<QueueDeps> = {}) => QueueService.open({ dataDir: dir, images, activeId: async () => 'p', emit: () => {}, ...more })
+const open = (dir: string, images: QueueImages, more: Partial<QueueDeps> = {}) =>
+  QueueService.open({ dataDir: dir, images, activeId: async () => 'p', emit: () => {}, ...more })
 
 const settle = async (q: QueueService) => {
   for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r))
@@ -95,7 +109,10 @@ describe('edits and native tasks in the queue', () => {
   it('refuses bad input before anything is queued', async () => {
     const f = fakeImages()
     const q = await open(tempDir('queue-'), f.images)
-    await expect(q.addEdit({ edit: { ...edit('x'), maskFileId: 'too-small' } })).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'maskFileId' })
+    await expect(q.addEdit({ edit: { ...edit('x'), maskFileId: 'too-small' } })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'maskFileId'
+    })
     await expect(q.addNative({ native: native('') })).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'prompt' })
     expect((await q.list()).items).toEqual([])
     await q.dispose()
@@ -107,11 +124,23 @@ describe('edits and native tasks in the queue', () => {
     const balance: HoldCheck = {
       preflight: async (input) => {
         asked.push({ model: input.model, params: input.params })
-        const p: Preflight = { expectedCost: 300, basedOn: 4, basis: 'params', fetchedAt: 0, available: 50_000, unlimited: false, warn: true, reason: 'daily-limit', limit: { kind: 'daily', limit: 1_000, spent: 900 } }
+        const p: Preflight = {
+          expectedCost: 300,
+          basedOn: 4,
+          basis: 'params',
+          fetchedAt: 0,
+          available: 50_000,
+          unlimited: false,
+          warn: true,
+          reason: 'daily-limit',
+          limit: { kind: 'daily', limit: 1_000, spent: 900 }
+        }
         return p
       }
     }
-    const q = await open(tempDir('queue-'), f.images, { limitReason: (profileId, item, model) => queueHold(balance, profileId, item, model) })
+    const q = await open(tempDir('queue-'), f.images, {
+      limitReason: (profileId, item, model) => queueHold(balance, profileId, item, model)
+    })
     await q.addEdit({ edit: edit('a red door') })
     await q.addNative({ native: native('a castle') })
     await settle(q)
@@ -125,7 +154,9 @@ describe('edits and native tasks in the queue', () => {
       ['edit', 'held', 'limit', { kind: 'daily-limit', limit: 1000, spent: 900, estimate: 300 }],
       ['native', 'held', 'limit', { kind: 'daily-limit', limit: 1000, spent: 900, estimate: 300 }]
     ])
-    expect(held[0].reason).toBe('Held by the daily spending limit: 900 spent of 1,000; this job is expected to cost about 300. Let it go, or raise the limit.')
+    expect(held[0].reason).toBe(
+      'Held by the daily spending limit: 900 spent of 1,000; this job is expected to cost about 300. Let it go, or raise the limit.'
+    )
     q.release(held[1].id)
     await settle(q)
     expect(f.sent).toEqual(['native:a castle'])
@@ -135,7 +166,9 @@ describe('edits and native tasks in the queue', () => {
 
   it('a form that already let one go past the limit queues it let go', async () => {
     const f = fakeImages()
-    const q = await open(tempDir('queue-'), f.images, { limitReason: () => ({ kind: 'daily-limit', limit: 1, spent: 1, estimate: null }) })
+    const q = await open(tempDir('queue-'), f.images, {
+      limitReason: () => ({ kind: 'daily-limit', limit: 1, spent: 1, estimate: null })
+    })
     await q.addEdit({ edit: edit('anyway'), letGo: true })
     await settle(q)
     expect(f.sent).toEqual(['edit:anyway'])

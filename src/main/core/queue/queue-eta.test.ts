@@ -10,7 +10,8 @@ const tempDir = tempDirs()
 const MIN = 60_000
 
 describe('queue ETAs', () => {
-  const stats = (table: Record<string, DurationStats>) => (kind: 'image' | 'video', model: string) => table[`${kind}:${model}`] ?? null
+  const stats = (table: Record<string, DurationStats>) => (kind: 'image' | 'video', model: string) =>
+    table[`${kind}:${model}`] ?? null
   const now = 1_000 * MIN
 
   it('counts the queue ahead: a waiting item starts when the earliest place of its kind frees', () => {
@@ -21,7 +22,12 @@ describe('queue ETAs', () => {
       { kind: 'video', model: 'v', state: 'waiting', sentAt: null },
       { kind: 'video', model: 'v', state: 'waiting', sentAt: null }
     ]
-    const etas = queueEtas(items, { image: 4, video: 2 }, stats({ 'video:v': { median: 10 * MIN, p75: 12 * MIN, runs: 7 } }), now)
+    const etas = queueEtas(
+      items,
+      { image: 4, video: 2 },
+      stats({ 'video:v': { median: 10 * MIN, p75: 12 * MIN, runs: 7 } }),
+      now
+    )
     // In flight: sent 2 and 4 minutes ago, ten minutes each.
     expect(etas.map((e) => e && (e.median - now) / MIN)).toEqual([8, 6, 16, 18, 26])
     expect(etas[2]).toEqual({ median: now + 16 * MIN, p75: now + 18 * MIN, runs: 7 })
@@ -35,7 +41,15 @@ describe('queue ETAs', () => {
       { kind: 'image', model: 'i', state: 'waiting', sentAt: null },
       { kind: 'image', model: 'i', state: 'held', sentAt: null }
     ]
-    const etas = queueEtas(items, { image: 1, video: 2 }, stats({ 'image:i': { median: MIN, p75: 2 * MIN, runs: 3 }, 'video:v': { median: 5 * MIN, p75: 6 * MIN, runs: 2 } }), now)
+    const etas = queueEtas(
+      items,
+      { image: 1, video: 2 },
+      stats({
+        'image:i': { median: MIN, p75: 2 * MIN, runs: 3 },
+        'video:v': { median: 5 * MIN, p75: 6 * MIN, runs: 2 }
+      }),
+      now
+    )
     expect(etas[0]).toEqual({ median: now, p75: now, runs: 3 })
     expect(etas[1]?.median).toBe(now + 5 * MIN)
     expect(etas[2]).toBeNull()
@@ -50,7 +64,12 @@ describe('queue ETAs', () => {
       { kind: 'image', model: 'i', state: 'running', sentAt: now + MIN },
       { kind: 'image', model: 'i', state: 'waiting', sentAt: null }
     ]
-    const etas = queueEtas(items, { image: 1, video: 2 }, stats({ 'image:i': { median: 2 * MIN, p75: 2 * MIN, runs: 1 } }), now)
+    const etas = queueEtas(
+      items,
+      { image: 1, video: 2 },
+      stats({ 'image:i': { median: 2 * MIN, p75: 2 * MIN, runs: 1 } }),
+      now
+    )
     expect((etas[2]!.median - now) / MIN).toBe(5)
   })
 
@@ -61,17 +80,46 @@ describe('queue ETAs', () => {
       generate: async (_r, jobId) => (journal.set(jobId, 'running'), { jobId, status: 'running' } as ImageJob),
       jobState: (id) => journal.get(id)
     }
-    const q = await QueueService.open({ dataDir: tempDir('queue-eta-'), images, activeId: async () => 'p', emit: () => {}, now: () => clock })
+    const q = await QueueService.open({
+      dataDir: tempDir('queue-eta-'),
+      images,
+      activeId: async () => 'p',
+      emit: () => {},
+      now: () => clock
+    })
     const req = { family: 'imagegen', model: 'imagegen-4.0', prompt: 'a', n: 1 } as GenerateRequest
     // Two runs of the model ended (jobs sent outside the queue count too), 2 and 4 minutes long.
-    const done = (jobId: string, createdAt: number) => q.observe('images:job-updated', { jobId, kind: 'generate', status: 'done', createdAt, items: [{ model: 'imagegen-4.0' }], warnings: [] } as unknown as ImageJob)
+    const done = (jobId: string, createdAt: number) =>
+      q.observe('images:job-updated', {
+        jobId,
+        kind: 'generate',
+        status: 'done',
+        createdAt,
+        items: [{ model: 'imagegen-4.0' }],
+        warnings: []
+      } as unknown as ImageJob)
     done('a', clock - 2 * MIN)
     done('b', clock - 4 * MIN)
     done('b', clock - 9 * MIN) // the same end told again counts once
     // A job names its model itself (a done job with no item yet kept is still a run of it).
-    q.observe('images:job-updated', { jobId: 'c', kind: 'generate', status: 'done', createdAt: clock - 3 * MIN, model: 'other-model', items: [], warnings: [] } as ImageJob)
+    q.observe('images:job-updated', {
+      jobId: 'c',
+      kind: 'generate',
+      status: 'done',
+      createdAt: clock - 3 * MIN,
+      model: 'other-model',
+      items: [],
+      warnings: []
+    } as ImageJob)
     expect(q.runStats('image', ['other-model'])[0].stats).toEqual({ median: 3 * MIN, p75: 3 * MIN, runs: 1 })
-    q.observe('video:task-updated', { id: 'v1', model: 'vid', state: 'succeeded', createdAt: 0, submittedAt: 10 * MIN, completedAt: 15 * MIN } as VideoTask)
+    q.observe('video:task-updated', {
+      id: 'v1',
+      model: 'vid',
+      state: 'succeeded',
+      createdAt: 0,
+      submittedAt: 10 * MIN,
+      completedAt: 15 * MIN
+    } as VideoTask)
     await q.set({ imageCap: 1, paused: true })
     await q.addImage(req)
     await q.addImage({ ...req, model: 'unknown-model' })
@@ -87,7 +135,10 @@ describe('queue ETAs', () => {
     for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r))
     clock += MIN
     const running = (await q.list()).items[0]
-    expect([running.state, running.eta]).toEqual(['running', { median: clock + 2 * MIN, p75: clock + 3 * MIN, runs: 2 }])
+    expect([running.state, running.eta]).toEqual([
+      'running',
+      { median: clock + 2 * MIN, p75: clock + 3 * MIN, runs: 2 }
+    ])
     await q.dispose()
   })
 })

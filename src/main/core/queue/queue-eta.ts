@@ -6,10 +6,20 @@ import type { Library } from '../store/library-db'
 export type RunKind = 'image' | 'video'
 
 /** Writes one finished run's duration (a ref once: the same end told twice counts once). */
-export function recordRun(lib: Library, run: { ref: string; kind: RunKind; model: string; ms: number; at: number }): void {
+export function recordRun(
+  lib: Library,
+  run: { ref: string; kind: RunKind; model: string; ms: number; at: number }
+): void {
   // A run with no duration (a clock set back between start and end) is no evidence: left out.
   if (!Number.isFinite(run.ms) || run.ms < 0 || !run.model) return
-  lib.run('INSERT OR IGNORE INTO run_durations (ref, kind, model, ms, at) VALUES (?, ?, ?, ?, ?)', run.ref, run.kind, run.model, run.ms, run.at)
+  lib.run(
+    'INSERT OR IGNORE INTO run_durations (ref, kind, model, ms, at) VALUES (?, ?, ?, ?, ?)',
+    run.ref,
+    run.kind,
+    run.model,
+    run.ms,
+    run.at
+  )
 }
 
 /** Every finished run, queued or not: an image job done (from its creation), a video succeeded (from its submission). */
@@ -17,16 +27,29 @@ export function recordRunOf(lib: Library, event: HostEventArgs, now: number): vo
   if (event[0] === 'images:job-updated') {
     const job = event[1]
     const model = job.model ?? job.items[0]?.model
-    if (job.status === 'done' && model) recordRun(lib, { ref: job.jobId, kind: 'image', model, ms: now - job.createdAt, at: now })
+    if (job.status === 'done' && model)
+      recordRun(lib, { ref: job.jobId, kind: 'image', model, ms: now - job.createdAt, at: now })
   } else if (event[0] === 'video:task-updated') {
     const t = event[1]
-    if (t.state === 'succeeded' && t.completedAt !== undefined) recordRun(lib, { ref: t.id, kind: 'video', model: t.model, ms: t.completedAt - (t.submittedAt ?? t.createdAt), at: t.completedAt })
+    if (t.state === 'succeeded' && t.completedAt !== undefined)
+      recordRun(lib, {
+        ref: t.id,
+        kind: 'video',
+        model: t.model,
+        ms: t.completedAt - (t.submittedAt ?? t.createdAt),
+        at: t.completedAt
+      })
   }
 }
 
 /** A model's duration stats from its latest runs (one indexed read), or null with none. */
 export function modelDurations(lib: Library, kind: RunKind, model: string): DurationStats | null {
-  const rows = lib.all<{ ms: number }>('SELECT ms FROM run_durations WHERE kind = ? AND model = ? ORDER BY at DESC LIMIT ?', kind, model, ETA_SAMPLE)
+  const rows = lib.all<{ ms: number }>(
+    'SELECT ms FROM run_durations WHERE kind = ? AND model = ? ORDER BY at DESC LIMIT ?',
+    kind,
+    model,
+    ETA_SAMPLE
+  )
   return durationStats(rows.map((r) => r.ms).reverse())
 }
 
@@ -53,7 +76,12 @@ export interface ItemEta {
  * queue ahead of it counts. Held items, and items whose model has no runs yet, get null: a waiting
  * item behind one with no estimate still gets one from what is known (that place counts as free now).
  */
-export function queueEtas(items: readonly EtaInput[], caps: Record<RunKind, number>, stats: (kind: RunKind, model: string) => DurationStats | null, now: number): Array<ItemEta | null> {
+export function queueEtas(
+  items: readonly EtaInput[],
+  caps: Record<RunKind, number>,
+  stats: (kind: RunKind, model: string) => DurationStats | null,
+  now: number
+): Array<ItemEta | null> {
   const free: Record<RunKind, number[]> = { image: [], video: [] }
   const out: Array<ItemEta | null> = items.map(() => null)
   // In flight first (their places), then the waiting ones in queue order.

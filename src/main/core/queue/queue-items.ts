@@ -69,7 +69,12 @@ function missing(what: string): StudioError {
  * Sends one item under its job id, as the profile it was queued under (`profileId`: its key and
  * address, whichever profile is active now); answers whether it is still running after the create.
  */
-export async function createItem(d: Pick<QueueDeps, 'images' | 'videos'>, item: QueuedRequest, jobId: string, profileId: string): Promise<boolean> {
+export async function createItem(
+  d: Pick<QueueDeps, 'images' | 'videos'>,
+  item: QueuedRequest,
+  jobId: string,
+  profileId: string
+): Promise<boolean> {
   const { images } = d
   const as = { profileId, ...(item.kind.startsWith('image') && 'tag' in item && item.tag ? { tag: item.tag } : {}) }
   if (item.kind === 'image') return (await images.generate(item.req, jobId, as)).status === 'running'
@@ -89,7 +94,10 @@ export async function createItem(d: Pick<QueueDeps, 'images' | 'videos'>, item: 
     task = await videos.create({ ...item.req, profileId }, jobId)
   } else {
     // A remix runs on its source's profile; one that is no longer the item's is not sent as another.
-    if (videos.remixProfile(item.req) !== profileId) throw new StudioError('NOT_FOUND', 'The source task is no longer on the board under this profile.', { field: 'sourceId' })
+    if (videos.remixProfile(item.req) !== profileId)
+      throw new StudioError('NOT_FOUND', 'The source task is no longer on the board under this profile.', {
+        field: 'sourceId'
+      })
     task = await videos.remix(item.req, jobId)
   }
   return !FINAL_VIDEO_STATES.includes(task.state)

@@ -71,7 +71,11 @@ export interface QueueDeps {
    * words), or null. `model`: the model the item runs on (a native task's resolved one). An item held so waits until the user lets it go (`release`) or changes the
    * limit (`recheckHeld`, then a later check passes).
    */
-  limitReason?: (profileId: string, item: QueuedRequest, model: string) => QueueHold | string | null | Promise<QueueHold | string | null>
+  limitReason?: (
+    profileId: string,
+    item: QueuedRequest,
+    model: string
+  ) => QueueHold | string | null | Promise<QueueHold | string | null>
   newId?: () => string
   now?: () => number
   log?: (line: string) => void

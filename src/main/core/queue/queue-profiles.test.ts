@@ -14,7 +14,8 @@ import { profileHold } from './hold-reason'
  */
 const KEY_B = 'sk-queue-profile-b'
 
-const gen = (prompt: string): GenerateRequest => ({ family: 'imagegen', model: 'imagegen-4.0', prompt, n: 1 }) as GenerateRequest
+const gen = (prompt: string): GenerateRequest =>
+  ({ family: 'imagegen', model: 'imagegen-4.0', prompt, n: 1 }) as GenerateRequest
 
 describe('queued items and their profile (through the sandbox)', () => {
   let sb: SandboxHandle
@@ -28,8 +29,15 @@ describe('queued items and their profile (through the sandbox)', () => {
   })
 
   /** Two profiles on the same gateway with their own keys; `a` is active at first. */
-  async function twoProfiles(): Promise<{ h: ImagesHarness; state: { active: string; keys: Record<string, string | undefined>; names: Record<string, string> } }> {
-    const state = { active: 'a', keys: { a: sb.key, b: KEY_B } as Record<string, string | undefined>, names: { a: 'Studio A', b: 'Studio B' } as Record<string, string> }
+  async function twoProfiles(): Promise<{
+    h: ImagesHarness
+    state: { active: string; keys: Record<string, string | undefined>; names: Record<string, string> }
+  }> {
+    const state = {
+      active: 'a',
+      keys: { a: sb.key, b: KEY_B } as Record<string, string | undefined>,
+      names: { a: 'Studio A', b: 'Studio B' } as Record<string, string>
+    }
     const get = (id: string) => {
       if (!(id in state.names)) throw new StudioError('NOT_FOUND', 'That profile no longer exists', { field: 'id' })
       return { name: state.names[id] }
@@ -37,7 +45,8 @@ describe('queued items and their profile (through the sandbox)', () => {
     const connection = async (id: string) => {
       get(id)
       const key = state.keys[id]
-      if (!key) throw new StudioError('KEY_MISSING', 'This profile has no API key yet; add it in Settings', { field: 'key' })
+      if (!key)
+        throw new StudioError('KEY_MISSING', 'This profile has no API key yet; add it in Settings', { field: 'key' })
       return { baseUrl: sb.url, key }
     }
     const h = await imagesHarness({
@@ -48,14 +57,21 @@ describe('queued items and their profile (through the sandbox)', () => {
     return { h, state }
   }
 
-  const creates = (since: number) => sb.log().filter((e) => e.id > since && e.paid && (e.route === 'image.generate' || e.route === 'image.native.submit'))
+  const creates = (since: number) =>
+    sb
+      .log()
+      .filter((e) => e.id > since && e.paid && (e.route === 'image.generate' || e.route === 'image.native.submit'))
   const lastId = () => sb.log().at(-1)?.id ?? 0
 
   it('sends items queued under A with A’s key after the user switched to B, and records A on their results', async () => {
     const { h, state } = await twoProfiles()
     const since = lastId()
     await h.queue.set({ paused: true, imageCap: 1 })
-    const queued = [await h.queue.addImage(gen('first of A')), await h.queue.addImage(gen('second of A')), await h.queue.addNative({ native: { prompt: 'a native task of A' } })]
+    const queued = [
+      await h.queue.addImage(gen('first of A')),
+      await h.queue.addImage(gen('second of A')),
+      await h.queue.addNative({ native: { prompt: 'a native task of A' } })
+    ]
     // The user switches to B while A's items wait; then A's queue goes on (one at a time).
     state.active = 'b'
     await h.queue.set({ profileId: 'a', paused: false })
@@ -90,10 +106,18 @@ describe('queued items and their profile (through the sandbox)', () => {
       5_000,
       () => 'the item was not held'
     )
-    expect(held).toMatchObject({ heldBy: 'profile', hold: { kind: 'profile-missing' }, reason: expect.stringMatching(/no longer exists/) })
+    expect(held).toMatchObject({
+      heldBy: 'profile',
+      hold: { kind: 'profile-missing' },
+      reason: expect.stringMatching(/no longer exists/)
+    })
     // Let go by the user: checked again, held again (the profile is still gone), never dropped.
     h.queue.release(item.id)
-    await pollUntil(() => h.queue.view('a').items.find((i) => i.id === item.id && i.state === 'held'), 5_000, () => 'not held again')
+    await pollUntil(
+      () => h.queue.view('a').items.find((i) => i.id === item.id && i.state === 'held'),
+      5_000,
+      () => 'not held again'
+    )
     expect(creates(since)).toEqual([])
     expect(h.images.jobState(item.jobId)).toBeUndefined()
 
@@ -101,8 +125,16 @@ describe('queued items and their profile (through the sandbox)', () => {
     state.names.c = 'Studio C'
     state.active = 'c'
     const keyless = await h.queue.addImage(gen('needs a key'))
-    const waiting = await pollUntil(() => h.queue.view('c').items.find((i) => i.state === 'held'), 5_000, () => 'not held for its key')
-    expect(waiting).toMatchObject({ heldBy: 'profile', hold: { kind: 'no-key', profile: 'Studio C' }, reason: expect.stringMatching(/“Studio C”.*no usable API key/) })
+    const waiting = await pollUntil(
+      () => h.queue.view('c').items.find((i) => i.state === 'held'),
+      5_000,
+      () => 'not held for its key'
+    )
+    expect(waiting).toMatchObject({
+      heldBy: 'profile',
+      hold: { kind: 'no-key', profile: 'Studio C' },
+      reason: expect.stringMatching(/“Studio C”.*no usable API key/)
+    })
     state.active = 'b'
     state.keys.c = sb.key
     h.queue.recheckProfiles()

@@ -11,8 +11,15 @@ export interface ProfileSettings {
 }
 
 export function profileSettings(lib: Library, profileId: string): ProfileSettings {
-  const r = lib.get<{ paused: number; image_cap: number; video_cap: number }>('SELECT paused, image_cap, video_cap FROM queue_profiles WHERE profile_id = ?', profileId)
-  return { paused: r ? r.paused === 1 : false, imageCap: r?.image_cap ?? QUEUE_IMAGE_CAP_DEFAULT, videoCap: r?.video_cap ?? QUEUE_VIDEO_CAP_DEFAULT }
+  const r = lib.get<{ paused: number; image_cap: number; video_cap: number }>(
+    'SELECT paused, image_cap, video_cap FROM queue_profiles WHERE profile_id = ?',
+    profileId
+  )
+  return {
+    paused: r ? r.paused === 1 : false,
+    imageCap: r?.image_cap ?? QUEUE_IMAGE_CAP_DEFAULT,
+    videoCap: r?.video_cap ?? QUEUE_VIDEO_CAP_DEFAULT
+  }
 }
 
 /**
@@ -34,8 +41,16 @@ export function nextToSend(lib: Library, videos: boolean): Row | undefined {
     const imageRoom = imagesInFlight < p.imageCap
     const videoRoom = videosInFlight < p.videoCap && videos
     if (!imageRoom && !videoRoom) continue
-    const kinds = imageRoom && videoRoom ? '' : imageRoom ? `AND kind NOT IN ('video-create', 'video-remix')` : `AND kind IN ('video-create', 'video-remix')`
-    const r = lib.get<Row>(`SELECT * FROM queue_items WHERE profile_id = ? AND state = 'waiting' ${kinds} ORDER BY pos LIMIT 1`, profile_id)
+    const kinds =
+      imageRoom && videoRoom
+        ? ''
+        : imageRoom
+          ? `AND kind NOT IN ('video-create', 'video-remix')`
+          : `AND kind IN ('video-create', 'video-remix')`
+    const r = lib.get<Row>(
+      `SELECT * FROM queue_items WHERE profile_id = ? AND state = 'waiting' ${kinds} ORDER BY pos LIMIT 1`,
+      profile_id
+    )
     if (r) return r
   }
   return undefined

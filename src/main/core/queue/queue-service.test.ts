@@ -6,7 +6,8 @@ import { QueueService, type QueueImages } from './queue-service'
 
 const tempDir = tempDirs()
 
-const req = (prompt: string, model = 'imagegen-4.0'): GenerateRequest => ({ family: 'imagegen', model, prompt, n: 1 }) as GenerateRequest
+const req = (prompt: string, model = 'imagegen-4.0'): GenerateRequest =>
+  ({ family: 'imagegen', model, prompt, n: 1 }) as GenerateRequest
 
 /** A stand-in for the image service: a journal of jobs by id, creates in the order they were sent. */
 function fakeImages() {
@@ -99,7 +100,10 @@ describe('the local queue', () => {
     await q.addImage(req('next'))
     await settle(q)
     const v = await q.list()
-    expect(v.items.find((i) => i.prompt === 'kept')).toMatchObject({ state: 'held', reason: 'The gateway no longer lists gone-model.' })
+    expect(v.items.find((i) => i.prompt === 'kept')).toMatchObject({
+      state: 'held',
+      reason: 'The gateway no longer lists gone-model.'
+    })
     expect(f.sent).toEqual(['next'])
     await q.dispose()
   })
@@ -141,7 +145,8 @@ describe('the local queue', () => {
       images: f.images,
       activeId: async () => 'p',
       emit: () => {},
-      limitReason: (_p, r) => (r.req.prompt.startsWith('dear') && limit < 10 ? 'Held by the daily limit: 900 spent of 1,000.' : null)
+      limitReason: (_p, r) =>
+        r.req.prompt.startsWith('dear') && limit < 10 ? 'Held by the daily limit: 900 spent of 1,000.' : null
     })
     await q.addImage(req('dear one'))
     await q.addImage(req('dear two'))

@@ -76,7 +76,6 @@ export class QueueService {
     return this.d.images.jobState(r.job_id)
   }
 
-
   view(profileId: string): QueueView {
     const rows = this.lib.all<Row>(
       `SELECT * FROM queue_items WHERE profile_id = ? ORDER BY CASE state WHEN 'running' THEN 0 WHEN 'sending' THEN 1 WHEN 'held' THEN 2 ELSE 3 END, pos`,
@@ -91,7 +90,12 @@ export class QueueService {
       return known.get(key) ?? null
     }
     const etas = queueEtas(
-      rows.map((r) => ({ kind: isVideo(r.kind) ? 'video' : 'image', model: r.model, state: r.state, sentAt: r.sent_at ?? null })),
+      rows.map((r) => ({
+        kind: isVideo(r.kind) ? 'video' : 'image',
+        model: r.model,
+        state: r.state,
+        sentAt: r.sent_at ?? null
+      })),
       { image: caps.imageCap, video: caps.videoCap },
       stats,
       this.now()
@@ -101,7 +105,10 @@ export class QueueService {
   }
 
   /** Each model's run durations (for a job sent outside the queue: its card's ETA). */
-  runStats(kind: 'image' | 'video', models: readonly string[]): Array<{ model: string; stats: ReturnType<typeof modelDurations> }> {
+  runStats(
+    kind: 'image' | 'video',
+    models: readonly string[]
+  ): Array<{ model: string; stats: ReturnType<typeof modelDurations> }> {
     return [...new Set(models)].map((model) => ({ model, stats: modelDurations(this.lib, kind, model) }))
   }
 
@@ -122,10 +129,14 @@ export class QueueService {
   /** A native image task, checked first (bad input is refused, nothing queued), under the image cap. */
   async addNative(input: { native: NativeTaskRequest; letGo?: boolean }): Promise<QueueItem> {
     const images = this.d.images
-    if (!images.planNative || !images.native) throw new StudioError('CONFLICT', 'Native image tasks cannot be queued here.')
+    if (!images.planNative || !images.native)
+      throw new StudioError('CONFLICT', 'Native image tasks cannot be queued here.')
     const profileId = await this.d.activeId()
     const { model } = await images.planNative(input.native, profileId)
-    return this.add(profileId, { kind: 'image-native', req: input.native }, `j${this.newId()}`, { model, letGo: input.letGo })
+    return this.add(profileId, { kind: 'image-native', req: input.native }, `j${this.newId()}`, {
+      model,
+      letGo: input.letGo
+    })
   }
 
   /** An edit, checked and its inputs copied into the library under its job id now (see QueueImages.stageEdit), under the image cap. */
@@ -149,7 +160,13 @@ export class QueueService {
     this.d.checkProfile?.(profileId)
     const groupId = `g${this.newId()}`
     const tag = { variationOf: itemId, variationGroup: groupId }
-    const planned = await planVariations(this.d.images, { itemId, count, profileId, tag, jobId: () => `j${this.newId()}` })
+    const planned = await planVariations(this.d.images, {
+      itemId,
+      count,
+      profileId,
+      tag,
+      jobId: () => `j${this.newId()}`
+    })
     for (const p of planned) this.add(profileId, p.item, p.jobId, { model: p.model })
     return { groupId, jobIds: planned.map((p) => p.jobId) }
   }
@@ -164,13 +181,21 @@ export class QueueService {
       return this.add(profileId, { kind: 'video-create', req: { ...input.create, profileId } }, `v${this.newId()}`)
     }
     const profileId = videos.remixProfile(input.remix)
-    if (!profileId) throw new StudioError('NOT_FOUND', 'The source task is no longer on the board', { field: 'sourceId' })
+    if (!profileId)
+      throw new StudioError('NOT_FOUND', 'The source task is no longer on the board', { field: 'sourceId' })
     return this.add(profileId, { kind: 'video-remix', req: input.remix }, `v${this.newId()}`)
   }
 
-  private add(profileId: string, item: QueuedRequest, jobId: string, opts: { model?: string; letGo?: boolean } = {}): QueueItem {
+  private add(
+    profileId: string,
+    item: QueuedRequest,
+    jobId: string,
+    opts: { model?: string; letGo?: boolean } = {}
+  ): QueueItem {
     this.d.checkProfile?.(profileId)
-    const last = this.lib.get<{ pos: number | null }>(`SELECT max(pos) AS pos FROM queue_items WHERE profile_id = ?`, profileId)?.pos ?? 0
+    const last =
+      this.lib.get<{ pos: number | null }>(`SELECT max(pos) AS pos FROM queue_items WHERE profile_id = ?`, profileId)
+        ?.pos ?? 0
     this.lib.run('INSERT OR IGNORE INTO queue_profiles (profile_id) VALUES (?)', profileId)
     const row: Row = {
       id: this.newId(),
@@ -215,7 +240,8 @@ export class QueueService {
   /** Moves a waiting item to `to` (0-based) among its profile's waiting items; answers its profile. */
   move(id: string, to: number): string {
     const r = this.row(id)
-    if (r.state !== 'waiting') throw new StudioError('INVALID_INPUT', 'Only a waiting item can be moved.', { field: 'id' })
+    if (r.state !== 'waiting')
+      throw new StudioError('INVALID_INPUT', 'Only a waiting item can be moved.', { field: 'id' })
     // Only the two neighbours of the new place are read (by index; the cost follows `to`, not the queue).
     const skip = Math.max(0, to - 1)
     const near = this.lib.all<{ pos: number }>(
@@ -236,12 +262,18 @@ export class QueueService {
 
   remove(id: string): string {
     const r = this.row(id)
-    if (r.state !== 'waiting' && r.state !== 'held') throw new StudioError('INVALID_INPUT', 'A sent item is not the queue’s to remove; it runs to its end.', { field: 'id' })
+    if (r.state !== 'waiting' && r.state !== 'held')
+      throw new StudioError('INVALID_INPUT', 'A sent item is not the queue’s to remove; it runs to its end.', {
+        field: 'id'
+      })
     this.lib.run('DELETE FROM queue_items WHERE id = ?', id)
     // An edit that will never be sent: its library copies go with it.
     if (r.kind === 'image-edit') {
       const item = decodeRequest(r)
-      if (item.kind === 'image-edit') void this.d.images.discardEdit?.(item.staged).catch((e: unknown) => this.d.log?.(`queue: an edit's copies were not removed: ${String(e)}`))
+      if (item.kind === 'image-edit')
+        void this.d.images
+          .discardEdit?.(item.staged)
+          .catch((e: unknown) => this.d.log?.(`queue: an edit's copies were not removed: ${String(e)}`))
     }
     this.changed(r.profile_id)
     return r.profile_id
@@ -250,7 +282,11 @@ export class QueueService {
   /** A held item waits again; one held by a spending limit is let go past it. */
   release(id: string): string {
     const r = this.row(id)
-    if (r.state === 'held') this.lib.run(`UPDATE queue_items SET state = 'waiting', reason = NULL, hold = NULL, held_by = NULL, let_go = 1 WHERE id = ?`, id)
+    if (r.state === 'held')
+      this.lib.run(
+        `UPDATE queue_items SET state = 'waiting', reason = NULL, hold = NULL, held_by = NULL, let_go = 1 WHERE id = ?`,
+        id
+      )
     this.changed(r.profile_id)
     return r.profile_id
   }
@@ -260,15 +296,22 @@ export class QueueService {
    * are checked afresh before they are sent (still over the new limit: held again, with the new figures).
    */
   recheckHeld(profileId: string): void {
-    const { changes } = this.lib.run(`UPDATE queue_items SET state = 'waiting', reason = NULL, hold = NULL, held_by = NULL WHERE profile_id = ? AND state = 'held' AND held_by = 'limit'`, profileId)
+    const { changes } = this.lib.run(
+      `UPDATE queue_items SET state = 'waiting', reason = NULL, hold = NULL, held_by = NULL WHERE profile_id = ? AND state = 'held' AND held_by = 'limit'`,
+      profileId
+    )
     if (changes > 0) this.changed(profileId)
   }
 
   /** Profiles changed (a key added, a profile removed): items held by their profile are checked again. */
   recheckProfiles(): void {
-    const held = this.lib.all<{ profile_id: string }>(`SELECT DISTINCT profile_id FROM queue_items WHERE state = 'held' AND held_by = 'profile'`)
+    const held = this.lib.all<{ profile_id: string }>(
+      `SELECT DISTINCT profile_id FROM queue_items WHERE state = 'held' AND held_by = 'profile'`
+    )
     if (!held.length) return
-    this.lib.run(`UPDATE queue_items SET state = 'waiting', reason = NULL, hold = NULL, held_by = NULL WHERE state = 'held' AND held_by = 'profile'`)
+    this.lib.run(
+      `UPDATE queue_items SET state = 'waiting', reason = NULL, hold = NULL, held_by = NULL WHERE state = 'held' AND held_by = 'profile'`
+    )
     for (const { profile_id } of held) this.changed(profile_id)
   }
 
@@ -343,7 +386,6 @@ export class QueueService {
     }
   }
 
-
   private async send(r: Row): Promise<void> {
     const item = decodeRequest(r)
     // Sent as its own profile or not at all: one removed or without a key holds it (never another's key).
@@ -374,13 +416,20 @@ export class QueueService {
       return
     }
     // An end event that came while the item was still `sending` found nothing to free: ask the journal.
-    if (running && this.stateOf(r) !== 'ended') this.lib.run(`UPDATE queue_items SET state = 'running' WHERE id = ? AND state = 'sending'`, r.id)
+    if (running && this.stateOf(r) !== 'ended')
+      this.lib.run(`UPDATE queue_items SET state = 'running' WHERE id = ? AND state = 'sending'`, r.id)
     else this.lib.run('DELETE FROM queue_items WHERE id = ?', r.id)
     this.d.emit(r.profile_id)
   }
 
   private hold(r: Row, by: 'limit' | 'refused' | 'profile', why: { reason: string; hold?: QueueHold }): void {
-    this.lib.run(`UPDATE queue_items SET state = 'held', reason = ?, hold = ?, held_by = ? WHERE id = ?`, why.reason, why.hold ? JSON.stringify(why.hold) : null, by, r.id)
+    this.lib.run(
+      `UPDATE queue_items SET state = 'held', reason = ?, hold = ?, held_by = ? WHERE id = ?`,
+      why.reason,
+      why.hold ? JSON.stringify(why.hold) : null,
+      by,
+      r.id
+    )
     this.d.emit(r.profile_id)
   }
 

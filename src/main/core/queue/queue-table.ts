@@ -87,4 +87,3 @@ export interface Row {
   hold?: string | null
   tag?: string | null
 }
-

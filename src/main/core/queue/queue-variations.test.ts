@@ -11,7 +11,12 @@ const tempDir = tempDirs()
 function fakeImages() {
   const journal = new Map<string, 'running' | 'ended'>()
   const sent: Array<{ prompt: string; jobId: string; profileId: string; tag?: Record<string, unknown> }> = []
-  const original: GenerateRequest = { family: 'imagegen', model: 'imagegen-4.0', prompt: 'a paper crane', n: 1 } as GenerateRequest
+  const original: GenerateRequest = {
+    family: 'imagegen',
+    model: 'imagegen-4.0',
+    prompt: 'a paper crane',
+    n: 1
+  } as GenerateRequest
   const images: QueueImages = {
     generate: async (r, jobId, as) => {
       journal.set(jobId, 'running')
@@ -35,7 +40,12 @@ const settle = async (q: QueueService) => {
 describe('"More like this" through the queue', () => {
   it('queues each variation as an item with its job id; they wait behind the cap and keep their group', async () => {
     const f = fakeImages()
-    const q = await QueueService.open({ dataDir: tempDir('queue-var-'), images: f.images, activeId: async () => 'p', emit: () => {} })
+    const q = await QueueService.open({
+      dataDir: tempDir('queue-var-'),
+      images: f.images,
+      activeId: async () => 'p',
+      emit: () => {}
+    })
     await q.set({ imageCap: 2 })
     const { groupId, jobIds } = await q.addVariations('g1', 5)
     expect(jobIds).toHaveLength(5)
@@ -52,14 +62,33 @@ describe('"More like this" through the queue', () => {
     ])
     // One ends: the next variation leaves, with the group and the image it varies, on the queue's profile.
     f.journal.set(jobIds[0], 'ended')
-    q.observe('images:job-updated', { jobId: jobIds[0], kind: 'generate', status: 'done', createdAt: 0, items: [], warnings: [] })
+    q.observe('images:job-updated', {
+      jobId: jobIds[0],
+      kind: 'generate',
+      status: 'done',
+      createdAt: 0,
+      items: [],
+      warnings: []
+    })
     await settle(q)
     expect(f.sent.map((s) => s.jobId)).toEqual(jobIds.slice(0, 3))
-    for (const s of f.sent) expect(s).toMatchObject({ prompt: 'a paper crane', profileId: 'p', tag: { variationOf: 'g1', variationGroup: groupId } })
+    for (const s of f.sent)
+      expect(s).toMatchObject({
+        prompt: 'a paper crane',
+        profileId: 'p',
+        tag: { variationOf: 'g1', variationGroup: groupId }
+      })
     // Pausing holds the rest back too.
     await q.set({ paused: true })
     f.journal.set(jobIds[1], 'ended')
-    q.observe('images:job-updated', { jobId: jobIds[1], kind: 'generate', status: 'done', createdAt: 0, items: [], warnings: [] })
+    q.observe('images:job-updated', {
+      jobId: jobIds[1],
+      kind: 'generate',
+      status: 'done',
+      createdAt: 0,
+      items: [],
+      warnings: []
+    })
     await settle(q)
     expect(f.sent).toHaveLength(3)
     await q.dispose()
@@ -68,7 +97,13 @@ describe('"More like this" through the queue', () => {
   it('holds variations a daily limit would cross, with the reason, and sends none of them', async () => {
     const f = fakeImages()
     const daily: QueueHold = { kind: 'daily-limit', limit: 1000, spent: 950, estimate: 100 }
-    const q = await QueueService.open({ dataDir: tempDir('queue-var-'), images: f.images, activeId: async () => 'p', emit: () => {}, limitReason: () => daily })
+    const q = await QueueService.open({
+      dataDir: tempDir('queue-var-'),
+      images: f.images,
+      activeId: async () => 'p',
+      emit: () => {},
+      limitReason: () => daily
+    })
     const { jobIds } = await q.addVariations('g1', 3)
     await settle(q)
     expect(f.sent).toEqual([])
@@ -85,7 +120,12 @@ describe('"More like this" through the queue', () => {
 
   it('refuses an image no request made before anything is queued', async () => {
     const f = fakeImages()
-    const q = await QueueService.open({ dataDir: tempDir('queue-var-'), images: f.images, activeId: async () => 'p', emit: () => {} })
+    const q = await QueueService.open({
+      dataDir: tempDir('queue-var-'),
+      images: f.images,
+      activeId: async () => 'p',
+      emit: () => {}
+    })
     await expect(q.addVariations('no-such', 2)).rejects.toMatchObject({ code: 'NOT_FOUND' })
     expect((await q.list()).items).toEqual([])
     await q.dispose()

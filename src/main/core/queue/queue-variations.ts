@@ -28,11 +28,18 @@ export async function planVariations(
       if (v.kind === 'generate') out.push({ item: { kind: 'image', req: v.req, tag: o.tag }, jobId })
       else if (v.kind === 'native') {
         if (!planNative || !native) throw new StudioError('CONFLICT', 'Native image tasks cannot be queued here.')
-        out.push({ item: { kind: 'image-native', req: v.req, tag: o.tag }, jobId, model: (await planNative(v.req, o.profileId)).model })
+        out.push({
+          item: { kind: 'image-native', req: v.req, tag: o.tag },
+          jobId,
+          model: (await planNative(v.req, o.profileId)).model
+        })
       } else {
         if (!stageEdit || !edit) throw new StudioError('CONFLICT', 'Image edits cannot be queued here.')
         // The mask the library kept of the original edit, copied for each variation under its own job id.
-        const staged = await stageEdit(v.req, jobId, { profileId: o.profileId, ...(v.maskFile ? { maskFile: v.maskFile } : {}) })
+        const staged = await stageEdit(v.req, jobId, {
+          profileId: o.profileId,
+          ...(v.maskFile ? { maskFile: v.maskFile } : {})
+        })
         out.push({ item: { kind: 'image-edit', req: v.req, staged, tag: o.tag }, jobId })
       }
     }

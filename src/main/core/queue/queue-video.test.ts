@@ -8,8 +8,10 @@ import { QueueService, type QueueImages, type QueueVideos } from './queue-servic
 
 const tempDir = tempDirs()
 
-const image = (prompt: string): GenerateRequest => ({ family: 'imagegen', model: 'imagegen-4.0', prompt, n: 1 }) as GenerateRequest
-const video = (prompt: string): VideoCreateRequest => ({ family: 'unified', model: 'video-model', prompt }) as unknown as VideoCreateRequest
+const image = (prompt: string): GenerateRequest =>
+  ({ family: 'imagegen', model: 'imagegen-4.0', prompt, n: 1 }) as GenerateRequest
+const video = (prompt: string): VideoCreateRequest =>
+  ({ family: 'unified', model: 'video-model', prompt }) as unknown as VideoCreateRequest
 
 /** Stand-ins for both services: journals by id, and what was sent in order. */
 function fakes() {
@@ -53,7 +55,13 @@ const endVideo = (q: QueueService, f: ReturnType<typeof fakes>, id: string) => {
 describe('video tasks in the local queue', () => {
   it('keeps at most the video cap (2 by default) in flight until a task ends, while images go on under their own cap', async () => {
     const f = fakes()
-    const q = await QueueService.open({ dataDir: tempDir('queue-v-'), images: f.images, videos: f.videos, activeId: async () => 'p', emit: () => {} })
+    const q = await QueueService.open({
+      dataDir: tempDir('queue-v-'),
+      images: f.images,
+      videos: f.videos,
+      activeId: async () => 'p',
+      emit: () => {}
+    })
     expect((await q.list()).videoCap).toBe(2)
     for (let i = 1; i <= 4; i++) await q.addVideo({ create: video(`clip ${i}`) })
     await q.addImage(image('picture'))
@@ -87,8 +95,20 @@ describe('video tasks in the local queue', () => {
 
   it('queues a remix on its source’s profile and refuses one whose source is gone', async () => {
     const f = fakes()
-    const q = await QueueService.open({ dataDir: tempDir('queue-v-'), images: f.images, videos: f.videos, activeId: async () => 'other', emit: () => {} })
-    const remix = { sourceId: 'v1', model: 'video-model', prompt: 'slower', size: '720p', aspect_ratio: '16:9' } as unknown as VideoRemixRequest
+    const q = await QueueService.open({
+      dataDir: tempDir('queue-v-'),
+      images: f.images,
+      videos: f.videos,
+      activeId: async () => 'other',
+      emit: () => {}
+    })
+    const remix = {
+      sourceId: 'v1',
+      model: 'video-model',
+      prompt: 'slower',
+      size: '720p',
+      aspect_ratio: '16:9'
+    } as unknown as VideoRemixRequest
     const item = await q.addVideo({ remix })
     expect(item.kind).toBe('video')
     await settle(q)
@@ -104,7 +124,13 @@ describe('video tasks in the local queue', () => {
     const create = f.videos.create
     f.videos.create = (r, id) => (profiles.push(r.profileId), create(r, id))
     let active = 'p'
-    const q = await QueueService.open({ dataDir: tempDir('queue-v-'), images: f.images, videos: f.videos, activeId: async () => active, emit: () => {} })
+    const q = await QueueService.open({
+      dataDir: tempDir('queue-v-'),
+      images: f.images,
+      videos: f.videos,
+      activeId: async () => active,
+      emit: () => {}
+    })
     await q.set({ paused: true })
     await q.addVideo({ create: video('made on p') })
     active = 'q'
@@ -118,7 +144,13 @@ describe('video tasks in the local queue', () => {
   it('after a crash, a video found sending is settled by the video journal: never sent twice, sent once when it never left', async () => {
     const dir = tempDir('queue-v-')
     const f = fakes()
-    const q = await QueueService.open({ dataDir: dir, images: f.images, videos: f.videos, activeId: async () => 'p', emit: () => {} })
+    const q = await QueueService.open({
+      dataDir: dir,
+      images: f.images,
+      videos: f.videos,
+      activeId: async () => 'p',
+      emit: () => {}
+    })
     await q.set({ paused: true })
     const a = await q.addVideo({ create: video('journaled') })
     const b = await q.addVideo({ create: video('never left') })
@@ -129,7 +161,13 @@ describe('video tasks in the local queue', () => {
     lib.run(`UPDATE queue_items SET state = 'sending'`)
     lib.release()
     f.journal.set(a.jobId, 'running')
-    const again = await QueueService.open({ dataDir: dir, images: f.images, videos: f.videos, activeId: async () => 'p', emit: () => {} })
+    const again = await QueueService.open({
+      dataDir: dir,
+      images: f.images,
+      videos: f.videos,
+      activeId: async () => 'p',
+      emit: () => {}
+    })
     const items = (await again.list()).items
     expect(items.find((i) => i.id === a.id)?.state).toBe('running')
     expect(items.find((i) => i.id === b.id)?.state).toBe('waiting')
@@ -167,24 +205,59 @@ describe('video tasks in the local queue', () => {
 })
 
 describe('why the queue holds an item', () => {
-  const base: Preflight = { expectedCost: 500, basedOn: 3, low: 400, high: 600, basis: 'params', fetchedAt: 0, available: 10_000, unlimited: false, warn: false, reason: 'ok' }
+  const base: Preflight = {
+    expectedCost: 500,
+    basedOn: 3,
+    low: 400,
+    high: 600,
+    basis: 'params',
+    fetchedAt: 0,
+    available: 10_000,
+    unlimited: false,
+    warn: false,
+    reason: 'ok'
+  }
   const check = (p: Partial<Preflight>) => ({ preflight: async () => ({ ...base, ...p }) })
 
   it('names the limit, the threshold or the shortfall, and lets an ordinary item go', async () => {
     const item = { kind: 'video-create', req: video('clip') } as const
     expect(await queueHoldReason(check({}), 'p', item)).toBeNull()
-    expect(await queueHoldReason(check({ reason: 'daily-limit', limit: { kind: 'daily', limit: 1000, spent: 900 } }), 'p', item)).toBe(
+    expect(
+      await queueHoldReason(
+        check({ reason: 'daily-limit', limit: { kind: 'daily', limit: 1000, spent: 900 } }),
+        'p',
+        item
+      )
+    ).toBe(
       'Held by the daily spending limit: 900 spent of 1,000; this job is expected to cost about 500. Let it go, or raise the limit.'
     )
-    expect(await queueHoldReason(check({ reason: 'below-threshold', available: 2_000 }), 'p', item)).toMatch(/^Held by the low-balance threshold: 2,000 left; this job is expected to cost about 500/)
-    expect(await queueHoldReason(check({ reason: 'below-cost', available: 100 }), 'p', item)).toMatch(/^Held: 100 left, less than this job is expected to cost/)
+    expect(await queueHoldReason(check({ reason: 'below-threshold', available: 2_000 }), 'p', item)).toMatch(
+      /^Held by the low-balance threshold: 2,000 left; this job is expected to cost about 500/
+    )
+    expect(await queueHoldReason(check({ reason: 'below-cost', available: 100 }), 'p', item)).toMatch(
+      /^Held: 100 left, less than this job is expected to cost/
+    )
   })
 
   it('estimates a queued item by the same price fields its form uses', async () => {
     const seen: string[] = []
-    const spy = { preflight: async (i: { params?: string; kind: string }) => (seen.push(`${i.kind} ${i.params}`), base) }
-    await queueHoldReason(spy, 'p', { kind: 'image', req: { ...image('x'), n: 2, size: '1024x1024' } as GenerateRequest })
-    await queueHoldReason(spy, 'p', { kind: 'video-remix', req: { sourceId: 'v1', model: 'm', prompt: 'p', size: '720p', aspect_ratio: '16:9' } as unknown as VideoRemixRequest })
+    const spy = {
+      preflight: async (i: { params?: string; kind: string }) => (seen.push(`${i.kind} ${i.params}`), base)
+    }
+    await queueHoldReason(spy, 'p', {
+      kind: 'image',
+      req: { ...image('x'), n: 2, size: '1024x1024' } as GenerateRequest
+    })
+    await queueHoldReason(spy, 'p', {
+      kind: 'video-remix',
+      req: {
+        sourceId: 'v1',
+        model: 'm',
+        prompt: 'p',
+        size: '720p',
+        aspect_ratio: '16:9'
+      } as unknown as VideoRemixRequest
+    })
     expect(seen).toEqual(['image via=generate;n=2;size=1024x1024', 'video via=remix;size=720p'])
   })
 })

@@ -89,4 +89,3 @@ export async function removeTempLeftovers(dir: string): Promise<void> {
   const names = await readdir(dir).catch(() => [] as string[])
   await Promise.all(names.filter((n) => /\.tmp-\d+-[0-9a-f]+$/.test(n)).map((n) => rm(join(dir, n), { force: true })))
 }
-

@@ -28,7 +28,9 @@ describe('notices name files by their role, never by absolute path', () => {
     const notices: StoreNotice[] = []
     openConfStore(dir, 'profiles', { profiles: [] }, notices)
     expect(notices).toHaveLength(1)
-    expect(notices[0].message).toMatch(/^profiles\.json was damaged and had no backup; started empty \(damaged file kept as profiles\.json\.corrupt-\d+\)$/)
+    expect(notices[0].message).toMatch(
+      /^profiles\.json was damaged and had no backup; started empty \(damaged file kept as profiles\.json\.corrupt-\d+\)$/
+    )
     expect(notices[0].message).not.toContain(dir)
   })
 
@@ -38,7 +40,14 @@ describe('notices name files by their role, never by absolute path', () => {
     writeFileSync(join(dir, 'settings.json'), 'not json')
     mkdirSync(join(dir, 'images'), { recursive: true })
     writeFileSync(join(dir, 'images', 'jobs.json'), '{"v":1,"jobs":[{"jobId"')
-    const core = await createStudioCore({ shell: 'browser', secrets: noKeychain, dataDir: dir, appVersion: '0.0.0', platform: 'linux', sandbox: { enabled: false } })
+    const core = await createStudioCore({
+      shell: 'browser',
+      secrets: noKeychain,
+      dataDir: dir,
+      appVersion: '0.0.0',
+      platform: 'linux',
+      sandbox: { enabled: false }
+    })
     try {
       const served = await core.dispatch('app:get-notices', undefined, { shell: 'browser' })
       if (!served.ok) throw new Error(served.error.message)
@@ -56,26 +65,40 @@ describe('notices name files by their role, never by absolute path', () => {
 
   it('the last line turns any absolute path left in a text into its file name, and leaves URLs and ratios alone', () => {
     expect(withoutPaths('kept as /home/u/.config/studio/chat/c-1.json.corrupt-5.')).toBe('kept as c-1.json.corrupt-5.')
-    expect(withoutPaths('(damaged file kept as C:\\Users\\u\\AppData\\jobs.json.corrupt-1)')).toBe('(damaged file kept as jobs.json.corrupt-1)')
+    expect(withoutPaths('(damaged file kept as C:\\Users\\u\\AppData\\jobs.json.corrupt-1)')).toBe(
+      '(damaged file kept as jobs.json.corrupt-1)'
+    )
     expect(withoutPaths('"/etc/passwd" and \\\\server\\share\\x')).toBe('"passwd" and x')
-    expect(withoutPaths('see https://gw.example/v1/models, 1/2 done')).toBe('see https://gw.example/v1/models, 1/2 done')
+    expect(withoutPaths('see https://gw.example/v1/models, 1/2 done')).toBe(
+      'see https://gw.example/v1/models, 1/2 done'
+    )
   })
 
   it('a whole path goes, with spaces in its folders, on macOS, Windows and Linux, quoted or not', () => {
     const mac = '/Users/Jane Doe/Library/Application Support/Generation Studio/library.db.damaged-1700000000000'
     const win = 'C:\\Users\\Jane Doe\\AppData\\Roaming\\Generation Studio\\library.db.damaged-1700000000000'
-    expect(withoutPaths(`The damaged file is kept as ${mac}.`)).toBe('The damaged file is kept as library.db.damaged-1700000000000.')
-    expect(withoutPaths(`The damaged file is kept as ${win}. The library starts empty.`)).toBe('The damaged file is kept as library.db.damaged-1700000000000. The library starts empty.')
+    expect(withoutPaths(`The damaged file is kept as ${mac}.`)).toBe(
+      'The damaged file is kept as library.db.damaged-1700000000000.'
+    )
+    expect(withoutPaths(`The damaged file is kept as ${win}. The library starts empty.`)).toBe(
+      'The damaged file is kept as library.db.damaged-1700000000000. The library starts empty.'
+    )
     expect(withoutPaths('C:/Program Files (x86)/Generation Studio/x.db (kept)')).toBe('x.db (kept)')
-    expect(withoutPaths("ENOENT: no such file or directory, open '/home/jane doe/my photo.png'")).toBe("ENOENT: no such file or directory, open 'my photo.png'")
-    expect(withoutPaths('Input file is missing: /home/jane doe/Pictures/holiday.png')).toBe('Input file is missing: holiday.png')
+    expect(withoutPaths("ENOENT: no such file or directory, open '/home/jane doe/my photo.png'")).toBe(
+      "ENOENT: no such file or directory, open 'my photo.png'"
+    )
+    expect(withoutPaths('Input file is missing: /home/jane doe/Pictures/holiday.png')).toBe(
+      'Input file is missing: holiday.png'
+    )
     expect(withoutPaths('either / or, a/b and 3/4')).toBe('either / or, a/b and 3/4')
   })
 
   it('real messages from the file system and the image library keep no folder of the path', async () => {
     const home = join(tempDir(), 'Jane Doe', 'Application Support')
     const fsError = await readFile(join(home, 'library.db')).catch((e: Error) => e.message)
-    const sharpError = await sharp(join(home, 'my photo.png')).metadata().catch((e: Error) => e.message)
+    const sharpError = await sharp(join(home, 'my photo.png'))
+      .metadata()
+      .catch((e: Error) => e.message)
     expect(sharpError).toMatch(/^Input file is missing: /)
     for (const raw of [fsError, sharpError]) {
       expect(raw).toContain('Jane Doe')
@@ -108,7 +131,14 @@ describe('notices name files by their role, never by absolute path', () => {
     mkdirSync(dir, { recursive: true })
     writeFileSync(join(dir, 'library.db'), Buffer.alloc(8192, 7))
     writeFileSync(join(dir, 'profiles.json'), '{"profiles": [')
-    const core = await createStudioCore({ shell: 'browser', secrets: noKeychain, dataDir: dir, appVersion: '0.0.0', platform: 'linux', sandbox: { enabled: false } })
+    const core = await createStudioCore({
+      shell: 'browser',
+      secrets: noKeychain,
+      dataDir: dir,
+      appVersion: '0.0.0',
+      platform: 'linux',
+      sandbox: { enabled: false }
+    })
     try {
       const served = await core.dispatch('app:get-notices', undefined, { shell: 'browser' })
       if (!served.ok) throw new Error(served.error.message)

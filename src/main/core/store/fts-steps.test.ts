@@ -15,7 +15,12 @@ import { VIDEO_TASKS_SCHEMA } from '../video/task-table'
 import { ftsSteps } from './fts-steps'
 import { openLibrary, type Library } from './library-db'
 
-const CURRENT: Record<string, string[]> = { gallery: GALLERY_SCHEMA, 'video-tasks': VIDEO_TASKS_SCHEMA, chat: CHAT_SCHEMA, prompts: PROMPTS_SCHEMA }
+const CURRENT: Record<string, string[]> = {
+  gallery: GALLERY_SCHEMA,
+  'video-tasks': VIDEO_TASKS_SCHEMA,
+  chat: CHAT_SCHEMA,
+  prompts: PROMPTS_SCHEMA
+}
 /**
  * The schema steps of the four full-text stores as they shipped before `ftsSteps` wrote them, by
  * content hash (sha-256, first 16 hex digits). A step is applied once per library and never again,
@@ -43,15 +48,32 @@ function libraryWith(steps: Record<string, string[]>): { dir: string; lib: Libra
 
 describe('ftsSteps: one writer for the external-content FTS5 tables', () => {
   it('writes each shipped step word for word, so no existing library re-runs or changes a step', () => {
-    for (const [store, hashes] of Object.entries(SHIPPED)) expect(CURRENT[store].slice(0, hashes.length).map(hashOf), store).toEqual(hashes)
+    for (const [store, hashes] of Object.entries(SHIPPED))
+      expect(CURRENT[store].slice(0, hashes.length).map(hashOf), store).toEqual(hashes)
   })
 
   it('a library made by those steps opens with the current stores, which add, index and search in it without applying a step again', async () => {
     const { dir, lib } = libraryWith(CURRENT)
-    const applied = lib.all<{ store: string; applied: number }>('SELECT store, applied FROM schema_steps ORDER BY store')
+    const applied = lib.all<{ store: string; applied: number }>(
+      'SELECT store, applied FROM schema_steps ORDER BY store'
+    )
     lib.run(
       "INSERT INTO gallery (id, created_at, model, origin, favorite, file, prompt, item) VALUES ('g1', 1, 'm', 'generate', 0, 'g1.png', 'an old harbour at dawn', ?)",
-      JSON.stringify({ id: 'g1', file: 'g1.png', width: 8, height: 8, bytes: 1, createdAt: 1, origin: 'generate', format: 'png', model: 'm', prompt: 'an old harbour at dawn', profileId: 'p', favorite: false, params: {} })
+      JSON.stringify({
+        id: 'g1',
+        file: 'g1.png',
+        width: 8,
+        height: 8,
+        bytes: 1,
+        createdAt: 1,
+        origin: 'generate',
+        format: 'png',
+        model: 'm',
+        prompt: 'an old harbour at dawn',
+        profileId: 'p',
+        favorite: false,
+        params: {}
+      })
     )
     const gallery = await GalleryStore.open({ dataDir: dir, media: new MediaLibrary('/media/') })
     const video = await TaskJournal.open(dir, () => {})
@@ -60,7 +82,19 @@ describe('ftsSteps: one writer for the external-content FTS5 tables', () => {
       expect(gallery.search({ query: 'HARBOUR' }).items.map((i) => i.id)).toEqual(['g1'])
       await gallery.setFavorite('g1', true)
       expect(gallery.size).toBe(1)
-      await video.put({ version: 1, phase: 'ended', task: { id: 'v1', profileId: 'p', model: 'vm', prompt: 'a lighthouse in fog', state: 'succeeded', createdAt: 2, updatedAt: 2 } } as never)
+      await video.put({
+        version: 1,
+        phase: 'ended',
+        task: {
+          id: 'v1',
+          profileId: 'p',
+          model: 'vm',
+          prompt: 'a lighthouse in fog',
+          state: 'succeeded',
+          createdAt: 2,
+          updatedAt: 2
+        }
+      } as never)
       expect([...video.matching('lighthouse')!]).toEqual(['v1'])
       const history = new PromptHistory(lib)
       history.record({ area: 'chat', kind: 'chat', model: 'cm', text: '东京塔的夜景' })
@@ -80,7 +114,14 @@ describe('ftsSteps: one writer for the external-content FTS5 tables', () => {
   })
 
   it('writes the triggers asked for: the key named, no update trigger for an insert-only table, extra statements', () => {
-    const sql = ftsSteps({ table: 'notes', fts: 'notes_fts', columns: ['body'], key: 'seq', update: false, onInsert: 'UPDATE c SET n = n + 1;' })
+    const sql = ftsSteps({
+      table: 'notes',
+      fts: 'notes_fts',
+      columns: ['body'],
+      key: 'seq',
+      update: false,
+      onInsert: 'UPDATE c SET n = n + 1;'
+    })
     expect(sql).toContain("content_rowid = 'seq'")
     expect(sql).toContain('VALUES (new.seq, new.body);\n     UPDATE c SET n = n + 1;\n   END;')
     expect(sql).toContain("VALUES ('delete', old.seq, old.body);")

@@ -35,7 +35,11 @@ export function ftsSteps(t: FtsTable): string {
   const insert = `INSERT INTO ${t.fts} (rowid, ${cols}) VALUES (${values('new')});`
   const remove = `INSERT INTO ${t.fts} (${t.fts}, rowid, ${cols}) VALUES ('delete', ${values('old')});`
   const trigger = (name: string, on: string, body: Array<string | undefined>) =>
-    [`CREATE TRIGGER ${prefix}_${name} ${on} ON ${t.table} BEGIN`, ...body.filter((s): s is string => !!s).map((s) => `  ${s}`), 'END;'].join('\n   ')
+    [
+      `CREATE TRIGGER ${prefix}_${name} ${on} ON ${t.table} BEGIN`,
+      ...body.filter((s): s is string => !!s).map((s) => `  ${s}`),
+      'END;'
+    ].join('\n   ')
   return [
     `CREATE VIRTUAL TABLE ${t.fts} USING fts5 (${cols}, content = '${t.table}', content_rowid = '${key}', tokenize = '${t.tokenize ?? 'trigram'}');`,
     trigger('ai', 'AFTER INSERT', [insert, t.onInsert]),

@@ -6,7 +6,8 @@ describe('ftsPhrase', () => {
   const db = new Database(':memory:')
   db.exec("CREATE VIRTUAL TABLE t USING fts5(text, tokenize='trigram')")
   db.prepare('INSERT INTO t (text) VALUES (?)').run('a "quoted" OR valid-looking-id.png AND more')
-  const count = (q: string) => (db.prepare('SELECT count(*) AS n FROM t WHERE t MATCH ?').get(ftsPhrase(q)) as { n: number }).n
+  const count = (q: string) =>
+    (db.prepare('SELECT count(*) AS n FROM t WHERE t MATCH ?').get(ftsPhrase(q)) as { n: number }).n
 
   it('matches the text as typed: quotes and FTS operators are plain text', () => {
     expect(count('"quoted" OR')).toBe(1)

@@ -12,25 +12,76 @@ function legacyStores(tasks: number): string {
   const dataDir = mkdtempSync(join(tmpdir(), 'migrate-journals-'))
   for (const d of ['images', 'video/tasks', 'balance']) mkdirSync(join(dataDir, d), { recursive: true })
   const job = (i: number, phase: string) => ({
-    job: { jobId: `job${i}`, kind: 'native', status: phase === 'ended' ? 'done' : 'running', createdAt: 1_000 + i, warnings: [], ...(phase === 'polling' ? { taskId: `t${i}` } : {}) },
+    job: {
+      jobId: `job${i}`,
+      kind: 'native',
+      status: phase === 'ended' ? 'done' : 'running',
+      createdAt: 1_000 + i,
+      warnings: [],
+      ...(phase === 'polling' ? { taskId: `t${i}` } : {})
+    },
     itemIds: [],
     phase,
     template: { origin: 'native', model: 'm', prompt: `job ${i}`, params: {}, profileId: 'p' }
   })
-  const jobs = JSON.stringify({ version: 1, jobs: [job(0, 'polling'), ...Array.from({ length: 30 }, (_, i) => job(i + 1, 'ended'))] })
+  const jobs = JSON.stringify({
+    version: 1,
+    jobs: [job(0, 'polling'), ...Array.from({ length: 30 }, (_, i) => job(i + 1, 'ended'))]
+  })
   writeFileSync(join(dataDir, 'images', 'jobs.json'), jobs)
   writeFileSync(join(dataDir, 'images', 'jobs.json.bak'), jobs)
   for (let i = 0; i < tasks; i++) {
     const id = `v${String(i).padStart(5, '0')}`
-    const task = { id, profileId: 'p', family: 'unified', model: 'video-model', prompt: `a lighthouse at dusk number ${i}`, state: 'succeeded', createdAt: 2_000 + i, updatedAt: 2_000 + i, download: { state: 'done' } }
+    const task = {
+      id,
+      profileId: 'p',
+      family: 'unified',
+      model: 'video-model',
+      prompt: `a lighthouse at dusk number ${i}`,
+      state: 'succeeded',
+      createdAt: 2_000 + i,
+      updatedAt: 2_000 + i,
+      download: { state: 'done' }
+    }
     writeFileSync(join(dataDir, 'video', 'tasks', `${id}.json`), JSON.stringify({ version: 1, task, phase: 'ended' }))
   }
-  const asset = (i: number) => ({ id: `a${i}`, taskId: `at${i}`, profileId: 'p', groupId: 'g1', name: `asset ${i}`, url: 'https://example.com/a.png', type: 'Image', state: 'active', rawStatus: 'Active', createdAt: i, updatedAt: i })
-  writeFileSync(join(dataDir, 'video', 'assets.json'), JSON.stringify({ version: 1, groups: [{ id: 'g1', profileId: 'p', name: 'group', createdAt: 1 }], assets: [asset(1), asset(2)] }))
-  const snaps = JSON.stringify({ version: 1, profiles: { p: Array.from({ length: 300 }, (_, i) => ({ at: i, used: i, available: 1e6 - i, granted: 1e6, unlimited: false })) } })
+  const asset = (i: number) => ({
+    id: `a${i}`,
+    taskId: `at${i}`,
+    profileId: 'p',
+    groupId: 'g1',
+    name: `asset ${i}`,
+    url: 'https://example.com/a.png',
+    type: 'Image',
+    state: 'active',
+    rawStatus: 'Active',
+    createdAt: i,
+    updatedAt: i
+  })
+  writeFileSync(
+    join(dataDir, 'video', 'assets.json'),
+    JSON.stringify({
+      version: 1,
+      groups: [{ id: 'g1', profileId: 'p', name: 'group', createdAt: 1 }],
+      assets: [asset(1), asset(2)]
+    })
+  )
+  const snaps = JSON.stringify({
+    version: 1,
+    profiles: {
+      p: Array.from({ length: 300 }, (_, i) => ({ at: i, used: i, available: 1e6 - i, granted: 1e6, unlimited: false }))
+    }
+  })
   writeFileSync(join(dataDir, 'balance', 'snapshots.json'), snaps)
   writeFileSync(join(dataDir, 'balance', 'snapshots.json.bak'), snaps)
-  const entries = Array.from({ length: 2_000 }, (_, i) => ({ id: `g-${i}`, profileId: 'p', kind: 'image', model: 'm', at: i, ok: true }))
+  const entries = Array.from({ length: 2_000 }, (_, i) => ({
+    id: `g-${i}`,
+    profileId: 'p',
+    kind: 'image',
+    model: 'm',
+    at: i,
+    ok: true
+  }))
   writeFileSync(join(dataDir, 'balance', 'generations.json'), JSON.stringify({ version: 1, entries }))
   return dataDir
 }
@@ -39,11 +90,25 @@ function legacyStores(tasks: number): string {
 const whole = (tasks: number) => [31, tasks, 2, 300, 2_000]
 
 function sizes(j: Awaited<ReturnType<typeof openJournals>>): number[] {
-  return [j.jobs.all().length, j.tasks.size, j.assets.assets.length, j.snapshots.list('p').length, j.generations.list().length]
+  return [
+    j.jobs.all().length,
+    j.tasks.size,
+    j.assets.assets.length,
+    j.snapshots.list('p').length,
+    j.generations.list().length
+  ]
 }
 
 function originalsRenamed(dataDir: string): void {
-  for (const f of ['images/jobs.json', 'images/jobs.json.bak', 'video/tasks', 'video/assets.json', 'balance/snapshots.json', 'balance/snapshots.json.bak', 'balance/generations.json']) {
+  for (const f of [
+    'images/jobs.json',
+    'images/jobs.json.bak',
+    'video/tasks',
+    'video/assets.json',
+    'balance/snapshots.json',
+    'balance/snapshots.json.bak',
+    'balance/generations.json'
+  ]) {
     expect(existsSync(join(dataDir, f)), f).toBe(false)
     expect(existsSync(join(dataDir, `${f}.migrated`)), `${f}.migrated`).toBe(true)
   }
@@ -72,16 +137,20 @@ describe('journal and balance migration to the library database', () => {
     b.close()
   })
 
-  it('an import killed at random moments (SIGKILL) resumes or restarts cleanly: every record exactly once', { timeout: 240_000 }, async () => {
-    const TASKS = 1_000
-    const { dataDir, outcomes, measured } = await killDuringImport(CHILD, () => legacyStores(TASKS))
-    expect(measured).toBe('finished')
-    expect(outcomes[0]).toBe('killed')
-    const notices: string[] = []
-    const j = await openJournals(dataDir, (m) => notices.push(m))
-    expect(sizes(j)).toEqual(whole(TASKS))
-    expect(notices).toEqual([])
-    originalsRenamed(dataDir)
-    j.close()
-  })
+  it(
+    'an import killed at random moments (SIGKILL) resumes or restarts cleanly: every record exactly once',
+    { timeout: 240_000 },
+    async () => {
+      const TASKS = 1_000
+      const { dataDir, outcomes, measured } = await killDuringImport(CHILD, () => legacyStores(TASKS))
+      expect(measured).toBe('finished')
+      expect(outcomes[0]).toBe('killed')
+      const notices: string[] = []
+      const j = await openJournals(dataDir, (m) => notices.push(m))
+      expect(sizes(j)).toEqual(whole(TASKS))
+      expect(notices).toEqual([])
+      originalsRenamed(dataDir)
+      j.close()
+    }
+  )
 })

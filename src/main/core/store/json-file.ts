@@ -9,7 +9,12 @@ import { readJsonFile } from './read-json'
  */
 
 /** Loads `path` (or its backup); `valid` says whether a parsed value has the expected shape. */
-export async function loadJsonWithBackup<T>(path: string, valid: (v: unknown) => v is T, what: string, notice: (message: string) => void): Promise<T | null> {
+export async function loadJsonWithBackup<T>(
+  path: string,
+  valid: (v: unknown) => v is T,
+  what: string,
+  notice: (message: string) => void
+): Promise<T | null> {
   const main = await readJsonFile(path)
   if (main.ok && valid(main.value)) return main.value
   const damaged = main.ok || !main.missing
@@ -22,7 +27,9 @@ export async function loadJsonWithBackup<T>(path: string, valid: (v: unknown) =>
       await copyFile(`${path}.bak`, path).catch(() => {})
       return bak.value
     }
-    notice(`The ${what} file was damaged and had no usable backup; it starts empty (damaged file kept as ${keptName(kept)}).`)
+    notice(
+      `The ${what} file was damaged and had no usable backup; it starts empty (damaged file kept as ${keptName(kept)}).`
+    )
     return null
   }
   const bak = await readJsonFile(`${path}.bak`)

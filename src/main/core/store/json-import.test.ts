@@ -18,7 +18,21 @@ function legacyGallery(n: number): { dataDir: string; items: StoredItem[] } {
   const items: StoredItem[] = []
   for (let i = 0; i < n; i++) {
     const id = `legacy${String(i).padStart(6, '0')}`
-    items.push({ id, file: `${id}.png`, width: 8, height: 8, format: 'png', bytes: 1, createdAt: 1_700_000_000_000 + i, origin: 'generate', profileId: 'p', model: 'm', prompt: `prompt number ${i} of a lighthouse`, params: {}, favorite: i % 7 === 0 })
+    items.push({
+      id,
+      file: `${id}.png`,
+      width: 8,
+      height: 8,
+      format: 'png',
+      bytes: 1,
+      createdAt: 1_700_000_000_000 + i,
+      origin: 'generate',
+      profileId: 'p',
+      model: 'm',
+      prompt: `prompt number ${i} of a lighthouse`,
+      params: {},
+      favorite: i % 7 === 0
+    })
     writeFileSync(join(lib, `${id}.png`), 'x')
   }
   writeFileSync(join(dataDir, 'images', 'index.json'), JSON.stringify({ version: 1, items }))
@@ -51,22 +65,26 @@ describe('JSON store migration', () => {
     b.store.close()
   })
 
-  it('a migration killed at random moments (SIGKILL) resumes or restarts cleanly: every item exactly once', { timeout: 240_000 }, async () => {
-    let items: StoredItem[] = []
-    const fresh = () => {
-      const legacy = legacyGallery(5_000)
-      items = legacy.items
-      return legacy.dataDir
+  it(
+    'a migration killed at random moments (SIGKILL) resumes or restarts cleanly: every item exactly once',
+    { timeout: 240_000 },
+    async () => {
+      let items: StoredItem[] = []
+      const fresh = () => {
+        const legacy = legacyGallery(5_000)
+        items = legacy.items
+        return legacy.dataDir
+      }
+      const { dataDir, outcomes, measured } = await killDuringImport(CHILD, fresh)
+      expect(measured).toBe('finished')
+      expect(outcomes[0]).toBe('killed')
+      const { store, notices } = await open(dataDir)
+      expect(store.size).toBe(items.length)
+      expect(store.list({}, undefined, 1).items[0].id).toBe(items.at(-1)!.id)
+      expect(notices).toEqual([])
+      expect(existsSync(join(dataDir, 'images', 'index.json'))).toBe(false)
+      expect(existsSync(join(dataDir, 'images', 'index.json.migrated'))).toBe(true)
+      store.close()
     }
-    const { dataDir, outcomes, measured } = await killDuringImport(CHILD, fresh)
-    expect(measured).toBe('finished')
-    expect(outcomes[0]).toBe('killed')
-    const { store, notices } = await open(dataDir)
-    expect(store.size).toBe(items.length)
-    expect(store.list({}, undefined, 1).items[0].id).toBe(items.at(-1)!.id)
-    expect(notices).toEqual([])
-    expect(existsSync(join(dataDir, 'images', 'index.json'))).toBe(false)
-    expect(existsSync(join(dataDir, 'images', 'index.json.migrated'))).toBe(true)
-    store.close()
-  })
+  )
 })

@@ -12,7 +12,13 @@ export const MIGRATED_SUFFIX = '.migrated'
  *
  * `read` returns what to import, or null when there is no JSON store (a new install).
  */
-export async function importOnce<T>(lib: Library, name: string, originals: string[], read: () => Promise<T | null>, write: (data: T) => void): Promise<boolean> {
+export async function importOnce<T>(
+  lib: Library,
+  name: string,
+  originals: string[],
+  read: () => Promise<T | null>,
+  write: (data: T) => void
+): Promise<boolean> {
   lib.run('CREATE TABLE IF NOT EXISTS imports (name TEXT PRIMARY KEY, at INTEGER NOT NULL)')
   const done = lib.get('SELECT 1 FROM imports WHERE name = ?', name) !== undefined
   let imported = false

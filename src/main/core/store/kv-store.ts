@@ -76,7 +76,9 @@ export function openRecoverableStore<T extends Record<string, unknown>>(
   } catch {
     const quarantine = `${file}.corrupt-${Date.now()}`
     // A damaged key file is deleted: a copy kept aside would keep its keys on disk for good.
-    const kept = holdsKeys ? 'the damaged file was deleted, as it may hold keys' : `damaged file kept as ${keptName(quarantine)}`
+    const kept = holdsKeys
+      ? 'the damaged file was deleted, as it may hold keys'
+      : `damaged file kept as ${keptName(quarantine)}`
     if (existsSync(file)) {
       if (holdsKeys) rmSync(file, { force: true })
       else renameSync(file, quarantine)
@@ -116,6 +118,13 @@ export function openConfStore<T extends Record<string, unknown>>(
   notices: StoreNotice[] = []
 ): KeyValueStore<T> {
   const make = () =>
-    new Conf<T>({ cwd: dir, configName: name, defaults, configFileMode: 0o600, clearInvalidConfig: false, projectName: 'generation-studio' })
+    new Conf<T>({
+      cwd: dir,
+      configName: name,
+      defaults,
+      configFileMode: 0o600,
+      clearInvalidConfig: false,
+      projectName: 'generation-studio'
+    })
   return openRecoverableStore<T>(join(dir, `${name}.json`), name, make as () => ConfLike, notices)
 }

@@ -54,7 +54,8 @@ async function mirror(from: string, to: string): Promise<void> {
     const src = join(from, e.name)
     const dest = join(to, e.name)
     if (e.isDirectory()) await mirror(src, dest)
-    else if (e.isFile() && !e.name.endsWith('.part') && !e.name.includes('.tmp-')) await link(src, dest).catch(() => copyFile(src, dest))
+    else if (e.isFile() && !e.name.endsWith('.part') && !e.name.includes('.tmp-'))
+      await link(src, dest).catch(() => copyFile(src, dest))
   }
 }
 
@@ -69,13 +70,18 @@ export function listBackups(dataDir: string): BackupInfo[] {
   }
   return names
     .filter((n) => BACKUP_NAME.test(n) && existsSync(join(root, n, 'done')) && existsSync(join(root, n, 'library.db')))
-    .map((name) => ({ name, createdAt: Number(readFileSync(join(root, name, 'done'), 'utf8')) || 0, bytes: statSync(join(root, name, 'library.db')).size }))
+    .map((name) => ({
+      name,
+      createdAt: Number(readFileSync(join(root, name, 'done'), 'utf8')) || 0,
+      bytes: statSync(join(root, name, 'library.db')).size
+    }))
     .sort((a, b) => b.createdAt - a.createdAt || (a.name < b.name ? 1 : -1))
 }
 
 /** Asks for `name` to replace the library at the next start (the open database cannot be swapped under the stores). */
 export async function requestRestore(dataDir: string, name: string): Promise<void> {
-  if (!listBackups(dataDir).some((b) => b.name === name)) throw new Error(`no complete backup named ${JSON.stringify(name)}`)
+  if (!listBackups(dataDir).some((b) => b.name === name))
+    throw new Error(`no complete backup named ${JSON.stringify(name)}`)
   await writeFile(join(backupsDir(dataDir), PENDING), name, { mode: 0o600 })
 }
 

@@ -1,4 +1,15 @@
-import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs'
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+  writeSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -49,7 +60,9 @@ describe('library database', () => {
 
     const b = notes(dir)
     expect(values(b.lib)).toEqual(['backed up'])
-    expect(b.notices.join(' ')).toMatch(new RegExp(`library database was damaged .*the backup of ${backup.name} was restored`))
+    expect(b.notices.join(' ')).toMatch(
+      new RegExp(`library database was damaged .*the backup of ${backup.name} was restored`)
+    )
     expect(readdirSync(dir).some((n) => n.startsWith('library.db.damaged-'))).toBe(true)
     b.lib.release()
   })
@@ -59,7 +72,9 @@ describe('library database', () => {
     writeFileSync(join(dir, 'library.db'), Buffer.alloc(8192, 7))
     const { lib, notices } = notes(dir)
     expect(values(lib)).toEqual([])
-    expect(notices.join(' ')).toMatch(/damaged .* and there is no backup; the library starts empty. The damaged file is kept as/)
+    expect(notices.join(' ')).toMatch(
+      /damaged .* and there is no backup; the library starts empty. The damaged file is kept as/
+    )
     lib.release()
   })
 
@@ -84,7 +99,9 @@ describe('library database', () => {
     writeFileSync(join(dir, 'library.db-wal'), '')
 
     const b = notes(dir)
-    expect(b.notices.join(' ')).toMatch(/library database was damaged \(.*(quick_check|malformed).*the backup of .* was restored/)
+    expect(b.notices.join(' ')).toMatch(
+      /library database was damaged \(.*(quick_check|malformed).*the backup of .* was restored/
+    )
     expect(values(b.lib)).toHaveLength(3000)
     b.lib.release()
   })
@@ -107,7 +124,9 @@ describe('library database', () => {
     const b = notes(dir)
     expect(values(b.lib)).toEqual(['first'])
     expect(existsSync(join(media, 'kept.png'))).toBe(true)
-    expect(b.notices.join(' ')).toMatch(new RegExp(`restored from the backup of ${backup.name}. The library it replaced is kept as`))
+    expect(b.notices.join(' ')).toMatch(
+      new RegExp(`restored from the backup of ${backup.name}. The library it replaced is kept as`)
+    )
     b.lib.release()
     const c = notes(dir)
     expect(c.notices).toEqual([])

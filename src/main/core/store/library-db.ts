@@ -93,7 +93,8 @@ function configure(db: Database.Database, check: boolean): Database.Database {
     db.pragma('busy_timeout = 5000')
     if (check) {
       const rows = db.pragma('quick_check') as Array<{ quick_check: string }>
-      if (rows.length !== 1 || rows[0].quick_check !== 'ok') throw new Error(`quick_check: ${rows.map((r) => r.quick_check).join('; ')}`)
+      if (rows.length !== 1 || rows[0].quick_check !== 'ok')
+        throw new Error(`quick_check: ${rows.map((r) => r.quick_check).join('; ')}`)
     }
     db.exec('CREATE TABLE IF NOT EXISTS schema_steps (store TEXT PRIMARY KEY, applied INTEGER NOT NULL)')
     return db
@@ -118,11 +119,16 @@ function handle(path: string, s: Shared): Library {
     all: <T>(sql: string, ...params: unknown[]) => stmt(sql).all(...params) as T[],
     tx: (fn) => s.db.transaction(fn)(),
     schema(store, steps) {
-      const applied = lib.get<{ applied: number }>('SELECT applied FROM schema_steps WHERE store = ?', store)?.applied ?? 0
+      const applied =
+        lib.get<{ applied: number }>('SELECT applied FROM schema_steps WHERE store = ?', store)?.applied ?? 0
       for (let i = applied; i < steps.length; i++) {
         lib.tx(() => {
           s.db.exec(steps[i])
-          lib.run('INSERT INTO schema_steps (store, applied) VALUES (?, ?) ON CONFLICT(store) DO UPDATE SET applied = excluded.applied', store, i + 1)
+          lib.run(
+            'INSERT INTO schema_steps (store, applied) VALUES (?, ?) ON CONFLICT(store) DO UPDATE SET applied = excluded.applied',
+            store,
+            i + 1
+          )
         })
       }
     },
@@ -146,7 +152,13 @@ function handle(path: string, s: Shared): Library {
  * files, first reads) given the library. A store that fails to open lets go of the library again,
  * so the other stores' shared connection is not held by a store that does not exist.
  */
-export async function openStore<T>(dataDir: string, notice: (message: string) => void, store: string, steps: string[], setUp: (lib: Library) => Promise<T>): Promise<T> {
+export async function openStore<T>(
+  dataDir: string,
+  notice: (message: string) => void,
+  store: string,
+  steps: string[],
+  setUp: (lib: Library) => Promise<T>
+): Promise<T> {
   const lib = openLibrary(dataDir, notice)
   try {
     lib.schema(store, steps)

@@ -18,7 +18,8 @@ export function createLibraryHandlers(d: { dataDir: string; library: Library }):
     'library:list-backups': () => ({ backups: listBackups(d.dataDir), restorePending: pending() }),
     'library:back-up': () => (running ??= createBackup(d.library, d.dataDir).finally(() => (running = null))),
     'library:restore': async ({ name }) => {
-      if (!listBackups(d.dataDir).some((b) => b.name === name)) throw new StudioError('NOT_FOUND', 'That backup is gone or incomplete.', { field: 'name' })
+      if (!listBackups(d.dataDir).some((b) => b.name === name))
+        throw new StudioError('NOT_FOUND', 'That backup is gone or incomplete.', { field: 'name' })
       await requestRestore(d.dataDir, name)
       return { restorePending: name }
     }

@@ -1,4 +1,14 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -35,7 +45,14 @@ describe.runIf(process.platform !== 'win32')('data at rest is private to its own
     const dir = join(tempDir(), 'data')
     mkdirSync(dir, { mode: 0o755 })
     chmodSync(dir, 0o755)
-    const core = await createStudioCore({ shell: 'browser', secrets: noKeychain, dataDir: dir, appVersion: '0.0.0', platform: 'linux', sandbox: { enabled: false } })
+    const core = await createStudioCore({
+      shell: 'browser',
+      secrets: noKeychain,
+      dataDir: dir,
+      appVersion: '0.0.0',
+      platform: 'linux',
+      sandbox: { enabled: false }
+    })
     try {
       expect(mode(dir)).toBe(0o700)
       for (const f of ['library.db', 'library.db-wal', 'library.db-shm']) {
@@ -50,11 +67,13 @@ describe.runIf(process.platform !== 'win32')('data at rest is private to its own
   it('a library database left 0644 by an earlier version is made 0600 when it opens', () => {
     const dir = tempDir()
     openLibrary(dir).release()
-    for (const f of ['library.db', 'library.db-wal', 'library.db-shm']) if (existsSync(join(dir, f))) chmodSync(join(dir, f), 0o644)
+    for (const f of ['library.db', 'library.db-wal', 'library.db-shm'])
+      if (existsSync(join(dir, f))) chmodSync(join(dir, f), 0o644)
     const lib = openLibrary(dir)
     lib.schema('t', ['CREATE TABLE t (v TEXT)'])
     lib.run('INSERT INTO t (v) VALUES (?)', 'x')
-    for (const f of ['library.db', 'library.db-wal', 'library.db-shm']) if (existsSync(join(dir, f))) expect(mode(join(dir, f)), f).toBe(0o600)
+    for (const f of ['library.db', 'library.db-wal', 'library.db-shm'])
+      if (existsSync(join(dir, f))) expect(mode(join(dir, f)), f).toBe(0o600)
     lib.release()
   })
 
@@ -99,7 +118,9 @@ describe.runIf(process.platform !== 'win32')('data at rest is private to its own
     expect(left.join('\n')).not.toContain(KEY_A)
     expect(left.join('\n')).not.toContain(KEY_B)
     expect(readdirSync(dir).filter((n) => n.includes('corrupt'))).toEqual([])
-    expect(notices.map((n) => n.message)).toEqual(['secrets.json was damaged and had no backup; started empty (the damaged file was deleted, as it may hold keys)'])
+    expect(notices.map((n) => n.message)).toEqual([
+      'secrets.json was damaged and had no backup; started empty (the damaged file was deleted, as it may hold keys)'
+    ])
   })
 
   it('a damaged key file with a good .bak is restored from it as 0600', () => {
@@ -110,7 +131,9 @@ describe.runIf(process.platform !== 'win32')('data at rest is private to its own
     const notices: StoreNotice[] = []
     const again = openConfStore<SecretsFile>(dir, 'secrets', { entries: {} }, notices)
     expect(again.get('entries').p1?.data).toBe(KEY_A)
-    expect(notices[0]?.message).toBe('secrets.json was damaged; restored the last good copy (the damaged file was deleted, as it may hold keys)')
+    expect(notices[0]?.message).toBe(
+      'secrets.json was damaged; restored the last good copy (the damaged file was deleted, as it may hold keys)'
+    )
     expect(mode(again.path)).toBe(0o600)
     expect(readdirSync(dir).filter((n) => n.includes('corrupt'))).toEqual([])
   })

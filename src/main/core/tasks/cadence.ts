@@ -25,6 +25,11 @@ export function pollIntervalMs(ageMs: number, random: () => number = Math.random
 }
 
 /** Attempt-based delays (native image tasks, asset imports): the last step repeats. */
-export function stepDelay(attempt: number, stepsMs: readonly number[], jitter: number = POLL_JITTER, random: () => number = Math.random): number {
+export function stepDelay(
+  attempt: number,
+  stepsMs: readonly number[],
+  jitter: number = POLL_JITTER,
+  random: () => number = Math.random
+): number {
   return jittered(stepsMs[Math.min(attempt, stepsMs.length - 1)], jitter, random)
 }

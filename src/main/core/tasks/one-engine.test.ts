@@ -5,12 +5,11 @@ import { suiteSandbox } from '../testing/sandbox-suite'
 import { videoHarness } from '../video/testing/harness'
 import { PollScheduler } from './scheduler'
 
-
 /** Video polls and native image polls on one profile, through the one scheduler studio-core hands out. */
 describe('one task engine for every kind of task', () => {
   const sb = suiteSandbox({ speed: 1 })
 
-  it("a Retry-After answered to a native image poll also holds the video polls of that gateway", async () => {
+  it('a Retry-After answered to a native image poll also holds the video polls of that gateway', async () => {
     const scheduler = new PollScheduler({ ratePerSecond: 100, maxInFlight: 8 })
     const video = await videoHarness({ sandbox: sb, deps: { scheduler } })
     const images = await imagesHarness({ sandbox: sb, scheduler })

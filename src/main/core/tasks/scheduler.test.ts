@@ -51,7 +51,8 @@ describe('the one poll scheduler', () => {
     const clock = new FakeClock()
     const s = new PollScheduler({ clock, ratePerSecond: 10, sleepGapMs: 60_000 })
     const ran: number[] = []
-    for (let i = 0; i < 5; i++) s.add(`t${i}`, clock.now() + 30_000 + i * 100_000, 'g', async () => void ran.push(clock.now()))
+    for (let i = 0; i < 5; i++)
+      s.add(`t${i}`, clock.now() + 30_000 + i * 100_000, 'g', async () => void ran.push(clock.now()))
     clock.jump(29_000)
     // The machine sleeps for an hour: the 30 s timer fires an hour late.
     clock.jump(3600_000)
@@ -87,7 +88,13 @@ describe('the one poll scheduler', () => {
     expect(s.has('native:1')).toBe(false)
     await clock.advance(10_000)
     expect(ran).toBe(false)
-    const answer = s.at('native:2', clock.now() + 1000, 'g', async () => 42, stop.signal.aborted ? undefined : stop.signal)
+    const answer = s.at(
+      'native:2',
+      clock.now() + 1000,
+      'g',
+      async () => 42,
+      stop.signal.aborted ? undefined : stop.signal
+    )
     await clock.advance(2000)
     await expect(answer).resolves.toBe(42)
   })

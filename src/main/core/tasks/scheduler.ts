@@ -92,7 +92,14 @@ export class PollScheduler {
 
   /** Runs `fn` as soon as the rate cap allows (before polls); resolves with its result. */
   request<T>(gateway: string, fn: () => Promise<T>): Promise<T> {
-    return this.at(`req:${Math.random().toString(36).slice(2)}:${this.started}`, this.clock.now(), gateway, fn, undefined, 1)
+    return this.at(
+      `req:${Math.random().toString(36).slice(2)}:${this.started}`,
+      this.clock.now(),
+      gateway,
+      fn,
+      undefined,
+      1
+    )
   }
 
   /**
@@ -100,7 +107,14 @@ export class PollScheduler {
    * result. An abort of `signal` takes it out of the queue and rejects with CANCELLED, so a caller
    * awaiting its turn is never left waiting by a shutdown.
    */
-  at<T>(key: string, dueAt: number, gateway: string, fn: () => Promise<T>, signal?: AbortSignal, priority = 0): Promise<T> {
+  at<T>(
+    key: string,
+    dueAt: number,
+    gateway: string,
+    fn: () => Promise<T>,
+    signal?: AbortSignal,
+    priority = 0
+  ): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const onAbort = () => {
         if (this.entries.get(key)?.run === run) this.cancel(key)
@@ -127,7 +141,11 @@ export class PollScheduler {
    * Retry-After (clamped to `capMs`), or, without one, before a back-off that doubles per 429 in a
    * row. Returns the moment the gateway may be asked again.
    */
-  backOff(gateway: string, retryAfterMs: unknown, capMs: number = this.opts.retryAfterCapMs ?? RETRY_AFTER_CAP_MS): number {
+  backOff(
+    gateway: string,
+    retryAfterMs: unknown,
+    capMs: number = this.opts.retryAfterCapMs ?? RETRY_AFTER_CAP_MS
+  ): number {
     const now = this.clock.now()
     let until: number
     if (typeof retryAfterMs === 'number' && Number.isFinite(retryAfterMs)) {

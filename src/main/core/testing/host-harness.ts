@@ -16,8 +16,14 @@ import { EventHub } from '../ipc/event-hub'
 import { SecretGuard } from '../ipc/secret-guard'
 
 type Channel = keyof typeof invokes
-export type ContractCall<C extends Channel> = <K extends C>(channel: K, input: z.input<(typeof invokes)[K]['input']>) => Promise<z.output<(typeof invokes)[K]['output']>>
-export type ContractFail<C extends Channel> = <K extends C>(channel: K, input: z.input<(typeof invokes)[K]['input']>) => Promise<StudioErrorData>
+export type ContractCall<C extends Channel> = <K extends C>(
+  channel: K,
+  input: z.input<(typeof invokes)[K]['input']>
+) => Promise<z.output<(typeof invokes)[K]['output']>>
+export type ContractFail<C extends Channel> = <K extends C>(
+  channel: K,
+  input: z.input<(typeof invokes)[K]['input']>
+) => Promise<StudioErrorData>
 
 export interface HostBase {
   sb: SandboxHandle
@@ -72,7 +78,12 @@ export function contractFail<C extends Channel>(call: ContractCall<C>): Contract
       if (e instanceof StudioError) return e.toData()
       if (e && typeof e === 'object' && 'issues' in e) {
         const issue = (e as z.ZodError).issues[0]
-        return { code: 'INVALID_INPUT', message: issue?.message ?? String(e), retryable: false, field: issue?.path.join('.') }
+        return {
+          code: 'INVALID_INPUT',
+          message: issue?.message ?? String(e),
+          retryable: false,
+          field: issue?.path.join('.')
+        }
       }
       throw e
     }
@@ -81,7 +92,12 @@ export function contractFail<C extends Channel>(call: ContractCall<C>): Contract
 }
 
 /** Checks every 10 ms until `check()` holds; past the deadline, fails the test. */
-export const waitFor = (check: () => boolean, timeoutMs = 15_000): Promise<true> => pollUntil(() => check() || undefined, timeoutMs, () => 'timed out')
+export const waitFor = (check: () => boolean, timeoutMs = 15_000): Promise<true> =>
+  pollUntil(
+    () => check() || undefined,
+    timeoutMs,
+    () => 'timed out'
+  )
 
 /** Checks every 10 ms until `probe` gives a value; past the deadline throws with `failure()`. */
 export async function pollUntil<T>(probe: () => T | undefined, timeoutMs: number, failure: () => string): Promise<T> {

@@ -56,7 +56,10 @@ export interface SandboxSuite<H> {
   swap(next: H): void
 }
 
-export function sandboxSuite<H extends Closable>(harness: (opts: { sandbox: SandboxHandle }) => Promise<H>, opts: SandboxSuiteOptions = {}): SandboxSuite<H> {
+export function sandboxSuite<H extends Closable>(
+  harness: (opts: { sandbox: SandboxHandle }) => Promise<H>,
+  opts: SandboxSuiteOptions = {}
+): SandboxSuite<H> {
   let sb: SandboxHandle | undefined
   let h: H | undefined
   beforeAll(async () => {

@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net'
 export type ScriptedHandler = (req: IncomingMessage, res: ServerResponse) => void
 
 /** A loopback HTTP server whose answers a test scripts, for client behaviour the sandbox has no mode for. */
-export async function scriptedServer(handler: ScriptedHandler): Promise<{ url: string; requests: IncomingMessage[]; close(): Promise<void> }> {
+export async function scriptedServer(
+  handler: ScriptedHandler
+): Promise<{ url: string; requests: IncomingMessage[]; close(): Promise<void> }> {
   const requests: IncomingMessage[] = []
   const server = createServer((req, res) => {
     requests.push(req)

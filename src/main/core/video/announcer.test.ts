@@ -4,13 +4,22 @@ import type { VideoTask } from '@shared/domain/video'
 import { VideoAnnouncer } from './announcer'
 
 const task = (o: Partial<VideoTask>) =>
-  ({ id: 'v-1', model: 'vidq1', state: 'running', prompt: 'a storm at sea', rawStatus: null, download: { state: 'none', attempts: 0 }, ...o }) as VideoTask
+  ({
+    id: 'v-1',
+    model: 'vidq1',
+    state: 'running',
+    prompt: 'a storm at sea',
+    rawStatus: null,
+    download: { state: 'none', attempts: 0 },
+    ...o
+  }) as VideoTask
 
 function rig(notify?: (n: { title: string }) => void) {
   const notices: VideoNotice[] = []
   const shown: string[] = []
   const a = new VideoAnnouncer({
-    emit: ((name: string, payload: unknown) => void (name === 'video:notice' && notices.push(payload as VideoNotice))) as never,
+    emit: ((name: string, payload: unknown) =>
+      void (name === 'video:notice' && notices.push(payload as VideoNotice))) as never,
     notify: notify ? (n) => (notify(n), shown.push(n.title)) : undefined,
     log: () => {}
   })
@@ -66,7 +75,8 @@ describe('the host decides video notifications once', () => {
       const answer = answerOf()
       const notices: VideoNotice[] = []
       const a = new VideoAnnouncer({
-        emit: ((name: string, payload: unknown) => void (name === 'video:notice' && notices.push(payload as VideoNotice))) as never,
+        emit: ((name: string, payload: unknown) =>
+          void (name === 'video:notice' && notices.push(payload as VideoNotice))) as never,
         notify: () => answer as unknown as void,
         log: () => {}
       })

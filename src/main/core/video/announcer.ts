@@ -83,8 +83,20 @@ function isThenable(v: unknown): v is PromiseLike<unknown> {
 /** The OS notification's words (the page words its own from the notice's fields, in its language). */
 function englishText(t: VideoTask): { title: string; body: string } {
   const what = t.prompt ? `“${t.prompt.length > 80 ? t.prompt.slice(0, 79) + '…' : t.prompt}”` : t.model
-  if (t.state === 'succeeded') return { title: t.download.state === 'done' ? 'Video ready' : 'Video finished; download pending', body: `${t.model}: ${what}` }
-  if (t.state === 'failed') return { title: 'Video failed', body: `${t.model}: ${t.error?.message ?? what}${t.error?.code ? ` (${t.error.code})` : ''}` }
-  if (t.state === 'lost') return { title: 'Video task lost', body: `${t.model}: the gateway no longer knows this task.` }
-  return { title: 'Video submission outcome unknown', body: `${t.model}: it may have been accepted and charged; check before submitting again.` }
+  if (t.state === 'succeeded')
+    return {
+      title: t.download.state === 'done' ? 'Video ready' : 'Video finished; download pending',
+      body: `${t.model}: ${what}`
+    }
+  if (t.state === 'failed')
+    return {
+      title: 'Video failed',
+      body: `${t.model}: ${t.error?.message ?? what}${t.error?.code ? ` (${t.error.code})` : ''}`
+    }
+  if (t.state === 'lost')
+    return { title: 'Video task lost', body: `${t.model}: the gateway no longer knows this task.` }
+  return {
+    title: 'Video submission outcome unknown',
+    body: `${t.model}: it may have been accepted and charged; check before submitting again.`
+  }
 }

@@ -29,7 +29,8 @@ function defined(o: Record<string, unknown>): Record<string, unknown> {
 
 /** Reference checks that need the host (grants, gallery, assets); no bytes are read. */
 export function checkCreateRefs(r: VideoCreateRequest, src: RefSources): void {
-  if (r.family === VIDEO_FAMILY.unifiedFirst || r.family === VIDEO_FAMILY.unifiedSecond) checkRefs(r.images, 'images', src)
+  if (r.family === VIDEO_FAMILY.unifiedFirst || r.family === VIDEO_FAMILY.unifiedSecond)
+    checkRefs(r.images, 'images', src)
   else if (r.family === VIDEO_FAMILY.videosMultipart) checkRefs(r.references, 'references', src)
   else {
     if (r.image) checkRef(r.image, 'image', src)
@@ -67,7 +68,8 @@ export async function buildCreate(r: VideoCreateRequest, src: RefSources, rule: 
   }
   if (r.family === VIDEO_FAMILY.videosJson) {
     const metadata = defined({
-      output_config: r.output_config && Object.keys(defined(r.output_config)).length ? defined(r.output_config) : undefined,
+      output_config:
+        r.output_config && Object.keys(defined(r.output_config)).length ? defined(r.output_config) : undefined,
       scene_type: r.scenario === 'motion-control' ? 'motion_control' : r.scene_type,
       motion_level: r.motion_level,
       offpeak: r.offpeak,
@@ -111,7 +113,8 @@ export function describeCreate(r: VideoCreateRequest, src: RefSources, rule: Mod
   const { profileId, ...rest } = r
   void profileId
   const out: Record<string, unknown> = { ...rest }
-  if (r.family === VIDEO_FAMILY.unifiedFirst || r.family === VIDEO_FAMILY.unifiedSecond) out.images = r.images.map((x) => describeRef(x, src))
+  if (r.family === VIDEO_FAMILY.unifiedFirst || r.family === VIDEO_FAMILY.unifiedSecond)
+    out.images = r.images.map((x) => describeRef(x, src))
   if (r.family === VIDEO_FAMILY.videosMultipart) {
     out.references = r.references.map((x) => describeRef(x, src))
     if (cap.duration.forced) out.seconds = cap.duration.forced
@@ -120,12 +123,23 @@ export function describeCreate(r: VideoCreateRequest, src: RefSources, rule: Mod
     if (r.image) out.image = describeRef(r.image, src)
     if (r.last_frame) out.last_frame = describeRef(r.last_frame, src)
   }
-  if (r.family === VIDEO_FAMILY.unifiedFirst && r.payload && r.payload.length > 2000) out.payload = `${r.payload.slice(0, 200)}… (${r.payload.length} characters)`
+  if (r.family === VIDEO_FAMILY.unifiedFirst && r.payload && r.payload.length > 2000)
+    out.payload = `${r.payload.slice(0, 200)}… (${r.payload.length} characters)`
   return out
 }
 
-export function buildRemix(req: VideoRemixRequest, gatewayTaskId: string, route: VideoRoute): { path: string; json: Record<string, unknown> } {
-  const body = defined({ model: req.model, prompt: req.prompt, size: req.size, aspect_ratio: req.aspect_ratio, parent_post_id: req.parent_post_id })
+export function buildRemix(
+  req: VideoRemixRequest,
+  gatewayTaskId: string,
+  route: VideoRoute
+): { path: string; json: Record<string, unknown> } {
+  const body = defined({
+    model: req.model,
+    prompt: req.prompt,
+    size: req.size,
+    aspect_ratio: req.aspect_ratio,
+    parent_post_id: req.parent_post_id
+  })
   if (route === 'videos') return { path: `/v1/videos/${idSegment(gatewayTaskId)}/remix`, json: body }
   return { path: '/v1/video/remix', json: { ...body, task_id: gatewayTaskId } }
 }

@@ -27,7 +27,15 @@ function liveOf(t: VideoTask): CellLive {
     ...(t.rawStatus ? { note: t.rawStatus } : {}),
     startedAt: t.createdAt,
     ...(state !== 'running' ? { endedAt: t.completedAt ?? t.updatedAt } : {}),
-    ...(t.error ? { error: { code: t.error.studioCode ?? 'GATEWAY_ERROR', message: t.error.code ? `${t.error.message} (${t.error.code})` : t.error.message, retryable: false } } : {})
+    ...(t.error
+      ? {
+          error: {
+            code: t.error.studioCode ?? 'GATEWAY_ERROR',
+            message: t.error.code ? `${t.error.message} (${t.error.code})` : t.error.message,
+            retryable: false
+          }
+        }
+      : {})
   }
 }
 

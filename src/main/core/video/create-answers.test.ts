@@ -9,29 +9,57 @@ import { resumesOnlyOnNewKey } from './testing/paused-polls'
  */
 describe('video create answers and query refusals', () => {
   const { sb, h } = sandboxSuite(videoHarness, { resetEach: true })
-  const creates = () => sb.log().filter((e) => ['video.create', 'videos.create', 'video.remix', 'videos.remix'].includes(e.route ?? '') && e.method === 'POST')
+  const creates = () =>
+    sb
+      .log()
+      .filter(
+        (e) =>
+          ['video.create', 'videos.create', 'video.remix', 'videos.remix'].includes(e.route ?? '') &&
+          e.method === 'POST'
+      )
 
   it.each([
-    ['unified create', { family: 'vidq', model: 'vidq1', prompt: 'refused' }, 'error-200=content_policy@video.create*1'],
-    ['video-object JSON create', { family: 'kl', model: 'Kl-2.6', prompt: 'refused', seconds: '5' }, 'error-200=content_policy@videos.create*1'],
-    ['multipart create', { family: 'gk', model: 'gk-video-3', prompt: 'refused' }, 'error-200=content_policy@videos.create*1']
-  ] as const)('a %s answered 200 with an error object is failed with the gateway’s message and code', async (_name, req, fault) => {
-    sb.setFaults(sb.key, [fault])
-    const t = await h.call('video:create', req as never)
-    const done = await h.until(t.id, ended)
-    expect(done.state).toBe('failed')
-    expect(done.taskId).toBeNull()
-    expect(done.error?.message).toContain('the request was refused upstream')
-    expect(done.error?.code).toBe('content_policy')
-    expect(done.error?.studioCode).toBe('GATEWAY_ERROR')
-    expect(creates()).toHaveLength(1)
-  })
+    [
+      'unified create',
+      { family: 'vidq', model: 'vidq1', prompt: 'refused' },
+      'error-200=content_policy@video.create*1'
+    ],
+    [
+      'video-object JSON create',
+      { family: 'kl', model: 'Kl-2.6', prompt: 'refused', seconds: '5' },
+      'error-200=content_policy@videos.create*1'
+    ],
+    [
+      'multipart create',
+      { family: 'gk', model: 'gk-video-3', prompt: 'refused' },
+      'error-200=content_policy@videos.create*1'
+    ]
+  ] as const)(
+    'a %s answered 200 with an error object is failed with the gateway’s message and code',
+    async (_name, req, fault) => {
+      sb.setFaults(sb.key, [fault])
+      const t = await h.call('video:create', req as never)
+      const done = await h.until(t.id, ended)
+      expect(done.state).toBe('failed')
+      expect(done.taskId).toBeNull()
+      expect(done.error?.message).toContain('the request was refused upstream')
+      expect(done.error?.code).toBe('content_policy')
+      expect(done.error?.studioCode).toBe('GATEWAY_ERROR')
+      expect(creates()).toHaveLength(1)
+    }
+  )
 
   it('a remix answered 200 with an error object is failed with the gateway’s message and code', async () => {
     const src = await h.call('video:create', { family: 'gk', model: 'gk-video-3', prompt: 'source' })
     const source = await h.until(src.id, ended)
     sb.setFaults(sb.key, ['error-200=remix_refused@videos.remix*1'])
-    const r = await h.call('video:remix', { sourceId: source.id, model: 'gk-video-3', prompt: 'again', size: '720P', aspect_ratio: '3:2' })
+    const r = await h.call('video:remix', {
+      sourceId: source.id,
+      model: 'gk-video-3',
+      prompt: 'again',
+      size: '720P',
+      aspect_ratio: '3:2'
+    })
     const done = await h.until(r.id, ended)
     expect(done.state).toBe('failed')
     expect(done.error).toMatchObject({ code: 'remix_refused', studioCode: 'GATEWAY_ERROR' })
@@ -39,20 +67,31 @@ describe('video create answers and query refusals', () => {
 
   it.each([
     ['vidq', { family: 'vidq', model: 'vidq1', prompt: 'no' }, 'create-failed@video.create*1', 'failed'],
-    ['vo3', { family: 'unified2', model: 'vo3.1-components', prompt: 'no' }, 'create-failed=FAILURE@video.create*1', 'FAILURE'],
+    [
+      'vo3',
+      { family: 'unified2', model: 'vo3.1-components', prompt: 'no' },
+      'create-failed=FAILURE@video.create*1',
+      'FAILURE'
+    ],
     ['kl', { family: 'kl', model: 'Kl-2.6', prompt: 'no', seconds: '5' }, 'create-failed@videos.create*1', 'failed'],
     ['gk', { family: 'gk', model: 'gk-video-3', prompt: 'no' }, 'create-failed=error@videos.create*1', 'error']
-  ] as const)('a %s create answered already failed is shown failed with its reason, never polled', async (_family, req, fault, word) => {
-    sb.setFaults(sb.key, [fault])
-    const t = await h.call('video:create', req as never)
-    const done = await h.until(t.id, ended)
-    expect(done.state).toBe('failed')
-    expect(done.rawStatus).toBe(word)
-    expect(done.taskId).not.toBeNull()
-    expect(done.error).toMatchObject({ message: 'Video generation was refused upstream: the prompt was flagged', code: 'upstream_refused' })
-    await new Promise((r) => setTimeout(r, 150))
-    expect(sb.log().filter((e) => e.route === 'video.query' || e.route === 'videos.get')).toHaveLength(0)
-  })
+  ] as const)(
+    'a %s create answered already failed is shown failed with its reason, never polled',
+    async (_family, req, fault, word) => {
+      sb.setFaults(sb.key, [fault])
+      const t = await h.call('video:create', req as never)
+      const done = await h.until(t.id, ended)
+      expect(done.state).toBe('failed')
+      expect(done.rawStatus).toBe(word)
+      expect(done.taskId).not.toBeNull()
+      expect(done.error).toMatchObject({
+        message: 'Video generation was refused upstream: the prompt was flagged',
+        code: 'upstream_refused'
+      })
+      await new Promise((r) => setTimeout(r, 150))
+      expect(sb.log().filter((e) => e.route === 'video.query' || e.route === 'videos.get')).toHaveLength(0)
+    }
+  )
 
   it('a 403 while polling pauses the task like a 401; a new key resumes it', async () => {
     // Only the polls are refused (the create went through and may be charged).
@@ -66,9 +105,15 @@ describe('video create answers and query refusals', () => {
   it('a 403 while following an asset import pauses it like a 401; a new key resumes it to Active', async () => {
     const group = await h.call('video:assets-create-group', { name: 'Refused' })
     sb.setFaults(sb.key, ['forbidden@asset.get'])
-    const asset = await h.call('video:assets-import', { groupId: group.id, url: `${sb.cdnUrl}/hero.png`, type: 'Image', name: 'Hero' })
+    const asset = await h.call('video:assets-import', {
+      groupId: group.id,
+      url: `${sb.cdnUrl}/hero.png`,
+      type: 'Image',
+      name: 'Hero'
+    })
     const paused = async () => {
-      for (let i = 0; i < 500 && !/paused/.test(h.assets.find(asset.id)?.error?.message ?? ''); i++) await new Promise((r) => setTimeout(r, 10))
+      for (let i = 0; i < 500 && !/paused/.test(h.assets.find(asset.id)?.error?.message ?? ''); i++)
+        await new Promise((r) => setTimeout(r, 10))
       return h.assets.find(asset.id)!
     }
     const held = await paused()
@@ -90,7 +135,8 @@ describe('video create answers and query refusals', () => {
     expect((await paused()).error?.code).toBe('401')
     h.gateway.key = first
     await h.assets.onProfilesChanged()
-    for (let i = 0; i < 500 && h.assets.find(asset.id)!.state !== 'active'; i++) await new Promise((r) => setTimeout(r, 10))
+    for (let i = 0; i < 500 && h.assets.find(asset.id)!.state !== 'active'; i++)
+      await new Promise((r) => setTimeout(r, 10))
     expect(h.assets.find(asset.id)).toMatchObject({ state: 'active' })
     expect(h.assets.find(asset.id)!.error).toBeUndefined()
   })

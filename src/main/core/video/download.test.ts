@@ -18,7 +18,12 @@ afterEach(() => {
 /** Occupies every thread of libuv's pool for a while, so a file open queued now lands late. */
 function busyThreadPool(): Promise<unknown> {
   const threads = Number(process.env.UV_THREADPOOL_SIZE) || 4
-  return Promise.all(Array.from({ length: threads * 2 }, () => new Promise((resolve) => pbkdf2('studio', 'salt', 100_000, 32, 'sha256', resolve))))
+  return Promise.all(
+    Array.from(
+      { length: threads * 2 },
+      () => new Promise((resolve) => pbkdf2('studio', 'salt', 100_000, 32, 'sha256', resolve))
+    )
+  )
 }
 
 /** A gateway answer whose body is `bytes`, all in the first chunk. */
@@ -36,7 +41,16 @@ describe('fetchVideo', () => {
     const notMp4 = new TextEncoder().encode('<html>an error page, not a video</html>')
     for (let i = 0; i < 3; i++) {
       const busy = busyThreadPool()
-      await expect(fetchVideo({ fetch: answer(notMp4), url: 'http://127.0.0.1:8/v.mp4', contentPath: '/v1/videos/v/content', conn, dir, id: `v${i}` })).rejects.toThrow(/not an MP4/)
+      await expect(
+        fetchVideo({
+          fetch: answer(notMp4),
+          url: 'http://127.0.0.1:8/v.mp4',
+          contentPath: '/v1/videos/v/content',
+          conn,
+          dir,
+          id: `v${i}`
+        })
+      ).rejects.toThrow(/not an MP4/)
       await busy
     }
     expect(readdirSync(dir)).toEqual([])
@@ -48,7 +62,14 @@ describe('fetchVideo', () => {
     const mp4 = new Uint8Array(64)
     new DataView(mp4.buffer).setUint32(0, 24)
     mp4.set(new TextEncoder().encode('ftypisom'), 4)
-    const saved = await fetchVideo({ fetch: answer(mp4), url: 'http://127.0.0.1:8/v.mp4', contentPath: '/v1/videos/v/content', conn, dir, id: 'ok' })
+    const saved = await fetchVideo({
+      fetch: answer(mp4),
+      url: 'http://127.0.0.1:8/v.mp4',
+      contentPath: '/v1/videos/v/content',
+      conn,
+      dir,
+      id: 'ok'
+    })
     expect(saved).toMatchObject({ name: 'ok.mp4', bytes: 64, contentType: 'video/mp4' })
     expect(readdirSync(dir)).toEqual(['ok.mp4'])
   })

@@ -1,7 +1,14 @@
 import { rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type StudioError } from '@shared/errors'
-import { downloadError, downloadToFile, isDiskFull, resultStatusError, resultTarget, type DownloadLimits } from '../gateway/download'
+import {
+  downloadError,
+  downloadToFile,
+  isDiskFull,
+  resultStatusError,
+  resultTarget,
+  type DownloadLimits
+} from '../gateway/download'
 import { gatewayUrl, type FetchLike, type GatewayConnection } from '../gateway/http'
 import type { Resolve } from '../gateway/result-address'
 
@@ -11,7 +18,11 @@ import type { Resolve } from '../gateway/result-address'
  * complete. The key goes only to the gateway's own origin (the /content route), never to a CDN.
  */
 
-export const DEFAULT_VIDEO_DOWNLOAD: DownloadLimits = { headersMs: 30_000, idleMs: 60_000, maxBytes: 4 * 1024 * 1024 * 1024 }
+export const DEFAULT_VIDEO_DOWNLOAD: DownloadLimits = {
+  headersMs: 30_000,
+  idleMs: 60_000,
+  maxBytes: 4 * 1024 * 1024 * 1024
+}
 
 export interface SavedVideo {
   name: string
@@ -41,13 +52,23 @@ export interface FetchVideoInput {
 
 function statusError(status: number): StudioError {
   // The /content route answers 400 while the video is still being prepared.
-  if (status === 400) return downloadError('not-ready', 'The gateway says the result is not ready yet (400).', true, status)
+  if (status === 400)
+    return downloadError('not-ready', 'The gateway says the result is not ready yet (400).', true, status)
   return resultStatusError(status, 'The result link was refused (403): it has expired.')
 }
 
 function diskError(code: string): StudioError {
-  if (isDiskFull(code)) return downloadError('disk-full', 'The disk is full: the partial file was removed and the video will be downloaded again later (free some space).', true)
-  return downloadError('disk', `The video folder cannot be written (${code}): the partial file was removed and the video will be downloaded again later.`, true)
+  if (isDiskFull(code))
+    return downloadError(
+      'disk-full',
+      'The disk is full: the partial file was removed and the video will be downloaded again later (free some space).',
+      true
+    )
+  return downloadError(
+    'disk',
+    `The video folder cannot be written (${code}): the partial file was removed and the video will be downloaded again later.`,
+    true
+  )
 }
 
 export async function fetchVideo(d: FetchVideoInput): Promise<SavedVideo> {
@@ -62,7 +83,8 @@ export async function fetchVideo(d: FetchVideoInput): Promise<SavedVideo> {
     resolve: d.resolve,
     headBytes: 8,
     verify: (head) => {
-      if (!looksLikeMp4(head)) throw downloadError('wrong-bytes', 'The result is not an MP4 video (no ftyp box); it was discarded.', true)
+      if (!looksLikeMp4(head))
+        throw downloadError('wrong-bytes', 'The result is not an MP4 video (no ftyp box); it was discarded.', true)
     },
     statusError,
     diskError

@@ -21,7 +21,13 @@ describe('every family and route, from submit to a verified file', () => {
   }
 
   it('unifiedFirst (unified route, first body): task_id kept, queried on /v1/video/query, video_url downloaded', async () => {
-    const t = await h.call('video:create', { family: 'vidq', model: 'vidq2-pro', prompt: 'a fox in snow', duration: 5, aspect_ratio: '4:3' })
+    const t = await h.call('video:create', {
+      family: 'vidq',
+      model: 'vidq2-pro',
+      prompt: 'a fox in snow',
+      duration: 5,
+      aspect_ratio: '4:3'
+    })
     expect(t.state).toBe('submitting')
     const done = await expectDownloaded(t.id)
     expect(done.createRoute).toBe('POST /v1/video/create')
@@ -40,15 +46,36 @@ describe('every family and route, from submit to a verified file', () => {
     const done = await expectDownloaded(t.id)
     expect(done.taskId).toMatch(/^vo3:/)
     const sent = h.sent.filter((s) => s.url.endsWith('/v1/video/create')).at(-1)!
-    expect(JSON.parse(String(sent.init!.body))).toEqual({ images: [], model: 'vo3.1-fast-components', orientation: 'portrait', prompt: 'waves', size: '720x1280', duration: 8, aspect_ratio: '9:16' })
+    expect(JSON.parse(String(sent.init!.body))).toEqual({
+      images: [],
+      model: 'vo3.1-fast-components',
+      orientation: 'portrait',
+      prompt: 'waves',
+      size: '720x1280',
+      duration: 8,
+      aspect_ratio: '9:16'
+    })
   })
 
   it('jm (unified, "N%" progress, query id without the prefix): polled with the id create returned, output.url first', async () => {
     sb.clearLog()
-    const t = await h.call('video:create', { family: 'unified2', model: 'jm-video-3.0', prompt: 'a city at night', orientation: 'landscape', size: '1280x720', aspect_ratio: '16:9', enable_upsample: true })
+    const t = await h.call('video:create', {
+      family: 'unified2',
+      model: 'jm-video-3.0',
+      prompt: 'a city at night',
+      orientation: 'landscape',
+      size: '1280x720',
+      aspect_ratio: '16:9',
+      enable_upsample: true
+    })
     const done = await expectDownloaded(t.id)
     expect(done.taskId).toMatch(/^jm:/)
-    expect(sb.log().filter((e) => e.route === 'video.query').every((e) => e.query.id === done.taskId)).toBe(true)
+    expect(
+      sb
+        .log()
+        .filter((e) => e.route === 'video.query')
+        .every((e) => e.query.id === done.taskId)
+    ).toBe(true)
     expect(done.result!.source).toBe('output.url')
   })
 
@@ -68,7 +95,15 @@ describe('every family and route, from submit to a verified file', () => {
     expect(done.createRoute).toBe('POST /v1/videos')
     expect(sb.log().some((e) => e.route === 'videos.get' && e.path === `/v1/videos/${done.taskId}`)).toBe(true)
     const body = JSON.parse(String(h.sent.filter((s) => s.url.endsWith('/v1/videos')).at(-1)!.init!.body))
-    expect(body).toEqual({ model: 'Kl-2.6', prompt: 'a dancer', seconds: '10', metadata: { output_config: { resolution: '1080P', aspect_ratio: '9:16', audio_generation: 'Enabled' }, motion_level: 'pro' } })
+    expect(body).toEqual({
+      model: 'Kl-2.6',
+      prompt: 'a dancer',
+      seconds: '10',
+      metadata: {
+        output_config: { resolution: '1080P', aspect_ratio: '9:16', audio_generation: 'Enabled' },
+        motion_level: 'pro'
+      }
+    })
   })
 
   it('videosMultipart (multipart built in the host): repeated input_reference files, forced seconds', async () => {
@@ -101,15 +136,30 @@ describe('every family and route, from submit to a verified file', () => {
     const src = await h.call('video:create', { family: 'gk', model: 'gk-video-3', prompt: 'source' })
     const source = await h.until(src.id, ok)
     sb.clearLog()
-    const r1 = await h.call('video:remix', { sourceId: source.id, model: 'gk-video-3', prompt: 'make it rain', size: '720P', aspect_ratio: '3:2' })
-    const r2 = await h.call('video:remix', { sourceId: source.id, route: 'unified', model: 'gk-video-3', prompt: 'make it snow', size: '720P', aspect_ratio: '1:1' })
+    const r1 = await h.call('video:remix', {
+      sourceId: source.id,
+      model: 'gk-video-3',
+      prompt: 'make it rain',
+      size: '720P',
+      aspect_ratio: '3:2'
+    })
+    const r2 = await h.call('video:remix', {
+      sourceId: source.id,
+      route: 'unified',
+      model: 'gk-video-3',
+      prompt: 'make it snow',
+      size: '720P',
+      aspect_ratio: '1:1'
+    })
     const d1 = await expectDownloaded(r1.id)
     const d2 = await expectDownloaded(r2.id)
     expect(d1.remixOf).toEqual({ id: source.id, taskId: source.taskId })
     expect(d2.remixOf).toEqual({ id: source.id, taskId: source.taskId })
     expect(d1.createRoute).toBe('POST /v1/videos/{id}/remix')
     expect(d2.createRoute).toBe('POST /v1/video/remix')
-    expect(sb.log().filter((e) => e.route === 'videos.remix' && e.path === `/v1/videos/${source.taskId}/remix`)).toHaveLength(1)
+    expect(
+      sb.log().filter((e) => e.route === 'videos.remix' && e.path === `/v1/videos/${source.taskId}/remix`)
+    ).toHaveLength(1)
     const unified = h.sent.filter((s) => s.url.endsWith('/v1/video/remix')).at(-1)!
     expect(JSON.parse(String(unified.init!.body)).task_id).toBe(source.taskId)
     expect(sb.log().some((e) => e.route === 'videos.get' && e.path === `/v1/videos/${d2.taskId}`)).toBe(true)
@@ -121,7 +171,9 @@ describe('every family and route, from submit to a verified file', () => {
     expect(done.state).toBe('failed')
     expect(done.error?.message).toBeTruthy()
     expect(done.error?.code).toBeTruthy()
-    expect(h.events.filter((e) => e.name === 'video:notice' && (e.payload as { id: string }).id === t.id)).toHaveLength(1)
+    expect(h.events.filter((e) => e.name === 'video:notice' && (e.payload as { id: string }).id === t.id)).toHaveLength(
+      1
+    )
   })
 
   it('list filters by state, model and text; remove deletes the file', async () => {

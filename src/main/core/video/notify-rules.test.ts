@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { VideoTask } from '@shared/domain/video'
 import { noticeOf, NotifyTracker } from './notify-rules'
 
-const videoTask = (o: Partial<VideoTask>) => ({ id: 'v-1', state: 'running', prompt: '', rawStatus: null, ...o }) as VideoTask
+const videoTask = (o: Partial<VideoTask>) =>
+  ({ id: 'v-1', state: 'running', prompt: '', rawStatus: null, ...o }) as VideoTask
 
 describe('notifications', () => {
   it('announce a task once when it reaches succeeded or failed, never for what the board already showed', () => {
@@ -17,7 +18,10 @@ describe('notifications', () => {
   })
 
   it('says what failed with its code', () => {
-    const n = noticeOf(videoTask({ state: 'failed', prompt: 'storm', error: { message: 'moderation', code: 'policy_violation' } }), 'Untitled')
+    const n = noticeOf(
+      videoTask({ state: 'failed', prompt: 'storm', error: { message: 'moderation', code: 'policy_violation' } }),
+      'Untitled'
+    )
     expect(n).toEqual({ kind: 'failed', prompt: 'storm', message: 'moderation', code: 'policy_violation' })
   })
 })

@@ -38,5 +38,10 @@ export interface NoticeText {
 export function noticeOf(task: VideoTask, untitled: string): NoticeText {
   const prompt = task.prompt.trim().slice(0, 80) || untitled
   if (task.state === 'succeeded') return { kind: 'succeeded', prompt }
-  return { kind: task.state, prompt, message: task.error?.message ?? task.rawStatus ?? '', ...(task.error?.code ? { code: task.error.code } : {}) }
+  return {
+    kind: task.state,
+    prompt,
+    message: task.error?.message ?? task.rawStatus ?? '',
+    ...(task.error?.code ? { code: task.error.code } : {})
+  }
 }

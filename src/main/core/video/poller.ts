@@ -45,7 +45,8 @@ export class Poller {
   schedule(rec: TaskRecord, at?: number, priority = 0): void {
     const now = this.d.scheduler.now()
     const scale = this.d.scale ?? 1
-    const due = at ?? now + Math.round(pollIntervalMs((now - rec.task.createdAt) / scale, this.d.scheduler.random) * scale)
+    const due =
+      at ?? now + Math.round(pollIntervalMs((now - rec.task.createdAt) / scale, this.d.scheduler.random) * scale)
     rec.task.nextPollAt = due
     this.d.scheduler.add(rec.task.id, due, rec.task.profileId, () => this.pollOnce(rec.task.id), priority)
   }
@@ -63,7 +64,10 @@ export class Poller {
     if (now - rec.task.createdAt > MAX_TASK_AGE_MS) {
       rec.task.state = 'lost'
       rec.phase = 'ended'
-      rec.task.error = { message: 'The task had no final state after 26 hours; the studio stopped following it.', studioCode: 'TIMEOUT' }
+      rec.task.error = {
+        message: 'The task had no final state after 26 hours; the studio stopped following it.',
+        studioCode: 'TIMEOUT'
+      }
       await book.commit(rec)
       book.announce(rec)
       return
@@ -77,7 +81,13 @@ export class Poller {
     const q = queryRequest(rec.task.queryRoute, rec.task.taskId)
     let body: unknown
     try {
-      const res = await sendGateway(this.d.fetch, conn, { method: 'GET', path: q.path, query: q.query, timeoutMs: QUERY_HEADERS_MS, signal: this.d.signal })
+      const res = await sendGateway(this.d.fetch, conn, {
+        method: 'GET',
+        path: q.path,
+        query: q.query,
+        timeoutMs: QUERY_HEADERS_MS,
+        signal: this.d.signal
+      })
       rec.task.lastPolledAt = book.now()
       rec.task.polls++
       body = await readJson(res)
@@ -98,14 +108,19 @@ export class Poller {
     if (e.code === 'CANCELLED') return
     // A 403 on a query (banned user, IP or group access, an exhausted key on some builds) does not go
     // away by asking again: like a 401 it waits for the key to change instead of polling for a day.
-    if (e.code === 'UNAUTHORIZED' || e.status === 401 || e.status === 403) return this.pause(rec, keyFingerprint(conn.key), e.message)
+    if (e.code === 'UNAUTHORIZED' || e.status === 401 || e.status === 403)
+      return this.pause(rec, keyFingerprint(conn.key), e.message)
     if (e.code === 'TASK_NOT_FOUND') {
       const miss = countMiss(rec.misses)
       rec.misses = miss.misses
       if (miss.lost) {
         rec.task.state = 'lost'
         rec.phase = 'ended'
-        rec.task.error = { message: `The gateway no longer knows task ${rec.task.taskId} (task_not_exist, ${rec.misses} times in a row).`, code: 'task_not_exist', studioCode: 'TASK_NOT_FOUND' }
+        rec.task.error = {
+          message: `The gateway no longer knows task ${rec.task.taskId} (task_not_exist, ${rec.misses} times in a row).`,
+          code: 'task_not_exist',
+          studioCode: 'TASK_NOT_FOUND'
+        }
         await book.commit(rec)
         book.announce(rec)
         return
@@ -126,7 +141,10 @@ export class Poller {
   private async pause(rec: TaskRecord, fingerprint: string, message: string): Promise<void> {
     rec.task.state = 'paused'
     rec.pausedKey = fingerprint
-    rec.task.error = { message: `Polling is paused: ${message} Update the profile's key to continue.`, studioCode: 'UNAUTHORIZED' }
+    rec.task.error = {
+      message: `Polling is paused: ${message} Update the profile's key to continue.`,
+      studioCode: 'UNAUTHORIZED'
+    }
     await this.d.book.commit(rec)
   }
 
@@ -157,7 +175,10 @@ export class Poller {
     if (r.state === 'failed' || r.state === 'cancelled') {
       t.state = r.state
       t.completedAt = r.completedAt ?? book.now()
-      t.error = { message: r.error?.message ?? (r.state === 'cancelled' ? 'The task was cancelled.' : 'The task failed.'), ...(r.error?.code ? { code: r.error.code } : {}) }
+      t.error = {
+        message: r.error?.message ?? (r.state === 'cancelled' ? 'The task was cancelled.' : 'The task failed.'),
+        ...(r.error?.code ? { code: r.error.code } : {})
+      }
       rec.phase = 'ended'
       delete t.nextPollAt
       await book.commit(rec)

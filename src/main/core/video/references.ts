@@ -37,8 +37,10 @@ interface Checked {
 }
 
 function checkImage(field: string, name: string, mime: string, bytes: number, width?: number, height?: number): void {
-  if (!TYPES.has(mime)) throw invalid(field, `"${name}" is not a PNG, JPEG or WebP image; video references must be one of these.`)
-  if (bytes > VIDEO_LIMITS.refImageMaxBytes) throw invalid(field, `"${name}" is ${formatBytes(bytes)}; video reference images are at most 50 MB.`)
+  if (!TYPES.has(mime))
+    throw invalid(field, `"${name}" is not a PNG, JPEG or WebP image; video references must be one of these.`)
+  if (bytes > VIDEO_LIMITS.refImageMaxBytes)
+    throw invalid(field, `"${name}" is ${formatBytes(bytes)}; video reference images are at most 50 MB.`)
   if (width && height) {
     const r = width / height
     if (!(r > VIDEO_LIMITS.refRatioMin && r < VIDEO_LIMITS.refRatioMax)) {

@@ -88,7 +88,13 @@ export class ResultKeeper {
     try {
       conn = await this.d.connection(rec.task.profileId)
       const q = queryRequest(rec.task.queryRoute, rec.task.taskId)
-      const res = await sendGateway(this.d.fetch, conn, { method: 'GET', path: q.path, query: q.query, timeoutMs: 20_000, signal: this.d.signal })
+      const res = await sendGateway(this.d.fetch, conn, {
+        method: 'GET',
+        path: q.path,
+        query: q.query,
+        timeoutMs: 20_000,
+        signal: this.d.signal
+      })
       const r = readTask(await readJson(res))
       if (r.sources.length) rec.sources = r.sources
     } catch (e) {
@@ -134,13 +140,25 @@ export class ResultKeeper {
       rec.task.download = { ...rec.task.download, state: 'downloading', attempts: rec.task.download.attempts + 1 }
       delete rec.task.download.nextAttemptAt
       this.d.book.progress(rec, true)
-      const sources: Array<{ field: string; url: string | null }> = [...(rec.sources ?? []), { field: 'content', url: null }]
+      const sources: Array<{ field: string; url: string | null }> = [
+        ...(rec.sources ?? []),
+        { field: 'content', url: null }
+      ]
       const errors: string[] = []
       for (const s of sources) {
         if (this.d.signal.aborted || this.d.book.journal.get(id) !== rec) return
         try {
           const run = () =>
-            fetchVideo({ fetch: this.d.fetch, url: s.url, contentPath: contentPath(rec.task.taskId!), conn, dir: this.d.dir, id, limits: this.d.limits, signal: this.d.signal })
+            fetchVideo({
+              fetch: this.d.fetch,
+              url: s.url,
+              contentPath: contentPath(rec.task.taskId!),
+              conn,
+              dir: this.d.dir,
+              id,
+              limits: this.d.limits,
+              signal: this.d.signal
+            })
           // The /content route is a gateway request: it waits for the rate cap like a poll.
           const saved = s.url === null ? await this.d.scheduler.request(rec.task.profileId, run) : await run()
           const mediaId = this.d.media.register(saved.path, saved.contentType)

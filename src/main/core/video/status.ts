@@ -107,7 +107,8 @@ export function readTask(body: unknown): TaskReading {
     const at = toMs(b.completed_at)
     if (at) reading.completedAt = at
   }
-  if (message || (state === 'failed' && e)) reading.error = { message: message ?? 'The task failed', ...(code ? { code } : {}) }
+  if (message || (state === 'failed' && e))
+    reading.error = { message: message ?? 'The task failed', ...(code ? { code } : {}) }
   if (str(b.remixed_from_video_id)) reading.remixedFrom = b.remixed_from_video_id as string
   return reading
 }

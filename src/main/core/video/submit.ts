@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { ruleOf } from '@shared/domain/gateway-names'
 import { ruleError } from '@shared/domain/rule-english'
-import { ROUTE_OF_FAMILY, type VideoCreateRequest, type VideoRemixRequest, type VideoRoute, type VideoTask } from '@shared/domain/video'
+import {
+  ROUTE_OF_FAMILY,
+  type VideoCreateRequest,
+  type VideoRemixRequest,
+  type VideoRoute,
+  type VideoTask
+} from '@shared/domain/video'
 import { videoRequestProblems } from '@shared/domain/video-rules'
 import { StudioError } from '@shared/errors'
 import type { RecordGeneration } from '../balance/generation-log'
@@ -38,7 +44,11 @@ export interface SubmitDeps {
   scheduler: PollScheduler
   poller: Poller
   fetch: FetchLike
-  profiles: { activeId(): Promise<string>; connection(id: string): Promise<GatewayConnection>; get?(id: string): { name: string } }
+  profiles: {
+    activeId(): Promise<string>
+    connection(id: string): Promise<GatewayConnection>
+    get?(id: string): { name: string }
+  }
   refs: RefSources
   log: (line: string) => void
   signal: AbortSignal
@@ -67,7 +77,18 @@ export class Submitter {
     return { profileId: id, conn, name }
   }
 
-  private blank(o: { id?: string; profileId: string; name?: string; family: VideoTask['family']; kind: VideoTask['kind']; route: VideoRoute; createRoute: string; model: string; prompt: string; params: Record<string, unknown> }): VideoTask {
+  private blank(o: {
+    id?: string
+    profileId: string
+    name?: string
+    family: VideoTask['family']
+    kind: VideoTask['kind']
+    route: VideoRoute
+    createRoute: string
+    model: string
+    prompt: string
+    params: Record<string, unknown>
+  }): VideoTask {
     const now = this.d.book.now()
     return {
       id: o.id ?? newTaskId(),
@@ -122,8 +143,12 @@ export class Submitter {
   async remix(req: VideoRemixRequest, id?: string): Promise<VideoTask> {
     const source = this.d.book.journal.get(req.sourceId)
     if (!source) throw new StudioError('NOT_FOUND', 'The source task is no longer on the board', { field: 'sourceId' })
-    if (!source.task.taskId) throw new StudioError('INVALID_INPUT', 'The source task has no gateway id, so it cannot be remixed.', { field: 'sourceId' })
-    if (source.task.state !== 'succeeded') throw new StudioError('INVALID_INPUT', 'Only a finished video can be remixed.', { field: 'sourceId' })
+    if (!source.task.taskId)
+      throw new StudioError('INVALID_INPUT', 'The source task has no gateway id, so it cannot be remixed.', {
+        field: 'sourceId'
+      })
+    if (source.task.state !== 'succeeded')
+      throw new StudioError('INVALID_INPUT', 'Only a finished video can be remixed.', { field: 'sourceId' })
     const { profileId, conn, name } = await this.connect(source.task.profileId)
     const route = req.route ?? source.task.queryRoute
     const built = buildRemix(req, source.task.taskId, route)
@@ -204,7 +229,8 @@ export class Submitter {
     rec.phase = 'ended'
     const retryAfter = err.details?.retryAfterMs
     // The gateway is held no longer than the cap (its polls go on after that).
-    if (err.code === 'RATE_LIMITED' && typeof retryAfter === 'number') this.d.scheduler.backOff(t.profileId, retryAfter, CREATE_RETRY_AFTER_CAP_MS)
+    if (err.code === 'RATE_LIMITED' && typeof retryAfter === 'number')
+      this.d.scheduler.backOff(t.profileId, retryAfter, CREATE_RETRY_AFTER_CAP_MS)
     await book.commit(rec)
     book.announce(rec)
   }
@@ -215,7 +241,10 @@ export class Submitter {
     const r = readTask(body)
     if (!r.taskId) {
       t.state = 'outcome-unknown'
-      t.error = { message: 'The gateway accepted the request but its answer carried no task id, so the task cannot be followed.', studioCode: 'OUTCOME_UNKNOWN' }
+      t.error = {
+        message: 'The gateway accepted the request but its answer carried no task id, so the task cannot be followed.',
+        studioCode: 'OUTCOME_UNKNOWN'
+      }
       rec.phase = 'ended'
       await book.commit(rec)
       book.announce(rec)
@@ -229,14 +258,24 @@ export class Submitter {
     if (r.state === 'failed' || r.state === 'cancelled') {
       t.state = r.state
       t.completedAt = r.completedAt ?? book.now()
-      t.error = { message: r.error?.message ?? `The gateway reported the task ${r.rawStatus ?? r.state} as soon as it was created.`, ...(r.error?.code ? { code: r.error.code } : {}) }
+      t.error = {
+        message:
+          r.error?.message ?? `The gateway reported the task ${r.rawStatus ?? r.state} as soon as it was created.`,
+        ...(r.error?.code ? { code: r.error.code } : {})
+      }
       rec.phase = 'ended'
       await book.commit(rec)
       book.announce(rec)
       return
     }
     // Accepted: a paid generation for the balance dashboard (never throws, never blocks).
-    this.d.recordGeneration?.({ profileId: t.profileId, kind: 'video', model: t.model, ref: t.id, params: rec.remix ? { ...rec.remix, via: 'remix' } : rec.request })
+    this.d.recordGeneration?.({
+      profileId: t.profileId,
+      kind: 'video',
+      model: t.model,
+      ref: t.id,
+      params: rec.remix ? { ...rec.remix, via: 'remix' } : rec.request
+    })
     if (r.progress !== null) t.progress = r.progress
     if (r.model && r.model !== t.model) t.returnedModel = r.model
     t.state = r.state === 'unknown' || r.state === 'succeeded' ? 'queued' : r.state

@@ -67,7 +67,10 @@ export class TaskBook {
     this.dirty.clear()
     for (const id of ids) {
       const rec = this.d.journal.get(id)
-      if (rec) await this.d.journal.put(rec).catch((e: unknown) => this.d.log(`video: could not write task ${id}: ${String(e)}`))
+      if (rec)
+        await this.d.journal
+          .put(rec)
+          .catch((e: unknown) => this.d.log(`video: could not write task ${id}: ${String(e)}`))
     }
   }
 

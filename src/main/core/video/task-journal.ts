@@ -1,6 +1,12 @@
 import { readdir, readFile, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { VideoCreateRequest, VideoFilter, VideoRemixRequest, VideoSearchHit, VideoTask } from '@shared/domain/video'
+import type {
+  VideoCreateRequest,
+  VideoFilter,
+  VideoRemixRequest,
+  VideoSearchHit,
+  VideoTask
+} from '@shared/domain/video'
 import { importOnce } from '../store/json-import'
 import { openStore, type Library } from '../store/library-db'
 import { isRecord, matchingTasks, pageTasks, putTask, rowTask, searchTasks, VIDEO_TASKS_SCHEMA } from './task-table'
@@ -53,9 +59,15 @@ export class TaskJournal {
   static async open(dataDir: string, notice: (message: string) => void): Promise<TaskJournal> {
     return openStore(dataDir, notice, 'video-tasks', VIDEO_TASKS_SCHEMA, async (lib) => {
       const j = new TaskJournal(dataDir, lib)
-      await importOnce(lib, 'video-tasks', [j.dir], () => readLegacyTasks(j.dir, notice), (records) => {
-        for (const rec of records) putTask(lib, rec)
-      })
+      await importOnce(
+        lib,
+        'video-tasks',
+        [j.dir],
+        () => readLegacyTasks(j.dir, notice),
+        (records) => {
+          for (const rec of records) putTask(lib, rec)
+        }
+      )
       // Only what is not ended: a start reads the same few rows at 10 tasks as at 10,000 (G3).
       for (const row of lib.all<{ record: string }>("SELECT record FROM video_tasks WHERE phase <> 'ended'")) {
         const rec = rowTask(row)
@@ -76,13 +88,18 @@ export class TaskJournal {
   }
 
   get(id: string): TaskRecord | undefined {
-    return this.records.get(id) ?? this.read(this.lib.get<{ record: string }>('SELECT record FROM video_tasks WHERE id = ?', id))
+    return (
+      this.records.get(id) ??
+      this.read(this.lib.get<{ record: string }>('SELECT record FROM video_tasks WHERE id = ?', id))
+    )
   }
 
   /** One page of the board, newest first (task-table.ts), with the filter's total. */
   page(filter: VideoFilter, before: number | undefined, limit: number): { records: TaskRecord[]; total: number } {
     const { rows, total } = pageTasks(this.lib, filter, before, limit)
-    const records = rows.map((row) => this.records.get(row.id) ?? this.read(row)).filter((r): r is TaskRecord => r !== undefined)
+    const records = rows
+      .map((row) => this.records.get(row.id) ?? this.read(row))
+      .filter((r): r is TaskRecord => r !== undefined)
     return { records, total }
   }
 
@@ -166,6 +183,9 @@ async function readLegacyTasks(dir: string, notice: (message: string) => void): 
       await rename(path, `${path}.corrupt-${Date.now()}`).catch(() => {})
     }
   }
-  if (damaged) notice(`${damaged} video task record${damaged === 1 ? ' was' : 's were'} damaged and set aside (kept with a .corrupt suffix in the video/tasks.migrated folder).`)
+  if (damaged)
+    notice(
+      `${damaged} video task record${damaged === 1 ? ' was' : 's were'} damaged and set aside (kept with a .corrupt suffix in the video/tasks.migrated folder).`
+    )
   return out
 }

@@ -9,7 +9,17 @@ import { videoHarness } from './testing/harness'
 const record = (id: string, prompt: string, more: Partial<VideoTask> = {}): TaskRecord => ({
   version: 1,
   phase: 'ended',
-  task: { id, taskId: `task_${id}`, profileId: 'p', model: 'video-model', prompt, state: 'succeeded', createdAt: Number(id.slice(1)), updatedAt: 0, ...more } as VideoTask
+  task: {
+    id,
+    taskId: `task_${id}`,
+    profileId: 'p',
+    model: 'video-model',
+    prompt,
+    state: 'succeeded',
+    createdAt: Number(id.slice(1)),
+    updatedAt: 0,
+    ...more
+  } as VideoTask
 })
 
 describe('video prompt search (FTS5 over the task journal)', () => {
@@ -17,7 +27,9 @@ describe('video prompt search (FTS5 over the task journal)', () => {
     const j = await TaskJournal.open(mkdtempSync(join(tmpdir(), 'video-search-')), () => {})
     await j.put(record('v1', 'A lighthouse at dusk, waves breaking'))
     await j.put(record('v2', 'a kite over the "dunes" OR the sea', { returnedModel: 'video-model-fast' }))
-    await j.put(record('v3', 'storm', { state: 'failed', error: { message: 'Content was flagged', code: 'policy_violation' } }))
+    await j.put(
+      record('v3', 'storm', { state: 'failed', error: { message: 'Content was flagged', code: 'policy_violation' } })
+    )
     expect([...j.matching('HOUSE AT')!]).toEqual(['v1'])
     expect([...j.matching('"dunes" OR')!]).toEqual(['v2'])
     expect([...j.matching('model-fast')!]).toEqual(['v2'])
@@ -37,7 +49,8 @@ describe('video prompt search (FTS5 over the task journal)', () => {
   it("the board's list answers its search from the index, newest first, with the total", async () => {
     const h = await videoHarness()
     try {
-      for (let i = 1; i <= 30; i++) await h.video.book.journal.put(record(`v${i}`, i % 10 === 0 ? `the needle in prompt ${i}` : `haystack ${i}`))
+      for (let i = 1; i <= 30; i++)
+        await h.video.book.journal.put(record(`v${i}`, i % 10 === 0 ? `the needle in prompt ${i}` : `haystack ${i}`))
       const found = h.video.list({ filter: { query: 'Needle' } })
       expect(found.tasks.map((t) => t.id)).toEqual(['v30', 'v20', 'v10'])
       expect(found.total).toBe(3)
@@ -51,7 +64,12 @@ describe('video prompt search (FTS5 over the task journal)', () => {
   it('ranks by relevance, not date, and gives each hit its excerpt with the match marked', async () => {
     const j = await TaskJournal.open(mkdtempSync(join(tmpdir(), 'video-search-')), () => {})
     await j.put(record('v1', 'Fox, fox and a third fox in the snow'))
-    await j.put(record('v2', 'A slow pan across the valley at sunrise while a red fox crosses the frozen river and birds lift off'))
+    await j.put(
+      record(
+        'v2',
+        'A slow pan across the valley at sunrise while a red fox crosses the frozen river and birds lift off'
+      )
+    )
     await j.put(record('v3', 'a harbour at noon', { model: 'fox-video-model' }))
     await j.put(record('v4', 'no match here'))
     const found = j.search('FOX', 10)

@@ -37,7 +37,14 @@ export const VIDEO_TASKS_SCHEMA = [
 
 export function isRecord(v: unknown): v is TaskRecord {
   const r = v as Partial<TaskRecord> | null
-  return !!r && typeof r === 'object' && !!r.task && typeof r.task.id === 'string' && typeof r.phase === 'string' && typeof r.task.state === 'string'
+  return (
+    !!r &&
+    typeof r === 'object' &&
+    !!r.task &&
+    typeof r.task.id === 'string' &&
+    typeof r.phase === 'string' &&
+    typeof r.task.state === 'string'
+  )
 }
 
 const UPSERT = `INSERT INTO video_tasks (id, created_at, phase, prompt, detail, record, state, model, returned_model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -47,9 +54,26 @@ const UPSERT = `INSERT INTO video_tasks (id, created_at, phase, prompt, detail, 
 export function putTask(lib: Library, rec: TaskRecord): void {
   const t = rec.task
   const text = (v: unknown) => (typeof v === 'string' ? v : '')
-  const detail = [text(t.model), text(t.returnedModel), text(t.taskId), text(t.error?.message), text(t.error?.code)].join('\n')
+  const detail = [
+    text(t.model),
+    text(t.returnedModel),
+    text(t.taskId),
+    text(t.error?.message),
+    text(t.error?.code)
+  ].join('\n')
   // A record imported from an earlier version may lack a field: it is kept, never fails the import.
-  lib.run(UPSERT, t.id, Number.isFinite(t.createdAt) ? t.createdAt : 0, rec.phase, text(t.prompt), detail, JSON.stringify(rec), text(t.state), text(t.model), text(t.returnedModel))
+  lib.run(
+    UPSERT,
+    t.id,
+    Number.isFinite(t.createdAt) ? t.createdAt : 0,
+    rec.phase,
+    text(t.prompt),
+    detail,
+    JSON.stringify(rec),
+    text(t.state),
+    text(t.model),
+    text(t.returnedModel)
+  )
 }
 
 /** A row back to a record; a row damaged outside the app reads as missing rather than crashing the board. */
@@ -66,7 +90,10 @@ export function rowTask(row: { record: string }): TaskRecord | null {
 export function matchingTasks(lib: Library, query: string): Set<string> | null {
   const q = query.trim()
   if ([...q].length < 3) return null
-  const rows = lib.all<{ id: string }>('SELECT id FROM video_tasks WHERE rowid IN (SELECT rowid FROM video_fts WHERE video_fts MATCH ?)', ftsPhrase(q))
+  const rows = lib.all<{ id: string }>(
+    'SELECT id FROM video_tasks WHERE rowid IN (SELECT rowid FROM video_fts WHERE video_fts MATCH ?)',
+    ftsPhrase(q)
+  )
   return new Set(rows.map((r) => r.id))
 }
 
@@ -85,17 +112,26 @@ export function taskWhere(f: VideoFilter, before?: number): { sql: string; param
   const q = f.query?.trim() ?? ''
   // Trigrams need three characters; a shorter query is a plain scan of the same text.
   if ([...q].length >= 3) add('rowid IN (SELECT rowid FROM video_fts WHERE video_fts MATCH ?)', ftsPhrase(q))
-  else if (q) add("instr(lower(prompt || char(10) || detail), lower(?)) > 0", q)
+  else if (q) add('instr(lower(prompt || char(10) || detail), lower(?)) > 0', q)
   if (before !== undefined) add('created_at < ?', before)
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params }
 }
 
 /** One page of the board, newest first, and how many tasks the filter matches in all. */
-export function pageTasks(lib: Library, f: VideoFilter, before: number | undefined, limit: number): { rows: Array<{ id: string; record: string }>; total: number } {
+export function pageTasks(
+  lib: Library,
+  f: VideoFilter,
+  before: number | undefined,
+  limit: number
+): { rows: Array<{ id: string; record: string }>; total: number } {
   const all = taskWhere(f)
   const total = lib.get<{ n: number }>(`SELECT count(*) AS n FROM video_tasks ${all.sql}`, ...all.params)!.n
   const page = before === undefined ? all : taskWhere(f, before)
-  const rows = lib.all<{ id: string; record: string }>(`SELECT id, record FROM video_tasks ${page.sql} ORDER BY created_at DESC, id DESC LIMIT ?`, ...page.params, limit)
+  const rows = lib.all<{ id: string; record: string }>(
+    `SELECT id, record FROM video_tasks ${page.sql} ORDER BY created_at DESC, id DESC LIMIT ?`,
+    ...page.params,
+    limit
+  )
   return { rows, total }
 }
 
@@ -124,7 +160,10 @@ export function searchTasks(lib: Library, query: string, limit: number): { hits:
             q,
             limit + 1
           )
-          .map((r) => ({ id: r.id, s: markFirst(r.prompt.toLowerCase().includes(q.toLowerCase()) ? r.prompt : r.detail, q) }))
+          .map((r) => ({
+            id: r.id,
+            s: markFirst(r.prompt.toLowerCase().includes(q.toLowerCase()) ? r.prompt : r.detail, q)
+          }))
   const hits = rows.slice(0, limit).map((r) => {
     const { match, marks } = excerpt(r.s)
     return { id: r.id, match, matchMarks: marks.slice(0, 64) }

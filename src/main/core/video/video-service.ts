@@ -1,5 +1,13 @@
 import { join } from 'node:path'
-import { FINAL_VIDEO_STATES, type Asset, type VideoCreateRequest, type VideoFilter, type VideoRemixRequest, type VideoSearchHit, type VideoTask } from '@shared/domain/video'
+import {
+  FINAL_VIDEO_STATES,
+  type Asset,
+  type VideoCreateRequest,
+  type VideoFilter,
+  type VideoRemixRequest,
+  type VideoSearchHit,
+  type VideoTask
+} from '@shared/domain/video'
 import { StudioError } from '@shared/errors'
 import type { RecordGeneration } from '../balance/generation-log'
 import type { FileGrants } from '../files/grants'
@@ -18,7 +26,11 @@ import { TaskJournal, type TaskRecord } from './task-journal'
 
 export interface VideoServiceDeps {
   dataDir: string
-  profiles: { activeId(): Promise<string>; connection(id: string): Promise<GatewayConnection>; get?(id: string): { name: string } }
+  profiles: {
+    activeId(): Promise<string>
+    connection(id: string): Promise<GatewayConnection>
+    get?(id: string): { name: string }
+  }
   fetch: FetchLike
   files?: Pick<FileGrants, 'get' | 'readBytes' | 'openAsBlob'>
   gallery?: GalleryLookup
@@ -161,9 +173,13 @@ export class VideoService {
     // gateway from starting (and charging) the video, and its answer would put the task back on the
     // board. It is refused until the answer is in (a restart turns a pending one into outcome-unknown).
     if (rec.phase === 'sending') {
-      throw new StudioError('CONFLICT', 'This video is still being submitted. Remove it once the gateway has answered (usually within seconds): removing it now would not stop the gateway from making, and charging for, it.', {
-        field: 'id'
-      })
+      throw new StudioError(
+        'CONFLICT',
+        'This video is still being submitted. Remove it once the gateway has answered (usually within seconds): removing it now would not stop the gateway from making, and charging for, it.',
+        {
+          field: 'id'
+        }
+      )
     }
     this.poller.cancel(id)
     this.results.cancel(id)
@@ -174,7 +190,8 @@ export class VideoService {
 
   async retryDownload(id: string): Promise<VideoTask> {
     const rec = this.record(id)
-    if (rec.task.state !== 'succeeded') throw new StudioError('CONFLICT', 'Only a finished task has a result to download.', { field: 'id' })
+    if (rec.task.state !== 'succeeded')
+      throw new StudioError('CONFLICT', 'Only a finished task has a result to download.', { field: 'id' })
     if (rec.task.download.state === 'done') return rec.task
     rec.phase = 'downloading'
     this.results.cancel(id)
@@ -186,7 +203,12 @@ export class VideoService {
   async checkNow(id: string): Promise<VideoTask> {
     const rec = this.record(id)
     const t = rec.task
-    if (!t.taskId) throw new StudioError('CONFLICT', 'This task has no gateway id to ask about (its submission outcome is unknown).', { field: 'id' })
+    if (!t.taskId)
+      throw new StudioError(
+        'CONFLICT',
+        'This task has no gateway id to ask about (its submission outcome is unknown).',
+        { field: 'id' }
+      )
     if (t.state === 'succeeded' || t.state === 'failed' || t.state === 'cancelled') return t
     if (t.state === 'lost' || t.state === 'paused') {
       rec.phase = 'polling'
@@ -201,10 +223,15 @@ export class VideoService {
   async openFile(id: string): Promise<{ opened: boolean; downloadUrl?: string; fileName: string }> {
     const rec = this.record(id)
     const path = this.results.pathOf(rec)
-    if (!path || !rec.task.result) throw new StudioError('NOT_FOUND', 'This task has no downloaded video yet.', { field: 'id' })
+    if (!path || !rec.task.result)
+      throw new StudioError('NOT_FOUND', 'This task has no downloaded video yet.', { field: 'id' })
     const fileName = rec.task.result.fileName
     if (this.d.openFile) return { opened: await this.d.openFile(path), fileName }
-    return { opened: false, downloadUrl: `${rec.task.result.mediaUrl}?download=${encodeURIComponent(fileName)}`, fileName }
+    return {
+      opened: false,
+      downloadUrl: `${rec.task.result.mediaUrl}?download=${encodeURIComponent(fileName)}`,
+      fileName
+    }
   }
 
   /** The same request again as a NEW task: only ever on the user's explicit action. */
@@ -212,7 +239,11 @@ export class VideoService {
     const rec = this.record(id)
     if (rec.request) return this.submitter.create(rec.request)
     if (rec.remix) return this.submitter.remix(rec.remix)
-    throw new StudioError('CONFLICT', 'The original request of this task was not kept, so it cannot be submitted again.', { field: 'id' })
+    throw new StudioError(
+      'CONFLICT',
+      'The original request of this task was not kept, so it cannot be submitted again.',
+      { field: 'id' }
+    )
   }
 
   /** The profile's key changed: tasks paused by a 401 with another key poll again. */
@@ -252,15 +283,18 @@ export class VideoService {
         t.state = 'outcome-unknown'
         rec.phase = 'ended'
         t.error = {
-          message: 'The studio closed while this request was being sent; it may have been accepted and charged. Check your usage before submitting it again as new.',
+          message:
+            'The studio closed while this request was being sent; it may have been accepted and charged. Check your usage before submitting it again as new.',
           studioCode: 'OUTCOME_UNKNOWN'
         }
         await this.book.commit(rec)
         continue
       }
-      if (rec.phase === 'polling' && t.taskId && t.state !== 'paused') this.poller.schedule(rec, now + 200 + (i++ % 50) * 100)
+      if (rec.phase === 'polling' && t.taskId && t.state !== 'paused')
+        this.poller.schedule(rec, now + 200 + (i++ % 50) * 100)
       else if (t.state === 'paused') void this.onProfilesChanged()
-      else if (rec.phase === 'downloading') this.results.scheduleRetry(rec, Math.max(now + 500, t.download.nextAttemptAt ?? 0))
+      else if (rec.phase === 'downloading')
+        this.results.scheduleRetry(rec, Math.max(now + 500, t.download.nextAttemptAt ?? 0))
       if (rec.file && t.result) this.results.adopt(rec)
     }
   }

@@ -29,7 +29,13 @@ export class FakeApp extends EventEmitter {
    */
   readonly name: string
 
-  constructor(pkg: { name?: string; productName?: string } = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { name?: string; productName?: string }, appData = '/home/u/.config') {
+  constructor(
+    pkg: { name?: string; productName?: string } = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as {
+      name?: string
+      productName?: string
+    },
+    appData = '/home/u/.config'
+  ) {
     super()
     this.name = pkg.productName || pkg.name || 'Electron'
     this.paths.set('appData', appData)

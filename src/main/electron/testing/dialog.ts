@@ -24,7 +24,8 @@ export interface DialogCall<O> {
 function checkFilters(filters: Array<{ name: string; extensions: string[] }> | undefined): void {
   for (const f of filters ?? []) {
     for (const ext of f.extensions) {
-      if (ext !== '*' && (ext.startsWith('.') || ext.includes('*') || ext === '')) throw new Error(`dialog filter extension ${JSON.stringify(ext)} is not one Electron accepts`)
+      if (ext !== '*' && (ext.startsWith('.') || ext.includes('*') || ext === ''))
+        throw new Error(`dialog filter extension ${JSON.stringify(ext)} is not one Electron accepts`)
     }
   }
 }
@@ -35,7 +36,9 @@ export class FakeDialog {
   readonly opened: Array<DialogCall<OpenDialogOptions>> = []
   readonly saved: Array<DialogCall<SaveDialogOptions>> = []
 
-  showOpenDialog = async (...args: [OpenDialogOptions] | [unknown, OpenDialogOptions]): Promise<OpenDialogReturnValue> => {
+  showOpenDialog = async (
+    ...args: [OpenDialogOptions] | [unknown, OpenDialogOptions]
+  ): Promise<OpenDialogReturnValue> => {
     const [parent, options] = args.length === 2 ? args : [undefined, args[0]]
     checkFilters(options.filters)
     this.opened.push({ parent, options })
@@ -44,7 +47,9 @@ export class FakeDialog {
     return { canceled: false, filePaths: multiple ? [...this.answer.choose] : this.answer.choose.slice(0, 1) }
   }
 
-  showSaveDialog = async (...args: [SaveDialogOptions] | [unknown, SaveDialogOptions]): Promise<SaveDialogReturnValue> => {
+  showSaveDialog = async (
+    ...args: [SaveDialogOptions] | [unknown, SaveDialogOptions]
+  ): Promise<SaveDialogReturnValue> => {
     const [parent, options] = args.length === 2 ? args : [undefined, args[0]]
     checkFilters(options.filters)
     this.saved.push({ parent, options })

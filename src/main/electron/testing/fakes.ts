@@ -28,6 +28,7 @@ export function fakeIpcSetup() {
   const windows = new WindowRegistry()
   const ours = new FakeWebContents('app://bundle/index.html')
   windows.add(ours.asElectron)
-  const call = (channel: string, event: unknown, input?: unknown) => handlers.get(channel)!(event as IpcMainInvokeEvent, input)
+  const call = (channel: string, event: unknown, input?: unknown) =>
+    handlers.get(channel)!(event as IpcMainInvokeEvent, input)
   return { handlers, ipcMain, asIpcMain: ipcMain as unknown as IpcMain, windows, ours, log: vi.fn(), call }
 }

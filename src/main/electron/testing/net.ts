@@ -1,4 +1,8 @@
-import { request as httpRequest, type ClientRequest as NodeClientRequest, type IncomingMessage as NodeIncomingMessage } from 'node:http'
+import {
+  request as httpRequest,
+  type ClientRequest as NodeClientRequest,
+  type IncomingMessage as NodeIncomingMessage
+} from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { isIP } from 'node:net'
 import { Readable, Writable } from 'node:stream'
@@ -18,7 +22,16 @@ import { Readable, Writable } from 'node:stream'
  */
 
 /** "Certain headers are restricted from being set by apps" (https://www.electronjs.org/docs/latest/api/client-request, request.setHeader). */
-const RESTRICTED = new Set(['content-length', 'host', 'trailer', 'te', 'upgrade', 'cookie2', 'keep-alive', 'transfer-encoding'])
+const RESTRICTED = new Set([
+  'content-length',
+  'host',
+  'trailer',
+  'te',
+  'upgrade',
+  'cookie2',
+  'keep-alive',
+  'transfer-encoding'
+])
 
 /** Node's socket errors as Chromium names them: "errors as net::ERR_* messages" (Chromium's net_error_list.h). */
 const NODE_TO_NET: Record<string, string> = {
@@ -87,7 +100,9 @@ export class FakeIncomingMessage extends Readable {
     })
     source.on('end', () => this.push(null))
     // "Emitted when an error was encountered while streaming response data events" (event 'error').
-    source.on('error', (e: NodeJS.ErrnoException) => this.destroy(new Error(NODE_TO_NET[e.code ?? ''] ?? 'net::ERR_FAILED')))
+    source.on('error', (e: NodeJS.ErrnoException) =>
+      this.destroy(new Error(NODE_TO_NET[e.code ?? ''] ?? 'net::ERR_FAILED'))
+    )
     source.on('aborted', () => this.destroy(new Error('net::ERR_CONNECTION_RESET')))
   }
 
@@ -124,11 +139,14 @@ export class FakeClientRequest extends Writable {
     const o: ClientRequestOptions = typeof options === 'string' ? { url: options } : options
     // "url ... Must be provided in the absolute form with the protocol scheme specified as http or https."
     this.target = new URL(o.url ?? '')
-    if (this.target.protocol !== 'http:' && this.target.protocol !== 'https:') throw new Error('ClientRequest only supports http: and https: protocols')
+    if (this.target.protocol !== 'http:' && this.target.protocol !== 'https:')
+      throw new Error('ClientRequest only supports http: and https: protocols')
     // "credentials ... If set to same-origin, origin must also be specified."
-    if (o.credentials === 'same-origin' && !o.origin) throw new Error('credentials: same-origin requires origin to be set')
+    if (o.credentials === 'same-origin' && !o.origin)
+      throw new Error('credentials: same-origin requires origin to be set')
     this.method = (o.method ?? 'GET').toUpperCase()
-    for (const [name, value] of Object.entries(o.headers ?? {})) this.setHeader(name, Array.isArray(value) ? value.join(', ') : value)
+    for (const [name, value] of Object.entries(o.headers ?? {}))
+      this.setHeader(name, Array.isArray(value) ? value.join(', ') : value)
     this.record = { options: o, chunkedEncoding: false, urls: [], bufferedBodyBytes: 0, bodyPieces: 0 }
     net.requests.push(this.record)
   }
@@ -138,7 +156,8 @@ export class FakeClientRequest extends Writable {
     return this.chunked ?? false
   }
   set chunkedEncoding(value: boolean) {
-    if (this.firstWrite || this.started) throw new Error('chunkedEncoding can only be set before the request is started')
+    if (this.firstWrite || this.started)
+      throw new Error('chunkedEncoding can only be set before the request is started')
     this.chunked = value
     this.record.chunkedEncoding = value
   }
@@ -147,7 +166,8 @@ export class FakeClientRequest extends Writable {
   setHeader(name: string, value: string): void {
     if (this.firstWrite || this.started) throw new Error("Can't set headers after they are sent")
     const key = name.toLowerCase()
-    if (RESTRICTED.has(key) || (key === 'connection' && /upgrade/i.test(value))) throw new Error(`The header ${name} is restricted from being set by apps`)
+    if (RESTRICTED.has(key) || (key === 'connection' && /upgrade/i.test(value)))
+      throw new Error(`The header ${name} is restricted from being set by apps`)
     this.headers.set(key, String(value))
   }
   getHeader(name: string): string | undefined {
@@ -264,10 +284,12 @@ export class FakeClientRequest extends Writable {
       } catch {
         return this.fail('net::ERR_INVALID_REDIRECT')
       }
-      if (next.protocol !== 'http:' && next.protocol !== 'https:' && this.net.options.unsafeRedirects === 'error') return this.fail('net::ERR_UNSAFE_REDIRECT')
+      if (next.protocol !== 'http:' && next.protocol !== 'https:' && this.net.options.unsafeRedirects === 'error')
+        return this.fail('net::ERR_UNSAFE_REDIRECT')
       const nextMethod = status === 303 || ((status === 301 || status === 302) && method === 'POST') ? 'GET' : method
       const responseHeaders: Record<string, string[]> = {}
-      for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) (responseHeaders[res.rawHeaders[i].toLowerCase()] ??= []).push(res.rawHeaders[i + 1])
+      for (let i = 0; i + 1 < res.rawHeaders.length; i += 2)
+        (responseHeaders[res.rawHeaders[i].toLowerCase()] ??= []).push(res.rawHeaders[i + 1])
       const policy = this.record.options.redirect ?? 'follow'
       // "When mode is error, any redirection will be aborted."
       if (policy === 'error') return this.fail("Attempted to redirect, but redirect policy was 'error'")
@@ -327,7 +349,14 @@ export class FakeNet {
   async fetch(input: string, init: RequestInit = {}): Promise<Response> {
     const url = new URL(input)
     if (url.protocol === 'data:' || url.protocol === 'blob:') throw new TypeError(`Fetch API cannot load ${input}`)
-    const req = this.request({ url: input, method: init.method ?? 'GET', redirect: init.redirect ?? 'follow', credentials: init.credentials ?? 'same-origin', origin: url.origin, cache: (init as { cache?: ClientRequestOptions['cache'] }).cache ?? 'default' })
+    const req = this.request({
+      url: input,
+      method: init.method ?? 'GET',
+      redirect: init.redirect ?? 'follow',
+      credentials: init.credentials ?? 'same-origin',
+      origin: url.origin,
+      cache: (init as { cache?: ClientRequestOptions['cache'] }).cache ?? 'default'
+    })
     for (const [k, v] of new Headers(init.headers)) if (!RESTRICTED.has(k)) req.setHeader(k, v)
     return new Promise<Response>((resolve, reject) => {
       req.on('error', reject)
@@ -335,7 +364,13 @@ export class FakeNet {
         const headers = new Headers()
         for (const [k, v] of Object.entries(res.headers)) headers.set(k, Array.isArray(v) ? v.join(', ') : v)
         const empty = [101, 204, 205, 304].includes(res.statusCode) || req.record.options.method === 'HEAD'
-        resolve(new Response(empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), { status: res.statusCode, statusText: res.statusMessage, headers }))
+        resolve(
+          new Response(empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), {
+            status: res.statusCode,
+            statusText: res.statusMessage,
+            headers
+          })
+        )
       })
       const body = init.body
       if (typeof body === 'string' || body instanceof Uint8Array) req.end(Buffer.from(body))

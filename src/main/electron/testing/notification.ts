@@ -69,7 +69,12 @@ export class FakeNotification extends EventEmitter {
     const os = FakeNotification.os
     queueMicrotask(() => {
       if (os === 'shows') this.emit('show', { preventDefault() {}, defaultPrevented: false })
-      else if (os === 'fails') this.emit('failed', { preventDefault() {}, defaultPrevented: false }, 'Toast Notification was dropped without being displayed to the user.')
+      else if (os === 'fails')
+        this.emit(
+          'failed',
+          { preventDefault() {}, defaultPrevented: false },
+          'Toast Notification was dropped without being displayed to the user.'
+        )
     })
   }
 

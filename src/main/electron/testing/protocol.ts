@@ -56,7 +56,10 @@ export interface PageRequest {
 
 /** What the page gets back: the network error, or what its script may read. */
 export type PageOutcome =
-  | { kind: 'error'; error: 'net::ERR_UNEXPECTED' | 'net::ERR_FAILED' | 'net::ERR_UNKNOWN_URL_SCHEME' | 'CORS: scheme not corsEnabled' }
+  | {
+      kind: 'error'
+      error: 'net::ERR_UNEXPECTED' | 'net::ERR_FAILED' | 'net::ERR_UNKNOWN_URL_SCHEME' | 'CORS: scheme not corsEnabled'
+    }
   | { kind: 'response'; readable: boolean; response: Response }
 
 const REFERRER_SCHEMES = new Set(['http:', 'https:'])
@@ -72,7 +75,10 @@ export class FakeProtocol {
 
   /** "This method can only be used before the ready event of the app module gets emitted and can be called only once." */
   registerSchemesAsPrivileged(schemes: Array<{ scheme: string; privileges?: SchemePrivileges }>): void {
-    if (this.registered) throw new Error('registerSchemesAsPrivileged can be called only once (a second call replaces the first, electron#6802)')
+    if (this.registered)
+      throw new Error(
+        'registerSchemesAsPrivileged can be called only once (a second call replaces the first, electron#6802)'
+      )
     this.registered = true
     for (const s of schemes) this.privileges.set(s.scheme, s.privileges ?? {})
   }
@@ -90,11 +96,16 @@ export class FakeProtocol {
     const pageScheme = schemeOf(req.pageUrl)
     const crossOrigin = pageOriginOf(req) !== originOf(url)
     const referrer =
-      req.noReferrer || !REFERRER_SCHEMES.has(pageScheme) ? '' : crossOrigin ? `${originOf(req.pageUrl)}/` : req.pageUrl.replace(/#.*$/, '')
+      req.noReferrer || !REFERRER_SCHEMES.has(pageScheme)
+        ? ''
+        : crossOrigin
+          ? `${originOf(req.pageUrl)}/`
+          : req.pageUrl.replace(/#.*$/, '')
     const request = new Request(url, { method: req.method ?? 'GET', headers, referrer })
     // "request.initiatorOrigin is set ... when web content made it; it is absent for requests the
     // browser started itself" ('null' for an opaque origin). Set by Electron, never from the page.
-    if (req.startedBy !== 'browser') Object.defineProperty(request, 'initiatorOrigin', { value: pageOriginOf(req), enumerable: true })
+    if (req.startedBy !== 'browser')
+      Object.defineProperty(request, 'initiatorOrigin', { value: pageOriginOf(req), enumerable: true })
     return request
   }
 
@@ -106,7 +117,8 @@ export class FakeProtocol {
     // A load the browser started (a navigation) is not a page's cross-origin read.
     const crossOrigin = req.startedBy !== 'browser' && pageOriginOf(req) !== originOf(url)
     const mode = req.mode ?? 'no-cors'
-    if (crossOrigin && mode === 'cors' && !this.privileges.get(scheme)?.corsEnabled) return { kind: 'error', error: 'CORS: scheme not corsEnabled' }
+    if (crossOrigin && mode === 'cors' && !this.privileges.get(scheme)?.corsEnabled)
+      return { kind: 'error', error: 'CORS: scheme not corsEnabled' }
     let res: Response
     try {
       res = await handler(this.requestAsDelivered(url, req))

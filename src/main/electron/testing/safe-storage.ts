@@ -28,7 +28,13 @@ type Backend = ReturnType<SafeStorage['getSelectedStorageBackend']>
 /** Which provider encrypts on this machine. */
 export type KeyProvider = 'keychain' | 'dpapi' | 'secret-service' | 'secret-portal' | 'fallback'
 
-const TAG: Record<KeyProvider, string> = { keychain: 'v10', dpapi: 'v10', 'secret-service': 'v11', 'secret-portal': 'v12', fallback: 'v10' }
+const TAG: Record<KeyProvider, string> = {
+  keychain: 'v10',
+  dpapi: 'v10',
+  'secret-service': 'v11',
+  'secret-portal': 'v12',
+  fallback: 'v10'
+}
 
 export const TEMPORARILY_UNAVAILABLE = 'safeStorage.decryptStringAsync is temporarily unavailable. Please try again.'
 export const DECRYPT_FAILED = 'Error while decrypting the ciphertext provided to safeStorage.decryptStringAsync.'
@@ -65,13 +71,17 @@ export class FakeSafeStorage {
 
   encryptStringAsync = async (plain: string): Promise<Buffer> => {
     if (!this.ready) throw new Error('safeStorage cannot be used before app is ready')
-    return Buffer.concat([Buffer.from(TAG[this.provider]), Buffer.from([...plain].reverse().join(''), 'utf8').map((b) => b ^ 0x5a)])
+    return Buffer.concat([
+      Buffer.from(TAG[this.provider]),
+      Buffer.from([...plain].reverse().join(''), 'utf8').map((b) => b ^ 0x5a)
+    ])
   }
 
   decryptStringAsync = async (encrypted: Buffer): Promise<{ shouldReEncrypt: boolean; result: string }> => {
     this.decryptCalls++
     if (!this.ready) throw new Error('safeStorage cannot be used before app is ready')
-    if (!Buffer.isBuffer(encrypted)) throw new Error('Expected the first argument of decryptStringAsync() to be a buffer')
+    if (!Buffer.isBuffer(encrypted))
+      throw new Error('Expected the first argument of decryptStringAsync() to be a buffer')
     if (encrypted.length === 0) return { shouldReEncrypt: false, result: '' }
     const tag = encrypted.subarray(0, 3).toString('latin1')
     if (this.temporarilyUnavailable > 0 && tag !== 'v10') {

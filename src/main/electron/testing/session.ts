@@ -67,7 +67,10 @@ export class FakeSession {
   request(permission: string, asker: Asker, contents: unknown = {}): boolean {
     if (!this.requestHandler) return true
     let answer: boolean | undefined
-    this.requestHandler(contents, permission, (granted) => (answer = granted), { requestingUrl: asker.url, isMainFrame: asker.isMainFrame ?? false })
+    this.requestHandler(contents, permission, (granted) => (answer = granted), {
+      requestingUrl: asker.url,
+      isMainFrame: asker.isMainFrame ?? false
+    })
     if (answer === undefined) throw new Error('the request handler never answered')
     return answer
   }

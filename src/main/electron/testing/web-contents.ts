@@ -75,7 +75,13 @@ export class FakeWebContents extends EventEmitter {
       this.mainFrame.url = url
       return true
     }
-    const details = { url, isSameDocument: false, isMainFrame, frame: isMainFrame ? this.mainFrame : { url: 'about:blank' }, initiator: null }
+    const details = {
+      url,
+      isSameDocument: false,
+      isMainFrame,
+      frame: isMainFrame ? this.mainFrame : { url: 'about:blank' },
+      initiator: null
+    }
     const frameEvent = fakeEvent({ ...details })
     this.emit('will-frame-navigate', frameEvent)
     let prevented = frameEvent.defaultPrevented
@@ -105,7 +111,13 @@ export class FakeWebContents extends EventEmitter {
       this.openedWindows.push(url)
       return true
     }
-    const answer: unknown = this.windowOpenHandler({ url, frameName: '', features: '', disposition: 'foreground-tab', ...details })
+    const answer: unknown = this.windowOpenHandler({
+      url,
+      frameName: '',
+      features: '',
+      disposition: 'foreground-tab',
+      ...details
+    })
     const allowed = typeof answer === 'object' && answer !== null && (answer as { action?: unknown }).action === 'allow'
     if (allowed) this.openedWindows.push(url)
     return allowed

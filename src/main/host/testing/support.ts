@@ -16,7 +16,10 @@ export const APP_SCRIPT = '<script type="module" crossorigin src="/assets/app.js
 export function makeRendererDir(): { dir: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'studio-renderer-'))
   mkdirSync(join(dir, 'assets'))
-  writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><meta charset="utf-8">${APP_SCRIPT}</head><body><div id="root"></div></body></html>`)
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><html><head><meta charset="utf-8">${APP_SCRIPT}</head><body><div id="root"></div></body></html>`
+  )
   writeFileSync(join(dir, 'bridge.js'), 'export {}\n')
   writeFileSync(join(dir, 'assets', 'app.js'), 'console.log("app")\n')
   writeFileSync(join(dir, 'assets', 'style.css'), 'body{}\n')
@@ -76,13 +79,23 @@ export interface RawResponse {
 }
 
 /** A raw GET: unlike fetch, it lets a test send any Host and Origin it likes. */
-export function httpGet(port: number, path: string, headers: OutgoingHttpHeaders = {}, method = 'GET'): Promise<RawResponse> {
+export function httpGet(
+  port: number,
+  path: string,
+  headers: OutgoingHttpHeaders = {},
+  method = 'GET'
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }))
-    })
+    const req = request(
+      { host: '127.0.0.1', port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') })
+        )
+      }
+    )
     req.on('error', reject)
     req.end()
   })
@@ -95,14 +108,28 @@ export function httpSend(
   opts: { method?: string; headers?: OutgoingHttpHeaders; body?: Uint8Array | AsyncIterable<Uint8Array> } = {}
 ): Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer; json(): unknown }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers: { host: `127.0.0.1:${port}`, ...opts.headers } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => {
-        const bytes = Buffer.concat(chunks)
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, json: () => JSON.parse(bytes.toString('utf8')) })
-      })
-    })
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: opts.method ?? 'GET',
+        headers: { host: `127.0.0.1:${port}`, ...opts.headers }
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks)
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            bytes,
+            json: () => JSON.parse(bytes.toString('utf8'))
+          })
+        })
+      }
+    )
     req.on('error', reject)
     const body = opts.body
     if (body === undefined) return void req.end()
@@ -135,7 +162,11 @@ export function oldTokenCookie(port: number, token: string): string {
 export const CHALLENGE = 'c'.repeat(43)
 
 /** Opens a bridge socket the way the page does (Origin, a challenge) unless told otherwise. */
-export function openSocket(port: number, headers: Record<string, string>, path = `/bridge?challenge=${CHALLENGE}`): WebSocket {
+export function openSocket(
+  port: number,
+  headers: Record<string, string>,
+  path = `/bridge?challenge=${CHALLENGE}`
+): WebSocket {
   return new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers })
 }
 
@@ -197,9 +228,14 @@ export function opened(ws: WebSocket): Promise<void> {
 }
 
 /** Collects parsed JSON frames; `next(pred)` waits for the first matching one. */
-export function frames(ws: WebSocket): { next(pred?: (f: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> } {
+export function frames(ws: WebSocket): {
+  next(pred?: (f: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>
+} {
   const seen: Array<Record<string, unknown>> = []
-  const waiters: Array<{ pred: (f: Record<string, unknown>) => boolean; resolve: (f: Record<string, unknown>) => void }> = []
+  const waiters: Array<{
+    pred: (f: Record<string, unknown>) => boolean
+    resolve: (f: Record<string, unknown>) => void
+  }> = []
   ws.on('message', (data) => {
     const f = JSON.parse(String(data)) as Record<string, unknown>
     const w = waiters.findIndex((x) => x.pred(f))

@@ -92,7 +92,15 @@ export function CommandList({
       />
       <ul id={listId} role="listbox" aria-label={p.label} className="command-options">
         {p.items.map((item, i) => (
-          <CommandOption key={item.id} item={item} id={optionId(i)} selected={i === current} heading={item.group !== undefined && item.group !== p.items[i - 1]?.group} onHover={() => setActive(i)} onPick={() => p.onPick(item)} />
+          <CommandOption
+            key={item.id}
+            item={item}
+            id={optionId(i)}
+            selected={i === current}
+            heading={item.group !== undefined && item.group !== p.items[i - 1]?.group}
+            onHover={() => setActive(i)}
+            onPick={() => p.onPick(item)}
+          />
         ))}
       </ul>
       {p.items.length === 0 && <p className="command-empty">{p.empty}</p>}
@@ -100,7 +108,14 @@ export function CommandList({
   )
 }
 
-function CommandOption(p: { item: CommandItem; id: string; selected: boolean; heading: boolean; onHover: () => void; onPick: () => void }) {
+function CommandOption(p: {
+  item: CommandItem
+  id: string
+  selected: boolean
+  heading: boolean
+  onHover: () => void
+  onPick: () => void
+}) {
   return (
     <>
       {p.heading && (

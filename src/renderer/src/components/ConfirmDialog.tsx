@@ -27,19 +27,36 @@ export function ConfirmDialog(p: ConfirmDialogProps) {
   const bodyId = useId()
   const cancelRef = useRef<HTMLButtonElement>(null)
   return (
-    <Dialog role="alertdialog" title={p.title} describedBy={bodyId} onClose={p.onClose} busy={p.busy} initialFocus={cancelRef} fallbackFocus={p.fallbackFocus}>
+    <Dialog
+      role="alertdialog"
+      title={p.title}
+      describedBy={bodyId}
+      onClose={p.onClose}
+      busy={p.busy}
+      initialFocus={cancelRef}
+      fallbackFocus={p.fallbackFocus}
+    >
       <div id={bodyId} className="dialog-body">
         {p.body}
       </div>
-      {p.error != null && (
-        <FormAlert title={errorTitle(t, p.error)} detail={errorMessage(p.error)} />
-      )}
+      {p.error != null && <FormAlert title={errorTitle(t, p.error)} detail={errorMessage(p.error)} />}
       <div className="dialog-actions">
         <span className="dialog-actions-spacer" />
-        <button type="button" ref={cancelRef} className="button" onClick={() => !p.busy && p.onClose()} aria-disabled={p.busy || undefined}>
+        <button
+          type="button"
+          ref={cancelRef}
+          className="button"
+          onClick={() => !p.busy && p.onClose()}
+          aria-disabled={p.busy || undefined}
+        >
           {p.cancelLabel}
         </button>
-        <button type="button" className="button button-danger-solid" onClick={() => !p.busy && p.onConfirm()} aria-busy={p.busy || undefined}>
+        <button
+          type="button"
+          className="button button-danger-solid"
+          onClick={() => !p.busy && p.onConfirm()}
+          aria-busy={p.busy || undefined}
+        >
           {p.confirmLabel}
         </button>
       </div>

@@ -22,7 +22,13 @@ function focusableIn(root: HTMLElement): HTMLElement[] {
 function hideOutside(dialogRoot: HTMLElement): () => void {
   const changed: HTMLElement[] = []
   for (const el of Array.from(document.body.children)) {
-    if (!(el instanceof HTMLElement) || el === dialogRoot || el.contains(dialogRoot) || el.getAttribute('aria-hidden') === 'true') continue
+    if (
+      !(el instanceof HTMLElement) ||
+      el === dialogRoot ||
+      el.contains(dialogRoot) ||
+      el.getAttribute('aria-hidden') === 'true'
+    )
+      continue
     el.setAttribute('aria-hidden', 'true')
     el.inert = true
     changed.push(el)
@@ -56,7 +62,17 @@ export interface DialogProps {
  * A modal dialog: focus moves in on open, Tab cycles inside, Escape closes, and focus returns to
  * the element that opened it.
  */
-export function Dialog({ title, onClose, children, role = 'dialog', describedBy, initialFocus, fallbackFocus, busy = false, className }: DialogProps) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  role = 'dialog',
+  describedBy,
+  initialFocus,
+  fallbackFocus,
+  busy = false,
+  className
+}: DialogProps) {
   const titleId = useId()
   const panelRef = useRef<HTMLDivElement>(null)
   const rootRef = useRef<HTMLDivElement>(null)

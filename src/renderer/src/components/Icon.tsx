@@ -90,5 +90,14 @@ export type IconSource = IconName | LucideIcon
 /** Decorative: the button or text next to it carries the meaning. `filled`: the shape painted in (a favourite's star). */
 export function Icon({ name, size = 18, filled = false }: { name: IconSource; size?: number; filled?: boolean }) {
   const Glyph = typeof name === 'string' ? ICONS[name] : name
-  return <Glyph className="icon" size={size} strokeWidth={1.75} fill={filled ? 'currentColor' : 'none'} aria-hidden="true" focusable="false" />
+  return (
+    <Glyph
+      className="icon"
+      size={size}
+      strokeWidth={1.75}
+      fill={filled ? 'currentColor' : 'none'}
+      aria-hidden="true"
+      focusable="false"
+    />
+  )
 }

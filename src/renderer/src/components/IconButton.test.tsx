@@ -20,7 +20,14 @@ describe('IconButton', () => {
     const onClick = vi.fn()
     const { container } = render(
       <>
-        <IconButton icon={Brush} label="Brush" tooltip="Brush（B）" aria-pressed className="painter-tool" onClick={onClick} />
+        <IconButton
+          icon={Brush}
+          label="Brush"
+          tooltip="Brush（B）"
+          aria-pressed
+          className="painter-tool"
+          onClick={onClick}
+        />
         <span data-testid="named">
           <Icon name="copy" />
         </span>
@@ -35,7 +42,8 @@ describe('IconButton', () => {
     expect(pathsOf(glyph)).toEqual(pathsOf(direct))
     const named = screen.getByTestId('named').querySelector('svg')!
     expect(glyph.classList.contains('icon')).toBe(true)
-    for (const attr of ['aria-hidden', 'focusable', 'stroke-width', 'width', 'fill']) expect(glyph.getAttribute(attr)).toBe(named.getAttribute(attr))
+    for (const attr of ['aria-hidden', 'focusable', 'stroke-width', 'width', 'fill'])
+      expect(glyph.getAttribute(attr)).toBe(named.getAttribute(attr))
     button.click()
     expect(onClick).toHaveBeenCalledOnce()
     expect(container.querySelectorAll('button')).toHaveLength(1)

@@ -16,11 +16,21 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
 }
 
 /** A button that shows only an icon: named by aria-label, explained by a tooltip (with its key). */
-export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton({ icon, label, keys, tooltip, placement = 'bottom', filled, className, ...rest }, ref) {
+export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
+  { icon, label, keys, tooltip, placement = 'bottom', filled, className, ...rest },
+  ref
+) {
   return (
     <Tooltip content={tooltip ?? (keys ? `${label} (${keys})` : label)} placement={placement}>
       {(describedBy) => (
-        <button ref={ref} type="button" className={className ? `icon-button ${className}` : 'icon-button'} aria-label={label} aria-describedby={describedBy} {...rest}>
+        <button
+          ref={ref}
+          type="button"
+          className={className ? `icon-button ${className}` : 'icon-button'}
+          aria-label={label}
+          aria-describedby={describedBy}
+          {...rest}
+        >
           <Icon name={icon} filled={filled} />
         </button>
       )}

@@ -12,7 +12,14 @@ type Panel = (typeof PANELS)[number]
 function Harness() {
   const [active, setActive] = useState<Panel>('one')
   return (
-    <Tabs<Panel> idPrefix="t" label="Sections" panels={PANELS} active={active} onSelect={setActive} labelOf={(p) => `Tab ${p}`}>
+    <Tabs<Panel>
+      idPrefix="t"
+      label="Sections"
+      panels={PANELS}
+      active={active}
+      onSelect={setActive}
+      labelOf={(p) => `Tab ${p}`}
+    >
       <p>content {active}</p>
     </Tabs>
   )

@@ -42,7 +42,12 @@ export function Tabs<P extends string>(p: TabsProps<P>) {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${p.idPrefix}-panel-${p.active}`} aria-labelledby={`${p.idPrefix}-tab-${p.active}`} className={p.panelClassName}>
+      <div
+        role="tabpanel"
+        id={`${p.idPrefix}-panel-${p.active}`}
+        aria-labelledby={`${p.idPrefix}-tab-${p.active}`}
+        className={p.panelClassName}
+      >
         {p.children}
       </div>
     </>

@@ -11,7 +11,8 @@ export const balanceEn = {
     loading: 'estimating…',
     noModel: 'choose a model to see an estimate',
     total: 'Estimated total: about {{amount}} (range {{low}}–{{high}})',
-    totalPartial: 'Estimated total: about {{amount}} (range {{low}}–{{high}}) for the models with history; {{unknown}} without an estimate',
+    totalPartial:
+      'Estimated total: about {{amount}} (range {{low}}–{{high}}) for the models with history; {{unknown}} without an estimate',
     totalNone: 'Estimated total: no estimate yet: no history for these models',
     measured: 'Cost: {{amount}}',
     measuredVsEstimate: 'Cost: {{amount}} (estimated {{estimate}})',
@@ -21,7 +22,11 @@ export const balanceEn = {
   },
   // A job held by a spending limit.
   limit: {
-    title: { daily: 'Held by your daily spending limit', weekly: 'Held by your weekly spending limit', threshold: 'Held by your low-balance threshold' },
+    title: {
+      daily: 'Held by your daily spending limit',
+      weekly: 'Held by your weekly spending limit',
+      threshold: 'Held by your low-balance threshold'
+    },
     figures: {
       daily: '{{spent}} spent in the last 24 hours; your daily limit is {{limit}}.',
       weekly: '{{spent}} spent in the last 7 days; your weekly limit is {{limit}}.',
@@ -32,7 +37,8 @@ export const balanceEn = {
     release: 'Nothing was sent. Choose “Send anyway” to let it go, or raise the limit in Balance.',
     sendAnyway: 'Send anyway',
     toastTitle: 'A job is held: {{name}}',
-    toastBody: 'The {{kind}} limit of {{limit}} would be passed ({{spent}} spent). It waits until you let it go or raise the limit.',
+    toastBody:
+      'The {{kind}} limit of {{limit}} would be passed ({{spent}} spent). It waits until you let it go or raise the limit.',
     kind: { daily: 'daily', weekly: 'weekly', threshold: 'low-balance' },
     dismiss: 'Dismiss'
   },
@@ -84,7 +90,8 @@ export const balanceEn = {
     granted: 'Granted',
     used: 'Used',
     available: 'Available',
-    unlimitedNote: 'This key has unlimited quota. The gateway still counts use down from zero, so its “available” figure can be negative; that is not debt.',
+    unlimitedNote:
+      'This key has unlimited quota. The gateway still counts use down from zero, so its “available” figure can be negative; that is not debt.',
     exhaustedNote: 'This key has used up its quota; requests will be refused until it is topped up.',
     expires: 'Expires',
     never: 'Never',
@@ -111,7 +118,8 @@ export const balanceEn = {
     route: 'From the gateway’s billing records',
     routeTitle: 'Answered by {{path}}',
     unitIs: 'Shown in {{unit}}, as set for this profile.',
-    unitQuota: 'Shown as the gateway reports them (the site’s display unit); choose the unit below if it is USD or CNY.',
+    unitQuota:
+      'Shown as the gateway reports them (the site’s display unit); choose the unit below if it is USD or CNY.',
     paymentMethod: 'Payment method on file',
     allTime: 'all time'
   },
@@ -130,7 +138,8 @@ export const balanceEn = {
     allModels: 'All models',
     spendingOverTimeAll: 'Known costs per day, all models',
     spendingOverTimeOf: 'Known costs per day, {{model}}',
-    spendingOverTimeEmpty: 'No priced generations in this window yet: costs appear after the balance checks around your jobs.',
+    spendingOverTimeEmpty:
+      'No priced generations in this window yet: costs appear after the balance checks around your jobs.',
     spendingHeading: 'Spending by model',
     spendingNote: 'From this studio’s own generations; costs come from the balance checks around each job.',
     spendingEmpty: 'No generations recorded for this profile yet.',
@@ -164,7 +173,8 @@ export const balanceEn = {
     quotaPerUsdHelp: 'The gateway’s QuotaPerUnit (500,000 unless its operator changed it).',
     dailyLimit: 'Daily spending limit',
     weeklyLimit: 'Weekly spending limit',
-    limitHelp: 'In {{unit}}, over the last 24 hours or 7 days. Empty: no limit. A job that would pass it waits until you let it go.',
+    limitHelp:
+      'In {{unit}}, over the last 24 hours or 7 days. Empty: no limit. A job that would pass it waits until you let it go.',
     threshold: 'Low-balance alert below',
     thresholdHelp: 'In {{unit}}. Empty: no alert. You are told once each time the balance falls below it.',
     save: 'Save',
@@ -184,15 +194,20 @@ export const balanceEn = {
   },
   errors: {
     retry: 'Try again',
-    noAuthHeader: 'The gateway received no Authorization header. Something between the studio and the gateway (a proxy) removed it.',
-    invalidBearer: 'The gateway could not read the Authorization header as “Bearer <key>”. Something between the studio and the gateway changed it, or the key contains spaces.',
+    noAuthHeader:
+      'The gateway received no Authorization header. Something between the studio and the gateway (a proxy) removed it.',
+    invalidBearer:
+      'The gateway could not read the Authorization header as “Bearer <key>”. Something between the studio and the gateway changed it, or the key contains spaces.',
     invalidToken: 'The gateway does not accept this key (401): it is unknown or disabled. Check the key in Settings.',
     unauthorized: 'The gateway refused the key (401).',
     lookupFailed: 'The gateway could not look up this key’s quota.',
     quotaQueryFailed: 'The gateway could not look up the quota for the billing figures.',
-    rateLimited: 'The gateway is rate limiting the balance routes (429) and gave no reason. The studio waits before asking again.',
-    rateLimitedWait: 'The gateway is rate limiting the balance routes (429). The studio asks again in about {{minutes}} min.',
-    budget: 'The balance was checked often recently. To stay under the gateway’s limit of about 20 checks per 20 minutes, the studio waits {{minutes}} min.',
+    rateLimited:
+      'The gateway is rate limiting the balance routes (429) and gave no reason. The studio waits before asking again.',
+    rateLimitedWait:
+      'The gateway is rate limiting the balance routes (429). The studio asks again in about {{minutes}} min.',
+    budget:
+      'The balance was checked often recently. To stay under the gateway’s limit of about 20 checks per 20 minutes, the studio waits {{minutes}} min.',
     noBillingRoutes: 'This gateway answers neither /dashboard/billing/… nor /v1/dashboard/billing/….',
     keyMissing: 'This profile has no API key. Add it in Settings.',
     gatewaySaid: 'The gateway said: {{message}}'

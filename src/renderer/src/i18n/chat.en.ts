@@ -96,7 +96,7 @@ export const chatEn = {
     stops: {
       add: 'Add',
       remove: 'Remove “{{value}}”',
-      help: 'Up to {{max}}; press Enter to add. Write \\n for a line break.',
+      help: 'Up to {{max}}; press Enter to add. Write \\n for a line break.'
     },
     errors: {
       required: 'Required',
@@ -274,7 +274,8 @@ export const chatEn = {
     prompt: 'Prompt for every model',
     document: 'Text for every model to continue',
     promptPlaceholder: 'One prompt, sent to each model',
-    keysHint: 'Enter compares, Shift+Enter adds a line. Format, system instruction and parameters apply to every model.',
+    keysHint:
+      'Enter compares, Shift+Enter adds a line. Format, system instruction and parameters apply to every model.',
     start: 'Compare',
     starting: 'Starting…',
     startFailed: 'The comparison could not start',

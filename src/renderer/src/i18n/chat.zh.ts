@@ -97,7 +97,7 @@ export const chatZh: Messages['chat'] = {
     stops: {
       add: '添加',
       remove: '移除“{{value}}”',
-      help: '最多 {{max}} 个；按 Enter 添加。输入 \\n 表示换行。',
+      help: '最多 {{max}} 个；按 Enter 添加。输入 \\n 表示换行。'
     },
     errors: {
       required: '必填',

@@ -33,7 +33,8 @@ export const compareRunsEn = {
   },
   board: {
     title: 'Compare runs',
-    empty: 'No compare runs yet. Use “Run on several models…” in the form to send one prompt to 2 to 4 models side by side.',
+    empty:
+      'No compare runs yet. Use “Run on several models…” in the form to send one prompt to 2 to 4 models side by side.',
     runLabel: 'Run of {{time}}: {{prompt}}',
     noPrompt: '(no prompt)',
     took: 'Took {{time}}',

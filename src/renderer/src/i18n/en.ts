@@ -44,9 +44,12 @@ export const en = {
   empty: {
     comingLater: 'Coming in a later release',
     chat: 'Chat with every model on your gateway: streamed replies in all three text formats, legacy completions for continuing text, and conversations kept on this computer.',
-    images: 'Generate images and edit them with a mask painter that exports exactly the mask the gateway expects, at the size of the source image.',
-    video: 'Create video jobs for every model family, follow them on a board that survives restarts, and download the results before they expire.',
-    balance: 'See what your key has been granted, used and has left, its expiry and per-model limits, with trends drawn from local snapshots.',
+    images:
+      'Generate images and edit them with a mask painter that exports exactly the mask the gateway expects, at the size of the source image.',
+    video:
+      'Create video jobs for every model family, follow them on a board that survives restarts, and download the results before they expire.',
+    balance:
+      'See what your key has been granted, used and has left, its expiry and per-model limits, with trends drawn from local snapshots.',
     meanwhile: 'Meanwhile you can set up your gateway profiles in Settings.'
   },
   header: {
@@ -59,10 +62,12 @@ export const en = {
   prompts: promptsEn,
   settings: {
     profilesHeading: 'Profiles',
-    profilesIntro: 'A profile is a gateway address and its API key. The key stays in the studio host; this window only sees whether one is saved and its last four characters.',
+    profilesIntro:
+      'A profile is a gateway address and its API key. The key stays in the studio host; this window only sees whether one is saved and its last four characters.',
     queueHeading: 'Queue',
     queue: {
-      intro: 'Jobs you add to the queue are sent a few at a time, so a batch never becomes many paid creates at once. These caps apply to the active profile.',
+      intro:
+        'Jobs you add to the queue are sent a few at a time, so a batch never becomes many paid creates at once. These caps apply to the active profile.',
       imageCap: 'Image jobs at a time',
       videoCap: 'Videos at a time',
       capHelp: 'From 1 to 32.',
@@ -112,13 +117,15 @@ export const en = {
     apiKeyHelpAdd: 'Sent only to this gateway. The window never sees it again after you save.',
     apiKeyHelpEdit: 'Leave empty to keep the current key.',
     apiKeyHelpEditLast4: 'Leave empty to keep the current key (ending in {{last4}}).',
-    apiKeyHelpOriginChanged: 'The address now points to another server: enter the API key again. A saved key is only ever sent to the server it was saved for.',
+    apiKeyHelpOriginChanged:
+      'The address now points to another server: enter the API key again. A saved key is only ever sent to the server it was saved for.',
     persistenceLegend: 'Where to keep the key',
     persistenceIntro: 'This system has no keychain the studio can use to encrypt the key.',
     persistenceSession: 'Keep for this session only',
     persistenceSessionHelp: 'You will enter the key again after the studio restarts.',
     persistenceFile: 'Store in an unprotected file (readable by anyone with access to your user account)',
-    persistenceFileWarning: 'Warning: the key will be written to disk unencrypted. Anyone or any program that can read your user files can read it.',
+    persistenceFileWarning:
+      'Warning: the key will be written to disk unencrypted. Anyone or any program that can read your user files can read it.',
     keychainNote: 'The key will be encrypted with the system keychain.',
     testConnection: 'Test connection',
     testing: 'Testing…',
@@ -134,8 +141,10 @@ export const en = {
         empty: 'Enter the gateway address, for example https://api.example.com',
         malformed: 'This is not a web address. It should look like https://api.example.com',
         scheme: 'The address must start with https:// (found {{protocol}})',
-        insecure: 'Plain http:// would send your key unencrypted; use https:// (http is allowed only for this computer: 127.0.0.1 or localhost)',
-        packagedHttp: 'This installed build of the studio accepts only https:// gateway addresses (plain http:// is for development builds)',
+        insecure:
+          'Plain http:// would send your key unencrypted; use https:// (http is allowed only for this computer: 127.0.0.1 or localhost)',
+        packagedHttp:
+          'This installed build of the studio accepts only https:// gateway addresses (plain http:// is for development builds)',
         credentials: 'Remove the user name or password from the address; the key is entered separately',
         query: 'Remove the ?query or #fragment from the address'
       }
@@ -163,7 +172,8 @@ export const en = {
     }
   },
   library: {
-    intro: 'Your gallery and its history live in one database file. A backup copies it, with the media folder as it is, into the backups folder of the data directory.',
+    intro:
+      'Your gallery and its history live in one database file. A backup copies it, with the media folder as it is, into the backups folder of the data directory.',
     backUp: 'Back up library',
     backingUp: 'Backing up…',
     backedUp: 'Backed up ({{when}}).',
@@ -171,7 +181,8 @@ export const en = {
     listLabel: 'Backups',
     restore: 'Restore',
     restoreNamed: 'Restore the backup of {{when}}',
-    restorePending: 'The backup {{name}} will replace the library at the next start; the current library is kept beside it.',
+    restorePending:
+      'The backup {{name}} will replace the library at the next start; the current library is kept beside it.',
     failed: 'The library action failed'
   },
   // Job state changes, said once by the app's live regions (lib/announce).
@@ -223,7 +234,8 @@ export const en = {
   fatal: {
     title: 'The studio cannot start',
     noBridge: 'This page was opened without the studio host, so it cannot reach your profiles or the gateway.',
-    noBridgeHint: 'Start the app with “npm start” (or open the address the studio host prints) instead of opening the page directly.',
+    noBridgeHint:
+      'Start the app with “npm start” (or open the address the studio host prints) instead of opening the page directly.',
     incompleteBridge: 'The studio host is a different version from this window: {{missing}} is missing.',
     crashed: 'Something in this window failed unexpectedly.',
     reload: 'Reload'

@@ -95,10 +95,12 @@ export const flowsEn = {
   },
   drop: {
     tooLarge: '“{{name}}” is {{size}}; pictures used here can be up to {{limit}}. Nothing was uploaded.',
-    notImage: '“{{name}}” is not an image: its content is neither PNG, JPEG nor WebP, whatever its name says. Nothing was uploaded.',
+    notImage:
+      '“{{name}}” is not an image: its content is neither PNG, JPEG nor WebP, whatever its name says. Nothing was uploaded.',
     wrongType: '“{{name}}” is a {{type}} image; only PNG, JPEG or WebP can be used here. Nothing was uploaded.',
     damaged: '“{{name}}” starts like an image but its header is damaged or cut short. Nothing was uploaded.',
-    tooManyPixels: '“{{name}}” is {{width}}×{{height}} pixels, more than the {{limit}} megapixels the studio decodes. Nothing was uploaded.',
+    tooManyPixels:
+      '“{{name}}” is {{width}}×{{height}} pixels, more than the {{limit}} megapixels the studio decodes. Nothing was uploaded.',
     refused: 'This file can’t be used',
     importing: 'Importing “{{name}}”…',
     imported: '“{{name}}” is in the gallery as Imported.',
@@ -106,7 +108,8 @@ export const flowsEn = {
     galleryHint: 'Drop pictures on the gallery to import them',
     galleryTarget: 'Gallery: drop pictures here to import them',
     offerLabel: 'Settings found in the picture',
-    offer: '“{{name}}” was made in this studio ({{form}}, {{model}}). Its prompt and settings can fill that form again.',
+    offer:
+      '“{{name}}” was made in this studio ({{form}}, {{model}}). Its prompt and settings can fill that form again.',
     noModel: 'default model',
     restore: 'Restore these settings',
     dismiss: 'Dismiss',

@@ -20,7 +20,7 @@ export const imagesEn = {
     url: 'URL',
     base64: 'Embedded in the answer',
     responseFormat: 'Response format',
-    quality: 'Quality',
+    quality: 'Quality'
   },
   watermark: {
     legend: 'Watermark',
@@ -33,7 +33,8 @@ export const imagesEn = {
     family: 'Model family',
     familyImagegen: 'Ratio and resolution presets',
     familyImage2: 'Reference images and quality',
-    modelHelp: 'Suggestions are this profile’s names for the family (Settings → Profiles → Names); any name the gateway knows works.',
+    modelHelp:
+      'Suggestions are this profile’s names for the family (Settings → Profiles → Names); any name the gateway knows works.',
     promptPlaceholder: 'Describe the image',
     countHelpImagegen: 'Required, 1 to 10.',
     countHelpImage2: 'Optional. Empty or 0 means 1 image.',
@@ -43,11 +44,13 @@ export const imagesEn = {
     sizeCustom: 'Custom…',
     sizeCustomField: 'Custom size',
     ratioGives: '{{ratio}} gives {{size}}.',
-    ratioFallback: 'If the channel can’t make this size, the nearest official size is used and the ratio is added to the prompt.',
+    ratioFallback:
+      'If the channel can’t make this size, the nearest official size is used and the ratio is added to the prompt.',
     ratioOrSize: 'Pick a ratio or a size: choosing one clears the other.',
     references: 'Reference images',
     referencesHelpImagegen: 'Public http(s) image URLs only, up to 10.',
-    referencesHelpImage2: 'URLs, gallery images or files, up to 10 (effective only on channels that support references).',
+    referencesHelpImage2:
+      'URLs, gallery images or files, up to 10 (effective only on channels that support references).',
     referenceUrl: 'Reference image URL',
     addUrl: 'Add URL',
     addFile: 'Add file…',
@@ -63,7 +66,8 @@ export const imagesEn = {
     referenceAdded: 'Added “{{name}}” as a reference (second family).'
   },
   native: {
-    intro: 'A long-running task: sent once, then followed until its images are ready. Its models are this profile’s names.',
+    intro:
+      'A long-running task: sent once, then followed until its images are ready. Its models are this profile’s names.',
     counter: '{{count}} / {{max}} characters',
     tooLong: 'Past {{max}} characters the prompt may render wrongly or be ignored.',
     preset: 'Width × height',
@@ -124,8 +128,10 @@ export const imagesEn = {
       estimate: 'This job is expected to cost about {{estimate}}.',
       noEstimate: 'No estimate yet for this model.',
       letGo: 'Release it to send it anyway, or change the limit in Balance.',
-      'profile-missing': 'the profile it was queued under no longer exists. It is never sent with another profile’s key; remove it, or queue it again.',
-      'no-key': 'the profile “{{profile}}” it was queued under has no usable API key. Add the key in Settings and it is sent; never with another profile’s key.'
+      'profile-missing':
+        'the profile it was queued under no longer exists. It is never sent with another profile’s key; remove it, or queue it again.',
+      'no-key':
+        'the profile “{{profile}}” it was queued under has no usable API key. Add the key in Settings and it is sent; never with another profile’s key.'
     },
     queuedEdit: 'This edit waits in the queue: {{state}}.',
     queuedNative: 'This task waits in the queue: {{state}}.'
@@ -143,9 +149,11 @@ export const imagesEn = {
     },
     progress: 'In progress',
     pausedKeyRejected: 'Paused: key rejected',
-    pausedHelp: 'The gateway rejected this profile’s API key (401). The task goes on at the gateway; change the key in Settings → Profiles and the studio picks it up again.',
+    pausedHelp:
+      'The gateway rejected this profile’s API key (401). The task goes on at the gateway; change the key in Settings → Profiles and the studio picks it up again.',
     taskId: 'Task {{id}}',
-    outcomeUnknown: 'The request may have reached the gateway and may have been charged — check your gallery and balance before resubmitting.',
+    outcomeUnknown:
+      'The request may have reached the gateway and may have been charged — check your gallery and balance before resubmitting.',
     warnings: 'Warnings',
     revisedPrompt: 'Revised prompt: {{text}}',
     sizeDiffers: 'Asked {{requested}}, got {{actual}}',
@@ -161,7 +169,14 @@ export const imagesEn = {
     anyModel: 'All models',
     origin: 'Filter by origin',
     anyOrigin: 'All origins',
-    origins: { generate: 'Generated', native: 'Native task', edit: 'Edited', protect: 'Protected', frame: 'Video frame', import: 'Imported' },
+    origins: {
+      generate: 'Generated',
+      native: 'Native task',
+      edit: 'Edited',
+      protect: 'Protected',
+      frame: 'Video frame',
+      import: 'Imported'
+    },
     favoritesOnly: 'Favourites only',
     count_one: '{{count, number}} image',
     count_other: '{{count, number}} images',
@@ -195,7 +210,8 @@ export const imagesEn = {
     deleteMany_other: 'Delete {{count, number}} images',
     deletedMany_one: '{{count, number}} image deleted.',
     deletedMany_other: '{{count, number}} images deleted.',
-    keyboardHint: 'Arrow keys move between images; Enter opens the large view; E edits; F toggles favourite; Delete removes.',
+    keyboardHint:
+      'Arrow keys move between images; Enter opens the large view; E edits; F toggles favourite; Delete removes.',
     actionFailed: 'That did not work: {{message}}',
     timeline: {
       label: 'Timeline',
@@ -266,7 +282,8 @@ export const imagesEn = {
   painter: {
     region: 'Mask painter',
     stage: 'Mask canvas',
-    stageHelp: 'Drag to paint the area to change; right-drag erases. Space-drag or middle-drag pans, the wheel zooms at the cursor, Alt-drag sizes the brush. Arrow keys pan.',
+    stageHelp:
+      'Drag to paint the area to change; right-drag erases. Space-drag or middle-drag pans, the wheel zooms at the cursor, Alt-drag sizes the brush. Arrow keys pan.',
     toolbar: 'Mask tools',
     groups: { tool: 'Paint and select', history: 'History', mask: 'Mask', file: 'Mask files', view: 'View' },
     properties: '{{tool}} settings',
@@ -304,7 +321,8 @@ export const imagesEn = {
       help: 'Keyboard shortcuts',
       panel: 'Show or hide the edit panel'
     },
-    selectHelp: 'Selections: drag a rectangle, ellipse or lasso; click polygon corners and click the first one, double-click or press Enter to close (Esc cancels). Hold Shift to add, Alt to subtract.',
+    selectHelp:
+      'Selections: drag a rectangle, ellipse or lasso; click polygon corners and click the first one, double-click or press Enter to close (Esc cancels). Hold Shift to add, Alt to subtract.',
     shortcuts: 'Keyboard shortcuts',
     // Select by coordinates: the keyboard's way to make a rectangle or ellipse selection.
     typed: {
@@ -369,7 +387,8 @@ export const imagesEn = {
     move: 'Picture on the canvas, at {{x}}, {{y}}',
     moveTitle: 'Drag the picture, or move it with the arrow keys (Shift: larger steps, Home: centre)',
     canvas: 'New canvas {{size}}.',
-    snapped: 'Snapped to {{size}} (from {{from}}), the nearest size the {{family}} family takes; the picture is scaled to {{percent}}%.',
+    snapped:
+      'Snapped to {{size}} (from {{from}}), the nearest size the {{family}} family takes; the picture is scaled to {{percent}}%.',
     position: 'The picture sits at {{x}}, {{y}}.',
     familyNative: 'native',
     familyForm: 'form'

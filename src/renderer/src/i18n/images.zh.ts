@@ -22,7 +22,7 @@ export const imagesZh: Messages['images'] = {
     url: 'URL',
     base64: '嵌在应答中',
     responseFormat: '返回格式',
-    quality: '质量',
+    quality: '质量'
   },
   watermark: {
     legend: '水印',
@@ -127,7 +127,8 @@ export const imagesZh: Messages['images'] = {
       noEstimate: '此模型暂无预估。',
       letGo: '点“放行”仍然发送，或在“余额”中调整限额。',
       'profile-missing': '加入队列时所用的配置已不存在。它绝不会用其他配置的密钥发送；请移除它，或重新加入队列。',
-      'no-key': '加入队列时所用的配置“{{profile}}”没有可用的 API 密钥。在“设置”中添加密钥后即会发送；绝不会用其他配置的密钥。'
+      'no-key':
+        '加入队列时所用的配置“{{profile}}”没有可用的 API 密钥。在“设置”中添加密钥后即会发送；绝不会用其他配置的密钥。'
     },
     queuedEdit: '此编辑在队列中等待：{{state}}。',
     queuedNative: '此任务在队列中等待：{{state}}。'
@@ -145,7 +146,8 @@ export const imagesZh: Messages['images'] = {
     },
     progress: '进行中',
     pausedKeyRejected: '已暂停：密钥被拒绝',
-    pausedHelp: '网关拒绝了此配置的 API 密钥（401）。任务仍在网关上继续；在“设置 → 配置”中更换密钥后，工作室会继续跟进。',
+    pausedHelp:
+      '网关拒绝了此配置的 API 密钥（401）。任务仍在网关上继续；在“设置 → 配置”中更换密钥后，工作室会继续跟进。',
     taskId: '任务 {{id}}',
     outcomeUnknown: '请求可能已到达网关并可能已扣费——重新提交前请先检查图库和余额。',
     warnings: '警告',
@@ -163,7 +165,14 @@ export const imagesZh: Messages['images'] = {
     anyModel: '全部模型',
     origin: '按来源筛选',
     anyOrigin: '全部来源',
-    origins: { generate: '生成', native: '原生任务', edit: '编辑', protect: '蒙版外保护', frame: '视频帧', import: '导入' },
+    origins: {
+      generate: '生成',
+      native: '原生任务',
+      edit: '编辑',
+      protect: '蒙版外保护',
+      frame: '视频帧',
+      import: '导入'
+    },
     favoritesOnly: '仅收藏',
     count_one: '{{count, number}} 张图像',
     count_other: '{{count, number}} 张图像',
@@ -268,7 +277,8 @@ export const imagesZh: Messages['images'] = {
   painter: {
     region: '蒙版画笔',
     stage: '蒙版画布',
-    stageHelp: '拖动以绘制要修改的区域；右键拖动为擦除。按住空格拖动或中键拖动可平移，滚轮在光标处缩放，按住 Alt 拖动可调整画笔大小。方向键可平移。',
+    stageHelp:
+      '拖动以绘制要修改的区域；右键拖动为擦除。按住空格拖动或中键拖动可平移，滚轮在光标处缩放，按住 Alt 拖动可调整画笔大小。方向键可平移。',
     toolbar: '蒙版工具',
     groups: { tool: '绘制与选择', history: '历史', mask: '蒙版', file: '蒙版文件', view: '视图' },
     properties: '{{tool}}设置',
@@ -306,7 +316,8 @@ export const imagesZh: Messages['images'] = {
       help: '键盘快捷键',
       panel: '显示或隐藏编辑面板'
     },
-    selectHelp: '选区：拖动绘制矩形、椭圆或套索；多边形逐点单击，单击第一个点、双击或按 Enter 闭合（Esc 取消）。按住 Shift 添加，按住 Alt 减去。',
+    selectHelp:
+      '选区：拖动绘制矩形、椭圆或套索；多边形逐点单击，单击第一个点、双击或按 Enter 闭合（Esc 取消）。按住 Shift 添加，按住 Alt 减去。',
     shortcuts: '键盘快捷键',
     typed: {
       open: '按坐标选区',

@@ -5,7 +5,8 @@ export const namesEn = {
   open: 'Names',
   openNamed: 'Names of {{name}}',
   title: 'Gateway names · {{name}}',
-  intro: 'A gateway uses its own model names, and may put the native image task and the asset routes under its own paths. Say here which names belong to which body family: the forms offer them, and check each request by its family’s rules.',
+  intro:
+    'A gateway uses its own model names, and may put the native image task and the asset routes under its own paths. Say here which names belong to which body family: the forms offer them, and check each request by its family’s rules.',
   modelsLegend: 'Models per body family',
   modelsHelp: 'One model name per line. A name may stand in several families (for example generation and editing).',
   families: {
@@ -31,7 +32,8 @@ export const namesEn = {
   versionHeader: 'Messages format version header',
   versionValue: 'Version header value',
   rulesLegend: 'Model rules',
-  rulesHelp: 'What a model changes of its family’s rules. Empty fields keep the family’s default. Lists are comma-separated.',
+  rulesHelp:
+    'What a model changes of its family’s rules. Empty fields keep the family’s default. Lists are comma-separated.',
   ruleModel: 'Model',
   forcedSeconds: 'Fixed length (s)',
   durationMin: 'Shortest (s)',
@@ -63,7 +65,8 @@ export const namesEn = {
   saved: 'Saved the names of {{name}}.',
   fieldWhole: 'the whole file',
   discoverLegend: 'Find the gateway’s models',
-  discoverHelp: 'Asks the gateway for the models it lists (both of its model lists, every page). Nothing is changed until you assign a name and save.',
+  discoverHelp:
+    'Asks the gateway for the models it lists (both of its model lists, every page). Nothing is changed until you assign a name and save.',
   discover: 'Discover models',
   discovering: 'Asking the gateway…',
   routeOk: '{{route}}: {{count}} models',

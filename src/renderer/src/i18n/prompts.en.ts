@@ -9,7 +9,8 @@ export const promptsEn = {
     none: 'No saved prompts yet. Save one from the prompt library.'
   },
   view: {
-    intro: 'Every prompt you send in chat, images and video is kept here. Save the good ones with a name and tags, then insert them into any prompt field with the Prompts button or Ctrl+Shift+P (⌘⇧P).',
+    intro:
+      'Every prompt you send in chat, images and video is kept here. Save the good ones with a name and tags, then insert them into any prompt field with the Prompts button or Ctrl+Shift+P (⌘⇧P).',
     historyHeading: 'History',
     savedHeading: 'Saved prompts',
     searchHistory: 'Search history',
@@ -87,7 +88,14 @@ export const promptsEn = {
     search: 'Type a command, an area, a conversation or a saved prompt',
     empty: 'Nothing matches.',
     hint: 'Command palette ({{keys}})',
-    groups: { areas: 'Go to', actions: 'Actions', conversations: 'Recent conversations', prompts: 'Saved prompts', profiles: 'Profiles', settings: 'Settings' },
+    groups: {
+      areas: 'Go to',
+      actions: 'Actions',
+      conversations: 'Recent conversations',
+      prompts: 'Saved prompts',
+      profiles: 'Profiles',
+      settings: 'Settings'
+    },
     goTo: 'Go to {{area}}',
     untitled: 'Untitled conversation',
     insertInto: 'Enter inserts it into the prompt field',

@@ -11,7 +11,8 @@ export const promptsZh: Messages['prompts'] = {
     none: '还没有已存提示词。可在提示词库中保存。'
   },
   view: {
-    intro: '你在对话、图像和视频中发送的每条提示词都保存在这里。给好用的提示词起名并加标签，然后用“提示词”按钮或 Ctrl+Shift+P（⌘⇧P）插入任何提示词输入框。',
+    intro:
+      '你在对话、图像和视频中发送的每条提示词都保存在这里。给好用的提示词起名并加标签，然后用“提示词”按钮或 Ctrl+Shift+P（⌘⇧P）插入任何提示词输入框。',
     historyHeading: '历史',
     savedHeading: '已存提示词',
     searchHistory: '搜索历史',
@@ -89,7 +90,14 @@ export const promptsZh: Messages['prompts'] = {
     search: '输入命令、区域、对话或已存提示词',
     empty: '没有匹配项。',
     hint: '命令面板（{{keys}}）',
-    groups: { areas: '前往', actions: '操作', conversations: '最近的对话', prompts: '已存提示词', profiles: '配置', settings: '设置' },
+    groups: {
+      areas: '前往',
+      actions: '操作',
+      conversations: '最近的对话',
+      prompts: '已存提示词',
+      profiles: '配置',
+      settings: '设置'
+    },
     goTo: '前往{{area}}',
     untitled: '未命名对话',
     insertInto: '按 Enter 插入提示词输入框',

@@ -46,23 +46,28 @@ export const rulesEn = {
   sizeStar: 'Write the size as <width>*<height> with a star, e.g. 2048*2048.',
   sizeX: 'Write the size as <width>x<height>, e.g. 1024x1024.',
   sizeEdit: 'Write the size as <width>x<height> (e.g. 1024x1024) or auto.',
-  imagegenUrlOnly: 'The first family takes http(s) addresses only; for a file or a gallery image, choose the second family.',
+  imagegenUrlOnly:
+    'The first family takes http(s) addresses only; for a file or a gallery image, choose the second family.',
   httpUrl: 'This is not an http(s) address.',
   nativeUrl: 'This is not an http(s) address.',
   nativeUrlsTooMany: 'At most {{max}} reference images.',
-  nativeModelMissing: 'This profile’s names give the native task no model: type one here, or add one in Settings → Profiles → Names.',
+  nativeModelMissing:
+    'This profile’s names give the native task no model: type one here, or add one in Settings → Profiles → Names.',
   areaSize: 'The area must be a whole number between {{min}} and {{max}}.',
   areaRange: '{{width}}×{{height}} is {{area}} pixels; the area must be between 1024×1024 and 4096×4096.',
   bothDims: 'Give both width and height, or neither.',
-  modelInFirstFamily: '{{model}} is a model of the first family in this profile’s names: choose that family, or change the names.',
-  modelInSecondFamily: '{{model}} is a model of the second family in this profile’s names: choose that family, or change the names.',
+  modelInFirstFamily:
+    '{{model}} is a model of the first family in this profile’s names: choose that family, or change the names.',
+  modelInSecondFamily:
+    '{{model}} is a model of the second family in this profile’s names: choose that family, or change the names.',
   editFamilyUnknown: '{{model}} has no edit family in this profile’s names: choose one here.',
   nativeEditOnly: '{{param}} is for the native edit family only.',
   editQuality: '{{model}} takes quality {{allowed}}.',
   ratioFormat: 'A ratio looks like 16:9.',
   extendNothing: 'The picture ({{picture}}) already has this shape: choose another ratio or a larger size.',
   extendSmaller: '{{canvas}} is smaller than the picture ({{picture}}): the canvas must hold it whole.',
-  extendNoSize: 'The form family has no size close to {{canvas}} (it takes {{sizes}}): choose another ratio or the native family.',
+  extendNoSize:
+    'The form family has no size close to {{canvas}} (it takes {{sizes}}): choose another ratio or the native family.',
   extendTooWide: '{{canvas}} is wider than 21:9, the widest the native family makes.',
   extendPlacement: 'The picture ({{picture}} at {{x}}, {{y}}) does not fit the {{canvas}} canvas.',
   extendTooBig: 'The extended image is {{mb}} MB, over the {{max}} MB limit for edits: choose a smaller canvas.'

@@ -36,7 +36,11 @@ function makeTranslator(i18n: I18n): Translator {
   const lng = i18n.language
   const plain = new Map<string, string>()
   const t = ((key: string, options?: unknown) => {
-    if (options !== undefined || typeof key !== 'string') return (i18n.t as (k: unknown, o?: unknown) => string)(key, options === undefined ? { lng } : { lng, ...(options as object) })
+    if (options !== undefined || typeof key !== 'string')
+      return (i18n.t as (k: unknown, o?: unknown) => string)(
+        key,
+        options === undefined ? { lng } : { lng, ...(options as object) }
+      )
     let text = plain.get(key)
     if (text === undefined) {
       text = (i18n.t as (k: string, o: object) => string)(key, { lng })
@@ -77,7 +81,8 @@ function entryOf(i18n: I18n): Entry {
 
 function instanceFrom(context: { i18n?: I18n } | undefined): I18n {
   const i18n = context?.i18n ?? getI18n()
-  if (!i18n) throw new Error('useT: no i18next instance (wrap the tree in I18nextProvider or init with initReactI18next)')
+  if (!i18n)
+    throw new Error('useT: no i18next instance (wrap the tree in I18nextProvider or init with initReactI18next)')
   return i18n
 }
 

@@ -22,7 +22,8 @@ export const videoEn = {
   },
   form: {
     model: 'Model',
-    modelHelp: 'Suggestions are this profile’s names for the family (Settings → Profiles → Names); any name the gateway knows works, with the family’s rules.',
+    modelHelp:
+      'Suggestions are this profile’s names for the family (Settings → Profiles → Names); any name the gateway knows works, with the family’s rules.',
     prompt: 'Prompt',
     promptCount: '{{count}} / {{max}} characters',
     promptIgnored: 'Ignored while “Recommended prompt” is on: the gateway writes its own.',
@@ -142,7 +143,8 @@ export const videoEn = {
   },
   assets: {
     label: 'Assets',
-    intro: 'Import images, videos or audio by a public https:// address; once Active, use them in a form as asset://<id>.',
+    intro:
+      'Import images, videos or audio by a public https:// address; once Active, use them in a form as asset://<id>.',
     groups: 'Asset groups',
     groupName: 'Group name',
     groupDescription: 'Description',
@@ -228,7 +230,8 @@ export const videoEn = {
     unknownNote: 'The gateway answered a status the studio does not know; it keeps checking.',
     lostNote: 'The gateway says this task does not exist (asked several times).',
     pausedNote: 'The gateway refused the key of this profile; checking resumes when the key works again.',
-    outcomeUnknownNote: 'The request may have reached the gateway and may have been charged. It is never sent again automatically: check your balance before submitting again.',
+    outcomeUnknownNote:
+      'The request may have reached the gateway and may have been charged. It is never sent again automatically: check your balance before submitting again.',
     errorCode: 'Code {{code}}',
     download: {
       none: '',
@@ -265,7 +268,8 @@ export const videoEn = {
   dialogs: {
     removeTitle: 'Remove this video task?',
     removeBody: 'It leaves the board and its downloaded file is deleted. A running task stops being checked.',
-    removeSubmitting: 'This video is still being submitted: it can be removed once the gateway has answered (usually within seconds).',
+    removeSubmitting:
+      'This video is still being submitted: it can be removed once the gateway has answered (usually within seconds).',
     removeRunning: 'This task is still running: the gateway may still finish (and charge) it.',
     remove: 'Remove',
     againTitle: 'Submit again as a new task?',

@@ -20,7 +20,8 @@ export type DropRefusal =
   | { reason: 'damaged'; name: string }
   | { reason: 'too-many-pixels'; name: string; width: number; height: number; limit: string }
 
-export type DropCheck = { ok: true; width: number; height: number; settings: StudioPngSettings | null } | ({ ok: false } & DropRefusal)
+export type DropCheck =
+  { ok: true; width: number; height: number; settings: StudioPngSettings | null } | ({ ok: false } & DropRefusal)
 
 async function head(file: Blob, n: number): Promise<Uint8Array> {
   return new Uint8Array(await file.slice(0, Math.min(file.size, n)).arrayBuffer())
@@ -29,11 +30,13 @@ async function head(file: Blob, n: number): Promise<Uint8Array> {
 export async function checkDroppedImage(file: File, purpose: FilePurpose): Promise<DropCheck> {
   const rule = FILE_RULES[purpose]
   const name = file.name
-  if (file.size > rule.maxBytes) return { ok: false, reason: 'too-large', name, size: formatBytes(file.size), limit: formatBytes(rule.maxBytes) }
+  if (file.size > rule.maxBytes)
+    return { ok: false, reason: 'too-large', name, size: formatBytes(file.size), limit: formatBytes(rule.maxBytes) }
   let bytes = await head(file, STUDIO_CHUNK_SCAN_BYTES)
   const magic = magicFormat(bytes)
   if (!magic) return { ok: false, reason: 'not-image', name }
-  if (!(rule.types as readonly string[]).includes(magic)) return { ok: false, reason: 'wrong-type', name, type: typeName(magic) }
+  if (!(rule.types as readonly string[]).includes(magic))
+    return { ok: false, reason: 'wrong-type', name, type: typeName(magic) }
   let found = sniffImage(bytes)
   if (!found && magic === 'jpeg' && file.size > bytes.length) {
     bytes = await head(file, JPEG_HEADER_SCAN_BYTES)
@@ -41,9 +44,21 @@ export async function checkDroppedImage(file: File, purpose: FilePurpose): Promi
   }
   if (!found || found.width === 0 || found.height === 0) return { ok: false, reason: 'damaged', name }
   if (found.width * found.height > MAX_DECODE_PIXELS) {
-    return { ok: false, reason: 'too-many-pixels', name, width: found.width, height: found.height, limit: `${(MAX_DECODE_PIXELS / 1_000_000).toFixed(1)}` }
+    return {
+      ok: false,
+      reason: 'too-many-pixels',
+      name,
+      width: found.width,
+      height: found.height,
+      limit: `${(MAX_DECODE_PIXELS / 1_000_000).toFixed(1)}`
+    }
   }
-  return { ok: true, width: found.width, height: found.height, settings: magic === 'png' ? readStudioSettings(bytes) : null }
+  return {
+    ok: true,
+    width: found.width,
+    height: found.height,
+    settings: magic === 'png' ? readStudioSettings(bytes) : null
+  }
 }
 
 /** The refusal in the user's words (flows.drop.*): what the file is, and that nothing was imported. */

@@ -17,7 +17,14 @@ export function errorMessage(error: unknown): string {
   return String(error)
 }
 
-const BASE_URL_PROBLEMS: readonly Exclude<BaseUrlProblem, 'scheme'>[] = ['empty', 'malformed', 'insecure', 'packagedHttp', 'credentials', 'query']
+const BASE_URL_PROBLEMS: readonly Exclude<BaseUrlProblem, 'scheme'>[] = [
+  'empty',
+  'malformed',
+  'insecure',
+  'packagedHttp',
+  'credentials',
+  'query'
+]
 
 /** The text shown at a form field for a host error that names that field; localized where the case is known. */
 export function fieldErrorText(t: TFunction, error: unknown): string {

@@ -48,7 +48,10 @@ async function frameReady(video: HTMLVideoElement, timeoutMs: number): Promise<v
  * page (the browser host serves it so) or loaded with crossOrigin from a host that grants our origin
  * (Electron's studio-media), or the canvas is tainted and reading it fails.
  */
-export async function captureFrame(video: HTMLVideoElement, timeoutMs = 15_000): Promise<{ png: Blob; atSeconds: number }> {
+export async function captureFrame(
+  video: HTMLVideoElement,
+  timeoutMs = 15_000
+): Promise<{ png: Blob; atSeconds: number }> {
   await frameReady(video, timeoutMs)
   const canvas = document.createElement('canvas')
   canvas.width = video.videoWidth

@@ -23,8 +23,12 @@ describe('retry policy', () => {
   })
 
   it('does not silently wait out a long Retry-After', () => {
-    expect(shouldRetry(0, new StudioError('RATE_LIMITED', 'wait', { retryable: true, details: { retryAfterMs: 600_000 } }))).toBe(false)
-    expect(shouldRetry(0, new StudioError('RATE_LIMITED', 'wait', { retryable: true, details: { retryAfterMs: 2_000 } }))).toBe(true)
+    expect(
+      shouldRetry(0, new StudioError('RATE_LIMITED', 'wait', { retryable: true, details: { retryAfterMs: 600_000 } }))
+    ).toBe(false)
+    expect(
+      shouldRetry(0, new StudioError('RATE_LIMITED', 'wait', { retryable: true, details: { retryAfterMs: 2_000 } }))
+    ).toBe(true)
   })
 })
 

@@ -48,7 +48,9 @@ export function createQueryClient(): QueryClient {
 export function connectHostEvents(queryClient: QueryClient, client: Studio = defaultStudio): Disposer {
   const disposers = [
     client.profiles.onChanged((list) => queryClient.setQueryData(profileKeys.list(), list)),
-    client.balance.onUsageUpdated(({ profileId, usage }) => queryClient.setQueryData(balanceKeys.usage(profileId), usage)),
+    client.balance.onUsageUpdated(({ profileId, usage }) =>
+      queryClient.setQueryData(balanceKeys.usage(profileId), usage)
+    ),
     client.settings.onChanged((settings) => queryClient.setQueryData(settingsKeys.current(), settings))
   ]
   return () => {

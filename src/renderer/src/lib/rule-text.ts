@@ -42,7 +42,10 @@ export function ruleOfError(error: unknown): RuleShown | null {
  * A form's result: the domain's problems at their fields, with what the form could not read as a
  * value (a field of its own problems); no request while anything is unread.
  */
-export function formResult<T, P>(checked: { request: T | null; problems: readonly RuleProblem[] }, unread: Partial<Record<string, P>>): { request: T | null; problems: Partial<Record<string, RuleShown | P>> } {
+export function formResult<T, P>(
+  checked: { request: T | null; problems: readonly RuleProblem[] },
+  unread: Partial<Record<string, P>>
+): { request: T | null; problems: Partial<Record<string, RuleShown | P>> } {
   const problems: Partial<Record<string, RuleShown | P>> = { ...rulesByField(checked.problems), ...unread }
   return { request: Object.keys(unread).length > 0 ? null : checked.request, problems }
 }
@@ -70,7 +73,11 @@ export function ownProblem<K extends string>(key: K, values?: Record<string, str
 }
 
 /** A field's problem in the user's language: a domain rule, or one of the form's own (`own` says it). */
-export function formProblemText<K extends string>(t: TFunction, p: RuleShown | OwnProblem<K> | undefined, own: (p: OwnProblem<K>) => string): string | null {
+export function formProblemText<K extends string>(
+  t: TFunction,
+  p: RuleShown | OwnProblem<K> | undefined,
+  own: (p: OwnProblem<K>) => string
+): string | null {
   if (!p) return null
   return 'rule' in p ? ruleText(t, p) : own(p)
 }
@@ -82,7 +89,8 @@ export type FormProblem<K extends string> = RuleShown | OwnProblem<K>
 export function areaProblems<K extends string>(ownText: (t: TFunction, p: OwnProblem<K>) => string) {
   return {
     problem: (key: K, values?: Record<string, string | number>): FormProblem<K> => ownProblem(key, values),
-    text: (t: TFunction, p: FormProblem<K> | undefined): string | null => formProblemText(t, p, (own) => ownText(t, own))
+    text: (t: TFunction, p: FormProblem<K> | undefined): string | null =>
+      formProblemText(t, p, (own) => ownText(t, own))
   }
 }
 

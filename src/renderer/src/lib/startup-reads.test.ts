@@ -21,7 +21,9 @@ describe('start-up reads', () => {
   it('turns an error result into a StudioError with its code', async () => {
     const { takeStartupRead } = await import('./startup-reads')
     const { StudioError } = await import('@shared/error-core')
-    w[STARTUP_READS_GLOBAL] = { 'profiles:list': Promise.resolve({ ok: false, error: { code: 'STORAGE', message: 'disk', retryable: true } }) }
+    w[STARTUP_READS_GLOBAL] = {
+      'profiles:list': Promise.resolve({ ok: false, error: { code: 'STORAGE', message: 'disk', retryable: true } })
+    }
     const err = await takeStartupRead('profiles:list')?.catch((e: unknown) => e)
     expect(err).toBeInstanceOf(StudioError)
     expect(err).toMatchObject({ code: 'STORAGE', retryable: true })

@@ -11,7 +11,9 @@ const taken = new Set<string>()
  */
 export function takeStartupRead<C extends StartupRead>(channel: C): Promise<InvokeOutput<Invokes, C>> | undefined {
   if (typeof window === 'undefined' || taken.has(channel)) return undefined
-  const reads = (window as unknown as Record<string, Record<string, Promise<Result<unknown>>> | undefined>)[STARTUP_READS_GLOBAL]
+  const reads = (window as unknown as Record<string, Record<string, Promise<Result<unknown>>> | undefined>)[
+    STARTUP_READS_GLOBAL
+  ]
   const pending = reads?.[channel]
   if (!pending) return undefined
   taken.add(channel)

@@ -34,12 +34,27 @@ describe('the studio client', () => {
     const client = createStudioClient(
       bridgeWith(async () => ({
         ok: false,
-        error: { code: 'INVALID_INPUT', message: 'Enter the gateway address', retryable: false, field: 'baseUrl', status: 400, details: { reason: 'empty' } }
+        error: {
+          code: 'INVALID_INPUT',
+          message: 'Enter the gateway address',
+          retryable: false,
+          field: 'baseUrl',
+          status: 400,
+          details: { reason: 'empty' }
+        }
       }))
     )
-    const error = await client.profiles.add({ name: 'x', baseUrl: '', key: 'k', persistence: 'auto' }).catch((e: unknown) => e)
+    const error = await client.profiles
+      .add({ name: 'x', baseUrl: '', key: 'k', persistence: 'auto' })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(StudioError)
-    expect(error).toMatchObject({ code: 'INVALID_INPUT', field: 'baseUrl', status: 400, retryable: false, message: 'Enter the gateway address' })
+    expect(error).toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'baseUrl',
+      status: 400,
+      retryable: false,
+      message: 'Enter the gateway address'
+    })
     expect((error as StudioError).details).toEqual({ reason: 'empty' })
   })
 
@@ -64,7 +79,10 @@ describe('the studio client', () => {
   })
 
   it('the app-wide client reads window.studio at call time', async () => {
-    ;(window as unknown as { studio: StudioBridge }).studio = bridgeWith(async () => ({ ok: true, value: 'from-window' }))
+    ;(window as unknown as { studio: StudioBridge }).studio = bridgeWith(async () => ({
+      ok: true,
+      value: 'from-window'
+    }))
     await expect(studio.settings.get()).resolves.toBe('from-window')
   })
 
@@ -74,7 +92,15 @@ describe('the studio client', () => {
 })
 
 describe('uploads through the client', () => {
-  const grant = { fileId: 'AAAAAAAAAAAAAAAAAAAAAA', name: 'cat.png', bytes: 4, mimeType: 'image/png', width: 2, height: 2, previewUrl: '/media/BBBBBBBBBBBBBBBBBBBBBB' }
+  const grant = {
+    fileId: 'AAAAAAAAAAAAAAAAAAAAAA',
+    name: 'cat.png',
+    bytes: 4,
+    mimeType: 'image/png',
+    width: 2,
+    height: 2,
+    previewUrl: '/media/BBBBBBBBBBBBBBBBBBBBBB'
+  }
 
   it('hands the File and its meta to the bridge and resolves to the grant', async () => {
     const upload = vi.fn(async (): Promise<Result<unknown>> => ({ ok: true, value: grant }))
@@ -85,18 +111,43 @@ describe('uploads through the client', () => {
   })
 
   it('throws the host refusal as a StudioError at the file field', async () => {
-    const refusal = { code: 'INVALID_INPUT' as const, message: '"notes.png" is not a PNG, JPEG or WebP image', retryable: false, field: 'file', details: { reason: 'wrong-type' } }
-    const client = createStudioClient(bridgeWith(async () => ({ ok: true, value: null }), undefined, async () => ({ ok: false, error: refusal })))
-    const error = await client.files.upload(new Blob(['hello']), { purpose: 'image-edit', name: 'notes.png' }).catch((e: unknown) => e)
-    expect(error).toMatchObject({ name: 'StudioError', code: 'INVALID_INPUT', field: 'file', details: { reason: 'wrong-type' } })
+    const refusal = {
+      code: 'INVALID_INPUT' as const,
+      message: '"notes.png" is not a PNG, JPEG or WebP image',
+      retryable: false,
+      field: 'file',
+      details: { reason: 'wrong-type' }
+    }
+    const client = createStudioClient(
+      bridgeWith(
+        async () => ({ ok: true, value: null }),
+        undefined,
+        async () => ({ ok: false, error: refusal })
+      )
+    )
+    const error = await client.files
+      .upload(new Blob(['hello']), { purpose: 'image-edit', name: 'notes.png' })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({
+      name: 'StudioError',
+      code: 'INVALID_INPUT',
+      field: 'file',
+      details: { reason: 'wrong-type' }
+    })
   })
 
   it('refuses an oversized file before the bridge reads a byte of it', async () => {
     const upload = vi.fn(async (): Promise<Result<unknown>> => ({ ok: true, value: grant }))
     const client = createStudioClient(bridgeWith(async () => ({ ok: true, value: null }), undefined, upload))
     const big = { size: 21 * 1024 * 1024, type: 'image/png', arrayBuffer: vi.fn(), slice: vi.fn() } as unknown as Blob
-    const error = await client.files.upload(big, { purpose: 'chat-attachment', name: 'huge.png' }).catch((e: unknown) => e)
-    expect(error).toMatchObject({ code: 'INVALID_INPUT', field: 'file', details: { reason: 'too-large', limitBytes: 20 * 1024 * 1024 } })
+    const error = await client.files
+      .upload(big, { purpose: 'chat-attachment', name: 'huge.png' })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'file',
+      details: { reason: 'too-large', limitBytes: 20 * 1024 * 1024 }
+    })
     expect((error as Error).message).toBe('"huge.png" is 21 MB; chat attachments accept files up to 20 MB.')
     expect(upload).not.toHaveBeenCalled()
     expect((big as unknown as { arrayBuffer: ReturnType<typeof vi.fn> }).arrayBuffer).not.toHaveBeenCalled()
@@ -106,9 +157,16 @@ describe('uploads through the client', () => {
     const upload = vi.fn(async (): Promise<Result<unknown>> => ({ ok: true, value: grant }))
     const client = createStudioClient(bridgeWith(async () => ({ ok: true, value: null }), undefined, upload))
     const file = new File(['x'], 'x.png')
-    await expect(client.files.upload(file, { purpose: 'wallpaper', name: 'x.png' } as never)).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'purpose' })
-    await expect(client.files.upload(file, { purpose: 'chat-attachment', name: 'x.png', path: '/etc/passwd' } as never)).rejects.toMatchObject({ code: 'INVALID_INPUT' })
-    await expect(client.files.upload('/etc/passwd' as never, { purpose: 'chat-attachment', name: 'x' })).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'file' })
+    await expect(client.files.upload(file, { purpose: 'wallpaper', name: 'x.png' } as never)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'purpose'
+    })
+    await expect(
+      client.files.upload(file, { purpose: 'chat-attachment', name: 'x.png', path: '/etc/passwd' } as never)
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT' })
+    await expect(
+      client.files.upload('/etc/passwd' as never, { purpose: 'chat-attachment', name: 'x' })
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'file' })
     expect(upload).not.toHaveBeenCalled()
   })
 })
@@ -142,7 +200,10 @@ describe('bridge detection', () => {
   })
 
   it('reports a bridge without the upload function', () => {
-    const api = bridgeWith(async () => ({ ok: true, value: null })) as unknown as Record<string, Record<string, unknown>>
+    const api = bridgeWith(async () => ({ ok: true, value: null })) as unknown as Record<
+      string,
+      Record<string, unknown>
+    >
     const { upload: _upload, ...files } = api.files
     expect(bridgeProblem({ ...api, files })).toEqual({ kind: 'incomplete', missing: ['studio.files.upload'] })
   })

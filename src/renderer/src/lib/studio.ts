@@ -5,7 +5,11 @@
  */
 // The zod-free name lists: the renderer never parses with the contract's schemas (the host does), and
 // importing contract.ts would put every schema on the start-up path (T1).
-import { EVENT_NAMES_LIST as EVENT_NAMES, INVOKE_CHANNEL_NAMES as INVOKE_CHANNELS, UPLOAD_CHANNEL_NAMES as UPLOAD_CHANNELS } from '@shared/channel-names'
+import {
+  EVENT_NAMES_LIST as EVENT_NAMES,
+  INVOKE_CHANNEL_NAMES as INVOKE_CHANNELS,
+  UPLOAD_CHANNEL_NAMES as UPLOAD_CHANNELS
+} from '@shared/channel-names'
 import type { Studio, StudioBridge } from '@shared/contract'
 import { apiPathOfChannel, apiPathOfEvent } from '@shared/contract-kit'
 import { StudioError } from '@shared/error-core'
@@ -27,8 +31,14 @@ export function readBridge(): StudioBridge | undefined {
 export function bridgeProblem(bridge: unknown = readBridge()): BridgeProblem | null {
   if (bridge === null || typeof bridge !== 'object') return { kind: 'missing' }
   const api = bridge as LooseApi
-  const paths = [...INVOKE_CHANNELS.map(apiPathOfChannel), ...UPLOAD_CHANNELS.map(apiPathOfChannel), ...EVENT_NAMES.map(apiPathOfEvent)]
-  const missing = paths.filter(([ns, fn]) => typeof api[ns]?.[fn] !== 'function').map(([ns, fn]) => `studio.${ns}.${fn}`)
+  const paths = [
+    ...INVOKE_CHANNELS.map(apiPathOfChannel),
+    ...UPLOAD_CHANNELS.map(apiPathOfChannel),
+    ...EVENT_NAMES.map(apiPathOfEvent)
+  ]
+  const missing = paths
+    .filter(([ns, fn]) => typeof api[ns]?.[fn] !== 'function')
+    .map(([ns, fn]) => `studio.${ns}.${fn}`)
   return missing.length === 0 ? null : { kind: 'incomplete', missing }
 }
 

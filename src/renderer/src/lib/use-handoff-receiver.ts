@@ -5,7 +5,10 @@ import { useHandoff, type Handoff, type HandoffKind } from '@renderer/store/hand
  * Takes every hand-off of `kinds` addressed to the mounted area: one waiting when it mounts, and
  * each one sent while it is on screen. `receive` may change between renders; the latest is used.
  */
-export function useHandoffReceiver<K extends HandoffKind>(kinds: readonly K[], receive: (h: Extract<Handoff, { kind: K }>) => void): void {
+export function useHandoffReceiver<K extends HandoffKind>(
+  kinds: readonly K[],
+  receive: (h: Extract<Handoff, { kind: K }>) => void
+): void {
   const latest = useRef(receive)
   useEffect(() => {
     latest.current = receive

@@ -10,7 +10,12 @@ export const versionKeys = {
 
 /** Read whenever shown: an edit, a pick or a delete elsewhere changes the tree. */
 export function useVersions(id: string | null) {
-  return useQuery({ queryKey: versionKeys.of(id ?? ''), queryFn: () => studio.lineage.versions({ id: id! }), enabled: id !== null, staleTime: 0 })
+  return useQuery({
+    queryKey: versionKeys.of(id ?? ''),
+    queryFn: () => studio.lineage.versions({ id: id! }),
+    enabled: id !== null,
+    staleTime: 0
+  })
 }
 
 /**
@@ -18,7 +23,9 @@ export function useVersions(id: string | null) {
  * the others. A deleted one keeps its place in the tree's order after the ones still there.
  */
 export function versionNumbers(tree: VersionTree): Map<string, number> {
-  const order = tree.nodes.map((n, i) => ({ n, i })).sort((a, b) => (a.n.createdAt ?? Infinity) - (b.n.createdAt ?? Infinity) || a.i - b.i)
+  const order = tree.nodes
+    .map((n, i) => ({ n, i }))
+    .sort((a, b) => (a.n.createdAt ?? Infinity) - (b.n.createdAt ?? Infinity) || a.i - b.i)
   return new Map(order.map(({ n }, k) => [n.id, k + 1]))
 }
 

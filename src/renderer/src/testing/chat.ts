@@ -51,6 +51,7 @@ export async function openParameters(user: Clicker): Promise<ReturnType<typeof w
 
 /** Opens the conversation's settings popover (model, format, system instruction) unless it is open. */
 export async function openSettings(user: Clicker): Promise<ReturnType<typeof within>> {
-  if (!screen.queryByRole('dialog', { name: 'Conversation settings' })) await user.click(await screen.findByRole('button', { name: /^Conversation settings/ }))
+  if (!screen.queryByRole('dialog', { name: 'Conversation settings' }))
+    await user.click(await screen.findByRole('button', { name: /^Conversation settings/ }))
   return within(screen.getByRole('dialog', { name: 'Conversation settings' }))
 }

@@ -2,13 +2,23 @@
 import type { z } from 'zod'
 import type { InvokeChannel, Invokes } from '@shared/contract'
 import type { InvokeOutput } from '@shared/contract-kit'
-import { DEFAULT_BALANCE_SETTINGS, type BalanceSettings, type BillingSummary, type JobCost, type Preflight, type Snapshot, type Spending } from '@shared/domain/balance'
+import {
+  DEFAULT_BALANCE_SETTINGS,
+  type BalanceSettings,
+  type BillingSummary,
+  type JobCost,
+  type Preflight,
+  type Snapshot,
+  type Spending
+} from '@shared/domain/balance'
 import { chatEstimate, type ChatSample } from '@shared/domain/chat-estimate'
 import type { DisplayUnit } from '@shared/domain/profiles'
 import { StudioError } from '@shared/errors'
 
 type BalanceChannel = Exclude<Extract<InvokeChannel, `balance:${string}`>, 'balance:get-usage'>
-type Handler<C extends InvokeChannel> = (input: z.output<Invokes[C]['input']>) => InvokeOutput<Invokes, C> | Promise<InvokeOutput<Invokes, C>>
+type Handler<C extends InvokeChannel> = (
+  input: z.output<Invokes[C]['input']>
+) => InvokeOutput<Invokes, C> | Promise<InvokeOutput<Invokes, C>>
 
 export function billing(overrides: Partial<BillingSummary> = {}): BillingSummary {
   return {
@@ -32,7 +42,18 @@ export class FakeBalance {
   settings: Record<string, BalanceSettings> = {}
   profileUnit: DisplayUnit = { kind: 'quota' }
   /** What `balance:preflight` answers (tests set a warning). */
-  preflight: Preflight = { available: null, unlimited: false, expectedCost: null, basedOn: 0, low: null, high: null, basis: 'none', warn: false, reason: 'unknown', fetchedAt: null }
+  preflight: Preflight = {
+    available: null,
+    unlimited: false,
+    expectedCost: null,
+    basedOn: 0,
+    low: null,
+    high: null,
+    basis: 'none',
+    warn: false,
+    reason: 'unknown',
+    fetchedAt: null
+  }
   /** The measured chat answers `balance:chat-estimate` prices by (the host's own math). */
   chatSamples: ChatSample[] = []
   /** What `balance:job-cost` answers, by ref. */
@@ -49,7 +70,8 @@ export class FakeBalance {
     return {
       'balance:get-billing': (input) => {
         const b = this.billingByProfile[input?.profileId ?? this.activeId()]
-        if (!b) throw new StudioError('KEY_MISSING', 'This profile has no API key yet; add it in Settings', { field: 'key' })
+        if (!b)
+          throw new StudioError('KEY_MISSING', 'This profile has no API key yet; add it in Settings', { field: 'key' })
         if (b instanceof StudioError) throw b
         return b
       },
@@ -72,7 +94,8 @@ export class FakeBalance {
       },
       'balance:preflight': () => this.preflight,
       'balance:chat-estimate': ({ inputTokens }) => chatEstimate(this.chatSamples, inputTokens),
-      'balance:job-cost': ({ ref }) => this.jobCosts[ref] ?? { ref, cost: null, basis: null, estimate: null, error: null }
+      'balance:job-cost': ({ ref }) =>
+        this.jobCosts[ref] ?? { ref, cost: null, basis: null, estimate: null, error: null }
     }
   }
 }

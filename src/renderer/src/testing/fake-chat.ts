@@ -4,7 +4,17 @@
  * the stream, so a refetch mid-stream or after it returns what the real host would have saved.
  */
 import type { InvokeChannel } from '@shared/contract'
-import { summaryWith, type ChatFormat, type ChatMessage, type ChatParams, type ChatPreset, type Conversation, type ConversationSummary, type MessageStatus, type StreamOp } from '@shared/domain/chat'
+import {
+  summaryWith,
+  type ChatFormat,
+  type ChatMessage,
+  type ChatParams,
+  type ChatPreset,
+  type Conversation,
+  type ConversationSummary,
+  type MessageStatus,
+  type StreamOp
+} from '@shared/domain/chat'
 import type { CompareRunOf } from '@shared/domain/compare'
 import { StudioError, type StudioErrorData } from '@shared/errors'
 import type { FakeHandler } from './fake-host'
@@ -37,7 +47,11 @@ export class FakeChat {
   compares: CompareRunOf<'chat'>[] = []
   /** Models whose answer cannot start in a compare (as a gateway refusing one column). */
   readonly refusedModels = new Set<string>()
-  readonly toolResultsSent: Array<{ conversationId: string; answerId: string; results: Array<{ part: number; content: string; plain?: boolean }> }> = []
+  readonly toolResultsSent: Array<{
+    conversationId: string
+    answerId: string
+    results: Array<{ part: number; content: string; plain?: boolean }>
+  }> = []
   private seq = 0
   private clock = Date.UTC(2026, 0, 5, 9, 0, 0)
 
@@ -58,7 +72,12 @@ export class FakeChat {
   }
   private summary(c: Conversation, match?: string, q = ''): ConversationSummary {
     const last = c.messages[c.messages.length - 1]
-    const preview = last ? last.parts.map((p) => (p.type === 'text' ? p.text : '')).join('').slice(0, 80) : ''
+    const preview = last
+      ? last.parts
+          .map((p) => (p.type === 'text' ? p.text : ''))
+          .join('')
+          .slice(0, 80)
+      : ''
     const at = match && this.markMatches ? match.toLowerCase().indexOf(q) : -1
     return {
       ...summaryWith(c, preview),
@@ -100,16 +119,27 @@ export class FakeChat {
   private readonly completionParts = new Map<string, ChatMessage>()
 
   private stored(stream: FakeStream): ChatMessage | undefined {
-    const inList = this.conversations.find((c) => c.id === stream.conversationId)?.messages.find((m) => m.id === stream.messageId)
+    const inList = this.conversations
+      .find((c) => c.id === stream.conversationId)
+      ?.messages.find((m) => m.id === stream.messageId)
     return inList ?? this.completionParts.get(stream.streamId)
   }
 
-  delta(stream: FakeStream, seq: number, ops: StreamOp[], extra: { usage?: ChatMessage['usage']; finishReason?: string } = {}): void {
+  delta(
+    stream: FakeStream,
+    seq: number,
+    ops: StreamOp[],
+    extra: { usage?: ChatMessage['usage']; finishReason?: string } = {}
+  ): void {
     const saved = this.stored(stream)
     if (saved) {
       for (const op of ops) {
         const part = saved.parts[op.part]
-        if (!part) saved.parts[op.part] = op.type === 'tool_call' ? { type: 'tool_call', name: op.name ?? '', input: op.append } : { type: op.type, text: op.append }
+        if (!part)
+          saved.parts[op.part] =
+            op.type === 'tool_call'
+              ? { type: 'tool_call', name: op.name ?? '', input: op.append }
+              : { type: op.type, text: op.append }
         else if (part.type === 'tool_call') part.input += op.append
         else if (part.type === 'text' || part.type === 'thinking') part.text += op.append
       }
@@ -118,7 +148,11 @@ export class FakeChat {
   }
 
   /** Ends a stream the way the host does: the saved message, its status, and for completions the document grows. */
-  end(stream: FakeStream, status: MessageStatus, opts: { text?: string; error?: StudioErrorData; finishReason?: string; usage?: ChatMessage['usage'] } = {}): ChatMessage {
+  end(
+    stream: FakeStream,
+    status: MessageStatus,
+    opts: { text?: string; error?: StudioErrorData; finishReason?: string; usage?: ChatMessage['usage'] } = {}
+  ): ChatMessage {
     const conversation = this.find(stream.conversationId)
     const saved = this.stored(stream)
     const parts = opts.text !== undefined ? [textPart(opts.text)] : (saved?.parts ?? [])
@@ -134,19 +168,39 @@ export class FakeChat {
       ...(opts.error ? { error: opts.error } : {})
     }
     if (saved) Object.assign(saved, message)
-    if (conversation.format === 'completions' && status !== 'error') conversation.document += parts.map((p) => (p.type === 'text' ? p.text : '')).join('')
-    this.emitEvent('chat:stream-ended', { ...stream, status, message, ...(opts.error ? { error: opts.error } : {}) } as never)
+    if (conversation.format === 'completions' && status !== 'error')
+      conversation.document += parts.map((p) => (p.type === 'text' ? p.text : '')).join('')
+    this.emitEvent('chat:stream-ended', {
+      ...stream,
+      status,
+      message,
+      ...(opts.error ? { error: opts.error } : {})
+    } as never)
     return message
   }
 
-  private startStream(c: Conversation, userMessageId?: string): { streamId: string; assistantMessageId: string; userMessageId?: string } {
+  private startStream(
+    c: Conversation,
+    userMessageId?: string
+  ): { streamId: string; assistantMessageId: string; userMessageId?: string } {
     const stream = { streamId: this.id('s'), conversationId: c.id, messageId: this.id('a') }
     this.streams.push(stream)
-    const placeholder: ChatMessage = { id: stream.messageId, role: 'assistant', parts: [], createdAt: this.now(), status: 'streaming', model: c.model }
+    const placeholder: ChatMessage = {
+      id: stream.messageId,
+      role: 'assistant',
+      parts: [],
+      createdAt: this.now(),
+      status: 'streaming',
+      model: c.model
+    }
     if (c.format === 'completions') this.completionParts.set(stream.streamId, placeholder)
     else c.messages.push(placeholder)
     c.updatedAt = this.now()
-    return { streamId: stream.streamId, assistantMessageId: stream.messageId, ...(userMessageId ? { userMessageId } : {}) }
+    return {
+      streamId: stream.streamId,
+      assistantMessageId: stream.messageId,
+      ...(userMessageId ? { userMessageId } : {})
+    }
   }
 
   handlers(): ChatHandlers {
@@ -159,7 +213,9 @@ export class FakeChat {
         return {
           conversations: sorted.flatMap((c) => {
             if (c.title.toLowerCase().includes(q)) return [this.summary(c)]
-            const hit = c.messages.flatMap((m) => m.parts).find((p) => p.type === 'text' && p.text.toLowerCase().includes(q))
+            const hit = c.messages
+              .flatMap((m) => m.parts)
+              .find((p) => p.type === 'text' && p.text.toLowerCase().includes(q))
             return hit && hit.type === 'text' ? [this.summary(c, hit.text.slice(0, 60), q)] : []
           })
         }
@@ -168,9 +224,14 @@ export class FakeChat {
         const c = this.find(id)
         const end = beforeIndex ?? c.messages.length
         const start = Math.max(0, end - (limit ?? end))
-        return { ...c, messages: c.messages.slice(start, end).map((m) => ({ ...m, parts: m.parts.map((p) => ({ ...p })) })), messagesBefore: start }
+        return {
+          ...c,
+          messages: c.messages.slice(start, end).map((m) => ({ ...m, parts: m.parts.map((p) => ({ ...p })) })),
+          messagesBefore: start
+        }
       },
-      'chat:create-conversation': ({ format, model, title }) => this.add({ format, model, title: title ?? '', params: defaultParamsOf(format) }),
+      'chat:create-conversation': ({ format, model, title }) =>
+        this.add({ format, model, title: title ?? '', params: defaultParamsOf(format) }),
       'chat:update-conversation': (input) => {
         const c = this.find(input.id)
         if (input.title !== undefined) c.title = input.title
@@ -178,7 +239,12 @@ export class FakeChat {
         if (input.system !== undefined) c.system = input.system
         if (input.document !== undefined) c.document = input.document
         // As the host: a conversation keeps the format it started with.
-        if (input.params !== undefined && input.params.format !== c.format) throw new StudioError('INVALID_INPUT', `These parameters are for the ${input.params.format} format, but this conversation uses ${c.format}.`, { field: 'params' })
+        if (input.params !== undefined && input.params.format !== c.format)
+          throw new StudioError(
+            'INVALID_INPUT',
+            `These parameters are for the ${input.params.format} format, but this conversation uses ${c.format}.`,
+            { field: 'params' }
+          )
         if (input.params !== undefined) c.params = input.params
         return this.summary(c)
       },
@@ -195,7 +261,9 @@ export class FakeChat {
         const { id: _original, ...copy } = structuredClone(this.find(id))
         const upTo = copy.messages.findIndex((m) => m.id === messageId)
         if (upTo < 0) throw new StudioError('NOT_FOUND', `No message ${messageId}`)
-        return this.summary(this.add({ ...copy, title: `${copy.title} (branch)`, messages: copy.messages.slice(0, upTo + 1) }))
+        return this.summary(
+          this.add({ ...copy, title: `${copy.title} (branch)`, messages: copy.messages.slice(0, upTo + 1) })
+        )
       },
       'chat:send': ({ conversationId, text, attachments, editOf, regenerate }) => {
         const c = this.find(conversationId)
@@ -204,8 +272,18 @@ export class FakeChat {
           c.messages = c.messages.slice(0, Math.max(0, at))
           return this.startStream(c)
         }
-        const parts = [...(attachments ?? []).map((attachment) => ({ type: 'image' as const, attachment })), textPart(text)]
-        if (editOf) c.messages = c.messages.slice(0, Math.max(0, c.messages.findIndex((m) => m.id === editOf)))
+        const parts = [
+          ...(attachments ?? []).map((attachment) => ({ type: 'image' as const, attachment })),
+          textPart(text)
+        ]
+        if (editOf)
+          c.messages = c.messages.slice(
+            0,
+            Math.max(
+              0,
+              c.messages.findIndex((m) => m.id === editOf)
+            )
+          )
         const user: ChatMessage = { id: this.id('u'), role: 'user', parts, createdAt: this.now(), status: 'complete' }
         c.messages.push(user)
         if (!c.title) c.title = text.slice(0, 40)
@@ -219,7 +297,12 @@ export class FakeChat {
         const parts = input.results.map((r) => {
           const call = answer.parts[r.part]
           const name = call?.type === 'tool_call' ? call.name : '?'
-          return { type: 'tool_result' as const, ...(call?.type === 'tool_call' && call.id ? { id: call.id } : {}), name, content: r.plain ? JSON.stringify(r.content) : r.content }
+          return {
+            type: 'tool_result' as const,
+            ...(call?.type === 'tool_call' && call.id ? { id: call.id } : {}),
+            name,
+            content: r.plain ? JSON.stringify(r.content) : r.content
+          }
         })
         const user: ChatMessage = { id: this.id('u'), role: 'user', parts, createdAt: this.now(), status: 'complete' }
         c.messages.push(user)
@@ -249,14 +332,38 @@ export class FakeChat {
         return {}
       },
       'chat:start-compare': ({ format, models, text, system, params }) => {
-        const columns = models.map((model) => ({ conversationId: this.add({ format, model, title: '', system, params }).id, model }))
-        const compare: CompareRunOf<'chat'> = { id: this.id('cmp'), area: 'chat', createdAt: this.now(), format, prompt: text, columns }
+        const columns = models.map((model) => ({
+          conversationId: this.add({ format, model, title: '', system, params }).id,
+          model
+        }))
+        const compare: CompareRunOf<'chat'> = {
+          id: this.id('cmp'),
+          area: 'chat',
+          createdAt: this.now(),
+          format,
+          prompt: text,
+          columns
+        }
         this.compares.unshift(compare)
         const started = columns.map(({ conversationId, model }) => {
-          if (this.refusedModels.has(model)) return { conversationId, error: { code: 'MODEL_UNAVAILABLE' as const, message: `No available channel for model ${model}`, retryable: false } }
+          if (this.refusedModels.has(model))
+            return {
+              conversationId,
+              error: {
+                code: 'MODEL_UNAVAILABLE' as const,
+                message: `No available channel for model ${model}`,
+                retryable: false
+              }
+            }
           const c = this.find(conversationId)
           if (format === 'completions') return { conversationId, ...this.startStream(c) }
-          const user: ChatMessage = { id: this.id('u'), role: 'user', parts: [textPart(text)], createdAt: this.now(), status: 'complete' }
+          const user: ChatMessage = {
+            id: this.id('u'),
+            role: 'user',
+            parts: [textPart(text)],
+            createdAt: this.now(),
+            status: 'complete'
+          }
           c.messages.push(user)
           c.title = text.slice(0, 40)
           return { conversationId, ...this.startStream(c, user.id) }
@@ -264,12 +371,18 @@ export class FakeChat {
         return { compare, started }
       },
       'chat:list-compares': () => ({
-        compares: this.compares.map((r) => ({ ...r, columns: r.columns.filter((col) => this.conversations.some((c) => c.id === col.conversationId)) }))
+        compares: this.compares.map((r) => ({
+          ...r,
+          columns: r.columns.filter((col) => this.conversations.some((c) => c.id === col.conversationId))
+        }))
       }),
       'chat:settle-compare': ({ id, keep, discardOthers }) => {
         const run = this.compares.find((r) => r.id === id)
         if (!run) throw new StudioError('NOT_FOUND', 'This comparison is no longer open.')
-        if (discardOthers) this.conversations = this.conversations.filter((c) => c.id === keep || !run.columns.some((col) => col.conversationId === c.id))
+        if (discardOthers)
+          this.conversations = this.conversations.filter(
+            (c) => c.id === keep || !run.columns.some((col) => col.conversationId === c.id)
+          )
         this.compares = this.compares.filter((r) => r.id !== id)
         return {}
       }

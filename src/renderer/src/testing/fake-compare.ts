@@ -37,7 +37,14 @@ export class FakeCompare {
           profileId: 'sandbox',
           prompt: input.requests[0].prompt,
           createdAt: Date.now(),
-          cells: input.requests.map((r, i) => ({ model: r.model, family: r.family, ref: `${input.runId}-${i}`, state: 'running', progress: null, startedAt: Date.now() }))
+          cells: input.requests.map((r, i) => ({
+            model: r.model,
+            family: r.family,
+            ref: `${input.runId}-${i}`,
+            state: 'running',
+            progress: null,
+            startedAt: Date.now()
+          }))
         }
         this.runs.set(run.id, run)
         return run
@@ -45,7 +52,8 @@ export class FakeCompare {
       'compare:list-runs': ({ area }) => ({ runs: [...this.runs.values()].filter((r) => r.area === area).reverse() }),
       'compare:keep-cell': ({ runId, index }) => {
         const run = this.runs.get(runId)
-        if (!run) throw new StudioError('NOT_FOUND', 'That compare run is no longer in the library.', { field: 'runId' })
+        if (!run)
+          throw new StudioError('NOT_FOUND', 'That compare run is no longer in the library.', { field: 'runId' })
         const next = { ...run, keptIndex: index }
         this.runs.set(runId, next)
         this.emit('compare:run-updated', next)

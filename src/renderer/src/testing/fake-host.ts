@@ -1,5 +1,14 @@
 import type { z } from 'zod'
-import { EVENT_NAMES, INVOKE_CHANNELS, invokes, uploads, type EventName, type Events, type InvokeChannel, type Invokes } from '@shared/contract'
+import {
+  EVENT_NAMES,
+  INVOKE_CHANNELS,
+  invokes,
+  uploads,
+  type EventName,
+  type Events,
+  type InvokeChannel,
+  type Invokes
+} from '@shared/contract'
 import type { QueueItem } from '@shared/contract/queue'
 import { buildRawApi, type BridgeTransport, type EventPayload, type InvokeOutput } from '@shared/contract-kit'
 import type { FileGrant, FilePurpose } from '@shared/domain/files'
@@ -22,7 +31,9 @@ import { FakePrompts } from './fake-prompts'
 import { FakeVideo } from './fake-video'
 
 type ParsedInput<C extends InvokeChannel> = z.output<Invokes[C]['input']>
-export type FakeHandler<C extends InvokeChannel> = (input: ParsedInput<C>) => InvokeOutput<Invokes, C> | Promise<InvokeOutput<Invokes, C>>
+export type FakeHandler<C extends InvokeChannel> = (
+  input: ParsedInput<C>
+) => InvokeOutput<Invokes, C> | Promise<InvokeOutput<Invokes, C>>
 type Handlers = { [C in InvokeChannel]: FakeHandler<C> }
 
 export interface RecordedCall {
@@ -86,7 +97,10 @@ export class FakeHost {
   /** Usage per profile id: a record, or an error the host would throw. */
   usageByProfile: Record<string, KeyUsage | StudioError> = { sandbox: usage() }
   /** files.upload (the meta already passed the contract in buildRawApi); replace it per test. */
-  uploadHandler: (blob: Blob, meta: { purpose: FilePurpose; name: string }) => FileGrant | Promise<FileGrant> = (blob, meta) => ({
+  uploadHandler: (blob: Blob, meta: { purpose: FilePurpose; name: string }) => FileGrant | Promise<FileGrant> = (
+    blob,
+    meta
+  ) => ({
     fileId: `file-${this.calls.length}`,
     name: meta.name,
     bytes: blob.size,
@@ -124,12 +138,28 @@ export class FakeHost {
 
   /** Replaces one channel's behaviour for a test. */
   /** What the host's queue does with room under the cap: the create leaves (recorded as its own channel) under the item's job id. */
-  private async sentThroughQueue(channel: 'images:submit-native' | 'images:edit', input: NativeTaskRequest | EditRequest, origin: 'native' | 'edit'): Promise<QueueItem> {
+  private async sentThroughQueue(
+    channel: 'images:submit-native' | 'images:edit',
+    input: NativeTaskRequest | EditRequest,
+    origin: 'native' | 'edit'
+  ): Promise<QueueItem> {
     this.calls.push({ channel, input })
-    const job: ImageJob = await (channel === 'images:edit' ? this.images.handlers()['images:edit'](input as EditRequest) : this.images.handlers()['images:submit-native'](input as NativeTaskRequest))
+    const job: ImageJob = await (channel === 'images:edit'
+      ? this.images.handlers()['images:edit'](input as EditRequest)
+      : this.images.handlers()['images:submit-native'](input as NativeTaskRequest))
     const { jobId } = job
     this.emit('images:job-updated', job)
-    return { id: `q-${jobId}`, kind: 'image', origin, jobId, model: input.model ?? '', prompt: input.prompt, state: 'running', place: null, createdAt: 0 }
+    return {
+      id: `q-${jobId}`,
+      kind: 'image',
+      origin,
+      jobId,
+      model: input.model ?? '',
+      prompt: input.prompt,
+      state: 'running',
+      place: null,
+      createdAt: 0
+    }
   }
 
   private emptyQueue() {
@@ -153,12 +183,21 @@ export class FakeHost {
     invoke: async (channel, input): Promise<Result<unknown>> => {
       this.calls.push({ channel, input })
       const spec = invokes[channel as InvokeChannel]
-      if (!spec) return { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: `No channel ${channel}`, retryable: false } }
+      if (!spec)
+        return { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: `No channel ${channel}`, retryable: false } }
       const parsed = spec.input.safeParse(input)
       if (!parsed.success) {
         const issue = parsed.error.issues[0]
         const field = issue?.path.map(String).join('.') || undefined
-        return { ok: false, error: { code: 'INVALID_INPUT', message: `Off-contract input: ${issue?.message}`, retryable: false, ...(field ? { field } : {}) } }
+        return {
+          ok: false,
+          error: {
+            code: 'INVALID_INPUT',
+            message: `Off-contract input: ${issue?.message}`,
+            retryable: false,
+            ...(field ? { field } : {})
+          }
+        }
       }
       try {
         const handler = this.handlers[channel as InvokeChannel] as (i: unknown) => unknown
@@ -187,7 +226,12 @@ export class FakeHost {
 
   /** Installs `window.studio` as the preload would. */
   install(): this {
-    ;(window as unknown as { studio?: unknown }).studio = buildRawApi(INVOKE_CHANNELS, EVENT_NAMES, this.transport, uploads)
+    ;(window as unknown as { studio?: unknown }).studio = buildRawApi(
+      INVOKE_CHANNELS,
+      EVENT_NAMES,
+      this.transport,
+      uploads
+    )
     return this
   }
 
@@ -210,10 +254,28 @@ export class FakeHost {
       ...this.compare.handlers(),
       // The local queue: empty, and every change answers the empty queue (tests of the queue set their own).
       'queue:list': () => this.emptyQueue(),
-      'queue:add-image': (input) => ({ id: 'q1', kind: 'image', jobId: 'jq1', model: input.model, prompt: input.prompt, state: 'waiting', place: 1, createdAt: 0 }),
+      'queue:add-image': (input) => ({
+        id: 'q1',
+        kind: 'image',
+        jobId: 'jq1',
+        model: input.model,
+        prompt: input.prompt,
+        state: 'waiting',
+        place: 1,
+        createdAt: 0
+      }),
       'queue:add-video': (input) => {
         const req = 'create' in input ? input.create : input.remix
-        return { id: 'q1', kind: 'video', jobId: 'vq1', model: req.model, prompt: req.prompt, state: 'waiting', place: 1, createdAt: 0 }
+        return {
+          id: 'q1',
+          kind: 'video',
+          jobId: 'vq1',
+          model: req.model,
+          prompt: req.prompt,
+          state: 'waiting',
+          place: 1,
+          createdAt: 0
+        }
       },
       // The fake queue always has room: a native task or an edit leaves at once, through the images fake.
       'queue:add-native': (input) => this.sentThroughQueue('images:submit-native', input.native, 'native'),
@@ -222,24 +284,42 @@ export class FakeHost {
       'queue:move': () => this.emptyQueue(),
       'queue:remove': () => this.emptyQueue(),
       'queue:release': () => this.emptyQueue(),
-      'queue:set': (input) => ({ ...this.emptyQueue(), paused: input.paused ?? false, imageCap: input.imageCap ?? 4, videoCap: input.videoCap ?? 2 }),
+      'queue:set': (input) => ({
+        ...this.emptyQueue(),
+        paused: input.paused ?? false,
+        imageCap: input.imageCap ?? 4,
+        videoCap: input.videoCap ?? 2
+      }),
       'app:get-info': () => ({ name: 'Generation Studio', version: '0.0.0-test', shell: 'browser', platform: 'linux' }),
       'app:get-notices': () => ({ notices: this.notices }),
       'library:list-backups': () => ({ backups: this.backups, restorePending: this.restorePending }),
       'library:back-up': () => {
-        const made = { name: `2026-11-25T10-00-${String(this.backups.length).padStart(2, '0')}`, createdAt: Date.now(), bytes: 4096 }
+        const made = {
+          name: `2026-11-25T10-00-${String(this.backups.length).padStart(2, '0')}`,
+          createdAt: Date.now(),
+          bytes: 4096
+        }
         this.backups = [made, ...this.backups]
         return made
       },
       'library:restore': ({ name }) => {
-        if (!this.backups.some((b) => b.name === name)) throw new StudioError('NOT_FOUND', 'That backup is gone or incomplete.', { field: 'name' })
+        if (!this.backups.some((b) => b.name === name))
+          throw new StudioError('NOT_FOUND', 'That backup is gone or incomplete.', { field: 'name' })
         this.restorePending = name
         return { restorePending: name }
       },
       // Tests that show lineage set their own handler; by default a result has none.
       'lineage:get': (ref) => ({ self: { ...ref, exists: true, prompt: '', model: '' }, ancestors: [], children: [] }),
-      'lineage:versions': ({ id }) => ({ rootId: id, currentId: id, nodes: [{ id, depth: 0, exists: true, prompt: '', model: '' }] }),
-      'lineage:pick-version': ({ id }) => ({ rootId: id, currentId: id, nodes: [{ id, depth: 0, exists: true, prompt: '', model: '' }] }),
+      'lineage:versions': ({ id }) => ({
+        rootId: id,
+        currentId: id,
+        nodes: [{ id, depth: 0, exists: true, prompt: '', model: '' }]
+      }),
+      'lineage:pick-version': ({ id }) => ({
+        rootId: id,
+        currentId: id,
+        nodes: [{ id, depth: 0, exists: true, prompt: '', model: '' }]
+      }),
       'lineage:extract-frame': () => {
         throw new StudioError('INVALID_INPUT', 'No frames in the fake host.', { field: 'videoId' })
       },
@@ -254,7 +334,12 @@ export class FakeHost {
         if (this.list.profiles.some((p) => p.name.toLowerCase() === input.name.toLowerCase())) {
           throw new StudioError('CONFLICT', `A profile named "${input.name}" already exists`, { field: 'name' })
         }
-        const protection = input.persistence === 'file' ? 'file' : input.persistence === 'auto' && this.list.keychainAvailable ? 'os' : 'session'
+        const protection =
+          input.persistence === 'file'
+            ? 'file'
+            : input.persistence === 'auto' && this.list.keychainAvailable
+              ? 'os'
+              : 'session'
         const view = gatewayProfile({
           id: `p-${this.list.profiles.length}`,
           name: input.name,
@@ -268,7 +353,11 @@ export class FakeHost {
       'profiles:update': (input) => {
         const current = this.list.profiles.find((p) => p.id === input.id)
         if (!current) throw new StudioError('NOT_FOUND', 'That profile no longer exists', { field: 'id' })
-        const next = { ...current, ...(input.name ? { name: input.name } : {}), ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}) }
+        const next = {
+          ...current,
+          ...(input.name ? { name: input.name } : {}),
+          ...(input.baseUrl ? { baseUrl: input.baseUrl } : {})
+        }
         this.list = { ...this.list, profiles: this.list.profiles.map((p) => (p.id === input.id ? next : p)) }
         this.changed()
         return next
@@ -283,7 +372,11 @@ export class FakeHost {
       },
       'profiles:import-names': ({ id, text }) => {
         const parsed = parseNamesFile(text)
-        if (!parsed.ok) throw new StudioError('INVALID_INPUT', `The names file has problems: ${parsed.problems[0].message}`, { field: 'names', details: { problems: parsed.problems.map((p) => ({ ...p })) } })
+        if (!parsed.ok)
+          throw new StudioError('INVALID_INPUT', `The names file has problems: ${parsed.problems[0].message}`, {
+            field: 'names',
+            details: { problems: parsed.problems.map((p) => ({ ...p })) }
+          })
         return this.handlers['profiles:set-names']({ id, names: parsed.names })
       },
       'profiles:remove': ({ id }) => {
@@ -304,7 +397,8 @@ export class FakeHost {
       'balance:get-usage': (input) => {
         const id = input?.profileId ?? this.list.activeId
         const u = this.usageByProfile[id]
-        if (u === undefined) throw new StudioError('KEY_MISSING', 'This profile has no API key yet; add it in Settings', { field: 'key' })
+        if (u === undefined)
+          throw new StudioError('KEY_MISSING', 'This profile has no API key yet; add it in Settings', { field: 'key' })
         if (u instanceof StudioError) throw u
         return u
       },

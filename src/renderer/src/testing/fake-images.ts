@@ -55,7 +55,9 @@ export class FakeImages {
 
   /** `count` items, newest first by createdAt, prompts "prompt 0".. */
   seed(count: number, make: (i: number) => Partial<GalleryItem> = () => ({})): GalleryItem[] {
-    this.items = Array.from({ length: count }, (_, i) => galleryItem({ id: `img-${i}`, prompt: `prompt ${i}`, createdAt: BASE_TIME - i * 1000, ...make(i) }))
+    this.items = Array.from({ length: count }, (_, i) =>
+      galleryItem({ id: `img-${i}`, prompt: `prompt ${i}`, createdAt: BASE_TIME - i * 1000, ...make(i) })
+    )
     return this.items
   }
 
@@ -79,7 +81,14 @@ export class FakeImages {
 
   private start(kind: ImageJob['kind']): ImageJob {
     this.seq += 1
-    const job: ImageJob = { jobId: `job-${this.seq}`, kind, status: 'running', createdAt: BASE_TIME + this.seq, items: [], warnings: [] }
+    const job: ImageJob = {
+      jobId: `job-${this.seq}`,
+      kind,
+      status: 'running',
+      createdAt: BASE_TIME + this.seq,
+      items: [],
+      warnings: []
+    }
     this.jobs.unshift(job)
     return job
   }
@@ -108,9 +117,16 @@ export class FakeImages {
           return { items: newer.slice(-limit), total: all.length, older: true, newer: newer.length > limit }
         }
         const { before, from } = input ?? {}
-        const rest = all.filter((x) => (c ? key(x) > 0 : from !== undefined ? x.createdAt <= from : before === undefined || x.createdAt < before))
+        const rest = all.filter((x) =>
+          c ? key(x) > 0 : from !== undefined ? x.createdAt <= from : before === undefined || x.createdAt < before
+        )
         const page = rest.slice(0, limit)
-        return { items: page, total: all.length, older: rest.length > limit, newer: page.length > 0 && all.indexOf(page[0]) > 0 }
+        return {
+          items: page,
+          total: all.length,
+          older: rest.length > limit,
+          newer: page.length > 0 && all.indexOf(page[0]) > 0
+        }
       },
       'images:gallery-months': (input) => {
         const months = new Map<string, { month: string; count: number; newest: number }>()
@@ -142,7 +158,10 @@ export class FakeImages {
             return { id: x.id, match: x.prompt, matchMarks: [[at, at + q.length] as [number, number]] }
           }),
           total: ranked.length,
-          next: last && start + limit < ranked.length ? { score: last.score, createdAt: last.x.createdAt, id: last.x.id } : null
+          next:
+            last && start + limit < ranked.length
+              ? { score: last.score, createdAt: last.x.createdAt, id: last.x.id }
+              : null
         }
       },
       'images:get-item': ({ id }) => this.find(id),
@@ -163,14 +182,32 @@ export class FakeImages {
         if (gone.length) this.emitEvent('images:gallery-changed', { ids } as never)
         return { deleted: gone.length }
       },
-      'images:export-item': ({ id }) => ({ saved: false, downloadUrl: `/download/${this.find(id).id}`, fileName: `${id}.png` }),
+      'images:export-item': ({ id }) => ({
+        saved: false,
+        downloadUrl: `/download/${this.find(id).id}`,
+        fileName: `${id}.png`
+      }),
       'images:more-like-this': ({ id, count }) => {
         this.find(id)
         return { groupId: `group-${id}`, jobIds: Array.from({ length: count }, () => this.start('generate').jobId) }
       },
       'images:import-file': ({ fileId }) => {
         this.seq += 1
-        const item: GalleryItem = { id: `imported-${this.seq}`, url: `/media/imported-${this.seq}`, width: 64, height: 48, format: 'png', bytes: 100, createdAt: BASE_TIME + this.seq, origin: 'import', profileId: 'sandbox', model: '', prompt: '', params: { fileId }, favorite: false }
+        const item: GalleryItem = {
+          id: `imported-${this.seq}`,
+          url: `/media/imported-${this.seq}`,
+          width: 64,
+          height: 48,
+          format: 'png',
+          bytes: 100,
+          createdAt: BASE_TIME + this.seq,
+          origin: 'import',
+          profileId: 'sandbox',
+          model: '',
+          prompt: '',
+          params: { fileId },
+          favorite: false
+        }
         this.items.unshift(item)
         this.emitEvent('images:gallery-changed', { ids: [item.id] } as never)
         return item
@@ -178,7 +215,14 @@ export class FakeImages {
       'images:protect-outside-mask': ({ id }) => {
         const source = this.find(id)
         this.seq += 1
-        const item = { ...source, id: `protected-${this.seq}`, url: `/media/protected-${this.seq}`, origin: 'protect' as const, parentId: id, outsideMaskChange: 0 }
+        const item = {
+          ...source,
+          id: `protected-${this.seq}`,
+          url: `/media/protected-${this.seq}`,
+          origin: 'protect' as const,
+          parentId: id,
+          outsideMaskChange: 0
+        }
         this.items.unshift(item)
         return item
       }

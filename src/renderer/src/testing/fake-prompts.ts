@@ -3,7 +3,13 @@
  * name matches first, as the host's ranking puts them), and the same import checks as the host.
  */
 import type { InvokeChannel } from '@shared/contract'
-import { normalizeTags, parsePromptsFile, PROMPTS_FILE_FORMAT, type PromptHistoryEntry, type SavedPrompt } from '@shared/domain/prompts'
+import {
+  normalizeTags,
+  parsePromptsFile,
+  PROMPTS_FILE_FORMAT,
+  type PromptHistoryEntry,
+  type SavedPrompt
+} from '@shared/domain/prompts'
 import { StudioError } from '@shared/errors'
 import type { FakeHandler } from './fake-host'
 
@@ -12,12 +18,29 @@ type PromptsHandlers = { [C in PromptsChannel]: FakeHandler<C> }
 type Emit = (event: 'prompts:changed', payload: never) => void
 
 export function historyEntry(overrides: Partial<PromptHistoryEntry> = {}): PromptHistoryEntry {
-  return { id: 'ph-1', area: 'images', kind: 'image-generate', model: 'imagegen-1', text: 'a lighthouse at dusk', at: Date.UTC(2026, 0, 5, 9, 0, 0), results: [], ...overrides }
+  return {
+    id: 'ph-1',
+    area: 'images',
+    kind: 'image-generate',
+    model: 'imagegen-1',
+    text: 'a lighthouse at dusk',
+    at: Date.UTC(2026, 0, 5, 9, 0, 0),
+    results: [],
+    ...overrides
+  }
 }
 
 export function savedPrompt(overrides: Partial<SavedPrompt> = {}): SavedPrompt {
   const at = Date.UTC(2026, 0, 5, 9, 0, 0)
-  return { id: 'sp-1', name: 'Lighthouse', text: 'a lighthouse at dusk', tags: ['sea'], createdAt: at, updatedAt: at, ...overrides }
+  return {
+    id: 'sp-1',
+    name: 'Lighthouse',
+    text: 'a lighthouse at dusk',
+    tags: ['sea'],
+    createdAt: at,
+    updatedAt: at,
+    ...overrides
+  }
 }
 
 export class FakePrompts {
@@ -31,7 +54,11 @@ export class FakePrompts {
     return {
       'prompts:history': (input) => {
         const q = (input?.query ?? '').toLowerCase()
-        const all = this.history.filter((e) => (!q || e.text.toLowerCase().includes(q) || e.model.toLowerCase().includes(q)) && (!input?.area || e.area === input.area))
+        const all = this.history.filter(
+          (e) =>
+            (!q || e.text.toLowerCase().includes(q) || e.model.toLowerCase().includes(q)) &&
+            (!input?.area || e.area === input.area)
+        )
         const limit = input?.limit ?? 50
         const start = input?.before ? all.findIndex((e) => e.id === input.before?.id) + 1 : 0
         const entries = all.slice(start, start + limit)
@@ -44,9 +71,19 @@ export class FakePrompts {
       },
       'prompts:list-saved': (input) => {
         const q = (input?.query ?? '').toLowerCase()
-        const score = (p: SavedPrompt) => (p.name.toLowerCase().includes(q) ? 0 : p.tags.some((t) => t.toLowerCase().includes(q)) ? 1 : p.text.toLowerCase().includes(q) ? 2 : 3)
+        const score = (p: SavedPrompt) =>
+          p.name.toLowerCase().includes(q)
+            ? 0
+            : p.tags.some((t) => t.toLowerCase().includes(q))
+              ? 1
+              : p.text.toLowerCase().includes(q)
+                ? 2
+                : 3
         const found = this.saved
-          .filter((p) => (!q || score(p) < 3) && (!input?.tag || p.tags.some((t) => t.toLowerCase() === input.tag?.toLowerCase())))
+          .filter(
+            (p) =>
+              (!q || score(p) < 3) && (!input?.tag || p.tags.some((t) => t.toLowerCase() === input.tag?.toLowerCase()))
+          )
           .sort((a, b) => (q ? score(a) - score(b) : 0) || b.updatedAt - a.updatedAt)
         const offset = input?.offset ?? 0
         return { prompts: found.slice(offset, offset + (input?.limit ?? 50)), total: found.length }
@@ -67,23 +104,32 @@ export class FakePrompts {
         return p
       },
       'prompts:delete': ({ id }) => {
-        if (!this.saved.some((p) => p.id === id)) throw new StudioError('NOT_FOUND', 'That saved prompt no longer exists', { field: 'id' })
+        if (!this.saved.some((p) => p.id === id))
+          throw new StudioError('NOT_FOUND', 'That saved prompt no longer exists', { field: 'id' })
         this.saved = this.saved.filter((p) => p.id !== id)
         this.changed()
         return {}
       },
       'prompts:export': () => ({
         fileName: 'prompts-2026-01-05.json',
-        text: JSON.stringify({ format: PROMPTS_FILE_FORMAT, version: 1, prompts: this.saved.map(({ name, text, tags }) => ({ name, text, tags })) })
+        text: JSON.stringify({
+          format: PROMPTS_FILE_FORMAT,
+          version: 1,
+          prompts: this.saved.map(({ name, text, tags }) => ({ name, text, tags }))
+        })
       }),
       'prompts:import': ({ text }) => {
         const parsed = parsePromptsFile(text)
         if (!parsed.ok) {
           const first = parsed.problems[0]
-          throw new StudioError('INVALID_INPUT', `The prompts file has ${parsed.problems.length} problem(s): ${first.field ? `${first.field}: ` : ''}${first.message}`, {
-            field: 'file',
-            details: { problems: parsed.problems }
-          })
+          throw new StudioError(
+            'INVALID_INPUT',
+            `The prompts file has ${parsed.problems.length} problem(s): ${first.field ? `${first.field}: ` : ''}${first.message}`,
+            {
+              field: 'file',
+              details: { problems: parsed.problems }
+            }
+          )
         }
         let added = 0
         let merged = 0
@@ -93,7 +139,14 @@ export class FakePrompts {
             same.tags = normalizeTags([...same.tags, ...p.tags])
             merged++
           } else {
-            this.saved.push({ id: `sp-imp-${++this.seq}`, name: p.name, text: p.text, tags: normalizeTags(p.tags), createdAt: Date.now(), updatedAt: Date.now() })
+            this.saved.push({
+              id: `sp-imp-${++this.seq}`,
+              name: p.name,
+              text: p.text,
+              tags: normalizeTags(p.tags),
+              createdAt: Date.now(),
+              updatedAt: Date.now()
+            })
             added++
           }
         }

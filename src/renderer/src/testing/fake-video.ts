@@ -9,7 +9,10 @@ import type { FakeHandler } from './fake-host'
 
 type VideoChannel = Extract<InvokeChannel, `video:${string}`>
 type VideoHandlers = { [C in VideoChannel]: FakeHandler<C> }
-type Emit = (event: 'video:task-updated' | 'video:tasks-removed' | 'video:assets-changed' | 'video:notice', payload: never) => void
+type Emit = (
+  event: 'video:task-updated' | 'video:tasks-removed' | 'video:assets-changed' | 'video:notice',
+  payload: never
+) => void
 
 /** The outcomes the real host announces (src/main/core/video/notify-rules.ts). */
 const ANNOUNCED: ReadonlyArray<VideoTask['state']> = ['succeeded', 'failed', 'lost', 'outcome-unknown']
@@ -50,7 +53,14 @@ export function succeeded(task: VideoTask, at = task.updatedAt + 1000): VideoTas
     updatedAt: at,
     completedAt: at,
     download: { state: 'done', attempts: 1 },
-    result: { mediaUrl: `/media/${task.id}.mp4`, bytes: 200_000, contentType: 'video/mp4', fileName: `${task.id}.mp4`, source: 'url', downloadedAt: at }
+    result: {
+      mediaUrl: `/media/${task.id}.mp4`,
+      bytes: 200_000,
+      contentType: 'video/mp4',
+      fileName: `${task.id}.mp4`,
+      source: 'url',
+      downloadedAt: at
+    }
   }
 }
 
@@ -64,7 +74,15 @@ export class FakeVideo {
 
   /** `count` tasks, newest first by createdAt, prompts "video 0".. */
   seed(count: number, make: (i: number) => Partial<VideoTask> = () => ({})): VideoTask[] {
-    this.tasks = Array.from({ length: count }, (_, i) => videoTask({ id: `v-${i}`, prompt: `video ${i}`, createdAt: VIDEO_BASE_TIME - i * 60_000, updatedAt: VIDEO_BASE_TIME - i * 60_000, ...make(i) }))
+    this.tasks = Array.from({ length: count }, (_, i) =>
+      videoTask({
+        id: `v-${i}`,
+        prompt: `video ${i}`,
+        createdAt: VIDEO_BASE_TIME - i * 60_000,
+        updatedAt: VIDEO_BASE_TIME - i * 60_000,
+        ...make(i)
+      })
+    )
     return this.tasks
   }
 
@@ -78,7 +96,16 @@ export class FakeVideo {
     this.emitEvent('video:task-updated', structuredClone(next) as never)
     // Like the host: an outcome reached is announced once, after the update that carries it.
     if (next.state !== cur.state && ANNOUNCED.includes(next.state)) {
-      const notice = { id, state: next.state, title: '', body: '', shownBySystem: false, prompt: next.prompt.trim().slice(0, 80), ...(next.error ? { message: next.error.message } : {}), ...(next.error?.code ? { code: next.error.code } : {}) }
+      const notice = {
+        id,
+        state: next.state,
+        title: '',
+        body: '',
+        shownBySystem: false,
+        prompt: next.prompt.trim().slice(0, 80),
+        ...(next.error ? { message: next.error.message } : {}),
+        ...(next.error?.code ? { code: next.error.code } : {})
+      }
       this.emitEvent('video:notice', notice as never)
     }
     return next
@@ -98,7 +125,10 @@ export class FakeVideo {
     return t
   }
 
-  private start(input: { family: VideoTask['family']; model: string; prompt: string }, extra: Partial<VideoTask> = {}): VideoTask {
+  private start(
+    input: { family: VideoTask['family']; model: string; prompt: string },
+    extra: Partial<VideoTask> = {}
+  ): VideoTask {
     this.seq += 1
     const task = videoTask({
       id: `new-${this.seq}`,
@@ -125,23 +155,33 @@ export class FakeVideo {
       'video:create': (input) => this.start(input),
       'video:remix': (input) => {
         const source = this.find(input.sourceId)
-        return this.start({ family: source.family, model: input.model, prompt: input.prompt }, { kind: 'remix', remixOf: { id: source.id, taskId: source.taskId ?? '' } })
+        return this.start(
+          { family: source.family, model: input.model, prompt: input.prompt },
+          { kind: 'remix', remixOf: { id: source.id, taskId: source.taskId ?? '' } }
+        )
       },
       'video:list': (input) => {
         // The host's text search: prompt, models, task id and error, any case (a full-text index there).
         const q = input?.filter?.query?.trim().toLowerCase()
-        const text = (t: VideoTask) => [t.prompt, t.model, t.returnedModel, t.taskId, t.error?.message, t.error?.code].join('\n').toLowerCase()
+        const text = (t: VideoTask) =>
+          [t.prompt, t.model, t.returnedModel, t.taskId, t.error?.message, t.error?.code].join('\n').toLowerCase()
         const all = [...this.tasks].filter((t) => !q || text(t).includes(q)).sort((a, b) => b.createdAt - a.createdAt)
         const before = input?.before
-        const page = (before === undefined ? all : all.filter((t) => t.createdAt < before)).slice(0, input?.limit ?? 100)
+        const page = (before === undefined ? all : all.filter((t) => t.createdAt < before)).slice(
+          0,
+          input?.limit ?? 100
+        )
         return { tasks: structuredClone(page), total: all.length }
       },
       'video:search': ({ query, limit }) => {
         // The host ranks by bm25 with an excerpt per hit; here: occurrences in the prompt, then newest, the first one marked.
         const q = query.trim().toLowerCase()
-        const text = (t: VideoTask) => [t.prompt, t.model, t.returnedModel, t.taskId, t.error?.message, t.error?.code].join(' ')
+        const text = (t: VideoTask) =>
+          [t.prompt, t.model, t.returnedModel, t.taskId, t.error?.message, t.error?.code].join(' ')
         const count = (t: VideoTask) => t.prompt.toLowerCase().split(q).length - 1
-        const found = this.tasks.filter((t) => text(t).toLowerCase().includes(q)).sort((a, b) => count(b) - count(a) || b.createdAt - a.createdAt)
+        const found = this.tasks
+          .filter((t) => text(t).toLowerCase().includes(q))
+          .sort((a, b) => count(b) - count(a) || b.createdAt - a.createdAt)
         const hits = found.slice(0, limit ?? 200).map((t) => {
           const match = text(t)
           const at = match.toLowerCase().indexOf(q)
@@ -164,7 +204,12 @@ export class FakeVideo {
         return this.start({ family: t.family, model: t.model, prompt: t.prompt })
       },
       'video:assets-create-group': (input) => {
-        const group: AssetGroup = { id: `group-${this.groups.length + 1}`, profileId: 'sandbox', name: input.name, createdAt: VIDEO_BASE_TIME }
+        const group: AssetGroup = {
+          id: `group-${this.groups.length + 1}`,
+          profileId: 'sandbox',
+          name: input.name,
+          createdAt: VIDEO_BASE_TIME
+        }
         this.groups.push(group)
         return group
       },

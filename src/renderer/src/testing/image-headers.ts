@@ -21,7 +21,12 @@ export function pngHeader(width: number, height: number, settings?: StudioPngSet
   view.setUint32(0, width)
   view.setUint32(4, height)
   ihdr.set([8, 6, 0, 0, 0], 8)
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', new Uint8Array(0)), chunk('IEND', new Uint8Array(0))]
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', new Uint8Array(0)),
+    chunk('IEND', new Uint8Array(0))
+  ]
   const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
   let at = 0
   for (const p of parts) {

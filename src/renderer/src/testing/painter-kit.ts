@@ -23,4 +23,3 @@ export function drag(stage: HTMLElement, points: [number, number][], button = 0)
   const last = points[points.length - 1]
   fireEvent.pointerUp(stage, { pointerId: 1, button, clientX: last[0], clientY: last[1] })
 }
-

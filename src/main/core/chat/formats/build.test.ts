@@ -9,27 +9,53 @@ const user = (id: string, text: string, images: ChatMessage['parts'] = []): Chat
   createdAt: 1,
   status: 'complete'
 })
-const answer = (id: string, parts: ChatMessage['parts'], status: ChatMessage['status'] = 'complete'): ChatMessage => ({ id, role: 'assistant', parts, createdAt: 2, status })
+const answer = (id: string, parts: ChatMessage['parts'], status: ChatMessage['status'] = 'complete'): ChatMessage => ({
+  id,
+  role: 'assistant',
+  parts,
+  createdAt: 2,
+  status
+})
 
-const fileImg = { type: 'image' as const, attachment: { kind: 'file' as const, fileId: 'f1', name: 'cat.png', mimeType: 'image/png', bytes: 3 } }
-const goneImg = { type: 'image' as const, attachment: { kind: 'file' as const, fileId: 'gone', name: 'old.png', mimeType: 'image/png', bytes: 3 } }
+const fileImg = {
+  type: 'image' as const,
+  attachment: { kind: 'file' as const, fileId: 'f1', name: 'cat.png', mimeType: 'image/png', bytes: 3 }
+}
+const goneImg = {
+  type: 'image' as const,
+  attachment: { kind: 'file' as const, fileId: 'gone', name: 'old.png', mimeType: 'image/png', bytes: 3 }
+}
 const urlImg = { type: 'image' as const, attachment: { kind: 'url' as const, url: 'https://cdn.example/dog.webp' } }
 
 const history: ChatMessage[] = [
   user('u1', 'first', [goneImg]),
-  answer('a1', [{ type: 'thinking', text: 'hmm' }, { type: 'text', text: 'reply one' }, { type: 'tool_call', name: 'f', input: '{}' }]),
+  answer('a1', [
+    { type: 'thinking', text: 'hmm' },
+    { type: 'text', text: 'reply one' },
+    { type: 'tool_call', name: 'f', input: '{}' }
+  ]),
   user('u2', 'broken turn'),
   answer('a2', [], 'error'),
   user('u3', 'look at these', [fileImg, urlImg])
 ]
 
 function input(params: ChatParams, over: Partial<BuildInput> = {}): BuildInput {
-  return { model: 'm-1', system: 'Be brief.', params, editors: {}, history, inline: new Map([['f1', { mimeType: 'image/png', base64: 'AAEC' }]]), ...over }
+  return {
+    model: 'm-1',
+    system: 'Be brief.',
+    params,
+    editors: {},
+    history,
+    inline: new Map([['f1', { mimeType: 'image/png', base64: 'AAEC' }]]),
+    ...over
+  }
 }
 
 describe('buildRequest', () => {
   it('general chat: OpenAI messages with image_url parts, stream with usage, no thinking or tool calls resent', () => {
-    const call = codecFor('chat').buildRequest(input({ format: 'chat', params: { max_tokens: 50, temperature: 0.5, stop: ['END'] } }))
+    const call = codecFor('chat').buildRequest(
+      input({ format: 'chat', params: { max_tokens: 50, temperature: 0.5, stop: ['END'] } })
+    )
     expect(call.path).toBe('/v1/chat/completions')
     expect(call.json).toEqual({
       model: 'm-1',
@@ -40,7 +66,13 @@ describe('buildRequest', () => {
       stop: ['END'],
       messages: [
         { role: 'system', content: 'Be brief.' },
-        { role: 'user', content: [{ type: 'text', text: 'first' }, { type: 'text', text: '[image "old.png" is no longer available]' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'first' },
+            { type: 'text', text: '[image "old.png" is no longer available]' }
+          ]
+        },
         { role: 'assistant', content: 'reply one' },
         { role: 'user', content: 'broken turn' },
         {
@@ -68,7 +100,11 @@ describe('buildRequest', () => {
         cachedContent: ' cached/1 '
       }
     }
-    const editors = { tools: [{ functionDeclarations: [{ name: 'f' }] }], toolConfig: { functionCallingConfig: { mode: 'AUTO' } }, responseSchema: { type: 'OBJECT' } }
+    const editors = {
+      tools: [{ functionDeclarations: [{ name: 'f' }] }],
+      toolConfig: { functionCallingConfig: { mode: 'AUTO' } },
+      responseSchema: { type: 'OBJECT' }
+    }
     const call = codecFor('content').buildRequest(input(params, { model: 'models/gemini-x', editors }))
     expect(call.path).toBe('/v1beta/models/gemini-x:streamGenerateContent')
     expect(call.query).toEqual({ alt: 'sse' })
@@ -77,7 +113,14 @@ describe('buildRequest', () => {
         { role: 'user', parts: [{ text: 'first' }, { text: '[image "old.png" is no longer available]' }] },
         { role: 'model', parts: [{ text: 'reply one' }] },
         { role: 'user', parts: [{ text: 'broken turn' }] },
-        { role: 'user', parts: [{ text: 'look at these' }, { inlineData: { mimeType: 'image/png', data: 'AAEC' } }, { fileData: { mimeType: 'image/webp', fileUri: 'https://cdn.example/dog.webp' } }] }
+        {
+          role: 'user',
+          parts: [
+            { text: 'look at these' },
+            { inlineData: { mimeType: 'image/png', data: 'AAEC' } },
+            { fileData: { mimeType: 'image/webp', fileUri: 'https://cdn.example/dog.webp' } }
+          ]
+        }
       ],
       systemInstruction: { parts: [{ text: 'Be brief.' }] },
       generationConfig: {
@@ -98,14 +141,23 @@ describe('buildRequest', () => {
 
   it("messages: the version header is the profile's (name and value), not a constant", () => {
     const params: ChatParams = { format: 'messages', params: { max_tokens: 10 } }
-    const call = codecFor('messages').buildRequest({ ...input(params), names: { messagesVersionHeader: 'x-api-revision', messagesVersionValue: '2024-01-01' } })
+    const call = codecFor('messages').buildRequest({
+      ...input(params),
+      names: { messagesVersionHeader: 'x-api-revision', messagesVersionValue: '2024-01-01' }
+    })
     expect(call.headers).toEqual({ 'x-api-revision': '2024-01-01' })
   })
 
   it('content: a linked image keeps its type (given or by extension); an unknown type is refused before any request', () => {
     const params: ChatParams = { format: 'content', params: {} }
-    const typed = { type: 'image' as const, attachment: { kind: 'url' as const, url: 'https://cdn.example/render?id=7', mimeType: 'image/gif' } }
-    const byExt = { type: 'image' as const, attachment: { kind: 'url' as const, url: 'https://cdn.example/Photo.JPEG?sig=abc' } }
+    const typed = {
+      type: 'image' as const,
+      attachment: { kind: 'url' as const, url: 'https://cdn.example/render?id=7', mimeType: 'image/gif' }
+    }
+    const byExt = {
+      type: 'image' as const,
+      attachment: { kind: 'url' as const, url: 'https://cdn.example/Photo.JPEG?sig=abc' }
+    }
     const call = codecFor('content').buildRequest(input(params, { history: [user('u1', 'these', [typed, byExt])] }))
     expect((call.json as { contents: Array<{ parts: unknown[] }> }).contents[0].parts).toEqual([
       { text: 'these' },
@@ -115,12 +167,19 @@ describe('buildRequest', () => {
     // A link saved in a general chat turn without a type: not guessed as JPEG, refused with a clear reason.
     const untyped = { type: 'image' as const, attachment: { kind: 'url' as const, url: 'https://cdn.example/picture' } }
     expect(() => codecFor('content').buildRequest(input(params, { history: [user('u1', 'this', [untyped])] }))).toThrow(
-      expect.objectContaining({ code: 'INVALID_INPUT', field: 'attachments', message: expect.stringMatching(/type of https:\/\/cdn\.example\/picture is unknown/) })
+      expect.objectContaining({
+        code: 'INVALID_INPUT',
+        field: 'attachments',
+        message: expect.stringMatching(/type of https:\/\/cdn\.example\/picture is unknown/)
+      })
     )
   })
 
   it('messages: max_tokens always, vendor-version header, thinking, tools, metadata, url and base64 image sources', () => {
-    const params: ChatParams = { format: 'messages', params: { max_tokens: 4096, top_k: 5, thinking: { enabled: true, budget_tokens: 2048 }, user_id: 'u-7' } }
+    const params: ChatParams = {
+      format: 'messages',
+      params: { max_tokens: 4096, top_k: 5, thinking: { enabled: true, budget_tokens: 2048 }, user_id: 'u-7' }
+    }
     const editors = { tools: [{ name: 't', input_schema: { type: 'object' } }], toolChoice: { type: 'auto' } }
     const call = codecFor('messages').buildRequest(input(params, { editors }))
     expect(call.path).toBe('/v1/messages')
@@ -143,7 +202,9 @@ describe('buildRequest', () => {
       { type: 'image', source: { type: 'url', url: 'https://cdn.example/dog.webp' } },
       { type: 'text', text: 'look at these' }
     ])
-    const off = codecFor('messages').buildRequest(input({ format: 'messages', params: { max_tokens: 10, thinking: { enabled: false, budget_tokens: 2048 } } }))
+    const off = codecFor('messages').buildRequest(
+      input({ format: 'messages', params: { max_tokens: 10, thinking: { enabled: false, budget_tokens: 2048 } } })
+    )
     expect(off.json).not.toHaveProperty('thinking')
     expect(off.json.max_tokens).toBe(10)
   })
@@ -151,7 +212,10 @@ describe('buildRequest', () => {
   it('completions: the document (or system + last turn) as the prompt, stop sequences sent', () => {
     const params: ChatParams = { format: 'completions', params: { max_tokens: 20, stop: ['\n\n'] } }
     const doc = codecFor('completions').buildRequest(input(params, { document: 'Once upon a time' }))
-    expect(doc).toEqual({ path: '/v1/completions', json: { model: 'm-1', prompt: 'Once upon a time', stream: true, max_tokens: 20, stop: ['\n\n'] } })
+    expect(doc).toEqual({
+      path: '/v1/completions',
+      json: { model: 'm-1', prompt: 'Once upon a time', stream: true, max_tokens: 20, stop: ['\n\n'] }
+    })
     const chatLike = codecFor('completions').buildRequest(input(params))
     expect(chatLike.json.prompt).toBe('Be brief.\n\nlook at these')
   })

@@ -29,7 +29,12 @@ function buildRequest(input: BuildInput): GatewayCall {
       model: input.model,
       prompt: completionPrompt(input),
       stream: true,
-      ...defined({ max_tokens: p.max_tokens, temperature: p.temperature, top_p: p.top_p, stop: p.stop?.length ? p.stop : undefined })
+      ...defined({
+        max_tokens: p.max_tokens,
+        temperature: p.temperature,
+        top_p: p.top_p,
+        stop: p.stop?.length ? p.stop : undefined
+      })
     }
   }
 }
@@ -41,7 +46,8 @@ function step(state: DecodeState, body: Body): StreamOp[] {
   const choice = firstChoice(body.choices)
   if (!choice) return []
   const ops: StreamOp[] = []
-  if (typeof choice.text === 'string' && choice.text !== '') ops.push({ part: state.parts.run('text'), type: 'text', append: choice.text })
+  if (typeof choice.text === 'string' && choice.text !== '')
+    ops.push({ part: state.parts.run('text'), type: 'text', append: choice.text })
   finishWith(state, choice.finish_reason)
   return ops
 }

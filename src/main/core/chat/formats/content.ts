@@ -2,7 +2,17 @@ import type { StreamOp } from '@shared/domain/chat'
 import { StudioError } from '@shared/errors'
 import { messageText } from '../parts'
 import { finishWith, firstChoice, formatCodec, listOf } from './decoding'
-import { callArgs, defined, imagesOf, resolveImage, resultValue, sendableTurns, toolCallsOf, toolResultsOf, urlMimeType } from './history'
+import {
+  callArgs,
+  defined,
+  imagesOf,
+  resolveImage,
+  resultValue,
+  sendableTurns,
+  toolCallsOf,
+  toolResultsOf,
+  urlMimeType
+} from './history'
 import type { BuildInput, DecodeState, GatewayCall, SafetyRating } from './types'
 
 type Body = Record<string, unknown>
@@ -22,19 +32,28 @@ function responseOf(value: unknown): Body {
 function linkType(url: string, given: string | undefined): string {
   const type = urlMimeType(url, given)
   if (type) return type
-  throw new StudioError('INVALID_INPUT', `The content format must name the type of every linked image, and the type of ${url} is unknown (it has no .png, .jpg, .webp or .gif ending). Remove that image or attach the file itself.`, { field: 'attachments' })
+  throw new StudioError(
+    'INVALID_INPUT',
+    `The content format must name the type of every linked image, and the type of ${url} is unknown (it has no .png, .jpg, .webp or .gif ending). Remove that image or attach the file itself.`,
+    { field: 'attachments' }
+  )
 }
 
 function partsOf(input: BuildInput, m: BuildInput['history'][number]): Body[] {
   const parts: Body[] = []
   const text = messageText(m)
   if (text !== '') parts.push({ text })
-  for (const call of toolCallsOf(m)) parts.push({ functionCall: { name: call.name, args: callArgs(call), ...(call.id ? { id: call.id } : {}) } })
-  for (const r of toolResultsOf(m)) parts.push({ functionResponse: { name: r.name, response: responseOf(resultValue(r)), ...(r.id ? { id: r.id } : {}) } })
+  for (const call of toolCallsOf(m))
+    parts.push({ functionCall: { name: call.name, args: callArgs(call), ...(call.id ? { id: call.id } : {}) } })
+  for (const r of toolResultsOf(m))
+    parts.push({
+      functionResponse: { name: r.name, response: responseOf(resultValue(r)), ...(r.id ? { id: r.id } : {}) }
+    })
   for (const a of imagesOf(m)) {
     const img = resolveImage(a, input.inline)
     if (img.kind === 'inline') parts.push({ inlineData: { mimeType: img.mimeType, data: img.base64 } })
-    else if (img.kind === 'url') parts.push({ fileData: { mimeType: linkType(img.url, img.mimeType), fileUri: img.url } })
+    else if (img.kind === 'url')
+      parts.push({ fileData: { mimeType: linkType(img.url, img.mimeType), fileUri: img.url } })
     else parts.push({ text: img.note })
   }
   return parts
@@ -80,14 +99,22 @@ function ratings(v: unknown): SafetyRating[] | undefined {
   if (!Array.isArray(v)) return undefined
   return v
     .filter((r): r is Body => !!r && typeof r === 'object')
-    .map((r) => ({ category: String(r.category ?? ''), probability: String(r.probability ?? ''), ...(typeof r.blocked === 'boolean' ? { blocked: r.blocked } : {}) }))
+    .map((r) => ({
+      category: String(r.category ?? ''),
+      probability: String(r.probability ?? ''),
+      ...(typeof r.blocked === 'boolean' ? { blocked: r.blocked } : {})
+    }))
 }
 
 function usageOf(u: unknown): DecodeState['meta']['usage'] | undefined {
   if (!u || typeof u !== 'object') return undefined
   const x = u as Body
   const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined)
-  const usage = defined({ input: n(x.promptTokenCount), output: n(x.candidatesTokenCount), total: n(x.totalTokenCount) })
+  const usage = defined({
+    input: n(x.promptTokenCount),
+    output: n(x.candidatesTokenCount),
+    total: n(x.totalTokenCount)
+  })
   return Object.keys(usage).length ? usage : undefined
 }
 
@@ -112,10 +139,18 @@ function partOps(state: DecodeState, parts: Body[]): StreamOp[] {
       // Code execution results are shown as fenced code in the answer, where a reader expects them.
       const code = p.executableCode as Body
       const lang = typeof code.language === 'string' ? code.language.toLowerCase() : ''
-      ops.push({ part: state.parts.run('text'), type: 'text', append: `\n\`\`\`${lang}\n${String(code.code ?? '')}\n\`\`\`\n` })
+      ops.push({
+        part: state.parts.run('text'),
+        type: 'text',
+        append: `\n\`\`\`${lang}\n${String(code.code ?? '')}\n\`\`\`\n`
+      })
     } else if (p.codeExecutionResult && typeof p.codeExecutionResult === 'object') {
       const out = p.codeExecutionResult as Body
-      ops.push({ part: state.parts.run('text'), type: 'text', append: `\n\`\`\`\n${String(out.output ?? '')}\n\`\`\`\n` })
+      ops.push({
+        part: state.parts.run('text'),
+        type: 'text',
+        append: `\n\`\`\`\n${String(out.output ?? '')}\n\`\`\`\n`
+      })
     }
   }
   return ops

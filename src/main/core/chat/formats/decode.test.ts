@@ -24,21 +24,27 @@ const noise = fc.constantFrom('', '', '\n', ': PING\n\n', '\n\n')
 describe.each(FORMATS)('%s stream decoding', (format) => {
   it('gives identical parts however the bytes are split, CRLF or LF, with pings and blank lines (1,000 runs)', () => {
     fc.assert(
-      fc.property(spec, fc.array(noise, { maxLength: 40 }), fc.boolean(), fc.array(fc.nat(), { maxLength: 30 }), (s, gaps, crlf, rawCuts) => {
-        const built = buildStream(format, s)
-        const bytes = bytesOf(assemble(built.frames, gaps, crlf))
-        const cuts = rawCuts.map((c) => 1 + (c % (bytes.length - 1)))
-        const whole = decodeChunks(format, [bytes])
-        const split = decodeChunks(format, splitAt(bytes, cuts))
-        expect(whole.error).toBeUndefined()
-        expect(whole.parts).toEqual(expectedParts(format, s))
-        expect(split.parts).toEqual(whole.parts)
-        expect(split.ops.map((o) => o.append).join('')).toBe(whole.ops.map((o) => o.append).join(''))
-        expect(split.complete).toBe(true)
-        expect(split.state.meta).toEqual(whole.state.meta)
-        expect(whole.state.meta.finishReason).toBeTruthy()
-        expect(whole.state.meta.usage?.output).toBe(42)
-      }),
+      fc.property(
+        spec,
+        fc.array(noise, { maxLength: 40 }),
+        fc.boolean(),
+        fc.array(fc.nat(), { maxLength: 30 }),
+        (s, gaps, crlf, rawCuts) => {
+          const built = buildStream(format, s)
+          const bytes = bytesOf(assemble(built.frames, gaps, crlf))
+          const cuts = rawCuts.map((c) => 1 + (c % (bytes.length - 1)))
+          const whole = decodeChunks(format, [bytes])
+          const split = decodeChunks(format, splitAt(bytes, cuts))
+          expect(whole.error).toBeUndefined()
+          expect(whole.parts).toEqual(expectedParts(format, s))
+          expect(split.parts).toEqual(whole.parts)
+          expect(split.ops.map((o) => o.append).join('')).toBe(whole.ops.map((o) => o.append).join(''))
+          expect(split.complete).toBe(true)
+          expect(split.state.meta).toEqual(whole.state.meta)
+          expect(whole.state.meta.finishReason).toBeTruthy()
+          expect(whole.state.meta.usage?.output).toBe(42)
+        }
+      ),
       { numRuns: 1000 }
     )
   })
@@ -50,7 +56,9 @@ describe.each(FORMATS)('%s stream decoding', (format) => {
         const text = assemble(built.frames, [], crlf)
         const terminalStart = bytesOf(assemble(built.frames.slice(0, built.terminalFrame), [], crlf)).length
         // The terminal frame's data line, without the line ending that completes it.
-        const terminalLine = bytesOf(assemble([built.frames[built.terminalFrame]], [], crlf).replace(/(\r?\n)+$/, '')).length
+        const terminalLine = bytesOf(
+          assemble([built.frames[built.terminalFrame]], [], crlf).replace(/(\r?\n)+$/, '')
+        ).length
         const bytes = bytesOf(text)
         const cut = rawCut % (terminalStart + terminalLine + 1)
         const d = decodeChunks(format, [bytes.subarray(0, cut)])
@@ -61,9 +69,16 @@ describe.each(FORMATS)('%s stream decoding', (format) => {
   })
 
   it('is complete with the whole stream and keeps every character when split at every byte', () => {
-    const s: StreamSpec = { thinking: ['思考', '中…'], text: ['Hello ', '世界 ', '👩‍💻', '\r\n', 'done'], tool: { name: 'lookup', id: 'call_1', json: ['{"q":', '"東京"}'] } }
+    const s: StreamSpec = {
+      thinking: ['思考', '中…'],
+      text: ['Hello ', '世界 ', '👩‍💻', '\r\n', 'done'],
+      tool: { name: 'lookup', id: 'call_1', json: ['{"q":', '"東京"}'] }
+    }
     const bytes = bytesOf(assemble(buildStream(format, s).frames, [], true))
-    const d = decodeChunks(format, Array.from(bytes, (b) => Uint8Array.of(b)))
+    const d = decodeChunks(
+      format,
+      Array.from(bytes, (b) => Uint8Array.of(b))
+    )
     expect(d.error).toBeUndefined()
     expect(d.complete).toBe(true)
     expect(d.parts).toEqual(expectedParts(format, s))
@@ -78,7 +93,10 @@ describe('stream errors while decoding', () => {
   }
   it.each(FORMATS)('%s: a bare error line after some text ends as a coded error, text kept', (format) => {
     const frames = beforeEnd(format)
-    const line = format === 'messages' ? '{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}' : '{"error":{"message":"upstream stream error","type":"upstream_error","param":"","code":"bad_response_status_code"}}'
+    const line =
+      format === 'messages'
+        ? '{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}'
+        : '{"error":{"message":"upstream stream error","type":"upstream_error","param":"","code":"bad_response_status_code"}}'
     const d = decodeChunks(format, [bytesOf(frames.join('') + line + '\n')])
     expect(d.error).toBeInstanceOf(StudioError)
     const e = d.error as StudioError
@@ -91,11 +109,14 @@ describe('stream errors while decoding', () => {
 
   it('messages: an `event: error` frame maps its type to a code', () => {
     const frames = beforeEnd('messages')
-    const err = 'event: error\ndata: {"type":"error","error":{"type":"rate_limit_error","message":"Slow down (request id: r-1)"}}\n\n'
+    const err =
+      'event: error\ndata: {"type":"error","error":{"type":"rate_limit_error","message":"Slow down (request id: r-1)"}}\n\n'
     const d = decodeChunks('messages', [bytesOf(frames.join('') + err)])
     const e = d.error as StudioError
     expect(e.code).toBe('RATE_LIMITED')
-    expect(e.message).toBe('The gateway reported an error while answering (rate_limit_error): Slow down. The text received so far was kept.')
+    expect(e.message).toBe(
+      'The gateway reported an error while answering (rate_limit_error): Slow down. The text received so far was kept.'
+    )
     expect(e.details).toMatchObject({ requestId: 'r-1', gatewayCode: 'rate_limit_error' })
   })
 
@@ -111,10 +132,18 @@ describe('stream errors while decoding', () => {
   })
 
   it('content: a blocked prompt is a definite answer with its reason and ratings', () => {
-    const body = { promptFeedback: { blockReason: 'SAFETY', safetyRatings: [{ category: 'HARM_CATEGORY_HATE_SPEECH', probability: 'HIGH', blocked: true }] } }
+    const body = {
+      promptFeedback: {
+        blockReason: 'SAFETY',
+        safetyRatings: [{ category: 'HARM_CATEGORY_HATE_SPEECH', probability: 'HIGH', blocked: true }]
+      }
+    }
     const d = decodeChunks('content', [bytesOf(`data: ${JSON.stringify(body)}\n\n`)])
     expect(d.complete).toBe(true)
-    expect(d.state.meta).toMatchObject({ finishReason: 'SAFETY', safetyRatings: [{ category: 'HARM_CATEGORY_HATE_SPEECH', probability: 'HIGH', blocked: true }] })
+    expect(d.state.meta).toMatchObject({
+      finishReason: 'SAFETY',
+      safetyRatings: [{ category: 'HARM_CATEGORY_HATE_SPEECH', probability: 'HIGH', blocked: true }]
+    })
   })
 
   it('completions and chat: the usage-only chunk with choices: [] adds no text', () => {

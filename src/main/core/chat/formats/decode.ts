@@ -18,9 +18,13 @@ function malformed(state: DecodeState): StreamOp[] {
   state.malformedInARow += 1
   state.malformedTotal += 1
   if (state.malformedInARow > MAX_MALFORMED_IN_A_ROW) {
-    throw new StudioError('GATEWAY_ERROR', `The gateway sent ${state.malformedInARow} unreadable stream events in a row; the stream was stopped. The text received so far was kept.`, {
-      details: { reason: 'malformed_events', count: state.malformedInARow }
-    })
+    throw new StudioError(
+      'GATEWAY_ERROR',
+      `The gateway sent ${state.malformedInARow} unreadable stream events in a row; the stream was stopped. The text received so far was kept.`,
+      {
+        details: { reason: 'malformed_events', count: state.malformedInARow }
+      }
+    )
   }
   return []
 }
@@ -45,7 +49,8 @@ export function decodeItem(codec: FormatCodec, state: DecodeState, item: BodyIte
   const body = parse(item.data)
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     // An `event: error` whose data is not JSON is still an error, not noise.
-    if (item.event === 'error') throw streamErrorOf({ type: 'error', error: { message: item.data } }, 'error') as StudioError
+    if (item.event === 'error')
+      throw streamErrorOf({ type: 'error', error: { message: item.data } }, 'error') as StudioError
     return malformed(state)
   }
   state.malformedInARow = 0

@@ -10,7 +10,8 @@ export const listOf = (value: unknown): Body[] => (Array.isArray(value) ? (value
  * The one choice or candidate an answer is about: index 0, or the one without an index. The studio
  * never asks for more than one, and a usage-only chunk has an empty list (no choice at all).
  */
-export const firstChoice = (list: unknown): Body | undefined => listOf(list).find((c) => c && (c.index === 0 || c.index === undefined))
+export const firstChoice = (list: unknown): Body | undefined =>
+  listOf(list).find((c) => c && (c.index === 0 || c.index === undefined))
 
 /** A non-empty finish reason is kept and ends the answer; an empty or odd one is no signal. */
 export function finishWith(state: DecodeState, reason: unknown): void {
@@ -25,6 +26,10 @@ const COMPLETE_WHEN = {
   'finish-or-done': (s: DecodeState) => s.done || s.terminal
 } as const
 
-export function formatCodec(format: ChatFormat, completeWhen: keyof typeof COMPLETE_WHEN, codec: Pick<FormatCodec, 'buildRequest' | 'step' | 'whole'>): FormatCodec {
+export function formatCodec(
+  format: ChatFormat,
+  completeWhen: keyof typeof COMPLETE_WHEN,
+  codec: Pick<FormatCodec, 'buildRequest' | 'step' | 'whole'>
+): FormatCodec {
   return { format, ...codec, isComplete: COMPLETE_WHEN[completeWhen] }
 }

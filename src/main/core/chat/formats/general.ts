@@ -23,7 +23,11 @@ function userContent(input: BuildInput, m: BuildInput['history'][number]): unkno
   if (text !== '') parts.push({ type: 'text', text })
   for (const img of images) {
     if (img.kind === 'missing') parts.push({ type: 'text', text: img.note })
-    else parts.push({ type: 'image_url', image_url: { url: img.kind === 'url' ? img.url : `data:${img.mimeType};base64,${img.base64}` } })
+    else
+      parts.push({
+        type: 'image_url',
+        image_url: { url: img.kind === 'url' ? img.url : `data:${img.mimeType};base64,${img.base64}` }
+      })
   }
   return parts
 }
@@ -36,7 +40,11 @@ function assistantMessage(m: BuildInput['history'][number]): Body {
   return {
     role: 'assistant',
     content: text === '' ? null : text,
-    tool_calls: calls.map((c) => ({ id: c.id ?? '', type: 'function', function: { name: c.name, arguments: c.input.trim() === '' ? '{}' : c.input } }))
+    tool_calls: calls.map((c) => ({
+      id: c.id ?? '',
+      type: 'function',
+      function: { name: c.name, arguments: c.input.trim() === '' ? '{}' : c.input }
+    }))
   }
 }
 
@@ -53,7 +61,8 @@ function buildRequest(input: BuildInput): GatewayCall {
     // Each result is a `tool` message of its own; anything else the turn holds follows as a user message.
     const results = toolResultsOf(m)
     for (const r of results) messages.push({ role: 'tool', tool_call_id: r.id ?? '', content: resultText(r) })
-    if (results.length === 0 || messageText(m) !== '' || imagesOf(m).length > 0) messages.push({ role: 'user', content: userContent(input, m) })
+    if (results.length === 0 || messageText(m) !== '' || imagesOf(m).length > 0)
+      messages.push({ role: 'user', content: userContent(input, m) })
   }
   return {
     path: '/v1/chat/completions',
@@ -63,7 +72,13 @@ function buildRequest(input: BuildInput): GatewayCall {
       stream: true,
       // Usage arrives in a final chunk with `choices: []` only when asked for.
       stream_options: { include_usage: true },
-      ...defined({ max_tokens: p.max_tokens, temperature: p.temperature, top_p: p.top_p, stop: p.stop?.length ? p.stop : undefined, tools: input.editors.tools })
+      ...defined({
+        max_tokens: p.max_tokens,
+        temperature: p.temperature,
+        top_p: p.top_p,
+        stop: p.stop?.length ? p.stop : undefined,
+        tools: input.editors.tools
+      })
     }
   }
 }
@@ -75,7 +90,12 @@ function step(state: DecodeState, body: Body): StreamOp[] {
   const choice = firstChoice(body.choices)
   if (!choice) return ops
   const delta = (choice.delta && typeof choice.delta === 'object' ? choice.delta : {}) as Body
-  const reasoning = typeof delta.reasoning_content === 'string' ? delta.reasoning_content : typeof delta.reasoning === 'string' ? delta.reasoning : ''
+  const reasoning =
+    typeof delta.reasoning_content === 'string'
+      ? delta.reasoning_content
+      : typeof delta.reasoning === 'string'
+        ? delta.reasoning
+        : ''
   if (reasoning !== '') ops.push({ part: state.parts.run('thinking'), type: 'thinking', append: reasoning })
   for (const key of ['content', 'refusal'] as const) {
     const text = delta[key]
@@ -108,8 +128,13 @@ function whole(state: DecodeState, body: Body): StreamOp[] {
   if (!choice || !message || typeof message !== 'object') return step(state, body)
   const m = message as Body
   // Whole tool calls carry no stream index; their order is their index.
-  const toolCalls = Array.isArray(m.tool_calls) ? (m.tool_calls as unknown[]).map((c, index) => (c && typeof c === 'object' ? { index, ...(c as Body) } : c)) : undefined
-  const ops = step(state, { ...body, choices: [{ ...choice, delta: { ...m, ...(toolCalls ? { tool_calls: toolCalls } : {}) } }] })
+  const toolCalls = Array.isArray(m.tool_calls)
+    ? (m.tool_calls as unknown[]).map((c, index) => (c && typeof c === 'object' ? { index, ...(c as Body) } : c))
+    : undefined
+  const ops = step(state, {
+    ...body,
+    choices: [{ ...choice, delta: { ...m, ...(toolCalls ? { tool_calls: toolCalls } : {}) } }]
+  })
   state.terminal = true
   return ops
 }

@@ -5,8 +5,10 @@ import type { InlineImage } from './types'
 type ToolCallPart = Extract<MessagePart, { type: 'tool_call' }>
 type ToolResultPart = Extract<MessagePart, { type: 'tool_result' }>
 
-export const toolCallsOf = (m: Pick<ChatMessage, 'parts'>): ToolCallPart[] => m.parts.filter((p): p is ToolCallPart => p.type === 'tool_call')
-export const toolResultsOf = (m: Pick<ChatMessage, 'parts'>): ToolResultPart[] => m.parts.filter((p): p is ToolResultPart => p.type === 'tool_result')
+export const toolCallsOf = (m: Pick<ChatMessage, 'parts'>): ToolCallPart[] =>
+  m.parts.filter((p): p is ToolCallPart => p.type === 'tool_call')
+export const toolResultsOf = (m: Pick<ChatMessage, 'parts'>): ToolResultPart[] =>
+  m.parts.filter((p): p is ToolResultPart => p.type === 'tool_result')
 
 /** A result as the text a reader sees, for turns whose call is not sent (so a result cannot stand alone). */
 function resultNote(r: ToolResultPart): MessagePart {
@@ -25,7 +27,8 @@ export function sendableTurns(history: readonly ChatMessage[]): ChatMessage[] {
     if (m.role === 'user') {
       const prev = out[out.length - 1]
       const answered = prev !== undefined && prev === history[i - 1] && toolCallsOf(prev).length > 0
-      if (!answered && toolResultsOf(m).length > 0) out.push({ ...m, parts: m.parts.map((p) => (p.type === 'tool_result' ? resultNote(p) : p)) })
+      if (!answered && toolResultsOf(m).length > 0)
+        out.push({ ...m, parts: m.parts.map((p) => (p.type === 'tool_result' ? resultNote(p) : p)) })
       else out.push(m)
       return
     }
@@ -81,7 +84,13 @@ export function resolveImage(a: Attachment, inline: ReadonlyMap<string, InlineIm
   return { kind: 'missing', note: `[image "${a.name}" is no longer available]` }
 }
 
-const EXT_MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' }
+const EXT_MIME: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif'
+}
 
 /** The image type of a URL from its explicit type or its file extension; undefined when unknown. */
 export function urlMimeType(url: string, given?: string): string | undefined {

@@ -17,5 +17,14 @@ export function codecFor(format: ChatFormat): FormatCodec {
 }
 
 export { createDecodeState } from './types'
-export type { BodyItem, BuildInput, DecodeState, FormatCodec, GatewayCall, InlineImage, ParsedEditors, StreamMeta } from './types'
+export type {
+  BodyItem,
+  BuildInput,
+  DecodeState,
+  FormatCodec,
+  GatewayCall,
+  InlineImage,
+  ParsedEditors,
+  StreamMeta
+} from './types'
 export { decodeItem } from './decode'

@@ -2,8 +2,20 @@ import { describe, expect, it } from 'vitest'
 import type { ChatMessage, ChatParams } from '@shared/domain/chat'
 import { codecFor, type BuildInput } from '.'
 
-const user = (id: string, parts: ChatMessage['parts']): ChatMessage => ({ id, role: 'user', parts, createdAt: 1, status: 'complete' })
-const answer = (id: string, parts: ChatMessage['parts']): ChatMessage => ({ id, role: 'assistant', parts, createdAt: 2, status: 'complete' })
+const user = (id: string, parts: ChatMessage['parts']): ChatMessage => ({
+  id,
+  role: 'user',
+  parts,
+  createdAt: 1,
+  status: 'complete'
+})
+const answer = (id: string, parts: ChatMessage['parts']): ChatMessage => ({
+  id,
+  role: 'assistant',
+  parts,
+  createdAt: 2,
+  status: 'complete'
+})
 
 /** One exchange: a question, an answer with two calls, the user's two results, then a follow-up. */
 function exchange(ids: [string | undefined, string | undefined]): ChatMessage[] {
@@ -16,7 +28,12 @@ function exchange(ids: [string | undefined, string | undefined]): ChatMessage[] 
       { type: 'tool_call', ...(ids[1] ? { id: ids[1] } : {}), name: 'get_time', input: '{"tz":"CET"}' }
     ]),
     user('u2', [
-      { type: 'tool_result', ...(ids[0] ? { id: ids[0] } : {}), name: 'get_weather', content: '{"sky":"clear","c":21}' },
+      {
+        type: 'tool_result',
+        ...(ids[0] ? { id: ids[0] } : {}),
+        name: 'get_weather',
+        content: '{"sky":"clear","c":21}'
+      },
       { type: 'tool_result', ...(ids[1] ? { id: ids[1] } : {}), name: 'get_time', content: '"14:05"' }
     ])
   ]
@@ -28,10 +45,19 @@ function input(params: ChatParams, history: ChatMessage[]): BuildInput {
 
 describe('building requests with tool results', () => {
   it('content: the model turn keeps its functionCall parts, the results go as functionResponse parts of a user turn', () => {
-    const call = codecFor('content').buildRequest(input({ format: 'content', params: {} }, exchange([undefined, undefined])))
+    const call = codecFor('content').buildRequest(
+      input({ format: 'content', params: {} }, exchange([undefined, undefined]))
+    )
     expect(call.json.contents).toEqual([
       { role: 'user', parts: [{ text: 'Weather and time in Paris?' }] },
-      { role: 'model', parts: [{ text: 'Let me look.' }, { functionCall: { name: 'get_weather', args: { city: 'Paris' } } }, { functionCall: { name: 'get_time', args: { tz: 'CET' } } }] },
+      {
+        role: 'model',
+        parts: [
+          { text: 'Let me look.' },
+          { functionCall: { name: 'get_weather', args: { city: 'Paris' } } },
+          { functionCall: { name: 'get_time', args: { tz: 'CET' } } }
+        ]
+      },
       {
         role: 'user',
         parts: [
@@ -51,7 +77,9 @@ describe('building requests with tool results', () => {
   })
 
   it('messages: tool_use blocks (after the signed thinking) and tool_result blocks with their tool_use_id', () => {
-    const call = codecFor('messages').buildRequest(input({ format: 'messages', params: { max_tokens: 100 } }, exchange(['toolu_1', 'toolu_2'])))
+    const call = codecFor('messages').buildRequest(
+      input({ format: 'messages', params: { max_tokens: 100 } }, exchange(['toolu_1', 'toolu_2']))
+    )
     expect(call.json.messages).toEqual([
       { role: 'user', content: 'Weather and time in Paris?' },
       {
@@ -76,7 +104,10 @@ describe('building requests with tool results', () => {
 
   it('general chat: the assistant message keeps its tool_calls, each result is a tool message with its tool_call_id', () => {
     const tools = [{ type: 'function', function: { name: 'get_weather' } }]
-    const call = codecFor('chat').buildRequest({ ...input({ format: 'chat', params: {} }, exchange(['call_1', 'call_2'])), editors: { tools } })
+    const call = codecFor('chat').buildRequest({
+      ...input({ format: 'chat', params: {} }, exchange(['call_1', 'call_2'])),
+      editors: { tools }
+    })
     expect(call.json.tools).toEqual(tools)
     expect(call.json.messages).toEqual([
       { role: 'user', content: 'Weather and time in Paris?' },
@@ -94,10 +125,20 @@ describe('building requests with tool results', () => {
   })
 
   it('every later request rebuilds the whole exchange, and an unanswered call is still left out', () => {
-    const later = [...exchange(['call_1', 'call_2']), answer('a2', [{ type: 'text', text: 'Clear, 21 °C, 14:05.' }]), user('u3', [{ type: 'text', text: 'Thanks' }])]
-    const msgs = codecFor('chat').buildRequest(input({ format: 'chat', params: {} }, later)).json.messages as Array<{ role: string }>
+    const later = [
+      ...exchange(['call_1', 'call_2']),
+      answer('a2', [{ type: 'text', text: 'Clear, 21 °C, 14:05.' }]),
+      user('u3', [{ type: 'text', text: 'Thanks' }])
+    ]
+    const msgs = codecFor('chat').buildRequest(input({ format: 'chat', params: {} }, later)).json.messages as Array<{
+      role: string
+    }>
     expect(msgs.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'tool', 'assistant', 'user'])
-    const unanswered = [user('u1', [{ type: 'text', text: 'hi' }]), answer('a1', [{ type: 'tool_call', id: 'call_9', name: 'f', input: '{}' }]), user('u2', [{ type: 'text', text: 'never mind' }])]
+    const unanswered = [
+      user('u1', [{ type: 'text', text: 'hi' }]),
+      answer('a1', [{ type: 'tool_call', id: 'call_9', name: 'f', input: '{}' }]),
+      user('u2', [{ type: 'text', text: 'never mind' }])
+    ]
     const sent = codecFor('chat').buildRequest(input({ format: 'chat', params: {} }, unanswered)).json.messages
     expect(sent).toEqual([
       { role: 'user', content: 'hi' },
@@ -106,7 +147,9 @@ describe('building requests with tool results', () => {
   })
 
   it('results whose calls are no longer in the history travel as text, never as orphan results', () => {
-    const orphan = [user('u2', [{ type: 'tool_result', id: 'toolu_1', name: 'get_weather', content: '{"sky":"clear"}' }])]
+    const orphan = [
+      user('u2', [{ type: 'tool_result', id: 'toolu_1', name: 'get_weather', content: '{"sky":"clear"}' }])
+    ]
     const call = codecFor('messages').buildRequest(input({ format: 'messages', params: { max_tokens: 100 } }, orphan))
     expect(call.json.messages).toEqual([{ role: 'user', content: '[result of tool get_weather: {"sky":"clear"}]' }])
   })

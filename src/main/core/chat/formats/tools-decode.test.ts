@@ -21,7 +21,13 @@ describe('decoding parallel tool calls, one card each', () => {
       {
         candidates: [
           {
-            content: { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { city: 'Paris' } } }, { functionCall: { id: 'fc-2', name: 'get_time', args: {} } }] },
+            content: {
+              role: 'model',
+              parts: [
+                { functionCall: { name: 'get_weather', args: { city: 'Paris' } } },
+                { functionCall: { id: 'fc-2', name: 'get_time', args: {} } }
+              ]
+            },
             finishReason: 'STOP'
           }
         ]
@@ -34,8 +40,16 @@ describe('decoding parallel tool calls, one card each', () => {
   })
 
   it('messages: two tool_use blocks whose input arrives as input_json_delta pieces', () => {
-    const block = (index: number, id: string, name: string) => ({ type: 'content_block_start', index, content_block: { type: 'tool_use', id, name, input: {} } })
-    const json = (index: number, partial_json: string) => ({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } })
+    const block = (index: number, id: string, name: string) => ({
+      type: 'content_block_start',
+      index,
+      content_block: { type: 'tool_use', id, name, input: {} }
+    })
+    const json = (index: number, partial_json: string) => ({
+      type: 'content_block_delta',
+      index,
+      delta: { type: 'input_json_delta', partial_json }
+    })
     const parts = decode('messages', [
       { type: 'message_start', message: { usage: { input_tokens: 3 } } },
       block(0, 'toolu_1', 'get_weather'),
@@ -53,7 +67,9 @@ describe('decoding parallel tool calls, one card each', () => {
   })
 
   it('general chat: tool_calls by index, interleaved argument deltas', () => {
-    const delta = (tool_calls: unknown[], finish: string | null = null) => ({ choices: [{ index: 0, delta: { tool_calls }, finish_reason: finish }] })
+    const delta = (tool_calls: unknown[], finish: string | null = null) => ({
+      choices: [{ index: 0, delta: { tool_calls }, finish_reason: finish }]
+    })
     const parts = decode('chat', [
       delta([{ index: 0, id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '' } }]),
       delta([{ index: 1, id: 'call_2', type: 'function', function: { name: 'get_time', arguments: '{"tz"' } }]),

@@ -105,7 +105,15 @@ export interface DecodeState {
 }
 
 export function createDecodeState(): DecodeState {
-  return { meta: {}, terminal: false, done: false, malformedInARow: 0, malformedTotal: 0, signatures: {}, parts: new PartAllocator() }
+  return {
+    meta: {},
+    terminal: false,
+    done: false,
+    malformedInARow: 0,
+    malformedTotal: 0,
+    signatures: {},
+    parts: new PartAllocator()
+  }
 }
 
 /** One text format: how to ask (request body) and how to read the answer (a pure state machine). */

@@ -36,11 +36,21 @@ export async function runScripted(
   const logs: string[] = []
   const runner = new StreamRunner(
     opts.fetch ?? ((i, init) => fetch(i, init)),
-    { delta: (d) => deltas.push({ ...d, at: performance.now() }), ended: (e) => ended.push(e), log: (l) => logs.push(l), scrub: (s) => s.split(TEST_KEY).join('[key]') },
+    {
+      delta: (d) => deltas.push({ ...d, at: performance.now() }),
+      ended: (e) => ended.push(e),
+      log: (l) => logs.push(l),
+      scrub: (s) => s.split(TEST_KEY).join('[key]')
+    },
     { windowMs: 16, ...opts.timing }
   )
   const message: ChatMessage = { id: 'm-1', role: 'assistant', parts: [], createdAt: 0, status: 'streaming', format }
-  const paths: Record<ChatFormat, string> = { chat: '/v1/chat/completions', content: '/v1beta/models/m:streamGenerateContent', messages: '/v1/messages', completions: '/v1/completions' }
+  const paths: Record<ChatFormat, string> = {
+    chat: '/v1/chat/completions',
+    content: '/v1beta/models/m:streamGenerateContent',
+    messages: '/v1/messages',
+    completions: '/v1/completions'
+  }
   const done = runner.start({
     streamId: 's-1',
     conversationId: 'c-1',

@@ -42,7 +42,10 @@ export function fakeFiles(files: Array<{ grant: FileGrant; bytes?: Uint8Array }>
 
 /** 1x1 PNG. */
 export const PNG_1PX = Uint8Array.from(
-  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64'
+  )
 )
 
 export interface ChatHarness {
@@ -51,7 +54,10 @@ export interface ChatHarness {
   chat: ChatService
   store: ConversationStore
   events: Emitted[]
-  call<C extends InvokeChannel>(channel: C, input: z.input<Invokes[C]['input']>): Promise<z.output<Invokes[C]['output']>>
+  call<C extends InvokeChannel>(
+    channel: C,
+    input: z.input<Invokes[C]['input']>
+  ): Promise<z.output<Invokes[C]['output']>>
   /** The invoke's error (the call must fail). */
   fail<C extends InvokeChannel>(channel: C, input: z.input<Invokes[C]['input']>): Promise<StudioErrorData>
   ended(streamId: string): Promise<Record<string, unknown>>
@@ -107,7 +113,8 @@ export async function chatHarness(opts: ChatHarnessOptions = {}): Promise<ChatHa
     events,
     call: (async (channel: string, input: unknown) => {
       const r = await invoke(channel, input)
-      if (!r.ok) throw Object.assign(new Error(`${channel} failed: ${r.error.code} ${r.error.message}`), { data: r.error })
+      if (!r.ok)
+        throw Object.assign(new Error(`${channel} failed: ${r.error.code} ${r.error.message}`), { data: r.error })
       return r.value
     }) as ChatHarness['call'],
     fail: (async (channel: string, input: unknown) => {
@@ -120,7 +127,8 @@ export async function chatHarness(opts: ChatHarnessOptions = {}): Promise<ChatHa
       if (seen) return Promise.resolve(seen.payload)
       return new Promise((resolve) => waiters.set(streamId, resolve))
     },
-    deltasOf: (streamId) => events.filter((e) => e.name === 'chat:stream-delta' && e.payload.streamId === streamId).map((e) => e.payload),
+    deltasOf: (streamId) =>
+      events.filter((e) => e.name === 'chat:stream-delta' && e.payload.streamId === streamId).map((e) => e.payload),
     textRequests: () => sb.log().filter((e) => e.route.startsWith('text.')),
     close: async () => {
       await chat.dispose()
@@ -144,5 +152,9 @@ export function harnessPerTest(): (opts?: ChatHarnessOptions) => Promise<ChatHar
 }
 
 export function shown(deltas: Array<Record<string, unknown>>, type = 'text'): string {
-  return deltas.flatMap((d) => (d.ops as Array<{ type: string; append: string }>).filter((o) => o.type === type).map((o) => o.append)).join('')
+  return deltas
+    .flatMap((d) =>
+      (d.ops as Array<{ type: string; append: string }>).filter((o) => o.type === type).map((o) => o.append)
+    )
+    .join('')
 }

@@ -14,7 +14,10 @@ export interface StreamSpecLimits {
 
 /** Random answers (thinking, text, maybe one tool call) for the split and truncation properties. */
 export function streamSpecs(limits: StreamSpecLimits): fc.Arbitrary<StreamSpec> {
-  const piece = fc.oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 6 }), fc.constantFrom(...TRICKY, ...(limits.morePieces ?? [])))
+  const piece = fc.oneof(
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 6 }),
+    fc.constantFrom(...TRICKY, ...(limits.morePieces ?? []))
+  )
   return fc.record({
     thinking: fc.array(piece, { maxLength: limits.maxThinking }),
     text: fc.array(piece, { minLength: 1, maxLength: limits.maxText }),

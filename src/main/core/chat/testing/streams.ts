@@ -25,24 +25,46 @@ function contentStream(s: StreamSpec): BuiltStream {
         {
           content: { role: 'model', parts },
           index: 0,
-          ...(last ? { finishReason: 'STOP', safetyRatings: [{ category: 'HARM_CATEGORY_HARASSMENT', probability: 'NEGLIGIBLE' }] } : {})
+          ...(last
+            ? {
+                finishReason: 'STOP',
+                safetyRatings: [{ category: 'HARM_CATEGORY_HARASSMENT', probability: 'NEGLIGIBLE' }]
+              }
+            : {})
         }
       ],
       usageMetadata: { promptTokenCount: 3, candidatesTokenCount: last ? 42 : 1, totalTokenCount: last ? 45 : 4 }
     })}\n\n`
-  const frames = [...s.thinking.map((t) => chunk([{ text: t, thought: true }], false)), ...s.text.map((t) => chunk([{ text: t }], false))]
-  if (s.tool) frames.push(chunk([{ functionCall: { name: s.tool.name, args: JSON.parse(s.tool.json.join('')) } }], true))
+  const frames = [
+    ...s.thinking.map((t) => chunk([{ text: t, thought: true }], false)),
+    ...s.text.map((t) => chunk([{ text: t }], false))
+  ]
+  if (s.tool)
+    frames.push(chunk([{ functionCall: { name: s.tool.name, args: JSON.parse(s.tool.json.join('')) } }], true))
   else frames.push(chunk([], true))
   return { frames, terminalFrame: frames.length - 1 }
 }
 
 function messagesStream(s: StreamSpec): BuiltStream {
-  const ev = (type: string, data: Record<string, unknown>) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n\n`
-  const frames = [ev('message_start', { message: { id: 'msg_1', type: 'message', role: 'assistant', content: [], usage: { input_tokens: 3, output_tokens: 1 } } }), ev('ping', {})]
+  const ev = (type: string, data: Record<string, unknown>) =>
+    `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n\n`
+  const frames = [
+    ev('message_start', {
+      message: {
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        content: [],
+        usage: { input_tokens: 3, output_tokens: 1 }
+      }
+    }),
+    ev('ping', {})
+  ]
   let index = 0
   if (s.thinking.length) {
     frames.push(ev('content_block_start', { index, content_block: { type: 'thinking', thinking: '' } }))
-    for (const t of s.thinking) frames.push(ev('content_block_delta', { index, delta: { type: 'thinking_delta', thinking: t } }))
+    for (const t of s.thinking)
+      frames.push(ev('content_block_delta', { index, delta: { type: 'thinking_delta', thinking: t } }))
     frames.push(ev('content_block_delta', { index, delta: { type: 'signature_delta', signature: 'c2ln' } }))
     frames.push(ev('content_block_stop', { index }))
     index++
@@ -52,21 +74,32 @@ function messagesStream(s: StreamSpec): BuiltStream {
   frames.push(ev('content_block_stop', { index }))
   if (s.tool) {
     index++
-    frames.push(ev('content_block_start', { index, content_block: { type: 'tool_use', id: s.tool.id, name: s.tool.name, input: {} } }))
-    for (const j of s.tool.json) frames.push(ev('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: j } }))
+    frames.push(
+      ev('content_block_start', {
+        index,
+        content_block: { type: 'tool_use', id: s.tool.id, name: s.tool.name, input: {} }
+      })
+    )
+    for (const j of s.tool.json)
+      frames.push(ev('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: j } }))
     frames.push(ev('content_block_stop', { index }))
   }
-  frames.push(ev('message_delta', { delta: { stop_reason: s.tool ? 'tool_use' : 'end_turn' }, usage: { output_tokens: 42 } }))
+  frames.push(
+    ev('message_delta', { delta: { stop_reason: s.tool ? 'tool_use' : 'end_turn' }, usage: { output_tokens: 42 } })
+  )
   frames.push(ev('message_stop', {}))
   return { frames, terminalFrame: frames.length - 1 }
 }
 
 function completionsStream(s: StreamSpec): BuiltStream {
-  const chunk = (text: string, finish: string | null) => `data: ${JSON.stringify({ id: 'cmpl-1', object: 'text_completion', choices: [{ text, index: 0, finish_reason: finish }] })}\n\n`
+  const chunk = (text: string, finish: string | null) =>
+    `data: ${JSON.stringify({ id: 'cmpl-1', object: 'text_completion', choices: [{ text, index: 0, finish_reason: finish }] })}\n\n`
   const frames = s.text.map((t) => chunk(t, null))
   frames.push(chunk('', 'stop'))
   const terminalFrame = frames.length - 1
-  frames.push(`data: ${JSON.stringify({ id: 'cmpl-1', object: 'chat.completion.chunk', choices: [], usage: { prompt_tokens: 3, completion_tokens: 42, total_tokens: 45 } })}\n\n`)
+  frames.push(
+    `data: ${JSON.stringify({ id: 'cmpl-1', object: 'chat.completion.chunk', choices: [], usage: { prompt_tokens: 3, completion_tokens: 42, total_tokens: 45 } })}\n\n`
+  )
   frames.push('data: [DONE]\n\n')
   return { frames, terminalFrame }
 }
@@ -78,12 +111,19 @@ function generalStream(s: StreamSpec): BuiltStream {
   for (const t of s.thinking) frames.push(chunk({ reasoning_content: t }, null))
   for (const t of s.text) frames.push(chunk({ content: t }, null))
   if (s.tool) {
-    frames.push(chunk({ tool_calls: [{ index: 0, id: s.tool.id, type: 'function', function: { name: s.tool.name, arguments: '' } }] }, null))
+    frames.push(
+      chunk(
+        { tool_calls: [{ index: 0, id: s.tool.id, type: 'function', function: { name: s.tool.name, arguments: '' } }] },
+        null
+      )
+    )
     for (const j of s.tool.json) frames.push(chunk({ tool_calls: [{ index: 0, function: { arguments: j } }] }, null))
   }
   frames.push(chunk({}, s.tool ? 'tool_calls' : 'stop'))
   const terminalFrame = frames.length - 1
-  frames.push(`data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', choices: [], usage: { prompt_tokens: 3, completion_tokens: 42, total_tokens: 45 } })}\n\n`)
+  frames.push(
+    `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', choices: [], usage: { prompt_tokens: 3, completion_tokens: 42, total_tokens: 45 } })}\n\n`
+  )
   frames.push('data: [DONE]\n\n')
   return { frames, terminalFrame }
 }
@@ -106,11 +146,17 @@ export function expectedParts(format: ChatFormat, spec: StreamSpec): MessagePart
   const parts: MessagePart[] = []
   const thinking = format === 'completions' ? '' : spec.thinking.join('')
   const text = spec.text.join('')
-  if (thinking) parts.push({ type: 'thinking', text: thinking, ...(format === 'messages' ? { signature: 'c2ln' } : {}) })
+  if (thinking)
+    parts.push({ type: 'thinking', text: thinking, ...(format === 'messages' ? { signature: 'c2ln' } : {}) })
   if (text || format === 'messages') parts.push({ type: 'text', text })
   if (spec.tool && format !== 'completions') {
     const json = format === 'content' ? JSON.stringify(JSON.parse(spec.tool.json.join(''))) : spec.tool.json.join('')
-    parts.push({ type: 'tool_call', name: spec.tool.name, input: json, ...(format === 'content' ? {} : { id: spec.tool.id }) })
+    parts.push({
+      type: 'tool_call',
+      name: spec.tool.name,
+      input: json,
+      ...(format === 'content' ? {} : { id: spec.tool.id })
+    })
   }
   return parts
 }

@@ -7,5 +7,11 @@ export async function imageBytes(format: Format, width = 8, height = 6): Promise
   const pixels = Buffer.alloc(width * height * 3)
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 37) & 255
   const img = sharp(pixels, { raw: { width, height, channels: 3 } })
-  return format === 'png' ? img.png().toBuffer() : format === 'jpeg' ? img.jpeg().toBuffer() : format === 'webp' ? img.webp().toBuffer() : img.gif().toBuffer()
+  return format === 'png'
+    ? img.png().toBuffer()
+    : format === 'jpeg'
+      ? img.jpeg().toBuffer()
+      : format === 'webp'
+        ? img.webp().toBuffer()
+        : img.gif().toBuffer()
 }

@@ -41,7 +41,10 @@ export interface ImagesHarness {
   events: Array<{ name: string; payload: unknown }>
   /** Every request the service made (URL and init), before it left. */
   sent: SentRequest[]
-  call<C extends ImageChannel>(channel: C, input: z.input<(typeof invokes)[C]['input']>): Promise<z.output<(typeof invokes)[C]['output']>>
+  call<C extends ImageChannel>(
+    channel: C,
+    input: z.input<(typeof invokes)[C]['input']>
+  ): Promise<z.output<(typeof invokes)[C]['output']>>
   fail<C extends ImageChannel>(channel: C, input: z.input<(typeof invokes)[C]['input']>): Promise<StudioErrorData>
   /** The job's terminal state, from its events. */
   settled(jobId: string, timeoutMs?: number): Promise<ImageJob>
@@ -97,7 +100,13 @@ export async function imagesHarness(opts: HarnessOptions = {}): Promise<ImagesHa
     saveFile: opts.saveFile,
     timing: { ...FAST_TIMING, ...opts.timing }
   })
-  const queue = await QueueService.open({ dataDir, images: queueImagesPort(images), activeId: () => profiles.activeId(), emit: () => {}, ...opts.queue })
+  const queue = await QueueService.open({
+    dataDir,
+    images: queueImagesPort(images),
+    activeId: () => profiles.activeId(),
+    emit: () => {},
+    ...opts.queue
+  })
   hub.addSink((...event) => queue.observe(...event))
   queue.pump()
   const handlers = createImageHandlers(images, queue) as Pick<Handlers, ImageChannel>
@@ -154,14 +163,22 @@ export async function gradientPng(width: number, height: number): Promise<Buffer
       px[o + 2] = 128
     }
   }
-  return sharp(px, { raw: { width, height, channels: 3 } }).png().toBuffer()
+  return sharp(px, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer()
 }
 
 /** The painter's mask: opaque (keep) everywhere except a transparent rectangle (may change). */
-export async function rectMask(width: number, height: number, r: { x: number; y: number; w: number; h: number }): Promise<Buffer> {
+export async function rectMask(
+  width: number,
+  height: number,
+  r: { x: number; y: number; w: number; h: number }
+): Promise<Buffer> {
   const px = Buffer.alloc(width * height * 4, 255)
   for (let y = r.y; y < r.y + r.h; y++) for (let x = r.x; x < r.x + r.w; x++) px[(y * width + x) * 4 + 3] = 0
-  return sharp(px, { raw: { width, height, channels: 4 } }).png().toBuffer()
+  return sharp(px, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer()
 }
 
 /** RGB pixels of an image file or buffer. */

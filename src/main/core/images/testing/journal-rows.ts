@@ -7,7 +7,9 @@ export function committedJobs(dataDir: string): JobRecord[] {
   const lib = openLibrary(dataDir)
   try {
     const table = lib.get("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'image_jobs'")
-    return table ? lib.all<{ record: string }>('SELECT record FROM image_jobs').map((r) => JSON.parse(r.record) as JobRecord) : []
+    return table
+      ? lib.all<{ record: string }>('SELECT record FROM image_jobs').map((r) => JSON.parse(r.record) as JobRecord)
+      : []
   } finally {
     lib.release()
   }

@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import sharp from 'sharp'
-import { blendRange, changedOutsideShare, decodePlanes, featheredKeep, measureMaskHonesty, protectOutsideMask } from '../mask-honesty'
+import {
+  blendRange,
+  changedOutsideShare,
+  decodePlanes,
+  featheredKeep,
+  measureMaskHonesty,
+  protectOutsideMask
+} from '../mask-honesty'
 
 const SIDE = 4096
 const runs = Number(process.argv[2] ?? 5)
@@ -16,11 +23,26 @@ async function fixtures(dir: string): Promise<{ src: string; out: string; mask: 
   const src = join(dir, 'src.png')
   const out = join(dir, 'out.png')
   const mask = join(dir, 'mask.png')
-  writeFileSync(src, await sharp(px, { raw: { width: SIDE, height: SIDE, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer())
-  writeFileSync(out, await sharp({ create: { width: SIDE, height: SIDE, channels: 3, background: '#c33' } }).png().toBuffer())
+  writeFileSync(
+    src,
+    await sharp(px, { raw: { width: SIDE, height: SIDE, channels: 3 } })
+      .png({ compressionLevel: 1 })
+      .toBuffer()
+  )
+  writeFileSync(
+    out,
+    await sharp({ create: { width: SIDE, height: SIDE, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer()
+  )
   const m = Buffer.alloc(SIDE * SIDE * 4, 255)
   for (let y = 1024; y < 3072; y++) m.fill(0, (y * SIDE + 1024) * 4, (y * SIDE + 3072) * 4)
-  writeFileSync(mask, await sharp(m, { raw: { width: SIDE, height: SIDE, channels: 4 } }).png().toBuffer())
+  writeFileSync(
+    mask,
+    await sharp(m, { raw: { width: SIDE, height: SIDE, channels: 4 } })
+      .png()
+      .toBuffer()
+  )
   return { src, out, mask }
 }
 
@@ -55,7 +77,8 @@ try {
     rows.honestyStall.push(h.maxStallMs)
     rows.protect.push(p.ms)
     rows.protectStall.push(p.maxStallMs)
-    if (i === 0) console.log(`share outside=${h.value.outsideMaskChange.toFixed(3)} protect png=${p.value.png.length} bytes`)
+    if (i === 0)
+      console.log(`share outside=${h.value.outsideMaskChange.toFixed(3)} protect png=${p.value.png.length} bytes`)
   }
   // The pure JS passes alone (what runs on the event loop), each over all 16.7 M pixels at once.
   const p = await decodePlanes(f.src, f.out, f.mask)
@@ -73,7 +96,8 @@ try {
     phases.featherWithBlur.push(performance.now() - t)
   }
   Object.assign(rows, phases)
-  for (const [k, v] of Object.entries(rows)) console.log(`${k}: median ${median(v).toFixed(0)} ms (runs: ${v.map((x) => x.toFixed(0)).join(', ')})`)
+  for (const [k, v] of Object.entries(rows))
+    console.log(`${k}: median ${median(v).toFixed(0)} ms (runs: ${v.map((x) => x.toFixed(0)).join(', ')})`)
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }

@@ -47,14 +47,32 @@ export const RETARGET_URLS = [
 ] as const
 
 /** Keys that would change an object's prototype if a handler merged input naively. */
-export const POLLUTION_KEYS = ['__proto__', 'constructor', 'prototype', '__defineGetter__', 'toString', 'hasOwnProperty'] as const
+export const POLLUTION_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  '__defineGetter__',
+  'toString',
+  'hasOwnProperty'
+] as const
 
 /** JSON.parse makes `__proto__` an own key, the way a bridge message arrives. */
 function pollutedObject(key: string): unknown {
   return JSON.parse(`{"${key}":{"polluted":"yes","isAdmin":true}}`)
 }
 
-const weirdNumbers = fc.constantFrom(NaN, Infinity, -Infinity, -0, Number.MAX_SAFE_INTEGER + 2, -1, 1e308, 0.5, 2 ** 31, -(2 ** 53))
+const weirdNumbers = fc.constantFrom(
+  NaN,
+  Infinity,
+  -Infinity,
+  -0,
+  Number.MAX_SAFE_INTEGER + 2,
+  -1,
+  1e308,
+  0.5,
+  2 ** 31,
+  -(2 ** 53)
+)
 
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(null, undefined, true, false, 0, '', [], {}, HUGE_STRING, Object.create(null), new Date(0)),
@@ -94,7 +112,17 @@ export function shapedLike(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> 
       case 'string':
         return fc.oneof(
           fc.constantFrom(...TRAVERSAL_STRINGS),
-          fc.constantFrom('', ' ', 'a', 'https://example.com/x.png', 'http://127.0.0.1:1/', 'javascript:alert(1)', '-', 'A'.repeat(65), HUGE_STRING),
+          fc.constantFrom(
+            '',
+            ' ',
+            'a',
+            'https://example.com/x.png',
+            'http://127.0.0.1:1/',
+            'javascript:alert(1)',
+            '-',
+            'A'.repeat(65),
+            HUGE_STRING
+          ),
           fc.string({ maxLength: 40 })
         )
       case 'number':
@@ -102,7 +130,10 @@ export function shapedLike(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> 
       case 'boolean':
         return fc.oneof(fc.boolean(), fc.constantFrom<unknown>('true', 1, 0))
       case 'enum':
-        return fc.oneof(fc.constantFrom(...Object.values(d.entries as Record<string, string | number>)), fc.constantFrom<unknown>('', 'nope', 'ADMIN'))
+        return fc.oneof(
+          fc.constantFrom(...Object.values(d.entries as Record<string, string | number>)),
+          fc.constantFrom<unknown>('', 'nope', 'ADMIN')
+        )
       case 'literal':
         return fc.oneof(fc.constantFrom(...(d.values as unknown[])), fc.constant('not-the-literal'))
       case 'undefined':
@@ -119,10 +150,14 @@ function shapedObject(shape: Record<string, z.ZodType>, depth: number): fc.Arbit
   for (const [k, s] of Object.entries(shape)) fields[k] = shapedLike(s, depth + 1)
   const base = Object.keys(fields).length ? fc.record(fields, { requiredKeys: [] }) : fc.constant({})
   // Extra keys: plain unknown fields and prototype-pollution keys, set as own properties.
-  const extra = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...POLLUTION_KEYS), fc.string({ minLength: 1, maxLength: 8 })), hostileValue), { maxLength: 2 })
+  const extra = fc.array(
+    fc.tuple(fc.oneof(fc.constantFrom(...POLLUTION_KEYS), fc.string({ minLength: 1, maxLength: 8 })), hostileValue),
+    { maxLength: 2 }
+  )
   return fc.tuple(base, extra).map(([obj, extras]) => {
     const out = { ...(obj as Record<string, unknown>) }
-    for (const [k, v] of extras) Object.defineProperty(out, k, { value: v, enumerable: true, configurable: true, writable: true })
+    for (const [k, v] of extras)
+      Object.defineProperty(out, k, { value: v, enumerable: true, configurable: true, writable: true })
     return out
   })
 }
@@ -130,7 +165,20 @@ function shapedObject(shape: Record<string, z.ZodType>, depth: number): fc.Arbit
 /** Everything one channel is fuzzed with. */
 export function inputsFor(schema: z.ZodType): fc.Arbitrary<unknown> {
   return fc.oneof(
-    { arbitrary: fc.anything({ maxDepth: 3, maxKeys: 5, withNullPrototype: true, withObjectString: true, withBoxedValues: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true }), weight: 2 },
+    {
+      arbitrary: fc.anything({
+        maxDepth: 3,
+        maxKeys: 5,
+        withNullPrototype: true,
+        withObjectString: true,
+        withBoxedValues: true,
+        withMap: true,
+        withSet: true,
+        withTypedArray: true,
+        withSparseArray: true
+      }),
+      weight: 2
+    },
     { arbitrary: shapedLike(schema), weight: 5 },
     { arbitrary: hostileValue, weight: 1 }
   )

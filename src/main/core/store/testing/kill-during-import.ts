@@ -28,7 +28,10 @@ export function runChild(child: string, dataDir: string, killAfterMs: number): P
  * the time a whole start takes, until one start finishes. Returns that copy and the outcomes; a caller
  * expects `outcomes[0]` to be 'killed'. `fresh` makes a new copy of the legacy data and returns its data dir.
  */
-export async function killDuringImport(child: string, fresh: () => string): Promise<{ dataDir: string; outcomes: string[]; measured: 'finished' | 'killed' }> {
+export async function killDuringImport(
+  child: string,
+  fresh: () => string
+): Promise<{ dataDir: string; outcomes: string[]; measured: 'finished' | 'killed' }> {
   // How long a whole start with this import takes on this machine now; the kills land inside it.
   const t0 = Date.now()
   const measured = await runChild(child, fresh(), 60_000)
@@ -39,7 +42,8 @@ export async function killDuringImport(child: string, fresh: () => string): Prom
   // before its kill, and the round is done again on a fresh copy with an earlier window.
   for (let round = 0; round < 6; round++) {
     outcomes = []
-    for (let i = 0; i < 8 && outcomes.at(-1) !== 'finished'; i++) outcomes.push(await runChild(child, dataDir, Math.round(whole * (0.2 + 0.6 * Math.random()))))
+    for (let i = 0; i < 8 && outcomes.at(-1) !== 'finished'; i++)
+      outcomes.push(await runChild(child, dataDir, Math.round(whole * (0.2 + 0.6 * Math.random()))))
     if (outcomes[0] === 'killed') break
     whole *= 0.6
     dataDir = fresh()

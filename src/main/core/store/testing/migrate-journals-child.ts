@@ -35,6 +35,8 @@ export async function openJournals(dataDir: string, notice: (m: string) => void 
 
 if (process.argv[2]) {
   const j = await openJournals(process.argv[2])
-  process.stdout.write(`open ${j.jobs.all().length} ${j.tasks.size} ${j.assets.assets.length} ${j.snapshots.list('p').length} ${j.generations.list().length}\n`)
+  process.stdout.write(
+    `open ${j.jobs.all().length} ${j.tasks.size} ${j.assets.assets.length} ${j.snapshots.list('p').length} ${j.generations.list().length}\n`
+  )
   j.close()
 }

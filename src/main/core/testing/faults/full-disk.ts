@@ -7,12 +7,21 @@ import type * as Fs from 'node:fs'
  * Used from a `vi.mock('node:fs')` factory; imports nothing from fs itself.
  */
 export function fullDiskFs(real: typeof Fs, shim: { enospc: boolean; hits: number }, suffix: string): typeof Fs {
-  const createWriteStream = ((path: Parameters<typeof real.createWriteStream>[0], opts?: Parameters<typeof real.createWriteStream>[1]) => {
+  const createWriteStream = ((
+    path: Parameters<typeof real.createWriteStream>[0],
+    opts?: Parameters<typeof real.createWriteStream>[1]
+  ) => {
     const s = real.createWriteStream(path, opts)
     if (shim.enospc && String(path).endsWith(suffix)) {
       const full = (cb: (e: Error) => void) => {
         shim.hits++
-        cb(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' }))
+        cb(
+          Object.assign(new Error('ENOSPC: no space left on device, write'), {
+            code: 'ENOSPC',
+            errno: -28,
+            syscall: 'write'
+          })
+        )
       }
       s._write = (_c, _e, cb) => full(cb)
       s._writev = (_c, cb) => full(cb)

@@ -22,7 +22,9 @@ export function imagesFaultSuite(timing?: Partial<ImageTiming>): ImagesFaultSuit
     if (isPoll(String(input))) polledAt.push(performance.now())
     return fetch(input, init)
   }
-  const suite = sandboxSuite((o) => imagesHarness({ ...o, fetch: faultingFetch(rules, timed), timing }), { resetEach: true })
+  const suite = sandboxSuite((o) => imagesHarness({ ...o, fetch: faultingFetch(rules, timed), timing }), {
+    resetEach: true
+  })
   afterEach(() => {
     rules.length = 0
     polledAt.length = 0

@@ -23,12 +23,25 @@ export interface CoreRig {
   fetched: string[]
   call(channel: string, input?: unknown): Promise<unknown>
   /** The first event (already seen or still to come) that matches. */
-  waitFor(name: EventName, match: (p: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>
+  waitFor(
+    name: EventName,
+    match: (p: Record<string, unknown>) => boolean,
+    timeoutMs?: number
+  ): Promise<Record<string, unknown>>
   close(): Promise<void>
 }
 
 /** A full core (sandbox off) whose active profile is the given gateway, with a recording fetch. */
-export async function coreRig(opts: { gatewayUrl?: string; key?: string; dataDir?: string; secrets?: SecretBackend; keepDir?: boolean; fetch?: typeof fetch } = {}): Promise<CoreRig> {
+export async function coreRig(
+  opts: {
+    gatewayUrl?: string
+    key?: string
+    dataDir?: string
+    secrets?: SecretBackend
+    keepDir?: boolean
+    fetch?: typeof fetch
+  } = {}
+): Promise<CoreRig> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'studio-faults-'))
   const fetched: string[] = []
   const core = await createStudioCore({
@@ -38,7 +51,9 @@ export async function coreRig(opts: { gatewayUrl?: string; key?: string; dataDir
     appVersion: '0.0.0-faults',
     platform: 'linux',
     sandbox: { enabled: false },
-    ...(opts.gatewayUrl ? { env: { gatewayUrl: opts.gatewayUrl, apiKey: opts.key ?? 'sk-faults-key-0000000000' } } : {}),
+    ...(opts.gatewayUrl
+      ? { env: { gatewayUrl: opts.gatewayUrl, apiKey: opts.key ?? 'sk-faults-key-0000000000' } }
+      : {}),
     fetch: (input, init) => {
       fetched.push(String(input))
       return (opts.fetch ?? fetch)(input, init)

@@ -10,7 +10,13 @@ type VideoDraft = z.input<(typeof invokes)['video:create']['input']>
  * F17 on one family: a task whose polls miss (task_not_exist) `survivable` times in a row, then
  * find it, followed to its end (`found`); then one whose polls never find it (`lost`).
  */
-export async function missedPolls(h: VideoHarness, sb: SandboxHandle, pollRoute: string, draft: VideoDraft, survivable: number): Promise<{ found: VideoTask; lost: VideoTask }> {
+export async function missedPolls(
+  h: VideoHarness,
+  sb: SandboxHandle,
+  pollRoute: string,
+  draft: VideoDraft,
+  survivable: number
+): Promise<{ found: VideoTask; lost: VideoTask }> {
   sb.setFaults(sb.key, [`task-not-exist@${pollRoute}*${survivable}`])
   const found = await h.until((await h.call('video:create', draft)).id, ended)
   sb.setFaults(sb.key, [`task-not-exist@${pollRoute}`])

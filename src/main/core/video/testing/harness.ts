@@ -28,7 +28,10 @@ export interface VideoHarness {
   events: Array<{ name: string; payload: unknown }>
   sent: Array<{ url: string; init?: RequestInit }>
   gateway: { baseUrl: string; key: string }
-  call<C extends VideoChannel>(channel: C, input: z.input<(typeof invokes)[C]['input']>): Promise<z.output<(typeof invokes)[C]['output']>>
+  call<C extends VideoChannel>(
+    channel: C,
+    input: z.input<(typeof invokes)[C]['input']>
+  ): Promise<z.output<(typeof invokes)[C]['output']>>
   fail<C extends VideoChannel>(channel: C, input: z.input<(typeof invokes)[C]['input']>): Promise<StudioErrorData>
   /** Waits until the task satisfies `done` (checked on every update). */
   until(id: string, done: (t: VideoTask) => boolean, timeoutMs?: number): Promise<VideoTask>
@@ -48,18 +51,32 @@ export interface HarnessOptions {
   scheduler?: SchedulerOptions
 }
 
-export const FAST = { timing: { pollScale: 0.004, downloadRetryMs: [40, 80, 120] }, scheduler: { ratePerSecond: 500, maxInFlight: 8 } }
+export const FAST = {
+  timing: { pollScale: 0.004, downloadRetryMs: [40, 80, 120] },
+  scheduler: { ratePerSecond: 500, maxInFlight: 8 }
+}
 
 export async function videoHarness(opts: HarnessOptions = {}): Promise<VideoHarness> {
   const log = (line: string) => (process.env.VIDEO_TEST_LOG ? console.log(line) : undefined)
-  const { sb, dataDir, gateway, hub, events, media, grants } = await hostBase({ ...opts, dirPrefix: 'video-host-', log })
+  const { sb, dataDir, gateway, hub, events, media, grants } = await hostBase({
+    ...opts,
+    dirPrefix: 'video-host-',
+    log
+  })
   const taskUpdates: VideoTask[] = []
   hub.on('video:task-updated', (task) => taskUpdates.push(task))
   const sent: VideoHarness['sent'] = []
   const base: FetchLike = opts.fetch ?? ((i, init) => fetch(i, init))
   const profiles = { activeId: async () => 'sandbox', connection: async () => ({ ...gateway }) }
   const scheduler = new PollScheduler({ sleepGapMs: 60_000, ...FAST.scheduler, ...opts.scheduler })
-  const assets = await AssetService.open({ dataDir, profiles, fetch: base, scheduler, emit: (n, p) => hub.emit(n, p), followMs: [20, 40] })
+  const assets = await AssetService.open({
+    dataDir,
+    profiles,
+    fetch: base,
+    scheduler,
+    emit: (n, p) => hub.emit(n, p),
+    followMs: [20, 40]
+  })
   const video = await VideoService.open({
     dataDir,
     profiles,

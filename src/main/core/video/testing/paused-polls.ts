@@ -9,7 +9,13 @@ import { ended, type VideoHarness } from './harness'
  * too, as the sandbox knows no such key, so it pauses again), and the first key back lets it end.
  * `onOtherKey` sees the task the moment the other key was taken.
  */
-export async function resumesOnlyOnNewKey(h: VideoHarness, sb: SandboxHandle, pollRoute: string, paused: VideoTask, onOtherKey: (t: VideoTask) => void = () => {}): Promise<VideoTask> {
+export async function resumesOnlyOnNewKey(
+  h: VideoHarness,
+  sb: SandboxHandle,
+  pollRoute: string,
+  paused: VideoTask,
+  onOtherKey: (t: VideoTask) => void = () => {}
+): Promise<VideoTask> {
   const polls = () => sb.log().filter((e) => e.route === pollRoute).length
   const whilePaused = polls()
   await new Promise((r) => setTimeout(r, 200))

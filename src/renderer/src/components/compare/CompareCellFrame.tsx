@@ -14,7 +14,10 @@ function Timing({ cell }: { cell: CompareCell }) {
   const { t } = useT()
   const now = useNow(1000)
   if (cell.startedAt === undefined) return null
-  if (cell.endedAt !== undefined) return <p className="field-help">{t('compareRuns.board.took', { time: formatTook(cell.endedAt - cell.startedAt) })}</p>
+  if (cell.endedAt !== undefined)
+    return (
+      <p className="field-help">{t('compareRuns.board.took', { time: formatTook(cell.endedAt - cell.startedAt) })}</p>
+    )
   if (FINAL_CELL_STATES.includes(cell.state)) return null
   return <p className="field-help">{t('compareRuns.board.runningFor', { time: formatTook(now - cell.startedAt) })}</p>
 }
@@ -23,18 +26,45 @@ function Quota({ cell }: { cell: CompareCell }) {
   const { t, i18n } = useT()
   if (cell.cost) {
     const amount = formatRaw(cell.cost.amount, i18n.language)
-    return <p className="field-help" data-testid="compare-quota">{t(cell.cost.basis === 'exact' ? 'compareRuns.board.quota' : 'compareRuns.board.quotaShared', { amount })}</p>
+    return (
+      <p className="field-help" data-testid="compare-quota">
+        {t(cell.cost.basis === 'exact' ? 'compareRuns.board.quota' : 'compareRuns.board.quotaShared', { amount })}
+      </p>
+    )
   }
-  if (cell.state === 'done' || cell.state === 'outcome-unknown') return <p className="field-help" data-testid="compare-quota">{t('compareRuns.board.quotaPending')}</p>
-  if (FINAL_CELL_STATES.includes(cell.state)) return <p className="field-help" data-testid="compare-quota">{t('compareRuns.board.quotaNone')}</p>
+  if (cell.state === 'done' || cell.state === 'outcome-unknown')
+    return (
+      <p className="field-help" data-testid="compare-quota">
+        {t('compareRuns.board.quotaPending')}
+      </p>
+    )
+  if (FINAL_CELL_STATES.includes(cell.state))
+    return (
+      <p className="field-help" data-testid="compare-quota">
+        {t('compareRuns.board.quotaNone')}
+      </p>
+    )
   return null
 }
 
-export function CompareCellFrame(p: { cell: CompareCell; familyLabel: string; kept: boolean; onKeep?: () => void; keeping?: boolean; children?: ReactNode; actions?: ReactNode }) {
+export function CompareCellFrame(p: {
+  cell: CompareCell
+  familyLabel: string
+  kept: boolean
+  onKeep?: () => void
+  keeping?: boolean
+  children?: ReactNode
+  actions?: ReactNode
+}) {
   const { t } = useT()
   const { cell } = p
   return (
-    <article className="compare-cell" data-state={cell.state} data-kept={p.kept || undefined} aria-label={`${cell.model} — ${t(`compareRuns.state.${cell.state}`)}`}>
+    <article
+      className="compare-cell"
+      data-state={cell.state}
+      data-kept={p.kept || undefined}
+      aria-label={`${cell.model} — ${t(`compareRuns.state.${cell.state}`)}`}
+    >
       <header className="compare-cell-head">
         <h4 className="compare-cell-model">{cell.model}</h4>
         <span className="compare-family">{p.familyLabel}</span>
@@ -52,7 +82,14 @@ export function CompareCellFrame(p: { cell: CompareCell; familyLabel: string; ke
       <div className="compare-cell-result">{p.children}</div>
       <div className="compare-cell-actions">
         {p.onKeep && cell.state === 'done' && (
-          <button type="button" className="button button-small button-primary" onClick={p.onKeep} disabled={p.kept || p.keeping} aria-pressed={p.kept} title={t('compareRuns.board.keepHint')}>
+          <button
+            type="button"
+            className="button button-small button-primary"
+            onClick={p.onKeep}
+            disabled={p.kept || p.keeping}
+            aria-pressed={p.kept}
+            title={t('compareRuns.board.keepHint')}
+          >
             {p.kept ? t('compareRuns.board.kept') : t('compareRuns.board.keep')}
           </button>
         )}

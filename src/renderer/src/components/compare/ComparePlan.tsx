@@ -13,7 +13,11 @@ export interface PlanCandidate {
 }
 
 /** 2–4 models of the profile, each with its family; more than four cannot be ticked. */
-export function ModelPicker(p: { candidates: readonly PlanCandidate[]; picked: readonly string[]; onChange: (picked: string[]) => void }) {
+export function ModelPicker(p: {
+  candidates: readonly PlanCandidate[]
+  picked: readonly string[]
+  onChange: (picked: string[]) => void
+}) {
   const { t } = useT()
   const id = useId()
   const full = p.picked.length >= COMPARE_MAX
@@ -71,7 +75,12 @@ export function PlanTable({ rows }: { rows: readonly PlanRow[] }) {
   return (
     <ul className="compare-plan" aria-label={t('compareRuns.title')}>
       {rows.map((r) => (
-        <li key={r.model} className="compare-plan-row" data-testid="compare-plan-row" data-refused={r.refusal ? true : undefined}>
+        <li
+          key={r.model}
+          className="compare-plan-row"
+          data-testid="compare-plan-row"
+          data-refused={r.refusal ? true : undefined}
+        >
           <p className="compare-plan-model">
             <strong>{r.model}</strong> <span className="compare-family">{r.familyLabel}</span>
           </p>
@@ -79,7 +88,8 @@ export function PlanTable({ rows }: { rows: readonly PlanRow[] }) {
             {t('compareRuns.takes')}: {r.taken.length ? <Fields names={r.taken} /> : t('compareRuns.nothingFilled')}
           </p>
           <p className="field-help" data-testid="compare-drops">
-            {t('compareRuns.drops')}: {r.dropped.length ? <Fields names={r.dropped} /> : t('compareRuns.nothingDropped')}
+            {t('compareRuns.drops')}:{' '}
+            {r.dropped.length ? <Fields names={r.dropped} /> : t('compareRuns.nothingDropped')}
           </p>
           <p className="field-help" data-testid="compare-estimate">
             {t('compareRuns.estimate')}: {estimate(r.preflight, r.model)}
@@ -103,8 +113,12 @@ export function PlanTotal({ preflights }: { preflights: ReadonlyArray<Preflight 
   return (
     <div className="compare-total" data-testid="compare-total">
       <p>{text}</p>
-      {available !== null && <p className="field-help">{t('compareRuns.available', { amount: formatRaw(available, i18n.language) })}</p>}
-      {available !== null && known > 0 && total > available && <p className="field-error">{t('compareRuns.overBudget')}</p>}
+      {available !== null && (
+        <p className="field-help">{t('compareRuns.available', { amount: formatRaw(available, i18n.language) })}</p>
+      )}
+      {available !== null && known > 0 && total > available && (
+        <p className="field-error">{t('compareRuns.overBudget')}</p>
+      )}
     </div>
   )
 }

@@ -38,12 +38,16 @@ export interface CompareRunPlan {
 }
 
 /** The plan's rows from an area's cells: a cell with a problem is refused (with its reason, when the area can word it). */
-export function planRows<C extends { model: string; taken: readonly string[]; dropped: readonly string[]; problems: readonly unknown[] }>(
-  cells: readonly C[],
-  familyLabel: (cell: C) => string,
-  refusal: (cell: C) => string | null
-): CompareRunPlan['rows'] {
-  return cells.map((c) => ({ model: c.model, familyLabel: familyLabel(c), taken: c.taken, dropped: c.dropped, refusal: c.problems.length ? (refusal(c) ?? '') : null }))
+export function planRows<
+  C extends { model: string; taken: readonly string[]; dropped: readonly string[]; problems: readonly unknown[] }
+>(cells: readonly C[], familyLabel: (cell: C) => string, refusal: (cell: C) => string | null): CompareRunPlan['rows'] {
+  return cells.map((c) => ({
+    model: c.model,
+    familyLabel: familyLabel(c),
+    taken: c.taken,
+    dropped: c.dropped,
+    refusal: c.problems.length ? (refusal(c) ?? '') : null
+  }))
 }
 
 export function CompareRunPanel(p: {
@@ -73,8 +77,14 @@ export function CompareRunPanel(p: {
   return (
     <section className="compare-panel" aria-label={t('compareRuns.title')}>
       <p className="field-help">{t('compareRuns.intro')}</p>
-      {p.candidates.length < COMPARE_MIN ? <p className="field-help">{t('compareRuns.noModels')}</p> : <ModelPicker candidates={p.candidates} picked={picked} onChange={p.onPick} />}
-      {plan.formProblem !== null && <p className="field-error">{t('compareRuns.fixForm', { reason: plan.formProblem })}</p>}
+      {p.candidates.length < COMPARE_MIN ? (
+        <p className="field-help">{t('compareRuns.noModels')}</p>
+      ) : (
+        <ModelPicker candidates={p.candidates} picked={picked} onChange={p.onPick} />
+      )}
+      {plan.formProblem !== null && (
+        <p className="field-error">{t('compareRuns.fixForm', { reason: plan.formProblem })}</p>
+      )}
       {plan.rows.length > 0 && (
         <>
           <PlanTable rows={plan.rows.map((r, i) => ({ ...r, preflight: preflights[i] }))} />
@@ -86,10 +96,25 @@ export function CompareRunPanel(p: {
           {t('compareRuns.tooFew')}
         </p>
       )}
-      {tried && refusals.length > 0 && <FormAlert title={t('compareRuns.refusedTitle')} detail={refusals.map((r) => t('compareRuns.refusedModel', { model: r.model, reason: r.refusal ?? '' })).join(' ')} />}
-      {host && <FormAlert title={`${t('compareRuns.failedToStart')}: ${errorTitle(t, host.error)}`} detail={host.message} />}
+      {tried && refusals.length > 0 && (
+        <FormAlert
+          title={t('compareRuns.refusedTitle')}
+          detail={refusals
+            .map((r) => t('compareRuns.refusedModel', { model: r.model, reason: r.refusal ?? '' }))
+            .join(' ')}
+        />
+      )}
+      {host && (
+        <FormAlert title={`${t('compareRuns.failedToStart')}: ${errorTitle(t, host.error)}`} detail={host.message} />
+      )}
       <div className="form-actions">
-        <button type="button" className="button button-primary" onClick={send} aria-busy={start.isPending || undefined} disabled={start.isPending}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={send}
+          aria-busy={start.isPending || undefined}
+          disabled={start.isPending}
+        >
           {start.isPending ? t('compareRuns.sending') : t('compareRuns.send', { count: picked.length })}
         </button>
       </div>

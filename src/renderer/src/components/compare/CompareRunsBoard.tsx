@@ -14,7 +14,10 @@ export interface CellProps {
 function RunView({ run, Cell }: { run: CompareRunOf<MediaCompareArea>; Cell: ComponentType<CellProps> }) {
   const { t, i18n } = useT()
   const time = new Date(run.createdAt).toLocaleString(i18n.language)
-  const title = t('compareRuns.board.runLabel', { time, prompt: run.prompt.slice(0, 80) || t('compareRuns.board.noPrompt') })
+  const title = t('compareRuns.board.runLabel', {
+    time,
+    prompt: run.prompt.slice(0, 80) || t('compareRuns.board.noPrompt')
+  })
   return (
     <section className="compare-run" aria-label={title} data-testid="compare-run">
       <h3 className="compare-run-title">{title}</h3>

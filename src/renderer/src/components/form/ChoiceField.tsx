@@ -27,5 +27,16 @@ export function ChoiceField<V extends string>(p: {
   ]
   // Only the listed values (and '') are offered, so the select never answers with another string.
   const onChange = (v: string) => p.onChange(v as V | '')
-  return <SelectField label={p.label} value={p.value} onChange={onChange} options={options} help={p.help} error={p.error} disabled={p.disabled} className={p.className} />
+  return (
+    <SelectField
+      label={p.label}
+      value={p.value}
+      onChange={onChange}
+      options={options}
+      help={p.help}
+      error={p.error}
+      disabled={p.disabled}
+      className={p.className}
+    />
+  )
 }

@@ -10,7 +10,12 @@ export function estimateText(t: T, locale: string, p: Preflight | null | undefin
   if (!model.trim()) return t('balance.estimate.noModel')
   if (p === undefined) return t('balance.estimate.loading')
   if (!p || p.expectedCost === null) return t('balance.estimate.none')
-  const values = { amount: formatRaw(p.expectedCost, locale), low: formatRaw(p.low ?? p.expectedCost, locale), high: formatRaw(p.high ?? p.expectedCost, locale), count: p.basedOn }
+  const values = {
+    amount: formatRaw(p.expectedCost, locale),
+    low: formatRaw(p.low ?? p.expectedCost, locale),
+    high: formatRaw(p.high ?? p.expectedCost, locale),
+    count: p.basedOn
+  }
   return t(p.basis === 'model' ? 'balance.estimate.aboutModel' : 'balance.estimate.about', values)
 }
 
@@ -18,12 +23,26 @@ export function estimateText(t: T, locale: string, p: Preflight | null | undefin
  * The expected cost of the job a form would send, shown before its submit button: from this
  * studio's own measured costs of the model (and price fields) on the profile.
  */
-export function EstimateLine({ preflight, model, testId = 'estimate' }: { preflight: Preflight | null | undefined; model: string; testId?: string }) {
+export function EstimateLine({
+  preflight,
+  model,
+  testId = 'estimate'
+}: {
+  preflight: Preflight | null | undefined
+  model: string
+  testId?: string
+}) {
   const { t, i18n } = useT()
   const known = !!preflight && preflight.expectedCost !== null
   return (
-    <p className="field-help estimate-line" data-testid={testId} data-known={known || undefined} data-raw={known ? preflight.expectedCost ?? undefined : undefined}>
-      <span className="estimate-label">{t('balance.estimate.label')}</span> {estimateText(t, i18n.language, preflight, model)}
+    <p
+      className="field-help estimate-line"
+      data-testid={testId}
+      data-known={known || undefined}
+      data-raw={known ? (preflight.expectedCost ?? undefined) : undefined}
+    >
+      <span className="estimate-label">{t('balance.estimate.label')}</span>{' '}
+      {estimateText(t, i18n.language, preflight, model)}
     </p>
   )
 }
@@ -51,18 +70,33 @@ export function MeasuredCost({ jobRef, ended, charged }: { jobRef: string; ended
 }
 
 /** The sum of several estimates (and of their ranges), and how many have none. */
-export function estimateTotal(t: T, locale: string, preflights: ReadonlyArray<Preflight | null | undefined>): { text: string; total: number; known: number } {
+export function estimateTotal(
+  t: T,
+  locale: string,
+  preflights: ReadonlyArray<Preflight | null | undefined>
+): { text: string; total: number; known: number } {
   const known = preflights.flatMap((p) => (p && p.expectedCost !== null ? [p] : []))
   const unknown = preflights.length - known.length
   const sum = (pick: (p: Preflight) => number) => known.reduce((a, p) => a + pick(p), 0)
   const total = sum((p) => p.expectedCost ?? 0)
   const values = {
     amount: formatRaw(total, locale),
-    low: formatRaw(sum((p) => p.low ?? p.expectedCost ?? 0), locale),
-    high: formatRaw(sum((p) => p.high ?? p.expectedCost ?? 0), locale),
+    low: formatRaw(
+      sum((p) => p.low ?? p.expectedCost ?? 0),
+      locale
+    ),
+    high: formatRaw(
+      sum((p) => p.high ?? p.expectedCost ?? 0),
+      locale
+    ),
     unknown
   }
-  const text = known.length === 0 ? t('balance.estimate.totalNone') : unknown ? t('balance.estimate.totalPartial', values) : t('balance.estimate.total', values)
+  const text =
+    known.length === 0
+      ? t('balance.estimate.totalNone')
+      : unknown
+        ? t('balance.estimate.totalPartial', values)
+        : t('balance.estimate.total', values)
   return { text, total, known: known.length }
 }
 

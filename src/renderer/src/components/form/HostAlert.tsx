@@ -10,5 +10,10 @@ import { hostText, type HostProblem } from './host-errors'
 export function HostAlert({ problem }: { problem: HostProblem }) {
   const { t } = useT()
   const text = hostText(t, problem)
-  return <FormAlert title={errorTitle(t, problem.error)} detail={problem.rule && problem.field ? `${problem.field}: ${text}` : text} />
+  return (
+    <FormAlert
+      title={errorTitle(t, problem.error)}
+      detail={problem.rule && problem.field ? `${problem.field}: ${text}` : text}
+    />
+  )
 }

@@ -7,7 +7,17 @@ export function describedBy(id: string, error?: string | null, help?: ReactNode)
 }
 
 /** A control's error and help texts, with the ids describedBy names. */
-export function Notes({ id, error, help, helpClassName = 'field-help' }: { id: string; error?: string | null; help?: ReactNode; helpClassName?: string }) {
+export function Notes({
+  id,
+  error,
+  help,
+  helpClassName = 'field-help'
+}: {
+  id: string
+  error?: string | null
+  help?: ReactNode
+  helpClassName?: string
+}) {
   return (
     <>
       {error && (
@@ -48,7 +58,11 @@ export function LabeledField(p: {
       <label htmlFor={id} className={p.labelClassName ?? 'field-label'}>
         {p.label}
       </label>
-      {p.children({ id, 'aria-invalid': p.error ? true : undefined, 'aria-describedby': describedBy(id, p.error, p.help) })}
+      {p.children({
+        id,
+        'aria-invalid': p.error ? true : undefined,
+        'aria-describedby': describedBy(id, p.error, p.help)
+      })}
       <Notes id={id} error={p.error} help={p.help} helpClassName={p.helpClassName} />
     </div>
   )

@@ -13,7 +13,9 @@ export function LimitHoldAlert({ preflight, model }: { preflight: Preflight; mod
       <p className="form-alert-title">{t(`balance.limit.title.${l.kind}`)}</p>
       <p className="form-alert-detail">
         {t(`balance.limit.figures.${l.kind}`, { spent: fmt(l.spent), limit: fmt(l.limit) })}{' '}
-        {preflight.expectedCost !== null ? t('balance.limit.expected', { model, expected: fmt(preflight.expectedCost) }) : t('balance.limit.noEstimate', { model })}
+        {preflight.expectedCost !== null
+          ? t('balance.limit.expected', { model, expected: fmt(preflight.expectedCost) })
+          : t('balance.limit.noEstimate', { model })}
       </p>
       <p className="form-alert-detail">{t('balance.limit.release')}</p>
     </div>

@@ -19,7 +19,14 @@ export const MODEL_FIELD_MAX = 200
  * A model name input with the names offered as a datalist: a native `<input list>`, so keyboard use
  * and screen readers come with it. Any typed name is kept.
  */
-export function ModelInput(p: { control: ControlWiring; value: string; onChange: (model: string) => void; suggestions: readonly string[]; placeholder?: string; maxLength?: number }) {
+export function ModelInput(p: {
+  control: ControlWiring
+  value: string
+  onChange: (model: string) => void
+  suggestions: readonly string[]
+  placeholder?: string
+  maxLength?: number
+}) {
   const listId = `${useId()}-models`
   return (
     <>
@@ -44,7 +51,15 @@ export function ModelInput(p: { control: ControlWiring; value: string; onChange:
 }
 
 /** A model combobox: the profile's names for the family as suggestions, any typed name accepted. */
-export function ModelField({ label, value, onChange, suggestions, help, error, fillWhenBlank = true }: ModelFieldProps) {
+export function ModelField({
+  label,
+  value,
+  onChange,
+  suggestions,
+  help,
+  error,
+  fillWhenBlank = true
+}: ModelFieldProps) {
   const first = suggestions[0]
   // Once per mount: a user who clears the field to type another name must not see it refilled.
   const filled = useRef(false)

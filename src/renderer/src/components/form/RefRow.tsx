@@ -14,7 +14,15 @@ export function RefRow(p: {
     <div className="url-row">
       {p.url !== null ? (
         <div className="field">
-          <input className="input" type="url" aria-label={p.name} value={p.url} placeholder="https://" aria-invalid={p.error ? true : undefined} onChange={(e) => p.onUrl(e.target.value)} />
+          <input
+            className="input"
+            type="url"
+            aria-label={p.name}
+            value={p.url}
+            placeholder="https://"
+            aria-invalid={p.error ? true : undefined}
+            onChange={(e) => p.onUrl(e.target.value)}
+          />
           {p.error && <p className="field-error">{p.error}</p>}
         </div>
       ) : (

@@ -19,5 +19,7 @@ export function RequestPreview({ method, route, body }: { method: string; route:
 function stripEmpty(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(stripEmpty)
   if (!v || typeof v !== 'object') return v
-  return Object.fromEntries(Object.entries(v).flatMap(([k, x]) => (x === undefined || x === '' || x === null ? [] : [[k, stripEmpty(x)]])))
+  return Object.fromEntries(
+    Object.entries(v).flatMap(([k, x]) => (x === undefined || x === '' || x === null ? [] : [[k, stripEmpty(x)]]))
+  )
 }

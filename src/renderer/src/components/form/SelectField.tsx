@@ -22,7 +22,13 @@ export function SelectField(p: {
   return (
     <LabeledField label={p.label} error={p.error} help={p.help} className={p.className}>
       {(control) => (
-        <select {...control} className="select" value={p.value} disabled={p.disabled} onChange={(e) => p.onChange(e.target.value)}>
+        <select
+          {...control}
+          className="select"
+          value={p.value}
+          disabled={p.disabled}
+          onChange={(e) => p.onChange(e.target.value)}
+        >
           {p.options.map((o) => (
             <option key={o.value} value={o.value} lang={o.lang}>
               {o.label}

@@ -1,7 +1,10 @@
 import type { InputHTMLAttributes, Ref } from 'react'
 import { LabeledField } from './LabeledField'
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-invalid' | 'aria-describedby'> {
+export interface TextFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'aria-invalid' | 'aria-describedby'
+> {
   label: string
   help?: string
   /** Shown under the field; marks the input invalid and becomes part of its description. */

@@ -8,7 +8,15 @@ import { cellKeyDown, type CellKeyAction } from './cell-keys'
 import type { RowLayout } from './use-grid-window'
 import type { GridModel } from './use-windowed-grid'
 
-export function WindowedGrid<L extends RowLayout>({ grid, label, hint, classPrefix, rowHeight, keys, renderCell }: {
+export function WindowedGrid<L extends RowLayout>({
+  grid,
+  label,
+  hint,
+  classPrefix,
+  rowHeight,
+  keys,
+  renderCell
+}: {
   /** The window and focus (useWindowedGrid). */
   grid: GridModel<L>
   label: string

@@ -36,7 +36,14 @@ export interface GridWindow {
   totalHeight: number
 }
 
-export function gridWindow(count: number, columns: number, rowHeight: number, scrollTop: number, viewport: number, overscanRows = 2): GridWindow {
+export function gridWindow(
+  count: number,
+  columns: number,
+  rowHeight: number,
+  scrollTop: number,
+  viewport: number,
+  overscanRows = 2
+): GridWindow {
   const rowCount = Math.ceil(count / Math.max(1, columns))
   const totalHeight = rowCount * rowHeight
   if (count === 0) return { startRow: 0, endRow: 0, startIndex: 0, endIndex: 0, rowCount, totalHeight }
@@ -44,7 +51,14 @@ export function gridWindow(count: number, columns: number, rowHeight: number, sc
   const last = Math.floor((Math.max(0, scrollTop) + Math.max(1, viewport) - 1) / rowHeight)
   const startRow = Math.max(0, Math.min(rowCount - 1, first - overscanRows))
   const endRow = Math.min(rowCount, last + 1 + overscanRows)
-  return { startRow, endRow, startIndex: startRow * columns, endIndex: Math.min(count, endRow * columns), rowCount, totalHeight }
+  return {
+    startRow,
+    endRow,
+    startIndex: startRow * columns,
+    endIndex: Math.min(count, endRow * columns),
+    rowCount,
+    totalHeight
+  }
 }
 
 /** Keyboard movement in the grid; returns the new index, clamped to the items. */

@@ -65,7 +65,10 @@ export function useGridFocus<L extends RowLayout>(count: number, win: GridWindow
     return true
   }
 
-  const fallbackFocus = useCallback(() => gridRef.current?.querySelector<HTMLElement>('[role="gridcell"]') ?? gridRef.current, [])
+  const fallbackFocus = useCallback(
+    () => gridRef.current?.querySelector<HTMLElement>('[role="gridcell"]') ?? gridRef.current,
+    []
+  )
 
   return { activeIndex, setActive, attach, fallbackFocus, focusIndex, moveByKey }
 }

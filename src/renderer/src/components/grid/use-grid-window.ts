@@ -25,8 +25,16 @@ export interface GridWindowState<L extends RowLayout = GridLayout> extends GridW
 }
 
 export function useGridWindow(count: number): GridWindowState
-export function useGridWindow<L extends RowLayout>(count: number, layoutOf: (width: number) => L, overscanRows?: number): GridWindowState<L>
-export function useGridWindow(count: number, layoutOf: (width: number) => RowLayout = gridLayout, overscanRows = 2): GridWindowState<RowLayout> {
+export function useGridWindow<L extends RowLayout>(
+  count: number,
+  layoutOf: (width: number) => L,
+  overscanRows?: number
+): GridWindowState<L>
+export function useGridWindow(
+  count: number,
+  layoutOf: (width: number) => RowLayout = gridLayout,
+  overscanRows = 2
+): GridWindowState<RowLayout> {
   const [box, setBox] = useState({ width: 0, height: 0, scrollTop: 0 })
   const el = useRef<HTMLElement | null>(null)
   const frame = useRef<number | null>(null)

@@ -13,8 +13,16 @@ export interface GridModel<L extends RowLayout = GridLayout> extends GridFocus {
 }
 
 export function useWindowedGrid(count: number): GridModel
-export function useWindowedGrid<L extends RowLayout>(count: number, layoutOf: (width: number) => L, overscanRows?: number): GridModel<L>
-export function useWindowedGrid(count: number, layoutOf?: (width: number) => RowLayout, overscanRows?: number): GridModel<RowLayout> {
+export function useWindowedGrid<L extends RowLayout>(
+  count: number,
+  layoutOf: (width: number) => L,
+  overscanRows?: number
+): GridModel<L>
+export function useWindowedGrid(
+  count: number,
+  layoutOf?: (width: number) => RowLayout,
+  overscanRows?: number
+): GridModel<RowLayout> {
   const win = useGridWindow(count, layoutOf ?? gridLayout, overscanRows)
   return { ...useGridFocus(count, win), win, count }
 }

@@ -8,7 +8,8 @@ import './lineage.css'
 function Thumb({ node }: { node: LineageNode }) {
   if (node.thumbUrl) return <img className="lineage-thumb" src={node.thumbUrl} alt="" loading="lazy" decoding="async" />
   // Without a poster the video's first frame stands in (only its metadata and first frame load).
-  if (node.videoUrl) return <video className="lineage-thumb" src={node.videoUrl} preload="metadata" muted aria-hidden="true" />
+  if (node.videoUrl)
+    return <video className="lineage-thumb" src={node.videoUrl} preload="metadata" muted aria-hidden="true" />
   return <span className="lineage-thumb" aria-hidden="true" />
 }
 
@@ -20,10 +21,18 @@ function Row({ edge, onShow }: { edge: LineageEdge; onShow?: () => void }) {
   const relation = t(`flows.lineage.relation.${edge.relation}`, { time: (edge.atSeconds ?? 0).toFixed(2) })
   const show = () => {
     onShow?.()
-    useHandoff.getState().send(n.kind === 'image' ? { kind: 'show-image', itemId: n.id } : { kind: 'show-video', taskId: n.id })
+    useHandoff
+      .getState()
+      .send(n.kind === 'image' ? { kind: 'show-image', itemId: n.id } : { kind: 'show-video', taskId: n.id })
   }
   return (
-    <li className="lineage-row" data-testid="lineage-row" data-kind={n.kind} data-relation={edge.relation} style={{ marginInlineStart: (edge.depth - 1) * 16 }}>
+    <li
+      className="lineage-row"
+      data-testid="lineage-row"
+      data-kind={n.kind}
+      data-relation={edge.relation}
+      style={{ marginInlineStart: (edge.depth - 1) * 16 }}
+    >
       <Thumb node={n} />
       <span className="lineage-text">
         <span className="lineage-kind">{kind}</span> · {relation}
@@ -33,7 +42,12 @@ function Row({ edge, onShow }: { edge: LineageEdge; onShow?: () => void }) {
         </span>
       </span>
       {n.exists && (
-        <button type="button" className="button button-small" onClick={show} aria-label={t('flows.lineage.showNamed', { kind, name })}>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={show}
+          aria-label={t('flows.lineage.showNamed', { kind, name })}
+        >
           {t('flows.lineage.show')}
         </button>
       )}

@@ -9,7 +9,16 @@ import type { VersionNode, VersionTree } from '@shared/domain/lineage'
 function onTreeKey(e: KeyboardEvent<HTMLUListElement>) {
   const items = [...e.currentTarget.querySelectorAll<HTMLElement>('[role="treeitem"]')]
   const at = items.indexOf(document.activeElement as HTMLElement)
-  const to = e.key === 'ArrowDown' ? at + 1 : e.key === 'ArrowUp' ? at - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? items.length - 1 : null
+  const to =
+    e.key === 'ArrowDown'
+      ? at + 1
+      : e.key === 'ArrowUp'
+        ? at - 1
+        : e.key === 'Home'
+          ? 0
+          : e.key === 'End'
+            ? items.length - 1
+            : null
   if (to === null || !items[to]) return
   e.preventDefault()
   for (const el of items) el.tabIndex = -1
@@ -17,7 +26,17 @@ function onTreeKey(e: KeyboardEvent<HTMLUListElement>) {
   items[to].focus()
 }
 
-function Branch({ tree, node, num, onShow }: { tree: VersionTree; node: VersionNode; num: Map<string, number>; onShow?: () => void }) {
+function Branch({
+  tree,
+  node,
+  num,
+  onShow
+}: {
+  tree: VersionTree
+  node: VersionNode
+  num: Map<string, number>
+  onShow?: () => void
+}) {
   const { t } = useT()
   const kids = tree.nodes.filter((n) => n.parentId === node.id)
   const n = num.get(node.id) ?? 0
@@ -46,7 +65,11 @@ function Branch({ tree, node, num, onShow }: { tree: VersionTree; node: VersionN
       }}
     >
       <span className="version-tree-row" aria-hidden="true">
-        {node.thumbUrl && node.exists ? <img className="lineage-thumb" src={node.thumbUrl} alt="" loading="lazy" decoding="async" /> : <span className="lineage-thumb" />}
+        {node.thumbUrl && node.exists ? (
+          <img className="lineage-thumb" src={node.thumbUrl} alt="" loading="lazy" decoding="async" />
+        ) : (
+          <span className="lineage-thumb" />
+        )}
         <span>{label}</span>
       </span>
       {kids.length > 0 && (
@@ -76,7 +99,13 @@ export function VersionTreeView({ itemId, onShow }: { itemId: string; onShow?: (
       <h3 className="section-title" id="version-tree-title">
         {t('flows.versions.tree')}
       </h3>
-      <ul role="tree" aria-labelledby="version-tree-title" ref={list} onKeyDown={onTreeKey} className="version-tree-list">
+      <ul
+        role="tree"
+        aria-labelledby="version-tree-title"
+        ref={list}
+        onKeyDown={onTreeKey}
+        className="version-tree-list"
+      >
         <Branch tree={tree} node={root} num={versionNumbers(tree)} onShow={onShow} />
       </ul>
     </section>

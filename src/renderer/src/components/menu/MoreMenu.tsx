@@ -15,7 +15,14 @@ export interface MenuItem {
  * it, moves with the arrow keys, Home and End, and closes on Escape, Tab or a click elsewhere.
  * It is drawn over the page (portal), so a small card's clipping never cuts it off.
  */
-export function MoreMenu({ items, label, text, disabled, tabIndex, className }: {
+export function MoreMenu({
+  items,
+  label,
+  text,
+  disabled,
+  tabIndex,
+  className
+}: {
   items: readonly MenuItem[]
   label?: string
   /** A text trigger (a small button with these words) instead of the "More" icon. */
@@ -53,7 +60,8 @@ export function MoreMenu({ items, label, text, disabled, tabIndex, className }: 
   useEffect(() => {
     if (!open) return
     const away = (e: PointerEvent) => {
-      if (e.target instanceof Node && !menu.current?.contains(e.target) && !trigger.current?.contains(e.target)) setOpen(false)
+      if (e.target instanceof Node && !menu.current?.contains(e.target) && !trigger.current?.contains(e.target))
+        setOpen(false)
     }
     const scrolled = () => setOpen(false)
     document.addEventListener('pointerdown', away)
@@ -110,12 +118,26 @@ export function MoreMenu({ items, label, text, disabled, tabIndex, className }: 
           {text}
         </button>
       ) : (
-        <IconButton ref={trigger} icon="more" label={label ?? t('actions.more')} className={className} {...triggerProps} />
+        <IconButton
+          ref={trigger}
+          icon="more"
+          label={label ?? t('actions.more')}
+          className={className}
+          {...triggerProps}
+        />
       )}
       {open &&
         host &&
         createPortal(
-          <div ref={menu} id={id} role="menu" aria-label={label ?? t('actions.more')} className="more-menu" style={pos ? { top: pos.top, right: pos.right } : { visibility: 'hidden' }} onKeyDown={onKeyDown}>
+          <div
+            ref={menu}
+            id={id}
+            role="menu"
+            aria-label={label ?? t('actions.more')}
+            className="more-menu"
+            style={pos ? { top: pos.top, right: pos.right } : { visibility: 'hidden' }}
+            onKeyDown={onKeyDown}
+          >
             {items.map((it) => (
               <button
                 key={it.key}

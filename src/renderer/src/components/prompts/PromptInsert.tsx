@@ -7,7 +7,13 @@ import { savedPromptsQuery } from '@renderer/lib/prompts/queries'
 import { insertAtCursor, notePromptField, PROMPT_FIELD_ATTR, type PromptFieldElement } from './insert-text'
 
 /** Ctrl/Cmd+Shift+P inside a prompt field opens the picker. */
-export function isPickerShortcut(e: { key: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }): boolean {
+export function isPickerShortcut(e: {
+  key: string
+  ctrlKey: boolean
+  metaKey: boolean
+  shiftKey: boolean
+  altKey: boolean
+}): boolean {
   return (e.ctrlKey || e.metaKey) && e.shiftKey && !e.altKey && e.key.toLowerCase() === 'p'
 }
 
@@ -39,7 +45,9 @@ export function PromptInsert({ fieldId }: { fieldId?: string } = {}) {
     return el instanceof HTMLTextAreaElement && f.contains(el) ? el : null
   }
   const isPromptField = (el: EventTarget | null): el is PromptFieldElement =>
-    el instanceof HTMLTextAreaElement && Boolean(form()?.contains(el)) && (el === attached() || el.hasAttribute(PROMPT_FIELD_ATTR))
+    el instanceof HTMLTextAreaElement &&
+    Boolean(form()?.contains(el)) &&
+    (el === attached() || el.hasAttribute(PROMPT_FIELD_ATTR))
   const field = (): PromptFieldElement | null => {
     const last = lastUsed.current
     return last && last.isConnected && !last.disabled && !last.readOnly && isPromptField(last) ? last : attached()
@@ -80,7 +88,11 @@ export function PromptInsert({ fieldId }: { fieldId?: string } = {}) {
   }
 
   const { data, isFetching } = useQuery({ ...savedPromptsQuery(query, '', 20), enabled: open })
-  const items: CommandItem[] = (data?.prompts ?? []).map((p) => ({ id: p.id, label: p.name, detail: [p.tags.map((x) => `#${x}`).join(' '), p.text].filter(Boolean).join(' · ') }))
+  const items: CommandItem[] = (data?.prompts ?? []).map((p) => ({
+    id: p.id,
+    label: p.name,
+    detail: [p.tags.map((x) => `#${x}`).join(' '), p.text].filter(Boolean).join(' · ')
+  }))
   const pick = (item: CommandItem) => {
     const prompt = data?.prompts.find((p) => p.id === item.id)
     const el = field()

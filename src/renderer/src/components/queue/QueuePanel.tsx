@@ -51,7 +51,8 @@ export function QueuePanel({ kind = 'image', running, bodyFor }: QueuePanelProps
   if (kind === 'video' && v.items.length === 0) return null
   const cap = kind === 'video' ? v.videoCap : v.imageCap
   const waiting = v.items.filter((i) => i.state === 'waiting')
-  const move = (item: QueueItem, to: number) => act.mutate(() => studio.queue.move({ id: item.id, to: Math.max(0, to) }))
+  const move = (item: QueueItem, to: number) =>
+    act.mutate(() => studio.queue.move({ id: item.id, to: Math.max(0, to) }))
   const onDrop = (e: DragEvent, target: QueueItem) => {
     e.preventDefault()
     const from = waiting.find((i) => i.id === dragged)
@@ -60,7 +61,8 @@ export function QueuePanel({ kind = 'image', running, bodyFor }: QueuePanelProps
   }
   const setCap = () => {
     const n = Number(capText)
-    if (Number.isInteger(n) && n >= 1 && n <= 32) act.mutate(() => studio.queue.set(kind === 'video' ? { videoCap: n } : { imageCap: n }))
+    if (Number.isInteger(n) && n >= 1 && n <= 32)
+      act.mutate(() => studio.queue.set(kind === 'video' ? { videoCap: n } : { imageCap: n }))
     setCapText('')
     setCapOpen(false)
   }
@@ -72,16 +74,43 @@ export function QueuePanel({ kind = 'image', running, bodyFor }: QueuePanelProps
           {t('images.queue.title')}
         </h2>
         <p className="field-help strip-summary" role="status" data-testid="queue-summary">
-          {v.paused ? t('images.queue.paused') : t(kind === 'video' ? 'images.queue.summaryVideo' : 'images.queue.summary', { running: v.items.filter((i) => i.state === 'running' || i.state === 'sending').length, cap, waiting: waiting.length })}
+          {v.paused
+            ? t('images.queue.paused')
+            : t(kind === 'video' ? 'images.queue.summaryVideo' : 'images.queue.summary', {
+                running: v.items.filter((i) => i.state === 'running' || i.state === 'sending').length,
+                cap,
+                waiting: waiting.length
+              })}
         </p>
-        <IconButton icon={v.paused ? 'play' : 'pause'} label={v.paused ? t('images.queue.resume') : t('images.queue.pause')} aria-pressed={v.paused} onClick={() => act.mutate(() => studio.queue.set({ paused: !v.paused }))} />
+        <IconButton
+          icon={v.paused ? 'play' : 'pause'}
+          label={v.paused ? t('images.queue.resume') : t('images.queue.pause')}
+          aria-pressed={v.paused}
+          onClick={() => act.mutate(() => studio.queue.set({ paused: !v.paused }))}
+        />
         <div className="strip-cap">
-          <IconButton icon="sliders" label={t('images.queue.capMenu')} placement="bottom-end" aria-expanded={capOpen} aria-controls={`${id}-cap`} onClick={() => setCapOpen((o) => !o)} />
+          <IconButton
+            icon="sliders"
+            label={t('images.queue.capMenu')}
+            placement="bottom-end"
+            aria-expanded={capOpen}
+            aria-controls={`${id}-cap`}
+            onClick={() => setCapOpen((o) => !o)}
+          />
           {capOpen && (
             <div id={`${id}-cap`} className="strip-cap-body" onKeyDown={(e) => e.key === 'Escape' && setCapOpen(false)}>
               <label className="field queue-cap">
-                <span className="field-label">{t(kind === 'video' ? 'images.queue.capVideo' : 'images.queue.cap')}</span>
-                <input className="input" inputMode="numeric" value={capText} placeholder={String(cap)} onChange={(e) => setCapText(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && setCap()} />
+                <span className="field-label">
+                  {t(kind === 'video' ? 'images.queue.capVideo' : 'images.queue.cap')}
+                </span>
+                <input
+                  className="input"
+                  inputMode="numeric"
+                  value={capText}
+                  placeholder={String(cap)}
+                  onChange={(e) => setCapText(e.target.value)}
+                  onKeyDown={(e) => e.key === 'Enter' && setCap()}
+                />
               </label>
               <button type="button" className="button" onClick={setCap}>
                 {t('images.queue.setCap')}
@@ -91,7 +120,9 @@ export function QueuePanel({ kind = 'image', running, bodyFor }: QueuePanelProps
         </div>
       </div>
       {empty ? (
-        <p className="field-help strip-empty">{t(kind === 'video' ? 'images.queue.emptyVideo' : 'images.queue.empty')}</p>
+        <p className="field-help strip-empty">
+          {t(kind === 'video' ? 'images.queue.emptyVideo' : 'images.queue.empty')}
+        </p>
       ) : (
         <ol className="queue-list strip-list" aria-label={t('images.queue.title')}>
           {running}

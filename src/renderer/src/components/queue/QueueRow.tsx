@@ -26,7 +26,17 @@ export interface QueueRowProps {
  * then at most two icon actions (remove; release for a held item) and More (move up and down).
  * A waiting row is focusable, dragged to a new place or moved with Alt+↑/↓.
  */
-export function QueueRow({ item: i, waiting, body, keysHelp, move, remove, release, onDragStart, onDrop }: QueueRowProps) {
+export function QueueRow({
+  item: i,
+  waiting,
+  body,
+  keysHelp,
+  move,
+  remove,
+  release,
+  onDragStart,
+  onDrop
+}: QueueRowProps) {
   const { t, i18n } = useT()
   const state = stateWords(t, i18n.language, i)
   const eta = etaText(t, i18n.language, i)
@@ -43,8 +53,10 @@ export function QueueRow({ item: i, waiting, body, keysHelp, move, remove, relea
   const menu: MenuItem[] = []
   if (i.state === 'waiting' && i.place !== null) {
     const place = i.place
-    if (place > 1) menu.push({ key: 'up', label: t('images.queue.up', { name: i.prompt }), onSelect: () => move(i, place - 2) })
-    if (place < waiting) menu.push({ key: 'down', label: t('images.queue.down', { name: i.prompt }), onSelect: () => move(i, place) })
+    if (place > 1)
+      menu.push({ key: 'up', label: t('images.queue.up', { name: i.prompt }), onSelect: () => move(i, place - 2) })
+    if (place < waiting)
+      menu.push({ key: 'down', label: t('images.queue.down', { name: i.prompt }), onSelect: () => move(i, place) })
   }
   return (
     <li
@@ -74,13 +86,18 @@ export function QueueRow({ item: i, waiting, body, keysHelp, move, remove, relea
               <span className="compare-family">
                 {i.origin && i.origin !== 'generate' ? `${t(`images.queue.origin.${i.origin}`)} · ` : ''}
                 {i.model}
-              </span> · <span data-testid="queue-state">{state}</span>
+              </span>{' '}
+              · <span data-testid="queue-state">{state}</span>
               {eta && <span data-testid="queue-eta"> · {eta}</span>}
             </span>
           </span>
           <span className="strip-actions">
-            {i.state === 'held' && <IconButton icon="play" label={t('images.queue.release')} onClick={() => release(i)} />}
-            {(i.state === 'waiting' || i.state === 'held') && <IconButton icon="trash" label={t('images.queue.remove', { name: i.prompt })} onClick={() => remove(i)} />}
+            {i.state === 'held' && (
+              <IconButton icon="play" label={t('images.queue.release')} onClick={() => release(i)} />
+            )}
+            {(i.state === 'waiting' || i.state === 'held') && (
+              <IconButton icon="trash" label={t('images.queue.remove', { name: i.prompt })} onClick={() => remove(i)} />
+            )}
             {menu.length > 0 && <MoreMenu items={menu} />}
           </span>
         </>

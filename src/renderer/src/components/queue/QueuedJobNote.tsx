@@ -13,7 +13,9 @@ export function QueuedJobNote({ jobId, what }: { jobId: string; what: 'edit' | '
   if (!item || item.state === 'running' || item.state === 'sending') return null
   return (
     <p className="field-help" role="status" data-testid="queued-job" data-state={item.state}>
-      {t(what === 'edit' ? 'images.queue.queuedEdit' : 'images.queue.queuedNative', { state: stateWords(t, i18n.language, item) })}
+      {t(what === 'edit' ? 'images.queue.queuedEdit' : 'images.queue.queuedNative', {
+        state: stateWords(t, i18n.language, item)
+      })}
     </p>
   )
 }

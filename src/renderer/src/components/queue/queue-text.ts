@@ -9,5 +9,9 @@ export function etaText(t: T, lang: string, item: QueueItem): string {
   if (item.state === 'held' || item.eta === undefined) return ''
   if (item.eta === null) return t('images.queue.noEta')
   const time = new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' })
-  return t('images.queue.eta', { median: time.format(item.eta.median), p75: time.format(item.eta.p75), count: item.eta.runs })
+  return t('images.queue.eta', {
+    median: time.format(item.eta.median),
+    p75: time.format(item.eta.p75),
+    count: item.eta.runs
+  })
 }

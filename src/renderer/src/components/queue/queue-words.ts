@@ -32,7 +32,10 @@ export function holdWords(t: TFunction, lang: string, item: Pick<QueueItem, 'hol
           ? t('images.queue.hold.below-threshold-of', { available: fmt(h.available), threshold: fmt(h.threshold) })
           : t('images.queue.hold.below-threshold', { available: fmt(h.available) })
         : t('images.queue.hold.below-cost', { available: fmt(h.available) })
-  const expected = h.estimate !== null ? t('images.queue.hold.estimate', { estimate: fmt(h.estimate) }) : t('images.queue.hold.noEstimate')
+  const expected =
+    h.estimate !== null
+      ? t('images.queue.hold.estimate', { estimate: fmt(h.estimate) })
+      : t('images.queue.hold.noEstimate')
   // Chinese sentences follow each other without a space.
   return [main, expected, t('images.queue.hold.letGo')].join(lang.startsWith('zh') ? '' : ' ')
 }

@@ -24,7 +24,9 @@ export function BalanceError({ error, onRetry }: { error: unknown; onRetry?: () 
     <div className="form-alert balance-error" role="alert" data-testid="balance-error" data-kind={info.kind}>
       <p className="form-alert-title">{info.kind === 'other' ? errorTitle(t, error) : text[info.kind]}</p>
       {info.kind === 'other' && <p className="form-alert-detail">{errorMessage(error)}</p>}
-      {info.kind !== 'other' && info.gatewayMessage && <p className="form-alert-detail">{t('balance.errors.gatewaySaid', { message: info.gatewayMessage })}</p>}
+      {info.kind !== 'other' && info.gatewayMessage && (
+        <p className="form-alert-detail">{t('balance.errors.gatewaySaid', { message: info.gatewayMessage })}</p>
+      )}
       {onRetry && (
         <button type="button" className="button button-small" onClick={onRetry}>
           {t('balance.errors.retry')}
@@ -47,8 +49,9 @@ export function Freshness({ fetchedAt, failed, now }: { fetchedAt: number; faile
   }
   return (
     <p className="balance-fresh" data-testid="balance-fresh">
-      {age < 5_000 ? t('balance.view.checkedJustNow') : t('balance.view.checkedAgo', { age: formatAge(age, i18n.language) })}
+      {age < 5_000
+        ? t('balance.view.checkedJustNow')
+        : t('balance.view.checkedAgo', { age: formatAge(age, i18n.language) })}
     </p>
   )
 }
-

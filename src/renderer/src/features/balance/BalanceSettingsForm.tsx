@@ -22,18 +22,36 @@ const positive = (s: string) => s.trim() !== '' && Number.isFinite(Number(s)) &&
 export function BalanceSettingsForm({ profileId, profileUnit }: { profileId: string; profileUnit: DisplayUnit }) {
   const q = useQuery(settingsQuery(profileId))
   // Keyed by the saved settings: the form starts from them, and again after each save.
-  return <SettingsForm key={q.data ? JSON.stringify(q.data.settings) : 'loading'} profileId={profileId} profileUnit={profileUnit} saved={q.data} />
+  return (
+    <SettingsForm
+      key={q.data ? JSON.stringify(q.data.settings) : 'loading'}
+      profileId={profileId}
+      profileUnit={profileUnit}
+      saved={q.data}
+    />
+  )
 }
 
 type SettingsViewData = Awaited<ReturnType<typeof studio.balance.getSettings>>
 
-function initialThreshold(data: SettingsViewData | undefined, field: 'lowThreshold' | 'dailyLimit' | 'weeklyLimit' = 'lowThreshold'): string {
+function initialThreshold(
+  data: SettingsViewData | undefined,
+  field: 'lowThreshold' | 'dailyLimit' | 'weeklyLimit' = 'lowThreshold'
+): string {
   const th = data?.settings[field]
   if (!data || th === null || th === undefined) return ''
   return String(+quotaInUnit(th, data.effectiveUnit, data.settings.quotaPerUsd).toFixed(6))
 }
 
-function SettingsForm({ profileId, profileUnit, saved: data }: { profileId: string; profileUnit: DisplayUnit; saved: SettingsViewData | undefined }) {
+function SettingsForm({
+  profileId,
+  profileUnit,
+  saved: data
+}: {
+  profileId: string
+  profileUnit: DisplayUnit
+  saved: SettingsViewData | undefined
+}) {
   const { t, i18n } = useT()
   const id = useId()
   const queryClient = useQueryClient()
@@ -62,17 +80,28 @@ function SettingsForm({ profileId, profileUnit, saved: data }: { profileId: stri
     if (!positive(perUsd)) return setError(t('balance.settings.invalidNumber'))
     const th = threshold.trim()
     const amounts = [th, daily.trim(), weekly.trim()]
-    if (amounts.some((a) => a !== '' && !(Number.isFinite(Number(a)) && Number(a) >= 0))) return setError(t('balance.settings.invalidNumber'))
+    if (amounts.some((a) => a !== '' && !(Number.isFinite(Number(a)) && Number(a) >= 0)))
+      return setError(t('balance.settings.invalidNumber'))
     setError(null)
-    const displayUnit: DisplayUnit | null = choice === 'profile' ? null : choice === 'cny' ? { kind: 'cny', rate: Number(rate) } : { kind: choice }
+    const displayUnit: DisplayUnit | null =
+      choice === 'profile' ? null : choice === 'cny' ? { kind: 'cny', rate: Number(rate) } : { kind: choice }
     const quotaPerUsd = Number(perUsd)
     const unit = displayUnit ?? profileUnit
     const raw = (a: string) => (a.trim() === '' ? null : thresholdToRaw(Number(a), unit, quotaPerUsd))
-    save.mutate({ profileId, displayUnit, quotaPerUsd, lowThreshold: raw(th), dailyLimit: raw(daily), weeklyLimit: raw(weekly) })
+    save.mutate({
+      profileId,
+      displayUnit,
+      quotaPerUsd,
+      lowThreshold: raw(th),
+      dailyLimit: raw(daily),
+      weeklyLimit: raw(weekly)
+    })
   }
 
-  const unitName = (u: DisplayUnit) => (u.kind === 'quota' ? t('balance.units.quota') : u.kind === 'usd' ? t('balance.units.usd') : t('balance.units.cny'))
-  const shownUnit: DisplayUnit = choice === 'profile' ? profileUnit : choice === 'cny' ? { kind: 'cny', rate: Number(rate) || 1 } : { kind: choice }
+  const unitName = (u: DisplayUnit) =>
+    u.kind === 'quota' ? t('balance.units.quota') : u.kind === 'usd' ? t('balance.units.usd') : t('balance.units.cny')
+  const shownUnit: DisplayUnit =
+    choice === 'profile' ? profileUnit : choice === 'cny' ? { kind: 'cny', rate: Number(rate) || 1 } : { kind: choice }
   const choices: Array<[UnitChoice, string]> = [
     ['profile', t('balance.settings.unitProfile', { unit: unitName(profileUnit) })],
     ['quota', t('balance.settings.unitQuota')],
@@ -89,7 +118,13 @@ function SettingsForm({ profileId, profileUnit, saved: data }: { profileId: stri
           <legend>{t('balance.settings.unit')}</legend>
           {choices.map(([value, label]) => (
             <label key={value} className="choice">
-              <input type="radio" name={`${id}-unit`} value={value} checked={choice === value} onChange={() => setChoice(value)} />
+              <input
+                type="radio"
+                name={`${id}-unit`}
+                value={value}
+                checked={choice === value}
+                onChange={() => setChoice(value)}
+              />
               <span className="choice-label">{label}</span>
             </label>
           ))}
@@ -102,14 +137,27 @@ function SettingsForm({ profileId, profileUnit, saved: data }: { profileId: stri
         )}
         <label className="field">
           <span className="field-label">{t('balance.settings.quotaPerUsd')}</span>
-          <input className="input" inputMode="numeric" value={perUsd} onChange={(e) => setPerUsd(e.target.value)} aria-describedby={`${id}-pu`} />
+          <input
+            className="input"
+            inputMode="numeric"
+            value={perUsd}
+            onChange={(e) => setPerUsd(e.target.value)}
+            aria-describedby={`${id}-pu`}
+          />
           <span className="field-help" id={`${id}-pu`}>
             {t('balance.settings.quotaPerUsdHelp')}
           </span>
         </label>
         <label className="field">
           <span className="field-label">{t('balance.settings.threshold')}</span>
-          <input className="input" inputMode="decimal" value={threshold} onChange={(e) => setThreshold(e.target.value)} aria-describedby={`${id}-th`} lang={i18n.language} />
+          <input
+            className="input"
+            inputMode="decimal"
+            value={threshold}
+            onChange={(e) => setThreshold(e.target.value)}
+            aria-describedby={`${id}-th`}
+            lang={i18n.language}
+          />
           <span className="field-help" id={`${id}-th`}>
             {t('balance.settings.thresholdHelp', { unit: unitName(shownUnit) })}
           </span>
@@ -122,7 +170,14 @@ function SettingsForm({ profileId, profileUnit, saved: data }: { profileId: stri
         ).map(([k, value, set, label]) => (
           <label key={k} className="field">
             <span className="field-label">{label}</span>
-            <input className="input" inputMode="decimal" value={value} onChange={(e) => set(e.target.value)} aria-describedby={`${id}-limit`} lang={i18n.language} />
+            <input
+              className="input"
+              inputMode="decimal"
+              value={value}
+              onChange={(e) => set(e.target.value)}
+              aria-describedby={`${id}-limit`}
+              lang={i18n.language}
+            />
           </label>
         ))}
         <span className="field-help" id={`${id}-limit`}>
@@ -156,7 +211,9 @@ function SettingsForm({ profileId, profileUnit, saved: data }: { profileId: stri
 function NotificationPermission() {
   const { t } = useT()
   const supported = typeof window !== 'undefined' && 'Notification' in window
-  const [permission, setPermission] = useState<NotificationPermission | 'unsupported'>(supported ? Notification.permission : 'unsupported')
+  const [permission, setPermission] = useState<NotificationPermission | 'unsupported'>(
+    supported ? Notification.permission : 'unsupported'
+  )
   return (
     <div className="balance-notify">
       <h3 className="balance-subtitle">{t('balance.settings.notifications')}</h3>
@@ -167,7 +224,11 @@ function NotificationPermission() {
       ) : permission === 'denied' ? (
         <p className="balance-muted">{t('balance.settings.notificationsDenied')}</p>
       ) : (
-        <button type="button" className="button" onClick={() => void Notification.requestPermission().then(setPermission)}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void Notification.requestPermission().then(setPermission)}
+        >
           {t('balance.settings.allowNotifications')}
         </button>
       )}

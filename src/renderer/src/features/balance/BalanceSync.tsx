@@ -30,10 +30,15 @@ export function BalanceSync() {
       void queryClient.invalidateQueries({ queryKey: [...balanceKeys.all, 'job-cost'] })
     })
     const offLow = studio.balance.onLowBalance((alert) => {
-      setAlerts((list) => [...list.filter((a) => a.alert.profileId !== alert.profileId), { alert, webNotify: browserHost }])
+      setAlerts((list) => [
+        ...list.filter((a) => a.alert.profileId !== alert.profileId),
+        { alert, webNotify: browserHost }
+      ])
     })
     // The host tells a limit hold once (and shows the desktop notification in Electron).
-    const offHold = studio.balance.onLimitHold((hold) => setHolds((list) => [...list.filter((h) => h.profileId !== hold.profileId || h.kind !== hold.kind), hold]))
+    const offHold = studio.balance.onLimitHold((hold) =>
+      setHolds((list) => [...list.filter((h) => h.profileId !== hold.profileId || h.kind !== hold.kind), hold])
+    )
     return () => {
       offHistory()
       offLow()
@@ -44,10 +49,19 @@ export function BalanceSync() {
   return (
     <div className="balance-toasts">
       {holds.map((h) => (
-        <LimitHoldToast key={`${h.profileId}-${h.kind}`} hold={h} onDismiss={() => setHolds((list) => list.filter((x) => x !== h))} />
+        <LimitHoldToast
+          key={`${h.profileId}-${h.kind}`}
+          hold={h}
+          onDismiss={() => setHolds((list) => list.filter((x) => x !== h))}
+        />
       ))}
       {alerts.map((a) => (
-        <LowBalanceToast key={a.alert.profileId} alert={a.alert} webNotify={a.webNotify} onDismiss={() => setAlerts((list) => list.filter((x) => x !== a))} />
+        <LowBalanceToast
+          key={a.alert.profileId}
+          alert={a.alert}
+          webNotify={a.webNotify}
+          onDismiss={() => setAlerts((list) => list.filter((x) => x !== a))}
+        />
       ))}
     </div>
   )
@@ -60,7 +74,13 @@ function LimitHoldToast({ hold, onDismiss }: { hold: LimitHold; onDismiss: () =>
   return (
     <div className="balance-toast" role="alert" data-testid="limit-hold-toast">
       <p className="balance-toast-title">{t('balance.limit.toastTitle', { name: hold.profileName })}</p>
-      <p>{t('balance.limit.toastBody', { kind: t(`balance.limit.kind.${hold.kind}`), limit: fmt(hold.limit), spent: fmt(hold.spent) })}</p>
+      <p>
+        {t('balance.limit.toastBody', {
+          kind: t(`balance.limit.kind.${hold.kind}`),
+          limit: fmt(hold.limit),
+          spent: fmt(hold.spent)
+        })}
+      </p>
       <button type="button" className="button button-small" onClick={onDismiss}>
         {t('balance.limit.dismiss')}
       </button>
@@ -68,14 +88,31 @@ function LimitHoldToast({ hold, onDismiss }: { hold: LimitHold; onDismiss: () =>
   )
 }
 
-function LowBalanceToast({ alert, webNotify, onDismiss }: { alert: LowBalanceAlert; webNotify: boolean; onDismiss: () => void }) {
+function LowBalanceToast({
+  alert,
+  webNotify,
+  onDismiss
+}: {
+  alert: LowBalanceAlert
+  webNotify: boolean
+  onDismiss: () => void
+}) {
   const { t, i18n } = useT()
   const { unit, quotaPerUsd } = useDisplayUnit(alert.profileId)
   const fmt = (raw: number) => formatAmount(quotaInUnit(raw, unit, quotaPerUsd), unit, i18n.language)
   const title = t('balance.alert.title', { name: alert.profileName })
-  const body = t('balance.alert.body', { available: fmt(Math.max(0, alert.available)), threshold: fmt(alert.threshold) })
+  const body = t('balance.alert.body', {
+    available: fmt(Math.max(0, alert.available)),
+    threshold: fmt(alert.threshold)
+  })
   useEffect(() => {
-    if (!webNotify || typeof window === 'undefined' || !('Notification' in window) || Notification.permission !== 'granted') return
+    if (
+      !webNotify ||
+      typeof window === 'undefined' ||
+      !('Notification' in window) ||
+      Notification.permission !== 'granted'
+    )
+      return
     try {
       new Notification(title, { body, tag: `low-balance-${alert.profileId}` })
     } catch {

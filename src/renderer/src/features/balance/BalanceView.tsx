@@ -31,13 +31,32 @@ export default function BalanceView() {
   const profile = profiles.find((p) => p.id === selectedId)
   return (
     <div className="balance-view">
-      <ProfileDashboard key={selectedId} profileId={selectedId} profileName={profile?.name ?? selectedId} profileUnit={profile?.displayUnit ?? { kind: 'quota' }} />
-      <ProfileBalances profiles={profiles} activeId={activeId ?? ''} selectedId={selectedId} onSelect={setPicked} now={now} />
+      <ProfileDashboard
+        key={selectedId}
+        profileId={selectedId}
+        profileName={profile?.name ?? selectedId}
+        profileUnit={profile?.displayUnit ?? { kind: 'quota' }}
+      />
+      <ProfileBalances
+        profiles={profiles}
+        activeId={activeId ?? ''}
+        selectedId={selectedId}
+        onSelect={setPicked}
+        now={now}
+      />
     </div>
   )
 }
 
-function ProfileDashboard({ profileId, profileName, profileUnit }: { profileId: string; profileName: string; profileUnit: DisplayUnit }) {
+function ProfileDashboard({
+  profileId,
+  profileName,
+  profileUnit
+}: {
+  profileId: string
+  profileName: string
+  profileUnit: DisplayUnit
+}) {
   const { t } = useT()
   const queryClient = useQueryClient()
   const usage = useQuery(usageQuery(profileId))
@@ -50,8 +69,18 @@ function ProfileDashboard({ profileId, profileName, profileUnit }: { profileId: 
     setRefreshing(true)
     try {
       await Promise.allSettled([
-        queryClient.fetchQuery({ queryKey: balanceKeys.usage(profileId), queryFn: () => studio.balance.getUsage({ profileId, refresh: true }), staleTime: 0, retry: false }),
-        queryClient.fetchQuery({ queryKey: balanceKeys.billing(profileId), queryFn: () => studio.balance.getBilling({ profileId, refresh: true }), staleTime: 0, retry: false })
+        queryClient.fetchQuery({
+          queryKey: balanceKeys.usage(profileId),
+          queryFn: () => studio.balance.getUsage({ profileId, refresh: true }),
+          staleTime: 0,
+          retry: false
+        }),
+        queryClient.fetchQuery({
+          queryKey: balanceKeys.billing(profileId),
+          queryFn: () => studio.balance.getBilling({ profileId, refresh: true }),
+          staleTime: 0,
+          retry: false
+        })
       ])
       await queryClient.invalidateQueries({ queryKey: balanceKeys.spending(profileId) })
     } finally {
@@ -65,7 +94,13 @@ function ProfileDashboard({ profileId, profileName, profileUnit }: { profileId: 
         <p className="balance-showing" data-testid="balance-profile">
           {t('balance.view.showing', { name: profileName })}
         </p>
-        <button type="button" className="button" onClick={() => void refresh()} aria-busy={refreshing || undefined} disabled={refreshing}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void refresh()}
+          aria-busy={refreshing || undefined}
+          disabled={refreshing}
+        >
           {refreshing ? t('balance.view.refreshing') : t('balance.view.refresh')}
         </button>
       </div>

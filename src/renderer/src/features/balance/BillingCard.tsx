@@ -8,10 +8,23 @@ import { BalanceError } from './BalanceError'
 import { billingQuery } from './queries'
 
 /** Subscription limits and all-time usage, in the site's unit as the profile's setting names it. */
-export function BillingCard({ profileId, unit, quotaPerUsd }: { profileId: string; unit: DisplayUnit; quotaPerUsd: number }) {
+export function BillingCard({
+  profileId,
+  unit,
+  quotaPerUsd
+}: {
+  profileId: string
+  unit: DisplayUnit
+  quotaPerUsd: number
+}) {
   const { t, i18n } = useT()
   const q = useQuery(billingQuery(profileId))
-  const unitName = unit.kind === 'quota' ? t('balance.units.quota') : unit.kind === 'usd' ? t('balance.units.usd') : t('balance.units.cny')
+  const unitName =
+    unit.kind === 'quota'
+      ? t('balance.units.quota')
+      : unit.kind === 'usd'
+        ? t('balance.units.usd')
+        : t('balance.units.cny')
   const b = q.data
   const limit = (v: number, testId: string) =>
     v >= UNLIMITED_BILLING_LIMIT ? (
@@ -45,11 +58,16 @@ export function BillingCard({ profileId, unit, quotaPerUsd }: { profileId: strin
             </div>
             <div>
               <dt>
-                {t('balance.billing.totalUsage')} <span className="balance-muted">({t('balance.billing.allTime')})</span>
+                {t('balance.billing.totalUsage')}{' '}
+                <span className="balance-muted">({t('balance.billing.allTime')})</span>
               </dt>
               <dd>
                 {/* total_usage is in hundredths of the display unit (GATEWAY.md §4b). */}
-                <span title={t('balance.view.rawHint', { value: formatRaw(b.totalUsage, i18n.language) })} data-raw={b.totalUsage} data-testid="billing-usage">
+                <span
+                  title={t('balance.view.rawHint', { value: formatRaw(b.totalUsage, i18n.language) })}
+                  data-raw={b.totalUsage}
+                  data-testid="billing-usage"
+                >
                   {formatAmount(billingUsageInUnit(b.totalUsage), unit, i18n.language)}
                 </span>
               </dd>
@@ -57,7 +75,11 @@ export function BillingCard({ profileId, unit, quotaPerUsd }: { profileId: strin
             <div>
               <dt>{t('balance.billing.accessUntil')}</dt>
               <dd data-testid="billing-access">
-                {b.accessUntil > 0 ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(b.accessUntil * 1000) : t('balance.key.never')}
+                {b.accessUntil > 0
+                  ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                      b.accessUntil * 1000
+                    )
+                  : t('balance.key.never')}
               </dd>
             </div>
           </dl>
@@ -65,7 +87,11 @@ export function BillingCard({ profileId, unit, quotaPerUsd }: { profileId: strin
             {unit.kind === 'quota' ? t('balance.billing.unitQuota') : t('balance.billing.unitIs', { unit: unitName })}
           </p>
           {/* The route stays at hand in the tooltip (which of the two answered), not in the words read first. */}
-          <p className="balance-muted" data-testid="billing-route" title={t('balance.billing.routeTitle', { path: `${b.prefix}/dashboard/billing/…` })}>
+          <p
+            className="balance-muted"
+            data-testid="billing-route"
+            title={t('balance.billing.routeTitle', { path: `${b.prefix}/dashboard/billing/…` })}
+          >
             {t('balance.billing.route')}
           </p>
         </>

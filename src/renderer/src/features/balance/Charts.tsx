@@ -46,7 +46,12 @@ export function timeFormatter(locale: string): (t: number, step: number) => stri
   return (t, step) => (step >= DAY_MS ? day.format(t) : time.format(t))
 }
 
-export function buildAvailableSpec(snaps: readonly Snapshot[], unit: DisplayUnit, quotaPerUsd: number, locale: string): ChartSpec {
+export function buildAvailableSpec(
+  snaps: readonly Snapshot[],
+  unit: DisplayUnit,
+  quotaPerUsd: number,
+  locale: string
+): ChartSpec {
   const xs = new Float64Array(snaps.length)
   const ys = new Float64Array(snaps.length)
   snaps.forEach((s, i) => {
@@ -65,7 +70,10 @@ export default function Charts({ profileId, unit, quotaPerUsd }: ChartsProps) {
   const last = snaps.at(-1)
   const unlimited = last?.unlimited === true
 
-  const available = useMemo(() => buildAvailableSpec(snaps, unit, quotaPerUsd, locale), [snaps, unit, quotaPerUsd, locale])
+  const available = useMemo(
+    () => buildAvailableSpec(snaps, unit, quotaPerUsd, locale),
+    [snaps, unit, quotaPerUsd, locale]
+  )
   const daily = useMemo(() => dailyUse(snaps), [snaps])
   const dailySpec = useMemo<ChartSpec>(
     () => ({
@@ -88,13 +96,18 @@ export default function Charts({ profileId, unit, quotaPerUsd }: ChartsProps) {
   else if (forecast.kind === 'not-enough-history') forecastText = t('balance.trends.forecastNeedsHistory')
   else if (forecast.forecast.daysLeft === null) forecastText = t('balance.trends.forecastNoSpend')
   else if (forecast.forecast.daysLeft < 1) forecastText = t('balance.trends.forecastLessThanDay')
-  else forecastText = t('balance.trends.forecast', { days: new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(forecast.forecast.daysLeft) })
+  else
+    forecastText = t('balance.trends.forecast', {
+      days: new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(forecast.forecast.daysLeft)
+    })
 
   return (
     <div className="balance-trends" data-testid="trends">
       <p className="balance-forecast" data-testid="forecast" data-kind={forecast.kind}>
         {forecastText}
-        {forecast.kind === 'forecast' && forecast.forecast.perDay > 0 && <span className="balance-muted"> {t('balance.trends.perDay', { value: fmt(forecast.forecast.perDay) })}</span>}
+        {forecast.kind === 'forecast' && forecast.forecast.perDay > 0 && (
+          <span className="balance-muted"> {t('balance.trends.perDay', { value: fmt(forecast.forecast.perDay) })}</span>
+        )}
       </p>
       <h3 className="balance-subtitle">{t('balance.trends.availableChart')}</h3>
       {snaps.length === 0 ? (
@@ -107,7 +120,9 @@ export default function Charts({ profileId, unit, quotaPerUsd }: ChartsProps) {
         <CanvasChart
           spec={available}
           label={`${t('balance.trends.availableChart')} (${t('balance.trends.points', { count: snaps.length })})`}
-          readout={(i) => t('balance.trends.readout', { time: when.format(snaps[i].at), value: fmt(Math.max(0, snaps[i].available)) })}
+          readout={(i) =>
+            t('balance.trends.readout', { time: when.format(snaps[i].at), value: fmt(Math.max(0, snaps[i].available)) })
+          }
           testId="available-chart"
         />
       )}
@@ -123,13 +138,27 @@ export default function Charts({ profileId, unit, quotaPerUsd }: ChartsProps) {
           testId="daily-chart"
         />
       )}
-      <SpendingChart spending={spending.data} unit={unit} quotaPerUsd={quotaPerUsd} formatX={dailySpec.formatX} formatY={dailySpec.formatY} />
+      <SpendingChart
+        spending={spending.data}
+        unit={unit}
+        quotaPerUsd={quotaPerUsd}
+        formatX={dailySpec.formatX}
+        formatY={dailySpec.formatY}
+      />
       <SpendingTable spending={spending.data} unit={unit} quotaPerUsd={quotaPerUsd} />
     </div>
   )
 }
 
-function SpendingTable({ spending, unit, quotaPerUsd }: { spending: Spending | undefined; unit: DisplayUnit; quotaPerUsd: number }) {
+function SpendingTable({
+  spending,
+  unit,
+  quotaPerUsd
+}: {
+  spending: Spending | undefined
+  unit: DisplayUnit
+  quotaPerUsd: number
+}) {
   const { t } = useT()
   const rows = spending?.byModel ?? []
   const max = Math.max(1, ...rows.map((r) => r.cost))
@@ -138,7 +167,12 @@ function SpendingTable({ spending, unit, quotaPerUsd }: { spending: Spending | u
       <h3 className="balance-subtitle">{t('balance.trends.spendingHeading')}</h3>
       <p className="balance-muted">{t('balance.trends.spendingNote')}</p>
       <BalanceTable
-        columns={[t('balance.trends.modelColumn'), t('balance.trends.kindColumn'), t('balance.trends.jobsColumn'), t('balance.trends.costColumn')]}
+        columns={[
+          t('balance.trends.modelColumn'),
+          t('balance.trends.kindColumn'),
+          t('balance.trends.jobsColumn'),
+          t('balance.trends.costColumn')
+        ]}
         empty={rows.length === 0}
         emptyText={t('balance.trends.spendingEmpty')}
         testId="spending"
@@ -155,9 +189,24 @@ function SpendingTable({ spending, unit, quotaPerUsd }: { spending: Spending | u
                 <span className="balance-muted">{t('balance.trends.costUnknown')}</span>
               ) : (
                 <span className="balance-spend">
-                  <span className="balance-spend-bar" style={{ width: `${(r.cost / max) * 100}%` }} aria-hidden="true" />
-                  <Amount raw={r.cost} unit={unit} source="quota" quotaPerUsd={quotaPerUsd} testId={`spend-${r.model}`} />
-                  {r.costed < r.jobs && <span className="balance-muted"> ({t('balance.trends.shared', { costed: r.costed, jobs: r.jobs })})</span>}
+                  <span
+                    className="balance-spend-bar"
+                    style={{ width: `${(r.cost / max) * 100}%` }}
+                    aria-hidden="true"
+                  />
+                  <Amount
+                    raw={r.cost}
+                    unit={unit}
+                    source="quota"
+                    quotaPerUsd={quotaPerUsd}
+                    testId={`spend-${r.model}`}
+                  />
+                  {r.costed < r.jobs && (
+                    <span className="balance-muted">
+                      {' '}
+                      ({t('balance.trends.shared', { costed: r.costed, jobs: r.jobs })})
+                    </span>
+                  )}
                 </span>
               )}
             </td>

@@ -20,7 +20,9 @@ export function KeyUsageCard({ usage, unit, quotaPerUsd, now }: KeyUsageCardProp
   const state = keyStateOf(usage, now)
   const share = usedShare(usage)
   const expiry = expiryState(usage.expiresAt, now)
-  const amount = (raw: number, testId: string) => <Amount raw={raw} unit={unit} source="quota" quotaPerUsd={quotaPerUsd} testId={testId} />
+  const amount = (raw: number, testId: string) => (
+    <Amount raw={raw} unit={unit} source="quota" quotaPerUsd={quotaPerUsd} testId={testId} />
+  )
   const text = (raw: number) => formatAmount(quotaInUnit(raw, unit, quotaPerUsd), unit, locale)
   const limits = Object.entries(usage.modelLimits)
   return (
@@ -29,7 +31,8 @@ export function KeyUsageCard({ usage, unit, quotaPerUsd, now }: KeyUsageCardProp
         {t('balance.key.heading')}
       </h2>
       <p className="balance-key-name">
-        <span className="balance-term">{t('balance.key.name')}</span> <strong data-testid="key-name">{usage.name || t('balance.key.unnamed')}</strong>
+        <span className="balance-term">{t('balance.key.name')}</span>{' '}
+        <strong data-testid="key-name">{usage.name || t('balance.key.unnamed')}</strong>
       </p>
 
       {share !== null && (
@@ -40,10 +43,17 @@ export function KeyUsageCard({ usage, unit, quotaPerUsd, now }: KeyUsageCardProp
           aria-valuemin={0}
           aria-valuemax={usage.totalGranted}
           aria-valuenow={usage.totalUsed}
-          aria-valuetext={t('balance.key.gaugeValue', { used: text(usage.totalUsed), granted: text(usage.totalGranted) })}
+          aria-valuetext={t('balance.key.gaugeValue', {
+            used: text(usage.totalUsed),
+            granted: text(usage.totalGranted)
+          })}
           data-testid="key-gauge"
         >
-          <div className="balance-gauge-fill" style={{ width: `${(share * 100).toFixed(2)}%` }} data-level={share >= 0.9 ? 'high' : share >= 0.7 ? 'mid' : 'low'} />
+          <div
+            className="balance-gauge-fill"
+            style={{ width: `${(share * 100).toFixed(2)}%` }}
+            data-level={share >= 0.9 ? 'high' : share >= 0.7 ? 'mid' : 'low'}
+          />
         </div>
       )}
       {state === 'unlimited' && (
@@ -56,7 +66,13 @@ export function KeyUsageCard({ usage, unit, quotaPerUsd, now }: KeyUsageCardProp
       <dl className="balance-figures">
         <div>
           <dt>{t('balance.key.granted')}</dt>
-          <dd>{usage.unlimited ? <span data-testid="key-granted">{t('balance.unlimited')}</span> : amount(usage.totalGranted, 'key-granted')}</dd>
+          <dd>
+            {usage.unlimited ? (
+              <span data-testid="key-granted">{t('balance.unlimited')}</span>
+            ) : (
+              amount(usage.totalGranted, 'key-granted')
+            )}
+          </dd>
         </div>
         <div>
           <dt>{t('balance.key.used')}</dt>
@@ -65,7 +81,13 @@ export function KeyUsageCard({ usage, unit, quotaPerUsd, now }: KeyUsageCardProp
         <div>
           <dt>{t('balance.key.available')}</dt>
           {/* An unlimited key's available figure counts down from 0 and means nothing: never shown as debt. */}
-          <dd>{usage.unlimited ? <span data-testid="key-available">{t('balance.unlimited')}</span> : amount(Math.max(0, usage.totalAvailable), 'key-available')}</dd>
+          <dd>
+            {usage.unlimited ? (
+              <span data-testid="key-available">{t('balance.unlimited')}</span>
+            ) : (
+              amount(Math.max(0, usage.totalAvailable), 'key-available')
+            )}
+          </dd>
         </div>
         <div>
           <dt>{t('balance.key.expires')}</dt>
@@ -75,10 +97,16 @@ export function KeyUsageCard({ usage, unit, quotaPerUsd, now }: KeyUsageCardProp
             ) : (
               <>
                 <time dateTime={new Date(usage.expiresAt * 1000).toISOString()}>
-                  {new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(usage.expiresAt * 1000)}
+                  {new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                    usage.expiresAt * 1000
+                  )}
                 </time>{' '}
                 <span className="balance-muted">
-                  ({expiry.kind === 'expired' ? t('balance.key.expiredAgo', { value: formatDuration(expiry.agoMs, locale) }) : t('balance.key.countdown', { value: formatDuration(expiry.inMs, locale) })})
+                  (
+                  {expiry.kind === 'expired'
+                    ? t('balance.key.expiredAgo', { value: formatDuration(expiry.agoMs, locale) })
+                    : t('balance.key.countdown', { value: formatDuration(expiry.inMs, locale) })}
+                  )
                 </span>
               </>
             )}
@@ -111,7 +139,11 @@ export function KeyUsageCard({ usage, unit, quotaPerUsd, now }: KeyUsageCardProp
               <li key={model}>
                 <code>{model}</code>{' '}
                 <span className="balance-muted">
-                  {v === true ? t('balance.key.allowed') : v === false ? t('balance.key.notAllowed') : t('balance.key.limitValue', { value: new Intl.NumberFormat(locale).format(v) })}
+                  {v === true
+                    ? t('balance.key.allowed')
+                    : v === false
+                      ? t('balance.key.notAllowed')
+                      : t('balance.key.limitValue', { value: new Intl.NumberFormat(locale).format(v) })}
                 </span>
               </li>
             ))}

@@ -8,7 +8,19 @@ import { BalanceTable } from './BalanceTable'
 import { settingsQuery, usageQuery } from './queries'
 
 /** Every profile's balance at a glance; a row's button shows that profile's details above. */
-export function ProfileBalances({ profiles, activeId, selectedId, onSelect, now }: { profiles: ProfileView[]; activeId: string; selectedId: string; onSelect: (id: string) => void; now: number }) {
+export function ProfileBalances({
+  profiles,
+  activeId,
+  selectedId,
+  onSelect,
+  now
+}: {
+  profiles: ProfileView[]
+  activeId: string
+  selectedId: string
+  onSelect: (id: string) => void
+  now: number
+}) {
   const { t } = useT()
   const usages = useQueries({ queries: profiles.map((p) => ({ ...usageQuery(p.id), retry: false })) })
   const settings = useQueries({ queries: profiles.map((p) => settingsQuery(p.id)) })
@@ -27,7 +39,13 @@ export function ProfileBalances({ profiles, activeId, selectedId, onSelect, now 
           const u = usages[i]
           const s = settings[i].data
           const unit = s?.effectiveUnit ?? { kind: 'quota' as const }
-          const state = u.data ? keyStateOf(u.data, now) : u.error ? (balanceErrorInfo(u.error).kind === 'key-missing' ? 'no-key' : 'error') : 'loading'
+          const state = u.data
+            ? keyStateOf(u.data, now)
+            : u.error
+              ? balanceErrorInfo(u.error).kind === 'key-missing'
+                ? 'no-key'
+                : 'error'
+              : 'loading'
           const stateText =
             state === 'active'
               ? '✓'
@@ -43,16 +61,33 @@ export function ProfileBalances({ profiles, activeId, selectedId, onSelect, now 
                         ? t('balance.unavailable')
                         : t('balance.loading')
           return (
-            <tr key={p.id} data-profile={p.id} data-state={state} aria-current={p.id === selectedId ? 'true' : undefined}>
+            <tr
+              key={p.id}
+              data-profile={p.id}
+              data-state={state}
+              aria-current={p.id === selectedId ? 'true' : undefined}
+            >
               <th scope="row">
-                <button type="button" className="balance-link" onClick={() => onSelect(p.id)} aria-pressed={p.id === selectedId} aria-label={t('balance.view.show', { name: p.name })}>
+                <button
+                  type="button"
+                  className="balance-link"
+                  onClick={() => onSelect(p.id)}
+                  aria-pressed={p.id === selectedId}
+                  aria-label={t('balance.view.show', { name: p.name })}
+                >
                   {p.name}
                 </button>
                 {p.id === activeId && <span className="badge badge-active">{t('balance.view.activeMark')}</span>}
               </th>
               <td>
                 {u.data && !u.data.unlimited ? (
-                  <Amount raw={Math.max(0, u.data.totalAvailable)} unit={unit} source="quota" quotaPerUsd={s?.settings.quotaPerUsd ?? 500_000} testId={`profile-available-${p.id}`} />
+                  <Amount
+                    raw={Math.max(0, u.data.totalAvailable)}
+                    unit={unit}
+                    source="quota"
+                    quotaPerUsd={s?.settings.quotaPerUsd ?? 500_000}
+                    testId={`profile-available-${p.id}`}
+                  />
                 ) : u.data ? (
                   t('balance.unlimited')
                 ) : (

@@ -36,7 +36,10 @@ export function SpendingChart({
   const { t, i18n } = useT()
   const id = useId()
   const [model, setModel] = useState(ALL)
-  const models = useMemo(() => [...new Set((spending?.byModel ?? []).filter((r) => r.costed > 0).map((r) => r.model))], [spending])
+  const models = useMemo(
+    () => [...new Set((spending?.byModel ?? []).filter((r) => r.costed > 0).map((r) => r.model))],
+    [spending]
+  )
   const chosen = models.includes(model) ? model : ALL
   const days = useMemo(() => dailySpending(spending?.byDay ?? [], chosen), [spending, chosen])
   const spec = useMemo<ChartSpec>(
@@ -51,7 +54,8 @@ export function SpendingChart({
     [days, unit, quotaPerUsd, formatX, formatY]
   )
   const dayFmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
-  const label = chosen === ALL ? t('balance.trends.spendingOverTimeAll') : t('balance.trends.spendingOverTimeOf', { model: chosen })
+  const label =
+    chosen === ALL ? t('balance.trends.spendingOverTimeAll') : t('balance.trends.spendingOverTimeOf', { model: chosen })
   return (
     <>
       <h3 className="balance-subtitle">{t('balance.trends.spendingOverTime')}</h3>
@@ -74,7 +78,12 @@ export function SpendingChart({
         <CanvasChart
           spec={spec}
           label={label}
-          readout={(i) => t('balance.trends.readout', { time: dayFmt.format(days[i].day), value: formatAmount(quotaInUnit(days[i].cost, unit, quotaPerUsd), unit, i18n.language) })}
+          readout={(i) =>
+            t('balance.trends.readout', {
+              time: dayFmt.format(days[i].day),
+              value: formatAmount(quotaInUnit(days[i].cost, unit, quotaPerUsd), unit, i18n.language)
+            })
+          }
           height={140}
           testId="spending-chart"
         />

@@ -46,7 +46,10 @@ export function ChatStreamSync() {
         // The host announced the saved answer (`chat:conversations-changed`) just before this, so a
         // fetch already under way has it: join that one rather than cancel and restart it (S1: one
         // refetch of a long conversation at the end of a stream, not two).
-        void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(ended.conversationId) }, { cancelRefetch: false })
+        void queryClient.invalidateQueries(
+          { queryKey: chatKeys.conversation(ended.conversationId) },
+          { cancelRefetch: false }
+        )
         void queryClient.invalidateQueries({ queryKey: chatKeys.lists() }, { cancelRefetch: false })
       }),
       studio.chat.onConversationsChanged(({ ids }) => {

@@ -60,7 +60,9 @@ export function ChatView() {
         <Suspense fallback={null}>
           <CompareArea paramsOpen={paramsOpen} />
         </Suspense>
-      ) : <OpenConversation key={paneKey} selectedId={selectedId} paramsOpen={paramsOpen} />}
+      ) : (
+        <OpenConversation key={paneKey} selectedId={selectedId} paramsOpen={paramsOpen} />
+      )}
     </div>
   )
 }

@@ -27,7 +27,15 @@ export function useChatActions(): ChatActions {
   return actions
 }
 
-export function ChatActionsProvider({ conversationId, validation, children }: { conversationId: string | null; validation: SettingsValidation; children: ReactNode }) {
+export function ChatActionsProvider({
+  conversationId,
+  validation,
+  children
+}: {
+  conversationId: string | null
+  validation: SettingsValidation
+  children: ReactNode
+}) {
   const queryClient = useQueryClient()
   const { mutateAsync: copyConversation } = useCopyConversation()
   const streamId = useActiveStreamId(conversationId)
@@ -62,6 +70,9 @@ export function ChatActionsProvider({ conversationId, validation, children }: { 
     const id = latest.current.streamId
     if (id) void stopStream(id).catch(() => undefined)
   }, [])
-  const value = useMemo(() => ({ conversationId, send, answerTools, branch, stop }), [conversationId, send, answerTools, branch, stop])
+  const value = useMemo(
+    () => ({ conversationId, send, answerTools, branch, stop }),
+    [conversationId, send, answerTools, branch, stop]
+  )
   return <ChatActionsContext.Provider value={value}>{children}</ChatActionsContext.Provider>
 }

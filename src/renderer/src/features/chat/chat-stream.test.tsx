@@ -12,7 +12,10 @@ const text = (append: string, part = 0) => ({ part, type: 'text' as const, appen
 
 async function chatWithOneConversation() {
   const host = new FakeHost()
-  const conversation = host.chat.add({ title: 'Trip plans', messages: [userMessage('u0', 'Earlier question'), assistantMessage('a0', 'Earlier answer')] })
+  const conversation = host.chat.add({
+    title: 'Trip plans',
+    messages: [userMessage('u0', 'Earlier question'), assistantMessage('a0', 'Earlier answer')]
+  })
   const app = await renderApp({ host })
   await openedConversation('Trip plans')
   return { ...app, host, conversation }
@@ -31,7 +34,9 @@ describe('sending and streaming', () => {
   it('sends the prompt, streams the answer into one message, and replaces it with the saved one at the end', async () => {
     const { host, user, conversation } = await chatWithOneConversation()
     await sendPrompt(user, 'Plan a day in Kyoto')
-    await waitFor(() => expect(host.callsTo('chat:send')).toEqual([{ conversationId: conversation.id, text: 'Plan a day in Kyoto' }]))
+    await waitFor(() =>
+      expect(host.callsTo('chat:send')).toEqual([{ conversationId: conversation.id, text: 'Plan a day in Kyoto' }])
+    )
     expect((promptBox() as HTMLTextAreaElement).value).toBe('')
     const stream = host.chat.lastStream()
 
@@ -45,9 +50,15 @@ describe('sending and streaming', () => {
     act(() => host.chat.delta(stream, 1, [text('**Fushimi Inari** early.')]))
     await waitFor(() => expect(within(answer).getByText('Fushimi Inari').tagName).toBe('STRONG'))
     const users = screen.getAllByRole('article', { name: 'User message' })
-    expect(users.map((a) => a.querySelector('.chat-user-text')?.textContent)).toEqual(['Earlier question', 'Plan a day in Kyoto'])
+    expect(users.map((a) => a.querySelector('.chat-user-text')?.textContent)).toEqual([
+      'Earlier question',
+      'Plan a day in Kyoto'
+    ])
 
-    act(() => void host.chat.end(stream, 'complete', { finishReason: 'stop', usage: { input: 12, output: 30, total: 42 } }))
+    act(
+      () =>
+        void host.chat.end(stream, 'complete', { finishReason: 'stop', usage: { input: 12, output: 30, total: 42 } })
+    )
     await waitFor(() => expect(within(lastAssistant()).queryByText('Streaming…')).toBeNull())
     const done = lastAssistant()
     expect(within(done).getByText('Finish: stop')).toBeTruthy()
@@ -95,7 +106,12 @@ describe('sending and streaming', () => {
     await waitFor(() => expect(host.callsTo('chat:send')).toHaveLength(1))
     const stream = host.chat.lastStream()
     act(() => host.chat.delta(stream, 0, [text('The moon')]))
-    act(() => void host.chat.end(stream, 'incomplete', { error: { code: 'STREAM_INCOMPLETE', message: 'The stream ended early', retryable: true } }))
+    act(
+      () =>
+        void host.chat.end(stream, 'incomplete', {
+          error: { code: 'STREAM_INCOMPLETE', message: 'The stream ended early', retryable: true }
+        })
+    )
     const answer = lastAssistant()
     await waitFor(() => expect(within(answer).getByText('Incomplete')).toBeTruthy())
     expect(within(answer).getByText('— the stream ended early')).toBeTruthy()
@@ -103,7 +119,11 @@ describe('sending and streaming', () => {
 
     await user.click(within(answer).getByRole('button', { name: 'Regenerate' }))
     await waitFor(() => expect(host.callsTo('chat:send')).toHaveLength(2))
-    expect(host.callsTo('chat:send')[1]).toEqual({ conversationId: conversation.id, text: '', regenerate: stream.messageId })
+    expect(host.callsTo('chat:send')[1]).toEqual({
+      conversationId: conversation.id,
+      text: '',
+      regenerate: stream.messageId
+    })
     const again = host.chat.lastStream()
     act(() => host.chat.delta(again, 0, [text('Gravity pulls')]))
     await waitFor(() => expect(within(lastAssistant()).getByText('Gravity pulls')).toBeTruthy())
@@ -111,10 +131,26 @@ describe('sending and streaming', () => {
   })
 
   it.each<[string, StudioErrorData, string]>([
-    ['a refused key', { code: 'UNAUTHORIZED', status: 401, message: 'Invalid token (request id: 1)', retryable: false }, 'The gateway rejected the API key (401)'],
-    ['no quota', { code: 'INSUFFICIENT_QUOTA', status: 403, message: 'Quota exhausted', retryable: false }, 'Quota exhausted or not allowed (403)'],
-    ['a rate limit', { code: 'RATE_LIMITED', status: 429, message: 'Slow down', retryable: true, details: { retryAfterMs: 3000 } }, 'Rate limited (429)'],
-    ['an unavailable model', { code: 'MODEL_UNAVAILABLE', status: 503, message: 'No channel for model-alpha', retryable: true }, 'The model is unavailable (503)']
+    [
+      'a refused key',
+      { code: 'UNAUTHORIZED', status: 401, message: 'Invalid token (request id: 1)', retryable: false },
+      'The gateway rejected the API key (401)'
+    ],
+    [
+      'no quota',
+      { code: 'INSUFFICIENT_QUOTA', status: 403, message: 'Quota exhausted', retryable: false },
+      'Quota exhausted or not allowed (403)'
+    ],
+    [
+      'a rate limit',
+      { code: 'RATE_LIMITED', status: 429, message: 'Slow down', retryable: true, details: { retryAfterMs: 3000 } },
+      'Rate limited (429)'
+    ],
+    [
+      'an unavailable model',
+      { code: 'MODEL_UNAVAILABLE', status: 503, message: 'No channel for model-alpha', retryable: true },
+      'The model is unavailable (503)'
+    ]
   ])('titles an answer that failed with %s and shows the host’s precise message', async (_case, error, title) => {
     const { host, user } = await chatWithOneConversation()
     await sendPrompt(user, 'Hi')
@@ -132,7 +168,12 @@ describe('sending and streaming', () => {
     await waitFor(() => expect(host.callsTo('chat:send')).toHaveLength(1))
     const stream = host.chat.lastStream()
     act(() => host.chat.delta(stream, 0, [text('Partial answer')]))
-    act(() => void host.chat.end(stream, 'error', { error: { code: 'GATEWAY_ERROR', message: 'upstream reset', retryable: true } }))
+    act(
+      () =>
+        void host.chat.end(stream, 'error', {
+          error: { code: 'GATEWAY_ERROR', message: 'upstream reset', retryable: true }
+        })
+    )
     const alert = await within(lastAssistant()).findByRole('alert')
     expect(within(alert).getByText('The stream failed part-way')).toBeTruthy()
     expect(within(lastAssistant()).getByText('Partial answer')).toBeTruthy()

@@ -28,13 +28,27 @@ interface ChatUiState {
   closeCompare: () => void
 }
 
-const initial = { selectedId: null, paneKey: 0, paramsOpen: false, lastModel: null, autoOpened: false, compareOpen: false, compareId: null }
+const initial = {
+  selectedId: null,
+  paneKey: 0,
+  paramsOpen: false,
+  lastModel: null,
+  autoOpened: false,
+  compareOpen: false,
+  compareId: null
+}
 
 export const useChatUiStore = create<ChatUiState>()((set) => ({
   ...initial,
   // Opening a conversation leaves the compare area (the run stays open and can be shown again).
   select: (selectedId) =>
-    set((s) => (s.selectedId === selectedId ? (s.compareOpen ? { compareOpen: false } : s) : { selectedId, paneKey: s.paneKey + 1, compareOpen: false })),
+    set((s) =>
+      s.selectedId === selectedId
+        ? s.compareOpen
+          ? { compareOpen: false }
+          : s
+        : { selectedId, paneKey: s.paneKey + 1, compareOpen: false }
+    ),
   adoptCreated: (selectedId) => set({ selectedId }),
   setParamsOpen: (paramsOpen) => set({ paramsOpen }),
   setLastModel: (lastModel) => set({ lastModel }),

@@ -1,6 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { assistantMessage, inParameters, lastAssistant, openedConversation, openParameters, openSettings, promptBox, userMessage } from '@renderer/testing/chat'
+import {
+  assistantMessage,
+  inParameters,
+  lastAssistant,
+  openedConversation,
+  openParameters,
+  openSettings,
+  promptBox,
+  userMessage
+} from '@renderer/testing/chat'
 import { FakeHost } from '@renderer/testing/fake-host'
 import { renderApp, resetApp } from '@renderer/testing/render-app'
 
@@ -17,7 +26,10 @@ async function renderTalk() {
       userMessage('u1', 'Name a colour'),
       assistantMessage('a1', 'Blue', {
         model: 'model-alpha',
-        safetyRatings: [{ category: 'HARM_CATEGORY_HARASSMENT', probability: 'NEGLIGIBLE' }, { category: 'HARM_CATEGORY_HATE_SPEECH', probability: 'HIGH', blocked: true }]
+        safetyRatings: [
+          { category: 'HARM_CATEGORY_HARASSMENT', probability: 'NEGLIGIBLE' },
+          { category: 'HARM_CATEGORY_HATE_SPEECH', probability: 'HIGH', blocked: true }
+        ]
       })
     ]
   })
@@ -35,11 +47,19 @@ describe('message actions', () => {
     await user.clear(field)
     await user.type(field, 'Name a fruit')
     await user.click(within(question).getByRole('button', { name: 'Submit edit' }))
-    await waitFor(() => expect(host.callsTo('chat:send')).toEqual([{ conversationId: conversation.id, text: 'Name a fruit', editOf: 'u1' }]))
+    await waitFor(() =>
+      expect(host.callsTo('chat:send')).toEqual([
+        { conversationId: conversation.id, text: 'Name a fruit', editOf: 'u1' }
+      ])
+    )
     act(() => host.chat.delta(host.chat.lastStream(), 0, [{ part: 0, type: 'text', append: 'Apple' }]))
     await waitFor(() => expect(within(lastAssistant()).getByText('Apple')).toBeTruthy())
     await waitFor(() => expect(screen.queryByText('Blue')).toBeNull())
-    expect(screen.getAllByRole('article', { name: 'User message' }).map((a) => a.querySelector('.chat-user-text')?.textContent)).toEqual(['Name a fruit'])
+    expect(
+      screen
+        .getAllByRole('article', { name: 'User message' })
+        .map((a) => a.querySelector('.chat-user-text')?.textContent)
+    ).toEqual(['Name a fruit'])
   })
 
   it('copies a message’s text', async () => {
@@ -93,15 +113,26 @@ describe('presets', () => {
     await user.type((await openSettings(user)).getByRole('textbox', { name: 'System instruction' }), 'Be brief.')
     await user.type(inParameters().getByRole('textbox', { name: 'Preset name' }), 'Terse{Enter}')
     await waitFor(() =>
-      expect(host.callsTo('chat:save-preset')).toEqual([{ name: 'Terse', system: 'Be brief.', params: { format: 'chat', params: { temperature: 0.3 } }, model: 'model-alpha' }])
+      expect(host.callsTo('chat:save-preset')).toEqual([
+        {
+          name: 'Terse',
+          system: 'Be brief.',
+          params: { format: 'chat', params: { temperature: 0.3 } },
+          model: 'model-alpha'
+        }
+      ])
     )
     expect(await inParameters().findByText('Saved preset “Terse”.')).toBeTruthy()
 
     await user.click(screen.getByRole('button', { name: 'New conversation' }))
     await openedConversation('New conversation')
-    expect(((await openSettings(user)).getByRole('textbox', { name: 'System instruction' }) as HTMLTextAreaElement).value).toBe('')
+    expect(
+      ((await openSettings(user)).getByRole('textbox', { name: 'System instruction' }) as HTMLTextAreaElement).value
+    ).toBe('')
     await user.click(await (await openParameters(user)).findByRole('button', { name: 'Apply' }))
-    expect(((await openSettings(user)).getByRole('textbox', { name: 'System instruction' }) as HTMLTextAreaElement).value).toBe('Be brief.')
+    expect(
+      ((await openSettings(user)).getByRole('textbox', { name: 'System instruction' }) as HTMLTextAreaElement).value
+    ).toBe('Be brief.')
     expect((inParameters().getByRole('spinbutton', { name: 'temperature' }) as HTMLInputElement).value).toBe('0.3')
 
     await user.click(inParameters().getByRole('button', { name: 'Delete preset' }))

@@ -34,7 +34,9 @@ export function useCopyConversation() {
   const select = useChatUiStore((s) => s.select)
   return useMutation({
     mutationFn: (input: { id: string; messageId?: string }) =>
-      input.messageId ? studio.chat.branchConversation({ id: input.id, messageId: input.messageId }) : studio.chat.duplicateConversation({ id: input.id }),
+      input.messageId
+        ? studio.chat.branchConversation({ id: input.id, messageId: input.messageId })
+        : studio.chat.duplicateConversation({ id: input.id }),
     onSuccess: async (summary) => {
       select(summary.id)
       await invalidate()
@@ -61,7 +63,8 @@ export function useDeleteConversation() {
 export function useSavePreset() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: { name: string; system: string; params: ChatParams; model?: string }) => studio.chat.savePreset(input),
+    mutationFn: (input: { name: string; system: string; params: ChatParams; model?: string }) =>
+      studio.chat.savePreset(input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.presets() })
   })
 }

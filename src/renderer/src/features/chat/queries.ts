@@ -2,7 +2,13 @@
  * Host data for chat, owned by TanStack Query. Keys come from one factory so invalidation after a
  * stream or a `chat:conversations-changed` event hits exactly the right entries.
  */
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query'
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  type InfiniteData
+} from '@tanstack/react-query'
 import { useActiveProfileId } from '@renderer/lib/profiles/queries'
 import { studio } from '@renderer/lib/studio'
 import type { ChatMessage, Conversation } from '@shared/domain/chat'
@@ -42,7 +48,11 @@ export function conversationQuery(id: string) {
   return infiniteQueryOptions({
     queryKey: chatKeys.conversation(id),
     queryFn: ({ pageParam }) =>
-      studio.chat.getConversation({ id, limit: MESSAGE_PAGE_SIZE, ...(pageParam === undefined ? {} : { beforeIndex: pageParam }) }),
+      studio.chat.getConversation({
+        id,
+        limit: MESSAGE_PAGE_SIZE,
+        ...(pageParam === undefined ? {} : { beforeIndex: pageParam })
+      }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (page: Conversation) => (page.messagesBefore > 0 ? page.messagesBefore : undefined),
     staleTime: Infinity

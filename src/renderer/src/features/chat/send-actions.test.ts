@@ -34,7 +34,9 @@ afterEach(() => {
   resetStreamStore()
 })
 
-const target = { conversationId: 'c1', settings: { model: 'm', system: '', params: {} } } as unknown as Parameters<typeof sendMessage>[1]
+const target = { conversationId: 'c1', settings: { model: 'm', system: '', params: {} } } as unknown as Parameters<
+  typeof sendMessage
+>[1]
 
 describe('starting an answer loads the markdown engine while the request travels (first reply after launch)', () => {
   it('on Send, before the host is asked', async () => {
@@ -43,7 +45,11 @@ describe('starting an answer loads the markdown engine while the request travels
   })
 
   it('on answering tool calls', async () => {
-    await sendToolResults(new QueryClient(), target, { answerId: 'a1', results: [{ part: 0, content: 'ok' }], shown: [] })
+    await sendToolResults(new QueryClient(), target, {
+      answerId: 'a1',
+      results: [{ part: 0, content: 'ok' }],
+      shown: []
+    })
     expect(calls).toEqual(['load markdown engine', 'send tool results'])
   })
 })

@@ -30,7 +30,10 @@ async function ensureConversation(queryClient: QueryClient, target: SendTarget):
     return target.conversationId
   }
   const { settings } = target
-  const created: Conversation = await studio.chat.createConversation({ format: settings.params.format, model: settings.model })
+  const created: Conversation = await studio.chat.createConversation({
+    format: settings.params.format,
+    model: settings.model
+  })
   const patch = settingsPatch({ model: created.model, system: created.system, params: created.params }, settings)
   const conversation = patch ? { ...created, ...patch } : created
   if (patch) await studio.chat.updateConversation({ id: created.id, ...patch })
@@ -81,9 +84,18 @@ export async function sendMessage(queryClient: QueryClient, target: SendTarget, 
     ...(input.regenerate ? { regenerate: input.regenerate } : {})
   })
   const now = Date.now()
-  dispatchStream({ type: 'started', streamId: started.streamId, conversationId, messageId: started.assistantMessageId, now })
+  dispatchStream({
+    type: 'started',
+    streamId: started.streamId,
+    conversationId,
+    messageId: started.assistantMessageId,
+    now
+  })
   if (started.userMessageId) {
-    const parts: MessagePart[] = [...(attachments ?? []).map((attachment): MessagePart => ({ type: 'image', attachment })), { type: 'text', text: input.text }]
+    const parts: MessagePart[] = [
+      ...(attachments ?? []).map((attachment): MessagePart => ({ type: 'image', attachment })),
+      { type: 'text', text: input.text }
+    ]
     const message: ChatMessage = { id: started.userMessageId, role: 'user', parts, createdAt: now, status: 'complete' }
     dispatchStream({ type: 'user-sent', conversationId, message, beforeId: started.assistantMessageId })
   }
@@ -99,22 +111,52 @@ export interface ToolResultsInput {
 }
 
 /** Answers the latest answer's tool calls; the model's next answer streams like any other. */
-export async function sendToolResults(queryClient: QueryClient, target: SendTarget, input: ToolResultsInput): Promise<void> {
+export async function sendToolResults(
+  queryClient: QueryClient,
+  target: SendTarget,
+  input: ToolResultsInput
+): Promise<void> {
   prewarmRendering()
   const conversationId = await ensureConversation(queryClient, target)
-  const started = await studio.chat.sendToolResults({ conversationId, answerId: input.answerId, results: input.results })
+  const started = await studio.chat.sendToolResults({
+    conversationId,
+    answerId: input.answerId,
+    results: input.results
+  })
   const now = Date.now()
-  dispatchStream({ type: 'started', streamId: started.streamId, conversationId, messageId: started.assistantMessageId, now })
-  const message: ChatMessage = { id: started.userMessageId, role: 'user', parts: input.shown, createdAt: now, status: 'complete' }
+  dispatchStream({
+    type: 'started',
+    streamId: started.streamId,
+    conversationId,
+    messageId: started.assistantMessageId,
+    now
+  })
+  const message: ChatMessage = {
+    id: started.userMessageId,
+    role: 'user',
+    parts: input.shown,
+    createdAt: now,
+    status: 'complete'
+  }
   dispatchStream({ type: 'user-sent', conversationId, message, beforeId: started.assistantMessageId })
   afterStart(queryClient, conversationId, target.settings.model)
 }
 
 /** Legacy completions: continue the document; the answer streams into the editor. */
-export async function continueDocument(queryClient: QueryClient, target: SendTarget, document: string): Promise<{ conversationId: string; messageId: string }> {
+export async function continueDocument(
+  queryClient: QueryClient,
+  target: SendTarget,
+  document: string
+): Promise<{ conversationId: string; messageId: string }> {
   const conversationId = await ensureConversation(queryClient, target)
   const started = await studio.chat.completeText({ conversationId, document })
-  dispatchStream({ type: 'started', streamId: started.streamId, conversationId, messageId: started.assistantMessageId, now: Date.now() })
+  dispatchStream({
+    type: 'started',
+    streamId: started.streamId,
+    conversationId,
+    messageId: started.assistantMessageId,
+    now: Date.now()
+  })
   useChatUiStore.getState().setLastModel(target.settings.model)
   return { conversationId, messageId: started.assistantMessageId }
 }

@@ -56,7 +56,8 @@ function appendToPart(part: MessagePart, op: StreamOp): MessagePart {
   if (part.type === 'tool_call' && op.type === 'tool_call') {
     return { ...part, input: part.input + op.append, name: op.name ?? part.name, id: op.id ?? part.id }
   }
-  if ((part.type === 'text' || part.type === 'thinking') && part.type === op.type) return { ...part, text: part.text + op.append }
+  if ((part.type === 'text' || part.type === 'thinking') && part.type === op.type)
+    return { ...part, text: part.text + op.append }
   // A different kind at a known index: the host started a new part there; trust the newest word.
   return newPart(op)
 }
@@ -111,8 +112,14 @@ function onDelta(state: StreamState, delta: StreamDelta, now: number): StreamSta
   // A delta of a stream that already ended arrived late: the saved message is already complete.
   if (existing && existing.streamId === delta.streamId && existing.status !== 'streaming') return state
   const isNewStream = !existing || existing.streamId !== delta.streamId
-  const message = isNewStream ? freshAssistant(delta.messageId, delta.conversationId, delta.streamId, existing?.createdAt ?? now) : existing
-  const cursor = (!isNewStream && state.cursors[delta.messageId]) || { streamId: delta.streamId, nextSeq: null, held: [] }
+  const message = isNewStream
+    ? freshAssistant(delta.messageId, delta.conversationId, delta.streamId, existing?.createdAt ?? now)
+    : existing
+  const cursor = (!isNewStream && state.cursors[delta.messageId]) || {
+    streamId: delta.streamId,
+    nextSeq: null,
+    held: []
+  }
   const [next, nextCursor] = foldInOrder(message, cursor, delta)
   if (next === existing && nextCursor === cursor) return state
   return withMessage(state, next, nextCursor)
@@ -124,7 +131,12 @@ export function streamReducer(state: StreamState, action: StreamAction): StreamS
       const existing = state.messages[action.messageId]
       // Deltas may beat the invoke's answer; then the message is already here.
       if (existing && existing.streamId === action.streamId) return state
-      const message = freshAssistant(action.messageId, action.conversationId, action.streamId, existing?.createdAt ?? action.now)
+      const message = freshAssistant(
+        action.messageId,
+        action.conversationId,
+        action.streamId,
+        existing?.createdAt ?? action.now
+      )
       return withMessage(state, message, { streamId: action.streamId, nextSeq: null, held: [] })
     }
     case 'user-sent': {

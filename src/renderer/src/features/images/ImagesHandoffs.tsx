@@ -19,10 +19,12 @@ export function ImagesHandoffs() {
   const actions = useGalleryActions(() => undefined)
   useHandoffReceiver(['image-edit', 'show-image'], (h) => {
     if (h.kind === 'show-image') return useItemDetails.getState().open(h.itemId)
-    void queryClient.fetchQuery({ queryKey: imageKeys.item(h.itemId), queryFn: () => studio.images.getItem({ id: h.itemId }) }).then(
-      (item) => useImagesUi.getState().openEditor(sourceOfItem(item)),
-      () => useImagesUi.getState().setNotice(t('flows.gallery.gone'))
-    )
+    void queryClient
+      .fetchQuery({ queryKey: imageKeys.item(h.itemId), queryFn: () => studio.images.getItem({ id: h.itemId }) })
+      .then(
+        (item) => useImagesUi.getState().openEditor(sourceOfItem(item)),
+        () => useImagesUi.getState().setNotice(t('flows.gallery.gone'))
+      )
   })
   return <ItemDetails actions={actions} />
 }

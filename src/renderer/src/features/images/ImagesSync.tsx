@@ -34,6 +34,7 @@ const SLICE = 500
 
 async function changedItems(ids: readonly string[]): Promise<GalleryItem[]> {
   const out: GalleryItem[] = []
-  for (let i = 0; i < ids.length; i += SLICE) out.push(...(await studio.images.getItems({ ids: ids.slice(i, i + SLICE) })).items)
+  for (let i = 0; i < ids.length; i += SLICE)
+    out.push(...(await studio.images.getItems({ ids: ids.slice(i, i + SLICE) })).items)
   return out
 }

@@ -22,10 +22,19 @@ function CreatePanel() {
   const { t } = useT()
   const panel = useImagesUi((s) => s.panel)
   const setPanel = useImagesUi((s) => s.setPanel)
-  const label = (p: (typeof PANELS)[number]) => t(p === 'generate' ? 'images.view.generateTab' : 'images.view.nativeTab')
+  const label = (p: (typeof PANELS)[number]) =>
+    t(p === 'generate' ? 'images.view.generateTab' : 'images.view.nativeTab')
   return (
     <div className="images-create" aria-label={t('images.view.createLabel')} role="region">
-      <Tabs idPrefix="images" label={t('images.view.createLabel')} panels={PANELS} active={panel} onSelect={setPanel} labelOf={label} panelClassName="tab-panel">
+      <Tabs
+        idPrefix="images"
+        label={t('images.view.createLabel')}
+        panels={PANELS}
+        active={panel}
+        onSelect={setPanel}
+        labelOf={label}
+        panelClassName="tab-panel"
+      >
         {panel === 'generate' ? <GenerateForm /> : <NativeTaskForm />}
       </Tabs>
       <JobsList />
@@ -51,7 +60,9 @@ export default function ImagesView() {
     wasOpen.current = editorOpen
     if (!closed || (document.activeElement && document.activeElement !== document.body)) return
     const root = galleryRef.current
-    const target = root?.querySelector<HTMLElement>('[role="gridcell"][tabindex="0"]') ?? root?.querySelector<HTMLElement>('.gallery-toolbar button')
+    const target =
+      root?.querySelector<HTMLElement>('[role="gridcell"][tabindex="0"]') ??
+      root?.querySelector<HTMLElement>('.gallery-toolbar button')
     target?.focus()
   })
   const notice = useImagesUi((s) => s.notice)
@@ -85,7 +96,13 @@ export default function ImagesView() {
           {/* First in reading order, newest work first; drawn above the gallery (images.css). */}
           <JobStrip />
           <CreatePanel />
-          <div className="images-gallery" ref={galleryRef} data-drop-target="gallery" role="region" aria-label={t('flows.drop.galleryTarget')}>
+          <div
+            className="images-gallery"
+            ref={galleryRef}
+            data-drop-target="gallery"
+            role="region"
+            aria-label={t('flows.drop.galleryTarget')}
+          >
             <div className="gallery-toolbar">
               <button type="button" className="button" data-drop-target="editor" onClick={() => openEditor()}>
                 {t('images.view.openEditor')}

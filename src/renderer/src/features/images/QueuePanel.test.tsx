@@ -25,7 +25,10 @@ function hostWith(view: QueueView) {
     const waiting = current.items.filter((i) => i.state === 'waiting' && i.id !== id)
     const moved = current.items.find((i) => i.id === id)!
     waiting.splice(to, 0, moved)
-    current = { ...current, items: [...current.items.filter((i) => i.state !== 'waiting'), ...waiting.map((w, k) => ({ ...w, place: k + 1 }))] }
+    current = {
+      ...current,
+      items: [...current.items.filter((i) => i.state !== 'waiting'), ...waiting.map((w, k) => ({ ...w, place: k + 1 }))]
+    }
     return current
   })
   host.on('queue:set', (input) => (current = { ...current, paused: input.paused ?? current.paused }))
@@ -34,7 +37,13 @@ function hostWith(view: QueueView) {
 
 describe('the queue panel', () => {
   it('says what waits and in which place, moves a job by keys and by its menu, and pauses', async () => {
-    const host = hostWith({ profileId: 'sandbox', paused: false, imageCap: 2, videoCap: 2, items: [item(1, 'running', null), item(2, 'waiting', 1), item(3, 'waiting', 2), item(4, 'waiting', 3)] })
+    const host = hostWith({
+      profileId: 'sandbox',
+      paused: false,
+      imageCap: 2,
+      videoCap: 2,
+      items: [item(1, 'running', null), item(2, 'waiting', 1), item(3, 'waiting', 2), item(4, 'waiting', 3)]
+    })
     const { user } = await renderImages({ host })
     const queue = await screen.findByRole('region', { name: 'Queue' })
     const list = within(queue).getByRole('list', { name: 'Queue' })
@@ -64,7 +73,13 @@ describe('the queue panel', () => {
   })
 
   it('is the strip of running jobs: a queued job that runs shows once, with its progress; a job sent at once shows too; ended jobs stay in the jobs list', async () => {
-    const host = hostWith({ profileId: 'sandbox', paused: false, imageCap: 2, videoCap: 2, items: [item(1, 'running', null), item(2, 'waiting', 1)] })
+    const host = hostWith({
+      profileId: 'sandbox',
+      paused: false,
+      imageCap: 2,
+      videoCap: 2,
+      items: [item(1, 'running', null), item(2, 'waiting', 1)]
+    })
     const base = { createdAt: Date.UTC(2026, 0, 5, 10), items: [], warnings: [], kind: 'generate' as const }
     host.images.jobs = [
       { ...base, jobId: 'j1', status: 'running', prompt: 'job 1', progressNote: 'rendering' },

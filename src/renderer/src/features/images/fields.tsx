@@ -21,7 +21,14 @@ export function PromptField(p: {
   return (
     <LabeledField label={t('images.common.prompt')} error={p.error} help={p.help}>
       {(control) => (
-        <textarea {...control} className="input textarea" rows={p.rows ?? 4} value={p.value} placeholder={p.placeholder} onChange={(e) => p.onChange(e.target.value)} />
+        <textarea
+          {...control}
+          className="input textarea"
+          rows={p.rows ?? 4}
+          value={p.value}
+          placeholder={p.placeholder}
+          onChange={(e) => p.onChange(e.target.value)}
+        />
       )}
     </LabeledField>
   )
@@ -91,13 +98,22 @@ export function UrlList(p: {
                 </p>
               )}
             </div>
-            <button type="button" className="button button-small" onClick={() => p.onChange(p.urls.filter((_, k) => k !== i))}>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => p.onChange(p.urls.filter((_, k) => k !== i))}
+            >
               {t('images.common.removeNamed', { name: label })}
             </button>
           </div>
         )
       })}
-      <button type="button" className="button button-small" disabled={p.urls.length >= p.max} onClick={() => p.onChange([...p.urls, ''])}>
+      <button
+        type="button"
+        className="button button-small"
+        disabled={p.urls.length >= p.max}
+        onClick={() => p.onChange([...p.urls, ''])}
+      >
         {t('images.generate.addUrl')}
       </button>
       <Notes id={id} error={error} help={p.help} />
@@ -106,10 +122,24 @@ export function UrlList(p: {
 }
 
 /** The model combobox of an image form: the active profile's names for the family as suggestions. */
-export function ImageModelField(p: { family: 'imagegen' | 'image2' | 'native'; value: string; onChange: (model: string) => void; error?: string | null }) {
+export function ImageModelField(p: {
+  family: 'imagegen' | 'image2' | 'native'
+  value: string
+  onChange: (model: string) => void
+  error?: string | null
+}) {
   const { t } = useT()
   const names = useActiveNames()
-  return <ModelField label={t('images.common.model')} value={p.value} onChange={p.onChange} suggestions={modelsOf(names, p.family)} error={p.error} help={t('images.generate.modelHelp')} />
+  return (
+    <ModelField
+      label={t('images.common.model')}
+      value={p.value}
+      onChange={p.onChange}
+      suggestions={modelsOf(names, p.family)}
+      error={p.error}
+      help={t('images.generate.modelHelp')}
+    />
+  )
 }
 
 /** The rows a generation form starts with: the family's model and the prompt. */
@@ -122,20 +152,49 @@ export function ModelAndPrompt(p: {
   const { t } = useT()
   return (
     <>
-      <ImageModelField family={p.family} value={p.draft.model} onChange={(model) => p.patch({ model })} error={p.errorFor('model')} />
-      <PromptField value={p.draft.prompt} onChange={(prompt) => p.patch({ prompt })} error={p.errorFor('prompt')} placeholder={t('images.generate.promptPlaceholder')} />
+      <ImageModelField
+        family={p.family}
+        value={p.draft.model}
+        onChange={(model) => p.patch({ model })}
+        error={p.errorFor('model')}
+      />
+      <PromptField
+        value={p.draft.prompt}
+        onChange={(prompt) => p.patch({ prompt })}
+        error={p.errorFor('prompt')}
+        placeholder={t('images.generate.promptPlaceholder')}
+      />
     </>
   )
 }
 
 /** The count n, as typed (the form reads it; its range is a rule of the family). */
-export function CountField(p: { value: string; onChange: (n: string) => void; error: string | null; help: string; placeholder?: string }) {
+export function CountField(p: {
+  value: string
+  onChange: (n: string) => void
+  error: string | null
+  help: string
+  placeholder?: string
+}) {
   const { t } = useT()
-  return <TextField label={t('images.common.count')} inputMode="numeric" value={p.value} placeholder={p.placeholder} onChange={(e) => p.onChange(e.target.value)} error={p.error} help={p.help} />
+  return (
+    <TextField
+      label={t('images.common.count')}
+      inputMode="numeric"
+      value={p.value}
+      placeholder={p.placeholder}
+      onChange={(e) => p.onChange(e.target.value)}
+      error={p.error}
+      help={p.help}
+    />
+  )
 }
 
 /** How the gateway returns the images: its default, an address, or the bytes in base64. */
-export function ResponseFormatField(p: { value: '' | 'url' | 'b64_json'; onChange: (v: '' | 'url' | 'b64_json') => void }) {
+export function ResponseFormatField(p: {
+  value: '' | 'url' | 'b64_json'
+  onChange: (v: '' | 'url' | 'b64_json') => void
+}) {
   const { t } = useT()
   return (
     <ChoiceField

@@ -3,10 +3,24 @@ import { describe, expect, it } from 'vitest'
 import { rulesByField } from '@renderer/lib/rule-text'
 import { invokes } from '@shared/contract'
 import { STANDIN_NAMES } from '@shared/domain/gateway-names'
-import { editProblems, generateFamilyProblems, generateProblems, nativeModelProblems, nativeProblems } from '@shared/domain/image-rules'
+import {
+  editProblems,
+  generateFamilyProblems,
+  generateProblems,
+  nativeModelProblems,
+  nativeProblems
+} from '@shared/domain/image-rules'
 import { issueProblems, type RuleProblem } from '@shared/domain/rule-problems'
 import { EMPTY_EDIT, readEdit, validateEdit } from './editor/edit-draft'
-import { EMPTY_IMAGE2, EMPTY_IMAGEGEN, readImage2, readImagegen, validateImage2, validateImagegen, type DraftRef } from './generate/generate-draft'
+import {
+  EMPTY_IMAGE2,
+  EMPTY_IMAGEGEN,
+  readImage2,
+  readImagegen,
+  validateImage2,
+  validateImagegen,
+  type DraftRef
+} from './generate/generate-draft'
 import { EMPTY_NATIVE, readNative, validateNative } from './native/native-draft'
 import type { FieldProblems } from './problems'
 
@@ -19,7 +33,11 @@ import type { FieldProblems } from './problems'
 
 const names = STANDIN_NAMES
 
-function host<C extends 'images:generate' | 'images:submit-native' | 'images:edit'>(channel: C, input: unknown, rules: (r: never) => RuleProblem[]): RuleProblem[] {
+function host<C extends 'images:generate' | 'images:submit-native' | 'images:edit'>(
+  channel: C,
+  input: unknown,
+  rules: (r: never) => RuleProblem[]
+): RuleProblem[] {
   const parsed = invokes[channel].input.safeParse(input)
   return parsed.success ? rules(parsed.data as never) : issueProblems(parsed.error.issues)
 }
@@ -35,15 +53,35 @@ function same(form: { request: unknown; problems: FieldProblems }, hostSays: Rul
   return hostSays.length > 0 ? 'refused' : 'sent'
 }
 
-const pick = <T,>(values: readonly T[]) => fc.constantFrom(...values)
+const pick = <T>(values: readonly T[]) => fc.constantFrom(...values)
 const cases = {
   prompt: ['', '  ', 'a lighthouse'],
   count: ['0', '1', '4', '10', '11'],
-  urls: fc.array(pick(['https://cdn.example.com/a.png', 'http://example.com/b.png', 'data:image/png;base64,AA', 'ftp://example.com/c.png', 'nope']), { maxLength: 12 }),
-  model: pick([...names.models.imagegen, ...names.models.image2, ...names.models.editNative, ...names.models.editForm, 'canvas-x'])
+  urls: fc.array(
+    pick([
+      'https://cdn.example.com/a.png',
+      'http://example.com/b.png',
+      'data:image/png;base64,AA',
+      'ftp://example.com/c.png',
+      'nope'
+    ]),
+    { maxLength: 12 }
+  ),
+  model: pick([
+    ...names.models.imagegen,
+    ...names.models.image2,
+    ...names.models.editNative,
+    ...names.models.editForm,
+    'canvas-x'
+  ])
 }
 const ref = (r: DraftRef['ref']): DraftRef => ({ ref: r, label: '' })
-const REFS = [ref({ kind: 'url', url: 'https://cdn.example.com/a.png' }), ref({ kind: 'url', url: 'nope' }), ref({ kind: 'file', fileId: 'f1' }), ref({ kind: 'gallery', itemId: 'g1' })]
+const REFS = [
+  ref({ kind: 'url', url: 'https://cdn.example.com/a.png' }),
+  ref({ kind: 'url', url: 'nope' }),
+  ref({ kind: 'file', fileId: 'f1' }),
+  ref({ kind: 'gallery', itemId: 'g1' })
+]
 
 const imagegen = fc.record({
   model: cases.model,
@@ -83,7 +121,13 @@ const edit = fc.record({
   ratio: pick(['', '16:9'] as const),
   responseFormat: pick(['', 'b64_json'] as const)
 })
-const source = { ref: { kind: 'gallery' as const, itemId: 'g1' }, url: '/media/g1', label: 'a.png', width: 64, height: 48 }
+const source = {
+  ref: { kind: 'gallery' as const, itemId: 'g1' },
+  url: '/media/g1',
+  label: 'a.png',
+  width: 64,
+  height: 48
+}
 
 describe('the image forms and the host refuse the same drafts', () => {
   // A fixed seed: each test checks that both outcomes occurred, which a random seed does not promise.
@@ -96,7 +140,12 @@ describe('the image forms and the host refuse the same drafts', () => {
         const d = { ...EMPTY_IMAGEGEN, ...p }
         const read = readImagegen(d)
         fc.pre(Object.keys(read.unread).length === 0)
-        seen[same(validateImagegen(d, names), host('images:generate', read.input, (r) => [...generateProblems(r), ...generateFamilyProblems(r, names)]))]++
+        seen[
+          same(
+            validateImagegen(d, names),
+            host('images:generate', read.input, (r) => [...generateProblems(r), ...generateFamilyProblems(r, names)])
+          )
+        ]++
       }),
       runs
     )
@@ -108,7 +157,12 @@ describe('the image forms and the host refuse the same drafts', () => {
         // The typed size is shown at its text field; the host calls it `size`.
         const { customSize, ...rest } = form.problems
         const atFields = customSize ? { ...rest, size: customSize } : rest
-        seen[same({ request: form.request, problems: atFields }, host('images:generate', read.input, (r) => [...generateProblems(r), ...generateFamilyProblems(r, names)]))]++
+        seen[
+          same(
+            { request: form.request, problems: atFields },
+            host('images:generate', read.input, (r) => [...generateProblems(r), ...generateFamilyProblems(r, names)])
+          )
+        ]++
       }),
       runs
     )
@@ -121,7 +175,12 @@ describe('the image forms and the host refuse the same drafts', () => {
       fc.property(native, (p) => {
         const d = { ...EMPTY_NATIVE, ...p }
         const read = readNative(d)
-        seen[same(validateNative(d, names), host('images:submit-native', read.input, (r) => [...nativeProblems(r), ...nativeModelProblems(r, names)]))]++
+        seen[
+          same(
+            validateNative(d, names),
+            host('images:submit-native', read.input, (r) => [...nativeProblems(r), ...nativeModelProblems(r, names)])
+          )
+        ]++
       }),
       runs
     )
@@ -134,7 +193,12 @@ describe('the image forms and the host refuse the same drafts', () => {
       fc.property(edit, (p) => {
         const d = { ...EMPTY_EDIT, ...p }
         const read = readEdit(d, source)
-        seen[same(validateEdit(d, source, names), host('images:edit', read.input, (r) => editProblems(r, names)))]++
+        seen[
+          same(
+            validateEdit(d, source, names),
+            host('images:edit', read.input, (r) => editProblems(r, names))
+          )
+        ]++
       }),
       runs
     )

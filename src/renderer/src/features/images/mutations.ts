@@ -7,7 +7,10 @@ import { applyGalleryChange, imageKeys, replaceItem, upsertJob } from './queries
 
 export function useGenerate() {
   const qc = useQueryClient()
-  return useMutation({ mutationFn: (req: GenerateRequest) => studio.images.generate(req), onSuccess: (job) => upsertJob(qc, job) })
+  return useMutation({
+    mutationFn: (req: GenerateRequest) => studio.images.generate(req),
+    onSuccess: (job) => upsertJob(qc, job)
+  })
 }
 
 /**
@@ -19,7 +22,8 @@ export function useGenerate() {
 export function useSubmitNative() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: ({ letGo, ...native }: NativeTaskRequest & { letGo?: boolean }) => studio.queue.addNative({ native, ...(letGo ? { letGo } : {}) }),
+    mutationFn: ({ letGo, ...native }: NativeTaskRequest & { letGo?: boolean }) =>
+      studio.queue.addNative({ native, ...(letGo ? { letGo } : {}) }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: queueKey })
   })
 }
@@ -27,7 +31,8 @@ export function useSubmitNative() {
 export function useEditImage() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: ({ letGo, ...edit }: EditRequest & { letGo?: boolean }) => studio.queue.addEdit({ edit, ...(letGo ? { letGo } : {}) }),
+    mutationFn: ({ letGo, ...edit }: EditRequest & { letGo?: boolean }) =>
+      studio.queue.addEdit({ edit, ...(letGo ? { letGo } : {}) }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: queueKey })
   })
 }
@@ -69,7 +74,8 @@ export function useDeleteItems() {
   return useMutation({
     mutationFn: async (ids: readonly string[]) => {
       let deleted = 0
-      for (let i = 0; i < ids.length; i += DELETE_SLICE) deleted += (await studio.images.deleteItems({ ids: ids.slice(i, i + DELETE_SLICE) })).deleted
+      for (let i = 0; i < ids.length; i += DELETE_SLICE)
+        deleted += (await studio.images.deleteItems({ ids: ids.slice(i, i + DELETE_SLICE) })).deleted
       return deleted
     },
     // Deleted ids leave the pages held in place; on a failure part-way the pages are asked for again.

@@ -14,7 +14,9 @@ export type Problem = FormProblem<ProblemKey>
 
 export type FieldProblems = Partial<Record<string, Problem>>
 
-export const { problem, text: problemText } = areaProblems<ProblemKey>((t, own) => t(`images.problems.${own.key}`, own.values ?? {}))
+export const { problem, text: problemText } = areaProblems<ProblemKey>((t, own) =>
+  t(`images.problems.${own.key}`, own.values ?? {})
+)
 
 /** '' stays undefined (a problem when `required`); otherwise a whole number, whose range is a rule. */
 export function parseCount(raw: string, required: boolean): { value?: number; problem?: Problem } {

@@ -18,7 +18,8 @@ export const imageKeys = {
   galleries: () => ['images', 'gallery'] as const,
   gallery: (filter: GalleryFilter) => ['images', 'gallery', filter] as const,
   /** The gallery from its newest item (`from` undefined) or from a date the timeline jumped to. */
-  galleryFrom: (filter: GalleryFilter, from: number | undefined) => ['images', 'gallery', filter, from ?? null] as const,
+  galleryFrom: (filter: GalleryFilter, from: number | undefined) =>
+    ['images', 'gallery', filter, from ?? null] as const,
   gallerySearch: (filter: GalleryFilter) => ['images', 'gallery', filter, 'search'] as const,
   months: (filter: GalleryFilter) => ['images', 'months', filter] as const,
   item: (id: string) => ['images', 'item', id] as const
@@ -42,7 +43,8 @@ export interface GalleryPage {
 /** Where a browse page starts: from the top, a date (a timeline jump), or next to a loaded item. */
 export type BrowseParam = { from?: number; cursor?: GalleryPageCursor } | undefined
 
-const edge = (item: GalleryItem | undefined, toward: GalleryPageCursor['toward']): BrowseParam => (item ? { cursor: { createdAt: item.createdAt, id: item.id, toward } } : undefined)
+const edge = (item: GalleryItem | undefined, toward: GalleryPageCursor['toward']): BrowseParam =>
+  item ? { cursor: { createdAt: item.createdAt, id: item.id, toward } } : undefined
 
 /** Browsing (no search): newest first from the top or from `from`, pages loaded either way and at most GALLERY_MAX_PAGES kept. */
 export function browseOptions(filter: GalleryFilter, from: number | undefined) {
@@ -50,7 +52,13 @@ export function browseOptions(filter: GalleryFilter, from: number | undefined) {
     queryKey: imageKeys.galleryFrom(filter, from),
     queryFn: async ({ pageParam }): Promise<GalleryPage> => {
       const page = await studio.images.listGallery({ filter, limit: GALLERY_PAGE, ...pageParam })
-      return { items: page.items, total: page.total, next: undefined, older: page.older ?? page.items.length === GALLERY_PAGE, newer: page.newer ?? false }
+      return {
+        items: page.items,
+        total: page.total,
+        next: undefined,
+        older: page.older ?? page.items.length === GALLERY_PAGE,
+        newer: page.newer ?? false
+      }
     },
     initialPageParam: (from === undefined ? undefined : { from }) as BrowseParam,
     getNextPageParam: (last) => (last.older ? edge(last.items.at(-1), 'older') : undefined),
@@ -64,7 +72,11 @@ export function searchOptions(filter: GalleryFilter, query: string) {
   return infiniteQueryOptions({
     queryKey: imageKeys.gallerySearch(filter),
     queryFn: async ({ pageParam }): Promise<GalleryPage> => {
-      const page = await studio.images.searchGallery({ filter: { ...filter, query }, limit: GALLERY_PAGE, ...(pageParam ? { after: pageParam } : {}) })
+      const page = await studio.images.searchGallery({
+        filter: { ...filter, query },
+        limit: GALLERY_PAGE,
+        ...(pageParam ? { after: pageParam } : {})
+      })
       return { ...page, next: page.next ?? undefined }
     },
     initialPageParam: undefined as GallerySearchCursor | undefined,
@@ -82,11 +94,19 @@ export function useGallery(filter: GalleryFilter, from?: number) {
 
 /** The months the filter's items span, newest first, with counts: the timeline beside the gallery. */
 export function useGalleryMonths(filter: GalleryFilter) {
-  return useQuery({ queryKey: imageKeys.months(filter), queryFn: () => studio.images.galleryMonths({ filter }), select: (d) => d.months })
+  return useQuery({
+    queryKey: imageKeys.months(filter),
+    queryFn: () => studio.images.galleryMonths({ filter }),
+    select: (d) => d.months
+  })
 }
 
 export function useGalleryItem(id: string | null) {
-  return useQuery({ queryKey: imageKeys.item(id ?? ''), queryFn: () => studio.images.getItem({ id: id! }), enabled: id !== null })
+  return useQuery({
+    queryKey: imageKeys.item(id ?? ''),
+    queryFn: () => studio.images.getItem({ id: id! }),
+    enabled: id !== null
+  })
 }
 
 /** A job's newest state replaces its old one; new jobs go first. */
@@ -108,7 +128,11 @@ export function replaceItem(queryClient: QueryClient, item: GalleryItem): void {
  * to every gallery query in the cache and to the item queries (gallery-patch.ts): no page is fetched
  * again. The months are asked for again (one small answer): their counts moved.
  */
-export function applyGalleryChange(queryClient: QueryClient, ids: readonly string[], items: readonly GalleryItem[]): void {
+export function applyGalleryChange(
+  queryClient: QueryClient,
+  ids: readonly string[],
+  items: readonly GalleryItem[]
+): void {
   const found = new Map(items.map((i) => [i.id, i]))
   for (const id of ids) {
     const item = found.get(id)
@@ -118,7 +142,9 @@ export function applyGalleryChange(queryClient: QueryClient, ids: readonly strin
   for (const query of queryClient.getQueryCache().findAll({ queryKey: imageKeys.galleries() })) {
     const [, , filter, start] = query.queryKey as readonly [string, string, GalleryFilter, unknown]
     if (!query.state.data) continue
-    queryClient.setQueryData<Pages<GalleryPage>>(query.queryKey, (old) => (old ? patchPages(old, filter, ids, items, start === 'search') : old))
+    queryClient.setQueryData<Pages<GalleryPage>>(query.queryKey, (old) =>
+      old ? patchPages(old, filter, ids, items, start === 'search') : old
+    )
   }
   void queryClient.invalidateQueries({ queryKey: ['images', 'months'] })
 }

@@ -19,15 +19,30 @@ export function HistoryPanel() {
   const deferred = useDeferredValue(query)
   const q = useInfiniteQuery(historyQuery(deferred, area))
   const entries = q.data?.pages.flatMap((p) => p.entries) ?? []
-  const date = new Intl.DateTimeFormat(i18n.language === 'zh' ? 'zh-CN' : 'en', { dateStyle: 'medium', timeStyle: 'short' })
+  const date = new Intl.DateTimeFormat(i18n.language === 'zh' ? 'zh-CN' : 'en', {
+    dateStyle: 'medium',
+    timeStyle: 'short'
+  })
   return (
     <section className="prompts-panel" aria-labelledby="prompts-history-heading">
       <h2 id="prompts-history-heading" className="section-heading">
         {t('prompts.view.historyHeading')}
       </h2>
       <div className="prompts-filters">
-        <input type="search" className="input" aria-label={t('prompts.view.searchHistory')} placeholder={t('prompts.view.searchHistory')} value={query} onChange={(e) => setQuery(e.target.value)} />
-        <select className="input" aria-label={t('prompts.view.area')} value={area} onChange={(e) => setArea(e.target.value as PromptArea | '')}>
+        <input
+          type="search"
+          className="input"
+          aria-label={t('prompts.view.searchHistory')}
+          placeholder={t('prompts.view.searchHistory')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <select
+          className="input"
+          aria-label={t('prompts.view.area')}
+          value={area}
+          onChange={(e) => setArea(e.target.value as PromptArea | '')}
+        >
           <option value="">{t('prompts.view.allAreas')}</option>
           {PROMPT_AREAS.map((a) => (
             <option key={a} value={a}>
@@ -43,7 +58,9 @@ export function HistoryPanel() {
       ) : q.isPending ? (
         <p className="view-loading">{t('prompts.view.loading')}</p>
       ) : entries.length === 0 ? (
-        <p className="empty-state">{deferred.trim() || area ? t('prompts.view.historyNoMatch') : t('prompts.view.historyEmpty')}</p>
+        <p className="empty-state">
+          {deferred.trim() || area ? t('prompts.view.historyNoMatch') : t('prompts.view.historyEmpty')}
+        </p>
       ) : (
         <ul className="prompts-list" aria-label={t('prompts.view.historyHeading')}>
           {entries.map((e) => (
@@ -73,7 +90,13 @@ function HistoryRow({ entry: e, when }: { entry: PromptHistoryEntry; when: strin
   return (
     <li className="prompts-item" data-testid="history-entry">
       <p className="prompts-text">{e.text}</p>
-      <p className="prompts-meta">{t('prompts.view.meta', { kind: t(`prompts.view.kinds.${e.kind}`), model: e.model || t('prompts.view.noModel'), date: when })}</p>
+      <p className="prompts-meta">
+        {t('prompts.view.meta', {
+          kind: t(`prompts.view.kinds.${e.kind}`),
+          model: e.model || t('prompts.view.noModel'),
+          date: when
+        })}
+      </p>
       {e.results.some((r) => r.kind !== 'conversation') && (
         <ul className="prompts-results" aria-label={t('prompts.view.resultsLabel')}>
           {e.results.map((r) => (
@@ -83,10 +106,22 @@ function HistoryRow({ entry: e, when }: { entry: PromptHistoryEntry; when: strin
       )}
       <div className="prompts-actions">
         <CopyButton text={e.text} />
-        <IconButton icon="bookmark" label={t('prompts.view.saveNamed', { text: short })} onClick={() => openSave({ name: short, text: e.text, tags: [] })} />
+        <IconButton
+          icon="bookmark"
+          label={t('prompts.view.saveNamed', { text: short })}
+          onClick={() => openSave({ name: short, text: e.text, tags: [] })}
+        />
         <MoreMenu
           items={[
-            ...(conversation ? [{ key: 'chat', label: t('prompts.view.openConversation'), onSelect: () => useHandoff.getState().send({ kind: 'chat-open', conversationId: conversation.id }) }] : []),
+            ...(conversation
+              ? [
+                  {
+                    key: 'chat',
+                    label: t('prompts.view.openConversation'),
+                    onSelect: () => useHandoff.getState().send({ kind: 'chat-open', conversationId: conversation.id })
+                  }
+                ]
+              : []),
             { key: 'remove', label: t('prompts.view.remove'), onSelect: () => void remove(), danger: true }
           ]}
         />
@@ -98,12 +133,21 @@ function HistoryRow({ entry: e, when }: { entry: PromptHistoryEntry; when: strin
 function ResultThumb({ result: r }: { result: PromptResult }) {
   const { t } = useT()
   if (r.kind === 'conversation') return null
-  const open = () => (r.kind === 'image' ? useHandoff.getState().send({ kind: 'image-edit', itemId: r.id }) : useUiStore.getState().setView('video'))
+  const open = () =>
+    r.kind === 'image'
+      ? useHandoff.getState().send({ kind: 'image-edit', itemId: r.id })
+      : useUiStore.getState().setView('video')
   const label = r.kind === 'image' ? t('prompts.view.openImage') : t('prompts.view.openVideo')
   return (
     <li>
       <button type="button" className="prompts-thumb" aria-label={label} title={label} onClick={open}>
-        {r.thumbUrl ? <img src={r.thumbUrl} alt="" loading="lazy" /> : r.videoUrl ? <video src={r.videoUrl} muted preload="metadata" /> : <span aria-hidden="true">▶</span>}
+        {r.thumbUrl ? (
+          <img src={r.thumbUrl} alt="" loading="lazy" />
+        ) : r.videoUrl ? (
+          <video src={r.videoUrl} muted preload="metadata" />
+        ) : (
+          <span aria-hidden="true">▶</span>
+        )}
       </button>
     </li>
   )

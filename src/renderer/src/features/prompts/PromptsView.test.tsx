@@ -24,7 +24,9 @@ describe('prompt library view', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Tags' }), 'sea, dusk, Sea')
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Save a prompt' })).toBeNull())
-    expect(host.callsTo('prompts:save')).toEqual([{ name: 'Lighthouse', text: 'a lighthouse at dusk', tags: ['sea', 'dusk'] }])
+    expect(host.callsTo('prompts:save')).toEqual([
+      { name: 'Lighthouse', text: 'a lighthouse at dusk', tags: ['sea', 'dusk'] }
+    ])
     const saved = await screen.findByTestId('saved-prompt')
     expect(saved.textContent).toContain('#sea')
   })
@@ -37,7 +39,11 @@ describe('prompt library view', () => {
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain('Nothing was imported.')
     expect(alert.textContent).toContain('prompts.0.name: A name is required')
-    const good = JSON.stringify({ format: 'generation-studio.prompts', version: 1, prompts: [{ name: 'Fox', text: 'a red fox', tags: ['animal'] }] })
+    const good = JSON.stringify({
+      format: 'generation-studio.prompts',
+      version: 1,
+      prompts: [{ name: 'Fox', text: 'a red fox', tags: ['animal'] }]
+    })
     fireEvent.change(input, { target: { files: [new File([good], 'good.json', { type: 'application/json' })] } })
     expect(await screen.findByText('Imported 1 new prompts; 0 already saved were merged.')).toBeTruthy()
     expect(host.prompts.saved.map((p) => p.name)).toEqual(['Fox'])

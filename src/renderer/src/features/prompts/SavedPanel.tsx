@@ -51,7 +51,10 @@ export function SavedPanel() {
       void refresh()
     }
   })
-  const importProblems = isStudioError(imp.error) && Array.isArray(imp.error.details?.problems) ? (imp.error.details.problems as Array<{ field: string; message: string }>) : []
+  const importProblems =
+    isStudioError(imp.error) && Array.isArray(imp.error.details?.problems)
+      ? (imp.error.details.problems as Array<{ field: string; message: string }>)
+      : []
   const prompts = list.data?.prompts ?? []
   return (
     <section className="prompts-panel" aria-labelledby="prompts-saved-heading">
@@ -59,7 +62,14 @@ export function SavedPanel() {
         {t('prompts.view.savedHeading')}
       </h2>
       <div className="prompts-filters">
-        <input type="search" className="input" aria-label={t('prompts.view.searchSaved')} placeholder={t('prompts.view.searchSaved')} value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input
+          type="search"
+          className="input"
+          aria-label={t('prompts.view.searchSaved')}
+          placeholder={t('prompts.view.searchSaved')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
         {tag && (
           <button type="button" className="chip" aria-label={t('prompts.view.clearTag')} onClick={() => setTag('')}>
             {t('prompts.view.tagFilter', { tag })} ×
@@ -67,7 +77,11 @@ export function SavedPanel() {
         )}
       </div>
       <div className="prompts-actions">
-        <button type="button" className="button button-primary" onClick={() => openSave({ name: '', text: '', tags: [] })}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => openSave({ name: '', text: '', tags: [] })}
+        >
           {t('prompts.view.newPrompt')}
         </button>
         <button type="button" className="button" disabled={exp.isPending} onClick={() => exp.mutate()}>
@@ -118,7 +132,9 @@ export function SavedPanel() {
       ) : list.isPending ? (
         <p className="view-loading">{t('prompts.view.loading')}</p>
       ) : prompts.length === 0 ? (
-        <p className="empty-state">{deferred.trim() || tag ? t('prompts.view.savedNoMatch') : t('prompts.view.savedEmpty')}</p>
+        <p className="empty-state">
+          {deferred.trim() || tag ? t('prompts.view.savedNoMatch') : t('prompts.view.savedEmpty')}
+        </p>
       ) : (
         <>
           <p className="prompts-meta">{t('prompts.view.total', { count: list.data?.total ?? 0 })}</p>
@@ -129,7 +145,13 @@ export function SavedPanel() {
                 {p.tags.length > 0 && (
                   <p className="prompts-tags">
                     {p.tags.map((x) => (
-                      <button key={x} type="button" className="chip" aria-label={t('prompts.view.filterByTag', { tag: x })} onClick={() => setTag(x)}>
+                      <button
+                        key={x}
+                        type="button"
+                        className="chip"
+                        aria-label={t('prompts.view.filterByTag', { tag: x })}
+                        onClick={() => setTag(x)}
+                      >
                         #{x}
                       </button>
                     ))}
@@ -137,15 +159,33 @@ export function SavedPanel() {
                 )}
                 <p className="prompts-text">{p.text}</p>
                 <div className="prompts-actions">
-                  <IconButton icon="edit" label={t('prompts.view.editNamed', { name: p.name })} onClick={() => openSave(p)} />
+                  <IconButton
+                    icon="edit"
+                    label={t('prompts.view.editNamed', { name: p.name })}
+                    onClick={() => openSave(p)}
+                  />
                   <CopyButton text={p.text} />
-                  <MoreMenu items={[{ key: 'delete', label: t('prompts.view.deleteNamed', { name: p.name }), onSelect: () => setToDelete(p), danger: true }]} />
+                  <MoreMenu
+                    items={[
+                      {
+                        key: 'delete',
+                        label: t('prompts.view.deleteNamed', { name: p.name }),
+                        onSelect: () => setToDelete(p),
+                        danger: true
+                      }
+                    ]}
+                  />
                 </div>
               </li>
             ))}
           </ul>
           {(list.data?.total ?? 0) > prompts.length && (
-            <button type="button" className="button" onClick={() => setLimit((l) => Math.min(l + 50, 200))} disabled={limit >= 200}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => setLimit((l) => Math.min(l + 50, 200))}
+              disabled={limit >= 200}
+            >
               {t('prompts.view.loadMore')}
             </button>
           )}

@@ -7,9 +7,11 @@ export function saveProblems(d: { name: string; text: string; tags: string }): S
   const out: SaveProblem[] = []
   const name = d.name.trim()
   if (!name) out.push({ field: 'name', key: 'nameRequired' })
-  else if (name.length > PROMPT_NAME_MAX) out.push({ field: 'name', key: 'nameTooLong', values: { max: PROMPT_NAME_MAX } })
+  else if (name.length > PROMPT_NAME_MAX)
+    out.push({ field: 'name', key: 'nameTooLong', values: { max: PROMPT_NAME_MAX } })
   if (!d.text.trim()) out.push({ field: 'text', key: 'textRequired' })
-  else if (d.text.length > PROMPT_TEXT_MAX) out.push({ field: 'text', key: 'textTooLong', values: { max: PROMPT_TEXT_MAX } })
+  else if (d.text.length > PROMPT_TEXT_MAX)
+    out.push({ field: 'text', key: 'textTooLong', values: { max: PROMPT_TEXT_MAX } })
   const tags = parseTagLine(d.tags)
   const long = tags.find((t) => t.length > PROMPT_TAG_MAX)
   // eslint-disable-next-line no-control-regex

@@ -21,7 +21,11 @@ describe('library backups in Settings', () => {
 
     await user.click(restore)
     expect(host.callsTo('library:restore')).toEqual([{ name: host.backups[0].name }])
-    expect(await within(section).findByText(new RegExp(`The backup ${host.backups[0].name} will replace the library at the next start`))).toBeTruthy()
+    expect(
+      await within(section).findByText(
+        new RegExp(`The backup ${host.backups[0].name} will replace the library at the next start`)
+      )
+    ).toBeTruthy()
   })
 
   it('says why a backup failed', async () => {

@@ -23,7 +23,13 @@ export function LibrarySettings() {
   return (
     <div className="library-settings">
       <p className="section-intro">{t('library.intro')}</p>
-      <button type="button" className="button button-primary" onClick={() => backUp.mutate()} aria-disabled={backUp.isPending || undefined} aria-busy={backUp.isPending || undefined}>
+      <button
+        type="button"
+        className="button button-primary"
+        onClick={() => backUp.mutate()}
+        aria-disabled={backUp.isPending || undefined}
+        aria-busy={backUp.isPending || undefined}
+      >
         {backUp.isPending ? t('library.backingUp') : t('library.backUp')}
       </button>
       <p role="status" className="notice">

@@ -8,7 +8,13 @@ export type ChosenPersistence = 'session' | 'file'
  * Shown only when the system has no keychain: the key is kept for this session unless the user
  * explicitly accepts an unencrypted file, with the risk spelled out next to that option.
  */
-export function PersistenceChoice({ value, onChange }: { value: ChosenPersistence; onChange: (v: ChosenPersistence) => void }) {
+export function PersistenceChoice({
+  value,
+  onChange
+}: {
+  value: ChosenPersistence
+  onChange: (v: ChosenPersistence) => void
+}) {
   const { t } = useT()
   const id = useId()
   const sessionHelpId = `${id}-session-help`

@@ -50,7 +50,9 @@ describe('adding a profile', () => {
     const { user, fields } = await openAddForm()
     await user.type(fields.baseUrl, 'https://api.example.com/v1/')
     expect(isInvalid(fields.baseUrl)).toBe(false)
-    expect(descriptionOf(fields.baseUrl)).toContain('The studio adds /v1 to each route itself, so it will use https://api.example.com')
+    expect(descriptionOf(fields.baseUrl)).toContain(
+      'The studio adds /v1 to each route itself, so it will use https://api.example.com'
+    )
     await user.clear(fields.baseUrl)
     await user.type(fields.baseUrl, 'https://api.example.com/proxy')
     expect(descriptionOf(fields.baseUrl)).toContain('The API address of the gateway')
@@ -64,7 +66,9 @@ describe('adding a profile', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    expect(host.callsTo('profiles:add')).toEqual([{ name: 'Work', baseUrl: 'https://api.example.com', key: 'sk-test-1234WXYZ', persistence: 'auto' }])
+    expect(host.callsTo('profiles:add')).toEqual([
+      { name: 'Work', baseUrl: 'https://api.example.com', key: 'sk-test-1234WXYZ', persistence: 'auto' }
+    ])
     expect(hasFocus(screen.getByRole('button', { name: 'Add profile' }))).toBe(true)
     const list = screen.getByRole('list', { name: 'Profiles' })
     const item = (await within(list).findByText('Work')).closest('li')!
@@ -133,7 +137,9 @@ describe('testing a connection from the form', () => {
   }
 
   it('tests the unsaved address and key, and reports the key', async () => {
-    const host = new FakeHost().on('profiles:test-connection', () => report({ keyName: 'team-key', usage: usage({ totalAvailable: 2_500_000 }), latencyMs: 87 }))
+    const host = new FakeHost().on('profiles:test-connection', () =>
+      report({ keyName: 'team-key', usage: usage({ totalAvailable: 2_500_000 }), latencyMs: 87 })
+    )
     const { dialog } = await fillAndTest(host)
     const status = within(dialog).getByRole('status')
     await waitFor(() => expect(status.textContent).toContain('Connected'))
@@ -147,7 +153,11 @@ describe('testing a connection from the form', () => {
 
   it('shows a refused key (401) as an alert with a clear title and the host’s detail', async () => {
     const host = new FakeHost().on('profiles:test-connection', () => {
-      throw new StudioError('UNAUTHORIZED', 'The gateway refused the API key (401): it is wrong, disabled, expired or used up.', { status: 401 })
+      throw new StudioError(
+        'UNAUTHORIZED',
+        'The gateway refused the API key (401): it is wrong, disabled, expired or used up.',
+        { status: 401 }
+      )
     })
     const { dialog } = await fillAndTest(host)
     const alert = await within(dialog).findByRole('alert')
@@ -208,7 +218,9 @@ describe('where the key is kept', () => {
     const { user, dialog, fields } = await openAddForm(host)
     const group = within(dialog).getByRole('group', { name: 'Where to keep the key' })
     const session = within(group).getByRole('radio', { name: 'Keep for this session only' }) as HTMLInputElement
-    const file = within(group).getByRole('radio', { name: /Store in an unprotected file \(readable by anyone with access to your user account\)/ }) as HTMLInputElement
+    const file = within(group).getByRole('radio', {
+      name: /Store in an unprotected file \(readable by anyone with access to your user account\)/
+    }) as HTMLInputElement
     expect(session.checked).toBe(true)
     expect(file.checked).toBe(false)
     expect(descriptionOf(file)).toContain('the key will be written to disk unencrypted')
@@ -233,7 +245,9 @@ describe('editing a profile', () => {
     const name = within(dialog).getByRole('textbox', { name: 'Name' }) as HTMLInputElement
     const key = within(dialog).getByLabelText('API key') as HTMLInputElement
     expect(name.value).toBe('Work gateway')
-    expect((within(dialog).getByRole('textbox', { name: 'Base URL' }) as HTMLInputElement).value).toBe('https://api.example.com')
+    expect((within(dialog).getByRole('textbox', { name: 'Base URL' }) as HTMLInputElement).value).toBe(
+      'https://api.example.com'
+    )
     expect(key.value).toBe('')
     expect(key.type).toBe('password')
     expect(key.getAttribute('autocomplete')).toBe('off')
@@ -241,13 +255,19 @@ describe('editing a profile', () => {
 
     // A test with the key left empty uses the saved one (the host looks it up by id).
     await user.click(within(dialog).getByRole('button', { name: 'Test connection' }))
-    await waitFor(() => expect(host.callsTo('profiles:test-connection')).toEqual([{ baseUrl: 'https://api.example.com', key: '', id: 'p-work' }]))
+    await waitFor(() =>
+      expect(host.callsTo('profiles:test-connection')).toEqual([
+        { baseUrl: 'https://api.example.com', key: '', id: 'p-work' }
+      ])
+    )
 
     await user.clear(name)
     await user.type(name, 'Office')
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    expect(host.callsTo('profiles:update')).toEqual([{ id: 'p-work', name: 'Office', baseUrl: 'https://api.example.com' }])
+    expect(host.callsTo('profiles:update')).toEqual([
+      { id: 'p-work', name: 'Office', baseUrl: 'https://api.example.com' }
+    ])
     expect(hasFocus(screen.getByRole('button', { name: 'Edit Office' }))).toBe(true)
   })
 
@@ -276,6 +296,10 @@ describe('editing a profile', () => {
     await user.clear(baseUrl)
     await user.type(baseUrl, 'https://api2.example.com')
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
-    await waitFor(() => expect(host.callsTo('profiles:update')).toEqual([{ id: 'p-work', name: 'Work gateway', baseUrl: 'https://api2.example.com', key: 'sk-new-key-1' }]))
+    await waitFor(() =>
+      expect(host.callsTo('profiles:update')).toEqual([
+        { id: 'p-work', name: 'Work gateway', baseUrl: 'https://api2.example.com', key: 'sk-new-key-1' }
+      ])
+    )
   })
 })

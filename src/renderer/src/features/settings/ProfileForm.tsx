@@ -14,7 +14,15 @@ import { API_KEY_MAX, PROFILE_NAME_MAX } from '@shared/domain/profile-limits'
 import type { KeyPersistence, ProfileView } from '@shared/domain/profiles'
 import { isStudioError } from '@shared/error-core'
 import { PersistenceChoice, type ChosenPersistence } from './PersistenceChoice'
-import { firstInvalid, isFormField, movesToAnotherOrigin, validateForSave, validateForTest, type FieldErrors, type FormField } from './profile-form-validation'
+import {
+  firstInvalid,
+  isFormField,
+  movesToAnotherOrigin,
+  validateForSave,
+  validateForTest,
+  type FieldErrors,
+  type FormField
+} from './profile-form-validation'
 import { TestConnectionResult } from './TestConnection'
 import { useConnectionTest } from './use-connection-test'
 
@@ -83,7 +91,11 @@ export function ProfileForm({ profile, keychainAvailable, onSaved, onCancel }: P
       return
     }
     setFieldErrors((e) => ({ name: e.name }))
-    const outcome = await test.run({ baseUrl: baseUrl.trim(), key: keyValue().trim(), ...(profile ? { id: profile.id } : {}) })
+    const outcome = await test.run({
+      baseUrl: baseUrl.trim(),
+      key: keyValue().trim(),
+      ...(profile ? { id: profile.id } : {})
+    })
     if (outcome && !outcome.ok && isStudioError(outcome.error) && isFormField(outcome.error.field)) {
       test.reset()
       showHostError(outcome.error)
@@ -113,9 +125,15 @@ export function ProfileForm({ profile, keychainAvailable, onSaved, onCancel }: P
           ...(savedPersistence ? { persistence: savedPersistence } : {})
         })
         // A new address or key makes the cached balance someone else's.
-        if (key !== '' || baseUrl.trim() !== profile.baseUrl) await queryClient.invalidateQueries({ queryKey: balanceKeys.usage(profile.id) })
+        if (key !== '' || baseUrl.trim() !== profile.baseUrl)
+          await queryClient.invalidateQueries({ queryKey: balanceKeys.usage(profile.id) })
       } else {
-        await studio.profiles.add({ name: name.trim(), baseUrl: baseUrl.trim(), key, persistence: savedPersistence ?? 'auto' })
+        await studio.profiles.add({
+          name: name.trim(),
+          baseUrl: baseUrl.trim(),
+          key,
+          persistence: savedPersistence ?? 'auto'
+        })
       }
       await queryClient.invalidateQueries({ queryKey: profileKeys.list() })
       setSaving(false)
@@ -138,17 +156,20 @@ export function ProfileForm({ profile, keychainAvailable, onSaved, onCancel }: P
     : originChanged
       ? t('form.apiKeyHelpOriginChanged')
       : profile.key.needsReentry
-      ? t('keyStatus.reentry')
-      : profile.key.last4
-      ? t('form.apiKeyHelpEditLast4', { last4: profile.key.last4 })
-      : t('form.apiKeyHelpEdit')
+        ? t('keyStatus.reentry')
+        : profile.key.last4
+          ? t('form.apiKeyHelpEditLast4', { last4: profile.key.last4 })
+          : t('form.apiKeyHelpEdit')
 
   return (
-    <Dialog title={editing ? t('form.editTitle') : t('form.addTitle')} onClose={onCancel} busy={saving} className="dialog-form">
+    <Dialog
+      title={editing ? t('form.editTitle') : t('form.addTitle')}
+      onClose={onCancel}
+      busy={saving}
+      className="dialog-form"
+    >
       <form className="profile-form" noValidate onSubmit={onSubmit} onKeyDown={submitOnModEnter}>
-        {formError !== null && (
-          <FormAlert title={errorTitle(t, formError)} detail={errorMessage(formError)} />
-        )}
+        {formError !== null && <FormAlert title={errorTitle(t, formError)} detail={errorMessage(formError)} />}
         <TextField
           label={t('form.name')}
           inputRef={nameRef}
@@ -200,15 +221,32 @@ export function ProfileForm({ profile, keychainAvailable, onSaved, onCancel }: P
         <TestConnectionResult state={test.state} />
         <FormFooter>
           <div className="dialog-actions">
-            <button type="button" className="button" onClick={() => void onTest()} aria-busy={test.state.status === 'testing' || undefined}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => void onTest()}
+              aria-busy={test.state.status === 'testing' || undefined}
+            >
               {t('form.testConnection')}
             </button>
             <span className="dialog-actions-spacer" />
             {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus mid-save. */}
-            <button type="button" className="button" onClick={() => !saving && onCancel()} aria-disabled={saving || undefined}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => !saving && onCancel()}
+              aria-disabled={saving || undefined}
+            >
               {t('form.cancel')}
             </button>
-            <button type="submit" className="button button-primary" aria-disabled={saving || undefined} aria-busy={saving || undefined} title={submitKeyName()} aria-keyshortcuts="Control+Enter Meta+Enter">
+            <button
+              type="submit"
+              className="button button-primary"
+              aria-disabled={saving || undefined}
+              aria-busy={saving || undefined}
+              title={submitKeyName()}
+              aria-keyshortcuts="Control+Enter Meta+Enter"
+            >
               {t('form.save')}
             </button>
           </div>

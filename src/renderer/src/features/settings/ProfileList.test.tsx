@@ -35,7 +35,12 @@ describe('the profile list', () => {
 
   it.each<[string, KeyStatus, string, string | null]>([
     ['keychain', { configured: true, last4: 'ab12', protection: 'os' }, 'Key saved in the system keychain', '••••ab12'],
-    ['session', { configured: true, last4: 'cd34', protection: 'session' }, 'Key kept for this session only', '••••cd34'],
+    [
+      'session',
+      { configured: true, last4: 'cd34', protection: 'session' },
+      'Key kept for this session only',
+      '••••cd34'
+    ],
     ['file', { configured: true, last4: 'ef56', protection: 'file' }, 'Key stored unprotected in a file', '••••ef56'],
     ['none', { configured: false, protection: 'none' }, 'No key', null],
     ['unreadable', { configured: true, protection: 'os', needsReentry: true }, 'Re-enter the key', null]
@@ -56,10 +61,14 @@ describe('the profile list', () => {
   })
 
   it('tests a saved profile by id and shows the outcome in the list', async () => {
-    const host = new FakeHost({ profiles: [sandboxProfile(), gatewayProfile()] }).on('profiles:test-connection', (input) => {
-      if ('id' in input && input.id === 'p-work') throw new StudioError('TIMEOUT', 'The gateway did not answer in time.', { retryable: true })
-      throw new Error('unexpected input')
-    })
+    const host = new FakeHost({ profiles: [sandboxProfile(), gatewayProfile()] }).on(
+      'profiles:test-connection',
+      (input) => {
+        if ('id' in input && input.id === 'p-work')
+          throw new StudioError('TIMEOUT', 'The gateway did not answer in time.', { retryable: true })
+        throw new Error('unexpected input')
+      }
+    )
     const { user, item } = await renderSettings(host)
     await user.click(screen.getByRole('button', { name: 'Test connection to Work gateway' }))
     const alert = await within(item('Work gateway')).findByRole('alert')

@@ -16,7 +16,13 @@ export function ProfileList({ list }: { list: ProfileListData }) {
       )}
       <ul className="profile-list" aria-label={t('profiles.listLabel')}>
         {list.profiles.map((p) => (
-          <ProfileListItem key={p.id} profile={p} active={p.id === list.activeId} onUse={(id) => selectProfile.mutate(id)} usePending={selectProfile.isPending} />
+          <ProfileListItem
+            key={p.id}
+            profile={p}
+            active={p.id === list.activeId}
+            onUse={(id) => selectProfile.mutate(id)}
+            usePending={selectProfile.isPending}
+          />
         ))}
       </ul>
     </>

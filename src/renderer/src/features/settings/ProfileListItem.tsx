@@ -23,7 +23,12 @@ export function ProfileListItem({ profile, active, onUse, usePending }: ProfileL
   const name = profile.name
 
   return (
-    <li className="profile-item" data-profile-id={profile.id} data-active={active ? 'true' : 'false'} aria-current={active ? 'true' : undefined}>
+    <li
+      className="profile-item"
+      data-profile-id={profile.id}
+      data-active={active ? 'true' : 'false'}
+      aria-current={active ? 'true' : undefined}
+    >
       <div className="profile-item-main">
         <div className="profile-item-title">
           <span className="profile-item-name">{name}</span>
@@ -51,7 +56,13 @@ export function ProfileListItem({ profile, active, onUse, usePending }: ProfileL
       </div>
       <div className="profile-item-actions">
         {!active && (
-          <button type="button" className="button button-small" aria-label={t('profiles.useNamed', { name })} disabled={usePending} onClick={() => onUse(profile.id)}>
+          <button
+            type="button"
+            className="button button-small"
+            aria-label={t('profiles.useNamed', { name })}
+            disabled={usePending}
+            onClick={() => onUse(profile.id)}
+          >
             {t('profiles.use')}
           </button>
         )}
@@ -64,7 +75,12 @@ export function ProfileListItem({ profile, active, onUse, usePending }: ProfileL
         >
           {t('profiles.test')}
         </button>
-        <button type="button" className="button button-small" aria-label={t('names.openNamed', { name })} onClick={() => openNames(profile.id)}>
+        <button
+          type="button"
+          className="button button-small"
+          aria-label={t('names.openNamed', { name })}
+          onClick={() => openNames(profile.id)}
+        >
           {t('names.open')}
         </button>
         {!profile.readOnly && (
@@ -77,7 +93,12 @@ export function ProfileListItem({ profile, active, onUse, usePending }: ProfileL
             >
               {t('profiles.edit')}
             </button>
-            <button type="button" className="button button-small button-danger" aria-label={t('profiles.removeNamed', { name })} onClick={() => askRemove(profile.id)}>
+            <button
+              type="button"
+              className="button button-small button-danger"
+              aria-label={t('profiles.removeNamed', { name })}
+              onClick={() => askRemove(profile.id)}
+            >
               {t('profiles.remove')}
             </button>
           </>

@@ -7,7 +7,6 @@ import { errorMessage } from '@renderer/lib/error-text'
 import { studio } from '@renderer/lib/studio'
 import { QUEUE_CAP_MAX } from '@shared/contract/queue'
 
-
 const capOf = (text: string): number | null => {
   const n = Number(text.trim())
   return text.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= QUEUE_CAP_MAX ? n : null
@@ -41,28 +40,58 @@ export function QueueSettings() {
     if (imageCap !== null && videoCap !== null) save.mutate({ imageCap, videoCap })
   }
   return (
-    <form className="queue-settings" onSubmit={onSubmit} onKeyDown={submitOnModEnter} noValidate aria-label={t('settings.queueHeading')}>
+    <form
+      className="queue-settings"
+      onSubmit={onSubmit}
+      onKeyDown={submitOnModEnter}
+      noValidate
+      aria-label={t('settings.queueHeading')}
+    >
       <p className="section-intro">{t('settings.queue.intro')}</p>
       <div className="field-inline">
         <label className="field" htmlFor={`${id}-images`}>
           <span className="field-label">{t('settings.queue.imageCap')}</span>
-          <input id={`${id}-images`} className="input" inputMode="numeric" value={images} aria-describedby={`${id}-help`} aria-invalid={invalid && capOf(images) === null ? true : undefined} onChange={(e) => setImages(e.target.value)} />
+          <input
+            id={`${id}-images`}
+            className="input"
+            inputMode="numeric"
+            value={images}
+            aria-describedby={`${id}-help`}
+            aria-invalid={invalid && capOf(images) === null ? true : undefined}
+            onChange={(e) => setImages(e.target.value)}
+          />
         </label>
         <label className="field" htmlFor={`${id}-videos`}>
           <span className="field-label">{t('settings.queue.videoCap')}</span>
-          <input id={`${id}-videos`} className="input" inputMode="numeric" value={videos} aria-describedby={`${id}-help`} aria-invalid={invalid && capOf(videos) === null ? true : undefined} onChange={(e) => setVideos(e.target.value)} />
+          <input
+            id={`${id}-videos`}
+            className="input"
+            inputMode="numeric"
+            value={videos}
+            aria-describedby={`${id}-help`}
+            aria-invalid={invalid && capOf(videos) === null ? true : undefined}
+            onChange={(e) => setVideos(e.target.value)}
+          />
         </label>
       </div>
       <p id={`${id}-help`} className="field-help">
         {t('settings.queue.capHelp')}
       </p>
       <FormFooter>
-        <button type="submit" className="button" aria-busy={save.isPending || undefined} title={submitKeyName()} aria-keyshortcuts="Control+Enter Meta+Enter">
+        <button
+          type="submit"
+          className="button"
+          aria-busy={save.isPending || undefined}
+          title={submitKeyName()}
+          aria-keyshortcuts="Control+Enter Meta+Enter"
+        >
           {t('settings.queue.save')}
         </button>
       </FormFooter>
       <p role="status" className="notice">
-        {save.isSuccess && !invalid ? t('settings.queue.saved', { images: save.data.imageCap, videos: save.data.videoCap }) : ''}
+        {save.isSuccess && !invalid
+          ? t('settings.queue.saved', { images: save.data.imageCap, videos: save.data.videoCap })
+          : ''}
       </p>
       {invalid && (
         <p role="alert" className="form-alert">

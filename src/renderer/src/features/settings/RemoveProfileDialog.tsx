@@ -6,7 +6,15 @@ import type { ProfileView } from '@shared/domain/profiles'
 export const ADD_PROFILE_BUTTON_ID = 'add-profile-button'
 
 /** Confirms a delete; once the profile is gone, focus lands on "Add profile". */
-export function RemoveProfileDialog({ profile, onClose, onRemoved }: { profile: ProfileView; onClose: () => void; onRemoved: (name: string) => void }) {
+export function RemoveProfileDialog({
+  profile,
+  onClose,
+  onRemoved
+}: {
+  profile: ProfileView
+  onClose: () => void
+  onRemoved: (name: string) => void
+}) {
   const { t } = useT()
   const remove = useRemoveProfile()
   return (

@@ -23,7 +23,12 @@ export function SettingsView() {
       <section className="settings-section" aria-labelledby="settings-profiles">
         <div className="section-header">
           <h2 id="settings-profiles">{t('settings.profilesHeading')}</h2>
-          <button type="button" id={ADD_PROFILE_BUTTON_ID} className="button button-primary" onClick={() => openProfileForm({ mode: 'add' })}>
+          <button
+            type="button"
+            id={ADD_PROFILE_BUTTON_ID}
+            className="button button-primary"
+            onClick={() => openProfileForm({ mode: 'add' })}
+          >
             <Icon name="plus" size={16} />
             {t('profiles.add')}
           </button>

@@ -33,7 +33,11 @@ export function TestConnectionResult({ state }: { state: ConnectionTestState }) 
               <dt>{t('connection.state')}</dt>
               <dd data-key-state={state.report.state}>{t(`connection.states.${state.report.state}`)}</dd>
               <dt>{t('connection.available')}</dt>
-              <dd>{state.report.usage.unlimited ? t('balance.unlimited') : formatQuota(shownAvailable(state.report.usage), i18n.language)}</dd>
+              <dd>
+                {state.report.usage.unlimited
+                  ? t('balance.unlimited')
+                  : formatQuota(shownAvailable(state.report.usage), i18n.language)}
+              </dd>
               <dt>{t('connection.latency')}</dt>
               <dd>{t('connection.latencyValue', { ms: state.report.latencyMs })}</dd>
             </dl>

@@ -26,7 +26,12 @@ export function baseUrlError(t: TFunction, value: string): string | null {
 }
 
 /** Key rules the host applies: present (when required) and a single token. */
-export function keyError(t: TFunction, key: string, required: boolean, requiredKey: 'form.errors.keyRequired' | 'form.errors.keyRequiredToTest'): string | null {
+export function keyError(
+  t: TFunction,
+  key: string,
+  required: boolean,
+  requiredKey: 'form.errors.keyRequired' | 'form.errors.keyRequiredToTest'
+): string | null {
   const trimmed = key.trim()
   if (trimmed === '') return required ? t(requiredKey) : null
   if (/\s/.test(trimmed)) return t('form.errors.keyWhitespace')

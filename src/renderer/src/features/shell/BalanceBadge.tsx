@@ -30,24 +30,50 @@ export function BalanceBadge() {
   )
 }
 
-function UsageDetails({ usage, locale, unit, quotaPerUsd, now }: { usage: KeyUsage; locale: string; unit: DisplayUnit; quotaPerUsd: number; now: number }) {
+function UsageDetails({
+  usage,
+  locale,
+  unit,
+  quotaPerUsd,
+  now
+}: {
+  usage: KeyUsage
+  locale: string
+  unit: DisplayUnit
+  quotaPerUsd: number
+  now: number
+}) {
   const { t } = useT()
   const quota = (n: number) => formatAmount(quotaInUnit(n, unit, quotaPerUsd), unit, locale)
   const expiry = expiryState(usage.expiresAt, now)
   const time = dateTimeFormat(locale, { timeStyle: 'medium' }).format(usage.fetchedAt)
   return (
     <>
-      <span className="tooltip-line">{t('balance.granted', { value: usage.unlimited ? t('balance.unlimited') : quota(usage.totalGranted) })}</span>
+      <span className="tooltip-line">
+        {t('balance.granted', { value: usage.unlimited ? t('balance.unlimited') : quota(usage.totalGranted) })}
+      </span>
       <span className="tooltip-line">{t('balance.used', { value: quota(usage.totalUsed) })}</span>
-      <span className="tooltip-line">{t('balance.available', { value: usage.unlimited ? t('balance.unlimited') : quota(shownAvailable(usage)) })}</span>
+      <span className="tooltip-line">
+        {t('balance.available', { value: usage.unlimited ? t('balance.unlimited') : quota(shownAvailable(usage)) })}
+      </span>
       <span className="tooltip-line">
         {usage.expiresAt > 0
-          ? t('balance.expiresAt', { value: dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(usage.expiresAt * 1000) })
+          ? t('balance.expiresAt', {
+              value: dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(usage.expiresAt * 1000)
+            })
           : t('balance.neverExpires')}
       </span>
       <span className="tooltip-line tooltip-muted">{t('balance.fetchedAt', { value: time })}</span>
-      {expiry.kind === 'soon' && <span className="tooltip-line tooltip-strong">{t('balance.expiresSoon', { value: formatDuration(expiry.inMs, locale) })}</span>}
-      <span className="tooltip-line tooltip-muted">{unit.kind === 'quota' ? t('balance.unitNote') : t('balance.unitNoteIn', { unit: unit.kind === 'usd' ? 'USD' : 'CNY' })}</span>
+      {expiry.kind === 'soon' && (
+        <span className="tooltip-line tooltip-strong">
+          {t('balance.expiresSoon', { value: formatDuration(expiry.inMs, locale) })}
+        </span>
+      )}
+      <span className="tooltip-line tooltip-muted">
+        {unit.kind === 'quota'
+          ? t('balance.unitNote')
+          : t('balance.unitNoteIn', { unit: unit.kind === 'usd' ? 'USD' : 'CNY' })}
+      </span>
     </>
   )
 }
@@ -67,7 +93,11 @@ function BalanceBadgeFor({ profileId }: { profileId: string }) {
   // Asks the host to look again; it serves its cache when the last check is very recent (rate limit).
   const refresh = () => {
     void queryClient
-      .fetchQuery({ queryKey: balanceKeys.usage(profileId), queryFn: () => studio.balance.getUsage({ profileId, refresh: true }), staleTime: 0 })
+      .fetchQuery({
+        queryKey: balanceKeys.usage(profileId),
+        queryFn: () => studio.balance.getUsage({ profileId, refresh: true }),
+        staleTime: 0
+      })
       .catch(() => {
         // The error is in the query state and shown by the badge.
       })
@@ -82,11 +112,18 @@ function BalanceBadgeFor({ profileId }: { profileId: string }) {
     value =
       headline.state === 'active'
         ? formatAmount(quotaInUnit(headline.available, unit, quotaPerUsd), unit, locale)
-        : t(headline.state === 'unlimited' ? 'balance.unlimited' : headline.state === 'expired' ? 'balance.expired' : 'balance.exhausted')
+        : t(
+            headline.state === 'unlimited'
+              ? 'balance.unlimited'
+              : headline.state === 'expired'
+                ? 'balance.expired'
+                : 'balance.exhausted'
+          )
     details = <UsageDetails usage={query.data} locale={locale} unit={unit} quotaPerUsd={quotaPerUsd} now={now} />
   } else if (query.error) {
     state = 'error'
-    value = isStudioError(query.error) && query.error.code === 'KEY_MISSING' ? t('balance.noKey') : t('balance.unavailable')
+    value =
+      isStudioError(query.error) && query.error.code === 'KEY_MISSING' ? t('balance.noKey') : t('balance.unavailable')
     details = (
       <>
         <span className="tooltip-line tooltip-strong">{errorTitle(t, query.error)}</span>
@@ -99,7 +136,12 @@ function BalanceBadgeFor({ profileId }: { profileId: string }) {
     details = null
   }
   // A failed re-check keeps the last record on screen, and says why it is not newer.
-  const staleError = query.data && query.error ? <span className="tooltip-line tooltip-strong">{errorTitle(t, query.error)}: {errorMessage(query.error)}</span> : null
+  const staleError =
+    query.data && query.error ? (
+      <span className="tooltip-line tooltip-strong">
+        {errorTitle(t, query.error)}: {errorMessage(query.error)}
+      </span>
+    ) : null
 
   return (
     <Tooltip
@@ -127,7 +169,9 @@ function BalanceBadgeFor({ profileId }: { profileId: string }) {
           <span className="balance-caption">{t('balance.label')}</span>
           <span className="balance-value">{value}</span>
           {/* A bare number says nothing of what it counts: quota units are named, currencies carry their sign. */}
-          {state === 'active' && unit.kind === 'quota' && <span className="balance-unit"> {t('balance.quotaUnit')}</span>}
+          {state === 'active' && unit.kind === 'quota' && (
+            <span className="balance-unit"> {t('balance.quotaUnit')}</span>
+          )}
         </button>
       )}
     </Tooltip>

@@ -33,7 +33,9 @@ describe('command palette', () => {
 
     await user.keyboard('{Control>}k{/Control}')
     await user.keyboard('go to vdeo')
-    await waitFor(() => expect(within(screen.getByRole('dialog')).getAllByRole('option')[0].textContent).toContain('Go to Video'))
+    await waitFor(() =>
+      expect(within(screen.getByRole('dialog')).getAllByRole('option')[0].textContent).toContain('Go to Video')
+    )
     await user.keyboard('{Enter}')
     expect(useUiStore.getState().view).toBe('video')
     expect(screen.queryByRole('dialog', { name: 'Command palette' })).toBeNull()
@@ -48,7 +50,8 @@ describe('command palette', () => {
     await user.keyboard('lighth')
     const option = await within(screen.getByRole('dialog')).findByRole('option', { name: /Lighthouse/ })
     await waitFor(() => expect(screen.getByRole('combobox').getAttribute('aria-activedescendant')).not.toBeNull())
-    while (screen.getByRole('combobox').getAttribute('aria-activedescendant') !== option.id) await user.keyboard('{ArrowDown}')
+    while (screen.getByRole('combobox').getAttribute('aria-activedescendant') !== option.id)
+      await user.keyboard('{ArrowDown}')
     await user.keyboard('{Enter}')
     await waitFor(() => expect((field as HTMLTextAreaElement).value).toBe('Draw: a lighthouse at dusk'))
     expect(document.activeElement).toBe(field)
@@ -64,14 +67,19 @@ describe('command palette', () => {
     await user.keyboard('{Escape}')
     expect(document.activeElement).toBe(field)
     await user.keyboard('{Control>}{Shift>}p{/Shift}{/Control}')
-    await within(await screen.findByRole('dialog', { name: 'Insert a saved prompt' })).findByRole('option', { name: /Lighthouse/ })
+    await within(await screen.findByRole('dialog', { name: 'Insert a saved prompt' })).findByRole('option', {
+      name: /Lighthouse/
+    })
     await user.keyboard('{Enter}')
     await waitFor(() => expect((field as HTMLTextAreaElement).value).toBe('a lighthouse at dusk'))
   })
 })
 
 describe('command palette as the hub of actions', () => {
-  const optionTexts = () => within(screen.getByRole('dialog', { name: 'Command palette' })).getAllByRole('option').map((o) => o.textContent ?? '')
+  const optionTexts = () =>
+    within(screen.getByRole('dialog', { name: 'Command palette' }))
+      .getAllByRole('option')
+      .map((o) => o.textContent ?? '')
 
   it('"ed" finds the Edit actions first; "theme" ranks the theme action above the backup', async () => {
     const { user } = await renderApp({ host: hostWithPrompt() })

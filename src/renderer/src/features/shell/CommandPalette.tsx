@@ -7,7 +7,13 @@ const loadDialog = () => trackLoad(import('./PaletteDialog'))
 const PaletteDialog = lazy(() => loadDialog().then((m) => ({ default: m.PaletteDialog })))
 
 /** Ctrl/Cmd+K opens the palette (not while another dialog is open). */
-export function isPaletteShortcut(e: { key: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }): boolean {
+export function isPaletteShortcut(e: {
+  key: string
+  ctrlKey: boolean
+  metaKey: boolean
+  shiftKey: boolean
+  altKey: boolean
+}): boolean {
   return (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'k'
 }
 
@@ -72,7 +78,8 @@ export function CommandPalette() {
     window.addEventListener('keydown', onModifier)
     let idle = 0
     const timer = setTimeout(() => {
-      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(() => void loadDialog(), { timeout: 5000 })
+      if (typeof requestIdleCallback === 'function')
+        idle = requestIdleCallback(() => void loadDialog(), { timeout: 5000 })
       else void loadDialog()
     }, PRELOAD_AFTER_MS)
     return () => {

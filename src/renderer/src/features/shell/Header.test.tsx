@@ -51,7 +51,12 @@ describe('the header', () => {
 
   it('shows an unlimited key as Unlimited, never as a negative amount', async () => {
     const host = new FakeHost()
-    host.usageByProfile.sandbox = usage({ unlimited: true, totalGranted: 0, totalUsed: 52_000, totalAvailable: -52_000 })
+    host.usageByProfile.sandbox = usage({
+      unlimited: true,
+      totalGranted: 0,
+      totalUsed: 52_000,
+      totalAvailable: -52_000
+    })
     await renderApp({ host })
     const badge = await balanceBadge()
     expect(badge.textContent).toBe('Balance:Unlimited')
@@ -72,7 +77,11 @@ describe('the header', () => {
 
   it('shows a failed balance check compactly, with the host’s message in the description', async () => {
     const host = new FakeHost()
-    host.usageByProfile.sandbox = new StudioError('UNAUTHORIZED', 'The gateway refused the API key (401): it is wrong, disabled, expired or used up.', { status: 401 })
+    host.usageByProfile.sandbox = new StudioError(
+      'UNAUTHORIZED',
+      'The gateway refused the API key (401): it is wrong, disabled, expired or used up.',
+      { status: 401 }
+    )
     await renderApp({ host })
     const badge = await balanceBadge()
     expect(badge.textContent).toBe('Balance:Unavailable')
@@ -104,6 +113,8 @@ describe('the header', () => {
   it('asks the host for a fresh record when the badge is clicked', async () => {
     const { host, user } = await renderApp()
     await user.click(await balanceBadge())
-    await waitFor(() => expect(host.callsTo('balance:get-usage')).toContainEqual({ profileId: 'sandbox', refresh: true }))
+    await waitFor(() =>
+      expect(host.callsTo('balance:get-usage')).toContainEqual({ profileId: 'sandbox', refresh: true })
+    )
   })
 })

@@ -32,7 +32,11 @@ describe('job announcements', () => {
     for (let p = 0; p <= 100; p += 5) act(() => void host.video.update('v-1', { state: 'running', progress: p }))
     act(() => void host.video.update('v-1', { state: 'succeeded', progress: 100 }))
     act(() => void host.video.update('v-1', { state: 'succeeded', progress: 100 }))
-    expect(heard).toEqual(['polite: Video “a kite over the dunes” is queued.', 'polite: Video “a kite over the dunes” is running.', 'polite: Video “a kite over the dunes” is done.'])
+    expect(heard).toEqual([
+      'polite: Video “a kite over the dunes” is queued.',
+      'polite: Video “a kite over the dunes” is running.',
+      'polite: Video “a kite over the dunes” is done.'
+    ])
     expect(screen.getByTestId('live-polite').textContent).toBe('Video “a kite over the dunes” is done.')
     expect(screen.getByTestId('live-polite').getAttribute('aria-live')).toBe('polite')
     expect(screen.getByTestId('live-assertive').textContent).toBe('')
@@ -41,12 +45,18 @@ describe('job announcements', () => {
   it('a failure is said once through the assertive region, with its reason', async () => {
     const { host } = await renderApp()
     const heard = recordAnnouncements()
-    host.images.jobs = [{ jobId: 'j-1', kind: 'edit', status: 'running', createdAt: 1, prompt: 'a red sail', items: [], warnings: [] }]
-    for (let i = 0; i < 5; i++) act(() => void host.images.update('j-1', { status: 'running', progressNote: `step ${i}` }))
+    host.images.jobs = [
+      { jobId: 'j-1', kind: 'edit', status: 'running', createdAt: 1, prompt: 'a red sail', items: [], warnings: [] }
+    ]
+    for (let i = 0; i < 5; i++)
+      act(() => void host.images.update('j-1', { status: 'running', progressNote: `step ${i}` }))
     const error = { code: 'MODEL_UNAVAILABLE' as const, message: 'The gateway refused the prompt', retryable: false }
     act(() => void host.images.update('j-1', { status: 'failed', error }))
     act(() => void host.images.update('j-1', { status: 'failed', error }))
-    expect(heard).toEqual(['polite: Image “a red sail” is running.', 'assertive: Image “a red sail” failed: The gateway refused the prompt'])
+    expect(heard).toEqual([
+      'polite: Image “a red sail” is running.',
+      'assertive: Image “a red sail” failed: The gateway refused the prompt'
+    ])
     const alert = screen.getByTestId('live-assertive')
     expect(alert.getAttribute('aria-live')).toBe('assertive')
     expect(alert.textContent).toBe('Image “a red sail” failed: The gateway refused the prompt')

@@ -14,14 +14,25 @@ export function JobAnnouncements() {
   const phasesRef = useRef<JobPhases | null>(null)
   useEffect(() => {
     const phases = (phasesRef.current ??= new JobPhases())
-    const say = (kind: 'image' | 'video', key: string, phase: JobPhase | null, prompt: string, reason: string | undefined) => {
+    const say = (
+      kind: 'image' | 'video',
+      key: string,
+      phase: JobPhase | null,
+      prompt: string,
+      reason: string | undefined
+    ) => {
       if (!phases.update(`${kind}:${key}`, phase) || phase === null) return
       const values = { kind: t(`announce.${kind}`), name: prompt.trim().slice(0, 80) || t('announce.untitled'), reason }
-      if (phase === 'failed') useAnnouncer.getState().announce(t(reason ? 'announce.failedWith' : 'announce.failed', values), 'assertive')
+      if (phase === 'failed')
+        useAnnouncer.getState().announce(t(reason ? 'announce.failedWith' : 'announce.failed', values), 'assertive')
       else useAnnouncer.getState().announce(t(`announce.${phase}`, values))
     }
-    const offJob = studio.images.onJobUpdated((job) => say('image', job.jobId, imagePhase(job.status), job.prompt ?? job.items[0]?.prompt ?? '', job.error?.message))
-    const offTask = studio.video.onTaskUpdated((task) => say('video', task.id, videoPhase(task.state), task.prompt, task.error?.message))
+    const offJob = studio.images.onJobUpdated((job) =>
+      say('image', job.jobId, imagePhase(job.status), job.prompt ?? job.items[0]?.prompt ?? '', job.error?.message)
+    )
+    const offTask = studio.video.onTaskUpdated((task) =>
+      say('video', task.id, videoPhase(task.state), task.prompt, task.error?.message)
+    )
     return () => {
       offJob()
       offTask()

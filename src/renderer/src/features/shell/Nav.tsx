@@ -22,7 +22,10 @@ export function Nav() {
       <ul className="nav-list">
         {VIEWS.map((v) => (
           <li key={v.id}>
-            <Tooltip content={t('nav.open', { name: t(v.labelKey), keys: shortcutLabel(v.shortcut) })} placement="right">
+            <Tooltip
+              content={t('nav.open', { name: t(v.labelKey), keys: shortcutLabel(v.shortcut) })}
+              placement="right"
+            >
               {(describedBy) => (
                 <button
                   type="button"

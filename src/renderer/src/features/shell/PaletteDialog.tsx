@@ -11,7 +11,13 @@ import { rankEntries, type PaletteEntry } from './palette-items'
 import { usePaletteEntries } from './use-palette-entries'
 
 /** The palette itself: loaded on first use (Fuse.js and the entries stay off the start path, T1). */
-export function PaletteDialog({ onClose, takeTypedAhead }: { onClose: () => void; /** What was typed while this chunk loaded (capture stops here). */ takeTypedAhead?: () => string }) {
+export function PaletteDialog({
+  onClose,
+  takeTypedAhead
+}: {
+  onClose: () => void
+  /** What was typed while this chunk loaded (capture stops here). */ takeTypedAhead?: () => string
+}) {
   const { t } = useT()
   const input = useRef<HTMLInputElement>(null)
   const [query, setQuery] = useState('')
@@ -48,7 +54,17 @@ export function PaletteDialog({ onClose, takeTypedAhead }: { onClose: () => void
   }
   return (
     <Dialog title={t('prompts.palette.title')} onClose={onClose} initialFocus={input} className="command-palette">
-      <CommandList inputRef={input} label={t('prompts.palette.search')} placeholder={t('prompts.palette.search')} query={query} onQuery={setQuery} items={items} onPick={pick} onEscape={onClose} empty={t('prompts.palette.empty')} />
+      <CommandList
+        inputRef={input}
+        label={t('prompts.palette.search')}
+        placeholder={t('prompts.palette.search')}
+        query={query}
+        onQuery={setQuery}
+        items={items}
+        onPick={pick}
+        onEscape={onClose}
+        empty={t('prompts.palette.empty')}
+      />
     </Dialog>
   )
 }

@@ -26,7 +26,10 @@ describe('store notices in the shell', () => {
     await user.click(within(await screen.findByTestId('store-notices')).getByRole('button', { name: 'Dismiss' }))
     expect(screen.queryByTestId('store-notices')).toBeNull()
     // The library folder check runs once the studio is ready and tells the page when it repaired something.
-    fake.notices = [...fake.notices, { store: 'images', message: '2 images were missing from the library folder and removed from the gallery.' }]
+    fake.notices = [
+      ...fake.notices,
+      { store: 'images', message: '2 images were missing from the library folder and removed from the gallery.' }
+    ]
     act(() => fake.emit('app:notices-changed', { count: 2 }))
     const banner = await screen.findByTestId('store-notices')
     expect(banner.textContent).toContain('2 images were missing from the library folder and removed from the gallery.')

@@ -14,14 +14,27 @@ const NOTICES_KEY = ['app', 'notices'] as const
 export function StoreNotices() {
   const { t } = useT()
   const queryClient = useQueryClient()
-  const { data } = useQuery({ queryKey: NOTICES_KEY, queryFn: () => studio.app.getNotices(), staleTime: Infinity, retry: false })
-  useEffect(() => studio.app.onNoticesChanged(() => void queryClient.invalidateQueries({ queryKey: NOTICES_KEY })), [queryClient])
+  const { data } = useQuery({
+    queryKey: NOTICES_KEY,
+    queryFn: () => studio.app.getNotices(),
+    staleTime: Infinity,
+    retry: false
+  })
+  useEffect(
+    () => studio.app.onNoticesChanged(() => void queryClient.invalidateQueries({ queryKey: NOTICES_KEY })),
+    [queryClient]
+  )
   // How many notices the user has dismissed: a later one brings the banner back.
   const [dismissed, setDismissed] = useState(0)
   const notices = data?.notices ?? []
   if (notices.length <= dismissed) return null
   return (
-    <section className="store-notices form-alert warning" role="status" aria-labelledby="store-notices-title" data-testid="store-notices">
+    <section
+      className="store-notices form-alert warning"
+      role="status"
+      aria-labelledby="store-notices-title"
+      data-testid="store-notices"
+    >
       <p id="store-notices-title" className="form-alert-title">
         {t('app.noticesTitle')}
       </p>

@@ -12,11 +12,14 @@ import { useUiStore } from '@renderer/store/ui'
 // script time) stay out of the entry chunk (PERFORMANCE T1).
 // Each comes with the areas' English strings (one small chunk, fetched beside the view's own), so
 // its first render already has them.
-const withAreaStrings = <T,>(view: Promise<T>): Promise<T> => trackLoad(Promise.all([view, loadAreaStrings()]).then(([m]) => m))
+const withAreaStrings = <T,>(view: Promise<T>): Promise<T> =>
+  trackLoad(Promise.all([view, loadAreaStrings()]).then(([m]) => m))
 const ImagesView = lazy(() => withAreaStrings(import('@renderer/features/images/ImagesView')))
 const VideoView = lazy(() => withAreaStrings(import('@renderer/features/video/VideoView')))
 const BalanceView = lazy(() => withAreaStrings(import('@renderer/features/balance/BalanceView')))
-const SettingsView = lazy(() => withAreaStrings(import('@renderer/features/settings/SettingsView').then((m) => ({ default: m.SettingsView }))))
+const SettingsView = lazy(() =>
+  withAreaStrings(import('@renderer/features/settings/SettingsView').then((m) => ({ default: m.SettingsView })))
+)
 const PromptsView = lazy(() => withAreaStrings(import('@renderer/features/prompts/PromptsView')))
 
 /** The main landmark: the current area, titled by the banner's h1. */

@@ -31,7 +31,9 @@ describe('navigation', () => {
 
   it('a toast seen on one screen does not follow the user to the next', async () => {
     const { user } = await renderApp()
-    act(() => useVideoUi.getState().pushToast({ taskId: 't1', state: 'succeeded', title: 'Video ready', body: 'a kite' }))
+    act(() =>
+      useVideoUi.getState().pushToast({ taskId: 't1', state: 'succeeded', title: 'Video ready', body: 'a kite' })
+    )
     expect(await screen.findByTestId('video-toast')).toBeTruthy()
     await user.click(nav('Balance'))
     await waitFor(() => expect(screen.queryByTestId('video-toast')).toBeNull())

@@ -47,4 +47,3 @@ export function rankEntries(entries: readonly PaletteEntry[], query: string, max
   const fuzzy = fuse.search(q, { limit: max }).map((r) => r.item)
   return [...ranked.flat(), ...fuzzy].slice(0, max)
 }
-

@@ -14,8 +14,14 @@ import { studio } from '@renderer/lib/studio'
  */
 export async function prefetchStartupReads(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.prefetchQuery({ ...settingsQuery(), queryFn: () => takeStartupRead('settings:get') ?? studio.settings.get() }),
-    queryClient.prefetchQuery({ ...profileListQuery(), queryFn: () => takeStartupRead('profiles:list') ?? studio.profiles.list() }),
+    queryClient.prefetchQuery({
+      ...settingsQuery(),
+      queryFn: () => takeStartupRead('settings:get') ?? studio.settings.get()
+    }),
+    queryClient.prefetchQuery({
+      ...profileListQuery(),
+      queryFn: () => takeStartupRead('profiles:list') ?? studio.profiles.list()
+    }),
     queryClient.prefetchQuery({
       ...conversationListQuery(''),
       queryFn: () => takeStartupRead('chat:list-conversations') ?? studio.chat.listConversations()

@@ -45,8 +45,16 @@ export function usePaletteEntries(): PaletteEntry[] {
   const updateSettings = useUpdateSettings()
   const conversationList = useQuery(conversationListQuery('')).data
   const profiles = useQuery(profileListQuery()).data
-  const lastImage = useQuery({ queryKey: ['palette', 'last-image'], queryFn: () => studio.images.listGallery({ filter: {}, limit: 1 }).then((p) => p.items[0] ?? null), staleTime: 0 }).data
-  const lastVideo = useQuery({ queryKey: ['palette', 'last-video'], queryFn: () => studio.video.list({ limit: 1 }).then((p) => p.tasks[0] ?? null), staleTime: 0 }).data
+  const lastImage = useQuery({
+    queryKey: ['palette', 'last-image'],
+    queryFn: () => studio.images.listGallery({ filter: {}, limit: 1 }).then((p) => p.items[0] ?? null),
+    staleTime: 0
+  }).data
+  const lastVideo = useQuery({
+    queryKey: ['palette', 'last-video'],
+    queryFn: () => studio.video.list({ limit: 1 }).then((p) => p.tasks[0] ?? null),
+    staleTime: 0
+  }).data
 
   return useMemo(() => {
     const actions = t('prompts.palette.groups.actions')
@@ -55,7 +63,13 @@ export function usePaletteEntries(): PaletteEntry[] {
     const say = (text: string) => useUiStore.getState().setNotice(text)
     const imageLabel = lastImage ? lastImage.prompt.slice(0, 60) || lastImage.model : ''
     const list: PaletteEntry[] = [
-      ...VIEWS.map((v) => ({ id: `view-${v.id}`, group: t('prompts.palette.groups.areas'), label: go(t(v.labelKey)), shortcut: shortcutLabel(v.shortcut), run: () => void navigate(v.id) })),
+      ...VIEWS.map((v) => ({
+        id: `view-${v.id}`,
+        group: t('prompts.palette.groups.areas'),
+        label: go(t(v.labelKey)),
+        shortcut: shortcutLabel(v.shortcut),
+        run: () => void navigate(v.id)
+      })),
       {
         id: 'new-chat',
         group: actions,
@@ -89,29 +103,65 @@ export function usePaletteEntries(): PaletteEntry[] {
         id: 'edit-image',
         group: actions,
         label: t('prompts.palette.actions.editImage'),
-        run: () => void navigate('images').then(() => useUiStore.getState().view === 'images' && useImagesUi.getState().openEditor())
+        run: () =>
+          void navigate('images').then(
+            () => useUiStore.getState().view === 'images' && useImagesUi.getState().openEditor()
+          )
       },
       ...(lastImage
         ? [
-            { id: 'edit-last-image', group: actions, label: t('prompts.palette.actions.editLast'), detail: imageLabel, run: () => useHandoff.getState().send({ kind: 'image-edit', itemId: lastImage.id }) },
+            {
+              id: 'edit-last-image',
+              group: actions,
+              label: t('prompts.palette.actions.editLast'),
+              detail: imageLabel,
+              run: () => useHandoff.getState().send({ kind: 'image-edit', itemId: lastImage.id })
+            },
             {
               id: 'last-image-to-video',
               group: actions,
               label: t('prompts.palette.actions.lastToVideo'),
               detail: imageLabel,
-              run: () => useHandoff.getState().send({ kind: 'video-frame', slot: 'first', itemId: lastImage.id, label: imageLabel, thumbUrl: lastImage.url })
+              run: () =>
+                useHandoff.getState().send({
+                  kind: 'video-frame',
+                  slot: 'first',
+                  itemId: lastImage.id,
+                  label: imageLabel,
+                  thumbUrl: lastImage.url
+                })
             }
           ]
         : []),
       ...(lastVideo
-        ? [{ id: 'open-last-video', group: actions, label: t('prompts.palette.actions.openLastVideo'), detail: lastVideo.prompt.slice(0, 60), run: () => useHandoff.getState().send({ kind: 'show-video', taskId: lastVideo.id }) }]
+        ? [
+            {
+              id: 'open-last-video',
+              group: actions,
+              label: t('prompts.palette.actions.openLastVideo'),
+              detail: lastVideo.prompt.slice(0, 60),
+              run: () => useHandoff.getState().send({ kind: 'show-video', taskId: lastVideo.id })
+            }
+          ]
         : []),
-      { id: 'create-video', group: actions, label: t('prompts.palette.actions.createVideo'), run: () => void navigate('video') },
-      { id: 'open-library', group: actions, label: t('prompts.palette.actions.openLibrary'), run: () => void navigate('prompts') },
+      {
+        id: 'create-video',
+        group: actions,
+        label: t('prompts.palette.actions.createVideo'),
+        run: () => void navigate('video')
+      },
+      {
+        id: 'open-library',
+        group: actions,
+        label: t('prompts.palette.actions.openLibrary'),
+        run: () => void navigate('prompts')
+      },
       {
         id: 'toggle-theme',
         group: actions,
-        label: t('prompts.palette.actions.toggleTheme', { theme: t(`prompts.palette.actions.themes.${dark ? 'light' : 'dark'}`) }),
+        label: t('prompts.palette.actions.toggleTheme', {
+          theme: t(`prompts.palette.actions.themes.${dark ? 'light' : 'dark'}`)
+        }),
         run: () => settings && updateSettings.mutate({ theme: dark ? 'light' : 'dark' })
       },
       {
@@ -136,7 +186,8 @@ export function usePaletteEntries(): PaletteEntry[] {
           id: `profile-${p.id}`,
           group: t('prompts.palette.groups.profiles'),
           label: t('prompts.palette.actions.switchProfile', { name: p.name }),
-          run: () => void studio.profiles.select({ id: p.id }).then((l) => qc.setQueryData(profileListQuery().queryKey, l))
+          run: () =>
+            void studio.profiles.select({ id: p.id }).then((l) => qc.setQueryData(profileListQuery().queryKey, l))
         })),
       ...(conversationList?.conversations ?? []).slice(0, 20).map((c) => ({
         id: `conv-${c.id}`,

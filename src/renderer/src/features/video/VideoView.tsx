@@ -18,7 +18,15 @@ function SidePanel() {
   const label = (p: (typeof PANELS)[number]) => t(p === 'create' ? 'video.view.createTab' : 'video.view.assetsTab')
   return (
     <div className="video-side" role="region" aria-label={t('video.view.createLabel')}>
-      <Tabs idPrefix="video" label={t('video.view.createLabel')} panels={PANELS} active={panel} onSelect={setPanel} labelOf={label} panelClassName="video-tab-panel">
+      <Tabs
+        idPrefix="video"
+        label={t('video.view.createLabel')}
+        panels={PANELS}
+        active={panel}
+        onSelect={setPanel}
+        labelOf={label}
+        panelClassName="video-tab-panel"
+      >
         {panel === 'create' ? <CreateForm /> : <AssetsPanel />}
       </Tabs>
       <QueuePanel kind="video" />

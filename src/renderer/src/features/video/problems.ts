@@ -14,7 +14,9 @@ export type VideoProblem = FormProblem<VideoProblemKey>
 
 export type VideoProblems = Partial<Record<string, VideoProblem>>
 
-export const { problem: vp, text: videoProblemText } = areaProblems<VideoProblemKey>((t, own) => t(`video.problems.${own.key}`, own.values ?? {}))
+export const { problem: vp, text: videoProblemText } = areaProblems<VideoProblemKey>((t, own) =>
+  t(`video.problems.${own.key}`, own.values ?? {})
+)
 
 /** '' is "not sent" (undefined); otherwise a whole number (its range is a rule of the domain), or a problem. */
 export function parseWhole(raw: string): { value?: number; problem?: VideoProblem } {

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { videoTask } from '@renderer/testing/fake-video'
 import { indexOf, remixesOf, removeTasks, upsertTasks } from './task-index'
 
-const tasks = [videoTask({ id: 'a', createdAt: 3 }), videoTask({ id: 'b', createdAt: 2 }), videoTask({ id: 'c', createdAt: 1 })]
+const tasks = [
+  videoTask({ id: 'a', createdAt: 3 }),
+  videoTask({ id: 'b', createdAt: 2 }),
+  videoTask({ id: 'c', createdAt: 1 })
+]
 
 describe('task index', () => {
   it('keeps every other task object and the order when one task changes', () => {
@@ -22,7 +26,11 @@ describe('task index', () => {
   })
 
   it('removes by id and maps remixes to their source, newest first', () => {
-    const index = indexOf([...tasks, videoTask({ id: 'r1', createdAt: 4, remixOf: { id: 'a', taskId: 't' } }), videoTask({ id: 'r2', createdAt: 5, remixOf: { id: 'a', taskId: 't' } })])
+    const index = indexOf([
+      ...tasks,
+      videoTask({ id: 'r1', createdAt: 4, remixOf: { id: 'a', taskId: 't' } }),
+      videoTask({ id: 'r2', createdAt: 5, remixOf: { id: 'a', taskId: 't' } })
+    ])
     expect(remixesOf(index).get('a')).toEqual(['r2', 'r1'])
     const less = removeTasks(index, ['b', 'nope'])
     expect(less.order).toEqual(['r2', 'r1', 'a', 'c'])

@@ -34,7 +34,8 @@ export function balanceErrorInfo(error: unknown): BalanceErrorInfo {
   switch (error.code) {
     case 'UNAUTHORIZED': {
       const m = (gatewayMessage ?? '').toLowerCase()
-      if (m.includes('no authorization header') || m.includes('token not provided') || m.includes('未提供令牌')) return { kind: 'no-auth-header', ...base }
+      if (m.includes('no authorization header') || m.includes('token not provided') || m.includes('未提供令牌'))
+        return { kind: 'no-auth-header', ...base }
       if (m.includes('invalid bearer token')) return { kind: 'invalid-bearer', ...base }
       if (m.includes('invalid token') || m.includes('无效的令牌')) return { kind: 'invalid-token', ...base }
       return { kind: 'unauthorized', ...base }

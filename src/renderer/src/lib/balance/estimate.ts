@@ -19,7 +19,12 @@ export function estimateQuery(a: EstimateAsk) {
     queryKey: balanceKeys.estimate(a.profileId ?? '', a.kind, model, params),
     queryFn: async (): Promise<Preflight | null> => {
       try {
-        return await studio.balance.preflight({ model, kind: a.kind, params, ...(a.profileId ? { profileId: a.profileId } : {}) })
+        return await studio.balance.preflight({
+          model,
+          kind: a.kind,
+          params,
+          ...(a.profileId ? { profileId: a.profileId } : {})
+        })
       } catch {
         // A failed check is no estimate; it never holds a form back.
         return null

@@ -42,25 +42,38 @@ export function formatDuration(ms: number, locale: string): string {
     const n = Math.floor(rest / size)
     rest -= n * size
     // Two units at most, and the second only right after the first (no "3 days, 12 seconds").
-    if (n > 0 && (parts.length === 0 || parts.length === 1)) parts.push(numberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(n))
+    if (n > 0 && (parts.length === 0 || parts.length === 1))
+      parts.push(numberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(n))
     else if (parts.length > 0) break
     if (parts.length === 2) break
   }
-  if (parts.length === 0) parts.push(numberFormat(locale, { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(0))
+  if (parts.length === 0)
+    parts.push(numberFormat(locale, { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(0))
   return new Intl.ListFormat(locale, { style: 'narrow', type: 'unit' }).format(parts)
 }
 
 /** How old a record is, coarsely (seconds under a minute, then minutes, hours, days). */
 export function formatAge(ms: number, locale: string): string {
   const abs = Math.max(0, ms)
-  const [unit, size] = abs < 60_000 ? (['second', 1000] as const) : abs < 3_600_000 ? (['minute', 60_000] as const) : abs < 86_400_000 ? (['hour', 3_600_000] as const) : (['day', 86_400_000] as const)
+  const [unit, size] =
+    abs < 60_000
+      ? (['second', 1000] as const)
+      : abs < 3_600_000
+        ? (['minute', 60_000] as const)
+        : abs < 86_400_000
+          ? (['hour', 3_600_000] as const)
+          : (['day', 86_400_000] as const)
   return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(Math.floor(abs / size))
 }
 
 /** Warn about expiry this long before it. */
 export const EXPIRY_WARNING_MS = 7 * 86_400_000
 
-export type ExpiryState = { kind: 'never' } | { kind: 'expired'; agoMs: number } | { kind: 'soon'; inMs: number } | { kind: 'later'; inMs: number }
+export type ExpiryState =
+  | { kind: 'never' }
+  | { kind: 'expired'; agoMs: number }
+  | { kind: 'soon'; inMs: number }
+  | { kind: 'later'; inMs: number }
 
 export function expiryState(expiresAt: number, nowMs: number): ExpiryState {
   if (expiresAt <= 0) return { kind: 'never' }

@@ -7,6 +7,7 @@ export const balanceKeys = {
   spending: (profileId: string) => [...balanceKeys.all, 'spending', profileId] as const,
   settings: (profileId: string) => [...balanceKeys.all, 'settings', profileId] as const,
   /** A job's estimate before it is sent (its profile, model and price fields). */
-  estimate: (profileId: string, kind: string, model: string, params: string) => [...balanceKeys.all, 'estimate', profileId, kind, model, params] as const,
+  estimate: (profileId: string, kind: string, model: string, params: string) =>
+    [...balanceKeys.all, 'estimate', profileId, kind, model, params] as const,
   jobCost: (ref: string) => [...balanceKeys.all, 'job-cost', ref] as const
 }

@@ -29,21 +29,28 @@ export function useLimitGate() {
       return
     }
     setChecking(true)
-    studio.balance.preflight({ model: ask.model.trim(), kind: ask.kind, params, ...(ask.profileId ? { profileId: ask.profileId } : {}) }).then(
-      (p) => {
-        setChecking(false)
-        if (p.limit) setHeld({ key, model: ask.model.trim(), preflight: p })
-        else {
+    studio.balance
+      .preflight({
+        model: ask.model.trim(),
+        kind: ask.kind,
+        params,
+        ...(ask.profileId ? { profileId: ask.profileId } : {})
+      })
+      .then(
+        (p) => {
+          setChecking(false)
+          if (p.limit) setHeld({ key, model: ask.model.trim(), preflight: p })
+          else {
+            setHeld(null)
+            send(false)
+          }
+        },
+        () => {
+          setChecking(false)
           setHeld(null)
           send(false)
         }
-      },
-      () => {
-        setChecking(false)
-        setHeld(null)
-        send(false)
-      }
-    )
+      )
   }
   return { held, checking, gate, clear: () => setHeld(null) }
 }

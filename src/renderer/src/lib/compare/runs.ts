@@ -27,7 +27,11 @@ function upsertRun(qc: QueryClient, run: CompareRunOf<MediaCompareArea>): void {
 export function useCompareRuns(area: MediaCompareArea) {
   const qc = useQueryClient()
   useEffect(() => studio.compare.onRunUpdated((run) => upsertRun(qc, run)), [qc])
-  return useQuery({ queryKey: compareKeys.runs(area), queryFn: async () => (await studio.compare.listRuns({ area, limit: SHOWN })).runs, staleTime: Infinity })
+  return useQuery({
+    queryKey: compareKeys.runs(area),
+    queryFn: async () => (await studio.compare.listRuns({ area, limit: SHOWN })).runs,
+    staleTime: Infinity
+  })
 }
 
 /**
@@ -53,7 +57,10 @@ export function useStartCompare(intent: string) {
 
 export function useKeepCell() {
   const qc = useQueryClient()
-  return useMutation({ mutationFn: (v: { runId: string; index: number }) => studio.compare.keepCell(v), onSuccess: (run) => upsertRun(qc, run) })
+  return useMutation({
+    mutationFn: (v: { runId: string; index: number }) => studio.compare.keepCell(v),
+    onSuccess: (run) => upsertRun(qc, run)
+  })
 }
 
 /** The pre-flight of each model (its expected cost from past jobs and the quota available); a failed check is no estimate. */
@@ -63,7 +70,11 @@ export function usePreflights(kind: 'image' | 'video', models: readonly string[]
       queryKey: compareKeys.preflight(kind, model),
       queryFn: async () => {
         try {
-          return await studio.balance.preflight({ model, kind, params: kind === 'image' ? priceKey({ via: 'generate' }) : '' })
+          return await studio.balance.preflight({
+            model,
+            kind,
+            params: kind === 'image' ? priceKey({ via: 'generate' }) : ''
+          })
         } catch {
           return null
         }

@@ -22,7 +22,8 @@ export function profileListQuery() {
 
 const selectActiveId = (l: ProfileList): string => l.activeId
 const selectActive = (l: ProfileList): ProfileView | undefined => l.profiles.find((p) => p.id === l.activeId)
-const selectActiveNames = (l: ProfileList): GatewayNames => l.profiles.find((p) => p.id === l.activeId)?.names ?? STANDIN_NAMES
+const selectActiveNames = (l: ProfileList): GatewayNames =>
+  l.profiles.find((p) => p.id === l.activeId)?.names ?? STANDIN_NAMES
 const selectKeychain = (l: ProfileList): boolean => l.keychainAvailable
 
 export function useProfileList() {

@@ -22,7 +22,13 @@ export function savedPromptsQuery(query = '', tag = '', limit = 50) {
 export function historyQuery(query = '', area: PromptArea | '' = '') {
   return infiniteQueryOptions({
     queryKey: promptKeys.history(query.trim(), area),
-    queryFn: ({ pageParam }) => studio.prompts.history({ query: query.trim() || undefined, area: area || undefined, before: pageParam ?? undefined, limit: 50 }),
+    queryFn: ({ pageParam }) =>
+      studio.prompts.history({
+        query: query.trim() || undefined,
+        area: area || undefined,
+        before: pageParam ?? undefined,
+        limit: 50
+      }),
     initialPageParam: null as { at: number; id: string } | null,
     getNextPageParam: (last) => last.next,
     staleTime: 30_000

@@ -1,4 +1,13 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent
+} from 'react'
 import { drawChart, drawHover, type ChartSpec, type ChartTheme, type Geometry } from './draw'
 import { nearestIndex } from './scale'
 
@@ -72,7 +81,8 @@ export const CanvasChart = memo(function CanvasChart({ spec, label, readout, hei
   const paintHover = useCallback(
     (i: number) => {
       const octx = overlay.current?.getContext('2d')
-      if (octx && geometry.current && theme.current) drawHover(octx, geometry.current, spec, i, width, height, theme.current)
+      if (octx && geometry.current && theme.current)
+        drawHover(octx, geometry.current, spec, i, width, height, theme.current)
     },
     [spec, width, height]
   )
@@ -124,7 +134,12 @@ export const CanvasChart = memo(function CanvasChart({ spec, label, readout, hei
           onBlur={() => setIndex(-1)}
         />
       </div>
-      <figcaption className="chart-readout" id={testId ? `${testId}-readout` : undefined} aria-live="polite" data-testid={testId ? `${testId}-readout` : undefined}>
+      <figcaption
+        className="chart-readout"
+        id={testId ? `${testId}-readout` : undefined}
+        aria-live="polite"
+        data-testid={testId ? `${testId}-readout` : undefined}
+      >
         {safeIndex >= 0 ? readout(safeIndex) : '\u00a0'}
       </figcaption>
     </figure>

@@ -8,7 +8,12 @@ export interface Series {
   ys: ArrayLike<number>
 }
 
-export function decimateMinMax(s: Series, x0: number, x1: number, columns: number): { xs: Float64Array; ys: Float64Array } {
+export function decimateMinMax(
+  s: Series,
+  x0: number,
+  x1: number,
+  columns: number
+): { xs: Float64Array; ys: Float64Array } {
   const n = s.xs.length
   const cols = Math.max(1, Math.floor(columns))
   if (n <= cols * 4) return { xs: Float64Array.from(s.xs), ys: Float64Array.from(s.ys) }

@@ -41,7 +41,13 @@ export interface Geometry {
 const PAD = { top: 10, right: 12, bottom: 22, gap: 8 }
 
 /** Draws axes, grid and the series; returns the scales the hover readout uses. */
-export function drawChart(ctx: CanvasRenderingContext2D, spec: ChartSpec, width: number, height: number, theme: ChartTheme): Geometry {
+export function drawChart(
+  ctx: CanvasRenderingContext2D,
+  spec: ChartSpec,
+  width: number,
+  height: number,
+  theme: ChartTheme
+): Geometry {
   ctx.clearRect(0, 0, width, height)
   ctx.font = theme.font
   const n = spec.xs.length
@@ -49,7 +55,11 @@ export function drawChart(ctx: CanvasRenderingContext2D, spec: ChartSpec, width:
   const x0 = n ? spec.xs[0] : 0
   const x1 = n ? spec.xs[n - 1] + span : 1
   const [lo, hi] = extent(spec.ys)
-  const y = niceDomain(spec.kind === 'bar' ? Math.min(0, lo) : lo, spec.kind === 'bar' ? Math.max(0, hi) : hi, Math.max(2, Math.floor(height / 40)))
+  const y = niceDomain(
+    spec.kind === 'bar' ? Math.min(0, lo) : lo,
+    spec.kind === 'bar' ? Math.max(0, hi) : hi,
+    Math.max(2, Math.floor(height / 40))
+  )
   const labels = distinctLabels(y.ticks, (v, digits) => spec.formatY(v, digits))
   let labelWidth = 0
   for (const l of labels) labelWidth = Math.max(labelWidth, ctx.measureText(l).width)
@@ -97,7 +107,14 @@ export function drawChart(ctx: CanvasRenderingContext2D, spec: ChartSpec, width:
   return { plot, x: xs, y: ys }
 }
 
-function drawLine(ctx: CanvasRenderingContext2D, spec: ChartSpec, xs: LinearScale, ys: LinearScale, plot: Plot, theme: ChartTheme): void {
+function drawLine(
+  ctx: CanvasRenderingContext2D,
+  spec: ChartSpec,
+  xs: LinearScale,
+  ys: LinearScale,
+  plot: Plot,
+  theme: ChartTheme
+): void {
   // At most four points per pixel column reach the path: mounting 10k points stays cheap (T3).
   const d = decimateMinMax({ xs: spec.xs, ys: spec.ys }, xs.d0, xs.d1, plot.width)
   ctx.beginPath()
@@ -125,7 +142,14 @@ function drawLine(ctx: CanvasRenderingContext2D, spec: ChartSpec, xs: LinearScal
   }
 }
 
-function drawBars(ctx: CanvasRenderingContext2D, spec: ChartSpec, xs: LinearScale, ys: LinearScale, span: number, theme: ChartTheme): void {
+function drawBars(
+  ctx: CanvasRenderingContext2D,
+  spec: ChartSpec,
+  xs: LinearScale,
+  ys: LinearScale,
+  span: number,
+  theme: ChartTheme
+): void {
   const base = ys.map(0)
   const w = Math.max(1, xs.map(xs.d0 + span) - xs.map(xs.d0))
   const gap = w > 6 ? Math.min(6, w * 0.2) : 0
@@ -138,10 +162,19 @@ function drawBars(ctx: CanvasRenderingContext2D, spec: ChartSpec, xs: LinearScal
 }
 
 /** The hover marker on the overlay: a vertical rule at the point and a dot (line) or outline (bar). */
-export function drawHover(ctx: CanvasRenderingContext2D, g: Geometry, spec: ChartSpec, index: number, width: number, height: number, theme: ChartTheme): void {
+export function drawHover(
+  ctx: CanvasRenderingContext2D,
+  g: Geometry,
+  spec: ChartSpec,
+  index: number,
+  width: number,
+  height: number,
+  theme: ChartTheme
+): void {
   ctx.clearRect(0, 0, width, height)
   if (index < 0 || index >= spec.xs.length) return
-  const px = spec.kind === 'bar' ? g.x.map(spec.xs[index] + (spec.barSpanMs ?? 86_400_000) / 2) : g.x.map(spec.xs[index])
+  const px =
+    spec.kind === 'bar' ? g.x.map(spec.xs[index] + (spec.barSpanMs ?? 86_400_000) / 2) : g.x.map(spec.xs[index])
   const py = g.y.map(spec.ys[index])
   ctx.strokeStyle = theme.hover
   ctx.lineWidth = 1

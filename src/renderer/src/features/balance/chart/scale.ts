@@ -61,7 +61,23 @@ export function extent(values: ArrayLike<number>): [number, number] {
 const MIN = 60_000
 const HOUR = 3_600_000
 const DAY = 86_400_000
-const TIME_STEPS = [MIN, 5 * MIN, 15 * MIN, 30 * MIN, HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY, 91 * DAY, 365 * DAY]
+const TIME_STEPS = [
+  MIN,
+  5 * MIN,
+  15 * MIN,
+  30 * MIN,
+  HOUR,
+  3 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+  DAY,
+  2 * DAY,
+  7 * DAY,
+  14 * DAY,
+  30 * DAY,
+  91 * DAY,
+  365 * DAY
+]
 
 /** Time ticks on round steps (aligned to the local clock for steps of a day or more). */
 export function timeTicks(t0: number, t1: number, count = 5): { step: number; ticks: number[] } {

@@ -65,7 +65,14 @@ describe('the drawn balance chart', () => {
       formatY: axisFormatter({ kind: 'quota' }, 'en')
     }
     const { ctx, texts } = textRecorder()
-    drawChart(ctx, spec, 640, 240, { text: '#000', grid: '#ccc', line: '#00f', fill: '#00f', hover: '#f00', font: '12px sans-serif' })
+    drawChart(ctx, spec, 640, 240, {
+      text: '#000',
+      grid: '#ccc',
+      line: '#00f',
+      fill: '#00f',
+      hover: '#f00',
+      font: '12px sans-serif'
+    })
     const printed = texts.filter((s) => s !== '')
     expect(printed.length).toBeGreaterThan(4)
     expect(printed.filter((s) => s.endsWith('M')).length).toBeGreaterThan(2)

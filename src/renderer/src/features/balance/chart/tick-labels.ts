@@ -6,7 +6,11 @@ const MAX_FRACTION_DIGITS = 4
  * 4.9M, 4.9M): more fraction digits are tried until every label differs (4.95M, 5M); if none
  * separates them, a label equal to an earlier one is left blank rather than printed again.
  */
-export function distinctLabels(values: readonly number[], format: (v: number, fractionDigits: number) => string, fromDigits = 1): string[] {
+export function distinctLabels(
+  values: readonly number[],
+  format: (v: number, fractionDigits: number) => string,
+  fromDigits = 1
+): string[] {
   for (let digits = fromDigits; digits <= MAX_FRACTION_DIGITS; digits++) {
     const labels = values.map((v) => format(v, digits))
     if (new Set(labels).size === labels.length) return labels

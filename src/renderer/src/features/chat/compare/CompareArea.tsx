@@ -29,9 +29,7 @@ export function CompareArea({ paramsOpen }: { paramsOpen: boolean }) {
             {t('chat.compare.title')}
           </h2>
           <div className="chat-compare-header-actions">
-            {!run && (
-              <ParamsToggle />
-            )}
+            {!run && <ParamsToggle />}
             <button type="button" className="button button-small" onClick={closeCompare}>
               {t('chat.compare.back')}
             </button>

@@ -46,7 +46,13 @@ describe('chat compare', () => {
   it('streams three answers side by side, each into its own column, with status, time and tokens', async () => {
     const { host, streams } = await startCompare(['model-alpha', 'model-beta', 'model-gamma'])
     expect(host.callsTo('chat:start-compare')).toEqual([
-      { format: 'chat', models: ['model-alpha', 'model-beta', 'model-gamma'], text: 'Name a tea', system: '', params: { format: 'chat', params: {} } }
+      {
+        format: 'chat',
+        models: ['model-alpha', 'model-beta', 'model-gamma'],
+        text: 'Name a tea',
+        system: '',
+        params: { format: 'chat', params: {} }
+      }
     ])
     expect(streams).toHaveLength(3)
     act(() => {
@@ -68,17 +74,27 @@ describe('chat compare', () => {
   })
 
   it('a failed column shows its error and the others keep streaming; Stop stops one, Stop all the rest', async () => {
-    const { host, user, streams } = await startCompare(['model-alpha', 'model-beta', 'model-gamma'], { refuse: ['model-beta'] })
+    const { host, user, streams } = await startCompare(['model-alpha', 'model-beta', 'model-gamma'], {
+      refuse: ['model-beta']
+    })
     expect(streams).toHaveLength(2)
     await waitFor(() => expect(within(column('model-beta')).getByText('Failed')).toBeTruthy())
-    expect(within(within(column('model-beta')).getByRole('group', { name: 'Why this answer failed' })).getByText(/No available channel for model model-beta/)).toBeTruthy()
+    expect(
+      within(within(column('model-beta')).getByRole('group', { name: 'Why this answer failed' })).getByText(
+        /No available channel for model model-beta/
+      )
+    ).toBeTruthy()
     act(() => host.chat.delta(streams[1], 0, [text('Gamma still going')]))
     await waitFor(() => expect(within(column('model-gamma')).getByText('Gamma still going')).toBeTruthy())
 
     await user.click(within(column('model-alpha')).getByRole('button', { name: 'Stop' }))
     expect(host.callsTo('chat:stop')).toEqual([{ streamId: streams[0].streamId }])
     await user.click(screen.getByRole('button', { name: 'Stop all' }))
-    expect(host.callsTo('chat:stop')).toEqual([{ streamId: streams[0].streamId }, { streamId: streams[0].streamId }, { streamId: streams[1].streamId }])
+    expect(host.callsTo('chat:stop')).toEqual([
+      { streamId: streams[0].streamId },
+      { streamId: streams[0].streamId },
+      { streamId: streams[1].streamId }
+    ])
   })
 
   it('one stream’s deltas do not render the other columns again', async () => {
@@ -93,7 +109,13 @@ describe('chat compare', () => {
       <>
         {['model-alpha', 'model-beta'].map((m, i) => (
           <Profiler key={m} id={m} onRender={() => (commits[m] = (commits[m] ?? 0) + 1)}>
-            <CompareColumn conversationId={streams[i].conversationId} model={m} onStop={noop} onContinue={noop} busy={false} />
+            <CompareColumn
+              conversationId={streams[i].conversationId}
+              model={m}
+              onStop={noop}
+              onContinue={noop}
+              busy={false}
+            />
           </Profiler>
         ))}
       </>,
@@ -133,7 +155,9 @@ describe('chat compare', () => {
     await waitFor(() => expect(within(pane).getByText('Beta says oolong')).toBeTruthy())
     expect(within(pane).getByText('Name a tea', { selector: '.chat-user-text' })).toBeTruthy()
     expect(within(pane).queryByText('Alpha says sencha')).toBeNull()
-    expect(host.chat.conversations.map((c) => c.id).sort()).toEqual([streams[0].conversationId, streams[1].conversationId].sort())
+    expect(host.chat.conversations.map((c) => c.id).sort()).toEqual(
+      [streams[0].conversationId, streams[1].conversationId].sort()
+    )
   })
 
   it('with “discard the others”, only the chosen conversation is left', async () => {
@@ -141,21 +165,57 @@ describe('chat compare', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Discard the other answers when I continue' }))
     await user.click(within(column('model-gamma')).getByRole('button', { name: 'Continue with this' }))
     await openedConversation('Name a tea')
-    expect(host.callsTo('chat:settle-compare')).toEqual([{ id: expect.any(String), keep: streams[2].conversationId, discardOthers: true }])
+    expect(host.callsTo('chat:settle-compare')).toEqual([
+      { id: expect.any(String), keep: streams[2].conversationId, discardOthers: true }
+    ])
     expect(host.chat.conversations.map((c) => c.id)).toEqual([streams[2].conversationId])
   })
 
   it('after a restart, an open compare is listed and its board shows the saved partial answers', async () => {
     const host = new FakeHost()
-    const a = host.chat.add({ model: 'model-alpha', title: 'Name a tea', messages: [
-      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Name a tea' }], createdAt: 10, status: 'complete' },
-      { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'Sencha, cut short' }], createdAt: 11, status: 'incomplete', model: 'model-alpha' }
-    ] })
-    const b = host.chat.add({ model: 'model-beta', title: 'Name a tea', messages: [
-      { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'Name a tea' }], createdAt: 10, status: 'complete' },
-      { id: 'a2', role: 'assistant', parts: [{ type: 'text', text: 'Oolong, whole' }], createdAt: 11, status: 'complete', model: 'model-beta' }
-    ] })
-    host.chat.compares = [{ id: 'cmp-1', area: 'chat', createdAt: 10, format: 'chat', prompt: 'Name a tea', columns: [{ conversationId: a.id, model: 'model-alpha' }, { conversationId: b.id, model: 'model-beta' }] }]
+    const a = host.chat.add({
+      model: 'model-alpha',
+      title: 'Name a tea',
+      messages: [
+        { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Name a tea' }], createdAt: 10, status: 'complete' },
+        {
+          id: 'a1',
+          role: 'assistant',
+          parts: [{ type: 'text', text: 'Sencha, cut short' }],
+          createdAt: 11,
+          status: 'incomplete',
+          model: 'model-alpha'
+        }
+      ]
+    })
+    const b = host.chat.add({
+      model: 'model-beta',
+      title: 'Name a tea',
+      messages: [
+        { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'Name a tea' }], createdAt: 10, status: 'complete' },
+        {
+          id: 'a2',
+          role: 'assistant',
+          parts: [{ type: 'text', text: 'Oolong, whole' }],
+          createdAt: 11,
+          status: 'complete',
+          model: 'model-beta'
+        }
+      ]
+    })
+    host.chat.compares = [
+      {
+        id: 'cmp-1',
+        area: 'chat',
+        createdAt: 10,
+        format: 'chat',
+        prompt: 'Name a tea',
+        columns: [
+          { conversationId: a.id, model: 'model-alpha' },
+          { conversationId: b.id, model: 'model-beta' }
+        ]
+      }
+    ]
     const { user } = await renderApp({ host })
     await user.click(await screen.findByRole('button', { name: 'Compare models' }))
     const open = await screen.findByRole('region', { name: 'Open comparisons' })

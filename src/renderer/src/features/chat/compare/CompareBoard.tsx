@@ -74,21 +74,57 @@ export function CompareBoard({ run }: { run: CompareRunOf<'chat'> }) {
           {t('chat.compare.discardOthers')}
         </label>
         {anyStreaming && (
-          <button type="button" className="button button-small button-danger" aria-keyshortcuts="Escape" onClick={() => stopColumns(ids)}>
+          <button
+            type="button"
+            className="button button-small button-danger"
+            aria-keyshortcuts="Escape"
+            onClick={() => stopColumns(ids)}
+          >
             {t('chat.compare.stopAll')}
           </button>
         )}
-        <button type="button" className="button button-small" aria-disabled={busy || undefined} onClick={() => !busy && settle(null)}>
+        <button
+          type="button"
+          className="button button-small"
+          aria-disabled={busy || undefined}
+          onClick={() => !busy && settle(null)}
+        >
           {t('chat.compare.keepAll')}
         </button>
-        <button type="button" className="button button-small" onClick={() => useChatUiStore.getState().openCompare(null)}>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => useChatUiStore.getState().openCompare(null)}
+        >
           {t('chat.compare.new')}
         </button>
       </div>
-      {error !== null && <FormAlert title={<>{t('chat.compare.settleFailed')}: {errorTitle(t, error)}</>} detail={errorMessage(error)} />}
-      <div className="chat-compare-columns" role="group" aria-describedby={promptId} aria-label={t('chat.compare.answers')} data-columns={run.columns.length}>
+      {error !== null && (
+        <FormAlert
+          title={
+            <>
+              {t('chat.compare.settleFailed')}: {errorTitle(t, error)}
+            </>
+          }
+          detail={errorMessage(error)}
+        />
+      )}
+      <div
+        className="chat-compare-columns"
+        role="group"
+        aria-describedby={promptId}
+        aria-label={t('chat.compare.answers')}
+        data-columns={run.columns.length}
+      >
         {run.columns.map((c) => (
-          <CompareColumn key={c.conversationId} conversationId={c.conversationId} model={c.model} onStop={onStop} onContinue={onContinue} busy={busy} />
+          <CompareColumn
+            key={c.conversationId}
+            conversationId={c.conversationId}
+            model={c.model}
+            onStop={onStop}
+            onContinue={onContinue}
+            busy={busy}
+          />
         ))}
       </div>
     </div>

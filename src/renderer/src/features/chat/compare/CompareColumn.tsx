@@ -14,7 +14,8 @@ function useLiveAnswerId(conversationId: string): string | undefined {
   return useStreamStore((s) => {
     let best: ChatMessage | undefined
     for (const m of Object.values(s.messages)) {
-      if (m.conversationId === conversationId && m.role === 'assistant' && (!best || m.createdAt >= best.createdAt)) best = m
+      if (m.conversationId === conversationId && m.role === 'assistant' && (!best || m.createdAt >= best.createdAt))
+        best = m
     }
     return best?.id
   })
@@ -51,7 +52,13 @@ export interface CompareColumnProps {
  * One model's answer. Memoized, and subscribed to its own conversation's live answer only, so N
  * answers stream side by side without one stream's deltas rendering the other columns (S1).
  */
-export const CompareColumn = memo(function CompareColumn({ conversationId, model, onStop, onContinue, busy }: CompareColumnProps) {
+export const CompareColumn = memo(function CompareColumn({
+  conversationId,
+  model,
+  onStop,
+  onContinue,
+  busy
+}: CompareColumnProps) {
   const { t } = useT()
   const query = useConversation(conversationId)
   const liveId = useLiveAnswerId(conversationId)
@@ -65,12 +72,21 @@ export const CompareColumn = memo(function CompareColumn({ conversationId, model
   const streaming = status === 'streaming'
   // The host stamps the conversation when it saves the finished answer: both times are the host's.
   const updatedAt = query.data?.conversation.updatedAt
-  const took = !streaming && saved && message && saved.id === message.id && saved.status !== 'streaming' && updatedAt !== undefined ? updatedAt - saved.createdAt : undefined
+  const took =
+    !streaming && saved && message && saved.id === message.id && saved.status !== 'streaming' && updatedAt !== undefined
+      ? updatedAt - saved.createdAt
+      : undefined
   const usage = message?.usage
-  const total = usage?.total ?? (usage?.input !== undefined && usage.output !== undefined ? usage.input + usage.output : undefined)
+  const total =
+    usage?.total ?? (usage?.input !== undefined && usage.output !== undefined ? usage.input + usage.output : undefined)
 
   return (
-    <section className="chat-compare-column" aria-label={t('chat.compare.column', { model })} aria-busy={streaming || undefined} data-status={status}>
+    <section
+      className="chat-compare-column"
+      aria-label={t('chat.compare.column', { model })}
+      aria-busy={streaming || undefined}
+      data-status={status}
+    >
       <header className="chat-compare-column-header">
         <h3 className="chat-compare-model">{model}</h3>
         <span className="chat-compare-status" role="status">
@@ -78,7 +94,13 @@ export const CompareColumn = memo(function CompareColumn({ conversationId, model
         </span>
       </header>
       <div className="chat-compare-meta">
-        {streaming && message ? <Elapsed since={message.createdAt} /> : took !== undefined && <span className="chat-compare-time">{t('chat.compare.took', { seconds: seconds(took) })}</span>}
+        {streaming && message ? (
+          <Elapsed since={message.createdAt} />
+        ) : (
+          took !== undefined && (
+            <span className="chat-compare-time">{t('chat.compare.took', { seconds: seconds(took) })}</span>
+          )
+        )}
         {usage && (
           <span className="chat-compare-usage">
             {t('chat.compare.usage', {
@@ -90,7 +112,11 @@ export const CompareColumn = memo(function CompareColumn({ conversationId, model
         )}
       </div>
       <div className="chat-compare-body" tabIndex={0} aria-label={t('chat.compare.answerOf', { model })}>
-        {message && message.parts.length > 0 ? <MessageParts message={message} /> : !error && <p className="muted">{streaming ? t('chat.compare.waiting') : t('chat.compare.noAnswer')}</p>}
+        {message && message.parts.length > 0 ? (
+          <MessageParts message={message} />
+        ) : (
+          !error && <p className="muted">{streaming ? t('chat.compare.waiting') : t('chat.compare.noAnswer')}</p>
+        )}
         {error && (
           <div className="form-alert" role="group" aria-label={t('chat.compare.failed')}>
             <p className="form-alert-title">{chatErrorTitle(t, error, message ? hadOutput(message) : false)}</p>
@@ -104,7 +130,12 @@ export const CompareColumn = memo(function CompareColumn({ conversationId, model
             {t('chat.compare.stopOne')}
           </button>
         )}
-        <button type="button" className="button button-small button-primary" aria-disabled={busy || undefined} onClick={() => !busy && onContinue(conversationId)}>
+        <button
+          type="button"
+          className="button button-small button-primary"
+          aria-disabled={busy || undefined}
+          onClick={() => !busy && onContinue(conversationId)}
+        >
           {t('chat.compare.continue')}
         </button>
       </footer>

@@ -36,7 +36,10 @@ export function CompareSetup({ settings }: { settings: ConversationSettings }) {
   const suggestions = useSuggestions()
   const lastModel = useChatUiStore((s) => s.lastModel)
   const [fields, setFields] = useState<string[] | null>(null)
-  const shown = fields ?? [lastModel ?? suggestions[0] ?? '', suggestions.find((m) => m !== (lastModel ?? suggestions[0])) ?? '']
+  const shown = fields ?? [
+    lastModel ?? suggestions[0] ?? '',
+    suggestions.find((m) => m !== (lastModel ?? suggestions[0])) ?? ''
+  ]
   const { text, setText, pending, error, submit: sendPrompt } = usePromptSend()
   const { draft } = settings
   // The shared draft's own model is not sent; each column has its own.
@@ -49,7 +52,9 @@ export function CompareSetup({ settings }: { settings: ConversationSettings }) {
 
   const submit = () => {
     if (!validation.ok) return
-    sendPrompt(block !== null, (prompt) => startCompare(queryClient, { models: chosenModels(shown), text: prompt, settings: validation.value }))
+    sendPrompt(block !== null, (prompt) =>
+      startCompare(queryClient, { models: chosenModels(shown), text: prompt, settings: validation.value })
+    )
   }
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -79,7 +84,12 @@ export function CompareSetup({ settings }: { settings: ConversationSettings }) {
                 onChange={(e) => setField(i, e.target.value)}
               />
               {shown.length > COMPARE_MIN && (
-                <button type="button" className="button button-small" aria-label={t('chat.compare.removeModel', { n: i + 1 })} onClick={() => setFields(shown.filter((_, j) => j !== i))}>
+                <button
+                  type="button"
+                  className="button button-small"
+                  aria-label={t('chat.compare.removeModel', { n: i + 1 })}
+                  onClick={() => setFields(shown.filter((_, j) => j !== i))}
+                >
                   {t('chat.compare.remove')}
                 </button>
               )}
@@ -99,7 +109,16 @@ export function CompareSetup({ settings }: { settings: ConversationSettings }) {
           )}
         </fieldset>
         <FormatChoice value={draft.format} locked={false} onChange={settings.setFormat} />
-        <SystemField format={draft.format} value={draft.system} onChange={settings.setSystem} error={!validation.ok && validation.settings.includes('systemTooLong') ? t('chat.settings.problems.systemTooLong') : null} />
+        <SystemField
+          format={draft.format}
+          value={draft.system}
+          onChange={settings.setSystem}
+          error={
+            !validation.ok && validation.settings.includes('systemTooLong')
+              ? t('chat.settings.problems.systemTooLong')
+              : null
+          }
+        />
         <PromptInsert fieldId={COMPARE_PROMPT_ID} />
         <label htmlFor={COMPARE_PROMPT_ID} className="field-label">
           {draft.format === 'completions' ? t('chat.compare.document') : t('chat.compare.prompt')}
@@ -118,11 +137,26 @@ export function CompareSetup({ settings }: { settings: ConversationSettings }) {
           <p id={`${id}-reason`} className={block ? 'chat-composer-reason' : 'chat-composer-reason muted'}>
             {block ? t(`chat.compare.reasons.${block}`) : t('chat.compare.keysHint')}
           </p>
-          <button type="submit" className="button button-primary" aria-disabled={block !== null || pending || undefined} aria-busy={pending || undefined} aria-describedby={`${id}-reason`}>
+          <button
+            type="submit"
+            className="button button-primary"
+            aria-disabled={block !== null || pending || undefined}
+            aria-busy={pending || undefined}
+            aria-describedby={`${id}-reason`}
+          >
             {pending ? t('chat.compare.starting') : t('chat.compare.start')}
           </button>
         </div>
-        {error !== null && <FormAlert title={<>{t('chat.compare.startFailed')}: {errorTitle(t, error)}</>} detail={errorMessage(error)} />}
+        {error !== null && (
+          <FormAlert
+            title={
+              <>
+                {t('chat.compare.startFailed')}: {errorTitle(t, error)}
+              </>
+            }
+            detail={errorMessage(error)}
+          />
+        )}
       </form>
       <OpenRuns />
     </div>

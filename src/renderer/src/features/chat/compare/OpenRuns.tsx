@@ -28,7 +28,8 @@ export function OpenRuns() {
               <button type="button" className="chat-compare-open-item" onClick={() => openCompare(run.id)}>
                 <span className="chat-compare-open-prompt">{run.prompt}</span>
                 <span className="muted">
-                  {run.columns.map((c) => c.model).join(' · ')} — {new Date(run.createdAt).toLocaleString(i18n.language)}
+                  {run.columns.map((c) => c.model).join(' · ')} —{' '}
+                  {new Date(run.createdAt).toLocaleString(i18n.language)}
                 </span>
               </button>
             </li>

@@ -24,20 +24,40 @@ export interface CompareRequest {
 
 export async function startCompare(queryClient: QueryClient, request: CompareRequest): Promise<CompareRunOf<'chat'>> {
   const { params, system } = request.settings
-  const { compare, started } = await studio.chat.startCompare({ format: params.format, models: request.models, text: request.text, system, params })
+  const { compare, started } = await studio.chat.startCompare({
+    format: params.format,
+    models: request.models,
+    text: request.text,
+    system,
+    params
+  })
   const now = Date.now()
   const failed: Record<string, StudioErrorData> = {}
   for (const s of started) {
     if (s.error) failed[s.conversationId] = s.error
     if (!s.streamId || !s.assistantMessageId) continue
-    dispatchStream({ type: 'started', streamId: s.streamId, conversationId: s.conversationId, messageId: s.assistantMessageId, now })
+    dispatchStream({
+      type: 'started',
+      streamId: s.streamId,
+      conversationId: s.conversationId,
+      messageId: s.assistantMessageId,
+      now
+    })
     if (s.userMessageId) {
-      const message: ChatMessage = { id: s.userMessageId, role: 'user', parts: [{ type: 'text', text: request.text }], createdAt: now, status: 'complete' }
+      const message: ChatMessage = {
+        id: s.userMessageId,
+        role: 'user',
+        parts: [{ type: 'text', text: request.text }],
+        createdAt: now,
+        status: 'complete'
+      }
       dispatchStream({ type: 'user-sent', conversationId: s.conversationId, message, beforeId: s.assistantMessageId })
     }
   }
   useCompareStarts.getState().put(failed)
-  queryClient.setQueryData(compareKeys.open(), (data: { compares: CompareRunOf<'chat'>[] } | undefined) => ({ compares: [compare, ...(data?.compares ?? []).filter((r) => r.id !== compare.id)] }))
+  queryClient.setQueryData(compareKeys.open(), (data: { compares: CompareRunOf<'chat'>[] } | undefined) => ({
+    compares: [compare, ...(data?.compares ?? []).filter((r) => r.id !== compare.id)]
+  }))
   void queryClient.invalidateQueries({ queryKey: chatKeys.lists() })
   useChatUiStore.getState().openCompare(compare.id)
   return compare
@@ -56,14 +76,25 @@ export function stopColumns(conversationIds: readonly string[]): void {
  * Ends the run. With `keep`, that conversation becomes the open one; the others stay in the list,
  * or are deleted with `discardOthers`. Without `keep`, every answer stays and the area shows the form.
  */
-export async function settleCompare(queryClient: QueryClient, run: CompareRunOf<'chat'>, keep: string | null, discardOthers: boolean): Promise<void> {
-  await studio.chat.settleCompare({ id: run.id, ...(keep ? { keep } : {}), ...(keep && discardOthers ? { discardOthers: true } : {}) })
+export async function settleCompare(
+  queryClient: QueryClient,
+  run: CompareRunOf<'chat'>,
+  keep: string | null,
+  discardOthers: boolean
+): Promise<void> {
+  await studio.chat.settleCompare({
+    id: run.id,
+    ...(keep ? { keep } : {}),
+    ...(keep && discardOthers ? { discardOthers: true } : {})
+  })
   for (const c of run.columns) {
     if (c.conversationId === keep) continue
     dispatchStream({ type: 'forget', conversationId: c.conversationId })
     if (discardOthers) queryClient.removeQueries({ queryKey: chatKeys.conversation(c.conversationId) })
   }
-  queryClient.setQueryData(compareKeys.open(), (data: { compares: CompareRunOf<'chat'>[] } | undefined) => ({ compares: (data?.compares ?? []).filter((r) => r.id !== run.id) }))
+  queryClient.setQueryData(compareKeys.open(), (data: { compares: CompareRunOf<'chat'>[] } | undefined) => ({
+    compares: (data?.compares ?? []).filter((r) => r.id !== run.id)
+  }))
   void queryClient.invalidateQueries({ queryKey: chatKeys.lists() })
   const ui = useChatUiStore.getState()
   if (keep) {

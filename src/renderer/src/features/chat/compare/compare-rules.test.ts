@@ -4,7 +4,12 @@ import { validateSettings } from '../settings/settings-model'
 import { chosenModels, compareBlock, duplicateIndexes } from './compare-rules'
 
 const ok = validateSettings({ format: 'chat', model: 'm', system: '', fields: paramsToDraft(defaultParams('chat')) })
-const tooLongSystem = validateSettings({ format: 'chat', model: 'm', system: 'x'.repeat(1_000_000), fields: paramsToDraft(defaultParams('chat')) })
+const tooLongSystem = validateSettings({
+  format: 'chat',
+  model: 'm',
+  system: 'x'.repeat(1_000_000),
+  fields: paramsToDraft(defaultParams('chat'))
+})
 
 describe('what stops a compare before it starts', () => {
   it('needs two to four different models and a prompt', () => {

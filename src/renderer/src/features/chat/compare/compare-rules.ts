@@ -4,7 +4,8 @@ import { PROMPT_MAX_CHARS } from '@shared/domain/chat-limits'
 import { COMPARE_MAX, COMPARE_MIN } from '@shared/domain/compare'
 import type { SettingsValidation } from '../settings/settings-model'
 
-export type CompareBlock = 'tooFewModels' | 'tooManyModels' | 'duplicateModel' | 'emptyPrompt' | 'emptyDocument' | 'promptTooLong' | 'settings'
+export type CompareBlock =
+  'tooFewModels' | 'tooManyModels' | 'duplicateModel' | 'emptyPrompt' | 'emptyDocument' | 'promptTooLong' | 'settings'
 
 /** The models as they will be sent: trimmed, blanks left out. */
 export function chosenModels(fields: readonly string[]): string[] {
@@ -12,7 +13,12 @@ export function chosenModels(fields: readonly string[]): string[] {
 }
 
 /** The first reason not to start, or null. `validation`: the shared settings (format, system instruction, parameters) checked with the first model. */
-export function compareBlock(fields: readonly string[], text: string, format: ChatFormat, validation: SettingsValidation): CompareBlock | null {
+export function compareBlock(
+  fields: readonly string[],
+  text: string,
+  format: ChatFormat,
+  validation: SettingsValidation
+): CompareBlock | null {
   const models = chosenModels(fields)
   if (models.length < COMPARE_MIN) return 'tooFewModels'
   if (models.length > COMPARE_MAX) return 'tooManyModels'

@@ -9,7 +9,12 @@ afterEach(resetApp)
 
 async function renderStory(document: string) {
   const host = new FakeHost()
-  const conversation = host.chat.add({ title: 'Story', format: 'completions', params: defaultParamsOf('completions'), document })
+  const conversation = host.chat.add({
+    title: 'Story',
+    format: 'completions',
+    params: defaultParamsOf('completions'),
+    document
+  })
   const app = await renderApp({ host })
   await openedConversation('Story')
   return { ...app, host, conversation }
@@ -22,7 +27,11 @@ describe('the legacy completions editor', () => {
     const { host, user, conversation } = await renderStory('Once upon a time')
     expect(doc().value).toBe('Once upon a time')
     await user.click(screen.getByRole('button', { name: 'Continue' }))
-    await waitFor(() => expect(host.callsTo('chat:complete-text')).toEqual([{ conversationId: conversation.id, document: 'Once upon a time' }]))
+    await waitFor(() =>
+      expect(host.callsTo('chat:complete-text')).toEqual([
+        { conversationId: conversation.id, document: 'Once upon a time' }
+      ])
+    )
     const stream = host.chat.lastStream()
 
     act(() => host.chat.delta(stream, 0, [{ part: 0, type: 'text', append: ' there was' }]))
@@ -54,7 +63,14 @@ describe('the legacy completions editor', () => {
     expect(screen.getByText('Stopped')).toBeTruthy()
 
     await user.type(doc(), ' I')
-    await waitFor(() => expect(host.callsTo('chat:update-conversation')).toContainEqual({ id: conversation.id, document: 'Dear diary, today I' }), { timeout: 3000 })
+    await waitFor(
+      () =>
+        expect(host.callsTo('chat:update-conversation')).toContainEqual({
+          id: conversation.id,
+          document: 'Dear diary, today I'
+        }),
+      { timeout: 3000 }
+    )
   })
 
   it('refuses to continue an empty document', async () => {

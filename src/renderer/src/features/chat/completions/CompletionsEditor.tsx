@@ -60,7 +60,8 @@ export function CompletionsEditor({ conversationId, savedDocument, validation }:
     return () => cancelAnimationFrame(frame)
   }, [streaming, liveText])
 
-  const block = doc.trim() === '' ? 'empty' : !validation.ok ? (validation.settings.length > 0 ? 'settings' : 'params') : null
+  const block =
+    doc.trim() === '' ? 'empty' : !validation.ok ? (validation.settings.length > 0 ? 'settings' : 'params') : null
   const onContinue = () => {
     if (block || streaming) return
     if (!validation.ok) return
@@ -78,7 +79,15 @@ export function CompletionsEditor({ conversationId, savedDocument, validation }:
         {t('chat.completions.help')}
       </p>
       {streaming ? (
-        <div ref={liveView} className="input textarea completions-doc" role="textbox" aria-readonly="true" aria-multiline="true" aria-label={t('chat.completions.document')} aria-busy="true">
+        <div
+          ref={liveView}
+          className="input textarea completions-doc"
+          role="textbox"
+          aria-readonly="true"
+          aria-multiline="true"
+          aria-label={t('chat.completions.document')}
+          aria-busy="true"
+        >
           {base}
           <mark className="completion-live" aria-label={t('chat.completions.liveLabel')}>
             {liveText}
@@ -103,12 +112,24 @@ export function CompletionsEditor({ conversationId, savedDocument, validation }:
             {t('chat.composer.stop')}
           </button>
         ) : (
-          <button type="button" className="button button-primary" aria-disabled={block !== null || undefined} aria-describedby={`${id}-reason`} onClick={onContinue}>
+          <button
+            type="button"
+            className="button button-primary"
+            aria-disabled={block !== null || undefined}
+            aria-describedby={`${id}-reason`}
+            onClick={onContinue}
+          >
             {t('chat.completions.continue')}
           </button>
         )}
         <span id={`${id}-reason`} className="chat-composer-reason">
-          {streaming ? t('chat.completions.continuing') : block === 'empty' ? t('chat.completions.empty') : block ? t(`chat.composer.reasons.${block}`) : autosave.statusText}
+          {streaming
+            ? t('chat.completions.continuing')
+            : block === 'empty'
+              ? t('chat.completions.empty')
+              : block
+                ? t(`chat.composer.reasons.${block}`)
+                : autosave.statusText}
         </span>
       </div>
       {live && !streaming && (
@@ -117,9 +138,7 @@ export function CompletionsEditor({ conversationId, savedDocument, validation }:
           <MessageFooter message={live} />
         </div>
       )}
-      {error !== null && (
-        <FormAlert title={errorTitle(t, error)} detail={errorMessage(error)} />
-      )}
+      {error !== null && <FormAlert title={errorTitle(t, error)} detail={errorMessage(error)} />}
     </section>
   )
 }

@@ -23,8 +23,10 @@ export function useDocumentAutosave(conversationId: string | null, doc: string) 
       setState({ kind: 'saving' })
       studio.chat.updateConversation({ id: conversationId, document: doc }).then(
         () => {
-          queryClient.setQueryData<InfiniteData<Conversation, number | undefined>>(chatKeys.conversation(conversationId), (data) =>
-            data ? { ...data, pages: data.pages.map((p, i) => (i === 0 ? { ...p, document: doc } : p)) } : data
+          queryClient.setQueryData<InfiniteData<Conversation, number | undefined>>(
+            chatKeys.conversation(conversationId),
+            (data) =>
+              data ? { ...data, pages: data.pages.map((p, i) => (i === 0 ? { ...p, document: doc } : p)) } : data
           )
           setDirty(false)
           setState({ kind: 'saved' })

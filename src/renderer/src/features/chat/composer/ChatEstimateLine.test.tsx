@@ -8,7 +8,13 @@ import { promptTokens } from '@shared/domain/chat-estimate'
 
 afterEach(resetApp)
 
-const message = (role: ChatMessage['role'], text: string, i: number): ChatMessage => ({ id: `m${i}`, role, parts: [{ type: 'text', text }], createdAt: i, status: 'complete' })
+const message = (role: ChatMessage['role'], text: string, i: number): ChatMessage => ({
+  id: `m${i}`,
+  role,
+  parts: [{ type: 'text', text }],
+  createdAt: i,
+  status: 'complete'
+})
 const estimateLine = () => screen.getByTestId('chat-estimate')
 
 describe('the chat composer’s estimate', () => {
@@ -26,7 +32,11 @@ describe('the chat composer’s estimate', () => {
     await user.type(promptBox(), 'abcdefgh')
     const tokens = promptTokens('abcdefgh', history) + 10
     const rate = 500 / 300
-    await waitFor(() => expect(estimateLine().textContent).toBe(`Estimated cost: about ${Math.round(rate * tokens)} for ~${tokens} tokens (range ${tokens}–${2 * tokens}, from 2 answers)`))
+    await waitFor(() =>
+      expect(estimateLine().textContent).toBe(
+        `Estimated cost: about ${Math.round(rate * tokens)} for ~${tokens} tokens (range ${tokens}–${2 * tokens}, from 2 answers)`
+      )
+    )
     expect(estimateLine().dataset.known).toBe('true')
     const asked = host.callsTo('balance:chat-estimate').at(-1)
     expect(asked).toEqual({ model: 'model-alpha', inputTokens: promptTokens('abcdefgh', history) })
@@ -38,7 +48,11 @@ describe('the chat composer’s estimate', () => {
     const { user } = await renderApp({ host })
     await openedConversation('Fresh')
     await user.type(promptBox(), 'hello there')
-    await waitFor(() => expect(estimateLine().textContent).toBe(`Estimated cost: no estimate yet: no history for this model (~${promptTokens('hello there')} tokens)`))
+    await waitFor(() =>
+      expect(estimateLine().textContent).toBe(
+        `Estimated cost: no estimate yet: no history for this model (~${promptTokens('hello there')} tokens)`
+      )
+    )
     expect(sendButton().getAttribute('aria-disabled')).toBeNull()
     await user.click(sendButton())
     await waitFor(() => expect(host.callsTo('chat:send')).toHaveLength(1))

@@ -50,7 +50,13 @@ export function ChatEstimateLine({ model, system, messages, prompt }: ChatEstima
   const text =
     e.cost === null
       ? t('chat.composer.estimate.none', { tokens: e.tokens })
-      : t('chat.composer.estimate.about', { amount: fmt(e.cost), low: fmt(e.low ?? e.cost), high: fmt(e.high ?? e.cost), tokens: e.tokens, count: e.basedOn })
+      : t('chat.composer.estimate.about', {
+          amount: fmt(e.cost),
+          low: fmt(e.low ?? e.cost),
+          high: fmt(e.high ?? e.cost),
+          tokens: e.tokens,
+          count: e.basedOn
+        })
   return (
     <p className="field-help estimate-line" data-testid="chat-estimate" data-known={e.cost !== null || undefined}>
       <span className="estimate-label">{t('balance.estimate.label')}</span> {text}

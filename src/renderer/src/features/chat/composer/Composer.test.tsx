@@ -1,7 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { descriptionOf, isInvalid } from '@renderer/testing/a11y'
-import { inParameters, openedConversation, openParameters, openSettings, promptBox, sendButton } from '@renderer/testing/chat'
+import {
+  inParameters,
+  openedConversation,
+  openParameters,
+  openSettings,
+  promptBox,
+  sendButton
+} from '@renderer/testing/chat'
 import { defaultParamsOf } from '@renderer/testing/fake-chat'
 import { FakeHost } from '@renderer/testing/fake-host'
 import { renderApp, resetApp } from '@renderer/testing/render-app'
@@ -21,7 +28,9 @@ async function renderConversation(format: ChatFormat = 'chat') {
 
 /** Every channel that would start, save or send something. */
 const writes = (host: FakeHost) =>
-  host.calls.filter((c) => ['chat:send', 'chat:update-conversation', 'chat:create-conversation', 'chat:complete-text'].includes(c.channel))
+  host.calls.filter((c) =>
+    ['chat:send', 'chat:update-conversation', 'chat:create-conversation', 'chat:complete-text'].includes(c.channel)
+  )
 
 describe('the composer', () => {
   it('refuses an empty prompt with a visible reason and sends nothing', async () => {
@@ -42,7 +51,9 @@ describe('the composer', () => {
     expect((promptBox() as HTMLTextAreaElement).value).toBe('line one\nline two')
     expect(host.callsTo('chat:send')).toEqual([])
     await user.keyboard('{Control>}{Enter}{/Control}')
-    await waitFor(() => expect(host.callsTo('chat:send')).toEqual([{ conversationId: conversation.id, text: 'line one\nline two' }]))
+    await waitFor(() =>
+      expect(host.callsTo('chat:send')).toEqual([{ conversationId: conversation.id, text: 'line one\nline two' }])
+    )
   })
 
   it('shows bad JSON at the field and sends nothing until it is fixed', async () => {
@@ -67,7 +78,10 @@ describe('the composer', () => {
     await waitFor(() => expect(host.callsTo('chat:send')).toHaveLength(1))
     expect(host.callsTo('chat:update-conversation')).toContainEqual({
       id: conversation.id,
-      params: { format: 'messages', params: { max_tokens: 4096, tools: '[{"name": "lookup", "input_schema": {"type": "object"}}]' } }
+      params: {
+        format: 'messages',
+        params: { max_tokens: 4096, tools: '[{"name": "lookup", "input_schema": {"type": "object"}}]' }
+      }
     })
   })
 
@@ -85,7 +99,10 @@ describe('the composer', () => {
   it('saves valid parameters under their exact names before sending', async () => {
     const { host, user, conversation } = await renderConversation('content')
     await user.type(inParameters().getByRole('spinbutton', { name: 'topK' }), '40')
-    await user.selectOptions(inParameters().getByRole('combobox', { name: 'HARM_CATEGORY_HATE_SPEECH' }), 'BLOCK_ONLY_HIGH')
+    await user.selectOptions(
+      inParameters().getByRole('combobox', { name: 'HARM_CATEGORY_HATE_SPEECH' }),
+      'BLOCK_ONLY_HIGH'
+    )
     await user.click(inParameters().getByRole('checkbox', { name: 'thinkingConfig.includeThoughts' }))
     const stops = inParameters().getByRole('textbox', { name: 'stopSequences' })
     await user.type(stops, 'END{Enter}')
@@ -118,12 +135,16 @@ describe('the composer', () => {
     // A started conversation keeps its format (the host refuses params of another format).
     const formats = async () => within((await openSettings(user)).getByRole('radiogroup', { name: 'Format' }))
     expect(((await formats()).getByRole('radio', { name: 'Messages' }) as HTMLInputElement).checked).toBe(true)
-    expect(((await formats()).getByRole('radio', { name: 'Legacy completions' }) as HTMLInputElement).disabled).toBe(true)
+    expect(((await formats()).getByRole('radio', { name: 'Legacy completions' }) as HTMLInputElement).disabled).toBe(
+      true
+    )
     await user.click(screen.getByRole('button', { name: 'New conversation' }))
     await openedConversation('New conversation')
     await user.click((await formats()).getByRole('radio', { name: 'Legacy completions' }))
     expect(screen.queryByRole('textbox', { name: 'System instruction' })).toBeNull()
-    expect(screen.getByText('Legacy completions have no system instruction: the document is the whole prompt.')).toBeTruthy()
+    expect(
+      screen.getByText('Legacy completions have no system instruction: the document is the whole prompt.')
+    ).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Attach image' })).toBeNull()
     await user.type(screen.getByRole('textbox', { name: 'Document' }), 'Roses are red')
     await user.click(screen.getByRole('button', { name: 'Continue' }))
@@ -141,10 +162,15 @@ describe('the composer', () => {
     expect(within(chips).getByText('cat.png')).toBeTruthy()
     expect(chips.querySelector('img.chat-attachment-thumb')?.getAttribute('src')).toMatch(/^blob:/)
     // A file that is not an image is refused before any upload.
-    fireEvent.drop(screen.getByRole('form', { name: 'Message composer' }), { dataTransfer: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })], types: ['Files'] } })
+    fireEvent.drop(screen.getByRole('form', { name: 'Message composer' }), {
+      dataTransfer: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })], types: ['Files'] }
+    })
     expect(screen.getByText('“notes.txt” is not a PNG, JPEG, WebP or GIF image.')).toBeTruthy()
     expect(host.calls.filter((c) => c.channel === 'files:upload')).toHaveLength(1)
-    expect((host.calls.find((c) => c.channel === 'files:upload')?.input as { meta: unknown }).meta).toEqual({ purpose: 'chat-attachment', name: 'cat.png' })
+    expect((host.calls.find((c) => c.channel === 'files:upload')?.input as { meta: unknown }).meta).toEqual({
+      purpose: 'chat-attachment',
+      name: 'cat.png'
+    })
 
     await user.type(promptBox(), 'What is this?{Enter}')
     await waitFor(() => expect(host.callsTo('chat:send')).toHaveLength(1))
@@ -201,6 +227,10 @@ describe('the composer', () => {
     await user.type(screen.getByRole('textbox', { name: 'Image URL' }), 'https://example.com/a.png{Enter}')
     await user.type(promptBox(), 'Describe{Enter}')
     await waitFor(() => expect(host.callsTo('chat:send')).toHaveLength(1))
-    expect(host.callsTo('chat:send')[0]).toEqual({ conversationId: conversation.id, text: 'Describe', attachments: [{ kind: 'url', url: 'https://example.com/a.png' }] })
+    expect(host.callsTo('chat:send')[0]).toEqual({
+      conversationId: conversation.id,
+      text: 'Describe',
+      attachments: [{ kind: 'url', url: 'https://example.com/a.png' }]
+    })
   })
 })

@@ -20,7 +20,15 @@ export const PROMPT_ID = 'chat-prompt'
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Files')
 
 /** The prompt, its images and Send/Stop. Nothing is sent while a reason to refuse is shown. */
-export function Composer({ format, validation, estimate }: { format: ChatFormat; validation: SettingsValidation; estimate?: ChatEstimateAsk }) {
+export function Composer({
+  format,
+  validation,
+  estimate
+}: {
+  format: ChatFormat
+  validation: SettingsValidation
+  estimate?: ChatEstimateAsk
+}) {
   const { t } = useT()
   const id = useId()
   const { conversationId, send, stop } = useChatActions()
@@ -140,7 +148,13 @@ export function Composer({ format, validation, estimate }: { format: ChatFormat;
               {t('chat.composer.stop')}
             </button>
           ) : (
-            <button type="submit" className="button button-primary" aria-disabled={block !== null || pending || undefined} aria-busy={pending || undefined} aria-describedby={`${id}-reason`}>
+            <button
+              type="submit"
+              className="button button-primary"
+              aria-disabled={block !== null || pending || undefined}
+              aria-busy={pending || undefined}
+              aria-describedby={`${id}-reason`}
+            >
               {pending ? t('chat.composer.sending') : t('chat.composer.send')}
             </button>
           )}
@@ -151,7 +165,14 @@ export function Composer({ format, validation, estimate }: { format: ChatFormat;
       </p>
       {estimate && <ChatEstimateLine {...estimate} prompt={text} />}
       {error !== null && (
-        <FormAlert title={<>{t('chat.composer.sendFailed')}: {errorTitle(t, error)}</>} detail={errorMessage(error)} />
+        <FormAlert
+          title={
+            <>
+              {t('chat.composer.sendFailed')}: {errorTitle(t, error)}
+            </>
+          }
+          detail={errorMessage(error)}
+        />
       )}
     </form>
   )

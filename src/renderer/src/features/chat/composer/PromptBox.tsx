@@ -29,7 +29,8 @@ export function usePromptSend() {
 }
 
 /** Enter and Ctrl/Cmd+Enter send, Shift+Enter is a new line; a key that ends an IME composition is the IME's. */
-const isSendKey = (e: KeyboardEvent) => e.key === 'Enter' && !e.nativeEvent.isComposing && (e.ctrlKey || e.metaKey || !e.shiftKey)
+const isSendKey = (e: KeyboardEvent) =>
+  e.key === 'Enter' && !e.nativeEvent.isComposing && (e.ctrlKey || e.metaKey || !e.shiftKey)
 
 /** Grows with its lines from `minRows` up to ten. `onKey` sees a key first and returns true when it took it. */
 export function PromptTextarea(p: {

@@ -7,7 +7,12 @@ import type { PendingAttachment } from './use-attachments'
 
 export type SendBlock = 'empty' | 'tooLong' | 'uploading' | 'unsupported' | 'settings' | 'params'
 
-export function sendBlock(text: string, items: readonly PendingAttachment[], format: ChatFormat, validation: SettingsValidation): SendBlock | null {
+export function sendBlock(
+  text: string,
+  items: readonly PendingAttachment[],
+  format: ChatFormat,
+  validation: SettingsValidation
+): SendBlock | null {
   if (text.trim() === '' && items.length === 0) return 'empty'
   if (text.length > PROMPT_MAX_CHARS) return 'tooLong'
   if (items.some((i) => i.status === 'uploading')) return 'uploading'

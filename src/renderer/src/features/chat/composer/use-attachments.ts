@@ -61,7 +61,8 @@ export function useAttachments() {
         const previewUrl = URL.createObjectURL(file)
         setItems((list) => [...list, { localId, name: file.name, status: 'uploading', previewUrl }])
         uploadChatImage(file, file.name).then(
-          (grant) => setItems((list) => list.map((i) => (i.localId === localId ? fromGrant(localId, grant, previewUrl) : i))),
+          (grant) =>
+            setItems((list) => list.map((i) => (i.localId === localId ? fromGrant(localId, grant, previewUrl) : i))),
           (e: unknown) => {
             URL.revokeObjectURL(previewUrl)
             setItems((list) => list.filter((i) => i.localId !== localId))
@@ -75,7 +76,10 @@ export function useAttachments() {
 
   const addUrl = useCallback((url: string) => {
     if (room() <= 0) return false
-    setItems((list) => [...list, { localId: `a${nextLocalId++}`, name: url, status: 'ready', attachment: { kind: 'url', url } }])
+    setItems((list) => [
+      ...list,
+      { localId: `a${nextLocalId++}`, name: url, status: 'ready', attachment: { kind: 'url', url } }
+    ])
     return true
   }, [])
 

@@ -10,7 +10,17 @@ export interface MenuAction {
  * A menu button: Enter/Space/ArrowDown open it with focus on the first item, arrows move, Escape
  * and Tab close it, focus returns to the button; a click outside closes it.
  */
-export function ActionMenu({ label, actions, hint, glyph }: { label: string; actions: readonly MenuAction[]; /** The button's tooltip (its name by default). */ hint?: string; /** Drawn on the button instead of the ellipsis. */ glyph?: ReactNode }) {
+export function ActionMenu({
+  label,
+  actions,
+  hint,
+  glyph
+}: {
+  label: string
+  actions: readonly MenuAction[]
+  /** The button's tooltip (its name by default). */ hint?: string
+  /** Drawn on the button instead of the ellipsis. */ glyph?: ReactNode
+}) {
   const id = useId()
   const [open, setOpen] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
@@ -20,7 +30,8 @@ export function ActionMenu({ label, actions, hint, glyph }: { label: string; act
     if (!open) return
     menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
     const onPointerDown = (e: PointerEvent) => {
-      if (e.target instanceof Node && !menu.current?.contains(e.target) && !button.current?.contains(e.target)) setOpen(false)
+      if (e.target instanceof Node && !menu.current?.contains(e.target) && !button.current?.contains(e.target))
+        setOpen(false)
     }
     document.addEventListener('pointerdown', onPointerDown)
     return () => document.removeEventListener('pointerdown', onPointerDown)

@@ -17,19 +17,40 @@ export interface ConversationItemProps {
 }
 
 /** One conversation in the list: open it, or use its actions menu. */
-export const ConversationItem = memo(function ConversationItem({ conversation, selected, renaming, onOpen, onCommand, onRename }: ConversationItemProps) {
+export const ConversationItem = memo(function ConversationItem({
+  conversation,
+  selected,
+  renaming,
+  onOpen,
+  onCommand,
+  onRename
+}: ConversationItemProps) {
   const { t } = useT()
   const title = conversation.title || t('chat.view.untitled')
   const command = (c: ItemCommand) => () => onCommand(conversation, c)
   return (
     <li className="chat-conv" data-selected={selected || undefined}>
       {renaming ? (
-        <RenameField title={conversation.title} onSave={(next) => onRename(conversation.id, next)} onCancel={() => onRename(conversation.id, null)} />
+        <RenameField
+          title={conversation.title}
+          onSave={(next) => onRename(conversation.id, next)}
+          onCancel={() => onRename(conversation.id, null)}
+        />
       ) : (
-        <button type="button" className="chat-conv-open" data-id={conversation.id} aria-current={selected ? 'true' : undefined} onClick={() => onOpen(conversation.id)}>
+        <button
+          type="button"
+          className="chat-conv-open"
+          data-id={conversation.id}
+          aria-current={selected ? 'true' : undefined}
+          onClick={() => onOpen(conversation.id)}
+        >
           <span className="chat-conv-title">{title}</span>
           <span className="chat-conv-meta">
-            {conversation.match ? <MatchExcerpt text={conversation.match} marks={conversation.matchMarks} /> : conversation.preview || t('chat.list.messageCount', { count: conversation.messageCount })}
+            {conversation.match ? (
+              <MatchExcerpt text={conversation.match} marks={conversation.matchMarks} />
+            ) : (
+              conversation.preview || t('chat.list.messageCount', { count: conversation.messageCount })
+            )}
           </span>
           {/* Which model answered: several conversations can share a title (one prompt compared on several models). */}
           {conversation.model && <span className="chat-conv-model">{conversation.model}</span>}

@@ -12,7 +12,10 @@ afterEach(() => {
 
 async function renderWithConversations() {
   const host = new FakeHost()
-  const older = host.chat.add({ title: 'Tokyo trip', messages: [userMessage('u1', 'Best ramen in Shinjuku?'), assistantMessage('a1', 'Try Fuunji.')] })
+  const older = host.chat.add({
+    title: 'Tokyo trip',
+    messages: [userMessage('u1', 'Best ramen in Shinjuku?'), assistantMessage('a1', 'Try Fuunji.')]
+  })
   const newer = host.chat.add({ title: 'Tax questions', messages: [userMessage('u2', 'Deadline?')] })
   newer.updatedAt = older.updatedAt + 10_000
   const app = await renderApp({ host })
@@ -31,7 +34,11 @@ async function renderWithConversations() {
 describe('the conversation list', () => {
   it('lists conversations newest first, opens the newest, and marks the open one', async () => {
     const { list, openButton, user } = await renderWithConversations()
-    expect(within(list).getAllByRole('listitem').map((li) => li.querySelector('.chat-conv-title')?.textContent)).toEqual(['Tax questions', 'Tokyo trip'])
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.chat-conv-title')?.textContent)
+    ).toEqual(['Tax questions', 'Tokyo trip'])
     expect(openButton('Tax questions').getAttribute('aria-current')).toBe('true')
     await user.click(openButton('Tokyo trip'))
     const pane = await openedConversation('Tokyo trip')

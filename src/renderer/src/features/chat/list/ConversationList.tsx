@@ -15,7 +15,9 @@ import { useDebounced } from './use-debounced'
 const SEARCH_DEBOUNCE_MS = 250
 
 function focusItem(id: string): void {
-  requestAnimationFrame(() => document.querySelector<HTMLElement>(`.chat-conv-open[data-id="${CSS.escape(id)}"]`)?.focus())
+  requestAnimationFrame(() =>
+    document.querySelector<HTMLElement>(`.chat-conv-open[data-id="${CSS.escape(id)}"]`)?.focus()
+  )
 }
 
 /** Search, "New conversation" and the conversations, newest first, fully usable from the keyboard. */
@@ -47,10 +49,12 @@ export function ConversationList() {
       else if (command === 'delete') setRemoving(conversation)
       else if (command === 'duplicate') copyConversation({ id: conversation.id }, { onError: fail })
       else {
-        studio.chat.exportConversation({ id: conversation.id, as: command === 'export-json' ? 'json' : 'markdown' }).then((file) => {
-          downloadText(file.fileName, file.mimeType, file.content)
-          setNotice(t('chat.list.exported', { fileName: file.fileName }))
-        }, fail)
+        studio.chat
+          .exportConversation({ id: conversation.id, as: command === 'export-json' ? 'json' : 'markdown' })
+          .then((file) => {
+            downloadText(file.fileName, file.mimeType, file.content)
+            setNotice(t('chat.list.exported', { fileName: file.fileName }))
+          }, fail)
       }
     },
     [copyConversation, t]
@@ -59,7 +63,11 @@ export function ConversationList() {
     (id: string, title: string | null) => {
       setRenaming(null)
       focusItem(id)
-      if (title !== null) renameConversation({ id, title }, { onError: (e) => setNotice(t('chat.list.actionFailed', { message: errorMessage(e) })) })
+      if (title !== null)
+        renameConversation(
+          { id, title },
+          { onError: (e) => setNotice(t('chat.list.actionFailed', { message: errorMessage(e) })) }
+        )
     },
     [renameConversation, t]
   )
@@ -83,13 +91,25 @@ export function ConversationList() {
 
   return (
     <section className="chat-sidebar" aria-label={t('chat.list.label')}>
-      <button id={NEW_CONVERSATION_BUTTON_ID} type="button" className="button button-primary chat-new" onClick={startNew}>
+      <button
+        id={NEW_CONVERSATION_BUTTON_ID}
+        type="button"
+        className="button button-primary chat-new"
+        onClick={startNew}
+      >
         {t('chat.list.newConversation')}
       </button>
       <label htmlFor={searchId} className="sr-only">
         {t('chat.list.search')}
       </label>
-      <input id={searchId} type="search" className="input chat-search" value={search} placeholder={t('chat.list.searchPlaceholder')} onChange={(e) => setSearch(e.target.value)} />
+      <input
+        id={searchId}
+        type="search"
+        className="input chat-search"
+        value={search}
+        placeholder={t('chat.list.searchPlaceholder')}
+        onChange={(e) => setSearch(e.target.value)}
+      />
       <p id={hintId} className="sr-only">
         {t('chat.list.keyboardHint')}
       </p>
@@ -100,9 +120,23 @@ export function ConversationList() {
       ) : conversations.length === 0 && list.isSuccess ? (
         <p className="muted chat-list-empty">{query ? t('chat.list.noMatches', { query }) : t('chat.list.empty')}</p>
       ) : null}
-      <ul className="chat-conv-list" aria-label={t('chat.list.label')} aria-describedby={hintId} aria-busy={list.isFetching || undefined} onKeyDown={onListKeyDown}>
+      <ul
+        className="chat-conv-list"
+        aria-label={t('chat.list.label')}
+        aria-describedby={hintId}
+        aria-busy={list.isFetching || undefined}
+        onKeyDown={onListKeyDown}
+      >
         {conversations.map((c) => (
-          <ConversationItem key={c.id} conversation={c} selected={c.id === selectedId} renaming={renaming === c.id} onOpen={select} onCommand={onCommand} onRename={onRename} />
+          <ConversationItem
+            key={c.id}
+            conversation={c}
+            selected={c.id === selectedId}
+            renaming={renaming === c.id}
+            onOpen={select}
+            onCommand={onCommand}
+            onRename={onRename}
+          />
         ))}
       </ul>
       <p className="notice" role="status">

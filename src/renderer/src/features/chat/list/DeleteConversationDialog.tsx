@@ -6,7 +6,13 @@ import { useDeleteConversation } from '../mutations'
 export const NEW_CONVERSATION_BUTTON_ID = 'chat-new-conversation'
 
 /** Confirms deleting a conversation; once it is gone, focus lands on "New conversation". */
-export function DeleteConversationDialog({ conversation, onClose }: { conversation: ConversationSummary; onClose: () => void }) {
+export function DeleteConversationDialog({
+  conversation,
+  onClose
+}: {
+  conversation: ConversationSummary
+  onClose: () => void
+}) {
   const { t } = useT()
   const remove = useDeleteConversation()
   const title = conversation.title || t('chat.view.untitled')

@@ -2,7 +2,15 @@ import { useCallback, useState, type KeyboardEvent } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 
 /** Inline title editor: Enter or leaving the field saves, Escape cancels. */
-export function RenameField({ title, onSave, onCancel }: { title: string; onSave: (title: string) => void; onCancel: () => void }) {
+export function RenameField({
+  title,
+  onSave,
+  onCancel
+}: {
+  title: string
+  onSave: (title: string) => void
+  onCancel: () => void
+}) {
   const { t } = useT()
   const [value, setValue] = useState(title)
   // Stable, so focus moves in and the text is selected once when the field appears, not on every keystroke.

@@ -53,13 +53,21 @@ export function CodeBlock({ code, lang, live = false }: CodeBlockProps) {
       <figcaption className="md-code-header">
         <span className="md-code-lang">{lang || t('chat.markdown.plainText')}</span>
         <span className="md-code-status" aria-live="polite">
-          {copyState === 'copied' ? t('chat.actions.copied') : copyState === 'failed' ? t('chat.actions.copyFailed') : ''}
+          {copyState === 'copied'
+            ? t('chat.actions.copied')
+            : copyState === 'failed'
+              ? t('chat.actions.copyFailed')
+              : ''}
         </span>
         <button type="button" className="button button-small md-code-copy" onClick={() => copy(code)}>
           {t('chat.markdown.copyCode')}
         </button>
       </figcaption>
-      <pre className="md-code-body" tabIndex={0} aria-label={t('chat.markdown.codeLabel', { lang: lang || t('chat.markdown.plainText') })}>
+      <pre
+        className="md-code-body"
+        tabIndex={0}
+        aria-label={t('chat.markdown.codeLabel', { lang: lang || t('chat.markdown.plainText') })}
+      >
         <code>{live ? code : <Highlighted code={code} lang={lang} />}</code>
       </pre>
     </figure>

@@ -13,7 +13,12 @@ function BackRefs({ n, count }: { n: number; count: number }) {
   return Array.from({ length: count }, (_, i) => (
     <Fragment key={i}>
       {' '}
-      <a href={`#${noteRefId(prefix, n, i + 1)}`} className="md-footnote-backref" data-footnote-backref="" aria-label={t('chat.markdown.backToReference', { ref: i === 0 ? String(n) : `${n}-${i + 1}` })}>
+      <a
+        href={`#${noteRefId(prefix, n, i + 1)}`}
+        className="md-footnote-backref"
+        data-footnote-backref=""
+        aria-label={t('chat.markdown.backToReference', { ref: i === 0 ? String(n) : `${n}-${i + 1}` })}
+      >
         ↩{i > 0 && <sup>{i + 1}</sup>}
       </a>
     </Fragment>

@@ -49,7 +49,11 @@ describe('the markdown renderer', () => {
     expect(within(list).getByText('train').tagName).toBe('EM')
     expect(within(list).getByText('sunscreen').tagName).toBe('CODE')
     const table = screen.getByRole('table')
-    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Day', 'Place'])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent)
+    ).toEqual(['Day', 'Place'])
     expect(within(table).getByRole('cell', { name: 'Kyoto' }).className).toBe('md-align-center')
     const link = screen.getByRole('link', { name: 'map' })
     expect(link.getAttribute('href')).toBe('https://example.com/map')
@@ -62,7 +66,9 @@ describe('the markdown renderer', () => {
     // After setup: user-event installs its own clipboard stub.
     const writeText = vi.spyOn(navigator.clipboard, 'writeText')
     const { container } = render(wrap(<Markdown text={'```ts\nconst answer = 42\n```'} />))
-    await vi.waitFor(() => expect(container.querySelector('.hljs-keyword')?.textContent).toBe('const'), { timeout: 10_000 })
+    await vi.waitFor(() => expect(container.querySelector('.hljs-keyword')?.textContent).toBe('const'), {
+      timeout: 10_000
+    })
     expect(container.querySelector('.hljs-number')?.textContent).toBe('42')
     await user.click(screen.getByRole('button', { name: 'Copy code' }))
     expect(writeText).toHaveBeenCalledWith('const answer = 42')
@@ -75,7 +81,9 @@ describe('the markdown renderer', () => {
     await new Promise((r) => setTimeout(r, 50))
     expect(container.querySelector('.hljs-keyword')).toBeNull()
     rerender(wrap(<Markdown text={'```js\nlet x = 1\n```\n\nmore'} streaming />))
-    await vi.waitFor(() => expect(container.querySelector('.hljs-keyword')?.textContent).toBe('let'), { timeout: 10_000 })
+    await vi.waitFor(() => expect(container.querySelector('.hljs-keyword')?.textContent).toBe('let'), {
+      timeout: 10_000
+    })
   })
 
   it('never turns text into HTML: tags stay text and unsafe links are inert', () => {
@@ -178,7 +186,10 @@ describe('streaming cost', () => {
     expect(runs.map((r) => r.children.length)).toEqual([16, 16, 9])
     // Only full runs (which never change again) may be skipped by the browser.
     expect(runs.map((r) => r.classList.contains('md-chunk-full'))).toEqual([true, true, false])
-    expect(runs.flatMap((r) => [...r.children].map((p) => p.textContent))).toEqual([...Array.from({ length: 40 }, (_, i) => `Paragraph ${i}.`), 'Live tail'])
+    expect(runs.flatMap((r) => [...r.children].map((p) => p.textContent))).toEqual([
+      ...Array.from({ length: 40 }, (_, i) => `Paragraph ${i}.`),
+      'Live tail'
+    ])
   })
 
   it('creates each block in the DOM once: a block that seals keeps its element, also when its run fills', () => {
@@ -214,7 +225,11 @@ describe('streaming cost', () => {
     const { container } = render(wrap(<Markdown text={`${sealed}\n\nOpen paragraph\n# Partial heading`} streaming />))
     const runs = [...container.querySelector('.markdown')!.children]
     expect(runs.map((r) => r.children.length)).toEqual([16, 1])
-    expect(runs.flatMap((r) => [...r.children].map((el) => el.textContent))).toEqual([...Array.from({ length: 15 }, (_, i) => `S${i}.`), 'Open paragraph', 'Partial heading'])
+    expect(runs.flatMap((r) => [...r.children].map((el) => el.textContent))).toEqual([
+      ...Array.from({ length: 15 }, (_, i) => `S${i}.`),
+      'Open paragraph',
+      'Partial heading'
+    ])
     expect(runs[1].firstElementChild!.tagName).toBe('H3')
     // A run holding tail blocks is never marked skippable.
     expect(runs.map((r) => r.classList.contains('md-chunk-full'))).toEqual([false, false])

@@ -19,7 +19,10 @@ interface View {
 }
 
 function viewOf(engine: MarkdownEngine, previous: MarkdownDoc | null, text: string, streaming: boolean): View {
-  return { doc: engine.advanceDoc(previous ?? engine.emptyDoc, text, streaming ? engine.completeTail : undefined), streaming }
+  return {
+    doc: engine.advanceDoc(previous ?? engine.emptyDoc, text, streaming ? engine.completeTail : undefined),
+    streaming
+  }
 }
 
 const NO_BLOCKS: readonly MdBlock[] = []
@@ -82,12 +85,18 @@ export function Markdown({ text, streaming = false, idPrefix }: MarkdownProps) {
     sealed: chunk,
     tail: i === last && room > 0 && tail.length > 0 ? tail.slice(0, room) : NO_BLOCKS
   }))
-  for (let i = Math.max(0, room); i < tail.length; i += CHUNK_SIZE) runs.push({ sealed: NO_BLOCKS, tail: tail.slice(i, i + CHUNK_SIZE) })
+  for (let i = Math.max(0, room); i < tail.length; i += CHUNK_SIZE)
+    runs.push({ sealed: NO_BLOCKS, tail: tail.slice(i, i + CHUNK_SIZE) })
   return (
     <FootnoteScope.Provider value={prefix}>
       <div className="markdown" onClick={notes.order.length > 0 ? followInPageLink : undefined}>
         {runs.map((run) => (
-          <engine.Chunk key={(run.sealed[0] ?? run.tail[0]).key} sealed={run.sealed} tail={run.tail} live={streaming && run.tail.length > 0} />
+          <engine.Chunk
+            key={(run.sealed[0] ?? run.tail[0]).key}
+            sealed={run.sealed}
+            tail={run.tail}
+            live={streaming && run.tail.length > 0}
+          />
         ))}
         <engine.Footnotes notes={notes} />
       </div>

@@ -90,7 +90,15 @@ function Item({ item, tight }: { item: ListItem; tight: boolean }) {
 }
 
 /** One block-level node (also a footnote's content, Footnotes.tsx). */
-export function Node({ node, tight, live }: { node: RootContent | BlockContent | DefinitionContent; tight: boolean; live: boolean }): ReactNode {
+export function Node({
+  node,
+  tight,
+  live
+}: {
+  node: RootContent | BlockContent | DefinitionContent
+  tight: boolean
+  live: boolean
+}): ReactNode {
   switch (node.type) {
     case 'paragraph':
       return tight ? renderInline(node.children) : <p>{renderInline(node.children)}</p>
@@ -115,7 +123,13 @@ export function Node({ node, tight, live }: { node: RootContent | BlockContent |
     case 'list': {
       const itemsTight = !isLoose(node)
       const items = node.children.map((item, i) => <Item key={i} item={item} tight={itemsTight} />)
-      return node.ordered ? <ol start={node.start !== null && node.start !== undefined && node.start !== 1 ? node.start : undefined}>{items}</ol> : <ul className="md-list">{items}</ul>
+      return node.ordered ? (
+        <ol start={node.start !== null && node.start !== undefined && node.start !== 1 ? node.start : undefined}>
+          {items}
+        </ol>
+      ) : (
+        <ul className="md-list">{items}</ul>
+      )
     }
     case 'code':
       return <CodeBlock code={node.value} lang={node.lang ?? ''} live={live} />
@@ -145,7 +159,15 @@ export const MarkdownBlock = memo(function MarkdownBlock({ block, live = false }
  * this run. A full run keeps its array and has no tail, so React skips it with one comparison. Its
  * own box (markdown-chunks.css) lets the browser skip a full run while it is off screen.
  */
-export const Chunk = memo(function Chunk({ sealed, tail, live }: { sealed: readonly MdBlock[]; tail: readonly MdBlock[]; live: boolean }) {
+export const Chunk = memo(function Chunk({
+  sealed,
+  tail,
+  live
+}: {
+  sealed: readonly MdBlock[]
+  tail: readonly MdBlock[]
+  live: boolean
+}) {
   // Only full runs may be skipped: they never change again, and a short answer (one open run)
   // keeps plain layout.
   return (

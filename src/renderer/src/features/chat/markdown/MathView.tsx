@@ -8,7 +8,9 @@ let loading: Promise<Katex> | null = null
 
 /** KaTeX and its stylesheet (fonts bundled by the build, served by the app): loaded on first use. */
 export function loadKatex(): Promise<Katex> {
-  loading ??= trackLoad(Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(([m]) => (katex = m.default)))
+  loading ??= trackLoad(
+    Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(([m]) => (katex = m.default))
+  )
   return loading
 }
 
@@ -29,7 +31,14 @@ export function MathView({ tex, display, block = false }: { tex: string; display
     const el = ref.current
     if (!ready || !katex || !el) return
     try {
-      katex.render(tex, el, { displayMode: display, throwOnError: true, strict: 'ignore', trust: false, maxExpand: 1000, maxSize: 50 })
+      katex.render(tex, el, {
+        displayMode: display,
+        throwOnError: true,
+        strict: 'ignore',
+        trust: false,
+        maxExpand: 1000,
+        maxSize: 50
+      })
       el.classList.remove('md-math-source')
       el.removeAttribute('title')
     } catch (error) {

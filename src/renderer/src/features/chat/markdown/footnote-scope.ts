@@ -8,5 +8,6 @@ export const FootnoteScope = createContext('')
 
 /** Anchor ids of a footnote, of one of its references (1, 2, … in document order), and of the notes' label. */
 export const noteId = (prefix: string, n: number) => `${prefix}fn-${n}`
-export const noteRefId = (prefix: string, n: number, occurrence: number) => `${prefix}fnref-${n}${occurrence > 1 ? `-${occurrence}` : ''}`
+export const noteRefId = (prefix: string, n: number, occurrence: number) =>
+  `${prefix}fnref-${n}${occurrence > 1 ? `-${occurrence}` : ''}`
 export const notesLabelId = (prefix: string) => `${prefix}fn-label`

@@ -34,7 +34,9 @@ describe('GFM footnotes', () => {
   it('numbers calls by first reference and lists the referenced notes at the end, each linking back to every call', () => {
     const { container } = render(wrap(<Markdown text={ANSWER} idPrefix="m1-" />))
     // Calls: superscript numbers, the repeated one keeps its number; each call has its own anchor.
-    expect(calls(container).map((a) => [a.textContent, a.parentElement!.tagName, a.getAttribute('href'), a.id])).toEqual([
+    expect(
+      calls(container).map((a) => [a.textContent, a.parentElement!.tagName, a.getAttribute('href'), a.id])
+    ).toEqual([
       ['1', 'SUP', '#m1-fn-1', 'm1-fnref-1'],
       ['2', 'SUP', '#m1-fn-2', 'm1-fnref-2'],
       ['1', 'SUP', '#m1-fn-1', 'm1-fnref-1-2']
@@ -119,11 +121,15 @@ describe('GFM footnotes', () => {
     expect(container.querySelector('section[data-footnotes] li')?.textContent).toContain('Where it comes from')
   })
   it('ends exactly as rendered whole when streamed one character at a time, notes before and after calls', () => {
-    for (const doc of [ANSWER, 'Early[^a].\n\n[^b]: Defined first.\n\nThen[^b] and[^a] again[^b].\n\n[^a]: Defined last.']) {
+    for (const doc of [
+      ANSWER,
+      'Early[^a].\n\n[^b]: Defined first.\n\nThen[^b] and[^a] again[^b].\n\n[^a]: Defined last.'
+    ]) {
       const whole = render(wrap(<Markdown text={doc} idPrefix="w-" />)).container.cloneNode(true)
       cleanup()
       const { container, rerender } = render(wrap(<Markdown text="" streaming idPrefix="w-" />))
-      for (let i = 1; i <= doc.length; i++) act(() => rerender(wrap(<Markdown text={doc.slice(0, i)} streaming idPrefix="w-" />)))
+      for (let i = 1; i <= doc.length; i++)
+        act(() => rerender(wrap(<Markdown text={doc.slice(0, i)} streaming idPrefix="w-" />)))
       act(() => rerender(wrap(<Markdown text={doc} idPrefix="w-" />)))
       expect(container.innerHTML).toBe((whole as HTMLElement).innerHTML)
       cleanup()

@@ -40,8 +40,19 @@ export function noteRefOf(node: FootnoteReference): NoteRef | undefined {
  * `nodes` hold neither, so a message without footnotes allocates nothing per update.
  */
 export function indexNotes(index: NoteIndex, nodes: readonly RootContent[]): NoteIndex {
-  let next: { order: string[]; numbers: Map<string, number>; counts: Map<string, number>; defs: Map<string, FootnoteDefinition> } | null = null
-  const own = () => (next ??= { order: [...index.order], numbers: new Map(index.numbers), counts: new Map(index.counts), defs: new Map(index.defs) })
+  let next: {
+    order: string[]
+    numbers: Map<string, number>
+    counts: Map<string, number>
+    defs: Map<string, FootnoteDefinition>
+  } | null = null
+  const own = () =>
+    (next ??= {
+      order: [...index.order],
+      numbers: new Map(index.numbers),
+      counts: new Map(index.counts),
+      defs: new Map(index.defs)
+    })
   const walk = (list: readonly Nodes[]) => {
     for (const node of list) {
       if (node.type === 'footnoteReference') {

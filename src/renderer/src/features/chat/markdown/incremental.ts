@@ -42,7 +42,16 @@ export interface MarkdownDoc {
   notes: NoteIndex
 }
 
-export const emptyDoc: MarkdownDoc = { text: '', sealedEnd: 0, chunks: [], sealedDefs: NO_DEFINITIONS, defsKey: '', tail: [], sealedNotes: NO_NOTES, notes: NO_NOTES }
+export const emptyDoc: MarkdownDoc = {
+  text: '',
+  sealedEnd: 0,
+  chunks: [],
+  sealedDefs: NO_DEFINITIONS,
+  defsKey: '',
+  tail: [],
+  sealedNotes: NO_NOTES,
+  notes: NO_NOTES
+}
 
 /**
  * A copy of `s` that shares no memory with the string it was cut from. Concatenating makes a rope;
@@ -189,7 +198,11 @@ export function advanceDoc(doc: MarkdownDoc, text: string, complete?: (tail: str
   const lastNewline = tailSource.lastIndexOf('\n')
   let sealedCount = 0
   const fresh: SealedBlock[] = []
-  while (sealedCount + 1 < groups.length && closedBy(groups[sealedCount].at(-1)!, groups[sealedCount + 1][0], tailSource, lastNewline)) sealedCount += 1
+  while (
+    sealedCount + 1 < groups.length &&
+    closedBy(groups[sealedCount].at(-1)!, groups[sealedCount + 1][0], tailSource, lastNewline)
+  )
+    sealedCount += 1
   if (sealedCount > 0) {
     for (let i = 0; i < sealedCount; i++) {
       const start = startOf(groups[i][0])
@@ -198,7 +211,10 @@ export function advanceDoc(doc: MarkdownDoc, text: string, complete?: (tail: str
       fresh.push({ key: String(sealedEnd + start), source, nodes: groups[i], refs: source.includes('['), defsKey: '' })
     }
     const cut = startOf(groups[sealedCount][0])
-    const nextDefs = withDefinitions(sealedDefs, fresh.flatMap((b) => b.nodes))
+    const nextDefs = withDefinitions(
+      sealedDefs,
+      fresh.flatMap((b) => b.nodes)
+    )
     sealedEnd += cut
     tailSource = flat(text.slice(sealedEnd))
     if (nextDefs !== sealedDefs) {

@@ -13,7 +13,8 @@ afterEach(cleanup)
 beforeAll(async () => {
   // The app's page has a doctype; KaTeX refuses to render in quirks mode, which it assumes when
   // document.compatMode is not "CSS1Compat" (the test DOM has no compatMode at all).
-  if (document.compatMode !== 'CSS1Compat') Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true })
+  if (document.compatMode !== 'CSS1Compat')
+    Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true })
   await Promise.all([loadMarkdownEngine(), loadKatex()])
 })
 
@@ -22,17 +23,31 @@ const wrap = (node: ReactNode) => <I18nextProvider i18n={i18n}>{node}</I18nextPr
 
 describe('math', () => {
   it('typesets the four spellings models use, inline and display', () => {
-    const { container } = render(wrap(<Markdown text={'Inline $x^2$ and \\(y_1\\).\n\n$$\\frac{a}{b}$$\n\n\\[\\sum_{i=1}^n i\\]\n\n$$\nE = mc^2\n$$'} />))
+    const { container } = render(
+      wrap(
+        <Markdown
+          text={'Inline $x^2$ and \\(y_1\\).\n\n$$\\frac{a}{b}$$\n\n\\[\\sum_{i=1}^n i\\]\n\n$$\nE = mc^2\n$$'}
+        />
+      )
+    )
     const maths = [...container.querySelectorAll('.md-math')]
     expect(maths).toHaveLength(5)
     expect(maths.map((m) => m.classList.contains('md-math-display'))).toEqual([false, false, true, true, true])
     // KaTeX's output, with the TeX kept as its MathML annotation.
     for (const m of maths) expect(m.querySelector('.katex')).toBeTruthy()
-    expect(maths.map((m) => m.querySelector('annotation')?.textContent)).toEqual(['x^2', 'y_1', '\\frac{a}{b}', '\\sum_{i=1}^n i', 'E = mc^2'])
+    expect(maths.map((m) => m.querySelector('annotation')?.textContent)).toEqual([
+      'x^2',
+      'y_1',
+      '\\frac{a}{b}',
+      '\\sum_{i=1}^n i',
+      'E = mc^2'
+    ])
   })
 
   it('leaves prices alone and keeps backslashes, stars and brackets inside math out of the markdown', () => {
-    const { container } = render(wrap(<Markdown text={'It costs $5 and $10 each, \\$3 escaped; area $a*b*c$ and $\\left[x\\right](y)$.'} />))
+    const { container } = render(
+      wrap(<Markdown text={'It costs $5 and $10 each, \\$3 escaped; area $a*b*c$ and $\\left[x\\right](y)$.'} />)
+    )
     const maths = [...container.querySelectorAll('.md-math')]
     expect(maths.map((m) => m.querySelector('annotation')?.textContent)).toEqual(['a*b*c', '\\left[x\\right](y)'])
     expect(container.querySelector('em, a')).toBeNull()
@@ -51,7 +66,23 @@ describe('math', () => {
 describe('code highlighting', () => {
   it('knows at least 40 languages, including the ones models write most beyond the usual', () => {
     expect(Object.keys(GRAMMARS).length).toBeGreaterThanOrEqual(40)
-    for (const lang of ['php', 'ruby', 'powershell', 'dockerfile', 'toml', 'lua', 'r', 'scala', 'dart', 'graphql', 'ts', 'py', 'rs', 'sh', 'yml']) {
+    for (const lang of [
+      'php',
+      'ruby',
+      'powershell',
+      'dockerfile',
+      'toml',
+      'lua',
+      'r',
+      'scala',
+      'dart',
+      'graphql',
+      'ts',
+      'py',
+      'rs',
+      'sh',
+      'yml'
+    ]) {
       expect(grammarName(lang), lang).not.toBeNull()
     }
     expect(grammarName('no-such-language')).toBeNull()
@@ -73,7 +104,10 @@ describe('code highlighting', () => {
 
   it.each(Object.entries(samples))('colours %s with its grammar', async (lang, [code, cls, text]) => {
     const { container } = render(wrap(<Markdown text={`\`\`\`${lang}\n${code}\n\`\`\``} />))
-    await vi.waitFor(() => expect([...container.querySelectorAll(`.${cls}`)].map((e) => e.textContent)).toContain(text), { timeout: 10_000 })
+    await vi.waitFor(
+      () => expect([...container.querySelectorAll(`.${cls}`)].map((e) => e.textContent)).toContain(text),
+      { timeout: 10_000 }
+    )
     expect(container.querySelector('.md-code-body')?.textContent).toBe(code)
   })
 

@@ -87,7 +87,10 @@ describe('chunk boundaries', () => {
         (which, cuts) => {
           const doc = DOCUMENTS[which]
           const points = [...new Set(cuts.map((c) => c % doc.length))].sort((a, b) => a - b)
-          const pieces = [0, ...points, doc.length].slice(1).map((end, i, ends) => doc.slice(i === 0 ? 0 : ends[i - 1], end)).filter(Boolean)
+          const pieces = [0, ...points, doc.length]
+            .slice(1)
+            .map((end, i, ends) => doc.slice(i === 0 ? 0 : ends[i - 1], end))
+            .filter(Boolean)
           const { container } = stream(pieces, () => null)
           const same = container.isEqualNode(finals[which])
           cleanup()

@@ -37,7 +37,15 @@ export function EditMessageForm({ message, onDone }: { message: ChatMessage; onD
       <label htmlFor={id} className="sr-only">
         {t('chat.actions.editField')}
       </label>
-      <textarea id={id} className="input textarea" autoFocus value={text} rows={Math.min(12, Math.max(2, text.split('\n').length))} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} />
+      <textarea
+        id={id}
+        className="input textarea"
+        autoFocus
+        value={text}
+        rows={Math.min(12, Math.max(2, text.split('\n').length))}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
       {error !== null && (
         <p className="field-error" role="alert">
           {errorMessage(error)}
@@ -47,7 +55,12 @@ export function EditMessageForm({ message, onDone }: { message: ChatMessage; onD
         <button type="button" className="button button-small" onClick={onDone}>
           {t('chat.actions.cancelEdit')}
         </button>
-        <button type="button" className="button button-small button-primary" aria-disabled={empty || pending || undefined} onClick={submit}>
+        <button
+          type="button"
+          className="button button-small button-primary"
+          aria-disabled={empty || pending || undefined}
+          onClick={submit}
+        >
           {t('chat.actions.resend')}
         </button>
       </div>

@@ -19,7 +19,8 @@ export interface MessageActionsProps {
 /** Same view: while an answer streams only its status matters here, not each delta of its text. */
 function sameActions(a: MessageActionsProps, b: MessageActionsProps): boolean {
   const [x, y] = [a.message, b.message]
-  if (a.busy !== b.busy || a.onEdit !== b.onEdit || x.id !== y.id || x.role !== y.role || x.status !== y.status) return false
+  if (a.busy !== b.busy || a.onEdit !== b.onEdit || x.id !== y.id || x.role !== y.role || x.status !== y.status)
+    return false
   return x.status === 'streaming' || x === y
 }
 
@@ -39,17 +40,38 @@ export const MessageActions = memo(function MessageActions({ message, busy, onEd
     if (busy) return
     action().then(() => setError(null), setError)
   }
-  const copyLabel = copyState === 'copied' ? t('chat.actions.copied') : copyState === 'failed' ? t('chat.actions.copyFailed') : t('chat.actions.copy')
+  const copyLabel =
+    copyState === 'copied'
+      ? t('chat.actions.copied')
+      : copyState === 'failed'
+        ? t('chat.actions.copyFailed')
+        : t('chat.actions.copy')
   const editable = message.role === 'user' && !message.parts.some((p) => p.type === 'tool_result')
   const regenerable = message.role === 'assistant' && (message.status === 'complete' || message.status === 'cancelled')
-  const more: MenuAction[] = settled && conversationId ? [{ label: t('chat.actions.branch'), onSelect: () => run(() => branch(message.id)) }] : []
+  const more: MenuAction[] =
+    settled && conversationId
+      ? [{ label: t('chat.actions.branch'), onSelect: () => run(() => branch(message.id)) }]
+      : []
   return (
     <div className="chat-message-actions" role="toolbar" aria-label={t('chat.actions.toolbar')}>
-      <button type="button" className="button button-small icon-button" aria-label={copyLabel} title={t('chat.actions.copyHint')} onClick={() => copy(textOf(currentLiveMessage(message.id) ?? message))}>
+      <button
+        type="button"
+        className="button button-small icon-button"
+        aria-label={copyLabel}
+        title={t('chat.actions.copyHint')}
+        onClick={() => copy(textOf(currentLiveMessage(message.id) ?? message))}
+      >
         <Icon name={copyState === 'copied' ? 'check' : 'copy'} size={16} />
       </button>
       {editable && (
-        <button type="button" className="button button-small icon-button" aria-label={t('chat.actions.edit')} title={t('chat.actions.editHint')} aria-disabled={busy || undefined} onClick={() => !busy && onEdit()}>
+        <button
+          type="button"
+          className="button button-small icon-button"
+          aria-label={t('chat.actions.edit')}
+          title={t('chat.actions.editHint')}
+          aria-disabled={busy || undefined}
+          onClick={() => !busy && onEdit()}
+        >
           <Icon name="edit" size={16} />
         </button>
       )}
@@ -65,7 +87,14 @@ export const MessageActions = memo(function MessageActions({ message, busy, onEd
           <Icon name="retry" size={16} />
         </button>
       )}
-      {more.length > 0 && <ActionMenu label={t('chat.actions.more')} hint={t('chat.actions.moreHint')} actions={more} glyph={<Icon name="more" size={16} />} />}
+      {more.length > 0 && (
+        <ActionMenu
+          label={t('chat.actions.more')}
+          hint={t('chat.actions.moreHint')}
+          actions={more}
+          glyph={<Icon name="more" size={16} />}
+        />
+      )}
       {error !== null && (
         <span className="field-error" role="alert">
           {errorMessage(error)}

@@ -6,7 +6,13 @@ type FooterProps = { message: ChatMessage }
 
 /** Same view: the reported fields (the reducer keeps their objects while only the text grows). */
 function sameFooter({ message: a }: FooterProps, { message: b }: FooterProps): boolean {
-  return a.role === b.role && a.usage === b.usage && a.finishReason === b.finishReason && a.safetyRatings === b.safetyRatings && a.model === b.model
+  return (
+    a.role === b.role &&
+    a.usage === b.usage &&
+    a.finishReason === b.finishReason &&
+    a.safetyRatings === b.safetyRatings &&
+    a.model === b.model
+  )
 }
 
 /** Usage, finish reason and safety ratings, when the gateway reported them. Not rendered again per delta. */
@@ -20,7 +26,14 @@ export const MessageFooter = memo(function MessageFooter({ message }: FooterProp
       {model && <span className="chat-footer-item">{model}</span>}
       {usage && (
         <span className="chat-footer-item">
-          {t('chat.messages.usage', { input: n(usage.input), output: n(usage.output), total: n(usage.total ?? (usage.input !== undefined && usage.output !== undefined ? usage.input + usage.output : undefined)) })}
+          {t('chat.messages.usage', {
+            input: n(usage.input),
+            output: n(usage.output),
+            total: n(
+              usage.total ??
+                (usage.input !== undefined && usage.output !== undefined ? usage.input + usage.output : undefined)
+            )
+          })}
         </span>
       )}
       {finishReason && <span className="chat-footer-item">{t('chat.messages.finish', { reason: finishReason })}</span>}

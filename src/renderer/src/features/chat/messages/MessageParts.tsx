@@ -12,7 +12,9 @@ function AttachmentChip({ attachment }: { attachment: Attachment }) {
   // Remote images are not loaded (the page's CSP allows none); the chip names what was sent.
   return (
     <span className="chat-attachment-chip">
-      {attachment.kind === 'file' ? t('chat.messages.imageAttachment', { name: attachment.name }) : t('chat.messages.imageUrl', { url: attachment.url })}
+      {attachment.kind === 'file'
+        ? t('chat.messages.imageAttachment', { name: attachment.name })
+        : t('chat.messages.imageUrl', { url: attachment.url })}
     </span>
   )
 }
@@ -40,7 +42,9 @@ export function MessageParts({ message, answering = false }: { message: ChatMess
           case 'tool_call':
             return (
               <ToolCallBlock key={i} name={part.name} input={part.input} streaming={streaming && i === lastIndex}>
-                {answering && <ToolResultEditor draftKey={draftKey(message.id, i)} name={part.name} format={message.format} />}
+                {answering && (
+                  <ToolResultEditor draftKey={draftKey(message.id, i)} name={part.name} format={message.format} />
+                )}
               </ToolCallBlock>
             )
           case 'tool_result':

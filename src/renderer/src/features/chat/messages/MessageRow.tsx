@@ -21,7 +21,13 @@ export interface MessageRowProps {
 
 /** The latest answer, finished, with tool calls: the user answers them here. */
 function awaitsResults(message: ChatMessage, latest: boolean): boolean {
-  return latest && message.role === 'assistant' && message.status === 'complete' && message.format !== 'completions' && message.parts.some((p) => p.type === 'tool_call')
+  return (
+    latest &&
+    message.role === 'assistant' &&
+    message.status === 'complete' &&
+    message.format !== 'completions' &&
+    message.parts.some((p) => p.type === 'tool_call')
+  )
 }
 
 /**

@@ -26,7 +26,9 @@ function RegenerateButton({ messageId, disabled }: { messageId: string; disabled
 
 /** Whether any answer text (or tool input) arrived: names a failure "mid-stream" rather than "before the answer". */
 function hadOutputOf(message: ChatMessage): boolean {
-  return message.parts.some((p) => (p.type === 'tool_call' ? p.input.length > 0 : p.type === 'text' || p.type === 'thinking' ? p.text.length > 0 : false))
+  return message.parts.some((p) =>
+    p.type === 'tool_call' ? p.input.length > 0 : p.type === 'text' || p.type === 'thinking' ? p.text.length > 0 : false
+  )
 }
 
 interface MessageStatusProps {
@@ -68,13 +70,15 @@ export const MessageStatus = memo(function MessageStatus({ message, busy, regene
     case 'cancelled':
       return (
         <p className="chat-status">
-          <span className="badge badge-muted">{t('chat.status.stopped')}</span> <span className="muted">{t('chat.status.stoppedDetail')}</span>
+          <span className="badge badge-muted">{t('chat.status.stopped')}</span>{' '}
+          <span className="muted">{t('chat.status.stoppedDetail')}</span>
         </p>
       )
     case 'incomplete':
       return (
         <div className="chat-status chat-status-warning">
-          <span className="badge badge-warning">{t('chat.status.incomplete')}</span> <span>{t('chat.status.incompleteDetail')}</span>
+          <span className="badge badge-warning">{t('chat.status.incomplete')}</span>{' '}
+          <span>{t('chat.status.incompleteDetail')}</span>
           {regenerate && message.role === 'assistant' && <RegenerateButton messageId={message.id} disabled={busy} />}
         </div>
       )
@@ -82,7 +86,9 @@ export const MessageStatus = memo(function MessageStatus({ message, busy, regene
       const seconds = message.error ? retryAfterSeconds(message.error) : undefined
       return (
         <div className="form-alert chat-status-error" role="alert">
-          <p className="form-alert-title">{message.error ? chatErrorTitle(t, message.error, hadOutput) : t('chat.status.error')}</p>
+          <p className="form-alert-title">
+            {message.error ? chatErrorTitle(t, message.error, hadOutput) : t('chat.status.error')}
+          </p>
           {message.error && <p className="form-alert-detail">{message.error.message}</p>}
           {seconds !== undefined && <p className="form-alert-detail">{t('chat.errors.retryAfter', { seconds })}</p>}
           {regenerate && message.role === 'assistant' && <RegenerateButton messageId={message.id} disabled={busy} />}

@@ -13,7 +13,17 @@ function prettyJson(input: string): string | null {
 }
 
 /** A tool call's card: its name and arguments, and, while the user answers it, the result editor. */
-export function ToolCallBlock({ name, input, streaming, children }: { name: string; input: string; streaming: boolean; children?: ReactNode }) {
+export function ToolCallBlock({
+  name,
+  input,
+  streaming,
+  children
+}: {
+  name: string
+  input: string
+  streaming: boolean
+  children?: ReactNode
+}) {
   const { t } = useT()
   const pretty = useMemo(() => prettyJson(input), [input])
   const title = t('chat.messages.toolCall', { name: name || '?' })

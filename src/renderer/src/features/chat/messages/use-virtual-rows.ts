@@ -45,7 +45,10 @@ export function useVirtualRows({ keys, estimate, overscan }: VirtualRowsOptions)
   const [heights, setHeights] = useState<ReadonlyMap<string, number>>(() => new Map())
   const [view, setView] = useState({ scrollTop: 0, viewport: 0 })
   const [following, setFollowing] = useState(true)
-  const [anchor, setAnchor] = useState<{ first: string | undefined; correction: number }>({ first: keys[0], correction: 0 })
+  const [anchor, setAnchor] = useState<{ first: string | undefined; correction: number }>({
+    first: keys[0],
+    correction: 0
+  })
 
   const offsets = useMemo(() => computeOffsets(keys, heights, estimate), [keys, heights, estimate])
   const total = offsets[keys.length]
@@ -123,14 +126,23 @@ export function useVirtualRows({ keys, estimate, overscan }: VirtualRowsOptions)
     const { scrollTop: readTop, clientHeight, scrollHeight } = el
     if (scrolled.current) {
       scrolled.current = false
-      followingNow.current = followAfterScroll(followingNow.current, { scrollTop: readTop, scrollHeight, clientHeight, lastWrittenTop: lastWrittenTop.current })
+      followingNow.current = followAfterScroll(followingNow.current, {
+        scrollTop: readTop,
+        scrollHeight,
+        clientHeight,
+        lastWrittenTop: lastWrittenTop.current
+      })
       setFollowing(followingNow.current)
       if (!followingNow.current) commitDeferred()
     }
     // While following, the rendered range comes from the total height, not the scroll position:
     // keeping scrollTop out of state then saves a commit per frame.
     const follow = followingNow.current
-    setView((v) => (v.viewport === clientHeight && (follow || v.scrollTop === readTop) ? v : { scrollTop: readTop, viewport: clientHeight }))
+    setView((v) =>
+      v.viewport === clientHeight && (follow || v.scrollTop === readTop)
+        ? v
+        : { scrollTop: readTop, viewport: clientHeight }
+    )
     if (followingNow.current && scrollHeight - clientHeight - readTop > 0.5) {
       lastWrittenTop.current = scrollHeight - clientHeight
       el.scrollTop = scrollHeight
@@ -167,7 +179,8 @@ export function useVirtualRows({ keys, estimate, overscan }: VirtualRowsOptions)
 
   // Applies a prepend correction to the element itself (a write only, no read).
   useLayoutEffect(() => {
-    if (anchor.correction > 0 && scroller.current && !followingNow.current) scroller.current.scrollTop += anchor.correction
+    if (anchor.correction > 0 && scroller.current && !followingNow.current)
+      scroller.current.scrollTop += anchor.correction
   }, [anchor])
 
   const attachScroller = useCallback(
@@ -197,5 +210,15 @@ export function useVirtualRows({ keys, estimate, overscan }: VirtualRowsOptions)
     schedule()
   }, [schedule])
 
-  return { attachScroller, attachContent, measureRow, onScroll, range, padTop: offsets[range.start], padBottom: total - offsets[range.end], following, followLatest }
+  return {
+    attachScroller,
+    attachContent,
+    measureRow,
+    onScroll,
+    range,
+    padTop: offsets[range.start],
+    padBottom: total - offsets[range.end],
+    following,
+    followLatest
+  }
 }

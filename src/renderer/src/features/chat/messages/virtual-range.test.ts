@@ -23,7 +23,12 @@ describe('list windowing', () => {
 })
 
 describe('following the newest message', () => {
-  const reading = (scrollTop: number, lastWrittenTop: number) => ({ scrollTop, scrollHeight: 5000, clientHeight: 800, lastWrittenTop })
+  const reading = (scrollTop: number, lastWrittenTop: number) => ({
+    scrollTop,
+    scrollHeight: 5000,
+    clientHeight: 800,
+    lastWrittenTop
+  })
 
   it('follows at the bottom, and resumes when the user scrolls back down to it', () => {
     expect(followAfterScroll(false, reading(4200, 0))).toBe(true)

@@ -3,7 +3,11 @@
  * `offsets[i]` is the top of row i; `offsets[count]` is the total height.
  */
 
-export function computeOffsets(keys: readonly string[], heights: ReadonlyMap<string, number>, estimate: number): Float64Array {
+export function computeOffsets(
+  keys: readonly string[],
+  heights: ReadonlyMap<string, number>,
+  estimate: number
+): Float64Array {
   const offsets = new Float64Array(keys.length + 1)
   for (let i = 0; i < keys.length; i++) offsets[i + 1] = offsets[i] + (heights.get(keys[i]) ?? estimate)
   return offsets

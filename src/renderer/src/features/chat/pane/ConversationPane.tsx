@@ -18,13 +18,20 @@ import { dispatchStream } from '../stream-store'
 const NO_MESSAGES: readonly ChatMessage[] = []
 
 /** The open conversation: its title, settings, messages (or the completions document) and the composer. */
-export function ConversationPane({ conversationId, settings }: { conversationId: string | null; settings: ConversationSettings }) {
+export function ConversationPane({
+  conversationId,
+  settings
+}: {
+  conversationId: string | null
+  settings: ConversationSettings
+}) {
   const { t } = useT()
   const titleId = useId()
   const query = useConversation(conversationId)
   const { stop } = useChatActions()
   const loaded = query.data
-  const title = conversationId === null ? t('chat.view.newTitle') : (loaded?.conversation.title || t('chat.view.untitled'))
+  const title =
+    conversationId === null ? t('chat.view.newTitle') : loaded?.conversation.title || t('chat.view.untitled')
   const format = settings.draft.format
 
   // Finished live copies are only needed while the conversation is open (M1: memory returns on close).
@@ -56,7 +63,11 @@ export function ConversationPane({ conversationId, settings }: { conversationId:
         </h2>
         <div className="chat-pane-actions">
           {settings.ready && <SettingsMenu settings={settings} />}
-          <button type="button" className="button button-small chat-compare-toggle" onClick={() => useChatUiStore.getState().openCompare(null)}>
+          <button
+            type="button"
+            className="button button-small chat-compare-toggle"
+            onClick={() => useChatUiStore.getState().openCompare(null)}
+          >
             {t('chat.compare.open')}
           </button>
           <ParamsToggle />
@@ -78,7 +89,11 @@ export function ConversationPane({ conversationId, settings }: { conversationId:
           {t('app.loading')}
         </p>
       ) : format === 'completions' ? (
-        <CompletionsEditor conversationId={conversationId} savedDocument={loaded?.conversation.document ?? ''} validation={settings.validation} />
+        <CompletionsEditor
+          conversationId={conversationId}
+          savedDocument={loaded?.conversation.document ?? ''}
+          validation={settings.validation}
+        />
       ) : (
         <>
           <MessageList
@@ -88,7 +103,15 @@ export function ConversationPane({ conversationId, settings }: { conversationId:
             loadingOlder={query.isFetchingNextPage}
             onLoadOlder={() => void query.fetchNextPage()}
           />
-          <Composer format={format} validation={settings.validation} estimate={{ model: settings.draft.model, system: settings.draft.system, messages: loaded?.messages ?? NO_MESSAGES }} />
+          <Composer
+            format={format}
+            validation={settings.validation}
+            estimate={{
+              model: settings.draft.model,
+              system: settings.draft.system,
+              messages: loaded?.messages ?? NO_MESSAGES
+            }}
+          />
         </>
       )}
     </section>

@@ -34,12 +34,26 @@ export function ParamField({ spec, value, error, disabled, onChange }: ParamFiel
   const text = typeof value === 'string' ? value : ''
 
   if (spec.kind === 'stops') {
-    return <StopsField name={spec.key} values={Array.isArray(value) ? value : []} max={spec.maxItems ?? 4} error={error} onChange={onChange} />
+    return (
+      <StopsField
+        name={spec.key}
+        values={Array.isArray(value) ? value : []}
+        max={spec.maxItems ?? 4}
+        error={error}
+        onChange={onChange}
+      />
+    )
   }
   if (spec.kind === 'boolean') {
     return (
       <div className="chat-param chat-param-check">
-        <input id={id} type="checkbox" checked={value === true} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
+        <input
+          id={id}
+          type="checkbox"
+          checked={value === true}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.checked)}
+        />
         <label htmlFor={id} className="chat-param-name">
           {label}
         </label>
@@ -58,7 +72,14 @@ export function ParamField({ spec, value, error, disabled, onChange }: ParamFiel
         {label}
       </label>
       {spec.kind === 'json' ? (
-        <textarea {...common} className="input textarea chat-json" rows={4} spellCheck={false} value={text} onChange={(e) => onChange(e.target.value)} />
+        <textarea
+          {...common}
+          className="input textarea chat-json"
+          rows={4}
+          spellCheck={false}
+          value={text}
+          onChange={(e) => onChange(e.target.value)}
+        />
       ) : spec.kind === 'threshold' ? (
         <select {...common} className="select" value={text} onChange={(e) => onChange(e.target.value)}>
           <option value="">{t('chat.params.notSent')}</option>

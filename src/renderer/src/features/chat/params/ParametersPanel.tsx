@@ -40,7 +40,12 @@ export function ParametersPanel({ settings }: { settings: ConversationSettings }
         <h2 id={headingId} className="chat-panel-title">
           {t('chat.params.heading')}
         </h2>
-        <ParamsKeyButton open={false} hint="chat.params.closeHint" className="button button-small icon-button" aria-label={t('chat.params.close')}>
+        <ParamsKeyButton
+          open={false}
+          hint="chat.params.closeHint"
+          className="button button-small icon-button"
+          aria-label={t('chat.params.close')}
+        >
           <span aria-hidden="true">×</span>
         </ParamsKeyButton>
       </div>

@@ -5,7 +5,13 @@ import { useChatUiStore } from '../chat-ui-store'
 import { PARAMETERS_PANEL_ID } from './ParametersPanel'
 import { PARAMS_KEY, ParamsKeyButton } from './ParamsKeyButton'
 
-export function isParamsShortcut(e: { key: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }): boolean {
+export function isParamsShortcut(e: {
+  key: string
+  ctrlKey: boolean
+  metaKey: boolean
+  shiftKey: boolean
+  altKey: boolean
+}): boolean {
   return (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && e.key === PARAMS_KEY
 }
 
@@ -29,7 +35,13 @@ export function ParamsToggle() {
   const { t } = useT()
   const open = useChatUiStore((s) => s.paramsOpen)
   return (
-    <ParamsKeyButton open={!open} hint="chat.params.toggleHint" className="button button-small" aria-expanded={open} aria-controls={PARAMETERS_PANEL_ID}>
+    <ParamsKeyButton
+      open={!open}
+      hint="chat.params.toggleHint"
+      className="button button-small"
+      aria-expanded={open}
+      aria-controls={PARAMETERS_PANEL_ID}
+    >
       {t('chat.settings.parameters')}
     </ParamsKeyButton>
   )

@@ -26,17 +26,24 @@ export function PresetsSection({ settings }: { settings: ConversationSettings })
     const { system, params, model } = validation.value
     save.mutate(
       { name: name.trim(), system: draft.format === 'completions' ? '' : system, params, model },
-      { onSuccess: (p) => (setNotice(t('chat.params.presets.saved', { name: p.name })), setName('')), onError: (err) => setNotice(errorMessage(err)) }
+      {
+        onSuccess: (p) => (setNotice(t('chat.params.presets.saved', { name: p.name })), setName('')),
+        onError: (err) => setNotice(errorMessage(err))
+      }
     )
   }
   const onApply = () => {
     if (!selected) return
     if (settings.applyPreset(selected)) setNotice(t('chat.params.presets.applied', { name: selected.name }))
-    else setNotice(t('chat.params.presets.otherFormat', { format: t(`chat.settings.formats.${selected.params.format}`) }))
+    else
+      setNotice(t('chat.params.presets.otherFormat', { format: t(`chat.settings.formats.${selected.params.format}`) }))
   }
   const onDelete = () => {
     if (!selected) return
-    remove.mutate(selected.id, { onSuccess: () => (setNotice(t('chat.params.presets.deleted')), setChosen('')), onError: (err) => setNotice(errorMessage(err)) })
+    remove.mutate(selected.id, {
+      onSuccess: () => (setNotice(t('chat.params.presets.deleted')), setChosen('')),
+      onError: (err) => setNotice(errorMessage(err))
+    })
   }
 
   return (
@@ -52,7 +59,12 @@ export function PresetsSection({ settings }: { settings: ConversationSettings })
           <label htmlFor={`${id}-choose`} className="sr-only">
             {t('chat.params.presets.choose')}
           </label>
-          <select id={`${id}-choose`} className="select" value={selected?.id ?? ''} onChange={(e) => setChosen(e.target.value)}>
+          <select
+            id={`${id}-choose`}
+            className="select"
+            value={selected?.id ?? ''}
+            onChange={(e) => setChosen(e.target.value)}
+          >
             {list.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -62,7 +74,12 @@ export function PresetsSection({ settings }: { settings: ConversationSettings })
           <button type="button" className="button button-small" onClick={onApply}>
             {t('chat.params.presets.apply')}
           </button>
-          <button type="button" className="button button-small button-danger" onClick={onDelete} aria-busy={remove.isPending || undefined}>
+          <button
+            type="button"
+            className="button button-small button-danger"
+            onClick={onDelete}
+            aria-busy={remove.isPending || undefined}
+          >
             {t('chat.params.presets.delete')}
           </button>
         </div>
@@ -71,7 +88,14 @@ export function PresetsSection({ settings }: { settings: ConversationSettings })
         <label htmlFor={`${id}-name`} className="sr-only">
           {t('chat.params.presets.name')}
         </label>
-        <input id={`${id}-name`} className="input" value={name} maxLength={80} placeholder={t('chat.params.presets.name')} onChange={(e) => setName(e.target.value)} />
+        <input
+          id={`${id}-name`}
+          className="input"
+          value={name}
+          maxLength={80}
+          placeholder={t('chat.params.presets.name')}
+          onChange={(e) => setName(e.target.value)}
+        />
         <button type="submit" className="button button-small" aria-busy={save.isPending || undefined}>
           {t('chat.params.presets.save')}
         </button>

@@ -43,7 +43,12 @@ export function StopsField({ name, values, max, error, onChange }: StopsFieldPro
           {values.map((v) => (
             <li key={v} className="chat-stop">
               <code>{shown(v)}</code>
-              <button type="button" className="chat-stop-remove" aria-label={t('chat.params.stops.remove', { value: shown(v) })} onClick={() => onChange(values.filter((x) => x !== v))}>
+              <button
+                type="button"
+                className="chat-stop-remove"
+                aria-label={t('chat.params.stops.remove', { value: shown(v) })}
+                onClick={() => onChange(values.filter((x) => x !== v))}
+              >
                 ×
               </button>
             </li>

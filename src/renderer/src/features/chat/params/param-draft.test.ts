@@ -33,12 +33,21 @@ describe('parameter drafts', () => {
   it('always sends messages max_tokens, defaulting to 4096', () => {
     expect(defaultParams('messages')).toEqual({ format: 'messages', params: { max_tokens: 4096 } })
     expect(paramsToDraft(defaultParams('messages')).max_tokens).toBe('4096')
-    expect(draftToParams('messages', { max_tokens: '' })).toEqual({ ok: false, problems: { max_tokens: { code: 'required' } } })
+    expect(draftToParams('messages', { max_tokens: '' })).toEqual({
+      ok: false,
+      problems: { max_tokens: { code: 'required' } }
+    })
   })
 
   it('sends thinking only when enabled, and then needs a budget of at least 1024', () => {
-    expect(draftToParams('messages', { 'thinking.enabled': false, 'thinking.budget_tokens': '' })).toMatchObject({ ok: true, params: { params: { max_tokens: 4096 } } })
-    expect(draftToParams('messages', { 'thinking.enabled': true })).toMatchObject({ ok: false, problems: { 'thinking.budget_tokens': { code: 'required' } } })
+    expect(draftToParams('messages', { 'thinking.enabled': false, 'thinking.budget_tokens': '' })).toMatchObject({
+      ok: true,
+      params: { params: { max_tokens: 4096 } }
+    })
+    expect(draftToParams('messages', { 'thinking.enabled': true })).toMatchObject({
+      ok: false,
+      problems: { 'thinking.budget_tokens': { code: 'required' } }
+    })
     expect(draftToParams('messages', { 'thinking.enabled': true, 'thinking.budget_tokens': '512' })).toMatchObject({
       ok: false,
       problems: { 'thinking.budget_tokens': { code: 'range', min: 1024 } }
@@ -53,7 +62,11 @@ describe('parameter drafts', () => {
     const result = draftToParams('chat', { temperature: '3', max_tokens: '1.5', top_p: 'abc' })
     expect(result).toEqual({
       ok: false,
-      problems: { temperature: { code: 'range', min: 0, max: 2 }, max_tokens: { code: 'notInteger' }, top_p: { code: 'notNumber' } }
+      problems: {
+        temperature: { code: 'range', min: 0, max: 2 },
+        max_tokens: { code: 'notInteger' },
+        top_p: { code: 'notNumber' }
+      }
     })
     const json = draftToParams('messages', { tools: '{"a":', tool_choice: '[1]' })
     expect(json.ok).toBe(false)
@@ -64,11 +77,23 @@ describe('parameter drafts', () => {
   })
 
   it('limits stop lists per format', () => {
-    expect(draftToParams('completions', { stop: ['a', 'b', 'c', 'd', 'e'] })).toEqual({ ok: false, problems: { stop: { code: 'tooManyStops', max: 4 } } })
+    expect(draftToParams('completions', { stop: ['a', 'b', 'c', 'd', 'e'] })).toEqual({
+      ok: false,
+      problems: { stop: { code: 'tooManyStops', max: 4 } }
+    })
   })
 
   it('round-trips saved params through the draft', () => {
-    const saved = { format: 'messages' as const, params: { max_tokens: 100, top_k: 5, stop_sequences: ['x'], thinking: { enabled: true, budget_tokens: 2000 }, tool_choice: '{"type":"auto"}' } }
+    const saved = {
+      format: 'messages' as const,
+      params: {
+        max_tokens: 100,
+        top_k: 5,
+        stop_sequences: ['x'],
+        thinking: { enabled: true, budget_tokens: 2000 },
+        tool_choice: '{"type":"auto"}'
+      }
+    }
     const back = draftToParams('messages', paramsToDraft(saved))
     expect(back).toEqual({ ok: true, params: saved })
     expect(ChatParamsSchema.safeParse(saved).success).toBe(true)

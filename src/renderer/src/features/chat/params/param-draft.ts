@@ -26,7 +26,8 @@ function readNumber(spec: FieldSpec, raw: string): number | FieldProblem | undef
   const n = Number(text)
   if (!Number.isFinite(n)) return { code: 'notNumber' }
   if (spec.kind === 'integer' && !Number.isInteger(n)) return { code: 'notInteger' }
-  if ((spec.min !== undefined && n < spec.min) || (spec.max !== undefined && n > spec.max)) return { code: 'range', min: spec.min ?? -Infinity, max: spec.max ?? Infinity }
+  if ((spec.min !== undefined && n < spec.min) || (spec.max !== undefined && n > spec.max))
+    return { code: 'range', min: spec.min ?? -Infinity, max: spec.max ?? Infinity }
   return n
 }
 
@@ -102,7 +103,8 @@ export function draftToParams(format: ChatFormat, draft: ParamDraft): DraftResul
     const value = readField(spec, draft[spec.key])
     if (isProblem(value)) problems[spec.key] = value
     else if (spec.kind === 'threshold') {
-      if (value !== undefined) safety.push({ category: spec.key.slice(SAFETY_KEY_PREFIX.length), threshold: value as Threshold })
+      if (value !== undefined)
+        safety.push({ category: spec.key.slice(SAFETY_KEY_PREFIX.length), threshold: value as Threshold })
     } else if (spec.kind === 'boolean') {
       if (value === true) setPath(params, spec.key, true)
     } else if (value !== undefined) setPath(params, spec.key, value)
@@ -111,7 +113,8 @@ export function draftToParams(format: ChatFormat, draft: ParamDraft): DraftResul
   if (format === 'messages') {
     const thinking = params.thinking as { enabled?: boolean; budget_tokens?: number } | undefined
     const budgetKey = 'thinking.budget_tokens'
-    if (thinking?.enabled && thinking.budget_tokens === undefined && !problems[budgetKey]) problems[budgetKey] = { code: 'required' }
+    if (thinking?.enabled && thinking.budget_tokens === undefined && !problems[budgetKey])
+      problems[budgetKey] = { code: 'required' }
     // Off means "not sent" (the spec has no "disabled" value), so the budget field does not matter then.
     if (!thinking?.enabled) {
       delete params.thinking
@@ -136,10 +139,13 @@ function flatten(prefix: string, value: unknown, out: Record<string, DraftValue>
 /** The draft that shows saved params (and each field's default where nothing is saved). */
 export function paramsToDraft(params: ChatParams): ParamDraft {
   const out: Record<string, DraftValue> = {}
-  const { safetySettings, ...rest } = params.params as Record<string, unknown> & { safetySettings?: { category: string; threshold: string }[] }
+  const { safetySettings, ...rest } = params.params as Record<string, unknown> & {
+    safetySettings?: { category: string; threshold: string }[]
+  }
   flatten('', rest, out)
   for (const s of safetySettings ?? []) out[SAFETY_KEY_PREFIX + s.category] = s.threshold
-  for (const spec of FIELDS[params.format]) if (out[spec.key] === undefined && spec.defaultValue !== undefined) out[spec.key] = spec.defaultValue
+  for (const spec of FIELDS[params.format])
+    if (out[spec.key] === undefined && spec.defaultValue !== undefined) out[spec.key] = spec.defaultValue
   return out
 }
 

@@ -58,7 +58,14 @@ const CONTENT: readonly FieldSpec[] = [
 ]
 
 const MESSAGES: readonly FieldSpec[] = [
-  { key: 'max_tokens', kind: 'integer', min: 1, max: MILLION, required: true, defaultValue: String(MESSAGES_DEFAULT_MAX_TOKENS) },
+  {
+    key: 'max_tokens',
+    kind: 'integer',
+    min: 1,
+    max: MILLION,
+    required: true,
+    defaultValue: String(MESSAGES_DEFAULT_MAX_TOKENS)
+  },
   { key: 'temperature', kind: 'number', min: 0, max: 1 },
   { key: 'top_p', kind: 'number', min: 0, max: 1 },
   { key: 'top_k', kind: 'integer', min: 1, max: 1000 },

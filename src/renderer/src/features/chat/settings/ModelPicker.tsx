@@ -21,7 +21,11 @@ export function ModelPicker({ value, onChange, error }: ModelPickerProps) {
   // The profile's chat names first (Settings → Profiles → Names), then what the gateway lists.
   const chatNames = useActiveNames().models.chat
   const suggestions = [...new Set([...chatNames, ...(models.data?.models ?? [])])]
-  const problem = models.isError ? t('chat.settings.modelsFailed') : models.isPending ? t('chat.settings.modelsLoading') : null
+  const problem = models.isError
+    ? t('chat.settings.modelsFailed')
+    : models.isPending
+      ? t('chat.settings.modelsLoading')
+      : null
   return (
     <LabeledField
       label={t('chat.settings.model')}
@@ -32,7 +36,14 @@ export function ModelPicker({ value, onChange, error }: ModelPickerProps) {
       className="chat-model"
     >
       {(control) => (
-        <ModelInput control={control} value={value} onChange={onChange} suggestions={suggestions} maxLength={MODEL_MAX_CHARS} placeholder={t('chat.settings.modelPlaceholder')} />
+        <ModelInput
+          control={control}
+          value={value}
+          onChange={onChange}
+          suggestions={suggestions}
+          maxLength={MODEL_MAX_CHARS}
+          placeholder={t('chat.settings.modelPlaceholder')}
+        />
       )}
     </LabeledField>
   )

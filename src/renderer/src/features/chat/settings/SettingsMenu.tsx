@@ -24,7 +24,8 @@ export function SettingsMenu({ settings }: { settings: ConversationSettings }) {
     if (!open) return undefined
     panel.current?.querySelector<HTMLElement>('input, textarea, select, button')?.focus()
     const onPointerDown = (e: PointerEvent) => {
-      if (e.target instanceof Node && !panel.current?.contains(e.target) && !button.current?.contains(e.target)) setOpen(false)
+      if (e.target instanceof Node && !panel.current?.contains(e.target) && !button.current?.contains(e.target))
+        setOpen(false)
     }
     document.addEventListener('pointerdown', onPointerDown)
     return () => document.removeEventListener('pointerdown', onPointerDown)
@@ -64,8 +65,19 @@ export function SettingsMenu({ settings }: { settings: ConversationSettings }) {
         </span>
       </button>
       {open && (
-        <div ref={panel} id={id} role="dialog" aria-label={t('chat.settings.open')} className="chat-settings chat-settings-popover" onKeyDown={onKeyDown}>
-          <ModelPicker value={draft.model} onChange={settings.setModel} error={modelProblem ? t(`chat.settings.problems.${modelProblem}`) : null} />
+        <div
+          ref={panel}
+          id={id}
+          role="dialog"
+          aria-label={t('chat.settings.open')}
+          className="chat-settings chat-settings-popover"
+          onKeyDown={onKeyDown}
+        >
+          <ModelPicker
+            value={draft.model}
+            onChange={settings.setModel}
+            error={modelProblem ? t(`chat.settings.problems.${modelProblem}`) : null}
+          />
           <FormatChoice value={draft.format} locked={settings.formatLocked} onChange={settings.setFormat} />
           <SystemField
             format={draft.format}

@@ -5,7 +5,17 @@ import type { ChatFormat } from '@shared/domain/chat'
 import { SYSTEM_MAX_CHARS } from '@shared/domain/chat-limits'
 
 /** The system instruction where the format has one; for legacy completions, why there is none. */
-export function SystemField({ format, value, onChange, error }: { format: ChatFormat; value: string; onChange: (v: string) => void; error?: string | null }) {
+export function SystemField({
+  format,
+  value,
+  onChange,
+  error
+}: {
+  format: ChatFormat
+  value: string
+  onChange: (v: string) => void
+  error?: string | null
+}) {
   const { t } = useT()
   if (format === 'completions') {
     return <p className="field-help chat-system-absent">{t('chat.settings.systemAbsent')}</p>

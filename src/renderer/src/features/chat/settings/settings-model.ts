@@ -22,8 +22,7 @@ export interface Settings {
 export type SettingsProblem = 'modelRequired' | 'modelTooLong' | 'systemTooLong'
 
 export type SettingsValidation =
-  | { ok: true; value: Settings }
-  | { ok: false; settings: SettingsProblem[]; fields: Record<string, FieldProblem> }
+  { ok: true; value: Settings } | { ok: false; settings: SettingsProblem[]; fields: Record<string, FieldProblem> }
 
 export const MODEL_MAX_CHARS = 200
 
@@ -45,7 +44,9 @@ export function validateSettings(draft: SettingsDraft): SettingsValidation {
 /** JSON with object keys sorted, so the host's key order never reads as a change. */
 function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v
   )
 }
 

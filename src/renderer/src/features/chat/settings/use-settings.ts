@@ -10,7 +10,13 @@ import { useChatUiStore } from '../chat-ui-store'
 import { defaultParams, paramsToDraft, type DraftValue, type FieldProblem } from '../params/param-draft'
 import { chatKeys, useConversation, useModels } from '../queries'
 import { NEW_CONVERSATION, useDraftStore } from './draft-store'
-import { draftFromConversation, settingsPatch, validateSettings, type SettingsDraft, type SettingsValidation } from './settings-model'
+import {
+  draftFromConversation,
+  settingsPatch,
+  validateSettings,
+  type SettingsDraft,
+  type SettingsValidation
+} from './settings-model'
 
 const AUTOSAVE_MS = 600
 
@@ -34,7 +40,12 @@ export async function saveSettingsIfChanged(queryClient: QueryClient, id: string
   if (!patch) return true
   await studio.chat.updateConversation({ id, ...patch })
   queryClient.setQueryData<ConversationData>(chatKeys.conversation(id), (data) =>
-    data ? { ...data, pages: data.pages.map((p, i) => (i === 0 ? { ...p, ...patch, format: patch.params?.format ?? p.format } : p)) } : data
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((p, i) => (i === 0 ? { ...p, ...patch, format: patch.params?.format ?? p.format } : p))
+        }
+      : data
   )
   void queryClient.invalidateQueries({ queryKey: chatKeys.lists() })
   return true
@@ -68,7 +79,10 @@ export function useConversationSettings(conversationId: string | null): Conversa
   const put = useDraftStore((s) => s.put)
   const newModel = lastModel ?? models?.[0] ?? ''
   const base = useMemo<SettingsDraft>(
-    () => (saved ? draftFromConversation(saved) : { format: 'chat', model: newModel, system: '', fields: paramsToDraft(defaultParams('chat')) }),
+    () =>
+      saved
+        ? draftFromConversation(saved)
+        : { format: 'chat', model: newModel, system: '', fields: paramsToDraft(defaultParams('chat')) },
     [saved, newModel]
   )
   const draft = stored ?? base
@@ -86,7 +100,12 @@ export function useConversationSettings(conversationId: string | null): Conversa
     setField: (field, value) => edit({ fields: { ...draft.fields, [field]: value } }),
     applyPreset: (preset) => {
       if (conversationId !== null && preset.params.format !== draft.format) return false
-      edit({ format: preset.params.format, model: preset.model ?? draft.model, system: preset.system, fields: paramsToDraft(preset.params) })
+      edit({
+        format: preset.params.format,
+        model: preset.model ?? draft.model,
+        system: preset.system,
+        fields: paramsToDraft(preset.params)
+      })
       return true
     },
     formatLocked: conversationId !== null,
@@ -100,7 +119,10 @@ export function useSettingsAutosave(conversationId: string | null): void {
   const stored = useDraftStore((s) => (conversationId ? s.drafts[conversationId] : undefined))
   useEffect(() => {
     if (!conversationId || !stored) return
-    const timer = setTimeout(() => void saveSettingsIfChanged(queryClient, conversationId).catch(() => undefined), AUTOSAVE_MS)
+    const timer = setTimeout(
+      () => void saveSettingsIfChanged(queryClient, conversationId).catch(() => undefined),
+      AUTOSAVE_MS
+    )
     return () => clearTimeout(timer)
   }, [conversationId, stored, queryClient])
   useEffect(() => {

@@ -26,7 +26,11 @@ const twoCalls = (format: ChatMessage['format'] = 'messages'): ChatMessage => ({
 
 async function renderCalls(answer: ChatMessage, format: 'messages' | 'content' = 'messages') {
   const host = new FakeHost()
-  const conversation = host.chat.add({ title: 'Tools', format, messages: [userMessage('u1', 'Weather and time?'), answer] })
+  const conversation = host.chat.add({
+    title: 'Tools',
+    format,
+    messages: [userMessage('u1', 'Weather and time?'), answer]
+  })
   const app = await renderApp({ host })
   await openedConversation('Tools')
   return { ...app, host, conversation }
@@ -52,7 +56,9 @@ describe('answering tool calls', () => {
     await user.click(screen.getByRole('button', { name: 'Send 2 results' }))
     expect(weather.getAttribute('aria-invalid')).toBe('true')
     expect(weather.getAttribute('aria-describedby')).toBeTruthy()
-    expect(within(card('get_weather')).getByText(/^Not valid JSON: .+ Fix it, or send it as plain text\.$/)).toBeTruthy()
+    expect(
+      within(card('get_weather')).getByText(/^Not valid JSON: .+ Fix it, or send it as plain text\.$/)
+    ).toBeTruthy()
     expect(within(card('get_time')).getByText('Type the result of get_time, or send it as plain text.')).toBeTruthy()
     // The first result to fix gets the focus.
     expect(document.activeElement).toBe(weather)
@@ -108,7 +114,11 @@ describe('answering tool calls', () => {
       status: 'complete'
     }
     const host = new FakeHost()
-    host.chat.add({ title: 'Done', format: 'messages', messages: [userMessage('u1', 'Weather?'), answered, results, { ...twoCalls(), id: 'a2', status: 'incomplete' }] })
+    host.chat.add({
+      title: 'Done',
+      format: 'messages',
+      messages: [userMessage('u1', 'Weather?'), answered, results, { ...twoCalls(), id: 'a2', status: 'incomplete' }]
+    })
     await renderApp({ host })
     await openedConversation('Done')
     expect(screen.queryByRole('form', { name: 'Answer the tool calls' })).toBeNull()

@@ -23,13 +23,21 @@ export function ToolAnswerForm({ message }: { message: ChatMessage }) {
   const [pending, setPending] = useState(false)
   const [error, setError] = useState<unknown>(null)
   const calls = callsOf(message)
-  const answered = useToolAnswerStore((s) => calls.filter((c) => checkResult(s.drafts[draftKey(message.id, c.part)] ?? { text: '', plain: false }) === null).length)
+  const answered = useToolAnswerStore(
+    (s) =>
+      calls.filter((c) => checkResult(s.drafts[draftKey(message.id, c.part)] ?? { text: '', plain: false }) === null)
+        .length
+  )
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     if (pending) return
     const store = useToolAnswerStore.getState()
-    const drafts = calls.map((c) => ({ ...c, key: draftKey(message.id, c.part), draft: store.drafts[draftKey(message.id, c.part)] ?? { text: '', plain: false } }))
+    const drafts = calls.map((c) => ({
+      ...c,
+      key: draftKey(message.id, c.part),
+      draft: store.drafts[draftKey(message.id, c.part)] ?? { text: '', plain: false }
+    }))
     const problems: Record<string, ResultProblem> = {}
     for (const d of drafts) {
       const problem = checkResult(d.draft)
@@ -46,7 +54,11 @@ export function ToolAnswerForm({ message }: { message: ChatMessage }) {
     try {
       await answerTools({
         answerId: message.id,
-        results: drafts.map((d) => ({ part: d.part, content: d.draft.text, ...(d.draft.plain ? { plain: true } : {}) })),
+        results: drafts.map((d) => ({
+          part: d.part,
+          content: d.draft.text,
+          ...(d.draft.plain ? { plain: true } : {})
+        })),
         shown: drafts.map((d): MessagePart => ({
           type: 'tool_result',
           ...(d.call.id ? { id: d.call.id } : {}),
@@ -63,7 +75,13 @@ export function ToolAnswerForm({ message }: { message: ChatMessage }) {
   }
 
   return (
-    <form ref={form} className="chat-tool-answer" aria-label={t('chat.tools.formLabel')} noValidate onSubmit={(e) => void submit(e)}>
+    <form
+      ref={form}
+      className="chat-tool-answer"
+      aria-label={t('chat.tools.formLabel')}
+      noValidate
+      onSubmit={(e) => void submit(e)}
+    >
       <MessageParts message={message} answering />
       <div className="chat-tool-answer-bar">
         <button type="submit" className="button button-primary button-small" aria-busy={pending || undefined}>

@@ -19,8 +19,18 @@ export function ToolResultEditor({ draftKey, name, format }: ToolResultEditorPro
   const draft = useResultDraft(draftKey)
   const problem = useResultProblem(draftKey)
   const edit = useToolAnswerStore((s) => s.edit)
-  const error = problem ? (problem.code === 'empty' ? t('chat.tools.errors.empty', { name }) : t('chat.tools.errors.json', { detail: problem.detail })) : null
-  const help = [draft.plain ? t('chat.tools.plainHelp') : t('chat.tools.jsonHelp'), format === 'content' ? t('chat.tools.wrapHelp') : '', t('chat.tools.keysHint')].filter(Boolean).join(' ')
+  const error = problem
+    ? problem.code === 'empty'
+      ? t('chat.tools.errors.empty', { name })
+      : t('chat.tools.errors.json', { detail: problem.detail })
+    : null
+  const help = [
+    draft.plain ? t('chat.tools.plainHelp') : t('chat.tools.jsonHelp'),
+    format === 'content' ? t('chat.tools.wrapHelp') : '',
+    t('chat.tools.keysHint')
+  ]
+    .filter(Boolean)
+    .join(' ')
   return (
     <div className="field chat-tool-result-editor">
       <label htmlFor={id} className="field-label">
@@ -50,7 +60,12 @@ export function ToolResultEditor({ draftKey, name, format }: ToolResultEditorPro
         </p>
       )}
       <div className="chat-param-check">
-        <input id={`${id}-plain`} type="checkbox" checked={draft.plain} onChange={(e) => edit(draftKey, { plain: e.target.checked })} />
+        <input
+          id={`${id}-plain`}
+          type="checkbox"
+          checked={draft.plain}
+          onChange={(e) => edit(draftKey, { plain: e.target.checked })}
+        />
         <label htmlFor={`${id}-plain`}>{t('chat.tools.plain')}</label>
       </div>
       <p id={`${id}-help`} className="field-help">

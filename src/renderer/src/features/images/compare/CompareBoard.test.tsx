@@ -30,8 +30,27 @@ function hostWithRun(): FakeHost {
     prompt: 'a lighthouse',
     createdAt: Date.UTC(2026, 10, 25, 9),
     cells: [
-      { model: 'imagegen-4.0', family: 'imagegen', ref: 'j1', state: 'done', progress: 100, startedAt: 1_000, endedAt: 13_000, cost: { amount: 1200, basis: 'exact' }, items: [galleryItem({ id: 'i1', model: 'imagegen-4.0' })] },
-      { model: 'imagegen-4.5', family: 'imagegen', ref: 'j2', state: 'failed', progress: null, startedAt: 1_000, endedAt: 2_000, error: { code: 'GATEWAY_ERROR', message: 'upstream down', retryable: false } },
+      {
+        model: 'imagegen-4.0',
+        family: 'imagegen',
+        ref: 'j1',
+        state: 'done',
+        progress: 100,
+        startedAt: 1_000,
+        endedAt: 13_000,
+        cost: { amount: 1200, basis: 'exact' },
+        items: [galleryItem({ id: 'i1', model: 'imagegen-4.0' })]
+      },
+      {
+        model: 'imagegen-4.5',
+        family: 'imagegen',
+        ref: 'j2',
+        state: 'failed',
+        progress: null,
+        startedAt: 1_000,
+        endedAt: 2_000,
+        error: { code: 'GATEWAY_ERROR', message: 'upstream down', retryable: false }
+      },
       { model: 'image-model-2', family: 'image2', ref: 'j3', state: 'running', progress: null, startedAt: Date.now() }
     ]
   })
@@ -50,7 +69,9 @@ describe('the images compare board', () => {
     const failed = within(board).getByRole('article', { name: /^imagegen-4\.5 — Failed/ })
     expect(failed.textContent).toContain('upstream down')
     expect(within(failed).queryByRole('button', { name: 'Keep' })).toBeNull()
-    expect(within(board).getByRole('article', { name: /^image-model-2 — Running/ }).textContent).toMatch(/Running for \d+ s/)
+    expect(within(board).getByRole('article', { name: /^image-model-2 — Running/ }).textContent).toMatch(
+      /Running for \d+ s/
+    )
 
     await user.click(within(done).getByRole('button', { name: 'Keep' }))
     expect(host.callsTo('compare:keep-cell')).toEqual([{ runId: 'run-board-0001', index: 0 }])
@@ -86,7 +107,11 @@ describe('the images compare board', () => {
     const host = hostWithRun()
     await renderImages({ host })
     const board = await screen.findByRole('region', { name: 'Compare runs' })
-    host.compare.update('run-board-0001', 2, { state: 'done', endedAt: Date.now(), items: [galleryItem({ id: 'i3', model: 'image-model-2' })] })
+    host.compare.update('run-board-0001', 2, {
+      state: 'done',
+      endedAt: Date.now(),
+      items: [galleryItem({ id: 'i3', model: 'image-model-2' })]
+    })
     const cell = await within(board).findByRole('article', { name: /^image-model-2 — Done/ })
     expect(within(cell).getByRole('img').getAttribute('src')).toBe('/media/i3')
   })

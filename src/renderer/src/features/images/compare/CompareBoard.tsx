@@ -16,14 +16,23 @@ import { familyLabelKey } from './plan'
 function ItemActions({ item }: { item: GalleryItem }) {
   const { t } = useT()
   const label = item.prompt.slice(0, 60) || item.model
-  const toVideo = (slot: 'first' | 'last') => useHandoff.getState().send({ kind: 'video-frame', slot, itemId: item.id, label, thumbUrl: item.url })
+  const toVideo = (slot: 'first' | 'last') =>
+    useHandoff.getState().send({ kind: 'video-frame', slot, itemId: item.id, label, thumbUrl: item.url })
   // Edit at hand; the hand-offs in "More", so a narrow cell never overflows.
   return (
     <>
       <IconButton
         icon="edit"
         label={t('compareRuns.board.edit')}
-        onClick={() => useImagesUi.getState().openEditor({ ref: { kind: 'gallery', itemId: item.id }, url: item.url, width: item.width, height: item.height, label })}
+        onClick={() =>
+          useImagesUi.getState().openEditor({
+            ref: { kind: 'gallery', itemId: item.id },
+            url: item.url,
+            width: item.width,
+            height: item.height,
+            label
+          })
+        }
       />
       <MoreMenu
         items={[
@@ -33,7 +42,12 @@ function ItemActions({ item }: { item: GalleryItem }) {
             key: 'reference',
             label: t('compareRuns.board.reference'),
             onSelect: () => {
-              if (useGenerateDraft.getState().addReference({ ref: { kind: 'gallery', itemId: item.id }, label, thumbUrl: item.url })) useImagesUi.getState().setNotice(t('compareRuns.board.referenceAdded'))
+              if (
+                useGenerateDraft
+                  .getState()
+                  .addReference({ ref: { kind: 'gallery', itemId: item.id }, label, thumbUrl: item.url })
+              )
+                useImagesUi.getState().setNotice(t('compareRuns.board.referenceAdded'))
             }
           }
         ]}
@@ -57,7 +71,17 @@ function Cell({ run, cell, index }: { run: CompareRunOf<MediaCompareArea>; cell:
       actions={items[0] && <ItemActions item={items[0]} />}
     >
       {items.length > 0
-        ? items.map((item) => <img key={item.id} src={item.url} alt={`${cell.model}: ${item.prompt}`} width={item.width} height={item.height} className="compare-image" loading="lazy" />)
+        ? items.map((item) => (
+            <img
+              key={item.id}
+              src={item.url}
+              alt={`${cell.model}: ${item.prompt}`}
+              width={item.width}
+              height={item.height}
+              className="compare-image"
+              loading="lazy"
+            />
+          ))
         : cell.state === 'done' && <p className="field-help">{t('compareRuns.board.noResult')}</p>}
     </CompareCellFrame>
   )

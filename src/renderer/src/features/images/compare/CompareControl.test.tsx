@@ -22,7 +22,8 @@ describe('run on several models (images)', () => {
     await user.type(form().getByRole('textbox', { name: 'Prompt' }), 'a red kite')
     await user.type(form().getByRole('textbox', { name: 'Style' }), 'watercolour')
     await user.click(form().getByRole('button', { name: 'Run on several models…' }))
-    for (const m of ['imagegen-4.0', 'imagegen-4.5', 'image-model-2']) await user.click(form().getByRole('checkbox', { name: new RegExp(m.replace('.', '\\.')) }))
+    for (const m of ['imagegen-4.0', 'imagegen-4.5', 'image-model-2'])
+      await user.click(form().getByRole('checkbox', { name: new RegExp(m.replace('.', '\\.')) }))
 
     const rows = await screen.findAllByTestId('compare-plan-row')
     expect(rows).toHaveLength(3)
@@ -30,11 +31,16 @@ describe('run on several models (images)', () => {
     expect(within(rows[0]).getByTestId('compare-drops').textContent).toContain('style')
     expect(within(rows[2]).getByTestId('compare-drops').textContent).toContain('nothing dropped')
     expect(await within(rows[0]).findByText(/about 1,500/)).toBeTruthy()
-    expect(within(rows[2]).getByTestId('compare-estimate').textContent).toContain('no estimate yet: no history for this model')
+    expect(within(rows[2]).getByTestId('compare-estimate').textContent).toContain(
+      'no estimate yet: no history for this model'
+    )
     expect(screen.getByTestId('compare-total').textContent).toMatch(/about 4,000 .*1 without an estimate/)
 
     await user.click(form().getByRole('button', { name: 'Run on 3 models' }))
-    const calls = host.callsTo('compare:start-run') as Array<{ runId: string; requests: Array<{ family: string; model: string; style?: string }> }>
+    const calls = host.callsTo('compare:start-run') as Array<{
+      runId: string
+      requests: Array<{ family: string; model: string; style?: string }>
+    }>
     expect(calls).toHaveLength(1)
     expect(calls[0].requests.map((r) => [r.family, r.model, r.style])).toEqual([
       ['imagegen', 'imagegen-4.0', undefined],
@@ -54,7 +60,12 @@ describe('run on several models (images)', () => {
     await user.click(form().getByRole('checkbox', { name: /imagegen-4\.0/ }))
     await user.click(form().getByRole('checkbox', { name: /image-model-2/ }))
     await user.click(form().getByRole('button', { name: 'Run on 2 models' }))
-    expect(screen.getAllByRole('alert').map((a) => a.textContent).join(' ')).toMatch(/imagegen-4\.0: .*prompt/i)
+    expect(
+      screen
+        .getAllByRole('alert')
+        .map((a) => a.textContent)
+        .join(' ')
+    ).toMatch(/imagegen-4\.0: .*prompt/i)
     expect(host.callsTo('compare:start-run')).toHaveLength(0)
   })
 

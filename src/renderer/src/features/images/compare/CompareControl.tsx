@@ -31,7 +31,11 @@ function ComparePanel({ onStarted }: { onStarted: () => void }) {
       onPick={setPicked}
       plan={{
         formProblem: plan.formProblem ? (problemText(t, plan.formProblem) ?? '') : null,
-        rows: planRows(plan.cells, (c) => t(familyLabelKey(c.family)), (c) => refusalText(t, c)),
+        rows: planRows(
+          plan.cells,
+          (c) => t(familyLabelKey(c.family)),
+          (c) => refusalText(t, c)
+        ),
         start: { area: 'images', requests: plan.cells.map((c) => c.request) },
         complete: true
       }}

@@ -27,12 +27,22 @@ export interface ImagePlan {
 }
 
 /** The form's request as typed (the model field is not needed: each cell names its own). */
-export function sourceRequest(draft: Pick<GenerateDraftState, 'family' | 'imagegen' | 'image2'>): { input: GenerateRequest; problem: Problem | null } {
-  const read = draft.family === 'imagegen' ? readImagegen({ ...draft.imagegen, model: draft.imagegen.model || 'x' }) : readImage2({ ...draft.image2, model: draft.image2.model || 'x' })
+export function sourceRequest(draft: Pick<GenerateDraftState, 'family' | 'imagegen' | 'image2'>): {
+  input: GenerateRequest
+  problem: Problem | null
+} {
+  const read =
+    draft.family === 'imagegen'
+      ? readImagegen({ ...draft.imagegen, model: draft.imagegen.model || 'x' })
+      : readImage2({ ...draft.image2, model: draft.image2.model || 'x' })
   return { input: read.input, problem: Object.values(read.unread)[0] ?? null }
 }
 
-export function planImages(draft: Pick<GenerateDraftState, 'family' | 'imagegen' | 'image2'>, picked: readonly string[], names: GatewayNames | undefined): ImagePlan {
+export function planImages(
+  draft: Pick<GenerateDraftState, 'family' | 'imagegen' | 'image2'>,
+  picked: readonly string[],
+  names: GatewayNames | undefined
+): ImagePlan {
   const { input, problem } = sourceRequest(draft)
   const candidates = imageCandidates(names)
   const cells = picked.flatMap((model) => {

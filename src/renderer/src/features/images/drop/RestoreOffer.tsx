@@ -10,7 +10,9 @@ export function RestoreOffer() {
   const form = t(`flows.drop.form.${offer.settings.origin}`)
   return (
     <section className="notice restore-offer" aria-label={t('flows.drop.offerLabel')}>
-      <p role="status">{t('flows.drop.offer', { name: offer.name, form, model: offer.settings.model || t('flows.drop.noModel') })}</p>
+      <p role="status">
+        {t('flows.drop.offer', { name: offer.name, form, model: offer.settings.model || t('flows.drop.noModel') })}
+      </p>
       <div className="form-actions-inline">
         <button
           type="button"

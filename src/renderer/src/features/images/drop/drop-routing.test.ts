@@ -3,7 +3,8 @@ import { dropActionOf, dropTargetOf } from './drop-routing'
 
 describe('where a drop in Images goes', () => {
   it('finds the nearest marked target around the element under the pointer', () => {
-    document.body.innerHTML = '<div data-drop-target="gallery"><div><span id="thumb"></span><button data-drop-target="editor" id="edit">Edit</button></div></div><p id="form"></p>'
+    document.body.innerHTML =
+      '<div data-drop-target="gallery"><div><span id="thumb"></span><button data-drop-target="editor" id="edit">Edit</button></div></div><p id="form"></p>'
     expect(dropTargetOf(document.getElementById('thumb'))).toBe('gallery')
     expect(dropTargetOf(document.getElementById('edit'))).toBe('editor')
     expect(dropTargetOf(document.getElementById('form'))).toBe('images')

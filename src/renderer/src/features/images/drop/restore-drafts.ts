@@ -7,18 +7,27 @@ import { IMAGE2_SIZES, IMAGEGEN_RATIOS, NATIVE_SIZE_PRESETS, RESOLUTIONS } from 
 import type { StudioPngSettings } from '@shared/media/png-text'
 import type { EditDraft } from '../editor/edit-draft'
 import { EMPTY_EDIT } from '../editor/edit-draft'
-import { EMPTY_IMAGE2, EMPTY_IMAGEGEN, IMAGE2_RATIOS, type Image2Draft, type ImagegenDraft } from '../generate/generate-draft'
+import {
+  EMPTY_IMAGE2,
+  EMPTY_IMAGEGEN,
+  IMAGE2_RATIOS,
+  type Image2Draft,
+  type ImagegenDraft
+} from '../generate/generate-draft'
 import { EMPTY_NATIVE, type NativeDraft } from '../native/native-draft'
 
 type Params = Record<string, unknown>
 
-const text = (p: Params, key: string, max = 200): string => (typeof p[key] === 'string' && (p[key] as string).length <= max ? (p[key] as string) : '')
-const count = (p: Params, key: string): string => (Number.isInteger(p[key]) && (p[key] as number) >= 0 ? String(p[key]) : '')
+const text = (p: Params, key: string, max = 200): string =>
+  typeof p[key] === 'string' && (p[key] as string).length <= max ? (p[key] as string) : ''
+const count = (p: Params, key: string): string =>
+  Number.isInteger(p[key]) && (p[key] as number) >= 0 ? String(p[key]) : ''
 function oneOf<T extends string>(p: Params, key: string, options: readonly T[]): '' | T {
   const v = p[key]
   return typeof v === 'string' && (options as readonly string[]).includes(v) ? (v as T) : ''
 }
-const triState = (p: Params): 'absent' | 'true' | 'false' => oneOf(p, 'watermark', ['absent', 'true', 'false'] as const) || 'absent'
+const triState = (p: Params): 'absent' | 'true' | 'false' =>
+  oneOf(p, 'watermark', ['absent', 'true', 'false'] as const) || 'absent'
 
 export type RestoredDraft =
   | { form: 'generate'; family: 'imagegen'; draft: ImagegenDraft }
@@ -32,10 +41,23 @@ export function restoredDraft(s: StudioPngSettings): RestoredDraft {
     const width = Number.isInteger(p.width) ? (p.width as number) : undefined
     const height = Number.isInteger(p.height) ? (p.height as number) : undefined
     const preset = width && height ? NATIVE_SIZE_PRESETS.findIndex((x) => x.width === width && x.height === height) : -1
-    const dims = width && height ? (preset >= 0 ? { preset: String(preset) } : { preset: 'custom', width: String(width), height: String(height) }) : {}
+    const dims =
+      width && height
+        ? preset >= 0
+          ? { preset: String(preset) }
+          : { preset: 'custom', width: String(width), height: String(height) }
+        : {}
     return {
       form: 'native',
-      draft: { ...EMPTY_NATIVE, model: s.model, prompt: s.prompt, resolution: oneOf(p, 'resolution', RESOLUTIONS), ...dims, forceSingle: p.force_single === true, area: count(p, 'size') }
+      draft: {
+        ...EMPTY_NATIVE,
+        model: s.model,
+        prompt: s.prompt,
+        resolution: oneOf(p, 'resolution', RESOLUTIONS),
+        ...dims,
+        forceSingle: p.force_single === true,
+        area: count(p, 'size')
+      }
     }
   }
   if (s.origin === 'edit') {

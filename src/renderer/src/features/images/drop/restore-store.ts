@@ -53,7 +53,10 @@ export function restoreSettings(offer: RestoreOffer): 'generate' | 'native' | 'e
 }
 
 /** Hands a waiting restored draft to the form's own state, once. */
-export function useRestoredDraft<K extends 'native' | 'edit'>(form: K, setDraft: (draft: NonNullable<RestoreState[K]>) => void): void {
+export function useRestoredDraft<K extends 'native' | 'edit'>(
+  form: K,
+  setDraft: (draft: NonNullable<RestoreState[K]>) => void
+): void {
   const waiting = useRestore((s) => s[form])
   useEffect(() => {
     if (!waiting) return

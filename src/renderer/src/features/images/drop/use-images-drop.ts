@@ -27,7 +27,8 @@ function useImportFile() {
       const item = await studio.images.importFile({ fileId: grant.fileId })
       void qc.invalidateQueries({ queryKey: imageKeys.galleries() })
       useImagesUi.getState().setNotice(t('flows.drop.imported', { name: file.name }))
-      if (check.settings) useRestore.getState().setOffer({ name: file.name, settings: check.settings, source: sourceOfItem(item) })
+      if (check.settings)
+        useRestore.getState().setOffer({ name: file.name, settings: check.settings, source: sourceOfItem(item) })
       setState({ busy: null, error: null })
     } catch (err) {
       setState({ busy: null, error: t('flows.drop.importFailed', { name: file.name, message: errorMessage(err) }) })
@@ -75,7 +76,10 @@ export function useImagesDrop() {
     if (e.defaultPrevented) return
     const file = e.dataTransfer?.files?.[0]
     const itemId = file ? null : galleryItemOf(e.dataTransfer)
-    const action = dropActionOf(dropTargetOf(e.target), file ? { kind: 'file' } : itemId ? { kind: 'gallery-item' } : { kind: 'none' })
+    const action = dropActionOf(
+      dropTargetOf(e.target),
+      file ? { kind: 'file' } : itemId ? { kind: 'gallery-item' } : { kind: 'none' }
+    )
     if (action === 'ignore') return
     e.preventDefault()
     useRestore.getState().setOffer(null)

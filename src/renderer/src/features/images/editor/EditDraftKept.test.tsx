@@ -14,7 +14,13 @@ import { exportMaskInWorker, maskExport } from './worker/mask-export'
  * land at any time. Neither may empty the prompt between typing and "Apply edit".
  */
 beforeEach(() => {
-  maskExport.run = async (_ops, width, height) => ({ blob: new Blob(['png'], { type: 'image/png' }), width, height, rasterMs: 1, encodeMs: 1 })
+  maskExport.run = async (_ops, width, height) => ({
+    blob: new Blob(['png'], { type: 'image/png' }),
+    width,
+    height,
+    rasterMs: 1,
+    encodeMs: 1
+  })
 })
 afterEach(() => {
   maskExport.run = exportMaskInWorker
@@ -39,7 +45,11 @@ describe('the edit prompt', () => {
     expect(promptBox().value).toBe('add fog')
     await user.click(screen.getByRole('button', { name: 'Apply edit' }))
     await waitFor(() => expect(host.callsTo('images:edit')).toHaveLength(1))
-    expect(host.callsTo('images:edit')[0]).toMatchObject({ source: { kind: 'gallery', itemId: 'v-2' }, prompt: 'add fog', quality: 'high' })
+    expect(host.callsTo('images:edit')[0]).toMatchObject({
+      source: { kind: 'gallery', itemId: 'v-2' },
+      prompt: 'add fog',
+      quality: 'high'
+    })
   })
 
   it('survives the last edit’s job and queue events arriving while the next prompt is typed', async () => {
@@ -48,11 +58,20 @@ describe('the edit prompt', () => {
     await user.type(promptBox(), 'warmer light')
     await user.click(screen.getByRole('button', { name: 'Apply edit' }))
     await waitFor(() => expect(host.callsTo('images:edit')).toHaveLength(1))
-    await user.click(within(await screen.findByRole('region', { name: 'Result' })).getByRole('button', { name: 'Back to the mask' }))
+    await user.click(
+      within(await screen.findByRole('region', { name: 'Result' })).getByRole('button', { name: 'Back to the mask' })
+    )
     await user.clear(promptBox())
     await user.type(promptBox(), 'a red door')
     const { jobId } = host.images.lastJob()
-    const result = galleryItem({ id: 'res-1', origin: 'edit', prompt: 'warmer light', width: 4096, height: 4096, parentId: 'src-1' })
+    const result = galleryItem({
+      id: 'res-1',
+      origin: 'edit',
+      prompt: 'warmer light',
+      width: 4096,
+      height: 4096,
+      parentId: 'src-1'
+    })
     await act(async () => {
       host.images.update(jobId, { status: 'running' })
       host.emit('queue:changed', { profileId: 'default' })
@@ -63,7 +82,10 @@ describe('the edit prompt', () => {
     expect(promptBox().value).toBe('a red door')
     await user.click(screen.getByRole('button', { name: 'Apply edit' }))
     await waitFor(() => expect(host.callsTo('images:edit')).toHaveLength(2))
-    expect(host.callsTo('images:edit')[1]).toMatchObject({ source: { kind: 'gallery', itemId: 'src-1' }, prompt: 'a red door' })
+    expect(host.callsTo('images:edit')[1]).toMatchObject({
+      source: { kind: 'gallery', itemId: 'src-1' },
+      prompt: 'a red door'
+    })
   })
 
   it('is kept for the next edit after one was sent and its source changed', async () => {
@@ -72,7 +94,14 @@ describe('the edit prompt', () => {
     await user.type(promptBox(), 'warmer light')
     await user.click(screen.getByRole('button', { name: 'Apply edit' }))
     await waitFor(() => expect(host.callsTo('images:edit')).toHaveLength(1))
-    const result = galleryItem({ id: 'res-1', origin: 'edit', prompt: 'warmer light', width: 4096, height: 4096, parentId: 'src-1' })
+    const result = galleryItem({
+      id: 'res-1',
+      origin: 'edit',
+      prompt: 'warmer light',
+      width: 4096,
+      height: 4096,
+      parentId: 'src-1'
+    })
     act(() => void host.images.update(host.images.lastJob().jobId, { status: 'done', items: [result] }))
     const region = within(await screen.findByRole('region', { name: 'Result' }))
     host.images.items.push(result)

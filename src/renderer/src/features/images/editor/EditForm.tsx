@@ -28,7 +28,11 @@ import { mayHavePaint } from './model/mask-model'
 import { usePainterStore } from './state/painter-store'
 import type { useApplyEdit } from './use-apply-edit'
 
-const PHASE_KEYS = { exporting: 'images.editor.exporting', uploading: 'images.editor.uploadingMask', sending: 'images.editor.sending' } as const
+const PHASE_KEYS = {
+  exporting: 'images.editor.exporting',
+  uploading: 'images.editor.uploadingMask',
+  sending: 'images.editor.sending'
+} as const
 
 export interface EditFormProps {
   source: EditorSource
@@ -68,13 +72,23 @@ export function EditForm({ source, applier, draft: d, setDraft }: EditFormProps)
     const ext = readExtend(useExtendStore.getState(), source, d.family)
     setProblems('problem' in ext ? { ...v.problems, extend: ext.problem } : v.problems)
     setAttempt((n) => n + 1)
-    const request = v.request && !('problem' in ext) ? { ...v.request, ...('extend' in ext ? { extend: ext.extend } : {}) } : null
+    const request =
+      v.request && !('problem' in ext) ? { ...v.request, ...('extend' in ext ? { extend: ext.extend } : {}) } : null
     if (!request) return limits.clear()
-    limits.gate({ kind: 'image', model: request.model, params: { ...request, via: 'edit' } }, (letGo) => void apply({ ...request, letGo }, usePainterStore.getState().history.ops, source))
+    limits.gate(
+      { kind: 'image', model: request.model, params: { ...request, via: 'edit' } },
+      (letGo) => void apply({ ...request, letGo }, usePainterStore.getState().history.ops, source)
+    )
   }
 
   return (
-    <form ref={formRef} className="image-form edit-form" onSubmit={onSubmit} noValidate aria-label={t('images.editor.form')}>
+    <form
+      ref={formRef}
+      className="image-form edit-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('images.editor.form')}
+    >
       <PromptInsert />
       <PromptField value={d.prompt} onChange={(prompt) => patch({ prompt })} error={errorFor('prompt')} rows={3} />
       <div className="field-grid">
@@ -97,14 +111,46 @@ export function EditForm({ source, applier, draft: d, setDraft }: EditFormProps)
         />
       </div>
       <div className="field-grid">
-        <CountField value={d.n} placeholder="1" onChange={(n) => patch({ n })} error={errorFor('n')} help={t('images.generate.countHelpImage2')} />
-        <TextField label={t('images.common.size')} value={d.size} placeholder="1024x1024" onChange={(e) => patch({ size: e.target.value })} error={errorFor('size')} help={t('images.editor.sizeHelp')} />
-        <ChoiceField label={t('images.common.quality')} value={d.quality} onChange={(quality) => patch({ quality })} choices={qualityOptions(d, names)} blank={dflt} error={errorFor('quality')} />
+        <CountField
+          value={d.n}
+          placeholder="1"
+          onChange={(n) => patch({ n })}
+          error={errorFor('n')}
+          help={t('images.generate.countHelpImage2')}
+        />
+        <TextField
+          label={t('images.common.size')}
+          value={d.size}
+          placeholder="1024x1024"
+          onChange={(e) => patch({ size: e.target.value })}
+          error={errorFor('size')}
+          help={t('images.editor.sizeHelp')}
+        />
+        <ChoiceField
+          label={t('images.common.quality')}
+          value={d.quality}
+          onChange={(quality) => patch({ quality })}
+          choices={qualityOptions(d, names)}
+          blank={dflt}
+          error={errorFor('quality')}
+        />
         {native && (
           <>
-            <ChoiceField label={t('images.common.ratio')} value={d.ratio} onChange={(ratio) => patch({ ratio })} choices={IMAGEGEN_RATIOS} blank={dflt} />
+            <ChoiceField
+              label={t('images.common.ratio')}
+              value={d.ratio}
+              onChange={(ratio) => patch({ ratio })}
+              choices={IMAGEGEN_RATIOS}
+              blank={dflt}
+            />
             <ResponseFormatField value={d.responseFormat} onChange={(responseFormat) => patch({ responseFormat })} />
-            <ChoiceField label={t('images.common.resolution')} value={d.resolution} onChange={(resolution) => patch({ resolution })} choices={RESOLUTIONS} blank={dflt} />
+            <ChoiceField
+              label={t('images.common.resolution')}
+              value={d.resolution}
+              onChange={(resolution) => patch({ resolution })}
+              choices={RESOLUTIONS}
+              blank={dflt}
+            />
           </>
         )}
       </div>
@@ -113,15 +159,18 @@ export function EditForm({ source, applier, draft: d, setDraft }: EditFormProps)
       {/* An extended canvas always has a mask (its new area); the panel says what it holds. */}
       {!extending && (
         <p className={painted ? 'field-help' : 'warning'} data-testid="mask-note">
-          {painted ? t('images.editor.maskInfo', { width: source.width, height: source.height }) : t('images.editor.noMask')}
+          {painted
+            ? t('images.editor.maskInfo', { width: source.width, height: source.height })
+            : t('images.editor.noMask')}
         </p>
       )}
-      {host && !host.field && (
-        <HostAlert problem={host} />
-      )}
+      {host && !host.field && <HostAlert problem={host} />}
       {limits.held && <LimitHoldAlert preflight={limits.held.preflight} model={limits.held.model} />}
       <EstimateLine preflight={estimate} model={d.model} />
-      <SubmitRow label={limits.held ? t('balance.limit.sendAnyway') : t('images.editor.apply')} busy={busy || limits.checking}>
+      <SubmitRow
+        label={limits.held ? t('balance.limit.sendAnyway') : t('images.editor.apply')}
+        busy={busy || limits.checking}
+      >
         {busy && state.phase in PHASE_KEYS && (
           <span role="status" className="field-help">
             {t(PHASE_KEYS[state.phase as keyof typeof PHASE_KEYS])}

@@ -38,7 +38,13 @@ export function EditResult({ jobId, source, onBack }: { jobId: string; source: E
   const suspicious = !protectedItem && share !== undefined && share > OUTSIDE_MASK_WARN
 
   const onKey = (e: KeyboardEvent, down: boolean) => {
-    if ((e.key === 'c' || e.key === 'C') && !e.ctrlKey && !e.metaKey && !e.altKey && !(e.target instanceof HTMLInputElement)) {
+    if (
+      (e.key === 'c' || e.key === 'C') &&
+      !e.ctrlKey &&
+      !e.metaKey &&
+      !e.altKey &&
+      !(e.target instanceof HTMLInputElement)
+    ) {
       if (down && e.repeat) return
       setCompare(down)
     }
@@ -57,25 +63,54 @@ export function EditResult({ jobId, source, onBack }: { jobId: string; source: E
     )
 
   return (
-    <section className="edit-result" role="region" aria-label={t('images.editor.result')} onKeyDown={(e) => onKey(e, true)} onKeyUp={(e) => onKey(e, false)}>
+    <section
+      className="edit-result"
+      role="region"
+      aria-label={t('images.editor.result')}
+      onKeyDown={(e) => onKey(e, true)}
+      onKeyUp={(e) => onKey(e, false)}
+    >
       <JobCard job={job} hideItems />
       {item && (
         <>
-          <div className="compare-frame" data-showing={compare ? 'source' : 'result'} tabIndex={0} aria-label={compare ? t('images.editor.showingSource') : t('images.editor.showingResult')}>
+          <div
+            className="compare-frame"
+            data-showing={compare ? 'source' : 'result'}
+            tabIndex={0}
+            aria-label={compare ? t('images.editor.showingSource') : t('images.editor.showingResult')}
+          >
             <img className="compare-image" src={source.url} alt="" hidden={!compare} />
-            <img className="compare-image" src={item.url} alt={t('images.jobs.resultAlt', { prompt: item.prompt })} hidden={compare} data-testid="edit-result-image" />
+            <img
+              className="compare-image"
+              src={item.url}
+              alt={t('images.jobs.resultAlt', { prompt: item.prompt })}
+              hidden={compare}
+              data-testid="edit-result-image"
+            />
           </div>
           <div className="result-bar">
-            <button type="button" className="button button-small" aria-pressed={compare} aria-keyshortcuts="C" onClick={() => setCompare(!compare)}>
+            <button
+              type="button"
+              className="button button-small"
+              aria-pressed={compare}
+              aria-keyshortcuts="C"
+              onClick={() => setCompare(!compare)}
+            >
               {t('images.painter.tools.compare')}
             </button>
             <span className="field-help">{t('images.editor.compareHint')}</span>
             {job.items.length > 1 &&
               job.items.map((_, i) => (
-                <button key={i} type="button" className="button button-small" aria-pressed={i === index && !protectedItem} onClick={() => {
+                <button
+                  key={i}
+                  type="button"
+                  className="button button-small"
+                  aria-pressed={i === index && !protectedItem}
+                  onClick={() => {
                     setIndex(i)
                     setProtected(null)
-                  }}>
+                  }}
+                >
                   {t('images.editor.resultOf', { index: i + 1, count: job.items.length })}
                 </button>
               ))}
@@ -83,7 +118,12 @@ export function EditResult({ jobId, source, onBack }: { jobId: string; source: E
           {suspicious && (
             <div className="warning warning-strong" role="alert" data-testid="outside-mask-warning">
               <span>{t('images.editor.outsideWarning', { percent: `${(share * 100).toFixed(1)}%` })}</span>
-              <button type="button" className="button button-small" onClick={onProtect} aria-busy={protect.isPending || undefined}>
+              <button
+                type="button"
+                className="button button-small"
+                onClick={onProtect}
+                aria-busy={protect.isPending || undefined}
+              >
                 {t('images.editor.protect')}
               </button>
             </div>
@@ -108,7 +148,11 @@ export function EditResult({ jobId, source, onBack }: { jobId: string; source: E
           {t('images.editor.newMask')}
         </button>
         {item && (
-          <button type="button" className="button" onClick={() => useImagesUi.getState().openEditor(sourceOfItem(item))}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => useImagesUi.getState().openEditor(sourceOfItem(item))}
+          >
             {t('images.editor.editAgain')}
           </button>
         )}

@@ -15,7 +15,13 @@ import { exportMaskInWorker, maskExport, warmMaskExport, type MaskExporter } fro
 let exporter: ReturnType<typeof vi.fn<MaskExporter>>
 beforeEach(() => {
   // happy-dom has no Worker or OffscreenCanvas; the worker's PNG writer is tested in mask-png.test.ts.
-  exporter = vi.fn<MaskExporter>(async (_ops, width, height) => ({ blob: new Blob(['png'], { type: 'image/png' }), width, height, rasterMs: 40, encodeMs: 180 }))
+  exporter = vi.fn<MaskExporter>(async (_ops, width, height) => ({
+    blob: new Blob(['png'], { type: 'image/png' }),
+    width,
+    height,
+    rasterMs: 40,
+    encodeMs: 180
+  }))
   maskExport.run = exporter
 })
 afterEach(() => {
@@ -38,7 +44,14 @@ describe('edit flow', () => {
 
   it('exports the mask at the source size, uploads it as mask.png, and sends the edit with it', async () => {
     const host = new FakeHost()
-    host.uploadHandler = (blob, meta) => ({ fileId: 'mask-file-1', name: meta.name, bytes: blob.size, mimeType: 'image/png', width: 4096, height: 4096 })
+    host.uploadHandler = (blob, meta) => ({
+      fileId: 'mask-file-1',
+      name: meta.name,
+      bytes: blob.size,
+      mimeType: 'image/png',
+      width: 4096,
+      height: 4096
+    })
     const { user, stage } = await openPainter(host)
     drag(stage, [
       [300, 300],
@@ -52,7 +65,9 @@ describe('edit flow', () => {
     expect(exporter).toHaveBeenCalledTimes(1)
     const [ops, width, height] = exporter.mock.calls[0]
     expect([ops.length, width, height]).toEqual([1, 4096, 4096])
-    expect(host.calls.find((c) => c.channel === 'files:upload')?.input).toMatchObject({ meta: { purpose: 'image-edit', name: 'mask.png' } })
+    expect(host.calls.find((c) => c.channel === 'files:upload')?.input).toMatchObject({
+      meta: { purpose: 'image-edit', name: 'mask.png' }
+    })
     expect(host.callsTo('images:edit')[0]).toEqual({
       source: { kind: 'gallery', itemId: 'src-1' },
       maskFileId: 'mask-file-1',
@@ -66,7 +81,8 @@ describe('edit flow', () => {
 
   it('offers per-model quality values and the native-only fields only for the native family', async () => {
     const { user } = await openPainter()
-    const options = () => Array.from((form().getByRole('combobox', { name: 'Quality' }) as HTMLSelectElement).options).map((o) => o.value)
+    const options = () =>
+      Array.from((form().getByRole('combobox', { name: 'Quality' }) as HTMLSelectElement).options).map((o) => o.value)
     expect(options()).toEqual(['', 'auto', 'high', 'medium', 'low', 'hd', 'standard'])
     expect(form().getByRole('combobox', { name: 'Resolution' })).toBeTruthy()
     const model = form().getByRole('combobox', { name: 'Edit model' })
@@ -81,7 +97,14 @@ describe('edit flow', () => {
 
   it('refuses a mask whose uploaded size differs from the source', async () => {
     const host = new FakeHost()
-    host.uploadHandler = (blob, meta) => ({ fileId: 'm', name: meta.name, bytes: blob.size, mimeType: 'image/png', width: 1024, height: 1024 })
+    host.uploadHandler = (blob, meta) => ({
+      fileId: 'm',
+      name: meta.name,
+      bytes: blob.size,
+      mimeType: 'image/png',
+      width: 1024,
+      height: 1024
+    })
     const { user, stage } = await openPainter(host)
     drag(stage, [[300, 300]])
     await user.type(form().getByRole('textbox', { name: 'Prompt' }), 'x')
@@ -97,9 +120,21 @@ describe('edit flow', () => {
     await user.click(screen.getByRole('button', { name: 'Apply edit' }))
     await waitFor(() => expect(host.callsTo('images:edit')).toHaveLength(1))
     const job = host.images.lastJob()
-    const result = galleryItem({ id: 'res-1', origin: 'edit', prompt: 'a red door', width: 4096, height: 4096, parentId: 'src-1', outsideMaskChange: 0.124 })
+    const result = galleryItem({
+      id: 'res-1',
+      origin: 'edit',
+      prompt: 'a red door',
+      width: 4096,
+      height: 4096,
+      parentId: 'src-1',
+      outsideMaskChange: 0.124
+    })
     act(() => {
-      host.images.update(job.jobId, { status: 'done', items: [result], warnings: ['The upstream seems to have ignored the mask.'] })
+      host.images.update(job.jobId, {
+        status: 'done',
+        items: [result],
+        warnings: ['The upstream seems to have ignored the mask.']
+      })
     })
     const region = within(await screen.findByRole('region', { name: 'Result' }))
     expect(region.getByTestId('edit-result-image').getAttribute('src')).toBe('/media/res-1')
@@ -107,7 +142,9 @@ describe('edit flow', () => {
     await user.click(compare)
     expect(region.getByLabelText('Showing the source')).toBeTruthy()
     await user.click(compare)
-    expect(region.getByText('About 12.4% of the image changed outside your mask: this channel may have ignored it.')).toBeTruthy()
+    expect(
+      region.getByText('About 12.4% of the image changed outside your mask: this channel may have ignored it.')
+    ).toBeTruthy()
     await user.click(region.getByRole('button', { name: 'Protect outside the mask' }))
     await waitFor(() => expect(host.callsTo('images:protect-outside-mask')).toHaveLength(1))
     expect(host.callsTo('images:protect-outside-mask')[0]).toMatchObject({ id: 'res-1' })
@@ -122,13 +159,18 @@ describe('edit flow', () => {
     await user.click(screen.getByRole('button', { name: 'Apply edit' }))
     await waitFor(() => expect(host.callsTo('images:edit')).toHaveLength(1))
     act(() => {
-      host.images.update(host.images.lastJob().jobId, { status: 'failed', error: { code: 'GATEWAY_VALIDATION', message: 'mask: must be the same size as the image', retryable: false } })
+      host.images.update(host.images.lastJob().jobId, {
+        status: 'failed',
+        error: { code: 'GATEWAY_VALIDATION', message: 'mask: must be the same size as the image', retryable: false }
+      })
     })
     const region = within(await screen.findByRole('region', { name: 'Result' }))
     expect(region.getByText('mask: must be the same size as the image')).toBeTruthy()
     await user.click(region.getByRole('button', { name: 'Back to the mask' }))
     expect(screen.getByRole('region', { name: 'Mask painter' })).toBeTruthy()
-    expect(within(screen.getByRole('region', { name: 'Mask painter' })).getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', false)
+    expect(
+      within(screen.getByRole('region', { name: 'Mask painter' })).getByRole('button', { name: 'Undo' })
+    ).toHaveProperty('disabled', false)
   })
 })
 
@@ -136,7 +178,11 @@ describe('opening a file to edit', () => {
   it('shows the host’s precise refusal of a wrong type and opens nothing', async () => {
     const host = new FakeHost()
     host.uploadHandler = () => {
-      throw new StudioError('INVALID_INPUT', '"photo.png" is not a PNG, JPEG or WebP image: its name ends in .png, but its content is not an image.', { field: 'file' })
+      throw new StudioError(
+        'INVALID_INPUT',
+        '"photo.png" is not a PNG, JPEG or WebP image: its name ends in .png, but its content is not an image.',
+        { field: 'file' }
+      )
     }
     const { user } = await renderImages({ host })
     await user.click(screen.getByRole('button', { name: 'Edit an image…' }))
@@ -152,23 +198,44 @@ describe('opening a file to edit', () => {
     await user.click(screen.getByRole('button', { name: 'Edit an image…' }))
     const big = new File([new Uint8Array(25 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' })
     await user.upload(screen.getByTestId('editor-file-input'), big)
-    expect((await screen.findByRole('alert')).textContent).toContain('“huge.png” is 25 MB; pictures used here can be up to 25 MB. Nothing was uploaded.')
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      '“huge.png” is 25 MB; pictures used here can be up to 25 MB. Nothing was uploaded.'
+    )
     expect(host.calls.filter((c) => c.channel === 'files:upload')).toHaveLength(0)
   })
 
   it('opens an uploaded file in the painter with its size', async () => {
     const host = new FakeHost()
-    host.uploadHandler = (blob, meta) => ({ fileId: 'f-1', name: meta.name, bytes: blob.size, mimeType: 'image/webp', width: 6198, height: 2656, previewUrl: '/media/f-1' })
+    host.uploadHandler = (blob, meta) => ({
+      fileId: 'f-1',
+      name: meta.name,
+      bytes: blob.size,
+      mimeType: 'image/webp',
+      width: 6198,
+      height: 2656,
+      previewUrl: '/media/f-1'
+    })
     const { user } = await renderImages({ host })
     await user.click(screen.getByRole('button', { name: 'Edit an image…' }))
-    await user.upload(screen.getByTestId('editor-file-input'), imageFile(webpHeader(6198, 2656), 'wide.webp', 'image/webp'))
+    await user.upload(
+      screen.getByTestId('editor-file-input'),
+      imageFile(webpHeader(6198, 2656), 'wide.webp', 'image/webp')
+    )
     expect(await screen.findByRole('region', { name: 'Mask painter' })).toBeTruthy()
     expect(screen.getByText(/wide\.webp · 6198×2656 source/)).toBeTruthy()
   })
 
   it('opens a dropped or pasted image too', async () => {
     const host = new FakeHost()
-    host.uploadHandler = (blob, meta) => ({ fileId: `f-${meta.name}`, name: meta.name, bytes: blob.size, mimeType: 'image/png', width: 640, height: 480, previewUrl: '/media/x' })
+    host.uploadHandler = (blob, meta) => ({
+      fileId: `f-${meta.name}`,
+      name: meta.name,
+      bytes: blob.size,
+      mimeType: 'image/png',
+      width: 640,
+      height: 480,
+      previewUrl: '/media/x'
+    })
     const { user } = await renderImages({ host })
     const view = document.querySelector('.images-view') as HTMLElement
     const dropped = imageFile(pngHeader(640, 480), 'dropped.png')
@@ -177,7 +244,11 @@ describe('opening a file to edit', () => {
     await user.click(screen.getByRole('button', { name: 'Back to gallery' }))
     fireEvent.paste(view, { clipboardData: { files: [imageFile(pngHeader(640, 480), 'pasted.png')] } })
     expect(await screen.findByText(/pasted\.png · 640×480 source/)).toBeTruthy()
-    expect(host.calls.filter((c) => c.channel === 'files:upload').map((c) => (c.input as { meta: { purpose: string } }).meta.purpose)).toEqual(['image-edit', 'image-edit'])
+    expect(
+      host.calls
+        .filter((c) => c.channel === 'files:upload')
+        .map((c) => (c.input as { meta: { purpose: string } }).meta.purpose)
+    ).toEqual(['image-edit', 'image-edit'])
   })
 })
 

@@ -1,4 +1,12 @@
-import { useEffect, useRef, useState, type Dispatch, type KeyboardEvent, type ReactNode, type SetStateAction } from 'react'
+import {
+  useEffect,
+  useRef,
+  useState,
+  type Dispatch,
+  type KeyboardEvent,
+  type ReactNode,
+  type SetStateAction
+} from 'react'
 import { Icon } from '@renderer/components/Icon'
 import { IconButton } from '@renderer/components/IconButton'
 import { useT } from '@renderer/i18n/use-t'
@@ -165,7 +173,18 @@ export function EditorView({ belowStage, panelExtra }: EditSessionSlots = {}) {
         )}
         {source && <PanelToggle />}
       </header>
-      {source ? <EditSession key={key} source={source} draft={draft} setDraft={setDraft} belowStage={belowStage} panelExtra={panelExtra} /> : <SourcePicker />}
+      {source ? (
+        <EditSession
+          key={key}
+          source={source}
+          draft={draft}
+          setDraft={setDraft}
+          belowStage={belowStage}
+          panelExtra={panelExtra}
+        />
+      ) : (
+        <SourcePicker />
+      )}
       <ReplaceSourceDialog />
     </section>
   )

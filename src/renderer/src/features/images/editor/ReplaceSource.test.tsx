@@ -12,7 +12,13 @@ import { exportMaskInWorker, maskExport, type MaskExporter } from './worker/mask
 
 beforeEach(() => {
   // happy-dom has no Worker; the worker's PNG writer is tested in mask-png.test.ts.
-  maskExport.run = vi.fn<MaskExporter>(async (_ops, width, height) => ({ blob: new Blob(['png'], { type: 'image/png' }), width, height, rasterMs: 1, encodeMs: 1 }))
+  maskExport.run = vi.fn<MaskExporter>(async (_ops, width, height) => ({
+    blob: new Blob(['png'], { type: 'image/png' }),
+    width,
+    height,
+    rasterMs: 1,
+    encodeMs: 1
+  }))
 })
 afterEach(() => {
   maskExport.run = exportMaskInWorker
@@ -20,8 +26,18 @@ afterEach(() => {
   resetImages()
 })
 
-const dropFile = (on: Element, name: string) => fireEvent.drop(on, { dataTransfer: { files: [imageFile(pngHeader(640, 480), name)], types: ['Files'], getData: () => '' } })
-const dropItem = (on: Element, id: string) => fireEvent.drop(on, { dataTransfer: { files: [], types: [GALLERY_ITEM_DRAG_TYPE], getData: (t: string) => (t === GALLERY_ITEM_DRAG_TYPE ? id : '') } })
+const dropFile = (on: Element, name: string) =>
+  fireEvent.drop(on, {
+    dataTransfer: { files: [imageFile(pngHeader(640, 480), name)], types: ['Files'], getData: () => '' }
+  })
+const dropItem = (on: Element, id: string) =>
+  fireEvent.drop(on, {
+    dataTransfer: {
+      files: [],
+      types: [GALLERY_ITEM_DRAG_TYPE],
+      getData: (t: string) => (t === GALLERY_ITEM_DRAG_TYPE ? id : '')
+    }
+  })
 const ask = () => screen.findByRole('alertdialog', { name: 'Open another picture?' })
 const uploads = (host: FakeHost) => host.calls.filter((c) => c.channel === 'files:upload')
 const editorSource = () => document.querySelector('.editor-source')?.textContent ?? ''
@@ -30,7 +46,15 @@ async function paintedPainter() {
   const host = new FakeHost()
   // The mask comes back at the source's size (4096²), a dropped picture at its own.
   const side = (name: string) => (name === 'mask.png' ? [4096, 4096] : [640, 480])
-  host.uploadHandler = (blob, meta) => ({ fileId: `f-${meta.name}`, name: meta.name, bytes: blob.size, mimeType: 'image/png', width: side(meta.name)[0], height: side(meta.name)[1], previewUrl: `/media/${meta.name}` })
+  host.uploadHandler = (blob, meta) => ({
+    fileId: `f-${meta.name}`,
+    name: meta.name,
+    bytes: blob.size,
+    mimeType: 'image/png',
+    width: side(meta.name)[0],
+    height: side(meta.name)[1],
+    previewUrl: `/media/${meta.name}`
+  })
   const r = await openPainter(host)
   drag(r.stage, [
     [300, 300],
@@ -45,7 +69,9 @@ describe('another picture over a painted mask', () => {
     const { host, user, stage } = await paintedPainter()
     dropFile(stage, 'door.png')
     const first = await ask()
-    expect(first.textContent).toContain('The mask you painted has not been sent. Opening “door.png” starts a new mask and discards it.')
+    expect(first.textContent).toContain(
+      'The mask you painted has not been sent. Opening “door.png” starts a new mask and discards it.'
+    )
     expect(uploads(host)).toEqual([])
     await user.click(within(first).getByRole('button', { name: 'Keep this picture' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
@@ -78,7 +104,10 @@ describe('another picture over a painted mask', () => {
 
   it('does not ask once the mask went out with an edit: the result holds its work', async () => {
     const { host, user } = await paintedPainter()
-    await user.type(within(screen.getByRole('form', { name: 'Edit settings' })).getByRole('textbox', { name: 'Prompt' }), 'a red door')
+    await user.type(
+      within(screen.getByRole('form', { name: 'Edit settings' })).getByRole('textbox', { name: 'Prompt' }),
+      'a red door'
+    )
     await user.click(screen.getByRole('button', { name: 'Apply edit' }))
     await waitFor(() => expect(host.callsTo('images:edit')).toHaveLength(1))
     expect(maskUnsent(usePainterStore.getState())).toBe(false)
@@ -89,7 +118,15 @@ describe('another picture over a painted mask', () => {
 
   it('does not ask over an empty mask', async () => {
     const host = new FakeHost()
-    host.uploadHandler = (blob, meta) => ({ fileId: 'f-1', name: meta.name, bytes: blob.size, mimeType: 'image/png', width: 640, height: 480, previewUrl: '/media/f-1' })
+    host.uploadHandler = (blob, meta) => ({
+      fileId: 'f-1',
+      name: meta.name,
+      bytes: blob.size,
+      mimeType: 'image/png',
+      width: 640,
+      height: 480,
+      previewUrl: '/media/f-1'
+    })
     const { stage } = await openPainter(host)
     dropFile(stage, 'plain.png')
     await waitFor(() => expect(editorSource()).toContain('plain.png'))

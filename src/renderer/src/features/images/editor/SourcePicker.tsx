@@ -74,7 +74,12 @@ export function SourcePicker({ compact = false }: { compact?: boolean }) {
     >
       {!compact && <h3 className="section-title">{t('images.editor.pickTitle')}</h3>}
       {!compact && <p className="field-help">{t('images.editor.pickBody')}</p>}
-      <button type="button" className="button" onClick={() => input.current?.click()} aria-busy={busy ? true : undefined}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => input.current?.click()}
+        aria-busy={busy ? true : undefined}
+      >
         {t('images.editor.chooseFile')}
       </button>
       <input
@@ -94,9 +99,7 @@ export function SourcePicker({ compact = false }: { compact?: boolean }) {
           {t('images.editor.uploading', { name: busy })}
         </p>
       )}
-      {error && (
-        <FormAlert title={t('images.editor.refused')} detail={error} />
-      )}
+      {error && <FormAlert title={t('images.editor.refused')} detail={error} />}
     </div>
   )
 }

@@ -7,7 +7,13 @@
 import { formResult, readModel } from '@renderer/lib/rule-text'
 import { editFamilyOf, type GatewayNames } from '@shared/domain/gateway-names'
 import { checkEditRequest } from '@shared/domain/image-rules'
-import { editQualities, type IMAGEGEN_RATIOS, type RESOLUTIONS, type EditFamily, type EditRequest } from '@shared/domain/images'
+import {
+  editQualities,
+  type IMAGEGEN_RATIOS,
+  type RESOLUTIONS,
+  type EditFamily,
+  type EditRequest
+} from '@shared/domain/images'
 import type { Read, TriState } from '../generate/generate-draft'
 import type { EditorSource } from '../images-ui-store'
 import { parseCount, problem, type FieldProblems } from '../problems'
@@ -28,10 +34,24 @@ export interface EditDraft {
   resolution: '' | (typeof RESOLUTIONS)[number]
 }
 
-export const EMPTY_EDIT: EditDraft = { prompt: '', model: '', family: 'editNative', n: '', size: '', quality: '', watermark: 'absent', ratio: '', responseFormat: '', resolution: '' }
+export const EMPTY_EDIT: EditDraft = {
+  prompt: '',
+  model: '',
+  family: 'editNative',
+  n: '',
+  size: '',
+  quality: '',
+  watermark: 'absent',
+  ratio: '',
+  responseFormat: '',
+  resolution: ''
+}
 
 /** The quality words the draft's model takes (the host checks the same, validate.ts). */
-export function qualityOptions(d: Pick<EditDraft, 'family' | 'model'>, names: GatewayNames | undefined): readonly string[] {
+export function qualityOptions(
+  d: Pick<EditDraft, 'family' | 'model'>,
+  names: GatewayNames | undefined
+): readonly string[] {
   return editQualities(d.family, d.model, names)
 }
 

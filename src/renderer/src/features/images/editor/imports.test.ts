@@ -27,7 +27,9 @@ describe('the image editor’s imports', () => {
 
   it('has no cycle between its folders: each one builds only on those below it', () => {
     const folders = folderEdges(graph.edges)
-    expect([...folders.keys()]).toEqual(expect.arrayContaining(['model', 'raster', 'runs', 'worker', 'canvas', 'state', 'painter']))
+    expect([...folders.keys()]).toEqual(
+      expect.arrayContaining(['model', 'raster', 'runs', 'worker', 'canvas', 'state', 'painter'])
+    )
     expect(findCycles(folders)).toEqual([])
     // The pure layers stay pure: the mask model and the rasterisers know nothing above them.
     expect(folders.get('model')).toEqual([])
@@ -52,13 +54,16 @@ describe('the import reader the check rests on', () => {
   })
 
   it('finds a planted cycle, a self-import and a cycle through a type-only import', () => {
-    const planted = importGraph({
-      './x/a.ts': "import { b } from './b'",
-      './x/b.ts': "import type { C } from '../y/c'",
-      './y/c.ts': "import { a } from '@root/x/a'\nimport '../x/b.css'",
-      './y/d.ts': "export * from './d'",
-      './z.ts': "import { a } from './x/a'\nimport { gone } from './gone'"
-    }, '@root/')
+    const planted = importGraph(
+      {
+        './x/a.ts': "import { b } from './b'",
+        './x/b.ts': "import type { C } from '../y/c'",
+        './y/c.ts': "import { a } from '@root/x/a'\nimport '../x/b.css'",
+        './y/d.ts': "export * from './d'",
+        './z.ts': "import { a } from './x/a'\nimport { gone } from './gone'"
+      },
+      '@root/'
+    )
     expect(planted.unresolved).toEqual([{ from: './z.ts', spec: './gone' }])
     expect(findCycles(planted.edges)).toEqual([
       ['./x/a.ts', './x/b.ts', './y/c.ts', './x/a.ts'],
@@ -68,7 +73,11 @@ describe('the import reader the check rests on', () => {
   })
 
   it('finds none in a graph that only goes down', () => {
-    const down = importGraph({ './top.ts': "import './mid'", './mid.ts': "import { l } from './low'", './low.ts': 'export const l = 1' })
+    const down = importGraph({
+      './top.ts': "import './mid'",
+      './mid.ts': "import { l } from './low'",
+      './low.ts': 'export const l = 1'
+    })
     expect(down.edges.get('./top.ts')).toEqual(['./mid.ts'])
     expect(findCycles(down.edges)).toEqual([])
   })

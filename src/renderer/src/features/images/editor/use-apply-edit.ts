@@ -36,9 +36,14 @@ export function useApplyEdit() {
   const mutateAsync = edit.mutateAsync
 
   const apply = useCallback(
-    async (request: Omit<EditRequest, 'maskFileId'> & { letGo?: boolean }, ops: readonly MaskOp[], source: EditorSource) => {
+    async (
+      request: Omit<EditRequest, 'maskFileId'> & { letGo?: boolean },
+      ops: readonly MaskOp[],
+      source: EditorSource
+    ) => {
       const want = `${source.width}×${source.height}`
-      const mismatch = (w: number, h: number) => new Error(t('images.editor.maskSizeMismatch', { got: `${w}×${h}`, want }))
+      const mismatch = (w: number, h: number) =>
+        new Error(t('images.editor.maskSizeMismatch', { got: `${w}×${h}`, want }))
       try {
         let maskFileId: string | undefined
         let maskTiming: ApplyState['maskTiming']
@@ -51,7 +56,11 @@ export function useApplyEdit() {
           maskTiming = { rasterMs: mask.rasterMs, encodeMs: mask.encodeMs }
           setState({ phase: 'uploading', maskTiming })
           const grant = await studio.files.upload(mask.blob, { purpose: 'image-edit', name: 'mask.png' })
-          if (grant.width !== undefined && grant.height !== undefined && (grant.width !== source.width || grant.height !== source.height)) {
+          if (
+            grant.width !== undefined &&
+            grant.height !== undefined &&
+            (grant.width !== source.width || grant.height !== source.height)
+          ) {
             throw mismatch(grant.width, grant.height)
           }
           maskFileId = grant.fileId

@@ -5,7 +5,15 @@ import { useImagesUi } from '../images-ui-store'
 import { useDeleteItem } from '../mutations'
 
 /** Confirms a delete; focus returns to the grid when the item's cell is gone. */
-export function DeleteItemDialog({ item, onClose, fallbackFocus }: { item: GalleryItem; onClose: () => void; fallbackFocus: () => HTMLElement | null }) {
+export function DeleteItemDialog({
+  item,
+  onClose,
+  fallbackFocus
+}: {
+  item: GalleryItem
+  onClose: () => void
+  fallbackFocus: () => HTMLElement | null
+}) {
   const { t } = useT()
   const remove = useDeleteItem()
   const confirm = () =>

@@ -23,7 +23,9 @@ describe('gallery', () => {
     expect(cells.length).toBeLessThanOrEqual(60)
     expect(screen.getByText('1,000 images')).toBeTruthy()
     expect(Number(grid.getAttribute('aria-rowcount'))).toBeGreaterThan(cells.length / 5)
-    expect(within(grid).getByRole('gridcell', { name: 'prompt 0' }).querySelector('img')?.getAttribute('src')).toBe('/media/img-0')
+    expect(within(grid).getByRole('gridcell', { name: 'prompt 0' }).querySelector('img')?.getAttribute('src')).toBe(
+      '/media/img-0'
+    )
   })
 
   it('moves between cells with the arrow keys and toggles a favourite with F or its button', async () => {
@@ -37,7 +39,9 @@ describe('gallery', () => {
     expect(first.tabIndex).toBe(-1)
     await user.keyboard('f')
     await waitFor(() => expect(host.callsTo('images:update-item')).toEqual([{ id: 'img-1', favorite: true }]))
-    const fav = within(within(grid).getByRole('gridcell', { name: 'prompt 3' })).getByRole('button', { name: 'Favourite' })
+    const fav = within(within(grid).getByRole('gridcell', { name: 'prompt 3' })).getByRole('button', {
+      name: 'Favourite'
+    })
     expect(fav.getAttribute('aria-pressed')).toBe('true')
     await user.click(fav)
     await waitFor(() => expect(host.callsTo('images:update-item')).toContainEqual({ id: 'img-3', favorite: false }))
@@ -45,7 +49,9 @@ describe('gallery', () => {
 
   it('deletes after a confirmation, and the cell goes away', async () => {
     const { grid, user, host } = await withGallery(3)
-    await user.click(within(within(grid).getByRole('gridcell', { name: 'prompt 1' })).getByRole('button', { name: 'More actions' }))
+    await user.click(
+      within(within(grid).getByRole('gridcell', { name: 'prompt 1' })).getByRole('button', { name: 'More actions' })
+    )
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }))
     const dialog = screen.getByRole('alertdialog', { name: 'Delete image?' })
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
@@ -66,11 +72,23 @@ describe('gallery', () => {
     expect(within(bar).getByRole('status').textContent).toBe('3 selected')
     // Cancel deletes nothing.
     await user.click(within(bar).getByRole('button', { name: 'Delete selected' }))
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete 3 images?' })).getByRole('button', { name: 'Cancel' }))
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete 3 images?' })).getByRole('button', { name: 'Cancel' })
+    )
     expect(host.callsTo('images:delete-items')).toEqual([])
     await user.click(within(bar).getByRole('button', { name: 'Delete selected' }))
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete 3 images?' })).getByRole('button', { name: 'Delete 3 images' }))
-    await waitFor(() => expect(within(grid).getAllByRole('gridcell').map((c) => c.getAttribute('aria-label'))).toEqual(['prompt 0', 'prompt 2']))
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete 3 images?' })).getByRole('button', {
+        name: 'Delete 3 images'
+      })
+    )
+    await waitFor(() =>
+      expect(
+        within(grid)
+          .getAllByRole('gridcell')
+          .map((c) => c.getAttribute('aria-label'))
+      ).toEqual(['prompt 0', 'prompt 2'])
+    )
     expect(host.callsTo('images:delete-items')).toEqual([{ ids: ['img-1', 'img-3', 'img-4'] }])
     expect(host.callsTo('images:delete-item')).toEqual([])
     expect(screen.getByText('3 images deleted.')).toBeTruthy()
@@ -80,10 +98,17 @@ describe('gallery', () => {
   it('filters by prompt, model, origin and favourites through the host', async () => {
     const { user, host } = await withGallery(6)
     await user.type(screen.getByRole('searchbox', { name: 'Search prompts' }), 'prompt 4')
-    await waitFor(() => expect(host.callsTo('images:search-gallery')).toContainEqual({ filter: { query: 'prompt 4' }, limit: 200 }))
+    await waitFor(() =>
+      expect(host.callsTo('images:search-gallery')).toContainEqual({ filter: { query: 'prompt 4' }, limit: 200 })
+    )
     await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by model' }), 'imagegen-4.0')
     await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }))
-    await waitFor(() => expect(host.callsTo('images:search-gallery')).toContainEqual({ filter: { query: 'prompt 4', model: 'imagegen-4.0', favorite: true }, limit: 200 }))
+    await waitFor(() =>
+      expect(host.callsTo('images:search-gallery')).toContainEqual({
+        filter: { query: 'prompt 4', model: 'imagegen-4.0', favorite: true },
+        limit: 200
+      })
+    )
     expect(await screen.findByText('No image matches these filters.')).toBeTruthy()
   })
 
@@ -94,11 +119,21 @@ describe('gallery', () => {
     const grid = await screen.findByRole('grid', { name: 'Gallery' })
     await user.type(screen.getByRole('searchbox', { name: 'Search prompts' }), 'koi')
     // Newest first is 'a koi pond' (img-0): the fake host ranks the prompt that says it three times first.
-    await waitFor(() => expect(within(grid).getAllByRole('gridcell').map((c) => c.getAttribute('aria-label'))).toEqual(['koi, koi and more koi', 'a koi pond', 'my koi']))
+    await waitFor(() =>
+      expect(
+        within(grid)
+          .getAllByRole('gridcell')
+          .map((c) => c.getAttribute('aria-label'))
+      ).toEqual(['koi, koi and more koi', 'a koi pond', 'my koi'])
+    )
     const captions = within(grid).getAllByTestId('gallery-match')
     expect(captions.map((c) => c.textContent)).toEqual(['koi, koi and more koi', 'a koi pond', 'my koi'])
     // The marks are elements, never markup in a string.
-    expect(captions.map((c) => [...c.querySelectorAll('mark')].map((m) => m.textContent))).toEqual([['koi'], ['koi'], ['koi']])
+    expect(captions.map((c) => [...c.querySelectorAll('mark')].map((m) => m.textContent))).toEqual([
+      ['koi'],
+      ['koi'],
+      ['koi']
+    ])
     expect(captions[1].innerHTML).toBe('a <mark>koi</mark> pond')
     expect(screen.getByText('3 images')).toBeTruthy()
     // Clearing the search goes back to the newest-first list, captions without marks.
@@ -118,7 +153,15 @@ describe('gallery', () => {
     const form = within(screen.getByRole('form', { name: 'Generate' }))
     expect(form.getByText('Gallery: prompt 2')).toBeTruthy()
     await user.click(form.getByRole('button', { name: 'Generate' }))
-    expect(host.callsTo('images:generate')).toEqual([{ family: 'image2', model: 'image-model-2', prompt: '', image: [{ kind: 'gallery', itemId: 'img-2' }], watermark: 'absent' }])
+    expect(host.callsTo('images:generate')).toEqual([
+      {
+        family: 'image2',
+        model: 'image-model-2',
+        prompt: '',
+        image: [{ kind: 'gallery', itemId: 'img-2' }],
+        watermark: 'absent'
+      }
+    ])
     await user.click(cell.getByRole('button', { name: 'More actions' }))
     await user.click(screen.getByRole('menuitem', { name: 'Copy prompt' }))
     expect(writeText).toHaveBeenCalledWith('prompt 2')
@@ -129,7 +172,9 @@ describe('gallery', () => {
 
   it('opens the editor on an item with “Edit this”', async () => {
     const { grid, user } = await withGallery(2)
-    await user.click(within(within(grid).getByRole('gridcell', { name: 'prompt 0' })).getByRole('button', { name: 'More actions' }))
+    await user.click(
+      within(within(grid).getByRole('gridcell', { name: 'prompt 0' })).getByRole('button', { name: 'More actions' })
+    )
     await user.click(screen.getByRole('menuitem', { name: 'Edit this' }))
     expect(await screen.findByRole('region', { name: 'Mask painter' })).toBeTruthy()
   })

@@ -43,7 +43,10 @@ export function Gallery() {
   // The months add up to the filter's total and are asked for again after every change; the page's total until they arrive.
   const total = months ? months.reduce((n, m) => n + m.count, 0) : gallery.data?.pages[0]?.total
   // Where a search matched each item (the host's excerpts), while one is shown.
-  const excerpts = useMemo(() => new Map(gallery.data?.pages.flatMap((p) => p.excerpts ?? []).map((e) => [e.id, e])), [gallery.data])
+  const excerpts = useMemo(
+    () => new Map(gallery.data?.pages.flatMap((p) => p.excerpts ?? []).map((e) => [e.id, e])),
+    [gallery.data]
+  )
   const grid = useWindowedGrid(items.length)
   const { win, activeIndex, setActive, fallbackFocus } = grid
   const [deleting, setDeleting] = useState<GalleryItem | null>(null)
@@ -63,7 +66,15 @@ export function Gallery() {
   )
   const clearSelection = useCallback(() => setSelected(new Set()), [])
   const { hasNextPage, hasPreviousPage, isFetching, fetchNextPage, fetchPreviousPage } = gallery
-  const attach = useAnchoredScroll({ items, columns: win.layout.columns, rowHeight: win.layout.rowHeight, hasAbove: hasPreviousPage, startKey: `${filterKey}|${from ?? ''}|${jump?.seq ?? 0}`, attach: grid.attach, onScroll: win.onScroll })
+  const attach = useAnchoredScroll({
+    items,
+    columns: win.layout.columns,
+    rowHeight: win.layout.rowHeight,
+    hasAbove: hasPreviousPage,
+    startKey: `${filterKey}|${from ?? ''}|${jump?.seq ?? 0}`,
+    attach: grid.attach,
+    onScroll: win.onScroll
+  })
 
   // Load the next page before the user reaches the end of what is loaded, and the one above before the top
   // (one fetch at a time: a second would cancel the first).
@@ -71,7 +82,17 @@ export function Gallery() {
     if (isFetching) return
     if (hasNextPage && win.endIndex >= items.length - win.layout.columns * 3) void fetchNextPage()
     else if (hasPreviousPage && win.startIndex <= win.layout.columns * 3) void fetchPreviousPage()
-  }, [hasNextPage, hasPreviousPage, isFetching, fetchNextPage, fetchPreviousPage, win.startIndex, win.endIndex, items.length, win.layout.columns])
+  }, [
+    hasNextPage,
+    hasPreviousPage,
+    isFetching,
+    fetchNextPage,
+    fetchPreviousPage,
+    win.startIndex,
+    win.endIndex,
+    items.length,
+    win.layout.columns
+  ])
 
   const queryClient = useQueryClient()
   const jumpTo = useCallback(
@@ -87,7 +108,14 @@ export function Gallery() {
   const topItem = items[Math.min(items.length - 1, win.startRow > 0 ? win.startIndex + win.layout.columns * 2 : 0)]
 
   const toggleFavorite = (i: number) => actions.toggleFavorite(items[i])
-  const keys = { Enter: setViewing, e: (i: number) => actions.edit(items[i]), E: (i: number) => actions.edit(items[i]), f: toggleFavorite, F: toggleFavorite, Delete: (i: number) => actions.askDelete(items[i]) }
+  const keys = {
+    Enter: setViewing,
+    e: (i: number) => actions.edit(items[i]),
+    E: (i: number) => actions.edit(items[i]),
+    f: toggleFavorite,
+    F: toggleFavorite,
+    Delete: (i: number) => actions.askDelete(items[i])
+  }
 
   return (
     <section className="gallery" aria-labelledby="gallery-title">
@@ -96,10 +124,12 @@ export function Gallery() {
       </h2>
       <GalleryFilters total={total} />
       <SelectionBar selected={selected} onClear={clearSelection} fallbackFocus={fallbackFocus} />
-      {gallery.isError && (
-        <LoadFailed title={t('images.gallery.loadFailed')} error={gallery.error} />
+      {gallery.isError && <LoadFailed title={t('images.gallery.loadFailed')} error={gallery.error} />}
+      {gallery.isSuccess && items.length === 0 && (
+        <p className="field-help">
+          {filterIsEmpty(filter) ? t('images.gallery.empty') : t('images.gallery.noMatches')}
+        </p>
       )}
-      {gallery.isSuccess && items.length === 0 && <p className="field-help">{filterIsEmpty(filter) ? t('images.gallery.empty') : t('images.gallery.noMatches')}</p>}
       <div className="gallery-body">
         <div className="gallery-grid-wrap" onWheel={unpin} onKeyDown={unpin} onPointerDown={unpin} onTouchMove={unpin}>
           <WindowedGrid
@@ -111,23 +141,43 @@ export function Gallery() {
             renderCell={(index, column) => {
               const item = items[index]
               return (
-                <GalleryCell key={item.id} item={item} index={index} column={column} active={index === activeIndex} width={win.layout.cellWidth} actions={actions} onFocusCell={setActive} selected={selected.has(item.id)} onToggleSelect={toggleSelect} onOpen={setViewing} excerpt={excerpts.get(item.id)} />
+                <GalleryCell
+                  key={item.id}
+                  item={item}
+                  index={index}
+                  column={column}
+                  active={index === activeIndex}
+                  width={win.layout.cellWidth}
+                  actions={actions}
+                  onFocusCell={setActive}
+                  selected={selected.has(item.id)}
+                  onToggleSelect={toggleSelect}
+                  onOpen={setViewing}
+                  excerpt={excerpts.get(item.id)}
+                />
               )
             }}
           />
         </div>
-        {!searching && months && <TimelineScrubber months={months} current={pinned ?? (topItem ? monthOf(topItem.createdAt) : undefined)} onJump={(m) => jumpTo(m, m === months[0])} />}
+        {!searching && months && (
+          <TimelineScrubber
+            months={months}
+            current={pinned ?? (topItem ? monthOf(topItem.createdAt) : undefined)}
+            onJump={(m) => jumpTo(m, m === months[0])}
+          />
+        )}
       </div>
       {viewing !== null && items.length > 0 && (
-        <ImageViewer items={items} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} actions={actions} fallbackFocus={fallbackFocus} />
-      )}
-      {deleting && (
-        <DeleteItemDialog
-          item={deleting}
-          onClose={() => setDeleting(null)}
+        <ImageViewer
+          items={items}
+          index={viewing}
+          onIndex={setViewing}
+          onClose={() => setViewing(null)}
+          actions={actions}
           fallbackFocus={fallbackFocus}
         />
       )}
+      {deleting && <DeleteItemDialog item={deleting} onClose={() => setDeleting(null)} fallbackFocus={fallbackFocus} />}
     </section>
   )
 }

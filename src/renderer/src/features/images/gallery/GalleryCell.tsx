@@ -29,7 +29,19 @@ export interface GalleryCellProps {
  * opens the large viewer; on the tile only Favourite and a "More" menu, so the picture stays
  * visible. Only the active cell is in the Tab order (roving tabindex); its controls follow it.
  */
-export const GalleryCell = memo(function GalleryCell({ item, index, column, active, width, actions, onFocusCell, selected, onToggleSelect, onOpen, excerpt }: GalleryCellProps) {
+export const GalleryCell = memo(function GalleryCell({
+  item,
+  index,
+  column,
+  active,
+  width,
+  actions,
+  onFocusCell,
+  selected,
+  onToggleSelect,
+  onOpen,
+  excerpt
+}: GalleryCellProps) {
   const { t } = useT()
   const name = item.prompt || t('images.gallery.untitled')
   const tab = active ? 0 : -1
@@ -51,15 +63,45 @@ export const GalleryCell = memo(function GalleryCell({ item, index, column, acti
     >
       <div className="gallery-media" style={{ height: width }}>
         {/* The keyboard opens the viewer with Enter on the cell; the picture is the mouse's way in. */}
-        <img className="gallery-thumb" src={item.url} alt="" loading="lazy" decoding="async" width={width} height={width} onClick={() => onOpen(index)} />
-        <input type="checkbox" className="gallery-select" tabIndex={tab} checked={selected} aria-label={t('images.gallery.select', { name })} onChange={() => onToggleSelect(item.id)} />
+        <img
+          className="gallery-thumb"
+          src={item.url}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          width={width}
+          height={width}
+          onClick={() => onOpen(index)}
+        />
+        <input
+          type="checkbox"
+          className="gallery-select"
+          tabIndex={tab}
+          checked={selected}
+          aria-label={t('images.gallery.select', { name })}
+          onChange={() => onToggleSelect(item.id)}
+        />
         <div className="gallery-tools">
-          <IconButton icon="star" filled={item.favorite} label={t('images.gallery.favorite')} keys="F" tabIndex={tab} aria-pressed={item.favorite} onClick={() => actions.toggleFavorite(item)} className="gallery-fav" />
+          <IconButton
+            icon="star"
+            filled={item.favorite}
+            label={t('images.gallery.favorite')}
+            keys="F"
+            tabIndex={tab}
+            aria-pressed={item.favorite}
+            onClick={() => actions.toggleFavorite(item)}
+            className="gallery-fav"
+          />
           <MoreMenu items={galleryMenu(t, actions, item, () => onOpen(index))} tabIndex={tab} />
         </div>
       </div>
       {excerpt ? (
-        <p className="gallery-caption gallery-match" aria-hidden="true" data-testid="gallery-match" title={excerpt.match}>
+        <p
+          className="gallery-caption gallery-match"
+          aria-hidden="true"
+          data-testid="gallery-match"
+          title={excerpt.match}
+        >
           <MarkedText text={excerpt.match} marks={excerpt.matchMarks} />
         </p>
       ) : (

@@ -24,11 +24,25 @@ export function GalleryFilters({ total }: { total: number | undefined }) {
   const patch = (p: Partial<GalleryFilter>) => setFilter({ ...filter, ...p })
   const names = useActiveNames()
   // The profile's image models, plus a filter already set (a name from another profile stays choosable).
-  const models = [...new Set([...IMAGE_NAME_FAMILIES.flatMap((f) => names.models[f]), ...(filter.model ? [filter.model] : [])])]
+  const models = [
+    ...new Set([...IMAGE_NAME_FAMILIES.flatMap((f) => names.models[f]), ...(filter.model ? [filter.model] : [])])
+  ]
   return (
     <div className="gallery-filters" role="search" aria-label={t('images.gallery.filters')}>
-      <input className="input" type="search" aria-label={t('images.gallery.search')} placeholder={t('images.gallery.search')} value={query} onChange={(e) => setQuery(e.target.value)} />
-      <select className="select" aria-label={t('images.gallery.model')} value={filter.model ?? ''} onChange={(e) => patch({ model: e.target.value || undefined })}>
+      <input
+        className="input"
+        type="search"
+        aria-label={t('images.gallery.search')}
+        placeholder={t('images.gallery.search')}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      <select
+        className="select"
+        aria-label={t('images.gallery.model')}
+        value={filter.model ?? ''}
+        onChange={(e) => patch({ model: e.target.value || undefined })}
+      >
         <option value="">{t('images.gallery.anyModel')}</option>
         {models.map((m) => (
           <option key={m} value={m}>
@@ -50,7 +64,11 @@ export function GalleryFilters({ total }: { total: number | undefined }) {
         ))}
       </select>
       <label className="choice">
-        <input type="checkbox" checked={filter.favorite === true} onChange={(e) => patch({ favorite: e.target.checked || undefined })} />
+        <input
+          type="checkbox"
+          checked={filter.favorite === true}
+          onChange={(e) => patch({ favorite: e.target.checked || undefined })}
+        />
         <span className="choice-label">{t('images.gallery.favoritesOnly')}</span>
       </label>
       {total !== undefined && (

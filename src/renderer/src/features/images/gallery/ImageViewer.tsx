@@ -56,20 +56,49 @@ export function ImageViewer({ items, index, onIndex, onClose, actions, fallbackF
     useImagesUi.getState().setNotice(t('images.viewer.compareReady'))
   }
   return (
-    <Dialog title={t('images.viewer.title')} onClose={onClose} className="image-viewer" fallbackFocus={fallbackFocus} initialFocus={body}>
+    <Dialog
+      title={t('images.viewer.title')}
+      onClose={onClose}
+      className="image-viewer"
+      fallbackFocus={fallbackFocus}
+      initialFocus={body}
+    >
       <div className="image-viewer-body" ref={body} tabIndex={-1} onKeyDown={onKeyDown} data-testid="image-viewer">
         <div className="image-viewer-stage">
-          <IconButton icon="chevronLeft" label={t('images.viewer.previous')} keys="←" onClick={() => go(-1)} aria-disabled={at <= 0 || undefined} className="image-viewer-nav" />
-          <img className="image-viewer-image" src={item.url} alt={name} data-testid="viewer-image" data-item-id={item.id} />
-          <IconButton icon="chevronRight" label={t('images.viewer.next')} keys="→" onClick={() => go(1)} aria-disabled={at >= items.length - 1 || undefined} className="image-viewer-nav" />
+          <IconButton
+            icon="chevronLeft"
+            label={t('images.viewer.previous')}
+            keys="←"
+            onClick={() => go(-1)}
+            aria-disabled={at <= 0 || undefined}
+            className="image-viewer-nav"
+          />
+          <img
+            className="image-viewer-image"
+            src={item.url}
+            alt={name}
+            data-testid="viewer-image"
+            data-item-id={item.id}
+          />
+          <IconButton
+            icon="chevronRight"
+            label={t('images.viewer.next')}
+            keys="→"
+            onClick={() => go(1)}
+            aria-disabled={at >= items.length - 1 || undefined}
+            className="image-viewer-nav"
+          />
         </div>
         <p className="image-viewer-caption">
           <span className="image-viewer-prompt">{name}</span>
           <span className="field-help">
-            {t('images.viewer.position', { at: at + 1, count: items.length })} · {item.width}×{item.height} · {item.model}
+            {t('images.viewer.position', { at: at + 1, count: items.length })} · {item.width}×{item.height} ·{' '}
+            {item.model}
           </span>
         </p>
-        {showDetails && <ItemFacts item={item} facts={['origin', 'created']} className="video-dl image-viewer-details" />}
+        {showDetails && (
+          <ItemFacts item={item} facts={['origin', 'created']} className="video-dl image-viewer-details" />
+        )}
         <div className="image-viewer-actions" role="toolbar" aria-label={t('images.viewer.actions')}>
           <button type="button" className="button button-primary" onClick={leaveWith(() => actions.edit(item))}>
             {t('images.gallery.edit')}
@@ -80,11 +109,34 @@ export function ImageViewer({ items, index, onIndex, onClose, actions, fallbackF
           <button type="button" className="button" onClick={leaveWith(compare)}>
             {t('images.viewer.compare')}
           </button>
-          <IconButton icon="star" filled={item.favorite} label={t('images.gallery.favorite')} keys="F" aria-pressed={item.favorite} onClick={() => actions.toggleFavorite(item)} />
-          <IconButton icon="info" label={t('images.viewer.details')} aria-pressed={showDetails} onClick={() => setShowDetails((v) => !v)} />
-          <IconButton icon="trash" label={t('images.gallery.delete')} className="icon-button-danger" onClick={leaveWith(() => actions.askDelete(item))} />
+          <IconButton
+            icon="star"
+            filled={item.favorite}
+            label={t('images.gallery.favorite')}
+            keys="F"
+            aria-pressed={item.favorite}
+            onClick={() => actions.toggleFavorite(item)}
+          />
+          <IconButton
+            icon="info"
+            label={t('images.viewer.details')}
+            aria-pressed={showDetails}
+            onClick={() => setShowDetails((v) => !v)}
+          />
+          <IconButton
+            icon="trash"
+            label={t('images.gallery.delete')}
+            className="icon-button-danger"
+            onClick={leaveWith(() => actions.askDelete(item))}
+          />
           <span className="dialog-actions-spacer" />
-          <IconButton icon="close" label={t('images.viewer.close')} keys="Esc" onClick={onClose} placement="bottom-end" />
+          <IconButton
+            icon="close"
+            label={t('images.viewer.close')}
+            keys="Esc"
+            onClick={onClose}
+            placement="bottom-end"
+          />
         </div>
       </div>
     </Dialog>

@@ -9,7 +9,10 @@ import { ItemFacts } from './ItemFacts'
 import type { GalleryActions } from './use-gallery-actions'
 
 type FlowAction = 'edit' | 'firstFrame' | 'lastFrame' | 'videoReference'
-const FLOWS: readonly (readonly [FlowAction, 'flows.gallery.editWithMask' | `flows.gallery.${Exclude<FlowAction, 'edit'>}`])[] = [
+const FLOWS: readonly (readonly [
+  FlowAction,
+  'flows.gallery.editWithMask' | `flows.gallery.${Exclude<FlowAction, 'edit'>}`
+])[] = [
   ['edit', 'flows.gallery.editWithMask'],
   ['firstFrame', 'flows.gallery.firstFrame'],
   ['lastFrame', 'flows.gallery.lastFrame'],
@@ -29,7 +32,11 @@ export function ItemDetails({ actions }: { actions: Pick<GalleryActions, FlowAct
   const item = q.data
   return (
     <Dialog title={t('flows.gallery.detailsTitle')} onClose={close} className="item-details">
-      {q.isError && <p className="field-error">{t('flows.gallery.gone')} {errorMessage(q.error)}</p>}
+      {q.isError && (
+        <p className="field-error">
+          {t('flows.gallery.gone')} {errorMessage(q.error)}
+        </p>
+      )}
       {item && (
         <>
           <img className="item-details-image" src={item.url} alt="" style={{ maxWidth: '100%', maxHeight: 240 }} />

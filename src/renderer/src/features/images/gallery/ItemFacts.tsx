@@ -5,7 +5,15 @@ import type { GalleryItem } from '@shared/domain/images'
 export type ItemFact = 'prompt' | 'model' | 'origin' | 'size' | 'created'
 
 /** What is known of a gallery image, as the viewer and the details dialog both list it: one row per fact asked for. */
-export function ItemFacts({ item, facts, className = 'video-dl' }: { item: GalleryItem; facts: readonly ItemFact[]; className?: string }) {
+export function ItemFacts({
+  item,
+  facts,
+  className = 'video-dl'
+}: {
+  item: GalleryItem
+  facts: readonly ItemFact[]
+  className?: string
+}) {
   const { t, i18n } = useT()
   const row: Record<ItemFact, () => [string, ReactNode]> = {
     prompt: () => [t('flows.gallery.prompt'), item.prompt || t('flows.lineage.untitled')],

@@ -8,7 +8,15 @@ import { useDeleteItems } from '../mutations'
  * What to do with the images selected in the gallery: delete them all at once (one confirmation,
  * one commit in the host) or clear the selection. Shown only while something is selected.
  */
-export function SelectionBar({ selected, onClear, fallbackFocus }: { selected: ReadonlySet<string>; onClear: () => void; fallbackFocus: () => HTMLElement | null }) {
+export function SelectionBar({
+  selected,
+  onClear,
+  fallbackFocus
+}: {
+  selected: ReadonlySet<string>
+  onClear: () => void
+  fallbackFocus: () => HTMLElement | null
+}) {
   const { t } = useT()
   const [confirming, setConfirming] = useState(false)
   const remove = useDeleteItems()

@@ -26,13 +26,17 @@ describe('the gallery timeline', () => {
     const { host, grid, timeline, user } = await withYear()
     const oldest = host.images.items.at(-1)!
     const d = new Date(oldest.createdAt)
-    const label = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'long' }).format(new Date(d.getFullYear(), d.getMonth(), 1))
+    const label = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'long' }).format(
+      new Date(d.getFullYear(), d.getMonth(), 1)
+    )
     const month = within(timeline).getByRole('button', { name: new RegExp(`^${label}: \\d+ images?$`) })
     const june = within(timeline).getByRole('button', { name: /^June 2026: \d+ images$/ })
     expect(june.getAttribute('aria-current')).toBe('true')
     await user.click(month)
     // The oldest month's newest image is the first cell; the first page started at that month.
-    const first = host.images.items.filter((x) => x.createdAt < new Date(d.getFullYear(), d.getMonth() + 1, 1).getTime())[0]
+    const first = host.images.items.filter(
+      (x) => x.createdAt < new Date(d.getFullYear(), d.getMonth() + 1, 1).getTime()
+    )[0]
     await within(grid).findByRole('gridcell', { name: first.prompt }, { timeout: 5_000 })
     expect(host.callsTo('images:list-gallery')).toContainEqual(expect.objectContaining({ from: first.createdAt }))
     // Which month is marked current follows the scroll position, which a DOM without layout does not
@@ -41,7 +45,9 @@ describe('the gallery timeline', () => {
 
   it('moves between months with the arrow keys, one of them in the Tab order', async () => {
     const { timeline, user } = await withYear()
-    const months = within(timeline).getAllByRole('button').filter((b) => b.className === 'timeline-month')
+    const months = within(timeline)
+      .getAllByRole('button')
+      .filter((b) => b.className === 'timeline-month')
     expect(months.filter((b) => b.tabIndex === 0)).toHaveLength(1)
     months[0].focus()
     await user.keyboard('{ArrowDown}')

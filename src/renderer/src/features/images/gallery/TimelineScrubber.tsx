@@ -20,7 +20,14 @@ function moveFocus(e: KeyboardEvent<HTMLElement>): void {
   const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button')]
   const at = buttons.indexOf(e.target as HTMLButtonElement)
   if (at < 0) return
-  const to = { ArrowDown: at + 1, ArrowRight: at + 1, ArrowUp: at - 1, ArrowLeft: at - 1, Home: 0, End: buttons.length - 1 }[e.key]
+  const to = {
+    ArrowDown: at + 1,
+    ArrowRight: at + 1,
+    ArrowUp: at - 1,
+    ArrowLeft: at - 1,
+    Home: 0,
+    End: buttons.length - 1
+  }[e.key]
   if (to === undefined) return
   e.preventDefault()
   buttons[Math.max(0, Math.min(buttons.length - 1, to))].focus()
@@ -31,10 +38,21 @@ function moveFocus(e: KeyboardEvent<HTMLElement>): void {
  * with how many images each holds; one press jumps the gallery to that month's newest image. One
  * button is in the Tab order (the month on screen); arrow keys, Home and End move between them.
  */
-export function TimelineScrubber({ months, current, onJump }: { months: readonly GalleryMonth[]; current: string | undefined; onJump: (month: GalleryMonth) => void }) {
+export function TimelineScrubber({
+  months,
+  current,
+  onJump
+}: {
+  months: readonly GalleryMonth[]
+  current: string | undefined
+  onJump: (month: GalleryMonth) => void
+}) {
   const { t, i18n } = useT()
   const fmt = useMemo(
-    () => ({ long: new Intl.DateTimeFormat(i18n.language, { year: 'numeric', month: 'long' }), short: new Intl.DateTimeFormat(i18n.language, { month: 'short' }) }),
+    () => ({
+      long: new Intl.DateTimeFormat(i18n.language, { year: 'numeric', month: 'long' }),
+      short: new Intl.DateTimeFormat(i18n.language, { month: 'short' })
+    }),
     [i18n.language]
   )
   const years = useMemo(() => {
@@ -59,7 +77,14 @@ export function TimelineScrubber({ months, current, onJump }: { months: readonly
           const yearName = t('images.gallery.timeline.year', { year: y.year, count: y.count })
           return (
             <div key={y.year} className="timeline-year" role="group" aria-label={y.year}>
-              <button type="button" className="timeline-year-button" tabIndex={-1} aria-label={yearName} title={yearName} onClick={() => onJump(y.months[0])}>
+              <button
+                type="button"
+                className="timeline-year-button"
+                tabIndex={-1}
+                aria-label={yearName}
+                title={yearName}
+                onClick={() => onJump(y.months[0])}
+              >
                 {y.year}
               </button>
               {y.months.map((m) => {

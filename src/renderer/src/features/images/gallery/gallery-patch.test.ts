@@ -3,7 +3,8 @@ import { galleryItem } from '@renderer/testing/fake-images'
 import { patchPages, type PatchablePage } from './gallery-patch'
 
 const T = 1_000_000
-const item = (n: number, over = {}) => galleryItem({ id: `i${String(n).padStart(3, '0')}`, createdAt: T - n * 1000, ...over })
+const item = (n: number, over = {}) =>
+  galleryItem({ id: `i${String(n).padStart(3, '0')}`, createdAt: T - n * 1000, ...over })
 /** Pages of `size` items from `from` on (newest first), with the edges flagged as the host flags them. */
 function pages(from: number, count: number, size: number, top: boolean, bottom: boolean) {
   const list: PatchablePage[] = []

@@ -37,7 +37,13 @@ export function fitsFilter(item: GalleryItem, f: GalleryFilter): boolean {
  * a search's pages, whose order is the host's ranking, so a new item's place is unknown and it is
  * left to the next search; changed and deleted items are still patched there.
  */
-export function patchPages<P extends PatchablePage>(data: Pages<P>, filter: GalleryFilter, ids: readonly string[], items: readonly GalleryItem[], ranked: boolean): Pages<P> {
+export function patchPages<P extends PatchablePage>(
+  data: Pages<P>,
+  filter: GalleryFilter,
+  ids: readonly string[],
+  items: readonly GalleryItem[],
+  ranked: boolean
+): Pages<P> {
   const found = new Map(items.map((i) => [i.id, i]))
   const changed = new Set(ids)
   let delta = 0
@@ -60,7 +66,9 @@ export function patchPages<P extends PatchablePage>(data: Pages<P>, filter: Gall
       if (loaded.has(item.id) || !fitsFilter(item, filter)) continue
       const at = placeOf(pages, item)
       if (!at) continue
-      pages = pages.map((p, k) => (k === at.page ? { ...p, items: [...p.items.slice(0, at.index), item, ...p.items.slice(at.index)] } : p))
+      pages = pages.map((p, k) =>
+        k === at.page ? { ...p, items: [...p.items.slice(0, at.index), item, ...p.items.slice(at.index)] } : p
+      )
       delta += 1
     }
   }

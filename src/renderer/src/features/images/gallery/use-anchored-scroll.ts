@@ -57,7 +57,9 @@ export function useAnchoredScroll(opts: {
     }
     const top = Math.floor(el.scrollTop / rowHeight) * columns
     const item = items[Math.min(top, items.length - 1)]
-    anchor.current = item ? { id: item.id, row: Math.floor(Math.min(top, items.length - 1) / columns), above: hasAbove } : null
+    anchor.current = item
+      ? { id: item.id, row: Math.floor(Math.min(top, items.length - 1) / columns), above: hasAbove }
+      : null
   })
 
   return attachBoth

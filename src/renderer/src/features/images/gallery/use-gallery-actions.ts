@@ -31,11 +31,17 @@ export function useGalleryActions(askDelete: (item: GalleryItem) => void): Galle
   const favorite = useFavorite()
   const exporter = useExportItem()
   const say = useImagesUi((s) => s.setNotice)
-  const failed = useCallback((err: unknown) => say(t('images.gallery.actionFailed', { message: errorMessage(err) })), [say, t])
+  const failed = useCallback(
+    (err: unknown) => say(t('images.gallery.actionFailed', { message: errorMessage(err) })),
+    [say, t]
+  )
   const label = useCallback((item: GalleryItem) => item.prompt || t('images.gallery.untitled'), [t])
 
   const toVideo = useCallback(
-    (item: GalleryItem, slot: 'first' | 'last' | 'reference') => useHandoff.getState().send({ kind: 'video-frame', slot, itemId: item.id, label: label(item), thumbUrl: item.url }),
+    (item: GalleryItem, slot: 'first' | 'last' | 'reference') =>
+      useHandoff
+        .getState()
+        .send({ kind: 'video-frame', slot, itemId: item.id, label: label(item), thumbUrl: item.url }),
     [label]
   )
 
@@ -43,7 +49,9 @@ export function useGalleryActions(askDelete: (item: GalleryItem) => void): Galle
     () => ({
       toggleFavorite: (item) => favorite.mutate({ id: item.id, favorite: !item.favorite }, { onError: failed }),
       useAsReference: (item) => {
-        const added = useGenerateDraft.getState().addReference({ ref: { kind: 'gallery', itemId: item.id }, label: label(item), thumbUrl: item.url })
+        const added = useGenerateDraft
+          .getState()
+          .addReference({ ref: { kind: 'gallery', itemId: item.id }, label: label(item), thumbUrl: item.url })
         if (added) {
           useImagesUi.getState().setPanel('generate')
           say(t('images.generate.referenceAdded', { name: label(item) }))

@@ -46,7 +46,15 @@ describe('generate form', () => {
     await user.type(f.getByRole('textbox', { name: 'Reference image URL 1' }), 'https://example.com/ref.png')
     await user.click(f.getByRole('button', { name: 'Generate' }))
     expect(host.callsTo('images:generate')).toEqual([
-      { family: 'imagegen', model: 'imagegen-4.5', prompt: 'a red kite', n: 2, size: '2048*2048', resolution: '2k', image: ['https://example.com/ref.png'] }
+      {
+        family: 'imagegen',
+        model: 'imagegen-4.5',
+        prompt: 'a red kite',
+        n: 2,
+        size: '2048*2048',
+        resolution: '2k',
+        image: ['https://example.com/ref.png']
+      }
     ])
   })
 
@@ -88,7 +96,9 @@ describe('generate form', () => {
     const { StudioError } = await import('@shared/errors')
     const { FakeHost } = await import('@renderer/testing/fake-host')
     const host = new FakeHost().on('images:generate', () => {
-      throw new StudioError('INVALID_INPUT', 'imagegen models take reference images as http(s) URLs only.', { field: 'image.0' })
+      throw new StudioError('INVALID_INPUT', 'imagegen models take reference images as http(s) URLs only.', {
+        field: 'image.0'
+      })
     })
     const { user } = await renderImages({ host })
     const f = within(form())

@@ -34,7 +34,10 @@ export function GenerateForm() {
   // The request the form would send, as typed: its model and price fields decide the estimate.
   const imagegen = useGenerateDraft((s) => s.imagegen)
   const image2 = useGenerateDraft((s) => s.image2)
-  const input = useMemo(() => (family === 'imagegen' ? readImagegen(imagegen) : readImage2(image2)).input, [family, imagegen, image2])
+  const input = useMemo(
+    () => (family === 'imagegen' ? readImagegen(imagegen) : readImage2(image2)).input,
+    [family, imagegen, image2]
+  )
   const estimate = useEstimate({ kind: 'image', model: input.model, params: { ...input, via: 'generate' } })
   const limits = useLimitGate()
 
@@ -45,12 +48,17 @@ export function GenerateForm() {
     checked(v.problems)
     const request = v.request
     if (!request) return limits.clear()
-    limits.gate({ kind: 'image', model: request.model, params: { ...request, via: 'generate' } }, () => generate.mutate(request, { onError: refused }))
+    limits.gate({ kind: 'image', model: request.model, params: { ...request, via: 'generate' } }, () =>
+      generate.mutate(request, { onError: refused })
+    )
   }
 
   // The queue: the same checks, then the job waits locally and is sent under the profile's cap.
   const queryClient = useQueryClient()
-  const queued = useMutation({ mutationFn: (r: GenerateRequest) => studio.queue.addImage(r), onSuccess: () => void queryClient.invalidateQueries({ queryKey: queueKey }) })
+  const queued = useMutation({
+    mutationFn: (r: GenerateRequest) => studio.queue.addImage(r),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queueKey })
+  })
   const addToQueue = () => {
     const s = useGenerateDraft.getState()
     const v = s.family === 'imagegen' ? validateImagegen(s.imagegen, names) : validateImage2(s.image2, names)
@@ -64,14 +72,23 @@ export function GenerateForm() {
   }
 
   return (
-    <form ref={formRef} className="image-form" onSubmit={onSubmit} onKeyDown={submitOnModEnter} noValidate aria-label={t('images.view.generateTab')}>
+    <form
+      ref={formRef}
+      className="image-form"
+      onSubmit={onSubmit}
+      onKeyDown={submitOnModEnter}
+      noValidate
+      aria-label={t('images.view.generateTab')}
+    >
       <PromptInsert />
       <fieldset className="choice-row">
         <legend className="field-label">{t('images.generate.family')}</legend>
         {(['imagegen', 'image2'] as const).map((f) => (
           <label key={f} className="choice">
             <input type="radio" name="image-family" value={f} checked={family === f} onChange={() => switchFamily(f)} />
-            <span className="choice-label">{t(f === 'imagegen' ? 'images.generate.familyImagegen' : 'images.generate.familyImage2')}</span>
+            <span className="choice-label">
+              {t(f === 'imagegen' ? 'images.generate.familyImagegen' : 'images.generate.familyImage2')}
+            </span>
           </label>
         ))}
       </fieldset>
@@ -83,7 +100,13 @@ export function GenerateForm() {
       <SendFooter
         estimate={estimate}
         model={input.model}
-        label={generate.isPending ? t('images.generate.sending') : limits.held ? t('balance.limit.sendAnyway') : t('images.generate.submit')}
+        label={
+          generate.isPending
+            ? t('images.generate.sending')
+            : limits.held
+              ? t('balance.limit.sendAnyway')
+              : t('images.generate.submit')
+        }
         busy={generate.isPending || limits.checking}
         queue={{ add: addToQueue, busy: queued.isPending }}
       />

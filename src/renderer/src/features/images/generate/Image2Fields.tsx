@@ -13,7 +13,9 @@ export function RatioSizeNote({ ratio }: { ratio: Image2Draft['ratio'] }) {
   const { t } = useT()
   return (
     <span data-testid="ratio-size-note">
-      {ratio ? `${t('images.generate.ratioGives', { ratio, size: IMAGE2_RATIO_SIZES[ratio] })} ` : `${t('images.generate.ratioOrSize')} `}
+      {ratio
+        ? `${t('images.generate.ratioGives', { ratio, size: IMAGE2_RATIO_SIZES[ratio] })} `
+        : `${t('images.generate.ratioOrSize')} `}
       {t('images.generate.ratioFallback')}
     </span>
   )
@@ -32,7 +34,13 @@ export function Image2Fields({ errorFor }: { errorFor: ErrorFor }) {
     <>
       <ModelAndPrompt family="image2" draft={d} patch={patch} errorFor={errorFor} />
       <div className="field-grid">
-        <CountField value={d.n} placeholder="1" onChange={(n) => patch({ n })} error={errorFor('n')} help={t('images.generate.countHelpImage2')} />
+        <CountField
+          value={d.n}
+          placeholder="1"
+          onChange={(n) => patch({ n })}
+          error={errorFor('n')}
+          help={t('images.generate.countHelpImage2')}
+        />
         <ChoiceField
           label={t('images.common.ratio')}
           value={d.ratio}
@@ -77,7 +85,13 @@ export function Image2Fields({ errorFor }: { errorFor: ErrorFor }) {
             <option key={q} value={q} />
           ))}
         </datalist>
-        <TextField label={t('images.generate.style')} value={d.style} onChange={(e) => patch({ style: e.target.value })} error={errorFor('style')} help={t('images.generate.passThrough')} />
+        <TextField
+          label={t('images.generate.style')}
+          value={d.style}
+          onChange={(e) => patch({ style: e.target.value })}
+          error={errorFor('style')}
+          help={t('images.generate.passThrough')}
+        />
         <TextField
           label={t('images.generate.background')}
           value={d.background}

@@ -16,7 +16,12 @@ export function ImagegenFields({ errorFor }: { errorFor: ErrorFor }) {
     <>
       <ModelAndPrompt family="imagegen" draft={d} patch={patch} errorFor={errorFor} />
       <div className="field-grid">
-        <CountField value={d.n} onChange={(n) => patch({ n })} error={errorFor('n')} help={t('images.generate.countHelpImagegen')} />
+        <CountField
+          value={d.n}
+          onChange={(n) => patch({ n })}
+          error={errorFor('n')}
+          help={t('images.generate.countHelpImagegen')}
+        />
         <TextField
           label={t('images.generate.sizeImagegen')}
           value={d.size}
@@ -25,8 +30,20 @@ export function ImagegenFields({ errorFor }: { errorFor: ErrorFor }) {
           error={errorFor('size')}
           help={t('images.generate.sizeImagegenHelp')}
         />
-        <ChoiceField label={t('images.common.ratio')} value={d.ratio} onChange={(ratio) => patch({ ratio })} choices={IMAGEGEN_RATIOS} blank={t('images.common.default')} />
-        <ChoiceField label={t('images.common.resolution')} value={d.resolution} onChange={(resolution) => patch({ resolution })} choices={RESOLUTIONS} blank={t('images.common.default')} />
+        <ChoiceField
+          label={t('images.common.ratio')}
+          value={d.ratio}
+          onChange={(ratio) => patch({ ratio })}
+          choices={IMAGEGEN_RATIOS}
+          blank={t('images.common.default')}
+        />
+        <ChoiceField
+          label={t('images.common.resolution')}
+          value={d.resolution}
+          onChange={(resolution) => patch({ resolution })}
+          choices={RESOLUTIONS}
+          blank={t('images.common.default')}
+        />
       </div>
       <UrlList
         legend={t('images.generate.references')}

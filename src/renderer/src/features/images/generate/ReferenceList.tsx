@@ -24,7 +24,10 @@ export function ReferenceList({ errorFor }: { errorFor: ErrorFor }) {
       try {
         const grant = await studio.files.upload(file, { purpose: 'image-reference', name: file.name })
         const cur = useGenerateDraft.getState().image2.refs
-        setRefs([...cur, { ref: { kind: 'file', fileId: grant.fileId }, label: grant.name, thumbUrl: grant.previewUrl }])
+        setRefs([
+          ...cur,
+          { ref: { kind: 'file', fileId: grant.fileId }, label: grant.name, thumbUrl: grant.previewUrl }
+        ])
       } catch (err) {
         setUploadError(errorMessage(err))
       }
@@ -32,7 +35,9 @@ export function ReferenceList({ errorFor }: { errorFor: ErrorFor }) {
   }
 
   const refLabel = (r: DraftRef) =>
-    r.ref.kind === 'gallery' ? t('images.generate.galleryRef', { name: r.label }) : t('images.generate.fileRef', { name: r.label })
+    r.ref.kind === 'gallery'
+      ? t('images.generate.galleryRef', { name: r.label })
+      : t('images.generate.fileRef', { name: r.label })
 
   return (
     <fieldset className="url-list" aria-describedby="image2-refs-help">
@@ -54,10 +59,20 @@ export function ReferenceList({ errorFor }: { errorFor: ErrorFor }) {
         )
       })}
       <div className="form-actions-inline">
-        <button type="button" className="button button-small" disabled={full} onClick={() => setRefs([...refs, { ref: { kind: 'url', url: '' }, label: '' }])}>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={full}
+          onClick={() => setRefs([...refs, { ref: { kind: 'url', url: '' }, label: '' }])}
+        >
           {t('images.generate.addUrl')}
         </button>
-        <button type="button" className="button button-small" disabled={full} onClick={() => fileInput.current?.click()}>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={full}
+          onClick={() => fileInput.current?.click()}
+        >
           {t('images.generate.addFile')}
         </button>
         <input

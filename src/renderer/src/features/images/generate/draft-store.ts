@@ -3,7 +3,15 @@
  * them ("Use as reference") and they should survive switching panels. UI state only.
  */
 import { create } from 'zustand'
-import { EMPTY_IMAGE2, EMPTY_IMAGEGEN, MAX_REFS, type DraftRef, type Family, type Image2Draft, type ImagegenDraft } from './generate-draft'
+import {
+  EMPTY_IMAGE2,
+  EMPTY_IMAGEGEN,
+  MAX_REFS,
+  type DraftRef,
+  type Family,
+  type Image2Draft,
+  type ImagegenDraft
+} from './generate-draft'
 
 const FAMILY_KEY = 'studio.images.family.v1'
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { IMAGE2_PROMPT_CASES } from '@shared/domain/image2-prompt-cases'
 import type { Problem } from '../problems'
-import { EMPTY_IMAGE2 as BLANK_IMAGE2, EMPTY_IMAGEGEN as BLANK_IMAGEGEN, image2SizeShown, validateImage2, validateImagegen } from './generate-draft'
+import {
+  EMPTY_IMAGE2 as BLANK_IMAGE2,
+  EMPTY_IMAGEGEN as BLANK_IMAGEGEN,
+  image2SizeShown,
+  validateImage2,
+  validateImagegen
+} from './generate-draft'
 
 /** The problem's key: a rule of the domain or one of the form's own (text that is no number). */
 const keyOf = (p: Problem | undefined) => (p && 'rule' in p ? p.rule : p?.key)
@@ -14,7 +20,10 @@ describe('any draft', () => {
   it('refuses a blank model and sends any other name as typed (the names are suggestions)', () => {
     expect(keyOf(validateImagegen({ ...BLANK_IMAGEGEN, prompt: 'p' }).problems.model)).toBe('modelRequired')
     expect(keyOf(validateImage2({ ...BLANK_IMAGE2, prompt: 'p' }).problems.model)).toBe('modelRequired')
-    expect(validateImage2({ ...BLANK_IMAGE2, model: ' canvas-x ', prompt: 'p' }).request).toMatchObject({ family: 'image2', model: 'canvas-x' })
+    expect(validateImage2({ ...BLANK_IMAGE2, model: ' canvas-x ', prompt: 'p' }).request).toMatchObject({
+      family: 'image2',
+      model: 'canvas-x'
+    })
   })
 })
 
@@ -27,8 +36,26 @@ describe('imagegen draft', () => {
   })
 
   it('becomes exactly the first family’s request', () => {
-    const v = validateImagegen({ ...EMPTY_IMAGEGEN, model: 'imagegen-4.5', prompt: 'a fox', n: '2', size: ' 2048*2048 ', ratio: '16:9', resolution: '2k', urls: ['https://example.com/a.png'] })
-    expect(v.request).toEqual({ family: 'imagegen', model: 'imagegen-4.5', prompt: 'a fox', n: 2, size: '2048*2048', ratio: '16:9', resolution: '2k', image: ['https://example.com/a.png'] })
+    const v = validateImagegen({
+      ...EMPTY_IMAGEGEN,
+      model: 'imagegen-4.5',
+      prompt: 'a fox',
+      n: '2',
+      size: ' 2048*2048 ',
+      ratio: '16:9',
+      resolution: '2k',
+      urls: ['https://example.com/a.png']
+    })
+    expect(v.request).toEqual({
+      family: 'imagegen',
+      model: 'imagegen-4.5',
+      prompt: 'a fox',
+      n: 2,
+      size: '2048*2048',
+      ratio: '16:9',
+      resolution: '2k',
+      image: ['https://example.com/a.png']
+    })
   })
 
   it('refuses n outside 1..10', () => {
@@ -39,8 +66,16 @@ describe('imagegen draft', () => {
 
 describe('image-model-2 draft', () => {
   it('leaves n out when empty, sends 0 as typed, and always says the watermark choice', () => {
-    expect(validateImage2({ ...EMPTY_IMAGE2, prompt: 'p' }).request).toEqual({ family: 'image2', model: 'image-model-2', prompt: 'p', watermark: 'absent' })
-    expect(validateImage2({ ...EMPTY_IMAGE2, prompt: 'p', n: '0', watermark: 'false' }).request).toMatchObject({ n: 0, watermark: 'false' })
+    expect(validateImage2({ ...EMPTY_IMAGE2, prompt: 'p' }).request).toEqual({
+      family: 'image2',
+      model: 'image-model-2',
+      prompt: 'p',
+      watermark: 'absent'
+    })
+    expect(validateImage2({ ...EMPTY_IMAGE2, prompt: 'p', n: '0', watermark: 'false' }).request).toMatchObject({
+      n: 0,
+      watermark: 'false'
+    })
   })
 
   it('sends the ratio (not a size) for a ratio preset, and shows the size it gives', () => {
@@ -52,19 +87,37 @@ describe('image-model-2 draft', () => {
   })
 
   it('checks a custom size and reference URLs; a reference makes the prompt optional', () => {
-    const v = validateImage2({ ...EMPTY_IMAGE2, size: 'custom', customSize: '1280*720', refs: [{ ref: { kind: 'url', url: 'nope' }, label: '' }] })
+    const v = validateImage2({
+      ...EMPTY_IMAGE2,
+      size: 'custom',
+      customSize: '1280*720',
+      refs: [{ ref: { kind: 'url', url: 'nope' }, label: '' }]
+    })
     expect(keyOf(v.problems.customSize)).toBe('sizeX')
     expect(keyOf(v.problems['image.0'])).toBe('httpUrl')
     expect(v.problems.prompt).toBeUndefined()
-    const ok = validateImage2({ ...EMPTY_IMAGE2, refs: [{ ref: { kind: 'gallery', itemId: 'img-1' }, label: 'x' }], quality: 'high', background: 'transparent' })
-    expect(ok.request).toMatchObject({ image: [{ kind: 'gallery', itemId: 'img-1' }], quality: 'high', background: 'transparent' })
+    const ok = validateImage2({
+      ...EMPTY_IMAGE2,
+      refs: [{ ref: { kind: 'gallery', itemId: 'img-1' }, label: 'x' }],
+      quality: 'high',
+      background: 'transparent'
+    })
+    expect(ok.request).toMatchObject({
+      image: [{ kind: 'gallery', itemId: 'img-1' }],
+      quality: 'high',
+      background: 'transparent'
+    })
   })
 })
 
 // The host runs the same table (main/core/images/image2-prompt.test.ts).
 describe('the second image family’s prompt: required for text-to-image only (form)', () => {
   it.each(IMAGE2_PROMPT_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    const v = validateImage2({ ...EMPTY_IMAGE2, prompt: c.prompt, refs: c.refs.map((url) => ({ ref: { kind: 'url' as const, url }, label: url })) })
+    const v = validateImage2({
+      ...EMPTY_IMAGE2,
+      prompt: c.prompt,
+      refs: c.refs.map((url) => ({ ref: { kind: 'url' as const, url }, label: url }))
+    })
     if (c.ok) {
       expect(v.problems.prompt).toBeUndefined()
       expect(v.request).toMatchObject({ family: 'image2', prompt: c.prompt })

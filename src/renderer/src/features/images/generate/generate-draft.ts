@@ -55,7 +55,15 @@ export interface Image2Draft {
   watermark: TriState
 }
 
-export const EMPTY_IMAGEGEN: ImagegenDraft = { model: '', prompt: '', n: '1', size: '', ratio: '', resolution: '', urls: [] }
+export const EMPTY_IMAGEGEN: ImagegenDraft = {
+  model: '',
+  prompt: '',
+  n: '1',
+  size: '',
+  ratio: '',
+  resolution: '',
+  urls: []
+}
 export const EMPTY_IMAGE2: Image2Draft = {
   model: '',
   prompt: '',
@@ -133,7 +141,9 @@ export function readImage2(d: Image2Draft): Read<GenerateRequest> {
     ...(n !== undefined ? { n } : {}),
     ...(size !== undefined ? { size } : {}),
     ...(d.ratio ? { ratio: d.ratio } : {}),
-    ...(d.refs.length ? { image: d.refs.map((r) => (r.ref.kind === 'url' ? { kind: 'url' as const, url: r.ref.url.trim() } : r.ref)) } : {}),
+    ...(d.refs.length
+      ? { image: d.refs.map((r) => (r.ref.kind === 'url' ? { kind: 'url' as const, url: r.ref.url.trim() } : r.ref)) }
+      : {}),
     ...(d.responseFormat ? { response_format: d.responseFormat } : {}),
     ...(opt(d.quality) ? { quality: d.quality.trim() } : {}),
     ...(opt(d.style) ? { style: d.style.trim() } : {}),

@@ -12,8 +12,17 @@ import { JobEta } from './JobEta'
 function SizeLine({ item }: { item: GalleryItem }) {
   const { t } = useT()
   const r = sizeReport(item)
-  if (r.kind === 'differs') return <span className="job-size job-size-differs">{t('images.jobs.sizeDiffers', { requested: r.requested, actual: r.actual })}</span>
-  return <span className="job-size">{t(r.kind === 'matches' ? 'images.jobs.sizeMatches' : 'images.jobs.actualSize', { actual: r.actual })}</span>
+  if (r.kind === 'differs')
+    return (
+      <span className="job-size job-size-differs">
+        {t('images.jobs.sizeDiffers', { requested: r.requested, actual: r.actual })}
+      </span>
+    )
+  return (
+    <span className="job-size">
+      {t(r.kind === 'matches' ? 'images.jobs.sizeMatches' : 'images.jobs.actualSize', { actual: r.actual })}
+    </span>
+  )
 }
 
 export interface JobCardProps {
@@ -33,7 +42,11 @@ export const JobCard = memo(function JobCard({ job, onEdit, hideItems = false }:
   // The prompt names the card (a native task shows only its task id until a result arrives).
   const prompt = job.prompt?.trim() || job.items[0]?.prompt.trim() || t('images.gallery.untitled')
   return (
-    <article className="job-card" data-status={paused ? 'paused' : job.status} aria-labelledby={`job-${job.jobId} job-${job.jobId}-prompt`}>
+    <article
+      className="job-card"
+      data-status={paused ? 'paused' : job.status}
+      aria-labelledby={`job-${job.jobId} job-${job.jobId}-prompt`}
+    >
       <header className="job-head">
         <h3 id={`job-${job.jobId}`} className="job-title">
           {t(`images.jobs.kind.${job.kind}`)} · {time}
@@ -58,15 +71,17 @@ export const JobCard = memo(function JobCard({ job, onEdit, hideItems = false }:
       )}
       {job.status === 'running' && !paused && <JobEta model={job.model} startedAt={job.createdAt} />}
       {job.taskId && <p className="field-help">{t('images.jobs.taskId', { id: job.taskId })}</p>}
-      <MeasuredCost jobRef={job.jobId} ended={job.status !== 'running'} charged={job.status === 'done' || job.status === 'outcome-unknown'} />
+      <MeasuredCost
+        jobRef={job.jobId}
+        ended={job.status !== 'running'}
+        charged={job.status === 'done' || job.status === 'outcome-unknown'}
+      />
       {job.status === 'outcome-unknown' && (
         <p className="warning warning-strong" role="note">
           {t('images.jobs.outcomeUnknown')}
         </p>
       )}
-      {error && (
-        <FormAlert role="group" title={errorTitle(t, error)} detail={error.message} />
-      )}
+      {error && <FormAlert role="group" title={errorTitle(t, error)} detail={error.message} />}
       {job.warnings.length > 0 && (
         <ul className="job-warnings" aria-label={t('images.jobs.warnings')}>
           {job.warnings.map((w, i) => (
@@ -80,16 +95,26 @@ export const JobCard = memo(function JobCard({ job, onEdit, hideItems = false }:
         <ul className="job-items">
           {job.items.map((item) => (
             <li key={item.id} className="job-item">
-              <img className="job-thumb" src={item.url} alt={t('images.jobs.resultAlt', { prompt: item.prompt || t('images.gallery.untitled') })} loading="lazy" decoding="async" />
+              <img
+                className="job-thumb"
+                src={item.url}
+                alt={t('images.jobs.resultAlt', { prompt: item.prompt || t('images.gallery.untitled') })}
+                loading="lazy"
+                decoding="async"
+              />
               <div className="job-item-meta">
                 <SizeLine item={item} />
-                {item.revisedPrompt && <p className="job-revised">{t('images.jobs.revisedPrompt', { text: item.revisedPrompt })}</p>}
+                {item.revisedPrompt && (
+                  <p className="job-revised">{t('images.jobs.revisedPrompt', { text: item.revisedPrompt })}</p>
+                )}
                 {onEdit && (
                   <button type="button" className="button button-small" onClick={() => onEdit(item)}>
                     {t('images.gallery.edit')}
                   </button>
                 )}
-                {onEdit && job.kind !== 'edit' && <MoreLikeThis itemId={item.id} name={item.prompt || t('images.gallery.untitled')} />}
+                {onEdit && job.kind !== 'edit' && (
+                  <MoreLikeThis itemId={item.id} name={item.prompt || t('images.gallery.untitled')} />
+                )}
               </div>
             </li>
           ))}

@@ -31,7 +31,11 @@ export function JobEta({ model, startedAt }: { model: string | undefined; starte
   const now = stats.dataUpdatedAt
   return (
     <p className="field-help" data-testid="job-eta">
-      {t('images.queue.eta', { median: time.format(Math.max(now, startedAt + stats.data.median)), p75: time.format(Math.max(now, startedAt + stats.data.p75)), count: stats.data.runs })}
+      {t('images.queue.eta', {
+        median: time.format(Math.max(now, startedAt + stats.data.median)),
+        p75: time.format(Math.max(now, startedAt + stats.data.p75)),
+        count: stats.data.runs
+      })}
     </p>
   )
 }

@@ -16,8 +16,18 @@ export const JobRow = memo(function JobRow({ job }: { job: ImageJob }) {
   const paused = job.paused === 'key-rejected'
   const prompt = job.prompt?.trim() || job.items[0]?.prompt.trim() || t('images.gallery.untitled')
   return (
-    <article className="strip-job" data-status={paused ? 'paused' : job.status} aria-labelledby={`job-${job.jobId} job-${job.jobId}-prompt`}>
-      <span className="strip-mark">{paused ? <Icon name="warning" /> : <progress className="strip-progress" aria-label={t('images.jobs.progress')} />}</span>
+    <article
+      className="strip-job"
+      data-status={paused ? 'paused' : job.status}
+      aria-labelledby={`job-${job.jobId} job-${job.jobId}-prompt`}
+    >
+      <span className="strip-mark">
+        {paused ? (
+          <Icon name="warning" />
+        ) : (
+          <progress className="strip-progress" aria-label={t('images.jobs.progress')} />
+        )}
+      </span>
       <div className="strip-main">
         <p id={`job-${job.jobId}-prompt`} className="strip-prompt" title={prompt}>
           {prompt}

@@ -7,11 +7,12 @@ import { renderImages, resetImages } from '@renderer/testing/render-images'
 afterEach(resetImages)
 
 const card = (status: string) => screen.getAllByRole('article').find((a) => a.dataset.status === status)!
-const waitForCard = (status: string) => waitFor(() => {
-  const found = screen.getAllByRole('article').find((a) => a.dataset.status === status)
-  if (!found) throw new Error(`no ${status} card`)
-  return found
-})
+const waitForCard = (status: string) =>
+  waitFor(() => {
+    const found = screen.getAllByRole('article').find((a) => a.dataset.status === status)
+    if (!found) throw new Error(`no ${status} card`)
+    return found
+  })
 
 describe('jobs list', () => {
   it('renders each status: progress, precise error, outcome unknown, warnings, revised prompt and sizes', async () => {
@@ -19,15 +20,40 @@ describe('jobs list', () => {
     const base = { createdAt: Date.UTC(2026, 0, 5, 10), items: [], warnings: [] }
     host.images.jobs = [
       { ...base, jobId: 'j1', kind: 'native', status: 'running', taskId: 'task-77', progressNote: 'generating' },
-      { ...base, jobId: 'j2', kind: 'generate', status: 'failed', error: { code: 'INSUFFICIENT_QUOTA', message: 'Your key has 12 quota left; this costs 40.', retryable: false } },
-      { ...base, jobId: 'j3', kind: 'generate', status: 'outcome-unknown', error: { code: 'OUTCOME_UNKNOWN', message: 'The connection dropped after the request was sent.', retryable: false } },
+      {
+        ...base,
+        jobId: 'j2',
+        kind: 'generate',
+        status: 'failed',
+        error: { code: 'INSUFFICIENT_QUOTA', message: 'Your key has 12 quota left; this costs 40.', retryable: false }
+      },
+      {
+        ...base,
+        jobId: 'j3',
+        kind: 'generate',
+        status: 'outcome-unknown',
+        error: {
+          code: 'OUTCOME_UNKNOWN',
+          message: 'The connection dropped after the request was sent.',
+          retryable: false
+        }
+      },
       {
         ...base,
         jobId: 'j4',
         kind: 'generate',
         status: 'done',
         warnings: ['1280x720 is not one of the official sizes.'],
-        items: [galleryItem({ id: 'r1', prompt: 'kite', revisedPrompt: 'a red kite over the sea', requestedSize: '2048*2048', width: 1024, height: 1024 })]
+        items: [
+          galleryItem({
+            id: 'r1',
+            prompt: 'kite',
+            revisedPrompt: 'a red kite over the sea',
+            requestedSize: '2048*2048',
+            width: 1024,
+            height: 1024
+          })
+        ]
       }
     ]
     await renderImages({ host })
@@ -53,7 +79,13 @@ describe('jobs list', () => {
     const base = { createdAt: Date.UTC(2026, 0, 5, 10), items: [], warnings: [] }
     host.images.jobs = [
       { ...base, jobId: 'j1', kind: 'native', status: 'running', taskId: 'task-77', prompt: 'a lighthouse at dusk' },
-      { ...base, jobId: 'j2', kind: 'generate', status: 'done', items: [galleryItem({ id: 'r1', prompt: 'a paper boat' })] },
+      {
+        ...base,
+        jobId: 'j2',
+        kind: 'generate',
+        status: 'done',
+        items: [galleryItem({ id: 'r1', prompt: 'a paper boat' })]
+      },
       { ...base, jobId: 'j3', kind: 'generate', status: 'failed', prompt: '   ' }
     ]
     await renderImages({ host })
@@ -67,11 +99,24 @@ describe('jobs list', () => {
 
   it('shows a job paused on a rejected key without a spinner, and picks it up again when the host resumes it', async () => {
     const host = new FakeHost()
-    host.images.jobs = [{ createdAt: Date.UTC(2026, 0, 5, 10), items: [], warnings: [], jobId: 'j1', kind: 'native', status: 'running', taskId: 'task-9', paused: 'key-rejected' }]
+    host.images.jobs = [
+      {
+        createdAt: Date.UTC(2026, 0, 5, 10),
+        items: [],
+        warnings: [],
+        jobId: 'j1',
+        kind: 'native',
+        status: 'running',
+        taskId: 'task-9',
+        paused: 'key-rejected'
+      }
+    ]
     await renderImages({ host })
     const paused = within(await waitForCard('paused'))
     expect(paused.getByTestId('job-status').textContent).toBe('Paused: key rejected')
-    expect(paused.getByRole('note').textContent).toMatch(/rejected this profile’s API key \(401\).*change the key in Settings/)
+    expect(paused.getByRole('note').textContent).toMatch(
+      /rejected this profile’s API key \(401\).*change the key in Settings/
+    )
     expect(paused.queryByRole('progressbar')).toBeNull()
     act(() => {
       host.images.update('j1', { paused: undefined, progressNote: 'Key changed; checking the task again' })
@@ -90,7 +135,10 @@ describe('jobs list', () => {
     expect((await screen.findByTestId('job-status')).textContent).toBe('Running')
     const job = host.images.lastJob()
     act(() => {
-      host.images.update(job.jobId, { status: 'done', items: [galleryItem({ id: 'new-1', prompt: 'a lighthouse', requestedSize: '1024x1024' })] })
+      host.images.update(job.jobId, {
+        status: 'done',
+        items: [galleryItem({ id: 'new-1', prompt: 'a lighthouse', requestedSize: '1024x1024' })]
+      })
     })
     expect((await screen.findByText('Done')).closest('article')?.dataset.status).toBe('done')
     expect(screen.getByText('1024x1024 as asked')).toBeTruthy()
@@ -98,17 +146,34 @@ describe('jobs list', () => {
 
   it('says when a running job should end from its model’s runs here, or that there is no estimate yet', async () => {
     const host = new FakeHost()
-    const base = { createdAt: Date.now(), items: [], warnings: [], kind: 'generate' as const, status: 'running' as const }
+    const base = {
+      createdAt: Date.now(),
+      items: [],
+      warnings: [],
+      kind: 'generate' as const,
+      status: 'running' as const
+    }
     host.images.jobs = [
       { ...base, jobId: 'j1', prompt: 'known model', model: 'imagegen-4.0' },
       { ...base, jobId: 'j2', prompt: 'new model', model: 'never-run' }
     ]
-    host.on('queue:run-stats', ({ kind, models }) => models.map((model) => ({ model, stats: kind === 'image' && model === 'imagegen-4.0' ? { median: 60_000, p75: 120_000, runs: 7 } : null })))
+    host.on('queue:run-stats', ({ kind, models }) =>
+      models.map((model) => ({
+        model,
+        stats: kind === 'image' && model === 'imagegen-4.0' ? { median: 60_000, p75: 120_000, runs: 7 } : null
+      }))
+    )
     await renderImages({ host })
     const known = await screen.findByRole('article', { name: /known model/ })
-    await waitFor(() => expect(within(known).getByTestId('job-eta').textContent).toMatch(/^ends about \d\d:\d\d( [AP]M)? \(by \d\d:\d\d( [AP]M)?, from 7 runs\)$/))
+    await waitFor(() =>
+      expect(within(known).getByTestId('job-eta').textContent).toMatch(
+        /^ends about \d\d:\d\d( [AP]M)? \(by \d\d:\d\d( [AP]M)?, from 7 runs\)$/
+      )
+    )
     const fresh = screen.getByRole('article', { name: /new model/ })
-    await waitFor(() => expect(within(fresh).getByTestId('job-eta').textContent).toBe('no estimate yet: no finished runs of this model'))
+    await waitFor(() =>
+      expect(within(fresh).getByTestId('job-eta').textContent).toBe('no estimate yet: no finished runs of this model')
+    )
     const kinds = host.callsTo('queue:run-stats').map((c) => (c as { kind: string }).kind)
     expect(kinds.length).toBeGreaterThan(0)
     expect(new Set(kinds)).toEqual(new Set(['image']))

@@ -10,7 +10,10 @@ export function actualSize(item: Pick<GalleryItem, 'width' | 'height'>): string 
   return `${item.width}x${item.height}`
 }
 
-export type SizeReport = { kind: 'differs'; requested: string; actual: string } | { kind: 'matches'; actual: string } | { kind: 'actual'; actual: string }
+export type SizeReport =
+  | { kind: 'differs'; requested: string; actual: string }
+  | { kind: 'matches'; actual: string }
+  | { kind: 'actual'; actual: string }
 
 export function sizeReport(item: Pick<GalleryItem, 'width' | 'height' | 'requestedSize'>): SizeReport {
   const actual = actualSize(item)

@@ -45,7 +45,15 @@ describe('native image task form', () => {
     await user.click(f.getByRole('button', { name: 'Submit task' }))
     expect(host.callsTo('images:submit-native')).toEqual([
       // The model field starts on the profile's first native-task name and sends it.
-      { model: 'imagegen-4.0', prompt: 'a harbour', resolution: '2k', width: 2560, height: 1440, image_urls: ['https://example.com/a.jpg'], force_single: true }
+      {
+        model: 'imagegen-4.0',
+        prompt: 'a harbour',
+        resolution: '2k',
+        width: 2560,
+        height: 1440,
+        image_urls: ['https://example.com/a.jpg'],
+        force_single: true
+      }
     ])
   })
 
@@ -56,7 +64,9 @@ describe('native image task form', () => {
     await user.type(f.getByRole('textbox', { name: 'Width' }), '8000')
     await user.type(f.getByRole('textbox', { name: 'Height' }), '8000')
     await user.click(f.getByRole('button', { name: 'Submit task' }))
-    expect(descriptionOf(f.getByRole('textbox', { name: 'Width' }))).toContain('the area must be between 1024×1024 and 4096×4096')
+    expect(descriptionOf(f.getByRole('textbox', { name: 'Width' }))).toContain(
+      'the area must be between 1024×1024 and 4096×4096'
+    )
     expect(host.callsTo('images:submit-native')).toHaveLength(0)
   })
 })

@@ -14,7 +14,12 @@ import { useEstimate } from '@renderer/lib/balance/estimate'
 import { useLimitGate } from '@renderer/lib/balance/limit-gate'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { nativeModelOf } from '@shared/domain/image-rules'
-import { NATIVE_IMAGE_URLS_MAX, NATIVE_PROMPT_RECOMMENDED_MAX, NATIVE_SIZE_PRESETS, RESOLUTIONS } from '@shared/domain/images'
+import {
+  NATIVE_IMAGE_URLS_MAX,
+  NATIVE_PROMPT_RECOMMENDED_MAX,
+  NATIVE_SIZE_PRESETS,
+  RESOLUTIONS
+} from '@shared/domain/images'
 import { useRestoredDraft } from '../drop/restore-store'
 import { ImageModelField, PromptField, UrlList } from '../fields'
 import { useSubmitNative } from '../mutations'
@@ -43,7 +48,10 @@ export function NativeTaskForm() {
     checked(v.problems)
     const request = v.request
     if (!request) return limits.clear()
-    limits.gate({ kind: 'image', model: nativeModelOf(request, names) ?? '', params: { ...request, via: 'native' } }, (letGo) => submit.mutate({ ...request, letGo }, { onError: refused }))
+    limits.gate(
+      { kind: 'image', model: nativeModelOf(request, names) ?? '', params: { ...request, via: 'native' } },
+      (letGo) => submit.mutate({ ...request, letGo }, { onError: refused })
+    )
   }
 
   const tooLong = promptTooLong(d.prompt)
@@ -61,23 +69,67 @@ export function NativeTaskForm() {
   )
   const presetOptions = [
     { value: '', label: t('images.native.presetNone') },
-    ...NATIVE_SIZE_PRESETS.map((p, i) => ({ value: String(i), label: t('images.native.presetOption', { width: p.width, height: p.height, ratio: p.ratio, tier: p.tier }) })),
+    ...NATIVE_SIZE_PRESETS.map((p, i) => ({
+      value: String(i),
+      label: t('images.native.presetOption', { width: p.width, height: p.height, ratio: p.ratio, tier: p.tier })
+    })),
     { value: 'custom', label: t('images.native.presetCustom') }
   ]
 
   return (
-    <form ref={formRef} className="image-form" onSubmit={onSubmit} onKeyDown={submitOnModEnter} noValidate aria-label={t('images.view.nativeTab')}>
+    <form
+      ref={formRef}
+      className="image-form"
+      onSubmit={onSubmit}
+      onKeyDown={submitOnModEnter}
+      noValidate
+      aria-label={t('images.view.nativeTab')}
+    >
       <PromptInsert />
       <p className="field-help">{t('images.native.intro')}</p>
-      <ImageModelField family="native" value={d.model} onChange={(model) => patch({ model })} error={errorFor('model')} />
-      <PromptField value={d.prompt} onChange={(prompt) => patch({ prompt })} error={errorFor('prompt')} help={counter} />
+      <ImageModelField
+        family="native"
+        value={d.model}
+        onChange={(model) => patch({ model })}
+        error={errorFor('model')}
+      />
+      <PromptField
+        value={d.prompt}
+        onChange={(prompt) => patch({ prompt })}
+        error={errorFor('prompt')}
+        help={counter}
+      />
       <div className="field-grid">
-        <ChoiceField label={t('images.common.resolution')} value={d.resolution} onChange={(resolution) => patch({ resolution })} choices={RESOLUTIONS} blank={t('images.common.default')} />
-        <SelectField label={t('images.native.preset')} value={d.preset} onChange={(preset) => patch({ preset })} options={presetOptions} error={d.preset !== 'custom' ? errorFor('width') : null} />
+        <ChoiceField
+          label={t('images.common.resolution')}
+          value={d.resolution}
+          onChange={(resolution) => patch({ resolution })}
+          choices={RESOLUTIONS}
+          blank={t('images.common.default')}
+        />
+        <SelectField
+          label={t('images.native.preset')}
+          value={d.preset}
+          onChange={(preset) => patch({ preset })}
+          options={presetOptions}
+          error={d.preset !== 'custom' ? errorFor('width') : null}
+        />
         {d.preset === 'custom' && (
           <>
-            <TextField label={t('images.native.width')} inputMode="numeric" value={d.width} onChange={(e) => patch({ width: e.target.value })} error={errorFor('width')} />
-            <TextField label={t('images.native.height')} inputMode="numeric" value={d.height} onChange={(e) => patch({ height: e.target.value })} error={errorFor('height')} />
+            <TextField
+              label={t('images.native.width')}
+              inputMode="numeric"
+              value={d.width}
+              onChange={(e) => patch({ width: e.target.value })}
+              error={errorFor('width')}
+            />
+            <TextField
+              label={t('images.native.height')}
+              inputMode="numeric"
+              value={d.height}
+              onChange={(e) => patch({ height: e.target.value })}
+              error={errorFor('height')}
+            />
           </>
         )}
       </div>
@@ -97,7 +149,15 @@ export function NativeTaskForm() {
       </label>
       <details className="deprecated" open={Boolean(errorFor('size')) || d.area !== '' || undefined}>
         <summary>{t('images.native.deprecated')}</summary>
-        <TextField label={t('images.native.area')} inputMode="numeric" value={d.area} placeholder="4194304" onChange={(e) => patch({ area: e.target.value })} error={errorFor('size')} help={t('images.native.areaHelp')} />
+        <TextField
+          label={t('images.native.area')}
+          inputMode="numeric"
+          value={d.area}
+          placeholder="4194304"
+          onChange={(e) => patch({ area: e.target.value })}
+          error={errorFor('size')}
+          help={t('images.native.areaHelp')}
+        />
       </details>
       {alert && <HostAlert problem={alert} />}
       {limits.held && <LimitHoldAlert preflight={limits.held.preflight} model={limits.held.model} />}
@@ -107,7 +167,12 @@ export function NativeTaskForm() {
         route={`${names.nativeImage.path}?Action=${names.nativeImage.submitAction}&Version=${names.nativeImage.version}`}
         body={{ req_key: names.nativeImage.reqKey, ...input, model: model || undefined }}
       />
-      <SendFooter estimate={estimate} model={model} label={limits.held ? t('balance.limit.sendAnyway') : t('images.native.submit')} busy={submit.isPending || limits.checking} />
+      <SendFooter
+        estimate={estimate}
+        model={model}
+        label={limits.held ? t('balance.limit.sendAnyway') : t('images.native.submit')}
+        busy={submit.isPending || limits.checking}
+      />
     </form>
   )
 }

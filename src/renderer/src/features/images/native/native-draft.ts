@@ -30,7 +30,17 @@ export interface NativeDraft {
   area: string
 }
 
-export const EMPTY_NATIVE: NativeDraft = { model: '', prompt: '', resolution: '', preset: '', width: '', height: '', urls: [], forceSingle: false, area: '' }
+export const EMPTY_NATIVE: NativeDraft = {
+  model: '',
+  prompt: '',
+  resolution: '',
+  preset: '',
+  width: '',
+  height: '',
+  urls: [],
+  forceSingle: false,
+  area: ''
+}
 
 export function promptTooLong(prompt: string): boolean {
   return prompt.length > NATIVE_PROMPT_RECOMMENDED_MAX
@@ -77,7 +87,10 @@ export function readNative(d: NativeDraft): Read<NativeTaskRequest> {
   return { input, unread }
 }
 
-export function validateNative(d: NativeDraft, names?: GatewayNames): { request: NativeTaskRequest | null; problems: FieldProblems } {
+export function validateNative(
+  d: NativeDraft,
+  names?: GatewayNames
+): { request: NativeTaskRequest | null; problems: FieldProblems } {
   const { input, unread } = readNative(d)
   return formResult(checkNativeRequest(input, names), unread)
 }

@@ -21,7 +21,9 @@ describe('the gateway names editor', () => {
     const { user, dialog } = await openNames(host)
     const vidq = dialog.getByRole('textbox', { name: 'Video · unified route, first family' })
     fireEvent.change(vidq, { target: { value: 'clip-pro\nclip-lite' } })
-    fireEvent.change(dialog.getByRole('textbox', { name: 'Native image task path' }), { target: { value: '/visual/task' } })
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Native image task path' }), {
+      target: { value: '/visual/task' }
+    })
     await user.click(dialog.getByRole('button', { name: 'Add a model rule' }))
     const rule = dialog.getByRole('group', { name: 'new rule' })
     fireEvent.change(within(rule).getByRole('combobox', { name: 'Model' }), { target: { value: 'clip-pro' } })
@@ -40,7 +42,9 @@ describe('the gateway names editor', () => {
     const { user, dialog } = await openNames(host)
     const path = dialog.getByRole('textbox', { name: 'Asset route prefix' })
     fireEvent.change(path, { target: { value: 'v1/assets?x' } })
-    fireEvent.change(dialog.getByRole('textbox', { name: 'Video · video object, JSON family' }), { target: { value: 'has space' } })
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Video · video object, JSON family' }), {
+      target: { value: 'has space' }
+    })
     await user.click(dialog.getByRole('button', { name: 'Save names' }))
     expect(host.callsTo('profiles:set-names')).toHaveLength(0)
     expect(path.getAttribute('aria-invalid')).toBe('true')
@@ -54,19 +58,36 @@ describe('the gateway names editor', () => {
     host.on('profiles:discover-models', () => ({
       fetchedAt: 1,
       routes: [
-        { route: 'GET /v1beta/models' as const, ok: true, models: [{ name: 'imagegen-4.0' }, { name: 'brand-new-video', endpointTypes: ['video'] }] },
-        { route: 'GET /v1/models' as const, ok: false, models: [], error: new StudioError('GATEWAY_ERROR', 'This gateway does not serve GET /v1/models (404).').toData() }
+        {
+          route: 'GET /v1beta/models' as const,
+          ok: true,
+          models: [{ name: 'imagegen-4.0' }, { name: 'brand-new-video', endpointTypes: ['video'] }]
+        },
+        {
+          route: 'GET /v1/models' as const,
+          ok: false,
+          models: [],
+          error: new StudioError('GATEWAY_ERROR', 'This gateway does not serve GET /v1/models (404).').toData()
+        }
       ]
     }))
     const { user, dialog } = await openNames(host)
     await user.click(dialog.getByRole('button', { name: 'Discover models' }))
-    expect(await dialog.findByText('GET /v1/models failed: This gateway does not serve GET /v1/models (404).')).toBeTruthy()
+    expect(
+      await dialog.findByText('GET /v1/models failed: This gateway does not serve GET /v1/models (404).')
+    ).toBeTruthy()
     const row = (name: string) => dialog.getByText(name, { selector: 'code' }).closest('li')!
-    expect(within(row('imagegen-4.0')).getByText(/^In: /).textContent).toContain('Images · ratio and resolution presets (first family)')
+    expect(within(row('imagegen-4.0')).getByText(/^In: /).textContent).toContain(
+      'Images · ratio and resolution presets (first family)'
+    )
     expect(within(row('brand-new-video')).getByText('Not assigned')).toBeTruthy()
     // The endpoint type suggests a video family; one click assigns it.
     await user.click(within(row('brand-new-video')).getByRole('button', { name: 'Assign: brand-new-video' }))
-    expect((dialog.getByRole('textbox', { name: 'Video · unified route, first family' }) as HTMLTextAreaElement).value.split('\n')).toContain('brand-new-video')
+    expect(
+      (dialog.getByRole('textbox', { name: 'Video · unified route, first family' }) as HTMLTextAreaElement).value.split(
+        '\n'
+      )
+    ).toContain('brand-new-video')
     expect(within(row('brand-new-video')).getByText(/^In: /)).toBeTruthy()
   })
 })

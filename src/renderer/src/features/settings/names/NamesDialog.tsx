@@ -15,7 +15,12 @@ import { DiscoveryPanel } from './DiscoveryPanel'
 import { checkDraft, draftToFile, namesToDraft, problemField, type NamesDraft } from './names-draft'
 import { RulesEditor } from './RulesEditor'
 
-type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'problems'; title: string; problems: NamesProblem[] } | { kind: 'failed'; error: unknown } | { kind: 'note'; text: string }
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'problems'; title: string; problems: NamesProblem[] }
+  | { kind: 'failed'; error: unknown }
+  | { kind: 'note'; text: string }
 
 const ROUTE_FIELDS = [
   ['nativePath', 'nativeImage.path'],
@@ -42,14 +47,26 @@ const ROUTE_LABELS = {
 function problemsOf(e: unknown): NamesProblem[] | null {
   if (!(e instanceof StudioError) || e.code !== 'INVALID_INPUT') return null
   const list = e.details?.problems
-  return Array.isArray(list) ? list.filter((p): p is NamesProblem => !!p && typeof p === 'object' && 'message' in p).map((p) => ({ field: String(p.field ?? ''), message: String(p.message) })) : null
+  return Array.isArray(list)
+    ? list
+        .filter((p): p is NamesProblem => !!p && typeof p === 'object' && 'message' in p)
+        .map((p) => ({ field: String(p.field ?? ''), message: String(p.message) }))
+    : null
 }
 
 /**
  * A profile's gateway names: model names per body family, the vendor routes and headers, per-model
  * rules; discovery from the gateway's model lists; export and import of the names file.
  */
-export function NamesDialog({ profile, onClose, onSaved }: { profile: ProfileView; onClose: () => void; onSaved: (name: string) => void }) {
+export function NamesDialog({
+  profile,
+  onClose,
+  onSaved
+}: {
+  profile: ProfileView
+  onClose: () => void
+  onSaved: (name: string) => void
+}) {
   const { t } = useT()
   const [d, setDraft] = useState<NamesDraft>(() => namesToDraft(profile.names))
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
@@ -60,19 +77,27 @@ export function NamesDialog({ profile, onClose, onSaved }: { profile: ProfileVie
     return p ? p.message : null
   }
   const patch = (p: Partial<NamesDraft>) => setDraft((cur) => ({ ...cur, ...p }))
-  const setFamily = (f: ModelFamily, text: string) => setDraft((cur) => ({ ...cur, models: { ...cur.models, [f]: text } }))
+  const setFamily = (f: ModelFamily, text: string) =>
+    setDraft((cur) => ({ ...cur, models: { ...cur.models, [f]: text } }))
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault()
     const checked = checkDraft(d)
-    if (!checked.ok) return setStatus({ kind: 'problems', title: t('names.problemsTitle', { count: checked.problems.length }), problems: checked.problems })
+    if (!checked.ok)
+      return setStatus({
+        kind: 'problems',
+        title: t('names.problemsTitle', { count: checked.problems.length }),
+        problems: checked.problems
+      })
     setStatus({ kind: 'saving' })
     try {
       await studio.profiles.setNames({ id: profile.id, names: checked.names })
       onSaved(profile.name)
     } catch (err) {
       const list = problemsOf(err)
-      setStatus(list ? { kind: 'problems', title: t('names.saveFailed'), problems: list } : { kind: 'failed', error: err })
+      setStatus(
+        list ? { kind: 'problems', title: t('names.saveFailed'), problems: list } : { kind: 'failed', error: err }
+      )
     }
   }
 
@@ -84,7 +109,11 @@ export function NamesDialog({ profile, onClose, onSaved }: { profile: ProfileVie
       setStatus({ kind: 'note', text: t('names.imported', { name: file.name }) })
     } catch (err) {
       const list = problemsOf(err)
-      setStatus(list ? { kind: 'problems', title: t('names.importProblemsTitle'), problems: list } : { kind: 'failed', error: err })
+      setStatus(
+        list
+          ? { kind: 'problems', title: t('names.importProblemsTitle'), problems: list }
+          : { kind: 'failed', error: err }
+      )
     }
   }
 
@@ -94,8 +123,19 @@ export function NamesDialog({ profile, onClose, onSaved }: { profile: ProfileVie
   }
 
   return (
-    <Dialog title={t('names.title', { name: profile.name })} onClose={onClose} busy={status.kind === 'saving'} className="names-dialog">
-      <form className="names-form" onSubmit={(e) => void onSubmit(e)} onKeyDown={submitOnModEnter} noValidate aria-label={t('names.title', { name: profile.name })}>
+    <Dialog
+      title={t('names.title', { name: profile.name })}
+      onClose={onClose}
+      busy={status.kind === 'saving'}
+      className="names-dialog"
+    >
+      <form
+        className="names-form"
+        onSubmit={(e) => void onSubmit(e)}
+        onKeyDown={submitOnModEnter}
+        noValidate
+        aria-label={t('names.title', { name: profile.name })}
+      >
         <p className="field-help">{t('names.intro')}</p>
         <DiscoveryPanel profileId={profile.id} draft={d} onAssign={setDraft} />
         <fieldset className="names-section">
@@ -136,7 +176,18 @@ export function NamesDialog({ profile, onClose, onSaved }: { profile: ProfileVie
         </fieldset>
         <RulesEditor
           rules={d.rules}
-          suggestions={allModelNames({ ...STANDIN_NAMES, models: Object.fromEntries(MODEL_FAMILIES.map((f) => [f, d.models[f].split(/[\n,]/).map((s) => s.trim()).filter(Boolean)])) as Record<ModelFamily, string[]> })}
+          suggestions={allModelNames({
+            ...STANDIN_NAMES,
+            models: Object.fromEntries(
+              MODEL_FAMILIES.map((f) => [
+                f,
+                d.models[f]
+                  .split(/[\n,]/)
+                  .map((s) => s.trim())
+                  .filter(Boolean)
+              ])
+            ) as Record<ModelFamily, string[]>
+          })}
           onChange={(rules) => patch({ rules })}
           errorFor={(model, i) => errorAt(model ? `rules.${model}` : `rules.${i}`)}
         />
@@ -194,7 +245,13 @@ export function NamesDialog({ profile, onClose, onSaved }: { profile: ProfileVie
             <button type="button" className="button" onClick={onClose} disabled={status.kind === 'saving'}>
               {t('names.cancel')}
             </button>
-            <button type="submit" className="button button-primary" disabled={status.kind === 'saving'} title={submitKeyName()} aria-keyshortcuts="Control+Enter Meta+Enter">
+            <button
+              type="submit"
+              className="button button-primary"
+              disabled={status.kind === 'saving'}
+              title={submitKeyName()}
+              aria-keyshortcuts="Control+Enter Meta+Enter"
+            >
               {status.kind === 'saving' ? t('names.saving') : t('names.save')}
             </button>
           </div>

@@ -86,7 +86,8 @@ const lines = (text: string) =>
     .filter((s) => s !== '')
 const items = (text: string) => (text.trim() === '' ? undefined : lines(text))
 /** A number as typed; text that is not a number stays text, so the parser names the field. */
-const numberOr = (text: string): unknown => (text.trim() === '' ? undefined : /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text.trim()) : text.trim())
+const numberOr = (text: string): unknown =>
+  text.trim() === '' ? undefined : /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text.trim()) : text.trim()
 
 function ruleFromDraft(r: RuleDraft): Record<string, unknown> {
   const out: Record<string, unknown> = {
@@ -128,10 +129,13 @@ export type DraftCheck = { ok: true; names: GatewayNames } | { ok: false; proble
 
 /** Checks the draft with the import parser (the host's own rules); a rule row without a model is a problem too. */
 export function checkDraft(d: NamesDraft): DraftCheck {
-  const unnamed = d.rules.findIndex((r) => r.model.trim() === '' && JSON.stringify({ ...r, model: '' }) !== JSON.stringify(EMPTY_RULE))
+  const unnamed = d.rules.findIndex(
+    (r) => r.model.trim() === '' && JSON.stringify({ ...r, model: '' }) !== JSON.stringify(EMPTY_RULE)
+  )
   const parsed = parseNamesFile(JSON.stringify(draftToFile(d)))
   const problems = parsed.ok ? [] : [...parsed.problems]
-  if (unnamed >= 0) problems.unshift({ field: `rules.${unnamed}`, message: 'A rule needs the model name it applies to' })
+  if (unnamed >= 0)
+    problems.unshift({ field: `rules.${unnamed}`, message: 'A rule needs the model name it applies to' })
   return problems.length > 0 || !parsed.ok ? { ok: false, problems } : { ok: true, names: parsed.names }
 }
 

@@ -58,24 +58,46 @@ function ImportForm({ groups }: { groups: { id: string; name: string }[] }) {
     if (!name.trim()) p.name = vp('nameRequired')
     return p
   }
-  const onSubmit = form.submit(check, importer.mutate, () => ({ groupId: group, url: url.trim(), type, name: name.trim() }), (a) => {
-    useVideoUi.getState().setNotice(t('video.assets.imported', { name: a.name }))
-    setUrl('')
-    setName('')
-  })
+  const onSubmit = form.submit(
+    check,
+    importer.mutate,
+    () => ({ groupId: group, url: url.trim(), type, name: name.trim() }),
+    (a) => {
+      useVideoUi.getState().setNotice(t('video.assets.imported', { name: a.name }))
+      setUrl('')
+      setName('')
+    }
+  )
   return (
     <form className="video-form" onSubmit={onSubmit} noValidate aria-label={t('video.assets.importHeading')}>
       <h3 className="section-title">{t('video.assets.importHeading')}</h3>
       <SelectField
         label={t('video.assets.group')}
         value={group}
-        options={groups.length ? groups.map((g) => ({ value: g.id, label: `${g.name} (${g.id})` })) : [{ value: '', label: t('video.assets.noGroups') }]}
+        options={
+          groups.length
+            ? groups.map((g) => ({ value: g.id, label: `${g.name} (${g.id})` }))
+            : [{ value: '', label: t('video.assets.noGroups') }]
+        }
         onChange={setGroupId}
         error={form.errorFor('groupId')}
       />
-      <TextInput label={t('video.assets.url')} type="url" value={url} placeholder="https://" onChange={setUrl} error={form.errorFor('url')} help={t('video.assets.urlHelp')} />
+      <TextInput
+        label={t('video.assets.url')}
+        type="url"
+        value={url}
+        placeholder="https://"
+        onChange={setUrl}
+        error={form.errorFor('url')}
+        help={t('video.assets.urlHelp')}
+      />
       <div className="field-grid">
-        <SelectField label={t('video.assets.type')} value={type} options={ASSET_TYPES.map((a) => ({ value: a, label: t(`video.assets.types.${a}`) }))} onChange={(v) => setType(v as Asset['type'])} />
+        <SelectField
+          label={t('video.assets.type')}
+          value={type}
+          options={ASSET_TYPES.map((a) => ({ value: a, label: t(`video.assets.types.${a}`) }))}
+          onChange={(v) => setType(v as Asset['type'])}
+        />
         <TextInput label={t('video.assets.name')} value={name} onChange={setName} error={form.errorFor('name')} />
       </div>
       {form.alert && <HostAlert problem={form.alert} />}
@@ -96,7 +118,10 @@ function AssetRow({ asset }: { asset: Asset }) {
       ui.setNotice(t('video.refs.added', { name: asset.name, family: t(`video.view.family.${family}`) }))
     } else ui.setNotice(t('video.refs.full'))
   }
-  const state = asset.state === 'unknown' ? t('video.assets.state.unknown', { raw: asset.rawStatus ?? '?' }) : t(`video.assets.state.${asset.state}`)
+  const state =
+    asset.state === 'unknown'
+      ? t('video.assets.state.unknown', { raw: asset.rawStatus ?? '?' })
+      : t(`video.assets.state.${asset.state}`)
   return (
     <li className="video-asset" data-state={asset.state} aria-label={asset.name}>
       <div className="video-asset-head">
@@ -108,11 +133,20 @@ function AssetRow({ asset }: { asset: Asset }) {
       <span className="field-help video-mono">
         {t('video.assets.reference', { id: asset.id })} · {t(`video.assets.types.${asset.type}`)}
       </span>
-      {asset.error && <p className="field-error">{asset.error.code ? `${asset.error.message} (${asset.error.code})` : asset.error.message}</p>}
+      {asset.error && (
+        <p className="field-error">
+          {asset.error.code ? `${asset.error.message} (${asset.error.code})` : asset.error.message}
+        </p>
+      )}
       {refresh.error != null && <p className="field-error">{errorMessage(refresh.error)}</p>}
       <div className="form-actions-inline">
         {asset.state !== 'active' && asset.state !== 'failed' && (
-          <button type="button" className="button button-small" onClick={() => refresh.mutate(asset.id)} aria-busy={refresh.isPending || undefined}>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => refresh.mutate(asset.id)}
+            aria-busy={refresh.isPending || undefined}
+          >
             {t('video.assets.refresh')}
           </button>
         )}
@@ -139,9 +173,7 @@ export function AssetsPanel() {
       <GroupForm />
       <ImportForm groups={groups} />
       <h3 className="section-title">{t('video.assets.list')}</h3>
-      {assets.isError && (
-        <FormAlert title={t('video.assets.loadFailed')} detail={errorMessage(assets.error)} />
-      )}
+      {assets.isError && <FormAlert title={t('video.assets.loadFailed')} detail={errorMessage(assets.error)} />}
       {assets.isSuccess && list.length === 0 && <p className="field-help">{t('video.assets.empty')}</p>}
       <ul className="stack-list" aria-label={t('video.assets.list')}>
         {list.map((a) => (

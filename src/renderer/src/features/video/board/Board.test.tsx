@@ -9,7 +9,8 @@ import { StudioError } from '@shared/errors'
 const renders = new Map<string, number>()
 function installProbe(): void {
   renders.clear()
-  ;(globalThis as { __studioRenderProbe?: (k: string, id: string) => void }).__studioRenderProbe = (_k, id) => renders.set(id, (renders.get(id) ?? 0) + 1)
+  ;(globalThis as { __studioRenderProbe?: (k: string, id: string) => void }).__studioRenderProbe = (_k, id) =>
+    renders.set(id, (renders.get(id) ?? 0) + 1)
 }
 
 afterEach(() => {
@@ -53,8 +54,24 @@ describe('job board', () => {
   it('shows a failure with its code, the returned model beside the requested one, and filters by status and text', async () => {
     const host = new FakeHost()
     host.video.tasks = [
-      videoTask({ id: 'f', prompt: 'storm at sea', state: 'failed', rawStatus: 'failed', error: { message: 'Content was flagged', code: 'policy_violation' }, createdAt: 3 }),
-      succeeded(videoTask({ id: 'k', prompt: 'harbour', model: 'Kl-2.6', returnedModel: 'Kl-2.6-std-5s', family: 'kl', createdAt: 2 })),
+      videoTask({
+        id: 'f',
+        prompt: 'storm at sea',
+        state: 'failed',
+        rawStatus: 'failed',
+        error: { message: 'Content was flagged', code: 'policy_violation' },
+        createdAt: 3
+      }),
+      succeeded(
+        videoTask({
+          id: 'k',
+          prompt: 'harbour',
+          model: 'Kl-2.6',
+          returnedModel: 'Kl-2.6-std-5s',
+          family: 'kl',
+          createdAt: 2
+        })
+      ),
       videoTask({ id: 'r', prompt: 'kite', createdAt: 1 })
     ]
     const { user } = await renderVideo({ host })
@@ -71,22 +88,43 @@ describe('job board', () => {
     expect(screen.queryByRole('combobox', { name: 'Status' })).toBeNull()
     await user.click(filters)
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'failed')
-    await waitFor(() => expect(within(grid()).getAllByRole('gridcell').map((c) => c.getAttribute('aria-label'))).toEqual(['storm at sea']))
+    await waitFor(() =>
+      expect(
+        within(grid())
+          .getAllByRole('gridcell')
+          .map((c) => c.getAttribute('aria-label'))
+      ).toEqual(['storm at sea'])
+    )
     const chips = screen.getByRole('list', { name: 'Filters in use' })
     await user.click(within(chips).getByRole('button', { name: 'Remove the filter Status: Failed or cancelled' }))
     expect(screen.queryByRole('list', { name: 'Filters in use' })).toBeNull()
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'std-5s')
-    await waitFor(() => expect(within(grid()).getAllByRole('gridcell').map((c) => c.getAttribute('aria-label'))).toEqual(['harbour']))
+    await waitFor(() =>
+      expect(
+        within(grid())
+          .getAllByRole('gridcell')
+          .map((c) => c.getAttribute('aria-label'))
+      ).toEqual(['harbour'])
+    )
   })
 
   it("searches prompts through the host's full-text index: the board shows the tasks it found", async () => {
     const host = new FakeHost()
-    host.video.tasks = [videoTask({ id: 'a', prompt: 'lighthouse at dusk', createdAt: 2 }), videoTask({ id: 'b', prompt: 'kite', createdAt: 1 })]
+    host.video.tasks = [
+      videoTask({ id: 'a', prompt: 'lighthouse at dusk', createdAt: 2 }),
+      videoTask({ id: 'b', prompt: 'kite', createdAt: 1 })
+    ]
     const { user } = await renderVideo({ host })
     await within(grid()).findByRole('gridcell', { name: 'kite' })
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'DUSK')
     await waitFor(() => expect(host.callsTo('video:search')).toContainEqual(expect.objectContaining({ query: 'DUSK' })))
-    await waitFor(() => expect(within(grid()).getAllByRole('gridcell').map((c) => c.getAttribute('aria-label'))).toEqual(['lighthouse at dusk']))
+    await waitFor(() =>
+      expect(
+        within(grid())
+          .getAllByRole('gridcell')
+          .map((c) => c.getAttribute('aria-label'))
+      ).toEqual(['lighthouse at dusk'])
+    )
   })
 
   it('shows search results in the order the host ranked them, each card with its excerpt and the match marked (en + zh)', async () => {
@@ -100,26 +138,42 @@ describe('job board', () => {
     await within(grid()).findByRole('gridcell', { name: 'kite' })
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'fox')
     // Ranked, not newest first: the older task that says it three times leads.
-    await waitFor(() => expect(within(grid()).getAllByRole('gridcell').map((c) => c.getAttribute('aria-label'))).toEqual(['fox, fox and fox in the snow', 'a fox at noon']))
+    await waitFor(() =>
+      expect(
+        within(grid())
+          .getAllByRole('gridcell')
+          .map((c) => c.getAttribute('aria-label'))
+      ).toEqual(['fox, fox and fox in the snow', 'a fox at noon'])
+    )
     const best = within(grid()).getByRole('gridcell', { name: 'fox, fox and fox in the snow' })
     const excerpt = within(best).getByTestId('card-match')
     expect(excerpt.textContent).toMatch(/^Found: fox, fox and fox in the snow/)
     expect([...excerpt.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['fox'])
     // No excerpt once the search is cleared; the board is newest first again.
     await user.clear(screen.getByRole('searchbox', { name: 'Search' }))
-    await waitFor(() => expect(within(grid()).getAllByRole('gridcell').map((c) => c.getAttribute('aria-label'))).toEqual(['a fox at noon', 'kite', 'fox, fox and fox in the snow']))
+    await waitFor(() =>
+      expect(
+        within(grid())
+          .getAllByRole('gridcell')
+          .map((c) => c.getAttribute('aria-label'))
+      ).toEqual(['a fox at noon', 'kite', 'fox, fox and fox in the snow'])
+    )
     expect(screen.queryByTestId('card-match')).toBeNull()
   })
 
   it('says when the host found more matches than the board shows, in Chinese too', async () => {
     const host = new FakeHost()
     host.settings = { ...host.settings, language: 'zh' }
-    host.video.tasks = Array.from({ length: 205 }, (_, i) => videoTask({ id: `m${i}`, prompt: `lantern ${i}`, createdAt: i }))
+    host.video.tasks = Array.from({ length: 205 }, (_, i) =>
+      videoTask({ id: `m${i}`, prompt: `lantern ${i}`, createdAt: i })
+    )
     const { user } = await renderVideo({ host, language: 'zh' })
     const zhGrid = await screen.findByRole('grid')
     await within(zhGrid).findByRole('gridcell', { name: 'lantern 204' })
     await user.type(screen.getByRole('searchbox'), 'lantern')
-    expect((await screen.findByTestId('board-more-matches')).textContent).toBe('仅显示最相关的 200 个结果；请细化搜索以查看其他结果。')
+    expect((await screen.findByTestId('board-more-matches')).textContent).toBe(
+      '仅显示最相关的 200 个结果；请细化搜索以查看其他结果。'
+    )
     expect(within(zhGrid).getAllByTestId('card-match')[0].textContent).toMatch(/^匹配：lantern/)
   })
 
@@ -158,7 +212,7 @@ describe('job board', () => {
     expect(host.callsTo('video:remove')).toEqual([{ id: 'v-1' }])
   })
 
-  it('a task still being submitted: the dialog says to wait, and the host\'s refusal is shown in it', async () => {
+  it("a task still being submitted: the dialog says to wait, and the host's refusal is shown in it", async () => {
     const host = new FakeHost()
     host.video.tasks = [videoTask({ id: 'v-s', taskId: null, state: 'submitting', prompt: 'a kite in the rain' })]
     host.on('video:remove', () => {
@@ -189,10 +243,24 @@ describe('job board', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remix' }))
     expect(within(dialog).getByText('Write a prompt: this family needs one.')).toBeTruthy()
     expect(host.callsTo('video:remix')).toHaveLength(0)
-    await user.type(within(dialog).getByRole('textbox', { name: 'How to rewrite or continue the video' }), 'the boat sinks')
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'How to rewrite or continue the video' }),
+      'the boat sinks'
+    )
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Aspect ratio' }), '3:2')
     await user.click(within(dialog).getByRole('button', { name: 'Remix' }))
-    await waitFor(() => expect(host.callsTo('video:remix')).toEqual([{ sourceId: 'src', route: 'videos', model: 'gk-video-3', prompt: 'the boat sinks', size: '720P', aspect_ratio: '3:2' }]))
+    await waitFor(() =>
+      expect(host.callsTo('video:remix')).toEqual([
+        {
+          sourceId: 'src',
+          route: 'videos',
+          model: 'gk-video-3',
+          prompt: 'the boat sinks',
+          size: '720P',
+          aspect_ratio: '3:2'
+        }
+      ])
+    )
     const remix = await within(grid()).findByRole('gridcell', { name: 'the boat sinks' })
     expect(within(remix).getByTestId('lineage').textContent).toBe('Remix of “a paper boat”')
     expect(within(grid()).getByRole('gridcell', { name: 'a paper boat' }).textContent).toContain('1 remix')

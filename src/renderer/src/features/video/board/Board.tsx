@@ -73,9 +73,7 @@ export function Board() {
         {t('video.board.label')}
       </h2>
       <BoardFilters models={models} shown={ids.length} total={index.order.length} />
-      {query.isError && (
-        <LoadFailed title={t('video.board.loadFailed')} error={query.error} />
-      )}
+      {query.isError && <LoadFailed title={t('video.board.loadFailed')} error={query.error} />}
       {hits?.more && filter.query.trim() && (
         <p className="video-more-matches" data-testid="board-more-matches">
           {t('video.board.moreMatches', { count: hits.ids.size })}

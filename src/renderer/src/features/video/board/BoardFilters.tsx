@@ -19,14 +19,26 @@ export function BoardFilters({ models, shown, total }: { models: readonly string
   const setFilter = useVideoUi((s) => s.setFilter)
   const [open, setOpen] = useState(false)
   const chips: Array<{ key: keyof BoardFilter; text: string; clear: Partial<BoardFilter> }> = []
-  if (filter.status !== 'all') chips.push({ key: 'status', text: `${t('video.board.status')}: ${t(`video.board.statuses.${filter.status}`)}`, clear: { status: 'all' } })
-  if (filter.model) chips.push({ key: 'model', text: `${t('video.board.model')}: ${filter.model}`, clear: { model: '' } })
+  if (filter.status !== 'all')
+    chips.push({
+      key: 'status',
+      text: `${t('video.board.status')}: ${t(`video.board.statuses.${filter.status}`)}`,
+      clear: { status: 'all' }
+    })
+  if (filter.model)
+    chips.push({ key: 'model', text: `${t('video.board.model')}: ${filter.model}`, clear: { model: '' } })
   if (filter.from) chips.push({ key: 'from', text: `${t('video.board.from')}: ${filter.from}`, clear: { from: '' } })
   if (filter.to) chips.push({ key: 'to', text: `${t('video.board.to')}: ${filter.to}`, clear: { to: '' } })
   return (
     <div className="video-filters" role="search" aria-label={t('video.board.filters')}>
       <div className="video-filters-line">
-        <TextInput label={t('video.board.search')} type="search" value={filter.query} placeholder={t('video.board.searchPlaceholder')} onChange={(query) => setFilter({ query })} />
+        <TextInput
+          label={t('video.board.search')}
+          type="search"
+          value={filter.query}
+          placeholder={t('video.board.searchPlaceholder')}
+          onChange={(query) => setFilter({ query })}
+        />
         <button
           type="button"
           className="button button-small"
@@ -47,7 +59,13 @@ export function BoardFilters({ models, shown, total }: { models: readonly string
         <ul className="filter-chips" aria-label={t('video.board.activeFilters')}>
           {chips.map((c) => (
             <li key={c.key}>
-              <button type="button" className="filter-chip" aria-label={t('video.board.removeFilter', { filter: c.text })} title={t('video.board.removeFilter', { filter: c.text })} onClick={() => setFilter(c.clear)}>
+              <button
+                type="button"
+                className="filter-chip"
+                aria-label={t('video.board.removeFilter', { filter: c.text })}
+                title={t('video.board.removeFilter', { filter: c.text })}
+                onClick={() => setFilter(c.clear)}
+              >
                 {c.text}
                 <Icon name="close" size={14} />
               </button>
@@ -75,7 +93,12 @@ export function BoardFilters({ models, shown, total }: { models: readonly string
           options={[{ value: '', label: t('video.board.anyModel') }, ...models.map((m) => ({ value: m, label: m }))]}
           onChange={(model) => setFilter({ model })}
         />
-        <TextInput label={t('video.board.from')} type="date" value={filter.from} onChange={(from) => setFilter({ from })} />
+        <TextInput
+          label={t('video.board.from')}
+          type="date"
+          value={filter.from}
+          onChange={(from) => setFilter({ from })}
+        />
         <TextInput label={t('video.board.to')} type="date" value={filter.to} onChange={(to) => setFilter({ to })} />
       </div>
     </div>

@@ -60,7 +60,9 @@ function AgainDialog({ task, fallbackFocus }: { task: VideoTask; fallbackFocus: 
       body={
         <>
           <p>{t('video.dialogs.againBody')}</p>
-          {task.state === 'outcome-unknown' && <p className="warning warning-strong">{t('video.dialogs.againOutcomeUnknown')}</p>}
+          {task.state === 'outcome-unknown' && (
+            <p className="warning warning-strong">{t('video.dialogs.againOutcomeUnknown')}</p>
+          )}
           {task.prompt && <p className="dialog-quote">“{task.prompt}”</p>}
         </>
       }
@@ -98,10 +100,17 @@ function DetailsDialog({ task }: { task: VideoTask }) {
     [t('video.dialogs.completed'), when(task.completedAt)],
     [t('video.dialogs.polls'), String(task.polls)],
     [t('video.dialogs.resultSource'), task.result?.source ?? '—'],
-    [t('video.dialogs.file'), task.result ? `${task.result.fileName} (${task.result.bytes.toLocaleString('en-US')} B)` : '—']
+    [
+      t('video.dialogs.file'),
+      task.result ? `${task.result.fileName} (${task.result.bytes.toLocaleString('en-US')} B)` : '—'
+    ]
   ]
   return (
-    <Dialog title={t('video.dialogs.detailsTitle')} onClose={() => useVideoUi.getState().closeDialog()} className="video-details">
+    <Dialog
+      title={t('video.dialogs.detailsTitle')}
+      onClose={() => useVideoUi.getState().closeDialog()}
+      className="video-details"
+    >
       <dl className="video-dl">
         {rows.map(([k, v]) => (
           <div key={k}>

@@ -8,7 +8,14 @@ describe("a model's durations for the board's ETAs", () => {
     const t0 = 1_000_000
     const index = indexOf([
       videoTask({ id: 'a', model: 'm1', state: 'succeeded', createdAt: t0, completedAt: t0 + 60_000 }),
-      videoTask({ id: 'b', model: 'm1', state: 'succeeded', createdAt: t0, submittedAt: t0 + 10_000, completedAt: t0 + 130_000 }),
+      videoTask({
+        id: 'b',
+        model: 'm1',
+        state: 'succeeded',
+        createdAt: t0,
+        submittedAt: t0 + 10_000,
+        completedAt: t0 + 130_000
+      }),
       videoTask({ id: 'c', model: 'm1', state: 'failed', createdAt: t0, completedAt: t0 + 5_000 }),
       videoTask({ id: 'd', model: 'm1', state: 'running', createdAt: t0 }),
       videoTask({ id: 'e', model: 'm2', state: 'succeeded', createdAt: t0, completedAt: t0 + 30_000 })

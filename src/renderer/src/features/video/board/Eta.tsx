@@ -59,7 +59,12 @@ export function Eta({ task }: { task: VideoTask }) {
   const time = (ms: number) => new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(ms)
   return (
     <p className="video-card-note" data-testid="eta" data-known={true} data-median={at.median} data-p75={at.p75}>
-      {t('video.card.eta', { count: runs, median: time(at.median), p75: time(at.p75), typical: formatDuration(median) })}
+      {t('video.card.eta', {
+        count: runs,
+        median: time(at.median),
+        p75: time(at.p75),
+        typical: formatDuration(median)
+      })}
     </p>
   )
 }

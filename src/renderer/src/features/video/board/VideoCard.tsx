@@ -124,9 +124,21 @@ export const VideoCard = memo(function VideoCard(p: VideoCardProps) {
   const more: MenuItem[] = [
     ...(task.result ? [{ key: 'open', label: t('video.card.open'), onSelect: () => actions.openFile(task) }] : []),
     { key: 'copy', label: t('video.card.copyPrompt'), onSelect: () => actions.copyPrompt(task) },
-    ...(task.result ? [{ key: 'frame', label: t('flows.frame.extract'), onSelect: () => actions.extractFrame(task, cardRef.current?.querySelector('video') ?? null) }] : []),
-    ...((canRemix || downloadFailed) && checkable ? [{ key: 'check', label: t('video.card.checkNow'), onSelect: () => actions.checkNow(task) }] : []),
-    ...(downloadFailed && canRemix ? [{ key: 'remix', label: t('video.card.remix'), onSelect: () => actions.remix(task) }] : []),
+    ...(task.result
+      ? [
+          {
+            key: 'frame',
+            label: t('flows.frame.extract'),
+            onSelect: () => actions.extractFrame(task, cardRef.current?.querySelector('video') ?? null)
+          }
+        ]
+      : []),
+    ...((canRemix || downloadFailed) && checkable
+      ? [{ key: 'check', label: t('video.card.checkNow'), onSelect: () => actions.checkNow(task) }]
+      : []),
+    ...(downloadFailed && canRemix
+      ? [{ key: 'remix', label: t('video.card.remix'), onSelect: () => actions.remix(task) }]
+      : []),
     { key: 'again', label: t('video.card.again'), onSelect: () => actions.submitAgain(task) },
     { key: 'remove', label: t('video.card.remove'), onSelect: () => actions.remove(task), danger: true }
   ]
@@ -153,7 +165,9 @@ export const VideoCard = memo(function VideoCard(p: VideoCardProps) {
         <Elapsed task={task} />
       </div>
       <div className="video-card-model" data-testid="task-model">
-        {returnedDiffers(task) ? t('video.card.returnedModel', { requested: task.model, returned: task.returnedModel }) : task.model}
+        {returnedDiffers(task)
+          ? t('video.card.returnedModel', { requested: task.model, returned: task.returnedModel })
+          : task.model}
       </div>
       <div className="video-media">
         <Media task={task} name={name} />
@@ -171,11 +185,15 @@ export const VideoCard = memo(function VideoCard(p: VideoCardProps) {
       {task.error && (
         <p className="video-card-error" data-testid="task-error">
           {task.error.message}
-          {task.error.code && <span className="video-code"> · {t('video.card.errorCode', { code: task.error.code })}</span>}
+          {task.error.code && (
+            <span className="video-code"> · {t('video.card.errorCode', { code: task.error.code })}</span>
+          )}
         </p>
       )}
       {note && <p className="video-card-note warning">{t(`video.card.${note}`)}</p>}
-      {task.state === 'unknown' && task.rawStatus && <p className="video-card-note">{t('video.card.rawStatus', { raw: task.rawStatus })}</p>}
+      {task.state === 'unknown' && task.rawStatus && (
+        <p className="video-card-note">{t('video.card.rawStatus', { raw: task.rawStatus })}</p>
+      )}
       {download && <p className="video-card-note">{download}</p>}
       <Eta task={task} />
       <MeasuredCost jobRef={task.id} ended={isFinal(task)} charged={task.taskId !== null} />
@@ -186,14 +204,26 @@ export const VideoCard = memo(function VideoCard(p: VideoCardProps) {
       )}
       {task.remixOf && (
         <p className="video-card-lineage" data-testid="lineage">
-          <button type="button" className="link-button" tabIndex={tab} onClick={() => actions.showTask(task.remixOf!.id)}>
-            {p.parentName === null ? t('video.card.remixOfMissing', { id: task.remixOf.taskId }) : t('video.card.remixOf', { name: p.parentName })}
+          <button
+            type="button"
+            className="link-button"
+            tabIndex={tab}
+            onClick={() => actions.showTask(task.remixOf!.id)}
+          >
+            {p.parentName === null
+              ? t('video.card.remixOfMissing', { id: task.remixOf.taskId })
+              : t('video.card.remixOf', { name: p.parentName })}
           </button>
         </p>
       )}
       {p.remixCount > 0 && p.latestRemixId && (
         <p className="video-card-lineage">
-          <button type="button" className="link-button" tabIndex={tab} onClick={() => actions.showTask(p.latestRemixId!)}>
+          <button
+            type="button"
+            className="link-button"
+            tabIndex={tab}
+            onClick={() => actions.showTask(p.latestRemixId!)}
+          >
             {t('video.card.remixes', { count: p.remixCount })}
           </button>
         </p>
@@ -201,11 +231,21 @@ export const VideoCard = memo(function VideoCard(p: VideoCardProps) {
       {summary && <p className="video-card-params">{summary}</p>}
       <div className="video-card-actions" role="group" aria-label={t('video.card.actions', { name })}>
         {downloadFailed ? (
-          <IconButton icon="download" label={t('video.card.retryDownload')} tabIndex={tab} onClick={() => actions.retryDownload(task)} />
+          <IconButton
+            icon="download"
+            label={t('video.card.retryDownload')}
+            tabIndex={tab}
+            onClick={() => actions.retryDownload(task)}
+          />
         ) : canRemix ? (
           <IconButton icon="sparkle" label={t('video.card.remix')} tabIndex={tab} onClick={() => actions.remix(task)} />
         ) : checkable ? (
-          <IconButton icon="refresh" label={t('video.card.checkNow')} tabIndex={tab} onClick={() => actions.checkNow(task)} />
+          <IconButton
+            icon="refresh"
+            label={t('video.card.checkNow')}
+            tabIndex={tab}
+            onClick={() => actions.checkNow(task)}
+          />
         ) : null}
         <IconButton icon="info" label={t('video.card.details')} tabIndex={tab} onClick={() => actions.details(task)} />
         <MoreMenu items={more} tabIndex={tab} />

@@ -7,8 +7,22 @@ import { formatDuration, paramSummary } from './card-text'
 const day = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).getTime()
 const index = indexOf([
   videoTask({ id: 'run', state: 'running', model: 'gk-video-3', prompt: 'a red kite', createdAt: day(2026, 1, 5) }),
-  videoTask({ id: 'ok', state: 'succeeded', model: 'Kl-2.6', returnedModel: 'Kl-2.6-std-5s', prompt: 'harbour', createdAt: day(2026, 1, 4) }),
-  videoTask({ id: 'bad', state: 'failed', model: 'vidq1', prompt: 'storm', error: { message: 'moderation', code: 'policy_violation' }, createdAt: day(2026, 1, 3) }),
+  videoTask({
+    id: 'ok',
+    state: 'succeeded',
+    model: 'Kl-2.6',
+    returnedModel: 'Kl-2.6-std-5s',
+    prompt: 'harbour',
+    createdAt: day(2026, 1, 4)
+  }),
+  videoTask({
+    id: 'bad',
+    state: 'failed',
+    model: 'vidq1',
+    prompt: 'storm',
+    error: { message: 'moderation', code: 'policy_violation' },
+    createdAt: day(2026, 1, 3)
+  }),
   videoTask({ id: 'unk', state: 'outcome-unknown', model: 'vidq1', prompt: 'dusk', createdAt: day(2026, 1, 2) })
 ])
 
@@ -37,13 +51,19 @@ describe('board search through the host index', () => {
     // Tasks updated after the search ran are matched on the board (no stale miss while it asks again).
     expect(filterTasks(index, q, { ids: new Set(), at: 0 })).toEqual(['ok'])
     // The other filters still apply to what the host found.
-    expect(filterTasks(index, { ...q, status: 'failed' }, { ids: new Set(['run', 'bad']), at: Number.MAX_SAFE_INTEGER })).toEqual(['bad'])
+    expect(
+      filterTasks(index, { ...q, status: 'failed' }, { ids: new Set(['run', 'bad']), at: Number.MAX_SAFE_INTEGER })
+    ).toEqual(['bad'])
   })
 })
 
 describe('card text', () => {
   it('formats elapsed time and the parameter summary', () => {
-    expect([formatDuration(42_000), formatDuration(185_000), formatDuration(3_725_000)]).toEqual(['0:42', '3:05', '1:02:05'])
+    expect([formatDuration(42_000), formatDuration(185_000), formatDuration(3_725_000)]).toEqual([
+      '0:42',
+      '3:05',
+      '1:02:05'
+    ])
     expect(paramSummary({ size: '720P', aspect_ratio: '16:9', seconds: 10 })).toBe('720P · 16:9 · 10 s')
     expect(paramSummary({ output_config: { resolution: '1080P', duration: 5 } })).toBe('1080P · 5 s')
   })

@@ -27,12 +27,15 @@ export function paramSummary(params: Record<string, unknown>): string {
     const v = params[k]
     return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined
   }
-  const config = (params.output_config ?? (params.metadata as Record<string, unknown> | undefined)?.output_config) as Record<string, unknown> | undefined
-  const size = str('size') ?? str('resolution') ?? (typeof config?.resolution === 'string' ? config.resolution : undefined)
+  const config = (params.output_config ?? (params.metadata as Record<string, unknown> | undefined)?.output_config) as
+    Record<string, unknown> | undefined
+  const size =
+    str('size') ?? str('resolution') ?? (typeof config?.resolution === 'string' ? config.resolution : undefined)
   if (size) parts.push(size)
   const ratio = str('aspect_ratio') ?? (typeof config?.aspect_ratio === 'string' ? config.aspect_ratio : undefined)
   if (ratio) parts.push(ratio)
-  const secs = str('duration') ?? str('seconds') ?? (typeof config?.duration === 'number' ? String(config.duration) : undefined)
+  const secs =
+    str('duration') ?? str('seconds') ?? (typeof config?.duration === 'number' ? String(config.duration) : undefined)
   if (secs) parts.push(`${secs} s`)
   const orientation = str('orientation')
   if (orientation) parts.push(orientation)

@@ -24,6 +24,12 @@ async function search(query: string): Promise<SearchHits> {
 export function useBoardSearch(query: string): SearchHits | undefined {
   const q = query.trim()
   const enabled = [...q].length >= INDEXED_QUERY
-  const { data } = useQuery({ queryKey: ['video', 'search', q], queryFn: () => search(q), enabled, staleTime: 0, retry: false })
+  const { data } = useQuery({
+    queryKey: ['video', 'search', q],
+    queryFn: () => search(q),
+    enabled,
+    staleTime: 0,
+    retry: false
+  })
   return enabled ? data : undefined
 }

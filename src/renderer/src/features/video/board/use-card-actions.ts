@@ -27,7 +27,10 @@ export function useCardActions(): CardActions {
   const opener = useOpenFile()
   const action = useTaskAction()
   const say = useVideoUi((s) => s.setNotice)
-  const failed = useCallback((err: unknown) => say(t('video.card.actionFailed', { message: errorMessage(err) })), [say, t])
+  const failed = useCallback(
+    (err: unknown) => say(t('video.card.actionFailed', { message: errorMessage(err) })),
+    [say, t]
+  )
   const openMutate = opener.mutate
   const actionMutate = action.mutate
 
@@ -65,7 +68,11 @@ export function useCardActions(): CardActions {
         extractFrame(player, task.id).then(
           (item) => say(t('flows.frame.extracted', { time: Number(item.params.atSeconds ?? 0).toFixed(2) })),
           (err: unknown) =>
-            say(err instanceof FrameError ? t(err.reason === 'tainted' ? 'flows.frame.tainted' : 'flows.frame.notLoaded') : t('flows.frame.failed', { message: errorMessage(err) }))
+            say(
+              err instanceof FrameError
+                ? t(err.reason === 'tainted' ? 'flows.frame.tainted' : 'flows.frame.notLoaded')
+                : t('flows.frame.failed', { message: errorMessage(err) })
+            )
         )
       }
     }

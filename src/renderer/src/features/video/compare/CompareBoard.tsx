@@ -39,9 +39,19 @@ function Cell({ run, cell, index }: { run: CompareRunOf<MediaCompareArea>; cell:
       }
     >
       {result ? (
-        <video data-testid="video-player" src={result.mediaUrl} controls preload="metadata" aria-label={`${cell.model}: ${run.prompt}`} />
+        <video
+          data-testid="video-player"
+          src={result.mediaUrl}
+          controls
+          preload="metadata"
+          aria-label={`${cell.model}: ${run.prompt}`}
+        />
       ) : (
-        cell.state === 'done' && <p className="field-help">{(task && t(`video.card.download.${task.download.state}`)) || t('compareRuns.board.noResult')}</p>
+        cell.state === 'done' && (
+          <p className="field-help">
+            {(task && t(`video.card.download.${task.download.state}`)) || t('compareRuns.board.noResult')}
+          </p>
+        )
       )}
     </CompareCellFrame>
   )

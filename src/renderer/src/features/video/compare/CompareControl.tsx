@@ -34,7 +34,11 @@ function Panel({ onStarted }: { onStarted: () => void }) {
       onPick={setPicked}
       plan={{
         formProblem: plan.formProblem ? (videoProblemText(t, plan.formProblem) ?? '') : null,
-        rows: planRows(plan.cells, (c) => t(`video.view.family.${c.family}`), (c) => videoRefusal(t, c)),
+        rows: planRows(
+          plan.cells,
+          (c) => t(`video.view.family.${c.family}`),
+          (c) => videoRefusal(t, c)
+        ),
         start: { area: 'video', requests },
         complete: requests.length === picked.length
       }}

@@ -10,7 +10,8 @@ import { videoProblemText, type VideoProblem } from '../problems'
 /** Every video model the profile names, once, in the first family it is in. */
 export function videoCandidates(names: GatewayNames | undefined): Array<{ model: string; family: VideoFamily }> {
   const out: Array<{ model: string; family: VideoFamily }> = []
-  for (const family of VIDEO_FAMILIES) for (const model of modelsOf(names, family)) if (!out.some((c) => c.model === model)) out.push({ model, family })
+  for (const family of VIDEO_FAMILIES)
+    for (const model of modelsOf(names, family)) if (!out.some((c) => c.model === model)) out.push({ model, family })
   return out
 }
 
@@ -19,7 +20,12 @@ export interface VideoPlan {
   cells: Array<CarriedVideo & { model: string; family: VideoFamily }>
 }
 
-export function planVideo(family: VideoFamily, drafts: Drafts, picked: readonly string[], names: GatewayNames | undefined): VideoPlan {
+export function planVideo(
+  family: VideoFamily,
+  drafts: Drafts,
+  picked: readonly string[],
+  names: GatewayNames | undefined
+): VideoPlan {
   const v = validateDraft(family, drafts, names)
   if (!v.request) return { formProblem: Object.values(v.problems)[0] ?? null, cells: [] }
   const source = v.request

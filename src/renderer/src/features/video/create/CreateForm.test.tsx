@@ -16,9 +16,12 @@ function described(el: HTMLElement): string {
 const form = () => screen.getByRole('form', { name: 'Create' })
 const prompt = () => within(form()).getByRole('textbox', { name: 'Prompt' })
 
-
 /** The model field is a combobox: the profile's names are suggestions and any name can be typed. */
-async function pickModel(user: { clear(e: Element): Promise<void>; type(e: Element, t: string): Promise<void> }, field: HTMLElement, name: string): Promise<void> {
+async function pickModel(
+  user: { clear(e: Element): Promise<void>; type(e: Element, t: string): Promise<void> },
+  field: HTMLElement,
+  name: string
+): Promise<void> {
   await user.clear(field)
   await user.type(field, name)
 }
@@ -68,10 +71,16 @@ describe('video create forms', () => {
     await user.selectOptions(within(form()).getByRole('combobox', { name: 'Aspect ratio' }), '3:4')
     await user.type(prompt(), 'p')
     await user.click(screen.getByText('Advanced'))
-    fireEvent.change(within(form()).getByRole('textbox', { name: 'Extra metadata (JSON)' }), { target: { value: '{"a":' } })
+    fireEvent.change(within(form()).getByRole('textbox', { name: 'Extra metadata (JSON)' }), {
+      target: { value: '{"a":' }
+    })
     await user.click(within(form()).getByRole('button', { name: 'Create video' }))
-    expect(described(within(form()).getByRole('combobox', { name: 'Aspect ratio' }))).toContain('vidq1 takes the aspect ratios 16:9, 9:16, 1:1, not 3:4.')
-    expect(described(within(form()).getByRole('textbox', { name: 'Extra metadata (JSON)' }))).toContain('This is not valid JSON')
+    expect(described(within(form()).getByRole('combobox', { name: 'Aspect ratio' }))).toContain(
+      'vidq1 takes the aspect ratios 16:9, 9:16, 1:1, not 3:4.'
+    )
+    expect(described(within(form()).getByRole('textbox', { name: 'Extra metadata (JSON)' }))).toContain(
+      'This is not valid JSON'
+    )
     expect(host.callsTo('video:create')).toHaveLength(0)
   })
 
@@ -86,22 +95,35 @@ describe('video create forms', () => {
     const one = imageFile(pngHeader(640, 360), 'one.png')
     const two = imageFile(pngHeader(640, 360), 'two.png')
     await user.upload(input, [one, two])
-    await waitFor(() => expect(screen.getByTestId('unifiedFirst-mode').textContent).toContain('Two images: first and last frame.'))
-    expect((within(screen.getByTestId('unifiedFirst-refs')).getByRole('button', { name: 'Add image…' }) as HTMLButtonElement).disabled).toBe(true)
+    await waitFor(() =>
+      expect(screen.getByTestId('unifiedFirst-mode').textContent).toContain('Two images: first and last frame.')
+    )
+    expect(
+      (within(screen.getByTestId('unifiedFirst-refs')).getByRole('button', { name: 'Add image…' }) as HTMLButtonElement)
+        .disabled
+    ).toBe(true)
   })
 
   it('shows the forced length of gk-video-3-pro and sends it with file references', async () => {
     const { host, user } = await renderVideo()
     await user.click(screen.getByRole('radio', { name: 'Video object · multipart' }))
     await pickModel(user, within(form()).getByRole('combobox', { name: 'Model' }), 'gk-video-3-pro')
-    expect(screen.getByTestId('videosMultipart-forced').textContent).toContain('10 s, fixed by the gateway for gk-video-3-pro.')
+    expect(screen.getByTestId('videosMultipart-forced').textContent).toContain(
+      '10 s, fixed by the gateway for gk-video-3-pro.'
+    )
     expect((within(form()).getByRole('textbox', { name: 'Seconds' }) as HTMLButtonElement).disabled).toBe(true)
     await user.upload(screen.getByTestId('videosMultipart-refs-file-input'), imageFile(pngHeader(512, 512), 'ref.png'))
     await screen.findByText('File ref.png')
     await user.type(prompt(), 'waves')
     await user.click(within(form()).getByRole('button', { name: 'Create video' }))
     await waitFor(() => expect(host.callsTo('video:create')).toHaveLength(1))
-    expect(host.callsTo('video:create')[0]).toMatchObject({ family: 'gk', model: 'gk-video-3-pro', seconds: 10, size: '720P', references: [{ kind: 'file' }] })
+    expect(host.callsTo('video:create')[0]).toMatchObject({
+      family: 'gk',
+      model: 'gk-video-3-pro',
+      seconds: 10,
+      size: '720P',
+      references: [{ kind: 'file' }]
+    })
   })
 
   it('imports an asset, shows it Active when the host says so, and picks it into the JSON family', async () => {
@@ -115,7 +137,9 @@ describe('video create forms', () => {
     await user.type(within(importForm).getByRole('textbox', { name: 'Public URL' }), 'http://example.com/a.png')
     await user.type(within(importForm).getByRole('textbox', { name: 'Name' }), 'hero')
     await user.click(within(importForm).getByRole('button', { name: 'Import' }))
-    expect(described(within(importForm).getByRole('textbox', { name: 'Public URL' }))).toContain('Use a public https:// address.')
+    expect(described(within(importForm).getByRole('textbox', { name: 'Public URL' }))).toContain(
+      'Use a public https:// address.'
+    )
     expect(host.callsTo('video:assets-import')).toHaveLength(0)
     await user.clear(within(importForm).getByRole('textbox', { name: 'Public URL' }))
     await user.type(within(importForm).getByRole('textbox', { name: 'Public URL' }), 'https://example.com/a.png')
@@ -129,6 +153,12 @@ describe('video create forms', () => {
     expect((screen.getByRole('radio', { name: 'Image to video' }) as HTMLInputElement).checked).toBe(true)
     await user.type(prompt(), 'hero walks')
     await user.click(within(form()).getByRole('button', { name: 'Create video' }))
-    await waitFor(() => expect(host.callsTo('video:create')[0]).toMatchObject({ family: 'kl', scenario: 'image', image: { kind: 'asset', assetId: 'asset-1' } }))
+    await waitFor(() =>
+      expect(host.callsTo('video:create')[0]).toMatchObject({
+        family: 'kl',
+        scenario: 'image',
+        image: { kind: 'asset', assetId: 'asset-1' }
+      })
+    )
   })
 })

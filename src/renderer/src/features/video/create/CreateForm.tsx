@@ -11,7 +11,13 @@ import { useT } from '@renderer/i18n/use-t'
 import { useEstimate } from '@renderer/lib/balance/estimate'
 import { useActiveNames } from '@renderer/lib/profiles/queries'
 import { studio } from '@renderer/lib/studio'
-import { VIDEO_FAMILY, ROUTE_OF_FAMILY, VIDEO_FAMILIES, type VideoCreateRequest, type VideoFamily } from '@shared/domain/video'
+import {
+  VIDEO_FAMILY,
+  ROUTE_OF_FAMILY,
+  VIDEO_FAMILIES,
+  type VideoCreateRequest,
+  type VideoFamily
+} from '@shared/domain/video'
 import { VideoCompareControl } from '../compare/CompareControl'
 import { useCreateVideo } from '../mutations'
 import { videoProblemText, type VideoProblems } from '../problems'
@@ -63,7 +69,12 @@ export function CreateForm() {
   // The request the form would send, as typed: its model and price fields decide the estimate.
   const drafts = useVideoDraft((s) => s.drafts)
   const input = useMemo(() => readDraft(family, drafts, names).input, [family, drafts, names])
-  const estimate = useEstimate({ kind: 'video', model: input.model, params: input, ...(input.profileId ? { profileId: input.profileId } : {}) })
+  const estimate = useEstimate({
+    kind: 'video',
+    model: input.model,
+    params: input,
+    ...(input.profileId ? { profileId: input.profileId } : {})
+  })
 
   const switchFamily = (f: VideoFamily) => {
     useVideoUi.getState().setFamily(f)
@@ -105,7 +116,10 @@ export function CreateForm() {
 
   // The queue: the same checks, then the video waits locally and is sent under the profile's video cap.
   const queryClient = useQueryClient()
-  const queued = useMutation({ mutationFn: (r: VideoCreateRequest) => studio.queue.addVideo({ create: r }), onSuccess: () => void queryClient.invalidateQueries({ queryKey: queueKey }) })
+  const queued = useMutation({
+    mutationFn: (r: VideoCreateRequest) => studio.queue.addVideo({ create: r }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queueKey })
+  })
   const addToQueue = () => {
     const v = validateDraft(family, useVideoDraft.getState().drafts, names)
     setProblems(v.problems)
@@ -113,12 +127,22 @@ export function CreateForm() {
     setAttempt((n) => n + 1)
     if (!v.request) return
     const name = v.request.prompt.trim().slice(0, 60) || v.request.model
-    queued.mutate(v.request, { onSuccess: () => useVideoUi.getState().setNotice(t('video.form.queued', { name })), onError: (err) => setHost(hostProblem(err)) })
+    queued.mutate(v.request, {
+      onSuccess: () => useVideoUi.getState().setNotice(t('video.form.queued', { name })),
+      onError: (err) => setHost(hostProblem(err))
+    })
   }
 
   const formLevel = problems.form ? videoProblemText(t, problems.form) : null
   return (
-    <form ref={formRef} className="video-form" onSubmit={onSubmit} onKeyDown={submitOnModEnter} noValidate aria-label={t('video.view.createTab')}>
+    <form
+      ref={formRef}
+      className="video-form"
+      onSubmit={onSubmit}
+      onKeyDown={submitOnModEnter}
+      noValidate
+      aria-label={t('video.view.createTab')}
+    >
       <PromptInsert />
       <fieldset className="choice-row video-families">
         <legend className="field-label">{t('video.view.familyLegend')}</legend>
@@ -137,16 +161,16 @@ export function CreateForm() {
         </p>
       )}
       {/* Also for a field refusal: the field it names may not be on screen (a removed row). */}
-      {host && (
-        <HostAlert problem={host} />
-      )}
+      {host && <HostAlert problem={host} />}
       {hold && <PreflightWarning hold={hold} />}
       <RequestPreview method="POST" route={CREATE_ROUTE[ROUTE_OF_FAMILY[family]]} body={input} />
       <VideoCompareControl />
       <SendFooter
         estimate={estimate}
         model={input.model}
-        label={create.isPending ? t('video.form.sending') : hold ? t('video.preflight.submitAnyway') : t('video.form.submit')}
+        label={
+          create.isPending ? t('video.form.sending') : hold ? t('video.preflight.submitAnyway') : t('video.form.submit')
+        }
         busy={create.isPending || checking}
         queue={{ add: addToQueue, busy: queued.isPending }}
       />

@@ -5,7 +5,8 @@ import { renderVideo, resetVideo } from '@renderer/testing/render-video'
 afterEach(resetVideo)
 
 /** The check before a create (the form's estimate line asks too, with the request's price fields). */
-const checks = (host: Awaited<ReturnType<typeof renderVideo>>['host']) => host.callsTo('balance:preflight').filter((c) => !('params' in (c as object)))
+const checks = (host: Awaited<ReturnType<typeof renderVideo>>['host']) =>
+  host.callsTo('balance:preflight').filter((c) => !('params' in (c as object)))
 
 const form = () => screen.getByRole('form', { name: 'Create' })
 const prompt = () => within(form()).getByRole('textbox', { name: 'Prompt' })
@@ -13,7 +14,15 @@ const prompt = () => within(form()).getByRole('textbox', { name: 'Prompt' })
 describe('the balance pre-flight of a video create', () => {
   it('warns with available vs expected cost, sends nothing on the first click, and sends on "Submit anyway"', async () => {
     const { host, user } = await renderVideo()
-    host.balance.preflight = { available: 1200, unlimited: false, expectedCost: 5000, basedOn: 3, warn: true, reason: 'below-cost', fetchedAt: Date.now() }
+    host.balance.preflight = {
+      available: 1200,
+      unlimited: false,
+      expectedCost: 5000,
+      basedOn: 3,
+      warn: true,
+      reason: 'below-cost',
+      fetchedAt: Date.now()
+    }
     await user.type(prompt(), 'an expensive fox')
     await user.click(within(form()).getByRole('button', { name: 'Create video' }))
     const warning = await screen.findByTestId('preflight-warning')
@@ -36,7 +45,15 @@ describe('the balance pre-flight of a video create', () => {
     await user.click(within(form()).getByRole('button', { name: 'Create video' }))
     await waitFor(() => expect(host.callsTo('video:create')).toHaveLength(1))
     expect(screen.queryByTestId('preflight-warning')).toBeNull()
-    host.balance.preflight = { available: 0, unlimited: false, expectedCost: null, basedOn: 0, warn: true, reason: 'exhausted', fetchedAt: Date.now() }
+    host.balance.preflight = {
+      available: 0,
+      unlimited: false,
+      expectedCost: null,
+      basedOn: 0,
+      warn: true,
+      reason: 'exhausted',
+      fetchedAt: Date.now()
+    }
     await user.click(within(form()).getByRole('button', { name: 'Create video' }))
     expect((await screen.findByTestId('preflight-warning')).textContent).toContain('This key has no quota left')
     expect(screen.getByTestId('preflight-warning').textContent).toContain('expected cost of a vidq2-pro video: unknown')

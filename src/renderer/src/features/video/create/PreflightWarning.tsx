@@ -32,7 +32,12 @@ export function PreflightWarning({ hold }: { hold: PreflightHold }) {
     <div role="alert" className="form-alert warning" data-testid="preflight-warning">
       <p className="form-alert-title">{t(`video.preflight.title.${p.reason}`)}</p>
       <p className="form-alert-detail">
-        {t('video.preflight.figures', { available: num(p.available), expected: num(p.expectedCost), jobs: p.basedOn, model: hold.model })}
+        {t('video.preflight.figures', {
+          available: num(p.available),
+          expected: num(p.expectedCost),
+          jobs: p.basedOn,
+          model: hold.model
+        })}
       </p>
       <p className="form-alert-detail">{t('video.preflight.again')}</p>
     </div>

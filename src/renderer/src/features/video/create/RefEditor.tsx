@@ -48,7 +48,8 @@ export function RefEditor(p: RefEditorProps) {
     else add(picked)
   }
   // Desktop files (checked by content before upload) and gallery images dragged from Images (by id).
-  const accepts = (data: DataTransfer | null) => (takes('file') && carriesFiles(data)) || (takes('gallery') && carriesGalleryItem(data))
+  const accepts = (data: DataTransfer | null) =>
+    (takes('file') && carriesFiles(data)) || (takes('gallery') && carriesGalleryItem(data))
   const onDrop = async (e: DragEvent) => {
     if (!accepts(e.dataTransfer)) return
     e.preventDefault()
@@ -57,7 +58,14 @@ export function RefEditor(p: RefEditorProps) {
     if (!itemId) return add(await files.addFiles(Array.from(e.dataTransfer.files), room))
     if (full) return
     const item = await studio.images.getItem({ id: itemId }).catch(() => null)
-    if (item) add([{ ref: { kind: 'gallery', itemId: item.id }, label: item.prompt || t('video.form.untitled'), thumbUrl: item.url }])
+    if (item)
+      add([
+        {
+          ref: { kind: 'gallery', itemId: item.id },
+          label: item.prompt || t('video.form.untitled'),
+          thumbUrl: item.url
+        }
+      ])
   }
   const rowName = (r: DraftRef, i: number) => {
     if (r.ref.kind === 'file') return t('video.refs.file', { name: r.label })
@@ -103,14 +111,25 @@ export function RefEditor(p: RefEditorProps) {
             text={t('video.refs.addImage')}
             disabled={full}
             items={[
-              ...(takes('file') ? [{ key: 'file', label: t('video.refs.fromDisk'), onSelect: () => void fromDisk() }] : []),
-              ...(takes('gallery') ? [{ key: 'gallery', label: t('video.refs.fromGallery'), onSelect: () => setPicker('gallery') }] : []),
-              ...(takes('asset') ? [{ key: 'asset', label: t('video.refs.fromAsset'), onSelect: () => setPicker('asset') }] : [])
+              ...(takes('file')
+                ? [{ key: 'file', label: t('video.refs.fromDisk'), onSelect: () => void fromDisk() }]
+                : []),
+              ...(takes('gallery')
+                ? [{ key: 'gallery', label: t('video.refs.fromGallery'), onSelect: () => setPicker('gallery') }]
+                : []),
+              ...(takes('asset')
+                ? [{ key: 'asset', label: t('video.refs.fromAsset'), onSelect: () => setPicker('asset') }]
+                : [])
             ]}
           />
         )}
         {takes('url') && (
-          <button type="button" className="button button-small" disabled={full} onClick={() => add([{ ref: { kind: 'url', url: '' }, label: '' }])}>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={full}
+            onClick={() => add([{ ref: { kind: 'url', url: '' }, label: '' }])}
+          >
             {t('video.refs.addUrl')}
           </button>
         )}
@@ -158,7 +177,20 @@ export function RefEditor(p: RefEditorProps) {
 }
 
 /** A slot that holds at most one reference (a first or last frame): its field names the slot and its one row. */
-export function RefSlot(p: Omit<RefEditorProps, 'refs' | 'max' | 'onChange' | 'rowField'> & { value: DraftRef | null; onChange: (ref: DraftRef | null) => void }) {
+export function RefSlot(
+  p: Omit<RefEditorProps, 'refs' | 'max' | 'onChange' | 'rowField'> & {
+    value: DraftRef | null
+    onChange: (ref: DraftRef | null) => void
+  }
+) {
   const { value, onChange, ...rest } = p
-  return <RefEditor {...rest} refs={value ? [value] : []} max={1} onChange={(refs) => onChange(refs[0] ?? null)} rowField={() => p.field} />
+  return (
+    <RefEditor
+      {...rest}
+      refs={value ? [value] : []}
+      max={1}
+      onChange={(refs) => onChange(refs[0] ?? null)}
+      rowField={() => p.field}
+    />
+  )
 }

@@ -10,7 +10,19 @@ import type { DraftRef } from './drafts'
 const GALLERY_PICK_LIMIT = 60
 
 /** A picker: its title, what it says when there is nothing to pick, the list, and Close. */
-function PickerDialog({ title, empty, listClass, onClose, children }: { title: string; empty: string | null; listClass: string; onClose: () => void; children: ReactNode }) {
+function PickerDialog({
+  title,
+  empty,
+  listClass,
+  onClose,
+  children
+}: {
+  title: string
+  empty: string | null
+  listClass: string
+  onClose: () => void
+  children: ReactNode
+}) {
   const { t } = useT()
   return (
     <Dialog title={title} onClose={onClose} className="video-picker">
@@ -28,10 +40,18 @@ function PickerDialog({ title, empty, listClass, onClose, children }: { title: s
 
 export function GalleryPicker({ onPick, onClose }: { onPick: (ref: DraftRef) => void; onClose: () => void }) {
   const { t } = useT()
-  const gallery = useQuery({ queryKey: ['video', 'gallery-pick'], queryFn: () => studio.images.listGallery({ limit: GALLERY_PICK_LIMIT }) })
+  const gallery = useQuery({
+    queryKey: ['video', 'gallery-pick'],
+    queryFn: () => studio.images.listGallery({ limit: GALLERY_PICK_LIMIT })
+  })
   const items = gallery.data?.items ?? []
   return (
-    <PickerDialog title={t('video.refs.pickGalleryTitle')} empty={gallery.isSuccess && items.length === 0 ? t('video.refs.noGallery') : null} listClass="video-picker-grid" onClose={onClose}>
+    <PickerDialog
+      title={t('video.refs.pickGalleryTitle')}
+      empty={gallery.isSuccess && items.length === 0 ? t('video.refs.noGallery') : null}
+      listClass="video-picker-grid"
+      onClose={onClose}
+    >
       {items.map((item) => {
         const name = item.prompt || t('video.form.untitled')
         return (
@@ -57,10 +77,19 @@ export function AssetPicker({ onPick, onClose }: { onPick: (ref: DraftRef) => vo
   const assets = useAssets()
   const usable = (assets.data?.assets ?? []).filter((a) => a.state === 'active' && a.type === 'Image')
   return (
-    <PickerDialog title={t('video.refs.pickAssetTitle')} empty={assets.isSuccess && usable.length === 0 ? t('video.refs.noAssets') : null} listClass="stack-list" onClose={onClose}>
+    <PickerDialog
+      title={t('video.refs.pickAssetTitle')}
+      empty={assets.isSuccess && usable.length === 0 ? t('video.refs.noAssets') : null}
+      listClass="stack-list"
+      onClose={onClose}
+    >
       {usable.map((a) => (
         <li key={a.id}>
-          <button type="button" className="button" onClick={() => onPick({ ref: { kind: 'asset', assetId: a.id }, label: a.name })}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => onPick({ ref: { kind: 'asset', assetId: a.id }, label: a.name })}
+          >
             {t('video.assets.useNamed', { name: a.name })}
           </button>
           <span className="field-help video-mono">{t('video.assets.reference', { id: a.id })}</span>

@@ -27,8 +27,19 @@ export function UnifiedFirstFields({ errorFor }: { errorFor: ErrorFor }) {
           </>
         }
       />
-      <FamilyPrompt value={d.prompt} onChange={(prompt) => patch({ prompt })} max={cap.promptMax} errorFor={errorFor} help={d.isRec ? t('video.form.promptIgnored') : undefined} />
-      <CheckField label={t('video.form.isRec')} checked={d.isRec} onChange={(isRec) => patch({ isRec })} help={t('video.form.isRecHelp')} />
+      <FamilyPrompt
+        value={d.prompt}
+        onChange={(prompt) => patch({ prompt })}
+        max={cap.promptMax}
+        errorFor={errorFor}
+        help={d.isRec ? t('video.form.promptIgnored') : undefined}
+      />
+      <CheckField
+        label={t('video.form.isRec')}
+        checked={d.isRec}
+        onChange={(isRec) => patch({ isRec })}
+        help={t('video.form.isRecHelp')}
+      />
       <div className="field-grid">
         <ModelChoice
           label={t('video.form.aspectRatio')}
@@ -50,8 +61,21 @@ export function UnifiedFirstFields({ errorFor }: { errorFor: ErrorFor }) {
           error={errorFor('resolution')}
           help={t('video.form.resolutionHelp', { model: d.model, allowed: cap.resolutions.join(', ') })}
         />
-        <DurationField value={d.duration} onChange={(duration) => patch({ duration })} model={d.model} duration={cap.duration} errorFor={errorFor} />
-        <TextInput label={t('video.form.seed')} value={d.seed} inputMode="numeric" onChange={(seed) => patch({ seed })} error={errorFor('seed')} help={t('video.form.seedHelp')} />
+        <DurationField
+          value={d.duration}
+          onChange={(duration) => patch({ duration })}
+          model={d.model}
+          duration={cap.duration}
+          errorFor={errorFor}
+        />
+        <TextInput
+          label={t('video.form.seed')}
+          value={d.seed}
+          inputMode="numeric"
+          onChange={(seed) => patch({ seed })}
+          error={errorFor('seed')}
+          help={t('video.form.seedHelp')}
+        />
       </div>
       <div className="check-row">
         <CheckField label={t('video.form.audio')} checked={d.audio} onChange={(audio) => patch({ audio })} />
@@ -73,16 +97,30 @@ export function UnifiedFirstFields({ errorFor }: { errorFor: ErrorFor }) {
           )
         }
       />
-      <CheckField label={t('video.form.watermark')} checked={d.watermark} onChange={(watermark) => patch({ watermark })} />
+      <CheckField
+        label={t('video.form.watermark')}
+        checked={d.watermark}
+        onChange={(watermark) => patch({ watermark })}
+      />
       {d.watermark && (
         <div className="field-grid">
           <SelectField
             label={t('video.form.wmPosition')}
             value={d.wmPosition}
-            options={(['1', '2', '3', '4'] as const).map((v) => ({ value: v, label: t(`video.form.wmPositions.${v}`) }))}
+            options={(['1', '2', '3', '4'] as const).map((v) => ({
+              value: v,
+              label: t(`video.form.wmPositions.${v}`)
+            }))}
             onChange={(wmPosition) => patch({ wmPosition })}
           />
-          <TextInput label={t('video.form.wmUrl')} type="url" value={d.wmUrl} onChange={(wmUrl) => patch({ wmUrl })} error={errorFor('wm_url')} help={t('video.form.wmUrlHelp')} />
+          <TextInput
+            label={t('video.form.wmUrl')}
+            type="url"
+            value={d.wmUrl}
+            onChange={(wmUrl) => patch({ wmUrl })}
+            error={errorFor('wm_url')}
+            help={t('video.form.wmUrlHelp')}
+          />
         </div>
       )}
       <details className="video-advanced" open={Boolean(errorFor('payload') || errorFor('meta_data')) || undefined}>
@@ -93,9 +131,19 @@ export function UnifiedFirstFields({ errorFor }: { errorFor: ErrorFor }) {
           onChange={(payload) => patch({ payload })}
           mono
           error={errorFor('payload')}
-          help={t('video.form.payloadHelp', { max: n(VIDEO_LIMITS.unifiedFirstPayloadMax), count: n(d.payload.length) })}
+          help={t('video.form.payloadHelp', {
+            max: n(VIDEO_LIMITS.unifiedFirstPayloadMax),
+            count: n(d.payload.length)
+          })}
         />
-        <TextArea label={t('video.form.metaData')} value={d.metaData} onChange={(metaData) => patch({ metaData })} mono error={errorFor('meta_data')} help={t('video.form.metaDataHelp')} />
+        <TextArea
+          label={t('video.form.metaData')}
+          value={d.metaData}
+          onChange={(metaData) => patch({ metaData })}
+          mono
+          error={errorFor('meta_data')}
+          help={t('video.form.metaDataHelp')}
+        />
       </details>
     </>
   )

@@ -14,16 +14,34 @@ export function UnifiedSecondFields({ errorFor }: { errorFor: ErrorFor }) {
   return (
     <>
       <VideoModelField family={VIDEO_FAMILY.unifiedSecond} errorFor={errorFor} />
-      <FamilyRefs family={VIDEO_FAMILY.unifiedSecond} field="images" legend={t('video.refs.references')} max={cap.maxReferences} errorFor={errorFor} help={t('video.refs.urlHelp')} />
+      <FamilyRefs
+        family={VIDEO_FAMILY.unifiedSecond}
+        field="images"
+        legend={t('video.refs.references')}
+        max={cap.maxReferences}
+        errorFor={errorFor}
+        help={t('video.refs.urlHelp')}
+      />
       <FamilyPrompt value={d.prompt} onChange={(prompt) => patch({ prompt })} max={cap.promptMax} errorFor={errorFor} />
       <div className="field-grid">
         <SelectField
           label={t('video.form.orientation')}
           value={d.orientation}
           options={ORIENTATIONS.map((o) => ({ value: o, label: t(`video.form.orientations.${o}`) }))}
-          onChange={(o) => useVideoDraft.getState().replace(VIDEO_FAMILY.unifiedSecond, withOrientation(d, o as UnifiedSecondDraft['orientation']))}
+          onChange={(o) =>
+            useVideoDraft
+              .getState()
+              .replace(VIDEO_FAMILY.unifiedSecond, withOrientation(d, o as UnifiedSecondDraft['orientation']))
+          }
         />
-        <ModelChoice label={t('video.form.size')} value={d.size} values={cap.resolutions} dflt={cap.defaultResolution} onChange={(size) => patch({ size })} error={errorFor('size')} />
+        <ModelChoice
+          label={t('video.form.size')}
+          value={d.size}
+          values={cap.resolutions}
+          dflt={cap.defaultResolution}
+          onChange={(size) => patch({ size })}
+          error={errorFor('size')}
+        />
         <ModelChoice
           label={t('video.form.aspectRatio')}
           value={d.aspectRatio}
@@ -32,7 +50,13 @@ export function UnifiedSecondFields({ errorFor }: { errorFor: ErrorFor }) {
           onChange={(aspectRatio) => patch({ aspectRatio })}
           error={errorFor('aspect_ratio')}
         />
-        <DurationField value={d.duration} onChange={(duration) => patch({ duration })} model={d.model} duration={cap.duration} errorFor={errorFor} />
+        <DurationField
+          value={d.duration}
+          onChange={(duration) => patch({ duration })}
+          model={d.model}
+          duration={cap.duration}
+          errorFor={errorFor}
+        />
       </div>
       <CheckField
         label={t('video.form.enableUpsample')}

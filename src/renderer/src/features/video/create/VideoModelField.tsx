@@ -20,5 +20,14 @@ export function VideoModelField({ family, errorFor }: { family: VideoFamily; err
     },
     [family, names]
   )
-  return <ModelField label={t('video.form.model')} value={model} onChange={onChange} suggestions={modelsOf(names, family)} error={errorFor('model')} help={t('video.form.modelHelp')} />
+  return (
+    <ModelField
+      label={t('video.form.model')}
+      value={model}
+      onChange={onChange}
+      suggestions={modelsOf(names, family)}
+      error={errorFor('model')}
+      help={t('video.form.modelHelp')}
+    />
+  )
 }

@@ -14,8 +14,23 @@ export function VideosMultipartFields({ errorFor }: { errorFor: ErrorFor }) {
       <VideoModelField family={VIDEO_FAMILY.videosMultipart} errorFor={errorFor} />
       <FamilyPrompt value={d.prompt} onChange={(prompt) => patch({ prompt })} max={cap.promptMax} errorFor={errorFor} />
       <div className="field-grid">
-        <ModelChoice label={t('video.form.aspectRatio')} value={d.aspectRatio} values={cap.aspectRatios} notSent onChange={(aspectRatio) => patch({ aspectRatio })} error={errorFor('aspect_ratio')} />
-        <ModelChoice label={t('video.form.size')} value={d.size} values={cap.resolutions} dflt={cap.defaultResolution} notSent onChange={(size) => patch({ size })} error={errorFor('size')} />
+        <ModelChoice
+          label={t('video.form.aspectRatio')}
+          value={d.aspectRatio}
+          values={cap.aspectRatios}
+          notSent
+          onChange={(aspectRatio) => patch({ aspectRatio })}
+          error={errorFor('aspect_ratio')}
+        />
+        <ModelChoice
+          label={t('video.form.size')}
+          value={d.size}
+          values={cap.resolutions}
+          dflt={cap.defaultResolution}
+          notSent
+          onChange={(size) => patch({ size })}
+          error={errorFor('size')}
+        />
         <TextInput
           label={t('video.form.seconds')}
           value={forced ? String(forced) : d.seconds}
@@ -25,14 +40,23 @@ export function VideosMultipartFields({ errorFor }: { errorFor: ErrorFor }) {
           error={errorFor('seconds')}
           help={
             forced ? (
-              <span data-testid="videosMultipart-forced">{t('video.form.forcedSeconds', { seconds: forced, model: d.model })}</span>
+              <span data-testid="videosMultipart-forced">
+                {t('video.form.forcedSeconds', { seconds: forced, model: d.model })}
+              </span>
             ) : (
               t('video.form.secondsHelp', { min: cap.duration.min, max: cap.duration.max })
             )
           }
         />
       </div>
-      <FamilyRefs family={VIDEO_FAMILY.videosMultipart} field="references" legend={t('video.refs.references')} max={cap.maxReferences} errorFor={errorFor} help={t('video.refs.limits')} />
+      <FamilyRefs
+        family={VIDEO_FAMILY.videosMultipart}
+        field="references"
+        legend={t('video.refs.references')}
+        max={cap.maxReferences}
+        errorFor={errorFor}
+        help={t('video.refs.limits')}
+      />
     </>
   )
 }

@@ -28,7 +28,11 @@ export const useVideoDraft = create<VideoDraftState>()((set, get) => ({
     if (!cap.referenceKinds.includes(ref.ref.kind)) return false
     if (family === VIDEO_FAMILY.videosJson) {
       const json = drafts[VIDEO_FAMILY.videosJson]
-      if (!json.image) get().patch(VIDEO_FAMILY.videosJson, { image: ref, scenario: json.scenario === 'text' ? 'image' : json.scenario })
+      if (!json.image)
+        get().patch(VIDEO_FAMILY.videosJson, {
+          image: ref,
+          scenario: json.scenario === 'text' ? 'image' : json.scenario
+        })
       else if (!json.lastFrame) get().patch(VIDEO_FAMILY.videosJson, { lastFrame: ref, scenario: 'first-last' })
       else return false
       return true

@@ -4,7 +4,17 @@
  * host checks against), so a form never shows a default the host would not send.
  */
 import { modelsOf, ruleOf, type GatewayNames } from '@shared/domain/gateway-names'
-import { VIDEO_FAMILY, capabilityOf, type VIDEOS_JSON_AUDIO, type VIDEOS_JSON_MOTION_LEVELS, type VIDEOS_JSON_SCENE_TYPES, type VideosJsonScenario, type ORIENTATIONS, type VideoFamily, type VideoRef } from '@shared/domain/video'
+import {
+  VIDEO_FAMILY,
+  capabilityOf,
+  type VIDEOS_JSON_AUDIO,
+  type VIDEOS_JSON_MOTION_LEVELS,
+  type VIDEOS_JSON_SCENE_TYPES,
+  type VideosJsonScenario,
+  type ORIENTATIONS,
+  type VideoFamily,
+  type VideoRef
+} from '@shared/domain/video'
 
 /** '' is "not sent"; otherwise one of the domain's values. */
 export type Choice<T extends readonly string[]> = '' | T[number]
@@ -158,18 +168,32 @@ const BLANK: { [F in VideoFamily]: (model: string, cap: Cap) => Drafts[F] } = {
     fileInfos: '',
     extInfo: ''
   }),
-  [VIDEO_FAMILY.videosMultipart]: (model, cap) => ({ model, prompt: '', aspectRatio: '', seconds: str(cap.duration.forced ?? cap.duration.default), size: defaultResolution(cap), refs: [] })
+  [VIDEO_FAMILY.videosMultipart]: (model, cap) => ({
+    model,
+    prompt: '',
+    aspectRatio: '',
+    seconds: str(cap.duration.forced ?? cap.duration.default),
+    size: defaultResolution(cap),
+    refs: []
+  })
 }
 
 /** A family's new draft; without a model, the first of the spec's names for the family. */
-export function emptyDraft<F extends VideoFamily>(family: F, model: string = modelsOf(undefined, family)[0] ?? '', names?: GatewayNames): Drafts[F] {
+export function emptyDraft<F extends VideoFamily>(
+  family: F,
+  model: string = modelsOf(undefined, family)[0] ?? '',
+  names?: GatewayNames
+): Drafts[F] {
   return BLANK[family](model, capFor(family, model, names))
 }
 
-export const emptyUnifiedFirst = (model?: string, names?: GatewayNames) => emptyDraft(VIDEO_FAMILY.unifiedFirst, model, names)
-export const emptyUnifiedSecond = (model?: string, names?: GatewayNames) => emptyDraft(VIDEO_FAMILY.unifiedSecond, model, names)
+export const emptyUnifiedFirst = (model?: string, names?: GatewayNames) =>
+  emptyDraft(VIDEO_FAMILY.unifiedFirst, model, names)
+export const emptyUnifiedSecond = (model?: string, names?: GatewayNames) =>
+  emptyDraft(VIDEO_FAMILY.unifiedSecond, model, names)
 export const emptyVideosJson = (model?: string) => emptyDraft(VIDEO_FAMILY.videosJson, model)
-export const emptyVideosMultipart = (model?: string, names?: GatewayNames) => emptyDraft(VIDEO_FAMILY.videosMultipart, model, names)
+export const emptyVideosMultipart = (model?: string, names?: GatewayNames) =>
+  emptyDraft(VIDEO_FAMILY.videosMultipart, model, names)
 
 /** New forms start without a model: each form's model field takes the profile's first name for its family. */
 export function emptyDrafts(): Drafts {
@@ -185,20 +209,31 @@ export function emptyDrafts(): Drafts {
  * A model change keeps what the user chose, except values that were the old model's defaults:
  * those follow the new model (q2's 5 s and 720p are not q1's).
  */
-export function withModel<F extends VideoFamily>(family: F, draft: Drafts[F], model: string, names?: GatewayNames): Drafts[F] {
+export function withModel<F extends VideoFamily>(
+  family: F,
+  draft: Drafts[F],
+  model: string,
+  names?: GatewayNames
+): Drafts[F] {
   const before = capFor(family, draft.model, names)
   const after = capFor(family, model, names)
   const next: Drafts[F] = { ...draft, model }
   const follow: Partial<Record<string, (cap: Cap) => string>> = FOLLOW_MODEL[family]
-  for (const [field, of] of Object.entries(follow)) if (of && next[field as keyof Drafts[F]] === of(before)) Object.assign(next, { [field]: of(after) })
+  for (const [field, of] of Object.entries(follow))
+    if (of && next[field as keyof Drafts[F]] === of(before)) Object.assign(next, { [field]: of(after) })
   // A forced length is shown as the value; leaving a forced model brings back the free field.
-  if (family === VIDEO_FAMILY.videosMultipart && after.duration.forced) Object.assign(next, { seconds: String(after.duration.forced) })
-  else if (family === VIDEO_FAMILY.videosMultipart && before.duration.forced) Object.assign(next, { seconds: str(after.duration.default) })
+  if (family === VIDEO_FAMILY.videosMultipart && after.duration.forced)
+    Object.assign(next, { seconds: String(after.duration.forced) })
+  else if (family === VIDEO_FAMILY.videosMultipart && before.duration.forced)
+    Object.assign(next, { seconds: str(after.duration.default) })
   return next
 }
 
 /** Orientation decides the frame: portrait is 720x1280 and 9:16, landscape 1280x720 and 16:9. */
-export function withOrientation(d: UnifiedSecondDraft, orientation: UnifiedSecondDraft['orientation']): UnifiedSecondDraft {
+export function withOrientation(
+  d: UnifiedSecondDraft,
+  orientation: UnifiedSecondDraft['orientation']
+): UnifiedSecondDraft {
   const landscape = orientation === 'landscape'
   return {
     ...d,

@@ -21,13 +21,36 @@ export function useFamilyDraft<F extends VideoFamily>(family: F) {
   return { d, patch, cap }
 }
 
-export function FamilyPrompt(p: { value: string; onChange: (prompt: string) => void; max: number; errorFor: ErrorFor; help?: ReactNode }) {
+export function FamilyPrompt(p: {
+  value: string
+  onChange: (prompt: string) => void
+  max: number
+  errorFor: ErrorFor
+  help?: ReactNode
+}) {
   const { t } = useT()
-  return <TextArea label={t('video.form.prompt')} value={p.value} onChange={p.onChange} max={p.max} rows={4} error={p.errorFor('prompt')} help={p.help} />
+  return (
+    <TextArea
+      label={t('video.form.prompt')}
+      value={p.value}
+      onChange={p.onChange}
+      max={p.max}
+      rows={4}
+      error={p.errorFor('prompt')}
+      help={p.help}
+    />
+  )
 }
 
 /** The reference list of a family that takes several (`images` or `references`, row i at `<field>.<i>`). */
-export function FamilyRefs<F extends Exclude<VideoFamily, typeof VIDEO_FAMILY.videosJson>>(p: { family: F; field: string; legend: string; max: number; help?: ReactNode; errorFor: ErrorFor }) {
+export function FamilyRefs<F extends Exclude<VideoFamily, typeof VIDEO_FAMILY.videosJson>>(p: {
+  family: F
+  field: string
+  legend: string
+  max: number
+  help?: ReactNode
+  errorFor: ErrorFor
+}) {
   const { d, patch, cap } = useFamilyDraft(p.family)
   return (
     <RefEditor
@@ -46,7 +69,12 @@ export function FamilyRefs<F extends Exclude<VideoFamily, typeof VIDEO_FAMILY.vi
 }
 
 /** A select of the values a model takes; `dflt`, the model's default, is marked as such. */
-export function ModelChoice({ values, dflt, notSent, ...field }: {
+export function ModelChoice({
+  values,
+  dflt,
+  notSent,
+  ...field
+}: {
   label: string
   value: string
   onChange: (value: string) => void
@@ -59,11 +87,19 @@ export function ModelChoice({ values, dflt, notSent, ...field }: {
 }) {
   const { t } = useT()
   const labelOf = (v: string) => (v === dflt ? t('video.form.defaultValue', { value: v }) : v)
-  return <ChoiceField {...field} choices={values} blank={notSent ? t('video.form.notSent') : undefined} labelOf={labelOf} />
+  return (
+    <ChoiceField {...field} choices={values} blank={notSent ? t('video.form.notSent') : undefined} labelOf={labelOf} />
+  )
 }
 
 /** The length in seconds, with the model's range and its default (where it has one) as help. */
-export function DurationField(p: { value: string; onChange: (duration: string) => void; model: string; duration: DurationRule; errorFor: ErrorFor }) {
+export function DurationField(p: {
+  value: string
+  onChange: (duration: string) => void
+  model: string
+  duration: DurationRule
+  errorFor: ErrorFor
+}) {
   const { t } = useT()
   const { min, max } = p.duration
   return (
@@ -73,7 +109,11 @@ export function DurationField(p: { value: string; onChange: (duration: string) =
       inputMode="numeric"
       onChange={p.onChange}
       error={p.errorFor('duration')}
-      help={p.duration.default === null ? t('video.form.durationHelp', { min, max }) : t('video.form.durationDefault', { min, max, model: p.model, value: p.duration.default })}
+      help={
+        p.duration.default === null
+          ? t('video.form.durationHelp', { min, max })
+          : t('video.form.durationDefault', { min, max, model: p.model, value: p.duration.default })
+      }
     />
   )
 }

@@ -53,7 +53,10 @@ export function TextArea(p: {
   const count =
     p.max === undefined ? null : (
       <span className={over ? 'field-count field-count-over' : 'field-count'}>
-        {t('video.form.promptCount', { count: p.value.length.toLocaleString('en-US'), max: p.max.toLocaleString('en-US') })}
+        {t('video.form.promptCount', {
+          count: p.value.length.toLocaleString('en-US'),
+          max: p.max.toLocaleString('en-US')
+        })}
       </span>
     )
   const help =
@@ -79,7 +82,14 @@ export function TextArea(p: {
   )
 }
 
-export function CheckField(p: { label: string; checked: boolean; onChange: (v: boolean) => void; help?: ReactNode; error?: string | null; disabled?: boolean }) {
+export function CheckField(p: {
+  label: string
+  checked: boolean
+  onChange: (v: boolean) => void
+  help?: ReactNode
+  error?: string | null
+  disabled?: boolean
+}) {
   const id = useId()
   return (
     <div className="field field-check">

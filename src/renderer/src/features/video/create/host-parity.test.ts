@@ -6,7 +6,15 @@ import { STANDIN_NAMES, ruleOf } from '@shared/domain/gateway-names'
 import { issueProblems, type RuleProblem } from '@shared/domain/rule-problems'
 import { VIDEO_FAMILIES, VIDEO_FAMILY, type VideoCreateInput } from '@shared/domain/video'
 import { videoRequestProblems } from '@shared/domain/video-rules'
-import { emptyDrafts, emptyVideosMultipart, emptyVideosJson, emptyUnifiedSecond, emptyUnifiedFirst, type DraftRef, type Drafts } from './drafts'
+import {
+  emptyDrafts,
+  emptyVideosMultipart,
+  emptyVideosJson,
+  emptyUnifiedSecond,
+  emptyUnifiedFirst,
+  type DraftRef,
+  type Drafts
+} from './drafts'
 import { readDraft, validateDraft } from './validate'
 
 /**
@@ -42,7 +50,7 @@ const cases = {
   refs: fc.array(fc.constantFrom(...REFS), { maxLength: 5 }),
   model: (family: keyof Drafts) => fc.constantFrom(...names.models[family], 'my-own-model')
 }
-const pick = <T,>(values: readonly T[]) => fc.constantFrom(...values)
+const pick = <T>(values: readonly T[]) => fc.constantFrom(...values)
 
 const unifiedFirst = fc.record({
   model: cases.model(VIDEO_FAMILY.unifiedFirst),
@@ -91,13 +99,28 @@ const videosMultipart = fc.record({
 })
 
 const drafts = fc.oneof(
-  unifiedFirst.map((d) => ({ family: VIDEO_FAMILY.unifiedFirst, drafts: { ...emptyDrafts(), [VIDEO_FAMILY.unifiedFirst]: { ...emptyUnifiedFirst(d.model, names), ...d } } })),
-  unifiedSecond.map((d) => ({ family: VIDEO_FAMILY.unifiedSecond, drafts: { ...emptyDrafts(), [VIDEO_FAMILY.unifiedSecond]: { ...emptyUnifiedSecond(d.model, names), ...d } } })),
-  videosJson.map((d) => ({ family: VIDEO_FAMILY.videosJson, drafts: { ...emptyDrafts(), [VIDEO_FAMILY.videosJson]: { ...emptyVideosJson(d.model), ...d } } })),
-  videosMultipart.map((d) => ({ family: VIDEO_FAMILY.videosMultipart, drafts: { ...emptyDrafts(), [VIDEO_FAMILY.videosMultipart]: { ...emptyVideosMultipart(d.model, names), ...d } } }))
+  unifiedFirst.map((d) => ({
+    family: VIDEO_FAMILY.unifiedFirst,
+    drafts: { ...emptyDrafts(), [VIDEO_FAMILY.unifiedFirst]: { ...emptyUnifiedFirst(d.model, names), ...d } }
+  })),
+  unifiedSecond.map((d) => ({
+    family: VIDEO_FAMILY.unifiedSecond,
+    drafts: { ...emptyDrafts(), [VIDEO_FAMILY.unifiedSecond]: { ...emptyUnifiedSecond(d.model, names), ...d } }
+  })),
+  videosJson.map((d) => ({
+    family: VIDEO_FAMILY.videosJson,
+    drafts: { ...emptyDrafts(), [VIDEO_FAMILY.videosJson]: { ...emptyVideosJson(d.model), ...d } }
+  })),
+  videosMultipart.map((d) => ({
+    family: VIDEO_FAMILY.videosMultipart,
+    drafts: { ...emptyDrafts(), [VIDEO_FAMILY.videosMultipart]: { ...emptyVideosMultipart(d.model, names), ...d } }
+  }))
 )
 
-const shown = (problems: Record<string, unknown>) => Object.entries(problems).map(([field, p]) => `${field}: ${(p as { rule?: string }).rule}`).sort()
+const shown = (problems: Record<string, unknown>) =>
+  Object.entries(problems)
+    .map(([field, p]) => `${field}: ${(p as { rule?: string }).rule}`)
+    .sort()
 
 describe('the video form and the host refuse the same drafts (every family)', () => {
   it('same refusal, same fields, same keys, over generated drafts', () => {

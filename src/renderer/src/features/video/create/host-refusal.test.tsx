@@ -22,7 +22,10 @@ async function submit(language: 'en' | 'zh', host: FakeHost) {
 describe('video create: a host refusal in the user language', () => {
   it('a rule refusal is shown in Chinese at its field and above the form, not in the host English', async () => {
     // The host's own refusal, built as the host builds it (English message, rule key and values in details).
-    const refusal = ruleError({ field: 'duration', key: 'durationRange', values: { model: 'vidq2-pro', min: 1, max: 10 } }, { prefixField: true })
+    const refusal = ruleError(
+      { field: 'duration', key: 'durationRange', values: { model: 'vidq2-pro', min: 1, max: 10 } },
+      { prefixField: true }
+    )
     const host = new FakeHost().on('video:create', () => {
       throw refusal
     })
@@ -30,7 +33,9 @@ describe('video create: a host refusal in the user language', () => {
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain('duration: 1 到 10 之间的整数秒。')
     expect(alert.textContent).not.toContain(refusal.message)
-    expect(descriptionOf(form.getByRole('textbox', { name: i18n.t('video.form.duration') }))).toContain('1 到 10 之间的整数秒。')
+    expect(descriptionOf(form.getByRole('textbox', { name: i18n.t('video.form.duration') }))).toContain(
+      '1 到 10 之间的整数秒。'
+    )
   })
 
   it('a refusal that is no rule keeps the host text', async () => {
@@ -43,7 +48,10 @@ describe('video create: a host refusal in the user language', () => {
 
   it('a rule key this page does not know keeps the host text', async () => {
     const host = new FakeHost().on('video:create', () => {
-      throw new StudioError('INVALID_INPUT', 'duration: a rule from a newer host', { field: 'duration', details: { rule: 'fromTheFuture' } })
+      throw new StudioError('INVALID_INPUT', 'duration: a rule from a newer host', {
+        field: 'duration',
+        details: { rule: 'fromTheFuture' }
+      })
     })
     await submit('zh', host)
     expect((await screen.findByRole('alert')).textContent).toContain('duration: a rule from a newer host')

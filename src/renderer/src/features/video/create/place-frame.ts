@@ -61,15 +61,27 @@ export function placeFrame(current: VideoFamily, drafts: Drafts, h: FrameHandoff
   if (family === VIDEO_FAMILY.unifiedFirst) {
     // One image is image-to-video, two are first and last frame: the list is [first, last].
     const refs = drafts[VIDEO_FAMILY.unifiedFirst].refs
-    let first = refs.find((r) => r.slot === 'first') ?? (refs.length === 2 || (refs.length === 1 && refs[0].slot !== 'last') ? refs[0] : undefined)
+    let first =
+      refs.find((r) => r.slot === 'first') ??
+      (refs.length === 2 || (refs.length === 1 && refs[0].slot !== 'last') ? refs[0] : undefined)
     let last = refs.find((r) => r.slot === 'last') ?? (refs.length === 2 ? refs[1] : undefined)
     if (h.slot === 'first') first = { ...ref, slot: 'first' }
     else last = { ...ref, slot: 'last' }
     needFirst = !first
-    next = { ...drafts, [VIDEO_FAMILY.unifiedFirst]: { ...drafts[VIDEO_FAMILY.unifiedFirst], refs: [first, last].filter((r): r is DraftRef => r !== undefined) } }
+    next = {
+      ...drafts,
+      [VIDEO_FAMILY.unifiedFirst]: {
+        ...drafts[VIDEO_FAMILY.unifiedFirst],
+        refs: [first, last].filter((r): r is DraftRef => r !== undefined)
+      }
+    }
   } else if (family === VIDEO_FAMILY.videosJson) {
     const json = drafts[VIDEO_FAMILY.videosJson]
-    if (h.slot === 'first') next = { ...drafts, [VIDEO_FAMILY.videosJson]: { ...json, image: ref, scenario: json.scenario === 'text' ? 'image' : json.scenario } }
+    if (h.slot === 'first')
+      next = {
+        ...drafts,
+        [VIDEO_FAMILY.videosJson]: { ...json, image: ref, scenario: json.scenario === 'text' ? 'image' : json.scenario }
+      }
     else {
       needFirst = !json.image
       next = { ...drafts, [VIDEO_FAMILY.videosJson]: { ...json, lastFrame: ref, scenario: 'first-last' } }

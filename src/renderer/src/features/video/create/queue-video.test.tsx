@@ -14,14 +14,42 @@ describe('queueing a video', () => {
     host.on('queue:list', () => view)
     host.on('queue:add-video', (input) => {
       const req = 'create' in input ? input.create : input.remix
-      const item: QueueItem = { id: 'q9', kind: 'video', jobId: 'v9', model: req.model, prompt: req.prompt, state: 'waiting', place: 1, createdAt: 0 }
+      const item: QueueItem = {
+        id: 'q9',
+        kind: 'video',
+        jobId: 'v9',
+        model: req.model,
+        prompt: req.prompt,
+        state: 'waiting',
+        place: 1,
+        createdAt: 0
+      }
       view = {
         ...view,
         items: [
-          { id: 'q8', kind: 'video', jobId: 'v8', model: req.model, prompt: 'already running', state: 'running', place: null, createdAt: 0, eta: { median: Date.UTC(2026, 10, 28, 14, 5), p75: Date.UTC(2026, 10, 28, 14, 12), runs: 6 } },
+          {
+            id: 'q8',
+            kind: 'video',
+            jobId: 'v8',
+            model: req.model,
+            prompt: 'already running',
+            state: 'running',
+            place: null,
+            createdAt: 0,
+            eta: { median: Date.UTC(2026, 10, 28, 14, 5), p75: Date.UTC(2026, 10, 28, 14, 12), runs: 6 }
+          },
           { ...item, eta: null },
           // An image job of the same profile is the Images area's, not the board's.
-          { id: 'q7', kind: 'image', jobId: 'j7', model: 'imagegen-4.0', prompt: 'a picture', state: 'waiting', place: 2, createdAt: 0 }
+          {
+            id: 'q7',
+            kind: 'image',
+            jobId: 'j7',
+            model: 'imagegen-4.0',
+            prompt: 'a picture',
+            state: 'waiting',
+            place: 2,
+            createdAt: 0
+          }
         ]
       }
       return item
@@ -34,13 +62,21 @@ describe('queueing a video', () => {
     await user.type(within(form()).getByRole('textbox', { name: 'Prompt' }), 'a fox in snow')
     await user.click(within(form()).getByRole('button', { name: 'Add to queue' }))
     await waitFor(() => expect(host.callsTo('queue:add-video')).toHaveLength(1))
-    expect(host.callsTo('queue:add-video')[0]).toMatchObject({ create: { family: 'vidq', model: 'vidq2-pro', prompt: 'a fox in snow' } })
+    expect(host.callsTo('queue:add-video')[0]).toMatchObject({
+      create: { family: 'vidq', model: 'vidq2-pro', prompt: 'a fox in snow' }
+    })
     expect(host.callsTo('video:create')).toHaveLength(0)
     const queue = await screen.findByRole('region', { name: 'Queue' })
     const list = within(queue).getByRole('list', { name: 'Queue' })
-    expect(within(list).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['already running — running', 'a fox in snow — waiting, 1st'])
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label'))
+    ).toEqual(['already running — running', 'a fox in snow — waiting, 1st'])
     expect(within(queue).getByTestId('queue-summary').textContent).toBe('1 of 2 videos in flight; 1 waiting.')
-    const etas = within(list).getAllByTestId('queue-eta').map((e) => e.textContent)
+    const etas = within(list)
+      .getAllByTestId('queue-eta')
+      .map((e) => e.textContent)
     expect(etas[0]).toMatch(/^ · ends about \d\d:\d\d( [AP]M)? \(by \d\d:\d\d( [AP]M)?, from 6 runs\)$/)
     expect(etas[1]).toBe(' · no estimate yet: no finished runs of this model')
   })

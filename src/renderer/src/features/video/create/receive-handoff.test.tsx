@@ -22,7 +22,10 @@ describe('a gallery image handed to the video Create form', () => {
     await user.type(within(form()).getByRole('textbox', { name: 'Prompt' }), 'the fox runs')
     await user.click(within(form()).getByRole('button', { name: 'Create video' }))
     await waitFor(() => expect(host.callsTo('video:create')).toHaveLength(1))
-    expect(host.callsTo('video:create')[0]).toMatchObject({ family: 'vidq', images: [{ kind: 'gallery', itemId: 'img-1' }] })
+    expect(host.callsTo('video:create')[0]).toMatchObject({
+      family: 'vidq',
+      images: [{ kind: 'gallery', itemId: 'img-1' }]
+    })
   })
 
   it('as last frame while the multipart family is chosen: says its model cannot, switches to one that can, and keeps first before last', async () => {
@@ -50,12 +53,19 @@ describe('a gallery image handed to the video Create form', () => {
   it('as reference: the first family takes no reference images, so the multipart family gets it', async () => {
     const { host, user } = await renderVideo()
     frame('reference', 'img-3', 'a style')
-    await waitFor(() => expect(notice()).toMatch(/^vidq2-pro cannot take a reference image from the gallery; switched to Video object · multipart \(gk-video-3\), which can\.$/))
+    await waitFor(() =>
+      expect(notice()).toMatch(
+        /^vidq2-pro cannot take a reference image from the gallery; switched to Video object · multipart \(gk-video-3\), which can\.$/
+      )
+    )
     expect((screen.getByRole('radio', { name: 'Video object · multipart' }) as HTMLInputElement).checked).toBe(true)
     await user.type(within(form()).getByRole('textbox', { name: 'Prompt' }), 'in this style')
     await user.click(within(form()).getByRole('button', { name: 'Create video' }))
     await waitFor(() => expect(host.callsTo('video:create')).toHaveLength(1))
-    expect(host.callsTo('video:create')[0]).toMatchObject({ family: 'gk', references: [{ kind: 'gallery', itemId: 'img-3' }] })
+    expect(host.callsTo('video:create')[0]).toMatchObject({
+      family: 'gk',
+      references: [{ kind: 'gallery', itemId: 'img-3' }]
+    })
   })
 })
 

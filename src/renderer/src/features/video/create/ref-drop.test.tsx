@@ -14,7 +14,11 @@ describe('drops on a video reference slot', () => {
     const host = new FakeHost()
     host.images.seed(2)
     await renderVideo({ host })
-    const data = { files: [], types: [GALLERY_ITEM_DRAG_TYPE], getData: (t: string) => (t === GALLERY_ITEM_DRAG_TYPE ? 'img-1' : '') }
+    const data = {
+      files: [],
+      types: [GALLERY_ITEM_DRAG_TYPE],
+      getData: (t: string) => (t === GALLERY_ITEM_DRAG_TYPE ? 'img-1' : '')
+    }
     fireEvent.dragOver(slot(), { dataTransfer: data })
     fireEvent.drop(slot(), { dataTransfer: data })
     expect(await within(slot()).findByRole('button', { name: 'Remove Gallery image prompt 1' })).toBeTruthy()
@@ -23,8 +27,12 @@ describe('drops on a video reference slot', () => {
 
   it('refuses a PNG bomb from the desktop before any upload', async () => {
     const { host } = await renderVideo()
-    fireEvent.drop(slot(), { dataTransfer: { files: [imageFile(pngHeader(12000, 9000), 'bomb.png')], types: ['Files'], getData: () => '' } })
-    await waitFor(() => expect(within(slot()).getByRole('alert').textContent).toContain('“bomb.png” is 12000×9000 pixels'))
+    fireEvent.drop(slot(), {
+      dataTransfer: { files: [imageFile(pngHeader(12000, 9000), 'bomb.png')], types: ['Files'], getData: () => '' }
+    })
+    await waitFor(() =>
+      expect(within(slot()).getByRole('alert').textContent).toContain('“bomb.png” is 12000×9000 pixels')
+    )
     expect(host.calls.filter((c) => c.channel === 'files:upload')).toHaveLength(0)
   })
 })

@@ -38,7 +38,12 @@ export function useReceiveHandoff(): void {
     const from = placed.switchedFrom
     const told = from
       ? from.model
-        ? t('flows.receive.switched', { model: from.model, slot, family: family(placed.family), suggestion: placed.model })
+        ? t('flows.receive.switched', {
+            model: from.model,
+            slot,
+            family: family(placed.family),
+            suggestion: placed.model
+          })
         : t('flows.receive.switchedFamily', { slot, family: family(placed.family), suggestion: placed.model })
       : t('flows.receive.placed', { name: h.label, slot, family: family(placed.family), model: placed.model })
     ui.setNotice(placed.needFirst ? `${told} ${t('flows.receive.needFirst')}` : told)

@@ -9,7 +9,15 @@ import { ruleOf, type GatewayNames } from '@shared/domain/gateway-names'
 import { VIDEO_FAMILY, type VideoCreateInput, type VideoCreateRequest, type VideoFamily } from '@shared/domain/video'
 import { checkVideoCreate } from '@shared/domain/video-rules'
 import { isBlank, parseWhole, type VideoProblems } from '../problems'
-import { capFor, type DraftRef, type Drafts, type VideosMultipartDraft, type VideosJsonDraft, type UnifiedSecondDraft, type UnifiedFirstDraft } from './drafts'
+import {
+  capFor,
+  type DraftRef,
+  type Drafts,
+  type VideosMultipartDraft,
+  type VideosJsonDraft,
+  type UnifiedSecondDraft,
+  type UnifiedFirstDraft
+} from './drafts'
 
 export interface Validated {
   request: VideoCreateRequest | null
@@ -122,7 +130,8 @@ function readVideosJson(d: VideosJsonDraft): Parsed {
 function readVideosMultipart(d: VideosMultipartDraft, names?: GatewayNames): Parsed {
   const unread: VideoProblems = {}
   // A length the gateway fixes for the model is what the field shows and what is sent.
-  const seconds = capFor(VIDEO_FAMILY.videosMultipart, d.model, names).duration.forced ?? whole(d.seconds, 'seconds', unread)
+  const seconds =
+    capFor(VIDEO_FAMILY.videosMultipart, d.model, names).duration.forced ?? whole(d.seconds, 'seconds', unread)
   const input: VideoCreateInput = {
     family: VIDEO_FAMILY.videosMultipart,
     model: readModel(d.model, unread),
@@ -137,13 +146,20 @@ function readVideosMultipart(d: VideosMultipartDraft, names?: GatewayNames): Par
 
 /** The domain's rules over what was read. */
 function check({ input, unread }: Parsed, names?: GatewayNames): Validated {
-  return formResult(checkVideoCreate(input, (model) => ruleOf(names, model)), unread)
+  return formResult(
+    checkVideoCreate(input, (model) => ruleOf(names, model)),
+    unread
+  )
 }
 
-export const validateUnifiedFirst = (d: UnifiedFirstDraft, names?: GatewayNames): Validated => check(readUnifiedFirst(d), names)
-export const validateUnifiedSecond = (d: UnifiedSecondDraft, names?: GatewayNames): Validated => check(readUnifiedSecond(d), names)
-export const validateVideosJson = (d: VideosJsonDraft, names?: GatewayNames): Validated => check(readVideosJson(d), names)
-export const validateVideosMultipart = (d: VideosMultipartDraft, names?: GatewayNames): Validated => check(readVideosMultipart(d, names), names)
+export const validateUnifiedFirst = (d: UnifiedFirstDraft, names?: GatewayNames): Validated =>
+  check(readUnifiedFirst(d), names)
+export const validateUnifiedSecond = (d: UnifiedSecondDraft, names?: GatewayNames): Validated =>
+  check(readUnifiedSecond(d), names)
+export const validateVideosJson = (d: VideosJsonDraft, names?: GatewayNames): Validated =>
+  check(readVideosJson(d), names)
+export const validateVideosMultipart = (d: VideosMultipartDraft, names?: GatewayNames): Validated =>
+  check(readVideosMultipart(d, names), names)
 
 /** The family's draft as the request it would send, before any rule. */
 export function readDraft(family: VideoFamily, drafts: Drafts, names?: GatewayNames): Parsed {

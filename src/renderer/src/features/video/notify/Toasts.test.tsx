@@ -12,8 +12,12 @@ afterEach(() => {
   resetVideoUi()
 })
 
-const ready = (prompt: string) => useVideoUi.getState().pushToast({ taskId: `v-${prompt}`, state: 'succeeded', title: 'Video ready', body: prompt })
-const failed = (prompt: string) => useVideoUi.getState().pushToast({ taskId: `v-${prompt}`, state: 'failed', title: 'Video failed', body: `${prompt} — refused` })
+const ready = (prompt: string) =>
+  useVideoUi.getState().pushToast({ taskId: `v-${prompt}`, state: 'succeeded', title: 'Video ready', body: prompt })
+const failed = (prompt: string) =>
+  useVideoUi
+    .getState()
+    .pushToast({ taskId: `v-${prompt}`, state: 'failed', title: 'Video failed', body: `${prompt} — refused` })
 
 async function renderToasts(language: 'en' | 'zh' = 'en') {
   const i18n = createI18n(language)
@@ -32,7 +36,10 @@ describe('video toasts', () => {
       ready('a kite')
       ready('a boat')
     })
-    expect(screen.getAllByTestId('video-toast').map((t) => t.textContent)).toEqual([expect.stringContaining('a kite'), expect.stringContaining('a boat')])
+    expect(screen.getAllByTestId('video-toast').map((t) => t.textContent)).toEqual([
+      expect.stringContaining('a kite'),
+      expect.stringContaining('a boat')
+    ])
     expect(screen.queryByTestId('video-toast-summary')).toBeNull()
   })
 
@@ -48,7 +55,11 @@ describe('video toasts', () => {
     expect(screen.getByTestId('video-toast').textContent).toContain('a storm — refused')
     const summary = screen.getByTestId('video-toast-summary')
     expect(summary.querySelector('.toast-title')?.textContent).toBe('4 videos ready')
-    expect(within(summary).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['a kite', 'a boat', 'a harbour', 'and 1 more'])
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent)
+    ).toEqual(['a kite', 'a boat', 'a harbour', 'and 1 more'])
     act(() => useUiStore.getState().setView('chat'))
     await user.click(within(summary).getByRole('button', { name: 'Show board' }))
     expect(useUiStore.getState().view).toBe('video')

@@ -57,7 +57,11 @@ function SummaryItem({ state, toasts }: { state: Toast['state']; toasts: Toast[]
   const rest = toasts.length - SUMMARY_NAMES
   return (
     <li className="toast toast-summary" data-state={state} data-testid="video-toast-summary">
-      <p className="toast-title">{t(state === 'failed' ? 'video.notify.summaryFailed' : 'video.notify.summarySucceeded', { count: toasts.length })}</p>
+      <p className="toast-title">
+        {t(state === 'failed' ? 'video.notify.summaryFailed' : 'video.notify.summarySucceeded', {
+          count: toasts.length
+        })}
+      </p>
       <ul className="toast-body toast-names">
         {toasts.slice(0, SUMMARY_NAMES).map((toast) => (
           <li key={toast.key}>{toast.body}</li>
@@ -99,7 +103,11 @@ export function Toasts() {
     <section className="toasts" aria-label={t('video.notify.region')}>
       <ul className="stack-list">
         {groupToasts(toasts).map((entry) =>
-          entry.kind === 'one' ? <ToastItem key={entry.toast.key} toast={entry.toast} /> : <SummaryItem key={`summary-${entry.state}`} state={entry.state} toasts={entry.toasts} />
+          entry.kind === 'one' ? (
+            <ToastItem key={entry.toast.key} toast={entry.toast} />
+          ) : (
+            <SummaryItem key={`summary-${entry.state}`} state={entry.state} toasts={entry.toasts} />
+          )
         )}
       </ul>
     </section>

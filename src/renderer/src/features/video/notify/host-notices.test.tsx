@@ -20,9 +20,28 @@ describe('video notifications come from the host only', () => {
     await act(async () => host.emit('video:task-updated', succeeded(first)))
     await nextFrame()
     expect(screen.queryByTestId('video-toast')).toBeNull()
-    await act(async () => host.emit('video:notice', { id: 'v-1', state: 'failed', title: 'Video failed', body: '', shownBySystem: true, prompt: 'video 1', message: 'moderation' }))
+    await act(async () =>
+      host.emit('video:notice', {
+        id: 'v-1',
+        state: 'failed',
+        title: 'Video failed',
+        body: '',
+        shownBySystem: true,
+        prompt: 'video 1',
+        message: 'moderation'
+      })
+    )
     expect(screen.queryByTestId('video-toast')).toBeNull()
-    await act(async () => host.emit('video:notice', { id: 'v-2', state: 'lost', title: 'Video task lost', body: '', shownBySystem: false, prompt: 'video 2' }))
+    await act(async () =>
+      host.emit('video:notice', {
+        id: 'v-2',
+        state: 'lost',
+        title: 'Video task lost',
+        body: '',
+        shownBySystem: false,
+        prompt: 'video 2'
+      })
+    )
     const toast = await screen.findByTestId('video-toast')
     expect(toast.textContent).toContain('Video task lost')
     expect(toast.textContent).toContain('video 2 — the gateway no longer knows this task.')

@@ -13,6 +13,9 @@ export function noticeText(n: VideoNotice, t: TFunction<'translation'>): { title
     case 'outcome-unknown':
       return { title: t('video.notify.unknownTitle'), body: t('video.notify.unknownBody', values) }
     default:
-      return { title: t('video.notify.failedTitle'), body: t(n.code ? 'video.notify.failedBodyCode' : 'video.notify.failedBody', values) }
+      return {
+        title: t('video.notify.failedTitle'),
+        body: t(n.code ? 'video.notify.failedBodyCode' : 'video.notify.failedBody', values)
+      }
   }
 }

@@ -3,7 +3,13 @@ import type { Toast } from '../video-ui-store'
 import { groupToasts } from './toast-groups'
 
 let key = 0
-const toast = (state: Toast['state'], body: string): Toast => ({ key: ++key, taskId: `t-${key}`, state, title: state, body })
+const toast = (state: Toast['state'], body: string): Toast => ({
+  key: ++key,
+  taskId: `t-${key}`,
+  state,
+  title: state,
+  body
+})
 
 describe('groupToasts', () => {
   it('shows up to two toasts of an outcome one by one', () => {
@@ -12,7 +18,13 @@ describe('groupToasts', () => {
   })
 
   it('collapses more than two of an outcome into one summary where the newest one is', () => {
-    const list = [toast('succeeded', 'a'), toast('failed', 'x'), toast('succeeded', 'b'), toast('succeeded', 'c'), toast('succeeded', 'd')]
+    const list = [
+      toast('succeeded', 'a'),
+      toast('failed', 'x'),
+      toast('succeeded', 'b'),
+      toast('succeeded', 'c'),
+      toast('succeeded', 'd')
+    ]
     const entries = groupToasts(list)
     expect(entries).toHaveLength(2)
     expect(entries[0]).toEqual({ kind: 'one', toast: list[1] })
@@ -21,6 +33,9 @@ describe('groupToasts', () => {
 
   it('summarises each outcome on its own', () => {
     const list = ['a', 'b', 'c'].flatMap((p) => [toast('succeeded', p), toast('failed', p)])
-    expect(groupToasts(list).map((e) => (e.kind === 'summary' ? `${e.state}:${e.toasts.length}` : 'one'))).toEqual(['succeeded:3', 'failed:3'])
+    expect(groupToasts(list).map((e) => (e.kind === 'summary' ? `${e.state}:${e.toasts.length}` : 'one'))).toEqual([
+      'succeeded:3',
+      'failed:3'
+    ])
   })
 })

@@ -3,9 +3,7 @@ import type { Toast } from '../video-ui-store'
 /** More toasts than this of one outcome are shown as one summary: four large toasts covered the board. */
 export const SUMMARY_AFTER = 2
 
-export type ToastEntry =
-  | { kind: 'one'; toast: Toast }
-  | { kind: 'summary'; state: Toast['state']; toasts: Toast[] }
+export type ToastEntry = { kind: 'one'; toast: Toast } | { kind: 'summary'; state: Toast['state']; toasts: Toast[] }
 
 /**
  * What the toast stack shows, oldest first. Each outcome (ready, failed) with more than

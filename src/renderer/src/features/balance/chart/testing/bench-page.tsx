@@ -44,7 +44,11 @@ const api = {
     const div = host()
     const t0 = performance.now()
     const root = createRoot(div)
-    flushSync(() => root.render(<CanvasChart spec={spec} label="Available quota over time" readout={(i) => String(ys[i])} height={HEIGHT} />))
+    flushSync(() =>
+      root.render(
+        <CanvasChart spec={spec} label="Available quota over time" readout={(i) => String(ys[i])} height={HEIGHT} />
+      )
+    )
     const canvas = div.querySelector('canvas')!
     canvas.getContext('2d')!.getImageData(0, 0, 1, 1)
     const ms = performance.now() - t0

@@ -33,7 +33,8 @@ interface Example {
  * Examples the studio renders differently on purpose, each with its reason. The test fails if one
  * of them starts to match (the list must stay true) or if any other example fails.
  */
-const GFM_AUTOLINK = 'GFM autolink literal: replies link bare URLs and e-mail addresses as GitHub does (GFM spec, "Autolinks (extension)"); CommonMark alone leaves them text'
+const GFM_AUTOLINK =
+  'GFM autolink literal: replies link bare URLs and e-mail addresses as GitHub does (GFM spec, "Autolinks (extension)"); CommonMark alone leaves them text'
 const EXCEPTIONS: Readonly<Record<number, string>> = {
   602: GFM_AUTOLINK,
   606: GFM_AUTOLINK,
@@ -48,7 +49,8 @@ const GFM_EXCEPTIONS: Readonly<Record<number, string>> = {
 }
 
 const RAW_HTML_SECTIONS = new Set(['HTML blocks', 'Raw HTML'])
-const HTML_TAG = /<(?:[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?|\/[A-Za-z][A-Za-z0-9-]*\s*|!--[\s\S]*?--|\?[\s\S]*?\?|![A-Z][^>]*|!\[CDATA\[[\s\S]*?\]\])>/g
+const HTML_TAG =
+  /<(?:[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?|\/[A-Za-z][A-Za-z0-9-]*\s*|!--[\s\S]*?--|\?[\s\S]*?\?|![A-Z][^>]*|!\[CDATA\[[\s\S]*?\]\])>/g
 
 /** An example whose expected output passes HTML from the source through as HTML. */
 function isRawHtml(ex: Example): boolean {
@@ -77,23 +79,36 @@ function run(examples: readonly Example[]) {
     const actual = renderCanonical(ex.markdown)
     if (actual !== expected) {
       failed.push(ex.number)
-      if (process.env.CONFORMANCE_DIFF) console.info(`#${ex.number} ${ex.section}\n${JSON.stringify(ex.markdown)}\n  expected ${expected}\n  actual   ${actual}`)
+      if (process.env.CONFORMANCE_DIFF)
+        console.info(
+          `#${ex.number} ${ex.section}\n${JSON.stringify(ex.markdown)}\n  expected ${expected}\n  actual   ${actual}`
+        )
     }
   }
   return failed
 }
 
 describe('CommonMark 0.31.2 spec examples through the chat renderer', () => {
-  const all = (spec.tests as Example[]).map((ex) => ({ ...ex, markdown: ex.markdown.replace(/→/g, '\t'), html: ex.html.replace(/→/g, '\t') }))
+  const all = (spec.tests as Example[]).map((ex) => ({
+    ...ex,
+    markdown: ex.markdown.replace(/→/g, '\t'),
+    html: ex.html.replace(/→/g, '\t')
+  }))
   const examples = all.filter((ex) => !isRawHtml(ex))
 
   it('renders at least 99% of the non-raw-HTML examples exactly, and every miss is a listed exception', () => {
     const failed = run(examples)
     const passed = examples.length - failed.length
     const share = passed / examples.length
-    console.info(`CommonMark conformance: ${passed} of ${examples.length} non-raw-HTML examples (${(share * 100).toFixed(1)}%); ${all.length - examples.length} raw-HTML examples set aside`)
+    console.info(
+      `CommonMark conformance: ${passed} of ${examples.length} non-raw-HTML examples (${(share * 100).toFixed(1)}%); ${all.length - examples.length} raw-HTML examples set aside`
+    )
     expect(failed.filter((n) => !(n in EXCEPTIONS))).toEqual([])
-    expect(Object.keys(EXCEPTIONS).map(Number).filter((n) => !failed.includes(n))).toEqual([])
+    expect(
+      Object.keys(EXCEPTIONS)
+        .map(Number)
+        .filter((n) => !failed.includes(n))
+    ).toEqual([])
     expect(share).toBeGreaterThanOrEqual(0.99)
   })
 })
@@ -107,7 +122,10 @@ describe('GFM spec examples (tables, task lists, strikethrough, autolinks) throu
 
   it('starts a table right after a line of text, as GitHub does', () => {
     expect(renderCanonical('Results:\n| a | b |\n| - | :-: |\n| 1 | 2 |\n')).toBe(
-      canonicalHtml('<p>Results:</p><table><thead><tr><th>a</th><th align="center">b</th></tr></thead><tbody><tr><td>1</td><td align="center">2</td></tr></tbody></table>', document)
+      canonicalHtml(
+        '<p>Results:</p><table><thead><tr><th>a</th><th align="center">b</th></tr></thead><tbody><tr><td>1</td><td align="center">2</td></tr></tbody></table>',
+        document
+      )
     )
   })
 })

@@ -8,7 +8,8 @@
  */
 import { normalizeUri } from 'micromark-util-sanitize-uri'
 
-const BLOCK_TAGS = 'address|article|aside|blockquote|body|div|dl|dt|dd|figure|footer|h[1-6]|header|hr|li|ol|p|pre|section|table|tbody|td|tfoot|th|thead|tr|ul'
+const BLOCK_TAGS =
+  'address|article|aside|blockquote|body|div|dl|dt|dd|figure|footer|h[1-6]|header|hr|li|ol|p|pre|section|table|tbody|td|tfoot|th|thead|tr|ul'
 const VOID = new Set(['br', 'hr', 'img', 'input'])
 
 function escape(s: string, attr = false): string {
@@ -16,7 +17,12 @@ function escape(s: string, attr = false): string {
   return attr ? out.replace(/"/g, '&quot;') : out
 }
 
-function element(doc: Document, tag: string, attrs: Record<string, string | null>, children: Node[] | string): HTMLElement {
+function element(
+  doc: Document,
+  tag: string,
+  attrs: Record<string, string | null>,
+  children: Node[] | string
+): HTMLElement {
   const el = doc.createElement(tag)
   for (const [k, v] of Object.entries(attrs)) if (v !== null) el.setAttribute(k, v)
   if (typeof children === 'string') el.textContent = children
@@ -36,10 +42,24 @@ export function unwrapStudioMarkup(root: Element): void {
   }
   for (const img of [...root.querySelectorAll('.md-image')]) {
     const title = img.getAttribute('title')
-    img.replaceWith(element(doc, 'img', { src: normalizeUri(img.getAttribute('data-src') ?? ''), alt: img.textContent ?? '', title }, []))
+    img.replaceWith(
+      element(
+        doc,
+        'img',
+        { src: normalizeUri(img.getAttribute('data-src') ?? ''), alt: img.textContent ?? '', title },
+        []
+      )
+    )
   }
   for (const span of [...root.querySelectorAll('span.md-link-inert')]) {
-    span.replaceWith(element(doc, 'a', { href: normalizeUri(span.getAttribute('data-href') ?? ''), title: span.getAttribute('title') }, [...span.childNodes]))
+    span.replaceWith(
+      element(
+        doc,
+        'a',
+        { href: normalizeUri(span.getAttribute('data-href') ?? ''), title: span.getAttribute('title') },
+        [...span.childNodes]
+      )
+    )
   }
   for (const a of [...root.querySelectorAll('a')]) {
     a.removeAttribute('target')
@@ -53,9 +73,17 @@ export function unwrapStudioMarkup(root: Element): void {
     if (align) cell.setAttribute('align', align)
   }
   for (const box of [...root.querySelectorAll('input.md-task-box')]) {
-    box.replaceWith(element(doc, 'input', { type: 'checkbox', disabled: '', checked: (box as HTMLInputElement).checked ? '' : null }, []))
+    box.replaceWith(
+      element(
+        doc,
+        'input',
+        { type: 'checkbox', disabled: '', checked: (box as HTMLInputElement).checked ? '' : null },
+        []
+      )
+    )
   }
-  for (const wrapper of [...root.querySelectorAll('.md-chunk, .md-table-scroll, .markdown')]) wrapper.replaceWith(...wrapper.childNodes)
+  for (const wrapper of [...root.querySelectorAll('.md-chunk, .md-table-scroll, .markdown')])
+    wrapper.replaceWith(...wrapper.childNodes)
   for (const el of [...root.querySelectorAll('[class]')]) {
     if (!(el.tagName === 'CODE' && el.className.startsWith('language-'))) el.removeAttribute('class')
   }

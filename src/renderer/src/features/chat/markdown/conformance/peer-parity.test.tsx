@@ -25,8 +25,14 @@ beforeAll(async () => {
   // document.compatMode is not "CSS1Compat" (the test DOM has no compatMode at all).
   // KaTeX reads it once, when its module is first evaluated: so the peer's math plugins (both
   // import KaTeX) are imported after.
-  if (document.compatMode !== 'CSS1Compat') Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true })
-  const [rehypeKatex, remarkMath] = await Promise.all([import('rehype-katex'), import('remark-math'), loadMarkdownEngine(), loadKatex()])
+  if (document.compatMode !== 'CSS1Compat')
+    Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true })
+  const [rehypeKatex, remarkMath] = await Promise.all([
+    import('rehype-katex'),
+    import('remark-math'),
+    loadMarkdownEngine(),
+    loadKatex()
+  ])
   rehypePlugins = [rehypeKatex.default]
   remarkPlugins = [remarkGfm, remarkMath.default]
 })
@@ -84,7 +90,8 @@ function normalized(container: Element): string {
     if (align) cell.setAttribute('align', align)
   }
   unwrapStudioMarkup(copy)
-  for (const el of [...copy.querySelectorAll('[class]')]) if (!(el.tagName === 'CODE' && el.className.startsWith('language-'))) el.removeAttribute('class')
+  for (const el of [...copy.querySelectorAll('[class]')])
+    if (!(el.tagName === 'CODE' && el.className.startsWith('language-'))) el.removeAttribute('class')
   for (const el of [...copy.querySelectorAll('[style], [aria-hidden]')]) {
     el.removeAttribute('style')
     el.removeAttribute('aria-hidden')
@@ -116,9 +123,12 @@ function peer(markdown: string): string {
 
 /** Answers the studio renders differently on purpose, each with its reason (the test fails if one starts to match). */
 const DIFFERENT: Readonly<Record<string, string>> = {
-  mathAndMoney: 'prices: a $ followed by a digit after a space does not close math (pandoc\'s rule), so "$5 and ... $3" stays text; remark-math typesets it',
-  comments: 'raw HTML is shown as text either way; the studio keeps an HTML block in a block of its own, react-markdown leaves the bare text between blocks',
-  inlineDisplayMath: '$$...$$ inside a sentence is display math in the studio (as KaTeX auto-render and most chat clients show it); remark-math makes it inline'
+  mathAndMoney:
+    'prices: a $ followed by a digit after a space does not close math (pandoc\'s rule), so "$5 and ... $3" stays text; remark-math typesets it',
+  comments:
+    'raw HTML is shown as text either way; the studio keeps an HTML block in a block of its own, react-markdown leaves the bare text between blocks',
+  inlineDisplayMath:
+    '$$...$$ inside a sentence is display math in the studio (as KaTeX auto-render and most chat clients show it); remark-math makes it inline'
 }
 
 describe('typical answers render as react-markdown + remark-gfm + remark-math + rehype-katex render them', () => {
@@ -166,13 +176,17 @@ describe('typical answers streamed in pieces', () => {
     const names = Object.keys(ANSWERS)
     const finals = new Map(names.map((n) => [n, whole(ANSWERS[n]!)]))
     fc.assert(
-      fc.property(fc.constantFrom(...names), fc.array(fc.integer({ min: 1, max: 600 }), { minLength: 1, maxLength: 12 }), (name, cuts) => {
-        const doc = ANSWERS[name]!
-        const points = [...new Set(cuts.map((c) => c % doc.length))].filter((p) => p > 0).sort((a, b) => a - b)
-        const ends = [...points, doc.length]
-        const pieces = ends.map((end, i) => doc.slice(i === 0 ? 0 : ends[i - 1], end))
-        return streamed(pieces).isEqualNode(finals.get(name)!)
-      }),
+      fc.property(
+        fc.constantFrom(...names),
+        fc.array(fc.integer({ min: 1, max: 600 }), { minLength: 1, maxLength: 12 }),
+        (name, cuts) => {
+          const doc = ANSWERS[name]!
+          const points = [...new Set(cuts.map((c) => c % doc.length))].filter((p) => p > 0).sort((a, b) => a - b)
+          const ends = [...points, doc.length]
+          const pieces = ends.map((end, i) => doc.slice(i === 0 ? 0 : ends[i - 1], end))
+          return streamed(pieces).isEqualNode(finals.get(name)!)
+        }
+      ),
       { numRuns: 120, seed: 20261126 }
     )
   }, 120_000)

@@ -26,7 +26,9 @@ describe('code colouring', () => {
     vi.stubGlobal('requestIdleCallback', (cb: (typeof idle)[number]) => idle.push(cb))
     const { highlight } = await import('./highlighter')
     const results: unknown[] = []
-    const all = Promise.all(['let a = 1', 'let b = 2', 'let c = 3'].map((code) => highlight(code, 'js').then((t) => results.push(t))))
+    const all = Promise.all(
+      ['let a = 1', 'let b = 2', 'let c = 3'].map((code) => highlight(code, 'js').then((t) => results.push(t)))
+    )
     await vi.waitFor(() => expect(idle).toHaveLength(1), { timeout: 10_000 })
     await new Promise((r) => setTimeout(r, 20))
     let slices = 0
@@ -54,8 +56,8 @@ describe('every listed grammar', () => {
 
   it('takes the names models write for the newer ones', async () => {
     const { grammarName } = await import('./languages')
-    expect(['bat', 'cmd', 'ino', 'coffee', 'f90', 'jinja', 'hbs', 'vhd', 'pascal', 'feature'].map(grammarName)).toEqual([
-      'dos', 'dos', 'arduino', 'coffeescript', 'fortran', 'django', 'handlebars', 'vhdl', 'delphi', 'gherkin'
-    ])
+    expect(['bat', 'cmd', 'ino', 'coffee', 'f90', 'jinja', 'hbs', 'vhd', 'pascal', 'feature'].map(grammarName)).toEqual(
+      ['dos', 'dos', 'arduino', 'coffeescript', 'fortran', 'django', 'handlebars', 'vhdl', 'delphi', 'gherkin']
+    )
   })
 })

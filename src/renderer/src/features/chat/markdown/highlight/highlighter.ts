@@ -30,12 +30,14 @@ function engine(): Promise<Lowlight> {
 function ensureGrammar(name: string): Promise<boolean> {
   let ready = registered.get(name)
   if (!ready) {
-    ready = trackLoad(Promise.all([engine(), GRAMMARS[name]()])
-      .then(([ll, grammar]) => {
-        ll.register(name, grammar.default)
-        return true
-      })
-      .catch(() => false))
+    ready = trackLoad(
+      Promise.all([engine(), GRAMMARS[name]()])
+        .then(([ll, grammar]) => {
+          ll.register(name, grammar.default)
+          return true
+        })
+        .catch(() => false)
+    )
     registered.set(name, ready)
   }
   return ready
@@ -51,7 +53,12 @@ let draining = false
  */
 const whenIdle: (run: (budgetMs: number) => void) => void =
   typeof requestIdleCallback === 'function'
-    ? (run) => requestIdleCallback((deadline) => run(deadline.didTimeout ? FRAME_BUDGET_MS : Math.min(FRAME_BUDGET_MS, deadline.timeRemaining())), { timeout: IDLE_TIMEOUT_MS })
+    ? (run) =>
+        requestIdleCallback(
+          (deadline) =>
+            run(deadline.didTimeout ? FRAME_BUDGET_MS : Math.min(FRAME_BUDGET_MS, deadline.timeRemaining())),
+          { timeout: IDLE_TIMEOUT_MS }
+        )
     : (run) => setTimeout(() => run(FRAME_BUDGET_MS), 0)
 
 function drain(budgetMs: number): void {

@@ -57,7 +57,11 @@ describe('an open code fence read without the parser', () => {
           doc = advanceDoc(doc, prefix, completeTail)
           // Parsed whole, as without the shortcut (the completion trims the unfinished line's trailing blanks).
           const reference = advanceDoc(emptyDoc, prefix, completeTail)
-          const code = (d: typeof doc) => [...d.chunks.flat(), ...d.tail].flatMap((b) => b.nodes).filter((n) => n.type === 'code').map((n) => n.value.trimEnd())
+          const code = (d: typeof doc) =>
+            [...d.chunks.flat(), ...d.tail]
+              .flatMap((b) => b.nodes)
+              .filter((n) => n.type === 'code')
+              .map((n) => n.value.trimEnd())
           expect(code(doc)).toEqual(code(reference))
         }
       }),

@@ -24,7 +24,8 @@ export function openFenceNode(tail: string): Code | null {
     const line = tail.slice(lineStart, end < 0 ? tail.length : end)
     const trimmed = line.replace(/^ {0,3}/, '')
     // A closing fence ends the block; an unfinished last line that starts like one may become one.
-    if (trimmed.startsWith(marker) && (end < 0 || (trimmed.startsWith(fence) && /^(.)\1*[ \t]*$/.test(trimmed)))) return null
+    if (trimmed.startsWith(marker) && (end < 0 || (trimmed.startsWith(fence) && /^(.)\1*[ \t]*$/.test(trimmed))))
+      return null
     if (end < 0) break
     lineStart = end + 1
   }

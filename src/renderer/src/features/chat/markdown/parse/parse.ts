@@ -127,7 +127,10 @@ export function definitionsOf(nodes: readonly RootContent[]): Array<Definition |
 }
 
 /** A definition's key and entry in Definitions. */
-export function definitionEntry(def: Definition | FootnoteDefinition): [string, { label: string; url: string; title: string | null }] {
-  if (def.type === 'footnoteDefinition') return [FOOTNOTE_KEY + def.identifier, { label: def.identifier, url: '', title: null }]
+export function definitionEntry(
+  def: Definition | FootnoteDefinition
+): [string, { label: string; url: string; title: string | null }] {
+  if (def.type === 'footnoteDefinition')
+    return [FOOTNOTE_KEY + def.identifier, { label: def.identifier, url: '', title: null }]
   return [def.identifier, { label: def.label ?? def.identifier, url: def.url, title: def.title ?? null }]
 }

@@ -11,7 +11,12 @@ export function FootnoteRef({ node }: { node: FootnoteReference }) {
   if (!ref) return `[^${node.label ?? node.identifier}]`
   return (
     <sup className="md-footnote-ref">
-      <a href={`#${noteId(prefix, ref.number)}`} id={noteRefId(prefix, ref.number, ref.occurrence)} data-footnote-ref="" aria-describedby={notesLabelId(prefix)}>
+      <a
+        href={`#${noteId(prefix, ref.number)}`}
+        id={noteRefId(prefix, ref.number, ref.occurrence)}
+        data-footnote-ref=""
+        aria-describedby={notesLabelId(prefix)}
+      >
         {ref.number}
       </a>
     </sup>

@@ -49,7 +49,13 @@ function renderNode(node: PhrasingContent, key: number): ReactNode {
       // Raw HTML in model output is shown as the text it is.
       return node.value
     case 'inlineMath':
-      return <MathView key={key} tex={node.value} display={(node.data as { display?: boolean } | undefined)?.display === true} />
+      return (
+        <MathView
+          key={key}
+          tex={node.value}
+          display={(node.data as { display?: boolean } | undefined)?.display === true}
+        />
+      )
     case 'link': {
       const href = safeHref(node.url)
       // New windows are refused or sent to the OS browser by the host's allow-list; unsafe URLs get no href at all.
@@ -68,7 +74,15 @@ function renderNode(node: PhrasingContent, key: number): ReactNode {
       const href = safeHref(node.url)
       const alt = node.alt ?? ''
       return href ? (
-        <a key={key} className="md-image" href={href} data-src={node.url} title={node.title ?? undefined} target="_blank" rel="noopener noreferrer">
+        <a
+          key={key}
+          className="md-image"
+          href={href}
+          data-src={node.url}
+          title={node.title ?? undefined}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {alt}
         </a>
       ) : (

@@ -24,7 +24,15 @@ export const OVERLAY_RGB = [255, 45, 85] as const
  * Draws the visible part of the image. Zoomed out, the reduced bitmap is scaled (cheap); zoomed
  * in, only the source rectangle under the stage is resampled from the full bitmap.
  */
-export function drawImageLayer(ctx: CanvasRenderingContext2D, src: SourceBitmaps, imageW: number, imageH: number, t: RasterTransform, cw: number, ch: number): void {
+export function drawImageLayer(
+  ctx: CanvasRenderingContext2D,
+  src: SourceBitmaps,
+  imageW: number,
+  imageH: number,
+  t: RasterTransform,
+  cw: number,
+  ch: number
+): void {
   ctx.setTransform(1, 0, 0, 1, 0, 0)
   ctx.clearRect(0, 0, cw, ch)
   // Pixel-peeping past 2x shows pixels, as image editors do; below that, smooth.
@@ -39,7 +47,17 @@ export function drawImageLayer(ctx: CanvasRenderingContext2D, src: SourceBitmaps
   const sx1 = Math.min(imageW, Math.ceil((cw - t.dx) / t.scale))
   const sy1 = Math.min(imageH, Math.ceil((ch - t.dy) / t.scale))
   if (sx1 <= sx0 || sy1 <= sy0) return
-  ctx.drawImage(src.full, sx0, sy0, sx1 - sx0, sy1 - sy0, t.dx + sx0 * t.scale, t.dy + sy0 * t.scale, (sx1 - sx0) * t.scale, (sy1 - sy0) * t.scale)
+  ctx.drawImage(
+    src.full,
+    sx0,
+    sy0,
+    sx1 - sx0,
+    sy1 - sy0,
+    t.dx + sx0 * t.scale,
+    t.dy + sy0 * t.scale,
+    (sx1 - sx0) * t.scale,
+    (sy1 - sy0) * t.scale
+  )
 }
 
 /**

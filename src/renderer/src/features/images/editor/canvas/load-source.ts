@@ -27,7 +27,12 @@ export async function decodeSource(url: string, local?: Blob): Promise<DecodedSo
   img.src = url
   await img.decode()
   const full: CanvasImageSource = typeof createImageBitmap === 'function' ? await createImageBitmap(img) : img
-  return { bitmaps: { full, reduced: null, reducedScale: 1 }, width: img.naturalWidth, height: img.naturalHeight, from: img }
+  return {
+    bitmaps: { full, reduced: null, reducedScale: 1 },
+    width: img.naturalWidth,
+    height: img.naturalHeight,
+    from: img
+  }
 }
 
 /**
@@ -39,7 +44,11 @@ let early: { url: string; decoded: Promise<DecodedSource> } | null = null
 
 export function prefetchSource(url: string, local?: Blob): void {
   if (early?.url === url) return
-  if (early) void early.decoded.then((d) => releaseBitmaps(d.bitmaps), () => {})
+  if (early)
+    void early.decoded.then(
+      (d) => releaseBitmaps(d.bitmaps),
+      () => {}
+    )
   const decoded = decodeSource(url, local)
   decoded.catch(() => {}) // a failure is reported to whoever takes it
   early = { url, decoded }
@@ -67,11 +76,19 @@ export function afterNextFrame(): Promise<void> {
  * file's bytes when the page has them (a second decode, but on a decoder thread: resizing a
  * decoded bitmap runs on the main thread and would stall painting for ~100 ms on a 4096² image).
  */
-export async function reduceSource(from: Blob | ImageBitmap | HTMLImageElement, width: number, height: number): Promise<{ reduced: ImageBitmap; reducedScale: number } | null> {
+export async function reduceSource(
+  from: Blob | ImageBitmap | HTMLImageElement,
+  width: number,
+  height: number
+): Promise<{ reduced: ImageBitmap; reducedScale: number } | null> {
   const long = Math.max(width, height)
   if (long <= REDUCED_MAX_SIDE || typeof createImageBitmap !== 'function') return null
   const k = REDUCED_MAX_SIDE / long
-  const reduced = await createImageBitmap(from, { resizeWidth: Math.round(width * k), resizeHeight: Math.round(height * k), resizeQuality: 'medium' })
+  const reduced = await createImageBitmap(from, {
+    resizeWidth: Math.round(width * k),
+    resizeHeight: Math.round(height * k),
+    resizeQuality: 'medium'
+  })
   return { reduced, reducedScale: reduced.width / width }
 }
 

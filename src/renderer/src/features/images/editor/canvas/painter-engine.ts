@@ -89,7 +89,12 @@ export class PainterEngine {
 
   constructor(
     private readonly host: EngineHost,
-    canvases: { image: HTMLCanvasElement | null; mask: HTMLCanvasElement | null; cursor: HTMLElement | null; outline?: SVGPathElement | null },
+    canvases: {
+      image: HTMLCanvasElement | null
+      mask: HTMLCanvasElement | null
+      cursor: HTMLElement | null
+      outline?: SVGPathElement | null
+    },
     private readonly scheduler: Scheduler = browserScheduler
   ) {
     this.imageCanvas = canvases.image
@@ -251,7 +256,10 @@ export class PainterEngine {
     if (ops === this.shown) return
     // A feathered overlay is blurred as a whole: a new stroke joins the blur by a replay.
     const echo =
-      this.justCommitted !== null && ops.length === this.shown.length + 1 && ops[ops.length - 1] === this.justCommitted && featherOf(ops) === 0
+      this.justCommitted !== null &&
+      ops.length === this.shown.length + 1 &&
+      ops[ops.length - 1] === this.justCommitted &&
+      featherOf(ops) === 0
     this.justCommitted = null
     this.shown = ops
     if (!echo) {

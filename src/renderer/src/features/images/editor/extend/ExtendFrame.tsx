@@ -11,7 +11,15 @@ const FRAME_HEIGHT = 180
  * keys (1 % of the canvas, Shift 10 %, Home centres it). The drag's start is in a ref, so a move
  * only sets the share (one small render of this preview).
  */
-export function ExtendFrame({ plan, placement, url }: { plan: Extract<ExtendPlan, { ok: true }>; placement: ExtendPlacement; url: string }) {
+export function ExtendFrame({
+  plan,
+  placement,
+  url
+}: {
+  plan: Extract<ExtendPlan, { ok: true }>
+  placement: ExtendPlacement
+  url: string
+}) {
   const { t } = useT()
   const setShare = useExtendStore((s) => s.setShare)
   const frameRef = useRef<HTMLDivElement>(null)
@@ -37,7 +45,12 @@ export function ExtendFrame({ plan, placement, url }: { plan: Extract<ExtendPlan
   }
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
     const step = (side: number) => Math.max(1, Math.round(side * (e.shiftKey ? 0.1 : 0.01)))
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-step(W), 0], ArrowRight: [step(W), 0], ArrowUp: [0, -step(H)], ArrowDown: [0, step(H)] }
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step(W), 0],
+      ArrowRight: [step(W), 0],
+      ArrowUp: [0, -step(H)],
+      ArrowDown: [0, step(H)]
+    }
     if (e.key === 'Home') setShare({ x: 0.5, y: 0.5 })
     else if (moves[e.key]) setShare(shareOf(plan, placement.x + moves[e.key][0], placement.y + moves[e.key][1]))
     else return
@@ -45,14 +58,24 @@ export function ExtendFrame({ plan, placement, url }: { plan: Extract<ExtendPlan
   }
 
   return (
-    <div className="extend-frame" ref={frameRef} data-testid="extend-frame" style={{ aspectRatio: `${W} / ${H}`, width: `min(100%, ${(FRAME_HEIGHT * W) / Math.max(W, H)}px)` }}>
+    <div
+      className="extend-frame"
+      ref={frameRef}
+      data-testid="extend-frame"
+      style={{ aspectRatio: `${W} / ${H}`, width: `min(100%, ${(FRAME_HEIGHT * W) / Math.max(W, H)}px)` }}
+    >
       <button
         type="button"
         className="extend-picture"
         aria-label={t('images.extend.move', { x: placement.x, y: placement.y })}
         title={t('images.extend.moveTitle')}
         aria-keyshortcuts="ArrowLeft ArrowRight ArrowUp ArrowDown Shift+ArrowLeft Shift+ArrowRight Shift+ArrowUp Shift+ArrowDown Home"
-        style={{ left: pct(placement.x, W), top: pct(placement.y, H), width: pct(placement.pictureWidth, W), height: pct(placement.pictureHeight, H) }}
+        style={{
+          left: pct(placement.x, W),
+          top: pct(placement.y, H),
+          width: pct(placement.pictureWidth, W),
+          height: pct(placement.pictureHeight, H)
+        }}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerEnd}

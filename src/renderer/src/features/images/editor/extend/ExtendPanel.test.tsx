@@ -33,7 +33,9 @@ describe('extend canvas panel', () => {
     await user.type(form().getByRole('textbox', { name: 'Prompt' }), 'more beach on both sides')
     await user.click(screen.getByRole('button', { name: 'Apply edit' }))
     await waitFor(() => expect(host.callsTo('images:edit')).toHaveLength(1))
-    expect(host.callsTo('images:edit')[0]).toMatchObject({ extend: { width: 5461, height: 3072, x: 704, y: 0, pictureWidth: 3072, pictureHeight: 3072 } })
+    expect(host.callsTo('images:edit')[0]).toMatchObject({
+      extend: { width: 5461, height: 3072, x: 704, y: 0, pictureWidth: 3072, pictureHeight: 3072 }
+    })
     // Nothing painted: no mask upload; the host masks the new area itself.
     expect(host.calls.filter((c) => c.channel === 'files:upload')).toHaveLength(0)
   })
@@ -52,33 +54,45 @@ describe('extend canvas panel', () => {
     expect(host.callsTo('images:edit')).toHaveLength(0)
     // 16:9 is a size of the form family: snapped to it.
     await user.click(within(form().getByRole('group', { name: 'Canvas shape' })).getByRole('button', { name: '16:9' }))
-    expect(screen.getByTestId('extend-note').textContent).toMatch(/^Snapped to 1920×1080 \(from 7282×4096\), the nearest size the form family takes; the picture is scaled to 26%/)
+    expect(screen.getByTestId('extend-note').textContent).toMatch(
+      /^Snapped to 1920×1080 \(from 7282×4096\), the nearest size the form family takes; the picture is scaled to 26%/
+    )
   })
 
   it('takes the canvas in pixels and refuses one smaller than the picture', async () => {
     const { user } = await openPainter()
     await user.click(form().getByRole('checkbox', { name: 'Extend the canvas (outpaint)' }))
-    await user.click(within(form().getByRole('group', { name: 'Canvas shape' })).getByRole('button', { name: 'Pixels' }))
+    await user.click(
+      within(form().getByRole('group', { name: 'Canvas shape' })).getByRole('button', { name: 'Pixels' })
+    )
     const width = form().getByRole('textbox', { name: 'Canvas width (px)' })
     await user.clear(width)
     await user.type(width, '4000')
-    expect(screen.getByTestId('extend-problem').textContent).toBe('4000×4096 is smaller than the picture (4096×4096): the canvas must hold it whole.')
+    expect(screen.getByTestId('extend-problem').textContent).toBe(
+      '4000×4096 is smaller than the picture (4096×4096): the canvas must hold it whole.'
+    )
   })
 
   it('adds pixels per side: the canvas grows by them and they place the picture', async () => {
     const { host, user } = await openPainter()
     await user.click(form().getByRole('checkbox', { name: 'Extend the canvas (outpaint)' }))
-    await user.click(within(form().getByRole('group', { name: 'Canvas shape' })).getByRole('button', { name: 'Per side' }))
+    await user.click(
+      within(form().getByRole('group', { name: 'Canvas shape' })).getByRole('button', { name: 'Per side' })
+    )
     await user.type(form().getByRole('textbox', { name: 'Left (px)' }), '256')
     await user.type(form().getByRole('textbox', { name: 'Right (px)' }), '768')
     // 5120×4096 is over the native family's area: scaled into it, the picture keeping its quarter of the room on the left.
-    expect(screen.getByTestId('extend-note').textContent).toMatch(/^Snapped to 4579×3663 \(from 5120×4096\).* The picture sits at 229, 0\.$/)
+    expect(screen.getByTestId('extend-note').textContent).toMatch(
+      /^Snapped to 4579×3663 \(from 5120×4096\).* The picture sits at 229, 0\.$/
+    )
     await user.type(form().getByRole('textbox', { name: 'Top (px)' }), '-5')
     expect(screen.getByTestId('extend-problem').textContent).toMatch(/whole number/)
     await user.clear(form().getByRole('textbox', { name: 'Top (px)' }))
     await user.type(form().getByRole('textbox', { name: 'Prompt' }), 'more room on the right')
     await user.click(screen.getByRole('button', { name: 'Apply edit' }))
     await waitFor(() => expect(host.callsTo('images:edit')).toHaveLength(1))
-    expect(host.callsTo('images:edit')[0]).toMatchObject({ extend: { width: 4579, height: 3663, x: 229, y: 0, pictureWidth: 3663, pictureHeight: 3663 } })
+    expect(host.callsTo('images:edit')[0]).toMatchObject({
+      extend: { width: 4579, height: 3663, x: 229, y: 0, pictureWidth: 3663, pictureHeight: 3663 }
+    })
   })
 })

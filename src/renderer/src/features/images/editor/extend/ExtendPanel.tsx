@@ -15,7 +15,15 @@ import './extend.css'
  * what the edit family's size rules made of it (snapped, or refused with the reason) before any
  * request. The new area is masked by the host, together with the mask painted on the picture.
  */
-export function ExtendPanel({ source, family, error }: { source: EditorSource; family: EditFamily; error: string | null }) {
+export function ExtendPanel({
+  source,
+  family,
+  error
+}: {
+  source: EditorSource
+  family: EditFamily
+  error: string | null
+}) {
   const { t } = useT()
   const owner = `${source.ref.kind}:${source.ref.kind === 'gallery' ? source.ref.itemId : source.ref.fileId}`
   const claim = useExtendStore((s) => s.claim)
@@ -58,7 +66,14 @@ export function ExtendPanel({ source, family, error }: { source: EditorSource; f
               className="button button-small"
               aria-pressed={pixels !== null}
               title={t('images.extend.pixelsTitle')}
-              onClick={() => pixels ?? setChoice({ kind: 'pixels', width: String(Math.round(source.width * 1.25)), height: String(source.height) })}
+              onClick={() =>
+                pixels ??
+                setChoice({
+                  kind: 'pixels',
+                  width: String(Math.round(source.width * 1.25)),
+                  height: String(source.height)
+                })
+              }
             >
               {t('images.extend.pixels')}
             </button>
@@ -74,14 +89,31 @@ export function ExtendPanel({ source, family, error }: { source: EditorSource; f
           </div>
           {pixels && (
             <div className="field-grid">
-              <TextField label={t('images.extend.width')} inputMode="numeric" value={pixels.width} onChange={(e) => setChoice({ ...pixels, width: e.target.value })} />
-              <TextField label={t('images.extend.height')} inputMode="numeric" value={pixels.height} onChange={(e) => setChoice({ ...pixels, height: e.target.value })} />
+              <TextField
+                label={t('images.extend.width')}
+                inputMode="numeric"
+                value={pixels.width}
+                onChange={(e) => setChoice({ ...pixels, width: e.target.value })}
+              />
+              <TextField
+                label={t('images.extend.height')}
+                inputMode="numeric"
+                value={pixels.height}
+                onChange={(e) => setChoice({ ...pixels, height: e.target.value })}
+              />
             </div>
           )}
           {sides && (
             <div className="field-grid">
               {(['left', 'top', 'right', 'bottom'] as const).map((side) => (
-                <TextField key={side} label={t(`images.extend.side.${side}`)} inputMode="numeric" placeholder="0" value={sides[side]} onChange={(e) => setChoice({ ...sides, [side]: e.target.value })} />
+                <TextField
+                  key={side}
+                  label={t(`images.extend.side.${side}`)}
+                  inputMode="numeric"
+                  placeholder="0"
+                  value={sides[side]}
+                  onChange={(e) => setChoice({ ...sides, [side]: e.target.value })}
+                />
               ))}
             </div>
           )}

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { appendPoint, canRedo, canUndo, EMPTY_HISTORY, mayHavePaint, pushOp, redo, sampleSpacing, undo, type Stroke } from './mask-model'
+import {
+  appendPoint,
+  canRedo,
+  canUndo,
+  EMPTY_HISTORY,
+  mayHavePaint,
+  pushOp,
+  redo,
+  sampleSpacing,
+  undo,
+  type Stroke
+} from './mask-model'
 
 const s = (x: number): Stroke => ({ kind: 'stroke', mode: 'paint', radius: 4, hardness: 1, points: [x, x] })
 

@@ -41,7 +41,10 @@ describe('a selection typed as numbers', () => {
   })
 
   it('a subtract cuts the typed box out of what is there', () => {
-    const ops = [typedSelection('rect', 'add', { x: 0, y: 0, width: W, height: H }, W, H), typedSelection('rect', 'subtract', { x: 2, y: 3, width: 4, height: 5 }, W, H)]
+    const ops = [
+      typedSelection('rect', 'add', { x: 0, y: 0, width: W, height: H }, W, H),
+      typedSelection('rect', 'subtract', { x: 2, y: 3, width: 4, height: 5 }, W, H)
+    ]
     const m = bitmap(maskRuns(ops, W, H))
     expect(m.flat().reduce((a, b) => a + b, 0)).toBe(W * H - 20)
     expect(m[3][2]).toBe(0)

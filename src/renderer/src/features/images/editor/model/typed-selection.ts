@@ -33,7 +33,13 @@ export function initialBox(width: number, height: number): TypedBox {
 }
 
 /** The selection op for a typed box: corners [x, y, x + width, y + height], like a drag between them. */
-export function typedSelection(shape: TypedShape, mode: SelectionMode, box: TypedBox, width: number, height: number): ShapeOp {
+export function typedSelection(
+  shape: TypedShape,
+  mode: SelectionMode,
+  box: TypedBox,
+  width: number,
+  height: number
+): ShapeOp {
   const b = clampBox(box, width, height)
   return { kind: 'shape', shape, mode, points: [b.x, b.y, b.x + b.width, b.y + b.height] }
 }

@@ -12,10 +12,23 @@ const ops = () => usePainterStore.getState().history.ops
 describe('mask painter', () => {
   it('names every control', async () => {
     const { painter } = await openPainter()
-    for (const name of ['Brush', 'Eraser', 'Undo', 'Redo', 'Invert mask', 'Clear mask', 'Fill mask', 'Zoom in', 'Zoom out', 'Fit to view', 'Compare']) {
+    for (const name of [
+      'Brush',
+      'Eraser',
+      'Undo',
+      'Redo',
+      'Invert mask',
+      'Clear mask',
+      'Fill mask',
+      'Zoom in',
+      'Zoom out',
+      'Fit to view',
+      'Compare'
+    ]) {
       expect(painter.getByRole('button', { name })).toBeTruthy()
     }
-    for (const name of ['Brush size', 'Hardness', 'Overlay opacity']) expect(painter.getByRole('slider', { name })).toBeTruthy()
+    for (const name of ['Brush size', 'Hardness', 'Overlay opacity'])
+      expect(painter.getByRole('slider', { name })).toBeTruthy()
     expect(painter.getByRole('application', { name: 'Mask canvas' })).toBeTruthy()
     expect(painter.getByRole('button', { name: 'Undo' }).getAttribute('aria-keyshortcuts')).toBe('Control+Z Meta+Z')
     expect(screen.getByRole('button', { name: 'Apply edit' })).toBeTruthy()

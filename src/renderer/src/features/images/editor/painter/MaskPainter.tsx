@@ -64,7 +64,13 @@ export function MaskPainter({ source, belowStage }: MaskPainterProps) {
   }
 
   return (
-    <section className="mask-painter" role="region" aria-label={t('images.painter.region')} onKeyDown={onKeyDown} onKeyUp={onKeyUp}>
+    <section
+      className="mask-painter"
+      role="region"
+      aria-label={t('images.painter.region')}
+      onKeyDown={onKeyDown}
+      onKeyUp={onKeyUp}
+    >
       <ToolRail commands={commands} />
       <input
         ref={fileRef}

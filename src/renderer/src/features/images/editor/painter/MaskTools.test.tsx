@@ -27,11 +27,16 @@ const last = <T extends MaskOp>() => ops()[ops().length - 1] as T
 function fakeDecoder(img: PixelImage) {
   const decode = vi.fn(async () => ({ image: img as unknown as ImageBitmap, width: img.width, height: img.height }))
   maskWork.decode = decode
-  maskWork.fromImage = async (image, choice, width, height, source, base) => maskFromPixels(image as unknown as PixelImage, choice, width, height, source, base)
+  maskWork.fromImage = async (image, choice, width, height, source, base) =>
+    maskFromPixels(image as unknown as PixelImage, choice, width, height, source, base)
   return decode
 }
 
-function pixels(width: number, height: number, px: (x: number, y: number) => [number, number, number, number]): PixelImage {
+function pixels(
+  width: number,
+  height: number,
+  px: (x: number, y: number) => [number, number, number, number]
+): PixelImage {
   const data = new Uint8ClampedArray(width * height * 4)
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set(px(x, y), (y * width + x) * 4)
   return { data, width, height }
@@ -72,7 +77,12 @@ describe('mask painter selection tools', () => {
     // The Alt-drag cut a hole: its centre is no longer painted, the rectangle around it still is.
     const row = maskRuns(ops(), SIDE, SIDE)[Math.floor((hole.points[1] + hole.points[3]) / 2)]
     const cx = Math.floor((hole.points[0] + hole.points[2]) / 2)
-    expect(row).toEqual([Math.ceil(rect.points[0] - 0.5), Math.ceil(hole.points[0] - 0.5), Math.ceil(hole.points[2] - 0.5), Math.ceil(rect.points[2] - 0.5)])
+    expect(row).toEqual([
+      Math.ceil(rect.points[0] - 0.5),
+      Math.ceil(hole.points[0] - 0.5),
+      Math.ceil(hole.points[2] - 0.5),
+      Math.ceil(rect.points[2] - 0.5)
+    ])
     expect(cx).toBeGreaterThan(row[1])
 
     await user.click(painter.getByRole('button', { name: 'Subtract from mask' }))
@@ -159,7 +169,9 @@ describe('mask painter whole-mask tools', () => {
   it('grows (.) and shrinks (,) by the amount, pixel-exact, each one undoable step', async () => {
     const { stage, painter, user } = await openPainter()
     usePainterStore.getState().commit({ kind: 'shape', shape: 'rect', mode: 'add', points: [1000, 1000, 1100, 1050] })
-    fireEvent.change(painter.getByRole('spinbutton', { name: 'Grow, shrink and feather by' }), { target: { value: '12' } })
+    fireEvent.change(painter.getByRole('spinbutton', { name: 'Grow, shrink and feather by' }), {
+      target: { value: '12' }
+    })
     expect(usePainterStore.getState().amount).toBe(12)
     const before = maskRuns(ops(), SIDE, SIDE)
     stage.focus()
@@ -216,7 +228,9 @@ describe('mask painter whole-mask tools', () => {
     expect(rows[0]).toEqual([0, 2048])
     expect(rows[1023]).toEqual([0, 2048])
     expect(rows[1024]).toEqual([])
-    expect(painter.getByTestId('painter-notice').textContent).toBe('The mask was 64×64; it was scaled to the source’s 4096×4096 (Alpha (transparent = edit)).')
+    expect(painter.getByTestId('painter-notice').textContent).toBe(
+      'The mask was 64×64; it was scaled to the source’s 4096×4096 (Alpha (transparent = edit)).'
+    )
     await undoRedo(user, stage)
   })
 
@@ -247,7 +261,9 @@ describe('mask painter whole-mask tools', () => {
     await user.upload(input, new File(['png'], 'white.png', { type: 'image/png' }))
     await waitFor(() => expect(ops()).toHaveLength(1))
     expect(unpackRuns(last<RunsOp>(), SIDE, SIDE)[SIDE - 1]).toEqual([4000, SIDE])
-    expect(screen.getByTestId('painter-notice').textContent).toBe('The mask was 4096×2; it was scaled to the source’s 4096×4096 (Luminance (white = edit)).')
+    expect(screen.getByTestId('painter-notice').textContent).toBe(
+      'The mask was 4096×2; it was scaled to the source’s 4096×4096 (Luminance (white = edit)).'
+    )
     expect(screen.getByTestId('painter-notice').getAttribute('role')).toBe('status')
   })
 
@@ -262,13 +278,23 @@ describe('mask painter whole-mask tools', () => {
     await undoRedo(user, stage)
     fakeDecoder(pixels(4, 4, () => [9, 9, 9, 255]))
     await user.keyboard('t')
-    await waitFor(() => expect(screen.getByTestId('painter-notice').textContent).toBe('The source has no transparent pixels: the mask is unchanged.'))
+    await waitFor(() =>
+      expect(screen.getByTestId('painter-notice').textContent).toBe(
+        'The source has no transparent pixels: the mask is unchanged.'
+      )
+    )
     expect(ops()).toHaveLength(1)
   })
 
   it('exports the mask as sent (Ctrl+S), and says so when there is nothing to export', async () => {
     const { stage, user } = await openPainter()
-    const run = vi.fn(async () => ({ blob: new Blob(['png'], { type: 'image/png' }), width: SIDE, height: SIDE, rasterMs: 0, encodeMs: 1 }))
+    const run = vi.fn(async () => ({
+      blob: new Blob(['png'], { type: 'image/png' }),
+      width: SIDE,
+      height: SIDE,
+      rasterMs: 0,
+      encodeMs: 1
+    }))
     maskExport.run = run
     stage.focus()
     await user.keyboard('{Control>}s{/Control}')
@@ -276,7 +302,9 @@ describe('mask painter whole-mask tools', () => {
     expect(run).not.toHaveBeenCalled()
     usePainterStore.getState().commit({ kind: 'fill' })
     await user.keyboard('{Control>}s{/Control}')
-    await waitFor(() => expect(screen.getByTestId('painter-notice').textContent).toBe('Mask exported as mask-4096x4096.png.'))
+    await waitFor(() =>
+      expect(screen.getByTestId('painter-notice').textContent).toBe('Mask exported as mask-4096x4096.png.')
+    )
     expect(run).toHaveBeenCalledWith(ops(), SIDE, SIDE)
   })
 

@@ -15,9 +15,15 @@ export function PainterNoticeLine() {
   }
   if (!notice) return <p role="status" className="painter-notice" data-testid="painter-notice" />
   const values = { ...notice.values }
-  if (typeof values.channel === 'string') values.channel = t(`images.painter.channels.${values.channel as 'alpha' | 'luminance'}`)
+  if (typeof values.channel === 'string')
+    values.channel = t(`images.painter.channels.${values.channel as 'alpha' | 'luminance'}`)
   return (
-    <p role={notice.tone === 'error' ? 'alert' : 'status'} className="painter-notice" data-tone={notice.tone} data-testid="painter-notice">
+    <p
+      role={notice.tone === 'error' ? 'alert' : 'status'}
+      className="painter-notice"
+      data-tone={notice.tone}
+      data-testid="painter-notice"
+    >
       {t(`images.painter.notices.${notice.key}` as 'images.painter.notices.failed', values)}
     </p>
   )

@@ -55,13 +55,19 @@ export const PainterStage = memo(function PainterStage({ source, engineRef, desc
 
   useLayoutEffect(() => {
     const stage = stageRef.current!
-    const engine = engineFor(source, { image: imageRef.current, mask: maskRef.current, cursor: cursorRef.current, outline: outlineRef.current })
+    const engine = engineFor(source, {
+      image: imageRef.current,
+      mask: maskRef.current,
+      cursor: cursorRef.current,
+      outline: outlineRef.current
+    })
     engineRef.current = engine
     const unsubscribe = usePainterStore.subscribe((s, prev) => {
       if (s.history !== prev.history) engine.syncOps(s.history.ops)
       if (s.size !== prev.size || s.hardness !== prev.hardness) engine.brushChanged()
     })
-    const measure = () => engine.resize(stage.clientWidth || FALLBACK.w, stage.clientHeight || FALLBACK.h, window.devicePixelRatio || 1)
+    const measure = () =>
+      engine.resize(stage.clientWidth || FALLBACK.w, stage.clientHeight || FALLBACK.h, window.devicePixelRatio || 1)
     measure()
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure)
     observer?.observe(stage)
@@ -119,7 +125,13 @@ export const PainterStage = memo(function PainterStage({ source, engineRef, desc
       data-testid="painter-stage"
     >
       <canvas ref={imageRef} className="painter-layer" aria-hidden="true" />
-      <canvas ref={maskRef} className="painter-layer painter-mask" aria-hidden="true" style={{ opacity }} data-testid="mask-canvas" />
+      <canvas
+        ref={maskRef}
+        className="painter-layer painter-mask"
+        aria-hidden="true"
+        style={{ opacity }}
+        data-testid="mask-canvas"
+      />
       <div ref={cursorRef} className="brush-cursor" hidden aria-hidden="true" />
       <svg className="painter-layer selection-outline" aria-hidden="true">
         <path ref={outlineRef} data-testid="selection-outline" />

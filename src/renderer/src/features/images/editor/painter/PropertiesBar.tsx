@@ -13,7 +13,16 @@ import { TypedSelection } from './TypedSelection'
 
 const MASK_CHANNEL_CHOICES: readonly MaskChannelChoice[] = ['auto', 'alpha', 'luminance']
 
-function Slider(p: { label: string; min: number; max: number; value: number; valueText: string; onChange: (v: number) => void; keys?: string; help?: ReactNode }) {
+function Slider(p: {
+  label: string
+  min: number
+  max: number
+  value: number
+  valueText: string
+  onChange: (v: number) => void
+  keys?: string
+  help?: ReactNode
+}) {
   const id = useId()
   return (
     <div className="painter-slider">
@@ -158,12 +167,22 @@ function MaskOptions() {
  * selections and imports share (Add / Subtract, select by coordinates), with the seldom-changed
  * options (overlay, grow distance, import channel) folded. One line, so the canvas keeps the height.
  */
-export const PropertiesBar = memo(function PropertiesBar({ commands, source }: { commands: PainterCommands; source: EditorSource }) {
+export const PropertiesBar = memo(function PropertiesBar({
+  commands,
+  source
+}: {
+  commands: PainterCommands
+  source: EditorSource
+}) {
   const { t } = useT()
   const selecting = usePainterStore((s) => isSelectionTool(s.tool))
   const tool = usePainterStore((s) => s.tool)
   return (
-    <div className="painter-props" role="group" aria-label={t('images.painter.properties', { tool: t(`images.painter.tools.${tool}`) })}>
+    <div
+      className="painter-props"
+      role="group"
+      aria-label={t('images.painter.properties', { tool: t(`images.painter.tools.${tool}`) })}
+    >
       <div className="painter-props-tool">{!selecting && <BrushSettings />}</div>
       <div className="painter-props-shared">
         <SelectionSettings commands={commands} />

@@ -41,7 +41,12 @@ export const ToolRail = memo(function ToolRail({ commands }: { commands: Painter
   return (
     <div className="painter-rail" role="group" aria-label={t('images.painter.toolbar')}>
       {RAIL_GROUPS.map((g) => (
-        <div key={g} className="painter-rail-group" role="group" aria-label={t(`images.painter.groups.${g as RailGroup}`)}>
+        <div
+          key={g}
+          className="painter-rail-group"
+          role="group"
+          aria-label={t(`images.painter.groups.${g as RailGroup}`)}
+        >
           {PAINTER_TOOLS.filter((x) => x.group === g).map((x) => (
             <ToolButton key={x.id} tool={x} commands={commands} {...state[x.id]} />
           ))}

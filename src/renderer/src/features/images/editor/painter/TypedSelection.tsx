@@ -1,13 +1,25 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import type { EditorSource } from '../../images-ui-store'
-import { clampBox, initialBox, TYPED_BIG_STEP, typedSelection, type TypedBox, type TypedShape } from '../model/typed-selection'
+import {
+  clampBox,
+  initialBox,
+  TYPED_BIG_STEP,
+  typedSelection,
+  type TypedBox,
+  type TypedShape
+} from '../model/typed-selection'
 import { usePainterStore } from '../state/painter-store'
 
 const FIELDS = ['x', 'y', 'width', 'height'] as const
 type Field = (typeof FIELDS)[number]
 
-const asText = (b: TypedBox): Record<Field, string> => ({ x: String(b.x), y: String(b.y), width: String(b.width), height: String(b.height) })
+const asText = (b: TypedBox): Record<Field, string> => ({
+  x: String(b.x),
+  y: String(b.y),
+  width: String(b.width),
+  height: String(b.height)
+})
 
 /**
  * Select by coordinates: a rectangle or an ellipse typed in image pixels, or moved and sized with
@@ -22,7 +34,12 @@ export function TypedSelection({ source }: { source: EditorSource }) {
   // What the fields hold, as typed (a field may be empty mid-edit); clamped when it is used.
   const [text, setText] = useState<Record<Field, string>>(() => asText(initialBox(source.width, source.height)))
   const max = { x: source.width - 1, y: source.height - 1, width: source.width, height: source.height }
-  const box = (): TypedBox => clampBox({ x: Number(text.x), y: Number(text.y), width: Number(text.width), height: Number(text.height) }, source.width, source.height)
+  const box = (): TypedBox =>
+    clampBox(
+      { x: Number(text.x), y: Number(text.y), width: Number(text.width), height: Number(text.height) },
+      source.width,
+      source.height
+    )
 
   const onKeyDown = (field: Field) => (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return
@@ -45,7 +62,12 @@ export function TypedSelection({ source }: { source: EditorSource }) {
   return (
     <details className="painter-typed">
       <summary>{t('images.painter.typed.open')}</summary>
-      <form className="painter-typed-form" aria-label={t('images.painter.typed.open')} aria-describedby={helpId} onSubmit={submit}>
+      <form
+        className="painter-typed-form"
+        aria-label={t('images.painter.typed.open')}
+        aria-describedby={helpId}
+        onSubmit={submit}
+      >
         <p id={helpId} className="field-help">
           {t('images.painter.typed.help', { width: source.width, height: source.height })}
         </p>

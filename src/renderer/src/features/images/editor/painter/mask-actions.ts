@@ -11,7 +11,8 @@ import { maskExport } from '../worker/mask-export'
 import { maskWork } from '../worker/mask-work'
 
 const store = () => usePainterStore.getState()
-const notice = (tone: PainterNotice['tone'], key: string, values?: PainterNotice['values']) => store().setNotice({ tone, key, values })
+const notice = (tone: PainterNotice['tone'], key: string, values?: PainterNotice['values']) =>
+  store().setNotice({ tone, key, values })
 
 /**
  * Runs `work` on the current ops and commits its op only if the mask did not change meanwhile
@@ -62,17 +63,24 @@ export function importMaskFile(file: Blob & { name?: string }, source: EditorSou
     return Promise.resolve()
   }
   return whole(async (ops) => {
-      const decoded = await maskWork.decode(file).catch(() => null)
-      if (!decoded) {
-        notice('error', 'unreadable', { name })
-        return null
-      }
-      const from = `${decoded.width}×${decoded.height}`
-      const { op, channel } = await maskWork.fromImage(decoded.image, store().channel, source.width, source.height, 'import', { ops, mode: store().selectMode })
-      const want = `${source.width}×${source.height}`
-      if (from !== want) notice('info', 'scaled', { got: from, want, channel })
-      else notice('info', 'imported', { name, channel })
-      return op
+    const decoded = await maskWork.decode(file).catch(() => null)
+    if (!decoded) {
+      notice('error', 'unreadable', { name })
+      return null
+    }
+    const from = `${decoded.width}×${decoded.height}`
+    const { op, channel } = await maskWork.fromImage(
+      decoded.image,
+      store().channel,
+      source.width,
+      source.height,
+      'import',
+      { ops, mode: store().selectMode }
+    )
+    const want = `${source.width}×${source.height}`
+    if (from !== want) notice('info', 'scaled', { got: from, want, channel })
+    else notice('info', 'imported', { name, channel })
+    return op
   })
 }
 
@@ -99,7 +107,14 @@ export function maskFromTransparency(source: EditorSource): Promise<void> {
       notice('error', 'sourceUnreadable')
       return null
     }
-    const { op, empty } = await maskWork.fromImage(decoded.image, 'alpha', source.width, source.height, 'transparency', { ops, mode: store().selectMode })
+    const { op, empty } = await maskWork.fromImage(
+      decoded.image,
+      'alpha',
+      source.width,
+      source.height,
+      'transparency',
+      { ops, mode: store().selectMode }
+    )
     if (empty) {
       notice('info', 'noTransparency')
       return null

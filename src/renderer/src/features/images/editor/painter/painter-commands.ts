@@ -16,7 +16,10 @@ export interface PainterContext {
   showHelp(): void
 }
 
-export function createPainterCommands(engineRef: RefObject<PainterEngine | null>, ctx: PainterContext): PainterCommands {
+export function createPainterCommands(
+  engineRef: RefObject<PainterEngine | null>,
+  ctx: PainterContext
+): PainterCommands {
   const store = () => usePainterStore.getState()
   // History changes wait for the stroke in progress to end: undoing under a live stroke would lose it.
   const idle = () => !engineRef.current?.drawing

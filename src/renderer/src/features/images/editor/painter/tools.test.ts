@@ -2,7 +2,15 @@ import { describe, expect, it, vi } from 'vitest'
 import { isEditorIconName } from './editor-icons'
 import { ariaShortcuts, PAINTER_TOOLS, toolById, toolForKey, type KeyLike, type PainterCommands } from './tools'
 
-const key = (k: string, mods: Partial<KeyLike> = {}): KeyLike => ({ key: k, code: '', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods })
+const key = (k: string, mods: Partial<KeyLike> = {}): KeyLike => ({
+  key: k,
+  code: '',
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  altKey: false,
+  ...mods
+})
 
 function commands(): PainterCommands {
   return {
@@ -14,7 +22,18 @@ function commands(): PainterCommands {
     exportMask: vi.fn(),
     fromTransparency: vi.fn(),
     setTool: vi.fn(),
-    stepSize: vi.fn(), stepHardness: vi.fn(), undo: vi.fn(), redo: vi.fn(), invert: vi.fn(), clear: vi.fn(), fill: vi.fn(), zoom: vi.fn(), fit: vi.fn(), setCompare: vi.fn(), showHelp: vi.fn(), togglePanel: vi.fn()
+    stepSize: vi.fn(),
+    stepHardness: vi.fn(),
+    undo: vi.fn(),
+    redo: vi.fn(),
+    invert: vi.fn(),
+    clear: vi.fn(),
+    fill: vi.fn(),
+    zoom: vi.fn(),
+    fit: vi.fn(),
+    setCompare: vi.fn(),
+    showHelp: vi.fn(),
+    togglePanel: vi.fn()
   }
 }
 

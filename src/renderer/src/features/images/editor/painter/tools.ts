@@ -101,10 +101,30 @@ export const PAINTER_TOOLS: readonly PainterTool[] = [
   { id: 'ellipse', group: 'tool', shortcuts: [k('o')], perform: (c) => c.setTool('ellipse') },
   { id: 'add', group: 'select', shortcuts: [k('a')], perform: (c) => c.setSelectMode('add') },
   { id: 'subtract', group: 'select', shortcuts: [k('s')], perform: (c) => c.setSelectMode('subtract') },
-  { id: 'sizeDown', group: 'brush', shortcuts: [{ key: '[', code: 'BracketLeft', aria: '[' }], perform: (c) => c.stepSize(-1) },
-  { id: 'sizeUp', group: 'brush', shortcuts: [{ key: ']', code: 'BracketRight', aria: ']' }], perform: (c) => c.stepSize(1) },
-  { id: 'softer', group: 'brush', shortcuts: [{ code: 'BracketLeft', shift: true, aria: 'Shift+[' }], perform: (c) => c.stepHardness(-1) },
-  { id: 'harder', group: 'brush', shortcuts: [{ code: 'BracketRight', shift: true, aria: 'Shift+]' }], perform: (c) => c.stepHardness(1) },
+  {
+    id: 'sizeDown',
+    group: 'brush',
+    shortcuts: [{ key: '[', code: 'BracketLeft', aria: '[' }],
+    perform: (c) => c.stepSize(-1)
+  },
+  {
+    id: 'sizeUp',
+    group: 'brush',
+    shortcuts: [{ key: ']', code: 'BracketRight', aria: ']' }],
+    perform: (c) => c.stepSize(1)
+  },
+  {
+    id: 'softer',
+    group: 'brush',
+    shortcuts: [{ code: 'BracketLeft', shift: true, aria: 'Shift+[' }],
+    perform: (c) => c.stepHardness(-1)
+  },
+  {
+    id: 'harder',
+    group: 'brush',
+    shortcuts: [{ code: 'BracketRight', shift: true, aria: 'Shift+]' }],
+    perform: (c) => c.stepHardness(1)
+  },
   { id: 'undo', group: 'history', shortcuts: [{ key: 'z', mod: true, aria: 'Control+Z' }], perform: (c) => c.undo() },
   {
     id: 'redo',
@@ -116,20 +136,54 @@ export const PAINTER_TOOLS: readonly PainterTool[] = [
     perform: (c) => c.redo()
   },
   { id: 'invert', group: 'mask', shortcuts: [k('i')], perform: (c) => c.invert() },
-  { id: 'clear', group: 'mask', shortcuts: [k('Delete', 'Delete'), k('Backspace', 'Backspace')], perform: (c) => c.clear() },
+  {
+    id: 'clear',
+    group: 'mask',
+    shortcuts: [k('Delete', 'Delete'), k('Backspace', 'Backspace')],
+    perform: (c) => c.clear()
+  },
   { id: 'fill', group: 'mask', shortcuts: [k('g')], perform: (c) => c.fill() },
   { id: 'grow', group: 'mask', shortcuts: [{ key: '.', aria: '.' }], perform: (c) => c.grow() },
   { id: 'shrink', group: 'mask', shortcuts: [{ key: ',', aria: ',' }], perform: (c) => c.shrink() },
   { id: 'feather', group: 'mask', shortcuts: [k('f')], perform: (c) => c.feather() },
-  { id: 'importMask', group: 'file', shortcuts: [{ key: 'o', mod: true, aria: 'Control+O' }], perform: (c) => c.importMask() },
-  { id: 'exportMask', group: 'file', shortcuts: [{ key: 's', mod: true, aria: 'Control+S' }], perform: (c) => c.exportMask() },
+  {
+    id: 'importMask',
+    group: 'file',
+    shortcuts: [{ key: 'o', mod: true, aria: 'Control+O' }],
+    perform: (c) => c.importMask()
+  },
+  {
+    id: 'exportMask',
+    group: 'file',
+    shortcuts: [{ key: 's', mod: true, aria: 'Control+S' }],
+    perform: (c) => c.exportMask()
+  },
   { id: 'transparency', group: 'file', shortcuts: [k('t')], perform: (c) => c.fromTransparency() },
-  { id: 'zoomIn', group: 'view', shortcuts: [{ key: '+', shift: 'any', aria: '+' }, { key: '=', aria: '=' }], perform: (c) => c.zoom(1) },
+  {
+    id: 'zoomIn',
+    group: 'view',
+    shortcuts: [
+      { key: '+', shift: 'any', aria: '+' },
+      { key: '=', aria: '=' }
+    ],
+    perform: (c) => c.zoom(1)
+  },
   { id: 'zoomOut', group: 'view', shortcuts: [{ key: '-', aria: '-' }], perform: (c) => c.zoom(-1) },
   { id: 'fit', group: 'view', shortcuts: [k('0')], perform: (c) => c.fit() },
-  { id: 'compare', group: 'view', shortcuts: [k('c')], perform: (c) => c.setCompare(true), release: (c) => c.setCompare(false) },
+  {
+    id: 'compare',
+    group: 'view',
+    shortcuts: [k('c')],
+    perform: (c) => c.setCompare(true),
+    release: (c) => c.setCompare(false)
+  },
   { id: 'help', group: 'view', shortcuts: [{ key: '?', shift: 'any', aria: '?' }], perform: (c) => c.showHelp() },
-  { id: 'panel', group: 'panel', shortcuts: [{ key: '\\', code: 'Backslash', aria: '\\' }], perform: (c) => c.togglePanel() }
+  {
+    id: 'panel',
+    group: 'panel',
+    shortcuts: [{ key: '\\', code: 'Backslash', aria: '\\' }],
+    perform: (c) => c.togglePanel()
+  }
 ]
 
 export type KeyLike = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>

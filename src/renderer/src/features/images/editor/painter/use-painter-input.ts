@@ -18,7 +18,10 @@ type Gesture =
 
 const PAN_STEP = 48
 
-export function usePainterInput(stageRef: RefObject<HTMLElement | null>, engineRef: RefObject<PainterEngine | null>): void {
+export function usePainterInput(
+  stageRef: RefObject<HTMLElement | null>,
+  engineRef: RefObject<PainterEngine | null>
+): void {
   useEffect(() => {
     const stage = stageRef.current
     if (!stage) return
@@ -27,7 +30,10 @@ export function usePainterInput(stageRef: RefObject<HTMLElement | null>, engineR
     let rect = stage.getBoundingClientRect()
     let sizeFrame: number | null = null
     let pendingSize = 0
-    const local = (e: { clientX: number; clientY: number }): [number, number] => [e.clientX - rect.left, e.clientY - rect.top]
+    const local = (e: { clientX: number; clientY: number }): [number, number] => [
+      e.clientX - rect.left,
+      e.clientY - rect.top
+    ]
     const setPanning = (on: boolean) => {
       if (on) stage.dataset.panning = 'true'
       else delete stage.dataset.panning
@@ -59,7 +65,14 @@ export function usePainterInput(stageRef: RefObject<HTMLElement | null>, engineR
         }
         gesture = { kind: 'select', pointerId: e.pointerId }
       } else if (e.button === 0 && e.altKey) {
-        gesture = { kind: 'size', pointerId: e.pointerId, startX: x, startSize: usePainterStore.getState().size, cursorX: x, cursorY: y }
+        gesture = {
+          kind: 'size',
+          pointerId: e.pointerId,
+          startX: x,
+          startSize: usePainterStore.getState().size,
+          cursorX: x,
+          cursorY: y
+        }
       } else if (e.button === 0 || e.button === 2) {
         // Right-drag erases, whatever the tool (as in ComfyUI's mask editor).
         const mode = e.button === 2 || usePainterStore.getState().tool === 'eraser' ? 'erase' : 'paint'
@@ -146,7 +159,12 @@ export function usePainterInput(stageRef: RefObject<HTMLElement | null>, engineR
         setPanning(true)
         return
       }
-      const d: Record<string, [number, number]> = { ArrowLeft: [PAN_STEP, 0], ArrowRight: [-PAN_STEP, 0], ArrowUp: [0, PAN_STEP], ArrowDown: [0, -PAN_STEP] }
+      const d: Record<string, [number, number]> = {
+        ArrowLeft: [PAN_STEP, 0],
+        ArrowRight: [-PAN_STEP, 0],
+        ArrowUp: [0, PAN_STEP],
+        ArrowDown: [0, -PAN_STEP]
+      }
       const step = d[e.key]
       if (step && !e.ctrlKey && !e.metaKey && !e.altKey) {
         e.preventDefault()

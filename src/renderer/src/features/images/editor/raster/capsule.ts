@@ -10,7 +10,15 @@
  * [lo, hi] into `out`; false when the line misses the capsule. The capsule is convex, so its
  * intersection with a line is one interval: the union of the two end discs and the side slab.
  */
-export function capsuleSpan(ax: number, ay: number, bx: number, by: number, r: number, py: number, out: [number, number]): boolean {
+export function capsuleSpan(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  r: number,
+  py: number,
+  out: [number, number]
+): boolean {
   let lo = Infinity
   let hi = -Infinity
   const r2 = r * r

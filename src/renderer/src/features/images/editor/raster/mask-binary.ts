@@ -31,7 +31,12 @@ function wholeOp(kind: 'invert' | 'clear' | 'fill', polarity: Polarity): 'invert
  * polyline, merged, as half-open [xs, xe) inside `clip`, in row order. `emit` fills them (a word
  * fill into a buffer here, a rectangle on a canvas in the export).
  */
-export function strokeSpans(s: Stroke, t: RasterTransform, clip: Rect, emit: (y: number, xs: number, xe: number) => void): void {
+export function strokeSpans(
+  s: Stroke,
+  t: RasterTransform,
+  clip: Rect,
+  emit: (y: number, xs: number, xe: number) => void
+): void {
   const p = s.points
   const n = p.length / 2
   if (n === 0 || clip.x1 <= clip.x0 || clip.y1 <= clip.y0) return
@@ -95,7 +100,13 @@ export function strokeSpans(s: Stroke, t: RasterTransform, clip: Rect, emit: (y:
 }
 
 /** Paints or erases the pixel centres strictly within the stroke's radius. */
-export function rasterStrokeBinary(r: Raster, s: Stroke, t: RasterTransform, clip: Rect, polarity: Polarity = 'coverage'): void {
+export function rasterStrokeBinary(
+  r: Raster,
+  s: Stroke,
+  t: RasterTransform,
+  clip: Rect,
+  polarity: Polarity = 'coverage'
+): void {
   const words = pixelWords(r.data)
   const word = pixelWord(r.data, (s.mode === 'paint') === (polarity === 'coverage') ? 255 : 0)
   const width = r.width
@@ -103,7 +114,13 @@ export function rasterStrokeBinary(r: Raster, s: Stroke, t: RasterTransform, cli
 }
 
 /** Like `replay`, with every stroke already thresholded and no feather: the binary mask's reference. */
-export function replayBinary(r: Raster, ops: readonly MaskOp[], t: RasterTransform, clip: Rect, polarity: Polarity = 'coverage'): void {
+export function replayBinary(
+  r: Raster,
+  ops: readonly MaskOp[],
+  t: RasterTransform,
+  clip: Rect,
+  polarity: Polarity = 'coverage'
+): void {
   let start = 0
   for (let i = ops.length - 1; i >= 0; i--) {
     if (isBaseOp(ops[i])) {
@@ -116,7 +133,8 @@ export function replayBinary(r: Raster, ops: readonly MaskOp[], t: RasterTransfo
   for (let i = start; i < ops.length; i++) {
     const op = ops[i]
     if (op.kind === 'stroke') rasterStrokeBinary(r, op, t, clip, polarity)
-    else if (op.kind === 'shape') fillSpans(r, op.mode === 'add' ? painted : 255 - painted, (emit) => shapeSpans(op, t, clip, emit))
+    else if (op.kind === 'shape')
+      fillSpans(r, op.mode === 'add' ? painted : 255 - painted, (emit) => shapeSpans(op, t, clip, emit))
     else if (op.kind === 'runs') {
       applyWholeOp(r, wholeOp('clear', polarity), clip)
       fillSpans(r, painted, (emit) => runsSpans(op, t, clip, emit))

@@ -3,12 +3,19 @@ import type { MaskOp, Stroke } from '../model/mask-model'
 import { coverageAt, finalizeForExport, rasterStroke, replay } from './mask-renderer'
 import { applyWholeOp, countAlpha, createRaster, fullRect, IDENTITY, imageClip, type Raster } from './raster'
 
-const stroke = (points: number[], radius: number, mode: Stroke['mode'] = 'paint', hardness = 1): Stroke => ({ kind: 'stroke', mode, radius, hardness, points })
+const stroke = (points: number[], radius: number, mode: Stroke['mode'] = 'paint', hardness = 1): Stroke => ({
+  kind: 'stroke',
+  mode,
+  radius,
+  hardness,
+  points
+})
 const alphaAt = (r: Raster, x: number, y: number) => r.data[(y * r.width + x) * 4 + 3]
 /** Pixel centres strictly inside a circle, counted the slow obvious way. */
 function pixelsWithin(w: number, h: number, cx: number, cy: number, radius: number): number {
   let n = 0
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if ((x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 < radius ** 2) n++
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) if ((x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 < radius ** 2) n++
   return n
 }
 
@@ -115,10 +122,15 @@ describe('full-resolution replay and export convention', () => {
     const W = 4096
     const H = 4096
     const r = createRaster(W, H)
-    const ops: MaskOp[] = [stroke([1000, 1000], 300), stroke([3000, 3000], 200, 'paint', 0.3), stroke([1000, 1000], 100, 'erase')]
+    const ops: MaskOp[] = [
+      stroke([1000, 1000], 300),
+      stroke([3000, 3000], 200, 'paint', 0.3),
+      stroke([1000, 1000], 100, 'erase')
+    ]
     replay(r, ops, IDENTITY, fullRect(r))
     finalizeForExport(r)
-    const expected = pixelsWithin(W, H, 1000, 1000, 300) - pixelsWithin(W, H, 1000, 1000, 100) + pixelsWithin(W, H, 3000, 3000, 200)
+    const expected =
+      pixelsWithin(W, H, 1000, 1000, 300) - pixelsWithin(W, H, 1000, 1000, 100) + pixelsWithin(W, H, 3000, 3000, 200)
     expect(r.width).toBe(W)
     expect(r.height).toBe(H)
     expect(countAlpha(r, 0)).toBe(expected)

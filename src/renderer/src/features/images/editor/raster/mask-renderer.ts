@@ -12,7 +12,15 @@
  * every hardness, so the exported (thresholded) mask is the circle the cursor shows, and softness
  * only changes the preview of the edge.
  */
-import { featherOf, isBaseOp, type MaskOp, type RunsOp, type ShapeOp, type Stroke, type StrokeMode } from '../model/mask-model'
+import {
+  featherOf,
+  isBaseOp,
+  type MaskOp,
+  type RunsOp,
+  type ShapeOp,
+  type Stroke,
+  type StrokeMode
+} from '../model/mask-model'
 import { capsuleSpan, pixelWord, pixelWords } from './capsule'
 import { blurAlpha } from './feather'
 import { applyWholeOp, fillSpans, isEmptyRect, unionRect, type Raster, type RasterTransform, type Rect } from './raster'

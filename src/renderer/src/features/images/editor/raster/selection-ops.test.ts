@@ -53,24 +53,37 @@ function reference(ops: readonly MaskOp[]): number[][] {
   const m = Array.from({ length: H }, () => new Array<number>(W).fill(0))
   for (const op of ops) {
     if (op.kind !== 'shape') throw new Error('shapes only')
-    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (inside(op, x + 0.5, y + 0.5)) m[y][x] = op.mode === 'add' ? 1 : 0
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) if (inside(op, x + 0.5, y + 0.5)) m[y][x] = op.mode === 'add' ? 1 : 0
   }
   return m
 }
 
 const coord = (max: number) => fc.double({ min: -10, max: max + 10, noNaN: true })
-const shapeArb: fc.Arbitrary<ShapeOp> = fc.constantFrom<SelectionShape>('rect', 'ellipse', 'polygon', 'lasso').chain((shape) =>
-  fc.record({
-    kind: fc.constant('shape' as const),
-    shape: fc.constant(shape),
-    mode: fc.constantFrom('add' as const, 'subtract' as const),
-    points: fc
-      .array(fc.tuple(coord(W), coord(H)), shape === 'rect' || shape === 'ellipse' ? { minLength: 2, maxLength: 2 } : { minLength: 3, maxLength: shape === 'lasso' ? 30 : 8 })
-      .map((ps) => ps.flat())
-  })
-)
+const shapeArb: fc.Arbitrary<ShapeOp> = fc
+  .constantFrom<SelectionShape>('rect', 'ellipse', 'polygon', 'lasso')
+  .chain((shape) =>
+    fc.record({
+      kind: fc.constant('shape' as const),
+      shape: fc.constant(shape),
+      mode: fc.constantFrom('add' as const, 'subtract' as const),
+      points: fc
+        .array(
+          fc.tuple(coord(W), coord(H)),
+          shape === 'rect' || shape === 'ellipse'
+            ? { minLength: 2, maxLength: 2 }
+            : { minLength: 3, maxLength: shape === 'lasso' ? 30 : 8 }
+        )
+        .map((ps) => ps.flat())
+    })
+  )
 
-const rect = (x0: number, y0: number, x1: number, y1: number, mode: 'add' | 'subtract' = 'add'): ShapeOp => ({ kind: 'shape', shape: 'rect', mode, points: [x0, y0, x1, y1] })
+const rect = (x0: number, y0: number, x1: number, y1: number, mode: 'add' | 'subtract' = 'add'): ShapeOp => ({
+  kind: 'shape',
+  shape: 'rect',
+  mode,
+  points: [x0, y0, x1, y1]
+})
 
 describe('selection shapes, scan-line filled at the source size', () => {
   it('a rectangle covers exactly the pixels between its corners, dragged either way', () => {

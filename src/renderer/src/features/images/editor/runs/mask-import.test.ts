@@ -6,7 +6,11 @@ import { chooseChannel, runsFromPixels, type PixelImage } from './mask-import'
 import { encodeMaskPng } from './mask-png'
 import { maskRuns, unpackRuns, type Runs } from './mask-runs'
 
-function image(width: number, height: number, px: (x: number, y: number) => [number, number, number, number]): PixelImage {
+function image(
+  width: number,
+  height: number,
+  px: (x: number, y: number) => [number, number, number, number]
+): PixelImage {
   const data = new Uint8ClampedArray(width * height * 4)
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set(px(x, y), (y * width + x) * 4)
   return { data, width, height }
@@ -29,7 +33,8 @@ async function decodePng(png: Uint8Array): Promise<PixelImage> {
   const stream = new Blob([buf.subarray(41, 41 + idatLen)]).stream().pipeThrough(new DecompressionStream('deflate'))
   const raw = new Uint8Array(await new Response(stream).arrayBuffer())
   const data = new Uint8ClampedArray(width * height * 4)
-  for (let y = 0; y < height; y++) data.set(raw.subarray(y * (width * 4 + 1) + 1, (y + 1) * (width * 4 + 1)), y * width * 4)
+  for (let y = 0; y < height; y++)
+    data.set(raw.subarray(y * (width * 4 + 1) + 1, (y + 1) * (width * 4 + 1)), y * width * 4)
   return { data, width, height }
 }
 
@@ -46,7 +51,16 @@ describe('a mask from an image', () => {
     // Greys 0, 50, 100, 150, 200, 250.
     expect(bits(runsFromPixels(sample, 'luminance', 6, 3), 6)).toEqual(['...###', '...###', '...###'])
     // Pure green is light, pure blue dark (Rec. 709 weights).
-    const colours = image(3, 1, (x) => [[255, 0, 0, 255], [0, 255, 0, 255], [0, 0, 255, 255]][x] as [number, number, number, number])
+    const colours = image(
+      3,
+      1,
+      (x) =>
+        [
+          [255, 0, 0, 255],
+          [0, 255, 0, 255],
+          [0, 0, 255, 255]
+        ][x] as [number, number, number, number]
+    )
     expect(bits(runsFromPixels(colours, 'luminance', 3, 1), 3)).toEqual(['.#.'])
   })
 
@@ -69,7 +83,9 @@ describe('a mask from an image', () => {
         (sw, sh, tw, th, on) => {
           const img = image(sw, sh, (x, y) => [0, 0, 0, on[y * sw + x] ? 0 : 255])
           const want = Array.from({ length: th }, (_, y) =>
-            Array.from({ length: tw }, (_, x) => (on[Math.floor(((y + 0.5) * sh) / th) * sw + Math.floor(((x + 0.5) * sw) / tw)] ? '#' : '.')).join('')
+            Array.from({ length: tw }, (_, x) =>
+              on[Math.floor(((y + 0.5) * sh) / th) * sw + Math.floor(((x + 0.5) * sw) / tw)] ? '#' : '.'
+            ).join('')
           )
           expect(bits(runsFromPixels(img, 'alpha', tw, th), tw)).toEqual(want)
         }
@@ -101,6 +117,8 @@ describe('a mask from an image', () => {
   })
 
   it('refuses pixels that do not match their size', () => {
-    expect(() => runsFromPixels({ data: new Uint8ClampedArray(8), width: 3, height: 1 }, 'alpha', 3, 1)).toThrow(/do not match its size 3x1/)
+    expect(() => runsFromPixels({ data: new Uint8ClampedArray(8), width: 3, height: 1 }, 'alpha', 3, 1)).toThrow(
+      /do not match its size 3x1/
+    )
   })
 })

@@ -34,7 +34,7 @@ export function chooseChannel(img: PixelImage, choice: MaskChannelChoice): MaskC
 /** Rec. 709 luma in integers (weights sum to 256), on the stored (sRGB) values. */
 function painted(d: Uint8ClampedArray | Uint8Array, i: number, channel: MaskChannel): boolean {
   if (channel === 'alpha') return d[i + 3] < HALF
-  return ((54 * d[i] + 183 * d[i + 1] + 19 * d[i + 2]) >> 8) >= HALF
+  return (54 * d[i] + 183 * d[i + 1] + 19 * d[i + 2]) >> 8 >= HALF
 }
 
 /**
@@ -44,7 +44,8 @@ function painted(d: Uint8ClampedArray | Uint8Array, i: number, channel: MaskChan
  */
 export function runsFromPixels(img: PixelImage, channel: MaskChannel, width: number, height: number): Runs[] {
   const { data, width: sw, height: sh } = img
-  if (!(sw > 0 && sh > 0) || data.length < sw * sh * 4) throw new Error(`The image's pixels do not match its size ${sw}x${sh}`)
+  if (!(sw > 0 && sh > 0) || data.length < sw * sh * 4)
+    throw new Error(`The image's pixels do not match its size ${sw}x${sh}`)
   const rowCache = new Map<number, Runs>()
   const sourceRow = (sy: number): Runs => {
     let runs = rowCache.get(sy)

@@ -22,7 +22,8 @@ function toRuns(m: number[][]): Runs[] {
 function grownRef(m: number[][], n: number): number[][] {
   return m.map((line, y) =>
     line.map((_, x) => {
-      for (let yy = 0; yy < H; yy++) for (let xx = 0; xx < W; xx++) if (m[yy][xx] && (xx - x) ** 2 + (yy - y) ** 2 <= n * n) return 1
+      for (let yy = 0; yy < H; yy++)
+        for (let xx = 0; xx < W; xx++) if (m[yy][xx] && (xx - x) ** 2 + (yy - y) ** 2 <= n * n) return 1
       return 0
     })
   )
@@ -34,7 +35,13 @@ function shrunkRef(m: number[][], n: number): number[][] {
   return grownRef(inv, n).map((l) => l.map((v) => 1 - v))
 }
 
-const maskArb = fc.array(fc.array(fc.integer({ min: 0, max: 9 }).map((v) => (v < 2 ? 1 : 0)), { minLength: W, maxLength: W }), { minLength: H, maxLength: H })
+const maskArb = fc.array(
+  fc.array(
+    fc.integer({ min: 0, max: 9 }).map((v) => (v < 2 ? 1 : 0)),
+    { minLength: W, maxLength: W }
+  ),
+  { minLength: H, maxLength: H }
+)
 
 describe('grow and shrink by N pixels (distance transform, round edge)', () => {
   it('grow matches the per-pixel definition for any mask and N', () => {
@@ -73,7 +80,9 @@ describe('grow and shrink by N pixels (distance transform, round edge)', () => {
     expect(shrinkRuns(full, W, H, 5)).toEqual(full)
     const box: Runs[] = Array.from({ length: H }, (_, y) => (y >= 5 && y < 25 ? [5, 35] : []))
     const shrunk = shrinkRuns(box, W, H, 2)
-    expect(shrunk.map((r, y) => (y >= 7 && y < 23 ? r : r.length))).toEqual(Array.from({ length: H }, (_, y) => (y >= 7 && y < 23 ? [7, 33] : 0)))
+    expect(shrunk.map((r, y) => (y >= 7 && y < 23 ? r : r.length))).toEqual(
+      Array.from({ length: H }, (_, y) => (y >= 7 && y < 23 ? [7, 33] : 0))
+    )
   })
 
   it('grows a 4096² mask by 64 px exactly at its edges', () => {

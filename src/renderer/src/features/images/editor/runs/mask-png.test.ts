@@ -64,27 +64,46 @@ const strokeArb: fc.Arbitrary<Stroke> = fc.record({
   mode: fc.constantFrom('paint' as const, 'erase' as const),
   radius: fc.double({ min: 0.3, max: 20, noNaN: true }),
   hardness: fc.double({ min: 0, max: 1, noNaN: true }),
-  points: fc.array(fc.tuple(fc.double({ min: -15, max: W + 15, noNaN: true }), fc.double({ min: -15, max: H + 15, noNaN: true })), { minLength: 1, maxLength: 8 }).map((ps) => ps.flat())
+  points: fc
+    .array(
+      fc.tuple(fc.double({ min: -15, max: W + 15, noNaN: true }), fc.double({ min: -15, max: H + 15, noNaN: true })),
+      { minLength: 1, maxLength: 8 }
+    )
+    .map((ps) => ps.flat())
 })
-const opArb: fc.Arbitrary<MaskOp> = fc.oneof({ weight: 6, arbitrary: strokeArb }, { weight: 1, arbitrary: fc.constantFrom<MaskOp>({ kind: 'invert' }, { kind: 'clear' }, { kind: 'fill' }) })
+const opArb: fc.Arbitrary<MaskOp> = fc.oneof(
+  { weight: 6, arbitrary: strokeArb },
+  { weight: 1, arbitrary: fc.constantFrom<MaskOp>({ kind: 'invert' }, { kind: 'clear' }, { kind: 'fill' }) }
+)
 
 describe('mask PNG written from the stroke list', () => {
   it("decodes to exactly the rasteriser's gateway mask (black; alpha 0 painted, 255 elsewhere) for any ops", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(opArb, { maxLength: 7 }), fc.integer({ min: 1, max: W }), fc.integer({ min: 1, max: H }), async (ops, w, h) => {
-        const want = createRaster(w, h)
-        replayBinary(want, ops, IDENTITY, fullRect(want), 'export')
-        const got = await decode(encodeMaskPng(ops, w, h))
-        expect([got.width, got.height]).toEqual([w, h])
-        expect(Buffer.from(got.rgba).equals(Buffer.from(want.data))).toBe(true)
-      }),
+      fc.asyncProperty(
+        fc.array(opArb, { maxLength: 7 }),
+        fc.integer({ min: 1, max: W }),
+        fc.integer({ min: 1, max: H }),
+        async (ops, w, h) => {
+          const want = createRaster(w, h)
+          replayBinary(want, ops, IDENTITY, fullRect(want), 'export')
+          const got = await decode(encodeMaskPng(ops, w, h))
+          expect([got.width, got.height]).toEqual([w, h])
+          expect(Buffer.from(got.rgba).equals(Buffer.from(want.data))).toBe(true)
+        }
+      ),
       { numRuns: 400 }
     )
   })
 
   it('a full-size mask stays small and is written from its outline, not its pixels', async () => {
     const ops: MaskOp[] = [
-      { kind: 'stroke', mode: 'paint', radius: 48, hardness: 0.8, points: [400, 400, 3600, 900, 500, 2000, 3700, 3600] },
+      {
+        kind: 'stroke',
+        mode: 'paint',
+        radius: 48,
+        hardness: 0.8,
+        points: [400, 400, 3600, 900, 500, 2000, 3700, 3600]
+      },
       { kind: 'stroke', mode: 'erase', radius: 20, hardness: 1, points: [1000, 0, 1000, 4095] },
       { kind: 'invert' },
       { kind: 'invert' }
@@ -111,7 +130,8 @@ describe('mask PNG written from the stroke list', () => {
       40,
       10
     )
-    for (const r of rows) for (let i = 0; i < r.length; i += 2) expect(r[i] < r[i + 1] && (i === 0 || r[i - 1] < r[i])).toBe(true)
+    for (const r of rows)
+      for (let i = 0; i < r.length; i += 2) expect(r[i] < r[i + 1] && (i === 0 || r[i - 1] < r[i])).toBe(true)
     expect(rows[0]).toEqual([0, 40])
     expect(() => encodeMaskPng([], 0, 5)).toThrow(/positive size/)
   })

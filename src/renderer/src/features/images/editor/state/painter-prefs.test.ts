@@ -21,7 +21,11 @@ describe('painter settings', () => {
 
   it('fall back field by field on damaged or out-of-range values', () => {
     expect(parsePrefs('{not json')).toEqual(DEFAULT_PREFS)
-    expect(parsePrefs(JSON.stringify({ size: 99999, hardness: -3, tool: 'laser', opacity: 'x' }))).toEqual({ ...DEFAULT_PREFS, size: 1024, hardness: 0 })
+    expect(parsePrefs(JSON.stringify({ size: 99999, hardness: -3, tool: 'laser', opacity: 'x' }))).toEqual({
+      ...DEFAULT_PREFS,
+      size: 1024,
+      hardness: 0
+    })
   })
 
   it('steps the size by about 20 % (at least 1 px) and hardness by tenths', () => {

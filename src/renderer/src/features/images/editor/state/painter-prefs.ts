@@ -50,7 +50,8 @@ export function parsePrefs(raw: string | null): PainterPrefs {
   } catch {
     v = {}
   }
-  const num = (x: unknown, lo: number, hi: number, d: number) => (typeof x === 'number' && Number.isFinite(x) ? clamp(x, lo, hi) : d)
+  const num = (x: unknown, lo: number, hi: number, d: number) =>
+    typeof x === 'number' && Number.isFinite(x) ? clamp(x, lo, hi) : d
   return {
     tool: typeof v.tool === 'string' && POINTER_TOOLS.includes(v.tool) ? (v.tool as PointerTool) : 'brush',
     size: clampSize(num(v.size, SIZE_MIN, SIZE_MAX, DEFAULT_PREFS.size)),

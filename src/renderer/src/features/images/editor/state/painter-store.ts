@@ -4,7 +4,15 @@
  * in the engine (refs), so a pointer move never causes a React render.
  */
 import { create } from 'zustand'
-import { EMPTY_HISTORY, pushOp, redo, undo, type MaskHistory, type MaskOp, type SelectionMode } from '../model/mask-model'
+import {
+  EMPTY_HISTORY,
+  pushOp,
+  redo,
+  undo,
+  type MaskHistory,
+  type MaskOp,
+  type SelectionMode
+} from '../model/mask-model'
 import type { MaskChannelChoice } from '../runs/mask-import'
 import { clampSize, loadPrefs, savePrefs, stepHardness, stepSize, type PainterPrefs } from './painter-prefs'
 
@@ -58,7 +66,13 @@ export const AMOUNT_MIN = 0
 export const AMOUNT_MAX = 512
 export const DEFAULT_AMOUNT = 8
 
-const WORK_DEFAULTS = { selectMode: 'add' as SelectionMode, amount: DEFAULT_AMOUNT, channel: 'auto' as MaskChannelChoice, busy: false, notice: null }
+const WORK_DEFAULTS = {
+  selectMode: 'add' as SelectionMode,
+  amount: DEFAULT_AMOUNT,
+  channel: 'auto' as MaskChannelChoice,
+  busy: false,
+  notice: null
+}
 
 export const usePainterStore = create<PainterState>()((set, get) => ({
   ...loadPrefs(),
@@ -69,7 +83,10 @@ export const usePainterStore = create<PainterState>()((set, get) => ({
   sentOps: null,
   ...WORK_DEFAULTS,
   setSelectMode: (selectMode) => set({ selectMode }),
-  setAmount: (amount) => set({ amount: Number.isFinite(amount) ? Math.round(Math.min(AMOUNT_MAX, Math.max(AMOUNT_MIN, amount))) : DEFAULT_AMOUNT }),
+  setAmount: (amount) =>
+    set({
+      amount: Number.isFinite(amount) ? Math.round(Math.min(AMOUNT_MAX, Math.max(AMOUNT_MIN, amount))) : DEFAULT_AMOUNT
+    }),
   setChannel: (channel) => set({ channel }),
   setBusy: (busy) => set({ busy }),
   setNotice: (notice) => set({ notice }),
@@ -85,7 +102,8 @@ export const usePainterStore = create<PainterState>()((set, get) => ({
   setCompare: (compare) => set({ compare }),
   setZoomPercent: (zoomPercent) => set({ zoomPercent }),
   markSent: (ops) => set({ sentOps: ops }),
-  resetMask: (owner = null) => set({ history: EMPTY_HISTORY, compare: false, owner, sentOps: null, busy: false, notice: null })
+  resetMask: (owner = null) =>
+    set({ history: EMPTY_HISTORY, compare: false, owner, sentOps: null, busy: false, notice: null })
 }))
 
 // Remember brush settings whenever one of them changes.
@@ -108,5 +126,13 @@ export function maskUnsent(s: Pick<PainterState, 'history' | 'sentOps'>): boolea
 
 /** For tests: prefs from storage, empty mask. */
 export function resetPainterStore(): void {
-  usePainterStore.setState({ ...loadPrefs(), history: EMPTY_HISTORY, compare: false, zoomPercent: 100, owner: null, sentOps: null, ...WORK_DEFAULTS })
+  usePainterStore.setState({
+    ...loadPrefs(),
+    history: EMPTY_HISTORY,
+    compare: false,
+    zoomPercent: 100,
+    owner: null,
+    sentOps: null,
+    ...WORK_DEFAULTS
+  })
 }

@@ -22,7 +22,8 @@ export const useReplaceSource = create<ReplaceSourceState>()(() => ({ pending: n
  */
 export function confirmReplaceSource(name: string, key?: string): Promise<boolean> {
   const painter = usePainterStore.getState()
-  if (!useImagesUi.getState().editorOpen || !maskUnsent(painter) || (key !== undefined && key === painter.owner)) return Promise.resolve(true)
+  if (!useImagesUi.getState().editorOpen || !maskUnsent(painter) || (key !== undefined && key === painter.owner))
+    return Promise.resolve(true)
   // A newer picture takes the question over; the older one is not opened.
   useReplaceSource.getState().pending?.answer(false)
   return new Promise((resolve) => {

@@ -33,7 +33,10 @@ export function EditorVersions({ source, jobId }: { source: EditorSource; jobId?
   const q = useVersions(currentId)
   const [problem, setProblem] = useState<string | null>(null)
   if (!currentId) return null
-  if (q.isError) return <p className="editor-versions field-error">{t('flows.versions.failed', { message: errorMessage(q.error) })}</p>
+  if (q.isError)
+    return (
+      <p className="editor-versions field-error">{t('flows.versions.failed', { message: errorMessage(q.error) })}</p>
+    )
   if (!q.data) return <p className="editor-versions field-help">{t('flows.versions.loading')}</p>
   const tree = q.data
   const current = tree.nodes.find((n) => n.id === currentId)
@@ -56,7 +59,9 @@ export function EditorVersions({ source, jobId }: { source: EditorSource; jobId?
           {problem}
         </p>
       )}
-      {tree.nodes.length > 1 && beforeId !== currentId && <VersionCompare key={`${beforeId}:${currentId}`} tree={tree} beforeId={beforeId} afterId={currentId} />}
+      {tree.nodes.length > 1 && beforeId !== currentId && (
+        <VersionCompare key={`${beforeId}:${currentId}`} tree={tree} beforeId={beforeId} afterId={currentId} />
+      )}
       <MoreLikeThis itemId={currentId} name={current?.prompt || t('flows.lineage.untitled')} />
       <VariationGroups of={tree.nodes.map((n) => n.id)} />
     </div>

@@ -56,7 +56,14 @@ export function MoreLikeThis({ itemId, name }: { itemId: string; name: string })
           }}
         />
       </label>
-      <button type="button" className="button button-small" title={t('flows.variations.moreTitle', { count: count ?? VARIATIONS_DEFAULT })} aria-busy={busy || undefined} disabled={busy} onClick={() => void send()}>
+      <button
+        type="button"
+        className="button button-small"
+        title={t('flows.variations.moreTitle', { count: count ?? VARIATIONS_DEFAULT })}
+        aria-busy={busy || undefined}
+        disabled={busy}
+        onClick={() => void send()}
+      >
         {busy ? t('flows.variations.sending') : t('flows.variations.more')}
       </button>
       {problem && (

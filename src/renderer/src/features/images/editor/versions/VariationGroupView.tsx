@@ -23,10 +23,18 @@ export function VariationGroupView({ group }: { group: VariationGroup }) {
       }
     })
   return (
-    <section className="variation-group" aria-label={t('flows.variations.group', { name: group.name })} data-testid="variation-group">
+    <section
+      className="variation-group"
+      aria-label={t('flows.variations.group', { name: group.name })}
+      data-testid="variation-group"
+    >
       <div className="variation-head">
         <h3 className="section-title">{t('flows.variations.group', { name: group.name })}</h3>
-        <button type="button" className="button button-small" onClick={() => useVariations.getState().dismiss(group.groupId)}>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => useVariations.getState().dismiss(group.groupId)}
+        >
           {t('flows.variations.dismiss')}
         </button>
       </div>
@@ -39,13 +47,27 @@ export function VariationGroupView({ group }: { group: VariationGroup }) {
             <li key={jobId} className="variation-cell" data-testid="variation">
               {item ? (
                 <>
-                  <img className="variation-thumb" src={item.url} alt={t('images.jobs.resultAlt', { prompt: item.prompt })} loading="lazy" decoding="async" />
-                  <button type="button" className="button button-small" aria-label={t('flows.variations.useNamed', { n })} onClick={() => use(item, n)} disabled={pick.isPending}>
+                  <img
+                    className="variation-thumb"
+                    src={item.url}
+                    alt={t('images.jobs.resultAlt', { prompt: item.prompt })}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                  <button
+                    type="button"
+                    className="button button-small"
+                    aria-label={t('flows.variations.useNamed', { n })}
+                    onClick={() => use(item, n)}
+                    disabled={pick.isPending}
+                  >
                     {t('flows.variations.use')}
                   </button>
                 </>
               ) : job && job.status !== 'running' ? (
-                <p className="field-error">{t('flows.variations.noResult', { n, message: job.error?.message ?? job.status })}</p>
+                <p className="field-error">
+                  {t('flows.variations.noResult', { n, message: job.error?.message ?? job.status })}
+                </p>
               ) : (
                 <p className="field-help" aria-busy="true">
                   {t('flows.variations.waiting', { n })}

@@ -112,7 +112,12 @@ export function VersionCompare({ tree, beforeId, afterId }: { tree: VersionTree;
         onPointerUp={() => (dragging.current = false)}
         onPointerCancel={() => (dragging.current = false)}
       >
-        <img className="version-compare-image" src={a.thumbUrl} alt={t('flows.versions.showing', { name: name(tree, a) })} draggable={false} />
+        <img
+          className="version-compare-image"
+          src={a.thumbUrl}
+          alt={t('flows.versions.showing', { name: name(tree, a) })}
+          draggable={false}
+        />
         <img
           className="version-compare-image version-compare-after"
           src={b.thumbUrl}

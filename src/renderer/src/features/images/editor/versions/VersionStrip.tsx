@@ -8,7 +8,9 @@ export function useVersionName() {
   return (tree: VersionTree, node: VersionNode): string => {
     const num = versionNumbers(tree)
     const n = num.get(node.id) ?? 0
-    return node.parentId ? t('flows.versions.itemFrom', { n, from: num.get(node.parentId) ?? 0 }) : `${t('flows.versions.item', { n })} (${t('flows.versions.original')})`
+    return node.parentId
+      ? t('flows.versions.itemFrom', { n, from: num.get(node.parentId) ?? 0 })
+      : `${t('flows.versions.item', { n })} (${t('flows.versions.original')})`
   }
 }
 
@@ -17,7 +19,15 @@ export function useVersionName() {
  * choosing another makes it the editor's source, so the next edit is made from it (a branch when
  * it already has an edit).
  */
-export function VersionStrip({ tree, currentId, onPick }: { tree: VersionTree; currentId: string; onPick: (node: VersionNode) => void }) {
+export function VersionStrip({
+  tree,
+  currentId,
+  onPick
+}: {
+  tree: VersionTree
+  currentId: string
+  onPick: (node: VersionNode) => void
+}) {
   const { t } = useT()
   const name = useVersionName()
   return (
@@ -36,7 +46,11 @@ export function VersionStrip({ tree, currentId, onPick }: { tree: VersionTree; c
                 onClick={() => onPick(node)}
                 data-testid="version-button"
               >
-                {node.thumbUrl && node.exists ? <img className="version-thumb" src={node.thumbUrl} alt="" loading="lazy" decoding="async" /> : <span className="version-thumb" aria-hidden="true" />}
+                {node.thumbUrl && node.exists ? (
+                  <img className="version-thumb" src={node.thumbUrl} alt="" loading="lazy" decoding="async" />
+                ) : (
+                  <span className="version-thumb" aria-hidden="true" />
+                )}
                 <span className="version-label">
                   {name(tree, node)}
                   {current && <span className="version-flag"> · {t('flows.versions.current')}</span>}

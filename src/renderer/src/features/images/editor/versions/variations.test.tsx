@@ -15,7 +15,16 @@ describe('"More like this" on a generated result', () => {
   it('refuses a bad count before sending; sends N; shows the group as results arrive; "Use this" picks one and opens it in the editor', async () => {
     const user = userEvent.setup()
     const host = new FakeHost()
-    host.images.jobs = [{ jobId: 'j1', kind: 'generate', status: 'done', createdAt: 1, warnings: [], items: [galleryItem({ id: 'r1', prompt: 'kite' })] }]
+    host.images.jobs = [
+      {
+        jobId: 'j1',
+        kind: 'generate',
+        status: 'done',
+        createdAt: 1,
+        warnings: [],
+        items: [galleryItem({ id: 'r1', prompt: 'kite' })]
+      }
+    ]
     host.images.items = [...host.images.jobs[0].items]
     await renderImages({ host })
     const more = within(await screen.findByRole('group', { name: 'More like this' }))
@@ -37,10 +46,19 @@ describe('"More like this" on a generated result', () => {
 
     const jobs = host.images.jobs.filter((j) => j.jobId !== 'j1').reverse()
     act(() => {
-      jobs.forEach((j, i) => host.images.update(j.jobId, { status: 'done', items: [galleryItem({ id: `v${i + 1}`, prompt: 'kite', params: { variationOf: 'r1' } })] }))
+      jobs.forEach((j, i) =>
+        host.images.update(j.jobId, {
+          status: 'done',
+          items: [galleryItem({ id: `v${i + 1}`, prompt: 'kite', params: { variationOf: 'r1' } })]
+        })
+      )
     })
     await user.click(await group.findByRole('button', { name: 'Use variation 2' }))
-    await waitFor(() => expect(host.calls.filter((c) => c.channel === 'lineage:pick-version')).toEqual([{ channel: 'lineage:pick-version', input: { id: 'v2' } }]))
+    await waitFor(() =>
+      expect(host.calls.filter((c) => c.channel === 'lineage:pick-version')).toEqual([
+        { channel: 'lineage:pick-version', input: { id: 'v2' } }
+      ])
+    )
     expect(await screen.findByRole('heading', { name: 'Edit image' })).toBeTruthy()
     expect(await screen.findByText('Variation 2 is now the current version.')).toBeTruthy()
   })

@@ -22,10 +22,40 @@ const tree: VersionTree = {
   currentId: 'e2',
   nodes: [
     { id: 'root', depth: 0, exists: true, prompt: 'a lighthouse', model: 'm', thumbUrl: '/media/root', createdAt: 1 },
-    { id: 'e1', parentId: 'root', relation: 'edit', depth: 1, exists: true, prompt: 'a boat', model: 'm', thumbUrl: '/media/e1', createdAt: 2 },
-    { id: 'e2', parentId: 'e1', relation: 'edit', depth: 2, exists: true, prompt: 'fog', model: 'm', thumbUrl: '/media/e2', createdAt: 3 },
+    {
+      id: 'e1',
+      parentId: 'root',
+      relation: 'edit',
+      depth: 1,
+      exists: true,
+      prompt: 'a boat',
+      model: 'm',
+      thumbUrl: '/media/e1',
+      createdAt: 2
+    },
+    {
+      id: 'e2',
+      parentId: 'e1',
+      relation: 'edit',
+      depth: 2,
+      exists: true,
+      prompt: 'fog',
+      model: 'm',
+      thumbUrl: '/media/e2',
+      createdAt: 3
+    },
     { id: 'gone', parentId: 'e1', relation: 'edit', depth: 2, exists: false, prompt: '', model: '' },
-    { id: 'b1', parentId: 'root', relation: 'edit', depth: 1, exists: true, prompt: 'a moon', model: 'm', thumbUrl: '/media/b1', createdAt: 4 }
+    {
+      id: 'b1',
+      parentId: 'root',
+      relation: 'edit',
+      depth: 1,
+      exists: true,
+      prompt: 'a moon',
+      model: 'm',
+      thumbUrl: '/media/b1',
+      createdAt: 4
+    }
   ]
 }
 

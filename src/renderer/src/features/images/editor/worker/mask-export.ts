@@ -59,7 +59,14 @@ export const exportMaskInWorker: MaskExporter = (ops, width, height) =>
     const onMessage = (e: MessageEvent<MaskExportReply>) => {
       if (e.data.id !== id) return
       done()
-      if (e.data.ok) resolve({ blob: e.data.blob, width: e.data.width, height: e.data.height, rasterMs: e.data.rasterMs, encodeMs: e.data.encodeMs })
+      if (e.data.ok)
+        resolve({
+          blob: e.data.blob,
+          width: e.data.width,
+          height: e.data.height,
+          rasterMs: e.data.rasterMs,
+          encodeMs: e.data.encodeMs
+        })
       else reject(new Error(e.data.message))
     }
     const onError = (e: ErrorEvent) => {
@@ -78,4 +85,7 @@ export const exportMaskInWorker: MaskExporter = (ops, width, height) =>
   })
 
 /** The exporter in use; tests (happy-dom has no Worker or OffscreenCanvas) put a fake here. */
-export const maskExport: { run: MaskExporter; warm: () => () => void } = { run: exportMaskInWorker, warm: warmMaskExport }
+export const maskExport: { run: MaskExporter; warm: () => () => void } = {
+  run: exportMaskInWorker,
+  warm: warmMaskExport
+}

@@ -15,7 +15,13 @@ const scope = self as unknown as WorkerScope
 // Compile the writer's hot paths now, on a small mask, rather than on the user's first export.
 encodeMaskPng(
   [
-    { kind: 'stroke', mode: 'paint', radius: 40, hardness: 1, points: Array.from({ length: 80 }, (_, i) => (i % 2 ? 100 + ((i * 37) % 800) : 40 + i * 12)) },
+    {
+      kind: 'stroke',
+      mode: 'paint',
+      radius: 40,
+      hardness: 1,
+      points: Array.from({ length: 80 }, (_, i) => (i % 2 ? 100 + ((i * 37) % 800) : 40 + i * 12))
+    },
     { kind: 'stroke', mode: 'erase', radius: 10, hardness: 1, points: [0, 512, 1023, 512] },
     { kind: 'invert' },
     { kind: 'invert' }

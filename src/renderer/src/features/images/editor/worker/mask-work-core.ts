@@ -4,7 +4,13 @@
  * history, so undo and redo are the same as for a stroke.
  */
 import type { MaskOp, RunsOp, SelectionMode } from '../model/mask-model'
-import { chooseChannel, runsFromPixels, type MaskChannel, type MaskChannelChoice, type PixelImage } from '../runs/mask-import'
+import {
+  chooseChannel,
+  runsFromPixels,
+  type MaskChannel,
+  type MaskChannelChoice,
+  type PixelImage
+} from '../runs/mask-import'
 import { growRuns, MORPH_MAX, shrinkRuns } from '../runs/mask-morph'
 import { maskRuns, packRuns, subtract, union } from '../runs/mask-runs'
 
@@ -29,7 +35,14 @@ export interface MaskBase {
   mode: SelectionMode
 }
 
-export function maskFromPixels(img: PixelImage, choice: MaskChannelChoice, width: number, height: number, source: 'import' | 'transparency', base?: MaskBase): ImageMask {
+export function maskFromPixels(
+  img: PixelImage,
+  choice: MaskChannelChoice,
+  width: number,
+  height: number,
+  source: 'import' | 'transparency',
+  base?: MaskBase
+): ImageMask {
   const channel = source === 'transparency' ? 'alpha' : chooseChannel(img, choice)
   let rows = runsFromPixels(img, channel, width, height)
   const empty = rows.every((r) => r.length === 0)
@@ -42,6 +55,17 @@ export function maskFromPixels(img: PixelImage, choice: MaskChannelChoice, width
 
 export type MaskWorkRequest =
   | { id: number; type: 'morph'; ops: readonly MaskOp[]; width: number; height: number; by: number }
-  | { id: number; type: 'pixels'; image: ImageBitmap; choice: MaskChannelChoice; width: number; height: number; source: 'import' | 'transparency'; base?: MaskBase }
+  | {
+      id: number
+      type: 'pixels'
+      image: ImageBitmap
+      choice: MaskChannelChoice
+      width: number
+      height: number
+      source: 'import' | 'transparency'
+      base?: MaskBase
+    }
 
-export type MaskWorkReply = { id: number; ok: true; op: RunsOp; channel?: MaskChannel; empty?: boolean } | { id: number; ok: false; message: string }
+export type MaskWorkReply =
+  | { id: number; ok: true; op: RunsOp; channel?: MaskChannel; empty?: boolean }
+  | { id: number; ok: false; message: string }

@@ -12,7 +12,10 @@ type Request = MaskWorkRequest extends infer R ? (R extends MaskWorkRequest ? Om
 
 let nextId = 1
 
-function inWorker(req: Request, transfer: Transferable[] = []): Promise<{ op: RunsOp; channel?: MaskChannel; empty?: boolean }> {
+function inWorker(
+  req: Request,
+  transfer: Transferable[] = []
+): Promise<{ op: RunsOp; channel?: MaskChannel; empty?: boolean }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./mask-work.worker.ts', import.meta.url), { type: 'module' })
     const id = nextId++
@@ -45,7 +48,14 @@ export async function decodeForMask(from: Blob | HTMLImageElement): Promise<Deco
 export interface MaskWork {
   morph(ops: readonly MaskOp[], width: number, height: number, by: number): Promise<RunsOp>
   /** The image's mask combined with `base` (added or cut, as the selection mode says). */
-  fromImage(image: ImageBitmap, choice: MaskChannelChoice, width: number, height: number, source: 'import' | 'transparency', base?: MaskBase): Promise<{ op: RunsOp; channel: MaskChannel; empty: boolean }>
+  fromImage(
+    image: ImageBitmap,
+    choice: MaskChannelChoice,
+    width: number,
+    height: number,
+    source: 'import' | 'transparency',
+    base?: MaskBase
+  ): Promise<{ op: RunsOp; channel: MaskChannel; empty: boolean }>
   decode(from: Blob | HTMLImageElement): Promise<DecodedImage>
 }
 

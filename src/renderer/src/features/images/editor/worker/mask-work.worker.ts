@@ -23,7 +23,10 @@ function pixelsOf(image: ImageBitmap): { data: Uint8ClampedArray; width: number;
 scope.onmessage = (e) => {
   const req = e.data
   try {
-    const result = req.type === 'morph' ? { op: morphMask(req.ops, req.width, req.height, req.by) } : maskFromPixels(pixelsOf(req.image), req.choice, req.width, req.height, req.source, req.base)
+    const result =
+      req.type === 'morph'
+        ? { op: morphMask(req.ops, req.width, req.height, req.by) }
+        : maskFromPixels(pixelsOf(req.image), req.choice, req.width, req.height, req.source, req.base)
     scope.postMessage({ id: req.id, ok: true, ...result }, [result.op.offsets.buffer, result.op.xs.buffer])
   } catch (err) {
     scope.postMessage({ id: req.id, ok: false, message: err instanceof Error ? err.message : String(err) })
