@@ -461,6 +461,10 @@ test.describe('layout: forms, items and words', () => {
     await look('images, generate with references')
     await page.getByRole('tab', { name: 'Native task' }).click()
     await look('images, native task')
+    await page.getByRole('button', { name: 'Edit an image…' }).click()
+    await expect(page.getByRole('button', { name: 'Back to gallery' })).toBeVisible()
+    await look('images, editor')
+    await page.getByRole('button', { name: 'Back to gallery' }).click()
     await goTo(page, 'Video')
     await expect(page.getByRole('tab', { name: 'Create' })).toBeVisible({ timeout: 20_000 })
     for (const family of [

@@ -49,16 +49,23 @@ export function wireWords(text: string): string[] {
     /\b(?:GET|POST|PUT|PATCH|DELETE)\s+\/\S*/g,
     /\/v1(?:beta)?\/\S*/g,
     /\/dashboard\/\S*/g,
-    /<[^<>\n]{1,20}>\s*[*x×]\s*<[^<>\n]{1,20}>/g
+    /<[^<>\n]{1,20}>\s*[*x×]\s*<[^<>\n]{1,20}>/g,
+    // A size in a request's own syntax (2048*2048); creators read and write 2048 × 2048.
+    /\b\d{2,5}\*\d{2,5}\b/g
   ]
   return patterns.flatMap((p) => text.match(p) ?? [])
 }
 
-/** The page's visible text with every Request disclosure closed. */
+/** The page's visible text with every Request disclosure closed, and the hints shown in empty fields. */
 export async function screenText(page: Page): Promise<string> {
   return page.evaluate(() => {
     for (const d of Array.from(document.querySelectorAll<HTMLDetailsElement>('details.request-preview'))) d.open = false
-    return document.body.innerText
+    const hints = Array.from(
+      document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]')
+    )
+      .filter((el) => el.checkVisibility() && el.value === '')
+      .map((el) => el.placeholder)
+    return [document.body.innerText, ...hints].join('\n')
   })
 }
 

@@ -30,6 +30,15 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+/**
+ * A size as a creator types it ("2048 x 2048", "2048×2048", "2048*2048") in the separator the family's
+ * request takes; anything else comes back trimmed, for the rules to refuse with their message.
+ */
+export function wireDims(text: string, sep: '*' | 'x'): string {
+  const m = /^\s*(\d{1,5})\s*[xX×*]\s*(\d{1,5})\s*$/.exec(text)
+  return m ? `${m[1]}${sep}${m[2]}` : text.trim()
+}
+
 export function parseDims(size: string, sep: '*' | 'x'): { width: number; height: number } | null {
   const parts = size.split(sep)
   if (parts.length !== 2 || !parts.every((p) => /^\d{1,5}$/.test(p))) return null

@@ -251,7 +251,7 @@ export const imagesEn = {
     editFamilyNative: 'Native (ratio, resolution, response format)',
     editFamilyForm: 'Form (quality)',
     editFamilyHelp: 'Set from the profile’s names when they know the model; choose it for a name they do not.',
-    sizeHelp: 'Optional: <width>x<height> or auto.',
+    sizeHelp: 'Optional: width × height in pixels, or auto.',
     noMask: 'No mask painted: the whole image may be changed.',
     maskInfo: 'The mask is sent as a PNG of exactly {{width}}×{{height}}: transparent where you painted.',
     apply: 'Apply edit',

@@ -246,7 +246,7 @@ export const imagesZh: Messages['images'] = {
     editFamilyNative: '原生（比例、分辨率、返回格式）',
     editFamilyForm: '表单（质量）',
     editFamilyHelp: '配置名称中已有该模型时自动设置；名称中没有的模型请手动选择。',
-    sizeHelp: '可选：<宽>x<高> 或 auto。',
+    sizeHelp: '可选：宽 × 高（像素）或 auto。',
     noMask: '未绘制蒙版：整张图像都可能被修改。',
     maskInfo: '蒙版将以 {{width}}×{{height}} 的 PNG 发送：你绘制过的区域为透明。',
     apply: '应用编辑',

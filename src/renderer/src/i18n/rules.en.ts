@@ -38,14 +38,14 @@ export const rulesEn = {
   needsLastFrame: 'First and last frame needs a last frame.',
   sceneMotion: 'Motion control uses the scene type motion_control.',
   secondsWhole: 'A whole number of seconds, e.g. 5.',
-  sizeWxH: 'Write the size as <width>x<height>, e.g. 1280x720.',
+  sizeWxH: 'Write the size as width × height in pixels, e.g. 1280 × 720.',
 
   imagePromptRequired: 'Write a prompt: the gateway needs one to know what to draw.',
   promptOrReference: 'Write a prompt, or add a reference image to work from.',
   countRange: 'The count is a whole number from {{min}} to {{max}}.',
-  sizeStar: 'Write the size as <width>*<height> with a star, e.g. 2048*2048.',
-  sizeX: 'Write the size as <width>x<height>, e.g. 1024x1024.',
-  sizeEdit: 'Write the size as <width>x<height> (e.g. 1024x1024) or auto.',
+  sizeStar: 'Write the size as width × height in pixels, e.g. 2048 × 2048.',
+  sizeX: 'Write the size as width × height in pixels, e.g. 1024 × 1024.',
+  sizeEdit: 'Write the size as width × height in pixels (e.g. 1024 × 1024) or auto.',
   imagegenUrlOnly:
     'The first family takes http(s) addresses only; for a file or a gallery image, choose the second family.',
   httpUrl: 'This is not an http(s) address.',

@@ -96,7 +96,7 @@ describe('edit draft', () => {
   })
 
   it('refuses a missing prompt, a bad size and no source', () => {
-    const v = validateEdit({ ...EMPTY_EDIT, size: '1024*1024' }, null)
+    const v = validateEdit({ ...EMPTY_EDIT, size: '1024 by 1024' }, null)
     expect(Object.keys(v.problems).sort()).toEqual(['model', 'prompt', 'size', 'source'])
     expect(v.request).toBeNull()
   })

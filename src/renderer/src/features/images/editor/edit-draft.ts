@@ -6,7 +6,7 @@
  */
 import { formResult, readModel } from '@renderer/lib/rule-text'
 import { editFamilyOf, type GatewayNames } from '@shared/domain/gateway-names'
-import { checkEditRequest } from '@shared/domain/image-rules'
+import { checkEditRequest, wireDims } from '@shared/domain/image-rules'
 import {
   editQualities,
   type IMAGEGEN_RATIOS,
@@ -73,7 +73,7 @@ export function readEdit(d: EditDraft, source: EditorSource | null): Read<EditRe
   if (!source) unread.source = problem('noSource')
   const n = parseCount(d.n, false)
   if (n.problem) unread.n = n.problem
-  const size = d.size.trim()
+  const size = wireDims(d.size, 'x')
   const native = d.family === 'editNative'
   const input = {
     // Without a source there is nothing to send; a placeholder lets the other fields be checked.

@@ -25,16 +25,16 @@ describe('generate form', () => {
     const n = f.getByRole('textbox', { name: 'Images per run' })
     await user.clear(n)
     const size = f.getByRole('textbox', { name: 'Size' })
-    await user.type(size, '1024x1024')
+    await user.type(size, '1024 by')
     await user.click(f.getByRole('button', { name: 'Generate' }))
     expect(isInvalid(n)).toBe(true)
     expect(isInvalid(size)).toBe(true)
-    expect(descriptionOf(size)).toContain('with a star')
+    expect(descriptionOf(size)).toContain('width × height in pixels')
     expect(host.callsTo('images:generate')).toHaveLength(0)
 
     await user.type(n, '2')
     await user.clear(size)
-    await user.type(size, '2048*2048')
+    await user.type(size, '2048 x 2048')
     // The model is a combobox: the profile's names are offered, and any name can be typed.
     const model = f.getByRole('combobox', { name: 'Model' }) as HTMLInputElement
     expect(model.value).toBe('imagegen-4.0')

@@ -63,7 +63,7 @@ export function Image2Fields({ errorFor }: { errorFor: ErrorFor }) {
           <TextField
             label={t('images.generate.sizeCustomField')}
             value={d.customSize}
-            placeholder="1280x720"
+            placeholder="1280 × 720"
             onChange={(e) => patch({ customSize: e.target.value })}
             error={errorFor('customSize') ?? errorFor('size')}
           />

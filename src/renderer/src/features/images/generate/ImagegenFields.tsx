@@ -25,7 +25,7 @@ export function ImagegenFields({ errorFor }: { errorFor: ErrorFor }) {
         <TextField
           label={t('images.generate.sizeImagegen')}
           value={d.size}
-          placeholder="2048*2048"
+          placeholder="2048 × 2048"
           onChange={(e) => patch({ size: e.target.value })}
           error={errorFor('size')}
           help={t('images.generate.sizeImagegenHelp')}

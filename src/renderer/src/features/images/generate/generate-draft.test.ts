@@ -28,8 +28,8 @@ describe('any draft', () => {
 })
 
 describe('imagegen draft', () => {
-  it('requires a prompt and n, and a size written with a star', () => {
-    const v = validateImagegen({ ...EMPTY_IMAGEGEN, n: '', size: '1024x1024', urls: ['ftp://x'] })
+  it('requires a prompt and n, and a size of two numbers', () => {
+    const v = validateImagegen({ ...EMPTY_IMAGEGEN, n: '', size: '1024 by', urls: ['ftp://x'] })
     expect(v.request).toBeNull()
     expect(Object.keys(v.problems).sort()).toEqual(['image.0', 'n', 'prompt', 'size'])
     expect(keyOf(v.problems.size)).toBe('sizeStar')
@@ -90,7 +90,7 @@ describe('image-model-2 draft', () => {
     const v = validateImage2({
       ...EMPTY_IMAGE2,
       size: 'custom',
-      customSize: '1280*720',
+      customSize: '1280 by 720',
       refs: [{ ref: { kind: 'url', url: 'nope' }, label: '' }]
     })
     expect(keyOf(v.problems.customSize)).toBe('sizeX')
@@ -124,6 +124,19 @@ describe('the second image family’s prompt: required for text-to-image only (f
     } else {
       expect(keyOf(v.problems.prompt)).toBe('promptOrReference')
       expect(v.request).toBeNull()
+    }
+  })
+})
+
+describe('a size as a creator writes it', () => {
+  it('is sent in the separator each family takes, whichever of x, × or * was typed', () => {
+    for (const typed of ['2048*2048', ' 2048 x 2048 ', '2048×2048', '2048X2048']) {
+      expect(validateImagegen({ ...EMPTY_IMAGEGEN, prompt: 'p', size: typed }).request).toMatchObject({
+        size: '2048*2048'
+      })
+      expect(validateImage2({ ...EMPTY_IMAGE2, prompt: 'p', size: 'custom', customSize: typed }).request).toMatchObject(
+        { size: '2048x2048' }
+      )
     }
   })
 })

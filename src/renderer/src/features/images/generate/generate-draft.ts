@@ -5,7 +5,7 @@
  */
 import { formResult, readModel } from '@renderer/lib/rule-text'
 import type { GatewayNames } from '@shared/domain/gateway-names'
-import { checkGenerateRequest } from '@shared/domain/image-rules'
+import { checkGenerateRequest, wireDims } from '@shared/domain/image-rules'
 import {
   IMAGE2_RATIO_SIZES,
   type IMAGE2_SIZES,
@@ -110,7 +110,7 @@ export function readImagegen(d: ImagegenDraft): Read<GenerateRequest> {
     prompt: d.prompt,
     // An unread count holds the request back anyway; 1 lets the other fields be checked meanwhile.
     n: n ?? 1,
-    ...(opt(d.size) ? { size: d.size.trim() } : {}),
+    ...(opt(d.size) ? { size: wireDims(d.size, '*') } : {}),
     ...(d.ratio ? { ratio: d.ratio } : {}),
     ...(d.resolution ? { resolution: d.resolution } : {}),
     ...(d.urls.length ? { image: d.urls.map((u) => u.trim()) } : {})
@@ -133,7 +133,7 @@ export function image2SizeShown(d: Pick<Image2Draft, 'size' | 'customSize' | 'ra
 export function readImage2(d: Image2Draft): Read<GenerateRequest> {
   const unread: FieldProblems = {}
   const n = count(d.n, false, unread)
-  const size = d.ratio ? undefined : d.size === 'custom' ? d.customSize.trim() : d.size || undefined
+  const size = d.ratio ? undefined : d.size === 'custom' ? wireDims(d.customSize, 'x') : d.size || undefined
   const input = {
     family: 'image2' as const,
     model: readModel(d.model, unread),

@@ -104,7 +104,7 @@ export function VideosJsonFields({ errorFor }: { errorFor: ErrorFor }) {
         <TextInput
           label={t('video.form.sizeWxH')}
           value={d.size}
-          placeholder="1280x720"
+          placeholder="1280 × 720"
           onChange={(size) => patch({ size })}
           error={errorFor('size')}
         />

@@ -183,7 +183,7 @@ describe('videosJson: video-object route, JSON body', () => {
   })
 
   it('checks size syntax and the output duration', () => {
-    const v = validateVideosJson({ ...emptyVideosJson(), prompt: 'p', size: '1280*720', outputDuration: '0' })
+    const v = validateVideosJson({ ...emptyVideosJson(), prompt: 'p', size: '1280 by 720', outputDuration: '0' })
     expect(keyOf(v.problems.size)).toBe('sizeWxH')
     expect(keyOf(v.problems['output_config.duration'])).toBe('durationRange')
   })

@@ -6,6 +6,7 @@
  */
 import { formResult, readModel } from '@renderer/lib/rule-text'
 import { ruleOf, type GatewayNames } from '@shared/domain/gateway-names'
+import { wireDims } from '@shared/domain/image-rules'
 import { VIDEO_FAMILY, type VideoCreateInput, type VideoCreateRequest, type VideoFamily } from '@shared/domain/video'
 import { checkVideoCreate } from '@shared/domain/video-rules'
 import { isBlank, parseWhole, type VideoProblems } from '../problems'
@@ -113,7 +114,7 @@ function readVideosJson(d: VideosJsonDraft): Parsed {
     scenario: d.scenario,
     prompt: d.prompt,
     ...when(d.seconds, { seconds: d.seconds }),
-    ...when(opt(d.size), { size: d.size.trim() }),
+    ...when(opt(d.size), { size: wireDims(d.size, 'x') }),
     ...(d.image ? { image: cleanRef(d.image) } : {}),
     ...when(Object.keys(config).length > 0, { output_config: config }),
     ...(d.sceneType ? { scene_type: d.sceneType } : {}),
