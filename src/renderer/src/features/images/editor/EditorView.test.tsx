@@ -1,34 +1,18 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { isInvalid } from '@renderer/testing/a11y'
 import { FakeHost } from '@renderer/testing/fake-host'
 import { galleryItem } from '@renderer/testing/fake-images'
 import { imageFile, pngHeader, webpHeader } from '@renderer/testing/image-headers'
-import { drag, openPainter } from '@renderer/testing/painter-kit'
-import { renderImages, resetImages } from '@renderer/testing/render-images'
+import { drag, openPainter, stubMaskExport } from '@renderer/testing/painter-kit'
+import { renderImages } from '@renderer/testing/render-images'
 import { StudioError } from '@shared/errors'
 import { markSourceDrawn } from './canvas/painter-engine'
 import { WARM_FALLBACK_MS } from './EditorView'
 import { useEditorPanel } from './state/editor-panel'
-import { exportMaskInWorker, maskExport, warmMaskExport, type MaskExporter } from './worker/mask-export'
+import { maskExport } from './worker/mask-export'
 
-let exporter: ReturnType<typeof vi.fn<MaskExporter>>
-beforeEach(() => {
-  // happy-dom has no Worker or OffscreenCanvas; the worker's PNG writer is tested in mask-png.test.ts.
-  exporter = vi.fn<MaskExporter>(async (_ops, width, height) => ({
-    blob: new Blob(['png'], { type: 'image/png' }),
-    width,
-    height,
-    rasterMs: 40,
-    encodeMs: 180
-  }))
-  maskExport.run = exporter
-})
-afterEach(() => {
-  maskExport.run = exportMaskInWorker
-  maskExport.warm = warmMaskExport
-  resetImages()
-})
+const exporter = stubMaskExport({ rasterMs: 40, encodeMs: 180 })
 
 const form = () => within(screen.getByRole('form', { name: 'Edit settings' }))
 

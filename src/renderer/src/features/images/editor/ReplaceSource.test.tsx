@@ -1,29 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { GALLERY_ITEM_DRAG_TYPE } from '@renderer/lib/gallery-drag'
 import { FakeHost } from '@renderer/testing/fake-host'
 import { galleryItem } from '@renderer/testing/fake-images'
 import { imageFile, pngHeader } from '@renderer/testing/image-headers'
-import { drag, openPainter } from '@renderer/testing/painter-kit'
-import { resetImages } from '@renderer/testing/render-images'
+import { drag, openPainter, stubMaskExport } from '@renderer/testing/painter-kit'
 import { maskUnsent, usePainterStore } from './state/painter-store'
 import { useReplaceSource } from './state/replace-source'
-import { exportMaskInWorker, maskExport, type MaskExporter } from './worker/mask-export'
 
-beforeEach(() => {
-  // happy-dom has no Worker; the worker's PNG writer is tested in mask-png.test.ts.
-  maskExport.run = vi.fn<MaskExporter>(async (_ops, width, height) => ({
-    blob: new Blob(['png'], { type: 'image/png' }),
-    width,
-    height,
-    rasterMs: 1,
-    encodeMs: 1
-  }))
-})
+stubMaskExport()
 afterEach(() => {
-  maskExport.run = exportMaskInWorker
   useReplaceSource.setState({ pending: null })
-  resetImages()
 })
 
 const dropFile = (on: Element, name: string) =>
