@@ -8,7 +8,7 @@ import { StudioError } from '@shared/error-core'
 import { MoreLikeThis } from '../editor/versions/MoreLikeThis'
 import { sizeReport } from './job-text'
 import { JobEta } from './JobEta'
-import { JobStatusBadge, useJobSummary } from './JobSummary'
+import { JobArticle, JobStatusBadge, useJobSummary } from './JobSummary'
 
 function SizeLine({ item }: { item: GalleryItem }) {
   const { t } = useT()
@@ -39,11 +39,7 @@ export const JobCard = memo(function JobCard({ job, onEdit, hideItems = false }:
   const error = job.error ? StudioError.fromData(job.error) : null
   const { time, paused, prompt } = useJobSummary(job)
   return (
-    <article
-      className="job-card"
-      data-status={paused ? 'paused' : job.status}
-      aria-labelledby={`job-${job.jobId} job-${job.jobId}-prompt`}
-    >
+    <JobArticle job={job} paused={paused} className="job-card">
       <header className="job-head">
         <h3 id={`job-${job.jobId}`} className="job-title">
           {t(`images.jobs.kind.${job.kind}`)} · {time}
@@ -115,6 +111,6 @@ export const JobCard = memo(function JobCard({ job, onEdit, hideItems = false }:
           ))}
         </ul>
       )}
-    </article>
+    </JobArticle>
   )
 })

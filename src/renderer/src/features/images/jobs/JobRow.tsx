@@ -3,7 +3,7 @@ import { Icon } from '@renderer/components/Icon'
 import { useT } from '@renderer/i18n/use-t'
 import type { ImageJob } from '@shared/domain/images'
 import { JobEta } from './JobEta'
-import { JobStatusBadge, useJobSummary } from './JobSummary'
+import { JobArticle, JobStatusBadge, useJobSummary } from './JobSummary'
 
 /**
  * A running job as one row of the strip beside the gallery: progress (or a warning mark while it
@@ -14,11 +14,7 @@ export const JobRow = memo(function JobRow({ job }: { job: ImageJob }) {
   const { t } = useT()
   const { time, paused, prompt } = useJobSummary(job)
   return (
-    <article
-      className="strip-job"
-      data-status={paused ? 'paused' : job.status}
-      aria-labelledby={`job-${job.jobId} job-${job.jobId}-prompt`}
-    >
+    <JobArticle job={job} paused={paused} className="strip-job">
       <span className="strip-mark">
         {paused ? (
           <Icon name="warning" />
@@ -45,6 +41,6 @@ export const JobRow = memo(function JobRow({ job }: { job: ImageJob }) {
           </p>
         )}
       </div>
-    </article>
+    </JobArticle>
   )
 })

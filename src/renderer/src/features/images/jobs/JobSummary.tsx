@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useT } from '@renderer/i18n/use-t'
 import type { ImageJob } from '@shared/domain/images'
 
@@ -27,5 +28,31 @@ export function JobStatusBadge({ job, paused }: { job: ImageJob; paused: boolean
     <span className={`badge badge-status badge-${paused ? 'paused' : job.status}`} data-testid="job-status">
       {paused ? t('images.jobs.pausedKeyRejected') : t(`images.jobs.status.${job.status}`)}
     </span>
+  )
+}
+
+/**
+ * The job's article: named by its heading (`job-<id>`) and prompt (`job-<id>-prompt`), which the
+ * children render, with its state for styling.
+ */
+export function JobArticle({
+  job,
+  paused,
+  className,
+  children
+}: {
+  job: ImageJob
+  paused: boolean
+  className: string
+  children: ReactNode
+}) {
+  return (
+    <article
+      className={className}
+      data-status={paused ? 'paused' : job.status}
+      aria-labelledby={`job-${job.jobId} job-${job.jobId}-prompt`}
+    >
+      {children}
+    </article>
   )
 }
