@@ -8,17 +8,21 @@ import { ROUTE_OF_FAMILY, VIDEO_FAMILIES, VIDEO_FAMILY, VIDEO_FAMILY_NAME, Video
  * metadata written by earlier versions carry exactly these strings, so the literals here are the
  * point: renaming a value of VIDEO_FAMILY would orphan every stored task and names file.
  */
+/** Each code name and the key stored for it, in their order. */
+const STORED_KEYS = [
+  ['unifiedFirst', 'vidq'],
+  ['unifiedSecond', 'unified2'],
+  ['videosJson', 'kl'],
+  ['videosMultipart', 'gk']
+] as const
+const KEYS = STORED_KEYS.map(([, key]) => key)
+
 describe('video family keys are stored data', () => {
   it('maps each code name to the key stored for it, and to nothing else', () => {
-    expect(VIDEO_FAMILY).toStrictEqual({
-      unifiedFirst: 'vidq',
-      unifiedSecond: 'unified2',
-      videosJson: 'kl',
-      videosMultipart: 'gk'
-    })
-    expect(VIDEO_FAMILIES).toStrictEqual(['vidq', 'unified2', 'kl', 'gk'])
-    expect(VIDEO_NAME_FAMILIES).toStrictEqual(['vidq', 'unified2', 'kl', 'gk'])
-    expect(MODEL_FAMILIES.slice(-4)).toStrictEqual(['vidq', 'unified2', 'kl', 'gk'])
+    expect(VIDEO_FAMILY).toStrictEqual(Object.fromEntries(STORED_KEYS))
+    expect(VIDEO_FAMILIES).toStrictEqual(KEYS)
+    expect(VIDEO_NAME_FAMILIES).toStrictEqual(KEYS)
+    expect(MODEL_FAMILIES.slice(-4)).toStrictEqual(KEYS)
   })
 
   it('puts each family on the route its name says', () => {
@@ -26,12 +30,7 @@ describe('video family keys are stored data', () => {
   })
 
   it('reads a stored key back to its code name', () => {
-    expect(VIDEO_FAMILY_NAME).toStrictEqual({
-      vidq: 'unifiedFirst',
-      unified2: 'unifiedSecond',
-      kl: 'videosJson',
-      gk: 'videosMultipart'
-    })
+    expect(VIDEO_FAMILY_NAME).toStrictEqual(Object.fromEntries(STORED_KEYS.map(([name, key]) => [key, name])))
   })
 
   it('still reads a names file written with the stored keys', () => {

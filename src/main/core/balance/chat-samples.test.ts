@@ -1,29 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import type { Snapshot } from '@shared/domain/balance'
 import { chatEstimate } from '@shared/domain/chat-estimate'
 import { tempDirs } from '../testing/temp-dirs'
-import { GenerationLog } from './generation-log'
+import { openClockedLog, snap } from './testing/generation-log'
 
 const tempDir = tempDirs()
 
-const snap = (at: number, used: number): Snapshot => ({
-  at,
-  used,
-  available: 1_000_000 - used,
-  granted: 1_000_000,
-  unlimited: false
-})
-
 describe('the chat answers an estimate per token rests on', () => {
   it('are the measured answers of the model with their tokens; refunds, answers without tokens and other models are left out', async () => {
-    let now = 1_000
-    const log = await GenerationLog.open(
-      tempDir('chatlog-'),
-      () => {},
-      () => now
-    )
-    const answer = (at: number, model: string, tokens?: { input: number; output: number; total: number }) => {
-      now = at
+    const { log, at } = await openClockedLog(tempDir('chatlog-'))
+    const answer = (t: number, model: string, tokens?: { input: number; output: number; total: number }) => {
+      at(t)
       log.record({ profileId: 'p', kind: 'chat', model, ...(tokens ? { tokens } : {}) })
     }
     // 1) 100 tokens, exactly 200 units.

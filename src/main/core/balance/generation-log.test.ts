@@ -1,31 +1,15 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { Snapshot } from '@shared/domain/balance'
 import { priceKey } from '@shared/domain/estimate'
 import { openLibrary } from '../store/library-db'
 import { tempDirs } from '../testing/temp-dirs'
 import { GENERATIONS_SCHEMA, GenerationLog, MAX_GENERATIONS } from './generation-log'
+import { openClockedLog, snap } from './testing/generation-log'
 
 const tempDir = tempDirs()
 
-const snap = (at: number, used: number): Snapshot => ({
-  at,
-  used,
-  available: 1_000_000 - used,
-  granted: 1_000_000,
-  unlimited: false
-})
-
-async function open(dir = tempDir('genlog-'), notices: string[] = []) {
-  let now = 1_000
-  const log = await GenerationLog.open(
-    dir,
-    (m) => notices.push(m),
-    () => now
-  )
-  return { log, dir, notices, at: (t: number) => (now = t) }
-}
+const open = (dir = tempDir('genlog-'), notices: string[] = []) => openClockedLog(dir, notices)
 
 describe('GenerationLog', () => {
   it('gives the whole used delta to the only job between two snapshots', async () => {

@@ -1,9 +1,8 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
-import { allowLoopbackResultOrigin } from '../gateway/result-address'
+import { describe, expect, it, vi } from 'vitest'
 import { imagesHarness } from '../images/testing/harness'
+import { suiteSandbox } from '../testing/sandbox-suite'
 
 /**
  * F21: the disk fills up during a result download. An fs shim makes writes to `.part` files fail
@@ -15,14 +14,7 @@ vi.mock('node:fs', async (importOriginal) =>
 )
 
 describe('disk full', () => {
-  let sb: SandboxHandle
-  beforeAll(async () => {
-    sb = await startSandbox({ speed: 1000, quiet: true })
-    allowLoopbackResultOrigin(sb.cdnUrl)
-  })
-  afterAll(async () => {
-    await sb.close()
-  })
+  const sb = suiteSandbox()
 
   it('F21 ENOSPC during a download: the .part is removed, the user is told, the download stays pending and completes at the next start', async () => {
     const h = await imagesHarness({ sandbox: sb })

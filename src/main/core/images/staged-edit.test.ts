@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { EditRequest } from '@shared/domain/images'
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index'
-import { allowLoopbackResultOrigin } from '../gateway/result-address'
+import { suiteSandbox } from '../testing/sandbox-suite'
 import type { StagedEdit } from './image-service'
 import { gradientPng, imagesHarness, rectMask } from './testing/harness'
 
@@ -10,14 +9,7 @@ import { gradientPng, imagesHarness, rectMask } from './testing/harness'
  * its file grants are gone) from those copies, once, under the job id the queue chose.
  */
 describe('a staged edit (the queue keeps it as JSON)', () => {
-  let sb: SandboxHandle
-  beforeAll(async () => {
-    sb = await startSandbox({ speed: 1000, quiet: true })
-    allowLoopbackResultOrigin(sb.cdnUrl)
-  })
-  afterAll(async () => {
-    await sb.close()
-  })
+  const sb = suiteSandbox()
 
   it('is sent after a restart from its library copies, once, under the chosen job id', async () => {
     let h = await imagesHarness({ sandbox: sb })

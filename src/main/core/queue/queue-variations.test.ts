@@ -3,7 +3,7 @@ import type { QueueHold } from '@shared/contract/queue'
 import type { GenerateRequest, ImageJob } from '@shared/domain/images'
 import { StudioError } from '@shared/errors'
 import { tempDirs } from '../testing/temp-dirs'
-import { QueueService, type QueueImages } from './queue-service'
+import { QueueService, type QueueDeps, type QueueImages } from './queue-service'
 
 const tempDir = tempDirs()
 
@@ -37,15 +37,34 @@ const settle = async (q: QueueService) => {
   await (q as unknown as { pumping: Promise<void> | null }).pumping
 }
 
+/** A queue on profile "p" over the stand-in images; `deps` adds to or replaces what it is opened with. */
+async function openQueue(deps: Partial<QueueDeps> = {}) {
+  const f = fakeImages()
+  const q = await QueueService.open({
+    dataDir: tempDir('queue-var-'),
+    images: f.images,
+    activeId: async () => 'p',
+    emit: () => {},
+    ...deps
+  })
+  /** The image job ended: the journal says so and the queue hears it. */
+  const end = (jobId: string) => {
+    f.journal.set(jobId, 'ended')
+    q.observe('images:job-updated', {
+      jobId,
+      kind: 'generate',
+      status: 'done',
+      createdAt: 0,
+      items: [],
+      warnings: []
+    })
+  }
+  return { f, q, end }
+}
+
 describe('"More like this" through the queue', () => {
   it('queues each variation as an item with its job id; they wait behind the cap and keep their group', async () => {
-    const f = fakeImages()
-    const q = await QueueService.open({
-      dataDir: tempDir('queue-var-'),
-      images: f.images,
-      activeId: async () => 'p',
-      emit: () => {}
-    })
+    const { f, q, end } = await openQueue()
     await q.set({ imageCap: 2 })
     const { groupId, jobIds } = await q.addVariations('g1', 5)
     expect(jobIds).toHaveLength(5)
@@ -61,15 +80,7 @@ describe('"More like this" through the queue', () => {
       [jobIds[4], 'waiting', 3]
     ])
     // One ends: the next variation leaves, with the group and the image it varies, on the queue's profile.
-    f.journal.set(jobIds[0], 'ended')
-    q.observe('images:job-updated', {
-      jobId: jobIds[0],
-      kind: 'generate',
-      status: 'done',
-      createdAt: 0,
-      items: [],
-      warnings: []
-    })
+    end(jobIds[0])
     await settle(q)
     expect(f.sent.map((s) => s.jobId)).toEqual(jobIds.slice(0, 3))
     for (const s of f.sent)
@@ -80,30 +91,15 @@ describe('"More like this" through the queue', () => {
       })
     // Pausing holds the rest back too.
     await q.set({ paused: true })
-    f.journal.set(jobIds[1], 'ended')
-    q.observe('images:job-updated', {
-      jobId: jobIds[1],
-      kind: 'generate',
-      status: 'done',
-      createdAt: 0,
-      items: [],
-      warnings: []
-    })
+    end(jobIds[1])
     await settle(q)
     expect(f.sent).toHaveLength(3)
     await q.dispose()
   })
 
   it('holds variations a daily limit would cross, with the reason, and sends none of them', async () => {
-    const f = fakeImages()
     const daily: QueueHold = { kind: 'daily-limit', limit: 1000, spent: 950, estimate: 100 }
-    const q = await QueueService.open({
-      dataDir: tempDir('queue-var-'),
-      images: f.images,
-      activeId: async () => 'p',
-      emit: () => {},
-      limitReason: () => daily
-    })
+    const { f, q } = await openQueue({ limitReason: () => daily })
     const { jobIds } = await q.addVariations('g1', 3)
     await settle(q)
     expect(f.sent).toEqual([])
@@ -119,13 +115,7 @@ describe('"More like this" through the queue', () => {
   })
 
   it('refuses an image no request made before anything is queued', async () => {
-    const f = fakeImages()
-    const q = await QueueService.open({
-      dataDir: tempDir('queue-var-'),
-      images: f.images,
-      activeId: async () => 'p',
-      emit: () => {}
-    })
+    const { q } = await openQueue()
     await expect(q.addVariations('no-such', 2)).rejects.toMatchObject({ code: 'NOT_FOUND' })
     expect((await q.list()).items).toEqual([])
     await q.dispose()

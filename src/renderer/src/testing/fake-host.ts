@@ -90,6 +90,22 @@ export function report(overrides: Partial<ConnectionReport> = {}): ConnectionRep
   return { keyName: 'studio-key', state: 'active', usage: usage(), latencyMs: 142, ...overrides }
 }
 
+type UploadHandler = (blob: Blob, meta: { purpose: FilePurpose; name: string }) => FileGrant | Promise<FileGrant>
+type GrantFields = Omit<FileGrant, 'name' | 'bytes' | 'mimeType'> & { mimeType?: string }
+
+/**
+ * An upload handler that grants each upload under its own name and size (a PNG unless `grant` says
+ * otherwise); `grant` gives the id, pixel size and preview, or makes them from the file's name.
+ */
+export function grantUploads(grant: GrantFields | ((name: string) => GrantFields)): UploadHandler {
+  return (blob, meta) => ({
+    name: meta.name,
+    bytes: blob.size,
+    mimeType: 'image/png',
+    ...(typeof grant === 'function' ? grant(meta.name) : grant)
+  })
+}
+
 export class FakeHost {
   readonly calls: RecordedCall[] = []
   list: ProfileList
@@ -97,10 +113,7 @@ export class FakeHost {
   /** Usage per profile id: a record, or an error the host would throw. */
   usageByProfile: Record<string, KeyUsage | StudioError> = { sandbox: usage() }
   /** files.upload (the meta already passed the contract in buildRawApi); replace it per test. */
-  uploadHandler: (blob: Blob, meta: { purpose: FilePurpose; name: string }) => FileGrant | Promise<FileGrant> = (
-    blob,
-    meta
-  ) => ({
+  uploadHandler: UploadHandler = (blob, meta) => ({
     fileId: `file-${this.calls.length}`,
     name: meta.name,
     bytes: blob.size,

@@ -1,8 +1,40 @@
 /** Opens the mask painter on a 4096² gallery item and drives it with pointer gestures. */
 import { fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, beforeEach, vi, type Mock } from 'vitest'
+import {
+  exportMaskInWorker,
+  maskExport,
+  warmMaskExport,
+  type MaskExporter
+} from '@renderer/features/images/editor/worker/mask-export'
 import { FakeHost } from './fake-host'
 import { galleryItem } from './fake-images'
-import { renderImages } from './render-images'
+import { renderImages, resetImages } from './render-images'
+
+/**
+ * For an editor test file: before each test the mask export is a stub (happy-dom has no Worker or
+ * OffscreenCanvas; the worker's PNG writer is tested in mask-png.test.ts); after each the real
+ * export is back and the images UI is reset. The stub it returns is fresh for every test.
+ */
+export function stubMaskExport(timing = { rasterMs: 1, encodeMs: 1 }): Mock<MaskExporter> {
+  const exporter = vi.fn<MaskExporter>()
+  beforeEach(() => {
+    exporter.mockReset()
+    exporter.mockImplementation(async (_ops, width, height) => ({
+      blob: new Blob(['png'], { type: 'image/png' }),
+      width,
+      height,
+      ...timing
+    }))
+    maskExport.run = exporter
+  })
+  afterEach(() => {
+    maskExport.run = exportMaskInWorker
+    maskExport.warm = warmMaskExport
+    resetImages()
+  })
+  return exporter
+}
 
 export async function openPainter(host = new FakeHost()) {
   host.images.items = [galleryItem({ id: 'src-1', prompt: 'a quiet street', width: 4096, height: 4096 })]

@@ -2,20 +2,14 @@
 import { imageBytes } from '../../files/testing/images'
 import type { StoredItem } from '../gallery-index'
 import type { GalleryStore } from '../gallery-store'
-import { writeResultBytes } from '../result-files'
+import { fileFields, writeResultBytes } from '../result-files'
 
 /** Writes a 40×30 PNG under the store's library and adds its item (id from `over.id`, else a new one). */
 export async function addGalleryItem(store: GalleryStore, over: Partial<StoredItem> = {}): Promise<StoredItem> {
   const id = over.id ?? store.newId()
   const file = await writeResultBytes(store.libraryDir, id, await imageBytes('png', 40, 30))
   const item: StoredItem = {
-    id,
-    file: file.name,
-    width: file.width,
-    height: file.height,
-    format: file.format,
-    bytes: file.bytes,
-    createdAt: Date.now(),
+    ...fileFields(id, file),
     origin: 'generate',
     profileId: 'sandbox',
     model: 'imagegen-4.0',

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { GALLERY_ITEM_DRAG_TYPE } from '@renderer/lib/gallery-drag'
-import { FakeHost } from '@renderer/testing/fake-host'
+import { FakeHost, grantUploads } from '@renderer/testing/fake-host'
 import { imageFile, pngHeader } from '@renderer/testing/image-headers'
 import { renderImages, resetImages } from '@renderer/testing/render-images'
 import type { StudioPngSettings } from '@shared/media/png-text'
@@ -18,15 +18,12 @@ const files = (...list: File[]) => ({ dataTransfer: { files: list, types: ['File
 async function setup() {
   const host = new FakeHost()
   host.images.seed(2)
-  host.uploadHandler = (blob, meta) => ({
-    fileId: `f-${meta.name}`,
-    name: meta.name,
-    bytes: blob.size,
-    mimeType: 'image/png',
+  host.uploadHandler = grantUploads((name) => ({
+    fileId: `f-${name}`,
     width: 640,
     height: 480,
     previewUrl: '/media/x'
-  })
+  }))
   const r = await renderImages({ host })
   await within(await screen.findByRole('grid', { name: 'Gallery' })).findByRole('gridcell', { name: 'prompt 0' })
   return r

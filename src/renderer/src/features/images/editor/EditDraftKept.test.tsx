@@ -1,35 +1,35 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { FakeHost } from '@renderer/testing/fake-host'
 import { galleryItem } from '@renderer/testing/fake-images'
-import { openPainter } from '@renderer/testing/painter-kit'
-import { resetImages } from '@renderer/testing/render-images'
+import { openPainter, stubMaskExport } from '@renderer/testing/painter-kit'
 import { useImagesUi } from '../images-ui-store'
 import { sourceOfItem } from './source'
-import { exportMaskInWorker, maskExport } from './worker/mask-export'
 
 /**
  * The prompt belongs to the user, not to one source: choosing a version reads it from the library
  * first, so the new source can land after the user started typing, and a job or queue event can
  * land at any time. Neither may empty the prompt between typing and "Apply edit".
  */
-beforeEach(() => {
-  maskExport.run = async (_ops, width, height) => ({
-    blob: new Blob(['png'], { type: 'image/png' }),
-    width,
-    height,
-    rasterMs: 1,
-    encodeMs: 1
-  })
-})
-afterEach(() => {
-  maskExport.run = exportMaskInWorker
-  resetImages()
-})
+stubMaskExport()
 
 const form = () => within(screen.getByRole('form', { name: 'Edit settings' }))
 const promptBox = () => form().getByRole('textbox', { name: 'Prompt' }) as HTMLTextAreaElement
 const editorSource = () => document.querySelector('.editor-source')?.textContent ?? ''
+
+/** The painter open with a first edit sent: the prompt typed, applied, and out to the host. */
+async function sendFirstEdit(prompt: string) {
+  const host = new FakeHost()
+  const { user } = await openPainter(host)
+  await user.type(promptBox(), prompt)
+  await user.click(screen.getByRole('button', { name: 'Apply edit' }))
+  await waitFor(() => expect(host.callsTo('images:edit')).toHaveLength(1))
+  return { host, user }
+}
+
+/** The picture the first edit made (4096², from the painter's source). */
+const editResult = (prompt: string) =>
+  galleryItem({ id: 'res-1', origin: 'edit', prompt, width: 4096, height: 4096, parentId: 'src-1' })
 
 describe('the edit prompt', () => {
   it('survives a new source (a chosen version) that lands after typing, and goes out with that source', async () => {
@@ -53,25 +53,14 @@ describe('the edit prompt', () => {
   })
 
   it('survives the last edit’s job and queue events arriving while the next prompt is typed', async () => {
-    const host = new FakeHost()
-    const { user } = await openPainter(host)
-    await user.type(promptBox(), 'warmer light')
-    await user.click(screen.getByRole('button', { name: 'Apply edit' }))
-    await waitFor(() => expect(host.callsTo('images:edit')).toHaveLength(1))
+    const { host, user } = await sendFirstEdit('warmer light')
     await user.click(
       within(await screen.findByRole('region', { name: 'Result' })).getByRole('button', { name: 'Back to the mask' })
     )
     await user.clear(promptBox())
     await user.type(promptBox(), 'a red door')
     const { jobId } = host.images.lastJob()
-    const result = galleryItem({
-      id: 'res-1',
-      origin: 'edit',
-      prompt: 'warmer light',
-      width: 4096,
-      height: 4096,
-      parentId: 'src-1'
-    })
+    const result = editResult('warmer light')
     await act(async () => {
       host.images.update(jobId, { status: 'running' })
       host.emit('queue:changed', { profileId: 'default' })
@@ -89,19 +78,8 @@ describe('the edit prompt', () => {
   })
 
   it('is kept for the next edit after one was sent and its source changed', async () => {
-    const host = new FakeHost()
-    const { user } = await openPainter(host)
-    await user.type(promptBox(), 'warmer light')
-    await user.click(screen.getByRole('button', { name: 'Apply edit' }))
-    await waitFor(() => expect(host.callsTo('images:edit')).toHaveLength(1))
-    const result = galleryItem({
-      id: 'res-1',
-      origin: 'edit',
-      prompt: 'warmer light',
-      width: 4096,
-      height: 4096,
-      parentId: 'src-1'
-    })
+    const { host, user } = await sendFirstEdit('warmer light')
+    const result = editResult('warmer light')
     act(() => void host.images.update(host.images.lastJob().jobId, { status: 'done', items: [result] }))
     const region = within(await screen.findByRole('region', { name: 'Result' }))
     host.images.items.push(result)

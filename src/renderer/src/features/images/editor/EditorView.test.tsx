@@ -1,34 +1,18 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { isInvalid } from '@renderer/testing/a11y'
-import { FakeHost } from '@renderer/testing/fake-host'
+import { FakeHost, grantUploads } from '@renderer/testing/fake-host'
 import { galleryItem } from '@renderer/testing/fake-images'
 import { imageFile, pngHeader, webpHeader } from '@renderer/testing/image-headers'
-import { drag, openPainter } from '@renderer/testing/painter-kit'
-import { renderImages, resetImages } from '@renderer/testing/render-images'
+import { drag, openPainter, stubMaskExport } from '@renderer/testing/painter-kit'
+import { renderImages } from '@renderer/testing/render-images'
 import { StudioError } from '@shared/errors'
 import { markSourceDrawn } from './canvas/painter-engine'
 import { WARM_FALLBACK_MS } from './EditorView'
 import { useEditorPanel } from './state/editor-panel'
-import { exportMaskInWorker, maskExport, warmMaskExport, type MaskExporter } from './worker/mask-export'
+import { maskExport } from './worker/mask-export'
 
-let exporter: ReturnType<typeof vi.fn<MaskExporter>>
-beforeEach(() => {
-  // happy-dom has no Worker or OffscreenCanvas; the worker's PNG writer is tested in mask-png.test.ts.
-  exporter = vi.fn<MaskExporter>(async (_ops, width, height) => ({
-    blob: new Blob(['png'], { type: 'image/png' }),
-    width,
-    height,
-    rasterMs: 40,
-    encodeMs: 180
-  }))
-  maskExport.run = exporter
-})
-afterEach(() => {
-  maskExport.run = exportMaskInWorker
-  maskExport.warm = warmMaskExport
-  resetImages()
-})
+const exporter = stubMaskExport({ rasterMs: 40, encodeMs: 180 })
 
 const form = () => within(screen.getByRole('form', { name: 'Edit settings' }))
 
@@ -44,14 +28,7 @@ describe('edit flow', () => {
 
   it('exports the mask at the source size, uploads it as mask.png, and sends the edit with it', async () => {
     const host = new FakeHost()
-    host.uploadHandler = (blob, meta) => ({
-      fileId: 'mask-file-1',
-      name: meta.name,
-      bytes: blob.size,
-      mimeType: 'image/png',
-      width: 4096,
-      height: 4096
-    })
+    host.uploadHandler = grantUploads({ fileId: 'mask-file-1', width: 4096, height: 4096 })
     const { user, stage } = await openPainter(host)
     drag(stage, [
       [300, 300],
@@ -97,14 +74,7 @@ describe('edit flow', () => {
 
   it('refuses a mask whose uploaded size differs from the source', async () => {
     const host = new FakeHost()
-    host.uploadHandler = (blob, meta) => ({
-      fileId: 'm',
-      name: meta.name,
-      bytes: blob.size,
-      mimeType: 'image/png',
-      width: 1024,
-      height: 1024
-    })
+    host.uploadHandler = grantUploads({ fileId: 'm', width: 1024, height: 1024 })
     const { user, stage } = await openPainter(host)
     drag(stage, [[300, 300]])
     await user.type(form().getByRole('textbox', { name: 'Prompt' }), 'x')
@@ -206,10 +176,8 @@ describe('opening a file to edit', () => {
 
   it('opens an uploaded file in the painter with its size', async () => {
     const host = new FakeHost()
-    host.uploadHandler = (blob, meta) => ({
+    host.uploadHandler = grantUploads({
       fileId: 'f-1',
-      name: meta.name,
-      bytes: blob.size,
       mimeType: 'image/webp',
       width: 6198,
       height: 2656,
@@ -227,15 +195,12 @@ describe('opening a file to edit', () => {
 
   it('opens a dropped or pasted image too', async () => {
     const host = new FakeHost()
-    host.uploadHandler = (blob, meta) => ({
-      fileId: `f-${meta.name}`,
-      name: meta.name,
-      bytes: blob.size,
-      mimeType: 'image/png',
+    host.uploadHandler = grantUploads((name) => ({
+      fileId: `f-${name}`,
       width: 640,
       height: 480,
       previewUrl: '/media/x'
-    })
+    }))
     const { user } = await renderImages({ host })
     const view = document.querySelector('.images-view') as HTMLElement
     const dropped = imageFile(pngHeader(640, 480), 'dropped.png')

@@ -1,29 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { GALLERY_ITEM_DRAG_TYPE } from '@renderer/lib/gallery-drag'
-import { FakeHost } from '@renderer/testing/fake-host'
+import { FakeHost, grantUploads } from '@renderer/testing/fake-host'
 import { galleryItem } from '@renderer/testing/fake-images'
 import { imageFile, pngHeader } from '@renderer/testing/image-headers'
-import { drag, openPainter } from '@renderer/testing/painter-kit'
-import { resetImages } from '@renderer/testing/render-images'
+import { drag, openPainter, stubMaskExport } from '@renderer/testing/painter-kit'
 import { maskUnsent, usePainterStore } from './state/painter-store'
 import { useReplaceSource } from './state/replace-source'
-import { exportMaskInWorker, maskExport, type MaskExporter } from './worker/mask-export'
 
-beforeEach(() => {
-  // happy-dom has no Worker; the worker's PNG writer is tested in mask-png.test.ts.
-  maskExport.run = vi.fn<MaskExporter>(async (_ops, width, height) => ({
-    blob: new Blob(['png'], { type: 'image/png' }),
-    width,
-    height,
-    rasterMs: 1,
-    encodeMs: 1
-  }))
-})
+stubMaskExport()
 afterEach(() => {
-  maskExport.run = exportMaskInWorker
   useReplaceSource.setState({ pending: null })
-  resetImages()
 })
 
 const dropFile = (on: Element, name: string) =>
@@ -46,15 +33,12 @@ async function paintedPainter() {
   const host = new FakeHost()
   // The mask comes back at the source's size (4096²), a dropped picture at its own.
   const side = (name: string) => (name === 'mask.png' ? [4096, 4096] : [640, 480])
-  host.uploadHandler = (blob, meta) => ({
-    fileId: `f-${meta.name}`,
-    name: meta.name,
-    bytes: blob.size,
-    mimeType: 'image/png',
-    width: side(meta.name)[0],
-    height: side(meta.name)[1],
-    previewUrl: `/media/${meta.name}`
-  })
+  host.uploadHandler = grantUploads((name) => ({
+    fileId: `f-${name}`,
+    width: side(name)[0],
+    height: side(name)[1],
+    previewUrl: `/media/${name}`
+  }))
   const r = await openPainter(host)
   drag(r.stage, [
     [300, 300],
@@ -118,15 +102,7 @@ describe('another picture over a painted mask', () => {
 
   it('does not ask over an empty mask', async () => {
     const host = new FakeHost()
-    host.uploadHandler = (blob, meta) => ({
-      fileId: 'f-1',
-      name: meta.name,
-      bytes: blob.size,
-      mimeType: 'image/png',
-      width: 640,
-      height: 480,
-      previewUrl: '/media/f-1'
-    })
+    host.uploadHandler = grantUploads({ fileId: 'f-1', width: 640, height: 480, previewUrl: '/media/f-1' })
     const { stage } = await openPainter(host)
     dropFile(stage, 'plain.png')
     await waitFor(() => expect(editorSource()).toContain('plain.png'))

@@ -8,6 +8,7 @@ import { StudioError } from '@shared/error-core'
 import { MoreLikeThis } from '../editor/versions/MoreLikeThis'
 import { sizeReport } from './job-text'
 import { JobEta } from './JobEta'
+import { JobArticle, JobStatusBadge, useJobSummary } from './JobSummary'
 
 function SizeLine({ item }: { item: GalleryItem }) {
   const { t } = useT()
@@ -34,26 +35,16 @@ export interface JobCardProps {
 
 /** One job: status, progress, precise error, warnings, and its images with revised prompt and sizes. Memoized: only changed jobs re-render. */
 export const JobCard = memo(function JobCard({ job, onEdit, hideItems = false }: JobCardProps) {
-  const { t, i18n } = useT()
+  const { t } = useT()
   const error = job.error ? StudioError.fromData(job.error) : null
-  const time = new Date(job.createdAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })
-  // A running job paused on a rejected key is waiting for the user, not working: no spinner.
-  const paused = job.status === 'running' && job.paused === 'key-rejected'
-  // The prompt names the card (a native task shows only its task id until a result arrives).
-  const prompt = job.prompt?.trim() || job.items[0]?.prompt.trim() || t('images.gallery.untitled')
+  const { time, paused, prompt } = useJobSummary(job)
   return (
-    <article
-      className="job-card"
-      data-status={paused ? 'paused' : job.status}
-      aria-labelledby={`job-${job.jobId} job-${job.jobId}-prompt`}
-    >
+    <JobArticle job={job} paused={paused} className="job-card">
       <header className="job-head">
         <h3 id={`job-${job.jobId}`} className="job-title">
           {t(`images.jobs.kind.${job.kind}`)} · {time}
         </h3>
-        <span className={`badge badge-status badge-${paused ? 'paused' : job.status}`} data-testid="job-status">
-          {paused ? t('images.jobs.pausedKeyRejected') : t(`images.jobs.status.${job.status}`)}
-        </span>
+        <JobStatusBadge job={job} paused={paused} />
       </header>
       <p id={`job-${job.jobId}-prompt`} className="job-prompt" title={prompt}>
         {prompt}
@@ -120,6 +111,6 @@ export const JobCard = memo(function JobCard({ job, onEdit, hideItems = false }:
           ))}
         </ul>
       )}
-    </article>
+    </JobArticle>
   )
 })

@@ -3,6 +3,7 @@ import { Icon } from '@renderer/components/Icon'
 import { useT } from '@renderer/i18n/use-t'
 import type { ImageJob } from '@shared/domain/images'
 import { JobEta } from './JobEta'
+import { JobArticle, JobStatusBadge, useJobSummary } from './JobSummary'
 
 /**
  * A running job as one row of the strip beside the gallery: progress (or a warning mark while it
@@ -10,17 +11,10 @@ import { JobEta } from './JobEta'
  * When it ends it leaves the strip: its result goes to the gallery and its card to the jobs list.
  */
 export const JobRow = memo(function JobRow({ job }: { job: ImageJob }) {
-  const { t, i18n } = useT()
-  const time = new Date(job.createdAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })
-  // Waiting for the user, not working: no spinner.
-  const paused = job.paused === 'key-rejected'
-  const prompt = job.prompt?.trim() || job.items[0]?.prompt.trim() || t('images.gallery.untitled')
+  const { t } = useT()
+  const { time, paused, prompt } = useJobSummary(job)
   return (
-    <article
-      className="strip-job"
-      data-status={paused ? 'paused' : job.status}
-      aria-labelledby={`job-${job.jobId} job-${job.jobId}-prompt`}
-    >
+    <JobArticle job={job} paused={paused} className="strip-job">
       <span className="strip-mark">
         {paused ? (
           <Icon name="warning" />
@@ -36,9 +30,7 @@ export const JobRow = memo(function JobRow({ job }: { job: ImageJob }) {
           <span id={`job-${job.jobId}`}>
             {t(`images.jobs.kind.${job.kind}`)} · {time}
           </span>
-          <span className={`badge badge-status badge-${paused ? 'paused' : job.status}`} data-testid="job-status">
-            {paused ? t('images.jobs.pausedKeyRejected') : t(`images.jobs.status.${job.status}`)}
-          </span>
+          <JobStatusBadge job={job} paused={paused} />
           {!paused && job.progressNote && <span title={job.progressNote}>{job.progressNote}</span>}
           {job.taskId && <span>{t('images.jobs.taskId', { id: job.taskId })}</span>}
           {!paused && <JobEta model={job.model} startedAt={job.createdAt} />}
@@ -49,6 +41,6 @@ export const JobRow = memo(function JobRow({ job }: { job: ImageJob }) {
           </p>
         )}
       </div>
-    </article>
+    </JobArticle>
   )
 })

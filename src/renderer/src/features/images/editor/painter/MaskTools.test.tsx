@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { drag, openPainter } from '@renderer/testing/painter-kit'
+import { pixelImage } from '@renderer/testing/pixel-image'
 import { resetImages } from '@renderer/testing/render-images'
 import type { MaskOp, RunsOp, ShapeOp } from '../model/mask-model'
 import type { PixelImage } from '../runs/mask-import'
@@ -30,16 +31,6 @@ function fakeDecoder(img: PixelImage) {
   maskWork.fromImage = async (image, choice, width, height, source, base) =>
     maskFromPixels(image as unknown as PixelImage, choice, width, height, source, base)
   return decode
-}
-
-function pixels(
-  width: number,
-  height: number,
-  px: (x: number, y: number) => [number, number, number, number]
-): PixelImage {
-  const data = new Uint8ClampedArray(width * height * 4)
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set(px(x, y), (y * width + x) * 4)
-  return { data, width, height }
 }
 
 /** Undo takes the last op back and redo restores the same op. */
@@ -211,7 +202,7 @@ describe('mask painter whole-mask tools', () => {
 
   it('imports a mask PNG by alpha, scaled to the source with a message, and refuses a non-PNG before decoding', async () => {
     const { painter, stage, user } = await openPainter()
-    const decode = fakeDecoder(pixels(64, 64, (x, y) => [0, 0, 0, x < 32 && y < 16 ? 0 : 255]))
+    const decode = fakeDecoder(pixelImage(64, 64, (x, y) => [0, 0, 0, x < 32 && y < 16 ? 0 : 255]))
     const input = screen.getByTestId('mask-file-input') as HTMLInputElement
     // The chooser offers PNGs, but "All files" lets anything through.
     await userEvent.setup({ applyAccept: false }).upload(input, new File(['jpeg'], 'photo.jpg', { type: 'image/jpeg' }))
@@ -236,7 +227,7 @@ describe('mask painter whole-mask tools', () => {
 
   it('adds an import to the current mask, or cuts it out in subtract mode', async () => {
     const { painter, user } = await openPainter()
-    fakeDecoder(pixels(SIDE, 1, (x) => [0, 0, 0, x >= 100 && x < 200 ? 0 : 255]))
+    fakeDecoder(pixelImage(SIDE, 1, (x) => [0, 0, 0, x >= 100 && x < 200 ? 0 : 255]))
     usePainterStore.getState().commit({ kind: 'shape', shape: 'rect', mode: 'add', points: [0, 0, 150, 4096] })
     const input = screen.getByTestId('mask-file-input') as HTMLInputElement
     await user.upload(input, new File(['png'], 'band.png', { type: 'image/png' }))
@@ -250,7 +241,7 @@ describe('mask painter whole-mask tools', () => {
 
   it('imports by luminance when told, and from the keyboard opens the chooser (Ctrl+O)', async () => {
     const { stage, user } = await openPainter()
-    fakeDecoder(pixels(SIDE, 2, (x) => (x >= 4000 ? [255, 255, 255, 255] : [0, 0, 0, 0])))
+    fakeDecoder(pixelImage(SIDE, 2, (x) => (x >= 4000 ? [255, 255, 255, 255] : [0, 0, 0, 0])))
     await user.selectOptions(screen.getByRole('combobox', { name: 'Read imported masks from' }), 'luminance')
     const input = screen.getByTestId('mask-file-input') as HTMLInputElement
     const opened = vi.fn()
@@ -269,14 +260,14 @@ describe('mask painter whole-mask tools', () => {
 
   it("takes the source's transparency (T) as one undoable step, or says it has none", async () => {
     const { stage, user } = await openPainter()
-    fakeDecoder(pixels(SIDE, SIDE, (x, y) => [9, 9, 9, y < 10 && x < 20 ? 0 : 255]))
+    fakeDecoder(pixelImage(SIDE, SIDE, (x, y) => [9, 9, 9, y < 10 && x < 20 ? 0 : 255]))
     stage.focus()
     await user.keyboard('t')
     await waitFor(() => expect(ops()).toHaveLength(1))
     expect(last<RunsOp>().source).toBe('transparency')
     expect(maskRuns(ops(), SIDE, SIDE).slice(0, 11)).toEqual([...Array.from({ length: 10 }, () => [0, 20]), []])
     await undoRedo(user, stage)
-    fakeDecoder(pixels(4, 4, () => [9, 9, 9, 255]))
+    fakeDecoder(pixelImage(4, 4, () => [9, 9, 9, 255]))
     await user.keyboard('t')
     await waitFor(() =>
       expect(screen.getByTestId('painter-notice').textContent).toBe(

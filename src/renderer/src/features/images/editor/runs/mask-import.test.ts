@@ -1,20 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { pixelImage } from '@renderer/testing/pixel-image'
 import type { MaskOp } from '../model/mask-model'
 import { maskFromPixels } from '../worker/mask-work-core'
 import { chooseChannel, runsFromPixels, type PixelImage } from './mask-import'
 import { encodeMaskPng } from './mask-png'
 import { maskRuns, unpackRuns, type Runs } from './mask-runs'
-
-function image(
-  width: number,
-  height: number,
-  px: (x: number, y: number) => [number, number, number, number]
-): PixelImage {
-  const data = new Uint8ClampedArray(width * height * 4)
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set(px(x, y), (y * width + x) * 4)
-  return { data, width, height }
-}
 
 function bits(rows: readonly Runs[], width: number): string[] {
   return rows.map((r) => {
@@ -39,11 +30,11 @@ async function decodePng(png: Uint8Array): Promise<PixelImage> {
 }
 
 describe('a mask from an image', () => {
-  const sample = image(6, 3, (x, y) => [x * 50, x * 50, x * 50, y === 1 && x < 3 ? 0 : 255])
+  const sample = pixelImage(6, 3, (x, y) => [x * 50, x * 50, x * 50, y === 1 && x < 3 ? 0 : 255])
 
   it('reads alpha: transparent pixels (alpha below half) are the editable area', () => {
     expect(bits(runsFromPixels(sample, 'alpha', 6, 3), 6)).toEqual(['......', '###...', '......'])
-    const edge = image(4, 1, (x) => [0, 0, 0, [0, 127, 128, 255][x]])
+    const edge = pixelImage(4, 1, (x) => [0, 0, 0, [0, 127, 128, 255][x]])
     expect(bits(runsFromPixels(edge, 'alpha', 4, 1), 4)).toEqual(['##..'])
   })
 
@@ -51,7 +42,7 @@ describe('a mask from an image', () => {
     // Greys 0, 50, 100, 150, 200, 250.
     expect(bits(runsFromPixels(sample, 'luminance', 6, 3), 6)).toEqual(['...###', '...###', '...###'])
     // Pure green is light, pure blue dark (Rec. 709 weights).
-    const colours = image(
+    const colours = pixelImage(
       3,
       1,
       (x) =>
@@ -66,7 +57,7 @@ describe('a mask from an image', () => {
 
   it('chooses alpha when the image has transparency, luminance otherwise, unless told', () => {
     expect(chooseChannel(sample, 'auto')).toBe('alpha')
-    const opaque = image(2, 2, () => [255, 255, 255, 255])
+    const opaque = pixelImage(2, 2, () => [255, 255, 255, 255])
     expect(chooseChannel(opaque, 'auto')).toBe('luminance')
     expect(chooseChannel(sample, 'luminance')).toBe('luminance')
     expect(maskFromPixels(opaque, 'auto', 2, 2, 'import').channel).toBe('luminance')
@@ -81,7 +72,7 @@ describe('a mask from an image', () => {
         fc.integer({ min: 1, max: 30 }),
         fc.array(fc.boolean(), { minLength: 17 * 13, maxLength: 17 * 13 }),
         (sw, sh, tw, th, on) => {
-          const img = image(sw, sh, (x, y) => [0, 0, 0, on[y * sw + x] ? 0 : 255])
+          const img = pixelImage(sw, sh, (x, y) => [0, 0, 0, on[y * sw + x] ? 0 : 255])
           const want = Array.from({ length: th }, (_, y) =>
             Array.from({ length: tw }, (_, x) =>
               on[Math.floor(((y + 0.5) * sh) / th) * sw + Math.floor(((x + 0.5) * sw) / tw)] ? '#' : '.'
@@ -108,7 +99,7 @@ describe('a mask from an image', () => {
   })
 
   it("takes the source's own transparency as the mask, whatever channel is chosen for imports", () => {
-    const source = image(5, 2, (x, y) => [200, 10, 10, x >= 3 && y === 0 ? 0 : 255])
+    const source = pixelImage(5, 2, (x, y) => [200, 10, 10, x >= 3 && y === 0 ? 0 : 255])
     const m = maskFromPixels(source, 'luminance', 5, 2, 'transparency')
     expect(m.channel).toBe('alpha')
     expect(m.op.source).toBe('transparency')

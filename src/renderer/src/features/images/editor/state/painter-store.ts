@@ -74,14 +74,21 @@ const WORK_DEFAULTS = {
   notice: null
 }
 
+/** The starting data: brush prefs from storage, an empty mask, nothing pending. */
+function initialData() {
+  return {
+    ...loadPrefs(),
+    history: EMPTY_HISTORY,
+    compare: false,
+    zoomPercent: 100,
+    owner: null,
+    sentOps: null,
+    ...WORK_DEFAULTS
+  }
+}
+
 export const usePainterStore = create<PainterState>()((set, get) => ({
-  ...loadPrefs(),
-  history: EMPTY_HISTORY,
-  compare: false,
-  zoomPercent: 100,
-  owner: null,
-  sentOps: null,
-  ...WORK_DEFAULTS,
+  ...initialData(),
   setSelectMode: (selectMode) => set({ selectMode }),
   setAmount: (amount) =>
     set({
@@ -126,13 +133,5 @@ export function maskUnsent(s: Pick<PainterState, 'history' | 'sentOps'>): boolea
 
 /** For tests: prefs from storage, empty mask. */
 export function resetPainterStore(): void {
-  usePainterStore.setState({
-    ...loadPrefs(),
-    history: EMPTY_HISTORY,
-    compare: false,
-    zoomPercent: 100,
-    owner: null,
-    sentOps: null,
-    ...WORK_DEFAULTS
-  })
+  usePainterStore.setState(initialData())
 }
