@@ -331,8 +331,12 @@ test.describe('layout: forms, items and words', () => {
     const grid = page.getByRole('grid', { name: 'Gallery' })
     await expect(grid.getByRole('gridcell')).toHaveCount(2)
     await expect(grid.getByRole('gridcell').first().getByRole('button')).toHaveCount(2)
-    const buttons = await visibleButtons(page)
-    expect(buttons.length, buttons.join(' | ')).toBeLessThanOrEqual(40)
+    for (const size of VIEWPORTS) {
+      await page.setViewportSize(size)
+      const buttons = await visibleButtons(page)
+      expect(buttons.length, `${size.width}: ${buttons.join(' | ')}`).toBeLessThanOrEqual(40)
+    }
+    await page.setViewportSize({ width: 1280, height: 720 })
 
     // Ctrl+Enter in the prompt sends the form, like its Generate button.
     const form = page.getByRole('form', { name: 'Generate' })
@@ -343,9 +347,18 @@ test.describe('layout: forms, items and words', () => {
     await grid.getByRole('gridcell', { name: 'a red kite' }).locator('img').click()
     const viewer = page.getByRole('dialog', { name: 'Image viewer' })
     await expect(viewer).toBeVisible()
-    const box = (await viewer.boundingBox())!
-    expect(box.width).toBeGreaterThanOrEqual(0.8 * 1280)
-    expect(box.height).toBeGreaterThanOrEqual(0.8 * 720)
+    for (const size of VIEWPORTS) {
+      await page.setViewportSize(size)
+      await expect
+        .poll(
+          async () => {
+            const box = (await viewer.boundingBox())!
+            return Math.min(box.width / size.width, box.height / size.height)
+          },
+          { message: `the viewer's share of ${size.width}×${size.height}` }
+        )
+        .toBeGreaterThanOrEqual(0.8)
+    }
     const image = viewer.getByTestId('viewer-image')
     await expect(image).toHaveAttribute('alt', 'a red kite')
     await page.keyboard.press('ArrowRight')
@@ -371,15 +384,19 @@ test.describe('layout: forms, items and words', () => {
     await expect
       .poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
       .toBeGreaterThanOrEqual(2)
-    const shape = await player.evaluate((v: HTMLVideoElement) => {
-      const r = v.getBoundingClientRect()
-      return { box: r.width / r.height, file: v.videoWidth / v.videoHeight, orientation: v.dataset.orientation }
-    })
-    expect(Math.abs(shape.box - shape.file) / shape.file).toBeLessThan(0.03)
-    expect(shape.orientation).toBe(shape.file < 1 ? 'portrait' : 'landscape')
     await expect(card.getByRole('button')).toHaveCount(3)
-    const buttons = await visibleButtons(page)
-    expect(buttons.length, buttons.join(' | ')).toBeLessThanOrEqual(15)
+    for (const size of VIEWPORTS) {
+      await page.setViewportSize(size)
+      const shape = await player.evaluate((v: HTMLVideoElement) => {
+        const r = v.getBoundingClientRect()
+        return { box: r.width / r.height, file: v.videoWidth / v.videoHeight, orientation: v.dataset.orientation }
+      })
+      expect(Math.abs(shape.box - shape.file) / shape.file, `${size.width}`).toBeLessThan(0.03)
+      expect(shape.orientation).toBe(shape.file < 1 ? 'portrait' : 'landscape')
+      const buttons = await visibleButtons(page)
+      expect(buttons.length, `${size.width}: ${buttons.join(' | ')}`).toBeLessThanOrEqual(15)
+    }
+    await page.setViewportSize({ width: 1280, height: 720 })
 
     await card.getByRole('button', { name: 'Remix', exact: true }).click()
     const remix = page.getByRole('dialog', { name: /^Remix/ })
@@ -401,23 +418,26 @@ test.describe('layout: forms, items and words', () => {
     await expect
       .poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
       .toBeGreaterThanOrEqual(2)
-    const shape = await player.evaluate((v: HTMLVideoElement) => {
-      const r = v.getBoundingClientRect()
-      return {
-        width: r.width,
-        height: r.height,
-        fileWidth: v.videoWidth,
-        fileHeight: v.videoHeight,
-        orientation: v.dataset.orientation
-      }
-    })
-    expect([shape.fileWidth, shape.fileHeight]).toEqual([180, 320])
-    expect(shape.height).toBeGreaterThan(shape.width)
-    expect(Math.abs(shape.width / shape.height - 9 / 16) / (9 / 16)).toBeLessThan(0.03)
-    expect(shape.orientation).toBe('portrait')
-    // A poster frame, not a black box: the player's pixels vary.
-    const stats = await sharp(await player.screenshot()).stats()
-    expect(Math.max(...stats.channels.map((c) => c.stdev))).toBeGreaterThan(10)
+    for (const size of VIEWPORTS) {
+      await page.setViewportSize(size)
+      const shape = await player.evaluate((v: HTMLVideoElement) => {
+        const r = v.getBoundingClientRect()
+        return {
+          width: r.width,
+          height: r.height,
+          fileWidth: v.videoWidth,
+          fileHeight: v.videoHeight,
+          orientation: v.dataset.orientation
+        }
+      })
+      expect([shape.fileWidth, shape.fileHeight]).toEqual([180, 320])
+      expect(shape.height, `${size.width}`).toBeGreaterThan(shape.width)
+      expect(Math.abs(shape.width / shape.height - 9 / 16) / (9 / 16)).toBeLessThan(0.03)
+      expect(shape.orientation).toBe('portrait')
+      // A poster frame, not a black box: the player's pixels vary.
+      const stats = await sharp(await player.screenshot()).stats()
+      expect(Math.max(...stats.channels.map((c) => c.stdev))).toBeGreaterThan(10)
+    }
   })
 
   test('Prompts: at most 25 buttons on screen', async ({ studio }) => {
@@ -427,8 +447,11 @@ test.describe('layout: forms, items and words', () => {
     await waitForDone(page, 'Generate')
     await goTo(page, 'Prompts')
     await expect(page.getByText('a lantern in the fog').first()).toBeVisible({ timeout: 20_000 })
-    const buttons = await visibleButtons(page)
-    expect(buttons.length, buttons.join(' | ')).toBeLessThanOrEqual(25)
+    for (const size of VIEWPORTS) {
+      await page.setViewportSize(size)
+      const buttons = await visibleButtons(page)
+      expect(buttons.length, `${size.width}: ${buttons.join(' | ')}`).toBeLessThanOrEqual(25)
+    }
   })
 
   test('compare cells keep their buttons inside at 1280 px', async ({ studio }) => {
