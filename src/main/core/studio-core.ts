@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { isLoopbackHost, type PlainHttpPolicy } from '@shared/domain/base-url'
+import type { PlainHttpPolicy } from '@shared/domain/base-url'
 import type { ProfileList } from '@shared/domain/profiles'
 import { DEFAULT_SETTINGS, type AppSettings } from '@shared/domain/settings'
 import { AssetService } from './assets/asset-service'
@@ -15,12 +15,10 @@ import { fileUploadHandlers, type PickFiles } from './files/file-handlers'
 import { FileGrants } from './files/grants'
 import { MediaLibrary } from './files/media'
 import type { FetchLike } from './gateway/http'
-import { allowLoopbackResultOrigin } from './gateway/result-address'
 import { createHandlers } from './handlers'
 import { imageComparePort } from './images/compare-cells'
 import type { SaveFile } from './images/gallery-actions'
 import { ImageService } from './images/image-service'
-import { queueImagesPort } from './images/queue-port'
 import { createDispatcher, type Dispatch } from './ipc/dispatcher'
 import { EventHub } from './ipc/event-hub'
 import { SecretGuard } from './ipc/secret-guard'
@@ -30,20 +28,14 @@ import { LineageStore } from './lineage/lineage-store'
 import { createFileLogger, type Logger } from './log'
 import { KeyVault, type SecretsFile } from './profiles/key-vault'
 import { ModelDiscovery } from './profiles/model-discovery'
-import {
-  ENV_PROFILE_ID,
-  ProfileService,
-  requireBaseUrl,
-  SANDBOX_PROFILE_ID,
-  type ProfilesFile
-} from './profiles/profile-service'
+import { ProfileService, SANDBOX_PROFILE_ID, type ProfilesFile } from './profiles/profile-service'
 import type { SecretBackend } from './profiles/secret-backend'
 import { createPromptHandlers } from './prompts/prompt-handlers'
 import { PromptHistory } from './prompts/prompt-history'
 import { historyResultSink, withPromptHistory } from './prompts/prompt-recorder'
 import { SavedPrompts } from './prompts/saved-prompts'
-import { profileHold, queueHold } from './queue/hold-reason'
-import { QueueService } from './queue/queue-service'
+import { openQueue } from './queue-wiring'
+import { addRuntimeGateways } from './runtime-gateways'
 import { openConfStore, type OpenStore, type StoreNotice } from './store/kv-store'
 import { openLibrary } from './store/library-db'
 import { createLibraryHandlers } from './store/library-handlers'
@@ -172,44 +164,12 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
   // The one task scheduler: video polls and downloads, asset imports and native image tasks share
   // its rate cap and Retry-After holds. A timer an hour late means the machine slept.
   const scheduler = new PollScheduler({ sleepGapMs: 60_000 })
-  let sandboxUrl: string | null = null
   // Files: the grant table and the media table behind preview URLs.
   const media = new MediaLibrary(opts.mediaUrlPrefix ?? '/media/')
   const files = await FileGrants.open({ dataDir: opts.dataDir, media })
   disposers.push(() => files.dispose())
 
-  if (opts.sandbox?.enabled !== false) {
-    // Loaded lazily: the sandbox (and its image codecs) is not needed before the window exists.
-    const { startSandbox } = await import('../../sandbox/index')
-    // No control or log routes: nothing else on this computer may steer or read the studio's sandbox.
-    const sandbox = await startSandbox({ port: 0, speed: opts.sandbox?.speed ?? 1, quiet: true, controlRoutes: false })
-    sandboxUrl = sandbox.url
-    // Its results come from its own file server, another loopback origin (result-address.ts).
-    disposers.push(allowLoopbackResultOrigin(sandbox.url), allowLoopbackResultOrigin(sandbox.cdnUrl))
-    profiles.addRuntime(
-      { id: SANDBOX_PROFILE_ID, name: 'Sandbox', baseUrl: sandbox.url, kind: 'sandbox', synthetic: true },
-      sandbox.key,
-      false
-    )
-    disposers.push(() => sandbox.close())
-  }
-  for (const origin of (opts.env?.resultOrigins ?? '')
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean)) {
-    const url = URL.canParse(origin) ? new URL(origin) : null
-    if (url && (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname))
-      disposers.push(allowLoopbackResultOrigin(url.origin))
-    else log(`STUDIO_RESULT_ORIGINS: ${origin} is not a loopback http(s) origin; ignored`)
-  }
-  if (opts.env?.gatewayUrl && opts.env.apiKey) {
-    const baseUrl = requireBaseUrl(opts.env.gatewayUrl, opts.plainHttp)
-    profiles.addRuntime(
-      { id: ENV_PROFILE_ID, name: 'From environment', baseUrl, kind: 'env', synthetic: false },
-      opts.env.apiKey,
-      true
-    )
-  }
+  const sandboxUrl = await addRuntimeGateways(opts, profiles, disposers, log)
   const list = await profiles.list()
   await vault.warm(list.profiles.map((p) => p.id))
   // A model renamed in a profile's names keeps its cost history (the estimator asks by both names).
@@ -304,33 +264,17 @@ export async function createStudioCore(opts: CoreOptions): Promise<StudioCore> {
     await assets.flush()
     assets.close()
   })
-  // The local queue in front of the gateway: image creates and video tasks wait here under the profile's caps.
-  // Opened after both services: on a start it settles items found `sending` by their journals.
-  const queue = await QueueService.open({
+  const queue = await openQueue({
     dataDir: opts.dataDir,
-    images: queueImagesPort(images),
-    videos: {
-      create: (req, id) => video.create(req, id),
-      remix: (req, id) => video.remix(req, id),
-      taskState: (id) => video.taskState(id),
-      remixProfile: (req) => video.remixProfile(req)
-    },
-    activeId: () => profiles.activeId(),
-    checkProfile: (id) => void profiles.get(id),
-    // An item is sent as its own profile only: one removed or without a usable key holds it.
-    profileHold: (id) => profileHold(profiles, id),
-    // Spending limits and the low-balance threshold hold a queued item before its create, as they hold a form's send.
-    limitReason: (profileId, item, model) => queueHold(balance.balance, profileId, item, model),
-    emit: (profileId) => events.emit('queue:changed', { profileId }),
+    images,
+    video,
+    profiles,
+    balance,
+    events,
+    disposers,
     log,
-    notice: (message) => notices.push({ store: 'library', message })
+    notices
   })
-  disposers.push(balance.balance.onSettingsChanged((profileId) => queue.recheckHeld(profileId)))
-  // A key entered (or a profile removed): items held by their profile are checked again.
-  profiles.onChanged(() => queue.recheckProfiles())
-  disposers.push(() => queue.dispose())
-  disposers.push(events.addSink((...event) => queue.observe(...event)))
-  queue.pump()
   // Compare runs of every area: recorded in the library database; each cell follows its area's own job,
   // each chat column is an ordinary conversation.
   const compareStore = CompareStore.open(opts.dataDir)
