@@ -55,3 +55,21 @@ export function nextToSend(lib: Library, videos: boolean): Row | undefined {
   }
   return undefined
 }
+
+/** The `pos` that puts waiting item `r` at `to` (0-based) among its profile's waiting items. */
+export function movedPos(lib: Library, r: Row, to: number): number {
+  // Only the two neighbours of the new place are read (by index; the cost follows `to`, not the queue).
+  const skip = Math.max(0, to - 1)
+  const near = lib.all<{ pos: number }>(
+    `SELECT pos FROM queue_items WHERE profile_id = ? AND state = 'waiting' AND id <> ? ORDER BY pos LIMIT 2 OFFSET ?`,
+    r.profile_id,
+    r.id,
+    skip
+  )
+  let pos: number
+  if (to <= 0) pos = near.length ? near[0].pos - 1 : r.pos
+  else if (near.length === 2) pos = (near[0].pos + near[1].pos) / 2
+  else if (near.length === 1) pos = near[0].pos + 1
+  else pos = r.pos
+  return pos
+}

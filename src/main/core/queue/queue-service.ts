@@ -6,12 +6,13 @@ import { FINAL_VIDEO_STATES, type VideoCreateRequest, type VideoRemixRequest } f
 import { StudioError } from '@shared/errors'
 import { openStore, type Library } from '../store/library-db'
 import { holdText } from './hold-reason'
-import { modelDurations, queueEtas, recordRunOf } from './queue-eta'
+import { modelDurations, recordRunOf } from './queue-eta'
 import { createItem, decodeRequest, encodeRequest, encodeTag, toItem } from './queue-items'
 import type { QueueDeps } from './queue-ports'
-import { nextToSend, profileSettings } from './queue-rows'
-import { isVideo, QUEUE_SCHEMA, type QueuedRequest, type Row } from './queue-table'
+import { movedPos, nextToSend, profileSettings } from './queue-rows'
+import { insertRow, isVideo, QUEUE_SCHEMA, type QueuedRequest, type Row } from './queue-table'
 import { planVariations } from './queue-variations'
+import { buildView } from './queue-view'
 
 /**
  * The local queue in front of the gateway. Per profile, at most `imageCap` paid image creates and
@@ -77,31 +78,7 @@ export class QueueService {
   }
 
   view(profileId: string): QueueView {
-    const rows = this.lib.all<Row>(
-      `SELECT * FROM queue_items WHERE profile_id = ? ORDER BY CASE state WHEN 'running' THEN 0 WHEN 'sending' THEN 1 WHEN 'held' THEN 2 ELSE 3 END, pos`,
-      profileId
-    )
-    let place = 0
-    const caps = profileSettings(this.lib, profileId)
-    const known = new Map<string, ReturnType<typeof modelDurations>>()
-    const stats = (kind: 'image' | 'video', model: string) => {
-      const key = `${kind}\n${model}`
-      if (!known.has(key)) known.set(key, modelDurations(this.lib, kind, model))
-      return known.get(key) ?? null
-    }
-    const etas = queueEtas(
-      rows.map((r) => ({
-        kind: isVideo(r.kind) ? 'video' : 'image',
-        model: r.model,
-        state: r.state,
-        sentAt: r.sent_at ?? null
-      })),
-      { image: caps.imageCap, video: caps.videoCap },
-      stats,
-      this.now()
-    )
-    const items = rows.map((r, i) => toItem(r, r.state === 'waiting' ? ++place : null, etas[i]))
-    return { profileId, ...caps, items }
+    return buildView(this.lib, profileId, this.now())
   }
 
   /** Each model's run durations (for a job sent outside the queue: its card's ETA). */
@@ -212,20 +189,7 @@ export class QueueService {
       let_go: opts.letGo ? 1 : 0,
       tag: encodeTag(item)
     }
-    this.lib.run(
-      `INSERT INTO queue_items (id, profile_id, kind, pos, state, job_id, request, model, prompt, reason, created_at, let_go, tag) VALUES (?, ?, ?, ?, 'waiting', ?, ?, ?, ?, NULL, ?, ?, ?)`,
-      row.id,
-      row.profile_id,
-      row.kind,
-      row.pos,
-      row.job_id,
-      row.request,
-      row.model,
-      row.prompt,
-      row.created_at,
-      row.let_go,
-      row.tag
-    )
+    insertRow(this.lib, row)
     this.changed(profileId)
     // Its place is the list's to say (counting what waits before it would cost a pass over the queue).
     return toItem(row, null)
@@ -242,19 +206,7 @@ export class QueueService {
     const r = this.row(id)
     if (r.state !== 'waiting')
       throw new StudioError('INVALID_INPUT', 'Only a waiting item can be moved.', { field: 'id' })
-    // Only the two neighbours of the new place are read (by index; the cost follows `to`, not the queue).
-    const skip = Math.max(0, to - 1)
-    const near = this.lib.all<{ pos: number }>(
-      `SELECT pos FROM queue_items WHERE profile_id = ? AND state = 'waiting' AND id <> ? ORDER BY pos LIMIT 2 OFFSET ?`,
-      r.profile_id,
-      id,
-      skip
-    )
-    let pos: number
-    if (to <= 0) pos = near.length ? near[0].pos - 1 : r.pos
-    else if (near.length === 2) pos = (near[0].pos + near[1].pos) / 2
-    else if (near.length === 1) pos = near[0].pos + 1
-    else pos = r.pos
+    const pos = movedPos(this.lib, r, to)
     this.lib.run('UPDATE queue_items SET pos = ? WHERE id = ?', pos, id)
     this.changed(r.profile_id)
     return r.profile_id

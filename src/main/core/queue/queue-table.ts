@@ -1,6 +1,7 @@
 import { QUEUE_IMAGE_CAP_DEFAULT, QUEUE_VIDEO_CAP_DEFAULT, type QueueItem } from '@shared/contract/queue'
 import type { EditRequest, GenerateRequest, NativeTaskRequest } from '@shared/domain/images'
 import type { VideoCreateRequest, VideoRemixRequest } from '@shared/domain/video'
+import type { Library } from '../store/library-db'
 
 /** The queue's tables in the library database (`lib.schema('queue', …)`), and a row as read. */
 export const QUEUE_SCHEMA = [
@@ -86,4 +87,22 @@ export interface Row {
   sent_at?: number | null
   hold?: string | null
   tag?: string | null
+}
+
+/** Writes a new item (always `waiting`, no reason yet). */
+export function insertRow(lib: Library, row: Row): void {
+  lib.run(
+    `INSERT INTO queue_items (id, profile_id, kind, pos, state, job_id, request, model, prompt, reason, created_at, let_go, tag) VALUES (?, ?, ?, ?, 'waiting', ?, ?, ?, ?, NULL, ?, ?, ?)`,
+    row.id,
+    row.profile_id,
+    row.kind,
+    row.pos,
+    row.job_id,
+    row.request,
+    row.model,
+    row.prompt,
+    row.created_at,
+    row.let_go,
+    row.tag
+  )
 }
