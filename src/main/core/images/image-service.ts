@@ -1,18 +1,14 @@
 import type { EditRequest, GalleryItem, GenerateRequest, ImageJob, NativeTaskRequest } from '@shared/domain/images'
 import { StudioError } from '@shared/errors'
-import type { RecordGeneration } from '../balance/generation-log'
-import type { FileGrants } from '../files/grants'
-import type { MediaLibrary } from '../files/media'
-import { namesOf, type FetchLike, type GatewayConnection } from '../gateway/http'
-import type { EventHub } from '../ipc/event-hub'
+import { namesOf, type GatewayConnection } from '../gateway/http'
 import type { VariationRequest } from '../queue/queue-ports'
-import type { PollScheduler } from '../tasks/scheduler'
 import { buildEditFields, buildImage2Body, buildImagegenBody, buildNativeSubmitBody } from './builders'
-import { checkEditInputs, copyEditInputs, removeCopies, type CheckedEdit, type LibraryCopies } from './edit-inputs'
+import { checkEditInputs, copyEditInputs, removeCopies } from './edit-inputs'
 import { buildEditBody, type StreamedBody } from './edit-multipart'
 import { checkExtend, extendEditInputs } from './extend-canvas'
-import { GalleryActions, type SaveFile } from './gallery-actions'
+import { GalleryActions } from './gallery-actions'
 import { GalleryStore } from './gallery-store'
+import type { ImageServiceDeps, SendAs, StagedEdit } from './image-deps'
 import { ImageRuns } from './image-runs'
 import { importFile } from './import-file'
 import { JobBook } from './job-book'
@@ -30,49 +26,7 @@ import {
 } from './validate'
 import { variationPlan, varyRequest } from './variations'
 
-export interface ImageServiceDeps {
-  dataDir: string
-  profiles: {
-    activeId(): Promise<string>
-    connection(id: string): Promise<GatewayConnection>
-    /** Profile changes (a new key among them): a job paused on a rejected key resumes from here. */
-    onChanged?(listener: () => void): () => void
-  }
-  fetch: FetchLike
-  /** The host's one task scheduler (native task polls). */
-  scheduler: PollScheduler
-  /** `fetch` is Node's own: edit uploads go over node:http (gateway/node-upload.ts). */
-  nodeFetch?: boolean
-  /** The grant table: local files as edit sources, masks and references. */
-  files?: Pick<FileGrants, 'get' | 'readBytes' | 'copyTo'> & Partial<Pick<FileGrants, 'release'>>
-  media: MediaLibrary
-  emit: EventHub['emit']
-  log?: (line: string) => void
-  notice?: (message: string) => void
-  /** Electron: the save dialog + copy. Absent in the browser host (export answers a download URL). */
-  saveFile?: SaveFile
-  timing?: Partial<ImageTiming>
-  /** The balance host's generation log (src/main/core/balance/generation-log.ts). */
-  recordGeneration?: RecordGeneration
-}
-
-/** An edit checked and its inputs in the library, ready to send (plain data: the queue keeps it as JSON). */
-export interface StagedEdit {
-  jobId: string
-  family: ReturnType<typeof editFamilyFor>
-  warnings: string[]
-  checked: CheckedEdit
-  copies: LibraryCopies
-}
-
-/**
- * Who a create is sent as: `profileId` (the queue's item's own profile; absent: the active one) and
- * `tag`, parameters kept on the items besides the request's own (a variation's group).
- */
-export interface SendAs {
-  profileId?: string
-  tag?: Record<string, unknown>
-}
+export type { ImageServiceDeps, SendAs, StagedEdit } from './image-deps'
 
 /** The largest edit upload (25 MB) sets how long the long-request dispatcher must wait for headers. */
 const MAX_EDIT_BYTES = 25 * 1024 * 1024
