@@ -11,29 +11,22 @@ import { DAY_MS } from '@shared/domain/balance-forecast'
 import { formatAmount, quotaInUnit } from '@shared/domain/balance-units'
 import { chatEstimate, type ChatEstimate } from '@shared/domain/chat-estimate'
 import type { DisplayUnit, ProfileView } from '@shared/domain/profiles'
-import { keyStateOf, type KeyUsage } from '@shared/domain/usage'
+import type { KeyUsage } from '@shared/domain/usage'
 import { StudioError } from '@shared/errors'
 import type { EventHub } from '../ipc/event-hub'
 import type { KeyValueStore } from '../store/kv-store'
 import { checkCrossing, limitHoldText, lowBalanceText, type AlertLanguage, type Notify } from './alerts'
+import type { BalanceFile, ProfileBalanceState } from './balance-file'
 import type { BillingService } from './billing-service'
 import type { GenerationLog, RecordGeneration } from './generation-log'
+import { preflightVerdict, type LimitHold } from './preflight-verdict'
 import type { SnapshotStore } from './snapshot-store'
 import type { UsageService } from './usage-service'
 
 /** A burst of generations gets one snapshot, this long after the last one ended. */
 export const SNAPSHOT_SETTLE_MS = 1500
 
-interface ProfileBalanceState {
-  settings?: BalanceSettings
-  billingPrefix?: BillingPrefix
-  armed?: boolean
-  /** The profile's model names as last seen, per family (to notice a rename). */
-  names?: Record<string, string[]>
-  /** A model's earlier names (renamed in the profile's names): their history is the model's. */
-  aliases?: Record<string, string[]>
-}
-export type BalanceFile = { profiles: Record<string, ProfileBalanceState> }
+export type { BalanceFile } from './balance-file'
 
 export interface BalanceServiceDeps {
   usage: UsageService
@@ -243,43 +236,14 @@ export class BalanceService {
       basis: est.basis,
       fetchedAt: usage?.fetchedAt ?? null
     }
-    if (!usage) {
-      const held = this.limitHold(id, input.model.trim(), cost)
-      if (held)
-        return { ...base, available: null, unlimited: false, warn: true, reason: held.reason, limit: held.limit }
-      return { ...base, available: null, unlimited: false, warn: false, reason: 'unknown' }
-    }
-    const state = keyStateOf(usage, this.now())
-    if (state === 'expired')
-      return {
-        ...base,
-        available: Math.max(0, usage.totalAvailable),
-        unlimited: usage.unlimited,
-        warn: true,
-        reason: 'expired'
-      }
-    const available = usage.totalAvailable
-    if (state === 'exhausted')
-      return { ...base, available: Math.max(0, available), unlimited: false, warn: true, reason: 'exhausted' }
-    // Spending limits hold whatever the key allows (an unlimited key too).
-    const held = this.limitHold(id, input.model.trim(), cost)
-    if (held)
-      return {
-        ...base,
-        available: state === 'unlimited' ? null : available,
-        unlimited: state === 'unlimited',
-        warn: true,
-        reason: held.reason,
-        limit: held.limit
-      }
-    // An unlimited key's "available" is meaningless (it may be negative): no warning on it.
-    if (state === 'unlimited') return { ...base, available: null, unlimited: true, warn: false, reason: 'ok' }
-    if (cost !== null && available < cost)
-      return { ...base, available, unlimited: false, warn: true, reason: 'below-cost' }
-    const threshold = this.settingsOf(id).settings.lowThreshold
-    if (threshold !== null && available - (cost ?? 0) < threshold)
-      return { ...base, available, unlimited: false, warn: false, reason: 'below-threshold' }
-    return { ...base, available, unlimited: false, warn: false, reason: 'ok' }
+    return preflightVerdict({
+      base,
+      usage,
+      cost,
+      now: this.now(),
+      held: () => this.limitHold(id, input.model.trim(), cost),
+      threshold: () => this.settingsOf(id).settings.lowThreshold
+    })
   }
 
   /**
@@ -288,14 +252,7 @@ export class BalanceService {
    * host's clock, known costs plus the estimates of jobs not priced yet. Without an estimate a job
    * is held only once the limit is already reached. Told once (event and desktop notification).
    */
-  limitHold(
-    profileId: string,
-    model: string,
-    expected: number | null
-  ): {
-    reason: 'daily-limit' | 'weekly-limit'
-    limit: { kind: 'daily' | 'weekly'; limit: number; spent: number }
-  } | null {
+  limitHold(profileId: string, model: string, expected: number | null): LimitHold | null {
     const s = this.settingsOf(profileId).settings
     const now = this.now()
     for (const [kind, limit, span] of [
