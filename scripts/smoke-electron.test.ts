@@ -60,6 +60,7 @@ describe('npm run smoke:electron', () => {
   it('never asks node_modules/electron for its path (which would try to download the binary)', () => {
     const source =
       readFileSync(join(ROOT, 'scripts/smoke-electron.ts'), 'utf8') +
+      readFileSync(join(ROOT, 'scripts/smoke-electron-app.ts'), 'utf8') +
       readFileSync(join(ROOT, 'scripts/smoke-electron-plan.ts'), 'utf8')
     expect(source).not.toMatch(/require\(['"]electron['"]\)|from ['"]electron['"]/)
   })

@@ -8,14 +8,12 @@
  * Exit codes: 0 every step passed; 1 a step failed (its error is printed, the data folder kept);
  * 2 no Electron to run.
  */
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, type Page } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { filesContaining } from '../e2e/support/canary'
 import { ChatPage } from '../e2e/support/chat-page'
-import { launchElectron, type LaunchedElectron } from '../e2e/support/electron-launch'
 import { generate, waitForDone } from '../e2e/support/images-page'
 import { ROOT, newCanaryKey } from '../e2e/support/launch'
 import { openSettings } from '../e2e/support/names-dialog'
@@ -28,75 +26,15 @@ import {
   submit,
   waitForState
 } from '../e2e/support/video-page'
-import { startSandbox, type SandboxHandle } from '../src/sandbox/index'
-import { NO_ELECTRON_EXIT, noElectronLine, smokeTarget, STEPS, type SmokeTarget } from './smoke-electron-plan'
+import { startSandbox } from '../src/sandbox/index'
+import { goTo, paidCreates, secondInstanceQuits, start, type Run, type SeenNotice } from './smoke-electron-app'
+import { NO_ELECTRON_EXIT, noElectronLine, smokeTarget, STEPS } from './smoke-electron-plan'
 
 const PROFILE = 'Smoke gateway'
 const REDIRECT_PROMPT = 'smoke: a harbour at dusk sandbox:redirect=2'
 const RESUME_PROMPT = 'smoke: a slow sunrise, resumed after a restart'
 /** Task time the sandbox is moved on by to finish the videos (they take 30-120 s of it). */
 const FINISH_SECONDS = 200
-
-type Target = Extract<SmokeTarget, { ok: true }>
-
-/** An OS notification as the wrapped Notification class saw it in the main process. */
-interface SeenNotice {
-  title: string
-  body: string
-  shown: boolean
-  failed: string | null
-}
-
-interface Run {
-  target: Target
-  sb: SandboxHandle
-  key: string
-  dataDir: string
-  studio: LaunchedElectron
-}
-
-const paidCreates = (sb: SandboxHandle) =>
-  sb.log().filter((e) => e.paid && (e.route === 'video.create' || e.route === 'videos.create'))
-
-/**
- * The app on `dataDir`. The smoke gateway's file server is another loopback origin than the gateway:
- * STUDIO_RESULT_ORIGINS names it as one whose results a loopback profile may download, as the
- * end-to-end fixture does (result-address.ts allows plain http only from the profile's own origin
- * and those the studio runs or is told of).
- */
-async function start(target: Target, dataDir: string, sb: SandboxHandle): Promise<LaunchedElectron> {
-  const studio = await launchElectron(
-    { STUDIO_OPEN: '0', STUDIO_GATEWAY_URL: undefined, STUDIO_API_KEY: undefined, STUDIO_RESULT_ORIGINS: sb.cdnUrl },
-    dataDir,
-    target
-  )
-  await expect(studio.page.locator('html')).toHaveAttribute('data-app-state', 'ready', { timeout: 30_000 })
-  return studio
-}
-
-async function goTo(page: Page, area: 'Chat' | 'Images' | 'Video' | 'Settings'): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: area }).click()
-}
-
-/** A second launch on the same data folder must hand over and quit: the lock is keyed on userData. */
-async function secondInstanceQuits(target: Target, dataDir: string): Promise<void> {
-  const env = { ...process.env, STUDIO_HOST: 'electron', STUDIO_DATA_DIR: dataDir, STUDIO_OPEN: '0' }
-  const child = spawn(target.executablePath, target.args, { cwd: ROOT, env, stdio: 'ignore' })
-  const code = await new Promise<number | null | 'timeout'>((resolve) => {
-    const timer = setTimeout(() => resolve('timeout'), 15_000)
-    child.once('exit', (c) => {
-      clearTimeout(timer)
-      resolve(c)
-    })
-  })
-  if (code === 'timeout') {
-    child.kill('SIGKILL')
-    throw new Error(
-      'a second launch on the same data folder was still running after 15 s: the single-instance lock did not hold'
-    )
-  }
-  expect(code, 'the second instance quits cleanly').toBe(0)
-}
 
 const steps: Record<string, (r: Run) => Promise<string | void>> = {
   async start(r) {
