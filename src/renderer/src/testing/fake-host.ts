@@ -11,8 +11,8 @@ import {
 } from '@shared/contract'
 import type { QueueItem } from '@shared/contract/queue'
 import { buildRawApi, type BridgeTransport, type EventPayload, type InvokeOutput } from '@shared/contract-kit'
-import type { FileGrant, FilePurpose } from '@shared/domain/files'
-import { cloneNames, parseNamesFile, STANDIN_NAMES } from '@shared/domain/gateway-names-schema'
+import type { FilePurpose } from '@shared/domain/files'
+import { parseNamesFile } from '@shared/domain/gateway-names-schema'
 import type { EditRequest, ImageJob, NativeTaskRequest } from '@shared/domain/images'
 /**
  * An in-memory stand-in for the studio host, for renderer tests. `window.studio` is built exactly as
@@ -21,11 +21,12 @@ import type { EditRequest, ImageJob, NativeTaskRequest } from '@shared/domain/im
  */
 import type { ProfileList, ProfileView } from '@shared/domain/profiles'
 import type { AppSettings } from '@shared/domain/settings'
-import type { ConnectionReport, KeyUsage } from '@shared/domain/usage'
+import type { KeyUsage } from '@shared/domain/usage'
 import { StudioError, type Result } from '@shared/errors'
 import { FakeBalance } from './fake-balance'
 import { FakeChat } from './fake-chat'
 import { FakeCompare } from './fake-compare'
+import { gatewayProfile, report, sandboxProfile, usage, type UploadHandler } from './fake-host-fixtures'
 import { FakeImages } from './fake-images'
 import { FakePrompts } from './fake-prompts'
 import { FakeVideo } from './fake-video'
@@ -41,70 +42,7 @@ export interface RecordedCall {
   input: unknown
 }
 
-export function sandboxProfile(overrides: Partial<ProfileView> = {}): ProfileView {
-  return {
-    id: 'sandbox',
-    name: 'Sandbox',
-    baseUrl: 'http://127.0.0.1:41000',
-    kind: 'sandbox',
-    readOnly: true,
-    synthetic: true,
-    key: { configured: true, last4: 'sbx1', protection: 'session' },
-    displayUnit: { kind: 'quota' },
-    names: cloneNames(STANDIN_NAMES),
-    ...overrides
-  }
-}
-
-export function gatewayProfile(overrides: Partial<ProfileView> = {}): ProfileView {
-  return {
-    id: 'p-work',
-    name: 'Work gateway',
-    baseUrl: 'https://api.example.com',
-    kind: 'gateway',
-    readOnly: false,
-    synthetic: false,
-    key: { configured: true, last4: 'k9Zq', protection: 'os' },
-    displayUnit: { kind: 'quota' },
-    names: cloneNames(STANDIN_NAMES),
-    ...overrides
-  }
-}
-
-export function usage(overrides: Partial<KeyUsage> = {}): KeyUsage {
-  return {
-    name: 'studio-key',
-    totalGranted: 5_000_000,
-    totalUsed: 3_765_433,
-    totalAvailable: 1_234_567,
-    unlimited: false,
-    modelLimitsEnabled: false,
-    modelLimits: {},
-    expiresAt: 0,
-    fetchedAt: Date.UTC(2026, 0, 5, 9, 30, 0),
-    ...overrides
-  }
-}
-
-export function report(overrides: Partial<ConnectionReport> = {}): ConnectionReport {
-  return { keyName: 'studio-key', state: 'active', usage: usage(), latencyMs: 142, ...overrides }
-}
-
-type UploadHandler = (blob: Blob, meta: { purpose: FilePurpose; name: string }) => FileGrant | Promise<FileGrant>
-type GrantFields = Omit<FileGrant, 'name' | 'bytes' | 'mimeType'> & { mimeType?: string }
-
-/**
- * An upload handler that grants each upload under its own name and size (a PNG unless `grant` says
- * otherwise); `grant` gives the id, pixel size and preview, or makes them from the file's name.
- */
-export function grantUploads(grant: GrantFields | ((name: string) => GrantFields)): UploadHandler {
-  return (blob, meta) => ({
-    name: meta.name,
-    bytes: blob.size,
-    mimeType: 'image/png',
-    ...(typeof grant === 'function' ? grant(meta.name) : grant)
-  })
-}
+export { gatewayProfile, grantUploads, report, sandboxProfile, usage } from './fake-host-fixtures'
 
 export class FakeHost {
   readonly calls: RecordedCall[] = []
