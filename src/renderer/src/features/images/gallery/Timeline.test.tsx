@@ -40,7 +40,7 @@ describe('the gallery timeline', () => {
     await within(grid).findByRole('gridcell', { name: first.prompt }, { timeout: 5_000 })
     expect(host.callsTo('images:list-gallery')).toContainEqual(expect.objectContaining({ from: first.createdAt }))
     // Which month is marked current follows the scroll position, which a DOM without layout does not
-    // keep while the page above loads; e2e/workspace.spec.ts checks it in a browser.
+    // keep while the page above loads; e2e/timeline.spec.ts checks it in a browser.
   })
 
   it('moves between months with the arrow keys, one of them in the Tab order', async () => {
