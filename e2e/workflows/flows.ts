@@ -83,6 +83,14 @@ export function flowsWorkflows(): void {
       await dialog.getByRole('button', { name: 'Remix', exact: true }).click()
       const remix = await waitForState(page, REMIX_PROMPT, 'Succeeded', 120_000)
 
+      // The clip's own size as the player decoded it (a landscape or a portrait sample, by the request).
+      const player = remix.getByTestId('video-player')
+      await expect
+        .poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+        .toBeGreaterThanOrEqual(1)
+      const clip = await player.evaluate((v: HTMLVideoElement) => ({ width: v.videoWidth, height: v.videoHeight }))
+      expect([clip.width, clip.height].sort((a, b) => a - b)).toEqual([180, 320])
+
       // A frame of the remix at the player's time goes into the gallery.
       await moreAction(page, remix, 'Extract frame as image')
       await expect(page.getByRole('status').filter({ hasText: 'is in the gallery' })).toHaveText(
@@ -98,8 +106,8 @@ export function flowsWorkflows(): void {
         frames as { ok: true; value: { items: { prompt: string; width: number; height: number; format: string }[] } }
       ).value.items
       expect(items).toHaveLength(1)
-      // The sandbox's sample videos are 320x180: the frame is the video's own size, as a PNG.
-      expect(items[0]).toMatchObject({ prompt: REMIX_PROMPT, width: 320, height: 180, format: 'png' })
+      // The frame is the video's own size (as displayed, rotation included), as a PNG.
+      expect(items[0]).toMatchObject({ prompt: REMIX_PROMPT, ...clip, format: 'png' })
 
       // The frame in the gallery says where it came from, across areas.
       await goTo(page, 'Images')
